@@ -1,0 +1,70 @@
+// swift-tools-version: 6.1
+// The pipeline reads top to bottom: Corpus → Shaping → Typesetting → Table → Accessibility → Consumers.
+import PackageDescription
+
+let package = Package(
+    name: "interlinear",
+    products: [
+        .library(
+            name: "Interlinear",
+            targets: ["InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting",
+                      "InterlinearTable", "InterlinearAccessibility"]),
+        .executable(name: "interlinear", targets: ["interlinear"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // System libraries (Debian -dev packages, found through pkg-config).
+        .systemLibrary(
+            name: "CHarfBuzz", path: "Sources/System/CHarfBuzz", pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(
+            name: "CFreeType", path: "Sources/System/CFreeType", pkgConfig: "freetype2",
+            providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(
+            name: "CFontconfig", path: "Sources/System/CFontconfig", pkgConfig: "fontconfig",
+            providers: [.apt(["libfontconfig-dev"])]),
+
+        // 1. Corpus: chapters, references, transliteration, morphology, import.
+        .target(name: "InterlinearCorpus", path: "Sources/Corpus"),
+        // 2. Shaping: fonts through fontconfig, HarfBuzz/FreeType, one shaping per distinct string.
+        .target(
+            name: "InterlinearShaping",
+            dependencies: ["CHarfBuzz", "CFreeType", "CFontconfig"],
+            path: "Sources/Shaping"),
+        // 3. Typesetting: word blocks of stacked tiers, translation column, per-cell label storage.
+        .target(
+            name: "InterlinearTypesetting",
+            dependencies: ["InterlinearCorpus", "InterlinearShaping"],
+            path: "Sources/Typesetting"),
+        // 4. Table: cell origins and the visible cells for a scroll offset.
+        .target(
+            name: "InterlinearTable", dependencies: ["InterlinearTypesetting"], path: "Sources/Table"),
+        // 5. Accessibility: lazy per-cell containers, elements, queries.
+        .target(
+            name: "InterlinearAccessibility",
+            dependencies: ["InterlinearTable", "InterlinearTypesetting", "InterlinearCorpus"],
+            path: "Sources/Accessibility"),
+
+        // 6. Consumers: the command-line tool (its commands live in a library so tests can drive them).
+        .target(
+            name: "InterlinearCLI",
+            dependencies: [
+                "InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting",
+                "InterlinearTable", "InterlinearAccessibility",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Sources/Consumers/CLI"),
+        .executableTarget(
+            name: "interlinear", dependencies: ["InterlinearCLI"], path: "Sources/Consumers/interlinear"),
+
+        .testTarget(
+            name: "InterlinearTests",
+            dependencies: [
+                "InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting",
+                "InterlinearTable", "InterlinearAccessibility", "InterlinearCLI",
+            ],
+            path: "Tests"),
+    ]
+)

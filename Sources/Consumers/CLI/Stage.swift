@@ -1,0 +1,4 @@
+import ArgumentParser
+public struct InterlinearCommand: ParsableCommand {
+    public init() {}
+}

@@ -1,0 +1,2 @@
+import InterlinearCLI
+InterlinearCommand.main()
