@@ -1,0 +1,83 @@
+import Foundation
+import InterlinearCorpus
+import InterlinearTypesetting
+
+/// The `interlinear.layout/1` JSON document.
+struct LayoutDocument: Encodable {
+    static let schema = "interlinear.layout/1"
+
+    struct LabelRecord: Encodable {
+        let text: String
+        let tier: String
+        let word: Int?
+        let x, y, width, height: Double
+
+        enum CodingKeys: String, CodingKey { case text, tier, word, x, y, width, height }
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(text, forKey: .text)
+            try c.encode(tier, forKey: .tier)
+            try c.encode(word, forKey: .word)  // explicit null for verse and translation labels
+            try c.encode(x, forKey: .x)
+            try c.encode(y, forKey: .y)
+            try c.encode(width, forKey: .width)
+            try c.encode(height, forKey: .height)
+        }
+    }
+
+    struct CellRecord: Encodable {
+        let id: String
+        let verse: Int
+        let y, height: Double
+        let translation: String
+        let labels: [LabelRecord]
+    }
+
+    let schema = LayoutDocument.schema
+    let reference: String
+    let width: Double
+    let fontSize: Double
+    let font: String
+    let tiers: [String]
+    let columns: String
+    let height: Double
+    let missingGlyphs: Int
+    let labelCount: Int
+    let cells: [CellRecord]
+
+    init(chapter: Chapter, layout: ChapterLayout, font: String) {
+        let options = layout.options
+        reference = chapter.reference.description
+        width = Double(options.width)
+        fontSize = Double(options.fontSize)
+        self.font = font
+        tiers = Tier.allCases.filter { options.tiers.contains($0) }.map(\.name)
+        columns = options.sideBySide && options.tiers.contains(.translation) ? "side-by-side" : "stacked"
+        height = rounded(layout.height)
+        missingGlyphs = layout.missingGlyphs
+        labelCount = layout.labels.count
+        cells = layout.cells.map { cell in
+            let verse = chapter.verses[cell.verseIndex]
+            return CellRecord(
+                id: "\(chapter.reference.osisID).\(verse.number)", verse: verse.number,
+                y: rounded(cell.y), height: rounded(cell.height),
+                translation: chapter.translationTokens[verse.translation].map { chapter.text($0) }.joined(separator: " "),
+                labels: layout.labels(in: cell.verseIndex).map { label in
+                    LabelRecord(text: chapter.text(label.text), tier: label.tier.name, word: label.wordIndex,
+                                x: rounded(label.x), y: rounded(label.y),
+                                width: rounded(label.width), height: rounded(label.height))
+                })
+        }
+    }
+
+    func encoded() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        var data = try encoder.encode(self)
+        data.append(0x0A)
+        return data
+    }
+}
+
+/// Hundredths of a point: enough for any screen, and stable in JSON.
+func rounded(_ value: Float) -> Double { (Double(value) * 100).rounded() / 100 }

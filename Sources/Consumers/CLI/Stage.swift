@@ -1,4 +1,0 @@
-import ArgumentParser
-public struct InterlinearCommand: ParsableCommand {
-    public init() {}
-}

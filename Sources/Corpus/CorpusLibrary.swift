@@ -1,0 +1,99 @@
+import Foundation
+
+/// Where chapter files live: the committed chapters first, then the on-demand import folder.
+public struct CorpusLibrary: Sendable {
+    /// Folders searched in order, each holding `<book slug>/<chapter>.tsv`.
+    public let roots: [URL]
+
+    public init(roots: [URL]) { self.roots = roots }
+
+    /// The library under a corpus folder (`Corpus/`): `chapters/` (committed) then `full/` (imported).
+    public init(corpusDirectory: URL) {
+        self.init(roots: [corpusDirectory.appendingPathComponent("chapters"),
+                          corpusDirectory.appendingPathComponent("full")])
+    }
+
+    /// Finds the corpus folder: `explicit`, else `$INTERLINEAR_CORPUS`, else a `Corpus/` folder in the current
+    /// directory or above the executable (so the tool works from a checkout whatever the working directory).
+    public static func locate(explicit: String? = nil) -> CorpusLibrary {
+        if let explicit { return CorpusLibrary(corpusDirectory: URL(fileURLWithPath: explicit)) }
+        if let env = ProcessInfo.processInfo.environment["INTERLINEAR_CORPUS"], !env.isEmpty {
+            return CorpusLibrary(corpusDirectory: URL(fileURLWithPath: env))
+        }
+        let fm = FileManager.default
+        var candidates = [URL(fileURLWithPath: fm.currentDirectoryPath)]
+        var dir = URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath()
+        for _ in 0..<6 {
+            dir = dir.deletingLastPathComponent()
+            candidates.append(dir)
+        }
+        for base in candidates where fm.fileExists(atPath: base.appendingPathComponent("Corpus/chapters").path) {
+            return CorpusLibrary(corpusDirectory: base.appendingPathComponent("Corpus"))
+        }
+        return CorpusLibrary(corpusDirectory: URL(fileURLWithPath: "Corpus"))
+    }
+
+    /// The relative path of a chapter inside a root: "43-John/01.tsv".
+    public static func relativePath(of reference: ChapterReference) -> String {
+        let number = reference.chapter < 10 ? "0\(reference.chapter)" : "\(reference.chapter)"
+        return "\(reference.book.slug)/\(number).tsv"
+    }
+
+    /// The first existing file for the chapter.
+    public func file(for reference: ChapterReference) -> URL? {
+        roots.lazy.map { $0.appendingPathComponent(Self.relativePath(of: reference)) }
+            .first { FileManager.default.fileExists(atPath: $0.path) }
+    }
+
+    /// Loads a chapter, interning its strings into `strings`.
+    public func load(_ reference: ChapterReference, strings: StringTable = StringTable()) throws -> Chapter {
+        guard let url = file(for: reference) else {
+            throw CorpusError(file: "", line: nil, "no chapter \(reference) in the corpus (looked in "
+                + roots.map(\.path).joined(separator: ", ") + "); `interlinear import` imports the whole New Testament")
+        }
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            throw CorpusError(file: url.path, line: nil, "cannot read: \(error.localizedDescription)")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw CorpusError(file: url.path, line: nil, "not UTF-8 text")
+        }
+        let chapter = try ChapterFile.parse(text, path: url.path, strings: strings)
+        guard chapter.reference == reference else {
+            throw CorpusError(file: url.path, line: nil, "holds \(chapter.reference), expected \(reference)")
+        }
+        return chapter
+    }
+
+    /// Every chapter present in any root, in canonical order, without duplicates.
+    public func availableChapters() -> [ChapterReference] {
+        var found = Set<ChapterReference>()
+        let fm = FileManager.default
+        for root in roots {
+            for book in Book.all {
+                let dir = root.appendingPathComponent(book.slug)
+                guard let names = try? fm.contentsOfDirectory(atPath: dir.path) else { continue }
+                for name in names where name.hasSuffix(".tsv") {
+                    if let n = Int(name.dropLast(4)), n > 0 { found.insert(ChapterReference(book: book, chapter: n)) }
+                }
+            }
+        }
+        return found.sorted { ($0.book.number, $0.chapter) < ($1.book.number, $1.chapter) }
+    }
+}
+
+/// Writes a file atomically: to a temporary file beside it, then renamed, so a failure leaves no partial file.
+public enum AtomicFile {
+    public static func write(_ data: Data, to url: URL) throws {
+        let dir = url.deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let temp = dir.appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
+        do {
+            try data.write(to: temp)
+            if rename(temp.path, url.path) != 0 { throw CocoaError(.fileWriteUnknown) }
+        } catch {
+            try? FileManager.default.removeItem(at: temp)
+            throw error
+        }
+    }
+}

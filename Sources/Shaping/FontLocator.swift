@@ -1,0 +1,61 @@
+import CFontconfig
+
+/// A font file fontconfig chose: its path, face index, family and the characters it covers.
+public struct FontDescriptor: Sendable, Equatable {
+    public let path: String
+    public let index: Int32
+    public let family: String
+}
+
+/// Raised when the requested family is not installed.
+public struct FontError: Error, CustomStringConvertible {
+    public let family: String
+    public var description: String {
+        "font '\(family)' is not installed; install it with: apt-get install \(FontLocator.debianPackage(for: family))"
+    }
+}
+
+/// Finds fonts by family through fontconfig, in fontconfig's fallback order.
+public enum FontLocator {
+    /// The Debian package that provides a family, for error messages.
+    public static func debianPackage(for family: String) -> String {
+        switch family.lowercased() {
+        case "gentium plus", "gentium": return "fonts-sil-gentiumplus"
+        case "gentium book plus": return "fonts-sil-gentiumplus-compact"
+        case "dejavu sans", "dejavu serif", "dejavu sans mono": return "fonts-dejavu-core"
+        case let name where name.hasPrefix("noto"): return "fonts-noto-core"
+        default: return "a package that provides it (apt-cache search --names-only fonts-)"
+        }
+    }
+
+    /// The requested family first, then every other installed font in fontconfig's order of preference.
+    /// Throws `FontError` when the first match is not the requested family.
+    public static func fallbackList(family: String) throws -> [FontDescriptor] {
+        guard FcInit() != 0, let pattern = FcPatternCreate() else { throw FontError(family: family) }
+        defer { FcPatternDestroy(pattern) }
+        _ = family.withCString { FcPatternAddString(pattern, FC_FAMILY, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) }
+        FcConfigSubstitute(nil, pattern, FcMatchPattern)
+        FcDefaultSubstitute(pattern)
+        var result = FcResultNoMatch
+        guard let set = FcFontSort(nil, pattern, FcTrue, nil, &result) else { throw FontError(family: family) }
+        defer { FcFontSetDestroy(set) }
+        var list: [FontDescriptor] = []
+        for i in 0..<Int(set.pointee.nfont) {
+            guard let font = set.pointee.fonts[i] else { continue }
+            var file: UnsafeMutablePointer<FcChar8>?
+            var name: UnsafeMutablePointer<FcChar8>?
+            var index: Int32 = 0
+            guard FcPatternGetString(font, FC_FILE, 0, &file) == FcResultMatch, let file else { continue }
+            _ = FcPatternGetString(font, FC_FAMILY, 0, &name)
+            _ = FcPatternGetInteger(font, FC_INDEX, 0, &index)
+            let path = String(cString: UnsafeRawPointer(file).assumingMemoryBound(to: CChar.self))
+            guard path.hasSuffix(".ttf") || path.hasSuffix(".otf") || path.hasSuffix(".ttc") else { continue }
+            let familyName = name.map { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) } ?? ""
+            list.append(FontDescriptor(path: path, index: index, family: familyName))
+        }
+        guard let first = list.first, first.family.lowercased() == family.lowercased() else {
+            throw FontError(family: family)
+        }
+        return list
+    }
+}

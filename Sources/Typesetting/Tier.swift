@@ -1,0 +1,65 @@
+/// The rows of a word block, top to bottom, plus the verse number and the translation.
+public enum Tier: UInt8, CaseIterable, Sendable, Codable {
+    case verse, source, transliteration, strongs, morphology, gloss, translation
+
+    /// The name used on the command line and in JSON.
+    public var name: String {
+        switch self {
+        case .verse: "verse"
+        case .source: "source"
+        case .transliteration: "transliteration"
+        case .strongs: "strongs"
+        case .morphology: "morphology"
+        case .gloss: "gloss"
+        case .translation: "translation"
+        }
+    }
+
+    public init?(name: String) {
+        guard let tier = Tier.allCases.first(where: { $0.name == name.lowercased() }) else { return nil }
+        self = tier
+    }
+
+    /// The tiers stacked in a word block, in order.
+    public static let blockTiers: [Tier] = [.source, .transliteration, .strongs, .morphology, .gloss]
+}
+
+/// A set of tiers, one bit each.
+public struct TierSet: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    public init(_ tiers: [Tier]) { self.init(rawValue: tiers.reduce(0) { $0 | 1 << $1.rawValue }) }
+
+    public func contains(_ tier: Tier) -> Bool { rawValue & (1 << tier.rawValue) != 0 }
+
+    /// Every switchable tier: the five block tiers and the translation.
+    public static let all = TierSet(Tier.blockTiers + [.translation])
+
+    /// Parses "source,gloss,translation"; nil names the first unknown tier through `unknown`.
+    public static func parse(_ list: String) -> Result<TierSet, TierListError> {
+        var tiers: [Tier] = []
+        for name in list.split(separator: ",").map({ $0.trimmingCharacters() }) where !name.isEmpty {
+            guard let tier = Tier(name: name), tier != .verse else { return .failure(TierListError(name: name)) }
+            tiers.append(tier)
+        }
+        guard tiers.contains(.source) || tiers.contains(.transliteration) || tiers.contains(.gloss)
+                || tiers.contains(.strongs) || tiers.contains(.morphology)
+        else { return .failure(TierListError(name: list)) }
+        return .success(TierSet(tiers))
+    }
+}
+
+/// An unknown or empty tier list.
+public struct TierListError: Error, CustomStringConvertible {
+    public let name: String
+    public var description: String {
+        "unknown tier '\(name)'; use a comma-separated list of at least one block tier from: "
+            + (Tier.blockTiers + [.translation]).map(\.name).joined(separator: ", ")
+    }
+}
+
+extension Substring {
+    func trimmingCharacters() -> String {
+        String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+    }
+}
