@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+
+/// The package root, found from this file's path.
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+/// The committed corpus.
+let corpusDirectory = packageRoot.appendingPathComponent("Corpus")
+
+/// The built `interlinear` executable, beside the test bundle.
+let interlinearBinary: URL = {
+    let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    var dir = bundle.deletingLastPathComponent()
+    for _ in 0..<4 {
+        let candidate = dir.appendingPathComponent("interlinear")
+        if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        dir = dir.deletingLastPathComponent()
+    }
+    return packageRoot.appendingPathComponent(".build/debug/interlinear")
+}()
+
+/// What a finished process wrote and returned.
+struct ProcessResult {
+    let status: Int32
+    let stdout: Data
+    let stderr: String
+    var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
+}
+
+/// Runs a program to completion, feeding `input` on stdin.
+func run(_ executable: URL, _ arguments: [String], input: Data? = nil,
+         environment: [String: String]? = nil, directory: URL? = nil) throws -> ProcessResult {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    if let environment { process.environment = environment }
+    if let directory { process.currentDirectoryURL = directory }
+    let out = Pipe(), err = Pipe(), inp = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = inp
+    try process.run()
+    if let input { inp.fileHandleForWriting.write(input) }
+    try inp.fileHandleForWriting.close()
+    // Read both pipes concurrently so neither fills up and blocks the child.
+    nonisolated(unsafe) var errData = Data()
+    let group = DispatchGroup()
+    group.enter()
+    DispatchQueue.global().async {
+        errData = err.fileHandleForReading.readDataToEndOfFile()
+        group.leave()
+    }
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    group.wait()
+    process.waitUntilExit()
+    return ProcessResult(status: process.terminationStatus, stdout: outData, stderr: String(decoding: errData, as: UTF8.self))
+}
+
+/// Runs the `interlinear` binary from the package root.
+func interlinear(_ arguments: String..., environment: [String: String]? = nil) throws -> ProcessResult {
+    try run(interlinearBinary, arguments, environment: environment, directory: packageRoot)
+}
+
+/// Validates a JSON document against `Schemas/<name>.schema.json` with Python's `jsonschema` (Draft 2020-12).
+/// Returns nil when valid, else the validator's message.
+func schemaViolation(_ json: Data, schema name: String) throws -> String? {
+    let schema = packageRoot.appendingPathComponent("Schemas/\(name).schema.json").path
+    let script = """
+    import json, sys, jsonschema
+    schema = json.load(open(sys.argv[1]))
+    jsonschema.Draft202012Validator.check_schema(schema)
+    errors = sorted(jsonschema.Draft202012Validator(schema).iter_errors(json.load(sys.stdin)), key=lambda e: list(e.path))
+    print("\\n".join(f"{list(e.absolute_path)}: {e.message}" for e in errors[:5]))
+    sys.exit(1 if errors else 0)
+    """
+    let result = try run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script, schema], input: json)
+    return result.status == 0 ? nil : result.stdoutText + result.stderr
+}
