@@ -64,11 +64,16 @@ public struct Table: Sendable {
     public let origins: [Float]
 
     public init(layout: ChapterLayout) {
-        var origins = [Float](); origins.reserveCapacity(layout.cells.count + 1)
+        self.init(heights: layout.cells.map(\.height))
+    }
+
+    /// A table of cells with these heights, in any unit (points, or rows for a terminal).
+    public init(heights: [Float]) {
+        var origins = [Float](); origins.reserveCapacity(heights.count + 1)
         var y: Float = 0
-        for cell in layout.cells {
+        for height in heights {
             origins.append(y)
-            y += cell.height
+            y += height
         }
         origins.append(y)
         self.origins = origins
