@@ -1,11 +1,12 @@
 import Foundation
 
 /// Greek → Latin transliteration in the academic style of the *SBL Handbook of Style*,
-/// adapted so the result can be read aloud by text-to-speech.
+/// adapted so the result can be read aloud by text-to-speech. The table and rules are in
+/// `Corpus/TRANSLITERATION.md` at the package root.
 ///
 /// The one deliberate departure from the handbook: an iota subscript (ᾳ ῃ ῳ) is written as a
 /// following `i` (`ai`, `ēi`, `ōi`) instead of an ogonek (`ą`, `ę̄`, `ǭ`), because speech
-/// engines read the ogonek forms badly or not at all. See `TRANSLITERATION.md`.
+/// engines read the ogonek forms badly or not at all.
 public enum Transliterator {
     /// Transliterates polytonic Greek into Latin letters.
     ///

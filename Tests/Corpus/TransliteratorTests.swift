@@ -94,4 +94,30 @@ import Testing
             }
         }
     }
+
+    /// The SBLGNT token table of the bible-alignments 0.4.2 package, when unpacked on this machine.
+    static let corpusTable = "/tmp/ba/x/data/sources/SBLGNT.tsv"
+
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: corpusTable)))
+    func everyCorpusWordBecomesPlainLatin() throws {
+        let text = try String(contentsOfFile: Self.corpusTable, encoding: .utf8)
+        var lines = text.split(whereSeparator: \.isNewline)
+        let header = lines.removeFirst().split(separator: "\t", omittingEmptySubsequences: false)
+        let column = try #require(header.firstIndex(of: "text"))
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ\u{113}\u{14D}\u{112}\u{14C}")
+        var words = Set<String>()
+        for line in lines {
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+            if fields.count > column { words.insert(String(fields[column])) }
+        }
+        #expect(words.count > 10_000)
+        for word in words {
+            let latin = Transliterator.transliterate(word)
+            #expect(!latin.isEmpty && latin.allSatisfy(allowed.contains), "\(word) → \(latin)")
+            // A rough breathing always surfaces as an h (after r for rho).
+            if word.decomposedStringWithCanonicalMapping.unicodeScalars.contains("\u{314}") {
+                #expect(latin.lowercased().contains("h"), "\(word) → \(latin)")
+            }
+        }
+    }
 }
