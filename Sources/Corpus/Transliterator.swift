@@ -1,2 +1,168 @@
-// TEMPORARY stub until the speech branch lands.
-public enum Transliterator { public static func transliterate(_ greek: String) -> String { greek } }
+import Foundation
+
+/// Greek → Latin transliteration in the academic style of the *SBL Handbook of Style*,
+/// adapted so the result can be read aloud by text-to-speech. The table and rules are in
+/// `Corpus/TRANSLITERATION.md` at the package root.
+///
+/// The one deliberate departure from the handbook: an iota subscript (ᾳ ῃ ῳ) is written as a
+/// following `i` (`ai`, `ēi`, `ōi`) instead of an ogonek (`ą`, `ę̄`, `ǭ`), because speech
+/// engines read the ogonek forms badly or not at all.
+public enum Transliterator {
+    /// Transliterates polytonic Greek into Latin letters.
+    ///
+    /// Greek letters are mapped letter by letter, with the SBL rules for nasal gamma,
+    /// diphthongs, rough breathing and rho; accents and smooth breathing are dropped.
+    /// Any character that is not a Greek letter (Latin text, digits, punctuation, spaces)
+    /// passes through unchanged. The result is in NFC.
+    ///
+    /// ```swift
+    /// Transliterator.transliterate("εὐαγγέλιον") // "euangelion"
+    /// Transliterator.transliterate("Ῥώμη")       // "Rhōmē"
+    /// ```
+    public static func transliterate(_ greek: String) -> String {
+        let items = greek.map(Item.init)
+        var output = ""
+        var index = 0
+        while index < items.count {
+            guard case .letter(let letter) = items[index] else {
+                if case .other(let character) = items[index] { output.append(character) }
+                index += 1
+                continue
+            }
+            let previous = index > 0 ? items[index - 1].letter : nil
+            let next = index + 1 < items.count ? items[index + 1].letter : nil
+
+            let unit: String
+            var consumed = 1
+            var marks = letter.otherMarks
+            if let second = next, let diphthong = diphthong(letter, second) {
+                unit = (letter.rough || second.rough ? "h" : "") + diphthong
+                marks += second.otherMarks
+                consumed = 2
+            } else {
+                unit = single(letter, previous: previous, next: next)
+            }
+
+            // Capitalise like the Greek: title case for one capital, upper case inside all-caps words.
+            let following = index + consumed < items.count ? items[index + consumed].letter : nil
+            if letter.upper {
+                let allCaps = (consumed == 2 && next?.upper == true) || following?.upper == true
+                    || previous?.upper == true
+                output += allCaps ? unit.uppercased() : unit.prefix(1).uppercased() + unit.dropFirst()
+            } else {
+                output += unit
+            }
+            output.unicodeScalars.append(contentsOf: marks)
+            index += consumed
+        }
+        return output.precomposedStringWithCanonicalMapping
+    }
+
+    // MARK: - Letters
+
+    /// One input character: a Greek letter taken apart into base and marks, or anything else.
+    private enum Item {
+        case letter(Letter)
+        case other(Character)
+
+        init(_ character: Character) {
+            self = Letter(character).map(Item.letter) ?? .other(character)
+        }
+
+        var letter: Letter? {
+            if case .letter(let letter) = self { return letter }
+            return nil
+        }
+    }
+
+    /// A Greek letter reduced to its lower-case base and the marks that matter for transliteration.
+    private struct Letter {
+        var base: Unicode.Scalar
+        var upper = false
+        var rough = false
+        var smooth = false
+        var diaeresis = false
+        var iotaSubscript = false
+        /// Combining marks this transliterator does not know; kept rather than silently lost.
+        var otherMarks: [Unicode.Scalar] = []
+
+        init?(_ character: Character) {
+            var scalars = String(character).decomposedStringWithCanonicalMapping.unicodeScalars.makeIterator()
+            guard let first = scalars.next(), let normalised = Letter.normalise(first) else { return nil }
+            base = normalised.0
+            upper = normalised.1
+            while let mark = scalars.next() {
+                switch mark.value {
+                case 0x0314: rough = true
+                case 0x0313, 0x0343: smooth = true  // psili, koronis
+                case 0x0308: diaeresis = true
+                case 0x0345: iotaSubscript = true
+                case 0x0300, 0x0301, 0x0342, 0x0304, 0x0306: break  // accents, macron, breve: not written
+                default: otherMarks.append(mark)
+                }
+            }
+        }
+
+        /// Maps a base scalar to a lower-case letter from the basic Greek block, or nil if not Greek.
+        private static func normalise(_ scalar: Unicode.Scalar) -> (Unicode.Scalar, Bool)? {
+            let value = scalar.value
+            switch value {
+            case 0x03B1...0x03C9: return (scalar, false)
+            case 0x0391...0x03A9 where value != 0x03A2: return (Unicode.Scalar(value + 0x20)!, true)
+            default: break
+            }
+            guard let variant = variants[value] else { return nil }
+            return (Unicode.Scalar(variant.lower)!, variant.upper)
+        }
+
+        /// Letter variants (symbols and lunate sigma) seen in some editions.
+        private static let variants: [UInt32: (lower: UInt32, upper: Bool)] = [
+            0x03D0: (0x03B2, false), 0x03D1: (0x03B8, false), 0x03D5: (0x03C6, false),
+            0x03D6: (0x03C0, false), 0x03F0: (0x03BA, false), 0x03F1: (0x03C1, false),
+            0x03F2: (0x03C3, false), 0x03F5: (0x03B5, false), 0x03F4: (0x03B8, true),
+            0x03F9: (0x03C3, true), 0x03D2: (0x03C5, true),
+        ]
+    }
+
+    // MARK: - Rules
+
+    /// The letter table; υ is "y" here and becomes "u" only inside diphthongs.
+    private static let table: [Unicode.Scalar: String] = [
+        "α": "a", "β": "b", "γ": "g", "δ": "d", "ε": "e", "ζ": "z", "η": "\u{113}", "θ": "th",
+        "ι": "i", "κ": "k", "λ": "l", "μ": "m", "ν": "n", "ξ": "x", "ο": "o", "π": "p",
+        "ρ": "r", "σ": "s", "ς": "s", "τ": "t", "υ": "y", "φ": "ph", "χ": "ch", "ψ": "ps",
+        "ω": "\u{14D}",
+    ]
+
+    /// The first vowels of the diphthongs, as written there (υ only begins υι, written "ui").
+    private static let diphthongFirst: [Unicode.Scalar: String] = [
+        "α": "a", "ε": "e", "η": "\u{113}", "ο": "o", "υ": "u",
+    ]
+
+    /// The pairs that form a diphthong; ηι is absent because it is written ῃ.
+    private static let diphthongs: Set<String> = ["αι", "ει", "οι", "υι", "αυ", "ευ", "ηυ", "ου"]
+
+    /// The Latin for a diphthong starting at `first`, without any breathing, or nil if the pair
+    /// is two syllables: a diaeresis on the second vowel, or a breathing or subscript on the first
+    /// (in a true diphthong those marks stand on the second vowel), says so.
+    private static func diphthong(_ first: Letter, _ second: Letter) -> String? {
+        guard !second.diaeresis, !first.rough, !first.smooth, !first.iotaSubscript, !second.iotaSubscript,
+              diphthongs.contains(String(first.base) + String(second.base)),
+              let start = diphthongFirst[first.base]
+        else { return nil }
+        return start + (second.base == "υ" ? "u" : "i")
+    }
+
+    /// The Latin for a letter that is not part of a diphthong.
+    private static func single(_ letter: Letter, previous: Letter?, next: Letter?) -> String {
+        switch letter.base {
+        case "γ" where next.map { ["γ", "κ", "ξ", "χ"].contains($0.base) } ?? false:
+            return "n"  // nasal gamma
+        case "ρ" where letter.rough || previous == nil || previous?.base == "ρ":
+            return "rh"  // initial rho is always aspirated, and so is the second of ρρ
+        default:
+            let latin = table[letter.base] ?? String(letter.base)
+            return (letter.rough ? "h" : "") + latin + (letter.iotaSubscript ? "i" : "")
+        }
+    }
+}
