@@ -41,3 +41,19 @@ func emit(_ data: Data, to path: String?) throws {
         throw Failure("cannot write output file \(path): \(error.localizedDescription)")
     }
 }
+
+extension InterlinearCommand {
+    /// Parses and runs; a usage error is one line on stderr (not the usage text) and exit status 64.
+    public static func mainReportingOneLine(_ arguments: [String]? = nil) {
+        do {
+            var command = try parseAsRoot(arguments)
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success || error is ExitCode { exit(withError: error) }
+            let message = self.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+            FileHandle.standardError.write(Data("interlinear: error: \(message)\n".utf8))
+            exit(withError: ExitCode(64))
+        }
+    }
+}
