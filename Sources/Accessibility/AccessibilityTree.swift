@@ -28,6 +28,8 @@ public final class AccessibilityTree {
         public var elementsBuilt = 0
         /// Screen frames computed (each one on request; none on scroll).
         public var framesComputed = 0
+
+        public init() {}
     }
 
     public private(set) var stats = Stats()

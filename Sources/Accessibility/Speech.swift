@@ -77,10 +77,9 @@ extension AccessibilityTree {
         if !gloss.isEmpty { parts.append(gloss) }
         let code = chapter.text(word.morphology)
         if !code.isEmpty { parts.append(Speech.morphology(code)) }
-        let lemma = chapter.text(word.lemma)
-        if !lemma.isEmpty && lemma != chapter.text(word.surface) {
-            parts.append("from " + Transliterator.transliterate(lemma))
-        }
+        // The dictionary form, unless it sounds the same as the word itself ("kai" from "kai").
+        let lemma = Transliterator.transliterate(chapter.text(word.lemma))
+        if !lemma.isEmpty && lemma.lowercased() != transliteration.lowercased() { parts.append("from " + lemma) }
         if let strongs = Speech.strongs(chapter.text(word.strongs)) { parts.append(strongs) }
         return parts.joined(separator: ", ")
     }
