@@ -49,7 +49,8 @@ import Testing
         }
         // The chapter is ~22 screens tall: moving through it has to scroll, but not on every move.
         #expect(scrolls > 10)
-        #expect(tree.viewport.scrollY == tree.table.maxScroll(viewportHeight: tree.viewport.height))
+        // The last element is in view: the chapter's end is at most its bottom padding below the viewport.
+        #expect(tree.viewport.scrollY > tree.table.maxScroll(viewportHeight: tree.viewport.height) - 50)
         // And backwards from the end to the start.
         while let move = tree.move(.previous, from: id) { id = move.to }
         #expect(id == tree.firstElement())

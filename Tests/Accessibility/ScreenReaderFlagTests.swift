@@ -67,7 +67,7 @@ import Testing
                 #expect(now.offscreen == !visible)
                 if let clipped = now.clipped {
                     #expect(clipped.y >= viewport.y && clipped.maxY <= viewport.maxY)
-                    #expect(clipped.height <= now.bounds.height)
+                    #expect(clipped.height <= now.bounds.height + 0.001)
                 }
             }
         }
