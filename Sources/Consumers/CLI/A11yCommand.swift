@@ -19,7 +19,8 @@ struct A11yCommand: ParsableCommand {
     @Option(help: "Viewport size WIDTHxHEIGHT, optionally +X+Y for its screen origin (default: the layout width x 844).")
     var viewport: String?
 
-    @Option(help: "Scroll offset in points (clamped to the content; the output says when).")
+    // Unconditional: a negative value ("--scroll -40", "--hit-test -5,10") is a value, not an option.
+    @Option(parsing: .unconditional, help: "Scroll offset in points (clamped to the content; the output says when).")
     var scroll: Double = 0
 
     @Option(help: "Screen reader on or off (default: off, or on when ACCESSIBLE=1).")
@@ -31,7 +32,7 @@ struct A11yCommand: ParsableCommand {
     @Flag(help: "Walk every cell instead of the visible ones.")
     var all = false
 
-    @Option(help: "Hit-test a screen point X,Y: the element under it, or else the nearest.")
+    @Option(parsing: .unconditional, help: "Hit-test a screen point X,Y: the element under it, or else the nearest.")
     var hitTest: String?
 
     @Option(help: "Node id to move focus from, e.g. John.1.3.w2.")
