@@ -40,6 +40,14 @@ extension AccessibilityTree {
         return Move(to: target, scrolledTo: focus(target))
     }
 
+    /// What to announce after focus scrolled the table (iOS `pageScrolled`): "Verses 3 to 5 of 51".
+    public func scrollAnnouncement() -> String {
+        let cells = visibleCells
+        guard let first = cells.first, let last = cells.last else { return "No verses" }
+        let a = verseNumber(ofCell: first), b = verseNumber(ofCell: last)
+        return a == b ? "Verse \(a) of \(cellCount)" : "Verses \(a) to \(b) of \(cellCount)"
+    }
+
     /// The first element walking from `cell` by `step` (+1: its first element; −1: its last), skipping empty cells.
     private func firstElement(fromCell cell: Int, step: Int) -> ElementID? {
         var cell = cell

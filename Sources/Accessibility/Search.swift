@@ -64,6 +64,8 @@ extension AccessibilityTree {
                 let english = chapter.translationTokens[verse.translation].map { chapter.text($0) }
                     .joined(separator: " ")
                 return .copied("\(verse.number) \(greek)\n\(english)")
+            case .word(let w):
+                return .copied(chapter.text(chapter.words[verse.words.lowerBound + Int(w)].surface))
             default:
                 return .copied(chapter.text(element.text))
             }
@@ -74,14 +76,23 @@ extension AccessibilityTree {
         }
     }
 
-    /// The element that stands for a chapter word: its block, or in label granularity its first label.
+    /// The element that stands for a chapter word: its block, or in label granularity its first label. Read from
+    /// the layout, so naming a search result builds no container; nil if the word has no label (or the reader is off).
     public func elementID(ofWord index: Int) -> ElementID? {
-        guard let verseIndex = chapter.verses.firstIndex(where: { $0.words.contains(index) }),
-              let cell = layout.cells.firstIndex(where: { $0.verseIndex == verseIndex }),
-              let container = container(at: cell)
-        else { return nil }
-        let local = index - chapter.verses[verseIndex].words.lowerBound
-        return container.elements.first { $0.kind.wordIndex == local }.map { ElementID(cell: cell, kind: $0.kind) }
+        guard screenReaderEnabled, index >= 0, index < chapter.words.count else { return nil }
+        // Verses hold consecutive word ranges: binary search for the one holding `index`.
+        var lo = 0, hi = chapter.verses.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if chapter.verses[mid].words.lowerBound <= index { lo = mid } else { hi = mid - 1 }
+        }
+        guard chapter.verses[lo].words.contains(index) else { return nil }
+        let cell = layout.cells.indices.contains(lo) && layout.cells[lo].verseIndex == lo
+            ? lo : layout.cells.firstIndex { $0.verseIndex == lo }
+        guard let cell else { return nil }
+        let local = UInt16(index - chapter.verses[lo].words.lowerBound)
+        guard let label = layout.labels(in: cell).first(where: { $0.word == local }) else { return nil }
+        return ElementID(cell: cell, kind: granularity == .word ? .word(local) : .label(word: local, tier: label.tier))
     }
 
     private func searchKey(_ id: ElementID, _ match: Match) -> (TextID, Int)? {

@@ -124,6 +124,10 @@ import Testing
         let moves = try #require(forward["moves"] as? [[String: Any]])
         #expect(moves.count == 120)
         #expect(moves.contains { $0["scrolled"] as? Bool == true })
+        for move in moves {
+            let scrolled = move["scrolled"] as? Bool == true
+            #expect(scrolled ? (move["announcement"] as? String)?.hasPrefix("Verse") == true : move["announcement"] is NSNull)
+        }
         let path = ["John.1.1.v"] + moves.map { $0["to"] as! String }
         #expect(Set(path).count == path.count)
         #expect(Set(path.map { $0.split(separator: ".")[2] }).count > 2, "crossed several verses")

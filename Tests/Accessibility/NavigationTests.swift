@@ -47,6 +47,8 @@ import Testing
             }
             id = move.to
         }
+        #expect(tree.scrollAnnouncement().hasPrefix("Verse"))
+        #expect(tree.scrollAnnouncement().hasSuffix("of 51"))
         // The chapter is ~22 screens tall: moving through it has to scroll, but not on every move.
         #expect(scrolls > 10)
         // The last element is in view: the chapter's end is at most its bottom padding below the viewport.

@@ -108,3 +108,23 @@ import Testing
         #expect(verse.contains("In the beginning"))
     }
 }
+
+/// Naming search results reads the layout: it builds no container beyond the one searched from.
+@Suite struct SearchLazinessTests {
+    @Test(arguments: Granularity.allCases)
+    func searchingBuildsOnlyTheStartingCell(granularity: Granularity) throws {
+        let tree = try A11yFixture.tree(granularity: granularity)
+        let kind: Element.Kind = granularity == .word ? .word(3) : .label(word: 3, tier: .source)  // ὁ
+        let others = tree.otherOccurrences(of: ElementID(cell: 0, kind: kind), matching: .lemma)
+        #expect(others.count > 20)
+        #expect(tree.stats.containersBuilt == 1)
+        // Each result names a real element, and that element is the word's first in its container.
+        for id in others {
+            let container = try #require(tree.container(at: id.cell))
+            let index = try #require(container.index(of: id.kind))
+            #expect(index == container.elements.firstIndex { $0.kind.wordIndex == id.kind.wordIndex })
+        }
+        tree.screenReaderEnabled = false
+        #expect(tree.elementID(ofWord: 0) == nil)
+    }
+}

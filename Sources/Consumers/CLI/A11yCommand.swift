@@ -123,7 +123,8 @@ struct A11yCommand: ParsableCommand {
             moves.append(A11yDocument.Move(
                 from: tree.nodeID(of: current), to: tree.nodeID(of: move.to),
                 name: tree.utterance(of: move.to)?.name ?? "", scrollY: rounded(tree.viewport.scrollY),
-                scrolled: move.scrolledTo != nil))
+                scrolled: move.scrolledTo != nil,
+                announcement: move.scrolledTo == nil ? nil : tree.scrollAnnouncement()))
             current = move.to
         }
         return (moves, false)

@@ -74,6 +74,19 @@ struct A11yDocument: Encodable {
         let name: String
         let scrollY: Double
         let scrolled: Bool
+        /// What a reader announces when the move scrolled; null when it did not.
+        let announcement: String?
+
+        enum CodingKeys: String, CodingKey { case from, to, name, scrollY, scrolled, announcement }
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(from, forKey: .from)
+            try c.encode(to, forKey: .to)
+            try c.encode(name, forKey: .name)
+            try c.encode(scrollY, forKey: .scrollY)
+            try c.encode(scrolled, forKey: .scrolled)
+            try c.encode(announcement, forKey: .announcement)
+        }
     }
 
     struct ViewportRecord: Encodable {
