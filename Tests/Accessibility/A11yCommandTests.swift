@@ -176,7 +176,7 @@ import Testing
         ["--screen-reader", "on", "--from", "John.1.1.v", "--move", "next", "--count", "0"],
         ["--screen-reader", "off", "--from", "John.1.1.v", "--move", "next"],
         ["--screen-reader", "maybe"], ["--granularity", "letter"], ["--note", "52"],
-        ["--toggle-late", "--screen-reader", "off"],
+        ["--toggle-late", "--screen-reader", "off"], ["--scroll", "nan"], ["--width", "390", "--viewport", "nanx844"],
     ])
     func badInputFailsWithOneLine(extra: [String]) throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("a11y-\(UUID().uuidString)")

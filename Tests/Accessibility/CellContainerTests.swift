@@ -37,6 +37,11 @@ import Testing
         }
     }
 
+    @Test func elementsAreSmallValues() {
+        // Stored by value in one array per container: a frame, an interned text, a kind and a role.
+        #expect(MemoryLayout<Element>.stride <= 32)
+    }
+
     @Test func wordBlocksHoldAllTheirLabels() throws {
         let tree = try A11yFixture.tree()
         for cell in [0, 13, 50] {
