@@ -68,6 +68,14 @@ extension AccessibilityTree {
         }
     }
 
+    /// The words spoken for a verse container: "John 1:3", "verse 3, 12 elements" (the count only once built).
+    public func utterance(ofCell cell: Int) -> Utterance {
+        let verse = verseNumber(ofCell: cell)
+        let count = isBuilt(cell: cell) ? container(at: cell).map { ", \($0.elementCount) elements" } ?? "" : ""
+        return Utterance(name: "\(chapter.reference.description):\(verse)", language: "en",
+                         description: "verse \(verse)\(count)")
+    }
+
     /// "ēn, was, verb, imperfect active indicative, third person singular, from eimi, Strong's 1510".
     func describe(_ word: Word) -> String {
         var parts: [String] = []

@@ -37,6 +37,15 @@ import Testing
         }
     }
 
+    @Test func nodeIDsSurviveRelayoutAtAnotherWidth() throws {
+        let narrow = try A11yFixture.tree(width: 320, notes: [9])
+        let wide = try A11yFixture.tree(width: 1024, notes: [9])
+        let a = A11yFixture.allElements(narrow).map(narrow.nodeID(of:))
+        let b = A11yFixture.allElements(wide).map(wide.nodeID(of:))
+        #expect(a == b)
+        #expect(narrow.layout.height != wide.layout.height)
+    }
+
     @Test func elementsAreSmallValues() {
         // Stored by value in one array per container: a frame, an interned text, a kind and a role.
         #expect(MemoryLayout<Element>.stride <= 32)

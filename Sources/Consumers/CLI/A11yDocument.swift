@@ -163,10 +163,10 @@ struct A11yDocument: Encodable {
             let container = tree.container(at: cell)
             let ids = container.map { c in c.elements.map { ElementID(cell: cell, kind: $0.kind) } } ?? []
             let frame = tree.screenFrame(ofCell: cell)
-            let verse = tree.verseNumber(ofCell: cell)
+            let speech = tree.utterance(ofCell: cell)
             nodes.append(Node(nodeId: cellID, parentId: root, childIds: ids.map(tree.nodeID(of:)),
-                              role: Role.group.rawValue, name: "\(tree.chapter.reference.description):\(verse)",
-                              description: "verse \(verse), \(ids.count) elements", language: "en",
+                              role: Role.group.rawValue, name: speech.name, description: speech.description,
+                              language: speech.language,
                               bounds: Bounds(frame.bounds), clippedBounds: frame.clipped.map(Bounds.init),
                               offscreen: frame.offscreen, posInSet: cell + 1, setSize: tree.cellCount, actions: []))
             for (index, id) in ids.enumerated() {
