@@ -57,7 +57,7 @@ public struct ElementID: Hashable, Sendable, Comparable {
 
 /// One accessibility element: a plain value stored by value in its container's contiguous array. It holds a
 /// cell-relative frame (never a screen frame, which would go stale on scroll) and an interned text; the spoken name
-/// and description are built by `Speech` only when asked.
+/// and description are built by `utterance(of:)` only when asked.
 public struct Element: Sendable, Equatable {
     /// The element's place in its cell, in reading order: verse number, note marker, words, translation words.
     public enum Kind: Hashable, Sendable {

@@ -12,7 +12,7 @@ public struct Utterance: Sendable, Equatable {
 }
 
 /// Turns stored codes into speakable words.
-public enum Speech {
+public enum Speakable {
     /// "G1510" → "Strong's 1510"; "G0846" → "Strong's 846". Nil for an empty or unreadable number.
     public static func strongs(_ code: String) -> String? {
         let digits = code.drop { !$0.isNumber }.drop { $0 == "0" }
@@ -51,10 +51,10 @@ extension AccessibilityTree {
             case .transliteration:
                 return Utterance(name: text, language: "grc-Latn", description: "transliteration of \(greek)")
             case .strongs:
-                return Utterance(name: Speech.strongs(text) ?? "no Strong's number", language: "en",
+                return Utterance(name: Speakable.strongs(text) ?? "no Strong's number", language: "en",
                                  description: "Strong's number of \(greek)")
             case .morphology:
-                return Utterance(name: Speech.morphology(text), language: "en", description: "grammar of \(greek)")
+                return Utterance(name: Speakable.morphology(text), language: "en", description: "grammar of \(greek)")
             default:
                 return Utterance(name: text, language: "en", description: "gloss of \(greek)")
             }
@@ -84,11 +84,11 @@ extension AccessibilityTree {
         let gloss = chapter.text(word.gloss)
         if !gloss.isEmpty { parts.append(gloss) }
         let code = chapter.text(word.morphology)
-        if !code.isEmpty { parts.append(Speech.morphology(code)) }
+        if !code.isEmpty { parts.append(Speakable.morphology(code)) }
         // The dictionary form, unless it sounds the same as the word itself ("kai" from "kai").
         let lemma = Transliterator.transliterate(chapter.text(word.lemma))
         if !lemma.isEmpty && lemma.lowercased() != transliteration.lowercased() { parts.append("from " + lemma) }
-        if let strongs = Speech.strongs(chapter.text(word.strongs)) { parts.append(strongs) }
+        if let strongs = Speakable.strongs(chapter.text(word.strongs)) { parts.append(strongs) }
         return parts.joined(separator: ", ")
     }
 }

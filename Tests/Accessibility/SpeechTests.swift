@@ -6,13 +6,13 @@ import Testing
 /// Speakable names and descriptions, searches and custom actions.
 @Suite struct SpeechTests {
     @Test func strongsNumbersAreSpokenAsNumbers() {
-        #expect(Speech.strongs("G1510") == "Strong's 1510")
-        #expect(Speech.strongs("G0846") == "Strong's 846")
-        #expect(Speech.strongs("G2532a") == "Strong's 2532a")
-        #expect(Speech.strongs("") == nil)
-        #expect(Speech.strongs("G") == nil)
-        #expect(Speech.morphology("V-IAI-3S") == "verb, imperfect active indicative, third person singular")
-        #expect(!Speech.morphology("Q-QQQ").contains("Q"))
+        #expect(Speakable.strongs("G1510") == "Strong's 1510")
+        #expect(Speakable.strongs("G0846") == "Strong's 846")
+        #expect(Speakable.strongs("G2532a") == "Strong's 2532a")
+        #expect(Speakable.strongs("") == nil)
+        #expect(Speakable.strongs("G") == nil)
+        #expect(Speakable.morphology("V-IAI-3S") == "verb, imperfect active indicative, third person singular")
+        #expect(!Speakable.morphology("Q-QQQ").contains("Q"))
     }
 
     /// Every word of every committed chapter: morphology expands, and nothing raw is spoken.
@@ -35,7 +35,7 @@ import Testing
             #expect(speech.description.contains(Morphology.expand(code)!))
             #expect(!speech.description.contains(code), "raw code in \(speech.description)")
             #expect(!speech.description.contains(chapter.text(word.strongs)))
-            #expect(speech.description.contains(Speech.strongs(chapter.text(word.strongs))!))
+            #expect(speech.description.contains(Speakable.strongs(chapter.text(word.strongs))!))
             #expect(speech.description.hasPrefix(chapter.text(word.transliteration)))
         }
     }
