@@ -138,16 +138,19 @@ public final class AccessibilityTree {
                              height: table.origins[cell + 1] - table.origins[cell]), cell: cell)
     }
 
-    /// The scroll offset that brings an element fully into view (as little scrolling as possible, clamped to the
-    /// content), or nil if it is already fully visible.
+    /// The scroll offset that brings an element fully into view, clamped to the content, or nil if it is already
+    /// fully visible. It scrolls as little as possible but shows the element's whole verse when the verse fits, so
+    /// swiping through a verse scrolls once, not row by row.
     public func scrollOffsetRevealing(_ id: ElementID) -> Float? {
         guard let element = element(id) else { return nil }
         let top = table.origins[id.cell] + element.frame.y
         let bottom = top + element.frame.height
         let visibleTop = viewport.scrollY, visibleBottom = viewport.scrollY + viewport.height
         if top >= visibleTop && bottom <= visibleBottom { return nil }
-        // Taller than the viewport: show its top. Above: align its top. Below: align its bottom.
-        let target = top < visibleTop || bottom - top > viewport.height ? top : bottom - viewport.height
+        let cellTop = table.origins[id.cell], cellBottom = table.origins[id.cell + 1]
+        let (from, to) = cellBottom - cellTop <= viewport.height ? (cellTop, cellBottom) : (top, bottom)
+        // Above: align the top. Below: align the bottom, unless taller than the viewport: then show the top.
+        let target = top < visibleTop || to - from > viewport.height ? from : to - viewport.height
         return table.clamp(scrollY: target, viewportHeight: viewport.height).scrollY
     }
 

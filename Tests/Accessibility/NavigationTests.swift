@@ -42,6 +42,11 @@ import Testing
                     "\(tree.nodeID(of: move.to)) at \(frame.bounds) scroll \(tree.viewport.scrollY)")
             if let offset = move.scrolledTo {
                 scrolls += 1
+                // The whole verse came into view when it fits.
+                let cell = tree.screenFrame(ofCell: move.to.cell).bounds
+                if cell.height <= viewport.height {
+                    #expect(cell.y >= viewport.y - 0.01 && cell.maxY <= viewport.maxY + 0.01)
+                }
                 #expect(offset == tree.viewport.scrollY)
                 #expect(offset >= 0 && offset <= tree.table.maxScroll(viewportHeight: tree.viewport.height))
             }
