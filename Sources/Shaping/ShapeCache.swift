@@ -118,7 +118,7 @@ public final class ShapeCache {
     /// Shapes `range` of `utf8` with one font and appends its glyphs; false when a glyph is missing.
     @discardableResult
     private func append(_ utf8: UnsafeBufferPointer<UInt8>, range: Range<Int>, fontIndex: Int, greek: Bool) -> Bool {
-        let font = chain.font(at: fontIndex)
+        let font = fontIndex == 0 ? chain.primary : chain.font(at: fontIndex)  // the primary needs no lock
         hb_buffer_clear_contents(buffer)
         utf8.withMemoryRebound(to: CChar.self) { chars in
             hb_buffer_add_utf8(buffer, chars.baseAddress, Int32(chars.count), UInt32(range.lowerBound), Int32(range.count))
