@@ -65,7 +65,8 @@ let package = Package(
         .executableTarget(
             name: "InterlinearBenchmarks",
             dependencies: [
-                "InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting", "InterlinearTable", "CHarfBuzz",
+                "InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting", "InterlinearTable",
+                "InterlinearAccessibility", "CHarfBuzz",
                 .product(name: "Benchmark", package: "package-benchmark"),
             ],
             path: "Benchmarks/InterlinearBenchmarks",

@@ -2,8 +2,9 @@ import Benchmark
 import InterlinearCorpus
 import InterlinearTypesetting
 
-/// `swift package benchmark`: label creation against one object per label, John 1 load / cold / warm, the whole
-/// New Testament cold on one and two threads. Every benchmark reports wall-clock time and mallocs.
+/// `swift package benchmark`: label creation against one object per label, John 1 load / cold / warm, accessibility
+/// (scrolling with the reader off and on, a late start, hit tests, swipes), the whole New Testament cold on one and
+/// two threads. Every benchmark reports wall-clock time and mallocs.
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
         metrics: [.wallClock, .mallocCountTotal], warmupIterations: 3, maxDuration: .seconds(2), maxIterations: 2_000)
@@ -33,6 +34,8 @@ let benchmarks: @Sendable () -> Void = {
         blackHole(work.typesetter.layout(work.johnChapter, options: work.warmOptions))
         benchmark.stopMeasurement()
     }
+
+    accessibilityBenchmarks(work)
 
     let nt = NewTestamentWorkload.shared
     let ntConfiguration = Benchmark.Configuration(
