@@ -78,6 +78,7 @@ static hb_font_t *font;
 static hb_buffer_t *buffer;
 static hb_language_t greek, english;
 static volatile double sink;
+static int notdef_strings;  // strings with a glyph the font lacks (our cache re-shapes those with fallback fonts)
 
 static void shape(const label_t *label) {
     int is_greek = 0;
@@ -93,8 +94,14 @@ static void shape(const label_t *label) {
     hb_shape(font, buffer, NULL, 0);
     unsigned int count = 0;
     hb_glyph_position_t *positions = hb_buffer_get_glyph_positions(buffer, &count);
+    hb_glyph_info_t *infos = hb_buffer_get_glyph_infos(buffer, NULL);
     hb_position_t advance = 0;
-    for (unsigned int i = 0; i < count; i++) advance += positions[i].x_advance;
+    int notdef = 0;
+    for (unsigned int i = 0; i < count; i++) {
+        advance += positions[i].x_advance;
+        notdef |= infos[i].codepoint == 0;
+    }
+    notdef_strings += notdef;
     sink += advance;
 }
 
@@ -212,6 +219,7 @@ int main(int argc, char **argv) {
         long long hb_count = counter_stop();
 
         counter_start();
+        notdef_strings = 0;
         start = now_ns();
         for (int i = 0; i < distinct_count; i++) shape(&distinct[i]);
         double floor = now_ns() - start;
@@ -236,9 +244,9 @@ int main(int argc, char **argv) {
            "\"pangoMs\": %.4f, \"pangoNsPerLabel\": %.2f, "
            "\"hbPerLabelMs\": %.4f, \"hbPerLabelNsPerLabel\": %.2f, "
            "\"floorMs\": %.4f, \"floorNsPerLabel\": %.2f, "
-           "\"pangoAllocationsPerLabel\": %s, \"hbAllocationsPerLabel\": %s, \"floorAllocations\": %s}\n",
+           "\"pangoAllocationsPerLabel\": %s, \"hbAllocationsPerLabel\": %s, \"floorAllocations\": %s, \"notdefStrings\": %d}\n",
            count, distinct_count, rounds, pango / 1e6, pango / count, hb / 1e6, hb / count, floor / 1e6,
-           floor / count, pango_a, hb_a, floor_a);
+           floor / count, pango_a, hb_a, floor_a, notdef_strings);
     // Leave without running library destructors: Pango's fontconfig thread and a preloaded malloc interposer
     // can disagree about blocks freed at exit.
     fflush(stdout);
