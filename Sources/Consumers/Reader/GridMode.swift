@@ -198,7 +198,10 @@ public struct GridMode {
     /// The status line: a prompt, a message, or where the top of the screen is.
     public var statusText: String {
         if let prompt { return String(prompt.kind) + prompt.text }
-        let position = "\(chapter.reference.book.name) \(chapter.label(ofVerse: topVerse))"
+        // Top and bottom verses on screen, so the status says where the page starts and ends.
+        let bottom = layout.verse(atRow: min(scrollY + contentRows, layout.contentRows) - 1)
+        var position = "\(chapter.reference.book.name) \(chapter.label(ofVerse: topVerse))"
+        if bottom > topVerse { position += "–\(chapter.verses[bottom].number)" }
         if let message { return "\(position)  \(message)" }
         return "\(position)  j/k scroll  space/b page  g/G ends  :verse  /search  ? help  q quit"
     }

@@ -59,7 +59,13 @@ public struct KeyDecoder: Sendable {
         case 0x00..<0x20: return (.unknown, 1)
         case 0x20..<0x80: return (.character(Character(Unicode.Scalar(byte))), 1)
         default:
-            let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
+            let length: Int
+            switch byte {
+            case 0xC2...0xDF: length = 2
+            case 0xE0...0xEF: length = 3
+            case 0xF0...0xF4: length = 4
+            default: return (.unknown, 1)  // a stray continuation byte or an invalid lead byte
+            }
             guard i + length <= b.count else { return nil }
             guard let text = String(validating: b[i..<(i + length)], as: UTF8.self), let c = text.first else {
                 return (.unknown, 1)

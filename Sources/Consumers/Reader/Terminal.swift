@@ -94,6 +94,13 @@ public final class Terminal {
             _ = sigaction(sig, &action, crashActionStorage + Int(sig))
         }
 
+        // A parent may have started us with these blocked (signal masks are inherited): unblock them, or
+        // Ctrl-C, kill and hang-up would never reach the handlers that restore the terminal.
+        var handled = sigset_t()
+        sigemptyset(&handled)
+        for sig in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH] { sigaddset(&handled, sig) }
+        _ = sigprocmask(SIG_UNBLOCK, &handled, nil)
+
         var raw = savedTermios
         cfmakeraw(&raw)
         guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) == 0 else {
