@@ -31,7 +31,7 @@ let package = Package(
         // 2. Shaping: fonts through fontconfig, HarfBuzz/FreeType, one shaping per distinct string.
         .target(
             name: "InterlinearShaping",
-            dependencies: ["CHarfBuzz", "CFreeType", "CFontconfig"],
+            dependencies: ["InterlinearCorpus", "CHarfBuzz", "CFreeType", "CFontconfig"],
             path: "Sources/Shaping"),
         // 3. Typesetting: word blocks of stacked tiers, translation column, per-cell label storage.
         .target(

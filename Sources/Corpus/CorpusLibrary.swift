@@ -84,9 +84,10 @@ public struct CorpusLibrary: Sendable {
 
 /// Writes a file atomically: to a temporary file beside it, then renamed, so a failure leaves no partial file.
 public enum AtomicFile {
-    public static func write(_ data: Data, to url: URL) throws {
+    /// With `createDirectories`, missing parent folders are made first; otherwise a missing folder is an error.
+    public static func write(_ data: Data, to url: URL, createDirectories: Bool = false) throws {
         let dir = url.deletingLastPathComponent()
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        if createDirectories { try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true) }
         let temp = dir.appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
         do {
             try data.write(to: temp)

@@ -33,7 +33,7 @@ struct ImportCommand: ParsableCommand {
             for chapter in chapters {
                 let text = ChapterFile.render(chapter, provenance: BibleAlignmentsImporter.provenance)
                 let url = root.appendingPathComponent(CorpusLibrary.relativePath(of: chapter.reference))
-                do { try AtomicFile.write(Data(text.utf8), to: url) } catch {
+                do { try AtomicFile.write(Data(text.utf8), to: url, createDirectories: true) } catch {
                     throw Failure("cannot write \(url.path): \(error.localizedDescription)")
                 }
             }

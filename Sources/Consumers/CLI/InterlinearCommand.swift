@@ -6,7 +6,7 @@ public struct InterlinearCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "interlinear",
         abstract: "Typeset interlinear Greek–English chapters into positioned labels, accessibly.",
-        subcommands: [TypesetCommand.self, ImportCommand.self, ReadCommand.self])
+        subcommands: [TypesetCommand.self, ImportCommand.self, A11yCommand.self, ReadCommand.self])
 
     public init() {}
 }
@@ -39,5 +39,21 @@ func emit(_ data: Data, to path: String?) throws {
     let url = URL(fileURLWithPath: path)
     do { try AtomicOutput.write(data, to: url) } catch {
         throw Failure("cannot write output file \(path): \(error.localizedDescription)")
+    }
+}
+
+extension InterlinearCommand {
+    /// Parses and runs; a usage error is one line on stderr (not the usage text) and exit status 64.
+    public static func mainReportingOneLine(_ arguments: [String]? = nil) {
+        do {
+            var command = try parseAsRoot(arguments)
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success || error is ExitCode { exit(withError: error) }
+            let message = self.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+            FileHandle.standardError.write(Data("interlinear: error: \(message)\n".utf8))
+            exit(withError: ExitCode(64))
+        }
     }
 }

@@ -1,2 +1,3 @@
 import InterlinearCLI
-InterlinearCommand.main()
+
+InterlinearCommand.mainReportingOneLine()

@@ -1,0 +1,164 @@
+import InterlinearCorpus
+import InterlinearTable
+import InterlinearTypesetting
+
+/// The accessibility side of a typeset chapter, and the screen-reader switch.
+///
+/// Off (the default), it stores no element at all and scrolling costs nothing. On, each cell's container is built
+/// the first time that cell is queried, from the layout alone, so turning the reader on at any moment makes the next
+/// query build exactly what an on-from-launch run would (AccessKit's "initial tree on first request", but per cell).
+/// Turning it off releases every element. Frames are stored cell-relative and converted to the screen at query time
+/// with the table's prefix sums and the viewport's one scroll value (Chromium's offset container), so a scroll
+/// touches nothing here.
+public final class AccessibilityTree {
+    public let chapter: Chapter
+    public let layout: ChapterLayout
+    public let table: Table
+    public let granularity: Granularity
+    /// Verse numbers that carry a note marker.
+    public let notedVerses: Set<Int>
+    /// Where the table sits on screen and how far it is scrolled. Scrolling sets `scrollY` and does nothing else.
+    public var viewport: Viewport
+
+    /// What the layer has done since the screen reader last came on.
+    public struct Stats: Sendable, Equatable {
+        /// Containers built (cells queried).
+        public var containersBuilt = 0
+        /// Elements currently held.
+        public var elementsBuilt = 0
+        /// Screen frames computed (each one on request; none on scroll).
+        public var framesComputed = 0
+
+        public init() {}
+    }
+
+    public private(set) var stats = Stats()
+    /// Built containers by cell; empty while the screen reader is off.
+    private var containers: [CellContainer?] = []
+
+    /// Whether a screen reader is running. Turning it off releases every element and resets the stats.
+    public var screenReaderEnabled: Bool {
+        didSet {
+            guard screenReaderEnabled != oldValue else { return }
+            containers = []
+            stats = Stats()
+        }
+    }
+
+    public init(chapter: Chapter, layout: ChapterLayout, viewport: Viewport, granularity: Granularity = .word,
+                notedVerses: Set<Int> = [], screenReaderEnabled: Bool = false) {
+        self.chapter = chapter
+        self.layout = layout
+        self.table = Table(layout: layout)
+        self.viewport = viewport
+        self.granularity = granularity
+        self.notedVerses = notedVerses
+        self.screenReaderEnabled = screenReaderEnabled
+    }
+
+    public var cellCount: Int { table.cellCount }
+
+    /// Scrolls to `y`, clamped to the content; returns the offset used and whether it was clamped. O(1).
+    @discardableResult
+    public func scroll(to y: Float) -> (scrollY: Float, clamped: Bool) {
+        let result = table.clamp(scrollY: y, viewportHeight: viewport.height)
+        viewport.scrollY = result.scrollY
+        return result
+    }
+
+    /// The cells the viewport shows; O(log n).
+    public var visibleCells: Range<Int> { table.visibleCells(in: viewport) }
+
+    /// The verse number of a cell.
+    public func verseNumber(ofCell cell: Int) -> Int { chapter.verses[layout.cells[cell].verseIndex].number }
+
+    // MARK: Containers
+
+    /// The container of a cell, built on its first query; nil while the screen reader is off or out of range.
+    public func container(at cell: Int) -> CellContainer? {
+        guard screenReaderEnabled, cell >= 0, cell < cellCount else { return nil }
+        if containers.isEmpty { containers = Array(repeating: nil, count: cellCount) }
+        if let built = containers[cell] { return built }
+        let built = CellContainer(cell: cell, layout: layout, granularity: granularity,
+                                  hasNote: notedVerses.contains(verseNumber(ofCell: cell)))
+        containers[cell] = built
+        stats.containersBuilt += 1
+        stats.elementsBuilt += built.elementCount
+        return built
+    }
+
+    /// Whether a cell's container exists yet (never builds it).
+    public func isBuilt(cell: Int) -> Bool { containers.indices.contains(cell) && containers[cell] != nil }
+
+    /// The element an id names, or nil if there is none (or the screen reader is off).
+    public func element(_ id: ElementID) -> Element? {
+        guard let container = container(at: id.cell), let index = container.index(of: id.kind) else { return nil }
+        return container.elements[index]
+    }
+
+    /// The id of the element at an index of a cell.
+    public func elementID(cell: Int, index: Int) -> ElementID? {
+        container(at: cell)?.element(at: index).map { ElementID(cell: cell, kind: $0.kind) }
+    }
+
+    /// "Item 3 of 12": the element's 1-based position in its container and the container's size.
+    public func position(of id: ElementID) -> (posInSet: Int, setSize: Int)? {
+        guard let container = container(at: id.cell), let index = container.index(of: id.kind) else { return nil }
+        return (index + 1, container.elementCount)
+    }
+
+    // MARK: Frames
+
+    /// An element's place on screen, computed now from its cell-relative frame, the cell origin and the scroll.
+    public struct ScreenFrame: Sendable, Equatable {
+        /// The whole frame in screen coordinates.
+        public var bounds: Rect
+        /// The part inside the viewport; nil when none of it is.
+        public var clipped: Rect?
+        /// Whether no part of it is inside the viewport.
+        public var offscreen: Bool { clipped == nil }
+    }
+
+    /// The screen frame of a cell-relative rectangle of a cell.
+    public func screenFrame(of frame: Rect, cell: Int) -> ScreenFrame {
+        stats.framesComputed += 1
+        let bounds = table.screenFrame(x: frame.x, y: frame.y, width: frame.width, height: frame.height,
+                                       cell: cell, in: viewport)
+        return ScreenFrame(bounds: bounds, clipped: bounds.intersection(viewport.screenRect))
+    }
+
+    /// An element's screen frame, or nil if there is no such element.
+    public func screenFrame(of id: ElementID) -> ScreenFrame? {
+        element(id).map { screenFrame(of: $0.frame, cell: id.cell) }
+    }
+
+    /// A whole cell's screen frame (the verse container's bounds).
+    public func screenFrame(ofCell cell: Int) -> ScreenFrame {
+        screenFrame(of: Rect(x: 0, y: 0, width: layout.options.width,
+                             height: table.origins[cell + 1] - table.origins[cell]), cell: cell)
+    }
+
+    /// The scroll offset that brings an element fully into view, clamped to the content, or nil if it is already
+    /// fully visible. It scrolls as little as possible but shows the element's whole verse when the verse fits, so
+    /// swiping through a verse scrolls once, not row by row.
+    public func scrollOffsetRevealing(_ id: ElementID) -> Float? {
+        guard let element = element(id) else { return nil }
+        let top = table.origins[id.cell] + element.frame.y
+        let bottom = top + element.frame.height
+        let visibleTop = viewport.scrollY, visibleBottom = viewport.scrollY + viewport.height
+        if top >= visibleTop && bottom <= visibleBottom { return nil }
+        let cellTop = table.origins[id.cell], cellBottom = table.origins[id.cell + 1]
+        let (from, to) = cellBottom - cellTop <= viewport.height ? (cellTop, cellBottom) : (top, bottom)
+        // Above: align the top. Below: align the bottom, unless taller than the viewport: then show the top.
+        let target = top < visibleTop || to - from > viewport.height ? from : to - viewport.height
+        return table.clamp(scrollY: target, viewportHeight: viewport.height).scrollY
+    }
+
+    /// Moves focus to an element: scrolls it into view if needed. Returns the scroll offset if it changed.
+    @discardableResult
+    public func focus(_ id: ElementID) -> Float? {
+        guard let offset = scrollOffsetRevealing(id), offset != viewport.scrollY else { return nil }
+        viewport.scrollY = offset
+        return offset
+    }
+}

@@ -1,0 +1,70 @@
+import InterlinearCorpus
+import InterlinearTypesetting
+
+/// Stable, content-derived node ids: `John.1` (the chapter), `John.1.3` (verse 3's container), `John.1.3.v` (its
+/// verse number), `John.1.3.note`, `John.1.3.w2` (second Greek word), `John.1.3.w2.gloss` (a label, label
+/// granularity), `John.1.3.t4` (fourth translation word). Numbers in ids count from 1.
+public enum NodeID {
+    /// A node a text id names.
+    public enum Target: Equatable, Sendable {
+        case chapter
+        case cell(Int)
+        case element(ElementID)
+    }
+}
+
+extension AccessibilityTree {
+    /// The chapter's node id, `John.1`.
+    public var rootNodeID: String { chapter.reference.osisID }
+
+    /// A verse container's node id, `John.1.3`.
+    public func nodeID(ofCell cell: Int) -> String { "\(rootNodeID).\(verseNumber(ofCell: cell))" }
+
+    /// An element's node id.
+    public func nodeID(of id: ElementID) -> String {
+        let verse = nodeID(ofCell: id.cell)
+        switch id.kind {
+        case .verseNumber: return verse + ".v"
+        case .note: return verse + ".note"
+        case .word(let w): return "\(verse).w\(Int(w) + 1)"
+        case .label(let w, let tier): return "\(verse).w\(Int(w) + 1).\(tier.name)"
+        case .translation(let t): return "\(verse).t\(Int(t) + 1)"
+        }
+    }
+
+    /// Parses a node id of this chapter (the book part case-insensitively). It does not check that the element
+    /// exists; `element(_:)` does.
+    public func target(parsing text: String) -> NodeID.Target? {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        let root = rootNodeID.split(separator: ".").map(String.init)
+        guard parts.count >= root.count, zip(parts, root).allSatisfy({ $0.lowercased() == $1.lowercased() })
+        else { return nil }
+        let rest = parts.dropFirst(root.count)
+        guard let verseText = rest.first else { return .chapter }
+        guard let number = Int(verseText), let cell = cellIndex(verseNumber: number) else { return nil }
+        let tail = Array(rest.dropFirst())
+        guard let head = tail.first else { return .cell(cell) }
+        func ordinal(_ s: Substring) -> UInt16? {
+            guard let n = Int(s), n >= 1, n <= Int(UInt16.max) else { return nil }
+            return UInt16(n - 1)
+        }
+        let kind: Element.Kind
+        switch (head.first, tail.count) {
+        case ("v", 1) where head == "v": kind = .verseNumber
+        case ("n", 1) where head == "note": kind = .note
+        case ("w", 1): guard let w = ordinal(head.dropFirst()) else { return nil }; kind = .word(w)
+        case ("w", 2):
+            guard let w = ordinal(head.dropFirst()), let tier = Tier(name: tail[1]), Tier.blockTiers.contains(tier)
+            else { return nil }
+            kind = .label(word: w, tier: tier)
+        case ("t", 1): guard let t = ordinal(head.dropFirst()) else { return nil }; kind = .translation(t)
+        default: return nil
+        }
+        return .element(ElementID(cell: cell, kind: kind))
+    }
+
+    /// The cell showing a verse number.
+    public func cellIndex(verseNumber number: Int) -> Int? {
+        layout.cells.firstIndex { chapter.verses[$0.verseIndex].number == number }
+    }
+}

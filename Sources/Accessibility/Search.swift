@@ -1,0 +1,107 @@
+import InterlinearCorpus
+import InterlinearTypesetting
+
+/// Rotor-style searches and custom actions. Searches read the chapter's word arrays (interned ids compare as
+/// integers) and name their results as element ids; only the cells of the results are ever built.
+extension AccessibilityTree {
+    /// What makes two words "the same" for a search.
+    public enum Match: Sendable, CaseIterable {
+        case lemma, strongs
+    }
+
+    /// The verse-number element of the next verse; nil in the last verse.
+    public func nextVerse(after id: ElementID) -> ElementID? {
+        var cell = id.cell + 1
+        while cell < cellCount {
+            let target = ElementID(cell: cell, kind: .verseNumber)
+            if element(target) != nil { return target }
+            cell += 1
+        }
+        return nil
+    }
+
+    /// The next word (in reading order, not wrapping) with the same lemma or Strong's number as the word `id`
+    /// belongs to; nil if none follows or `id` is not a word.
+    public func nextOccurrence(of id: ElementID, matching match: Match) -> ElementID? {
+        guard let (key, start) = searchKey(id, match) else { return nil }
+        var index = start + 1
+        while index < chapter.words.count {
+            if self.key(chapter.words[index], match) == key, let found = elementID(ofWord: index) { return found }
+            index += 1
+        }
+        return nil
+    }
+
+    /// Every other word of the chapter with the same lemma or Strong's number, in reading order.
+    public func otherOccurrences(of id: ElementID, matching match: Match) -> [ElementID] {
+        guard let (key, start) = searchKey(id, match) else { return [] }
+        return chapter.words.indices.compactMap { index in
+            index != start && self.key(chapter.words[index], match) == key ? elementID(ofWord: index) : nil
+        }
+    }
+
+    /// What an action did.
+    public enum ActionResult: Sendable, Equatable {
+        /// The text to put on the clipboard.
+        case copied(String)
+        /// The elements found, for the reader to offer or move through.
+        case found([ElementID])
+        /// The element was pressed; the app decides what that opens (the verse menu, the note).
+        case activated(ElementID)
+    }
+
+    /// Performs an action; nil if the element does not offer it.
+    public func perform(_ action: Action, on id: ElementID) -> ActionResult? {
+        guard let element = element(id), element.actions.contains(action) else { return nil }
+        let verse = chapter.verses[layout.cells[id.cell].verseIndex]
+        switch action {
+        case .activate:
+            return .activated(id)
+        case .copy:
+            switch id.kind {
+            case .verseNumber:
+                let greek = chapter.words[verse.words].map { chapter.text($0.surface) }.joined(separator: " ")
+                let english = chapter.translationTokens[verse.translation].map { chapter.text($0) }
+                    .joined(separator: " ")
+                return .copied("\(verse.number) \(greek)\n\(english)")
+            case .word(let w):
+                return .copied(chapter.text(chapter.words[verse.words.lowerBound + Int(w)].surface))
+            default:
+                return .copied(chapter.text(element.text))
+            }
+        case .findOtherOccurrences:
+            return .found(otherOccurrences(of: id, matching: .lemma))
+        case .findSameStrongs:
+            return .found(otherOccurrences(of: id, matching: .strongs))
+        }
+    }
+
+    /// The element that stands for a chapter word: its block, or in label granularity its first label. Read from
+    /// the layout, so naming a search result builds no container; nil if the word has no label (or the reader is off).
+    public func elementID(ofWord index: Int) -> ElementID? {
+        guard screenReaderEnabled, index >= 0, index < chapter.words.count else { return nil }
+        // Verses hold consecutive word ranges: binary search for the one holding `index`.
+        var lo = 0, hi = chapter.verses.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if chapter.verses[mid].words.lowerBound <= index { lo = mid } else { hi = mid - 1 }
+        }
+        guard chapter.verses[lo].words.contains(index) else { return nil }
+        let cell = layout.cells.indices.contains(lo) && layout.cells[lo].verseIndex == lo
+            ? lo : layout.cells.firstIndex { $0.verseIndex == lo }
+        guard let cell else { return nil }
+        let local = UInt16(index - chapter.verses[lo].words.lowerBound)
+        guard let label = layout.labels(in: cell).first(where: { $0.word == local }) else { return nil }
+        return ElementID(cell: cell, kind: granularity == .word ? .word(local) : .label(word: local, tier: label.tier))
+    }
+
+    private func searchKey(_ id: ElementID, _ match: Match) -> (TextID, Int)? {
+        guard element(id) != nil, let local = id.kind.wordIndex else { return nil }
+        let index = chapter.verses[layout.cells[id.cell].verseIndex].words.lowerBound + local
+        return (key(chapter.words[index], match), index)
+    }
+
+    private func key(_ word: Word, _ match: Match) -> TextID {
+        match == .lemma ? word.lemma : word.strongs
+    }
+}

@@ -1,0 +1,187 @@
+import ArgumentParser
+import Foundation
+import InterlinearAccessibility
+import InterlinearTable
+
+/// `interlinear a11y REF`: the accessibility tree a screen reader would see, as JSON
+/// (schema `Schemas/a11y-1.schema.json`).
+struct A11yCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "a11y",
+        abstract: "Dump the chapter's accessibility tree as JSON (interlinear.a11y/1).",
+        discussion: """
+            By default the dump walks the visible cells, as a screen reader would; --all walks every cell. The \
+            screen reader is off unless --screen-reader on or ACCESSIBLE=1; off, no element is built.
+            """)
+
+    @OptionGroup var layout: LayoutArguments
+
+    @Option(help: "Viewport size WIDTHxHEIGHT, optionally +X+Y for its screen origin (default: the layout width x 844).")
+    var viewport: String?
+
+    // Unconditional: a negative value ("--scroll -40", "--hit-test -5,10") is a value, not an option.
+    @Option(parsing: .unconditional, help: "Scroll offset in points (clamped to the content; the output says when).")
+    var scroll: Double = 0
+
+    @Option(help: "Screen reader on or off (default: off, or on when ACCESSIBLE=1).")
+    var screenReader: String?
+
+    @Option(help: "Elements per word block (word) or per label (label).")
+    var granularity: String = "word"
+
+    @Flag(help: "Walk every cell instead of the visible ones.")
+    var all = false
+
+    @Option(parsing: .unconditional, help: "Hit-test a screen point X,Y: the element under it, or else the nearest.")
+    var hitTest: String?
+
+    @Option(help: "Node id to move focus from, e.g. John.1.3.w2.")
+    var from: String?
+
+    @Option(help: "Direction to move focus from --from: next or previous.")
+    var move: String?
+
+    @Option(help: "Number of focus moves.")
+    var count: Int = 1
+
+    @Option(help: "A verse that has a note (shows a note marker); repeatable.")
+    var note: [Int] = []
+
+    @Flag(help: "Lay out and scroll with the screen reader off, then turn it on and dump.")
+    var toggleLate = false
+
+    @Option(help: "Write to this file instead of stdout (written atomically).")
+    var output: String?
+
+    func run() throws {
+        try reportingFailures {
+            let options = try layout.layoutOptions()
+            let screen = try parseViewport(defaultWidth: options.width)
+            let enabled = try screenReaderEnabled()
+            guard let granularity = Granularity(rawValue: granularity.lowercased()) else {
+                throw Failure("--granularity must be word or label, got '\(granularity)'")
+            }
+            guard scroll.isFinite else { throw Failure("--scroll must be a number, got \(scroll)") }
+            let point = try hitTest.map(parsePoint)
+            let direction = try moveDirection()
+            if toggleLate && screenReader?.lowercased() == "off" {
+                throw Failure("--toggle-late turns the screen reader on; it cannot be combined with --screen-reader off")
+            }
+
+            let engine = try Engine(layout)
+            let result = engine.typesetter.layout(engine.chapter, options: options)
+            let verses = Set(engine.chapter.verses.map(\.number))
+            if let missing = note.first(where: { !verses.contains($0) }) {
+                throw Failure("--note \(missing): \(engine.chapter.reference) has no verse \(missing)")
+            }
+            let tree = AccessibilityTree(chapter: engine.chapter, layout: result, viewport: screen,
+                                         granularity: granularity, notedVerses: Set(note),
+                                         screenReaderEnabled: enabled && !toggleLate)
+            let (_, clamped) = tree.scroll(to: Float(scroll))
+            if toggleLate {
+                // The app runs with the reader off: scroll through the chapter (visible cells only, as drawing
+                // would), then the user starts the reader. Nothing must have been built before that.
+                for y in stride(from: Float(0), through: tree.table.contentHeight, by: max(screen.height / 2, 1)) {
+                    tree.scroll(to: y)
+                    _ = tree.visibleCells
+                }
+                tree.scroll(to: Float(scroll))
+                guard tree.stats == AccessibilityTree.Stats() else { throw Failure("elements were built with the screen reader off") }
+                tree.screenReaderEnabled = true
+            }
+
+            // Moves scroll focus into view and the hit test uses the final scroll, so both come before the walk.
+            var moves: [A11yDocument.Move] = [], reachedEnd = false
+            if let from, let direction {
+                (moves, reachedEnd) = try performMoves(from: from, direction: direction, tree: tree)
+            }
+            var document = A11yDocument(tree: tree, requestedScrollY: scroll, scrollClamped: clamped, walkAll: all)
+            document.moves = moves
+            document.reachedEnd = reachedEnd
+            if let point, let hit = tree.hitTest(x: point.x, y: point.y) {
+                document.hit = A11yDocument.Hit(x: rounded(point.x), y: rounded(point.y), nodeId: tree.nodeID(of: hit.id),
+                                                distance: rounded(hit.distance), inside: hit.distance == 0)
+            }
+            document.walk(tree, cells: all ? 0..<tree.cellCount : tree.visibleCells)
+            document.finish(tree)
+            try emit(try document.encoded(), to: output)
+        }
+    }
+
+    private func performMoves(from: String, direction: AccessibilityTree.Direction,
+                              tree: AccessibilityTree) throws -> ([A11yDocument.Move], Bool) {
+        guard tree.screenReaderEnabled else {
+            throw Failure("--from needs the screen reader on (--screen-reader on or ACCESSIBLE=1)")
+        }
+        guard case .element(let start)? = tree.target(parsing: from), tree.element(start) != nil else {
+            throw Failure("unknown node id '\(from)'; expected an element of \(tree.chapter.reference) such as \(tree.rootNodeID).1.w1")
+        }
+        var current = start
+        var moves: [A11yDocument.Move] = []
+        for _ in 0..<count {
+            guard let move = tree.move(direction, from: current) else { return (moves, true) }
+            moves.append(A11yDocument.Move(
+                from: tree.nodeID(of: current), to: tree.nodeID(of: move.to),
+                name: tree.utterance(of: move.to)?.name ?? "", scrollY: rounded(tree.viewport.scrollY),
+                scrolled: move.scrolledTo != nil,
+                announcement: move.scrolledTo == nil ? nil : tree.scrollAnnouncement()))
+            current = move.to
+        }
+        return (moves, false)
+    }
+
+    private func screenReaderEnabled() throws -> Bool {
+        switch screenReader?.lowercased() {
+        case "on"?: return true
+        case "off"?: return false
+        case nil:
+            let value = ProcessInfo.processInfo.environment["ACCESSIBLE"]?.lowercased() ?? ""
+            return ["1", "true", "yes", "on"].contains(value)
+        case let other?: throw Failure("--screen-reader must be on or off, got '\(other)'")
+        }
+    }
+
+    private func moveDirection() throws -> AccessibilityTree.Direction? {
+        switch (from, move) {
+        case (nil, nil): return nil
+        case (nil, _?): throw Failure("--move needs --from NODE_ID")
+        case (_?, nil): throw Failure("--from needs --move next or --move previous")
+        case (_?, let name?):
+            guard let direction = AccessibilityTree.Direction(rawValue: name.lowercased()) else {
+                throw Failure("--move must be next or previous, got '\(name)'")
+            }
+            guard (1...1_000_000).contains(count) else { throw Failure("--count must be between 1 and 1000000, got \(count)") }
+            return direction
+        }
+    }
+
+    /// "390x844" or "390x844+0+20".
+    private func parseViewport(defaultWidth: Float) throws -> Viewport {
+        guard let text = viewport else { return Viewport(width: defaultWidth, height: 844) }
+        let bad = Failure("malformed --viewport '\(text)'; expected WIDTHxHEIGHT such as 390x844, optionally +X+Y")
+        let parts = text.split(separator: "+", omittingEmptySubsequences: false)
+        guard parts.count == 1 || parts.count == 3 else { throw bad }
+        let size = parts[0].lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard size.count == 2, let width = Float(size[0]), let height = Float(size[1]),
+              width.isFinite, height.isFinite, width >= 1, height >= 1, width <= 100_000, height <= 100_000
+        else { throw bad }
+        var origin: (Float, Float) = (0, 0)
+        if parts.count == 3 {
+            guard let x = Float(parts[1]), let y = Float(parts[2]), x.isFinite, y.isFinite, abs(x) <= 100_000, abs(y) <= 100_000
+            else { throw bad }
+            origin = (x, y)
+        }
+        return Viewport(originX: origin.0, originY: origin.1, width: width, height: height)
+    }
+
+    /// "120,300".
+    private func parsePoint(_ text: String) throws -> (x: Float, y: Float) {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count == 2,
+              let x = Float(parts[0].trimmingCharacters(in: .whitespaces)),
+              let y = Float(parts[1].trimmingCharacters(in: .whitespaces)),
+              x.isFinite, y.isFinite, abs(x) <= 1_000_000, abs(y) <= 1_000_000
+        else { throw Failure("malformed --hit-test '\(text)'; expected screen coordinates X,Y such as 120,300") }
+        return (x, y)
+    }
+}

@@ -1,0 +1,199 @@
+import Foundation
+import InterlinearAccessibility
+import InterlinearTable
+
+/// The `interlinear.a11y/1` JSON document: an accessibility tree dump in the shape of the Chrome DevTools
+/// Protocol's AXNode list, plus screen bounds, the layer's stats, a hit test and focus moves.
+struct A11yDocument: Encodable {
+    static let schema = "interlinear.a11y/1"
+
+    struct Bounds: Encodable, Equatable {
+        let x, y, width, height: Double
+        init(_ rect: Rect) {
+            x = rounded(rect.x)
+            y = rounded(rect.y)
+            width = rounded(rect.width)
+            height = rounded(rect.height)
+        }
+    }
+
+    struct Node: Encodable {
+        let nodeId: String
+        let parentId: String?
+        let childIds: [String]
+        let role: String
+        let name: String
+        let description: String
+        let language: String
+        let bounds: Bounds
+        let clippedBounds: Bounds?
+        let offscreen: Bool
+        let posInSet: Int
+        let setSize: Int
+        let actions: [String]
+
+        enum CodingKeys: String, CodingKey {
+            case nodeId, parentId, childIds, role, name, description, language, bounds, clippedBounds, offscreen
+            case posInSet, setSize, actions
+        }
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(nodeId, forKey: .nodeId)
+            try c.encode(parentId, forKey: .parentId)  // explicit null for the root
+            try c.encode(childIds, forKey: .childIds)
+            try c.encode(role, forKey: .role)
+            try c.encode(name, forKey: .name)
+            try c.encode(description, forKey: .description)
+            try c.encode(language, forKey: .language)
+            try c.encode(bounds, forKey: .bounds)
+            try c.encode(clippedBounds, forKey: .clippedBounds)  // explicit null when off-screen
+            try c.encode(offscreen, forKey: .offscreen)
+            try c.encode(posInSet, forKey: .posInSet)
+            try c.encode(setSize, forKey: .setSize)
+            try c.encode(actions, forKey: .actions)
+        }
+    }
+
+    struct Stats: Encodable {
+        let cells: Int
+        let containersBuilt: Int
+        let elementsBuilt: Int
+        let framesComputed: Int
+    }
+
+    struct Hit: Encodable {
+        let x, y: Double
+        let nodeId: String
+        let distance: Double
+        let inside: Bool
+    }
+
+    struct Move: Encodable {
+        let from: String
+        let to: String
+        let name: String
+        let scrollY: Double
+        let scrolled: Bool
+        /// What a reader announces when the move scrolled; null when it did not.
+        let announcement: String?
+
+        enum CodingKeys: String, CodingKey { case from, to, name, scrollY, scrolled, announcement }
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(from, forKey: .from)
+            try c.encode(to, forKey: .to)
+            try c.encode(name, forKey: .name)
+            try c.encode(scrollY, forKey: .scrollY)
+            try c.encode(scrolled, forKey: .scrolled)
+            try c.encode(announcement, forKey: .announcement)
+        }
+    }
+
+    struct ViewportRecord: Encodable {
+        let x, y, width, height: Double
+    }
+
+    let schema = A11yDocument.schema
+    let reference: String
+    let screenReader: Bool
+    let granularity: String
+    let walk: String
+    let viewport: ViewportRecord
+    let contentHeight: Double
+    let requestedScrollY: Double
+    let scrollY: Double
+    let scrollClamped: Bool
+    var stats = Stats(cells: 0, containersBuilt: 0, elementsBuilt: 0, framesComputed: 0)
+    var nodes: [Node] = []
+    var hit: Hit?
+    var moves: [Move] = []
+    /// Whether a move stopped early at either end of the chapter.
+    var reachedEnd = false
+
+    enum CodingKeys: String, CodingKey {
+        case schema, reference, screenReader, granularity, walk, viewport, contentHeight, requestedScrollY, scrollY
+        case scrollClamped, stats, nodes, hit, moves, reachedEnd
+    }
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(schema, forKey: .schema)
+        try c.encode(reference, forKey: .reference)
+        try c.encode(screenReader, forKey: .screenReader)
+        try c.encode(granularity, forKey: .granularity)
+        try c.encode(walk, forKey: .walk)
+        try c.encode(viewport, forKey: .viewport)
+        try c.encode(contentHeight, forKey: .contentHeight)
+        try c.encode(requestedScrollY, forKey: .requestedScrollY)
+        try c.encode(scrollY, forKey: .scrollY)
+        try c.encode(scrollClamped, forKey: .scrollClamped)
+        try c.encode(stats, forKey: .stats)
+        try c.encode(nodes, forKey: .nodes)
+        try c.encode(hit, forKey: .hit)  // explicit null: no hit test asked, or nothing to hit
+        try c.encode(moves, forKey: .moves)
+        try c.encode(reachedEnd, forKey: .reachedEnd)
+    }
+
+    init(tree: AccessibilityTree, requestedScrollY: Double, scrollClamped: Bool, walkAll: Bool) {
+        let viewport = tree.viewport
+        reference = tree.chapter.reference.description
+        screenReader = tree.screenReaderEnabled
+        granularity = tree.granularity.rawValue
+        walk = walkAll ? "all" : "visible"
+        self.viewport = ViewportRecord(x: rounded(viewport.originX), y: rounded(viewport.originY),
+                                       width: rounded(viewport.width), height: rounded(viewport.height))
+        contentHeight = rounded(tree.table.contentHeight)
+        self.requestedScrollY = requestedScrollY
+        scrollY = rounded(viewport.scrollY)
+        self.scrollClamped = scrollClamped
+    }
+
+    /// Walks the cells (the visible ones, or all) as a screen reader would, building their containers on the way.
+    mutating func walk(_ tree: AccessibilityTree, cells: Range<Int>) {
+        let root = tree.rootNodeID
+        let content = Rect(x: tree.viewport.originX, y: tree.viewport.originY - tree.viewport.scrollY,
+                           width: tree.layout.options.width, height: tree.table.contentHeight)
+        let contentClip = content.intersection(tree.viewport.screenRect)
+        nodes.append(Node(nodeId: root, parentId: nil, childIds: (0..<tree.cellCount).map(tree.nodeID(ofCell:)),
+                          role: Role.document.rawValue, name: tree.chapter.reference.description,
+                          description: "chapter, \(tree.cellCount) verses", language: "en",
+                          bounds: Bounds(content), clippedBounds: contentClip.map(Bounds.init),
+                          offscreen: contentClip == nil, posInSet: 1, setSize: 1, actions: []))
+        for cell in cells {
+            let cellID = tree.nodeID(ofCell: cell)
+            let container = tree.container(at: cell)
+            let ids = container.map { c in c.elements.map { ElementID(cell: cell, kind: $0.kind) } } ?? []
+            let frame = tree.screenFrame(ofCell: cell)
+            let speech = tree.utterance(ofCell: cell)
+            nodes.append(Node(nodeId: cellID, parentId: root, childIds: ids.map(tree.nodeID(of:)),
+                              role: Role.group.rawValue, name: speech.name, description: speech.description,
+                              language: speech.language,
+                              bounds: Bounds(frame.bounds), clippedBounds: frame.clipped.map(Bounds.init),
+                              offscreen: frame.offscreen, posInSet: cell + 1, setSize: tree.cellCount, actions: []))
+            for (index, id) in ids.enumerated() {
+                guard let element = container?.elements[index], let speech = tree.utterance(of: id) else { continue }
+                let frame = tree.screenFrame(of: element.frame, cell: cell)
+                nodes.append(Node(nodeId: tree.nodeID(of: id), parentId: cellID, childIds: [],
+                                  role: element.role.rawValue, name: speech.name, description: speech.description,
+                                  language: speech.language, bounds: Bounds(frame.bounds),
+                                  clippedBounds: frame.clipped.map(Bounds.init), offscreen: frame.offscreen,
+                                  posInSet: index + 1, setSize: ids.count,
+                                  actions: element.actions.map(\.rawValue)))
+            }
+        }
+    }
+
+    /// Records the stats last, so they count everything the dump itself asked for.
+    mutating func finish(_ tree: AccessibilityTree) {
+        let s = tree.stats
+        stats = Stats(cells: tree.cellCount, containersBuilt: s.containersBuilt, elementsBuilt: s.elementsBuilt,
+                      framesComputed: s.framesComputed)
+    }
+
+    func encoded() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]  // sorted: byte-stable across runs
+        var data = try encoder.encode(self)
+        data.append(0x0A)
+        return data
+    }
+}
