@@ -1,6 +1,9 @@
 import Foundation
 import InterlinearCorpus
 import InterlinearReader
+import InterlinearAccessibility
+import InterlinearShaping
+import InterlinearTable
 import InterlinearTypesetting
 import Testing
 
@@ -244,5 +247,42 @@ struct ReaderModeTests {
                                   environment: ["TERM": "xterm", "ACCESSIBLE": "1"]) == .screenReader)
         #expect(ReaderMode.choose(screenReaderFlag: false, stdinIsTerminal: true, stdoutIsTerminal: true,
                                   environment: ["TERM": "xterm", "ACCESSIBLE": "0"]) == .grid)
+    }
+}
+
+@Suite("Reader narration from accessibility elements")
+struct ElementNarrationTests {
+    @Test("element order visits exactly the chapter's words, both ways; lines carry the element's utterance")
+    func agreesWithChapter() throws {
+        let strings = StringTable()
+        let chapter = try CorpusLibrary(corpusDirectory: corpusDirectory).load(try #require(ChapterReference(parsing: "John 1")), strings: strings)
+        let layout = Typesetter(cache: ShapeCache(chain: try FontChain(family: "Gentium Plus"), strings: strings))
+            .layout(chapter, options: LayoutOptions())
+        let tree = AccessibilityTree(chapter: chapter, layout: layout, viewport: Viewport(width: 390, height: 844))
+        #expect(!tree.screenReaderEnabled)
+        let elements = ElementNarration(tree: tree)
+        #expect(tree.screenReaderEnabled)
+        let plain = ChapterNarration(chapter: chapter)
+
+        var forward: [Focus] = [], focus = Focus(verse: 0, word: nil)
+        while let next = elements.nextWord(after: focus) {
+            #expect(plain.nextWord(after: focus) == next)
+            forward.append(next)
+            focus = next
+        }
+        #expect(forward.count == chapter.words.count)
+        var backward: [Focus] = []
+        while let previous = elements.previousWord(before: focus) {
+            backward.append(previous)
+            focus = previous
+        }
+        #expect(backward == Array(forward.reversed().dropFirst()))
+
+        let line = elements.wordLine(verse: 0, word: 2)
+        #expect(line.hasPrefix("1:1 word 3 of 17: ἦν, ēn, was, verb, imperfect active indicative, third person singular"))
+        #expect(line.contains("Strong's 2258") && !line.contains("G2258") && !line.contains("V-IAI-3S"))
+        var mode = LineMode(narration: elements)
+        guard case .line(let second) = mode.handle(.right) else { Issue.record("→ printed no line"); return }
+        #expect(second.contains("ἀρχῇ") && second.contains("beginning"))
     }
 }

@@ -1,7 +1,11 @@
 import ArgumentParser
 import Foundation
+import InterlinearAccessibility
 import InterlinearCorpus
 import InterlinearReader
+import InterlinearShaping
+import InterlinearTable
+import InterlinearTypesetting
 
 /// `interlinear read REF`: the terminal reader (grid, screen-reader line mode, or plain text when piped).
 struct ReadCommand: ParsableCommand {
@@ -30,11 +34,24 @@ struct ReadCommand: ParsableCommand {
             guard let ref = ChapterReference(parsing: reference) else {
                 throw Failure("unknown reference '\(reference)'; expected a New Testament book and chapter such as \"John 1\"")
             }
-            let chapter = try CorpusLibrary.locate(explicit: corpus).load(ref, strings: StringTable())
+            let strings = StringTable()
+            let chapter = try CorpusLibrary.locate(explicit: corpus).load(ref, strings: strings)
             let mode = ReaderMode.choose(
                 screenReaderFlag: screenReader || speak, stdinIsTerminal: isatty(STDIN_FILENO) == 1,
                 stdoutIsTerminal: isatty(STDOUT_FILENO) == 1, environment: ProcessInfo.processInfo.environment)
-            try Reader.run(chapter, mode: mode, speak: speak)
+            let narration = mode == .screenReader ? elementNarration(chapter, strings: strings) : nil
+            try Reader.run(chapter, mode: mode, speak: speak, narration: narration)
         }
+    }
+
+    /// Screen-reader lines come from the accessibility elements of the typeset chapter (a phone-width layout;
+    /// the terminal only uses the elements' order and utterances). Without a usable font, the chapter's own
+    /// words are read instead, which say the same things.
+    private func elementNarration(_ chapter: Chapter, strings: StringTable) -> (any Narration)? {
+        guard let chain = try? FontChain(family: "Gentium Plus") else { return nil }
+        let options = LayoutOptions()
+        let layout = Typesetter(cache: ShapeCache(chain: chain, strings: strings)).layout(chapter, options: options)
+        let viewport = Viewport(width: options.width, height: 844)
+        return ElementNarration(tree: AccessibilityTree(chapter: chapter, layout: layout, viewport: viewport))
     }
 }

@@ -97,29 +97,18 @@ public struct LineMode {
     }
 
     private mutating func nextWord() -> String {
-        let count = narration.wordCount(verse: verse)
-        if let w = word, w + 1 < count {
-            word = w + 1
-        } else if word == nil, count > 0 {
-            word = 0
-        } else if verse + 1 < chapter.verses.count {
-            verse += 1
-            word = 0
-        } else {
-            return "End of chapter. " + focusLine
-        }
+        guard let next = narration.nextWord(after: Focus(verse: verse, word: word)) else { return "End of chapter. " + focusLine }
+        verse = next.verse
+        word = next.word
         return focusLine
     }
 
     private mutating func previousWord() -> String {
-        if let w = word, w > 0 {
-            word = w - 1
-        } else if verse > 0 {
-            verse -= 1
-            word = narration.wordCount(verse: verse) - 1
-        } else {
+        guard let previous = narration.previousWord(before: Focus(verse: verse, word: word)) else {
             return "Start of chapter. " + focusLine
         }
+        verse = previous.verse
+        word = previous.word
         return focusLine
     }
 
