@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// A tmux server of its own (a unique `-L` socket) running one pane: a wrapper shell that records `stty -g`,
+/// A tmux server of its own (a unique socket, `-S` inside the session's temporary folder, so nothing is left behind) running one pane: a wrapper shell that records `stty -g`,
 /// runs the reader, records `stty -g` again and prints a marker. Tests drive it with send-keys and read it
 /// back with capture-pane, display and pipe-pane. The server is killed when the session is closed or freed.
 final class TmuxSession {
@@ -59,7 +59,7 @@ final class TmuxSession {
         // descriptors and would hold a pipe open for its whole life. posix_spawn and waitpid rather than
         // Foundation's Process, whose exit monitoring stalled when tests block the cooperative threads.
         let out = directory.appendingPathComponent("tmux.out"), err = directory.appendingPathComponent("tmux.err")
-        let status = try spawn(tmux.path, ["-u", "-f", "/dev/null", "-L", socket] + arguments,
+        let status = try spawn(tmux.path, ["-u", "-f", "/dev/null", "-S", directory.appendingPathComponent("socket").path] + arguments,
                                environment: environment, stdout: out.path, stderr: err.path)
         let stdout = (try? String(contentsOf: out, encoding: .utf8)) ?? ""
         if status != 0, arguments.first != "kill-server" {
