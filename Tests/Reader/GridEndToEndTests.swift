@@ -110,4 +110,18 @@ struct GridEndToEndTests {
         let stty = try session.sttySettings()
         #expect(stty.before == stty.after)
     }
+
+    @Test("a crash (SIGSEGV, SIGABRT) still leaves the terminal restored", arguments: [SIGSEGV, SIGABRT])
+    func crash(_ signal: Int32) throws {
+        // No Swift backtrace: it would only slow the test down.
+        let session = try TmuxSession("read 'John 1'", environment: "SWIFT_BACKTRACE=enable=no")
+        defer { session.close() }
+        try session.waitForLine("the status line") { status($0, startsAt: 1) }
+        #expect(kill(try session.readerPID(), signal) == 0)
+        #expect(try session.waitForExit())
+        #expect(try !session.alternateScreen)
+        #expect(try session.lines().contains("reader exited \(128 + signal)"))
+        let stty = try session.sttySettings()
+        #expect(stty.before == stty.after)
+    }
 }

@@ -28,11 +28,13 @@ private func terminationHandler(_ signal: Int32) {
     _ = raise(signal)
 }
 
-/// SIGSEGV, SIGABRT, SIGILL, SIGTRAP, SIGBUS, SIGFPE: restore, then reinstate the previous action (the Swift
-/// runtime's backtracer, or the default) and return, so the fault happens again and is reported as usual.
+/// SIGSEGV, SIGABRT, SIGILL, SIGTRAP, SIGBUS, SIGFPE: restore, reinstate the previous action (the Swift runtime's
+/// backtracer, or the default) and raise the signal again, so the crash is reported as usual — whether it came
+/// from a fault or from `kill`, which would not recur on its own.
 private func crashHandler(_ signal: Int32) {
     restoreTerminalNow()
     if signal >= 0, signal < 32 { _ = sigaction(signal, crashActionStorage + Int(signal), nil) }
+    _ = raise(signal)
 }
 
 /// SIGWINCH: wake the input loop through the self-pipe.
