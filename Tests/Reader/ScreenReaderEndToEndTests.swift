@@ -64,4 +64,35 @@ struct ScreenReaderEndToEndTests {
         let stty = try session.sttySettings()
         #expect(stty.before == stty.after)
     }
+
+    @Test("--speak sends each line to spd-say at priority text, and says so once when spd-say is missing")
+    func speak() throws {
+        // A stand-in spd-say that records its arguments.
+        let bin = FileManager.default.temporaryDirectory.appendingPathComponent("interlinear-speak-\(getpid())-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: bin) }
+        let spoken = bin.appendingPathComponent("spoken")
+        let fake = bin.appendingPathComponent("spd-say")
+        try "#!/bin/sh\nprintf '%s\\n' \"$*\" >> '\(spoken.path)'\n".write(to: fake, atomically: true, encoding: .utf8)
+        #expect(chmod(fake.path, 0o755) == 0)
+
+        let session = try TmuxSession("read --speak 'John 1'", environment: "PATH='\(bin.path)':\"$PATH\"")
+        defer { session.close() }
+        try session.waitForLine("the opening line") { $0.hasPrefix("Screen-reader mode on") }
+        #expect(try !session.lines().contains { $0.contains("not installed") })
+        try session.send("Right")
+        let said = session.wait { ((try? String(contentsOf: spoken, encoding: .utf8)) ?? "").contains("ἀρχῇ") }
+        #expect(said)
+        let lines = ((try? String(contentsOf: spoken, encoding: .utf8)) ?? "").split(separator: "\n")
+        #expect(lines.first?.hasPrefix("--priority text Screen-reader mode on") == true)
+        #expect(lines.contains { $0.hasPrefix("--priority text 1:1 word 2 of 17: ἀρχῇ") })
+        try session.send("q")
+        #expect(try session.waitForExit())
+
+        let silent = try TmuxSession("read --speak 'John 1'", environment: "PATH=/nonexistent")
+        defer { silent.close() }
+        try silent.waitForLine("the notice") { $0.hasPrefix("Screen-reader mode on") && $0.contains("spd-say is not installed") }
+        try silent.send("q")
+        #expect(try silent.waitForExit())
+    }
 }

@@ -33,18 +33,16 @@ public struct KeyDecoder: Sendable {
         return keys
     }
 
-    /// Resolves whatever is pending: a lone ESC becomes `.escape`; a broken sequence is dropped.
+    /// Resolves whatever is pending: a lone ESC becomes `.escape` (and what followed it is decoded afresh);
+    /// an incomplete character is dropped as `.unknown`.
     public mutating func flush() -> [Key] {
-        defer { pending.removeAll() }
-        if pending.first == 0x1B {
-            return pending.count == 1 ? [.escape] : [.escape] + KeyDecoder().feedAll(Array(pending.dropFirst()))
-        }
-        return pending.isEmpty ? [] : [.unknown]
-    }
-
-    private func feedAll(_ bytes: [UInt8]) -> [Key] {
-        var copy = self
-        return copy.feed(bytes) + copy.flush()
+        let bytes = pending
+        pending.removeAll()
+        guard let first = bytes.first else { return [] }
+        guard first == 0x1B else { return [.unknown] }
+        var rest = KeyDecoder()
+        let keys = rest.feed(Array(bytes.dropFirst()))
+        return [.escape] + keys + (rest.hasPending ? [.unknown] : [])
     }
 
     /// One key starting at `i`, with its length in bytes; nil when more bytes are needed.
