@@ -114,3 +114,18 @@ struct FakeAlignmentsData {
         return FileManager.default.fileExists(atPath: url.appendingPathComponent("sources/SBLGNT.tsv").path) ? url : nil
     }
 }
+
+/// The distinct values of one column of the installed package's SBLGNT token table (scripts/setup installs it).
+func sblgntColumn(_ name: String) throws -> Set<String> {
+    let data = try #require(ImporterTests.installedData(), "bible-alignments 0.4.2 is not installed")
+    let text = try String(contentsOf: data.appendingPathComponent("sources/SBLGNT.tsv"), encoding: .utf8)
+    var lines = text.split(whereSeparator: \.isNewline)
+    let header = lines.removeFirst().split(separator: "\t", omittingEmptySubsequences: false)
+    let column = try #require(header.firstIndex(of: Substring(name)), "no column \(name)")
+    var values = Set<String>()
+    for line in lines {
+        let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+        if fields.count > column { values.insert(String(fields[column])) }
+    }
+    return values
+}

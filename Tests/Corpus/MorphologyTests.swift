@@ -73,21 +73,8 @@ import Testing
         #expect(Morphology.expand(code) == nil)
     }
 
-    /// The SBLGNT token table of the installed bible-alignments 0.4.2 package (scripts/setup installs it).
-    static let corpusTable = ImporterTests.installedData()?
-        .appendingPathComponent("sources/SBLGNT.tsv").path ?? "(bible-alignments is not installed)"
-
     @Test func everyCorpusCodeExpands() throws {
-        let text = try String(contentsOfFile: Self.corpusTable, encoding: .utf8)
-        var lines = text.split(whereSeparator: \.isNewline)
-        let header = lines.removeFirst().split(separator: "\t", omittingEmptySubsequences: false)
-        let column = try #require(header.firstIndex { $0.trimmingCharacters(in: .whitespaces) == "morph" })
-        var codes = Set<String>()
-        for line in lines {
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-            guard fields.count > column else { continue }
-            codes.insert(fields[column].trimmingCharacters(in: .whitespacesAndNewlines))
-        }
+        let codes = try sblgntColumn("morph")
         #expect(codes.count >= 1_000)
         for code in codes {
             let expansion = try #require(Morphology.expand(code), "\(code) did not expand")

@@ -95,21 +95,9 @@ import Testing
         }
     }
 
-    /// The SBLGNT token table of the installed bible-alignments 0.4.2 package (scripts/setup installs it).
-    static let corpusTable = ImporterTests.installedData()?
-        .appendingPathComponent("sources/SBLGNT.tsv").path ?? "(bible-alignments is not installed)"
-
     @Test func everyCorpusWordBecomesPlainLatin() throws {
-        let text = try String(contentsOfFile: Self.corpusTable, encoding: .utf8)
-        var lines = text.split(whereSeparator: \.isNewline)
-        let header = lines.removeFirst().split(separator: "\t", omittingEmptySubsequences: false)
-        let column = try #require(header.firstIndex(of: "text"))
+        let words = try sblgntColumn("text")
         let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ\u{113}\u{14D}\u{112}\u{14C}")
-        var words = Set<String>()
-        for line in lines {
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-            if fields.count > column { words.insert(String(fields[column])) }
-        }
         #expect(words.count > 10_000)
         for word in words {
             let latin = Transliterator.transliterate(word)
