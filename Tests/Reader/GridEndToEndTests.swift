@@ -124,4 +124,19 @@ struct GridEndToEndTests {
         let stty = try session.sttySettings()
         #expect(stty.before == stty.after)
     }
+
+    @Test("Ctrl-Z stops the reader with the terminal restored (under a shell with job control)")
+    func suspend() throws {
+        let session = try TmuxSession("read 'John 1'", environment: "set -m;")
+        defer { session.close() }
+        try session.waitForLine("the status line") { status($0, startsAt: 1) }
+        let pid = try session.readerPID()
+        try session.send("C-z")
+        #expect(try session.waitForExit())
+        #expect(try !session.alternateScreen)
+        #expect(try session.lines().contains("reader exited \(128 + SIGTSTP)"))
+        let stty = try session.sttySettings()
+        #expect(stty.before == stty.after)
+        kill(pid, SIGKILL)
+    }
 }

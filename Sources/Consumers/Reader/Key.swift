@@ -6,6 +6,8 @@ public enum Key: Equatable, Sendable {
     case enter, backspace, escape, tab
     /// Ctrl-C or Ctrl-D: raw mode turns them into bytes, and the reader quits on them.
     case interrupt
+    /// Ctrl-Z: stop, with the terminal restored, until `fg`.
+    case suspend
     /// An escape sequence the reader does not use.
     case unknown
 }
@@ -54,6 +56,7 @@ public struct KeyDecoder: Sendable {
         case 0x7F, 0x08: return (.backspace, 1)
         case 0x09: return (.tab, 1)
         case 0x03, 0x04: return (.interrupt, 1)
+        case 0x1A: return (.suspend, 1)
         case 0x00..<0x20: return (.unknown, 1)
         case 0x20..<0x80: return (.character(Character(Unicode.Scalar(byte))), 1)
         default:

@@ -61,7 +61,10 @@ public enum Reader {
                 grid.resize(columns: size.columns, rows: size.rows)
                 guard terminal.write(clear.bytes) else { return }
             }
-            for key in keys where !grid.handle(key) { return }
+            for key in keys {
+                if key == .suspend { terminal.suspend(); continue }
+                if !grid.handle(key) { return }
+            }
             guard terminal.write(grid.frame()) else { return }
         }
     }
@@ -88,6 +91,7 @@ public enum Reader {
         while true {
             guard let keys = keys(terminal, &decoder, {}) else { return }
             for key in keys {
+                if key == .suspend { terminal.suspend(); continue }
                 switch mode.handle(key) {
                 case .quit: return
                 case .line(let line): guard say(line) else { return }

@@ -11,6 +11,9 @@ nonisolated(unsafe) private var termiosSaved: Int32 = 0
 nonisolated(unsafe) private var restoreBytes: UnsafeMutablePointer<UInt8>?
 nonisolated(unsafe) private var restoreCount = 0
 nonisolated(unsafe) private var wakeWriteFD: Int32 = -1
+nonisolated(unsafe) private var rawTermios = termios()
+nonisolated(unsafe) private var resumeBytes: UnsafeMutablePointer<UInt8>?
+nonisolated(unsafe) private var resumeCount = 0
 nonisolated(unsafe) private var crashActionStorage = UnsafeMutablePointer<sigaction>.allocate(capacity: 32)
 
 /// Puts the terminal back as it was: saved termios, and the bytes that leave the alternate screen.
@@ -35,6 +38,37 @@ private func crashHandler(_ signal: Int32) {
     restoreTerminalNow()
     if signal >= 0, signal < 32 { _ = sigaction(signal, crashActionStorage + Int(signal), nil) }
     _ = raise(signal)
+}
+
+/// SIGTSTP (and Ctrl-Z, which raises it): put the terminal back for the shell, stop for real, and on waking set
+/// raw mode and the alternate screen up again. If the stop is discarded (an orphaned process group, as under a
+/// shell without job control) the reader simply carries on in raw mode.
+private func suspendHandler(_ signal: Int32) {
+    guard termiosSaved != 0 else { return }
+    _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &savedTermios)
+    if let restoreBytes, restoreCount > 0 { _ = write(STDOUT_FILENO, restoreBytes, restoreCount) }
+    _ = Glibc.signal(SIGTSTP, SIG_DFL)
+    var stop = sigset_t()
+    sigemptyset(&stop)
+    sigaddset(&stop, SIGTSTP)
+    _ = raise(SIGTSTP)
+    _ = sigprocmask(SIG_UNBLOCK, &stop, nil)  // delivered here: the process stops inside the handler
+    _ = Glibc.signal(SIGTSTP, suspendHandler)
+    resumeNow()
+}
+
+/// Raw mode, the alternate screen, and a repaint through the self-pipe.
+private func resumeNow() {
+    _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &rawTermios)
+    if let resumeBytes, resumeCount > 0 { _ = write(STDOUT_FILENO, resumeBytes, resumeCount) }
+    var byte: UInt8 = 0x43
+    if wakeWriteFD >= 0 { _ = write(wakeWriteFD, &byte, 1) }
+}
+
+/// SIGCONT after a SIGSTOP (which cannot be caught): the shell may have reset the terminal meanwhile.
+private func continueHandler(_ signal: Int32) {
+    guard termiosSaved != 0 else { return }
+    resumeNow()
 }
 
 /// SIGWINCH: wake the input loop through the self-pipe.
@@ -100,11 +134,21 @@ public final class Terminal {
         // Ctrl-C, kill and hang-up would never reach the handlers that restore the terminal.
         var handled = sigset_t()
         sigemptyset(&handled)
-        for sig in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH] { sigaddset(&handled, sig) }
+        for sig in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGTSTP, SIGCONT] { sigaddset(&handled, sig) }
         _ = sigprocmask(SIG_UNBLOCK, &handled, nil)
 
         var raw = savedTermios
         cfmakeraw(&raw)
+        rawTermios = raw
+        let enter = Array((usesAlternateScreen ? "\u{1B}[?1049h\u{1B}[?25l" : "").utf8)
+        if !enter.isEmpty {
+            let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: enter.count)
+            buffer.initialize(from: enter, count: enter.count)
+            resumeBytes = buffer
+            resumeCount = enter.count
+        }
+        _ = signal(SIGTSTP, suspendHandler)
+        _ = signal(SIGCONT, continueHandler)
         guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) == 0 else {
             restoreTerminalNow()
             throw ReaderError("cannot put the terminal in raw mode")
@@ -123,7 +167,7 @@ public final class Terminal {
         guard active else { return }
         active = false
         restoreTerminalNow()
-        for sig in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH] { _ = signal(sig, SIG_DFL) }
+        for sig in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGTSTP, SIGCONT] { _ = signal(sig, SIG_DFL) }
     }
 
     deinit { stop() }
@@ -136,6 +180,10 @@ public final class Terminal {
         }
         return (80, 24)
     }
+
+    /// Stops the process the way Ctrl-Z would (raw mode turns Ctrl-Z into a key): the terminal is restored
+    /// while stopped and set up again on SIGCONT, which then reports `.resize` so the screen is redrawn.
+    public func suspend() { _ = raise(SIGTSTP) }
 
     /// Writes all bytes; false when the terminal is gone.
     @discardableResult
