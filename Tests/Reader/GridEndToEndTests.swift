@@ -139,4 +139,21 @@ struct GridEndToEndTests {
         #expect(stty.before == stty.after)
         kill(pid, SIGKILL)
     }
+
+    @Test("TERM=dumb on a terminal prints the chapter as plain text and exits")
+    func dumbTerminal() throws {
+        // The wrapper waits for Enter, so the recording starts before the reader writes anything.
+        let session = try TmuxSession("read 'John 1'", environment: "read -r _; TERM=dumb")
+        defer { session.close() }
+        let recording = try session.startRecording()
+        try session.send("Enter")
+        #expect(try session.waitForExit())
+        #expect(try session.lines().contains("reader exited 0"))
+        #expect(try !session.alternateScreen)
+        // The pane scrolled: the end of the chapter is on screen, written without a single escape sequence.
+        #expect(try session.lines().contains { $0.hasPrefix("1:51 ") })
+        let bytes = session.recordedBytes(recording, from: 0) { String(decoding: $0, as: UTF8.self).contains("READER-DONE") }
+        #expect(String(decoding: bytes, as: UTF8.self).contains("1:1 Ἐν ἀρχῇ"))
+        #expect(!bytes.contains(0x1B))
+    }
 }

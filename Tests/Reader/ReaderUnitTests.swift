@@ -127,6 +127,29 @@ struct GridModeTests {
         #expect(plain.scrollY == 1)
     }
 
+    @Test("every key at every tiny size: no crash, the frame stays inside the screen", arguments: [(1, 1), (2, 2), (5, 3), (20, 5), (7, 40)])
+    func tinySizes(_ size: (columns: Int, rows: Int)) throws {
+        var grid = GridMode(chapter: try readerChapter("Revelation 22"), columns: size.columns, rows: size.rows, color: true)
+        let keys: [Key] = [.down, .pageDown, .character("G"), .character("?"), .character("x"), .up, .pageUp,
+                           .character("/"), .character("λ"), .enter, .character("n"), .character("N"),
+                           .character(":"), .character("9"), .character("9"), .enter, .character(":"), .escape,
+                           .character("g"), .left, .right, .character("b")]
+        for key in keys {
+            let kept = grid.handle(key)
+            #expect(kept)
+            let frame = String(decoding: grid.frame(), as: UTF8.self)
+            // Every cursor move stays on screen.
+            for match in frame.split(separator: "\u{1B}[").dropFirst() {
+                guard let h = match.firstIndex(of: "H"), let semi = match.firstIndex(of: ";"), semi < h,
+                      let row = Int(match[..<semi]), let column = Int(match[match.index(after: semi)..<h]) else { continue }
+                #expect(row >= 1 && row <= size.rows && column >= 1 && column <= size.columns)
+            }
+            #expect(grid.scrollY >= 0 && grid.scrollY <= max(grid.layout.contentRows - grid.contentRows, 0))
+        }
+        grid.resize(columns: size.rows, rows: size.columns)
+        #expect(!grid.frame().isEmpty)
+    }
+
     @Test("the search match is marked without colour: reverse video and a gutter mark")
     func matchMark() throws {
         var grid = GridMode(chapter: try readerChapter("John 1"), columns: 80, rows: 24, color: false)
