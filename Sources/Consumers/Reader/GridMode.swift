@@ -217,6 +217,7 @@ public struct GridMode {
         "                  transliteration, gloss, Strong's",
         "  n, N            next, previous match",
         "  ?               this help",
+        "  Ctrl-Z          suspend (fg resumes)",
         "  q               quit",
         "Press any key to go back.",
     ]

@@ -74,7 +74,7 @@ public struct LineMode {
     static let keysLine = "Keys: right or l next word, left or h previous word, down or j next verse, up or k previous "
         + "verse, r read verse with glosses, t translation, space repeat, g first verse, G last verse, "
         + "colon then number and Enter go to verse, slash then text and Enter search Greek, transliteration, "
-        + "gloss or Strong's, n next match, N previous match, q quit."
+        + "gloss or Strong's, n next match, N previous match, control Z suspends, q quit."
 
     private mutating func handlePrompt(_ key: Key, _ current: (kind: Character, text: String)) -> Output {
         switch key {
