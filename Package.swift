@@ -13,6 +13,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // `swift package benchmark` (Benchmarks/); the interposer counts mallocs.
+        .package(url: "https://github.com/ordo-one/package-benchmark", from: "1.38.0", traits: ["MallocInterposer"]),
     ],
     targets: [
         // System libraries (Debian -dev packages, found through pkg-config).
@@ -63,6 +65,17 @@ let package = Package(
             path: "Sources/Consumers/CLI"),
         .executableTarget(
             name: "interlinear", dependencies: ["InterlinearCLI"], path: "Sources/Consumers/interlinear"),
+
+        // Benchmarks (`swift package benchmark`): ours against a label-per-object baseline, peers in Benchmarks/Peers.
+        .executableTarget(
+            name: "InterlinearBenchmarks",
+            dependencies: [
+                "InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting", "InterlinearTable",
+                "InterlinearAccessibility", "CHarfBuzz",
+                .product(name: "Benchmark", package: "package-benchmark"),
+            ],
+            path: "Benchmarks/InterlinearBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]),
 
         .testTarget(
             name: "InterlinearTests",

@@ -26,11 +26,21 @@ public struct ShapedRun: Sendable, Equatable {
 public final class ShapeCache {
     public let chain: FontChain
     public let strings: StringTable
-    private var runIndex: [Int32] = []
-    public private(set) var runs: [ShapedRun] = []
-    public private(set) var glyphs: [ShapedGlyph] = []
+    /// The mutable tables live behind a pointer held in a `let`: Swift checks exclusivity dynamically
+    /// (swift_beginAccess) on every access to a class's `var`, which cost more than the lookup itself.
+    private struct Tables {
+        var runIndex: [Int32] = []
+        var runs: [ShapedRun] = []
+        var glyphs: [ShapedGlyph] = []
+        var shapedCount = 0
+    }
+    private let tables: UnsafeMutablePointer<Tables>
+    /// Every shaped run, in shaping order.
+    public var runs: [ShapedRun] { tables.pointee.runs }
+    /// The glyph arena the runs slice.
+    public var glyphs: [ShapedGlyph] { tables.pointee.glyphs }
     /// Number of strings shaped since creation or the last `reset()`.
-    public private(set) var shapedCount = 0
+    public var shapedCount: Int { tables.pointee.shapedCount }
     private let buffer: OpaquePointer
     private let greekLanguage = hb_language_from_string("grc", -1)
     private let englishLanguage = hb_language_from_string("en", -1)
@@ -39,29 +49,39 @@ public final class ShapeCache {
         self.chain = chain
         self.strings = strings
         buffer = hb_buffer_create()
+        tables = .allocate(capacity: 1)
+        tables.initialize(to: Tables())
     }
 
-    deinit { hb_buffer_destroy(buffer) }
+    deinit {
+        hb_buffer_destroy(buffer)
+        tables.deinitialize(count: 1)
+        tables.deallocate()
+    }
 
     /// Forgets every run (for cold measurements); fonts and the buffer stay.
     public func reset() {
-        runIndex.removeAll(keepingCapacity: true)
-        runs.removeAll(keepingCapacity: true)
-        glyphs.removeAll(keepingCapacity: true)
-        shapedCount = 0
+        tables.pointee.runIndex.removeAll(keepingCapacity: true)
+        tables.pointee.runs.removeAll(keepingCapacity: true)
+        tables.pointee.glyphs.removeAll(keepingCapacity: true)
+        tables.pointee.shapedCount = 0
     }
 
     /// The shaped run of an interned string, shaping it on first use.
     @inline(__always)
     public func run(_ id: TextID) -> ShapedRun {
         let i = Int(id)
-        if i < runIndex.count, runIndex[i] >= 0 { return runs[Int(runIndex[i])] }
+        let t = tables
+        if i < t.pointee.runIndex.count {
+            let slot = t.pointee.runIndex[i]
+            if slot >= 0 { return t.pointee.runs[Int(slot)] }
+        }
         return shape(id)
     }
 
     /// The glyphs of a run.
     public func glyphs(of run: ShapedRun) -> ArraySlice<ShapedGlyph> {
-        glyphs[Int(run.glyphStart)..<Int(run.glyphStart + run.glyphCount)]
+        tables.pointee.glyphs[Int(run.glyphStart)..<Int(run.glyphStart + run.glyphCount)]
     }
 
     /// The advance of arbitrary text in ems, shaped without caching (for one-off strings such as a space).
@@ -71,32 +91,34 @@ public final class ShapeCache {
     }
 
     private func shape(_ id: TextID) -> ShapedRun {
-        if runIndex.count < strings.count { runIndex.append(contentsOf: repeatElement(-1, count: strings.count - runIndex.count)) }
+        let missingSlots = strings.count - tables.pointee.runIndex.count
+        if missingSlots > 0 { tables.pointee.runIndex.append(contentsOf: repeatElement(-1, count: missingSlots)) }
         var text = strings[id]
-        let start = glyphs.count
+        let start = tables.pointee.glyphs.count
         var missing = 0
         text.withUTF8 { utf8 in
             let isGreek = utf8.contains { $0 == 0xCE || $0 == 0xCF || $0 == 0xE1 }  // lead bytes of Greek blocks
             if !append(utf8, range: 0..<utf8.count, fontIndex: 0, greek: isGreek) {
                 // The primary lacks a glyph: re-shape by segments, each with the first font that covers it.
-                glyphs.removeSubrange(start...)
+                tables.pointee.glyphs.removeSubrange(start...)
                 missing = shapeWithFallback(utf8, greek: isGreek)
             }
         }
         var advance: Float32 = 0
-        for g in glyphs[start...] { advance += g.advance }
-        let run = ShapedRun(glyphStart: UInt32(start), glyphCount: UInt32(glyphs.count - start), advance: advance,
+        for g in tables.pointee.glyphs[start...] { advance += g.advance }
+        let run = ShapedRun(glyphStart: UInt32(start), glyphCount: UInt32(tables.pointee.glyphs.count - start),
+                            advance: advance,
                             missing: UInt16(clamping: missing))
-        runIndex[Int(id)] = Int32(runs.count)
-        runs.append(run)
-        shapedCount += 1
+        tables.pointee.runIndex[Int(id)] = Int32(tables.pointee.runs.count)
+        tables.pointee.runs.append(run)
+        tables.pointee.shapedCount += 1
         return run
     }
 
     /// Shapes `range` of `utf8` with one font and appends its glyphs; false when a glyph is missing.
     @discardableResult
     private func append(_ utf8: UnsafeBufferPointer<UInt8>, range: Range<Int>, fontIndex: Int, greek: Bool) -> Bool {
-        let font = chain.font(at: fontIndex)
+        let font = fontIndex == 0 ? chain.primary : chain.font(at: fontIndex)  // the primary needs no lock
         hb_buffer_clear_contents(buffer)
         utf8.withMemoryRebound(to: CChar.self) { chars in
             hb_buffer_add_utf8(buffer, chars.baseAddress, Int32(chars.count), UInt32(range.lowerBound), Int32(range.count))
@@ -113,10 +135,11 @@ public final class ShapeCache {
         for i in 0..<Int(count) {
             let glyph = infos[i].codepoint
             if glyph == 0 { complete = false }
-            glyphs.append(ShapedGlyph(glyph: UInt16(truncatingIfNeeded: glyph), font: UInt16(fontIndex),
-                                      advance: Float(positions[i].x_advance) * scale,
-                                      xOffset: Float(positions[i].x_offset) * scale,
-                                      yOffset: Float(positions[i].y_offset) * scale))
+            tables.pointee.glyphs.append(ShapedGlyph(
+                glyph: UInt16(truncatingIfNeeded: glyph), font: UInt16(fontIndex),
+                advance: Float(positions[i].x_advance) * scale,
+                xOffset: Float(positions[i].x_offset) * scale,
+                yOffset: Float(positions[i].y_offset) * scale))
         }
         return complete
     }

@@ -15,6 +15,16 @@ public struct Label: Sendable, Equatable {
 
     public static let noWord = UInt16.max
 
+    public init(x: Float32, y: Float32, width: Float32, height: Float32, text: TextID, word: UInt16, tier: Tier) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+        self.text = text
+        self.word = word
+        self.tier = tier
+    }
+
     /// The word index, nil for verse and translation labels.
     public var wordIndex: Int? { word == Label.noWord ? nil : Int(word) }
     public var maxX: Float32 { x + width }

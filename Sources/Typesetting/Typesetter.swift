@@ -19,9 +19,11 @@ public final class Typesetter {
                               spaceEm: cache.advance(of: " "))
         let empty = chapter.strings.id(of: "")
         var top: Float32 = 0
+        // Scratch for one block's tier widths, reused by every verse (no allocation per verse or label).
+        var widths = [Float32](repeating: 0, count: Tier.blockTiers.count)
         for (index, verse) in chapter.verses.enumerated() {
             let start = layout.labels.count
-            let height = layoutVerse(verse, of: chapter, metrics: metrics, empty: empty, into: &layout)
+            let height = layoutVerse(verse, of: chapter, metrics: metrics, empty: empty, widths: &widths, into: &layout)
             layout.cells.append(Cell(verseIndex: index, labels: start..<layout.labels.count, y: top, height: height))
             top += height
         }
@@ -75,7 +77,7 @@ public final class Typesetter {
 
     /// Appends one verse's labels; returns the cell height.
     private func layoutVerse(_ verse: Verse, of chapter: Chapter, metrics m: Metrics, empty: TextID?,
-                             into layout: inout ChapterLayout) -> Float32 {
+                             widths: inout [Float32], into layout: inout ChapterLayout) -> Float32 {
         let right = m.left + m.columnWidth
         var x = m.left
         var y = m.top
@@ -83,7 +85,6 @@ public final class Typesetter {
         let numberWidth = place(verse.numberText, tier: .verse, word: Label.noWord, x: x, y: y,
                                 limit: m.columnWidth, metrics: m, into: &layout)
         x += numberWidth + m.gap
-        var widths = [Float32](repeating: 0, count: 5)
         for (offset, word) in chapter.words[verse.words].enumerated() {
             // Measure first: a block wraps as a whole, and only when it really does not fit.
             var blockWidth: Float32 = 0

@@ -1,0 +1,113 @@
+import InterlinearCorpus
+import InterlinearShaping
+import InterlinearTypesetting
+
+/// What every benchmark works on, loaded once: the committed chapters in one string table, a typesetter, and the
+/// label strings those chapters produce (the input of the label-creation benchmarks).
+final class Workload: @unchecked Sendable {
+    static let shared = Workload()
+
+    let library = CorpusLibrary.locate()
+    let john = ChapterReference(book: Book.all.first { $0.name == "John" }!, chapter: 1)
+    let strings = StringTable()
+    let chapters: [Chapter]
+    let johnChapter: Chapter
+    let cache: ShapeCache
+    let typesetter: Typesetter
+    let options = LayoutOptions(width: 390, fontSize: 17)
+    let warmOptions = LayoutOptions(width: 427, fontSize: 17)
+    /// Label strings in typeset order, repeated up to 10,000: (text, tier, point size).
+    let stream: [(text: TextID, tier: Tier, size: Float32)]
+    let lineHeight: Float32
+    let heavyFont: HeavyFont
+
+    private init() {
+        let library = library, strings = strings
+        do {
+            // The committed chapters only (the first root), whether or not the whole NT was imported.
+            chapters = try CorpusLibrary(roots: [library.roots[0]]).availableChapters()
+                .map { try library.load($0, strings: strings) }
+            johnChapter = try library.load(john, strings: strings)
+            let chain = try FontChain(family: "Gentium Plus")
+            cache = ShapeCache(chain: chain, strings: strings)
+            heavyFont = HeavyFont(chain.primary.descriptor)
+            lineHeight = chain.primary.lineSpacing
+        } catch {
+            fatalError("benchmarks need the committed corpus (Corpus/chapters) and fonts-sil-gentiumplus: \(error)")
+        }
+        typesetter = Typesetter(cache: cache)
+        var stream: [(text: TextID, tier: Tier, size: Float32)] = []
+        let typesetter = typesetter, options = options
+        let layouts = chapters.map { typesetter.layout($0, options: options) }
+        while stream.count < 10_000 {
+            for layout in layouts {
+                for label in layout.labels { stream.append((label.text, label.tier, options.size(of: label.tier))) }
+            }
+        }
+        self.stream = stream
+    }
+
+    /// Our labels: `count` labels appended to one contiguous array, shaping through an emptied shape cache (so each
+    /// distinct string is shaped once, as when a chapter is first typeset).
+    func createLabels(_ count: Int) -> ContiguousArray<Label> {
+        cache.reset()
+        var labels = ContiguousArray<Label>()
+        labels.reserveCapacity(count)
+        var x: Float32 = 0
+        for item in stream[0..<count] {
+            let width = cache.run(item.text).advance * item.size
+            labels.append(Label(x: x, y: 0, width: width, height: lineHeight * item.size, text: item.text, word: 0,
+                                tier: item.tier))
+            x += width
+        }
+        return labels
+    }
+
+    /// The baseline: `count` objects, each shaping its own text when created.
+    func createHeavyLabels(_ count: Int) -> [HeavyLabel] {
+        var labels: [HeavyLabel] = []
+        labels.reserveCapacity(count)
+        for item in stream[0..<count] {
+            labels.append(HeavyLabel(text: strings[item.text], pointSize: item.size, lineHeight: lineHeight * item.size,
+                                     font: heavyFont))
+        }
+        return labels
+    }
+}
+
+/// Every chapter of the corpus once the whole New Testament is imported (nil otherwise): one shard for one
+/// thread, and two shards for two.
+final class NewTestamentWorkload: @unchecked Sendable {
+    static let shared = NewTestamentWorkload()
+
+    let available: Bool
+    let single: TypesettingShard?
+    let pair: [TypesettingShard]
+    let options = LayoutOptions(width: 390, fontSize: 17)
+
+    private init() {
+        let library = CorpusLibrary.locate()
+        let references = library.availableChapters()
+        guard references.count >= 260, let chain = try? FontChain(family: "Gentium Plus") else {
+            available = false
+            single = nil
+            pair = []
+            return
+        }
+        func shard(_ refs: ArraySlice<ChapterReference>, chain: FontChain) -> TypesettingShard? {
+            let table = StringTable()
+            guard let chapters = try? refs.map({ try library.load($0, strings: table) }) else { return nil }
+            return TypesettingShard(chapters: chapters, typesetter: Typesetter(cache: ShapeCache(chain: chain, strings: table)))
+        }
+        single = shard(references[...], chain: chain)
+        // Split where the running word count reaches half (contiguous, so books stay together).
+        let words = single?.chapters.map(\.words.count) ?? []
+        let half = words.reduce(0, +) / 2
+        var running = 0
+        let split = words.firstIndex { running += $0; return running >= half }.map { $0 + 1 } ?? references.count / 2
+        let second = try? FontChain(family: "Gentium Plus")
+        pair = [shard(references[..<split], chain: chain), shard(references[split...], chain: second ?? chain)]
+            .compactMap { $0 }
+        available = single != nil && pair.count == 2 && second != nil
+    }
+}
