@@ -59,7 +59,7 @@ final class TmuxSession {
         // descriptors and would hold a pipe open for its whole life. posix_spawn and waitpid rather than
         // Foundation's Process, whose exit monitoring stalled when tests block the cooperative threads.
         let out = directory.appendingPathComponent("tmux.out"), err = directory.appendingPathComponent("tmux.err")
-        let status = try spawn(tmux.path, ["-u", "-f", "/dev/null", "-S", directory.appendingPathComponent("socket").path] + arguments,
+        let status = try spawnAndWait(tmux.path, ["-u", "-f", "/dev/null", "-S", directory.appendingPathComponent("socket").path] + arguments,
                                environment: environment, stdout: out.path, stderr: err.path)
         let stdout = (try? String(contentsOf: out, encoding: .utf8)) ?? ""
         if status != 0, arguments.first != "kill-server" {
@@ -163,7 +163,7 @@ final class TmuxSession {
 }
 
 /// Runs a program to completion with stdin from /dev/null and stdout, stderr into files; returns its exit status.
-func spawn(_ path: String, _ arguments: [String], environment: [String: String], stdout: String, stderr: String) throws -> Int32 {
+func spawnAndWait(_ path: String, _ arguments: [String], environment: [String: String], stdout: String, stderr: String) throws -> Int32 {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
