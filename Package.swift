@@ -49,12 +49,17 @@ let package = Package(
             dependencies: ["InterlinearTable", "InterlinearTypesetting", "InterlinearCorpus"],
             path: "Sources/Accessibility"),
 
-        // 6. Consumers: the command-line tool (its commands live in a library so tests can drive them).
+        // 6. Consumers: the terminal reader (grid and screen-reader line modes), then the command-line tool
+        .target(
+            name: "InterlinearReader",
+            dependencies: ["InterlinearCorpus", "InterlinearTypesetting", "InterlinearTable", "InterlinearAccessibility"],
+            path: "Sources/Consumers/Reader"),
+        // The command-line tool (its commands live in a library so tests can drive them).
         .target(
             name: "InterlinearCLI",
             dependencies: [
                 "InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting",
-                "InterlinearTable", "InterlinearAccessibility",
+                "InterlinearTable", "InterlinearAccessibility", "InterlinearReader",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/Consumers/CLI"),
@@ -76,7 +81,7 @@ let package = Package(
             name: "InterlinearTests",
             dependencies: [
                 "InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting",
-                "InterlinearTable", "InterlinearAccessibility", "InterlinearCLI",
+                "InterlinearTable", "InterlinearAccessibility", "InterlinearCLI", "InterlinearReader",
             ],
             path: "Tests"),
     ]

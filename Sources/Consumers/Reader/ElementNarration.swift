@@ -1,0 +1,66 @@
+import InterlinearAccessibility
+import InterlinearCorpus
+
+/// Narration driven by the engine's accessibility elements: the same word elements, order and utterances (Greek
+/// name, transliteration, gloss, morphology in words, lemma, Strong's) that VoiceOver or TalkBack get, so the
+/// terminal and the graphical reader never disagree. Containers are built lazily, one per verse visited.
+public final class ElementNarration: Narration {
+    public let tree: AccessibilityTree
+    public var chapter: Chapter { tree.chapter }
+    /// The table cell of each verse, and the verse of each cell.
+    private let cellOfVerse: [Int]
+    private let verseOfCell: [Int]
+
+    /// Turns the tree's screen-reader flag on: from here on, queries build containers.
+    public init(tree: AccessibilityTree) {
+        self.tree = tree
+        tree.screenReaderEnabled = true
+        verseOfCell = tree.layout.cells.map(\.verseIndex)
+        var cells = [Int](repeating: 0, count: tree.chapter.verses.count)
+        for (cell, verse) in verseOfCell.enumerated() { cells[verse] = cell }
+        cellOfVerse = cells
+    }
+
+    private func id(_ focus: Focus) -> ElementID {
+        ElementID(cell: cellOfVerse[focus.verse], kind: focus.word.map { .word(UInt16($0)) } ?? .verseNumber)
+    }
+
+    public func wordLine(verse: Int, word: Int) -> String {
+        let id = id(Focus(verse: verse, word: word))
+        let place = "\(chapter.label(ofVerse: verse)) word \(word + 1) of \(wordCount(verse: verse)): "
+        guard let utterance = tree.utterance(of: id) else { return place + ChapterNarration.describe(chapter.words[chapter.verses[verse].words.lowerBound + word], in: chapter) }
+        tree.focus(id)  // keep the tree's viewport on the focused element, as a graphical reader would scroll
+        return place + utterance.name + (utterance.description.isEmpty ? "" : ", " + utterance.description)
+    }
+
+    public func verseLine(verse: Int) -> String {
+        ChapterNarration(chapter: chapter).verseLine(verse: verse)
+    }
+
+    public func readingLine(verse: Int) -> String {
+        ChapterNarration(chapter: chapter).readingLine(verse: verse)
+    }
+
+    public func translationLine(verse: Int) -> String {
+        ChapterNarration(chapter: chapter).translationLine(verse: verse)
+    }
+
+    /// The next word element in the tree's reading order (verse numbers and translation words skipped).
+    public func nextWord(after focus: Focus) -> Focus? {
+        var current = id(focus)
+        while let next = tree.next(after: current) {
+            if case .word(let w) = next.kind { return Focus(verse: verseOfCell[next.cell], word: Int(w)) }
+            current = next
+        }
+        return nil
+    }
+
+    public func previousWord(before focus: Focus) -> Focus? {
+        var current = id(focus)
+        while let previous = tree.previous(before: current) {
+            if case .word(let w) = previous.kind { return Focus(verse: verseOfCell[previous.cell], word: Int(w)) }
+            current = previous
+        }
+        return nil
+    }
+}

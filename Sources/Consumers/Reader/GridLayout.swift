@@ -1,0 +1,215 @@
+import InterlinearCorpus
+import InterlinearTable
+import InterlinearTypesetting
+
+/// Column widths of every word block and translation token, measured once per chapter; a resize only
+/// re-runs the line breaking in `GridLayout`, never the measuring.
+public struct GridMetrics: Sendable {
+    public let chapter: Chapter
+    /// Block tiers shown, top to bottom.
+    public let tiers: [Tier]
+    /// Widest tier of each word, in columns.
+    public let blockWidths: [Int]
+    /// Width of each translation token, in columns.
+    public let tokenWidths: [Int]
+    /// Columns for the verse number in front of each cell ("51 ").
+    public let gutter: Int
+
+    public init(chapter: Chapter, tiers: [Tier] = Tier.blockTiers) {
+        self.chapter = chapter
+        self.tiers = tiers
+        var widthByText = [Int](repeating: -1, count: chapter.strings.count)
+        func width(_ id: TextID) -> Int {
+            if widthByText[Int(id)] < 0 { widthByText[Int(id)] = CellWidth.of(chapter.text(id)) }
+            return widthByText[Int(id)]
+        }
+        blockWidths = chapter.words.map { word in
+            tiers.reduce(1) { max($0, width(GridMetrics.text(of: word, tier: $1))) }
+        }
+        tokenWidths = chapter.translationTokens.map { width($0) }
+        gutter = (chapter.verses.map { String($0.number).count }.max() ?? 1) + 1
+    }
+
+    /// The text a word shows in a tier.
+    public static func text(of word: Word, tier: Tier) -> TextID {
+        switch tier {
+        case .transliteration: word.transliteration
+        case .strongs: word.strongs
+        case .morphology: word.morphology
+        case .gloss: word.gloss
+        default: word.surface
+        }
+    }
+}
+
+/// What one terminal row of a verse cell shows.
+public enum GridRowKind: Equatable, Sendable {
+    /// One tier of block line `line` of the verse.
+    case tier(Tier, line: Int)
+    /// Line `line` of the wrapped translation.
+    case translation(line: Int)
+    /// The blank row that separates verses.
+    case gap
+}
+
+/// Verses laid out in terminal columns: each verse is a cell whose height is its rows — per block line one row
+/// per tier, then the wrapped translation, then a blank row. Heights go into a `Table`, so the visible rows for a
+/// scroll offset are found in O(log n) and only they are rendered.
+public struct GridLayout: Sendable {
+    public let metrics: GridMetrics
+    public let columns: Int
+    /// Cells (one per verse) with heights in rows.
+    public let table: Table
+    /// Gap between word blocks.
+    public static let blockGap = 2
+    /// Per verse, a range into `lineStarts`: the chapter word index each block line begins with.
+    private let blockLines: [Range<Int>]
+    private let lineStarts: [Int]
+    /// Per verse, a range into `translationStarts`: the chapter token index each translation line begins with.
+    private let translationLines: [Range<Int>]
+    private let translationStarts: [Int]
+
+    public init(metrics: GridMetrics, columns: Int) {
+        self.metrics = metrics
+        self.columns = max(columns, 1)
+        let chapter = metrics.chapter
+        let available = max(self.columns - metrics.gutter, 1)
+        var blockLines: [Range<Int>] = [], lineStarts: [Int] = []
+        var translationLines: [Range<Int>] = [], translationStarts: [Int] = []
+        var heights: [Float] = []
+        blockLines.reserveCapacity(chapter.verses.count)
+        heights.reserveCapacity(chapter.verses.count)
+        for verse in chapter.verses {
+            let firstLine = lineStarts.count
+            var x = 0
+            for word in verse.words {
+                let width = min(metrics.blockWidths[word], available)
+                if word == verse.words.lowerBound || x + width > available {
+                    lineStarts.append(word)
+                    x = 0
+                }
+                x += width + Self.blockGap
+            }
+            blockLines.append(firstLine..<lineStarts.count)
+
+            let firstTranslation = translationStarts.count
+            x = 0
+            for token in verse.translation {
+                let width = min(metrics.tokenWidths[token], available)
+                if token == verse.translation.lowerBound || x + width > available {
+                    translationStarts.append(token)
+                    x = 0
+                }
+                x += width + 1
+            }
+            translationLines.append(firstTranslation..<translationStarts.count)
+            let rows = (lineStarts.count - firstLine) * metrics.tiers.count + (translationStarts.count - firstTranslation) + 1
+            heights.append(Float(rows))
+        }
+        self.blockLines = blockLines
+        self.lineStarts = lineStarts
+        self.translationLines = translationLines
+        self.translationStarts = translationStarts
+        table = Table(heights: heights)
+    }
+
+    public var contentRows: Int { Int(table.contentHeight) }
+    public func top(ofVerse verse: Int) -> Int { Int(table.origins[verse]) }
+    public func rows(ofVerse verse: Int) -> Int { Int(table.origins[verse + 1] - table.origins[verse]) }
+    public func verse(atRow row: Int) -> Int { table.cell(atContentY: Float(row)) }
+
+    /// What row `row` (relative to the cell's top) of verse `verse` shows.
+    public func kind(ofRow row: Int, verse: Int) -> GridRowKind {
+        let lines = blockLines[verse].count
+        let tierCount = metrics.tiers.count
+        if row < lines * tierCount { return .tier(metrics.tiers[row % tierCount], line: row / tierCount) }
+        let translationRow = row - lines * tierCount
+        if translationRow < translationLines[verse].count { return .translation(line: translationRow) }
+        return .gap
+    }
+
+    /// Chapter word indices on a block line.
+    public func words(verse: Int, line: Int) -> Range<Int> {
+        let lines = blockLines[verse]
+        let start = lineStarts[lines.lowerBound + line]
+        let end = line + 1 < lines.count ? lineStarts[lines.lowerBound + line + 1] : metrics.chapter.verses[verse].words.upperBound
+        return start..<end
+    }
+
+    /// The block line of a chapter word, and its row offset in the cell.
+    public func line(ofWord word: Int, verse: Int) -> Int {
+        let lines = blockLines[verse]
+        var line = 0
+        while line + 1 < lines.count, lineStarts[lines.lowerBound + line + 1] <= word { line += 1 }
+        return line
+    }
+
+    /// Chapter translation-token indices on a translation line.
+    public func tokens(verse: Int, line: Int) -> Range<Int> {
+        let lines = translationLines[verse]
+        let start = translationStarts[lines.lowerBound + line]
+        let end = line + 1 < lines.count ? translationStarts[lines.lowerBound + line + 1] : metrics.chapter.verses[verse].translation.upperBound
+        return start..<end
+    }
+
+    /// One row as positioned, styled spans that never pass `columns`. `highlight` is a chapter word shown in
+    /// reverse video (and marked in the gutter, so it does not depend on colour).
+    public func spans(ofRow row: Int, verse: Int, highlight: Int? = nil) -> [GridSpan] {
+        let chapter = metrics.chapter
+        let available = max(columns - metrics.gutter, 1)
+        var spans: [GridSpan] = []
+        switch kind(ofRow: row, verse: verse) {
+        case .gap:
+            break
+        case .tier(let tier, let line):
+            let words = words(verse: verse, line: line)
+            if tier == metrics.tiers.first {
+                if line == 0 { spans.append(clipped(String(chapter.verses[verse].number), column: 0, style: .bold)) }
+                if let highlight, words.contains(highlight) { spans.append(clipped("›", column: metrics.gutter - 1, style: .bold)) }
+            }
+            var x = 0
+            for word in words {
+                let width = min(metrics.blockWidths[word], available)
+                let text = chapter.text(GridMetrics.text(of: chapter.words[word], tier: tier))
+                var style = Self.style(of: tier)
+                if word == highlight { style.insert(.reverse) }
+                let fitted = CellWidth.truncated(text, to: width)
+                spans.append(GridSpan(column: metrics.gutter + x, text: fitted.text, width: fitted.width, style: style))
+                x += width + Self.blockGap
+            }
+        case .translation(let line):
+            var x = 0
+            for token in tokens(verse: verse, line: line) {
+                let fitted = CellWidth.truncated(chapter.text(chapter.translationTokens[token]), to: available)
+                spans.append(GridSpan(column: metrics.gutter + x, text: fitted.text, width: fitted.width, style: .italic))
+                x += min(metrics.tokenWidths[token], available) + 1
+            }
+        }
+        return spans.filter { $0.column + $0.width <= columns }
+    }
+
+    private func clipped(_ text: String, column: Int, style: TextStyle) -> GridSpan {
+        let fitted = CellWidth.truncated(text, to: max(columns - column, 0))
+        return GridSpan(column: column, text: fitted.text, width: fitted.width, style: style)
+    }
+
+    /// Tiers differ by position first; styles only add to that.
+    static func style(of tier: Tier) -> TextStyle {
+        switch tier {
+        case .source: .bold
+        case .transliteration: .cyan
+        case .strongs: [.dim, .blue]
+        case .morphology: .dim
+        case .gloss: .green
+        default: []
+        }
+    }
+}
+
+/// Text placed at a column of a row.
+public struct GridSpan: Equatable, Sendable {
+    public var column: Int
+    public var text: String
+    public var width: Int
+    public var style: TextStyle
+}

@@ -1,0 +1,224 @@
+import InterlinearCorpus
+import InterlinearTable
+
+/// The full-screen reader: the grid in the alternate screen, a status line at the bottom, vi-like keys.
+/// It is a state machine over keys; `frame()` renders only the rows the viewport shows.
+public struct GridMode {
+    public private(set) var layout: GridLayout
+    public private(set) var rows: Int
+    /// Content row at the top of the screen.
+    public private(set) var scrollY = 0
+    private var search: ChapterSearch
+    private var matches: [Int] = []
+    private var matchIndex: Int?
+    private var prompt: (kind: Character, text: String)?
+    private var message: String?
+    private var showingHelp = false
+    private let color: Bool
+
+    public init(chapter: Chapter, columns: Int, rows: Int, color: Bool) {
+        layout = GridLayout(metrics: GridMetrics(chapter: chapter), columns: columns)
+        self.rows = max(rows, 1)
+        search = ChapterSearch(chapter: chapter)
+        self.color = color
+    }
+
+    var chapter: Chapter { layout.metrics.chapter }
+    /// Rows for content: all but the status line.
+    public var contentRows: Int { max(rows - 1, 1) }
+    /// The verse whose cell holds the top row.
+    public var topVerse: Int { layout.verse(atRow: scrollY) }
+    /// The word the last search landed on.
+    public var currentMatch: Int? { matchIndex.map { matches[$0] } }
+
+    /// Re-lays out for a new size, keeping the top verse (and the position inside it) at the top.
+    public mutating func resize(columns: Int, rows: Int) {
+        let verse = topVerse
+        let offset = scrollY - layout.top(ofVerse: verse)
+        let oldHeight = layout.rows(ofVerse: verse)
+        layout = GridLayout(metrics: layout.metrics, columns: columns)
+        self.rows = max(rows, 1)
+        let scaled = oldHeight > 0 ? offset * layout.rows(ofVerse: verse) / oldHeight : 0
+        scrollTo(layout.top(ofVerse: verse) + min(scaled, layout.rows(ofVerse: verse) - 1))
+    }
+
+    private mutating func scrollTo(_ row: Int) {
+        let limit = max(layout.contentRows - contentRows, 0)
+        scrollY = min(max(row, 0), limit)
+    }
+
+    /// Handles a key; false means quit.
+    public mutating func handle(_ key: Key) -> Bool {
+        if showingHelp {
+            showingHelp = false
+            return key != .character("q") && key != .interrupt
+        }
+        if prompt != nil { return handlePrompt(key) }
+        message = nil
+        switch key {
+        case .character("q"), .interrupt: return false
+        case .character("j"), .down, .enter: scrollTo(scrollY + 1)
+        case .character("k"), .up: scrollTo(scrollY - 1)
+        case .character(" "), .pageDown, .character("f"): scrollTo(scrollY + max(contentRows - 1, 1))
+        case .character("b"), .pageUp: scrollTo(scrollY - max(contentRows - 1, 1))
+        case .character("g"), .home: scrollTo(0)
+        case .character("G"), .end: scrollTo(layout.contentRows)
+        case .character(":"): prompt = (":", "")
+        case .character("/"): prompt = ("/", "")
+        case .character("n"): step(1)
+        case .character("N"): step(-1)
+        case .character("?"): showingHelp = true
+        case .escape: matchIndex = nil
+        default: message = "unknown key; ? shows the keys"
+        }
+        return true
+    }
+
+    private mutating func handlePrompt(_ key: Key) -> Bool {
+        guard var current = prompt else { return true }
+        switch key {
+        case .enter:
+            prompt = nil
+            if current.kind == ":" { jump(current.text) } else { find(current.text) }
+        case .escape, .interrupt:
+            prompt = nil
+        case .backspace:
+            if current.text.isEmpty { prompt = nil } else { current.text.removeLast(); prompt = current }
+        case .character(let c):
+            current.text.append(c)
+            prompt = current
+        default:
+            break
+        }
+        return true
+    }
+
+    /// `:14` puts verse 14 at the top (as far as the end of the chapter allows).
+    public mutating func jump(_ text: String) {
+        guard let number = Int(text.trimmingCharacters(in: .whitespaces)), let verse = chapter.verseIndex(number: number) else {
+            message = "no verse \(text) in \(chapter.reference)"
+            return
+        }
+        scrollTo(layout.top(ofVerse: verse))
+    }
+
+    /// Finds `query`, starting at the top verse and wrapping.
+    public mutating func find(_ query: String) {
+        matches = search.matches(query)
+        guard !matches.isEmpty else {
+            matchIndex = nil
+            message = "no match for \(query)"
+            return
+        }
+        let firstWord = chapter.verses[topVerse].words.lowerBound
+        matchIndex = matches.firstIndex { $0 >= firstWord } ?? 0
+        reveal()
+    }
+
+    private mutating func step(_ delta: Int) {
+        guard let index = matchIndex, !matches.isEmpty else {
+            message = "no search yet; / searches"
+            return
+        }
+        matchIndex = (index + delta + matches.count) % matches.count
+        reveal()
+    }
+
+    /// Scrolls the current match into view: its verse at the top when the word's line fits, else the line.
+    private mutating func reveal() {
+        guard let word = currentMatch, let index = matchIndex else { return }
+        let verse = chapter.verseIndex(ofWord: word)
+        let lineRow = layout.line(ofWord: word, verse: verse) * layout.metrics.tiers.count
+        let target = layout.top(ofVerse: verse) + lineRow
+        let tiers = layout.metrics.tiers.count
+        if target < scrollY || target + tiers > scrollY + contentRows {
+            scrollTo(lineRow + tiers <= contentRows ? layout.top(ofVerse: verse) : target)
+        }
+        message = "match \(index + 1) of \(matches.count): \(chapter.label(ofVerse: verse)) "
+            + chapter.text(chapter.words[word].surface)
+    }
+
+    /// The whole screen: visible rows, then the status line. Only rows in the viewport are built.
+    public func frame() -> [UInt8] {
+        var out = ANSI(color: color)
+        out.hideCursor()
+        if showingHelp {
+            for (row, line) in Self.help.prefix(contentRows).enumerated() {
+                out.move(row: row, column: 0)
+                out.text(CellWidth.truncated(line, to: layout.columns).text)
+                out.eraseToEndOfLine()
+            }
+            for row in min(Self.help.count, contentRows)..<contentRows { out.move(row: row, column: 0); out.eraseToEndOfLine() }
+        } else {
+            var screenRow = 0
+            let viewport = Viewport(width: Float(layout.columns), height: Float(contentRows), scrollY: Float(scrollY))
+            for verse in layout.table.visibleCells(in: viewport) {
+                let top = layout.top(ofVerse: verse)
+                let first = max(scrollY - top, 0)
+                let last = min(layout.rows(ofVerse: verse), scrollY + contentRows - top)
+                guard first < last else { continue }
+                for row in first..<last {
+                    draw(layout.spans(ofRow: row, verse: verse, highlight: currentMatch), at: screenRow, into: &out)
+                    screenRow += 1
+                }
+            }
+            while screenRow < contentRows {
+                out.move(row: screenRow, column: 0)
+                out.eraseToEndOfLine()
+                screenRow += 1
+            }
+        }
+        if rows > 1 {
+            out.move(row: rows - 1, column: 0)
+            out.style(.reverse)
+            out.text(CellWidth.truncated(statusText, to: layout.columns).text)
+            out.eraseToEndOfLine()
+            out.resetStyle()
+        }
+        if let prompt, rows > 1 {
+            out.move(row: rows - 1, column: min(CellWidth.of(String(prompt.kind) + prompt.text), layout.columns - 1))
+            out.showCursor()
+        }
+        return out.bytes
+    }
+
+    private func draw(_ spans: [GridSpan], at row: Int, into out: inout ANSI) {
+        out.move(row: row, column: 0)
+        var column = 0
+        for span in spans where span.column >= column {
+            out.text(String(repeating: " ", count: span.column - column))
+            out.style(span.style)
+            out.text(span.text)
+            out.resetStyle()
+            column = span.column + span.width
+        }
+        out.eraseToEndOfLine()
+    }
+
+    /// The status line: a prompt, a message, or where the top of the screen is.
+    public var statusText: String {
+        if let prompt { return String(prompt.kind) + prompt.text }
+        // Top and bottom verses on screen, so the status says where the page starts and ends.
+        let bottom = layout.verse(atRow: min(scrollY + contentRows, layout.contentRows) - 1)
+        var position = "\(chapter.reference.book.name) \(chapter.label(ofVerse: topVerse))"
+        if bottom > topVerse { position += "–\(chapter.verses[bottom].number)" }
+        if let message { return "\(position)  \(message)" }
+        return "\(position)  j/k scroll  space/b page  g/G ends  :verse  /search  ? help  q quit"
+    }
+
+    static let help = [
+        "Keys",
+        "  j, k, arrows    scroll one line",
+        "  space, PgDn     next page",
+        "  b, PgUp         previous page",
+        "  g, G            top, bottom",
+        "  :14 Enter       go to verse 14",
+        "  /word Enter     search Greek (accents optional),",
+        "                  transliteration, gloss, Strong's",
+        "  n, N            next, previous match",
+        "  ?               this help",
+        "  Ctrl-Z          suspend (fg resumes)",
+        "  q               quit",
+        "Press any key to go back.",
+    ]
+}
