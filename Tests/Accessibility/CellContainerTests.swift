@@ -57,7 +57,7 @@ import Testing
             let container = try #require(tree.container(at: cell))
             for label in tree.layout.labels(in: cell) {
                 guard let word = label.wordIndex else { continue }
-                let block = try #require(container.elements[container.index(of: .word(UInt16(word)))!].frame)
+                let block = container.elements[try #require(container.index(of: .word(UInt16(word))))].frame
                 #expect(block.x <= label.x && block.y <= label.y)
                 #expect(block.maxX >= label.x + label.width && block.maxY >= label.y + label.height)
             }

@@ -19,39 +19,21 @@ struct A11yDocument: Encodable {
 
     struct Node: Encodable {
         let nodeId: String
-        let parentId: String?
+        /// null for the root.
+        @EncodedNull var parentId: String?
         let childIds: [String]
         let role: String
         let name: String
         let description: String
         let language: String
         let bounds: Bounds
-        let clippedBounds: Bounds?
+        /// null when off-screen.
+        @EncodedNull var clippedBounds: Bounds?
         let offscreen: Bool
         let posInSet: Int
         let setSize: Int
         let actions: [String]
 
-        enum CodingKeys: String, CodingKey {
-            case nodeId, parentId, childIds, role, name, description, language, bounds, clippedBounds, offscreen
-            case posInSet, setSize, actions
-        }
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(nodeId, forKey: .nodeId)
-            try c.encode(parentId, forKey: .parentId)  // explicit null for the root
-            try c.encode(childIds, forKey: .childIds)
-            try c.encode(role, forKey: .role)
-            try c.encode(name, forKey: .name)
-            try c.encode(description, forKey: .description)
-            try c.encode(language, forKey: .language)
-            try c.encode(bounds, forKey: .bounds)
-            try c.encode(clippedBounds, forKey: .clippedBounds)  // explicit null when off-screen
-            try c.encode(offscreen, forKey: .offscreen)
-            try c.encode(posInSet, forKey: .posInSet)
-            try c.encode(setSize, forKey: .setSize)
-            try c.encode(actions, forKey: .actions)
-        }
     }
 
     struct Stats: Encodable {
@@ -75,18 +57,8 @@ struct A11yDocument: Encodable {
         let scrollY: Double
         let scrolled: Bool
         /// What a reader announces when the move scrolled; null when it did not.
-        let announcement: String?
+        @EncodedNull var announcement: String?
 
-        enum CodingKeys: String, CodingKey { case from, to, name, scrollY, scrolled, announcement }
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(from, forKey: .from)
-            try c.encode(to, forKey: .to)
-            try c.encode(name, forKey: .name)
-            try c.encode(scrollY, forKey: .scrollY)
-            try c.encode(scrolled, forKey: .scrolled)
-            try c.encode(announcement, forKey: .announcement)
-        }
     }
 
     struct ViewportRecord: Encodable {
@@ -105,33 +77,11 @@ struct A11yDocument: Encodable {
     let scrollClamped: Bool
     var stats = Stats(cells: 0, containersBuilt: 0, elementsBuilt: 0, framesComputed: 0)
     var nodes: [Node] = []
-    var hit: Hit?
+    @EncodedNull var hit: Hit?
     var moves: [Move] = []
     /// Whether a move stopped early at either end of the chapter.
     var reachedEnd = false
 
-    enum CodingKeys: String, CodingKey {
-        case schema, reference, screenReader, granularity, walk, viewport, contentHeight, requestedScrollY, scrollY
-        case scrollClamped, stats, nodes, hit, moves, reachedEnd
-    }
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(schema, forKey: .schema)
-        try c.encode(reference, forKey: .reference)
-        try c.encode(screenReader, forKey: .screenReader)
-        try c.encode(granularity, forKey: .granularity)
-        try c.encode(walk, forKey: .walk)
-        try c.encode(viewport, forKey: .viewport)
-        try c.encode(contentHeight, forKey: .contentHeight)
-        try c.encode(requestedScrollY, forKey: .requestedScrollY)
-        try c.encode(scrollY, forKey: .scrollY)
-        try c.encode(scrollClamped, forKey: .scrollClamped)
-        try c.encode(stats, forKey: .stats)
-        try c.encode(nodes, forKey: .nodes)
-        try c.encode(hit, forKey: .hit)  // explicit null: no hit test asked, or nothing to hit
-        try c.encode(moves, forKey: .moves)
-        try c.encode(reachedEnd, forKey: .reachedEnd)
-    }
 
     init(tree: AccessibilityTree, requestedScrollY: Double, scrollClamped: Bool, walkAll: Bool) {
         let viewport = tree.viewport

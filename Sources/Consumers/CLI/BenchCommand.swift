@@ -168,10 +168,13 @@ struct BenchReport: Encodable {
     let bytesPerLabel: Int
     let storeBytesPerLabel: Double
     /// Heap bytes a warm layout leaves allocated (its label and cell arrays), per label; nil when not counted.
-    let liveHeapBytesPerLabel: Double?
+    @EncodedNull var liveHeapBytesPerLabel: Double?
     let allocationCounter: String
-    let allocationsPerLabel, coldAllocationsPerLabel: Double?
-    let warmAllocations, coldAllocations: Int?
+    // Explicit nulls: "not measurable here" is part of the answer.
+    @EncodedNull var allocationsPerLabel: Double?
+    @EncodedNull var coldAllocationsPerLabel: Double?
+    @EncodedNull var warmAllocations: Int?
+    @EncodedNull var coldAllocations: Int?
     var newTestament: NewTestamentReport?
     /// The peers' input (not encoded).
     var labelRecords = ""
@@ -181,35 +184,6 @@ struct BenchReport: Encodable {
         case loadMs, coldMs, warmMs, coldNsPerLabel, warmNsPerLabel, bytesPerLabel, storeBytesPerLabel
         case liveHeapBytesPerLabel, allocationCounter, allocationsPerLabel, coldAllocationsPerLabel
         case warmAllocations, coldAllocations, newTestament
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(schema, forKey: .schema)
-        try c.encode(reference, forKey: .reference)
-        try c.encode(iterations, forKey: .iterations)
-        try c.encode(width, forKey: .width)
-        try c.encode(warmWidth, forKey: .warmWidth)
-        try c.encode(fontSize, forKey: .fontSize)
-        try c.encode(font, forKey: .font)
-        try c.encode(labels, forKey: .labels)
-        try c.encode(distinctStrings, forKey: .distinctStrings)
-        try c.encode(cells, forKey: .cells)
-        try c.encode(loadMs, forKey: .loadMs)
-        try c.encode(coldMs, forKey: .coldMs)
-        try c.encode(warmMs, forKey: .warmMs)
-        try c.encode(coldNsPerLabel, forKey: .coldNsPerLabel)
-        try c.encode(warmNsPerLabel, forKey: .warmNsPerLabel)
-        try c.encode(bytesPerLabel, forKey: .bytesPerLabel)
-        try c.encode(storeBytesPerLabel, forKey: .storeBytesPerLabel)
-        try c.encode(liveHeapBytesPerLabel, forKey: .liveHeapBytesPerLabel)
-        try c.encode(allocationCounter, forKey: .allocationCounter)
-        // Explicit nulls: "not measurable here" is part of the answer.
-        try c.encode(allocationsPerLabel, forKey: .allocationsPerLabel)
-        try c.encode(coldAllocationsPerLabel, forKey: .coldAllocationsPerLabel)
-        try c.encode(warmAllocations, forKey: .warmAllocations)
-        try c.encode(coldAllocations, forKey: .coldAllocations)
-        try c.encodeIfPresent(newTestament, forKey: .newTestament)
     }
 
     var text: String {

@@ -9,20 +9,9 @@ struct LayoutDocument: Encodable {
     struct LabelRecord: Encodable {
         let text: String
         let tier: String
-        let word: Int?
+        /// null for verse and translation labels.
+        @EncodedNull var word: Int?
         let x, y, width, height: Double
-
-        enum CodingKeys: String, CodingKey { case text, tier, word, x, y, width, height }
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(text, forKey: .text)
-            try c.encode(tier, forKey: .tier)
-            try c.encode(word, forKey: .word)  // explicit null for verse and translation labels
-            try c.encode(x, forKey: .x)
-            try c.encode(y, forKey: .y)
-            try c.encode(width, forKey: .width)
-            try c.encode(height, forKey: .height)
-        }
     }
 
     struct CellRecord: Encodable {
