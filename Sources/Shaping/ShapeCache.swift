@@ -84,7 +84,7 @@ public final class ShapeCache {
         tables.pointee.glyphs[Int(run.glyphStart)..<Int(run.glyphStart + run.glyphCount)]
     }
 
-    /// The advance of arbitrary text in ems, shaped without caching (for one-off strings such as a space).
+    /// The advance of any text in ems (e.g. a space); it is interned and cached like a label's text.
     public func advance(of text: String) -> Float {
         let id = strings.id(of: text) ?? strings.intern(text)
         return run(id).advance
