@@ -22,39 +22,40 @@ public struct ShapedRun: Sendable, Equatable {
 
 /// Shapes each distinct string once. Keyed by interned `TextID` (an array index, no hashing); runs are shaped at
 /// units-per-em, so a cached run serves every font size. Glyphs live in one grow-only arena.
-/// Not thread-safe: use one cache per thread.
+/// Not thread-safe: use one cache per thread (`prefetch` uses more threads inside one call, and merges on the caller's).
 public final class ShapeCache {
     public let chain: FontChain
     public let strings: StringTable
     /// The mutable tables live behind a pointer held in a `let`: Swift checks exclusivity dynamically
     /// (swift_beginAccess) on every access to a class's `var`, which cost more than the lookup itself.
-    private struct Tables {
+    struct Tables {
+        /// Run slot by TextID: -1 not shaped; -2 queued by `prefetch` (only during the call).
         var runIndex: [Int32] = []
         var runs: [ShapedRun] = []
         var glyphs: [ShapedGlyph] = []
         var shapedCount = 0
+        var generation = 0
     }
-    private let tables: UnsafeMutablePointer<Tables>
+    let tables: UnsafeMutablePointer<Tables>
     /// Every shaped run, in shaping order.
     public var runs: [ShapedRun] { tables.pointee.runs }
     /// The glyph arena the runs slice.
     public var glyphs: [ShapedGlyph] { tables.pointee.glyphs }
     /// Number of strings shaped since creation or the last `reset()`.
     public var shapedCount: Int { tables.pointee.shapedCount }
-    private let buffer: OpaquePointer
-    private let greekLanguage = hb_language_from_string("grc", -1)
-    private let englishLanguage = hb_language_from_string("en", -1)
+    /// Changes on every `reset()`, so callers can tell that what they knew was shaped no longer is.
+    public var generation: Int { tables.pointee.generation }
+    let shaper: RunShaper
 
     public init(chain: FontChain, strings: StringTable) {
         self.chain = chain
         self.strings = strings
-        buffer = hb_buffer_create()
+        shaper = RunShaper(chain: chain)
         tables = .allocate(capacity: 1)
         tables.initialize(to: Tables())
     }
 
     deinit {
-        hb_buffer_destroy(buffer)
         tables.deinitialize(count: 1)
         tables.deallocate()
     }
@@ -65,6 +66,7 @@ public final class ShapeCache {
         tables.pointee.runs.removeAll(keepingCapacity: true)
         tables.pointee.glyphs.removeAll(keepingCapacity: true)
         tables.pointee.shapedCount = 0
+        tables.pointee.generation &+= 1
     }
 
     /// The shaped run of an interned string, shaping it on first use.
@@ -90,81 +92,24 @@ public final class ShapeCache {
         return run(id).advance
     }
 
-    private func shape(_ id: TextID) -> ShapedRun {
+    /// Grows the run index to cover every interned string.
+    func growIndex() {
         let missingSlots = strings.count - tables.pointee.runIndex.count
         if missingSlots > 0 { tables.pointee.runIndex.append(contentsOf: repeatElement(-1, count: missingSlots)) }
-        var text = strings[id]
-        let start = tables.pointee.glyphs.count
-        var missing = 0
-        text.withUTF8 { utf8 in
-            let isGreek = utf8.contains { $0 == 0xCE || $0 == 0xCF || $0 == 0xE1 }  // lead bytes of Greek blocks
-            if !append(utf8, range: 0..<utf8.count, fontIndex: 0, greek: isGreek) {
-                // The primary lacks a glyph: re-shape by segments, each with the first font that covers it.
-                tables.pointee.glyphs.removeSubrange(start...)
-                missing = shapeWithFallback(utf8, greek: isGreek)
-            }
-        }
-        var advance: Float32 = 0
-        for g in tables.pointee.glyphs[start...] { advance += g.advance }
-        let run = ShapedRun(glyphStart: UInt32(start), glyphCount: UInt32(tables.pointee.glyphs.count - start),
-                            advance: advance,
-                            missing: UInt16(clamping: missing))
-        tables.pointee.runIndex[Int(id)] = Int32(tables.pointee.runs.count)
-        tables.pointee.runs.append(run)
-        tables.pointee.shapedCount += 1
+    }
+
+    private func shape(_ id: TextID) -> ShapedRun {
+        growIndex()
+        let run = shaper.shape(strings[id], into: &tables.pointee.glyphs)
+        record(run, for: id)
         return run
     }
 
-    /// Shapes `range` of `utf8` with one font and appends its glyphs; false when a glyph is missing.
-    @discardableResult
-    private func append(_ utf8: UnsafeBufferPointer<UInt8>, range: Range<Int>, fontIndex: Int, greek: Bool) -> Bool {
-        let font = fontIndex == 0 ? chain.primary : chain.font(at: fontIndex)  // the primary needs no lock
-        hb_buffer_clear_contents(buffer)
-        utf8.withMemoryRebound(to: CChar.self) { chars in
-            hb_buffer_add_utf8(buffer, chars.baseAddress, Int32(chars.count), UInt32(range.lowerBound), Int32(range.count))
-        }
-        hb_buffer_set_direction(buffer, HB_DIRECTION_LTR)
-        hb_buffer_set_script(buffer, greek ? HB_SCRIPT_GREEK : HB_SCRIPT_LATIN)
-        hb_buffer_set_language(buffer, greek ? greekLanguage : englishLanguage)
-        hb_shape(font.hbFont, buffer, nil, 0)
-        var count: UInt32 = 0
-        guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
-              let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return true }
-        let scale = 1 / font.unitsPerEm
-        var complete = true
-        for i in 0..<Int(count) {
-            let glyph = infos[i].codepoint
-            if glyph == 0 { complete = false }
-            tables.pointee.glyphs.append(ShapedGlyph(
-                glyph: UInt16(truncatingIfNeeded: glyph), font: UInt16(fontIndex),
-                advance: Float(positions[i].x_advance) * scale,
-                xOffset: Float(positions[i].x_offset) * scale,
-                yOffset: Float(positions[i].y_offset) * scale))
-        }
-        return complete
-    }
-
-    /// Splits the text into runs of scalars drawn by the same font and shapes each; returns how many scalars no
-    /// installed font covers (they are kept as the primary's .notdef glyph, so they are visible and counted).
-    private func shapeWithFallback(_ utf8: UnsafeBufferPointer<UInt8>, greek: Bool) -> Int {
-        var missing = 0
-        var segmentStart = 0
-        var segmentFont = -1
-        var offset = 0
-        let scalars = String(decoding: utf8, as: UTF8.self).unicodeScalars
-        for scalar in scalars {
-            var fontIndex = 0
-            if !chain.primary.covers(scalar.value) {
-                if let fallback = chain.fallback(for: scalar.value) { fontIndex = fallback } else { missing += 1 }
-            }
-            if fontIndex != segmentFont {
-                if segmentFont >= 0 { append(utf8, range: segmentStart..<offset, fontIndex: segmentFont, greek: greek) }
-                segmentStart = offset
-                segmentFont = fontIndex
-            }
-            offset += UTF8.width(scalar)
-        }
-        if segmentFont >= 0 { append(utf8, range: segmentStart..<offset, fontIndex: segmentFont, greek: greek) }
-        return missing
+    /// Stores a run whose glyphs are already in the arena.
+    @inline(__always)
+    func record(_ run: ShapedRun, for id: TextID) {
+        tables.pointee.runIndex[Int(id)] = Int32(tables.pointee.runs.count)
+        tables.pointee.runs.append(run)
+        tables.pointee.shapedCount += 1
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import InterlinearCorpus
 import InterlinearShaping
 
@@ -6,6 +7,16 @@ import InterlinearShaping
 /// cache, so re-laying out at another width or size shapes nothing.
 public final class Typesetter {
     public let cache: ShapeCache
+    /// Threads for cold shaping (`ShapeCache.prefetch`); 1 shapes as labels are placed. Defaults to the active
+    /// processors, at most 4.
+    public var shapingThreads: Int = Typesetter.defaultShapingThreads
+    /// Scratch for the ids a cold layout gathers, reused by every layout.
+    private var gathered: [TextID] = []
+    /// What the last gather covered: skipped while the cache, table and tiers are unchanged (warm re-layout).
+    private var gatheredFor: (generation: Int, strings: Int, words: Int, tiers: TierSet)?
+
+    /// The active processor count, capped at 4.
+    public static var defaultShapingThreads: Int { min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 4) }
 
     public init(cache: ShapeCache) { self.cache = cache }
 
@@ -18,6 +29,7 @@ public final class Typesetter {
         let metrics = Metrics(options: options, lineEm: cache.chain.primary.lineSpacing,
                               spaceEm: cache.advance(of: " "))
         let empty = chapter.strings.id(of: "")
+        prefetch(chapter, tiers: metrics.blockTiers, options: options, empty: empty)
         var top: Float32 = 0
         // Scratch for one block's tier widths, reused by every verse (no allocation per verse or label).
         var widths = [Float32](repeating: 0, count: Tier.blockTiers.count)
@@ -28,6 +40,29 @@ public final class Typesetter {
             top += height
         }
         return layout
+    }
+
+    /// Shapes every string the layout needs up front, on `shapingThreads` threads, when the cache lacks many of
+    /// them (a cold layout). A warm re-layout of the same chapter skips this in O(1).
+    private func prefetch(_ chapter: Chapter, tiers: [Tier], options: LayoutOptions, empty: TextID?) {
+        guard shapingThreads > 1,
+              chapter.strings.count - cache.shapedCount >= ShapeCache.parallelMinimum else { return }
+        let key = (generation: cache.generation, strings: chapter.strings.count, words: chapter.words.count,
+                   tiers: options.tiers)
+        if let last = gatheredFor, last == key { return }
+        gathered.removeAll(keepingCapacity: true)
+        for verse in chapter.verses {
+            gathered.append(verse.numberText)
+            for word in chapter.words[verse.words] {
+                for tier in tiers {
+                    let id = text(of: word, tier)
+                    if id != empty { gathered.append(id) }
+                }
+            }
+            if options.tiers.contains(.translation) { gathered.append(contentsOf: chapter.translationTokens[verse.translation]) }
+        }
+        cache.prefetch(gathered, threads: shapingThreads)
+        gatheredFor = key
     }
 
     /// Everything about the options that is the same for every verse, computed once per layout.

@@ -137,3 +137,33 @@ struct JohnOne {
         #expect(layout.labels.allSatisfy { $0.x >= 0 && $0.maxX <= 200 })
     }
 }
+
+/// The parallel cold path (`Typesetter.shapingThreads` > 1) changes when strings are shaped, never the layout.
+@Suite struct TypesetterPrefetchTests {
+    @Test(arguments: [390, 1024] as [Float])
+    func layoutWithPrefetchEqualsLayoutWithout(width: Float) throws {
+        let serial = try JohnOne(), parallel = try JohnOne()
+        serial.typesetter.shapingThreads = 1
+        parallel.typesetter.shapingThreads = 2
+        let options = LayoutOptions(width: width)
+        let a = serial.typesetter.layout(serial.chapter, options: options)
+        let b = parallel.typesetter.layout(parallel.chapter, options: options)
+        #expect(parallel.typesetter.cache.runs.count > ShapeCache.parallelMinimum, "John 1 takes the parallel path")
+        #expect(a.labels.count == b.labels.count)
+        #expect(a.labels.elementsEqual(b.labels))
+        #expect(a.cells == b.cells)
+        #expect(a.missingGlyphs == b.missingGlyphs)
+        // Cold again after a reset, and warm at another width: still identical.
+        parallel.typesetter.cache.reset()
+        #expect(parallel.typesetter.layout(parallel.chapter, options: options).labels.elementsEqual(a.labels))
+        var other = options
+        other.width += 37
+        let warmA = serial.typesetter.layout(serial.chapter, options: other)
+        let warmB = parallel.typesetter.layout(parallel.chapter, options: other)
+        #expect(warmA.labels.elementsEqual(warmB.labels))
+    }
+
+    @Test func defaultThreadsFollowTheProcessorsCappedAtFour() {
+        #expect((1...4).contains(Typesetter.defaultShapingThreads))
+    }
+}

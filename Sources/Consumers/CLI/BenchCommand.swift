@@ -117,9 +117,15 @@ struct ChapterBench {
         var warmOptions = options
         warmOptions.width = options.width + (options.width < 9_000 ? 37 : -37)
 
-        var cold: [Double] = [], warm: [Double] = []
+        var cold: [Double] = [], coldOneThread: [Double] = [], warm: [Double] = []
+        let threads = typesetter.shapingThreads
         var result: ChapterLayout? = typesetter.layout(chapter, options: options)
         for _ in 0..<iterations {
+            // Cold on one thread (shaping as labels are placed), then cold with the parallel prefetch.
+            typesetter.shapingThreads = 1
+            cache.reset()
+            coldOneThread.append(nanoseconds { result = typesetter.layout(chapter, options: options) })
+            typesetter.shapingThreads = threads
             cache.reset()
             cold.append(nanoseconds { result = typesetter.layout(chapter, options: options) })
             warm.append(nanoseconds { result = typesetter.layout(chapter, options: warmOptions) })
@@ -144,6 +150,8 @@ struct ChapterBench {
             labels: labels, distinctStrings: distinct, cells: held.cells.count,
             loadMs: median(loadTimes) / 1e6, coldMs: median(cold) / 1e6, warmMs: median(warm) / 1e6,
             coldNsPerLabel: perLabel(median(cold)), warmNsPerLabel: perLabel(median(warm)),
+            shapingThreads: threads, coldMsOneThread: median(coldOneThread) / 1e6,
+            coldNsPerLabelOneThread: perLabel(median(coldOneThread)),
             bytesPerLabel: MemoryLayout<Label>.stride,
             storeBytesPerLabel: labels > 0 ? Double(store) / Double(labels) : 0,
             liveHeapBytesPerLabel: liveBytes.map { labels > 0 ? Double($0) / Double(labels) : 0 },
@@ -165,6 +173,9 @@ struct BenchReport: Encodable {
     let font: String
     let labels, distinctStrings, cells: Int
     let loadMs, coldMs, warmMs, coldNsPerLabel, warmNsPerLabel: Double
+    /// Threads the cold figures use for shaping; the `OneThread` figures shape on the calling thread only.
+    let shapingThreads: Int
+    let coldMsOneThread, coldNsPerLabelOneThread: Double
     let bytesPerLabel: Int
     let storeBytesPerLabel: Double
     /// Heap bytes a warm layout leaves allocated (its label and cell arrays), per label; nil when not counted.
@@ -181,7 +192,8 @@ struct BenchReport: Encodable {
 
     enum CodingKeys: String, CodingKey {
         case schema, reference, iterations, width, warmWidth, fontSize, font, labels, distinctStrings, cells
-        case loadMs, coldMs, warmMs, coldNsPerLabel, warmNsPerLabel, bytesPerLabel, storeBytesPerLabel
+        case loadMs, coldMs, warmMs, coldNsPerLabel, warmNsPerLabel, shapingThreads, coldMsOneThread
+        case coldNsPerLabelOneThread, bytesPerLabel, storeBytesPerLabel
         case liveHeapBytesPerLabel, allocationCounter, allocationsPerLabel, coldAllocationsPerLabel
         case warmAllocations, coldAllocations, newTestament
     }
@@ -191,7 +203,8 @@ struct BenchReport: Encodable {
         var lines = [
             "\(reference): \(labels) labels, \(distinctStrings) distinct strings, \(cells) cells (median of \(iterations))",
             "load            \(f(loadMs, 2)) ms",
-            "cold typeset    \(f(coldMs, 3)) ms  \(f(coldNsPerLabel)) ns/label",
+            "cold typeset    \(f(coldMs, 3)) ms  \(f(coldNsPerLabel)) ns/label (\(shapingThreads) shaping threads)",
+            "cold, 1 thread  \(f(coldMsOneThread, 3)) ms  \(f(coldNsPerLabelOneThread)) ns/label",
             "warm re-layout  \(f(warmMs, 3)) ms  \(f(warmNsPerLabel)) ns/label",
             "label store     \(bytesPerLabel) B/label (\(f(storeBytesPerLabel)) with cells and spare capacity)",
         ]

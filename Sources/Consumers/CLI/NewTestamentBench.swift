@@ -27,7 +27,10 @@ struct NewTestamentBench {
         let start = DispatchTime.now().uptimeNanoseconds
         for reference in references { chapters.append(try library.load(reference, strings: strings)) }
         loadMs = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-        single = TypesettingShard(chapters: chapters, typesetter: Typesetter(cache: ShapeCache(chain: try FontChain(family: font), strings: strings)))
+        // One thread means one: no parallel prefetch inside the single pass or inside a shard.
+        let singleTypesetter = Typesetter(cache: ShapeCache(chain: try FontChain(family: font), strings: strings))
+        singleTypesetter.shapingThreads = 1
+        single = TypesettingShard(chapters: chapters, typesetter: singleTypesetter)
 
         // Contiguous halves of about equal work, so each shard keeps whole books (and their shared vocabulary).
         let weights = chapters.map { $0.words.count * 5 + $0.translationTokens.count }
@@ -43,7 +46,9 @@ struct NewTestamentBench {
         for i in 0..<threads {
             let table = StringTable()
             let own = try references[bounds[i]..<bounds[i + 1]].map { try library.load($0, strings: table) }
-            shards.append(TypesettingShard(chapters: own, typesetter: Typesetter(cache: ShapeCache(chain: try FontChain(family: font), strings: table))))
+            let typesetter = Typesetter(cache: ShapeCache(chain: try FontChain(family: font), strings: table))
+            typesetter.shapingThreads = 1
+            shards.append(TypesettingShard(chapters: own, typesetter: typesetter))
         }
         self.shards = shards
     }
