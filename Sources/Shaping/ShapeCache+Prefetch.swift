@@ -10,11 +10,16 @@ extension ShapeCache {
     /// up. Each worker shapes with its own `hb_buffer` into its own arrays; the calling thread then appends them to
     /// the arena in worker order. Runs and glyphs are identical to serial shaping (only their arena positions
     /// differ). Work is split by UTF-8 length so the workers finish together. Duplicates in `ids` are fine.
-    public func prefetch<C: Collection>(_ ids: C, threads: Int) where C.Element == TextID {
+    /// A concrete array, not a generic collection: unspecialized generic iteration across modules allocated once
+    /// per element.
+    public func prefetch(_ ids: [TextID], threads: Int) {
         growIndex()
         let t = tables
+        // Reserved up front: a cold layout then allocates a few dozen times in all, not once per growth step.
         var pending: [TextID] = []
         var texts: [String] = []
+        pending.reserveCapacity(ids.count)
+        texts.reserveCapacity(ids.count)
         var bytes = 0
         for id in ids {
             let i = Int(id)
@@ -46,7 +51,8 @@ extension ShapeCache {
         let parts = UnsafeMutableBufferPointer<Part>.allocate(capacity: workers)
         parts.initialize(repeating: Part())
         defer { parts.deinitialize(); parts.deallocate() }
-        let shapers = [shaper] + (1..<workers).map { _ in RunShaper(chain: chain) }
+        while workerShapers.count < workers - 1 { workerShapers.append(RunShaper(chain: chain)) }
+        let shapers = [shaper] + workerShapers[0..<(workers - 1)]
         let job = PrefetchJob(texts: texts, bounds: bounds, shapers: shapers, parts: parts)
         DispatchQueue.concurrentPerform(iterations: workers) { job.run(worker: $0) }
 
@@ -78,6 +84,7 @@ private struct PrefetchJob: @unchecked Sendable {
         var part = Part()
         let range = bounds[w]..<bounds[w + 1]
         part.runs.reserveCapacity(range.count)
+        part.glyphs.reserveCapacity(texts[range].reduce(0) { $0 + $1.utf8.count })  // about a glyph per byte or fewer
         for i in range { part.runs.append(shapers[w].shape(texts[i], into: &part.glyphs)) }
         parts[w] = part
     }

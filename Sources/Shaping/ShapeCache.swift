@@ -46,6 +46,8 @@ public final class ShapeCache {
     /// Changes on every `reset()`, so callers can tell that what they knew was shaped no longer is.
     public var generation: Int { tables.pointee.generation }
     let shaper: RunShaper
+    /// Shapers of `prefetch`'s extra threads, kept for the next call.
+    var workerShapers: [RunShaper] = []
 
     public init(chain: FontChain, strings: StringTable) {
         self.chain = chain

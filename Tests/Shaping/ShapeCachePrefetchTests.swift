@@ -53,7 +53,7 @@ import InterlinearCorpus
         let ids = Self.texts().map { strings.intern($0) }
         let cache = ShapeCache(chain: sharedChain, strings: strings)
         let first = cache.run(ids[0])
-        cache.prefetch(ids[0..<3], threads: 2)
+        cache.prefetch(Array(ids[0..<3]), threads: 2)
         #expect(cache.shapedCount == 3)
         #expect(cache.run(ids[0]) == first, "an existing run is kept, not re-shaped")
         cache.prefetch(ids, threads: 2)
