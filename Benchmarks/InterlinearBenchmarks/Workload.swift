@@ -97,7 +97,9 @@ final class NewTestamentWorkload: @unchecked Sendable {
         func shard(_ refs: ArraySlice<ChapterReference>, chain: FontChain) -> TypesettingShard? {
             let table = StringTable()
             guard let chapters = try? refs.map({ try library.load($0, strings: table) }) else { return nil }
-            return TypesettingShard(chapters: chapters, typesetter: Typesetter(cache: ShapeCache(chain: chain, strings: table)))
+            let typesetter = Typesetter(cache: ShapeCache(chain: chain, strings: table))
+            typesetter.shapingThreads = 1  // a shard is one thread: no parallel prefetch inside it
+            return TypesettingShard(chapters: chapters, typesetter: typesetter)
         }
         single = shard(references[...], chain: chain)
         // Split where the running word count reaches half (contiguous, so books stay together).
