@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import InterlinearCorpus
 
 /// `interlinear`: typeset interlinear chapters, dump their accessibility tree, read them in a terminal.
 public struct InterlinearCommand: ParsableCommand {
@@ -37,7 +38,7 @@ func emit(_ data: Data, to path: String?) throws {
         return
     }
     let url = URL(fileURLWithPath: path)
-    do { try AtomicOutput.write(data, to: url) } catch {
+    do { try AtomicFile.write(data, to: url) } catch {
         throw Failure("cannot write output file \(path): \(error.localizedDescription)")
     }
 }
