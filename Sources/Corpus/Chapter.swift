@@ -59,18 +59,28 @@ public struct Chapter: Sendable {
     }
 
     mutating func appendTranslationToken<S: StringProtocol>(_ token: S) {
-        translationTokens.append(strings.intern(token))
+        appendTranslationToken(strings.intern(token))
+    }
+
+    mutating func appendTranslationToken(_ token: TextID) {
+        translationTokens.append(token)
         verses[verses.count - 1].translation = verses[verses.count - 1].translation.lowerBound..<translationTokens.count
     }
 
     mutating func appendWord(surface: Substring, transliteration: Substring, lemma: Substring, strongs: Substring,
                              morphology: Substring, gloss: Substring, alignment: [UInt16]) {
-        let start = Int32(alignedTokens.count)
         alignedTokens.append(contentsOf: alignment)
-        words.append(Word(surface: strings.intern(surface), transliteration: strings.intern(transliteration),
-                          lemma: strings.intern(lemma), strongs: strings.intern(strongs),
-                          morphology: strings.intern(morphology), gloss: strings.intern(gloss),
-                          alignment: start..<Int32(alignedTokens.count)))
+        appendWord(Word(surface: strings.intern(surface), transliteration: strings.intern(transliteration),
+                        lemma: strings.intern(lemma), strongs: strings.intern(strongs),
+                        morphology: strings.intern(morphology), gloss: strings.intern(gloss),
+                        alignment: Int32(alignedTokens.count - alignment.count)..<Int32(alignedTokens.count)))
+    }
+
+    /// Appends a word whose alignment indices are already at the end of `alignedTokens`.
+    mutating func appendWord(_ word: Word) {
+        words.append(word)
         verses[verses.count - 1].words = verses[verses.count - 1].words.lowerBound..<words.count
     }
+
+    mutating func appendAlignedToken(_ index: UInt16) { alignedTokens.append(index) }
 }

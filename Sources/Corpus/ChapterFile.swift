@@ -31,52 +31,78 @@ public enum ChapterFile {
 
     /// Parses a chapter file's text; `path` names the file in errors.
     public static func parse(_ text: String, path: String, strings: StringTable) throws -> Chapter {
+        var text = text
+        return try text.withUTF8 { try parse(utf8: $0, path: path, strings: strings) }
+    }
+
+    /// Parses UTF-8 bytes: lines and fields are split on bytes and interned without making a `String` per field,
+    /// which keeps loading out of grapheme-cluster work.
+    static func parse(utf8 text: UnsafeBufferPointer<UInt8>, path: String, strings: StringTable) throws -> Chapter {
         var chapter: Chapter?
         var lineNumber = 0
-        for line in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+        var fields = [Field]()
+        fields.reserveCapacity(9)
+        var lineStart = 0
+        while lineStart < text.count {
             lineNumber += 1
-            if line.isEmpty || line.first == "#" { continue }
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+            var lineEnd = lineStart
+            while lineEnd < text.count && text[lineEnd] != newline { lineEnd += 1 }
+            let next = lineEnd + 1
+            if lineEnd > lineStart && text[lineEnd - 1] == carriageReturn { lineEnd -= 1 }
+            defer { lineStart = next }
+            if lineEnd == lineStart || text[lineStart] == hash { continue }
+            fields.removeAll(keepingCapacity: true)
+            split(Field(rebasing: text[lineStart..<lineEnd]), on: tab, into: &fields)
             func fail(_ message: String) -> CorpusError { CorpusError(file: path, line: lineNumber, message) }
-            switch fields[0] {
+            switch string(fields[0]) {
             case "@":
                 guard chapter == nil else { throw fail("a second '@' header") }
-                guard fields.count == 3, let bookNumber = Int(fields[1]), let book = Book.numbered(bookNumber),
-                      let number = Int(fields[2]), number > 0
+                guard fields.count == 3, let bookNumber = integer(fields[1]), let book = Book.numbered(bookNumber),
+                      let number = integer(fields[2]), number > 0
                 else { throw fail("header must be '@<TAB>book number 40–66<TAB>chapter'") }
                 chapter = Chapter(reference: ChapterReference(book: book, chapter: number), strings: strings)
             case "v":
                 guard chapter != nil else { throw fail("verse before the '@' header") }
-                guard fields.count == 3, let number = Int(fields[1]), number > 0 else {
+                guard fields.count == 3, let number = integer(fields[1]), number > 0 else {
                     throw fail("verse line must be 'v<TAB>number<TAB>translation'")
                 }
                 if let last = chapter!.verses.last, last.number >= number {
                     throw fail("verse \(number) follows verse \(last.number)")
                 }
                 chapter!.beginVerse(number)
-                for token in fields[2].split(separator: " ") { chapter!.appendTranslationToken(token) }
+                forEachItem(fields[2], separatedBy: space) { chapter!.appendTranslationToken(strings.intern(utf8: $0)) }
             case "w":
                 guard let current = chapter?.verses.last else { throw fail("word before any verse line") }
                 guard fields.count == 9 else { throw fail("word line needs 9 fields, found \(fields.count)") }
-                guard Int(fields[1]) == current.number else {
-                    throw fail("word of verse \(fields[1]) inside verse \(current.number)")
+                guard integer(fields[1]) == current.number else {
+                    throw fail("word of verse \(string(fields[1])) inside verse \(current.number)")
                 }
                 guard !fields[2].isEmpty else { throw fail("empty Greek word") }
-                guard isStrongs(fields[5]) else { throw fail("bad Strong's number '\(fields[5])'") }
-                guard !fields[6].isEmpty, !fields[6].contains(" ") else { throw fail("bad morphology code '\(fields[6])'") }
-                let tokenCount = current.translation.count
-                var alignment: [UInt16] = []
-                for item in fields[8].split(separator: " ") {
-                    guard let index = UInt16(item), Int(index) < tokenCount else {
-                        throw fail("alignment '\(item)' is not a token index below \(tokenCount)")
-                    }
-                    alignment.append(index)
+                guard isStrongs(fields[5]) else { throw fail("bad Strong's number '\(string(fields[5]))'") }
+                guard !fields[6].isEmpty, !fields[6].contains(space) else {
+                    throw fail("bad morphology code '\(string(fields[6]))'")
                 }
-                chapter!.appendWord(surface: fields[2], transliteration: fields[3], lemma: fields[4],
-                                    strongs: fields[5], morphology: fields[6], gloss: fields[7],
-                                    alignment: alignment)
+                let tokenCount = current.translation.count
+                let alignmentStart = Int32(chapter!.alignedTokens.count)
+                var badItem: Field?
+                forEachItem(fields[8], separatedBy: space) { item in
+                    guard badItem == nil else { return }
+                    guard let index = integer(item), index < tokenCount, index <= Int(UInt16.max) else {
+                        badItem = item
+                        return
+                    }
+                    chapter!.appendAlignedToken(UInt16(index))
+                }
+                if let badItem {
+                    throw fail("alignment '\(string(badItem))' is not a token index below \(tokenCount)")
+                }
+                chapter!.appendWord(Word(
+                    surface: strings.intern(utf8: fields[2]), transliteration: strings.intern(utf8: fields[3]),
+                    lemma: strings.intern(utf8: fields[4]), strongs: strings.intern(utf8: fields[5]),
+                    morphology: strings.intern(utf8: fields[6]), gloss: strings.intern(utf8: fields[7]),
+                    alignment: alignmentStart..<Int32(chapter!.alignedTokens.count)))
             default:
-                throw fail("unknown record '\(fields[0])' (expected @, v or w)")
+                throw fail("unknown record '\(string(fields[0]))' (expected @, v or w)")
             }
         }
         guard let chapter else { throw CorpusError(file: path, line: nil, "no '@' header") }
@@ -84,10 +110,49 @@ public enum ChapterFile {
         return chapter
     }
 
-    static func isStrongs(_ text: Substring) -> Bool {
-        let digits = text.dropFirst().prefix(while: \.isASCIIDigitCharacter)
-        let rest = text.dropFirst().dropFirst(digits.count)
-        return text.first == "G" && !digits.isEmpty && rest.count <= 1 && rest.allSatisfy { $0.isLowercase }
+    typealias Field = UnsafeBufferPointer<UInt8>
+    private static let newline = UInt8(ascii: "\n"), carriageReturn = UInt8(ascii: "\r")
+    private static let tab = UInt8(ascii: "\t"), space = UInt8(ascii: " "), hash = UInt8(ascii: "#")
+
+    /// Splits on every separator, keeping empty fields.
+    private static func split(_ line: Field, on separator: UInt8, into fields: inout [Field]) {
+        var start = 0
+        for i in 0..<line.count where line[i] == separator {
+            fields.append(Field(rebasing: line[start..<i]))
+            start = i + 1
+        }
+        fields.append(Field(rebasing: line[start..<line.count]))
+    }
+
+    /// Calls `body` with each non-empty item between separators.
+    private static func forEachItem(_ field: Field, separatedBy separator: UInt8, _ body: (Field) -> Void) {
+        var start = 0
+        for i in 0...field.count where i == field.count || field[i] == separator {
+            if i > start { body(Field(rebasing: field[start..<i])) }
+            start = i + 1
+        }
+    }
+
+    /// A non-negative decimal number of at most 9 digits, or nil.
+    private static func integer(_ field: Field) -> Int? {
+        guard !field.isEmpty, field.count <= 9 else { return nil }
+        var value = 0
+        for byte in field {
+            guard byte >= 0x30 && byte <= 0x39 else { return nil }
+            value = value * 10 + Int(byte - 0x30)
+        }
+        return value
+    }
+
+    private static func string(_ field: Field) -> String { String(decoding: field, as: UTF8.self) }
+
+    /// "G" + digits + at most one lower-case ASCII letter ("G3056", "G4053b").
+    static func isStrongs(_ field: Field) -> Bool {
+        guard field.count >= 2, field[0] == UInt8(ascii: "G") else { return false }
+        var i = 1
+        while i < field.count && field[i] >= 0x30 && field[i] <= 0x39 { i += 1 }
+        guard i > 1 else { return false }
+        return i == field.count || (i == field.count - 1 && field[i] >= 0x61 && field[i] <= 0x7A)
     }
 
     /// Serialises a chapter in the same format `parse` reads.
@@ -107,8 +172,4 @@ public enum ChapterFile {
         }
         return out
     }
-}
-
-extension Character {
-    var isASCIIDigitCharacter: Bool { isASCII && isWholeNumber }
 }

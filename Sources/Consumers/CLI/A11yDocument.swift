@@ -33,7 +33,6 @@ struct A11yDocument: Encodable {
         let posInSet: Int
         let setSize: Int
         let actions: [String]
-
     }
 
     struct Stats: Encodable {
@@ -58,7 +57,6 @@ struct A11yDocument: Encodable {
         let scrolled: Bool
         /// What a reader announces when the move scrolled; null when it did not.
         @EncodedNull var announcement: String?
-
     }
 
     struct ViewportRecord: Encodable {

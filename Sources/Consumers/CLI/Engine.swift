@@ -4,7 +4,6 @@ import InterlinearCorpus
 import InterlinearShaping
 import InterlinearTypesetting
 
-typealias AtomicOutput = AtomicFile
 
 /// Options every command that lays out a chapter shares.
 struct LayoutArguments: ParsableArguments {
@@ -38,12 +37,7 @@ struct LayoutArguments: ParsableArguments {
         return LayoutOptions(width: Float(width), fontSize: Float(fontSize), tiers: tierSet)
     }
 
-    func chapterReference() throws -> ChapterReference {
-        guard let ref = ChapterReference(parsing: reference) else {
-            throw Failure("unknown reference '\(reference)'; expected a New Testament book and chapter such as \"John 1\"")
-        }
-        return ref
-    }
+    func chapterReference() throws -> ChapterReference { try parseReference(reference) }
 }
 
 /// A loaded chapter with its typesetter: the engine as the commands use it.
@@ -58,4 +52,12 @@ struct Engine {
         let chain = try FontChain(family: arguments.font)
         typesetter = Typesetter(cache: ShapeCache(chain: chain, strings: strings))
     }
+}
+
+/// Parses a chapter reference given on the command line, or fails with one line saying what is expected.
+func parseReference(_ text: String) throws -> ChapterReference {
+    guard let reference = ChapterReference(parsing: text) else {
+        throw Failure("unknown reference '\(text)'; expected a New Testament book and chapter such as \"John 1\"")
+    }
+    return reference
 }

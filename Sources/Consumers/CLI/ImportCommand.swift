@@ -22,10 +22,7 @@ struct ImportCommand: ParsableCommand {
         try reportingFailures {
             var wanted: Set<ChapterReference>?
             if !references.isEmpty {
-                wanted = Set(try references.map { text in
-                    guard let ref = ChapterReference(parsing: text) else { throw Failure("unknown reference '\(text)'") }
-                    return ref
-                })
+                wanted = Set(try references.map(parseReference))
             }
             let data = try source.map { URL(fileURLWithPath: $0) } ?? Self.installedDataDirectory()
             let chapters = try BibleAlignmentsImporter(dataDirectory: data).importChapters(wanted, strings: StringTable())

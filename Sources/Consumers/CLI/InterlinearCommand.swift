@@ -1,12 +1,13 @@
 import ArgumentParser
 import Foundation
+import InterlinearCorpus
 
 /// `interlinear`: typeset interlinear chapters, dump their accessibility tree, read them in a terminal.
 public struct InterlinearCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "interlinear",
         abstract: "Typeset interlinear Greek–English chapters into positioned labels, accessibly.",
-        subcommands: [TypesetCommand.self, ImportCommand.self, A11yCommand.self, BenchCommand.self, ReadCommand.self])
+        subcommands: [ImportCommand.self, TypesetCommand.self, A11yCommand.self, ReadCommand.self, BenchCommand.self])
 
     public init() {}
 }
@@ -37,7 +38,7 @@ func emit(_ data: Data, to path: String?) throws {
         return
     }
     let url = URL(fileURLWithPath: path)
-    do { try AtomicOutput.write(data, to: url) } catch {
+    do { try AtomicFile.write(data, to: url) } catch {
         throw Failure("cannot write output file \(path): \(error.localizedDescription)")
     }
 }

@@ -31,9 +31,7 @@ struct ReadCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            guard let ref = ChapterReference(parsing: reference) else {
-                throw Failure("unknown reference '\(reference)'; expected a New Testament book and chapter such as \"John 1\"")
-            }
+            let ref = try parseReference(reference)
             let strings = StringTable()
             let chapter = try CorpusLibrary.locate(explicit: corpus).load(ref, strings: strings)
             let mode = ReaderMode.choose(
