@@ -46,20 +46,17 @@ public final class ElementNarration: Narration {
     }
 
     /// The next word element in the tree's reading order (verse numbers and translation words skipped).
-    public func nextWord(after focus: Focus) -> Focus? {
-        var current = id(focus)
-        while let next = tree.next(after: current) {
-            if case .word(let w) = next.kind { return Focus(verse: verseOfCell[next.cell], word: Int(w)) }
-            current = next
-        }
-        return nil
-    }
+    public func nextWord(after focus: Focus) -> Focus? { word(from: focus, stepping: tree.next(after:)) }
 
-    public func previousWord(before focus: Focus) -> Focus? {
+    /// The previous word element in the tree's reading order.
+    public func previousWord(before focus: Focus) -> Focus? { word(from: focus, stepping: tree.previous(before:)) }
+
+    /// Steps through the tree from `focus` until it reaches a word element.
+    private func word(from focus: Focus, stepping step: (ElementID) -> ElementID?) -> Focus? {
         var current = id(focus)
-        while let previous = tree.previous(before: current) {
-            if case .word(let w) = previous.kind { return Focus(verse: verseOfCell[previous.cell], word: Int(w)) }
-            current = previous
+        while let candidate = step(current) {
+            if case .word(let w) = candidate.kind { return Focus(verse: verseOfCell[candidate.cell], word: Int(w)) }
+            current = candidate
         }
         return nil
     }
