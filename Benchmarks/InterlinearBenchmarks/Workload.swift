@@ -88,28 +88,17 @@ final class NewTestamentWorkload: @unchecked Sendable {
     private init() {
         let library = CorpusLibrary.locate()
         let references = library.availableChapters()
-        guard references.count >= 260, let chain = try? FontChain(family: "Gentium Plus") else {
+        guard references.count >= 260,
+              let single = try? TypesettingShard(loading: references, from: library, font: "Gentium Plus"),
+              let pair = try? TypesettingShard.split(single.chapters, into: 2, from: library, font: "Gentium Plus")
+        else {
             available = false
             single = nil
             pair = []
             return
         }
-        func shard(_ refs: ArraySlice<ChapterReference>, chain: FontChain) -> TypesettingShard? {
-            let table = StringTable()
-            guard let chapters = try? refs.map({ try library.load($0, strings: table) }) else { return nil }
-            let typesetter = Typesetter(cache: ShapeCache(chain: chain, strings: table))
-            typesetter.shapingThreads = 1  // a shard is one thread: no parallel prefetch inside it
-            return TypesettingShard(chapters: chapters, typesetter: typesetter)
-        }
-        single = shard(references[...], chain: chain)
-        // Split where the running word count reaches half (contiguous, so books stay together).
-        let words = single?.chapters.map(\.words.count) ?? []
-        let half = words.reduce(0, +) / 2
-        var running = 0
-        let split = words.firstIndex { running += $0; return running >= half }.map { $0 + 1 } ?? references.count / 2
-        let second = try? FontChain(family: "Gentium Plus")
-        pair = [shard(references[..<split], chain: chain), shard(references[split...], chain: second ?? chain)]
-            .compactMap { $0 }
-        available = single != nil && pair.count == 2 && second != nil
+        self.single = single
+        self.pair = pair
+        available = true
     }
 }

@@ -89,10 +89,7 @@ public final class ShapeCache {
     }
 
     /// The advance of any text in ems (e.g. a space); it is interned and cached like a label's text.
-    public func advance(of text: String) -> Float {
-        let id = strings.id(of: text) ?? strings.intern(text)
-        return run(id).advance
-    }
+    public func advance(of text: String) -> Float { run(strings.intern(text)).advance }
 
     /// Grows the run index to cover every interned string.
     func growIndex() {

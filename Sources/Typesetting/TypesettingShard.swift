@@ -11,10 +11,39 @@ public final class TypesettingShard: @unchecked Sendable {
     /// Labels produced by the last `layoutAll`.
     public private(set) var labelCount = 0
 
-    /// `chapters` must all use `typesetter.cache.strings`.
+    /// `chapters` must all use `typesetter.cache.strings`. The shard is the unit of parallelism, so its typesetter
+    /// shapes on one thread (no parallel prefetch inside a shard).
     public init(chapters: [Chapter], typesetter: Typesetter) {
+        typesetter.shapingThreads = 1
         self.chapters = chapters
         self.typesetter = typesetter
+    }
+
+    /// Loads `references` into a string table of the shard's own, with its own font chain and shape cache.
+    public convenience init(loading references: [ChapterReference], from library: CorpusLibrary, font: String) throws {
+        let strings = StringTable()
+        let chapters = try references.map { try library.load($0, strings: strings) }
+        self.init(chapters: chapters, typesetter: Typesetter(cache: ShapeCache(chain: try FontChain(family: font),
+                                                                               strings: strings)))
+    }
+
+    /// `count` shards of contiguous chapters (books stay together, with their shared vocabulary) of about equal
+    /// work, judged from `chapters` (the same chapters already loaded elsewhere), each loaded afresh on its own.
+    public static func split(_ chapters: [Chapter], into count: Int, from library: CorpusLibrary,
+                             font: String) throws -> [TypesettingShard] {
+        let count = max(count, 1)
+        let weights = chapters.map { $0.words.count * 5 + $0.translationTokens.count }
+        let total = weights.reduce(0, +)
+        var bounds = [0]
+        var running = 0
+        for (index, weight) in weights.enumerated() {
+            running += weight
+            if bounds.count < count, running * count >= total * bounds.count { bounds.append(index + 1) }
+        }
+        while bounds.count <= count { bounds.append(chapters.count) }
+        return try (0..<count).map { i in
+            try TypesettingShard(loading: chapters[bounds[i]..<bounds[i + 1]].map(\.reference), from: library, font: font)
+        }
     }
 
     /// Typesets every chapter, from an empty shape cache when `cold`; keeps only the label count.

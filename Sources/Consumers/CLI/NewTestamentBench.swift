@@ -27,30 +27,11 @@ struct NewTestamentBench {
         let start = DispatchTime.now().uptimeNanoseconds
         for reference in references { chapters.append(try library.load(reference, strings: strings)) }
         loadMs = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-        // One thread means one: no parallel prefetch inside the single pass or inside a shard.
-        let singleTypesetter = Typesetter(cache: ShapeCache(chain: try FontChain(family: font), strings: strings))
-        singleTypesetter.shapingThreads = 1
-        single = TypesettingShard(chapters: chapters, typesetter: singleTypesetter)
-
-        // Contiguous halves of about equal work, so each shard keeps whole books (and their shared vocabulary).
-        let weights = chapters.map { $0.words.count * 5 + $0.translationTokens.count }
-        let total = weights.reduce(0, +)
-        var bounds = [0]
-        var running = 0
-        for (index, weight) in weights.enumerated() {
-            running += weight
-            if bounds.count < threads, running * threads >= total * bounds.count { bounds.append(index + 1) }
-        }
-        bounds.append(chapters.count)
-        var shards: [TypesettingShard] = []
-        for i in 0..<threads {
-            let table = StringTable()
-            let own = try references[bounds[i]..<bounds[i + 1]].map { try library.load($0, strings: table) }
-            let typesetter = Typesetter(cache: ShapeCache(chain: try FontChain(family: font), strings: table))
-            typesetter.shapingThreads = 1
-            shards.append(TypesettingShard(chapters: own, typesetter: typesetter))
-        }
-        self.shards = shards
+        // One thread means one: a shard shapes on one thread.
+        single = TypesettingShard(
+            chapters: chapters,
+            typesetter: Typesetter(cache: ShapeCache(chain: try FontChain(family: font), strings: strings)))
+        shards = try TypesettingShard.split(chapters, into: threads, from: library, font: font)
     }
 
     func measure() -> NewTestamentReport {
