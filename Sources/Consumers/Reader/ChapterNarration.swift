@@ -1,7 +1,8 @@
+import InterlinearAccessibility
 import InterlinearCorpus
 
-/// Narration read straight from the chapter: transliteration from the corpus, morphology spelled out by
-/// `Morphology.expand`, Strong's without its letter and leading zeros.
+/// Narration read straight from the chapter: transliteration from the corpus, morphology and Strong's in the
+/// accessibility layer's speakable forms (`Speakable`).
 public struct ChapterNarration: Narration {
     public let chapter: Chapter
 
@@ -43,9 +44,10 @@ public struct ChapterNarration: Narration {
         if !transliteration.isEmpty { parts.append(transliteration) }
         let gloss = chapter.text(word.gloss)
         if !gloss.isEmpty { parts.append("\"\(gloss)\"") }
+        // The same speakable forms as the accessibility elements: never a raw code.
         let code = chapter.text(word.morphology)
-        if let spoken = Morphology.expand(code) { parts.append(spoken) } else if !code.isEmpty { parts.append(code) }
-        if let number = ChapterSearch.strongsNumber(chapter.text(word.strongs)) { parts.append("Strong's \(number)") }
+        if !code.isEmpty { parts.append(Speakable.morphology(code)) }
+        if let strongs = Speakable.strongs(chapter.text(word.strongs)) { parts.append(strongs) }
         return parts.joined(separator: ", ")
     }
 }
