@@ -43,6 +43,11 @@ public struct Book: Hashable, Sendable, Codable {
         Book(number: 66, name: "Revelation", osis: "Rev", abbreviations: ["re", "rev", "rv", "apocalypse"]),
     ]
 
+    /// How many chapters the book has (Matthew 28 … Revelation 22: 260 in all).
+    public var chapterCount: Int { (40...66).contains(number) ? Self.chapterCounts[number - 40] : 0 }
+
+    private static let chapterCounts = [28, 16, 24, 21, 28, 16, 16, 13, 6, 6, 4, 4, 5, 3, 6, 4, 3, 1, 13, 5, 5, 3, 5, 1, 1, 1, 22]
+
     /// The book with this canonical number, if it is in the New Testament.
     public static func numbered(_ number: Int) -> Book? {
         (40...66).contains(number) ? all[number - 40] : nil
@@ -84,6 +89,9 @@ public struct ChapterReference: Hashable, Sendable, CustomStringConvertible {
         guard let chapter = Int(chapterPart), chapter > 0, let book = Book.named(bookPart) else { return nil }
         self.init(book: book, chapter: chapter)
     }
+
+    /// Whether the book has this chapter ("John 22" does not: John has 21).
+    public var exists: Bool { chapter <= book.chapterCount }
 
     /// "John 1".
     public var description: String { "\(book.name) \(chapter)" }

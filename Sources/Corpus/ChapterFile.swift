@@ -1,33 +1,22 @@
 import Foundation
 
-/// A problem with corpus data, naming the file and line.
-public struct CorpusError: Error, CustomStringConvertible, Equatable {
-    public let file: String
-    public let line: Int?
-    public let message: String
-
-    public init(file: String, line: Int?, _ message: String) {
-        self.file = file
-        self.line = line
-        self.message = message
-    }
-
-    public var description: String {
-        if file.isEmpty { return message }
-        if let line { return "\(file):\(line): \(message)" }
-        return "\(file): \(message)"
-    }
-}
-
-/// Reads and writes the corpus's chapter files (format in Corpus/README.md):
+/// Reads and writes the corpus's chapter files (format 2, described in Corpus/README.md):
 ///
+///     # interlinear corpus 2                      format line, always first
 ///     # comment
 ///     @	43	1                                     book number, chapter
-///     v	1	In the beginning was the Word, …      verse number, translation tokens joined by spaces
+///     v	1	In the beginning was the Word, …      verse number, translation tokens joined by single spaces
 ///     w	1	Ἐν	En	ἐν	G1722	PREP	In [the]	0 1   verse, surface, transliteration, lemma,
-///                                                  Strong's, morphology, gloss, aligned token indices
+///                                                  Strong's, morphology, gloss, aligned token offsets
+///     $	51	1078                                  end: verse count, word count (a cut file lacks it)
+///
+/// Everything is checked at the door: UTF-8 and no control characters in any field, the limits of
+/// `CorpusLimits`, and the end record's counts, so a truncated file is refused rather than read short.
 public enum ChapterFile {
-    public static let formatLine = "# interlinear corpus 1"
+    /// The format version this parser reads and `render` writes.
+    public static let version = 2
+    public static let formatLine = "# interlinear corpus \(version)"
+    private static let formatPrefix = Array("# interlinear corpus ".utf8)
 
     /// Parses a chapter file's text; `path` names the file in errors.
     public static func parse(_ text: String, path: String, strings: StringTable) throws -> Chapter {
@@ -35,10 +24,27 @@ public enum ChapterFile {
         return try text.withUTF8 { try parse(utf8: $0, path: path, strings: strings) }
     }
 
+    /// Parses a chapter file's bytes (which need not be valid UTF-8: that is checked line by line).
+    public static func parse(bytes: [UInt8], path: String, strings: StringTable) throws -> Chapter {
+        try bytes.withUnsafeBufferPointer { try parse(utf8: $0, path: path, strings: strings) }
+    }
+
+    /// Reads and parses a chapter file from disk, refusing anything but a regular file within
+    /// `CorpusLimits.maxChapterFileBytes`.
+    public static func read(_ path: String, strings: StringTable) throws -> Chapter {
+        let bytes = try BoundedFile.read(path, limit: CorpusLimits.maxChapterFileBytes, what: "a chapter file")
+        return try parse(bytes: bytes, path: path, strings: strings)
+    }
+
     /// Parses UTF-8 bytes: lines and fields are split on bytes and interned without making a `String` per field,
     /// which keeps loading out of grapheme-cluster work.
     static func parse(utf8 text: UnsafeBufferPointer<UInt8>, path: String, strings: StringTable) throws -> Chapter {
+        guard text.count <= CorpusLimits.maxChapterFileBytes else {
+            throw CorpusError(file: path, line: nil, "is \(text.count.grouped) bytes; a chapter file holds at most "
+                              + CorpusLimits.maxChapterFileBytes.grouped)
+        }
         var chapter: Chapter?
+        var ended = false
         var lineNumber = 0
         var fields = [Field]()
         fields.reserveCapacity(9)
@@ -50,16 +56,32 @@ public enum ChapterFile {
             let next = lineEnd + 1
             if lineEnd > lineStart && text[lineEnd - 1] == carriageReturn { lineEnd -= 1 }
             defer { lineStart = next }
-            if lineEnd == lineStart || text[lineStart] == hash { continue }
-            fields.removeAll(keepingCapacity: true)
-            split(Field(rebasing: text[lineStart..<lineEnd]), on: tab, into: &fields)
             func fail(_ message: String) -> CorpusError { CorpusError(file: path, line: lineNumber, message) }
+            let line = Field(rebasing: text[lineStart..<lineEnd])
+            guard line.count <= CorpusLimits.maxChapterLineBytes else {
+                throw fail("line is \(line.count.grouped) bytes long; a line holds at most \(CorpusLimits.maxChapterLineBytes.grouped)")
+            }
+            if let bad = TextCheck.firstInvalidUTF8(line) {
+                throw fail("invalid UTF-8: byte 0x\(String(line[bad], radix: 16, uppercase: true)) at column \(bad + 1)")
+            }
+            if lineNumber == 1 {
+                try checkFormatLine(line, fail: fail)
+                continue
+            }
+            if line.isEmpty || line[0] == hash { continue }
+            guard !ended else { throw fail("a record after the end record '$'") }
+            fields.removeAll(keepingCapacity: true)
+            split(line, on: tab, into: &fields)
+            try checkControls(fields, fail: fail)
             switch string(fields[0]) {
             case "@":
                 guard chapter == nil else { throw fail("a second '@' header") }
                 guard fields.count == 3, let bookNumber = integer(fields[1]), let book = Book.numbered(bookNumber),
                       let number = integer(fields[2]), number > 0
                 else { throw fail("header must be '@<TAB>book number 40–66<TAB>chapter'") }
+                guard number <= book.chapterCount else {
+                    throw fail("\(book.name) has \(book.chapterCount) chapter\(book.chapterCount == 1 ? "" : "s"), not \(number)")
+                }
                 chapter = Chapter(reference: ChapterReference(book: book, chapter: number), strings: strings)
             case "v":
                 guard chapter != nil else { throw fail("verse before the '@' header") }
@@ -70,44 +92,91 @@ public enum ChapterFile {
                     throw fail("verse \(number) follows verse \(last.number)")
                 }
                 chapter!.beginVerse(number)
-                forEachItem(fields[2], separatedBy: space) { chapter!.appendTranslationToken(strings.intern(utf8: $0)) }
+                var tokens = 0
+                try forEachItem(fields[2], separatedBy: space, what: "translation token") { token in
+                    tokens += 1
+                    guard tokens <= CorpusLimits.maxTranslationTokensPerVerse else {
+                        throw fail("verse \(number) has more than \(CorpusLimits.maxTranslationTokensPerVerse.grouped) "
+                                   + "translation tokens, the most a verse can hold")
+                    }
+                    chapter!.appendTranslationToken(strings.intern(utf8: token))
+                } fail: { throw fail($0) }
             case "w":
                 guard let current = chapter?.verses.last else { throw fail("word before any verse line") }
                 guard fields.count == 9 else { throw fail("word line needs 9 fields, found \(fields.count)") }
                 guard integer(fields[1]) == current.number else {
-                    throw fail("word of verse \(string(fields[1])) inside verse \(current.number)")
+                    throw fail("word of verse \(quoted(fields[1])) inside verse \(current.number)")
+                }
+                guard current.words.count < CorpusLimits.maxWordsPerVerse else {
+                    throw fail("verse \(current.number) has more than \(CorpusLimits.maxWordsPerVerse.grouped) words, "
+                               + "the most a verse can hold")
                 }
                 guard !fields[2].isEmpty else { throw fail("empty Greek word") }
-                guard isStrongs(fields[5]) else { throw fail("bad Strong's number '\(string(fields[5]))'") }
-                guard !fields[6].isEmpty, !fields[6].contains(space) else {
-                    throw fail("bad morphology code '\(string(fields[6]))'")
-                }
+                guard isStrongs(fields[5]) else { throw fail("bad Strong's number \(quoted(fields[5]))") }
+                guard isMorphology(fields[6]) else { throw fail("bad morphology code \(quoted(fields[6]))") }
                 let tokenCount = current.translation.count
                 let alignmentStart = Int32(chapter!.alignedTokens.count)
-                var badItem: Field?
-                forEachItem(fields[8], separatedBy: space) { item in
-                    guard badItem == nil else { return }
-                    guard let index = integer(item), index < tokenCount, index <= Int(UInt16.max) else {
-                        badItem = item
-                        return
+                try forEachItem(fields[8], separatedBy: space, what: "alignment offset") { item in
+                    guard let index = integer(item), index < tokenCount else {
+                        throw fail("alignment \(quoted(item)) is not a token offset below \(tokenCount)")
                     }
-                    chapter!.appendAlignedToken(UInt16(index))
-                }
-                if let badItem {
-                    throw fail("alignment '\(string(badItem))' is not a token index below \(tokenCount)")
-                }
+                    chapter!.appendAlignedToken(UInt16(truncatingIfNeeded: index))  // < tokenCount ≤ 65,535
+                } fail: { throw fail($0) }
                 chapter!.appendWord(Word(
                     surface: strings.intern(utf8: fields[2]), transliteration: strings.intern(utf8: fields[3]),
                     lemma: strings.intern(utf8: fields[4]), strongs: strings.intern(utf8: fields[5]),
                     morphology: strings.intern(utf8: fields[6]), gloss: strings.intern(utf8: fields[7]),
                     alignment: alignmentStart..<Int32(chapter!.alignedTokens.count)))
+            case "$":
+                guard let current = chapter else { throw fail("end record before the '@' header") }
+                guard fields.count == 3, let verses = integer(fields[1]), let words = integer(fields[2]) else {
+                    throw fail("end record must be '$<TAB>verse count<TAB>word count'")
+                }
+                guard verses == current.verses.count, words == current.words.count else {
+                    throw fail("the end record counts \(verses.grouped) verses and \(words.grouped) words, the file holds "
+                               + "\(current.verses.count.grouped) and \(current.words.count.grouped)")
+                }
+                ended = true
             default:
-                throw fail("unknown record '\(string(fields[0]))' (expected @, v or w)")
+                throw fail("unknown record \(quoted(fields[0])) (expected @, v, w or $)")
             }
         }
         guard let chapter else { throw CorpusError(file: path, line: nil, "no '@' header") }
         guard !chapter.verses.isEmpty else { throw CorpusError(file: path, line: nil, "no verses") }
+        guard ended else {
+            throw CorpusError(file: path, line: lineNumber, "the file ends here without its end record "
+                              + "('$<TAB>verses<TAB>words'): it is truncated")
+        }
         return chapter
+    }
+
+    /// The first line names the format; other versions are refused with what to do about it.
+    private static func checkFormatLine(_ line: Field, fail: (String) -> CorpusError) throws {
+        guard line.starts(with: formatPrefix) else {
+            throw fail("not a chapter file: the first line must be '\(formatLine)'")
+        }
+        let number = integer(Field(rebasing: line[formatPrefix.count...]))
+        guard number == version else {
+            if let number, number < version {
+                throw fail("chapter format \(number) is no longer read (this is format \(version), which adds the end "
+                           + "record); re-import the chapter with `interlinear import`")
+            }
+            throw fail("unknown chapter format \(quoted(Field(rebasing: line[formatPrefix.count...]))); this interlinear "
+                       + "reads format \(version)")
+        }
+    }
+
+    /// Refuses control characters in any field (tabs separate fields, so none is left inside one).
+    private static func checkControls(_ fields: [Field], fail: (String) -> CorpusError) throws {
+        for (index, field) in fields.enumerated() {
+            if let control = TextCheck.firstControl(field) {
+                let names = ["record", "verse", "surface", "transliteration", "lemma", "Strong's", "morphology", "gloss",
+                             "alignment"]
+                let name = index < names.count ? "the \(names[index]) field" : "field \(index + 1)"
+                throw fail("control character \(EscapedText.escaped(String(Character(control)))) in \(name) "
+                           + "\(quoted(field))")
+            }
+        }
     }
 
     typealias Field = UnsafeBufferPointer<UInt8>
@@ -124,11 +193,15 @@ public enum ChapterFile {
         fields.append(Field(rebasing: line[start..<line.count]))
     }
 
-    /// Calls `body` with each non-empty item between separators.
-    private static func forEachItem(_ field: Field, separatedBy separator: UInt8, _ body: (Field) -> Void) {
+    /// Calls `body` with each item between single separators; an empty field has no items, and an empty item
+    /// (a leading, trailing or doubled separator) is refused: it would shift every offset after it.
+    private static func forEachItem(_ field: Field, separatedBy separator: UInt8, what: String,
+                                    _ body: (Field) throws -> Void, fail: (String) throws -> Never) throws {
+        guard !field.isEmpty else { return }
         var start = 0
         for i in 0...field.count where i == field.count || field[i] == separator {
-            if i > start { body(Field(rebasing: field[start..<i])) }
+            guard i > start else { try fail("empty \(what) (a leading, trailing or doubled space)") }
+            try body(Field(rebasing: field[start..<i]))
             start = i + 1
         }
     }
@@ -146,6 +219,12 @@ public enum ChapterFile {
 
     private static func string(_ field: Field) -> String { String(decoding: field, as: UTF8.self) }
 
+    /// A field for a message: escaped and cut short.
+    private static func quoted(_ field: Field) -> String { EscapedText.quoted(utf8: field) }
+
+    /// A Robinson-style code: non-empty, without spaces ("V-IAI-3S", "PREP").
+    static func isMorphology(_ field: Field) -> Bool { !field.isEmpty && !field.contains(space) }
+
     /// "G" + digits + at most one lower-case ASCII letter ("G3056", "G4053b").
     static func isStrongs(_ field: Field) -> Bool {
         guard field.count >= 2, field[0] == UInt8(ascii: "G") else { return false }
@@ -153,6 +232,27 @@ public enum ChapterFile {
         while i < field.count && field[i] >= 0x30 && field[i] <= 0x39 { i += 1 }
         guard i > 1 else { return false }
         return i == field.count || (i == field.count - 1 && field[i] >= 0x61 && field[i] <= 0x7A)
+    }
+
+    /// Renders a chapter and reads the text back with `parse`, the reader's own parser, before anything is written:
+    /// a chapter the reader would refuse, or read differently (a token holding a space shifts alignments), is
+    /// refused here. `path` is where it would be written, for the message.
+    public static func renderChecked(_ chapter: Chapter, provenance: [String], path: String) throws -> String {
+        let text = render(chapter, provenance: provenance)
+        let again: Chapter
+        do { again = try parse(text, path: path, strings: StringTable()) } catch let error as CorpusError {
+            throw CorpusError(file: path, line: error.line, "refusing to write a chapter the reader would refuse: \(error.message)")
+        }
+        let same = again.reference == chapter.reference && again.verses.map(\.number) == chapter.verses.map(\.number)
+            && again.verses.map(\.words) == chapter.verses.map(\.words)
+            && again.verses.map(\.translation) == chapter.verses.map(\.translation)
+            && again.alignedTokens == chapter.alignedTokens
+            && again.translationTokens.map(again.text) == chapter.translationTokens.map(chapter.text)
+        guard same else {
+            throw CorpusError(file: path, line: nil, "refusing to write \(chapter.reference): the reader would read it back "
+                              + "differently (a token or field holding a separator)")
+        }
+        return text
     }
 
     /// Serialises a chapter in the same format `parse` reads.
@@ -170,6 +270,7 @@ public enum ChapterFile {
                 out += "w\t\(verse.number)\t\(fields.joined(separator: "\t"))\t\(aligned)\n"
             }
         }
+        out += "$\t\(chapter.verses.count)\t\(chapter.words.count)\n"
         return out
     }
 }

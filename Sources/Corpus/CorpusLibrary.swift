@@ -47,18 +47,15 @@ public struct CorpusLibrary: Sendable {
 
     /// Loads a chapter, interning its strings into `strings`.
     public func load(_ reference: ChapterReference, strings: StringTable = StringTable()) throws -> Chapter {
+        guard reference.exists else {
+            throw CorpusError(file: "", line: nil, kind: .missing, "\(reference.book.name) has \(reference.book.chapterCount) "
+                              + "chapter\(reference.book.chapterCount == 1 ? "" : "s"); there is no \(reference)")
+        }
         guard let url = file(for: reference) else {
-            throw CorpusError(file: "", line: nil, "no chapter \(reference) in the corpus (looked in "
-                + roots.map(\.path).joined(separator: ", ") + "); `interlinear import` imports the whole New Testament")
+            throw CorpusError(file: "", line: nil, kind: .missing, "\(reference) is not in the corpus (looked in "
+                + roots.map(\.path).joined(separator: ", ") + "); `interlinear import \"\(reference)\"` adds it")
         }
-        let data: Data
-        do { data = try Data(contentsOf: url) } catch {
-            throw CorpusError(file: url.path, line: nil, "cannot read: \(error.localizedDescription)")
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw CorpusError(file: url.path, line: nil, "not UTF-8 text")
-        }
-        let chapter = try ChapterFile.parse(text, path: url.path, strings: strings)
+        let chapter = try ChapterFile.read(url.path, strings: strings)
         guard chapter.reference == reference else {
             throw CorpusError(file: url.path, line: nil, "holds \(chapter.reference), expected \(reference)")
         }
@@ -79,22 +76,5 @@ public struct CorpusLibrary: Sendable {
             }
         }
         return found.sorted { ($0.book.number, $0.chapter) < ($1.book.number, $1.chapter) }
-    }
-}
-
-/// Writes a file atomically: to a temporary file beside it, then renamed, so a failure leaves no partial file.
-public enum AtomicFile {
-    /// With `createDirectories`, missing parent folders are made first; otherwise a missing folder is an error.
-    public static func write(_ data: Data, to url: URL, createDirectories: Bool = false) throws {
-        let dir = url.deletingLastPathComponent()
-        if createDirectories { try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true) }
-        let temp = dir.appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
-        do {
-            try data.write(to: temp)
-            if rename(temp.path, url.path) != 0 { throw CocoaError(.fileWriteUnknown) }
-        } catch {
-            try? FileManager.default.removeItem(at: temp)
-            throw error
-        }
     }
 }

@@ -26,12 +26,14 @@ public struct BibleAlignmentsImporter {
         var verseKey: Int  // BBCCCVVV
         var id: String
         var fields: [Substring]  // text, strongs, gloss, gloss2, lemma, morph
+        var line: Int
     }
 
     private struct TargetToken {
         var id: String
         var text: Substring
         var skipSpaceAfter: Bool
+        var line: Int
     }
 
     /// Imports the chapters `wanted` (all chapters of the New Testament when nil).
@@ -41,25 +43,45 @@ public struct BibleAlignmentsImporter {
             guard let book = Book.numbered(verseKey / 1_000_000) else { return false }
             return wanted.contains(ChapterReference(book: book, chapter: verseKey / 1000 % 1000))
         }
-        // Source words, grouped by verse in file order.
+        // Source words, grouped by verse in file order; every field the chapter file keeps is checked here, so a
+        // bad row is reported at its own line rather than as a chapter the reader would refuse.
         var sourceByVerse: [Int: [SourceRow]] = [:]
         try forEachRow(of: sourcePath, columns: 9) { line, f in
-            guard f[0].first == "n", f[0].count == 12, let key = Int(f[0].dropFirst().prefix(8)) else {
-                throw CorpusError(file: sourcePath.path, line: line, "bad word id '\(f[0])'")
+            func fail(_ message: String) -> CorpusError { CorpusError(file: sourcePath.path, line: line, message) }
+            guard f[0].first == "n", f[0].count == 12, let key = Int(f[0].dropFirst().prefix(8)), key % 1000 > 0,
+                  key / 1000 % 1000 > 0 else {
+                throw fail("bad word id \(EscapedText.quoted(f[0]))")
             }
             guard keep(key) else { return }
+            guard !f[2].isEmpty else { throw fail("empty Greek word") }
+            guard Self.isStrongs(f[3]) else { throw fail("bad Strong's number \(EscapedText.quoted(f[3]))") }
+            guard !f[8].isEmpty, !f[8].contains(" ") else { throw fail("bad morphology code \(EscapedText.quoted(f[8]))") }
+            let words = sourceByVerse[key]?.count ?? 0
+            guard words < CorpusLimits.maxWordsPerVerse else {
+                throw fail("verse \(key % 1000) has more than \(CorpusLimits.maxWordsPerVerse.grouped) words, the most a "
+                           + "verse can hold")
+            }
             sourceByVerse[key, default: []].append(
-                SourceRow(verseKey: key, id: String(f[0]), fields: [f[2], f[3], f[4], f[5], f[6], f[8]]))
+                SourceRow(verseKey: key, id: String(f[0]), fields: [f[2], f[3], f[4], f[5], f[6], f[8]], line: line))
         }
-        // Translation tokens, grouped by the source verse they translate.
+        // Translation tokens, grouped by the source verse they translate. A token is one display word: empty or
+        // holding a space, it would shift every alignment offset after it.
         var targetByVerse: [Int: [TargetToken]] = [:]
         try forEachRow(of: targetPath, columns: 7) { line, f in
-            guard f[0].count == 11, let own = Int(f[0].prefix(8)) else {
-                throw CorpusError(file: targetPath.path, line: line, "bad token id '\(f[0])'")
+            func fail(_ message: String) -> CorpusError { CorpusError(file: targetPath.path, line: line, message) }
+            guard f[0].count == 11, let own = Int(f[0].prefix(8)), own % 1000 > 0, own / 1000 % 1000 > 0 else {
+                throw fail("bad token id \(EscapedText.quoted(f[0]))")
             }
             let key = f[1].isEmpty ? own : (Int(f[1]) ?? own)
             guard keep(key) else { return }
-            targetByVerse[key, default: []].append(TargetToken(id: String(f[0]), text: f[2], skipSpaceAfter: f[3] == "y"))
+            guard key % 1000 > 0, key / 1000 % 1000 > 0 else { throw fail("bad source verse \(EscapedText.quoted(f[1]))") }
+            guard !f[2].isEmpty else { throw fail("empty English token") }
+            guard !f[2].contains(where: \.isWhitespace) else {
+                throw fail("English token \(EscapedText.quoted(f[2])) holds a space; it would shift the alignment of the "
+                           + "words after it")
+            }
+            targetByVerse[key, default: []].append(TargetToken(id: String(f[0]), text: f[2], skipSpaceAfter: f[3] == "y",
+                                                               line: line))
         }
         let links = try readAlignments()
 
@@ -75,8 +97,16 @@ public struct BibleAlignmentsImporter {
             var display: [String] = []
             var glue = false
             for token in targetByVerse[key] ?? [] {
-                if glue, !display.isEmpty { display[display.count - 1] += token.text } else { display.append(String(token.text)) }
-                displayIndex[token.id] = UInt16(display.count - 1)
+                if glue, !display.isEmpty {
+                    display[display.count - 1] += token.text
+                } else {
+                    guard display.count < CorpusLimits.maxTranslationTokensPerVerse else {
+                        throw CorpusError(file: targetPath.path, line: token.line, "verse \(key % 1000) has more than "
+                            + "\(CorpusLimits.maxTranslationTokensPerVerse.grouped) translation tokens, the most a verse can hold")
+                    }
+                    display.append(String(token.text))
+                }
+                displayIndex[token.id] = UInt16(truncatingIfNeeded: display.count - 1)  // < 65,535, checked above
                 glue = token.skipSpaceAfter
             }
             for token in display { chapter.appendTranslationToken(token) }
@@ -92,25 +122,57 @@ public struct BibleAlignmentsImporter {
         if let wanted, let missing = wanted.first(where: { chapters[$0] == nil }) {
             throw CorpusError(file: sourcePath.path, line: nil, "has no chapter \(missing)")
         }
+        // A chapter without a single Greek word would be an English-only chapter: the source is incomplete.
+        if let empty = chapters.values.first(where: { $0.words.isEmpty }) {
+            throw CorpusError(file: sourcePath.path, line: nil, "has no Greek words for \(empty.reference); the source "
+                              + "data is incomplete (run scripts/setup again)")
+        }
         return chapters.values.sorted { ($0.reference.book.number, $0.reference.chapter) < ($1.reference.book.number, $1.reference.chapter) }
     }
 
-    /// Calls `body` with each data row's 1-based line number and fields; rejects rows with the wrong column count.
+    /// Calls `body` with each data row's 1-based line number and fields; rejects rows with the wrong column count,
+    /// invalid UTF-8, control characters, over-long lines and over-large files, naming the line.
     private func forEachRow(of url: URL, columns: Int, _ body: (Int, [Substring]) throws -> Void) throws {
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw CorpusError(file: url.path, line: nil, "cannot read (is bible-alignments 0.4.2 installed?)")
-        }
-        guard let text = String(data: data, encoding: .utf8) else { throw CorpusError(file: url.path, line: nil, "not UTF-8") }
-        var lineNumber = 0
-        for line in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
-            lineNumber += 1
-            if lineNumber == 1 || line.isEmpty { continue }
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-            guard fields.count == columns else {
-                throw CorpusError(file: url.path, line: lineNumber, "expected \(columns) tab-separated fields, found \(fields.count)")
+        let bytes = try BoundedFile.read(url.path, limit: CorpusLimits.maxSourceFileBytes, what: "a source data file")
+        try bytes.withUnsafeBufferPointer { text in
+            var lineNumber = 0
+            var start = 0
+            while start < text.count {
+                lineNumber += 1
+                var end = start
+                while end < text.count && text[end] != 0x0A { end += 1 }
+                let next = end + 1
+                if end > start && text[end - 1] == 0x0D { end -= 1 }
+                defer { start = next }
+                func fail(_ message: String) -> CorpusError { CorpusError(file: url.path, line: lineNumber, message) }
+                let line = UnsafeBufferPointer(rebasing: text[start..<end])
+                guard line.count <= CorpusLimits.maxSourceLineBytes else {
+                    throw fail("line is \(line.count.grouped) bytes long; a source line holds at most "
+                               + CorpusLimits.maxSourceLineBytes.grouped)
+                }
+                if let bad = TextCheck.firstInvalidUTF8(line) {
+                    throw fail("invalid UTF-8: byte 0x\(String(line[bad], radix: 16, uppercase: true)) at column \(bad + 1)")
+                }
+                if lineNumber == 1 || line.isEmpty { continue }
+                let string = String(decoding: line, as: UTF8.self)
+                let fields = string.split(separator: "\t", omittingEmptySubsequences: false)
+                guard fields.count == columns else {
+                    throw fail("expected \(columns) tab-separated fields, found \(fields.count)")
+                }
+                if let field = fields.first(where: { TextCheck.firstControl($0) != nil }),
+                   let control = TextCheck.firstControl(field) {
+                    throw fail("control character \(EscapedText.escaped(String(Character(control)))) in "
+                               + EscapedText.quoted(field))
+                }
+                try body(lineNumber, fields)
             }
-            try body(lineNumber, fields)
         }
+    }
+
+    /// "G" + digits + at most one lower-case ASCII letter, as chapter files require.
+    private static func isStrongs(_ text: Substring) -> Bool {
+        var text = text
+        return text.withUTF8 { ChapterFile.isStrongs($0) }
     }
 
     private struct AlignmentFile: Decodable {
@@ -120,12 +182,11 @@ public struct BibleAlignmentsImporter {
 
     /// Source word id → target token ids.
     private func readAlignments() throws -> [String: [String]] {
-        guard let data = FileManager.default.contents(atPath: alignmentPath.path) else {
-            throw CorpusError(file: alignmentPath.path, line: nil, "cannot read (is bible-alignments 0.4.2 installed?)")
-        }
+        let bytes = try BoundedFile.read(alignmentPath.path, limit: CorpusLimits.maxSourceFileBytes, what: "a source data file")
         let file: AlignmentFile
-        do { file = try JSONDecoder().decode(AlignmentFile.self, from: data) } catch {
-            throw CorpusError(file: alignmentPath.path, line: nil, "not a valid alignment file: \(error)")
+        do { file = try JSONDecoder().decode(AlignmentFile.self, from: Data(bytes)) } catch {
+            throw CorpusError(file: alignmentPath.path, line: nil,
+                              "not a valid alignment file (\(EscapedText.escaped(String(describing: error), limit: 120)))")
         }
         var links: [String: [String]] = [:]
         for record in file.records {

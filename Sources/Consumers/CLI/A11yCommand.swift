@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import InterlinearAccessibility
+import InterlinearCorpus
 import InterlinearTable
 
 /// `interlinear a11y REF`: the accessibility tree a screen reader would see, as JSON
@@ -24,10 +25,10 @@ struct A11yCommand: ParsableCommand {
     var scroll: Double = 0
 
     @Option(help: "Screen reader on or off (default: off, or on when ACCESSIBLE=1).")
-    var screenReader: String?
+    var screenReader: Switch?
 
     @Option(help: "Elements per word block (word) or per label (label).")
-    var granularity: String = "word"
+    var granularity: Granularity = .word
 
     @Flag(help: "Walk every cell instead of the visible ones.")
     var all = false
@@ -39,9 +40,9 @@ struct A11yCommand: ParsableCommand {
     var from: String?
 
     @Option(help: "Direction to move focus from --from: next or previous.")
-    var move: String?
+    var move: AccessibilityTree.Direction?
 
-    @Option(help: "Number of focus moves.")
+    @Option(parsing: .unconditional, help: "Number of focus moves (1–1000000).")
     var count: Int = 1
 
     @Option(help: "A verse that has a note (shows a note marker); repeatable.")
@@ -53,20 +54,29 @@ struct A11yCommand: ParsableCommand {
     @Option(help: "Write to this file instead of stdout (written atomically).")
     var output: String?
 
+    func validate() throws {
+        guard scroll.isFinite, abs(scroll) <= 1e9 else { throw ValidationError("--scroll must be a number of points, got \(scroll.plainText)") }
+        guard (1...1_000_000).contains(count) else { throw ValidationError("--count must be between 1 and 1000000, got \(count)") }
+        if let bad = note.first(where: { $0 < 1 }) { throw ValidationError("--note must be a verse number, got \(bad)") }
+        _ = try parseViewport(defaultWidth: 390)
+        _ = try hitTest.map(parsePoint)
+        switch (from, move) {
+        case (nil, _?): throw ValidationError("--move needs --from NODE_ID")
+        case (_?, nil): throw ValidationError("--from needs --move next or --move previous")
+        default: break
+        }
+        if toggleLate && screenReader == .off {
+            throw ValidationError("--toggle-late turns the screen reader on; it cannot be combined with --screen-reader off")
+        }
+    }
+
     func run() throws {
         try reportingFailures {
             let options = try layout.layoutOptions()
             let screen = try parseViewport(defaultWidth: options.width)
-            let enabled = try screenReaderEnabled()
-            guard let granularity = Granularity(rawValue: granularity.lowercased()) else {
-                throw Failure("--granularity must be word or label, got '\(granularity)'")
-            }
-            guard scroll.isFinite else { throw Failure("--scroll must be a number, got \(scroll)") }
+            let enabled = screenReader.map { $0 == .on } ?? AccessibleVariable.isOn(in: ProcessInfo.processInfo.environment)
             let point = try hitTest.map(parsePoint)
-            let direction = try moveDirection()
-            if toggleLate && screenReader?.lowercased() == "off" {
-                throw Failure("--toggle-late turns the screen reader on; it cannot be combined with --screen-reader off")
-            }
+            let direction = move
 
             let engine = try Engine(layout)
             let result = engine.typesetter.layout(engine.chapter, options: options)
@@ -86,7 +96,9 @@ struct A11yCommand: ParsableCommand {
                     _ = tree.visibleCells
                 }
                 tree.scroll(to: Float(scroll))
-                guard tree.stats == AccessibilityTree.Stats() else { throw Failure("elements were built with the screen reader off") }
+                guard tree.stats == AccessibilityTree.Stats() else {
+                    throw Failure(.software, "elements were built with the screen reader off")
+                }
                 tree.screenReaderEnabled = true
             }
 
@@ -114,7 +126,7 @@ struct A11yCommand: ParsableCommand {
             throw Failure("--from needs the screen reader on (--screen-reader on or ACCESSIBLE=1)")
         }
         guard case .element(let start)? = tree.target(parsing: from), tree.element(start) != nil else {
-            throw Failure("unknown node id '\(from)'; expected an element of \(tree.chapter.reference) such as \(tree.rootNodeID).1.w1")
+            throw Failure("unknown node id \(EscapedText.quoted(from)); expected an element of \(tree.chapter.reference) such as \(tree.rootNodeID).1.w1")
         }
         var current = start
         var moves: [A11yDocument.Move] = []
@@ -130,35 +142,10 @@ struct A11yCommand: ParsableCommand {
         return (moves, false)
     }
 
-    private func screenReaderEnabled() throws -> Bool {
-        switch screenReader?.lowercased() {
-        case "on"?: return true
-        case "off"?: return false
-        case nil:
-            let value = ProcessInfo.processInfo.environment["ACCESSIBLE"]?.lowercased() ?? ""
-            return ["1", "true", "yes", "on"].contains(value)
-        case let other?: throw Failure("--screen-reader must be on or off, got '\(other)'")
-        }
-    }
-
-    private func moveDirection() throws -> AccessibilityTree.Direction? {
-        switch (from, move) {
-        case (nil, nil): return nil
-        case (nil, _?): throw Failure("--move needs --from NODE_ID")
-        case (_?, nil): throw Failure("--from needs --move next or --move previous")
-        case (_?, let name?):
-            guard let direction = AccessibilityTree.Direction(rawValue: name.lowercased()) else {
-                throw Failure("--move must be next or previous, got '\(name)'")
-            }
-            guard (1...1_000_000).contains(count) else { throw Failure("--count must be between 1 and 1000000, got \(count)") }
-            return direction
-        }
-    }
-
     /// "390x844" or "390x844+0+20".
     private func parseViewport(defaultWidth: Float) throws -> Viewport {
         guard let text = viewport else { return Viewport(width: defaultWidth, height: 844) }
-        let bad = Failure("malformed --viewport '\(text)'; expected WIDTHxHEIGHT such as 390x844, optionally +X+Y")
+        let bad = ValidationError("malformed --viewport \(EscapedText.quoted(text)); expected WIDTHxHEIGHT such as 390x844, optionally +X+Y")
         let parts = text.split(separator: "+", omittingEmptySubsequences: false)
         guard parts.count == 1 || parts.count == 3 else { throw bad }
         let size = parts[0].lowercased().split(separator: "x", omittingEmptySubsequences: false)
@@ -181,7 +168,22 @@ struct A11yCommand: ParsableCommand {
               let x = Float(parts[0].trimmingCharacters(in: .whitespaces)),
               let y = Float(parts[1].trimmingCharacters(in: .whitespaces)),
               x.isFinite, y.isFinite, abs(x) <= 1_000_000, abs(y) <= 1_000_000
-        else { throw Failure("malformed --hit-test '\(text)'; expected screen coordinates X,Y such as 120,300") }
+        else { throw ValidationError("malformed --hit-test \(EscapedText.quoted(text)); expected screen coordinates X,Y such as 120,300") }
         return (x, y)
     }
+}
+
+/// `--screen-reader on|off`.
+enum Switch: String, ExpressibleByArgument, CaseIterable {
+    case on, off
+
+    init?(argument: String) { self.init(rawValue: argument.lowercased()) }
+}
+
+extension Granularity: ExpressibleByArgument {
+    public init?(argument: String) { self.init(rawValue: argument.lowercased()) }
+}
+
+extension AccessibilityTree.Direction: ExpressibleByArgument {
+    public init?(argument: String) { self.init(rawValue: argument.lowercased()) }
 }

@@ -19,7 +19,7 @@ struct BenchCommand: ParsableCommand {
 
     @OptionGroup var layout: LayoutArguments
 
-    @Option(help: "Measured runs of each phase; the median is reported.")
+    @Option(parsing: .unconditional, help: "Measured runs of each phase (1–10000); the median is reported.")
     var iterations: Int = 20
 
     @Flag(help: "Print JSON (interlinear.bench/1) instead of text.")
@@ -31,9 +31,12 @@ struct BenchCommand: ParsableCommand {
     @Option(help: .hidden) var labelsOut: String?
     @Option(help: .hidden) var ntLabelsOut: String?
 
+    func validate() throws {
+        guard (1...10_000).contains(iterations) else { throw ValidationError("--iterations must be between 1 and 10000, got \(iterations)") }
+    }
+
     func run() throws {
         try reportingFailures {
-            guard (1...10_000).contains(iterations) else { throw Failure("--iterations must be between 1 and 10000, got \(iterations)") }
             let options = try layout.layoutOptions()
             let reference = try layout.chapterReference()
             let library = CorpusLibrary.locate(explicit: layout.corpus)
@@ -51,7 +54,7 @@ struct BenchCommand: ParsableCommand {
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
                 try emit(try encoder.encode(report) + Data("\n".utf8), to: nil)
             } else {
-                print(report.text)
+                try emit(Data((report.text + "\n").utf8), to: nil)
             }
         }
     }

@@ -5,15 +5,17 @@ import InterlinearShaping
 import InterlinearTypesetting
 
 
-/// Options every command that lays out a chapter shares.
+/// Options every command that lays out a chapter shares. Every value is checked in `validate()`, before the
+/// command runs, so a bad one is a usage error (exit 64) with one line saying what is expected.
 struct LayoutArguments: ParsableArguments {
     @Argument(help: "Chapter reference: \"John 1\", \"Jn 1\", \"John.1\" (case-insensitive).")
     var reference: String
 
-    @Option(help: "Layout width in points.")
+    // Unconditional: "--width -1" is a value to refuse with a range, not a missing value followed by an option.
+    @Option(parsing: .unconditional, help: "Layout width in points (100–10000).")
     var width: Double = 390
 
-    @Option(help: "Source-tier font size in points.")
+    @Option(parsing: .unconditional, help: "Source-tier font size in points (6–96).")
     var fontSize: Double = 17
 
     @Option(help: "Comma-separated tiers: source, transliteration, strongs, morphology, gloss, translation.")
@@ -25,19 +27,53 @@ struct LayoutArguments: ParsableArguments {
     @Option(help: "Corpus folder (default: ./Corpus or $INTERLINEAR_CORPUS).")
     var corpus: String?
 
-    /// Validated layout options.
-    func layoutOptions() throws -> LayoutOptions {
-        guard width.isFinite, (100...10_000).contains(width) else { throw Failure("--width must be between 100 and 10000 points, got \(width)") }
-        guard fontSize.isFinite, (6...96).contains(fontSize) else { throw Failure("--font-size must be between 6 and 96 points, got \(fontSize)") }
-        let tierSet: TierSet
-        switch TierSet.parse(tiers) {
-        case .success(let set): tierSet = set
-        case .failure(let error): throw Failure(error)
+    static let widthRange = 100.0...10_000.0
+    static let fontSizeRange = 6.0...96.0
+
+    func validate() throws {
+        _ = try parseReference(reference)
+        guard width.isFinite, Self.widthRange.contains(width) else {
+            throw ValidationError("--width must be between 100 and 10000 points, got \(width.plainText)")
         }
-        return LayoutOptions(width: Float(width), fontSize: Float(fontSize), tiers: tierSet)
+        guard fontSize.isFinite, Self.fontSizeRange.contains(fontSize) else {
+            throw ValidationError("--font-size must be between 6 and 96 points, got \(fontSize.plainText)")
+        }
+        _ = try TierList.parse(tiers)
+    }
+
+    /// The layout options the validated values give.
+    func layoutOptions() throws -> LayoutOptions {
+        LayoutOptions(width: Float(width), fontSize: Float(fontSize), tiers: try TierList.parse(tiers))
     }
 
     func chapterReference() throws -> ChapterReference { try parseReference(reference) }
+}
+
+/// The `--tiers` list: names from `Tier`, at least one of them a word tier (the translation alone has no words to
+/// stack it against).
+enum TierList {
+    static func parse(_ list: String) throws -> TierSet {
+        let names = Tier.blockTiers + [.translation]
+        var tiers: [Tier] = []
+        for name in list.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
+            guard let tier = Tier(name: name), tier != .verse else {
+                throw ValidationError("unknown tier \(EscapedText.quoted(name)); tiers are "
+                                      + names.map(\.name).joined(separator: ", "))
+            }
+            tiers.append(tier)
+        }
+        guard tiers.contains(where: { Tier.blockTiers.contains($0) }) else {
+            throw ValidationError("--tiers needs at least one word tier ("
+                                  + Tier.blockTiers.map(\.name).joined(separator: ", ")
+                                  + "); got \(EscapedText.quoted(list))")
+        }
+        return TierSet(tiers)
+    }
+}
+
+extension Double {
+    /// "5", "-1", "12.5", "nan" for messages.
+    var plainText: String { self == rounded() && abs(self) < 1e15 ? String(Int(self)) : String(self) }
 }
 
 /// A loaded chapter with its typesetter: the engine as the commands use it.
@@ -54,10 +90,15 @@ struct Engine {
     }
 }
 
-/// Parses a chapter reference given on the command line, or fails with one line saying what is expected.
+/// Parses a chapter reference given on the command line, or fails (exit 64) with one line saying what is expected.
 func parseReference(_ text: String) throws -> ChapterReference {
     guard let reference = ChapterReference(parsing: text) else {
-        throw Failure("unknown reference '\(text)'; expected a New Testament book and chapter such as \"John 1\"")
+        throw ValidationError("unknown reference \(EscapedText.quoted(text)); expected a New Testament book and chapter "
+                              + "such as \"John 1\"")
+    }
+    guard reference.exists else {
+        let count = reference.book.chapterCount
+        throw ValidationError("\(reference.book.name) has \(count) chapter\(count == 1 ? "" : "s"); there is no \(reference)")
     }
     return reference
 }

@@ -18,6 +18,10 @@ struct ImportCommand: ParsableCommand {
     @Option(help: "Folder to write chapter files into (default: Corpus/full).")
     var output: String = "Corpus/full"
 
+    func validate() throws {
+        for reference in references { _ = try parseReference(reference) }
+    }
+
     func run() throws {
         try reportingFailures {
             var wanted: Set<ChapterReference>?
@@ -27,14 +31,14 @@ struct ImportCommand: ParsableCommand {
             let data = try source.map { URL(fileURLWithPath: $0) } ?? Self.installedDataDirectory()
             let chapters = try BibleAlignmentsImporter(dataDirectory: data).importChapters(wanted, strings: StringTable())
             let root = URL(fileURLWithPath: output)
-            for chapter in chapters {
-                let text = ChapterFile.render(chapter, provenance: BibleAlignmentsImporter.provenance)
+            // Every chapter is checked by the reader's own parser before any is written.
+            let files = try chapters.map { chapter in
                 let url = root.appendingPathComponent(CorpusLibrary.relativePath(of: chapter.reference))
-                do { try AtomicFile.write(Data(text.utf8), to: url, createDirectories: true) } catch {
-                    throw Failure("cannot write \(url.path): \(error.localizedDescription)")
-                }
+                return (url, try ChapterFile.renderChecked(chapter, provenance: BibleAlignmentsImporter.provenance,
+                                                           path: url.path))
             }
-            print("imported \(chapters.count) chapter(s) into \(root.path)")
+            for (url, text) in files { try AtomicFile.write(Data(text.utf8), to: url, createDirectories: true) }
+            try emit(Data("imported \(chapters.count) chapter(s) into \(root.path)\n".utf8), to: nil)
         }
     }
 
@@ -42,7 +46,7 @@ struct ImportCommand: ParsableCommand {
     static func installedDataDirectory() throws -> URL {
         let directory = SourceData.defaultDirectory()
         guard SourceData.isComplete(directory) else {
-            throw Failure("the bible-alignments \(SourceData.version) data is not at \(directory.path); run scripts/setup (or pass --source DIR)")
+            throw Failure(.noInput, "the bible-alignments \(SourceData.version) data is not at \(directory.path); run scripts/setup (or pass --source DIR)")
         }
         return directory
     }

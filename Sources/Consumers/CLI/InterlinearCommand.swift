@@ -4,57 +4,58 @@ import InterlinearCorpus
 
 /// `interlinear`: typeset interlinear chapters, dump their accessibility tree, read them in a terminal.
 public struct InterlinearCommand: ParsableCommand {
+    /// The version `--version` prints.
+    public static let version = "0.2.0"
+
     public static let configuration = CommandConfiguration(
         commandName: "interlinear",
         abstract: "Typeset interlinear Greek–English chapters into positioned labels, accessibly.",
+        discussion: """
+            Exit status: 0 done, 64 usage, 65 bad data, 66 missing input, 69 missing font, 70 internal error, \
+            73 cannot create the output file, 74 output write failed, 130 interrupted (README: Exit status).
+            """,
+        version: version,
         subcommands: [ImportCommand.self, TypesetCommand.self, A11yCommand.self, ReadCommand.self, BenchCommand.self])
 
     public init() {}
 }
 
-/// A failure reported as one line on stderr and a non-zero exit.
-struct Failure: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-    init(_ error: any Error) { self.description = String(describing: error) }
-}
-
-/// Runs a command body, turning any error into one stderr line and exit status 1.
-func reportingFailures(_ body: () throws -> Void) throws {
-    do {
-        try body()
-    } catch let error as ExitCode {
-        throw error
-    } catch {
-        FileHandle.standardError.write(Data("interlinear: error: \(error)\n".utf8))
-        throw ExitCode(1)
-    }
-}
-
-/// Writes command output to a file atomically (no partial file on failure), or to stdout.
-func emit(_ data: Data, to path: String?) throws {
-    guard let path else {
-        FileHandle.standardOutput.write(data)
-        return
-    }
-    let url = URL(fileURLWithPath: path)
-    do { try AtomicFile.write(data, to: url) } catch {
-        throw Failure("cannot write output file \(path): \(error.localizedDescription)")
-    }
-}
-
 extension InterlinearCommand {
-    /// Parses and runs; a usage error is one line on stderr (not the usage text) and exit status 64.
-    public static func mainReportingOneLine(_ arguments: [String]? = nil) {
+    /// Parses and runs, then exits. Every way out is one table (`ExitStatus`): a usage error is one line on stderr
+    /// and 64; any other error is one line and its status; `--help` and `--version` print to stdout (a failed write
+    /// there is an error too).
+    public static func mainReportingOneLine(_ arguments: [String]? = nil) -> Never {
+        StandardStreams.prepare()
+        var command: any ParsableCommand
         do {
-            var command = try parseAsRoot(arguments)
-            try command.run()
+            command = try parseAsRoot(arguments)
         } catch {
-            let code = exitCode(for: error)
-            if code == .success || error is ExitCode { exit(withError: error) }
-            let message = self.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
-            FileHandle.standardError.write(Data("interlinear: error: \(message)\n".utf8))
-            exit(withError: ExitCode(64))
+            Glibc.exit(finishParsing(error))
         }
+        do {
+            try command.run()
+            Glibc.exit(ExitStatus.success.rawValue)
+        } catch let code as ExitCode {
+            Glibc.exit(code.rawValue)
+        } catch {
+            reportError(String(describing: error))
+            Glibc.exit(ExitStatus(for: error).rawValue)
+        }
+    }
+
+    /// Help and version text (exit 0), or a usage error (exit 64).
+    private static func finishParsing(_ error: any Error) -> Int32 {
+        if exitCode(for: error) == .success {
+            do {
+                try OutputTarget.standardOutput.write(fullMessage(for: error) + "\n")
+                return ExitStatus.success.rawValue
+            } catch {
+                reportError(String(describing: error))
+                return ExitStatus.ioError.rawValue
+            }
+        }
+        let message = self.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+        reportError(message)
+        return ExitStatus.usage.rawValue
     }
 }

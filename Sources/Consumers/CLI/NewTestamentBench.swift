@@ -18,7 +18,7 @@ struct NewTestamentBench {
     init(library: CorpusLibrary, font: String, options: LayoutOptions, iterations: Int) throws {
         references = library.availableChapters()
         guard references.count >= 260 else {
-            throw Failure("--nt needs the whole New Testament in the corpus (found \(references.count) of 260 chapters); run `interlinear import` first")
+            throw Failure(.noInput, "--nt needs the whole New Testament in the corpus (found \(references.count) of 260 chapters); run `interlinear import` first")
         }
         self.options = options
         self.iterations = iterations

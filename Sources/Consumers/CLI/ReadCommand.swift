@@ -14,7 +14,8 @@ struct ReadCommand: ParsableCommand {
         abstract: "Read a chapter in the terminal.",
         discussion: """
             On a terminal: the interlinear grid (? lists the keys). With --screen-reader or ACCESSIBLE=1: one spoken \
-            line per key for terminal screen readers. Piped or with TERM=dumb: the chapter as plain text.
+            line per key for terminal screen readers. Piped or with TERM=dumb: the chapter as plain text. q and \
+            Ctrl-D quit (exit 0); Ctrl-C quits with exit status 130, after restoring the terminal.
             """)
 
     @Argument(help: "Chapter reference: \"John 1\", \"Jn 1\", \"John.1\" (case-insensitive).")
@@ -29,6 +30,8 @@ struct ReadCommand: ParsableCommand {
     @Option(help: "Corpus folder (default: ./Corpus or $INTERLINEAR_CORPUS).")
     var corpus: String?
 
+    func validate() throws { _ = try parseReference(reference) }
+
     func run() throws {
         try reportingFailures {
             let ref = try parseReference(reference)
@@ -38,7 +41,11 @@ struct ReadCommand: ParsableCommand {
                 screenReaderFlag: screenReader || speak, stdinIsTerminal: isatty(STDIN_FILENO) == 1,
                 stdoutIsTerminal: isatty(STDOUT_FILENO) == 1, environment: ProcessInfo.processInfo.environment)
             let narration = mode == .screenReader ? elementNarration(chapter, strings: strings) : nil
-            try Reader.run(chapter, mode: mode, speak: speak, narration: narration)
+            let outcome: ReaderOutcome
+            do { outcome = try Reader.run(chapter, mode: mode, speak: speak, narration: narration) } catch let error as SystemError {
+                throw OutputTarget.standardOutputFailure(error)
+            }
+            if outcome == .interrupted { throw ExitCode(ExitStatus.interrupted.rawValue) }
         }
     }
 

@@ -51,12 +51,12 @@ public struct GridMode {
     public mutating func handle(_ key: Key) -> Bool {
         if showingHelp {
             showingHelp = false
-            return key != .character("q") && key != .interrupt
+            return key != .character("q") && key != .interrupt && key != .endOfInput
         }
         if prompt != nil { return handlePrompt(key) }
         message = nil
         switch key {
-        case .character("q"), .interrupt: return false
+        case .character("q"), .interrupt, .endOfInput: return false
         case .character("j"), .down, .enter: scrollTo(scrollY + 1)
         case .character("k"), .up: scrollTo(scrollY - 1)
         case .character(" "), .pageDown, .character("f"): scrollTo(scrollY + max(contentRows - 1, 1))
@@ -80,7 +80,7 @@ public struct GridMode {
         case .enter:
             prompt = nil
             if current.kind == ":" { jump(current.text) } else { find(current.text) }
-        case .escape, .interrupt:
+        case .escape, .interrupt, .endOfInput:
             prompt = nil
         case .backspace:
             if current.text.isEmpty { prompt = nil } else { current.text.removeLast(); prompt = current }

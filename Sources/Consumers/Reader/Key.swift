@@ -4,8 +4,10 @@ public enum Key: Equatable, Sendable {
     case up, down, left, right
     case pageUp, pageDown, home, end
     case enter, backspace, escape, tab
-    /// Ctrl-C or Ctrl-D: raw mode turns them into bytes, and the reader quits on them.
+    /// Ctrl-C: raw mode turns it into a byte; the reader quits on it with exit status 130, as SIGINT would.
     case interrupt
+    /// Ctrl-D: the reader quits on it (exit status 0).
+    case endOfInput
     /// Ctrl-Z: stop, with the terminal restored, until `fg`.
     case suspend
     /// An escape sequence the reader does not use.
@@ -55,7 +57,8 @@ public struct KeyDecoder: Sendable {
         case 0x0D, 0x0A: return (.enter, 1)
         case 0x7F, 0x08: return (.backspace, 1)
         case 0x09: return (.tab, 1)
-        case 0x03, 0x04: return (.interrupt, 1)
+        case 0x03: return (.interrupt, 1)
+        case 0x04: return (.endOfInput, 1)
         case 0x1A: return (.suspend, 1)
         case 0x00..<0x20: return (.unknown, 1)
         case 0x20..<0x80: return (.character(Character(Unicode.Scalar(byte))), 1)

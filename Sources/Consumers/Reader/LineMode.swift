@@ -47,7 +47,7 @@ public struct LineMode {
     public mutating func handle(_ key: Key) -> Output {
         if let current = prompt { return handlePrompt(key, current) }
         switch key {
-        case .character("q"), .interrupt: return .quit
+        case .character("q"), .interrupt, .endOfInput: return .quit
         case .right, .character("l"): return .line(nextWord())
         case .left, .character("h"): return .line(previousWord())
         case .down, .character("j"): return .line(moveVerse(1))
@@ -81,7 +81,7 @@ public struct LineMode {
         case .enter:
             prompt = nil
             return .line(current.kind == ":" ? jump(current.text) : find(current.text))
-        case .escape, .interrupt:
+        case .escape, .interrupt, .endOfInput:
             prompt = nil
             return .line("Cancelled. " + focusLine)
         case .backspace:

@@ -4,7 +4,7 @@ import Glibc
 #endif
 
 /// The chapter as plain text, for a pipe or a dumb terminal: per verse, the Greek line, its transliteration
-/// and its translation. No escape sequences; a closed pipe (`| head`) ends the output quietly.
+/// and its translation. No escape sequences.
 public enum PlainText {
     /// The lines of one verse.
     public static func lines(verse index: Int, of chapter: Chapter) -> [String] {
@@ -20,10 +20,9 @@ public enum PlainText {
         ]
     }
 
-    /// Writes the chapter to stdout. Returns false if the reader of the pipe went away (not an error).
-    @discardableResult
-    public static func write(_ chapter: Chapter, to fd: Int32 = STDOUT_FILENO) -> Bool {
-        _ = signal(SIGPIPE, SIG_IGN)
+    /// Writes the chapter, a verse at a time. A failed write throws its `SystemError` (the command reports it and
+    /// exits 74); with SIGPIPE at its default, a closed pipe (`| head`) ends the process quietly instead.
+    public static func write(_ chapter: Chapter, to sink: ByteSink) throws {
         var out = ANSI(color: false)
         out.text(chapter.reference.description)
         out.raw("\n")
@@ -32,9 +31,8 @@ public enum PlainText {
                 out.text(line)
                 out.raw("\n")
             }
-            guard Terminal.writeAll(out.bytes, to: fd) else { return false }
+            try sink.write(out.bytes)
             out.removeAll()
         }
-        return true
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import InterlinearAccessibility
 import InterlinearCorpus
 
 /// Which reader runs.
@@ -8,30 +9,45 @@ public enum ReaderMode: Equatable, Sendable {
     case plainText
 
     /// Plain text when stdout is not a terminal (or stdin cannot give keys) or TERM=dumb; screen-reader mode on
-    /// `--screen-reader` or ACCESSIBLE=1; the grid otherwise.
+    /// `--screen-reader` or ACCESSIBLE on (`AccessibleVariable`: 1, true, yes, on); the grid otherwise.
     public static func choose(screenReaderFlag: Bool, stdinIsTerminal: Bool, stdoutIsTerminal: Bool,
                               environment: [String: String]) -> ReaderMode {
         if !stdoutIsTerminal || !stdinIsTerminal || environment["TERM"] == "dumb" { return .plainText }
-        let accessible = environment["ACCESSIBLE"] ?? ""
-        if screenReaderFlag || (!accessible.isEmpty && accessible != "0") { return .screenReader }
+        if screenReaderFlag || AccessibleVariable.isOn(in: environment) { return .screenReader }
         return .grid
     }
 }
 
+/// How the reader ended.
+public enum ReaderOutcome: Equatable, Sendable {
+    /// q, Ctrl-D, the end of input, or the plain text written: exit status 0.
+    case finished
+    /// Ctrl-C: the command exits with 130, as if SIGINT had ended it (the terminal is restored first).
+    case interrupted
+}
+
 /// Runs the terminal reader on a chapter.
 public enum Reader {
-    /// Runs until the user quits; returns normally with the terminal restored.
+    /// Runs until the user quits; returns with the terminal restored. Plain text that cannot be written throws
+    /// the write's `SystemError`; a terminal that stops taking output throws a `ReaderError`.
     public static func run(_ chapter: Chapter, mode: ReaderMode, speak: Bool, narration: (any Narration)? = nil,
-                           environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+                           environment: [String: String] = ProcessInfo.processInfo.environment) throws -> ReaderOutcome {
         switch mode {
         case .plainText:
-            PlainText.write(chapter)
+            try PlainText.write(chapter, to: ByteSink(descriptor: STDOUT_FILENO))
+            return .finished
         case .grid:
-            try runGrid(chapter, color: ANSI.colorAllowed(environment: environment))
+            return try runGrid(chapter, color: ANSI.colorAllowed(environment: environment))
         case .screenReader:
-            try runLines(narration ?? ChapterNarration(chapter: chapter), speech: speak ? Speech(environment: environment) : nil)
+            return try runLines(narration ?? ChapterNarration(chapter: chapter), speech: speak ? Speech(environment: environment) : nil)
         }
     }
+
+    /// The error for a terminal that no longer takes output.
+    static let terminalLost = ReaderError("cannot write to the terminal")
+
+    /// How a key that quits ends the reader.
+    static func outcome(quittingOn key: Key) -> ReaderOutcome { key == .interrupt ? .interrupted : .finished }
 
     /// Keys from the terminal, with a lone ESC resolved after a short pause.
     private static func keys(_ terminal: Terminal, _ decoder: inout KeyDecoder, _ onResize: () -> Void) -> [Key]? {
@@ -43,7 +59,7 @@ public enum Reader {
         }
     }
 
-    static func runGrid(_ chapter: Chapter, color: Bool) throws {
+    static func runGrid(_ chapter: Chapter, color: Bool) throws -> ReaderOutcome {
         let terminal = Terminal(alternateScreen: true)
         try terminal.start()
         defer { terminal.stop() }
@@ -52,24 +68,24 @@ public enum Reader {
         var decoder = KeyDecoder()
         var clear = ANSI(color: false)
         clear.eraseScreen()
-        guard terminal.write(clear.bytes + grid.frame()) else { return }
+        guard terminal.write(clear.bytes + grid.frame()) else { throw terminalLost }
         while true {
             var resized = false
-            guard let keys = keys(terminal, &decoder, { resized = true }) else { return }
+            guard let keys = keys(terminal, &decoder, { resized = true }) else { return .finished }
             if resized {
                 let size = terminal.size()
                 grid.resize(columns: size.columns, rows: size.rows)
-                guard terminal.write(clear.bytes) else { return }
+                guard terminal.write(clear.bytes) else { throw terminalLost }
             }
             for key in keys {
                 if key == .suspend { terminal.suspend(); continue }
-                if !grid.handle(key) { return }
+                if !grid.handle(key) { return outcome(quittingOn: key) }
             }
-            guard terminal.write(grid.frame()) else { return }
+            guard terminal.write(grid.frame()) else { throw terminalLost }
         }
     }
 
-    static func runLines(_ narration: any Narration, speech: Speech?) throws {
+    static func runLines(_ narration: any Narration, speech: Speech?) throws -> ReaderOutcome {
         let terminal = Terminal(alternateScreen: false)
         try terminal.start()
         defer { terminal.stop() }
@@ -87,20 +103,20 @@ public enum Reader {
 
         var opening = mode.openingLine
         if let speech, !speech.isAvailable { opening += " " + Speech.unavailableNotice }
-        guard say(opening, first: true), say(mode.focusLine) else { return }
+        guard say(opening, first: true), say(mode.focusLine) else { throw terminalLost }
         while true {
-            guard let keys = keys(terminal, &decoder, {}) else { return }
+            guard let keys = keys(terminal, &decoder, {}) else { return .finished }
             for key in keys {
                 if key == .suspend { terminal.suspend(); continue }
                 switch mode.handle(key) {
-                case .quit: return
-                case .line(let line): guard say(line) else { return }
+                case .quit: return outcome(quittingOn: key)
+                case .line(let line): guard say(line) else { throw terminalLost }
                 case .echo(let text):
                     out.removeAll(); out.text(text)
-                    guard terminal.write(out.bytes) else { return }
+                    guard terminal.write(out.bytes) else { throw terminalLost }
                 case .erase:
                     // Backspace, space, backspace: a control character, not an escape sequence.
-                    guard terminal.write([0x08, 0x20, 0x08]) else { return }
+                    guard terminal.write([0x08, 0x20, 0x08]) else { throw terminalLost }
                 case .none: break
                 }
             }

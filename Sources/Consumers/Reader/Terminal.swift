@@ -31,13 +31,24 @@ private func terminationHandler(_ signal: Int32) {
     _ = raise(signal)
 }
 
-/// SIGSEGV, SIGABRT, SIGILL, SIGTRAP, SIGBUS, SIGFPE: restore, reinstate the previous action (the Swift runtime's
-/// backtracer, or the default) and raise the signal again, so the crash is reported as usual — whether it came
-/// from a fault or from `kill`, which would not recur on its own.
-private func crashHandler(_ signal: Int32) {
+/// SIGSEGV, SIGABRT, SIGILL, SIGTRAP, SIGBUS, SIGFPE: restore the terminal, then end the process with the signal's
+/// status. A real fault (`si_code` > 0) gets the previous action back (the Swift runtime's backtracer, or the
+/// default) and returns, so the faulting instruction runs again and is reported as usual. A signal *sent* with
+/// `kill` or `raise` (`si_code` ≤ 0) would not recur: it is raised again with the default action, which ends the
+/// process (the previous action, a backtracer, might print and let the process carry on).
+private func crashHandler(_ signal: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _ context: UnsafeMutableRawPointer?) {
     restoreTerminalNow()
-    if signal >= 0, signal < 32 { _ = sigaction(signal, crashActionStorage + Int(signal), nil) }
-    _ = raise(signal)
+    guard signal >= 0, signal < 32 else { return }
+    if let info, info.pointee.si_code > 0 {
+        _ = sigaction(signal, crashActionStorage + Int(signal), nil)
+        return
+    }
+    _ = Glibc.signal(signal, SIG_DFL)
+    var only = sigset_t()
+    sigemptyset(&only)
+    sigaddset(&only, signal)
+    _ = raise(signal)  // pending while this handler runs; delivered (and fatal) the moment it is unblocked
+    _ = sigprocmask(SIG_UNBLOCK, &only, nil)
 }
 
 /// SIGTSTP (and Ctrl-Z, which raises it): put the terminal back for the shell, stop for real, and on waking set
@@ -86,7 +97,8 @@ public enum TerminalEvent: Equatable {
 }
 
 /// The controlling terminal in raw mode: keys arrive one by one unechoed, and the terminal is restored on
-/// every way out (normal exit, q, SIGINT/SIGTERM/SIGHUP, and crashes).
+/// every way out (normal exit, q, SIGINT/SIGTERM/SIGHUP/SIGQUIT, and crash signals, which then end the process
+/// with their status whether a fault raised them or `kill` sent them).
 public final class Terminal {
     public let usesAlternateScreen: Bool
     private var wakeReadFD: Int32 = -1
@@ -124,9 +136,9 @@ public final class Terminal {
         _ = signal(SIGWINCH, resizeHandler)
         for sig in [SIGSEGV, SIGABRT, SIGILL, SIGTRAP, SIGBUS, SIGFPE] {
             var action = sigaction()
-            action.__sigaction_handler.sa_handler = crashHandler
+            action.__sigaction_handler.sa_sigaction = crashHandler
             sigemptyset(&action.sa_mask)
-            action.sa_flags = 0
+            action.sa_flags = SA_SIGINFO
             _ = sigaction(sig, &action, crashActionStorage + Int(sig))
         }
 

@@ -1,0 +1,33 @@
+/// What every reader of corpus data accepts at most, checked at the door (Corpus/README.md lists them).
+///
+/// The per-verse limits come from the label format: a word's and a translation token's place in its verse is
+/// stored in 16 bits (labels, alignment, accessibility elements), and `UInt16.max` is reserved as "no word", so a
+/// verse holds at most 65,535 of each. The byte limits keep a damaged or hostile file from costing seconds and
+/// gigabytes: the largest real chapter is about 100 KB and its longest line about 1 KB.
+public enum CorpusLimits {
+    /// Source words in one verse (offsets 0…65,534; 65,535 means "no word").
+    public static let maxWordsPerVerse = Int(UInt16.max)
+    /// Translation tokens in one verse (offsets 0…65,534).
+    public static let maxTranslationTokensPerVerse = Int(UInt16.max)
+    /// Bytes in one chapter file: 8 MiB.
+    public static let maxChapterFileBytes = 8 << 20
+    /// Bytes in one line of a chapter file: 1 MiB.
+    public static let maxChapterLineBytes = 1 << 20
+    /// Bytes in one file of the importer's source data: 256 MiB (the largest, the alignments, is 16 MB).
+    public static let maxSourceFileBytes = 256 << 20
+    /// Bytes in one line of the importer's TSV sources: 64 KiB (the longest is under 1 KB).
+    public static let maxSourceLineBytes = 64 << 10
+}
+
+extension Int {
+    /// "65,535": thousands separated, for messages.
+    var grouped: String {
+        let digits = String(magnitude)
+        var out = ""
+        for (i, c) in digits.enumerated() {
+            if i > 0, (digits.count - i) % 3 == 0 { out += "," }
+            out.append(c)
+        }
+        return self < 0 ? "-" + out : out
+    }
+}
