@@ -169,13 +169,16 @@ public enum ChapterFile {
     /// Refuses control characters in any field (tabs separate fields, so none is left inside one).
     private static func checkControls(_ fields: [Field], fail: (String) -> CorpusError) throws {
         for (index, field) in fields.enumerated() {
-            if let control = TextCheck.firstControl(field) {
-                let names = ["record", "verse", "surface", "transliteration", "lemma", "Strong's", "morphology", "gloss",
-                             "alignment"]
-                let name = index < names.count ? "the \(names[index]) field" : "field \(index + 1)"
-                throw fail("control character \(EscapedText.escaped(String(Character(control)))) in \(name) "
-                           + "\(quoted(field))")
+            guard let control = TextCheck.firstControl(field) else { continue }
+            let names: [String]
+            switch fields[0].first {
+            case UInt8(ascii: "v"): names = ["record", "verse", "translation"]
+            case UInt8(ascii: "w"):
+                names = ["record", "verse", "surface", "transliteration", "lemma", "Strong's", "morphology", "gloss", "alignment"]
+            default: names = ["record"]
             }
+            let name = index < names.count ? "the \(names[index]) field" : "field \(index + 1)"
+            throw fail("control character \(EscapedText.escaped(String(Character(control)))) in \(name) \(quoted(field))")
         }
     }
 

@@ -5,13 +5,14 @@ import InterlinearTestSupport
 
 @Suite struct ChapterFileTests {
     static let sample = """
-    # interlinear corpus 1
+    # interlinear corpus 2
     @\t43\t1
     v\t1\tIn the beginning was the Word,
     w\t1\tἘν\tEn\tἐν\tG1722\tPREP\tIn [the]\t0
     w\t1\tἀρχῇ\tarchēi\tἀρχή\tG0746\tN-DSF\tbeginning\t1 2
     v\t2\tHe was.
     w\t2\tοὗτος\thoutos\tοὗτος\tG3778\tD-NSM\the\t0
+    $\t2\t3
 
     """
 
@@ -41,21 +42,33 @@ import InterlinearTestSupport
         #expect(try ChapterFile.parse(crlf, path: "x.tsv", strings: StringTable()).words.count == 3)
     }
 
-    /// Each malformed line is reported with the file and its line number.
+    /// Each malformed line is reported with the file and its line number (line 1 is the format line, 2 the header).
     @Test(arguments: [
-        ("w\t1\tἘν\tEn\tἐν\tG1722\tPREP\tIn\t0\n", 2, "word before any verse line"),
-        ("v\t1\tIn\nw\t1\tἘν\tEn\tἐν\tG1722\tPREP\tIn\n", 3, "needs 9 fields"),
-        ("v\t1\tIn\nw\t1\tἘν\tEn\tἐν\t1722\tPREP\tIn\t0\n", 3, "bad Strong's"),
-        ("v\t1\tIn\nw\t1\tἘν\tEn\tἐν\tG1722\tPREP\tIn\t5\n", 3, "alignment '5'"),
-        ("v\t1\tIn\nw\t2\tἘν\tEn\tἐν\tG1722\tPREP\tIn\t0\n", 3, "inside verse 1"),
-        ("v\t2\tIn\nv\t1\tIn\n", 3, "follows verse 2"),
-        ("x\tfoo\n", 2, "unknown record"),
-        ("v\tone\tIn\n", 2, "verse line must be"),
-        ("v\t1\tIn\nw\t1\t\tEn\tἐν\tG1722\tPREP\tIn\t0\n", 3, "empty Greek word"),
-        ("v\t1\tIn\nw\t1\tἘν\tEn\tἐν\tG1722\t\tIn\t0\n", 3, "bad morphology"),
+        ("w\t1\tἘν\tEn\tἐν\tG1722\tPREP\tIn\t0\n", 3, "word before any verse line"),
+        ("v\t1\tIn\nw\t1\tἘν\tEn\tἐν\tG1722\tPREP\tIn\n", 4, "needs 9 fields"),
+        ("v\t1\tIn\nw\t1\tἘν\tEn\tἐν\t1722\tPREP\tIn\t0\n", 4, "bad Strong's"),
+        ("v\t1\tIn\nw\t1\tἘν\tEn\tἐν\t\tPREP\tIn\t0\n", 4, "bad Strong's number ''"),
+        ("v\t1\tIn\nw\t1\tἘν\tEn\tἐν\tG1722\tPREP\tIn\t5\n", 4, "alignment '5'"),
+        ("v\t1\tIn\nw\t2\tἘν\tEn\tἐν\tG1722\tPREP\tIn\t0\n", 4, "inside verse 1"),
+        ("v\t2\tIn\nv\t1\tIn\n", 4, "follows verse 2"),
+        ("x\tfoo\n", 3, "unknown record"),
+        ("v\tone\tIn\n", 3, "verse line must be"),
+        ("v\t1\tIn\nw\t1\t\tEn\tἐν\tG1722\tPREP\tIn\t0\n", 4, "empty Greek word"),
+        ("v\t1\tIn\nw\t1\tἘν\tEn\tἐν\tG1722\t\tIn\t0\n", 4, "bad morphology"),
+        ("v\t1\tIn\nw\t1\tἘν\tEn\tἐν\tG1722\tN NSM\tIn\t0\n", 4, "bad morphology code 'N NSM'"),
+        ("v\t1\tIn  the\n", 3, "empty translation token"),
+        ("v\t1\t In\n", 3, "empty translation token"),
+        ("v\t1\tIn the\nw\t1\tἘν\tEn\tἐν\tG1722\tPREP\tIn\t0  1\n", 4, "empty alignment offset"),
+        ("v\t1\tIn\nw\t1\tἘν\tEn\tἐν\tG1722\tPREP\tIn\t0\n$\t1\t2\n", 5, "counts 1 verses and 2 words"),
+        ("v\t1\tIn\n$\t1\t0\nv\t2\tHe\n", 5, "after the end record"),
+        ("v\t1\tIn\n$\t1\n", 4, "end record must be"),
+        ("v\t1\tIn\nw\t1\tἘν\tEn\tἐν\tG1722\tPREP\tIn\t0\n", 4, "without its end record"),
+        ("v\t1\tI\u{1B}[2Jn\n", 3, "control character \\e in the translation field 'I\\e[2Jn'"),
+        ("v\t1\tIn\nw\t1\tἘν\tEn\tἐν\tG1722\tPREP\tIn\u{85}\t0\n", 4, "control character \\u{85} in the gloss"),
+        ("v\t1\tIn\rthe\n", 3, "control character \\r"),
     ])
     func reportsFileAndLine(body: String, line: Int, message: String) {
-        let text = "@\t43\t1\n" + body
+        let text = ChapterFile.formatLine + "\n@\t43\t1\n" + body
         #expect {
             try ChapterFile.parse(text, path: "bad.tsv", strings: StringTable())
         } throws: { error in
@@ -66,9 +79,11 @@ import InterlinearTestSupport
     }
 
     @Test func rejectsMissingOrBadHeader() {
-        #expect(throws: CorpusError.self) { try ChapterFile.parse("# nothing\n", path: "a", strings: StringTable()) }
-        #expect(throws: CorpusError.self) { try ChapterFile.parse("@\t12\t1\n", path: "a", strings: StringTable()) }
-        #expect(throws: CorpusError.self) { try ChapterFile.parse("@\t43\t1\n", path: "a", strings: StringTable()) }
+        let format = ChapterFile.formatLine + "\n"
+        #expect(throws: CorpusError.self) { try ChapterFile.parse(format + "# nothing\n", path: "a", strings: StringTable()) }
+        #expect(throws: CorpusError.self) { try ChapterFile.parse(format + "@\t12\t1\n", path: "a", strings: StringTable()) }
+        #expect(throws: CorpusError.self) { try ChapterFile.parse(format + "@\t43\t1\n", path: "a", strings: StringTable()) }
+        #expect(throws: CorpusError.self) { try ChapterFile.parse(format + "@\t43\t22\nv\t1\tx\n$\t1\t0\n", path: "a", strings: StringTable()) }
     }
 }
 
@@ -95,7 +110,14 @@ import InterlinearTestSupport
     }
 
     @Test func missingChapterIsAnError() throws {
-        #expect(throws: CorpusError.self) { try library.load(#require(ChapterReference(parsing: "John 99"))) }
+        #expect {
+            try library.load(#require(ChapterReference(parsing: "John 99")))
+        } throws: { String(describing: $0) == "John has 21 chapters; there is no John 99" }
+        #expect {
+            try CorpusLibrary(roots: [URL(fileURLWithPath: "/nonexistent")]).load(#require(ChapterReference(parsing: "John 2")))
+        } throws: { error in
+            (error as? CorpusError)?.kind == .missing && String(describing: error).contains("interlinear import \"John 2\"")
+        }
     }
 
     @Test func fileForAnotherChapterIsRejected() throws {

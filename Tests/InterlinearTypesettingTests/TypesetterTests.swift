@@ -132,7 +132,8 @@ struct JohnOne {
         let strings = StringTable()
         let text = "v\t1\tx\nw\t1\tλόγος\tlogos\tλόγος\tG3056\tN-NSM\t"
             + String(repeating: "a very long gloss indeed ", count: 6) + "\t0\n"
-        let chapter = try ChapterFile.parse("@\t43\t1\n" + text, path: "t", strings: strings)
+        let chapter = try ChapterFile.parse(ChapterFile.formatLine + "\n@\t43\t1\n" + text + "$\t1\t1\n", path: "t",
+                                            strings: strings)
         let typesetter = Typesetter(cache: ShapeCache(chain: (try sharedFontChain()), strings: strings))
         let layout = typesetter.layout(chapter, options: LayoutOptions(width: 200))
         #expect(layout.labels.allSatisfy { $0.x >= 0 && $0.maxX <= 200 })
