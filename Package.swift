@@ -97,7 +97,8 @@ let package = Package(
         // The command line as users meet it: spawned processes, terminals under tmux. Depends on the CLI target so
         // `swift build --build-tests` builds the `interlinear` executable the tests spawn.
         .testTarget(
-            name: "InterlinearCLITests", dependencies: ["InterlinearCLI", "interlinear", "InterlinearTestSupport"],
+            name: "InterlinearCLITests",
+            dependencies: ["InterlinearCLI", "interlinear", "InterlinearCorpus", "InterlinearTestSupport"],
             path: "Tests/InterlinearCLITests"),
     ]
 )

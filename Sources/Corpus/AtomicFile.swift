@@ -33,6 +33,12 @@ public enum AtomicFile {
     /// Writes what `body` puts into the sink to `path`. A `SystemError` from the sink becomes an
     /// `OutputFileError` naming the path; any other error from `body` is rethrown as is. Either way nothing is left.
     public static func write(to path: String, createDirectories: Bool = false, _ body: (ByteSink) throws -> Void) throws {
+        try write(to: path, createDirectories: createDirectories, namedTemporary: namedTemporaryFilesForced, body)
+    }
+
+    /// `namedTemporary` takes the fallback path that file systems without `O_TMPFILE` get.
+    static func write(to path: String, createDirectories: Bool, namedTemporary: Bool,
+                      _ body: (ByteSink) throws -> Void) throws {
         guard !path.isEmpty else { throw OutputFileError(path: path, kind: .cannotCreate, reason: "the file name is empty") }
         switch try destination(of: path, createDirectories: createDirectories) {
         case .descriptor(let fd):
@@ -43,7 +49,7 @@ public enum AtomicFile {
             defer { close(fd) }
             try writing(path) { try body(ByteSink(descriptor: fd)) }
         case .replace(let target, let existing):
-            try replace(target, existing: existing, path: path, body)
+            try replace(target, existing: existing, path: path, namedTemporary: namedTemporary, body)
         }
     }
 
@@ -141,16 +147,17 @@ public enum AtomicFile {
     }
 
     /// Replaces (or creates) a regular file through a temporary file in its folder.
-    private static func replace(_ target: String, existing: stat?, path: String, _ body: (ByteSink) throws -> Void) throws {
+    private static func replace(_ target: String, existing: stat?, path: String, namedTemporary: Bool,
+                                _ body: (ByteSink) throws -> Void) throws {
         let dir = folder(of: target)
         let mode: mode_t = existing.map { $0.st_mode & 0o7777 } ?? 0o666
         let createMode: mode_t = existing == nil ? 0o666 : 0o600  // the umask applies to a new file only
         func fail(_ kind: OutputFileError.Kind, _ code: Int32, _ doing: String = "") -> OutputFileError {
             OutputFileError(path: path, kind: kind, reason: doing + systemMessage(code))
         }
-        let unnamed = namedTemporaryFilesForced || access("/proc/self/fd", X_OK) != 0
+        let unnamed = namedTemporary || access("/proc/self/fd", X_OK) != 0
             ? -1 : open(dir, openTemporary | O_WRONLY | O_CLOEXEC, createMode)
-        if unnamed < 0, !namedTemporaryFilesForced, ![EOPNOTSUPP, EISDIR, EINVAL, ENOENT].contains(errno) {
+        if unnamed < 0, !namedTemporary, ![EOPNOTSUPP, EISDIR, EINVAL, ENOENT].contains(errno) {
             throw fail(.cannotCreate, errno, "cannot create a file in \(dir): ")
         }
         if unnamed >= 0 {

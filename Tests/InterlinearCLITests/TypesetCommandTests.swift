@@ -43,7 +43,7 @@ import InterlinearTestSupport
     /// Bad input: one line on stderr naming the problem, a non-zero exit, nothing on stdout.
     @Test(arguments: [
         (["typeset", "Hezekiah 1"], "unknown reference"),
-        (["typeset", "John 99"], "no chapter John 99"),
+        (["typeset", "John 99"], "John has 21 chapters; there is no John 99"),
         (["typeset", "John 1", "--width", "-5"], "--width"),
         (["typeset", "John 1", "--width", "nan"], "--width"),
         (["typeset", "John 1", "--font-size", "0"], "--font-size"),
@@ -66,11 +66,11 @@ import InterlinearTestSupport
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("chapters/43-John/01.tsv")
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data("@\t43\t1\nv\t1\tIn\nw\t1\tἘν\tbroken\n".utf8).write(to: file)
+        try Data("# interlinear corpus 2\n@\t43\t1\nv\t1\tIn\nw\t1\tἘν\tbroken\n".utf8).write(to: file)
         let output = dir.appendingPathComponent("out.json")
         let result = try interlinear("typeset", "John 1", "--corpus", dir.path, "--output", output.path)
         #expect(result.status != 0)
-        #expect(result.stderr.contains("\(file.path):3:"), "\(result.stderr)")
+        #expect(result.stderr.contains("\(file.path):4:"), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: output.path), "no partial output")
     }
 }

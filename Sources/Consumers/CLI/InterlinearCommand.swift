@@ -37,6 +37,8 @@ extension InterlinearCommand {
             Glibc.exit(ExitStatus.success.rawValue)
         } catch let code as ExitCode {
             Glibc.exit(code.rawValue)
+        } catch where exitCode(for: error) == .success {
+            Glibc.exit(finishParsing(error))  // --help: parsing hands back a command that throws the request
         } catch {
             reportError(String(describing: error))
             Glibc.exit(ExitStatus(for: error).rawValue)

@@ -1,0 +1,149 @@
+import Foundation
+import Testing
+import InterlinearCorpus
+import InterlinearTestSupport
+
+/// Every command's output path, as users meet it: standard output that cannot be written, and `--output` onto
+/// what can be at a path. Scratch folders only; `/dev/full` is only ever a spawned process's stdout redirection.
+@Suite struct OutputPathTests {
+    /// The commands that write to standard output (plain `read`: its stdout is not a terminal here).
+    static let commands: [[String]] = [
+        ["typeset", "John 1"],
+        ["a11y", "John 1"],
+        ["bench", "Romans 8", "--iterations", "1", "--json"],
+        ["bench", "Romans 8", "--iterations", "1"],
+        ["read", "John 1"],
+    ]
+
+    /// A write that fails is one line on stderr and exit 74: never a trap, never a silent 0.
+    @Test(arguments: commands)
+    func unwritableStandardOutputIsOneLineAndExit74(command: [String]) throws {
+        let cases: [(SpawnedStdout, Bool, String)] = [
+            (.path("/dev/full"), false, "No space left on device"),
+            (.closed, false, "Bad file descriptor"),
+            (.brokenPipe, true, "Broken pipe"),
+        ]
+        for (stdout, ignoreSIGPIPE, reason) in cases {
+            let result = try spawnInterlinear(command, stdout: stdout, ignoreSIGPIPE: ignoreSIGPIPE)
+            #expect(result.status == 74, "\(command) \(stdout): \(result.status) \(result.stderr)")
+            #expect(result.stderrLines == ["interlinear: error: cannot write to standard output: \(reason)"],
+                    "\(command) \(stdout): \(result.stderr)")
+        }
+    }
+
+    /// With SIGPIPE at its default (as shells leave it), a closed pipe ends the process quietly, like any filter.
+    @Test(arguments: commands)
+    func aBrokenPipeWithSIGPIPEAtItsDefaultEndsQuietlyWith141(command: [String]) throws {
+        let result = try spawnInterlinear(command, stdout: .brokenPipe)
+        #expect(result.signal == SIGPIPE && result.status == 141, "\(command): \(result.status) \(result.stderr)")
+        #expect(result.stderr.isEmpty)
+    }
+
+    @Test func importFailsWhenItsReportCannotBeWritten() throws {
+        try #require(SourceData.isComplete(SourceData.defaultDirectory()), "the bible-alignments data is not downloaded (scripts/setup)")
+        let scratch = try ScratchFolder("import-out")
+        defer { scratch.remove() }
+        let result = try spawnInterlinear(["import", "Revelation 22", "--output", scratch.url.path], stdout: .path("/dev/full"))
+        #expect(result.status == 74)
+        #expect(result.stderrLines == ["interlinear: error: cannot write to standard output: No space left on device"])
+    }
+
+    @Test func aSymbolicLinkIsFollowedAndKept() throws {
+        let scratch = try ScratchFolder()
+        defer { scratch.remove() }
+        try Data("old".utf8).write(to: scratch.url.appendingPathComponent("real.json"))
+        #expect(symlink("real.json", scratch.path("link.json")) == 0)
+        let result = try interlinear("typeset", "Revelation 22", "--output", scratch.path("link.json"))
+        #expect(result.status == 0, "\(result.stderr)")
+        var info = stat()
+        #expect(lstat(scratch.path("link.json"), &info) == 0 && info.st_mode & S_IFMT == S_IFLNK, "still a link")
+        #expect(try schemaViolation(Data(contentsOf: scratch.url.appendingPathComponent("real.json")), schema: "layout-1") == nil)
+        #expect(try scratch.entries() == ["link.json", "real.json"])
+    }
+
+    @Test func aPrivateFileStaysPrivate() throws {
+        let scratch = try ScratchFolder()
+        defer { scratch.remove() }
+        let file = scratch.path("private.json")
+        #expect(FileManager.default.createFile(atPath: file, contents: Data("old".utf8), attributes: [.posixPermissions: 0o600]))
+        if geteuid() == 0 { #expect(chown(file, 65534, 65534) == 0) }  // as root, the owner must survive too
+        let result = try interlinear("typeset", "Revelation 22", "--output", file)
+        #expect(result.status == 0, "\(result.stderr)")
+        var info = stat()
+        #expect(stat(file, &info) == 0)
+        #expect(info.st_mode & 0o7777 == 0o600)
+        if geteuid() == 0 { #expect(info.st_uid == 65534 && info.st_gid == 65534) }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: file)).count > 100_000)
+    }
+
+    @Test func aFIFOIsWrittenIntoNotReplaced() throws {
+        let scratch = try ScratchFolder()
+        defer { scratch.remove() }
+        let fifo = scratch.path("pipe")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        nonisolated(unsafe) var received = Data()
+        let reading = DispatchGroup()
+        reading.enter()
+        DispatchQueue.global().async {
+            received = FileHandle(forReadingAtPath: fifo)?.readDataToEndOfFile() ?? Data()
+            reading.leave()
+        }
+        let result = try interlinear("typeset", "Revelation 22", "--output", fifo)
+        // Should the command fail before opening the FIFO, open it once so the reader is not left waiting.
+        let release = open(fifo, O_WRONLY | O_NONBLOCK)
+        if release >= 0 { close(release) }
+        reading.wait()
+        #expect(result.status == 0, "\(result.stderr)")
+        let expected = try interlinear("typeset", "Revelation 22").stdout
+        #expect(received == expected && !received.isEmpty)
+        var info = stat()
+        #expect(lstat(fifo, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO, "still a FIFO")
+        #expect(try scratch.entries() == ["pipe"])
+    }
+
+    @Test func devStdoutIsWrittenDirectly() throws {
+        let result = try interlinear("typeset", "Revelation 22", "--output", "/dev/stdout")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == (try interlinear("typeset", "Revelation 22").stdout))
+        let dash = try interlinear("typeset", "Revelation 22", "--output", "-")
+        #expect(dash.stdout == result.stdout)
+    }
+
+    @Test func aFolderIsAClearError() throws {
+        let scratch = try ScratchFolder()
+        defer { scratch.remove() }
+        let result = try interlinear("typeset", "Revelation 22", "--output", scratch.url.path)
+        #expect(result.status == 73)
+        #expect(result.stderr == "interlinear: error: cannot write output file \(scratch.url.path): it is a folder; name a file inside it\n")
+        #expect(try scratch.entries().isEmpty)
+    }
+
+    /// A write that fails part-way (here the file-size limit) leaves nothing new, and an existing file untouched,
+    /// on the unnamed-temporary path and on the named fallback alike.
+    @Test(arguments: ["", "INTERLINEAR_TEMP_FILES=named"])
+    func aFailedWriteLeavesNothingBehind(environment: String) throws {
+        let scratch = try ScratchFolder()
+        defer { scratch.remove() }
+        try Data("old".utf8).write(to: scratch.url.appendingPathComponent("existing.json"))
+        for name in ["new.json", "existing.json"] {
+            let script = "ulimit -f 16; exec env \(environment) \"$0\" typeset 'John 1' --output '\(scratch.path(name))'"
+            let result = try run(URL(fileURLWithPath: "/bin/sh"), ["-c", script, interlinearBinary.path])
+            #expect(result.status == 74, "\(result.stderr)")
+            #expect(result.stderr == "interlinear: error: cannot write output file \(scratch.path(name)): File too large\n")
+        }
+        #expect(try scratch.entries() == ["existing.json"])
+        #expect(try String(contentsOfFile: scratch.path("existing.json"), encoding: .utf8) == "old")
+    }
+
+    @Test(.enabled(if: geteuid() != 0, "root may write any file, whatever its mode"))
+    func aReadOnlyFileIsNotReplaced() throws {
+        let scratch = try ScratchFolder()
+        defer { scratch.remove() }
+        let file = scratch.path("locked.json")
+        #expect(FileManager.default.createFile(atPath: file, contents: Data("old".utf8), attributes: [.posixPermissions: 0o444]))
+        let result = try interlinear("typeset", "Revelation 22", "--output", file)
+        #expect(result.status == 73)
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == "old")
+    }
+}
+

@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+import InterlinearTestSupport
+
+/// What a spawned `interlinear` gets as standard output, for the tests of failing writes.
+enum SpawnedStdout {
+    /// A path opened write-only, e.g. `/dev/full` (a redirection: the device itself is never changed).
+    case path(String)
+    /// No descriptor 1 at all, as after `>&-`.
+    case closed
+    /// A pipe whose reading end is already closed, as after `| head` has exited.
+    case brokenPipe
+}
+
+/// How a process ended: its exit status, or 128 + the signal that ended it (as a shell reports it).
+struct SpawnedResult {
+    let status: Int32
+    let signal: Int32?
+    let stderr: String
+    var stderrLines: [Substring] { stderr.split(separator: "\n") }
+}
+
+/// Runs the built `interlinear` with `stdout` set up as asked, every signal at its default action except SIGPIPE,
+/// which is ignored when `ignoreSIGPIPE` (through `sh`'s `trap '' PIPE`, which the exec'd program inherits).
+func spawnInterlinear(_ arguments: [String], stdout: SpawnedStdout, ignoreSIGPIPE: Bool = false) throws -> SpawnedResult {
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("spawn-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let stderrPath = scratch.appendingPathComponent("stderr").path
+
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    var pipeEnds: [Int32] = [-1, -1]
+    switch stdout {
+    case .path(let path): posix_spawn_file_actions_addopen(&actions, 1, path, O_WRONLY, 0)
+    case .closed: posix_spawn_file_actions_addclose(&actions, 1)
+    case .brokenPipe:
+        guard pipe(&pipeEnds) == 0 else { throw TmuxFailure(description: "pipe failed: \(errno)") }
+        close(pipeEnds[0])  // nobody will ever read
+        posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
+        posix_spawn_file_actions_addclose(&actions, pipeEnds[1])
+    }
+    defer { if pipeEnds[1] >= 0 { close(pipeEnds[1]) } }
+
+    let program = ignoreSIGPIPE ? "/bin/sh" : interlinearBinary.path
+    let argv = (ignoreSIGPIPE ? ["sh", "-c", "trap '' PIPE; exec \"$0\" \"$@\"", interlinearBinary.path] : [program])
+        + arguments
+    let cArgs = argv.map { strdup($0) } + [nil]
+    let cEnv = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { (cArgs + cEnv).forEach { free($0) } }
+
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var empty = sigset_t(), all = sigset_t()
+    sigemptyset(&empty)
+    sigfillset(&all)
+    posix_spawnattr_setsigmask(&attributes, &empty)
+    posix_spawnattr_setsigdefault(&attributes, &all)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+    var pid = pid_t()
+    let spawned = posix_spawn(&pid, program, &actions, &attributes, cArgs, cEnv)
+    guard spawned == 0 else { throw TmuxFailure(description: "cannot run \(program): error \(spawned)") }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 {
+        guard errno == EINTR else { throw TmuxFailure(description: "waitpid failed: \(errno)") }
+    }
+    let stderr = (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? ""
+    let signal = status & 0x7F
+    return signal == 0 ? SpawnedResult(status: (status >> 8) & 0xFF, signal: nil, stderr: stderr)
+                       : SpawnedResult(status: 128 + signal, signal: signal, stderr: stderr)
+}
+
+/// A scratch folder for one test, removed by `remove()`.
+struct ScratchFolder {
+    let url: URL
+
+    init(_ name: String = "scratch") throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+    func entries() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: url.path).sorted() }
+    func remove() { try? FileManager.default.removeItem(at: url) }
+}
