@@ -59,6 +59,10 @@ import InterlinearTestSupport
         #expect(!elements(on).isEmpty)
         let (_, off) = try dump(["John 1", "--screen-reader", "off"], environment: environment)
         #expect(off["screenReader"] as? Bool == false)
+        // ACCESSIBLE=false is off, as it is for `read`.
+        environment["ACCESSIBLE"] = "false"
+        let (_, falseIsOff) = try dump(["John 1"], environment: environment)
+        #expect(falseIsOff["screenReader"] as? Bool == false)
     }
 
     @Test func defaultDumpBuildsOnlyTheVisibleCells() throws {

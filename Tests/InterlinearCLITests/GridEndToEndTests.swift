@@ -126,6 +126,36 @@ struct GridEndToEndTests {
         #expect(stty.before == stty.after)
     }
 
+    @Test("Ctrl-C quits with 130 after restoring the terminal; Ctrl-D quits with 0")
+    func controlKeys() throws {
+        for (key, exitStatus) in [("C-c", 130), ("C-d", 0)] {
+            let session = try TmuxSession("read 'John 1'")
+            defer { session.close() }
+            try session.waitForLine("the status line") { status($0, startsAt: 1) }
+            try session.send(key)
+            #expect(try session.waitForExit())
+            #expect(try !session.alternateScreen)
+            #expect(try session.lines().contains("reader exited \(exitStatus)"), "\(key)")
+            let stty = try session.sttySettings()
+            #expect(stty.before == stty.after)
+        }
+    }
+
+    /// With the Swift runtime's backtracer installed (the default), `kill -SEGV` used to restore the terminal and
+    /// then let the reader carry on and exit 0: a signal sent from outside now ends it with the signal's status.
+    @Test("kill -SEGV with the backtracer on ends the reader with 139, terminal restored")
+    func sentCrashSignalEndsTheProcess() throws {
+        let session = try TmuxSession("read 'John 1'")
+        defer { session.close() }
+        try session.waitForLine("the status line") { status($0, startsAt: 1) }
+        #expect(kill(try session.readerPID(), SIGSEGV) == 0)
+        #expect(try session.waitForExit())
+        #expect(try !session.alternateScreen)
+        #expect(try session.lines().contains("reader exited \(128 + SIGSEGV)"))
+        let stty = try session.sttySettings()
+        #expect(stty.before == stty.after)
+    }
+
     @Test("Ctrl-Z stops the reader with the terminal restored (under a shell with job control)")
     func suspend() throws {
         let session = try TmuxSession("read 'John 1'", environment: "set -m;")

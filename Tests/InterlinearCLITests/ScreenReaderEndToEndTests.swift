@@ -66,6 +66,18 @@ struct ScreenReaderEndToEndTests {
         #expect(stty.before == stty.after)
     }
 
+    @Test("Ctrl-C in line mode quits with 130 after restoring the terminal")
+    func interrupt() throws {
+        let session = try TmuxSession("read --screen-reader 'John 1'")
+        defer { session.close() }
+        try session.waitForLine("the opening line") { $0.hasPrefix("Screen-reader mode on") }
+        try session.send("C-c")
+        #expect(try session.waitForExit())
+        #expect(try session.lines().contains("reader exited 130"))
+        let stty = try session.sttySettings()
+        #expect(stty.before == stty.after)
+    }
+
     @Test("--speak sends each line to spd-say at priority text, and says so once when spd-say is missing")
     func speak() throws {
         // A stand-in spd-say that records its arguments.

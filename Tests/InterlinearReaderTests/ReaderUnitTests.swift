@@ -171,6 +171,7 @@ struct KeyDecoderTests {
         #expect(decoder.feed(Array("\u{1B}[A\u{1B}[B\u{1B}OC\u{1B}[D".utf8)) == [.up, .down, .right, .left])
         #expect(decoder.feed(Array("\u{1B}[5~\u{1B}[6~\u{1B}[H\u{1B}[4~".utf8)) == [.pageUp, .pageDown, .home, .end])
         #expect(decoder.feed([0x0D, 0x7F, 0x03, 0x71]) == [.enter, .backspace, .interrupt, .character("q")])
+        #expect(decoder.feed([0x04]) == [.endOfInput])  // Ctrl-D quits with 0; Ctrl-C (above) with 130
         #expect(decoder.feed(Array("λόγος".utf8)) == "λόγος".map { .character($0) })
         #expect(decoder.feed(Array("\u{1B}[1;5C".utf8)) == [.right])
         #expect(!decoder.hasPending)
@@ -271,6 +272,19 @@ struct ReaderModeTests {
                                   environment: ["TERM": "xterm", "ACCESSIBLE": "1"]) == .screenReader)
         #expect(ReaderMode.choose(screenReaderFlag: false, stdinIsTerminal: true, stdoutIsTerminal: true,
                                   environment: ["TERM": "xterm", "ACCESSIBLE": "0"]) == .grid)
+        // One parser of ACCESSIBLE for every command: "false" is off here as it is in `a11y`.
+        for (value, mode) in [("false", ReaderMode.grid), ("no", .grid), ("off", .grid), ("", .grid),
+                              ("true", .screenReader), ("YES", .screenReader), (" on ", .screenReader)] {
+            #expect(ReaderMode.choose(screenReaderFlag: false, stdinIsTerminal: true, stdoutIsTerminal: true,
+                                      environment: ["TERM": "xterm", "ACCESSIBLE": value]) == mode, "ACCESSIBLE=\(value)")
+        }
+    }
+
+    @Test("a key that quits: Ctrl-C is an interruption (exit 130), q and Ctrl-D are not")
+    func quitOutcome() {
+        #expect(Reader.outcome(quittingOn: .interrupt) == .interrupted)
+        #expect(Reader.outcome(quittingOn: .endOfInput) == .finished)
+        #expect(Reader.outcome(quittingOn: .character("q")) == .finished)
     }
 }
 

@@ -47,7 +47,7 @@ public enum Reader {
     static let terminalLost = ReaderError("cannot write to the terminal")
 
     /// How a key that quits ends the reader.
-    static func outcome(quittingOn key: Key) -> ReaderOutcome { key == .interrupt ? .interrupted : .finished }
+    public static func outcome(quittingOn key: Key) -> ReaderOutcome { key == .interrupt ? .interrupted : .finished }
 
     /// Keys from the terminal, with a lone ESC resolved after a short pause.
     private static func keys(_ terminal: Terminal, _ decoder: inout KeyDecoder, _ onResize: () -> Void) -> [Key]? {
