@@ -3,7 +3,7 @@
 /// The per-verse limits come from the label format: a word's and a translation token's place in its verse is
 /// stored in 16 bits (labels, alignment, accessibility elements), and `UInt16.max` is reserved as "no word", so a
 /// verse holds at most 65,535 of each. The byte limits keep a damaged or hostile file from costing seconds and
-/// gigabytes: the largest real chapter is about 100 KB and its longest line about 1 KB.
+/// gigabytes: the largest real chapter (Matthew 26) is 79 KB and no real line reaches 1 KB.
 public enum CorpusLimits {
     /// Source words in one verse (offsets 0…65,534; 65,535 means "no word").
     public static let maxWordsPerVerse = Int(UInt16.max)
