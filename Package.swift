@@ -26,9 +26,17 @@ let package = Package(
         .systemLibrary(
             name: "CFontconfig", path: "Sources/System/CFontconfig", pkgConfig: "fontconfig",
             providers: [.apt(["libfontconfig-dev"])]),
+        .systemLibrary(
+            name: "CSQLite", path: "Sources/System/CSQLite", pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]),
 
         // 1. Corpus: chapters, references, transliteration, morphology, import.
         .target(name: "InterlinearCorpus", path: "Sources/Corpus"),
+        // 1b. Store (InterlinearStore): the corpus in one SQLite database, references across it, Bible-wide search.
+        .target(name: "InterlinearStore", dependencies: ["InterlinearCorpus", "CSQLite"], path: "Sources/Store"),
+        .testTarget(
+            name: "InterlinearStoreTests", dependencies: ["InterlinearStore", "InterlinearTestSupport"],
+            path: "Tests/InterlinearStoreTests"),
         // 2. Shaping: fonts through fontconfig, HarfBuzz/FreeType, one shaping per distinct string.
         .target(
             name: "InterlinearShaping",
