@@ -59,13 +59,16 @@ let package = Package(
         // 6. Consumers: the terminal reader (grid and screen-reader line modes), then the command-line tool
         .target(
             name: "InterlinearReader",
-            dependencies: ["InterlinearCorpus", "InterlinearTypesetting", "InterlinearTable", "InterlinearAccessibility"],
+            dependencies: [
+                "InterlinearCorpus", "InterlinearStore", "InterlinearTypesetting", "InterlinearTable",
+                "InterlinearAccessibility",
+            ],
             path: "Sources/Consumers/Reader"),
         // The command-line tool (its commands live in a library so tests can drive them).
         .target(
             name: "InterlinearCLI",
             dependencies: [
-                "InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting",
+                "InterlinearCorpus", "InterlinearStore", "InterlinearShaping", "InterlinearTypesetting",
                 "InterlinearTable", "InterlinearAccessibility", "InterlinearReader",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
