@@ -35,7 +35,9 @@ let package = Package(
         // 1b. Store (InterlinearStore): the corpus in one SQLite database, references across it, Bible-wide search.
         .target(name: "InterlinearStore", dependencies: ["InterlinearCorpus", "CSQLite"], path: "Sources/Store"),
         .testTarget(
-            name: "InterlinearStoreTests", dependencies: ["InterlinearStore", "InterlinearTestSupport"],
+            name: "InterlinearStoreTests",
+            // The executable too: the tests spawn `interlinear import`, `search` and `typeset` as users run them.
+            dependencies: ["InterlinearStore", "InterlinearCorpus", "InterlinearTestSupport", "interlinear"],
             path: "Tests/InterlinearStoreTests"),
         // 2. Shaping: fonts through fontconfig, HarfBuzz/FreeType, one shaping per distinct string.
         .target(
