@@ -102,6 +102,15 @@ enum IncomingFile {
     static func track(_ file: String) {
         path = strdup(file)
         for signal in [SIGINT, SIGTERM, SIGHUP] {
+            // An ignored signal stays ignored (nohup); a blocked one is unblocked, since a parent's mask is
+            // inherited and would otherwise hold the signal until the import had finished.
+            var old = sigaction()
+            sigaction(signal, nil, &old)
+            if isIgnored(old) { continue }
+            var set = sigset_t()
+            sigemptyset(&set)
+            sigaddset(&set, signal)
+            pthread_sigmask(SIG_UNBLOCK, &set, nil)
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { number in
                 if let path = IncomingFile.path { unlink(path) }
@@ -112,12 +121,22 @@ enum IncomingFile {
         }
     }
 
+    /// Whether a disposition is SIG_IGN (C function pointers compare by address).
+    private static func isIgnored(_ action: sigaction) -> Bool {
+        let handler = action.__sigaction_handler.sa_handler.map { unsafeBitCast($0, to: Int.self) } ?? 0
+        return handler == unsafeBitCast(SIG_IGN, to: Int.self)
+    }
+
     static func remove() {
         if let path { unlink(path) }
     }
 
     static func untrack() {
-        for signal in [SIGINT, SIGTERM, SIGHUP] { Glibc.signal(signal, SIG_DFL) }
+        for signal in [SIGINT, SIGTERM, SIGHUP] {
+            var current = sigaction()
+            sigaction(signal, nil, &current)
+            if !isIgnored(current) { Glibc.signal(signal, SIG_DFL) }
+        }
         free(path)
         path = nil
     }

@@ -43,7 +43,10 @@ struct ReadCommand: ParsableCommand {
                 screenReaderFlag: screenReader || speak, stdinIsTerminal: isatty(STDIN_FILENO) == 1,
                 stdoutIsTerminal: isatty(STDOUT_FILENO) == 1, environment: ProcessInfo.processInfo.environment)
             let narration = mode == .screenReader ? elementNarration(chapter, strings: strings) : nil
-            try Reader.run(chapter, mode: mode, speak: speak, narration: narration)
+            let start = passage.verses.map { ReaderLocation(chapter: chapter.reference, verse: $0.lowerBound) }
+            try Reader.run(chapter, mode: mode, speak: speak, narration: narration, start: start,
+                           navigator: BibleNavigator(library: library),
+                           narrate: { elementNarration($0, strings: $0.strings) })
         }
     }
 
