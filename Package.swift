@@ -37,7 +37,11 @@ let package = Package(
         .testTarget(
             name: "InterlinearStoreTests",
             // The executable too: the tests spawn `interlinear import`, `search` and `typeset` as users run them.
-            dependencies: ["InterlinearStore", "InterlinearCorpus", "InterlinearTestSupport", "interlinear"],
+            dependencies: [
+                "InterlinearStore", "InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting",
+                "InterlinearTable", "InterlinearAccessibility", "InterlinearReader", "InterlinearTestSupport",
+                "interlinear",
+            ],
             path: "Tests/InterlinearStoreTests"),
         // 2. Shaping: fonts through fontconfig, HarfBuzz/FreeType, one shaping per distinct string.
         .target(

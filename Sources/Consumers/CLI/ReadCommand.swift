@@ -42,22 +42,25 @@ struct ReadCommand: ParsableCommand {
             let mode = ReaderMode.choose(
                 screenReaderFlag: screenReader || speak, stdinIsTerminal: isatty(STDIN_FILENO) == 1,
                 stdoutIsTerminal: isatty(STDOUT_FILENO) == 1, environment: ProcessInfo.processInfo.environment)
-            let narration = mode == .screenReader ? elementNarration(chapter, strings: strings) : nil
+            let narration = mode == .screenReader ? elementNarration(chapter, strings: strings, store: library.store) : nil
             let start = passage.verses.map { ReaderLocation(chapter: chapter.reference, verse: $0.lowerBound) }
             try Reader.run(chapter, mode: mode, speak: speak, narration: narration, start: start,
                            navigator: BibleNavigator(library: library),
-                           narrate: { elementNarration($0, strings: $0.strings) })
+                           narrate: { elementNarration($0, strings: $0.strings, store: library.store) })
         }
     }
 
     /// Screen-reader lines come from the accessibility elements of the typeset chapter (a phone-width layout;
     /// the terminal only uses the elements' order and utterances). Without a usable font, the chapter's own
     /// words are read instead, which say the same things.
-    private func elementNarration(_ chapter: Chapter, strings: StringTable) -> (any Narration)? {
+    private func elementNarration(_ chapter: Chapter, strings: StringTable, store: CorpusStore?) -> (any Narration)? {
         guard let chain = try? FontChain(family: "Gentium Plus") else { return nil }
         let options = LayoutOptions()
         let layout = Typesetter(cache: ShapeCache(chain: chain, strings: strings)).layout(chapter, options: options)
         let viewport = Viewport(width: options.width, height: 844)
-        return ElementNarration(tree: AccessibilityTree(chapter: chapter, layout: layout, viewport: viewport))
+        let tree = AccessibilityTree(chapter: chapter, layout: layout, viewport: viewport)
+        // "Find other occurrences" searches the corpus, as `interlinear search` does.
+        tree.occurrenceIndex = store.map(CorpusOccurrences.init)
+        return ElementNarration(tree: tree)
     }
 }
