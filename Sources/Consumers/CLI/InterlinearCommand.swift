@@ -8,7 +8,7 @@ public struct InterlinearCommand: ParsableCommand {
         commandName: "interlinear",
         abstract: "Typeset interlinear Greek–English chapters into positioned labels, accessibly.",
         subcommands: [ImportCommand.self, TypesetCommand.self, A11yCommand.self, ReadCommand.self, SearchCommand.self,
-                      BenchCommand.self])
+                      BenchCommand.self, StoreBenchCommand.self])
 
     public init() {}
 }
