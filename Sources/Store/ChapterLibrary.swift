@@ -89,14 +89,14 @@ public final class ChapterLibrary: ChapterSource {
         let book = reference.book
         if reference.chapter > book.chapterCount {
             let count = book.chapterCount == 1 ? "1 chapter" : "\(book.chapterCount) chapters"
-            return .missingChapter("there is no \(reference): \(book.name) has \(count)")
+            return .missingChapter("no chapter \(reference): \(book.name) has \(count)")
         }
         let nearest = nearest(to: reference).map(\.description).joined(separator: ", ")
         let fetch = SourceData.isComplete(SourceData.defaultDirectory())
             ? "run `interlinear import` to build the whole New Testament"
             : "run scripts/setup, then `interlinear import`, to build the whole New Testament"
         let where_ = store == nil ? "there is no store at \(storeURL.path) yet" : "the store at \(storeURL.path) does not hold it"
-        return .missingChapter("\(reference) is not in the corpus (\(where_)); \(fetch)"
+        return .missingChapter("no chapter \(reference) in the corpus (\(where_)); \(fetch)"
             + (nearest.isEmpty ? "" : "; nearest chapters that open: \(nearest)"))
     }
 }

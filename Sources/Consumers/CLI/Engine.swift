@@ -64,7 +64,7 @@ func parseReference(_ text: String) throws -> Passage {
     }
     let book = passage.chapter.book
     guard passage.chapter.chapter <= book.chapterCount else {
-        throw Failure("there is no \(passage.chapter): \(book.name) has \(book.chapterCount) chapter\(book.chapterCount == 1 ? "" : "s")")
+        throw Failure("no chapter \(passage.chapter): \(book.name) has \(book.chapterCount) chapter\(book.chapterCount == 1 ? "" : "s")")
     }
     return passage
 }

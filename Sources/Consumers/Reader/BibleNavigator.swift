@@ -30,8 +30,14 @@ public struct SearchTrail: Equatable, Sendable {
         index = ((index + delta) % hits.count + hits.count) % hits.count
     }
 
-    /// "3 of 330" (and "in the Bible" for a store search).
-    var position: String { "\(index + 1) of \(hits.count)" + (acrossBible ? " in the corpus" : "") }
+    /// "3 of 7"; across the corpus "1 of 4 in John 1, 95 of 330 in the corpus".
+    var position: String {
+        guard acrossBible else { return "\(index + 1) of \(hits.count)" }
+        let chapter = current.chapter
+        let here = hits.indices.filter { hits[$0].chapter == chapter }
+        let local = (here.firstIndex(of: index) ?? 0) + 1
+        return "\(local) of \(here.count) in \(chapter), \(index + 1) of \(hits.count) in the corpus"
+    }
 }
 
 /// The corpus beyond the open chapter: the chapters before and after it, any chapter by reference, and Bible-wide
