@@ -18,7 +18,15 @@ enum StoreFixture {
     }
 
     static let folder: URL = {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("interlinear-store-tests-\(getpid())")
+        // Folders of earlier runs whose process is gone are removed (a store is 24 MB).
+        let temporary = FileManager.default.temporaryDirectory
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? []
+        where name.hasPrefix("interlinear-store-tests-") {
+            if let pid = Int32(name.dropFirst("interlinear-store-tests-".count)), pid != getpid(), kill(pid, 0) != 0 {
+                try? FileManager.default.removeItem(at: temporary.appendingPathComponent(name))
+            }
+        }
+        let url = temporary.appendingPathComponent("interlinear-store-tests-\(getpid())")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }()
