@@ -43,11 +43,6 @@ public struct Book: Hashable, Sendable, Codable {
         Book(number: 66, name: "Revelation", osis: "Rev", abbreviations: ["re", "rev", "rv", "apocalypse"]),
     ]
 
-    /// How many chapters the book has (Matthew 28 … Revelation 22: 260 in all).
-    public var chapterCount: Int { (40...66).contains(number) ? Self.chapterCounts[number - 40] : 0 }
-
-    private static let chapterCounts = [28, 16, 24, 21, 28, 16, 16, 13, 6, 6, 4, 4, 5, 3, 6, 4, 3, 1, 13, 5, 5, 3, 5, 1, 1, 1, 22]
-
     /// The book with this canonical number, if it is in the New Testament.
     public static func numbered(_ number: Int) -> Book? {
         (40...66).contains(number) ? all[number - 40] : nil
@@ -79,15 +74,11 @@ public struct ChapterReference: Hashable, Sendable, CustomStringConvertible {
         self.chapter = chapter
     }
 
-    /// Parses a reference; `nil` when the book is unknown or the chapter is not a positive number.
+    /// Parses a chapter reference ("John 1", "Jn 1", "john.1", "1 Cor 13"); `nil` when the book is unknown, the
+    /// chapter is not a positive number, or the text names verses (`Passage(parsing:)` reads those).
     public init?(parsing text: String) {
-        let trimmed = text.trimmingWhitespace()
-        // The chapter is the trailing run of digits, after a space, a dot or a colon-free separator.
-        guard let split = trimmed.lastIndex(where: { $0 == " " || $0 == "." }) else { return nil }
-        let bookPart = String(trimmed[..<split])
-        let chapterPart = trimmed[trimmed.index(after: split)...]
-        guard let chapter = Int(chapterPart), chapter > 0, let book = Book.named(bookPart) else { return nil }
-        self.init(book: book, chapter: chapter)
+        guard let passage = Passage(parsing: text), passage.verses == nil else { return nil }
+        self = passage.chapter
     }
 
     /// Whether the book has this chapter ("John 22" does not: John has 21).

@@ -6,8 +6,9 @@
 /// and the invisible format characters that reorder or break lines (bidirectional overrides, line separators) are
 /// written as escapes, and the text is cut to a bound with a trailing `…`.
 public enum EscapedText {
-    /// The longest message printed (in Unicode scalars, escapes included).
-    public static let messageLimit = 200
+    /// The longest message printed (in Unicode scalars, escapes included): room for two long paths and a
+    /// sentence; quoted data values are cut far shorter (`valueLimit`).
+    public static let messageLimit = 400
     /// The longest value quoted inside a message.
     public static let valueLimit = 40
 

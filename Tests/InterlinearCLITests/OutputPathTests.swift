@@ -43,7 +43,7 @@ import InterlinearTestSupport
         try #require(SourceData.isComplete(SourceData.defaultDirectory()), "the bible-alignments data is not downloaded (scripts/setup)")
         let scratch = try ScratchFolder("import-out")
         defer { scratch.remove() }
-        let result = try spawnInterlinear(["import", "Revelation 22", "--output", scratch.url.path], stdout: .path("/dev/full"))
+        let result = try spawnInterlinear(["import", "Revelation 22", "--corpus", scratch.url.path], stdout: .path("/dev/full"))
         #expect(result.status == 74)
         #expect(result.stderrLines == ["interlinear: error: cannot write to standard output: No space left on device"])
     }

@@ -2,13 +2,14 @@ import ArgumentParser
 import Foundation
 import InterlinearCorpus
 import InterlinearShaping
+import InterlinearStore
 import InterlinearTypesetting
 
 
 /// Options every command that lays out a chapter shares. Every value is checked in `validate()`, before the
 /// command runs, so a bad one is a usage error (exit 64) with one line saying what is expected.
 struct LayoutArguments: ParsableArguments {
-    @Argument(help: "Chapter reference: \"John 1\", \"Jn 1\", \"John.1\" (case-insensitive).")
+    @Argument(help: "A chapter or verses: \"John 1\", \"John 1:14\", \"Jn 1:14-18\", \"1 Cor 13\" (case-insensitive).")
     var reference: String
 
     // Unconditional: "--width -1" is a value to refuse with a range, not a missing value followed by an option.
@@ -24,7 +25,7 @@ struct LayoutArguments: ParsableArguments {
     @Option(help: "Font family, found through fontconfig.")
     var font: String = "Gentium Plus"
 
-    @Option(help: "Corpus folder (default: ./Corpus or $INTERLINEAR_CORPUS).")
+    @Option(help: ArgumentHelp(corpusHelp))
     var corpus: String?
 
     static let widthRange = 100.0...10_000.0
@@ -46,7 +47,7 @@ struct LayoutArguments: ParsableArguments {
         LayoutOptions(width: Float(width), fontSize: Float(fontSize), tiers: try TierList.parse(tiers))
     }
 
-    func chapterReference() throws -> ChapterReference { try parseReference(reference) }
+    func chapterReference() throws -> ChapterReference { try parseReference(reference).chapter }
 }
 
 /// The `--tiers` list: names from `Tier`, at least one of them a word tier (the translation alone has no words to
@@ -82,23 +83,29 @@ struct Engine {
     let typesetter: Typesetter
 
     init(_ arguments: LayoutArguments) throws {
-        let reference = try arguments.chapterReference()
+        let passage = try parseReference(arguments.reference)
         let strings = StringTable()
-        chapter = try CorpusLibrary.locate(explicit: arguments.corpus).load(reference, strings: strings)
+        chapter = try ChapterLibrary.open(corpus: arguments.corpus).load(passage, strings: strings)
         let chain = try FontChain(family: arguments.font)
         typesetter = Typesetter(cache: ShapeCache(chain: chain, strings: strings))
     }
 }
 
-/// Parses a chapter reference given on the command line, or fails (exit 64) with one line saying what is expected.
-func parseReference(_ text: String) throws -> ChapterReference {
-    guard let reference = ChapterReference(parsing: text) else {
-        throw ValidationError("unknown reference \(EscapedText.quoted(text)); expected a New Testament book and chapter "
-                              + "such as \"John 1\"")
+/// Parses a reference given on the command line (a chapter, or verses of one), or fails (exit 64) with one line
+/// saying what is expected. The chapter must exist in its book; whether the corpus holds it is the library's to say.
+func parseReference(_ text: String) throws -> Passage {
+    guard let passage = Passage(parsing: text) else {
+        throw ValidationError("unknown reference \(EscapedText.quoted(text)); expected a New Testament book, a chapter "
+            + "and optional verses, such as \"John 1\", \"John 1:14\", \"Jn 1:14-18\" or \"1 Cor 13\"")
     }
-    guard reference.exists else {
-        let count = reference.book.chapterCount
-        throw ValidationError("\(reference.book.name) has \(count) chapter\(count == 1 ? "" : "s"); there is no \(reference)")
+    guard passage.chapter.exists else {
+        let book = passage.chapter.book
+        throw ValidationError("\(book.name) has \(book.chapterCount) chapter\(book.chapterCount == 1 ? "" : "s"); "
+                              + "there is no \(passage.chapter)")
     }
-    return reference
+    return passage
 }
+
+/// The `--corpus` help, shared by every command that reads the corpus.
+let corpusHelp = "The corpus store: an interlinear.sqlite file or the folder holding it (default: $INTERLINEAR_DATA, "
+    + "else $XDG_DATA_HOME/interlinear, else ~/.local/share/interlinear)."

@@ -2,6 +2,7 @@ import ArgumentParser
 import InterlinearCorpus
 import InterlinearReader
 import InterlinearShaping
+import InterlinearStore
 
 /// The exit statuses of every command: one table, the same in the README ("Exit status"). The codes below 128 are
 /// sysexits.h's where one fits; a process ended by a signal reports 128 + the signal (130 for SIGINT, 141 for
@@ -33,6 +34,12 @@ public enum ExitStatus: Int32, Sendable {
         case is ValidationError: self = .usage
         case let error as CorpusError: self = error.kind == .malformed ? .dataError : .noInput
         case let error as OutputFileError: self = error.kind == .cannotCreate ? .cannotCreate : .ioError
+        case let error as StoreError:
+            switch error {
+            case .cannotOpen, .missingChapter: self = .noInput
+            case .sqlite: self = .ioError
+            case .foreign, .corrupt, .tooNew, .badRow: self = .dataError
+            }
         case is FontError: self = .unavailable
         case is ReaderError, is SystemError: self = .ioError
         default: self = .software

@@ -20,13 +20,17 @@ public enum PlainText {
         ]
     }
 
-    /// Writes the chapter, a verse at a time. A failed write throws its `SystemError` (the command reports it and
-    /// exits 74); with SIGPIPE at its default, a closed pipe (`| head`) ends the process quietly instead.
-    public static func write(_ chapter: Chapter, to sink: ByteSink) throws {
+    /// Writes the chapter from verse index `first` on, a verse at a time. A failed write throws its `SystemError`
+    /// (the command reports it and exits 74); with SIGPIPE at its default, a closed pipe (`| head`) ends the
+    /// process quietly instead.
+    public static func write(_ chapter: Chapter, fromVerse first: Int = 0, to sink: ByteSink) throws {
         var out = ANSI(color: false)
-        out.text(chapter.reference.description)
+        // From a verse on, the heading says where the text starts ("John 1:14–51").
+        let start = chapter.verses.isEmpty ? 0 : min(max(first, 0), chapter.verses.count - 1)
+        out.text(chapter.reference.description
+            + (start > 0 ? ":\(chapter.verses[start].number)–\(chapter.verses[chapter.verses.count - 1].number)" : ""))
         out.raw("\n")
-        for index in chapter.verses.indices {
+        for index in chapter.verses.indices.dropFirst(start) {
             for line in lines(verse: index, of: chapter) {
                 out.text(line)
                 out.raw("\n")
