@@ -1,18 +1,26 @@
-// libFuzzer harness: the chapter-reference parser (`ChapterReference(parsing:)`, Sources/Corpus/Book.swift), the
-// one parser every command uses for "John 1", "Jn 1", "john.1". Compiled with Book.swift alone by scripts/fuzz.
+// libFuzzer harness: the reference parser (`Passage(parsing:relativeTo:)`, Sources/Corpus/Passage.swift, and
+// `ChapterReference(parsing:)` on top of it), the one parser every command uses for "John 1", "Jn 1:14-18",
+// "1 Cor 13", "Jude 5", relative "1:5". Compiled with Book.swift and Passage.swift by scripts/fuzz.
 //
-// Whatever the text: no trap; a parsed reference names a real book and a positive chapter, and both of its
-// printed forms ("John 1", "John.1") parse back to it.
+// Whatever the text: no trap; a parsed passage names a real book, a positive chapter and an ascending range of
+// positive verses, and its printed form parses back to it (relative forms print absolute).
+
+private let current = ChapterReference(book: Book.all[3], chapter: 1)  // John 1, for relative references
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzReference(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
     _ = Book.named(text)
-    guard let reference = ChapterReference(parsing: text) else { return 0 }
-    precondition(reference.chapter > 0, "chapter \(reference.chapter) accepted")
-    precondition(Book.numbered(reference.book.number) == reference.book, "a book that is not in the table")
-    precondition(ChapterReference(parsing: reference.description) == reference, "\(reference) does not re-parse")
-    precondition(ChapterReference(parsing: reference.osisID) == reference, "\(reference.osisID) does not re-parse")
-    _ = reference.exists
+    for passage in [Passage(parsing: text), Passage(parsing: text, relativeTo: current)].compactMap({ $0 }) {
+        precondition(passage.chapter.chapter > 0, "chapter \(passage.chapter.chapter) accepted")
+        precondition(Book.numbered(passage.chapter.book.number) == passage.chapter.book, "a book not in the table")
+        if let verses = passage.verses { precondition(verses.lowerBound > 0, "verse \(verses.lowerBound) accepted") }
+        precondition(Passage(parsing: passage.description) == passage, "\(passage) does not re-parse")
+        _ = passage.chapter.exists
+    }
+    if let reference = ChapterReference(parsing: text) {
+        precondition(ChapterReference(parsing: reference.description) == reference, "\(reference) does not re-parse")
+        precondition(ChapterReference(parsing: reference.osisID) == reference, "\(reference.osisID) does not re-parse")
+    }
     return 0
 }

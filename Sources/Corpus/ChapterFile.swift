@@ -159,7 +159,7 @@ public enum ChapterFile {
         guard number == version else {
             if let number, number < version {
                 throw fail("chapter format \(number) is no longer read (this is format \(version), which adds the end "
-                           + "record); re-import the chapter with `interlinear import`")
+                           + "record); re-import the chapter with `interlinear import REF --chapter-files FOLDER`")
             }
             throw fail("unknown chapter format \(quoted(Field(rebasing: line[formatPrefix.count...]))); this interlinear "
                        + "reads format \(version)")

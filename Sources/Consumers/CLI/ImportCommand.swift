@@ -23,6 +23,10 @@ struct ImportCommand: ParsableCommand {
     @Option(help: ArgumentHelp(corpusHelp))
     var corpus: String?
 
+    @Option(help: ArgumentHelp("Write chapter files (format 2) into this folder instead of the store, e.g. Corpus/chapters "
+                               + "to regenerate the committed chapters.", valueName: "folder"))
+    var chapterFiles: String?
+
     func validate() throws {
         for reference in references { _ = try parseReference(reference) }
     }
@@ -40,9 +44,16 @@ struct ImportCommand: ParsableCommand {
             let chapters = try BibleAlignmentsImporter(dataDirectory: data).importChapters(wanted, strings: StringTable())
             // Every chapter is checked by the chapter-file reader's own parser before anything is written: the
             // importer refuses a chapter that reader would refuse, or read back differently.
-            for chapter in chapters {
-                _ = try ChapterFile.renderChecked(chapter, provenance: BibleAlignmentsImporter.provenance,
-                                                  path: "\(CorpusLibrary.relativePath(of: chapter.reference))")
+            let root = URL(fileURLWithPath: chapterFiles ?? ".")
+            let files = try chapters.map { chapter in
+                let url = root.appendingPathComponent(CorpusLibrary.relativePath(of: chapter.reference))
+                return (url, try ChapterFile.renderChecked(chapter, provenance: BibleAlignmentsImporter.provenance,
+                                                           path: url.path))
+            }
+            if chapterFiles != nil {
+                for (url, text) in files { try AtomicFile.write(Data(text.utf8), to: url, createDirectories: true) }
+                try emit(Data("imported \(chapters.count) chapter file(s) into \(root.path)\n".utf8), to: nil)
+                return
             }
             let summary = try StoreImport.write(
                 chapters, to: store, replace: wanted == nil,
