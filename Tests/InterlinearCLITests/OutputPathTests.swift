@@ -48,6 +48,26 @@ import InterlinearTestSupport
         #expect(result.stderrLines == ["interlinear: error: cannot write to standard output: No space left on device"])
     }
 
+    /// `search` reads the store: one is built in a scratch folder from the downloaded source data.
+    @Test func searchFailsWhenItsOutputCannotBeWritten() throws {
+        try #require(SourceData.isComplete(SourceData.defaultDirectory()), "the bible-alignments data is not downloaded (scripts/setup)")
+        let scratch = try ScratchFolder("search-store")
+        defer { scratch.remove() }
+        let built = try interlinear("import", "John 1", "--corpus", scratch.url.path)
+        try #require(built.status == 0, "\(built.stderr)")
+        for arguments in [["search", "λόγος", "--corpus", scratch.url.path],
+                          ["search", "λόγος", "--json", "--corpus", scratch.url.path]] {
+            for (stdout, ignoreSIGPIPE, reason) in [(SpawnedStdout.path("/dev/full"), false, "No space left on device"),
+                                                    (.closed, false, "Bad file descriptor"), (.brokenPipe, true, "Broken pipe")] {
+                let result = try spawnInterlinear(arguments, stdout: stdout, ignoreSIGPIPE: ignoreSIGPIPE)
+                #expect(result.status == 74, "\(arguments) \(stdout): \(result.stderr)")
+                #expect(result.stderrLines == ["interlinear: error: cannot write to standard output: \(reason)"])
+            }
+            let quiet = try spawnInterlinear(arguments, stdout: .brokenPipe)
+            #expect(quiet.status == 141 && quiet.stderr.isEmpty)
+        }
+    }
+
     @Test func aSymbolicLinkIsFollowedAndKept() throws {
         let scratch = try ScratchFolder()
         defer { scratch.remove() }
