@@ -1,9 +1,10 @@
-/// Byte-level checks every reader of corpus text makes before trusting a field: valid UTF-8, and no control
-/// characters (which would reach a terminal raw through the reader or an error message).
-enum TextCheck {
+/// Byte-level checks every reader of corpus text (chapter files, the importer, the store) makes before trusting a
+/// field: valid UTF-8, and no control characters (which would reach a terminal raw through the reader or an error
+/// message).
+public enum TextCheck {
     /// The offset of the first byte that does not start or continue a valid UTF-8 sequence (overlong forms,
     /// surrogates and code points past U+10FFFF are invalid), or nil when all of `bytes` is valid.
-    static func firstInvalidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    public static func firstInvalidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         var i = 0
         let n = bytes.count
         func continuation(_ at: Int, _ range: ClosedRange<UInt8> = 0x80...0xBF) -> Bool {
@@ -32,7 +33,7 @@ enum TextCheck {
     }
 
     /// The first control character in valid UTF-8 `bytes` (C0 including tab, DEL, or C1 U+0080–U+009F), or nil.
-    static func firstControl(_ bytes: UnsafeBufferPointer<UInt8>) -> Unicode.Scalar? {
+    public static func firstControl(_ bytes: UnsafeBufferPointer<UInt8>) -> Unicode.Scalar? {
         for i in 0..<bytes.count {
             let b = bytes[i]
             if b < 0x20 || b == 0x7F { return Unicode.Scalar(b) }
@@ -44,7 +45,7 @@ enum TextCheck {
     }
 
     /// The first control character of a string, or nil.
-    static func firstControl<S: StringProtocol>(_ text: S) -> Unicode.Scalar? {
+    public static func firstControl<S: StringProtocol>(_ text: S) -> Unicode.Scalar? {
         text.unicodeScalars.first { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
     }
 }

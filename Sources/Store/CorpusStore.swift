@@ -91,12 +91,23 @@ public final class CorpusStore {
             let key = verses.int(0)
             guard key % 1000 > 0 else { throw StoreError.badRow(path: url.path, what: "verse 0 in \(reference)") }
             chapter.beginVerse(key % 1000)
+            try checkText(verses.bytes(1), "the translation of \(reference):\(key % 1000)")
             forEachItem(verses.bytes(1)) { chapter.appendTranslationToken(strings.intern(utf8: $0)) }
             let tokenCount = chapter.verses[chapter.verses.count - 1].translation.count
+            // The limits of the label format, checked at the door as the chapter-file parser does (CorpusLimits).
+            guard tokenCount <= CorpusLimits.maxTranslationTokensPerVerse else {
+                throw StoreError.badRow(path: url.path, what: "\(reference):\(key % 1000) has more than "
+                    + "\(CorpusLimits.maxTranslationTokensPerVerse) translation tokens, the most a verse can hold")
+            }
             while hasWord {
                 let wordKey = words.int(0)
                 if wordKey > key { break }
                 guard wordKey == key else { throw orphan(wordKey, reference) }
+                guard chapter.verses[chapter.verses.count - 1].words.count < CorpusLimits.maxWordsPerVerse else {
+                    throw StoreError.badRow(path: url.path, what: "\(reference):\(key % 1000) has more than "
+                        + "\(CorpusLimits.maxWordsPerVerse) words, the most a verse can hold")
+                }
+                for column: Int32 in 1...6 { try checkText(words.bytes(column), "a word of \(reference):\(key % 1000)") }
                 let start = Int32(chapter.alignedTokens.count)
                 var bad = false
                 forEachItem(words.bytes(7)) { item in
@@ -119,6 +130,17 @@ public final class CorpusStore {
         }
         if hasWord { throw orphan(words.int(0), reference) }
         return chapter.verses.isEmpty ? nil : chapter
+    }
+
+    /// Refuses invalid UTF-8 and control characters in a stored field: they would reach the terminal raw.
+    private func checkText(_ bytes: UnsafeBufferPointer<UInt8>, _ what: String) throws {
+        if TextCheck.firstInvalidUTF8(bytes) != nil {
+            throw StoreError.badRow(path: url.path, what: "\(what) is not valid UTF-8")
+        }
+        if let control = TextCheck.firstControl(bytes) {
+            throw StoreError.badRow(path: url.path, what: "\(what) holds the control character "
+                + EscapedText.escaped(String(Character(control))))
+        }
     }
 
     private func orphan(_ key: Int, _ reference: ChapterReference) -> StoreError {

@@ -1,0 +1,58 @@
+import Foundation
+import InterlinearCorpus
+@testable import InterlinearStore
+import InterlinearTestSupport
+import Testing
+
+/// The store is a reader of data too: a damaged or hand-edited store is bounded at the door like a chapter file —
+/// the label format's per-verse limits, valid UTF-8, no control characters — and refused in one line.
+@Suite struct StoreLimitTests {
+    /// A copy of the committed-chapters store with `sql` applied.
+    static func damaged(_ name: String, _ sql: String) throws -> URL {
+        let url = try StoreFixture.copy(of: StoreFixture.committed.get(), named: "\(name).sqlite")
+        let database = try Database(path: url.path, readOnly: false)
+        try database.execute(sql)
+        database.close()
+        return url
+    }
+
+    static let john = ChapterReference(book: Book.all[3], chapter: 1)
+
+    @Test func aVerseOf65537WordsIsRefusedBeforeLayout() throws {
+        // 65,537 words in John 1:1 (positions past the real ones), made by a recursive query.
+        let url = try Self.damaged("words", """
+            WITH RECURSIVE n(i) AS (SELECT 100 UNION ALL SELECT i + 1 FROM n WHERE i < 100 + 65536)
+            INSERT INTO word SELECT 43001001, i, 'λ', 'l', 'λ', 'G1', 'N', 'w', '', 'λ', 'λ', 1 FROM n;
+            """)
+        #expect {
+            try CorpusStore(url: url).load(Self.john, strings: StringTable())
+        } throws: { error in
+            String(describing: error).contains("John 1:1 has more than 65535 words, the most a verse can hold")
+        }
+        // Through the command: one line, a data-error status, no output file.
+        let output = url.deletingLastPathComponent().appendingPathComponent("out.json")
+        let result = try interlinear("typeset", "John 1", "--corpus", url.path, "--output", output.path)
+        #expect(result.status == 65, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("interlinear: error: the corpus store ") && result.stderr.filter { $0 == "\n" }.count == 1)
+        #expect(!FileManager.default.fileExists(atPath: output.path))
+    }
+
+    @Test func aVerseOf65537TranslationTokensIsRefused() throws {
+        let url = try Self.damaged("tokens", """
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 65537)
+            UPDATE verse SET translation = (SELECT group_concat('a', ' ') FROM n) WHERE id = 43001002;
+            """)
+        #expect {
+            try CorpusStore(url: url).load(Self.john, strings: StringTable())
+        } throws: { String(describing: $0).contains("John 1:2 has more than 65535 translation tokens") }
+    }
+
+    @Test func anEscapeSequenceInAStoredFieldIsRefusedEscaped() throws {
+        let url = try Self.damaged("escape", "UPDATE word SET gloss = char(27) || '[2J' WHERE verse = 43001003 AND position = 0;")
+        let result = try interlinear("read", "John 1", "--corpus", url.path)
+        #expect(result.status == 65, "\(result.stderr)")
+        #expect(result.stderr.contains("a word of John 1:3 holds the control character \\e"), "\(result.stderr)")
+        #expect(!result.stderr.unicodeScalars.contains { $0.value == 0x1B })
+        #expect(result.stdout.isEmpty)
+    }
+}
