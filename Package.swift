@@ -52,14 +52,28 @@ let package = Package(
         // 6. Consumers: the terminal reader (grid and screen-reader line modes), then the command-line tool
         .target(
             name: "InterlinearReader",
-            dependencies: ["InterlinearCorpus", "InterlinearTypesetting", "InterlinearTable", "InterlinearAccessibility"],
+            dependencies: ["InterlinearCorpus", "InterlinearTypesetting", "InterlinearTable", "InterlinearAccessibility",
+                           "CSpeechd"],
             path: "Sources/Consumers/Reader"),
+
+        // Speech and braille (issue 13): speech-dispatcher's C library for the reader's speech, liblouis for braille.
+        .systemLibrary(
+            name: "CSpeechd", path: "Sources/System/CSpeechd", pkgConfig: "speech-dispatcher",
+            providers: [.apt(["libspeechd-dev"])]),
+        .systemLibrary(
+            name: "CLouis", path: "Sources/System/CLouis", pkgConfig: "liblouis",
+            providers: [.apt(["liblouis-dev"])]),
+        // Braille: embosser-ready BRF of an interlinear chapter, and Unicode braille for a refreshable display.
+        .target(
+            name: "InterlinearBraille",
+            dependencies: ["InterlinearCorpus", "InterlinearAccessibility", "CLouis"],
+            path: "Sources/Consumers/Braille"),
         // The command-line tool (its commands live in a library so tests can drive them).
         .target(
             name: "InterlinearCLI",
             dependencies: [
                 "InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting",
-                "InterlinearTable", "InterlinearAccessibility", "InterlinearReader",
+                "InterlinearTable", "InterlinearAccessibility", "InterlinearReader", "InterlinearBraille",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/Consumers/CLI"),
@@ -82,6 +96,7 @@ let package = Package(
             dependencies: [
                 "InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting",
                 "InterlinearTable", "InterlinearAccessibility", "InterlinearCLI", "InterlinearReader",
+                "InterlinearBraille",
             ],
             path: "Tests"),
     ]

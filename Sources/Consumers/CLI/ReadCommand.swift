@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import InterlinearAccessibility
+import InterlinearBraille
 import InterlinearCorpus
 import InterlinearReader
 import InterlinearShaping
@@ -14,7 +15,8 @@ struct ReadCommand: ParsableCommand {
         abstract: "Read a chapter in the terminal.",
         discussion: """
             On a terminal: the interlinear grid (? lists the keys). With --screen-reader or ACCESSIBLE=1: one spoken \
-            line per key for terminal screen readers. Piped or with TERM=dumb: the chapter as plain text.
+            line per key for terminal screen readers, with no Greek script unless asked (--greek, or the keys R, d \
+            and o). Piped or with TERM=dumb: the chapter as plain text.
             """)
 
     @Argument(help: "Chapter reference: \"John 1\", \"Jn 1\", \"John.1\" (case-insensitive).")
@@ -23,8 +25,17 @@ struct ReadCommand: ParsableCommand {
     @Flag(help: "Screen-reader mode: no repaint, one line per key, the cursor on the line just printed.")
     var screenReader = false
 
-    @Flag(help: "Also speak each line through speech-dispatcher (spd-say), in screen-reader mode.")
+    @Flag(help: "Also speak each line through speech-dispatcher, each part in its language (Greek by the grc voice).")
     var speak = false
+
+    @Option(help: "How much a word line says in screen-reader mode: brief, normal or full (the v key cycles).")
+    var verbosity = Verbosity.normal
+
+    @Flag(help: "Include the Greek word in word lines, for a screen reader that reads Greek (the o key toggles).")
+    var greek = false
+
+    @Flag(help: "Show each screen-reader line in Unicode braille (Greek in Greek braille), for a braille display.")
+    var braille = false
 
     @Option(help: "Corpus folder (default: ./Corpus or $INTERLINEAR_CORPUS).")
     var corpus: String?
@@ -35,10 +46,16 @@ struct ReadCommand: ParsableCommand {
             let strings = StringTable()
             let chapter = try CorpusLibrary.locate(explicit: corpus).load(ref, strings: strings)
             let mode = ReaderMode.choose(
-                screenReaderFlag: screenReader || speak, stdinIsTerminal: isatty(STDIN_FILENO) == 1,
+                screenReaderFlag: screenReader || speak || braille, stdinIsTerminal: isatty(STDIN_FILENO) == 1,
                 stdoutIsTerminal: isatty(STDOUT_FILENO) == 1, environment: ProcessInfo.processInfo.environment)
             let narration = mode == .screenReader ? elementNarration(chapter, strings: strings) : nil
-            try Reader.run(chapter, mode: mode, speak: speak, narration: narration)
+            var lines = LineOptions(speak: speak, verbosity: verbosity, greek: greek || braille)
+            if braille {
+                let tables = BrailleTables()
+                try tables.validate()
+                lines.braille = tables.unicodeBraille
+            }
+            try Reader.run(chapter, mode: mode, lines: lines, narration: narration)
         }
     }
 
@@ -53,3 +70,5 @@ struct ReadCommand: ParsableCommand {
         return ElementNarration(tree: AccessibilityTree(chapter: chapter, layout: layout, viewport: viewport))
     }
 }
+
+extension Verbosity: ExpressibleByArgument {}

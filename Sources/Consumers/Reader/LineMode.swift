@@ -1,47 +1,71 @@
+import Foundation
+import InterlinearAccessibility
 import InterlinearCorpus
 
 /// Screen-reader mode: a line-oriented reader for terminal screen readers (speakup, Fenrir, Orca, BRLTTY),
 /// which follow the hardware cursor and speak whatever text changes. It never repaints, never clears, never
-/// positions the cursor: each key appends exactly one line, the focused element's spoken text, and leaves the
+/// positions the cursor: each key prints exactly one line, the focused element's spoken text, and leaves the
 /// cursor at its end. The line break goes *before* the next line, so the cursor stays on the line just read.
+///
+/// Lines are speakable as they stand: no Greek script unless the user asks for it (`o`, `--greek`, or the keys that
+/// read Greek), references in words, no marks a screen reader would spell out. The lines printed by ↑ and ↓ fit
+/// one terminal row, because terminal screen readers treat ↑/↓ as shell history and read only the cursor's row.
 public struct LineMode {
     public let narration: any Narration
     /// Focused verse index.
     public private(set) var verse = 0
     /// Focused word within the verse; nil when the verse as a whole is focused.
     public private(set) var word: Int? = 0
+    /// How words are described: verbosity, and whether the Greek word is included.
+    public private(set) var speech: WordSpeech
+    /// Terminal width in columns; lines that must fit one row are kept to `columns - 1` (the last column leaves
+    /// the cursor pending a wrap).
+    public var columns: Int
+    /// The verse whose reference was last said, so a word line says it again only when the verse changes.
+    private var spokenVerse: Int?
+    private let text: LineText
     private var search: ChapterSearch
     private var matches: [Int] = []
     private var matchIndex: Int?
     private var prompt: (kind: Character, text: String)?
 
-    public init(narration: any Narration) {
+    public init(narration: any Narration, verbosity: Verbosity = .normal, greek: Bool = false, columns: Int = 80) {
         self.narration = narration
+        speech = WordSpeech(verbosity: verbosity, greek: greek)
+        self.columns = columns
+        text = LineText(chapter: narration.chapter)
         search = ChapterSearch(chapter: narration.chapter)
     }
 
     var chapter: Chapter { narration.chapter }
 
+    /// The width a one-row line may take.
+    private var rowWidth: Int { max(columns - 1, 1) }
+
     /// The opening line: says the mode is on and how to use it.
-    public var openingLine: String {
-        "Screen-reader mode on: \(chapter.reference), \(chapter.verses.count) verses. Right and left arrows read "
-            + "word by word, down and up go by verse, r reads the verse, t its translation, colon jumps to a verse, "
-            + "slash searches, question mark lists keys, q quits."
-    }
+    public var openingLine: SpokenLine { text.opening }
 
     /// What a key does to the output. `.line` starts a new line; `.echo` appends to the prompt being typed.
     public enum Output: Equatable {
-        case line(String)
+        case line(SpokenLine)
         case echo(String)
         case erase
         case none
         case quit
     }
 
-    /// The line for the current focus.
-    public var focusLine: String {
-        if let word { return narration.wordLine(verse: verse, word: word) }
-        return narration.verseLine(verse: verse)
+    /// The line for the current focus, with the verse reference when it changed since the last line.
+    public mutating func focusLine(prefix: String = "") -> SpokenLine {
+        guard let word else {
+            spokenVerse = verse
+            return text.verse(verse, prefix: prefix, columns: rowWidth)
+        }
+        var line = SpokenLine(prefix)
+        if spokenVerse != verse { line.append(text.reference(ofVerse: verse, verbosity: speech.verbosity)) }
+        spokenVerse = verse
+        line.append(narration.describe(verse: verse, word: word, speech: speech))
+        if speech.verbosity == .full { line.item("word \(word + 1) of \(narration.wordCount(verse: verse))") }
+        return line
     }
 
     public mutating func handle(_ key: Key) -> Output {
@@ -52,29 +76,40 @@ public struct LineMode {
         case .left, .character("h"): return .line(previousWord())
         case .down, .character("j"): return .line(moveVerse(1))
         case .up, .character("k"): return .line(moveVerse(-1))
-        case .character("r"): return .line(narration.readingLine(verse: verse))
-        case .character("t"): return .line(narration.translationLine(verse: verse))
-        case .character(" "), .enter: return .line(focusLine)
-        case .home, .character("g"): verse = 0; word = nil; return .line(focusLine)
-        case .end, .character("G"): verse = chapter.verses.count - 1; word = nil; return .line(focusLine)
+        case .character("r"): return .line(text.reading(verse, greek: speech.greek))
+        case .character("R"): return .line(text.greek(verse))
+        case .character("t"): return .line(text.translation(verse))
+        case .character("s"): return .line(currentWord.map(text.spelling) ?? noWord)
+        case .character("d"): return .line(currentWord.map(text.lemma) ?? noWord)
+        case .character("o"):
+            speech.greek.toggle()
+            return .line(SpokenLine(speech.greek ? "Greek words on." : "Greek words off."))
+        case .character("v"):
+            speech.verbosity = speech.verbosity.next
+            return .line(SpokenLine("Verbosity \(speech.verbosity.rawValue)."))
+        case .character(" "), .enter:
+            spokenVerse = nil  // a repeat says where it is
+            return .line(focusLine())
+        case .home, .character("g"): verse = 0; word = nil; return .line(focusLine())
+        case .end, .character("G"): verse = chapter.verses.count - 1; word = nil; return .line(focusLine())
         case .character(":"):
             prompt = (":", "")
-            return .line("Go to verse: ")
+            return .line(SpokenLine("Go to verse: "))
         case .character("/"):
             prompt = ("/", "")
-            return .line("Search: ")
+            return .line(SpokenLine("Search: "))
         case .character("n"): return .line(step(1))
         case .character("N"): return .line(step(-1))
-        case .character("?"): return .line(Self.keysLine)
+        case .character("?"): return .line(LineText.keys)
         case .escape: return .none
-        default: return .line("Unknown key. Question mark lists keys.")
+        default: return .line(SpokenLine("Unknown key. Question mark lists keys."))
         }
     }
 
-    static let keysLine = "Keys: right or l next word, left or h previous word, down or j next verse, up or k previous "
-        + "verse, r read verse with glosses, t translation, space repeat, g first verse, G last verse, "
-        + "colon then number and Enter go to verse, slash then text and Enter search Greek, transliteration, "
-        + "gloss or Strong's, n next match, N previous match, control Z suspends, q quit."
+    /// The focused word, if a word (not a verse) is focused.
+    private var currentWord: Word? { word.map { narration.word(verse: verse, word: $0) } }
+
+    private var noWord: SpokenLine { SpokenLine("No word focused. Right arrow goes to the first word.") }
 
     private mutating func handlePrompt(_ key: Key, _ current: (kind: Character, text: String)) -> Output {
         switch key {
@@ -83,7 +118,7 @@ public struct LineMode {
             return .line(current.kind == ":" ? jump(current.text) : find(current.text))
         case .escape, .interrupt:
             prompt = nil
-            return .line("Cancelled. " + focusLine)
+            return .line(focusLine(prefix: "Cancelled. "))
         case .backspace:
             guard !current.text.isEmpty else { return .none }
             prompt = (current.kind, String(current.text.dropLast()))
@@ -96,64 +131,79 @@ public struct LineMode {
         }
     }
 
-    private mutating func nextWord() -> String {
-        guard let next = narration.nextWord(after: Focus(verse: verse, word: word)) else { return "End of chapter. " + focusLine }
+    private mutating func nextWord() -> SpokenLine {
+        guard let next = narration.nextWord(after: Focus(verse: verse, word: word)) else {
+            return focusLine(prefix: "End of chapter. ")
+        }
         verse = next.verse
         word = next.word
-        return focusLine
+        return focusLine()
     }
 
-    private mutating func previousWord() -> String {
+    private mutating func previousWord() -> SpokenLine {
         guard let previous = narration.previousWord(before: Focus(verse: verse, word: word)) else {
-            return "Start of chapter. " + focusLine
+            return focusLine(prefix: "Start of chapter. ")
         }
         verse = previous.verse
         word = previous.word
-        return focusLine
+        return focusLine()
     }
 
-    private mutating func moveVerse(_ delta: Int) -> String {
+    private mutating func moveVerse(_ delta: Int) -> SpokenLine {
         let target = verse + delta
+        word = nil
         guard chapter.verses.indices.contains(target) else {
-            word = nil
-            return (delta > 0 ? "Last verse. " : "First verse. ") + focusLine
+            return focusLine(prefix: delta > 0 ? "Last verse. " : "First verse. ")
         }
         verse = target
-        word = nil
-        return focusLine
+        return focusLine()
     }
 
-    private mutating func jump(_ text: String) -> String {
-        guard let number = Int(text.trimmingCharacters(in: .whitespaces)), let index = chapter.verseIndex(number: number) else {
-            return "No verse \(text) in \(chapter.reference). " + focusLine
+    private mutating func jump(_ typed: String) -> SpokenLine {
+        guard let number = Int(typed.trimmingCharacters(in: .whitespaces)), let index = chapter.verseIndex(number: number) else {
+            return SpokenLine("No verse \(Speakable.english(typed)) in \(Speakable.reference(chapter.reference)).")
         }
         verse = index
         word = nil
-        return focusLine
+        return focusLine()
     }
 
-    private mutating func find(_ query: String) -> String {
+    private mutating func find(_ query: String) -> SpokenLine {
         matches = search.matches(query)
         guard !matches.isEmpty else {
             matchIndex = nil
-            return "No match for \(query)."
+            var line = SpokenLine("No match for ")
+            // What the user typed, in whichever script they typed it.
+            line.append(query, query.unicodeScalars.contains { GreekText.isGreek($0) } ? .greek : .english)
+            line.append(".")
+            return line
         }
         let here = chapter.verses[verse].words.lowerBound + (word ?? 0)
         matchIndex = matches.firstIndex { $0 >= here } ?? 0
         return focusMatch()
     }
 
-    private mutating func step(_ delta: Int) -> String {
-        guard let index = matchIndex, !matches.isEmpty else { return "No search yet. Slash searches." }
+    private mutating func step(_ delta: Int) -> SpokenLine {
+        guard let index = matchIndex, !matches.isEmpty else { return SpokenLine("No search yet. Slash searches.") }
         matchIndex = (index + delta + matches.count) % matches.count
         return focusMatch()
     }
 
-    private mutating func focusMatch() -> String {
-        guard let index = matchIndex else { return focusLine }
+    private mutating func focusMatch() -> SpokenLine {
+        guard let index = matchIndex else { return focusLine() }
         let target = matches[index]
         verse = chapter.verseIndex(ofWord: target)
         word = target - chapter.verses[verse].words.lowerBound
-        return "Match \(index + 1) of \(matches.count): " + focusLine
+        return focusLine(prefix: "Match \(index + 1) of \(matches.count). ")
     }
+}
+
+/// Which characters are Greek script: the Greek and Coptic block and Greek Extended.
+public enum GreekText {
+    public static func isGreek(_ scalar: Unicode.Scalar) -> Bool {
+        (0x0370...0x03FF).contains(scalar.value) || (0x1F00...0x1FFF).contains(scalar.value)
+    }
+
+    /// Whether any character of `text` is Greek script.
+    public static func contains(_ text: String) -> Bool { text.unicodeScalars.contains(where: isGreek) }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import InterlinearAccessibility
 import InterlinearCorpus
 
 /// Which reader runs.
@@ -18,10 +19,31 @@ public enum ReaderMode: Equatable, Sendable {
     }
 }
 
+/// How screen-reader mode speaks and shows its lines.
+public struct LineOptions {
+    /// Also speak each line through speech-dispatcher.
+    public var speak = false
+    public var verbosity = Verbosity.normal
+    /// Include the Greek word in word lines (for a screen reader that reads Greek).
+    public var greek = false
+    /// Shows each line in braille instead of print (Unicode braille patterns, for a refreshable braille display):
+    /// given a line's spans, returns its braille. Nil: print.
+    public var braille: ((SpokenLine) -> String)?
+
+    public init(speak: Bool = false, verbosity: Verbosity = .normal, greek: Bool = false,
+                braille: ((SpokenLine) -> String)? = nil) {
+        self.speak = speak
+        self.verbosity = verbosity
+        self.greek = greek
+        self.braille = braille
+    }
+}
+
 /// Runs the terminal reader on a chapter.
 public enum Reader {
     /// Runs until the user quits; returns normally with the terminal restored.
-    public static func run(_ chapter: Chapter, mode: ReaderMode, speak: Bool, narration: (any Narration)? = nil,
+    public static func run(_ chapter: Chapter, mode: ReaderMode, lines options: LineOptions = LineOptions(),
+                           narration: (any Narration)? = nil,
                            environment: [String: String] = ProcessInfo.processInfo.environment) throws {
         switch mode {
         case .plainText:
@@ -29,7 +51,7 @@ public enum Reader {
         case .grid:
             try runGrid(chapter, color: ANSI.colorAllowed(environment: environment))
         case .screenReader:
-            try runLines(narration ?? ChapterNarration(chapter: chapter), speech: speak ? Speech(environment: environment) : nil)
+            try runLines(narration ?? ChapterNarration(chapter: chapter), options: options)
         }
     }
 
@@ -69,32 +91,51 @@ public enum Reader {
         }
     }
 
-    static func runLines(_ narration: any Narration, speech: Speech?) throws {
+    static func runLines(_ narration: any Narration, options: LineOptions) throws {
         let terminal = Terminal(alternateScreen: false)
         try terminal.start()
         defer { terminal.stop() }
-        var mode = LineMode(narration: narration)
+        // Opened after the terminal is set up (SIGPIPE ignored), closed before it is restored.
+        var speech = options.speak ? Speech() : nil
+        defer { speech = nil }
+        var mode = LineMode(narration: narration, verbosity: options.verbosity, greek: options.greek,
+                            columns: terminal.size().columns)
         var decoder = KeyDecoder()
         var out = ANSI(color: false)
+        var noticed = false
 
-        func say(_ line: String, first: Bool = false) -> Bool {
+        /// Prints lines, each broken into rows at spaces, and speaks them. The first output of a run is queued
+        /// behind nothing and cut by nothing; each later one cancels what is still being spoken.
+        func say(_ lines: [SpokenLine], first: Bool = false) -> Bool {
             out.removeAll()
-            if !first { out.raw("\r\n") }
-            out.text(line)
-            speech?.speak(line)
+            for (index, line) in lines.enumerated() {
+                let shown = options.braille.map { $0(line) } ?? line.text
+                for (row, text) in LineWrap.rows(shown, columns: max(mode.columns - 1, 1)).enumerated() {
+                    if !(first && index == 0 && row == 0) { out.raw("\r\n") }
+                    out.text(text)
+                }
+                speech?.speak(line, interrupt: !first)
+            }
+            if let notice = speech?.notice, !noticed {
+                noticed = true
+                out.raw("\r\n")
+                for (row, text) in LineWrap.rows(notice, columns: max(mode.columns - 1, 1)).enumerated() {
+                    if row > 0 { out.raw("\r\n") }
+                    out.text(text)
+                }
+            }
+            // One write per key: a screen reader sees the whole line arrive at once.
             return terminal.write(out.bytes)
         }
 
-        var opening = mode.openingLine
-        if let speech, !speech.isAvailable { opening += " " + Speech.unavailableNotice }
-        guard say(opening, first: true), say(mode.focusLine) else { return }
+        guard say([mode.openingLine, mode.focusLine()], first: true) else { return }
         while true {
-            guard let keys = keys(terminal, &decoder, {}) else { return }
+            guard let keys = keys(terminal, &decoder, { mode.columns = terminal.size().columns }) else { return }
             for key in keys {
                 if key == .suspend { terminal.suspend(); continue }
                 switch mode.handle(key) {
                 case .quit: return
-                case .line(let line): guard say(line) else { return }
+                case .line(let line): guard say([line]) else { return }
                 case .echo(let text):
                     out.removeAll(); out.text(text)
                     guard terminal.write(out.bytes) else { return }
