@@ -21,17 +21,23 @@ final class TmuxSession {
     static let doneMarker = "READER-DONE"
 
     /// Starts `interlinear <arguments>` in a detached session of `columns`×`rows`.
-    init(_ arguments: String, columns: Int = 80, rows: Int = 24, environment extra: String = "") throws {
+    convenience init(_ arguments: String, columns: Int = 80, rows: Int = 24, environment extra: String = "") throws {
+        try self.init(columns: columns, rows: rows) { dir in
+            """
+            cd '\(packageRoot.path)' && stty -g > '\(dir)/before'; \(extra) '\(interlinearBinary.path)' \(arguments); \
+            echo "reader exited $?"; stty -g > '\(dir)/after'; echo \(Self.doneMarker); sleep 600
+            """
+        }
+    }
+
+    /// Starts the shell command `script(directory)` in a detached session; the command gets the session's own
+    /// temporary folder, removed when the session closes.
+    init(columns: Int, rows: Int, script: (String) throws -> String) throws {
         _ = try #require(Self.executable, "tmux is not installed")
         socket = "interlinear-test-\(getpid())-\(UUID().uuidString.prefix(8))"
         directory = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let dir = directory.path
-        let script = """
-            cd '\(packageRoot.path)' && stty -g > '\(dir)/before'; \(extra) '\(interlinearBinary.path)' \(arguments); \
-            echo "reader exited $?"; stty -g > '\(dir)/after'; echo \(Self.doneMarker); sleep 600
-            """
-        _ = try self.tmux(["new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", script])
+        _ = try self.tmux(["new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", try script(directory.path)])
     }
 
     deinit { close() }
@@ -101,14 +107,10 @@ final class TmuxSession {
     /// The reader's process: the child of the pane's wrapper shell.
     func readerPID() throws -> pid_t {
         let shell = try #require(pid_t(try display("#{pane_pid}")))
-        for name in try FileManager.default.contentsOfDirectory(atPath: "/proc") {
-            guard let pid = pid_t(name),
-                  let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
-                  let close = stat.lastIndex(of: ")") else { continue }
-            let fields = stat[stat.index(after: close)...].split(separator: " ")
-            if fields.count > 1, pid_t(fields[1]) == shell, stat.contains("(interlinear)") { return pid }
+        guard let pid = children(of: shell).first(where: { processName($0) == "interlinear" }) else {
+            throw TmuxFailure(description: "no interlinear process under pane shell \(shell)")
         }
-        throw TmuxFailure(description: "no interlinear process under pane shell \(shell)")
+        return pid
     }
 
     /// Polls `condition` every 50 ms until it holds or `timeout` seconds pass (a bound, not a measurement).
@@ -212,5 +214,46 @@ extension String {
         var s = self
         while s.last == " " { s.removeLast() }
         return s
+    }
+}
+
+/// The processes whose parent is `parent`, from /proc.
+func children(of parent: pid_t) -> [pid_t] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { name in
+        guard let pid = pid_t(name),
+              let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return nil }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        return fields.count > 1 && pid_t(fields[1]) == parent ? pid : nil
+    }
+}
+
+/// A process's command name (`comm`), or nil when it is gone.
+func processName(_ pid: pid_t) -> String? {
+    (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+}
+
+/// System tools the end-to-end tests run. Missing locally, a test is skipped with the reason; with `CI` set it runs
+/// and fails, because CI must install everything (`scripts/setup`).
+enum SystemTool {
+    static var isCI: Bool { ProcessInfo.processInfo.environment["CI"].map { !$0.isEmpty } ?? false }
+
+    /// The tool's path on PATH (or in /usr/sbin, /usr/bin), if installed.
+    static func path(_ name: String) -> String? {
+        let path = (ProcessInfo.processInfo.environment["PATH"] ?? "") + ":/usr/local/bin:/usr/bin:/bin:/usr/sbin"
+        return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    /// Whether a test needing these tools should run: all are installed, or CI requires them.
+    static func runnable(_ names: String...) -> Bool { isCI || names.allSatisfy { path($0) != nil } }
+
+    /// The reason shown when such a test is skipped.
+    static func reason(_ names: String...) -> Comment {
+        Comment(rawValue: "needs \(names.joined(separator: ", ")) (scripts/setup installs them); required when CI is set")
+    }
+
+    /// Fails the test when a tool is missing (only reached under CI, or when it vanished).
+    static func require(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+        try #require(path(name), "\(name) is not installed (scripts/setup installs it)", sourceLocation: sourceLocation)
     }
 }
