@@ -52,17 +52,33 @@ public final class Speech {
     public func speak(_ line: SpokenLine, interrupt: Bool) {
         guard let connection else { return }
         if interrupt, spd_cancel(connection) != 0 { return fail("cancel failed") }
-        for span in line.spans {
-            let text = span.text.trimmingCharacters(in: .whitespaces)
-            // Punctuation alone says nothing; it only separates.
-            guard text.unicodeScalars.contains(where: { $0.properties.isAlphabetic || $0.properties.numericType != nil })
-            else { continue }
-            if language != span.language.voice {
-                guard spd_set_language(connection, span.language.voice) == 0 else { return fail("set language failed") }
-                language = span.language.voice
+        for (voice, text) in Self.messages(line) {
+            if language != voice {
+                guard spd_set_language(connection, voice) == 0 else { return fail("set language failed") }
+                language = voice
             }
             guard spd_say(connection, SPD_MESSAGE, text) >= 0 else { return fail("say failed") }
             startedSpeaking = true
+        }
+    }
+
+    /// The messages a line is spoken as: adjacent spans read by the same voice joined (a transliteration and the
+    /// English around it go to the English voice as one message), spans with nothing to say dropped.
+    static func messages(_ line: SpokenLine) -> [(voice: String, text: String)] {
+        var messages: [(voice: String, text: String)] = []
+        for span in line.spans {
+            if let last = messages.last, last.voice == span.language.voice {
+                messages[messages.count - 1].text += span.text
+            } else {
+                messages.append((span.language.voice, span.text))
+            }
+        }
+        return messages.compactMap { message in
+            let text = message.text.trimmingCharacters(in: .whitespaces)
+            // Punctuation alone says nothing; it only separates.
+            guard text.unicodeScalars.contains(where: { $0.properties.isAlphabetic || $0.properties.numericType != nil })
+            else { return nil }
+            return (message.voice, text)
         }
     }
 
