@@ -32,11 +32,12 @@ public struct BrailleTables: Sendable, Equatable {
         return output == .ascii ? Self.brfDisplay + "," + table : table
     }
 
-    /// Greek back to text: the Greek letter definitions listed before the table itself, because liblouis
-    /// back-translates a cell to the first character defined for it, and the Greek table includes the Latin letters
-    /// (which share the same cells) before its Greek ones.
-    public static let greekBackTranslation = [brfDisplay, "grc-international-common.uti",
-                                              "grc-international-composed.uti", defaultGreek].joined(separator: ",")
+    /// Greek back to text: the Greek letter definitions the table uses (its "decomposed" set, where an accent is a
+    /// cell before the letter) listed before the table itself, because liblouis back-translates a cell to the first
+    /// character defined for it, and the Greek table defines the Latin letters (which share the same cells) before
+    /// its Greek ones. Everything then comes back but the difference between σ and ς, which share one cell.
+    public static let greekBackTranslation = [brfDisplay, "grc-international-decomposed.uti", defaultGreek]
+        .joined(separator: ",")
 
     /// Braille of text in one language. Greek is normalised to NFC first (the Greek table reads only precomposed
     /// letters; decomposed input comes out wrong).

@@ -1,8 +1,11 @@
 import CLouis
+import Synchronization
 
 /// liblouis, through its C API: translation of text to braille and back with a table list. liblouis keeps compiled
-/// tables in process-wide state and is not thread-safe, so this is used from one thread (the command's).
+/// tables in process-wide state and is not thread-safe, so every call here holds one process-wide lock.
 public enum Louis {
+    private static let lock = Mutex(())
+
     /// Why a translation could not be made.
     public struct Failure: Error, CustomStringConvertible {
         public let description: String
@@ -22,23 +25,28 @@ public enum Louis {
 
     /// Whether liblouis can compile a table list ("en-ueb-g1.ctb", or several separated by commas).
     public static func tableExists(_ tableList: String) -> Bool {
-        _ = quiet
-        return lou_checkTable(tableList) != 0
+        lock.withLock { _ in
+            _ = quiet
+            return lou_checkTable(tableList) != 0
+        }
     }
 
     /// Translates `text` with `tableList`.
     public static func translate(_ text: String, tableList: String, output: Output) throws -> String {
         let mode = output == .unicode ? Int32(dotsIO.rawValue | ucBrl.rawValue) : 0
-        return try run(text, tableList: tableList, mode: mode, back: false)
+        return try lock.withLock { _ in try run(text, tableList: tableList, mode: mode, back: false) }
     }
 
-    /// Back-translates braille (in the characters of the list's display table) to text.
-    public static func backTranslate(_ braille: String, tableList: String) throws -> String {
-        try run(braille, tableList: tableList, mode: 0, back: true)
+    /// Back-translates braille — in the characters of the list's display table, or Unicode braille patterns — to text.
+    public static func backTranslate(_ braille: String, tableList: String, input: Output = .ascii) throws -> String {
+        // Unicode braille is read through liblouis's Unicode display table (the dots modes take raw dot patterns).
+        let list = input == .unicode ? "unicode.dis," + tableList : tableList
+        return try lock.withLock { _ in try run(braille, tableList: list, mode: 0, back: true) }
     }
 
     /// One call of `lou_translateString` or `lou_backTranslateString`, growing the output buffer until the result
     /// fits (a Greek letter with accents takes up to three cells, an unknown character an escape of eight).
+    /// Called with the lock held.
     private static func run(_ text: String, tableList: String, mode: Int32, back: Bool) throws -> String {
         _ = quiet
         if text.isEmpty { return "" }
