@@ -35,7 +35,8 @@ public struct BrailleTables: Sendable, Equatable {
     /// Greek back to text: the Greek letter definitions the table uses (its "decomposed" set, where an accent is a
     /// cell before the letter) listed before the table itself, because liblouis back-translates a cell to the first
     /// character defined for it, and the Greek table defines the Latin letters (which share the same cells) before
-    /// its Greek ones. Everything then comes back but the difference between σ and ς, which share one cell.
+    /// its Greek ones. Everything then comes back but the difference between σ and ς (one cell) and the diaeresis
+    /// (the table writes ϊ ϋ with the cells of ι υ).
     public static let greekBackTranslation = [brfDisplay, "grc-international-decomposed.uti", defaultGreek]
         .joined(separator: ",")
 
