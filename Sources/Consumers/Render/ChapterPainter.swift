@@ -83,9 +83,11 @@ public final class ChapterPainter {
     }
 
     /// Paints one cell with its top-left corner at `(x, y)`: the rule above it (except above the first verse), then
-    /// its labels in reading order.
-    public func paintCell(_ cell: Int, into cr: OpaquePointer, x: Double, y: Double) {
-        if cell > 0, let rule = style.rule {
+    /// its labels in reading order. With `rows`, only the labels whose top lies in `rows` (cell-relative points) are
+    /// drawn, and the rule only if the cell's top is in it: a page shows whole rows, and text that is not shown is
+    /// not in the page at all (a clip would leave it in the PDF's text).
+    public func paintCell(_ cell: Int, into cr: OpaquePointer, x: Double, y: Double, rows: Range<Float>? = nil) {
+        if cell > 0, let rule = style.rule, rows?.contains(0) ?? true {
             set(cr, rule)
             cairo_set_line_width(cr, style.ruleWidth)
             let margin = Double(layout.options.margin)
@@ -93,29 +95,45 @@ public final class ChapterPainter {
             cairo_line_to(cr, x + Double(layout.options.width) - margin, y + style.ruleWidth / 2)
             cairo_stroke(cr)
         }
-        validateFonts(cr)
         let range = layout.cells[cell].labels
         layout.labels.withUnsafeBufferPointer { labels in
-            for i in range { drawLabel(labels[i], into: cr, x: x, y: y) }
+            for i in range where rows?.contains(labels[i].y) ?? true { drawLabel(labels[i], into: cr, x: x, y: y) }
         }
     }
 
+    /// The point size a label is drawn at: its tier's size, or smaller when the typesetter squeezed it into its
+    /// column (then the drawn run fills exactly the label's width).
+    public func drawnSize(of label: Label) -> (size: Double, squeezed: Bool) {
+        let run = cache.run(label.text)
+        let nominal = Double(layout.options.size(of: label.tier))
+        let squeezed = run.advance > 0 && Double(run.advance) * nominal > Double(label.width) * 1.0001
+        return (squeezed ? Double(label.width) / Double(run.advance) : nominal, squeezed)
+    }
+
+    /// The baseline of text of `size` points whose line box starts at `top`.
+    public func baseline(top: Double, size: Double) -> Double { top + baselineEm * size }
+
     /// Draws one label at its frame, offset by the cell origin `(x, y)`.
     public func drawLabel(_ label: Label, into cr: OpaquePointer, x: Double, y: Double) {
-        let run = cache.run(label.text)
+        let (size, squeezed) = drawnSize(of: label)
+        drawRun(label.text, tier: label.tier, into: cr, left: x + Double(label.x), top: y + Double(label.y),
+                size: size, exactSize: squeezed, style: style.style(of: label.tier))
+    }
+
+    /// Draws an interned string's shaped run with its line box's top-left at `(left, top)`: labels, and the page
+    /// furniture of printed output (running header, page numbers, overlay captions), all through the shape cache.
+    /// `exactSize` draws at `size` even when it is not `tier`'s size (no cached scaled font).
+    public func drawRun(_ text: TextID, tier: Tier, into cr: OpaquePointer, left: Double, top: Double, size: Double,
+                        exactSize: Bool, style tierStyle: TierStyle) {
+        let run = cache.run(text)
         guard run.glyphCount > 0 else { return }
-        let nominal = Double(layout.options.size(of: label.tier))
-        // A label wider than its column was squeezed by the typesetter: draw it at the size that fills its frame.
-        let natural = Double(run.advance) * nominal
-        let squeezed = natural > Double(label.width) * 1.0001 && run.advance > 0
-        let size = squeezed ? Double(label.width) / Double(run.advance) : nominal
-        let tierStyle = style.style(of: label.tier)
-        let left = x + Double(label.x)
-        let baseline = y + Double(label.y) + baselineEm * size
+        validateFonts(cr)
+        let exact = exactSize || size != Double(layout.options.size(of: tier))
+        let baseline = baseline(top: top, size: size)
         let count = Int(run.glyphCount)
         buffer.reserve(count)
         var pen = left
-        var fontsUsed = 0  // bit per chain index < 64: which fonts the run uses besides the primary
+        var fallbacks = false
         cache.glyphs.withUnsafeBufferPointer { arena in
             let start = Int(run.glyphStart)
             for k in 0..<count {
@@ -123,19 +141,19 @@ public final class ChapterPainter {
                 buffer.glyphs[k] = cairo_glyph_t(index: UInt(g.glyph), x: pen + Double(g.xOffset) * size,
                                                  y: baseline - Double(g.yOffset) * size)
                 buffer.fonts[k] = g.font
-                if g.font > 0 { fontsUsed |= 1 << min(Int(g.font), 63) }
+                fallbacks = fallbacks || g.font > 0
                 pen += Double(g.advance) * size
             }
         }
         set(cr, tierStyle.colour)
-        var text = chapter.strings[label.text]
-        text.withUTF8 { utf8 in
+        var string = chapter.strings[text]
+        string.withUTF8 { utf8 in
             utf8.withMemoryRebound(to: CChar.self) { chars in
-                if fontsUsed == 0 {
-                    showSegment(cr, glyphs: 0..<count, text: chars, font: 0, tier: label.tier, size: size,
-                                squeezed: squeezed, slant: tierStyle.slant)
+                if !fallbacks {
+                    showSegment(cr, glyphs: 0..<count, text: chars, font: 0, tier: tier, size: size,
+                                squeezed: exact, slant: tierStyle.slant)
                 } else {
-                    showMixed(cr, count: count, text: chars, tier: label.tier, size: size, squeezed: squeezed,
+                    showMixed(cr, count: count, text: chars, tier: tier, size: size, squeezed: exact,
                               slant: tierStyle.slant)
                 }
             }
@@ -174,7 +192,7 @@ public final class ChapterPainter {
             var end = start + 1
             while end < count && Int(buffer.fonts[end]) == font { end += 1 }
             var part = UnsafeBufferPointer<CChar>(start: nil, count: 0)
-            if let textSegments {
+            if textSegments != nil {
                 let s = buffer.segments[segment]
                 part = UnsafeBufferPointer(rebasing: text[s.start..<s.end])
             } else if segment == 0 {
@@ -185,7 +203,6 @@ public final class ChapterPainter {
             segment += 1
             start = end
         }
-        _ = textSegments
     }
 
     /// Fills `buffer.segments` with the text's font segments; nil when they do not match the glyphs' segments.
