@@ -26,6 +26,16 @@ public final class ChapterPainter {
     public let cache: ShapeCache
     public let table: Table
     public var style: PaintStyle
+    /// When true, each label ends with the font's space glyph (no ink) carrying a space character, so text read from
+    /// the drawing in content order (a PDF's structure tree, `pdftotext -raw`) has the labels apart. A real glyph,
+    /// not an empty cluster: a glyphless cluster makes cairo write an empty ActualText span, which some readers
+    /// (poppler) take as the end of the enclosing structure element's content.
+    public var wordSeparators = false
+    /// When true (PDF), `paintCell` tags its labels with structure elements inside the caller's tags: the verse
+    /// number as `Lbl`, each word block as `Ruby` holding the Greek word as `RB` (ruby base) and its other tiers as
+    /// one `RT` (ruby text), the translation as a `Span`. Every drawn label is in a leaf: cairo 1.16 leaves out the
+    /// content of an element that has children. The Greek is the only `RB`, so `PDFLanguage` can mark it as Greek.
+    public var structureTags = false
     /// .notdef glyphs drawn (as boxes) since the painter was made.
     public private(set) var missingGlyphsDrawn = 0
 
@@ -38,6 +48,8 @@ public final class ChapterPainter {
     /// Baseline below a label's top, in ems of its size: the font's ascender plus half the line gap.
     private let baselineEm: Double
     private let tierCount = Tier.allCases.count
+    /// The primary font's space glyph and its advance in ems, for `wordSeparators`; nil if the primary has none.
+    private let space: (glyph: UInt16, advance: Float)?
 
     /// Throws `RenderError` when the chain's primary font file cannot be opened by FreeType.
     public init(chapter: Chapter, layout: ChapterLayout, cache: ShapeCache, style: PaintStyle = .standard) throws {
@@ -49,6 +61,9 @@ public final class ChapterPainter {
         faces = try FontFaces(chain: cache.chain)
         let primary = cache.chain.primary
         baselineEm = Double(primary.ascender) + Double(primary.lineSpacing - (primary.ascender - primary.descender)) / 2
+        let spaceRun = cache.run(chapter.strings.intern(" "))
+        let spaceGlyph = spaceRun.glyphCount == 1 ? cache.glyphs(of: spaceRun).first : nil
+        space = spaceGlyph.flatMap { $0.font == 0 && $0.glyph != 0 ? ($0.glyph, $0.advance) : nil }
         guard let options = cairo_font_options_create() else { throw RenderError("cairo cannot allocate font options") }
         // Unhinted outlines at unrounded positions: the glyphs sit where HarfBuzz put them, at any scale.
         cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
@@ -96,9 +111,15 @@ public final class ChapterPainter {
             cairo_stroke(cr)
         }
         let range = layout.cells[cell].labels
+        var tags = StructureTags(cr: structureTags ? cr : nil)
         layout.labels.withUnsafeBufferPointer { labels in
-            for i in range where rows?.contains(labels[i].y) ?? true { drawLabel(labels[i], into: cr, x: x, y: y) }
+            for i in range where rows?.contains(labels[i].y) ?? true {
+                tags.enter(labels[i])
+                drawLabel(labels[i], into: cr, x: x, y: y)
+                tags.leave(labels[i])
+            }
         }
+        tags.close()
     }
 
     /// The point size a label is drawn at: its tier's size, or smaller when the typesetter squeezed it into its
@@ -130,13 +151,14 @@ public final class ChapterPainter {
         validateFonts(cr)
         let exact = exactSize || size != Double(layout.options.size(of: tier))
         let baseline = baseline(top: top, size: size)
-        let count = Int(run.glyphCount)
+        let separator = wordSeparators ? space : nil
+        let count = Int(run.glyphCount) + (separator == nil ? 0 : 1)
         buffer.reserve(count)
         var pen = left
         var fallbacks = false
         cache.glyphs.withUnsafeBufferPointer { arena in
             let start = Int(run.glyphStart)
-            for k in 0..<count {
+            for k in 0..<Int(run.glyphCount) {
                 let g = arena[start + k]
                 buffer.glyphs[k] = cairo_glyph_t(index: UInt(g.glyph), x: pen + Double(g.xOffset) * size,
                                                  y: baseline - Double(g.yOffset) * size)
@@ -145,10 +167,21 @@ public final class ChapterPainter {
                 pen += Double(g.advance) * size
             }
         }
+        if let separator {
+            buffer.glyphs[count - 1] = cairo_glyph_t(index: UInt(separator.glyph), x: pen, y: baseline)
+            buffer.fonts[count - 1] = 0
+        }
         set(cr, tierStyle.colour)
         var string = chapter.strings[text]
         string.withUTF8 { utf8 in
-            utf8.withMemoryRebound(to: CChar.self) { chars in
+            utf8.withMemoryRebound(to: CChar.self) { original in
+                var chars = original
+                if separator != nil {
+                    buffer.reserveText(original.count + 1)
+                    if let base = original.baseAddress { buffer.text.update(from: base, count: original.count) }
+                    buffer.text[original.count] = 0x20
+                    chars = UnsafeBufferPointer(start: buffer.text, count: original.count + 1)
+                }
                 if !fallbacks {
                     showSegment(cr, glyphs: 0..<count, text: chars, font: 0, tier: tier, size: size,
                                 squeezed: exact, slant: tierStyle.slant)
@@ -172,11 +205,36 @@ public final class ChapterPainter {
             cairo_show_glyphs(cr, glyphs, Int32(range.count))
             return
         }
-        // One cluster: the whole text maps to the whole run. The shaped run keeps no per-glyph clusters, and a
-        // label is one word, so its text is extracted as a unit (PDF ActualText when the counts differ).
-        buffer.cluster.pointee = cairo_text_cluster_t(num_bytes: Int32(text.count), num_glyphs: Int32(range.count))
+        let clusterCount = fillClusters(text, glyphs: range.count)
         cairo_show_text_glyphs(cr, text.baseAddress, Int32(text.count), glyphs, Int32(range.count),
-                               buffer.cluster, 1, cairo_text_cluster_flags_t(rawValue: 0))
+                               buffer.clusters, Int32(clusterCount), cairo_text_cluster_flags_t(rawValue: 0))
+    }
+
+    /// Text clusters for `glyphs` glyphs showing `text`; returns their count. The shaped run keeps no per-glyph
+    /// clusters, so: one character per glyph when the counts agree (left-to-right text with neither ligature nor
+    /// decomposition, nearly every label), else the whole text as one cluster (a PDF then carries it as ActualText).
+    /// Either way extraction gives exactly `text`; cairo itself falls back to ActualText if a glyph was already
+    /// mapped to other characters.
+    private func fillClusters(_ text: UnsafeBufferPointer<CChar>, glyphs: Int) -> Int {
+        var scalars = 0
+        for byte in text where UInt8(bitPattern: byte) & 0xC0 != 0x80 { scalars += 1 }
+        guard scalars == glyphs, glyphs > 0 else {
+            // With a separator, its space glyph stays a cluster of its own, so only the word needs ActualText.
+            let separated = wordSeparators && glyphs > 1 && text.count > 1 && text.last == 0x20
+            let head = separated ? 1 : 0
+            buffer.clusters[0] = cairo_text_cluster_t(num_bytes: Int32(text.count - head), num_glyphs: Int32(glyphs - head))
+            if separated { buffer.clusters[1] = cairo_text_cluster_t(num_bytes: 1, num_glyphs: 1) }
+            return 1 + head
+        }
+        var n = -1
+        for byte in text {
+            if UInt8(bitPattern: byte) & 0xC0 != 0x80 {
+                n += 1
+                buffer.clusters[n] = cairo_text_cluster_t(num_bytes: 0, num_glyphs: 1)
+            }
+            buffer.clusters[n].num_bytes += 1
+        }
+        return glyphs
     }
 
     /// A run shaped with fallback fonts: its glyphs are split by font, and its text by the same rule the shaper
