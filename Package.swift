@@ -27,10 +27,12 @@ let package = Package(
         .systemLibrary(
             name: "CFontconfig", path: "Sources/System/CFontconfig", pkgConfig: "fontconfig",
             providers: [.apt(["libfontconfig-dev"])]),
-        // cairo (with cairo-ft, PNG, SVG and PDF) for the render consumer.
+        // cairo (with cairo-ft, SVG and PDF) and zlib (its PNG encoder streams strips) for the render consumer.
         .systemLibrary(
             name: "CCairo", path: "Sources/System/CCairo", pkgConfig: "cairo",
             providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(
+            name: "CZlib", path: "Sources/System/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
 
         // 1. Corpus: chapters, references, transliteration, morphology, import.
         .target(name: "InterlinearCorpus", path: "Sources/Corpus"),
@@ -63,7 +65,7 @@ let package = Package(
             name: "InterlinearRender",
             dependencies: [
                 "InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting", "InterlinearTable",
-                "InterlinearAccessibility", "CCairo", "CFreeType",
+                "InterlinearAccessibility", "CCairo", "CFreeType", "CZlib",
             ],
             path: "Sources/Consumers/Render"),
         // The command-line tool (its commands live in a library so tests can drive them).
