@@ -17,7 +17,7 @@ public final class ChapterRenderer {
         let cells = request.cells.clamped(to: 0..<painter.table.cellCount)
         guard !cells.isEmpty else { throw RenderError("no verses to render") }
         switch request.format {
-        case .png: return try renderPNG(request, cells: cells)
+        case .png: return try PNGRenderer(painter: painter, request: request, slice: span(of: cells)).render()
         case .svg: return try renderSVG(request, cells: cells)
         case .pdf: return try PDFDocumentWriter(painter: painter, request: request, cells: cells).write()
         }
@@ -37,63 +37,6 @@ public final class ChapterRenderer {
         guard overlay else { return [] }
         let viewport = Viewport(width: Float(width), height: slice.bottom - slice.top, scrollY: slice.top)
         return AccessibilityOverlay(painter: painter).draw(into: cr, cells: slice.cells, viewport: viewport)
-    }
-
-    /// Rows of pixels painted at a time: the PNG is painted strip by strip into one reused cairo surface and
-    /// encoded as it goes, so its height has no limit but the format's.
-    static let stripRows = 1024
-
-    private func renderPNG(_ request: RenderRequest, cells: Range<Int>) throws -> RenderResult {
-        guard request.scale.isFinite, request.scale > 0 else { throw RenderError("the scale must be positive") }
-        let slice = span(of: cells)
-        let scale = request.scale
-        let layoutWidth = Double(painter.layout.options.width)
-        let width = Int((layoutWidth * scale).rounded(.up))
-        let height = Int((Double(slice.bottom - slice.top) * scale).rounded(.up))
-        guard width <= Self.maximumPixels, height <= Int(Int32.max) else {
-            throw RenderError("the image would be \(width)x\(height) pixels, wider than cairo's \(Self.maximumPixels); "
-                              + "use a smaller --width or --scale")
-        }
-        let rows = min(Self.stripRows, max(height, 1))
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(max(width, 1)), Int32(rows))
-        else { throw RenderError("cairo cannot create a \(width)x\(rows) image") }
-        defer { cairo_surface_destroy(surface) }
-        try check(cairo_surface_status(surface), "cannot create a \(width)x\(rows) image")
-        guard let cr = cairo_create(surface) else { throw RenderError("cairo cannot create a context") }
-        defer { cairo_destroy(cr) }
-        let encoder = try PNGEncoder(width: max(width, 1), height: max(height, 1))
-        let overlay = request.overlay ? AccessibilityOverlay(painter: painter) : nil
-        let missingBefore = painter.missingGlyphsDrawn
-        var frames: [OverlayFrame] = []
-        var seen = Set<String>()
-        var top = 0
-        while top < max(height, 1) {
-            // The strip shows chapter points [stripTop, stripTop + rows / scale): paint the cells it meets.
-            let stripTop = slice.top + Float(Double(top) / scale)
-            let viewport = Viewport(width: Float(layoutWidth), height: Float(Double(rows) / scale), scrollY: stripTop)
-            let shown = painter.table.visibleCells(in: viewport).clamped(to: cells)
-            cairo_identity_matrix(cr)
-            cairo_scale(cr, scale, scale)
-            painter.paintBackground(into: cr, x: 0, y: 0, width: layoutWidth, height: Double(rows) / scale)
-            painter.paint(into: cr, cells: shown, scrollY: Double(stripTop))
-            if let overlay {
-                // The overlay's frames are the tree's for the whole image: its viewport is the image, scrolled to
-                // the slice; each strip draws it shifted up by the strip's offset.
-                cairo_translate(cr, 0, -Double(top) / scale)
-                let image = Viewport(width: Float(layoutWidth), height: slice.bottom - slice.top, scrollY: slice.top)
-                for frame in overlay.draw(into: cr, cells: shown, viewport: image) where seen.insert(frame.nodeID).inserted {
-                    frames.append(frame)
-                }
-            }
-            try check(cairo_status(cr), "drawing failed")
-            cairo_surface_flush(surface)
-            guard let pixels = cairo_image_surface_get_data(surface) else { throw RenderError("cairo has no pixels") }
-            try encoder.append(rows: rows, pixels: pixels, stride: Int(cairo_image_surface_get_stride(surface)))
-            top += rows
-        }
-        return RenderResult(data: try encoder.finish(), width: width, height: height, pages: [slice],
-                            overlayFrames: frames.sorted { ($0.focusOrder ?? 0, $0.kind == .element ? 1 : 0) < ($1.focusOrder ?? 0, $1.kind == .element ? 1 : 0) },
-                            missingGlyphs: painter.missingGlyphsDrawn - missingBefore)
     }
 
     private func renderSVG(_ request: RenderRequest, cells: Range<Int>) throws -> RenderResult {
