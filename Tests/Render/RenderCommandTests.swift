@@ -16,11 +16,18 @@ struct RenderCommandTests {
         (["--tiers", "source,bogus"], "unknown tier 'bogus'"),
     ])
     func usageErrors(arguments: [String], message: String) throws {
+        try expectUsageError(["render", "John 1"] + arguments, message: message)
+    }
+
+    @Test func unknownReferenceIsAUsageError() throws {
+        try expectUsageError(["render", "Hezekiah 1"], message: "unknown reference")
+    }
+
+    private func expectUsageError(_ arguments: [String], message: String) throws {
         let dir = try RenderFixture.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("out.png")
-        let result = try run(interlinearBinary, ["render", "John 1"] + arguments + ["--output", file.path],
-                             directory: packageRoot)
+        let result = try run(interlinearBinary, arguments + ["--output", file.path], directory: packageRoot)
         #expect(result.status == 64, "\(result.stderr)")
         #expect(result.stderr.split(separator: "\n").count == 1, "one line: \(result.stderr)")
         #expect(result.stderr.hasPrefix("interlinear: error: ") && result.stderr.contains(message), "\(result.stderr)")
@@ -29,7 +36,6 @@ struct RenderCommandTests {
 
     /// Other bad input: one line, a non-zero exit below 64, and no file, partial or temporary.
     @Test(arguments: [
-        (["Hezekiah 1"], "unknown reference"),
         (["John 1", "--from", "99"], "John 1 has no verse 99"),
         (["John 1", "--font", "No Such Family"], "apt-get install"),
         (["John 1", "--width", "9000", "--scale", "8"], "wider than cairo's"),

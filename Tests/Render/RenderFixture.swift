@@ -130,9 +130,9 @@ enum RenderFixture {
         var words: [String] = [], strongs: [String] = [], translations: [Int: [String]] = [:]
         for line in text.split(separator: "\n") {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            if fields.first == "w", fields.count > 4 {
+            if fields.first == "w", fields.count > 5 {
                 words.append(fields[2])
-                strongs.append(fields[4])
+                strongs.append(fields[5])  // w, verse, surface, transliteration, lemma, Strong's, …
             } else if fields.first == "v", fields.count > 2, let verse = Int(fields[1]) {
                 translations[verse] = fields[2].split(separator: " ").map(String.init)
             }

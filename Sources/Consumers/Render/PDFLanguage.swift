@@ -4,8 +4,8 @@ import Foundation
 /// §7.5.6: changed objects appended with an xref section and a trailer pointing back to cairo's; cairo's bytes are
 /// kept as they are):
 /// - the document language, `/Lang` in the catalog;
-/// - `/MarkInfo << /Marked true >>` in the catalog, which declares the structure tree cairo wrote (cairo 1.16 writes
-///   the tree but not the flag, so readers treat the file as untagged);
+/// - `/MarkInfo << /Marked true >>` in the catalog when cairo left it out (cairo 1.16 writes it only when the
+///   structure tree has a single `Document` root, which `PDFDocumentWriter` gives it);
 /// - `/Lang` on structure elements by type: the painter tags exactly the Greek words as `RB`
 ///   (`ChapterPainter.structureTags`), so a screen reader can switch to a Greek voice for them.
 enum PDFLanguage {
@@ -23,10 +23,12 @@ enum PDFLanguage {
               let infoKey = index(of: "/Info", in: bytes, from: trailer),
               let info = integer(after: "/Info", at: infoKey, in: bytes),
               var catalog = dictionary(of: root, in: bytes),
-              catalog.contains("/Catalog"), !catalog.contains("/Lang"), !catalog.contains("/MarkInfo")
+              catalog.contains("/Catalog"), !catalog.contains("/Lang")
         else { return nil }
         catalog.removeLast(2)
-        catalog += "   /Lang (\(language))\n   /MarkInfo << /Marked true >>\n>>"
+        catalog += "   /Lang (\(language))\n"
+        if !catalog.contains("/MarkInfo") { catalog += "   /MarkInfo << /Marked true >>\n" }
+        catalog += ">>"
         var changed: [(number: Int, dictionary: String)] = [(root, catalog)]
         for (type, elementLanguage) in elementLanguages.sorted(by: { $0.key < $1.key }) {
             for (number, element) in structureElements(type, in: bytes) where !element.contains("/Lang") {
