@@ -46,7 +46,7 @@ enum PDFLanguage {
         let xref = update.count
         var table = "xref\n"
         for entry in offsets.sorted(by: { $0.number < $1.number }) {
-            table += "\(entry.number) 1\n" + String(format: "%010d 00000 n \n", entry.offset)
+            table += "\(entry.number) 1\n" + String(format: "%010ld 00000 n \n", entry.offset)
         }
         table += """
             trailer
