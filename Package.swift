@@ -13,8 +13,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        // `swift package benchmark` (Benchmarks/); the interposer counts mallocs.
-        .package(url: "https://github.com/ordo-one/package-benchmark", from: "1.38.0", traits: ["MallocInterposer"]),
+        // The benchmarks are a package of their own (Benchmarks/Package.swift), so nothing here depends on them.
     ],
     targets: [
         // System libraries (Debian -dev packages, found through pkg-config).
@@ -27,9 +26,29 @@ let package = Package(
         .systemLibrary(
             name: "CFontconfig", path: "Sources/System/CFontconfig", pkgConfig: "fontconfig",
             providers: [.apt(["libfontconfig-dev"])]),
+        .systemLibrary(
+            name: "CSQLite", path: "Sources/System/CSQLite", pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]),
+        // cairo (with cairo-ft, SVG and PDF) and zlib (its PNG encoder streams strips) for the render consumer.
+        .systemLibrary(
+            name: "CCairo", path: "Sources/System/CCairo", pkgConfig: "cairo",
+            providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(
+            name: "CZlib", path: "Sources/System/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
 
         // 1. Corpus: chapters, references, transliteration, morphology, import.
         .target(name: "InterlinearCorpus", path: "Sources/Corpus"),
+        // 1b. Store (InterlinearStore): the corpus in one SQLite database, references across it, Bible-wide search.
+        .target(name: "InterlinearStore", dependencies: ["InterlinearCorpus", "CSQLite"], path: "Sources/Store"),
+        .testTarget(
+            name: "InterlinearStoreTests",
+            // The executable too: the tests spawn `interlinear import`, `search` and `typeset` as users run them.
+            dependencies: [
+                "InterlinearStore", "InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting",
+                "InterlinearTable", "InterlinearAccessibility", "InterlinearReader", "InterlinearTestSupport",
+                "interlinear",
+            ],
+            path: "Tests/InterlinearStoreTests"),
         // 2. Shaping: fonts through fontconfig, HarfBuzz/FreeType, one shaping per distinct string.
         .target(
             name: "InterlinearShaping",
@@ -52,52 +71,99 @@ let package = Package(
         // 6. Consumers: the terminal reader (grid and screen-reader line modes), then the command-line tool
         .target(
             name: "InterlinearReader",
-            dependencies: ["InterlinearCorpus", "InterlinearTypesetting", "InterlinearTable", "InterlinearAccessibility",
-                           "CSpeechd"],
+            dependencies: [
+                "InterlinearCorpus", "InterlinearStore", "InterlinearTypesetting", "InterlinearTable",
+                "InterlinearAccessibility", "CSpeechd",
+            ],
             path: "Sources/Consumers/Reader"),
+        // Render: paints typeset cells with cairo (PNG, SVG, PDF, an SDL window), plus the accessibility overlay.
+        .target(
+            name: "InterlinearRender",
+            dependencies: [
+                "InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting", "InterlinearTable",
+                "InterlinearAccessibility", "CCairo", "CFreeType", "CZlib",
+            ],
+            path: "Sources/Consumers/Render"),
 
-        // Speech and braille (issue 13): speech-dispatcher's C library for the reader's speech, liblouis for braille.
+        // Speech and braille (issue 13): speech-dispatcher's C library for the reader's speech, liblouis for braille
+        // (an embosser-ready BRF of an interlinear chapter, and Unicode braille for a refreshable display).
         .systemLibrary(
             name: "CSpeechd", path: "Sources/System/CSpeechd", pkgConfig: "speech-dispatcher",
             providers: [.apt(["libspeechd-dev"])]),
         .systemLibrary(
             name: "CLouis", path: "Sources/System/CLouis", pkgConfig: "liblouis",
             providers: [.apt(["liblouis-dev"])]),
-        // Braille: embosser-ready BRF of an interlinear chapter, and Unicode braille for a refreshable display.
         .target(
             name: "InterlinearBraille",
             dependencies: ["InterlinearCorpus", "InterlinearAccessibility", "CLouis"],
             path: "Sources/Consumers/Braille"),
+        .testTarget(
+            name: "InterlinearBrailleTests",
+            // The executable too: the tests run `interlinear braille` as users do and read its BRF file back.
+            dependencies: [
+                "InterlinearBraille", "InterlinearCorpus", "InterlinearAccessibility", "InterlinearReader",
+                "InterlinearTestSupport", "interlinear",
+            ],
+            path: "Tests/InterlinearBrailleTests"),
         // The command-line tool (its commands live in a library so tests can drive them).
         .target(
             name: "InterlinearCLI",
             dependencies: [
-                "InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting",
-                "InterlinearTable", "InterlinearAccessibility", "InterlinearReader", "InterlinearBraille",
+                "InterlinearCorpus", "InterlinearStore", "InterlinearShaping", "InterlinearTypesetting",
+                "InterlinearTable", "InterlinearAccessibility", "InterlinearReader", "InterlinearRender",
+                "InterlinearBraille",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/Consumers/CLI"),
         .executableTarget(
             name: "interlinear", dependencies: ["InterlinearCLI"], path: "Sources/Consumers/interlinear"),
 
-        // Benchmarks (`swift package benchmark`): ours against a label-per-object baseline, peers in Benchmarks/Peers.
-        .executableTarget(
-            name: "InterlinearBenchmarks",
+        // Tests: one target per module, and what they share (paths, process spawning, schema validation, fonts).
+        .target(
+            name: "InterlinearTestSupport", dependencies: ["InterlinearShaping"],
+            path: "Tests/InterlinearTestSupport"),
+        .testTarget(
+            name: "InterlinearCorpusTests", dependencies: ["InterlinearCorpus", "InterlinearTestSupport"],
+            path: "Tests/InterlinearCorpusTests"),
+        .testTarget(
+            name: "InterlinearShapingTests",
+            dependencies: ["InterlinearCorpus", "InterlinearShaping", "InterlinearTestSupport"],
+            path: "Tests/InterlinearShapingTests"),
+        .testTarget(
+            name: "InterlinearTypesettingTests",
+            dependencies: ["InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting", "InterlinearTestSupport"],
+            path: "Tests/InterlinearTypesettingTests"),
+        .testTarget(
+            name: "InterlinearAccessibilityTests",
             dependencies: [
                 "InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting", "InterlinearTable",
-                "InterlinearAccessibility", "CHarfBuzz",
-                .product(name: "Benchmark", package: "package-benchmark"),
+                "InterlinearAccessibility", "InterlinearTestSupport",
             ],
-            path: "Benchmarks/InterlinearBenchmarks",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]),
-
+            path: "Tests/InterlinearAccessibilityTests"),
         .testTarget(
-            name: "InterlinearTests",
+            name: "InterlinearReaderTests",
             dependencies: [
-                "InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting",
-                "InterlinearTable", "InterlinearAccessibility", "InterlinearCLI", "InterlinearReader",
-                "InterlinearBraille",
+                "InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting", "InterlinearTable",
+                "InterlinearAccessibility", "InterlinearReader", "InterlinearTestSupport",
             ],
-            path: "Tests"),
+            path: "Tests/InterlinearReaderTests"),
+        // Render: the painter in-process, and `interlinear render` as users meet it (spawned, PNG/SVG/PDF read back).
+        .testTarget(
+            name: "InterlinearRenderTests",
+            dependencies: [
+                "InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting", "InterlinearRender", "CCairo",
+                "InterlinearCLI", "interlinear", "InterlinearTestSupport",
+            ],
+            path: "Tests/InterlinearRenderTests"),
+        // The command line as users meet it: spawned processes, terminals under tmux. Depends on the CLI target so
+        // `swift build --build-tests` builds the `interlinear` executable the tests spawn.
+        .testTarget(
+            name: "InterlinearCLITests",
+            dependencies: [
+                "InterlinearCLI", "interlinear", "InterlinearTestSupport",
+                // Screen-reader tests compute the lines they expect to hear with the reader's own line mode.
+                "InterlinearCorpus", "InterlinearAccessibility", "InterlinearReader",
+            ],
+            path: "Tests/InterlinearCLITests"),
     ]
 )

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import InterlinearBraille
 import InterlinearCorpus
+import InterlinearStore
 
 /// A braille grade: 1 (uncontracted) or 2 (contracted). Greek is never contracted.
 struct BrailleGrade: ExpressibleByArgument, Equatable {
@@ -31,7 +32,7 @@ struct BrailleCommand: ParsableCommand {
             40 cells by 25 lines unless told otherwise, page numbers on the last line, a form feed after each page.
             """)
 
-    @Argument(help: "Chapter reference: \"John 1\", \"Jn 1\", \"John.1\" (case-insensitive).")
+    @Argument(help: "A chapter or verses: \"John 1\", \"John 1:1-14\", \"Rom 8\" (case-insensitive).")
     var reference: String
 
     @Option(help: "English braille table (default: en-ueb-g1.ctb, or en-ueb-g2.ctb with --grade 2).")
@@ -52,7 +53,7 @@ struct BrailleCommand: ParsableCommand {
     @Option(help: "Write to this file instead of stdout (written atomically).")
     var output: String?
 
-    @Option(help: "Corpus folder (default: ./Corpus or $INTERLINEAR_CORPUS).")
+    @Option(help: ArgumentHelp(corpusHelp))
     var corpus: String?
 
     func validate() throws {
@@ -67,8 +68,9 @@ struct BrailleCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let ref = try parseReference(reference)
-            let chapter = try CorpusLibrary.locate(explicit: corpus).load(ref, strings: StringTable())
+            let passage = try parseReference(reference)
+            // A verse range ("John 1:1–5") brailles just those verses.
+            let chapter = try ChapterLibrary.open(corpus: corpus).load(passage, strings: StringTable())
             let tables = BrailleTables(greek: greekTable, english: table ?? BrailleTables.english(grade: grade.value))
             try tables.validate()
             let braille = try ChapterBraille(chapter, tables: tables, cells: cells)

@@ -25,8 +25,12 @@ public struct LineMode {
     private var spokenVerse: Int?
     private let text: LineText
     private var search: ChapterSearch
-    private var matches: [Int] = []
-    private var matchIndex: Int?
+    /// The matches n and N step through, possibly in other chapters; kept across chapters and failed searches.
+    public internal(set) var trail: SearchTrail?
+    /// The corpus beyond this chapter; nil keeps the reader in it.
+    public var navigator: BibleNavigator?
+    /// Another chapter the user asked for: the reader loop opens it and hands over the trail.
+    public private(set) var pending: ReaderLocation?
     private var prompt: (kind: Character, text: String)?
 
     public init(narration: any Narration, verbosity: Verbosity = .normal, greek: Bool = false, columns: Int = 80) {
@@ -100,6 +104,8 @@ public struct LineMode {
             return .line(SpokenLine("Search: "))
         case .character("n"): return .line(step(1))
         case .character("N"): return .line(step(-1))
+        case .character("]"): return turn(1)
+        case .character("["): return turn(-1)
         case .character("?"): return .line(LineText.keys)
         case .escape: return .none
         default: return .line(SpokenLine("Unknown key. Question mark lists keys."))
@@ -159,8 +165,17 @@ public struct LineMode {
         return focusLine()
     }
 
+    /// "14" is a verse here; "3:16" and "Rom 8:28" open another chapter (the loop then says its line).
     private mutating func jump(_ typed: String) -> SpokenLine {
-        guard let number = Int(typed.trimmingCharacters(in: .whitespaces)), let index = chapter.verseIndex(number: number) else {
+        guard let passage = Passage(parsing: typed, relativeTo: chapter.reference) else {
+            return focusLine(prefix: "Not a verse or reference: \(Speakable.english(typed)). ")
+        }
+        let number = passage.verses?.lowerBound
+        if passage.chapter != chapter.reference {
+            pending = ReaderLocation(chapter: passage.chapter, verse: number ?? 1)
+            return SpokenLine("Opening \(Speakable.reference(passage.chapter, verse: number)).")
+        }
+        guard let index = chapter.verseIndex(number: number ?? chapter.verses[0].number) else {
             return SpokenLine("No verse \(Speakable.english(typed)) in \(Speakable.reference(chapter.reference)).")
         }
         verse = index
@@ -168,33 +183,86 @@ public struct LineMode {
         return focusLine()
     }
 
+    /// `[` and `]`: the previous or next chapter, across books.
+    private mutating func turn(_ offset: Int) -> Output {
+        guard let navigator else {
+            return .line(focusLine(prefix: "Only \(Speakable.reference(chapter.reference)) is open. "))
+        }
+        guard let target = navigator.chapter(offset, from: chapter.reference) else {
+            return .line(focusLine(prefix: offset > 0 ? "Last chapter. " : "First chapter. "))
+        }
+        pending = ReaderLocation(chapter: target, verse: 1)
+        return .none
+    }
+
+    /// Called by the reader loop once it has acted on `pending`; returns the line to say when it failed.
+    public mutating func settlePending(failure: String? = nil) -> SpokenLine? {
+        pending = nil
+        return failure.map { focusLine(prefix: Speakable.english($0) + " ") }
+    }
+
+    /// Opens at a location (after the reader loop loaded its chapter); returns the line to say, which names the
+    /// chapter and verse (a new line mode has said no reference yet).
+    public mutating func open(at location: ReaderLocation, trail: SearchTrail?) -> SpokenLine {
+        self.trail = trail
+        verse = chapter.verseIndex(number: location.verse) ?? 0
+        word = location.word.flatMap { $0 < chapter.verses[verse].words.count ? $0 : nil }
+        if let trail, trail.current == location { return focusLine(prefix: "Match \(trail.spokenPosition). ") }
+        return focusLine()
+    }
+
     private mutating func find(_ query: String) -> SpokenLine {
-        matches = search.matches(query)
-        guard !matches.isEmpty else {
-            matchIndex = nil
+        let here = ReaderLocation(chapter: chapter.reference, verse: chapter.verses[verse].number, word: word ?? 0)
+        let acrossBible = navigator?.occurrences(of: query)
+        let hits = acrossBible ?? search.matches(query).map { index -> ReaderLocation in
+            let v = chapter.verseIndex(ofWord: index)
+            return ReaderLocation(chapter: chapter.reference, verse: chapter.verses[v].number,
+                                  word: index - chapter.verses[v].words.lowerBound)
+        }
+        guard !hits.isEmpty else {
             var line = SpokenLine("No match for ")
             // What the user typed, in whichever script they typed it.
-            line.append(query, query.unicodeScalars.contains { GreekText.isGreek($0) } ? .greek : .english)
+            line.append(query, GreekText.contains(query) ? .greek : .english)
             line.append(".")
+            if let trail {
+                line.append(" n and N still go through ")
+                line.append(trail.query, GreekText.contains(trail.query) ? .greek : .english)
+                line.append(".")
+            }
             return line
         }
-        let here = chapter.verses[verse].words.lowerBound + (word ?? 0)
-        matchIndex = matches.firstIndex { $0 >= here } ?? 0
+        let start = hits.firstIndex { !GridMode.order($0).lexicographicallyPrecedes(GridMode.order(here)) } ?? 0
+        trail = SearchTrail(query: query, hits: hits, index: start, acrossBible: acrossBible != nil)
         return focusMatch()
     }
 
     private mutating func step(_ delta: Int) -> SpokenLine {
-        guard let index = matchIndex, !matches.isEmpty else { return SpokenLine("No search yet. Slash searches.") }
-        matchIndex = (index + delta + matches.count) % matches.count
+        guard trail != nil else { return SpokenLine("No search yet. Slash searches.") }
+        trail?.step(delta)
         return focusMatch()
     }
 
     private mutating func focusMatch() -> SpokenLine {
-        guard let index = matchIndex else { return focusLine() }
-        let target = matches[index]
-        verse = chapter.verseIndex(ofWord: target)
-        word = target - chapter.verses[verse].words.lowerBound
-        return focusLine(prefix: "Match \(index + 1) of \(matches.count). ")
+        guard let trail else { return focusLine() }
+        let hit = trail.current
+        if hit.chapter != chapter.reference {
+            pending = hit
+            return SpokenLine("Match \(trail.spokenPosition) is in \(Speakable.reference(hit.chapter)).")
+        }
+        verse = chapter.verseIndex(number: hit.verse) ?? verse
+        word = hit.word
+        return focusLine(prefix: "Match \(trail.spokenPosition). ")
+    }
+}
+
+extension SearchTrail {
+    /// "3 of 7"; across the corpus "1 of 4 in John three, 95 of 330 in the corpus" (the chapter in words).
+    var spokenPosition: String {
+        guard acrossBible else { return "\(index + 1) of \(hits.count)" }
+        let chapter = current.chapter
+        let here = hits.indices.filter { hits[$0].chapter == chapter }
+        let local = (here.firstIndex(of: index) ?? 0) + 1
+        return "\(local) of \(here.count) in \(Speakable.reference(chapter)), \(index + 1) of \(hits.count) in the corpus"
     }
 }
 

@@ -89,7 +89,8 @@ struct LineText {
         + "and k, next and previous verse. r reads the verse with glosses, capital R reads it in Greek, t reads its "
         + "translation. s spells the word letter by letter, d says its dictionary form in Greek, o turns the Greek "
         + "word on or off, v changes how much is said. Space repeats, g goes to the first verse, capital G to the "
-        + "last. Colon, a verse number and Enter go to a verse. Slash, text and Enter search the Greek, "
-        + "transliteration, gloss or Strong's number; n and capital N go to the next and previous match. Control Z "
-        + "suspends, q quits.")
+        + "last. Colon, a verse number or a reference and Enter go to a verse. Slash, text and Enter search the "
+        + "Greek, transliteration, gloss or Strong's number, or a lemma or Strong's number across the corpus; n and "
+        + "capital N go to the next and previous match. Left and right bracket go to the previous and next chapter. "
+        + "Control Z suspends, q quits.")
 }

@@ -41,17 +41,22 @@ public struct LineOptions {
 
 /// Runs the terminal reader on a chapter.
 public enum Reader {
-    /// Runs until the user quits; returns normally with the terminal restored.
+    /// Runs until the user quits; returns normally with the terminal restored. `lines` says how screen-reader mode
+    /// speaks and shows; `start` opens at a verse; `navigator` lets the reader go to other chapters and search the
+    /// corpus; `narrate` makes the screen-reader lines of a chapter (the chapter's own words when nil).
     public static func run(_ chapter: Chapter, mode: ReaderMode, lines options: LineOptions = LineOptions(),
                            narration: (any Narration)? = nil,
-                           environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+                           environment: [String: String] = ProcessInfo.processInfo.environment,
+                           start: ReaderLocation? = nil, navigator: BibleNavigator? = nil,
+                           narrate: ((Chapter) -> (any Narration)?)? = nil) throws {
         switch mode {
         case .plainText:
-            PlainText.write(chapter)
+            PlainText.write(chapter, fromVerse: start.flatMap { chapter.verseIndex(number: $0.verse) } ?? 0)
         case .grid:
-            try runGrid(chapter, color: ANSI.colorAllowed(environment: environment))
+            try runGrid(chapter, color: ANSI.colorAllowed(environment: environment), start: start, navigator: navigator)
         case .screenReader:
-            try runLines(narration ?? ChapterNarration(chapter: chapter), options: options)
+            try runLines(narration ?? ChapterNarration(chapter: chapter), options: options, start: start,
+                         navigator: navigator, narrate: { narrate?($0) ?? ChapterNarration(chapter: $0) })
         }
     }
 
@@ -65,12 +70,15 @@ public enum Reader {
         }
     }
 
-    static func runGrid(_ chapter: Chapter, color: Bool) throws {
+    static func runGrid(_ chapter: Chapter, color: Bool, start: ReaderLocation? = nil,
+                        navigator: BibleNavigator? = nil) throws {
         let terminal = Terminal(alternateScreen: true)
         try terminal.start()
         defer { terminal.stop() }
         let size = terminal.size()
         var grid = GridMode(chapter: chapter, columns: size.columns, rows: size.rows, color: color)
+        grid.navigator = navigator
+        if let start { grid.open(at: start, trail: nil) }
         var decoder = KeyDecoder()
         var clear = ANSI(color: false)
         clear.eraseScreen()
@@ -86,20 +94,40 @@ public enum Reader {
             for key in keys {
                 if key == .suspend { terminal.suspend(); continue }
                 if !grid.handle(key) { return }
+                if let target = grid.pending, let navigator {
+                    // Another chapter: a new grid at the same size, with the search trail handed over.
+                    do {
+                        let size = terminal.size()
+                        var next = GridMode(chapter: try navigator.load(target.chapter), columns: size.columns,
+                                            rows: size.rows, color: color)
+                        next.navigator = navigator
+                        next.open(at: target, trail: grid.trail)
+                        grid = next
+                    } catch {
+                        grid.settlePending(failure: "\(error)")
+                    }
+                }
             }
             guard terminal.write(grid.frame()) else { return }
         }
     }
 
-    static func runLines(_ narration: any Narration, options: LineOptions) throws {
+    static func runLines(_ narration: any Narration, options: LineOptions, start: ReaderLocation? = nil,
+                         navigator: BibleNavigator? = nil,
+                         narrate: (Chapter) -> any Narration = { ChapterNarration(chapter: $0) }) throws {
         let terminal = Terminal(alternateScreen: false)
         try terminal.start()
         defer { terminal.stop() }
         // Opened after the terminal is set up (SIGPIPE ignored), closed before it is restored.
         var speech = options.speak ? Speech() : nil
         defer { speech = nil }
-        var mode = LineMode(narration: narration, verbosity: options.verbosity, greek: options.greek,
-                            columns: terminal.size().columns)
+        func lineMode(_ narration: any Narration) -> LineMode {
+            var mode = LineMode(narration: narration, verbosity: options.verbosity, greek: options.greek,
+                                columns: terminal.size().columns)
+            mode.navigator = navigator
+            return mode
+        }
+        var mode = lineMode(narration)
         var decoder = KeyDecoder()
         var out = ANSI(color: false)
         var noticed = false
@@ -118,9 +146,8 @@ public enum Reader {
             }
             if let notice = speech?.notice, !noticed {
                 noticed = true
-                out.raw("\r\n")
-                for (row, text) in LineWrap.rows(notice, columns: max(mode.columns - 1, 1)).enumerated() {
-                    if row > 0 { out.raw("\r\n") }
+                for text in LineWrap.rows(notice, columns: max(mode.columns - 1, 1)) {
+                    out.raw("\r\n")
                     out.text(text)
                 }
             }
@@ -128,7 +155,8 @@ public enum Reader {
             return terminal.write(out.bytes)
         }
 
-        guard say([mode.openingLine, mode.focusLine()], first: true) else { return }
+        let first = start.map { mode.open(at: $0, trail: nil) } ?? mode.focusLine()
+        guard say([mode.openingLine, first], first: true) else { return }
         while true {
             guard let keys = keys(terminal, &decoder, { mode.columns = terminal.size().columns }) else { return }
             for key in keys {
@@ -143,6 +171,16 @@ public enum Reader {
                     // Backspace, space, backspace: a control character, not an escape sequence.
                     guard terminal.write([0x08, 0x20, 0x08]) else { return }
                 case .none: break
+                }
+                if let target = mode.pending, let navigator {
+                    do {
+                        var next = lineMode(narrate(try navigator.load(target.chapter)))
+                        let line = next.open(at: target, trail: mode.trail)
+                        mode = next
+                        guard say([line]) else { return }
+                    } catch {
+                        if let line = mode.settlePending(failure: "\(error)") { guard say([line]) else { return } }
+                    }
                 }
             }
         }
