@@ -149,4 +149,21 @@ struct SpeechEndToEndTests {
         }
         #expect(voiced.contains { $0.language == "grc" && $0.text == "Ἐν," })
     }
+
+    @Test("--speak without --greek sends no Greek script at all")
+    func defaultSpeechHasNoGreek() throws {
+        _ = try requiredTool("tmux", package: "tmux")
+        let server = try SpeechDispatcherServer()
+        defer { server.close() }
+        let session = try TmuxSession("read --speak 'John 1'", environment: "SPEECHD_ADDRESS='\(server.address)'")
+        defer { session.close() }
+        try session.waitForLine("the first word") { $0.hasPrefix("John one, verse one. En, In the") }
+        for key in ["Right", "Right", "r", "t", "Down", "Right", "s"] { try session.send(key) }
+        try session.waitForLine("the spelling") { $0.hasPrefix("houtos spelled:") }
+        try session.send("q")
+        #expect(try session.waitForExit())
+        #expect(server.wait { server.messages.contains { $0.text.hasPrefix("houtos spelled") } }, "\(server.events)")
+        #expect(server.messages.count > 6)
+        #expect(server.messages.allSatisfy { $0.language == "en" && !containsGreek($0.text) }, "\(server.messages)")
+    }
 }
