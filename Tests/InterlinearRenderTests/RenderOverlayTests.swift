@@ -15,6 +15,8 @@ struct RenderOverlayTests {
             let nodeId: String
             let parentId: String?
             let role: String
+            /// "verse" for a verse container (a11y-2: the whole translation is a group too).
+            let roleDescription: String?
             let bounds: Bounds
         }
         let nodes: [Node]
@@ -49,7 +51,11 @@ struct RenderOverlayTests {
         #expect(dump.status == 0, "\(dump.stderr)")
         let nodes = try JSONDecoder().decode(A11yDump.self, from: dump.stdout).nodes
         let verseIDs = Set((from...to).map { "John.1.\($0)" })
-        let expected = nodes.filter { verseIDs.contains($0.nodeId) || verseIDs.contains($0.parentId ?? "") }
+        // The verses, their elements, and the words of each verse's whole translation (children of John.1.3.t).
+        let translationIDs = Set(verseIDs.map { $0 + ".t" })
+        let expected = nodes.filter {
+            verseIDs.contains($0.nodeId) || verseIDs.contains($0.parentId ?? "") || translationIDs.contains($0.parentId ?? "")
+        }
         #expect(expected.count > 3 * (to - from + 1))
 
         let drawn = Dictionary(uniqueKeysWithValues: result.overlayFrames.map { ($0.nodeID, $0) })
@@ -63,7 +69,7 @@ struct RenderOverlayTests {
                            (frame.bounds.width, node.bounds.width), (frame.bounds.height, node.bounds.height)] {
                 #expect(abs(Double(a) - b) <= 0.006, "\(node.nodeId): \(frame.bounds) vs \(node.bounds)")
             }
-            #expect((frame.kind == .verse) == (node.role == "group"))
+            #expect((frame.kind == .verse) == (node.roleDescription == "verse"))
         }
         // Focus order: 1, 2, 3, … continuing from the verses before, in the tree's own order.
         let orders = result.overlayFrames.compactMap(\.focusOrder)
