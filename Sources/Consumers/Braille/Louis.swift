@@ -53,7 +53,9 @@ public enum Louis {
         // widechar is 32 bits in Debian's build (UCS-4): one element per Unicode scalar.
         guard lou_charSize() == 4 else { throw Failure(description: "liblouis is built with 16-bit characters") }
         let input = text.unicodeScalars.map { widechar($0.value) }
-        guard input.count < Int(Int32.max) / 16 else { throw Failure(description: "text too long for liblouis") }
+        // The buffer grows to at most 64 cells per character plus 1,024; keep that within liblouis's Int32 lengths.
+        guard input.count < (Int(Int32.max) - 1024) / 64 else { throw Failure(description: "text too long for liblouis") }
+        let limit = input.count * 64 + 1024
         var capacity = input.count * 4 + 16
         while true {
             var output = [widechar](repeating: 0, count: capacity)
@@ -74,15 +76,13 @@ public enum Louis {
             // All input consumed and room to spare: the output is complete.
             if Int(inLength) >= input.count, Int(outLength) < capacity {
                 var result = String.UnicodeScalarView()
-                for value in output[0..<Int(outLength)] {
+                for value in output[0..<max(0, Int(outLength))] {
                     result.append(Unicode.Scalar(UInt32(value)) ?? "?")
                 }
                 return String(result)
             }
-            guard capacity < input.count * 64 + 1024 else {
-                throw Failure(description: "liblouis output did not fit")
-            }
-            capacity *= 4
+            guard capacity < limit else { throw Failure(description: "liblouis output did not fit") }
+            capacity = min(capacity * 4, limit)
         }
     }
 }
