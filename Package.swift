@@ -66,6 +66,15 @@ let package = Package(
         .executableTarget(
             name: "interlinear", dependencies: ["InterlinearCLI"], path: "Sources/Consumers/interlinear"),
 
+        // InterlinearView: `interlinear view`, the desktop window (SDL2 for the window and input).
+        .systemLibrary(
+            name: "CSDL2", path: "Sources/System/CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
+        .target(
+            name: "InterlinearView",
+            dependencies: ["InterlinearCorpus", "InterlinearTypesetting", "InterlinearTable",
+                           "InterlinearAccessibility", "CSDL2"],
+            path: "Sources/Consumers/View"),
+
         // Benchmarks (`swift package benchmark`): ours against a label-per-object baseline, peers in Benchmarks/Peers.
         .executableTarget(
             name: "InterlinearBenchmarks",
@@ -82,6 +91,7 @@ let package = Package(
             dependencies: [
                 "InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting",
                 "InterlinearTable", "InterlinearAccessibility", "InterlinearCLI", "InterlinearReader",
+                "InterlinearView",
             ],
             path: "Tests"),
     ]
