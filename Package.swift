@@ -27,6 +27,10 @@ let package = Package(
         .systemLibrary(
             name: "CFontconfig", path: "Sources/System/CFontconfig", pkgConfig: "fontconfig",
             providers: [.apt(["libfontconfig-dev"])]),
+        // cairo (with cairo-ft, PNG, SVG and PDF) for the render consumer.
+        .systemLibrary(
+            name: "CCairo", path: "Sources/System/CCairo", pkgConfig: "cairo",
+            providers: [.apt(["libcairo2-dev"])]),
 
         // 1. Corpus: chapters, references, transliteration, morphology, import.
         .target(name: "InterlinearCorpus", path: "Sources/Corpus"),
@@ -54,12 +58,20 @@ let package = Package(
             name: "InterlinearReader",
             dependencies: ["InterlinearCorpus", "InterlinearTypesetting", "InterlinearTable", "InterlinearAccessibility"],
             path: "Sources/Consumers/Reader"),
+        // Render: paints typeset cells with cairo (PNG, SVG, PDF, an SDL window), plus the accessibility overlay.
+        .target(
+            name: "InterlinearRender",
+            dependencies: [
+                "InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting", "InterlinearTable",
+                "InterlinearAccessibility", "CCairo", "CFreeType",
+            ],
+            path: "Sources/Consumers/Render"),
         // The command-line tool (its commands live in a library so tests can drive them).
         .target(
             name: "InterlinearCLI",
             dependencies: [
                 "InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting",
-                "InterlinearTable", "InterlinearAccessibility", "InterlinearReader",
+                "InterlinearTable", "InterlinearAccessibility", "InterlinearReader", "InterlinearRender",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/Consumers/CLI"),
@@ -71,8 +83,8 @@ let package = Package(
             name: "CSDL2", path: "Sources/System/CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
         .target(
             name: "InterlinearView",
-            dependencies: ["InterlinearCorpus", "InterlinearTypesetting", "InterlinearTable",
-                           "InterlinearAccessibility", "CSDL2"],
+            dependencies: ["InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting", "InterlinearTable",
+                           "InterlinearAccessibility", "InterlinearRender", "CCairo", "CSDL2"],
             path: "Sources/Consumers/View"),
 
         // Benchmarks (`swift package benchmark`): ours against a label-per-object baseline, peers in Benchmarks/Peers.
@@ -91,6 +103,7 @@ let package = Package(
             dependencies: [
                 "InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting",
                 "InterlinearTable", "InterlinearAccessibility", "InterlinearCLI", "InterlinearReader",
+                "InterlinearRender", "CCairo",
                 "InterlinearView",
             ],
             path: "Tests"),
