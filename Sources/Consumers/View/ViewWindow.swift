@@ -47,9 +47,24 @@ public final class ViewWindow {
         if setlocale(LC_CTYPE, "") == nil || String(cString: nl_langinfo(nl_item(CODESET))) != "UTF-8" {
             setlocale(LC_CTYPE, "C.UTF-8")
         }
+        // Without a display SDL falls back to its invisible "offscreen" driver (after libwayland complains on
+        // stderr): say so instead, unless the user chose a driver with SDL_VIDEODRIVER.
+        let environment = ProcessInfo.processInfo.environment
+        let chosen = environment["SDL_VIDEODRIVER"].map { !$0.isEmpty } ?? false
+        guard chosen || !(environment["DISPLAY"] ?? "").isEmpty || !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty
+        else { throw ViewError("cannot open a window: no display (DISPLAY and WAYLAND_DISPLAY are not set)") }
+        if !chosen && (environment["WAYLAND_DISPLAY"] ?? "").isEmpty {
+            // X11 only: an unreachable DISPLAY is then one clear error, not a Wayland attempt's noise.
+            SDL_SetHint(SDL_HINT_VIDEODRIVER, "x11")
+        }
         // SDL's own SIGINT/SIGTERM handlers turn those signals into a quit event: the window closes cleanly.
         guard SDL_Init(SDL_INIT_VIDEO) == 0 else {
-            throw ViewError("cannot open a window (is DISPLAY set?): \(String(cString: SDL_GetError()))")
+            throw ViewError("cannot open a window: \(String(cString: SDL_GetError()))")
+        }
+        let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "none"
+        guard chosen || (driver != "offscreen" && driver != "dummy") else {
+            SDL_Quit()
+            throw ViewError("cannot open a window: SDL found no display, only its \(driver) driver")
         }
         let centered = Int32(bitPattern: 0x2FFF_0000)  // SDL_WINDOWPOS_CENTERED (a function-like macro in C)
         let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
