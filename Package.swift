@@ -9,6 +9,7 @@ let package = Package(
             name: "Interlinear",
             targets: ["InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting",
                       "InterlinearTable", "InterlinearAccessibility"]),
+        .library(name: "InterlinearATSPI", targets: ["InterlinearATSPI"]),
         .executable(name: "interlinear", targets: ["interlinear"]),
     ],
     dependencies: [
@@ -66,6 +67,17 @@ let package = Package(
         .executableTarget(
             name: "interlinear", dependencies: ["InterlinearCLI"], path: "Sources/Consumers/interlinear"),
 
+        // AT-SPI adapter (InterlinearATSPI): the chapter window's accessibility tree over D-Bus (sd-bus), for Orca.
+        .systemLibrary(
+            name: "CSystemdBus", path: "Sources/System/CSystemdBus", pkgConfig: "libsystemd",
+            providers: [.apt(["libsystemd-dev"])]),
+        .target(name: "CATSPIShim", dependencies: ["CSystemdBus"], path: "Sources/System/CATSPIShim"),
+        .target(
+            name: "InterlinearATSPI",
+            dependencies: ["InterlinearAccessibility", "InterlinearTable", "InterlinearTypesetting",
+                           "InterlinearCorpus", "CSystemdBus", "CATSPIShim"],
+            path: "Sources/Consumers/ATSPI"),
+
         // Benchmarks (`swift package benchmark`): ours against a label-per-object baseline, peers in Benchmarks/Peers.
         .executableTarget(
             name: "InterlinearBenchmarks",
@@ -82,6 +94,7 @@ let package = Package(
             dependencies: [
                 "InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting",
                 "InterlinearTable", "InterlinearAccessibility", "InterlinearCLI", "InterlinearReader",
+                "InterlinearATSPI",
             ],
             path: "Tests"),
     ]
