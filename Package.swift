@@ -14,8 +14,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        // `swift package benchmark` (Benchmarks/); the interposer counts mallocs.
-        .package(url: "https://github.com/ordo-one/package-benchmark", from: "1.38.0", traits: ["MallocInterposer"]),
+        // The benchmarks are a package of their own (Benchmarks/Package.swift), so nothing here depends on them.
     ],
     targets: [
         // System libraries (Debian -dev packages, found through pkg-config).
@@ -77,25 +76,45 @@ let package = Package(
             dependencies: ["InterlinearAccessibility", "InterlinearTable", "InterlinearTypesetting",
                            "InterlinearCorpus", "CSystemdBus", "CATSPIShim"],
             path: "Sources/Consumers/ATSPI"),
+        .testTarget(
+            name: "InterlinearATSPITests",
+            dependencies: ["InterlinearATSPI", "InterlinearAccessibility", "InterlinearCorpus", "InterlinearShaping",
+                           "InterlinearTypesetting", "InterlinearTable", "InterlinearTestSupport"],
+            path: "Tests/InterlinearATSPITests"),
 
-        // Benchmarks (`swift package benchmark`): ours against a label-per-object baseline, peers in Benchmarks/Peers.
-        .executableTarget(
-            name: "InterlinearBenchmarks",
+        // Tests: one target per module, and what they share (paths, process spawning, schema validation, fonts).
+        .target(
+            name: "InterlinearTestSupport", dependencies: ["InterlinearShaping"],
+            path: "Tests/InterlinearTestSupport"),
+        .testTarget(
+            name: "InterlinearCorpusTests", dependencies: ["InterlinearCorpus", "InterlinearTestSupport"],
+            path: "Tests/InterlinearCorpusTests"),
+        .testTarget(
+            name: "InterlinearShapingTests",
+            dependencies: ["InterlinearCorpus", "InterlinearShaping", "InterlinearTestSupport"],
+            path: "Tests/InterlinearShapingTests"),
+        .testTarget(
+            name: "InterlinearTypesettingTests",
+            dependencies: ["InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting", "InterlinearTestSupport"],
+            path: "Tests/InterlinearTypesettingTests"),
+        .testTarget(
+            name: "InterlinearAccessibilityTests",
             dependencies: [
                 "InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting", "InterlinearTable",
-                "InterlinearAccessibility", "CHarfBuzz",
-                .product(name: "Benchmark", package: "package-benchmark"),
+                "InterlinearAccessibility", "InterlinearTestSupport",
             ],
-            path: "Benchmarks/InterlinearBenchmarks",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]),
-
+            path: "Tests/InterlinearAccessibilityTests"),
         .testTarget(
-            name: "InterlinearTests",
+            name: "InterlinearReaderTests",
             dependencies: [
-                "InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting",
-                "InterlinearTable", "InterlinearAccessibility", "InterlinearCLI", "InterlinearReader",
-                "InterlinearATSPI",
+                "InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting", "InterlinearTable",
+                "InterlinearAccessibility", "InterlinearReader", "InterlinearTestSupport",
             ],
-            path: "Tests"),
+            path: "Tests/InterlinearReaderTests"),
+        // The command line as users meet it: spawned processes, terminals under tmux. Depends on the CLI target so
+        // `swift build --build-tests` builds the `interlinear` executable the tests spawn.
+        .testTarget(
+            name: "InterlinearCLITests", dependencies: ["InterlinearCLI", "interlinear", "InterlinearTestSupport"],
+            path: "Tests/InterlinearCLITests"),
     ]
 )

@@ -7,14 +7,22 @@ import InterlinearAccessibility
 /// extents are `windowOrigin + tree.screenFrame(...)`, computed when a screen reader asks, never on scroll.
 public protocol AccessibleHost: AnyObject {
     /// The accessibility layer of the chapter shown (its viewport's scrollY is the window's scroll). When the view
-    /// replaces it (another chapter), it calls `AtspiAdapter.layoutChanged()`.
+    /// replaces it (another chapter, a relayout), it calls `AtspiAdapter.layoutChanged()`.
     var accessibilityTree: AccessibilityTree { get }
     /// The window's content origin on screen, in pixels (for GetExtents in screen coordinates).
     var windowOrigin: (x: Int32, y: Int32) { get }
     var windowTitle: String { get }
     /// An assistive technology asked to focus/activate this element: move the view's focus ring, scroll it into
-    /// view, redraw. The adapter then emits the focus events itself (the view need not call `focusChanged`).
+    /// view, redraw. The adapter then announces the focus itself (the view may call `focusChanged` too: the adapter
+    /// announces a focus move once).
     func focusRequested(_ id: ElementID)
+    /// An assistive technology asked to copy this text (the "copy Greek" action): put it on the clipboard and
+    /// return true. The default does nothing and returns false (the action then reports failure).
+    func copyRequested(_ text: String) -> Bool
+}
+
+extension AccessibleHost {
+    public func copyRequested(_ text: String) -> Bool { false }
 }
 
 /// Whether the adapter exports the accessibility tree.

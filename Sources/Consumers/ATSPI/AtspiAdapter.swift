@@ -1,45 +1,121 @@
+import CATSPIShim
+import CSystemdBus
+import Foundation
 import InterlinearAccessibility
 
 /// The chapter window's accessibility tree, exported over AT-SPI (D-Bus) to screen readers such as Orca.
 ///
-/// It follows the desktop's `org.a11y.Status.IsEnabled` (mode `auto`): while it is false, no element is exported
-/// and nothing is done per scroll; when it turns true, the next request builds what an on-from-launch run would.
-/// Everything runs on the caller's thread, inside `process()` and the notification calls.
+/// It follows the desktop's `org.a11y.Status.IsEnabled` (mode `auto`) in both directions. While it is false the
+/// adapter is not on the accessibility bus at all: no object, no registry entry, and every notification from the
+/// view returns at once (counted in `stats`). When it turns true, the adapter joins the accessibility bus, embeds
+/// its application in the registry and turns the tree's screen reader on; objects are answered from the tree on
+/// request (sd-bus fallback tables), so the first request for a verse builds exactly what an on-from-launch run
+/// would. When it turns false, the tree releases every element and the adapter leaves the bus (its objects are gone).
+///
+/// Everything runs on the caller's thread: in `process()` and in the notification calls. Never blocks in
+/// `process()`; joining the bus makes two short blocking calls (GetAddress, and IsEnabled at start).
 public final class AtspiAdapter {
     /// What the adapter has done; the tests read it.
     public struct Stats: Sendable, Equatable {
-        /// D-Bus requests answered for accessible objects (methods and property reads).
+        /// D-Bus requests answered for accessible objects (method calls and property reads).
         public var requests = 0
         /// Events emitted on the accessibility bus.
         public var eventsEmitted = 0
-        /// Notifications from the view that did accessibility work (while inactive this stays 0).
+        /// Notifications from the view (scroll, focus, window, layout) that did accessibility work. While the
+        /// adapter is inactive every notification returns at once and this stays unchanged.
         public var notificationsHandled = 0
+        /// Times the adapter joined the accessibility bus (registered with the registry).
+        public var activations = 0
+        /// Times it left it (IsEnabled turned false).
+        public var deactivations = 0
         public init() {}
     }
 
-    public private(set) var stats = Stats()
+    public internal(set) var stats = Stats()
     public let mode: ScreenReaderMode
-    private unowned let host: AccessibleHost
+    let applicationName: String
+    unowned let host: AccessibleHost
 
-    /// Connects to the session bus and, unless `mode` is `off`, to the accessibility bus.
+    /// The session bus (IsEnabled, the accessibility bus address); nil in mode `off`.
+    var session: BusConnection?
+    /// The accessibility bus while active.
+    var a11y: BusConnection?
+    /// The registry's desktop, our application's parent (from Socket.Embed).
+    var desktop: ObjectReference?
+    /// The desktop's `org.a11y.Status.IsEnabled`, as last read or signalled.
+    var desktopEnabled = false
+    /// Whether `org.a11y.Bus` has an owner (the launcher runs); nothing is asked of it before.
+    var launcherRunning = false
+    /// Application.Id, set by the registry.
+    var applicationID: Int32 = 0
+    /// What the view told us, kept while inactive so a late activation reports the right state.
+    var focused: ElementID?
+    /// The element whose focus was last announced on the bus.
+    var announcedFocus: ElementID?
+    var windowActive = false
+    var announcedVisible: Range<Int> = 0..<0
+    /// The tree the objects were last answered from, to notice a replaced tree.
+    var treeIdentity: ObjectIdentifier?
+    var documentPath = ""
+    var lastError: String?
+
+    /// Whether elements are exported now (IsEnabled true, or mode on, and the accessibility bus joined).
+    public var isActive: Bool { a11y != nil }
+
+    /// Connects to the session bus and, when a screen reader runs (or `mode` is `on`), to the accessibility bus.
+    /// Throws only when the session bus itself is unreachable in mode `on`; in mode `auto` a desktop without
+    /// D-Bus simply leaves the adapter inactive.
     public init(host: AccessibleHost, applicationName: String, mode: ScreenReaderMode) throws {
         self.host = host
         self.mode = mode
+        self.applicationName = applicationName
+        host.accessibilityTree.screenReaderEnabled = false
+        treeIdentity = ObjectIdentifier(host.accessibilityTree)
+        guard mode != .off else { return }
+        installShimCallbacks()
+        if let address = ProcessInfo.processInfo.environment["AT_SPI_BUS_ADDRESS"], !address.isEmpty, mode == .on {
+            // A fixed accessibility bus (as libatspi honours it): no launcher to ask.
+            try activate(address: address)
+            return
+        }
+        do {
+            session = try BusConnection.session()
+            try watchStatus()
+        } catch {
+            if mode == .on { throw error }
+            lastError = "\(error)"
+            session = nil
+        }
+    }
+
+    deinit {
+        a11y?.close()
+        session?.close()
     }
 
     /// Call often from the window's event loop (e.g. every SDL_WaitEventTimeout of ≤ 20 ms): handles pending D-Bus
     /// messages without blocking.
-    public func process() {}
+    public func process() {
+        if let session, !session.process() {
+            // The session bus went away (the desktop session ended): stop following it.
+            self.session = nil
+        }
+        if let a11y, !a11y.process() {
+            // The accessibility bus went away (the launcher exited): nothing is exported any more.
+            deactivate()
+        }
+    }
 
-    /// Whether elements are exported now (IsEnabled true, or mode on).
-    public private(set) var isActive = false
+    /// The last connection problem, for a diagnostic line (nil when none).
+    public var problem: String? { lastError }
 
-    /// Focus moved in the view (keyboard): emits focus and active-descendant-changed.
-    public func focusChanged(to id: ElementID) {}
-    /// The visible cells changed (scroll): emits children-changed for verses that entered the range.
-    public func visibleCellsChanged(_ cells: Range<Int>) {}
-    /// The window was activated (gained keyboard focus).
-    public func windowActivated() {}
-    /// The layout changed (resize, or another chapter's tree): cached objects are invalidated.
-    public func layoutChanged() {}
+    /// The tree, switching the screen reader on or off if the view replaced it.
+    var tree: AccessibilityTree {
+        let tree = host.accessibilityTree
+        if ObjectIdentifier(tree) != treeIdentity {
+            treeIdentity = ObjectIdentifier(tree)
+            tree.screenReaderEnabled = isActive
+        }
+        return tree
+    }
 }

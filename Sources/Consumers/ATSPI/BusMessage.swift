@@ -9,51 +9,51 @@ struct MessageWriter {
 
     init(_ message: OpaquePointer) { self.message = message }
 
-    private mutating func run(_ body: () -> Int32) {
+    private mutating func run(_ body: (OpaquePointer) -> Int32) {
         guard status >= 0 else { return }
-        let r = body()
+        let r = body(message)
         if r < 0 { status = r }
     }
 
     mutating func string(_ value: String) {
-        run { value.withCString { sd_bus_message_append_basic(message, CChar(UInt8(ascii: "s")), $0) } }
+        run { m in value.withCString { sd_bus_message_append_basic(m, CChar(UInt8(ascii: "s")), $0) } }
     }
 
     mutating func objectPath(_ value: String) {
-        run { value.withCString { sd_bus_message_append_basic(message, CChar(UInt8(ascii: "o")), $0) } }
+        run { m in value.withCString { sd_bus_message_append_basic(m, CChar(UInt8(ascii: "o")), $0) } }
     }
 
     mutating func int32(_ value: Int32) {
         var v = value
-        run { sd_bus_message_append_basic(message, CChar(UInt8(ascii: "i")), &v) }
+        run { m in sd_bus_message_append_basic(m, CChar(UInt8(ascii: "i")), &v) }
     }
 
     mutating func uint32(_ value: UInt32) {
         var v = value
-        run { sd_bus_message_append_basic(message, CChar(UInt8(ascii: "u")), &v) }
+        run { m in sd_bus_message_append_basic(m, CChar(UInt8(ascii: "u")), &v) }
     }
 
     mutating func int16(_ value: Int16) {
         var v = value
-        run { sd_bus_message_append_basic(message, CChar(UInt8(ascii: "n")), &v) }
+        run { m in sd_bus_message_append_basic(m, CChar(UInt8(ascii: "n")), &v) }
     }
 
     mutating func bool(_ value: Bool) {
         var v: Int32 = value ? 1 : 0
-        run { sd_bus_message_append_basic(message, CChar(UInt8(ascii: "b")), &v) }
+        run { m in sd_bus_message_append_basic(m, CChar(UInt8(ascii: "b")), &v) }
     }
 
     mutating func double(_ value: Double) {
         var v = value
-        run { sd_bus_message_append_basic(message, CChar(UInt8(ascii: "d")), &v) }
+        run { m in sd_bus_message_append_basic(m, CChar(UInt8(ascii: "d")), &v) }
     }
 
     /// Opens a container: `type` is "a", "r" (struct), "e" (dict entry) or "v"; `contents` its signature.
     mutating func open(_ type: Character, _ contents: String) {
-        run { contents.withCString { sd_bus_message_open_container(message, CChar(type.asciiValue ?? 0), $0) } }
+        run { m in contents.withCString { sd_bus_message_open_container(m, CChar(type.asciiValue ?? 0), $0) } }
     }
 
-    mutating func close() { run { sd_bus_message_close_container(message) } }
+    mutating func close() { run { m in sd_bus_message_close_container(m) } }
 
     /// An object reference `(so)`: the bus name that owns the object and its path.
     mutating func reference(_ ref: ObjectReference) {
