@@ -76,10 +76,17 @@ let package = Package(
             dependencies: ["InterlinearAccessibility", "InterlinearTable", "InterlinearTypesetting",
                            "InterlinearCorpus", "CSystemdBus", "CATSPIShim"],
             path: "Sources/Consumers/ATSPI"),
+        // A window-less stand-in for the view that drives the adapter from stdin (the harness's second host).
+        .executableTarget(
+            name: "InterlinearATSPIHost",
+            dependencies: ["InterlinearATSPI", "InterlinearAccessibility", "InterlinearCorpus", "InterlinearShaping",
+                           "InterlinearTypesetting", "InterlinearTable"],
+            path: "Tests/InterlinearATSPIHost"),
         .testTarget(
             name: "InterlinearATSPITests",
             dependencies: ["InterlinearATSPI", "InterlinearAccessibility", "InterlinearCorpus", "InterlinearShaping",
-                           "InterlinearTypesetting", "InterlinearTable", "InterlinearTestSupport"],
+                           "InterlinearTypesetting", "InterlinearTable", "InterlinearTestSupport",
+                           "InterlinearATSPIHost"],
             path: "Tests/InterlinearATSPITests"),
 
         // Tests: one target per module, and what they share (paths, process spawning, schema validation, fonts).

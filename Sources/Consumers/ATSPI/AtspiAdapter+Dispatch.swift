@@ -97,6 +97,7 @@ extension AtspiAdapter {
               let interfacePointer = sd_bus_message_get_interface(call),
               let memberPointer = sd_bus_message_get_member(call) else { return -22 }
         let path = String(cString: pathPointer), member = String(cString: memberPointer)
+        if String(cString: interfacePointer) == "org.a11y.atspi.Cache" { return replyEmptyCache(call) }
         guard let interface = Interface(rawValue: String(cString: interfacePointer)) else { return -22 }
         guard let node = node(at: path) else { return unknownObject(path, error) }
         var reply: OpaquePointer?
@@ -142,6 +143,20 @@ extension AtspiAdapter {
             return -22
         }
         return writer.status >= 0 ? 1 : writer.status
+    }
+
+    /// `Cache.GetItems`: libatspi asks every new application for its whole tree up front. We answer with an empty
+    /// list on purpose — the tree is built per verse on request, never all at once — and clients then ask object
+    /// by object (libatspi caches what it reads and keeps it fresh from our events).
+    private func replyEmptyCache(_ call: OpaquePointer) -> Int32 {
+        var reply: OpaquePointer?
+        guard sd_bus_message_new_method_return(call, &reply) >= 0, let reply else { return -12 }
+        var writer = MessageWriter(reply)
+        writer.open("a", "((so)(so)(so)iiassusau)")
+        writer.close()
+        guard writer.status >= 0 else { sd_bus_message_unref(reply); return writer.status }
+        a11y?.send(reply)
+        return 1
     }
 
     private func unknownObject(_ path: String, _ error: UnsafeMutablePointer<sd_bus_error>?) -> Int32 {

@@ -94,15 +94,24 @@ public final class AtspiAdapter {
     }
 
     /// Call often from the window's event loop (e.g. every SDL_WaitEventTimeout of ≤ 20 ms): handles pending D-Bus
-    /// messages without blocking.
-    public func process() {
-        if let session, !session.process() {
+    /// messages. Returns at once when nothing is pending. When a screen reader is mid-conversation (a request was
+    /// answered in this call), it keeps answering the follow-ups that arrive within a millisecond, for at most
+    /// `budget` in all: clients such as Orca walk the tree one synchronous call at a time, and pacing each call by
+    /// the frame loop would make a walk of John 1 (thousands of calls) take a minute instead of a second or two.
+    public func process(budget: Duration = .milliseconds(8)) {
+        if let session, session.process() == nil {
             // The session bus went away (the desktop session ended): stop following it.
             self.session = nil
         }
-        if let a11y, !a11y.process() {
-            // The accessibility bus went away (the launcher exited): nothing is exported any more.
-            deactivate()
+        guard let a11y else { return }
+        let clock = ContinuousClock(), deadline = clock.now + budget
+        while true {
+            guard let handled = a11y.process() else {
+                // The accessibility bus went away (the launcher exited): nothing is exported any more.
+                deactivate()
+                return
+            }
+            guard handled > 0, self.a11y != nil, clock.now < deadline, a11y.wait(microseconds: 1_000) else { return }
         }
     }
 

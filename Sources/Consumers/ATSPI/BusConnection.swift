@@ -62,15 +62,23 @@ final class BusConnection {
         return String(cString: name)
     }
 
-    /// Handles every message already received, without waiting. Returns false if the connection broke.
-    @discardableResult
-    func process() -> Bool {
-        guard let bus else { return false }
+    /// Handles every message already received, without waiting. Returns the number of messages handled, or nil
+    /// if the connection broke.
+    func process() -> Int? {
+        guard let bus else { return nil }
+        var handled = 0
         while true {
             let r = sd_bus_process(bus, nil)
-            if r < 0 { return false }
-            if r == 0 { return true }
+            if r < 0 { return nil }
+            if r == 0 { return handled }
+            handled += 1
         }
+    }
+
+    /// Waits at most `microseconds` for something to process; false on timeout or a broken connection.
+    func wait(microseconds: UInt64) -> Bool {
+        guard let bus else { return false }
+        return sd_bus_wait(bus, microseconds) > 0
     }
 
     /// A method call message to fill in; `autoStart` false never D-Bus-activates the destination.

@@ -52,7 +52,9 @@ static int on_enumerate(sd_bus *bus, const char *prefix, void *userdata, char **
     return 0;
 }
 
-#define M(name, in, out) SD_BUS_METHOD(name, in, out, on_method, 0)
+/* UNPRIVILEGED: without it sd-bus asks the bus daemon for the caller's credentials (a synchronous round trip)
+ * on every call. Anyone who can reach the user's accessibility bus may read the tree, as with every toolkit. */
+#define M(name, in, out) SD_BUS_METHOD(name, in, out, on_method, SD_BUS_VTABLE_UNPRIVILEGED)
 #define P(name, type) SD_BUS_PROPERTY(name, type, on_get, 0, 0)
 
 static const sd_bus_vtable accessible_vtable[] = {
@@ -69,7 +71,7 @@ static const sd_bus_vtable accessible_vtable[] = {
 static const sd_bus_vtable application_vtable[] = {
     SD_BUS_VTABLE_START(0),
     P("ToolkitName", "s"), P("Version", "s"), P("AtspiVersion", "s"),
-    SD_BUS_WRITABLE_PROPERTY("Id", "i", on_get, on_set, 0, 0),
+    SD_BUS_WRITABLE_PROPERTY("Id", "i", on_get, on_set, 0, SD_BUS_VTABLE_UNPRIVILEGED),
     M("GetLocale", "u", "s"), M("GetApplicationBusAddress", "", "s"),
     SD_BUS_VTABLE_END
 };
