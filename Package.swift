@@ -86,8 +86,8 @@ let package = Package(
             name: "InterlinearATSPITests",
             dependencies: ["InterlinearATSPI", "InterlinearAccessibility", "InterlinearCorpus", "InterlinearShaping",
                            "InterlinearTypesetting", "InterlinearTable", "InterlinearTestSupport",
-                           "InterlinearATSPIHost"],
-            path: "Tests/InterlinearATSPITests"),
+                           "InterlinearATSPIHost", "interlinear"],
+            path: "Tests/InterlinearATSPITests", exclude: ["Harness"]),
 
         // Tests: one target per module, and what they share (paths, process spawning, schema validation, fonts).
         .target(

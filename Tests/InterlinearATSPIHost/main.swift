@@ -153,7 +153,7 @@ var buffer = Data()
 var running = true
 while running {
     var fds = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
-    if poll(&fds, 1, 10) > 0 {
+    if poll(&fds, 1, adapter.isConversing ? 0 : 10) > 0 {
         var chunk = [UInt8](repeating: 0, count: 4096)
         let n = read(0, &chunk, chunk.count)
         if n <= 0 { break }

@@ -65,7 +65,9 @@ extension AtspiAdapter {
         var attributes = [("language", speech.language)]
         switch node {
         case .application, .frame: break
-        case .document: attributes.append(("id", tree.rootNodeID))
+        case .document:
+            // The scroll offset in layout points: lets a client (and our tests) relate extents to the layout.
+            attributes += [("id", tree.rootNodeID), ("scroll-y", "\(tree.viewport.scrollY)")]
         case .cell(let cell):
             attributes += [("id", tree.nodeID(ofCell: cell)), ("posinset", "\(cell + 1)"), ("setsize", "\(tree.cellCount)")]
         case .element(let id):

@@ -94,15 +94,19 @@ public final class AtspiAdapter {
     }
 
     /// Call often from the window's event loop (e.g. every SDL_WaitEventTimeout of ≤ 20 ms): handles pending D-Bus
-    /// messages. Returns at once when nothing is pending. When a screen reader is mid-conversation (a request was
-    /// answered in this call), it keeps answering the follow-ups that arrive within a millisecond, for at most
+    /// messages, as `process(budget:)` with a budget of 8 ms.
+    public func process() { process(budget: .milliseconds(8)) }
+
+    /// Handles pending D-Bus messages. Returns at once when nothing is pending. When a screen reader is mid-conversation (a request was
+    /// answered in this call), it keeps answering the follow-ups that arrive within 2 ms, for at most
     /// `budget` in all: clients such as Orca walk the tree one synchronous call at a time, and pacing each call by
     /// the frame loop would make a walk of John 1 (thousands of calls) take a minute instead of a second or two.
-    public func process(budget: Duration = .milliseconds(8)) {
+    public func process(budget: Duration) {
         if let session, session.process() == nil {
             // The session bus went away (the desktop session ended): stop following it.
             self.session = nil
         }
+        isConversing = false
         guard let a11y else { return }
         let clock = ContinuousClock(), deadline = clock.now + budget
         while true {
@@ -111,9 +115,18 @@ public final class AtspiAdapter {
                 deactivate()
                 return
             }
-            guard handled > 0, self.a11y != nil, clock.now < deadline, a11y.wait(microseconds: 1_000) else { return }
+            guard handled > 0, self.a11y != nil else { return }
+            guard clock.now < deadline else {
+                isConversing = true
+                return
+            }
+            guard a11y.wait(microseconds: 2_000) else { return }
         }
     }
+
+    /// Whether the last `process()` stopped at its budget while a client was still sending requests: the window
+    /// should handle its own events and call `process()` again without sleeping.
+    public private(set) var isConversing = false
 
     /// The last connection problem, for a diagnostic line (nil when none).
     public var problem: String? { lastError }
