@@ -9,12 +9,12 @@ let package = Package(
             name: "Interlinear",
             targets: ["InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting",
                       "InterlinearTable", "InterlinearAccessibility"]),
+        .library(name: "InterlinearATSPI", targets: ["InterlinearATSPI"]),
         .executable(name: "interlinear", targets: ["interlinear"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        // `swift package benchmark` (Benchmarks/); the interposer counts mallocs.
-        .package(url: "https://github.com/ordo-one/package-benchmark", from: "1.38.0", traits: ["MallocInterposer"]),
+        // The benchmarks are a package of their own (Benchmarks/Package.swift), so nothing here depends on them.
     ],
     targets: [
         // System libraries (Debian -dev packages, found through pkg-config).
@@ -72,41 +72,85 @@ let package = Package(
             dependencies: [
                 "InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting",
                 "InterlinearTable", "InterlinearAccessibility", "InterlinearReader", "InterlinearRender",
-                "InterlinearView",
+                "InterlinearView", "InterlinearATSPI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/Consumers/CLI"),
         .executableTarget(
             name: "interlinear", dependencies: ["InterlinearCLI"], path: "Sources/Consumers/interlinear"),
 
-        // InterlinearView: `interlinear view`, the desktop window (SDL2 for the window and input).
+        // InterlinearView: `interlinear view`, the desktop window (SDL2 for the window and input), drawn by the render
+        // stage and exposed to screen readers through the AT-SPI adapter.
         .systemLibrary(
             name: "CSDL2", path: "Sources/System/CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
         .target(
             name: "InterlinearView",
             dependencies: ["InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting", "InterlinearTable",
-                           "InterlinearAccessibility", "InterlinearRender", "CCairo", "CSDL2"],
+                           "InterlinearAccessibility", "InterlinearRender", "InterlinearATSPI", "CCairo", "CSDL2"],
             path: "Sources/Consumers/View"),
+        .testTarget(
+            name: "InterlinearViewTests",
+            dependencies: ["InterlinearView", "InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting",
+                           "InterlinearTable", "InterlinearAccessibility", "CCairo", "InterlinearTestSupport",
+                           "interlinear"],
+            path: "Tests/InterlinearViewTests"),
 
-        // Benchmarks (`swift package benchmark`): ours against a label-per-object baseline, peers in Benchmarks/Peers.
+        // AT-SPI adapter (InterlinearATSPI): the chapter window's accessibility tree over D-Bus (sd-bus), for Orca.
+        .systemLibrary(
+            name: "CSystemdBus", path: "Sources/System/CSystemdBus", pkgConfig: "libsystemd",
+            providers: [.apt(["libsystemd-dev"])]),
+        .target(name: "CATSPIShim", dependencies: ["CSystemdBus"], path: "Sources/System/CATSPIShim"),
+        .target(
+            name: "InterlinearATSPI",
+            dependencies: ["InterlinearAccessibility", "InterlinearTable", "InterlinearTypesetting",
+                           "InterlinearCorpus", "CSystemdBus", "CATSPIShim"],
+            path: "Sources/Consumers/ATSPI"),
+        // A window-less stand-in for the view that drives the adapter from stdin (the harness's second host).
         .executableTarget(
-            name: "InterlinearBenchmarks",
+            name: "InterlinearATSPIHost",
+            dependencies: ["InterlinearATSPI", "InterlinearAccessibility", "InterlinearCorpus", "InterlinearShaping",
+                           "InterlinearTypesetting", "InterlinearTable"],
+            path: "Tests/InterlinearATSPIHost"),
+        .testTarget(
+            name: "InterlinearATSPITests",
+            dependencies: ["InterlinearATSPI", "InterlinearAccessibility", "InterlinearCorpus", "InterlinearShaping",
+                           "InterlinearTypesetting", "InterlinearTable", "InterlinearTestSupport",
+                           "InterlinearATSPIHost", "interlinear"],
+            path: "Tests/InterlinearATSPITests", exclude: ["Harness"]),
+
+        // Tests: one target per module, and what they share (paths, process spawning, schema validation, fonts).
+        .target(
+            name: "InterlinearTestSupport", dependencies: ["InterlinearShaping"],
+            path: "Tests/InterlinearTestSupport"),
+        .testTarget(
+            name: "InterlinearCorpusTests", dependencies: ["InterlinearCorpus", "InterlinearTestSupport"],
+            path: "Tests/InterlinearCorpusTests"),
+        .testTarget(
+            name: "InterlinearShapingTests",
+            dependencies: ["InterlinearCorpus", "InterlinearShaping", "InterlinearTestSupport"],
+            path: "Tests/InterlinearShapingTests"),
+        .testTarget(
+            name: "InterlinearTypesettingTests",
+            dependencies: ["InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting", "InterlinearTestSupport"],
+            path: "Tests/InterlinearTypesettingTests"),
+        .testTarget(
+            name: "InterlinearAccessibilityTests",
             dependencies: [
                 "InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting", "InterlinearTable",
-                "InterlinearAccessibility", "CHarfBuzz",
-                .product(name: "Benchmark", package: "package-benchmark"),
+                "InterlinearAccessibility", "InterlinearTestSupport",
             ],
-            path: "Benchmarks/InterlinearBenchmarks",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]),
-
+            path: "Tests/InterlinearAccessibilityTests"),
         .testTarget(
-            name: "InterlinearTests",
+            name: "InterlinearReaderTests",
             dependencies: [
-                "InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting",
-                "InterlinearTable", "InterlinearAccessibility", "InterlinearCLI", "InterlinearReader",
-                "InterlinearRender", "CCairo",
-                "InterlinearView",
+                "InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting", "InterlinearTable",
+                "InterlinearAccessibility", "InterlinearReader", "InterlinearTestSupport",
             ],
-            path: "Tests"),
+            path: "Tests/InterlinearReaderTests"),
+        // The command line as users meet it: spawned processes, terminals under tmux. Depends on the CLI target so
+        // `swift build --build-tests` builds the `interlinear` executable the tests spawn.
+        .testTarget(
+            name: "InterlinearCLITests", dependencies: ["InterlinearCLI", "interlinear", "InterlinearTestSupport"],
+            path: "Tests/InterlinearCLITests"),
     ]
 )

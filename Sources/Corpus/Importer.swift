@@ -8,9 +8,12 @@ public struct BibleAlignmentsImporter {
 
     public init(dataDirectory: URL) { self.dataDirectory = dataDirectory }
 
-    var sourcePath: URL { dataDirectory.appendingPathComponent("sources/SBLGNT.tsv") }
-    var targetPath: URL { dataDirectory.appendingPathComponent("eng/targets/BSB/nt_BSB.tsv") }
-    var alignmentPath: URL { dataDirectory.appendingPathComponent("eng/alignments/BSB/SBLGNT-BSB-manual.json") }
+    /// The package's files the importer reads, relative to its `data/` folder.
+    static let requiredFiles = ["sources/SBLGNT.tsv", "eng/targets/BSB/nt_BSB.tsv",
+                                "eng/alignments/BSB/SBLGNT-BSB-manual.json"]
+    var sourcePath: URL { dataDirectory.appendingPathComponent(Self.requiredFiles[0]) }
+    var targetPath: URL { dataDirectory.appendingPathComponent(Self.requiredFiles[1]) }
+    var alignmentPath: URL { dataDirectory.appendingPathComponent(Self.requiredFiles[2]) }
 
     /// Attribution written at the top of every imported chapter file.
     public static let provenance = [

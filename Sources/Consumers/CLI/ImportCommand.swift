@@ -12,7 +12,7 @@ struct ImportCommand: ParsableCommand {
     @Argument(help: "Chapters to import (default: every New Testament chapter).")
     var references: [String] = []
 
-    @Option(help: "The package's data/ folder (default: found through python3).")
+    @Option(help: "The bible-alignments data/ folder (default: $INTERLINEAR_SOURCES, else the copy scripts/setup downloads into ~/.cache/interlinear/sources).")
     var source: String?
 
     @Option(help: "Folder to write chapter files into (default: Corpus/full).")
@@ -38,19 +38,12 @@ struct ImportCommand: ParsableCommand {
         }
     }
 
-    /// Asks python3 where pip installed bible-alignments; its data/ folder sits beside the module.
+    /// The downloaded package data (see `SourceData`), or a one-line failure saying how to get it.
     static func installedDataDirectory() throws -> URL {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", "import bible_alignments, os; print(os.path.dirname(os.path.dirname(bible_alignments.__file__)))"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { throw Failure("python3 not found; pass --source DIR") }
-        let out = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0, let base = String(data: out, encoding: .utf8)?.trimmingCharacters(in: .whitespacesAndNewlines)
-        else { throw Failure("bible-alignments is not installed; run: pip install bible-alignments==0.4.2 (or pass --source DIR)") }
-        return URL(fileURLWithPath: base).appendingPathComponent("data")
+        let directory = SourceData.defaultDirectory()
+        guard SourceData.isComplete(directory) else {
+            throw Failure("the bible-alignments \(SourceData.version) data is not at \(directory.path); run scripts/setup (or pass --source DIR)")
+        }
+        return directory
     }
 }

@@ -1,9 +1,10 @@
 import ArgumentParser
 import Foundation
+import InterlinearATSPI
 import InterlinearCorpus
 import InterlinearView
 
-extension ScreenReaderSetting: ExpressibleByArgument {}
+extension ScreenReaderMode: ExpressibleByArgument {}
 
 /// `interlinear view REF`: the chapter in a desktop window (SDL2), drawn as `render` draws it, with keyboard focus
 /// and a screen-reader adapter.
@@ -29,7 +30,7 @@ struct ViewCommand: ParsableCommand {
     var scroll: Double = 0
 
     @Option(help: "Screen reader: auto (follow the desktop's org.a11y.Status.IsEnabled), on or off.")
-    var screenReader: ScreenReaderSetting = .auto
+    var screenReader: ScreenReaderMode = .auto
 
     @Option(help: "On F12, write a PNG of the window to this file (atomically) and a JSON line to stdout (interlinear.view-snapshot/1).")
     var snapshot: String?
@@ -61,7 +62,7 @@ struct ViewCommand: ParsableCommand {
             let view = ChapterView(
                 chapter: engine.chapter, layout: engine.typesetter.layout(engine.chapter, options: options),
                 typesetter: engine.typesetter, catalog: catalog, windowHeight: Float(height), scrollY: Float(scroll),
-                screenReaderEnabled: screenReader == .on)
+                screenReaderEnabled: false)
             // Validated above: whole numbers of points within 100...10000.
             let settings = WindowSettings(width: Int32(layout.width), height: Int32(height), scrollY: Float(scroll),
                                           snapshotPath: snapshot, screenReader: screenReader)

@@ -8,7 +8,8 @@ import InterlinearTypesetting
 /// window redraws only then and tells the screen reader only what it needs.
 ///
 /// The scroll offset lives in the accessibility tree's viewport: one value for drawing and for the frames a
-/// screen reader asks for. While the screen reader is off the tree holds no element and nothing here builds one:
+/// screen reader asks for. The viewport's origin stays (0, 0), the table's place in the window; a screen reader adds
+/// the window's position on screen (`AccessibleHost.windowOrigin`). While the screen reader is off the tree holds no element and nothing here builds one:
 /// scrolling sets one number, and keyboard focus walks the layout's labels (`FocusOrder`) instead of the tree.
 public final class ChapterView {
     /// Height of the status line at the bottom of the window, in points; the table's viewport is above it.
@@ -60,12 +61,6 @@ public final class ChapterView {
     public var screenReaderEnabled: Bool {
         get { tree.screenReaderEnabled }
         set { tree.screenReaderEnabled = newValue }
-    }
-
-    /// Where the table's top-left corner is on screen (the window's content origin), in points.
-    public func moveWindow(toX x: Float, y: Float) {
-        tree.viewport.originX = x
-        tree.viewport.originY = y
     }
 
     // MARK: Keys
@@ -231,8 +226,8 @@ public final class ChapterView {
     private func show(_ next: Chapter) {
         let layout = typesetter.layout(next, options: options)
         layoutCount += 1
-        tree = AccessibilityTree(chapter: next, layout: layout, viewport: Viewport(
-            originX: viewport.originX, originY: viewport.originY, width: viewport.width, height: viewport.height),
+        tree = AccessibilityTree(chapter: next, layout: layout,
+            viewport: Viewport(width: viewport.width, height: viewport.height),
             granularity: .word, screenReaderEnabled: tree.screenReaderEnabled)
         focus = nil
     }
@@ -256,8 +251,8 @@ public final class ChapterView {
             options.width = layoutWidth
             let layout = typesetter.layout(chapter, options: options)
             layoutCount += 1
-            tree = AccessibilityTree(chapter: chapter, layout: layout, viewport: Viewport(
-                originX: viewport.originX, originY: viewport.originY, width: width, height: viewportHeight),
+            tree = AccessibilityTree(chapter: chapter, layout: layout,
+                viewport: Viewport(width: width, height: viewportHeight),
                 granularity: .word, screenReaderEnabled: tree.screenReaderEnabled)
             let origins = tree.table.origins
             tree.scroll(to: atEnd ? .greatestFiniteMagnitude

@@ -53,7 +53,8 @@ struct ViewSnapshot: Encodable {
         sequence = source.snapshots
         reference = view.chapter.reference.description
         title = view.title
-        window = Window(x: viewport.originX, y: viewport.originY, width: viewport.width,
+        let origin = source.origin
+        window = Window(x: Float(origin.x), y: Float(origin.y), width: viewport.width,
                         height: viewport.height + ChapterView.statusBarHeight, scale: source.scale,
                         pixelWidth: pixelWidth, pixelHeight: pixelHeight)
         viewportHeight = viewport.height

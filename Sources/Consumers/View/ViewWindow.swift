@@ -1,20 +1,24 @@
 import CSDL2
 import Foundation
+import InterlinearATSPI
 import InterlinearAccessibility
 import InterlinearCorpus
 import InterlinearRender
 
 /// The desktop window of `interlinear view`: an SDL window showing a `ChapterView` painted by the render stage.
 ///
-/// The event loop sleeps in `SDL_WaitEvent` until input arrives; only while a screen-reader link exists does it
-/// wake on a short timeout to let the adapter service D-Bus. It drains every pending event before painting, and
-/// paints only when something visible changed, so a burst of wheel events is one frame and an idle window draws
-/// nothing. While no screen reader is active the link hears nothing, and the view builds no element.
+/// The event loop sleeps in `SDL_WaitEvent` until input arrives; only while a screen-reader adapter exists does it
+/// wake on a short timeout to let the adapter service D-Bus (`ScreenReaderChannel.waitTimeout`). It drains every
+/// pending event before painting, and paints only when something visible changed, so a burst of wheel events is
+/// one frame and an idle window draws nothing. While no screen reader is active the view builds no element.
+///
+/// It is the AT-SPI adapter's `AccessibleHost`: the tree it shows, its origin on screen, its title, and focus
+/// requests from the screen reader (`ViewWindow+AccessibleHost.swift`).
 public final class ViewWindow {
     public let view: ChapterView
     public let settings: WindowSettings
-    /// The screen-reader adapter, if one runs (`--screen-reader auto|on`).
-    public var link: ScreenReaderLink?
+    /// The window's channel to the screen-reader adapter (no adapter with `--screen-reader off`).
+    public private(set) var channel: ScreenReaderChannel
     /// Frames painted since the window opened (an expose that only re-shows the picture is not one).
     public private(set) var framesDrawn = 0
     /// Cells painted in the last frame: the visible ones only.
@@ -31,9 +35,6 @@ public final class ViewWindow {
     /// The view's `layoutCount` the painter was made for.
     private var painterLayout: Int
     private var dirty = true
-    private var hasInputFocus = false
-    /// The visible cells the link was last told about.
-    private var announcedCells: Range<Int> = 0..<0
 
     /// Opens the window (not yet shown until the loop runs). Throws `ViewError` without a display, and
     /// `RenderError` when the chapter's font cannot be opened for drawing.
@@ -42,6 +43,7 @@ public final class ViewWindow {
         self.settings = settings
         painter = try ChapterPainter(chapter: view.chapter, layout: view.layout, cache: view.typesetter.cache)
         painterLayout = view.layoutCount
+        channel = ScreenReaderChannel(link: nil, view: view)
         // Xlib converts window titles through the C library's character set: without a UTF-8 LC_CTYPE, SDL cannot
         // set the UTF-8 title (_NET_WM_NAME), and "interlinear — John 1" reaches the desktop garbled.
         if setlocale(LC_CTYPE, "") == nil || String(cString: nl_langinfo(nl_item(CODESET))) != "UTF-8" {
@@ -77,11 +79,15 @@ public final class ViewWindow {
         self.window = window
         SDL_SetWindowMinimumSize(window, 120, 80)
         SDL_StartTextInput()
-        updateOrigin()
         // The window manager (if any) may have given another size than asked.
         var width: Int32 = 0, height: Int32 = 0
         SDL_GetWindowSize(window, &width, &height)
         _ = view.resize(width: Float(width), height: Float(height))
+        if settings.screenReader != .off {
+            // Mode auto without a desktop bus leaves the adapter inactive; mode on without one is an error.
+            let adapter = try AtspiAdapter(host: self, applicationName: "interlinear", mode: settings.screenReader)
+            channel = ScreenReaderChannel(link: adapter, view: view)
+        }
     }
 
     deinit {
@@ -89,7 +95,8 @@ public final class ViewWindow {
         SDL_Quit()
     }
 
-    /// The window's content origin on screen, in pixels (no decorations are inside an SDL window).
+    /// The window's content origin on screen, in pixels (no decorations are inside an SDL window). Asked of SDL
+    /// each time: the window manager may move the window without telling the view anything else.
     public var origin: (x: Int32, y: Int32) {
         var x: Int32 = 0, y: Int32 = 0
         SDL_GetWindowPosition(window, &x, &y)
@@ -105,11 +112,11 @@ public final class ViewWindow {
     public func run() throws {
         var event = SDL_Event()
         var quit = false
-        serviceLink()
+        channel.service()
         while !quit {
             let got: Int32
-            if let link {
-                got = SDL_WaitEventTimeout(&event, link.isActive ? 10 : 100)
+            if let timeout = channel.waitTimeout {
+                got = SDL_WaitEventTimeout(&event, timeout)
             } else {
                 got = SDL_WaitEvent(&event)
             }
@@ -120,7 +127,7 @@ public final class ViewWindow {
                 } while !quit && SDL_PollEvent(&event) == 1
             }
             if quit { break }
-            serviceLink()
+            channel.service()
             if dirty { try draw() }
         }
     }
@@ -154,16 +161,13 @@ public final class ViewWindow {
         switch SDL_WindowEventID(rawValue: UInt32(event.event)) {
         case SDL_WINDOWEVENT_SIZE_CHANGED:
             return try apply(view.resize(width: Float(event.data1), height: Float(event.data2)))
-        case SDL_WINDOWEVENT_MOVED:
-            updateOrigin()
         case SDL_WINDOWEVENT_EXPOSED:
             // The picture is unchanged: show it again without painting.
             if let frame, !dirty { try frame.present(on: window) } else { dirty = true }
         case SDL_WINDOWEVENT_FOCUS_GAINED:
-            hasInputFocus = true
-            if let link, link.isActive { link.windowActivated() }
+            channel.windowFocus(true)
         case SDL_WINDOWEVENT_FOCUS_LOST:
-            hasInputFocus = false
+            channel.windowFocus(false)
         default:
             break
         }
@@ -179,42 +183,9 @@ public final class ViewWindow {
             SDL_SetWindowTitle(window, view.title)
             X11Title.set(view.title, on: window)
         }
-        if let link, link.isActive {
-            if !change.isDisjoint(with: [.layout, .chapter]) { link.layoutChanged() }
-            if !change.isDisjoint(with: [.scrolled, .layout, .chapter, .viewport]) {
-                let cells = view.visibleCells
-                if cells != announcedCells {
-                    announcedCells = cells
-                    link.visibleCellsChanged(cells)
-                }
-            }
-            if change.contains(.focus), let focus = view.focus { link.focusChanged(to: focus) }
-        }
+        channel.tell(change)
         if change.contains(.snapshot) { try snapshot() }
         return false
-    }
-
-    /// Lets the adapter run, and follows it: the view's screen-reader flag is the adapter's `isActive`
-    /// (`--screen-reader on` without an adapter: always on).
-    private func serviceLink() {
-        guard let link else {
-            view.screenReaderEnabled = settings.screenReader == .on
-            return
-        }
-        link.process()
-        let active = link.isActive
-        guard active != view.screenReaderEnabled else { return }
-        view.screenReaderEnabled = active
-        guard active else { return }
-        // A reader that starts late learns the state an on-from-launch reader would have followed.
-        announcedCells = view.visibleCells
-        if hasInputFocus { link.windowActivated() }
-        if let focus = view.focus { link.focusChanged(to: focus) }
-    }
-
-    private func updateOrigin() {
-        let (x, y) = origin
-        view.moveWindow(toX: Float(x) / Float(scale), y: Float(y) / Float(scale))
     }
 
     // MARK: Drawing

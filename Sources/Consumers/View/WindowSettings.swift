@@ -1,3 +1,5 @@
+import InterlinearATSPI
+
 /// How `interlinear view` opens its window.
 public struct WindowSettings: Sendable {
     /// The window's size in points (pixels on a display without scaling); the chapter is laid out at `width`.
@@ -7,10 +9,11 @@ public struct WindowSettings: Sendable {
     public var scrollY: Float
     /// Where F12 writes a PNG of the window's current frame; nil: F12 does nothing.
     public var snapshotPath: String?
-    public var screenReader: ScreenReaderSetting
+    /// Whether to export the chapter to screen readers (`auto` follows the desktop's `IsEnabled`).
+    public var screenReader: ScreenReaderMode
 
     public init(width: Int32, height: Int32, scrollY: Float = 0, snapshotPath: String? = nil,
-                screenReader: ScreenReaderSetting = .auto) {
+                screenReader: ScreenReaderMode = .auto) {
         self.width = width
         self.height = height
         self.scrollY = scrollY

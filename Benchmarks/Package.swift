@@ -1,0 +1,28 @@
+// swift-tools-version: 6.1
+// The benchmarks live in their own package (as swift-nio's do), so the product and its users never resolve or
+// build package-benchmark. Run from this folder: `swift package benchmark` (see README.md).
+import PackageDescription
+
+let package = Package(
+    name: "interlinear-benchmarks",
+    dependencies: [
+        .package(path: "../"),
+        // The interposer counts mallocs.
+        .package(url: "https://github.com/ordo-one/package-benchmark", from: "1.38.0", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        // HarfBuzz for the label-per-object baseline (HeavyLabel), which shapes each label on its own.
+        .systemLibrary(
+            name: "CHarfBuzzPeer", path: "Sources/CHarfBuzzPeer", pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev"])]),
+        .executableTarget(
+            name: "InterlinearBenchmarks",
+            dependencies: [
+                .product(name: "Interlinear", package: "interlinear"),
+                "CHarfBuzzPeer",
+                .product(name: "Benchmark", package: "package-benchmark"),
+            ],
+            path: "Benchmarks/InterlinearBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]),
+    ]
+)

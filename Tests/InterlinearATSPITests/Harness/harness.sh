@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Runs the AT-SPI checks of `interlinear view` in a private D-Bus session (dbus-run-session): Xvfb, the
+# accessibility bus launcher, the app, pyatspi and Orca all live and die inside it.
+#   Tests/InterlinearATSPITests/Harness/harness.sh --app view|host --interlinear BIN [--host BIN] --workdir DIR [--skip-orca]
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+# IsEnabled starts false (no stored setting), GTK modules do not join, nothing is spoken aloud.
+export GSETTINGS_BACKEND=memory NO_AT_BRIDGE=1 LC_ALL=C.UTF-8
+unset AT_SPI_BUS_ADDRESS DISPLAY WAYLAND_DISPLAY
+exec timeout --kill-after=10 "${HARNESS_TIMEOUT:-600}" dbus-run-session -- /usr/bin/python3 "$here/atspi_checks.py" "$@"

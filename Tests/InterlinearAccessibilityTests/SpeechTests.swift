@@ -1,0 +1,131 @@
+import InterlinearAccessibility
+import InterlinearCorpus
+import InterlinearTypesetting
+import Testing
+import InterlinearTestSupport
+
+/// Speakable names and descriptions, searches and custom actions.
+@Suite struct SpeechTests {
+    @Test func strongsNumbersAreSpokenAsNumbers() {
+        #expect(Speakable.strongs("G1510") == "Strong's 1510")
+        #expect(Speakable.strongs("G0846") == "Strong's 846")
+        #expect(Speakable.strongs("G2532a") == "Strong's 2532a")
+        #expect(Speakable.strongs("") == nil)
+        #expect(Speakable.strongs("G") == nil)
+        #expect(Speakable.morphology("V-IAI-3S") == "verb, imperfect active indicative, third person singular")
+        #expect(!Speakable.morphology("Q-QQQ").contains("Q"))
+    }
+
+    /// Every word of every committed chapter: morphology expands, and nothing raw is spoken.
+    @Test(arguments: A11yFixture.references)
+    func everyWordIsSpokenInWords(reference: String) throws {
+        let tree = try A11yFixture.tree(reference)
+        let chapter = tree.chapter
+        for word in chapter.words {
+            let code = chapter.text(word.morphology)
+            #expect(Morphology.expand(code) != nil, "\(reference): \(code) does not expand")
+        }
+        for id in A11yFixture.allElements(tree) {
+            let speech = try #require(tree.utterance(of: id))
+            #expect(!speech.name.isEmpty)
+            guard let w = id.kind.wordIndex else { continue }
+            let word = chapter.words[chapter.verses[id.cell].words.lowerBound + w]
+            #expect(speech.name == chapter.text(word.surface))
+            #expect(speech.language == "grc")
+            let code = chapter.text(word.morphology)
+            #expect(speech.description.contains(Morphology.expand(code)!))
+            #expect(!speech.description.contains(code), "raw code in \(speech.description)")
+            #expect(!speech.description.contains(chapter.text(word.strongs)))
+            #expect(speech.description.contains(Speakable.strongs(chapter.text(word.strongs))!))
+            #expect(speech.description.hasPrefix(chapter.text(word.transliteration)))
+        }
+    }
+
+    @Test func labelGranularitySpeaksEachTierInWords() throws {
+        let tree = try A11yFixture.tree(granularity: .label)
+        let verb = ElementID(cell: 0, kind: .label(word: 2, tier: .morphology))  // ἦν, V-IAI-3S
+        let morph = try #require(tree.utterance(of: verb))
+        #expect(morph.name == "verb, imperfect active indicative, third person singular")
+        #expect(morph.language == "en")
+        let strongs = try #require(tree.utterance(of: ElementID(cell: 0, kind: .label(word: 2, tier: .strongs))))
+        #expect(strongs.name.hasPrefix("Strong's "))
+        #expect(!strongs.name.contains("G"))
+        let translit = try #require(tree.utterance(of: ElementID(cell: 0, kind: .label(word: 2, tier: .transliteration))))
+        #expect(translit.language == "grc-Latn")
+        #expect(translit.name == "ēn")
+        let greek = try #require(tree.utterance(of: ElementID(cell: 0, kind: .label(word: 2, tier: .source))))
+        #expect(greek.name == "ἦν" && greek.language == "grc")
+    }
+
+    @Test func translationAndVerseNumbers() throws {
+        let tree = try A11yFixture.tree(notes: [1])
+        let verse = try #require(tree.utterance(of: ElementID(cell: 0, kind: .verseNumber)))
+        #expect(verse.name == "Verse 1")
+        #expect(verse.description.contains("has a note"))
+        let note = try #require(tree.utterance(of: ElementID(cell: 0, kind: .note)))
+        #expect(note.name == "Note")
+        let first = try #require(tree.utterance(of: ElementID(cell: 0, kind: .translation(0))))
+        #expect(first.name == "In" && first.language == "en")
+        #expect(first.description == "translation of En")
+    }
+
+    @Test(arguments: AccessibilityTree.Match.allCases)
+    func nextOccurrenceMatchesABruteForceSearch(match: AccessibilityTree.Match) throws {
+        let tree = try A11yFixture.tree("John 1")
+        let chapter = tree.chapter
+        func key(_ id: ElementID) -> TextID {
+            let word = chapter.words[chapter.verses[id.cell].words.lowerBound + id.kind.wordIndex!]
+            return match == .lemma ? word.lemma : word.strongs
+        }
+        let words = A11yFixture.allElements(tree).filter { $0.kind.wordIndex != nil }
+        for (i, id) in words.enumerated() where i % 7 == 0 {
+            let expected = words[(i + 1)...].first { key($0) == key(id) }
+            #expect(tree.nextOccurrence(of: id, matching: match) == expected)
+            let others = tree.otherOccurrences(of: id, matching: match)
+            #expect(others == words.filter { $0 != id && key($0) == key(id) })
+        }
+        #expect(tree.nextOccurrence(of: ElementID(cell: 0, kind: .verseNumber), matching: match) == nil)
+    }
+
+    @Test func nextVerseAndActions() throws {
+        let tree = try A11yFixture.tree(notes: [4])
+        #expect(tree.nextVerse(after: ElementID(cell: 0, kind: .word(3))) == ElementID(cell: 1, kind: .verseNumber))
+        #expect(tree.nextVerse(after: ElementID(cell: tree.cellCount - 1, kind: .verseNumber)) == nil)
+
+        let logos = ElementID(cell: 0, kind: .word(4))  // λόγος
+        #expect(tree.perform(.copy, on: logos) == .copied("λόγος"))
+        guard case .found(let others)? = tree.perform(.findOtherOccurrences, on: logos) else {
+            Issue.record("no occurrences"); return
+        }
+        #expect(others.contains(ElementID(cell: 0, kind: .word(7))))
+        #expect(!others.contains(logos))
+        #expect(tree.perform(.activate, on: logos) == nil)
+        let note = ElementID(cell: 3, kind: .note)
+        #expect(tree.perform(.activate, on: note) == .activated(note))
+        guard case .copied(let verse)? = tree.perform(.copy, on: ElementID(cell: 0, kind: .verseNumber)) else {
+            Issue.record("verse not copied"); return
+        }
+        #expect(verse.hasPrefix("1 Ἐν ἀρχῇ"))
+        #expect(verse.contains("In the beginning"))
+    }
+}
+
+/// Naming search results reads the layout: it builds no container beyond the one searched from.
+@Suite struct SearchLazinessTests {
+    @Test(arguments: Granularity.allCases)
+    func searchingBuildsOnlyTheStartingCell(granularity: Granularity) throws {
+        let tree = try A11yFixture.tree(granularity: granularity)
+        let kind: Element.Kind = granularity == .word ? .word(3) : .label(word: 3, tier: .source)  // ὁ
+        let others = tree.otherOccurrences(of: ElementID(cell: 0, kind: kind), matching: .lemma)
+        #expect(others.count > 20)
+        #expect(tree.stats.containersBuilt == 1)
+        // Each result names a real element, and that element is the word's first in its container.
+        for id in others {
+            let container = try #require(tree.container(at: id.cell))
+            let index = try #require(container.index(of: id.kind))
+            #expect(index == container.elements.firstIndex { $0.kind.wordIndex == id.kind.wordIndex })
+        }
+        tree.screenReaderEnabled = false
+        #expect(tree.elementID(ofWord: 0) == nil)
+    }
+}

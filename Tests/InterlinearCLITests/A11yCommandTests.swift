@@ -1,0 +1,195 @@
+import Foundation
+import Testing
+import InterlinearTestSupport
+
+/// `interlinear a11y` through the built binary: schema, laziness, late start, scrolling, moves, hit tests, errors.
+@Suite struct A11yCommandTests {
+    /// The environment without ACCESSIBLE, so "default" means default.
+    static let quietEnvironment = ProcessInfo.processInfo.environment.filter { $0.key != "ACCESSIBLE" }
+
+    private func dump(_ arguments: [String], environment: [String: String] = quietEnvironment) throws -> (Data, [String: Any]) {
+        let result = try run(interlinearBinary, ["a11y"] + arguments, environment: environment, directory: packageRoot)
+        #expect(result.status == 0, "\(arguments): \(result.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+        return (result.stdout, json)
+    }
+
+    private func nodes(_ json: [String: Any]) -> [[String: Any]] { json["nodes"] as? [[String: Any]] ?? [] }
+    private func stats(_ json: [String: Any]) -> [String: Int] { json["stats"] as? [String: Int] ?? [:] }
+    private func elements(_ json: [String: Any]) -> [[String: Any]] {
+        nodes(json).filter { !["document", "group"].contains($0["role"] as? String ?? "") }
+    }
+
+    @Test(arguments: [
+        ["John 1", "--screen-reader", "on"],
+        ["John 1", "--screen-reader", "off"],
+        ["John 1", "--screen-reader", "on", "--granularity", "label", "--all", "--note", "3", "--note", "4"],
+        ["Rev 22", "--screen-reader", "on", "--width", "768", "--viewport", "768x1024+10+20", "--scroll", "500",
+         "--hit-test", "300,300", "--from", "Rev.22.3.w2", "--move", "next", "--count", "200"],
+        ["Rom 8", "--screen-reader", "on", "--scroll", "1e9", "--hit-test", "-5,-5"],
+        ["Matt 1", "--toggle-late", "--from", "Matt.1.25.t1", "--move", "previous", "--count", "3"],
+    ])
+    func outputValidatesAgainstTheSchema(arguments: [String]) throws {
+        let (data, json) = try dump(arguments)
+        #expect(try schemaViolation(data, schema: "a11y-1") == nil)
+        #expect(json["schema"] as? String == "interlinear.a11y/1")
+        let ids = nodes(json).compactMap { $0["nodeId"] as? String }
+        #expect(Set(ids).count == ids.count, "duplicate node ids")
+        // Every parent is in the dump and lists the child.
+        let byID = Dictionary(uniqueKeysWithValues: nodes(json).map { ($0["nodeId"] as! String, $0) })
+        for node in nodes(json) {
+            guard let parent = node["parentId"] as? String else { continue }
+            #expect((byID[parent]?["childIds"] as? [String])?.contains(node["nodeId"] as! String) == true)
+        }
+    }
+
+    @Test func offByDefaultBuildsNothing() throws {
+        for scroll in ["0", "2500", "18000"] {
+            let (_, json) = try dump(["John 1", "--scroll", scroll])
+            #expect(json["screenReader"] as? Bool == false)
+            #expect(elements(json).isEmpty)
+            #expect(stats(json)["elementsBuilt"] == 0)
+            #expect(stats(json)["containersBuilt"] == 0)
+            #expect(stats(json)["cells"] == 51)
+        }
+        var environment = Self.quietEnvironment
+        environment["ACCESSIBLE"] = "1"
+        let (_, on) = try dump(["John 1"], environment: environment)
+        #expect(on["screenReader"] as? Bool == true)
+        #expect(!elements(on).isEmpty)
+        let (_, off) = try dump(["John 1", "--screen-reader", "off"], environment: environment)
+        #expect(off["screenReader"] as? Bool == false)
+    }
+
+    @Test func defaultDumpBuildsOnlyTheVisibleCells() throws {
+        let (_, visible) = try dump(["John 1", "--screen-reader", "on", "--scroll", "3000"])
+        let groups = nodes(visible).filter { $0["role"] as? String == "group" }
+        #expect(groups.count >= 2 && groups.count < 51)
+        #expect(stats(visible)["containersBuilt"] == groups.count)
+        let children = groups.map { ($0["childIds"] as? [String] ?? []).count }.reduce(0, +)
+        #expect(stats(visible)["elementsBuilt"] == children)
+        #expect(elements(visible).count == children)
+        #expect(stats(visible)["framesComputed"] == groups.count + children)
+        #expect(groups.contains { $0["offscreen"] as? Bool == false })
+
+        let (_, all) = try dump(["John 1", "--screen-reader", "on", "--all"])
+        #expect(nodes(all).filter { $0["role"] as? String == "group" }.count == 51)
+        #expect(stats(all)["containersBuilt"] == 51)
+        #expect(stats(all)["elementsBuilt"] == elements(all).count)
+        #expect(elements(all).count > 10 * children / groups.count)
+        #expect(elements(all).contains { $0["offscreen"] as? Bool == true && $0["clippedBounds"] is NSNull })
+    }
+
+    @Test(arguments: [["--scroll", "0"], ["--scroll", "3000"], ["--scroll", "99999"],
+                      ["--scroll", "700", "--granularity", "label", "--note", "5"],
+                      ["--scroll", "1200", "--hit-test", "100,400", "--from", "John.1.20.t2", "--move", "next", "--count", "9"]])
+    func lateStartDumpEqualsStartAtLaunch(extra: [String]) throws {
+        let (early, _) = try dump(["John 1", "--screen-reader", "on"] + extra)
+        let (late, json) = try dump(["John 1", "--toggle-late"] + extra)
+        #expect(late == early)
+        #expect(json["screenReader"] as? Bool == true)
+        #expect(!elements(json).isEmpty)
+    }
+
+    @Test func boundsMoveByTheScrollDelta() throws {
+        let (_, top) = try dump(["John 1", "--screen-reader", "on", "--all", "--note", "2"])
+        for scroll in [250.5, 1000, 7777.25] {
+            let (_, moved) = try dump(["John 1", "--screen-reader", "on", "--all", "--note", "2", "--scroll", "\(scroll)"])
+            #expect(moved["scrollY"] as? Double == scroll)
+            let a = nodes(top), b = nodes(moved)
+            #expect(a.count == b.count)
+            for (n0, n1) in zip(a, b) {
+                #expect(n0["nodeId"] as? String == n1["nodeId"] as? String)
+                let b0 = n0["bounds"] as! [String: Double], b1 = n1["bounds"] as! [String: Double]
+                #expect(b0["x"] == b1["x"] && b0["width"] == b1["width"] && b0["height"] == b1["height"])
+                // Both dumps round to hundredths.
+                #expect(abs(b0["y"]! - b1["y"]! - scroll) <= 0.011, "\(n0["nodeId"]!)")
+            }
+        }
+    }
+
+    @Test func scrollPastTheEndClampsAndSaysSo() throws {
+        let (_, end) = try dump(["John 1", "--screen-reader", "on", "--scroll", "99999"])
+        #expect(end["scrollClamped"] as? Bool == true)
+        #expect(end["requestedScrollY"] as? Double == 99999)
+        let content = try #require(end["contentHeight"] as? Double)
+        #expect(abs((end["scrollY"] as? Double ?? 0) - (content - 844)) < 0.011)
+        let (_, negative) = try dump(["John 1", "--screen-reader", "on", "--scroll", "-40"])
+        #expect(negative["scrollClamped"] as? Bool == true && negative["scrollY"] as? Double == 0)
+        let (_, inside) = try dump(["John 1", "--screen-reader", "on", "--scroll", "40"])
+        #expect(inside["scrollClamped"] as? Bool == false)
+    }
+
+    @Test func movesCrossCellsAndRetrace() throws {
+        let (_, forward) = try dump(["John 1", "--screen-reader", "on", "--from", "John.1.1.v", "--move", "next", "--count", "120"])
+        let moves = try #require(forward["moves"] as? [[String: Any]])
+        #expect(moves.count == 120)
+        #expect(moves.contains { $0["scrolled"] as? Bool == true })
+        for move in moves {
+            let scrolled = move["scrolled"] as? Bool == true
+            #expect(scrolled ? (move["announcement"] as? String)?.hasPrefix("Verse") == true : move["announcement"] is NSNull)
+        }
+        let path = ["John.1.1.v"] + moves.map { $0["to"] as! String }
+        #expect(Set(path).count == path.count)
+        #expect(Set(path.map { $0.split(separator: ".")[2] }).count > 2, "crossed several verses")
+        let (_, backward) = try dump(["John 1", "--screen-reader", "on", "--from", path.last!, "--move", "previous", "--count", "120"])
+        let back = try #require(backward["moves"] as? [[String: Any]]).map { $0["to"] as! String }
+        #expect(back == Array(path.dropLast().reversed()))
+        // The dump is taken where focus ended: its cell is on screen.
+        let cellID = path.last!.split(separator: ".").prefix(3).joined(separator: ".")
+        #expect(nodes(forward).contains { $0["nodeId"] as? String == cellID && $0["offscreen"] as? Bool == false })
+
+        let (_, end) = try dump(["John 1", "--screen-reader", "on", "--from", "John.1.51.v", "--move", "next", "--count", "100000"])
+        #expect(end["reachedEnd"] as? Bool == true)
+        #expect((end["moves"] as? [Any])?.isEmpty == false)
+    }
+
+    @Test func hitTestInsideAndInAGap() throws {
+        let (_, json) = try dump(["John 1", "--screen-reader", "on"])
+        let w1 = try #require(nodes(json).first { $0["nodeId"] as? String == "John.1.1.w1" })
+        let w2 = try #require(nodes(json).first { $0["nodeId"] as? String == "John.1.1.w2" })
+        let b1 = w1["bounds"] as! [String: Double], b2 = w2["bounds"] as! [String: Double]
+        let (_, inside) = try dump(["John 1", "--screen-reader", "on", "--hit-test", "\(b1["x"]! + 3),\(b1["y"]! + 3)"])
+        let hit = try #require(inside["hit"] as? [String: Any])
+        #expect(hit["nodeId"] as? String == "John.1.1.w1")
+        #expect(hit["inside"] as? Bool == true && hit["distance"] as? Double == 0)
+        let gapX = b1["x"]! + b1["width"]! + (b2["x"]! - b1["x"]! - b1["width"]!) * 0.8
+        let (_, gap) = try dump(["John 1", "--screen-reader", "on", "--hit-test", "\(gapX),\(b1["y"]! + 3)"])
+        let near = try #require(gap["hit"] as? [String: Any])
+        #expect(near["nodeId"] as? String == "John.1.1.w2")
+        #expect(near["inside"] as? Bool == false)
+        #expect((near["distance"] as? Double ?? 0) > 0)
+        let (_, off) = try dump(["John 1", "--screen-reader", "off", "--hit-test", "10,10"])
+        #expect(off["hit"] is NSNull)
+    }
+
+    @Test(arguments: [
+        ["--viewport", "390"], ["--viewport", "390x"], ["--viewport", "x844"], ["--viewport", "0x844"],
+        ["--viewport", "390x844+1"], ["--viewport", "abcxdef"], ["--viewport", "390x-5"],
+        ["--hit-test", "1"], ["--hit-test", "a,b"], ["--hit-test", "1,2,3"], ["--hit-test", "nan,4"],
+        ["--screen-reader", "on", "--from", "John.1.99.w1", "--move", "next"],
+        ["--screen-reader", "on", "--from", "John.1.1.w999", "--move", "next"],
+        ["--screen-reader", "on", "--from", "Matt.1.1.v", "--move", "next"],
+        ["--screen-reader", "on", "--from", "John.1.1", "--move", "next"],
+        ["--screen-reader", "on", "--from", "John.1.1.v", "--move", "sideways"],
+        ["--screen-reader", "on", "--from", "John.1.1.v"],
+        ["--screen-reader", "on", "--move", "next"],
+        ["--screen-reader", "on", "--from", "John.1.1.v", "--move", "next", "--count", "0"],
+        ["--screen-reader", "off", "--from", "John.1.1.v", "--move", "next"],
+        ["--screen-reader", "maybe"], ["--granularity", "letter"], ["--note", "52"],
+        ["--toggle-late", "--screen-reader", "off"], ["--scroll", "nan"], ["--width", "390", "--viewport", "nanx844"],
+    ])
+    func badInputFailsWithOneLine(extra: [String]) throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("a11y-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("out.json")
+        let result = try run(interlinearBinary, ["a11y", "John 1", "--output", file.path] + extra,
+                             environment: Self.quietEnvironment, directory: packageRoot)
+        #expect(result.status != 0)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.hasPrefix("interlinear: error: "), "\(result.stderr)")
+        #expect(result.stderr.filter { $0 == "\n" }.count == 1, "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty, "no partial output")
+    }
+}

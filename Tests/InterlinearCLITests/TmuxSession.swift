@@ -1,0 +1,216 @@
+import Foundation
+import Testing
+import InterlinearTestSupport
+
+/// A tmux server of its own (a unique socket, `-S` inside the session's temporary folder, so nothing is left behind) running one pane: a wrapper shell that records `stty -g`,
+/// runs the reader, records `stty -g` again and prints a marker. Tests drive it with send-keys and read it
+/// back with capture-pane, display and pipe-pane. The server is killed when the session is closed or freed.
+final class TmuxSession {
+    /// tmux on PATH, if installed. End-to-end tests are skipped without it (CI installs the `tmux` package).
+    static let executable: URL? = {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return path.split(separator: ":").map { URL(fileURLWithPath: String($0)).appendingPathComponent("tmux") }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }()
+
+    let socket: String
+    let directory: URL
+    private var closed = false
+
+    /// Marker the wrapper prints once the reader has exited and `stty -g` was recorded again.
+    static let doneMarker = "READER-DONE"
+
+    /// Starts `interlinear <arguments>` in a detached session of `columns`×`rows`.
+    init(_ arguments: String, columns: Int = 80, rows: Int = 24, environment extra: String = "") throws {
+        _ = try #require(Self.executable, "tmux is not installed")
+        socket = "interlinear-test-\(getpid())-\(UUID().uuidString.prefix(8))"
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let dir = directory.path
+        let script = """
+            cd '\(packageRoot.path)' && stty -g > '\(dir)/before'; \(extra) '\(interlinearBinary.path)' \(arguments); \
+            echo "reader exited $?"; stty -g > '\(dir)/after'; echo \(Self.doneMarker); sleep 600
+            """
+        _ = try self.tmux(["new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", script])
+    }
+
+    deinit { close() }
+
+    /// Kills this session's tmux server and removes its files.
+    func close() {
+        guard !closed else { return }
+        closed = true
+        _ = try? tmux(["kill-server"])
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// Runs a tmux command against this server; returns its stdout.
+    @discardableResult
+    func tmux(_ arguments: [String]) throws -> String {
+        let tmux = try #require(Self.executable)
+        var environment = ProcessInfo.processInfo.environment
+        environment["TMUX"] = nil
+        environment["NO_COLOR"] = nil
+        environment["ACCESSIBLE"] = nil
+        environment["LANG"] = "C.UTF-8"
+        environment["LC_ALL"] = "C.UTF-8"
+        environment["TERM"] = "xterm-256color"
+        // Output goes to files, not pipes: the tmux server forked by new-session inherits the client's
+        // descriptors and would hold a pipe open for its whole life. posix_spawn and waitpid rather than
+        // Foundation's Process, whose exit monitoring stalled when tests block the cooperative threads.
+        let out = directory.appendingPathComponent("tmux.out"), err = directory.appendingPathComponent("tmux.err")
+        let status = try spawnAndWait(tmux.path, ["-u", "-f", "/dev/null", "-S", directory.appendingPathComponent("socket").path] + arguments,
+                               environment: environment, stdout: out.path, stderr: err.path)
+        let stdout = (try? String(contentsOf: out, encoding: .utf8)) ?? ""
+        if status != 0, arguments.first != "kill-server" {
+            let stderr = (try? String(contentsOf: err, encoding: .utf8)) ?? ""
+            throw TmuxFailure(description: "tmux \(arguments.joined(separator: " ")): \(stderr)")
+        }
+        return stdout
+    }
+
+    /// Named keys (`Right`, `Enter`, `q`).
+    func send(_ keys: String...) throws { try tmux(["send-keys"] + keys) }
+    /// Literal text, UTF-8 included (`/λόγος`).
+    func type(_ text: String) throws { try tmux(["send-keys", "-l", text]) }
+
+    /// The visible rows as displayed (a long line wraps onto several rows).
+    func rows() throws -> [String] {
+        try tmux(["capture-pane", "-p"]).dropLast().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    /// The visible text with wrapped lines joined back into the lines the program printed.
+    func lines() throws -> [String] {
+        try tmux(["capture-pane", "-p", "-J"]).dropLast().split(separator: "\n", omittingEmptySubsequences: false)
+            .map { String($0).trimmingTrailingSpaces() }
+    }
+
+    func display(_ format: String) throws -> String {
+        try tmux(["display", "-p", format]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    var cursor: (x: Int, y: Int) {
+        get throws {
+            let parts = try display("#{cursor_x},#{cursor_y}").split(separator: ",").compactMap { Int($0) }
+            return (parts.first ?? -1, parts.last ?? -1)
+        }
+    }
+
+    var alternateScreen: Bool { get throws { try display("#{alternate_on}") == "1" } }
+
+    /// The reader's process: the child of the pane's wrapper shell.
+    func readerPID() throws -> pid_t {
+        let shell = try #require(pid_t(try display("#{pane_pid}")))
+        for name in try FileManager.default.contentsOfDirectory(atPath: "/proc") {
+            guard let pid = pid_t(name),
+                  let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { continue }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            if fields.count > 1, pid_t(fields[1]) == shell, stat.contains("(interlinear)") { return pid }
+        }
+        throw TmuxFailure(description: "no interlinear process under pane shell \(shell)")
+    }
+
+    /// Polls `condition` every 50 ms until it holds or `timeout` seconds pass (a bound, not a measurement).
+    @discardableResult
+    func wait(timeout: Double = 20, _ condition: () throws -> Bool) rethrows -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if try condition() { return true }
+            usleep(50_000)
+        }
+        return try condition()
+    }
+
+    /// Waits for some visible line to satisfy `predicate`; records the screen when it never does.
+    func waitForLine(_ what: String, timeout: Double = 20, _ predicate: (String) -> Bool) throws {
+        let found = try wait(timeout: timeout) { try lines().contains(where: predicate) }
+        if !found { Issue.record("never saw \(what); screen:\n\(try lines().joined(separator: "\n"))") }
+    }
+
+    /// Waits for the wrapper's marker: the reader has exited and `stty -g` was recorded.
+    func waitForExit() throws -> Bool {
+        try wait { try lines().contains(Self.doneMarker) }
+    }
+
+    /// `stty -g` before and after the reader ran.
+    func sttySettings() throws -> (before: String, after: String) {
+        (try String(contentsOf: directory.appendingPathComponent("before"), encoding: .utf8),
+         try String(contentsOf: directory.appendingPathComponent("after"), encoding: .utf8))
+    }
+
+    /// Starts copying everything the program writes to a file.
+    func startRecording() throws -> URL {
+        let file = directory.appendingPathComponent("output")
+        FileManager.default.createFile(atPath: file.path, contents: nil)
+        try tmux(["pipe-pane", "-o", "cat >> '\(file.path)'"])
+        return file
+    }
+
+    /// The bytes recorded since `offset`, once they stop growing (three quiet polls).
+    func recordedBytes(_ file: URL, from offset: Int, until done: (Data) -> Bool) -> Data {
+        var last = -1, quiet = 0
+        var data = Data()
+        wait {
+            data = (try? Data(contentsOf: file)) ?? Data()
+            let new = data.count > offset ? data.subdata(in: offset..<data.count) : Data()
+            quiet = data.count == last ? quiet + 1 : 0
+            last = data.count
+            return done(new) && quiet >= 3
+        }
+        return data.count > offset ? data.subdata(in: offset..<data.count) : Data()
+    }
+}
+
+/// Runs a program to completion with stdin from /dev/null and stdout, stderr into files; returns its exit status.
+func spawnAndWait(_ path: String, _ arguments: [String], environment: [String: String], stdout: String, stderr: String) throws -> Int32 {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    let argv = ([path] + arguments).map { strdup($0) } + [nil]
+    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { (argv + envp).forEach { free($0) } }
+    // Test threads block most signals, and a spawned child inherits the mask: clear it and reset the
+    // dispositions, so the pane's shell and the reader get SIGINT, SIGTERM and SIGHUP like in a real terminal.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var empty = sigset_t(), all = sigset_t()
+    sigemptyset(&empty)
+    sigfillset(&all)
+    posix_spawnattr_setsigmask(&attributes, &empty)
+    posix_spawnattr_setsigdefault(&attributes, &all)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    var pid = pid_t()
+    let result = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
+    guard result == 0 else { throw TmuxFailure(description: "cannot run \(path): error \(result)") }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 {
+        guard errno == EINTR else { throw TmuxFailure(description: "waitpid failed: \(errno)") }
+    }
+    // WIFEXITED / WEXITSTATUS, which Swift does not import as macros.
+    return status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+}
+
+/// The grid's status line starts with the verses on screen: "John 1:14" or "John 1:14–16".
+func status(_ line: String, startsAt verse: Int) -> Bool {
+    line.hasPrefix("John 1:\(verse) ") || line.hasPrefix("John 1:\(verse)–")
+}
+
+/// The grid's status line shows `verse` as the last verse on screen.
+func status(_ line: String, endsAt verse: Int) -> Bool {
+    line.hasPrefix("John 1:") && (line.hasPrefix("John 1:\(verse) ") || line.contains("–\(verse) "))
+}
+
+struct TmuxFailure: Error, CustomStringConvertible { let description: String }
+
+extension String {
+    func trimmingTrailingSpaces() -> String {
+        var s = self
+        while s.last == " " { s.removeLast() }
+        return s
+    }
+}

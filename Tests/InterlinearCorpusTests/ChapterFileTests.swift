@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+@testable import InterlinearCorpus
+import InterlinearTestSupport
+
+@Suite struct ChapterFileTests {
+    static let sample = """
+    # interlinear corpus 1
+    @\t43\t1
+    v\t1\tIn the beginning was the Word,
+    w\t1\tἘν\tEn\tἐν\tG1722\tPREP\tIn [the]\t0
+    w\t1\tἀρχῇ\tarchēi\tἀρχή\tG0746\tN-DSF\tbeginning\t1 2
+    v\t2\tHe was.
+    w\t2\tοὗτος\thoutos\tοὗτος\tG3778\tD-NSM\the\t0
+
+    """
+
+    @Test func parsesVersesWordsAndAlignment() throws {
+        let chapter = try ChapterFile.parse(Self.sample, path: "x.tsv", strings: StringTable())
+        #expect(chapter.reference.description == "John 1")
+        #expect(chapter.verses.map(\.number) == [1, 2])
+        #expect(chapter.words.count == 3)
+        #expect(chapter.verses[0].words == 0..<2)
+        #expect(chapter.translationTokens[chapter.verses[0].translation].map { chapter.text($0) }
+                == ["In", "the", "beginning", "was", "the", "Word,"])
+        #expect(Array(chapter.alignment(of: chapter.words[1])) == [1, 2])
+        #expect(chapter.text(chapter.words[2].transliteration) == "houtos")
+    }
+
+    @Test func renderRoundTrips() throws {
+        let strings = StringTable()
+        let chapter = try ChapterFile.parse(Self.sample, path: "x.tsv", strings: strings)
+        let again = try ChapterFile.parse(ChapterFile.render(chapter, provenance: ["test"]), path: "y.tsv", strings: strings)
+        #expect(again.words == chapter.words)
+        #expect(again.verses == chapter.verses)
+        #expect(again.translationTokens == chapter.translationTokens)
+    }
+
+    @Test func acceptsWindowsLineEndings() throws {
+        let crlf = Self.sample.replacingOccurrences(of: "\n", with: "\r\n")
+        #expect(try ChapterFile.parse(crlf, path: "x.tsv", strings: StringTable()).words.count == 3)
+    }
+
+    /// Each malformed line is reported with the file and its line number.
+    @Test(arguments: [
+        ("w\t1\tἘν\tEn\tἐν\tG1722\tPREP\tIn\t0\n", 2, "word before any verse line"),
+        ("v\t1\tIn\nw\t1\tἘν\tEn\tἐν\tG1722\tPREP\tIn\n", 3, "needs 9 fields"),
+        ("v\t1\tIn\nw\t1\tἘν\tEn\tἐν\t1722\tPREP\tIn\t0\n", 3, "bad Strong's"),
+        ("v\t1\tIn\nw\t1\tἘν\tEn\tἐν\tG1722\tPREP\tIn\t5\n", 3, "alignment '5'"),
+        ("v\t1\tIn\nw\t2\tἘν\tEn\tἐν\tG1722\tPREP\tIn\t0\n", 3, "inside verse 1"),
+        ("v\t2\tIn\nv\t1\tIn\n", 3, "follows verse 2"),
+        ("x\tfoo\n", 2, "unknown record"),
+        ("v\tone\tIn\n", 2, "verse line must be"),
+        ("v\t1\tIn\nw\t1\t\tEn\tἐν\tG1722\tPREP\tIn\t0\n", 3, "empty Greek word"),
+        ("v\t1\tIn\nw\t1\tἘν\tEn\tἐν\tG1722\t\tIn\t0\n", 3, "bad morphology"),
+    ])
+    func reportsFileAndLine(body: String, line: Int, message: String) {
+        let text = "@\t43\t1\n" + body
+        #expect {
+            try ChapterFile.parse(text, path: "bad.tsv", strings: StringTable())
+        } throws: { error in
+            let e = error as? CorpusError
+            return e?.file == "bad.tsv" && e?.line == line && e?.description.contains(message) == true
+                && e?.description.hasPrefix("bad.tsv:\(line): ") == true
+        }
+    }
+
+    @Test func rejectsMissingOrBadHeader() {
+        #expect(throws: CorpusError.self) { try ChapterFile.parse("# nothing\n", path: "a", strings: StringTable()) }
+        #expect(throws: CorpusError.self) { try ChapterFile.parse("@\t12\t1\n", path: "a", strings: StringTable()) }
+        #expect(throws: CorpusError.self) { try ChapterFile.parse("@\t43\t1\n", path: "a", strings: StringTable()) }
+    }
+}
+
+@Suite struct CorpusLibraryTests {
+    let library = CorpusLibrary(corpusDirectory: corpusDirectory)
+
+    @Test func committedChaptersLoad() throws {
+        let expected: [(String, Int)] = [("John 1", 51), ("Matthew 1", 25), ("Romans 8", 39), ("Revelation 22", 21)]
+        for (text, verses) in expected {
+            let chapter = try library.load(#require(ChapterReference(parsing: text)))
+            #expect(chapter.verses.count == verses, "\(text)")
+            #expect(chapter.verses.map(\.number) == Array(1...verses), "\(text)")
+            #expect(chapter.verses.allSatisfy { !$0.words.isEmpty && !$0.translation.isEmpty }, "\(text)")
+        }
+        #expect(library.availableChapters().count >= 4)
+    }
+
+    @Test func johnOneOpensWithTheLogos() throws {
+        let chapter = try library.load(#require(ChapterReference(parsing: "John 1")))
+        let first = chapter.words[chapter.verses[0].words].map { chapter.text($0.surface) }
+        #expect(first.prefix(5) == ["Ἐν", "ἀρχῇ", "ἦν", "ὁ", "λόγος"])
+        #expect(chapter.text(chapter.words[4].transliteration) == "logos")
+        #expect(Morphology.expand(chapter.text(chapter.words[2].morphology)) != nil)
+    }
+
+    @Test func missingChapterIsAnError() throws {
+        #expect(throws: CorpusError.self) { try library.load(#require(ChapterReference(parsing: "John 99"))) }
+    }
+
+    @Test func fileForAnotherChapterIsRejected() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("corpus-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("chapters/43-John/02.tsv")
+        try AtomicFile.write(Data(ChapterFileTests.sample.utf8), to: file, createDirectories: true)
+        #expect {
+            try CorpusLibrary(corpusDirectory: dir).load(#require(ChapterReference(parsing: "John 2")))
+        } throws: { error in String(describing: error).contains("holds John 1, expected John 2") }
+    }
+}

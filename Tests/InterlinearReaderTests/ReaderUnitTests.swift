@@ -1,0 +1,312 @@
+import Foundation
+import InterlinearCorpus
+import InterlinearReader
+import InterlinearAccessibility
+import InterlinearShaping
+import InterlinearTable
+import InterlinearTypesetting
+import Testing
+import InterlinearTestSupport
+
+/// Chapters from the committed corpus.
+func readerChapter(_ reference: String) throws -> Chapter {
+    let ref = try #require(ChapterReference(parsing: reference))
+    return try CorpusLibrary(corpusDirectory: corpusDirectory).load(ref, strings: StringTable())
+}
+
+@Suite("Reader cell width")
+struct CellWidthTests {
+    @Test("ASCII and precomposed or decomposed Greek take one column per letter")
+    func narrow() {
+        #expect(CellWidth.of("logos") == 5)
+        #expect(CellWidth.of("λόγος") == 5)
+        // ἀρχῇ spelled with combining marks: ι + combining ypogegrammeni etc. still one column per base letter.
+        let decomposed = "ἀρχῇ".decomposedStringWithCanonicalMapping
+        #expect(decomposed.unicodeScalars.count > 4)
+        #expect(CellWidth.of(decomposed) == 4)
+        #expect(CellWidth.of("e\u{301}") == 1)
+    }
+
+    @Test("combining marks alone and controls are zero; East Asian wide and emoji are two")
+    func zeroAndWide() {
+        #expect(CellWidth.of(Unicode.Scalar(0x0301)!) == 0)
+        #expect(CellWidth.of("\u{1B}") == 0)
+        #expect(CellWidth.of("\u{200B}") == 0)
+        #expect(CellWidth.of("漢字") == 4)
+        #expect(CellWidth.of("ｶ") == 1)  // halfwidth katakana
+        #expect(CellWidth.of("Ａ") == 2)  // fullwidth Latin
+        #expect(CellWidth.of("한") == 2)
+        #expect(CellWidth.of("🙂") == 2)
+    }
+
+    @Test("truncation never splits a cluster or a wide character and fits the columns")
+    func truncation() {
+        #expect(CellWidth.truncated("beginning", to: 5) == ("begi…", 5))
+        #expect(CellWidth.truncated("漢字漢字", to: 5).width <= 5)
+        #expect(CellWidth.truncated("e\u{301}e\u{301}e\u{301}", to: 2).text == "e\u{301}…")
+        #expect(CellWidth.truncated("word", to: 4) == ("word", 4))
+        #expect(CellWidth.truncated("word", to: 0).width == 0)
+    }
+}
+
+@Suite("Reader grid layout")
+struct GridLayoutTests {
+    @Test("every row of every chapter fits the terminal width, at widths from 12 to 200",
+          arguments: ["John 1", "Matthew 1", "Romans 8", "Revelation 22"])
+    func fits(_ reference: String) throws {
+        let metrics = GridMetrics(chapter: try readerChapter(reference))
+        for columns in [12, 20, 33, 60, 80, 132, 200] {
+            let layout = GridLayout(metrics: metrics, columns: columns)
+            var widest = 0
+            for verse in metrics.chapter.verses.indices {
+                for row in 0..<layout.rows(ofVerse: verse) {
+                    var end = 0
+                    for span in layout.spans(ofRow: row, verse: verse) {
+                        #expect(span.column >= end, "overlap in \(reference) verse \(verse) row \(row) at \(columns)")
+                        #expect(CellWidth.of(span.text) == span.width)
+                        end = span.column + span.width
+                    }
+                    widest = max(widest, end)
+                }
+            }
+            #expect(widest <= columns)
+            #expect(widest > columns / 2, "\(reference) at \(columns) columns uses only \(widest)")
+        }
+    }
+
+    @Test("every word appears once, in order; cell heights are the table's")
+    func completeness() throws {
+        let chapter = try readerChapter("John 1")
+        let layout = GridLayout(metrics: GridMetrics(chapter: chapter), columns: 40)
+        var seen: [Int] = []
+        for verse in chapter.verses.indices {
+            var row = 0
+            while case .tier(let tier, let line) = layout.kind(ofRow: row, verse: verse) {
+                if tier == .source { seen.append(contentsOf: layout.words(verse: verse, line: line)) }
+                row += 1
+            }
+            #expect(layout.kind(ofRow: layout.rows(ofVerse: verse) - 1, verse: verse) == .gap)
+        }
+        #expect(seen == Array(chapter.words.indices))
+        #expect(layout.contentRows == Int(layout.table.contentHeight))
+        #expect(layout.table.cellCount == chapter.verses.count)
+    }
+
+    @Test("a narrower terminal gives more rows, never fewer")
+    func narrowerIsTaller() throws {
+        let metrics = GridMetrics(chapter: try readerChapter("John 1"))
+        let heights = [200, 80, 40, 20].map { GridLayout(metrics: metrics, columns: $0).contentRows }
+        #expect(heights == heights.sorted())
+        #expect(heights.first! < heights.last!)
+    }
+}
+
+@Suite("Reader grid mode state")
+struct GridModeTests {
+    @Test("resize keeps the top verse; jumps and G clamp to the content; NO_COLOR drops colour, keeps attributes")
+    func stateAndColor() throws {
+        var grid = GridMode(chapter: try readerChapter("John 1"), columns: 80, rows: 24, color: true)
+        #expect(grid.topVerse == 0)
+        grid.jump("14")
+        #expect(grid.topVerse == 13)
+        grid.resize(columns: 60, rows: 20)
+        #expect(grid.topVerse == 13)
+        grid.resize(columns: 20, rows: 5)
+        #expect(grid.topVerse == 13)
+        _ = grid.handle(.character("G"))
+        #expect(grid.scrollY == grid.layout.contentRows - grid.contentRows)
+        #expect(grid.handle(.character("q")) == false)
+
+        let colored = String(decoding: GridMode(chapter: try readerChapter("John 1"), columns: 80, rows: 24, color: true).frame(),
+                             as: UTF8.self)
+        var plain = GridMode(chapter: try readerChapter("John 1"), columns: 80, rows: 24, color: false)
+        let uncolored = String(decoding: plain.frame(), as: UTF8.self)
+        #expect(colored.contains(";36m") || colored.contains(";32m"))
+        #expect(!uncolored.contains(";36m") && !uncolored.contains(";32m") && !uncolored.contains(";34m"))
+        #expect(uncolored.contains("\u{1B}[0;1m"))  // bold source tier survives NO_COLOR
+        _ = plain.handle(.character("j"))
+        #expect(plain.scrollY == 1)
+    }
+
+    @Test("every key at every tiny size: no crash, the frame stays inside the screen", arguments: [(1, 1), (2, 2), (5, 3), (20, 5), (7, 40)])
+    func tinySizes(_ size: (columns: Int, rows: Int)) throws {
+        var grid = GridMode(chapter: try readerChapter("Revelation 22"), columns: size.columns, rows: size.rows, color: true)
+        let keys: [Key] = [.down, .pageDown, .character("G"), .character("?"), .character("x"), .up, .pageUp,
+                           .character("/"), .character("λ"), .enter, .character("n"), .character("N"),
+                           .character(":"), .character("9"), .character("9"), .enter, .character(":"), .escape,
+                           .character("g"), .left, .right, .character("b")]
+        for key in keys {
+            let kept = grid.handle(key)
+            #expect(kept)
+            let frame = String(decoding: grid.frame(), as: UTF8.self)
+            // Every cursor move stays on screen.
+            for match in frame.split(separator: "\u{1B}[").dropFirst() {
+                guard let h = match.firstIndex(of: "H"), let semi = match.firstIndex(of: ";"), semi < h,
+                      let row = Int(match[..<semi]), let column = Int(match[match.index(after: semi)..<h]) else { continue }
+                #expect(row >= 1 && row <= size.rows && column >= 1 && column <= size.columns)
+            }
+            #expect(grid.scrollY >= 0 && grid.scrollY <= max(grid.layout.contentRows - grid.contentRows, 0))
+        }
+        grid.resize(columns: size.rows, rows: size.columns)
+        #expect(!grid.frame().isEmpty)
+    }
+
+    @Test("the search match is marked without colour: reverse video and a gutter mark")
+    func matchMark() throws {
+        var grid = GridMode(chapter: try readerChapter("John 1"), columns: 80, rows: 24, color: false)
+        grid.find("λογος")
+        let word = try #require(grid.currentMatch)
+        #expect(grid.statusText.contains("1:1 λόγος"))
+        let spans = grid.layout.spans(ofRow: 0, verse: 0, highlight: word)
+        #expect(spans.contains { $0.text == "›" })
+        #expect(spans.contains { $0.text == "λόγος" && $0.style.contains(.reverse) })
+    }
+}
+
+@Suite("Reader key decoding")
+struct KeyDecoderTests {
+    @Test("arrows (CSI and SS3), paging keys, Enter, Backspace, Ctrl-C, UTF-8")
+    func keys() {
+        var decoder = KeyDecoder()
+        #expect(decoder.feed(Array("\u{1B}[A\u{1B}[B\u{1B}OC\u{1B}[D".utf8)) == [.up, .down, .right, .left])
+        #expect(decoder.feed(Array("\u{1B}[5~\u{1B}[6~\u{1B}[H\u{1B}[4~".utf8)) == [.pageUp, .pageDown, .home, .end])
+        #expect(decoder.feed([0x0D, 0x7F, 0x03, 0x71]) == [.enter, .backspace, .interrupt, .character("q")])
+        #expect(decoder.feed(Array("λόγος".utf8)) == "λόγος".map { .character($0) })
+        #expect(decoder.feed(Array("\u{1B}[1;5C".utf8)) == [.right])
+        #expect(!decoder.hasPending)
+    }
+
+    @Test("sequences and characters split across reads are completed; a lone ESC waits for flush")
+    func split() {
+        var decoder = KeyDecoder()
+        #expect(decoder.feed([0x1B]) == [])
+        #expect(decoder.hasPending)
+        #expect(decoder.feed([0x5B]) == [])
+        #expect(decoder.feed([0x43]) == [.right])
+        let lambda = Array("λ".utf8)
+        #expect(decoder.feed([lambda[0]]) == [])
+        #expect(decoder.feed([lambda[1]]) == [.character("λ")])
+        #expect(decoder.feed([0x1B]) == [])
+        #expect(decoder.flush() == [.escape])
+        #expect(!decoder.hasPending)
+        #expect(decoder.feed([0xFF]) == [.unknown])
+    }
+}
+
+@Suite("Reader search")
+struct SearchTests {
+    @Test("Greek with or without accents and case, transliteration, gloss and Strong's all find 1:1's λόγος")
+    func finds() throws {
+        let chapter = try readerChapter("John 1")
+        var search = ChapterSearch(chapter: chapter)
+        let firstLogos = try #require(chapter.words.firstIndex { chapter.text($0.surface) == "λόγος" })
+        for query in ["λόγος", "λογος", "ΛΟΓΟΣ", "logos", "LOGOS", "G3056", "3056", "g03056"] {
+            let found = search.matches(query)
+            #expect(found.first == firstLogos, "query \(query)")
+            #expect(found.allSatisfy { chapter.verseIndex(ofWord: $0) < chapter.verses.count })
+        }
+        #expect(search.matches("λόγος").count == 4)
+        #expect(search.matches("G3056").count >= 4)
+        let beginning = search.matches("beginning")
+        #expect(beginning.contains { chapter.text(chapter.words[$0].surface) == "ἀρχῇ" })
+        #expect(search.matches("zzzz").isEmpty)
+        #expect(search.matches("  ").isEmpty)
+        #expect(ChapterSearch.fold("Ἐν ἀρχῇ") == "εν αρχη")
+    }
+}
+
+@Suite("Reader screen-reader lines")
+struct LineModeTests {
+    @Test("one line per key, from the word under focus, with morphology in words and Strong's")
+    func lines() throws {
+        let chapter = try readerChapter("John 1")
+        var mode = LineMode(narration: ChapterNarration(chapter: chapter))
+        #expect(mode.openingLine.hasPrefix("Screen-reader mode on"))
+        #expect(mode.focusLine.hasPrefix("1:1 word 1 of 17: Ἐν"))
+        guard case .line(let second) = mode.handle(.right) else { Issue.record("→ printed no line"); return }
+        #expect(second.contains("ἀρχῇ") && second.contains("\"beginning\"") && second.contains("dative singular feminine"))
+        guard case .line(let third) = mode.handle(.character("l")) else { Issue.record("l printed no line"); return }
+        #expect(third == "1:1 word 3 of 17: ἦν, ēn, \"was\", verb, imperfect active indicative, third person singular, Strong's 2258")
+        guard case .line(let verse) = mode.handle(.down) else { Issue.record("↓ printed no line"); return }
+        #expect(verse.hasPrefix("1:2"))
+        guard case .line(let back) = mode.handle(.left) else { Issue.record("← printed no line"); return }
+        #expect(back.hasPrefix("1:1 word 17 of 17"))
+        if case .line(let reading) = mode.handle(.character("r")) { #expect(reading.contains("ἀρχῇ \"beginning\"")) }
+        #expect(mode.handle(.character("q")) == .quit)
+    }
+
+    @Test(":14 jumps, / searches and n wraps, ? lists keys; nothing carries a control character")
+    func jumpAndSearch() throws {
+        var mode = LineMode(narration: ChapterNarration(chapter: try readerChapter("John 1")))
+        #expect(mode.handle(.character(":")) == .line("Go to verse: "))
+        #expect(mode.handle(.character("1")) == .echo("1"))
+        #expect(mode.handle(.character("4")) == .echo("4"))
+        guard case .line(let verse) = mode.handle(.enter) else { Issue.record("Enter printed no line"); return }
+        #expect(verse.hasPrefix("1:14"))
+        _ = mode.handle(.character("/"))
+        for c in "logos" { _ = mode.handle(.character(c)) }
+        guard case .line(let match) = mode.handle(.enter) else { Issue.record("search printed no line"); return }
+        #expect(match.hasPrefix("Match 4 of 4: 1:14 word"))
+        guard case .line(let next) = mode.handle(.character("n")) else { Issue.record("n printed no line"); return }
+        #expect(next.hasPrefix("Match 1 of 4: 1:1 word 5 of 17: λόγος"))
+        guard case .line(let keys) = mode.handle(.character("?")) else { Issue.record("? printed no line"); return }
+        #expect(keys.hasPrefix("Keys:"))
+        for line in [verse, match, next, keys, mode.openingLine] {
+            #expect(!line.unicodeScalars.contains { $0.value < 0x20 })
+        }
+    }
+}
+
+@Suite("Reader mode choice")
+struct ReaderModeTests {
+    @Test("plain text off a terminal or on TERM=dumb; screen reader on the flag or ACCESSIBLE=1")
+    func choice() {
+        let tty = ["TERM": "xterm-256color"]
+        #expect(ReaderMode.choose(screenReaderFlag: false, stdinIsTerminal: true, stdoutIsTerminal: true, environment: tty) == .grid)
+        #expect(ReaderMode.choose(screenReaderFlag: false, stdinIsTerminal: true, stdoutIsTerminal: false, environment: tty) == .plainText)
+        #expect(ReaderMode.choose(screenReaderFlag: true, stdinIsTerminal: true, stdoutIsTerminal: false, environment: tty) == .plainText)
+        #expect(ReaderMode.choose(screenReaderFlag: false, stdinIsTerminal: true, stdoutIsTerminal: true, environment: ["TERM": "dumb"]) == .plainText)
+        #expect(ReaderMode.choose(screenReaderFlag: true, stdinIsTerminal: true, stdoutIsTerminal: true, environment: tty) == .screenReader)
+        #expect(ReaderMode.choose(screenReaderFlag: false, stdinIsTerminal: true, stdoutIsTerminal: true,
+                                  environment: ["TERM": "xterm", "ACCESSIBLE": "1"]) == .screenReader)
+        #expect(ReaderMode.choose(screenReaderFlag: false, stdinIsTerminal: true, stdoutIsTerminal: true,
+                                  environment: ["TERM": "xterm", "ACCESSIBLE": "0"]) == .grid)
+    }
+}
+
+@Suite("Reader narration from accessibility elements")
+struct ElementNarrationTests {
+    @Test("element order visits exactly the chapter's words, both ways; lines carry the element's utterance")
+    func agreesWithChapter() throws {
+        let strings = StringTable()
+        let chapter = try CorpusLibrary(corpusDirectory: corpusDirectory).load(try #require(ChapterReference(parsing: "John 1")), strings: strings)
+        let layout = Typesetter(cache: ShapeCache(chain: try FontChain(family: "Gentium Plus"), strings: strings))
+            .layout(chapter, options: LayoutOptions())
+        let tree = AccessibilityTree(chapter: chapter, layout: layout, viewport: Viewport(width: 390, height: 844))
+        #expect(!tree.screenReaderEnabled)
+        let elements = ElementNarration(tree: tree)
+        #expect(tree.screenReaderEnabled)
+        let plain = ChapterNarration(chapter: chapter)
+
+        var forward: [Focus] = [], focus = Focus(verse: 0, word: nil)
+        while let next = elements.nextWord(after: focus) {
+            #expect(plain.nextWord(after: focus) == next)
+            forward.append(next)
+            focus = next
+        }
+        #expect(forward.count == chapter.words.count)
+        var backward: [Focus] = []
+        while let previous = elements.previousWord(before: focus) {
+            backward.append(previous)
+            focus = previous
+        }
+        #expect(backward == Array(forward.reversed().dropFirst()))
+
+        let line = elements.wordLine(verse: 0, word: 2)
+        #expect(line.hasPrefix("1:1 word 3 of 17: ἦν, ēn, was, verb, imperfect active indicative, third person singular"))
+        #expect(line.contains("Strong's 2258") && !line.contains("G2258") && !line.contains("V-IAI-3S"))
+        var mode = LineMode(narration: elements)
+        guard case .line(let second) = mode.handle(.right) else { Issue.record("→ printed no line"); return }
+        #expect(second.contains("ἀρχῇ") && second.contains("beginning"))
+    }
+}

@@ -1,0 +1,72 @@
+import Testing
+import InterlinearCorpus
+@testable import InterlinearShaping
+import InterlinearTestSupport
+
+/// `ShapeCache.prefetch` shapes on several threads; what it stores must be what serial shaping stores.
+@Suite struct ShapeCachePrefetchTests {
+    /// Enough distinct strings to take the parallel path: Greek, English, Hebrew (falls back from Gentium Plus to
+    /// another installed font) and U+0378 (no font has it), in a mix so every worker gets some of each.
+    static func texts() -> [String] {
+        var texts: [String] = []
+        for n in 0..<(ShapeCache.parallelMinimum / 2) {
+            texts += ["λόγος\(n)", "word \(n)", "שלום \(n)", "a\u{0378}b\(n)", "ἐγένετο שלום \(n)"]
+        }
+        return texts
+    }
+
+    /// Runs (everything but the arena position) and glyphs of `id`.
+    static func shaped(_ cache: ShapeCache, _ id: TextID) -> (ShapedRun, [ShapedGlyph]) {
+        var run = cache.run(id)
+        let glyphs = Array(cache.glyphs(of: run))
+        run.glyphStart = 0
+        return (run, glyphs)
+    }
+
+    @Test(arguments: [2, 3, 4])
+    func parallelPrefetchEqualsSerialShaping(threads: Int) throws {
+        let strings = StringTable()
+        let ids = Self.texts().map { strings.intern($0) }
+        #expect(ids.count >= ShapeCache.parallelMinimum, "the test must take the parallel path")
+        let serial = ShapeCache(chain: (try sharedFontChain()), strings: strings)
+        let parallel = ShapeCache(chain: (try sharedFontChain()), strings: strings)
+        parallel.prefetch(ids + ids.reversed(), threads: threads)  // duplicates are shaped once
+        #expect(parallel.shapedCount == ids.count)
+        #expect(parallel.runs.count == ids.count)
+        var fellBack = 0, missing = 0
+        for id in ids {
+            let (a, glyphsA) = Self.shaped(serial, id)
+            let (b, glyphsB) = Self.shaped(parallel, id)
+            #expect(a == b, "\(strings[id])")
+            #expect(glyphsA == glyphsB, "\(strings[id])")
+            if glyphsB.contains(where: { $0.font != 0 }) { fellBack += 1 }
+            missing += Int(b.missing)
+        }
+        #expect(parallel.shapedCount == ids.count, "run(_:) after prefetch shapes nothing more")
+        #expect(fellBack > 0, "Hebrew must come from a fallback font")
+        #expect(missing > 0, "U+0378 must be counted missing")
+        // The arena holds each run's glyphs exactly once, runs back to back.
+        #expect(parallel.glyphs.count == parallel.runs.reduce(0) { $0 + Int($1.glyphCount) })
+    }
+
+    @Test func prefetchSkipsShapedStringsAndSmallBatchesStaySerial() throws {
+        let strings = StringTable()
+        let ids = Self.texts().map { strings.intern($0) }
+        let cache = ShapeCache(chain: (try sharedFontChain()), strings: strings)
+        let first = cache.run(ids[0])
+        cache.prefetch(Array(ids[0..<3]), threads: 2)
+        #expect(cache.shapedCount == 3)
+        #expect(cache.run(ids[0]) == first, "an existing run is kept, not re-shaped")
+        cache.prefetch(ids, threads: 2)
+        #expect(cache.shapedCount == ids.count)
+        cache.prefetch(ids, threads: 2)
+        #expect(cache.shapedCount == ids.count)
+    }
+
+    @Test func resetChangesTheGeneration() throws {
+        let cache = ShapeCache(chain: (try sharedFontChain()), strings: StringTable())
+        let before = cache.generation
+        cache.reset()
+        #expect(cache.generation != before)
+    }
+}

@@ -1,0 +1,60 @@
+import Testing
+import InterlinearCorpus
+@testable import InterlinearShaping
+import InterlinearTestSupport
+
+@Suite struct ShapeCacheTests {
+    @Test func shapesEachDistinctStringOnce() throws {
+        let strings = StringTable()
+        let cache = ShapeCache(chain: (try sharedFontChain()), strings: strings)
+        let logos = strings.intern("λόγος"), en = strings.intern("Ἐν")
+        let first = cache.run(logos)
+        _ = cache.run(en)
+        let again = cache.run(logos)
+        #expect(cache.shapedCount == 2)
+        #expect(first == again)
+        #expect(first.glyphCount == 5)
+        #expect(first.missing == 0)
+        #expect(first.advance > 1 && first.advance < 5, "λόγος is a few ems wide, got \(first.advance)")
+        cache.reset()
+        _ = cache.run(logos)
+        #expect(cache.shapedCount == 1)
+    }
+
+    @Test func advanceIsTheSumOfGlyphAdvances() throws {
+        let strings = StringTable()
+        let cache = ShapeCache(chain: (try sharedFontChain()), strings: strings)
+        let run = cache.run(strings.intern("ἐγένετο"))
+        let sum = cache.glyphs(of: run).reduce(Float(0)) { $0 + $1.advance }
+        #expect(abs(sum - run.advance) < 1e-5)
+        #expect(cache.glyphs(of: run).allSatisfy { $0.font == 0 && $0.glyph != 0 })
+    }
+
+    @Test func fallsBackPerGlyphToAnotherInstalledFont() throws {
+        let strings = StringTable()
+        let cache = ShapeCache(chain: (try sharedFontChain()), strings: strings)
+        // Gentium Plus has no Hebrew; fontconfig's next choices (DejaVu Sans) do.
+        let run = cache.run(strings.intern("λόγος שלום"))
+        let glyphs = cache.glyphs(of: run)
+        #expect(run.missing == 0)
+        #expect(glyphs.contains { $0.font != 0 }, "Hebrew letters come from a fallback font")
+        #expect(glyphs.contains { $0.font == 0 }, "Greek letters stay in Gentium Plus")
+        #expect(glyphs.allSatisfy { $0.glyph != 0 })
+    }
+
+    @Test func countsCharactersNoFontHas() throws {
+        let strings = StringTable()
+        let cache = ShapeCache(chain: (try sharedFontChain()), strings: strings)
+        // U+0378 is unassigned: no font draws it. It stays visible as .notdef and is counted.
+        let run = cache.run(strings.intern("a\u{0378}b\u{0378}"))
+        #expect(run.missing == 2)
+        #expect(run.glyphCount == 4)
+    }
+
+    @Test func unknownFamilyNamesADebianPackage() throws {
+        #expect {
+            try FontChain(family: "No Such Family Sans")
+        } throws: { String(describing: $0).contains("apt-get install") }
+        #expect(FontLocator.debianPackage(for: "Gentium Plus") == "fonts-sil-gentiumplus")
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+
+/// The package root, found from this file's path.
+public let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+/// The committed corpus.
+public let corpusDirectory = packageRoot.appendingPathComponent("Corpus")
+
+/// The built `interlinear` executable, beside the test bundle.
+public let interlinearBinary: URL = {
+    let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    var dir = bundle.deletingLastPathComponent()
+    for _ in 0..<4 {
+        let candidate = dir.appendingPathComponent("interlinear")
+        if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        dir = dir.deletingLastPathComponent()
+    }
+    return packageRoot.appendingPathComponent(".build/debug/interlinear")
+}()
+
+/// What a finished process wrote and returned.
+public struct ProcessResult: Sendable {
+    public let status: Int32
+    public let stdout: Data
+    public let stderr: String
+    public var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
+}
+
+/// Runs a program to completion, feeding `input` on stdin.
+public func run(_ executable: URL, _ arguments: [String], input: Data? = nil,
+                environment: [String: String]? = nil, directory: URL? = nil) throws -> ProcessResult {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    if let environment { process.environment = environment }
+    if let directory { process.currentDirectoryURL = directory }
+    let out = Pipe(), err = Pipe(), inp = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = inp
+    try process.run()
+    if let input { inp.fileHandleForWriting.write(input) }
+    try inp.fileHandleForWriting.close()
+    // Read both pipes concurrently so neither fills up and blocks the child.
+    nonisolated(unsafe) var errData = Data()
+    let group = DispatchGroup()
+    group.enter()
+    DispatchQueue.global().async {
+        errData = err.fileHandleForReading.readDataToEndOfFile()
+        group.leave()
+    }
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    group.wait()
+    process.waitUntilExit()
+    return ProcessResult(status: process.terminationStatus, stdout: outData, stderr: String(decoding: errData, as: UTF8.self))
+}
+
+/// Runs the `interlinear` binary from the package root.
+public func interlinear(_ arguments: String..., environment: [String: String]? = nil) throws -> ProcessResult {
+    try run(interlinearBinary, arguments, environment: environment, directory: packageRoot)
+}
