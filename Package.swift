@@ -27,13 +27,29 @@ let package = Package(
         .systemLibrary(
             name: "CFontconfig", path: "Sources/System/CFontconfig", pkgConfig: "fontconfig",
             providers: [.apt(["libfontconfig-dev"])]),
-        // cairo (with cairo-ft, PNG, SVG and PDF) for the render consumer.
+        .systemLibrary(
+            name: "CSQLite", path: "Sources/System/CSQLite", pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]),
+        // cairo (with cairo-ft, SVG and PDF) and zlib (its PNG encoder streams strips) for the render consumer.
         .systemLibrary(
             name: "CCairo", path: "Sources/System/CCairo", pkgConfig: "cairo",
             providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(
+            name: "CZlib", path: "Sources/System/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
 
         // 1. Corpus: chapters, references, transliteration, morphology, import.
         .target(name: "InterlinearCorpus", path: "Sources/Corpus"),
+        // 1b. Store (InterlinearStore): the corpus in one SQLite database, references across it, Bible-wide search.
+        .target(name: "InterlinearStore", dependencies: ["InterlinearCorpus", "CSQLite"], path: "Sources/Store"),
+        .testTarget(
+            name: "InterlinearStoreTests",
+            // The executable too: the tests spawn `interlinear import`, `search` and `typeset` as users run them.
+            dependencies: [
+                "InterlinearStore", "InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting",
+                "InterlinearTable", "InterlinearAccessibility", "InterlinearReader", "InterlinearTestSupport",
+                "interlinear",
+            ],
+            path: "Tests/InterlinearStoreTests"),
         // 2. Shaping: fonts through fontconfig, HarfBuzz/FreeType, one shaping per distinct string.
         .target(
             name: "InterlinearShaping",
@@ -56,21 +72,24 @@ let package = Package(
         // 6. Consumers: the terminal reader (grid and screen-reader line modes), then the command-line tool
         .target(
             name: "InterlinearReader",
-            dependencies: ["InterlinearCorpus", "InterlinearTypesetting", "InterlinearTable", "InterlinearAccessibility"],
+            dependencies: [
+                "InterlinearCorpus", "InterlinearStore", "InterlinearTypesetting", "InterlinearTable",
+                "InterlinearAccessibility",
+            ],
             path: "Sources/Consumers/Reader"),
         // Render: paints typeset cells with cairo (PNG, SVG, PDF, an SDL window), plus the accessibility overlay.
         .target(
             name: "InterlinearRender",
             dependencies: [
                 "InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting", "InterlinearTable",
-                "InterlinearAccessibility", "CCairo", "CFreeType",
+                "InterlinearAccessibility", "CCairo", "CFreeType", "CZlib",
             ],
             path: "Sources/Consumers/Render"),
         // The command-line tool (its commands live in a library so tests can drive them).
         .target(
             name: "InterlinearCLI",
             dependencies: [
-                "InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting",
+                "InterlinearCorpus", "InterlinearStore", "InterlinearShaping", "InterlinearTypesetting",
                 "InterlinearTable", "InterlinearAccessibility", "InterlinearReader", "InterlinearRender",
                 "InterlinearView", "InterlinearATSPI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -147,6 +166,14 @@ let package = Package(
                 "InterlinearAccessibility", "InterlinearReader", "InterlinearTestSupport",
             ],
             path: "Tests/InterlinearReaderTests"),
+        // Render: the painter in-process, and `interlinear render` as users meet it (spawned, PNG/SVG/PDF read back).
+        .testTarget(
+            name: "InterlinearRenderTests",
+            dependencies: [
+                "InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting", "InterlinearRender", "CCairo",
+                "InterlinearCLI", "interlinear", "InterlinearTestSupport",
+            ],
+            path: "Tests/InterlinearRenderTests"),
         // The command line as users meet it: spawned processes, terminals under tmux. Depends on the CLI target so
         // `swift build --build-tests` builds the `interlinear` executable the tests spawn.
         .testTarget(

@@ -99,28 +99,47 @@ import Testing
         #expect(change.isSuperset(of: [.chapter, .layout]))
         #expect(view.title == "interlinear — Romans 8")
         #expect(view.chapter.reference.description == "Romans 8" && view.scrollY == 0 && view.focus == nil)
-        #expect(view.message == "Romans 8: the next chapter in the corpus after John 1")
+        #expect(view.message == "John 2 is not in the corpus: showing Romans 8")
         ViewFixture.press(view, .nextChapter)
         #expect(view.title == "interlinear — Revelation 22")
         // At the end: said in the status line; nothing else changes.
         #expect(ViewFixture.type(view, "]") == .status)
         #expect(view.title == "interlinear — Revelation 22")
-        #expect(view.message?.hasPrefix("Revelation 22 is the last chapter in the corpus") == true)
+        #expect(view.message == "Revelation 22 is the last chapter")
         ViewFixture.press(view, .previousChapter)
         ViewFixture.type(view, "[")
         ViewFixture.type(view, "[")
         #expect(view.title == "interlinear — Matthew 1")
         #expect(ViewFixture.type(view, "[") == .status)
-        #expect(view.message?.hasPrefix("Matthew 1 is the first chapter in the corpus") == true)
+        #expect(view.message == "Matthew 1 is the first chapter")
         // The next key clears the message.
         #expect(ViewFixture.press(view, .down).contains(.status) && view.message == nil)
         #expect(view.layoutCount == 6, "the first layout and one per chapter shown")
         #expect(view.tree.stats == AccessibilityTree.Stats())
     }
 
+    @Test func theStatusLineNamesTheChapterTheCorpusLacks() throws {
+        let view = try ViewFixture.view(chapters: ["John 1"])
+        #expect(ViewFixture.type(view, "]") == .status)
+        #expect(view.message == "John 2 is not in the corpus; John 1 is the last one in it")
+        #expect(ViewFixture.type(view, "[") == .status)
+        #expect(view.message == "Luke 24 is not in the corpus; John 1 is the first one in it")
+        #expect(view.title == "interlinear — John 1")
+    }
+
+    @Test func neighboursCrossBooksAndStopAtTheEnds() throws {
+        func ref(_ text: String) throws -> ChapterReference { try #require(ChapterReference(parsing: text)) }
+        #expect(ChapterCatalog.neighbour(of: try ref("John 1"), forward: true) == (try ref("John 2")))
+        #expect(ChapterCatalog.neighbour(of: try ref("John 21"), forward: true) == (try ref("Acts 1")))
+        #expect(ChapterCatalog.neighbour(of: try ref("Acts 1"), forward: false) == (try ref("John 21")))
+        #expect(ChapterCatalog.neighbour(of: try ref("Jude 1"), forward: true) == (try ref("Revelation 1")))
+        #expect(ChapterCatalog.neighbour(of: try ref("Matthew 1"), forward: false) == nil)
+        #expect(ChapterCatalog.neighbour(of: try ref("Revelation 22"), forward: true) == nil)
+    }
+
     @Test func catalogStepsFromAChapterItDoesNotList() throws {
         let strings = StringTable()
-        let catalog = ChapterCatalog(library: ViewFixture.library, strings: strings)
+        let catalog = ChapterCatalog(source: ViewFixture.library, strings: strings)
         func ref(_ text: String) throws -> ChapterReference { try #require(ChapterReference(parsing: text)) }
         #expect(catalog.chapter(1, from: try ref("John 1")) == (try ref("Romans 8")))
         #expect(catalog.chapter(-1, from: try ref("John 1")) == (try ref("Matthew 1")))
@@ -129,7 +148,7 @@ import Testing
         #expect(catalog.chapter(2, from: try ref("Matthew 1")) == (try ref("Romans 8")))
         #expect(catalog.chapter(1, from: try ref("Revelation 22")) == nil)
         #expect(catalog.chapter(-1, from: try ref("Matthew 1")) == nil)
-        let empty = ChapterCatalog(library: ViewFixture.library, chapters: [], strings: strings)
+        let empty = ChapterCatalog(source: ViewFixture.library, chapters: [], strings: strings)
         #expect(empty.chapter(1, from: try ref("John 1")) == nil)
     }
 

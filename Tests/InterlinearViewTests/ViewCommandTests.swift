@@ -30,7 +30,11 @@ import Testing
         let result = try run(interlinearBinary, ["view", "John 1"], environment: environment, directory: packageRoot)
         #expect(result.status == 1)
         #expect(result.stderr == "interlinear: error: cannot open a window: no display (DISPLAY and WAYLAND_DISPLAY are not set)\n")
-        let missing = try run(interlinearBinary, ["view", "John 99"], environment: environment, directory: packageRoot)
-        #expect(missing.status == 1 && missing.stderr.hasPrefix("interlinear: error: no chapter John 99 in the corpus"))
+        // Bad references fail before any window: a chapter the book lacks is a usage error, a verse the chapter
+        // lacks an error of the data.
+        let chapter = try run(interlinearBinary, ["view", "John 99"], environment: environment, directory: packageRoot)
+        #expect(chapter.status == 64 && chapter.stderr == "interlinear: error: no chapter John 99: John has 21 chapters\n")
+        let verse = try run(interlinearBinary, ["view", "John 1:99"], environment: environment, directory: packageRoot)
+        #expect(verse.status == 1 && verse.stderr == "interlinear: error: John 1 has no verse 99 (its verses are 1–51)\n")
     }
 }

@@ -11,11 +11,14 @@ enum ViewFixture {
     static let library = CorpusLibrary(corpusDirectory: corpusDirectory)
 
     /// A fresh view (each test owns its view: views are stateful).
+    /// `chapters` lists the corpus's chapters (default: what the committed corpus has).
     static func view(_ reference: String = "John 1", width: Float = 390, height: Float = 600, scrollY: Float = 0,
-                     screenReader: Bool = false) throws -> ChapterView {
+                     screenReader: Bool = false, chapters: [String]? = nil) throws -> ChapterView {
         let strings = StringTable()
         let ref = try #require(ChapterReference(parsing: reference))
-        let catalog = ChapterCatalog(library: library, strings: strings)
+        let listed = try chapters?.map { try #require(ChapterReference(parsing: $0)) }
+        let catalog = listed.map { ChapterCatalog(source: library, chapters: $0, strings: strings) }
+            ?? ChapterCatalog(source: library, strings: strings)
         let chapter = try catalog.load(ref)
         let typesetter = Typesetter(cache: ShapeCache(chain: try sharedFontChain(), strings: strings))
         let layout = typesetter.layout(chapter, options: LayoutOptions(width: width))

@@ -138,7 +138,7 @@ struct ViewWindowEndToEndTests {
         let (next, _) = try snapshot(view, display, 9, after: "bracketright")
         #expect(next["reference"] as? String == "Romans 8")
         #expect(try display.xdotool("getwindowname", window) == "interlinear — Romans 8\n")
-        #expect((next["status"] as? [String: String])?["right"] == "Romans 8: the next chapter in the corpus after John 1")
+        #expect((next["status"] as? [String: String])?["right"] == "John 2 is not in the corpus: showing Romans 8")
         #expect(next["scrollY"] as? Double == 0 && next["focus"] is NSNull)
 
         // The reader was off all along: no element was ever built.
@@ -148,6 +148,20 @@ struct ViewWindowEndToEndTests {
 
         try display.xdotool("key", "q")
         #expect(view.waitForExit() == 0, "q quits with status 0; stderr: \(view.errors)")
+    }
+
+    @Test func aReferenceWithAVerseOpensAtThatVerse() throws {
+        let display = try XvfbDisplay()
+        defer { display.shutDown() }
+        let view = try ViewProcess(on: display, ["John 1:14", "--height", "500", "--screen-reader", "off"])
+        defer { view.terminate() }
+        _ = try window(display, view, title: "interlinear — John 1")
+        let (record, image) = try snapshot(view, display, 1)
+        #expect((record["visibleVerses"] as? [String: Int])?["first"] == 14)
+        #expect(record["focus"] as? String == "John.1.14.v")
+        #expect(image.count(near: Self.ringColour, x: 0, y: 0, width: 60, height: 40) > 0, "the ring on verse 14's number")
+        try display.xdotool("key", "q")
+        #expect(view.waitForExit() == 0)
     }
 
     /// With `--screen-reader on` the AT-SPI adapter joins a private session's accessibility bus (started by D-Bus

@@ -56,7 +56,7 @@ struct RenderCommand: ParsableCommand {
         if let to, to < 1 { throw ValidationError("--to must be a verse number (1 or more), got \(to)") }
         if let from, let to, from > to { throw ValidationError("--from \(from) comes after --to \(to)") }
         do { _ = try layout.layoutOptions() } catch { throw ValidationError(String(describing: error)) }
-        _ = try layout.chapterReference()
+        _ = try parseReference(layout.reference)
     }
 
     func run() throws {
@@ -94,10 +94,11 @@ struct RenderCommand: ParsableCommand {
         return first..<(last + 1)
     }
 
-    /// "John 1", or "John 1:1–3" for part of the chapter.
+    /// "John 1", or "John 1:1–3" for part of the chapter (a reference with verses, or --from/--to).
     private func title(_ chapter: Chapter, cells: Range<Int>) -> String {
         let name = chapter.reference.description
-        guard cells.count < chapter.verses.count, let first = cells.first, let last = cells.last else { return name }
+        let partial = from != nil || to != nil || (try? parseReference(layout.reference))?.verses != nil
+        guard partial, let first = cells.first, let last = cells.last else { return name }
         let a = chapter.verses[first].number, b = chapter.verses[last].number
         return a == b ? "\(name):\(a)" : "\(name):\(a)–\(b)"
     }

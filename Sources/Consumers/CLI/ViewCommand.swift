@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import InterlinearATSPI
-import InterlinearCorpus
 import InterlinearView
 
 extension ScreenReaderMode: ExpressibleByArgument {}
@@ -17,7 +16,8 @@ struct ViewCommand: ParsableCommand {
             through verse numbers, Greek words and translation words; ':' then a verse number and Enter goes to a \
             verse; '[' ']' (Ctrl+Page Up/Down) step to the previous/next chapter in the corpus; F12 writes a PNG \
             snapshot to --snapshot; q or Esc quits. --width and --height are the window's size in points; the \
-            chapter is laid out at the window's width and again whenever it is resized.
+            chapter is laid out at the window's width and again whenever it is resized. A reference with a verse \
+            (John 1:14) opens the chapter at that verse.
             """)
 
     @OptionGroup var layout: LayoutArguments
@@ -56,13 +56,19 @@ struct ViewCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let options = try layout.layoutOptions()
-            let engine = try Engine(layout)
-            let catalog = ChapterCatalog(library: CorpusLibrary.locate(explicit: layout.corpus),
-                                         strings: engine.chapter.strings)
+            let engine = try Engine(layout, wholeChapter: true)
+            let catalog = ChapterCatalog(source: engine.library, strings: engine.chapter.strings)
             let view = ChapterView(
                 chapter: engine.chapter, layout: engine.typesetter.layout(engine.chapter, options: options),
-                typesetter: engine.typesetter, catalog: catalog, windowHeight: Float(height), scrollY: Float(scroll),
-                screenReaderEnabled: false)
+                typesetter: engine.typesetter, catalog: catalog, windowHeight: Float(height), scrollY: Float(scroll))
+            // "John 1:14" opens the chapter at verse 14, its number focused.
+            if let range = engine.passage.verses {
+                let numbers = Set(engine.chapter.verses.map(\.number))
+                if let absent = range.first(where: { !numbers.contains($0) }) {
+                    throw Failure("\(engine.chapter.reference) has no verse \(absent) (its verses are \(engine.chapter.verseSpan))")
+                }
+                _ = view.goToVerse(range.lowerBound)
+            }
             // Validated above: whole numbers of points within 100...10000.
             let settings = WindowSettings(width: Int32(layout.width), height: Int32(height), scrollY: Float(scroll),
                                           snapshotPath: snapshot, screenReader: screenReader)

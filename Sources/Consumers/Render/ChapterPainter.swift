@@ -26,11 +26,22 @@ public final class ChapterPainter {
     public let cache: ShapeCache
     public let table: Table
     public var style: PaintStyle
+    /// When true, each label ends with the font's space glyph (no ink) carrying a space character, so text read from
+    /// the drawing in content order (a PDF's structure tree, `pdftotext -raw`) has the labels apart. A real glyph,
+    /// not an empty cluster: a glyphless cluster makes cairo write an empty ActualText span, which some readers
+    /// (poppler) take as the end of the enclosing structure element's content.
+    public var wordSeparators = false
+    /// When true (PDF), `paintCell` tags its labels with structure elements inside the caller's tags: the verse
+    /// number as `Lbl`, each word block as `Ruby` holding the Greek word as `RB` (ruby base) and its other tiers as
+    /// one `RT` (ruby text), the translation as a `Span`. Every drawn label is in a leaf: cairo 1.16 leaves out the
+    /// content of an element that has children. The Greek is the only `RB`, so `PDFLanguage` can mark it as Greek.
+    public var structureTags = false
     /// .notdef glyphs drawn (as boxes) since the painter was made.
     public private(set) var missingGlyphsDrawn = 0
 
     let faces: FontFaces
-    private var buffer = GlyphBuffer()
+    /// Reused for every label (see `GlyphBuffer`).
+    var buffer = GlyphBuffer()
     private let fontOptions: OpaquePointer
     /// Scaled fonts at the tiers' nominal sizes, by `fontIndex * tierCount + tier`, valid for `fontCTM`.
     private var scaledFonts: [OpaquePointer?] = []
@@ -38,6 +49,8 @@ public final class ChapterPainter {
     /// Baseline below a label's top, in ems of its size: the font's ascender plus half the line gap.
     private let baselineEm: Double
     private let tierCount = Tier.allCases.count
+    /// The primary font's space glyph and its advance in ems, for `wordSeparators`; nil if the primary has none.
+    private let space: (glyph: UInt16, advance: Float)?
 
     /// Throws `RenderError` when the chain's primary font file cannot be opened by FreeType.
     public init(chapter: Chapter, layout: ChapterLayout, cache: ShapeCache, style: PaintStyle = .standard) throws {
@@ -49,6 +62,9 @@ public final class ChapterPainter {
         faces = try FontFaces(chain: cache.chain)
         let primary = cache.chain.primary
         baselineEm = Double(primary.ascender) + Double(primary.lineSpacing - (primary.ascender - primary.descender)) / 2
+        let spaceRun = cache.run(chapter.strings.intern(" "))
+        let spaceGlyph = spaceRun.glyphCount == 1 ? cache.glyphs(of: spaceRun).first : nil
+        space = spaceGlyph.flatMap { $0.font == 0 && $0.glyph != 0 ? ($0.glyph, $0.advance) : nil }
         guard let options = cairo_font_options_create() else { throw RenderError("cairo cannot allocate font options") }
         // Unhinted outlines at unrounded positions: the glyphs sit where HarfBuzz put them, at any scale.
         cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
@@ -96,9 +112,15 @@ public final class ChapterPainter {
             cairo_stroke(cr)
         }
         let range = layout.cells[cell].labels
+        var tags = StructureTags(cr: structureTags ? cr : nil)
         layout.labels.withUnsafeBufferPointer { labels in
-            for i in range where rows?.contains(labels[i].y) ?? true { drawLabel(labels[i], into: cr, x: x, y: y) }
+            for i in range where rows?.contains(labels[i].y) ?? true {
+                tags.enter(labels[i])
+                drawLabel(labels[i], into: cr, x: x, y: y)
+                tags.leave(labels[i])
+            }
         }
+        tags.close()
     }
 
     /// The point size a label is drawn at: its tier's size, or smaller when the typesetter squeezed it into its
@@ -130,13 +152,14 @@ public final class ChapterPainter {
         validateFonts(cr)
         let exact = exactSize || size != Double(layout.options.size(of: tier))
         let baseline = baseline(top: top, size: size)
-        let count = Int(run.glyphCount)
+        let separator = wordSeparators ? space : nil
+        let count = Int(run.glyphCount) + (separator == nil ? 0 : 1)
         buffer.reserve(count)
         var pen = left
         var fallbacks = false
         cache.glyphs.withUnsafeBufferPointer { arena in
             let start = Int(run.glyphStart)
-            for k in 0..<count {
+            for k in 0..<Int(run.glyphCount) {
                 let g = arena[start + k]
                 buffer.glyphs[k] = cairo_glyph_t(index: UInt(g.glyph), x: pen + Double(g.xOffset) * size,
                                                  y: baseline - Double(g.yOffset) * size)
@@ -145,10 +168,21 @@ public final class ChapterPainter {
                 pen += Double(g.advance) * size
             }
         }
+        if let separator {
+            buffer.glyphs[count - 1] = cairo_glyph_t(index: UInt(separator.glyph), x: pen, y: baseline)
+            buffer.fonts[count - 1] = 0
+        }
         set(cr, tierStyle.colour)
         var string = chapter.strings[text]
         string.withUTF8 { utf8 in
-            utf8.withMemoryRebound(to: CChar.self) { chars in
+            utf8.withMemoryRebound(to: CChar.self) { original in
+                var chars = original
+                if separator != nil {
+                    buffer.reserveText(original.count + 1)
+                    if let base = original.baseAddress { buffer.text.update(from: base, count: original.count) }
+                    buffer.text[original.count] = 0x20
+                    chars = UnsafeBufferPointer(start: buffer.text, count: original.count + 1)
+                }
                 if !fallbacks {
                     showSegment(cr, glyphs: 0..<count, text: chars, font: 0, tier: tier, size: size,
                                 squeezed: exact, slant: tierStyle.slant)
@@ -164,82 +198,18 @@ public final class ChapterPainter {
     // MARK: Glyph runs
 
     /// Shows glyphs `range` of the buffer with chain font `font`, carrying `text` as one cluster (empty: no text).
-    private func showSegment(_ cr: OpaquePointer, glyphs range: Range<Int>, text: UnsafeBufferPointer<CChar>,
+    func showSegment(_ cr: OpaquePointer, glyphs range: Range<Int>, text: UnsafeBufferPointer<CChar>,
                              font: Int, tier: Tier, size: Double, squeezed: Bool, slant: Double) {
         guard !range.isEmpty, useFont(cr, font: font, tier: tier, size: size, squeezed: squeezed, slant: slant) else { return }
         let glyphs = buffer.glyphs + range.lowerBound
-        if text.isEmpty {
-            cairo_show_glyphs(cr, glyphs, Int32(range.count))
+        // cairo counts in Int32; a label's text never comes near, but a longer one is drawn without its text.
+        if text.isEmpty || text.count > Int(Int32.max) / 2 || range.count > Int(Int32.max) / 2 {
+            cairo_show_glyphs(cr, glyphs, Int32(clamping: range.count))
             return
         }
-        // One cluster: the whole text maps to the whole run. The shaped run keeps no per-glyph clusters, and a
-        // label is one word, so its text is extracted as a unit (PDF ActualText when the counts differ).
-        buffer.cluster.pointee = cairo_text_cluster_t(num_bytes: Int32(text.count), num_glyphs: Int32(range.count))
+        let clusterCount = fillClusters(text, glyphs: range.count)
         cairo_show_text_glyphs(cr, text.baseAddress, Int32(text.count), glyphs, Int32(range.count),
-                               buffer.cluster, 1, cairo_text_cluster_flags_t(rawValue: 0))
-    }
-
-    /// A run shaped with fallback fonts: its glyphs are split by font, and its text by the same rule the shaper
-    /// used (a scalar goes to the primary if it covers it, else to the first font of the chain that does), so each
-    /// font's glyphs carry their own characters. If the two splits disagree, the first segment carries all the text.
-    private func showMixed(_ cr: OpaquePointer, count: Int, text: UnsafeBufferPointer<CChar>, tier: Tier,
-                           size: Double, squeezed: Bool, slant: Double) {
-        let textSegments = splitText(text, glyphCount: count)
-        var segment = 0
-        var start = 0
-        while start < count {
-            let font = Int(buffer.fonts[start])
-            var end = start + 1
-            while end < count && Int(buffer.fonts[end]) == font { end += 1 }
-            var part = UnsafeBufferPointer<CChar>(start: nil, count: 0)
-            if textSegments != nil {
-                let s = buffer.segments[segment]
-                part = UnsafeBufferPointer(rebasing: text[s.start..<s.end])
-            } else if segment == 0 {
-                part = text
-            }
-            showSegment(cr, glyphs: start..<end, text: part, font: font, tier: tier, size: size, squeezed: squeezed,
-                        slant: slant)
-            segment += 1
-            start = end
-        }
-    }
-
-    /// Fills `buffer.segments` with the text's font segments; nil when they do not match the glyphs' segments.
-    private func splitText(_ text: UnsafeBufferPointer<CChar>, glyphCount: Int) -> Int? {
-        var segments = 0
-        var offset = 0
-        var current = -1
-        let bytes = UnsafeRawBufferPointer(text).bindMemory(to: UInt8.self)
-        while offset < bytes.count {
-            let (scalar, width) = decodeScalar(bytes, at: offset)
-            var font = 0
-            if !faces.covers(scalar, fontIndex: 0) {
-                // The lowest-numbered font of this run covering it: the chain's first choice among those loaded.
-                for k in 0..<glyphCount {
-                    let f = Int(buffer.fonts[k])
-                    if f > 0, (font == 0 || f < font), faces.covers(scalar, fontIndex: f) { font = f }
-                }
-            }
-            if font != current {
-                guard segments < GlyphBuffer.segmentCapacity else { return nil }
-                if segments > 0 { buffer.segments[segments - 1].end = offset }
-                buffer.segments[segments] = (offset, bytes.count, font)
-                segments += 1
-                current = font
-            }
-            offset += width
-        }
-        // Compare with the glyph segments, in order.
-        var glyphSegment = 0
-        var k = 0
-        while k < glyphCount {
-            let font = Int(buffer.fonts[k])
-            guard glyphSegment < segments, buffer.segments[glyphSegment].font == font else { return nil }
-            while k < glyphCount && Int(buffer.fonts[k]) == font { k += 1 }
-            glyphSegment += 1
-        }
-        return glyphSegment == segments ? segments : nil
+                               buffer.clusters, Int32(clusterCount), cairo_text_cluster_flags_t(rawValue: 0))
     }
 
     /// Outlines every .notdef glyph of the buffer in the missing-glyph colour and counts it.
@@ -295,21 +265,5 @@ public final class ChapterPainter {
     @inline(__always)
     func set(_ cr: OpaquePointer, _ colour: Colour) {
         cairo_set_source_rgba(cr, colour.red, colour.green, colour.blue, colour.alpha)
-    }
-}
-
-/// The scalar starting at `offset` of valid UTF-8 and its byte width.
-@inline(__always)
-func decodeScalar(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> (UInt32, Int) {
-    let b0 = UInt32(bytes[offset])
-    let width = b0 < 0x80 ? 1 : b0 < 0xE0 ? 2 : b0 < 0xF0 ? 3 : 4
-    guard offset + width <= bytes.count else { return (0xFFFD, 1) }
-    switch width {
-    case 1: return (b0, 1)
-    case 2: return ((b0 & 0x1F) << 6 | UInt32(bytes[offset + 1]) & 0x3F, 2)
-    case 3: return ((b0 & 0x0F) << 12 | (UInt32(bytes[offset + 1]) & 0x3F) << 6 | UInt32(bytes[offset + 2]) & 0x3F, 3)
-    default:
-        return ((b0 & 0x07) << 18 | (UInt32(bytes[offset + 1]) & 0x3F) << 12 | (UInt32(bytes[offset + 2]) & 0x3F) << 6
-                | UInt32(bytes[offset + 3]) & 0x3F, 4)
     }
 }

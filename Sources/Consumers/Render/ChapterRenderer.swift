@@ -17,7 +17,7 @@ public final class ChapterRenderer {
         let cells = request.cells.clamped(to: 0..<painter.table.cellCount)
         guard !cells.isEmpty else { throw RenderError("no verses to render") }
         switch request.format {
-        case .png: return try renderPNG(request, cells: cells)
+        case .png: return try PNGRenderer(painter: painter, request: request, slice: span(of: cells)).render()
         case .svg: return try renderSVG(request, cells: cells)
         case .pdf: return try PDFDocumentWriter(painter: painter, request: request, cells: cells).write()
         }
@@ -37,32 +37,6 @@ public final class ChapterRenderer {
         guard overlay else { return [] }
         let viewport = Viewport(width: Float(width), height: slice.bottom - slice.top, scrollY: slice.top)
         return AccessibilityOverlay(painter: painter).draw(into: cr, cells: slice.cells, viewport: viewport)
-    }
-
-    private func renderPNG(_ request: RenderRequest, cells: Range<Int>) throws -> RenderResult {
-        guard request.scale.isFinite, request.scale > 0 else { throw RenderError("the scale must be positive") }
-        let slice = span(of: cells)
-        let width = Int((Double(painter.layout.options.width) * request.scale).rounded(.up))
-        let height = Int((Double(slice.bottom - slice.top) * request.scale).rounded(.up))
-        guard width <= Self.maximumPixels, height <= Self.maximumPixels else {
-            throw RenderError("the image would be \(width)x\(height) pixels, more than cairo's \(Self.maximumPixels); "
-                              + "render fewer verses (--from/--to) or at a smaller --scale")
-        }
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(max(width, 1)), Int32(max(height, 1)))
-        else { throw RenderError("cairo cannot create a \(width)x\(height) image") }
-        defer { cairo_surface_destroy(surface) }
-        try check(cairo_surface_status(surface), "cannot create a \(width)x\(height) image")
-        guard let cr = cairo_create(surface) else { throw RenderError("cairo cannot create a context") }
-        defer { cairo_destroy(cr) }
-        cairo_scale(cr, request.scale, request.scale)
-        let missingBefore = painter.missingGlyphsDrawn
-        let frames = paintSlice(slice, into: cr, overlay: request.overlay)
-        try check(cairo_status(cr), "drawing failed")
-        cairo_surface_flush(surface)
-        let output = CairoOutput()
-        try check(cairo_surface_write_to_png_stream(surface, CairoOutput.write, output.closure), "cannot encode the PNG")
-        return RenderResult(data: output.data, width: width, height: height, pages: [slice], overlayFrames: frames,
-                            missingGlyphs: painter.missingGlyphsDrawn - missingBefore)
     }
 
     private func renderSVG(_ request: RenderRequest, cells: Range<Int>) throws -> RenderResult {

@@ -10,14 +10,28 @@ struct GlyphBuffer {
     /// Text segments (UTF-8 byte ranges) of a run drawn with several fonts.
     static let segmentCapacity = 16
     let segments: UnsafeMutablePointer<(start: Int, end: Int, font: Int)>
-    let cluster: UnsafeMutablePointer<cairo_text_cluster_t>
+    /// A label's UTF-8 text plus a separator, when the painter adds one.
+    private(set) var text: UnsafeMutablePointer<CChar>
+    private(set) var textCapacity: Int
+    /// Text clusters: one per glyph at most, plus one for a separator.
+    private(set) var clusters: UnsafeMutablePointer<cairo_text_cluster_t>
 
     init(capacity: Int = 64) {
         self.capacity = capacity
         glyphs = .allocate(capacity: capacity)
         fonts = .allocate(capacity: capacity)
         segments = .allocate(capacity: Self.segmentCapacity)
-        cluster = .allocate(capacity: 1)
+        clusters = .allocate(capacity: capacity + 1)
+        textCapacity = capacity * 4
+        text = .allocate(capacity: textCapacity)
+    }
+
+    /// Makes room for `count` bytes of text (contents are not kept).
+    mutating func reserveText(_ count: Int) {
+        guard count > textCapacity else { return }
+        text.deallocate()
+        textCapacity = max(count, textCapacity * 2)
+        text = .allocate(capacity: textCapacity)
     }
 
     /// Makes room for `count` glyphs (contents are not kept).
@@ -25,9 +39,11 @@ struct GlyphBuffer {
         guard count > capacity else { return }
         glyphs.deallocate()
         fonts.deallocate()
+        clusters.deallocate()
         capacity = max(count, capacity * 2)
         glyphs = .allocate(capacity: capacity)
         fonts = .allocate(capacity: capacity)
+        clusters = .allocate(capacity: capacity + 1)
     }
 
     /// Frees the storage; called once by the owner's deinit.
@@ -35,6 +51,7 @@ struct GlyphBuffer {
         glyphs.deallocate()
         fonts.deallocate()
         segments.deallocate()
-        cluster.deallocate()
+        clusters.deallocate()
+        text.deallocate()
     }
 }

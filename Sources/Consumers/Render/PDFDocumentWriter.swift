@@ -34,12 +34,20 @@ struct PDFDocumentWriter {
         cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, request.title)
         cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "interlinear render")
         let missingBefore = painter.missingGlyphsDrawn
+        painter.wordSeparators = true
+        painter.structureTags = true
+        defer {
+            painter.wordSeparators = false
+            painter.structureTags = false
+        }
         var frames: [OverlayFrame] = []
         do {
             defer { cairo_surface_destroy(surface) }
             guard let cr = cairo_create(surface) else { throw RenderError("cairo cannot create a context") }
             defer { cairo_destroy(cr) }
             let overlay = request.overlay ? AccessibilityOverlay(painter: painter) : nil
+            // The structure root's one child: the document (a P per verse and page inside it).
+            cairo_tag_begin(cr, "Document", "")
             for (number, page) in pages.enumerated() {
                 let label = String(number + 1)
                 cairo_pdf_surface_set_page_label(surface, label)
@@ -62,10 +70,11 @@ struct PDFDocumentWriter {
                 cairo_show_page(cr)
                 try check(cairo_status(cr), "drawing page \(label) failed")
             }
+            cairo_tag_end(cr, "Document")
             cairo_surface_finish(surface)
             try check(cairo_surface_status(surface), "cannot write the PDF")
         }
-        let data = PDFLanguage.setting("en", in: output.data) ?? output.data
+        let data = PDFLanguage.tagged(output.data, language: "en", elementLanguages: ["RB": "grc"]) ?? output.data
         return RenderResult(data: data, width: Int(paper.width.rounded()), height: Int(paper.height.rounded()),
                             pages: pages, overlayFrames: frames, missingGlyphs: painter.missingGlyphsDrawn - missingBefore)
     }

@@ -48,6 +48,7 @@ public struct PaintStyle: Sendable, Equatable {
     /// The focus ring (`FocusRing`).
     public var focus: Colour
 
+    /// Traps unless `tiers` has one style per tier, in `Tier` order.
     public init(tiers: [TierStyle], background: Colour, rule: Colour?, ruleWidth: Double, missingGlyph: Colour,
                 focus: Colour) {
         precondition(tiers.count == Tier.allCases.count, "one style per tier")

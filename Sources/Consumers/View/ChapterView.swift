@@ -201,13 +201,18 @@ public final class ChapterView {
         return change
     }
 
-    /// Shows the chapter `step` places away among the corpus's chapters, from its top. At either end of the corpus
-    /// (or when the file cannot be read) the status line says so and nothing else changes.
+    /// Shows the chapter `step` places away among the corpus's chapters, from its top. When the corpus skips the
+    /// chapter next to this one, the status line names it; at either end of the corpus (or when the file cannot be
+    /// read) the status line says so and nothing else changes.
     public func stepChapter(_ step: Int) -> ViewChange {
         let here = chapter.reference
+        let neighbour = ChapterCatalog.neighbour(of: here, forward: step > 0)
         guard let target = catalog.chapter(step, from: here) else {
-            message = "\(here) is the \(step > 0 ? "last" : "first") chapter in the corpus "
-                + "(interlinear import adds the whole New Testament)"
+            if let neighbour {
+                message = "\(neighbour) is not in the corpus; \(here) is the \(step > 0 ? "last" : "first") one in it"
+            } else {
+                message = "\(here) is the \(step > 0 ? "last" : "first") chapter"
+            }
             return .status
         }
         let next: Chapter
@@ -216,8 +221,8 @@ public final class ChapterView {
             return .status
         }
         show(next)
-        if target.book != here.book || target.chapter != here.chapter + step {
-            message = "\(target): the \(step > 0 ? "next" : "previous") chapter in the corpus after \(here)"
+        if abs(step) == 1, let neighbour, target != neighbour {
+            message = "\(neighbour) is not in the corpus: showing \(target)"
         }
         return [.chapter, .layout, .scrolled, .focus, .status]
     }

@@ -45,19 +45,23 @@ struct WindowPainter {
         cairo_select_font_face(cr, barFont, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
         cairo_set_font_size(cr, barFontSize)
         let baseline = top + height / 2 + barFontSize * 0.35
+        // Where the reader is on the left, the prompt or a message on the right; when both do not fit, the right
+        // side wins (it is what the last key did), from the left edge.
         let (left, right) = view.statusLine
-        set(cr, barText)
-        cairo_move_to(cr, 8, baseline)
-        cairo_show_text(cr, left)
-        var extents = cairo_text_extents_t()
-        cairo_text_extents(cr, right, &extents)
+        let leftWidth = width(cr, left), rightWidth = width(cr, right)
+        let both = 8 + leftWidth + 16 + rightWidth + 8 <= windowWidth
+        if both {
+            set(cr, barText)
+            cairo_move_to(cr, 8, baseline)
+            cairo_show_text(cr, left)
+        }
         set(cr, view.prompt != nil ? painter.style.focus : barText)
-        cairo_move_to(cr, max(windowWidth - 8 - extents.x_advance, 16 + leftWidth(cr, left)), baseline)
+        cairo_move_to(cr, both ? windowWidth - 8 - rightWidth : 8, baseline)
         cairo_show_text(cr, right)
         return cells.count
     }
 
-    private static func leftWidth(_ cr: OpaquePointer, _ text: String) -> Double {
+    private static func width(_ cr: OpaquePointer, _ text: String) -> Double {
         var extents = cairo_text_extents_t()
         cairo_text_extents(cr, text, &extents)
         return extents.x_advance
