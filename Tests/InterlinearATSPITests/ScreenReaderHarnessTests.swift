@@ -90,9 +90,12 @@ enum HarnessRun {
         }
     }
 
-    /// The real window when this build has `interlinear view`, else the test host standing in for it.
+    /// The real window when this build has `interlinear view` (listed among the subcommands), else the test host
+    /// standing in for it.
     static var app: String {
-        (try? interlinear("view", "--help").status) == 0 ? "view" : "host"
+        let help = (try? interlinear("--help").stdoutText) ?? ""
+        let hasView = help.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces).hasPrefix("view ") }
+        return hasView ? "view" : "host"
     }
 
     private static func run() throws -> Output {
@@ -101,15 +104,25 @@ enum HarnessRun {
         try? FileManager.default.removeItem(at: workdir)
         try FileManager.default.createDirectory(at: workdir, withIntermediateDirectories: true)
         let host = interlinearBinary.deletingLastPathComponent().appendingPathComponent("InterlinearATSPIHost")
-        let result = try InterlinearTestSupport.run(
-            harness, ["--app", app, "--interlinear", interlinearBinary.path, "--host", host.path,
-                      "--workdir", workdir.path],
-            directory: packageRoot)
-        let lines = result.stdoutText.split(separator: "\n").map(String.init)
-        // Keep the record (SPEECH lines, numbers) in the test log.
+        // Output to a file, not a pipe: we wait for the harness itself, never for whatever might inherit a pipe.
+        let log = workdir.appendingPathComponent("harness.log")
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        let output = try FileHandle(forWritingTo: log)
+        let process = Process()
+        process.executableURL = harness
+        process.arguments = ["--app", app, "--interlinear", interlinearBinary.path, "--host", host.path,
+                             "--workdir", workdir.path]
+        process.currentDirectoryURL = packageRoot
+        process.standardOutput = output
+        process.standardError = output
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        try output.close()
+        let lines = String(decoding: try Data(contentsOf: log), as: UTF8.self).split(separator: "\n").map(String.init)
+        // Keep the record (checks, SPEECH lines, numbers) in the test log.
         print(lines.filter { !$0.hasPrefix("INFO") }.joined(separator: "\n"))
-        if lines.isEmpty { print(result.stderr) }
-        return Output(status: result.status, lines: lines)
+        return Output(status: process.terminationStatus, lines: lines)
     }
 
     /// Expects each named check to have run and passed.
