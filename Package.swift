@@ -27,6 +27,10 @@ let package = Package(
         .systemLibrary(
             name: "CFontconfig", path: "Sources/System/CFontconfig", pkgConfig: "fontconfig",
             providers: [.apt(["libfontconfig-dev"])]),
+        // cairo (with cairo-ft, PNG, SVG and PDF) for the render consumer.
+        .systemLibrary(
+            name: "CCairo", path: "Sources/System/CCairo", pkgConfig: "cairo",
+            providers: [.apt(["libcairo2-dev"])]),
 
         // 1. Corpus: chapters, references, transliteration, morphology, import.
         .target(name: "InterlinearCorpus", path: "Sources/Corpus"),
@@ -54,17 +58,42 @@ let package = Package(
             name: "InterlinearReader",
             dependencies: ["InterlinearCorpus", "InterlinearTypesetting", "InterlinearTable", "InterlinearAccessibility"],
             path: "Sources/Consumers/Reader"),
+        // Render: paints typeset cells with cairo (PNG, SVG, PDF, an SDL window), plus the accessibility overlay.
+        .target(
+            name: "InterlinearRender",
+            dependencies: [
+                "InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting", "InterlinearTable",
+                "InterlinearAccessibility", "CCairo", "CFreeType",
+            ],
+            path: "Sources/Consumers/Render"),
         // The command-line tool (its commands live in a library so tests can drive them).
         .target(
             name: "InterlinearCLI",
             dependencies: [
                 "InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting",
-                "InterlinearTable", "InterlinearAccessibility", "InterlinearReader",
+                "InterlinearTable", "InterlinearAccessibility", "InterlinearReader", "InterlinearRender",
+                "InterlinearView", "InterlinearATSPI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/Consumers/CLI"),
         .executableTarget(
             name: "interlinear", dependencies: ["InterlinearCLI"], path: "Sources/Consumers/interlinear"),
+
+        // InterlinearView: `interlinear view`, the desktop window (SDL2 for the window and input), drawn by the render
+        // stage and exposed to screen readers through the AT-SPI adapter.
+        .systemLibrary(
+            name: "CSDL2", path: "Sources/System/CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
+        .target(
+            name: "InterlinearView",
+            dependencies: ["InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting", "InterlinearTable",
+                           "InterlinearAccessibility", "InterlinearRender", "InterlinearATSPI", "CCairo", "CSDL2"],
+            path: "Sources/Consumers/View"),
+        .testTarget(
+            name: "InterlinearViewTests",
+            dependencies: ["InterlinearView", "InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting",
+                           "InterlinearTable", "InterlinearAccessibility", "CCairo", "InterlinearTestSupport",
+                           "interlinear"],
+            path: "Tests/InterlinearViewTests"),
 
         // AT-SPI adapter (InterlinearATSPI): the chapter window's accessibility tree over D-Bus (sd-bus), for Orca.
         .systemLibrary(
