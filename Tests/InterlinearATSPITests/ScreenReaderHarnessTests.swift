@@ -106,7 +106,7 @@ enum HarnessRun {
         let host = interlinearBinary.deletingLastPathComponent().appendingPathComponent("InterlinearATSPIHost")
         // Output to a file, not a pipe: we wait for the harness itself, never for whatever might inherit a pipe.
         let log = workdir.appendingPathComponent("harness.log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         let output = try FileHandle(forWritingTo: log)
         let process = Process()
         process.executableURL = harness
