@@ -30,6 +30,9 @@ struct ScreenReaderHarnessTests {
     @Test("Nearest element on a miss; GetChildAtIndex(i).GetIndexInParent() == i for every container")
     func hitTestAndIndexes() throws { try HarnessRun.expect(["nearest-on-miss", "index-contract"]) }
 
+    @Test("Text reads each element (word and character units, character extents); actions focus and find")
+    func textAndActions() throws { try HarnessRun.expect(["text-interface", "actions"]) }
+
     @Test("Tab in the window is announced as focus events; Tab into an off-screen verse scrolls it into view")
     func focusEvents() throws { try HarnessRun.expect(["focus-events", "next-into-offscreen-verse"]) }
 
@@ -104,14 +107,24 @@ enum HarnessRun {
         try? FileManager.default.removeItem(at: workdir)
         try FileManager.default.createDirectory(at: workdir, withIntermediateDirectories: true)
         let host = interlinearBinary.deletingLastPathComponent().appendingPathComponent("InterlinearATSPIHost")
-        // Output to a file, not a pipe: we wait for the harness itself, never for whatever might inherit a pipe.
+        let lines = try runHarness(["--app", app, "--interlinear", interlinearBinary.path, "--host", host.path,
+                                    "--workdir", workdir.path], workdir: workdir)
+        // Keep the record (checks, SPEECH lines, numbers) in the test log.
+        print(lines.filter { !$0.hasPrefix("INFO") }.joined(separator: "\n"))
+        return Output(status: lastStatus.withLock { $0 }, lines: lines)
+    }
+
+    private static let lastStatus = Mutex<Int32>(0)
+
+    /// Runs harness.sh to completion and returns its output lines. Output goes to a file, not a pipe: we wait for
+    /// the harness itself, never for whatever might inherit a pipe.
+    static func runHarness(_ arguments: [String], workdir: URL) throws -> [String] {
         let log = workdir.appendingPathComponent("harness.log")
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         let output = try FileHandle(forWritingTo: log)
         let process = Process()
         process.executableURL = harness
-        process.arguments = ["--app", app, "--interlinear", interlinearBinary.path, "--host", host.path,
-                             "--workdir", workdir.path]
+        process.arguments = arguments
         process.currentDirectoryURL = packageRoot
         process.standardOutput = output
         process.standardError = output
@@ -119,10 +132,8 @@ enum HarnessRun {
         try process.run()
         process.waitUntilExit()
         try output.close()
-        let lines = String(decoding: try Data(contentsOf: log), as: UTF8.self).split(separator: "\n").map(String.init)
-        // Keep the record (checks, SPEECH lines, numbers) in the test log.
-        print(lines.filter { !$0.hasPrefix("INFO") }.joined(separator: "\n"))
-        return Output(status: process.terminationStatus, lines: lines)
+        lastStatus.withLock { $0 = process.terminationStatus }
+        return String(decoding: try Data(contentsOf: log), as: UTF8.self).split(separator: "\n").map(String.init)
     }
 
     /// Expects each named check to have run and passed.
@@ -137,6 +148,30 @@ enum HarnessRun {
                 continue
             }
             #expect(check.passed, "\(name): \(check.detail)", sourceLocation: sourceLocation)
+        }
+    }
+}
+
+/// `harness.sh bench`: two test hosts (John 1, 51 verses; a 180-verse chapter) in a private session. Asserts the
+/// counted work — none while IsEnabled is false, however much one scrolls; exactly one frame and no container per
+/// GetExtents whatever the chapter's size — and prints the round-trip medians (not asserted: timings are noisy).
+@Suite("AT-SPI: counted work with the screen reader off and per GetExtents",
+       .enabled(if: HarnessRun.toolsPresent, HarnessRun.missingReason))
+struct ScreenReaderWorkTests {
+    @Test("No accessibility work for 1,000 scrolls while IsEnabled is false; constant work per GetExtents (51 and 180 verses)")
+    func countedWork() throws {
+        let workdir = FileManager.default.temporaryDirectory
+            .appendingPathComponent("interlinear-atspi-bench-\(ProcessInfo.processInfo.processIdentifier)")
+        try? FileManager.default.removeItem(at: workdir)
+        try FileManager.default.createDirectory(at: workdir, withIntermediateDirectories: true)
+        let host = interlinearBinary.deletingLastPathComponent().appendingPathComponent("InterlinearATSPIHost")
+        let lines = try HarnessRun.runHarness(["bench", "--host", host.path, "--workdir", workdir.path,
+                                               "--package", packageRoot.path, "--rounds", "300"], workdir: workdir)
+        print(lines.filter { $0.hasPrefix("NUMBER") || $0.hasPrefix("CHECK") }.joined(separator: "\n"))
+        let checks = HarnessRun.Output(status: 0, lines: lines).checks
+        for name in ["reader-off-no-work-51", "reader-off-no-work-180", "constant-work-51", "constant-work-180"] {
+            let check = try #require(checks[name], "\(name) did not run: \(lines.suffix(5))")
+            #expect(check.passed, "\(name): \(check.detail)")
         }
     }
 }

@@ -54,6 +54,13 @@ final class BusConnection {
         self.bus = nil
     }
 
+    /// The connection's socket, for an event loop that polls (nil when closed).
+    var fileDescriptor: Int32? {
+        guard let bus else { return nil }
+        let fd = sd_bus_get_fd(bus)
+        return fd >= 0 ? fd : nil
+    }
+
     /// The connection's unique name (":1.42").
     var uniqueName: String {
         guard let bus else { return "" }
