@@ -109,9 +109,12 @@ enum HarnessRun {
         let host = interlinearBinary.deletingLastPathComponent().appendingPathComponent("InterlinearATSPIHost")
         let lines = try runHarness(["--app", app, "--interlinear", interlinearBinary.path, "--host", host.path,
                                     "--workdir", workdir.path], workdir: workdir)
-        // Keep the record (checks, SPEECH lines, numbers) in the test log.
+        // Keep the record (checks, SPEECH lines, numbers) in the test log; keep the folder (logs of the app, the
+        // launcher, Orca) only when something failed.
         print(lines.filter { !$0.hasPrefix("INFO") }.joined(separator: "\n"))
-        return Output(status: lastStatus.withLock { $0 }, lines: lines)
+        let status = lastStatus.withLock { $0 }
+        if status == 0 { try? FileManager.default.removeItem(at: workdir) } else { print("harness files: \(workdir.path)") }
+        return Output(status: status, lines: lines)
     }
 
     private static let lastStatus = Mutex<Int32>(0)
@@ -168,6 +171,9 @@ struct ScreenReaderWorkTests {
         let lines = try HarnessRun.runHarness(["bench", "--host", host.path, "--workdir", workdir.path,
                                                "--package", packageRoot.path, "--rounds", "300"], workdir: workdir)
         print(lines.filter { $0.hasPrefix("NUMBER") || $0.hasPrefix("CHECK") }.joined(separator: "\n"))
+        if lines.contains(where: { $0.hasPrefix("SUMMARY") && $0.contains(" 0 failed") }) {
+            try? FileManager.default.removeItem(at: workdir)
+        }
         let checks = HarnessRun.Output(status: 0, lines: lines).checks
         for name in ["reader-off-no-work-51", "reader-off-no-work-180", "constant-work-51", "constant-work-180"] {
             let check = try #require(checks[name], "\(name) did not run: \(lines.suffix(5))")
