@@ -11,6 +11,17 @@ public struct Word: Sendable, Equatable {
     public var gloss: TextID
     /// Indices into `Chapter.alignedTokens`, which in turn hold indices of the verse's translation tokens.
     public var alignment: Range<Int32>
+
+    public init(surface: TextID, transliteration: TextID, lemma: TextID, strongs: TextID, morphology: TextID,
+                gloss: TextID, alignment: Range<Int32>) {
+        self.surface = surface
+        self.transliteration = transliteration
+        self.lemma = lemma
+        self.strongs = strongs
+        self.morphology = morphology
+        self.gloss = gloss
+        self.alignment = alignment
+    }
 }
 
 /// One verse: a table cell. Its words and translation tokens are ranges into the chapter's arrays.
@@ -52,7 +63,11 @@ public struct Chapter: Sendable {
     /// Total number of source words.
     public var wordCount: Int { words.count }
 
-    mutating func beginVerse(_ number: Int) {
+    // Building a chapter (the chapter-file parser, the importer, the corpus store): verses in ascending order,
+    // each verse's translation tokens and words appended after it.
+
+    /// Starts a verse; its words and translation tokens are the ones appended next.
+    public mutating func beginVerse(_ number: Int) {
         verses.append(Verse(number: number, numberText: strings.intern(String(number)),
                             words: words.count..<words.count,
                             translation: translationTokens.count..<translationTokens.count))
@@ -62,7 +77,8 @@ public struct Chapter: Sendable {
         appendTranslationToken(strings.intern(token))
     }
 
-    mutating func appendTranslationToken(_ token: TextID) {
+    /// Appends a translation token to the current verse. Traps when no verse has begun.
+    public mutating func appendTranslationToken(_ token: TextID) {
         translationTokens.append(token)
         verses[verses.count - 1].translation = verses[verses.count - 1].translation.lowerBound..<translationTokens.count
     }
@@ -76,11 +92,13 @@ public struct Chapter: Sendable {
                         alignment: Int32(alignedTokens.count - alignment.count)..<Int32(alignedTokens.count)))
     }
 
-    /// Appends a word whose alignment indices are already at the end of `alignedTokens`.
-    mutating func appendWord(_ word: Word) {
+    /// Appends a word whose alignment indices are already at the end of `alignedTokens`. Traps when no verse has
+    /// begun; the caller checks that the indices are tokens of the verse.
+    public mutating func appendWord(_ word: Word) {
         words.append(word)
         verses[verses.count - 1].words = verses[verses.count - 1].words.lowerBound..<words.count
     }
 
-    mutating func appendAlignedToken(_ index: UInt16) { alignedTokens.append(index) }
+    /// Appends one alignment index (a translation-token index within the current verse) for the next word.
+    public mutating func appendAlignedToken(_ index: UInt16) { alignedTokens.append(index) }
 }

@@ -20,7 +20,7 @@ public final class TypesettingShard: @unchecked Sendable {
     }
 
     /// Loads `references` into a string table of the shard's own, with its own font chain and shape cache.
-    public convenience init(loading references: [ChapterReference], from library: CorpusLibrary, font: String) throws {
+    public convenience init(loading references: [ChapterReference], from library: any ChapterSource, font: String) throws {
         let strings = StringTable()
         let chapters = try references.map { try library.load($0, strings: strings) }
         self.init(chapters: chapters, typesetter: Typesetter(cache: ShapeCache(chain: try FontChain(family: font),
@@ -29,7 +29,7 @@ public final class TypesettingShard: @unchecked Sendable {
 
     /// `count` shards of contiguous chapters (books stay together, with their shared vocabulary) of about equal
     /// work, judged from `chapters` (the same chapters already loaded elsewhere), each loaded afresh on its own.
-    public static func split(_ chapters: [Chapter], into count: Int, from library: CorpusLibrary,
+    public static func split(_ chapters: [Chapter], into count: Int, from library: any ChapterSource,
                              font: String) throws -> [TypesettingShard] {
         let count = max(count, 1)
         let weights = chapters.map { $0.words.count * 5 + $0.translationTokens.count }

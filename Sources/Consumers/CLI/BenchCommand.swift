@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import InterlinearCorpus
 import InterlinearShaping
+import InterlinearStore
 import InterlinearTypesetting
 
 /// `interlinear bench REF`: an in-process benchmark of loading and typesetting a chapter, for users without the
@@ -36,7 +37,7 @@ struct BenchCommand: ParsableCommand {
             guard (1...10_000).contains(iterations) else { throw Failure("--iterations must be between 1 and 10000, got \(iterations)") }
             let options = try layout.layoutOptions()
             let reference = try layout.chapterReference()
-            let library = CorpusLibrary.locate(explicit: layout.corpus)
+            let library = try ChapterLibrary.open(corpus: layout.corpus)
             var report = try ChapterBench(reference: reference, library: library, font: layout.font,
                                           options: options, iterations: iterations).measure()
             if let labelsOut { try writeLabels(report.labelRecords, to: labelsOut) }
@@ -93,7 +94,7 @@ func labelLines(_ layouts: [(Chapter, ChapterLayout)], font: FontDescriptor) -> 
 /// Measures one chapter: load, cold and warm typesetting, storage and allocations.
 struct ChapterBench {
     let reference: ChapterReference
-    let library: CorpusLibrary
+    let library: any ChapterSource
     let font: String
     let options: LayoutOptions
     let iterations: Int

@@ -2,12 +2,13 @@ import ArgumentParser
 import Foundation
 import InterlinearCorpus
 import InterlinearShaping
+import InterlinearStore
 import InterlinearTypesetting
 
 
 /// Options every command that lays out a chapter shares.
 struct LayoutArguments: ParsableArguments {
-    @Argument(help: "Chapter reference: \"John 1\", \"Jn 1\", \"John.1\" (case-insensitive).")
+    @Argument(help: "A chapter or verses: \"John 1\", \"John 1:14\", \"Jn 1:14-18\", \"1 Cor 13\" (case-insensitive).")
     var reference: String
 
     @Option(help: "Layout width in points.")
@@ -22,7 +23,7 @@ struct LayoutArguments: ParsableArguments {
     @Option(help: "Font family, found through fontconfig.")
     var font: String = "Gentium Plus"
 
-    @Option(help: "Corpus folder (default: ./Corpus or $INTERLINEAR_CORPUS).")
+    @Option(help: ArgumentHelp(corpusHelp))
     var corpus: String?
 
     /// Validated layout options.
@@ -37,7 +38,7 @@ struct LayoutArguments: ParsableArguments {
         return LayoutOptions(width: Float(width), fontSize: Float(fontSize), tiers: tierSet)
     }
 
-    func chapterReference() throws -> ChapterReference { try parseReference(reference) }
+    func chapterReference() throws -> ChapterReference { try parseReference(reference).chapter }
 }
 
 /// A loaded chapter with its typesetter: the engine as the commands use it.
@@ -46,18 +47,28 @@ struct Engine {
     let typesetter: Typesetter
 
     init(_ arguments: LayoutArguments) throws {
-        let reference = try arguments.chapterReference()
+        let passage = try parseReference(arguments.reference)
         let strings = StringTable()
-        chapter = try CorpusLibrary.locate(explicit: arguments.corpus).load(reference, strings: strings)
+        chapter = try ChapterLibrary.open(corpus: arguments.corpus).load(passage, strings: strings)
         let chain = try FontChain(family: arguments.font)
         typesetter = Typesetter(cache: ShapeCache(chain: chain, strings: strings))
     }
 }
 
-/// Parses a chapter reference given on the command line, or fails with one line saying what is expected.
-func parseReference(_ text: String) throws -> ChapterReference {
-    guard let reference = ChapterReference(parsing: text) else {
-        throw Failure("unknown reference '\(text)'; expected a New Testament book and chapter such as \"John 1\"")
+/// Parses a reference given on the command line (a chapter, or verses of one), or fails with one line saying
+/// what is expected. The chapter must exist in its book; whether the corpus holds it is the library's to say.
+func parseReference(_ text: String) throws -> Passage {
+    guard let passage = Passage(parsing: text) else {
+        throw Failure("unknown reference '\(text)'; expected a New Testament book, a chapter and optional verses, "
+            + "such as \"John 1\", \"John 1:14\", \"Jn 1:14-18\" or \"1 Cor 13\"")
     }
-    return reference
+    let book = passage.chapter.book
+    guard passage.chapter.chapter <= book.chapterCount else {
+        throw Failure("no chapter \(passage.chapter): \(book.name) has \(book.chapterCount) chapter\(book.chapterCount == 1 ? "" : "s")")
+    }
+    return passage
 }
+
+/// The `--corpus` help, shared by every command that reads the corpus.
+let corpusHelp = "The corpus store: an interlinear.sqlite file or the folder holding it (default: $INTERLINEAR_DATA, "
+    + "else $XDG_DATA_HOME/interlinear, else ~/.local/share/interlinear)."

@@ -4,6 +4,7 @@ import InterlinearAccessibility
 import InterlinearCorpus
 import InterlinearReader
 import InterlinearShaping
+import InterlinearStore
 import InterlinearTable
 import InterlinearTypesetting
 
@@ -17,7 +18,7 @@ struct ReadCommand: ParsableCommand {
             line per key for terminal screen readers. Piped or with TERM=dumb: the chapter as plain text.
             """)
 
-    @Argument(help: "Chapter reference: \"John 1\", \"Jn 1\", \"John.1\" (case-insensitive).")
+    @Argument(help: "Where to open: \"John 1\", \"John 1:14\" (at verse 14), \"Rom 8:28\" (case-insensitive).")
     var reference: String
 
     @Flag(help: "Screen-reader mode: no repaint, one line per key, the cursor on the line just printed.")
@@ -26,30 +27,40 @@ struct ReadCommand: ParsableCommand {
     @Flag(help: "Also speak each line through speech-dispatcher (spd-say), in screen-reader mode.")
     var speak = false
 
-    @Option(help: "Corpus folder (default: ./Corpus or $INTERLINEAR_CORPUS).")
+    @Option(help: ArgumentHelp(corpusHelp))
     var corpus: String?
 
     func run() throws {
         try reportingFailures {
-            let ref = try parseReference(reference)
+            let passage = try parseReference(reference)
+            let library = try ChapterLibrary.open(corpus: corpus)
             let strings = StringTable()
-            let chapter = try CorpusLibrary.locate(explicit: corpus).load(ref, strings: strings)
+            let chapter = try library.load(passage.chapter, strings: strings)
+            if let verse = passage.verses?.lowerBound, chapter.verseIndex(number: verse) == nil {
+                throw Failure("\(chapter.reference) has no verse \(verse) (its verses are \(chapter.verseSpan))")
+            }
             let mode = ReaderMode.choose(
                 screenReaderFlag: screenReader || speak, stdinIsTerminal: isatty(STDIN_FILENO) == 1,
                 stdoutIsTerminal: isatty(STDOUT_FILENO) == 1, environment: ProcessInfo.processInfo.environment)
-            let narration = mode == .screenReader ? elementNarration(chapter, strings: strings) : nil
-            try Reader.run(chapter, mode: mode, speak: speak, narration: narration)
+            let narration = mode == .screenReader ? elementNarration(chapter, strings: strings, store: library.store) : nil
+            let start = passage.verses.map { ReaderLocation(chapter: chapter.reference, verse: $0.lowerBound) }
+            try Reader.run(chapter, mode: mode, speak: speak, narration: narration, start: start,
+                           navigator: BibleNavigator(library: library),
+                           narrate: { elementNarration($0, strings: $0.strings, store: library.store) })
         }
     }
 
     /// Screen-reader lines come from the accessibility elements of the typeset chapter (a phone-width layout;
     /// the terminal only uses the elements' order and utterances). Without a usable font, the chapter's own
     /// words are read instead, which say the same things.
-    private func elementNarration(_ chapter: Chapter, strings: StringTable) -> (any Narration)? {
+    private func elementNarration(_ chapter: Chapter, strings: StringTable, store: CorpusStore?) -> (any Narration)? {
         guard let chain = try? FontChain(family: "Gentium Plus") else { return nil }
         let options = LayoutOptions()
         let layout = Typesetter(cache: ShapeCache(chain: chain, strings: strings)).layout(chapter, options: options)
         let viewport = Viewport(width: options.width, height: 844)
-        return ElementNarration(tree: AccessibilityTree(chapter: chapter, layout: layout, viewport: viewport))
+        let tree = AccessibilityTree(chapter: chapter, layout: layout, viewport: viewport)
+        // "Find other occurrences" searches the corpus, as `interlinear search` does.
+        tree.occurrenceIndex = store.map(CorpusOccurrences.init)
+        return ElementNarration(tree: tree)
     }
 }

@@ -22,12 +22,15 @@ public enum PlainText {
 
     /// Writes the chapter to stdout. Returns false if the reader of the pipe went away (not an error).
     @discardableResult
-    public static func write(_ chapter: Chapter, to fd: Int32 = STDOUT_FILENO) -> Bool {
+    public static func write(_ chapter: Chapter, fromVerse first: Int = 0, to fd: Int32 = STDOUT_FILENO) -> Bool {
         _ = signal(SIGPIPE, SIG_IGN)
         var out = ANSI(color: false)
-        out.text(chapter.reference.description)
+        // From a verse on, the heading says where the text starts ("John 1:14–51").
+        let start = chapter.verses.isEmpty ? 0 : min(max(first, 0), chapter.verses.count - 1)
+        out.text(chapter.reference.description
+            + (start > 0 ? ":\(chapter.verses[start].number)–\(chapter.verses[chapter.verses.count - 1].number)" : ""))
         out.raw("\n")
-        for index in chapter.verses.indices {
+        for index in chapter.verses.indices.dropFirst(start) {
             for line in lines(verse: index, of: chapter) {
                 out.text(line)
                 out.raw("\n")
