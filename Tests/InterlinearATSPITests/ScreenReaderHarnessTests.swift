@@ -175,7 +175,8 @@ struct ScreenReaderWorkTests {
             try? FileManager.default.removeItem(at: workdir)
         }
         let checks = HarnessRun.Output(status: 0, lines: lines).checks
-        for name in ["reader-off-no-work-51", "reader-off-no-work-180", "constant-work-51", "constant-work-180"] {
+        for name in ["reader-off-no-work-51", "reader-off-no-work-180", "lazy-per-verse-51", "lazy-per-verse-180",
+                     "constant-work-51", "constant-work-180"] {
             let check = try #require(checks[name], "\(name) did not run: \(lines.suffix(5))")
             #expect(check.passed, "\(name): \(check.detail)")
         }

@@ -112,6 +112,11 @@ def run(args, session):
     for name, path in targets.values():
         client.call(bus, name, path, "org.a11y.atspi.Component", "GetExtents", "((iiii))")
     before = {label: app.stats() for label, (app, _, _) in apps.items()}
+    # Objects of a verse are built on the first request for that verse: two verses asked, two containers built.
+    for label, stats in before.items():
+        check("lazy-per-verse-%s" % label, stats["containers"] == 2,
+              "after asking for two verses' words: %d containers, %d elements built of a %s-verse chapter" % (
+                  stats["containers"], stats["elements"], label))
 
     samples = {key: [] for key in targets}
     from gi.repository import GLib
