@@ -39,6 +39,12 @@ struct ScreenReaderHarnessTests {
     @Test("IsEnabled false releases every element (their D-Bus objects are gone); true again gives the same tree")
     func release() throws { try HarnessRun.expect(["disable-releases", "reactivation-same-tree"]) }
 
+    @Test("Another chapter in the window (']') replaces the document; the old chapter's objects answer UnknownObject")
+    func chapterChange() throws {
+        guard HarnessRun.app == "view" else { return }  // the window-less test host has no chapter keys
+        try HarnessRun.expect(["chapter-change"])
+    }
+
     @Test("Orca 43 speaks the focused word after Tab in the window")
     func orcaSpeaks() throws {
         try HarnessRun.expect(["orca-speaks-focus"])

@@ -108,11 +108,11 @@ final class BusConnection {
         var reply: OpaquePointer?
         let r = sd_bus_call(bus, m, timeout, &error, &reply)
         let member = sd_bus_message_get_member(m).map { String(cString: $0) } ?? "call"
-        if r < 0 || reply == nil {
+        guard r >= 0, let reply else {
             if error.name != nil { throw BusError(member, error: error) }
             throw BusError(member, r)
         }
-        return reply!
+        return reply
     }
 
     /// Sends a call without waiting; `callback` runs from `process()` with the reply or error message.

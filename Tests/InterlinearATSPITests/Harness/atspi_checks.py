@@ -455,6 +455,24 @@ def run(args, session):
         from orca_check import run_orca
         run_orca(args, session, client, tree, app, check)
 
+    # 9. Another chapter in the same window (']'): the frame's document is replaced, the old one's objects are gone.
+    if args.app == "view":
+        old_name, old_path = tree.document.name, tree.document.path
+        bus_name = tree.document.app.bus_name
+        client.events.clear()
+        app.key("bracketright")
+        changed = wait_until(lambda: tree.frame.getChildAtIndex(0).name != old_name, 15, interval=0.2,
+                             what="the next chapter")
+        client.pump(0.5)
+        document = tree.frame.getChildAtIndex(0)
+        ok_old, error_old = client.call(bus, bus_name, old_path, "org.a11y.atspi.Accessible", "GetRole")
+        frame_events = sorted({e[0] for e in client.events if e[0].startswith("object:children-changed")})
+        check("chapter-change", changed and tree.frame.childCount == 1 and document.childCount > 0 and not ok_old
+              and "object:children-changed:add" in frame_events and "object:children-changed:remove" in frame_events,
+              "%s → %s (%d verses); %s now: %s; events %s" % (old_name, document.name, document.childCount, old_path,
+                                                          error_old if not ok_old else "still answers",
+                                                          frame_events))
+
 
 def main():
     parser = argparse.ArgumentParser()
