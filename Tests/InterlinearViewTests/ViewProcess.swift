@@ -10,31 +10,37 @@ final class ViewProcess {
     let snapshot: URL
     private var exitStatus: Int32?
 
-    /// Starts `interlinear view <arguments> --snapshot <file> --corpus <committed corpus>`.
-    init(on display: XvfbDisplay, _ arguments: [String]) throws {
+    /// Starts `interlinear view <arguments> --snapshot <file> --corpus <committed corpus>`, behind `wrapper`
+    /// (a program and its arguments, e.g. `dbus-run-session --`) if given, in a process group of its own.
+    init(on display: XvfbDisplay, _ arguments: [String], wrapper: [String] = []) throws {
         let name = UUID().uuidString.prefix(8)
         stdout = display.directory.appendingPathComponent("view-\(name).out")
         stderr = display.directory.appendingPathComponent("view-\(name).err")
         snapshot = display.directory.appendingPathComponent("view-\(name).png")
-        pid = try spawn(interlinearBinary.path,
-                        ["view"] + arguments + ["--snapshot", snapshot.path, "--corpus", corpusDirectory.path],
-                        environment: display.environment, stdout: stdout.path, stderr: stderr.path)
+        let command = [interlinearBinary.path, "view"] + arguments
+            + ["--snapshot", snapshot.path, "--corpus", corpusDirectory.path]
+        let argv = wrapper + command
+        pid = try spawn(argv[0], Array(argv.dropFirst()), environment: display.environment, stdout: stdout.path,
+                        stderr: stderr.path, newGroup: true)
     }
 
     deinit { terminate() }
 
+    /// The complete JSON lines written so far (a wrapper's daemons may print other lines to the same stdout).
+    private func jsonLines() -> [Substring] {
+        let text = (try? String(contentsOf: stdout, encoding: .utf8)) ?? ""
+        // Only newline-terminated lines: the last one may still be being written.
+        return text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().filter { $0.hasPrefix("{") }
+    }
+
     /// The snapshot records written so far, parsed.
     func records() -> [[String: Any]] {
-        let text = (try? String(contentsOf: stdout, encoding: .utf8)) ?? ""
-        return text.split(separator: "\n").compactMap {
-            (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
-        }
+        jsonLines().compactMap { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any] }
     }
 
     /// The raw JSON line of snapshot `n` (1-based).
     func line(_ n: Int) -> Data? {
-        let text = (try? String(contentsOf: stdout, encoding: .utf8)) ?? ""
-        let lines = text.split(separator: "\n")
+        let lines = jsonLines()
         return lines.count >= n ? Data(lines[n - 1].utf8) : nil
     }
 
@@ -71,12 +77,18 @@ final class ViewProcess {
         return true
     }
 
-    /// Ends the process if it still runs.
+    /// Whether the process still runs.
+    var isRunning: Bool { !hasExited }
+
+    /// Ends the process and its group (a wrapper's children too) if it still runs.
     func terminate() {
-        guard !hasExited else { return }
-        kill(pid, SIGTERM)
+        guard !hasExited else {
+            kill(-pid, SIGTERM)
+            return
+        }
+        kill(-pid, SIGTERM)
         if waitForExit(timeout: 10) == nil {
-            kill(pid, SIGKILL)
+            kill(-pid, SIGKILL)
             _ = waitForExit(timeout: 10)
         }
     }

@@ -95,9 +95,10 @@ struct DesktopFailure: Error, CustomStringConvertible {
 }
 
 /// Starts a program in the background with stdin from /dev/null, stdout and stderr into files and, if given,
-/// `extraFD` as its descriptor 3; returns its pid. Signals are unblocked and at their defaults in the child.
+/// `extraFD` as its descriptor 3; returns its pid. Signals are unblocked and at their defaults in the child; with
+/// `newGroup` it leads a process group of its own (its pid).
 func spawn(_ path: String, _ arguments: [String], environment: [String: String], stdout: String, stderr: String,
-           extraFD: Int32? = nil, truncate: Bool = false) throws -> pid_t {
+           extraFD: Int32? = nil, truncate: Bool = false, newGroup: Bool = false) throws -> pid_t {
     let mode = O_WRONLY | O_CREAT | (truncate ? O_TRUNC : O_APPEND)
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
@@ -117,7 +118,10 @@ func spawn(_ path: String, _ arguments: [String], environment: [String: String],
     sigfillset(&all)
     posix_spawnattr_setsigmask(&attributes, &empty)
     posix_spawnattr_setsigdefault(&attributes, &all)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    // In a group of its own, a wrapper (dbus-run-session) and everything it starts can be ended together.
+    posix_spawnattr_setpgroup(&attributes, 0)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)
+                             | (newGroup ? Int16(POSIX_SPAWN_SETPGROUP) : 0))
     var pid = pid_t()
     let result = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
     guard result == 0 else { throw DesktopFailure("cannot run \(path): error \(result)") }
