@@ -123,7 +123,7 @@ let package = Package(
             name: "InterlinearATSPI",
             dependencies: ["InterlinearAccessibility", "InterlinearTable", "InterlinearTypesetting",
                            "InterlinearCorpus", "CSystemdBus", "CATSPIShim"],
-            path: "Sources/Consumers/ATSPI"),
+            path: "Sources/Consumers/ATSPI", exclude: ["README.md"]),
         // A window-less stand-in for the view that drives the adapter from stdin (the harness's second host).
         .executableTarget(
             name: "InterlinearATSPIHost",

@@ -152,8 +152,10 @@ say("ready active=\(wasActive ? 1 : 0)")
 var buffer = Data()
 var running = true
 while running {
-    var fds = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
-    if poll(&fds, 1, adapter.isConversing ? 0 : 10) > 0 {
+    // Wake on stdin or on the adapter's buses, so a request is answered when it arrives, not on the next tick.
+    var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0)]
+        + adapter.fileDescriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+    if poll(&fds, nfds_t(fds.count), adapter.isConversing ? 0 : 100) > 0, fds[0].revents != 0 {
         var chunk = [UInt8](repeating: 0, count: 4096)
         let n = read(0, &chunk, chunk.count)
         if n <= 0 { break }

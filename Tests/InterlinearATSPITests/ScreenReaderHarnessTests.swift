@@ -30,11 +30,20 @@ struct ScreenReaderHarnessTests {
     @Test("Nearest element on a miss; GetChildAtIndex(i).GetIndexInParent() == i for every container")
     func hitTestAndIndexes() throws { try HarnessRun.expect(["nearest-on-miss", "index-contract"]) }
 
+    @Test("Text reads each element (word and character units, character extents); actions focus and find")
+    func textAndActions() throws { try HarnessRun.expect(["text-interface", "actions"]) }
+
     @Test("Tab in the window is announced as focus events; Tab into an off-screen verse scrolls it into view")
     func focusEvents() throws { try HarnessRun.expect(["focus-events", "next-into-offscreen-verse"]) }
 
     @Test("IsEnabled false releases every element (their D-Bus objects are gone); true again gives the same tree")
     func release() throws { try HarnessRun.expect(["disable-releases", "reactivation-same-tree"]) }
+
+    @Test("Another chapter in the window (']') replaces the document; the old chapter's objects answer UnknownObject")
+    func chapterChange() throws {
+        guard HarnessRun.app == "view" else { return }  // the window-less test host has no chapter keys
+        try HarnessRun.expect(["chapter-change"])
+    }
 
     @Test("Orca 43 speaks the focused word after Tab in the window")
     func orcaSpeaks() throws {
@@ -90,9 +99,12 @@ enum HarnessRun {
         }
     }
 
-    /// The real window when this build has `interlinear view`, else the test host standing in for it.
+    /// The real window when this build has `interlinear view` (listed among the subcommands), else the test host
+    /// standing in for it.
     static var app: String {
-        (try? interlinear("view", "--help").status) == 0 ? "view" : "host"
+        let help = (try? interlinear("--help").stdoutText) ?? ""
+        let hasView = help.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces).hasPrefix("view ") }
+        return hasView ? "view" : "host"
     }
 
     private static func run() throws -> Output {
@@ -101,15 +113,36 @@ enum HarnessRun {
         try? FileManager.default.removeItem(at: workdir)
         try FileManager.default.createDirectory(at: workdir, withIntermediateDirectories: true)
         let host = interlinearBinary.deletingLastPathComponent().appendingPathComponent("InterlinearATSPIHost")
-        let result = try InterlinearTestSupport.run(
-            harness, ["--app", app, "--interlinear", interlinearBinary.path, "--host", host.path,
-                      "--workdir", workdir.path],
-            directory: packageRoot)
-        let lines = result.stdoutText.split(separator: "\n").map(String.init)
-        // Keep the record (SPEECH lines, numbers) in the test log.
+        let lines = try runHarness(["--app", app, "--interlinear", interlinearBinary.path, "--host", host.path,
+                                    "--workdir", workdir.path], workdir: workdir)
+        // Keep the record (checks, SPEECH lines, numbers) in the test log; keep the folder (logs of the app, the
+        // launcher, Orca) only when something failed.
         print(lines.filter { !$0.hasPrefix("INFO") }.joined(separator: "\n"))
-        if lines.isEmpty { print(result.stderr) }
-        return Output(status: result.status, lines: lines)
+        let status = lastStatus.withLock { $0 }
+        if status == 0 { try? FileManager.default.removeItem(at: workdir) } else { print("harness files: \(workdir.path)") }
+        return Output(status: status, lines: lines)
+    }
+
+    private static let lastStatus = Mutex<Int32>(0)
+
+    /// Runs harness.sh to completion and returns its output lines. Output goes to a file, not a pipe: we wait for
+    /// the harness itself, never for whatever might inherit a pipe.
+    static func runHarness(_ arguments: [String], workdir: URL) throws -> [String] {
+        let log = workdir.appendingPathComponent("harness.log")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        let output = try FileHandle(forWritingTo: log)
+        let process = Process()
+        process.executableURL = harness
+        process.arguments = arguments
+        process.currentDirectoryURL = packageRoot
+        process.standardOutput = output
+        process.standardError = output
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        try output.close()
+        lastStatus.withLock { $0 = process.terminationStatus }
+        return String(decoding: try Data(contentsOf: log), as: UTF8.self).split(separator: "\n").map(String.init)
     }
 
     /// Expects each named check to have run and passed.
@@ -124,6 +157,34 @@ enum HarnessRun {
                 continue
             }
             #expect(check.passed, "\(name): \(check.detail)", sourceLocation: sourceLocation)
+        }
+    }
+}
+
+/// `harness.sh bench`: two test hosts (John 1, 51 verses; a 180-verse chapter) in a private session. Asserts the
+/// counted work — none while IsEnabled is false, however much one scrolls; exactly one frame and no container per
+/// GetExtents whatever the chapter's size — and prints the round-trip medians (not asserted: timings are noisy).
+@Suite("AT-SPI: counted work with the screen reader off and per GetExtents",
+       .enabled(if: HarnessRun.toolsPresent, HarnessRun.missingReason))
+struct ScreenReaderWorkTests {
+    @Test("No accessibility work for 1,000 scrolls while IsEnabled is false; constant work per GetExtents (51 and 180 verses)")
+    func countedWork() throws {
+        let workdir = FileManager.default.temporaryDirectory
+            .appendingPathComponent("interlinear-atspi-bench-\(ProcessInfo.processInfo.processIdentifier)")
+        try? FileManager.default.removeItem(at: workdir)
+        try FileManager.default.createDirectory(at: workdir, withIntermediateDirectories: true)
+        let host = interlinearBinary.deletingLastPathComponent().appendingPathComponent("InterlinearATSPIHost")
+        let lines = try HarnessRun.runHarness(["bench", "--host", host.path, "--workdir", workdir.path,
+                                               "--package", packageRoot.path, "--rounds", "300"], workdir: workdir)
+        print(lines.filter { $0.hasPrefix("NUMBER") || $0.hasPrefix("CHECK") }.joined(separator: "\n"))
+        if lines.contains(where: { $0.hasPrefix("SUMMARY") && $0.contains(" 0 failed") }) {
+            try? FileManager.default.removeItem(at: workdir)
+        }
+        let checks = HarnessRun.Output(status: 0, lines: lines).checks
+        for name in ["reader-off-no-work-51", "reader-off-no-work-180", "lazy-per-verse-51", "lazy-per-verse-180",
+                     "constant-work-51", "constant-work-180"] {
+            let check = try #require(checks[name], "\(name) did not run: \(lines.suffix(5))")
+            #expect(check.passed, "\(name): \(check.detail)")
         }
     }
 }

@@ -124,6 +124,14 @@ public final class AtspiAdapter {
         }
     }
 
+    /// The sockets of the adapter's D-Bus connections (the session bus, and the accessibility bus while active),
+    /// for a window whose event loop can wait on descriptors: call `process()` when one is readable, and at least
+    /// every 100 ms. (An SDL window cannot; it calls `process()` on a timeout instead.) They change when the
+    /// adapter joins or leaves the accessibility bus.
+    public var fileDescriptors: [Int32] {
+        [session?.fileDescriptor, a11y?.fileDescriptor].compactMap { $0 }
+    }
+
     /// Whether the last `process()` stopped at its budget while a client was still sending requests: the window
     /// should handle its own events and call `process()` again without sleeping.
     public private(set) var isConversing = false

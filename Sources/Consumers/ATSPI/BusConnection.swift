@@ -54,6 +54,13 @@ final class BusConnection {
         self.bus = nil
     }
 
+    /// The connection's socket, for an event loop that polls (nil when closed).
+    var fileDescriptor: Int32? {
+        guard let bus else { return nil }
+        let fd = sd_bus_get_fd(bus)
+        return fd >= 0 ? fd : nil
+    }
+
     /// The connection's unique name (":1.42").
     var uniqueName: String {
         guard let bus else { return "" }
@@ -101,11 +108,11 @@ final class BusConnection {
         var reply: OpaquePointer?
         let r = sd_bus_call(bus, m, timeout, &error, &reply)
         let member = sd_bus_message_get_member(m).map { String(cString: $0) } ?? "call"
-        if r < 0 || reply == nil {
+        guard r >= 0, let reply else {
             if error.name != nil { throw BusError(member, error: error) }
             throw BusError(member, r)
         }
-        return reply!
+        return reply
     }
 
     /// Sends a call without waiting; `callback` runs from `process()` with the reply or error message.

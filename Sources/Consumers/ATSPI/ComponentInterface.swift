@@ -69,7 +69,7 @@ extension AtspiAdapter {
             for element in container.elements {
                 let f = element.frame
                 let d = Rect(x: rect.x + f.x, y: top + f.y, width: f.width, height: f.height).distance(toX: point.x, y: point.y)
-                if best == nil || d < best!.distance { best = (element.kind, d) }
+                if d < best?.distance ?? .infinity { best = (element.kind, d) }
             }
             return best.map { .element(ElementID(cell: cell, kind: $0.kind)) }
         }

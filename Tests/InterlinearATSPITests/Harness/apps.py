@@ -73,12 +73,13 @@ class ViewApp(App):
 class HostApp(App):
     name = "host"
 
-    def __init__(self, session, binary, reference, width, height, scroll, origin=(100, 50)):
+    def __init__(self, session, binary, reference, width, height, scroll, origin=(100, 50), extra=()):
         self.width, self.height = width, height
         self._origin = origin
-        self.process = session.spawn("host", [binary, reference, "--width", str(width), "--viewport",
-                                              "%dx%d+0+0" % (width, height), "--origin", "%d,%d" % origin,
-                                              "--scroll", str(scroll), "--mode", "auto"],
+        self.process = session.spawn("host-" + reference.replace(" ", ""),
+                                     [binary, reference, "--width", str(width), "--viewport",
+                                      "%dx%d+0+0" % (width, height), "--origin", "%d,%d" % origin,
+                                      "--scroll", str(scroll), "--mode", "auto", *extra],
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
         self.pid = self.process.pid
         self.lines = queue.Queue()

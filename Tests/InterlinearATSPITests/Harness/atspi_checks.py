@@ -314,6 +314,28 @@ def run(args, session):
     else:
         check("nearest-on-miss", False, "no gap found in the dump")
 
+    # Text: what Orca reads and reviews. Each element's text is its name; a word is one word; characters lie
+    # inside the element.
+    problems = []
+    verse = tree.document.getChildAtIndex(0)
+    for i in range(min(verse.childCount, 8)):
+        element = verse.getChildAtIndex(i)
+        text = element.queryText()
+        whole = text.getText(0, -1)
+        word = text.getTextAtOffset(0, client.pyatspi.TEXT_BOUNDARY_WORD_START)
+        first = text.getTextAtOffset(0, client.pyatspi.TEXT_BOUNDARY_CHAR)
+        ex = extents(element, client.pyatspi)
+        cx, cy, cw, ch = text.getCharacterExtents(0, client.pyatspi.DESKTOP_COORDS)
+        if whole != element.name or text.characterCount != len(element.name):
+            problems.append("%s text %r (%d) vs name %r" % (attributes(element).get("id"), whole, text.characterCount,
+                                                            element.name))
+        if (word[0], word[1], word[2]) != (whole, 0, len(whole)) or first[0] != whole[:1]:
+            problems.append("%s units %s %s" % (attributes(element).get("id"), word, first))
+        if not (ex[0] <= cx and cx + cw <= ex[0] + ex[2] and ex[1] <= cy and cy + ch <= ex[1] + ex[3]) or cw <= 0:
+            problems.append("%s character 0 at %s outside %s" % (attributes(element).get("id"), (cx, cy, cw, ch), ex))
+    check("text-interface", not problems, "; ".join(problems[:4]) or "text = name, word and character units, "
+          "character extents inside the element, for verse 1's first 8 elements")
+
     # 5. A scroll moves every extent by exactly the scroll delta, with no bounds-changed event.
     client.listen("object:bounds-changed", "object:children-changed", "object:state-changed:focused", "focus:",
                   "object:active-descendant-changed")
@@ -387,6 +409,23 @@ def run(args, session):
               attributes(last_element).get("id"), focused_id, target_id,
               "partly visible" if target_showing_before else "off screen", scroll_before, tree.scroll(), ty, vp))
 
+    # Actions: activate focuses; "find same Strong's" moves focus to the next word with the same Strong's number.
+    word = tree.by_id("John.1.1.w4")  # ὁ, the definite article: it recurs in the next verses
+    action = word.queryAction()
+    names = [action.getName(i) for i in range(action.nActions)]
+    strongs = [part for part in word.description.split(", ") if part.startswith("Strong's")]
+    client.events.clear()
+    done = action.doAction(names.index("find same Strong's")) if "find same Strong's" in names else False
+    got = wait_until(lambda: (client.pump(0.05) or True) and [e for e in client.events
+                                                             if e[0] == "object:state-changed:focused" and e[2] == 1],
+                     10, what="focus after find same Strong's")
+    found = tree.by_id(got[-1][1]) if got else None
+    same = found is not None and found != word and strongs and strongs[0] in found.description.split(", ")
+    check("actions", names[:1] == ["activate"] and "copy Greek" in names and "find other occurrences" in names
+          and done and same,
+          "%s actions %s; find same Strong's (%s) → %s" % (attributes(word).get("id"), names, strongs,
+                                                          got[-1][1] if got else None))
+
     # 8. IsEnabled off: the elements are released, their objects gone; on again: the same tree.
     element = tree.document.getChildAtIndex(2).getChildAtIndex(1)
     name, path = element.app.bus_name, element.path
@@ -415,6 +454,24 @@ def run(args, session):
     if not args.skip_orca:
         from orca_check import run_orca
         run_orca(args, session, client, tree, app, check)
+
+    # 9. Another chapter in the same window (']'): the frame's document is replaced, the old one's objects are gone.
+    if args.app == "view":
+        old_name, old_path = tree.document.name, tree.document.path
+        bus_name = tree.document.app.bus_name
+        client.events.clear()
+        app.key("bracketright")
+        changed = wait_until(lambda: tree.frame.getChildAtIndex(0).name != old_name, 15, interval=0.2,
+                             what="the next chapter")
+        client.pump(0.5)
+        document = tree.frame.getChildAtIndex(0)
+        ok_old, error_old = client.call(bus, bus_name, old_path, "org.a11y.atspi.Accessible", "GetRole")
+        frame_events = sorted({e[0] for e in client.events if e[0].startswith("object:children-changed")})
+        check("chapter-change", changed and tree.frame.childCount == 1 and document.childCount > 0 and not ok_old
+              and "object:children-changed:add" in frame_events and "object:children-changed:remove" in frame_events,
+              "%s → %s (%d verses); %s now: %s; events %s" % (old_name, document.name, document.childCount, old_path,
+                                                          error_old if not ok_old else "still answers",
+                                                          frame_events))
 
 
 def main():
