@@ -10,6 +10,7 @@ final class RecordingLink: ScreenReaderLink {
     var calls: [Call] = []
     var isActive = false
     var isConversing = false
+    var fileDescriptors: [Int32] = [7]
 
     func process() { calls.append(.process) }
     func focusChanged(to id: ElementID) { calls.append(.focus(id)) }
@@ -43,6 +44,9 @@ final class RecordingLink: ScreenReaderLink {
         let link = RecordingLink()
         let channel = ScreenReaderChannel(link: link, view: view)
         #expect(channel.waitTimeout == 100)
+        link.fileDescriptors = []
+        #expect(channel.waitTimeout == nil, "no bus to follow: wait for input alone")
+        link.fileDescriptors = [7]
         for i in 0..<1000 {
             press(view, channel, i % 2 == 0 ? .pageDown : .up)
             if i % 97 == 0 { press(view, channel, .home) }

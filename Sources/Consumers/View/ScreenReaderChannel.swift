@@ -19,11 +19,12 @@ public final class ScreenReaderChannel {
         self.view = view
     }
 
-    /// How long the event loop may wait for input before the link needs servicing, in milliseconds; nil: no link,
-    /// wait for input alone. A link is serviced every 10 ms while active (0 while a client is mid-conversation),
-    /// and every 100 ms while it only watches the desktop's flag.
+    /// How long the event loop may wait for input before the link needs servicing, in milliseconds; nil: wait for
+    /// input alone (no link, or a link with no bus to follow: `--screen-reader auto` on a desktop without D-Bus).
+    /// A link is serviced every 10 ms while active (0 while a client is mid-conversation), and every 100 ms while it
+    /// only watches the desktop's flag. (SDL cannot wait on the adapter's descriptors, so it polls.)
     public var waitTimeout: Int32? {
-        guard let link else { return nil }
+        guard let link, link.isActive || !link.fileDescriptors.isEmpty else { return nil }
         if link.isConversing { return 0 }
         return link.isActive ? 10 : 100
     }

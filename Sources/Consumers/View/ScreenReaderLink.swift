@@ -9,6 +9,9 @@ public protocol ScreenReaderLink: AnyObject {
     var isActive: Bool { get }
     /// Whether a client is mid-conversation (requests keep coming): the loop then services it again at once.
     var isConversing: Bool { get }
+    /// The descriptors the adapter reads (its D-Bus connections); none when it has no bus to follow, and then
+    /// nothing can ever need servicing.
+    var fileDescriptors: [Int32] { get }
     /// Services pending requests without blocking.
     func process()
     /// Keyboard focus moved to an element (recorded even while inactive, so a late reader starts right).
