@@ -36,7 +36,8 @@ public final class ViewWindow {
     private var painterLayout: Int
     private var dirty = true
 
-    /// Opens the window (not yet shown until the loop runs). Throws `ViewError` without a display, and
+    /// Opens and shows the window (painted once the loop runs) and, unless `--screen-reader off`, starts the
+    /// AT-SPI adapter with this window as its host. Throws `ViewError` without a display, and
     /// `RenderError` when the chapter's font cannot be opened for drawing.
     public init(view: ChapterView, settings: WindowSettings) throws {
         self.view = view
@@ -114,6 +115,7 @@ public final class ViewWindow {
         var quit = false
         channel.service()
         while !quit {
+            if dirty { try draw() }
             let got: Int32
             if let timeout = channel.waitTimeout {
                 got = SDL_WaitEventTimeout(&event, timeout)
@@ -126,9 +128,7 @@ public final class ViewWindow {
                     quit = try handle(event)
                 } while !quit && SDL_PollEvent(&event) == 1
             }
-            if quit { break }
-            channel.service()
-            if dirty { try draw() }
+            if !quit { channel.service() }
         }
     }
 
