@@ -45,19 +45,22 @@ struct WindowPainter {
         cairo_select_font_face(cr, barFont, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
         cairo_set_font_size(cr, barFontSize)
         let baseline = top + height / 2 + barFontSize * 0.35
-        // Where the reader is on the left, the prompt or a message on the right; when both do not fit, the right
-        // side wins (it is what the last key did), from the left edge.
+        // Where the reader is on the left; the prompt, a message or the key hint on the right. When both do not
+        // fit, a prompt or a message wins (it answers the last key), else where the reader is.
         let (left, right) = view.statusLine
         let leftWidth = width(cr, left), rightWidth = width(cr, right)
         let both = 8 + leftWidth + 16 + rightWidth + 8 <= windowWidth
-        if both {
+        let answer = view.prompt != nil || view.message != nil
+        if both || !answer {
             set(cr, barText)
             cairo_move_to(cr, 8, baseline)
             cairo_show_text(cr, left)
         }
-        set(cr, view.prompt != nil ? painter.style.focus : barText)
-        cairo_move_to(cr, both ? windowWidth - 8 - rightWidth : 8, baseline)
-        cairo_show_text(cr, right)
+        if both || answer {
+            set(cr, view.prompt != nil ? painter.style.focus : barText)
+            cairo_move_to(cr, both ? windowWidth - 8 - rightWidth : 8, baseline)
+            cairo_show_text(cr, right)
+        }
         return cells.count
     }
 
