@@ -65,8 +65,9 @@ extension AccessibilityTree {
         return .element(ElementID(cell: cell, kind: kind))
     }
 
-    /// The cell showing a verse number.
+    /// The cell showing a verse number: O(1) when verse n is cell n − 1 (every chapter without a gap), else a scan.
     public func cellIndex(verseNumber number: Int) -> Int? {
-        layout.cells.firstIndex { chapter.verses[$0.verseIndex].number == number }
+        if number >= 1, number <= cellCount, verseNumber(ofCell: number - 1) == number { return number - 1 }
+        return layout.cells.firstIndex { chapter.verses[$0.verseIndex].number == number }
     }
 }
