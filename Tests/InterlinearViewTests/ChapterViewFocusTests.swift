@@ -63,11 +63,18 @@ import Testing
         #expect(change == .status && view.message == "Start of John 1")
         #expect(ViewFixture.focusID(view) == "John.1.1.v")
 
-        // Across a verse boundary: the last element of verse 1 (its last translation word), then verse 2's number.
+        // After the Greek words, the whole translation is one stop, then its words.
         let verse1 = view.chapter.verses[0]
         let translationCount = verse1.translation.count
         let wordCount = verse1.words.count
-        for _ in 0..<(wordCount + translationCount) { ViewFixture.press(view, .tab) }
+        for _ in 0..<wordCount { ViewFixture.press(view, .tab) }
+        #expect(ViewFixture.focusID(view) == "John.1.1.w\(wordCount)")
+        ViewFixture.press(view, .tab)
+        #expect(ViewFixture.focusID(view) == "John.1.1.t")
+        ViewFixture.press(view, .tab)
+        #expect(ViewFixture.focusID(view) == "John.1.1.t1")
+        // Across a verse boundary: the last element of verse 1 (its last translation word), then verse 2's number.
+        for _ in 0..<(translationCount - 1) { ViewFixture.press(view, .tab) }
         #expect(ViewFixture.focusID(view) == "John.1.1.t\(translationCount)")
         ViewFixture.press(view, .tab)
         #expect(ViewFixture.focusID(view) == "John.1.2.v")

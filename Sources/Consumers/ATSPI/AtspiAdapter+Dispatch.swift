@@ -84,6 +84,11 @@ extension AtspiAdapter {
             return [ObjectNode.applicationPath, ObjectNode.framePath, ObjectNode.document.path(in: tree)]
         }
         guard let node = node(at: path) else { return [] }
+        if case .cell(let cell) = node, let container = tree.container(at: cell) {
+            // Paths nest by verse, not by the translation node (`…/3/t4` is beside `…/3/t`): a verse lists all.
+            return container.elements.map { ObjectNode.element(ElementID(cell: cell, kind: $0.kind)).path(in: tree) }
+        }
+        if case .element = node { return [] }
         return children(of: node).map { $0.path(in: tree) }
     }
 

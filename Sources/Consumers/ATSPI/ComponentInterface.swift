@@ -53,22 +53,23 @@ extension AtspiAdapter {
 
     /// The element a point selects, in the node's subtree: for the chapter, the element under the point or else
     /// the NEAREST element (a point in a gap between words or lines still lands on a word — deliberately, so a
-    /// finger or mouse exploring the page never finds "nothing"); for a verse, its own nearest element; for the
-    /// window, the chapter. Nil outside the node.
+    /// finger or mouse exploring the page never finds "nothing"); for a verse or the whole translation, its own
+    /// nearest child; for the window, the chapter. Nil outside the node.
     func accessible(at point: (x: Float, y: Float), in node: ObjectNode) -> ObjectNode? {
         guard let rect = windowRect(of: node), rect.contains(x: point.x, y: point.y) else { return nil }
         let tree = self.tree
         switch node {
-        case .application, .element: return nil
+        case .application: return nil
         case .frame: return tree.viewport.screenRect.contains(x: point.x, y: point.y) ? .document : nil
         case .document: return tree.hitTest(x: point.x, y: point.y).map { .element($0.id) }
-        case .cell(let cell):
-            guard let container = tree.container(at: cell) else { return nil }
-            let top = rect.y
+        case .cell, .element:
+            guard let (cell, range) = childRange(of: node), let container = tree.container(at: cell),
+                  let cellRect = windowRect(of: .cell(cell)) else { return nil }
             var best: (kind: Element.Kind, distance: Float)?
-            for element in container.elements {
+            for element in container.elements[range] {
                 let f = element.frame
-                let d = Rect(x: rect.x + f.x, y: top + f.y, width: f.width, height: f.height).distance(toX: point.x, y: point.y)
+                let d = Rect(x: cellRect.x + f.x, y: cellRect.y + f.y, width: f.width, height: f.height)
+                    .distance(toX: point.x, y: point.y)
                 if d < best?.distance ?? .infinity { best = (element.kind, d) }
             }
             return best.map { .element(ElementID(cell: cell, kind: $0.kind)) }

@@ -2,8 +2,9 @@ import InterlinearAccessibility
 import InterlinearTable
 import InterlinearTypesetting
 
-/// The accessibility tree's reading order at word granularity — a verse's number, each source word block, then each
-/// translation word — walked straight from the layout's labels. Keyboard focus uses it while no screen reader runs,
+/// The accessibility tree's reading order at word granularity — a verse's number, each source word block, the verse's
+/// whole translation (one stop: a screen reader speaks the English sentence, a sighted user sees it ringed), then each
+/// translation word inside it — walked straight from the layout's labels. Keyboard focus uses it while no screen reader runs,
 /// so a focus ring never builds an accessibility element; its ids and frames are the ones the accessibility layer
 /// would build (tested against it). The view shows no note markers, so none appear here.
 struct FocusOrder {
@@ -20,6 +21,8 @@ struct FocusOrder {
         let labels: ArraySlice<Label>
         var index: Int
         var translation: UInt16 = 0
+        /// Whether the whole translation's stop (`.verseTranslation`) came already; it precedes its words.
+        var wholeTranslation = false
 
         init(_ labels: ArraySlice<Label>) {
             self.labels = labels
@@ -29,8 +32,24 @@ struct FocusOrder {
         mutating func next() -> Item? {
             guard index < labels.endIndex else { return nil }
             let label = labels[index]
-            index += 1
             var frame = Rect(x: label.x, y: label.y, width: label.width, height: label.height)
+            if label.tier == .translation && !wholeTranslation {
+                // The whole translation first, framed as the accessibility layer frames it: the union of every
+                // translation label of the cell. Looks ahead without consuming the words.
+                wholeTranslation = true
+                var ahead = index + 1
+                while ahead < labels.endIndex {
+                    let next = labels[ahead]
+                    if next.tier == .translation {
+                        let x0 = Swift.min(frame.x, next.x), y0 = Swift.min(frame.y, next.y)
+                        frame = Rect(x: x0, y: y0, width: Swift.max(frame.maxX, next.maxX) - x0,
+                                     height: Swift.max(frame.maxY, next.maxY) - y0)
+                    }
+                    ahead += 1
+                }
+                return Item(kind: .verseTranslation, frame: frame)
+            }
+            index += 1
             switch label.tier {
             case .verse:
                 return Item(kind: .verseNumber, frame: frame)

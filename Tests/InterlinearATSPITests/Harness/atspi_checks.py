@@ -25,9 +25,9 @@ def check(name, ok, detail=""):
     return ok
 
 
-# The layer's role names (the JSON dump) and the AT-SPI role names the adapter maps them to (AtspiRole.swift).
-ROLE_NAMES = {"document": "document frame", "group": "panel", "heading": "heading", "word": "static",
-              "staticText": "static", "button": "push button"}
+# The layer's a11y-2 role names (the JSON dump) and the AT-SPI role names the adapter maps them to (AtspiRole.swift).
+ROLE_NAMES = {"document": "document frame", "group": "panel", "heading": "heading", "term": "static",
+              "static": "static", "button": "push button"}
 
 
 class Client:
@@ -160,13 +160,15 @@ class Tree:
         return (x - origin[0], y - origin[1], w, h)
 
     def walk(self, full):
-        """Every verse container and element in reading order: (id, name, extents[, role, description, language])."""
-        pyatspi = self.client.pyatspi
+        """Every verse container and element in reading order, depth first (a verse's whole translation, then its
+        words): (id, name, extents[, role, description, language])."""
         nodes = []
+        def visit(obj):
+            nodes.append(self.describe(obj, full))
+            for child in obj:
+                visit(child)
         for cell in self.document:
-            nodes.append(self.describe(cell, full))
-            for element in cell:
-                nodes.append(self.describe(element, full))
+            visit(cell)
         return nodes
 
     def describe(self, obj, full):
@@ -183,6 +185,9 @@ class Tree:
                 for element in cell:
                     if attributes(element).get("id") == node_id:
                         return element
+                    for child in element:  # a translation word, inside the verse's whole translation
+                        if attributes(child).get("id") == node_id:
+                            return child
         return None
 
 
@@ -255,7 +260,7 @@ def check_indexes(client, bus, tree):
 def gap_point(document, origin):
     """A point between two words of one row (inside the viewport, in no element), and the word nearest to it."""
     vp = document["viewport"]
-    nodes = [n for n in document["nodes"] if n["role"] == "word" and not n["offscreen"]]
+    nodes = [n for n in document["nodes"] if n["role"] == "term" and not n["offscreen"]]
     for a, b in zip(nodes, nodes[1:]):
         ba, bb = a["bounds"], b["bounds"]
         if a["parentId"] == b["parentId"] and abs(ba["y"] - bb["y"]) < 1 and bb["x"] - (ba["x"] + ba["width"]) >= 4:
@@ -388,6 +393,8 @@ def run(args, session):
     visible = [c for c in tree.document if client.pyatspi.STATE_SHOWING in c.getState().getStates()]
     last_cell = visible[-1]
     last_element = last_cell.getChildAtIndex(last_cell.childCount - 1)
+    while last_element.childCount:  # the whole translation: its last word is the verse's last element
+        last_element = last_element.getChildAtIndex(last_element.childCount - 1)
     next_index = last_cell.getIndexInParent() + 1
     target = tree.document.getChildAtIndex(next_index).getChildAtIndex(0)
     target_id = attributes(target).get("id")
