@@ -14,9 +14,13 @@ enum AtspiRole: UInt32 {
     init(_ role: Role) {
         switch role {
         case .document: self = .documentFrame   // GTK 4 and Chromium map a document to DOCUMENT_FRAME
-        case .group: self = .panel              // a verse; GTK 4 and Chromium map a group to PANEL
+        case .group: self = .panel              // a verse or its whole translation; GTK 4 and Chromium: PANEL
         case .heading: self = .heading          // the verse number
-        case .word: self = .staticText          // a Greek word block: read-only text, no role word spoken
+        // A Greek word block (ARIA `term`). The ARIA mapping's DESCRIPTION_TERM is for a term followed by its
+        // DESCRIPTION_VALUEs, which we do not have: Orca 43's rule for it speaks "description term" and a count
+        // of values and a list position; STATIC (Orca: "Ἐν static") stays the honest read-only-text role. Orca
+        // omits the role word only for UNKNOWN, REDUNDANT_OBJECT, FILLER and EXTENDED, which would misstate it.
+        case .word: self = .staticText
         case .staticText: self = .staticText    // a label or a translation word
         case .button: self = .pushButton        // the note marker
         }
