@@ -9,6 +9,7 @@ let package = Package(
             name: "Interlinear",
             targets: ["InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting",
                       "InterlinearTable", "InterlinearAccessibility"]),
+        .library(name: "InterlinearATSPI", targets: ["InterlinearATSPI"]),
         .executable(name: "interlinear", targets: ["interlinear"]),
     ],
     dependencies: [
@@ -29,6 +30,12 @@ let package = Package(
         .systemLibrary(
             name: "CSQLite", path: "Sources/System/CSQLite", pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]),
+        // cairo (with cairo-ft, SVG and PDF) and zlib (its PNG encoder streams strips) for the render consumer.
+        .systemLibrary(
+            name: "CCairo", path: "Sources/System/CCairo", pkgConfig: "cairo",
+            providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(
+            name: "CZlib", path: "Sources/System/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
 
         // 1. Corpus: chapters, references, transliteration, morphology, import.
         .target(name: "InterlinearCorpus", path: "Sources/Corpus"),
@@ -67,20 +74,89 @@ let package = Package(
             name: "InterlinearReader",
             dependencies: [
                 "InterlinearCorpus", "InterlinearStore", "InterlinearTypesetting", "InterlinearTable",
-                "InterlinearAccessibility",
+                "InterlinearAccessibility", "CSpeechd",
             ],
             path: "Sources/Consumers/Reader"),
+        // Render: paints typeset cells with cairo (PNG, SVG, PDF, an SDL window), plus the accessibility overlay.
+        .target(
+            name: "InterlinearRender",
+            dependencies: [
+                "InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting", "InterlinearTable",
+                "InterlinearAccessibility", "CCairo", "CFreeType", "CZlib",
+            ],
+            path: "Sources/Consumers/Render"),
+
+        // Speech and braille (issue 13): speech-dispatcher's C library for the reader's speech, liblouis for braille
+        // (an embosser-ready BRF of an interlinear chapter, and Unicode braille for a refreshable display).
+        .systemLibrary(
+            name: "CSpeechd", path: "Sources/System/CSpeechd", pkgConfig: "speech-dispatcher",
+            providers: [.apt(["libspeechd-dev"])]),
+        .systemLibrary(
+            name: "CLouis", path: "Sources/System/CLouis", pkgConfig: "liblouis",
+            providers: [.apt(["liblouis-dev"])]),
+        .target(
+            name: "InterlinearBraille",
+            dependencies: ["InterlinearCorpus", "InterlinearAccessibility", "CLouis"],
+            path: "Sources/Consumers/Braille"),
+        .testTarget(
+            name: "InterlinearBrailleTests",
+            // The executable too: the tests run `interlinear braille` as users do and read its BRF file back.
+            dependencies: [
+                "InterlinearBraille", "InterlinearCorpus", "InterlinearAccessibility", "InterlinearReader",
+                "InterlinearTestSupport", "interlinear",
+            ],
+            path: "Tests/InterlinearBrailleTests"),
         // The command-line tool (its commands live in a library so tests can drive them).
         .target(
             name: "InterlinearCLI",
             dependencies: [
                 "InterlinearCorpus", "InterlinearStore", "InterlinearShaping", "InterlinearTypesetting",
-                "InterlinearTable", "InterlinearAccessibility", "InterlinearReader",
+                "InterlinearTable", "InterlinearAccessibility", "InterlinearReader", "InterlinearRender",
+                "InterlinearBraille", "InterlinearView", "InterlinearATSPI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/Consumers/CLI"),
         .executableTarget(
             name: "interlinear", dependencies: ["InterlinearCLI"], path: "Sources/Consumers/interlinear"),
+
+        // InterlinearView: `interlinear view`, the desktop window (SDL2 for the window and input), drawn by the render
+        // stage and exposed to screen readers through the AT-SPI adapter.
+        .systemLibrary(
+            name: "CSDL2", path: "Sources/System/CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
+        .target(
+            name: "InterlinearView",
+            dependencies: ["InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting", "InterlinearTable",
+                           "InterlinearAccessibility", "InterlinearRender", "InterlinearATSPI", "CCairo", "CSDL2"],
+            path: "Sources/Consumers/View"),
+        .testTarget(
+            name: "InterlinearViewTests",
+            dependencies: ["InterlinearView", "InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting",
+                           "InterlinearTable", "InterlinearAccessibility", "CCairo", "InterlinearTestSupport",
+                           "interlinear"],
+            path: "Tests/InterlinearViewTests"),
+
+        // AT-SPI adapter (InterlinearATSPI): the chapter window's accessibility tree over D-Bus (sd-bus), for Orca.
+        .systemLibrary(
+            name: "CSystemdBus", path: "Sources/System/CSystemdBus", pkgConfig: "libsystemd",
+            providers: [.apt(["libsystemd-dev"])]),
+        .target(name: "CATSPIShim", dependencies: ["CSystemdBus"], path: "Sources/System/CATSPIShim"),
+        .target(
+            name: "InterlinearATSPI",
+            dependencies: ["InterlinearAccessibility", "InterlinearTable", "InterlinearTypesetting",
+                           "InterlinearCorpus", "CSystemdBus", "CATSPIShim"],
+            path: "Sources/Consumers/ATSPI", exclude: ["README.md"]),
+        // A window-less stand-in for the view that drives the adapter from stdin (the harness's second host).
+        .executableTarget(
+            name: "InterlinearATSPIHost",
+            dependencies: ["InterlinearATSPI", "InterlinearAccessibility", "InterlinearCorpus", "InterlinearShaping",
+                           "InterlinearTypesetting", "InterlinearTable"],
+            path: "Tests/InterlinearATSPIHost"),
+        .testTarget(
+            name: "InterlinearATSPITests",
+            dependencies: ["InterlinearATSPI", "InterlinearAccessibility", "InterlinearCorpus", "InterlinearShaping",
+                           "InterlinearTypesetting", "InterlinearTable", "InterlinearTestSupport",
+                           "InterlinearATSPIHost", "interlinear"],
+            path: "Tests/InterlinearATSPITests", exclude: ["Harness"]),
 
         // Tests: one target per module, and what they share (paths, process spawning, schema validation, fonts).
         .target(
@@ -111,11 +187,23 @@ let package = Package(
                 "InterlinearAccessibility", "InterlinearReader", "InterlinearTestSupport",
             ],
             path: "Tests/InterlinearReaderTests"),
+        // Render: the painter in-process, and `interlinear render` as users meet it (spawned, PNG/SVG/PDF read back).
+        .testTarget(
+            name: "InterlinearRenderTests",
+            dependencies: [
+                "InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting", "InterlinearRender", "CCairo",
+                "InterlinearCLI", "interlinear", "InterlinearTestSupport",
+            ],
+            path: "Tests/InterlinearRenderTests"),
         // The command line as users meet it: spawned processes, terminals under tmux. Depends on the CLI target so
         // `swift build --build-tests` builds the `interlinear` executable the tests spawn.
         .testTarget(
             name: "InterlinearCLITests",
-            dependencies: ["InterlinearCLI", "interlinear", "InterlinearCorpus", "InterlinearTestSupport"],
+            dependencies: [
+                "InterlinearCLI", "interlinear", "InterlinearTestSupport",
+                // Screen-reader tests compute the lines they expect to hear with the reader's own line mode.
+                "InterlinearCorpus", "InterlinearAccessibility", "InterlinearReader",
+            ],
             path: "Tests/InterlinearCLITests"),
     ]
 )

@@ -103,10 +103,36 @@ public final class AccessibilityTree {
         container(at: cell)?.element(at: index).map { ElementID(cell: cell, kind: $0.kind) }
     }
 
-    /// "Item 3 of 12": the element's 1-based position in its container and the container's size.
+    /// "Item 3 of 17", counted in the set the element belongs to, as assistive technologies expect: a Greek word (or
+    /// any label of it) among the verse's Greek words, a translation word among the verse's translation words. Nil
+    /// for elements that are not items of a set (verse number, note marker, the whole translation), or no element.
     public func position(of id: ElementID) -> (posInSet: Int, setSize: Int)? {
-        guard let container = container(at: id.cell), let index = container.index(of: id.kind) else { return nil }
-        return (index + 1, container.elementCount)
+        guard let container = container(at: id.cell), container.index(of: id.kind) != nil else { return nil }
+        switch id.kind {
+        case .word(let w), .label(let w, _):
+            return (Int(w) + 1, chapter.verses[layout.cells[id.cell].verseIndex].words.count)
+        case .translation(let t):
+            // Elements are sorted, so the last one is the last translation word.
+            guard case .translation(let last)? = container.elements.last?.kind else { return nil }
+            return (Int(t) + 1, Int(last) + 1)
+        case .verseNumber, .note, .verseTranslation: return nil
+        }
+    }
+
+    /// The element an element is a child of: the whole translation for a translation word; nil when its parent is
+    /// the verse container itself.
+    public func parent(of id: ElementID) -> ElementID? {
+        guard case .translation = id.kind else { return nil }
+        let node = ElementID(cell: id.cell, kind: .verseTranslation)
+        return element(node) != nil ? node : nil
+    }
+
+    /// The children of an element, in order (the translation words of the whole translation), or of the verse
+    /// container when `id` is nil: every element of the cell whose parent is the container.
+    public func children(of id: ElementID?, cell: Int) -> [ElementID] {
+        guard let container = container(at: cell) else { return [] }
+        let all = container.elements.map { ElementID(cell: cell, kind: $0.kind) }
+        return all.filter { parent(of: $0) == id }
     }
 
     // MARK: Frames
@@ -145,15 +171,7 @@ public final class AccessibilityTree {
     /// swiping through a verse scrolls once, not row by row.
     public func scrollOffsetRevealing(_ id: ElementID) -> Float? {
         guard let element = element(id) else { return nil }
-        let top = table.origins[id.cell] + element.frame.y
-        let bottom = top + element.frame.height
-        let visibleTop = viewport.scrollY, visibleBottom = viewport.scrollY + viewport.height
-        if top >= visibleTop && bottom <= visibleBottom { return nil }
-        let cellTop = table.origins[id.cell], cellBottom = table.origins[id.cell + 1]
-        let (from, to) = cellBottom - cellTop <= viewport.height ? (cellTop, cellBottom) : (top, bottom)
-        // Above: align the top. Below: align the bottom, unless taller than the viewport: then show the top.
-        let target = top < visibleTop || to - from > viewport.height ? from : to - viewport.height
-        return table.clamp(scrollY: target, viewportHeight: viewport.height).scrollY
+        return table.scrollOffsetRevealing(y: element.frame.y, height: element.frame.height, cell: id.cell, in: viewport)
     }
 
     /// Moves focus to an element: scrolls it into view if needed. Returns the scroll offset if it changed.

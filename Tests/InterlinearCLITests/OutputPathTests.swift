@@ -13,6 +13,8 @@ import InterlinearTestSupport
         ["bench", "Romans 8", "--iterations", "1", "--json"],
         ["bench", "Romans 8", "--iterations", "1"],
         ["read", "John 1"],
+        ["render", "Revelation 22", "--format", "svg"],
+        ["braille", "Revelation 22"],
     ]
 
     /// A write that fails is one line on stderr and exit 74: never a trap, never a silent 0.

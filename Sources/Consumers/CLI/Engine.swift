@@ -81,11 +81,19 @@ extension Double {
 struct Engine {
     let chapter: Chapter
     let typesetter: Typesetter
+    /// Where the chapter came from (the store, then the committed files): other chapters load from it too.
+    let library: ChapterLibrary
+    /// The passage the reference named (its verses, if it named any).
+    let passage: Passage
 
-    init(_ arguments: LayoutArguments) throws {
-        let passage = try parseReference(arguments.reference)
+    /// Loads the reference's verses, or with `wholeChapter` the whole chapter they are in (the window shows the
+    /// chapter and opens at the verse).
+    init(_ arguments: LayoutArguments, wholeChapter: Bool = false) throws {
+        passage = try parseReference(arguments.reference)
         let strings = StringTable()
-        chapter = try ChapterLibrary.open(corpus: arguments.corpus).load(passage, strings: strings)
+        library = try ChapterLibrary.open(corpus: arguments.corpus)
+        chapter = wholeChapter ? try library.load(passage.chapter, strings: strings)
+                               : try library.load(passage, strings: strings)
         let chain = try FontChain(family: arguments.font)
         typesetter = Typesetter(cache: ShapeCache(chain: chain, strings: strings))
     }

@@ -1,8 +1,12 @@
 import ArgumentParser
+import InterlinearATSPI
+import InterlinearBraille
 import InterlinearCorpus
 import InterlinearReader
+import InterlinearRender
 import InterlinearShaping
 import InterlinearStore
+import InterlinearView
 
 /// The exit statuses of every command: one table, the same in the README ("Exit status"). The codes below 128 are
 /// sysexits.h's where one fits; a process ended by a signal reports 128 + the signal (130 for SIGINT, 141 for
@@ -16,7 +20,8 @@ public enum ExitStatus: Int32, Sendable {
     case dataError = 65
     /// The chapter, the source data or a file to read is missing or not a readable regular file (EX_NOINPUT).
     case noInput = 66
-    /// A font or another part of the system is missing (EX_UNAVAILABLE).
+    /// A font, a braille table, the window system, the accessibility bus or another part of the system is missing
+    /// or failing (EX_UNAVAILABLE).
     case unavailable = 69
     /// An internal error: a bug to report (EX_SOFTWARE).
     case software = 70
@@ -40,7 +45,8 @@ public enum ExitStatus: Int32, Sendable {
             case .sqlite: self = .ioError
             case .foreign, .corrupt, .tooNew, .badRow: self = .dataError
             }
-        case is FontError: self = .unavailable
+        case is SearchError: self = .usage
+        case is FontError, is RenderError, is ViewError, is BusError, is Louis.Failure: self = .unavailable
         case is ReaderError, is SystemError: self = .ioError
         default: self = .software
         }
@@ -64,6 +70,12 @@ struct Failure: Error, CustomStringConvertible {
 /// control characters escaped and its length bounded (`EscapedText`), whatever the message holds.
 func reportError(_ message: String) {
     let line = "interlinear: error: " + EscapedText.escaped(message, limit: EscapedText.messageLimit) + "\n"
+    try? ByteSink(descriptor: 2).write(Array(line.utf8))
+}
+
+/// A warning, one line on stderr like an error (`interlinear: warning: …`); the command goes on.
+func reportWarning(_ message: String) {
+    let line = "interlinear: warning: " + EscapedText.escaped(message, limit: EscapedText.messageLimit) + "\n"
     try? ByteSink(descriptor: 2).write(Array(line.utf8))
 }
 

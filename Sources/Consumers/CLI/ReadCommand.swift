@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import InterlinearAccessibility
+import InterlinearBraille
 import InterlinearCorpus
 import InterlinearReader
 import InterlinearShaping
@@ -15,8 +16,9 @@ struct ReadCommand: ParsableCommand {
         abstract: "Read a chapter in the terminal.",
         discussion: """
             On a terminal: the interlinear grid (? lists the keys). With --screen-reader or ACCESSIBLE=1: one spoken \
-            line per key for terminal screen readers. Piped or with TERM=dumb: the chapter as plain text. q and \
-            Ctrl-D quit (exit 0); Ctrl-C quits with exit status 130, after restoring the terminal.
+            line per key for terminal screen readers, with no Greek script unless asked (--greek, or the keys R, d \
+            and o). Piped or with TERM=dumb: the chapter as plain text. q and Ctrl-D quit (exit 0); Ctrl-C quits \
+            with exit status 130, after restoring the terminal.
             """)
 
     @Argument(help: "Where to open: \"John 1\", \"John 1:14\" (at verse 14), \"Rom 8:28\" (case-insensitive).")
@@ -25,8 +27,17 @@ struct ReadCommand: ParsableCommand {
     @Flag(help: "Screen-reader mode: no repaint, one line per key, the cursor on the line just printed.")
     var screenReader = false
 
-    @Flag(help: "Also speak each line through speech-dispatcher (spd-say), in screen-reader mode.")
+    @Flag(help: "Also speak each line through speech-dispatcher, each part in its language (Greek by the grc voice).")
     var speak = false
+
+    @Option(help: "How much a word line says in screen-reader mode: brief, normal or full (the v key cycles).")
+    var verbosity = Verbosity.normal
+
+    @Flag(help: "Include the Greek word in word lines, for a screen reader that reads Greek (the o key toggles).")
+    var greek = false
+
+    @Flag(help: "Show each screen-reader line in Unicode braille (Greek in Greek braille), for a braille display.")
+    var braille = false
 
     @Option(help: ArgumentHelp(corpusHelp))
     var corpus: String?
@@ -43,13 +54,19 @@ struct ReadCommand: ParsableCommand {
                 throw Failure("\(chapter.reference) has no verse \(verse) (its verses are \(chapter.verseSpan))")
             }
             let mode = ReaderMode.choose(
-                screenReaderFlag: screenReader || speak, stdinIsTerminal: isatty(STDIN_FILENO) == 1,
+                screenReaderFlag: screenReader || speak || braille, stdinIsTerminal: isatty(STDIN_FILENO) == 1,
                 stdoutIsTerminal: isatty(STDOUT_FILENO) == 1, environment: ProcessInfo.processInfo.environment)
             let narration = mode == .screenReader ? elementNarration(chapter, strings: strings, store: library.store) : nil
             let start = passage.verses.map { ReaderLocation(chapter: chapter.reference, verse: $0.lowerBound) }
+            var lines = LineOptions(speak: speak, verbosity: verbosity, greek: greek || braille)
+            if braille {
+                let tables = BrailleTables()
+                try tables.validate()
+                lines.braille = tables.unicodeBraille
+            }
             let outcome: ReaderOutcome
             do {
-                outcome = try Reader.run(chapter, mode: mode, speak: speak, narration: narration, start: start,
+                outcome = try Reader.run(chapter, mode: mode, lines: lines, narration: narration, start: start,
                                          navigator: BibleNavigator(library: library),
                                          narrate: { elementNarration($0, strings: $0.strings, store: library.store) })
             } catch let error as SystemError {
@@ -73,3 +90,5 @@ struct ReadCommand: ParsableCommand {
         return ElementNarration(tree: tree)
     }
 }
+
+extension Verbosity: ExpressibleByArgument {}

@@ -1,9 +1,9 @@
 import InterlinearAccessibility
 import InterlinearCorpus
 
-/// Narration driven by the engine's accessibility elements: the same word elements, order and utterances (Greek
-/// name, transliteration, gloss, morphology in words, lemma, Strong's) that VoiceOver or TalkBack get, so the
-/// terminal and the graphical reader never disagree. Containers are built lazily, one per verse visited.
+/// Narration driven by the engine's accessibility elements: the same word elements, order and description that
+/// VoiceOver or TalkBack get, so the terminal and the graphical reader never disagree. Containers are built
+/// lazily, one per verse visited.
 public final class ElementNarration: Narration {
     public let tree: AccessibilityTree
     public var chapter: Chapter { tree.chapter }
@@ -25,24 +25,11 @@ public final class ElementNarration: Narration {
         ElementID(cell: cellOfVerse[focus.verse], kind: focus.word.map { .word(UInt16($0)) } ?? .verseNumber)
     }
 
-    public func wordLine(verse: Int, word: Int) -> String {
-        let id = id(Focus(verse: verse, word: word))
-        let place = "\(chapter.label(ofVerse: verse)) word \(word + 1) of \(wordCount(verse: verse)): "
-        guard let utterance = tree.utterance(of: id) else { return place + ChapterNarration.describe(chapter.words[chapter.verses[verse].words.lowerBound + word], in: chapter) }
-        tree.focus(id)  // keep the tree's viewport on the focused element, as a graphical reader would scroll
-        return place + utterance.name + (utterance.description.isEmpty ? "" : ", " + utterance.description)
-    }
-
-    public func verseLine(verse: Int) -> String {
-        ChapterNarration(chapter: chapter).verseLine(verse: verse)
-    }
-
-    public func readingLine(verse: Int) -> String {
-        ChapterNarration(chapter: chapter).readingLine(verse: verse)
-    }
-
-    public func translationLine(verse: Int) -> String {
-        ChapterNarration(chapter: chapter).translationLine(verse: verse)
+    /// The word's description, with the tree's focus moved to its element (scrolling the tree's viewport as a
+    /// graphical reader would). Words are described by the same `WordSpeech` as the elements' descriptions.
+    public func describe(verse: Int, word: Int, speech: WordSpeech) -> SpokenLine {
+        tree.focus(id(Focus(verse: verse, word: word)))
+        return speech.line(self.word(verse: verse, word: word), in: chapter)
     }
 
     /// The next word element in the tree's reading order (verse numbers and translation words skipped).

@@ -1,17 +1,14 @@
+import InterlinearAccessibility
 import InterlinearCorpus
 
-/// The sentences screen-reader mode prints, one per focus. Kept behind a protocol so the line mode does not
-/// care whether they come from the accessibility elements or straight from the chapter.
+/// Where screen-reader mode's words come from: the description of one word, and the order of the words. Kept behind
+/// a protocol so the line mode does not care whether they come from the accessibility elements or straight from
+/// the chapter; both describe a word with the accessibility layer's one `WordSpeech`.
 public protocol Narration {
     var chapter: Chapter { get }
-    /// One word: `1:1 word 3 of 17: ἦν, ēn, "was", verb, …, Strong's 2258`. `word` is the index within the verse.
-    func wordLine(verse: Int, word: Int) -> String
-    /// A verse as a whole: its reference, word count and translation.
-    func verseLine(verse: Int) -> String
-    /// The verse's source words, each with its gloss.
-    func readingLine(verse: Int) -> String
-    /// The verse's English translation.
-    func translationLine(verse: Int) -> String
+    /// One word, described as `speech` says (no reference, no position: the line mode adds those).
+    /// `word` is the index within the verse.
+    func describe(verse: Int, word: Int, speech: WordSpeech) -> SpokenLine
     /// The next source word after a focus, crossing into the next verse; nil at the end of the chapter.
     func nextWord(after focus: Focus) -> Focus?
     /// The previous source word before a focus, crossing into the previous verse; nil at the start.
@@ -31,6 +28,9 @@ public struct Focus: Equatable, Sendable {
 extension Narration {
     public var verseCount: Int { chapter.verses.count }
     public func wordCount(verse: Int) -> Int { chapter.verses[verse].words.count }
+
+    /// The chapter's word at a focus.
+    public func word(verse: Int, word: Int) -> Word { chapter.words[chapter.verses[verse].words.lowerBound + word] }
 
     /// Word order straight from the chapter's arrays.
     public func nextWord(after focus: Focus) -> Focus? {
