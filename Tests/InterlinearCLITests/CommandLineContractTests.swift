@@ -30,7 +30,6 @@ import InterlinearTestSupport
         (["a11y", "John 1", "--viewport", "10"], "malformed --viewport '10'; expected WIDTHxHEIGHT such as 390x844, optionally +X+Y"),
         (["a11y", "John 1", "--hit-test", "a,b"], "malformed --hit-test 'a,b'; expected screen coordinates X,Y such as 120,300"),
         (["a11y", "John 1", "--scroll", "nan"], "--scroll must be a number of points, got nan"),
-        (["a11y", "John 1", "--note", "99"], "--note 99: John 1 has no verse 99"),
         (["bench", "John 1", "--iterations", "0"], "--iterations must be between 1 and 10000, got 0"),
         (["read", "John 22"], "John has 21 chapters; there is no John 22"),
         (["import", "John 99"], "John has 21 chapters; there is no John 99"),
@@ -42,6 +41,15 @@ import InterlinearTestSupport
         // ArgumentParser's own messages may add a hint ("Did you mean …", "Please provide one of …") on the same line.
         #expect(result.stderr.hasPrefix("interlinear: error: \(message)") && result.stderr.filter { $0 == "\n" }.count == 1,
                 "\(arguments): \(result.stderr)")
+    }
+
+    /// A verse the chapter lacks is known only once the chapter is read: missing input (66), as a missing chapter is.
+    @Test func aVerseTheChapterLacksIsMissingInput() throws {
+        for arguments in [["a11y", "John 1", "--note", "99"], ["read", "John 1:99"], ["typeset", "John 1:99"]] {
+            let result = try run(interlinearBinary, arguments, directory: packageRoot)
+            #expect(result.status == 66, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains("John 1 has no verse 99") && result.stderr.filter { $0 == "\n" }.count == 1)
+        }
     }
 
     @Test func versionAndHelpGoToStandardOutput() throws {

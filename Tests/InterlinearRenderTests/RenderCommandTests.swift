@@ -35,18 +35,19 @@ struct RenderCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty, "no output file")
     }
 
-    /// Other bad input: one line, a non-zero exit below 64, and no file, partial or temporary.
+    /// Other bad input: one line, the exit status of the table (README: Exit status), and no file, partial or
+    /// temporary.
     @Test(arguments: [
-        (["John 1", "--from", "99"], "John 1 has no verse 99"),
-        (["John 1", "--font", "No Such Family"], "apt-get install"),
-        (["John 1", "--width", "9000", "--scale", "8"], "wider than cairo's"),
+        (["John 1", "--from", "99"], "John 1 has no verse 99", Int32(66)),
+        (["John 1", "--font", "No Such Family"], "apt-get install", 69),
+        (["John 1", "--width", "9000", "--scale", "8"], "wider than cairo's", 64),
     ])
-    func failures(arguments: [String], message: String) throws {
+    func failures(arguments: [String], message: String, status: Int32) throws {
         let dir = try RenderFixture.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("out.png")
         let result = try run(interlinearBinary, ["render"] + arguments + ["--output", file.path], directory: packageRoot)
-        #expect(result.status != 0 && result.status < 64, "\(result.status): \(result.stderr)")
+        #expect(result.status == status, "\(result.status): \(result.stderr)")
         #expect(result.stderr.split(separator: "\n").count == 1 && result.stderr.contains(message), "\(result.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty, "no output file")
     }
@@ -54,7 +55,7 @@ struct RenderCommandTests {
     /// An unwritable destination fails with one line and leaves nothing behind.
     @Test func unwritableOutput() throws {
         let result = try interlinear("render", "John 1", "--to", "1", "--output", "/nonexistent-dir/x.png")
-        #expect(result.status == 1 && result.stderr.contains("cannot write output file"), "\(result.stderr)")
+        #expect(result.status == 73 && result.stderr.contains("cannot write output file"), "\(result.stderr)")
     }
 
     /// Output replaces the file atomically: an existing file is replaced whole, no temporary file remains.
@@ -75,7 +76,8 @@ struct RenderCommandTests {
         let chapter = dir.appendingPathComponent("corpus/chapters/43-John/01.tsv")
         try FileManager.default.createDirectory(at: chapter.deletingLastPathComponent(), withIntermediateDirectories: true)
         // U+10FFFD: a private-use character no font covers.
-        try Data("@\t43\t1\nv\t1\tIn the beginning\nw\t1\tἘν\u{10FFFD}\tEn\tἐν\tG1722\tPREP\tIn\t0\n".utf8).write(to: chapter)
+        try Data("# interlinear corpus 2\n@\t43\t1\nv\t1\tIn the beginning\nw\t1\tἘν\u{10FFFD}\tEn\tἐν\tG1722\tPREP\tIn\t0\n$\t1\t1\n"
+            .utf8).write(to: chapter)
         let file = dir.appendingPathComponent("m.png")
         let result = try run(interlinearBinary, ["render", "John 1", "--corpus", dir.appendingPathComponent("corpus").path,
                                                  "--output", file.path], directory: packageRoot)

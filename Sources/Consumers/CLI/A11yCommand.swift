@@ -82,7 +82,7 @@ struct A11yCommand: ParsableCommand {
             let result = engine.typesetter.layout(engine.chapter, options: options)
             let verses = Set(engine.chapter.verses.map(\.number))
             if let missing = note.first(where: { !verses.contains($0) }) {
-                throw Failure("--note \(missing): \(engine.chapter.reference) has no verse \(missing)")
+                throw Failure(.noInput, "--note \(missing): \(engine.chapter.reference) has no verse \(missing)")
             }
             let tree = AccessibilityTree(chapter: engine.chapter, layout: result, viewport: screen,
                                          granularity: granularity, notedVerses: Set(note),

@@ -21,7 +21,7 @@ public enum ExitStatus: Int32, Sendable {
     /// The chapter, the source data or a file to read is missing or not a readable regular file (EX_NOINPUT).
     case noInput = 66
     /// A font, a braille table, the window system, the accessibility bus or another part of the system is missing
-    /// or failing (EX_UNAVAILABLE).
+    /// or failing, or the renderer (FreeType, cairo, zlib) cannot draw what was asked (EX_UNAVAILABLE).
     case unavailable = 69
     /// An internal error: a bug to report (EX_SOFTWARE).
     case software = 70

@@ -51,7 +51,7 @@ struct ReadCommand: ParsableCommand {
             let strings = StringTable()
             let chapter = try library.load(passage.chapter, strings: strings)
             if let verse = passage.verses?.lowerBound, chapter.verseIndex(number: verse) == nil {
-                throw Failure("\(chapter.reference) has no verse \(verse) (its verses are \(chapter.verseSpan))")
+                throw Failure(.noInput, "\(chapter.reference) has no verse \(verse) (its verses are \(chapter.verseSpan))")
             }
             let mode = ReaderMode.choose(
                 screenReaderFlag: screenReader || speak || braille, stdinIsTerminal: isatty(STDIN_FILENO) == 1,

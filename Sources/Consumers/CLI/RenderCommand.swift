@@ -56,6 +56,12 @@ struct RenderCommand: ParsableCommand {
         if let to, to < 1 { throw ValidationError("--to must be a verse number (1 or more), got \(to)") }
         if let from, let to, from > to { throw ValidationError("--from \(from) comes after --to \(to)") }
         do { _ = try layout.layoutOptions() } catch { throw ValidationError(String(describing: error)) }
+        // Known before any layout: an image wider than cairo draws is the values' fault (a usage error).
+        let pixels = Int((layout.width * scale).rounded(.up))
+        if format == .png, pixels > ChapterRenderer.maximumPixels {
+            throw ValidationError("the image would be \(pixels) pixels wide, wider than cairo's "
+                                  + "\(ChapterRenderer.maximumPixels); use a smaller --width or --scale")
+        }
         _ = try parseReference(layout.reference)
     }
 
@@ -84,7 +90,7 @@ struct RenderCommand: ParsableCommand {
         func index(_ verse: Int?, _ option: String) throws -> Int? {
             guard let verse else { return nil }
             guard let index = chapter.verseIndex(number: verse) else {
-                throw Failure("--\(option) \(verse): \(chapter.reference) has no verse \(verse)")
+                throw Failure(.noInput, "--\(option) \(verse): \(chapter.reference) has no verse \(verse)")
             }
             return index
         }

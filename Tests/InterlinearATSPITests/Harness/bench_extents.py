@@ -38,9 +38,12 @@ def synthetic_chapter(source, target, verses):
             current.append(fields)
     out = header + ["# synthetic: John 1's verses repeated to %d verses (performance test only)" % verses,
                     "@\t43\t2"]
+    words = 0
     for n in range(1, verses + 1):
         for fields in blocks[(n - 1) % len(blocks)]:
             out.append("\t".join([fields[0], str(n)] + fields[2:]))
+            words += fields[0] == "w"
+    out.append("$\t%d\t%d" % (verses, words))  # the end record (chapter format 2)
     os.makedirs(os.path.dirname(target), exist_ok=True)
     with open(target, "w", encoding="utf-8") as f:
         f.write("\n".join(out) + "\n")
