@@ -20,6 +20,12 @@ public struct Verse: Sendable, Equatable {
     public var numberText: TextID
     public var words: Range<Int>
     public var translation: Range<Int>
+
+    /// The most source words one verse may hold: a word's offset within its verse is stored in 16 bits (labels,
+    /// accessibility elements and node ids keep it so). Parsers and importers must reject a larger verse.
+    public static let maxWords = Int(UInt16.max) + 1
+    /// The most translation tokens one verse may hold, for the same reason.
+    public static let maxTranslationTokens = Int(UInt16.max) + 1
 }
 
 /// An interlinear chapter, held as flat arrays of interned ids: no object per word.
