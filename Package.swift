@@ -8,7 +8,7 @@ let package = Package(
         .library(
             name: "Interlinear",
             targets: ["InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting",
-                      "InterlinearTable", "InterlinearAccessibility"]),
+                      "InterlinearTable", "InterlinearAccessibility", "InterlinearSession"]),
         .executable(name: "interlinear", targets: ["interlinear"]),
     ],
     dependencies: [
@@ -48,6 +48,16 @@ let package = Package(
             dependencies: ["InterlinearTable", "InterlinearTypesetting", "InterlinearCorpus"],
             path: "Sources/Accessibility"),
 
+        // Session: the engine wired once (corpus library, one frozen string table, fonts, shape cache, typesetter),
+        // the entry point of every consumer, benchmark and test fixture.
+        .target(
+            name: "InterlinearSession",
+            dependencies: [
+                "InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting", "InterlinearTable",
+                "InterlinearAccessibility",
+            ],
+            path: "Sources/Session"),
+
         // 6. Consumers: the terminal reader (grid and screen-reader line modes), then the command-line tool
         .target(
             name: "InterlinearReader",
@@ -58,7 +68,7 @@ let package = Package(
             name: "InterlinearCLI",
             dependencies: [
                 "InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting",
-                "InterlinearTable", "InterlinearAccessibility", "InterlinearReader",
+                "InterlinearTable", "InterlinearAccessibility", "InterlinearReader", "InterlinearSession",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/Consumers/CLI"),

@@ -29,15 +29,24 @@ public struct CorpusError: Error, CustomStringConvertible, Equatable {
 public enum ChapterFile {
     public static let formatLine = "# interlinear corpus 1"
 
-    /// Parses a chapter file's text; `path` names the file in errors.
-    public static func parse(_ text: String, path: String, strings: StringTable) throws -> Chapter {
+    /// Parses a chapter file's text, interning into `strings`, and freezes the table for the chapter; `path` names
+    /// the file in errors.
+    public static func parse(_ text: String, path: String, strings: StringTableBuilder) throws -> Chapter {
+        var chapter = try parseUnfrozen(text, path: path, strings: strings)
+        chapter.strings = strings.freeze()
+        return chapter
+    }
+
+    /// Parses without freezing: the caller freezes once after loading several chapters.
+    static func parseUnfrozen(_ text: String, path: String, strings: StringTableBuilder) throws -> Chapter {
         var text = text
         return try text.withUTF8 { try parse(utf8: $0, path: path, strings: strings) }
     }
 
     /// Parses UTF-8 bytes: lines and fields are split on bytes and interned without making a `String` per field,
     /// which keeps loading out of grapheme-cluster work.
-    static func parse(utf8 text: UnsafeBufferPointer<UInt8>, path: String, strings: StringTable) throws -> Chapter {
+    private static func parse(utf8 text: UnsafeBufferPointer<UInt8>, path: String,
+                              strings: StringTableBuilder) throws -> Chapter {
         var chapter: Chapter?
         var lineNumber = 0
         var fields = [Field]()
@@ -60,7 +69,7 @@ public enum ChapterFile {
                 guard fields.count == 3, let bookNumber = integer(fields[1]), let book = Book.numbered(bookNumber),
                       let number = integer(fields[2]), number > 0
                 else { throw fail("header must be '@<TAB>book number 40–66<TAB>chapter'") }
-                chapter = Chapter(reference: ChapterReference(book: book, chapter: number), strings: strings)
+                chapter = Chapter(reference: ChapterReference(book: book, chapter: number), strings: .unfrozen)
             case "v":
                 guard chapter != nil else { throw fail("verse before the '@' header") }
                 guard fields.count == 3, let number = integer(fields[1]), number > 0 else {
@@ -69,7 +78,7 @@ public enum ChapterFile {
                 if let last = chapter!.verses.last, last.number >= number {
                     throw fail("verse \(number) follows verse \(last.number)")
                 }
-                chapter!.beginVerse(number)
+                chapter!.beginVerse(number, strings: strings)
                 forEachItem(fields[2], separatedBy: space) { chapter!.appendTranslationToken(strings.intern(utf8: $0)) }
             case "w":
                 guard let current = chapter?.verses.last else { throw fail("word before any verse line") }
@@ -91,7 +100,7 @@ public enum ChapterFile {
                         badItem = item
                         return
                     }
-                    chapter!.appendAlignedToken(UInt16(index))
+                    chapter!.appendAlignedToken(TokenOffset(UInt16(index)))
                 }
                 if let badItem {
                     throw fail("alignment '\(string(badItem))' is not a token index below \(tokenCount)")
@@ -166,7 +175,7 @@ public enum ChapterFile {
             for word in chapter.words[verse.words] {
                 let fields = [word.surface, word.transliteration, word.lemma, word.strongs, word.morphology, word.gloss]
                     .map { chapter.text($0) }
-                let aligned = chapter.alignment(of: word).map(String.init).joined(separator: " ")
+                let aligned = chapter.alignment(of: word).map(\.description).joined(separator: " ")
                 out += "w\t\(verse.number)\t\(fields.joined(separator: "\t"))\t\(aligned)\n"
             }
         }

@@ -25,7 +25,7 @@ struct ImportCommand: ParsableCommand {
                 wanted = Set(try references.map(parseReference))
             }
             let data = try source.map { URL(fileURLWithPath: $0) } ?? Self.installedDataDirectory()
-            let chapters = try BibleAlignmentsImporter(dataDirectory: data).importChapters(wanted, strings: StringTable())
+            let chapters = try BibleAlignmentsImporter(dataDirectory: data).importChapters(wanted, strings: StringTableBuilder())
             let root = URL(fileURLWithPath: output)
             for chapter in chapters {
                 let text = ChapterFile.render(chapter, provenance: BibleAlignmentsImporter.provenance)
