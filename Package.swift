@@ -77,7 +77,8 @@ let package = Package(
 
         // Tests: one target per module, and what they share (paths, process spawning, schema validation, fonts).
         .target(
-            name: "InterlinearTestSupport", dependencies: ["InterlinearShaping"],
+            name: "InterlinearTestSupport",
+            dependencies: ["InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting", "InterlinearSession"],
             path: "Tests/InterlinearTestSupport"),
         .testTarget(
             name: "InterlinearCorpusTests", dependencies: ["InterlinearCorpus", "InterlinearTestSupport"],
@@ -88,22 +89,32 @@ let package = Package(
             path: "Tests/InterlinearShapingTests"),
         .testTarget(
             name: "InterlinearTypesettingTests",
-            dependencies: ["InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting", "InterlinearTestSupport"],
+            dependencies: [
+                "InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting", "InterlinearSession",
+                "InterlinearTestSupport",
+            ],
             path: "Tests/InterlinearTypesettingTests"),
         .testTarget(
             name: "InterlinearAccessibilityTests",
             dependencies: [
                 "InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting", "InterlinearTable",
-                "InterlinearAccessibility", "InterlinearTestSupport",
+                "InterlinearAccessibility", "InterlinearSession", "InterlinearTestSupport",
             ],
             path: "Tests/InterlinearAccessibilityTests"),
         .testTarget(
             name: "InterlinearReaderTests",
             dependencies: [
                 "InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting", "InterlinearTable",
-                "InterlinearAccessibility", "InterlinearReader", "InterlinearTestSupport",
+                "InterlinearAccessibility", "InterlinearReader", "InterlinearSession", "InterlinearTestSupport",
             ],
             path: "Tests/InterlinearReaderTests"),
+        .testTarget(
+            name: "InterlinearSessionTests",
+            dependencies: [
+                "InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting", "InterlinearAccessibility",
+                "InterlinearSession", "InterlinearTestSupport",
+            ],
+            path: "Tests/InterlinearSessionTests"),
         // The command line as users meet it: spawned processes, terminals under tmux. Depends on the CLI target so
         // `swift build --build-tests` builds the `interlinear` executable the tests spawn.
         .testTarget(
