@@ -9,7 +9,7 @@ public struct Flow<Length: Comparable & AdditiveArithmetic> {
     public let end: Length
     public let gap: Length
     /// Where the next item would go.
-    public private(set) var x: Length
+    private var x: Length
     /// The line the last item went on (0 is the first).
     public private(set) var line = 0
     private var lineIsEmpty = true
