@@ -11,6 +11,17 @@ public struct Word: Sendable, Equatable {
     public var gloss: TextID
     /// Indices into `Chapter.alignedTokens`, which in turn hold offsets of the verse's translation tokens.
     public var alignment: Range<Int32>
+
+    public init(surface: TextID, transliteration: TextID, lemma: TextID, strongs: TextID, morphology: TextID,
+                gloss: TextID, alignment: Range<Int32>) {
+        self.surface = surface
+        self.transliteration = transliteration
+        self.lemma = lemma
+        self.strongs = strongs
+        self.morphology = morphology
+        self.gloss = gloss
+        self.alignment = alignment
+    }
 }
 
 /// One verse: a table cell. Its words and translation tokens are ranges into the chapter's arrays.
@@ -52,11 +63,16 @@ public struct Chapter: Sendable {
     /// Flattened word → translation-token alignment (token offsets within the verse).
     public internal(set) var alignedTokens: [TokenOffset] = []
 
-    /// An empty chapter; `strings` is replaced by the frozen table once the chapter is loaded.
-    init(reference: ChapterReference, strings: StringTable) {
+    /// An empty chapter to build (the chapter-file parser, the importer, the corpus store): verses in ascending
+    /// order, each verse's translation tokens and words appended after it, its strings interned into one builder,
+    /// then `freeze(_:)` with that builder. Its text cannot be read before (`strings` is empty until then).
+    public init(reference: ChapterReference) {
         self.reference = reference
-        self.strings = strings
+        strings = .unfrozen
     }
+
+    /// Takes the builder's table as it is now: the one every id of the chapter was interned into.
+    public mutating func freeze(_ builder: StringTableBuilder) { strings = builder.freeze() }
 
     /// The text of an interned id.
     public func text(_ id: TextID) -> String { strings[id] }
@@ -65,6 +81,9 @@ public struct Chapter: Sendable {
     public func alignment(of word: Word) -> ArraySlice<TokenOffset> {
         alignedTokens[Int(word.alignment.lowerBound)..<Int(word.alignment.upperBound)]
     }
+
+    /// Total number of source words.
+    public var wordCount: Int { words.count }
 
     /// Index of the verse with this number, if present.
     public func verseIndex(number: Int) -> VerseIndex? { verses.firstIndex { $0.number == number } }
@@ -80,13 +99,19 @@ public struct Chapter: Sendable {
         return VerseIndex(max(lo, 0))
     }
 
-    mutating func beginVerse(_ number: Int, strings builder: StringTableBuilder) {
-        verses.append(Verse(number: number, numberText: builder.intern(String(number)),
-                            words: words.endIndex..<words.endIndex,
+    /// Starts a verse, interning its number; its words and translation tokens are the ones appended next.
+    public mutating func beginVerse(_ number: Int, strings builder: StringTableBuilder) {
+        beginVerse(number, numberText: builder.intern(String(number)))
+    }
+
+    /// Starts a verse whose number is interned already.
+    mutating func beginVerse(_ number: Int, numberText: TextID) {
+        verses.append(Verse(number: number, numberText: numberText, words: words.endIndex..<words.endIndex,
                             translation: translationTokens.endIndex..<translationTokens.endIndex))
     }
 
-    mutating func appendTranslationToken(_ token: TextID) {
+    /// Appends a translation token to the current verse. Traps when no verse has begun.
+    public mutating func appendTranslationToken(_ token: TextID) {
         translationTokens.append(token)
         let last = verses.index(before: verses.endIndex)
         verses[last].translation = verses[last].translation.lowerBound..<translationTokens.endIndex
@@ -102,12 +127,14 @@ public struct Chapter: Sendable {
                         alignment: Int32(alignedTokens.count - alignment.count)..<Int32(alignedTokens.count)))
     }
 
-    /// Appends a word whose alignment offsets are already at the end of `alignedTokens`.
-    mutating func appendWord(_ word: Word) {
+    /// Appends a word whose alignment offsets are already at the end of `alignedTokens`. Traps when no verse has
+    /// begun; the caller checks that the offsets are tokens of the verse.
+    public mutating func appendWord(_ word: Word) {
         words.append(word)
         let last = verses.index(before: verses.endIndex)
         verses[last].words = verses[last].words.lowerBound..<words.endIndex
     }
 
-    mutating func appendAlignedToken(_ offset: TokenOffset) { alignedTokens.append(offset) }
+    /// Appends one alignment offset (a translation token of the current verse) for the next word.
+    public mutating func appendAlignedToken(_ offset: TokenOffset) { alignedTokens.append(offset) }
 }

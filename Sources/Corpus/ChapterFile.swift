@@ -33,7 +33,7 @@ public enum ChapterFile {
     /// the file in errors.
     public static func parse(_ text: String, path: String, strings: StringTableBuilder) throws -> Chapter {
         var chapter = try parseUnfrozen(text, path: path, strings: strings)
-        chapter.strings = strings.freeze()
+        chapter.freeze(strings)
         return chapter
     }
 
@@ -69,7 +69,7 @@ public enum ChapterFile {
                 guard fields.count == 3, let bookNumber = integer(fields[1]), let book = Book.numbered(bookNumber),
                       let number = integer(fields[2]), number > 0
                 else { throw fail("header must be '@<TAB>book number 40–66<TAB>chapter'") }
-                chapter = Chapter(reference: ChapterReference(book: book, chapter: number), strings: .unfrozen)
+                chapter = Chapter(reference: ChapterReference(book: book, chapter: number))
             case "v":
                 guard chapter != nil else { throw fail("verse before the '@' header") }
                 guard fields.count == 3, let number = integer(fields[1]), number > 0 else {

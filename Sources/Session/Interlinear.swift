@@ -18,7 +18,8 @@ public final class Interlinear {
     /// A phone's screen height in points: the viewport height when none is given.
     public static let defaultViewportHeight: Float = 844
 
-    public let library: CorpusLibrary
+    /// Where chapters come from: the chapter files, or the store's library.
+    public let library: any ChapterSource
     public let fonts: FontChain
     /// The options `layout(_:)` and `accessibilityTree(for:)` use when given none.
     public var options: LayoutOptions
@@ -33,13 +34,14 @@ public final class Interlinear {
 
     /// A session over `library` with the font family `family` (found through fontconfig). Throws `FontError`,
     /// naming the Debian package, when the family is not installed.
-    public convenience init(library: CorpusLibrary = .locate(), font family: String = "Gentium Plus",
+    public convenience init(library: any ChapterSource = CorpusLibrary.locate(), font family: String = "Gentium Plus",
                             options: LayoutOptions = LayoutOptions()) throws {
         try self.init(library: library, fonts: FontChain(family: family), options: options)
     }
 
     /// A session over `library` with fonts already loaded (font chains are thread-safe: sessions may share one).
-    public init(library: CorpusLibrary = .locate(), fonts: FontChain, options: LayoutOptions = LayoutOptions()) {
+    public init(library: any ChapterSource = CorpusLibrary.locate(), fonts: FontChain,
+                options: LayoutOptions = LayoutOptions()) {
         self.library = library
         self.fonts = fonts
         self.options = options
@@ -50,6 +52,11 @@ public final class Interlinear {
     /// Loads a chapter from the library.
     public func chapter(_ reference: ChapterReference) throws -> Chapter {
         try chapters([reference])[0]
+    }
+
+    /// Loads a passage: the chapter cut down to its verses (every one must exist), or the whole chapter.
+    public func chapter(_ passage: Passage) throws -> Chapter {
+        try chapter(passage.chapter).selecting(passage)
     }
 
     /// Loads chapters from the library, freezing the table once after the last.

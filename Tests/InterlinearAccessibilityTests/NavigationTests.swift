@@ -24,7 +24,7 @@ import InterlinearTestSupport
         #expect(Set(forward.map(\.cell)) == Set(tree.layout.cells.indices))
 
         var backward: [ElementID] = []
-        current = tree.lastElement()
+        current = forward.last
         while let id = current {
             backward.append(id)
             current = tree.previous(before: id)

@@ -1,40 +1,46 @@
 import ArgumentParser
 import Foundation
 import InterlinearCorpus
+import InterlinearStore
 
-/// `interlinear import`: builds corpus chapter files from the PyPI package bible-alignments.
+/// `interlinear import`: builds the corpus store from the PyPI package bible-alignments (SBLGNT + BSB).
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Import chapters from the bible-alignments package (SBLGNT + BSB) into the corpus.",
-        discussion: "Without references, imports the whole New Testament into Corpus/full (git-ignored).")
+        abstract: "Build the corpus store (every New Testament chapter) from the bible-alignments source data.",
+        discussion: """
+            Without references, builds the whole store into a new file and moves it into place when complete: an \
+            interrupted import leaves the previous store as it was. With references, replaces those chapters in \
+            the existing store in one transaction. A progress bar goes to stderr when it is a terminal.
+            """)
 
-    @Argument(help: "Chapters to import (default: every New Testament chapter).")
+    @Argument(help: "Chapters to import (default: every New Testament chapter), e.g. \"Mark 4\".")
     var references: [String] = []
 
     @Option(help: "The bible-alignments data/ folder (default: $INTERLINEAR_SOURCES, else the copy scripts/setup downloads into ~/.cache/interlinear/sources).")
     var source: String?
 
-    @Option(help: "Folder to write chapter files into (default: Corpus/full).")
-    var output: String = "Corpus/full"
+    @Option(help: ArgumentHelp(corpusHelp))
+    var corpus: String?
 
     func run() throws {
         try reportingFailures {
             var wanted: Set<ChapterReference>?
             if !references.isEmpty {
-                wanted = Set(try references.map(parseReference))
+                wanted = Set(try references.map { try parseReference($0).chapter })
             }
             let data = try source.map { URL(fileURLWithPath: $0) } ?? Self.installedDataDirectory()
+            let store = StoreLocation.storeFile(explicit: corpus)
+            let bar = ProgressBar(enabled: isatty(STDERR_FILENO) == 1)
+            bar.note("reading bible-alignments \(SourceData.version) from \(data.path)")
             let chapters = try BibleAlignmentsImporter(dataDirectory: data).importChapters(wanted, strings: StringTableBuilder())
-            let root = URL(fileURLWithPath: output)
-            for chapter in chapters {
-                let text = ChapterFile.render(chapter, provenance: BibleAlignmentsImporter.provenance)
-                let url = root.appendingPathComponent(CorpusLibrary.relativePath(of: chapter.reference))
-                do { try AtomicFile.write(Data(text.utf8), to: url, createDirectories: true) } catch {
-                    throw Failure("cannot write \(url.path): \(error.localizedDescription)")
+            let summary = try StoreImport.write(
+                chapters, to: store, replace: wanted == nil,
+                source: "bible-alignments \(SourceData.version)") { progress in
+                    bar.show(progress.done, of: progress.total, progress.book)
                 }
-            }
-            print("imported \(chapters.count) chapter(s) into \(root.path)")
+            bar.finish()
+            print("imported \(summary.chapters) chapter(s), \(summary.words) words, into \(summary.store.path)")
         }
     }
 
@@ -46,4 +52,35 @@ struct ImportCommand: ParsableCommand {
         }
         return directory
     }
+}
+
+/// A one-line progress bar on stderr, redrawn in place; silent when stderr is not a terminal.
+final class ProgressBar {
+    private let enabled: Bool
+    private var drawn = false
+
+    init(enabled: Bool) { self.enabled = enabled }
+
+    /// A line of its own, before the bar.
+    func note(_ text: String) {
+        guard enabled else { return }
+        write("\(text)\n")
+    }
+
+    func show(_ done: Int, of total: Int, _ label: String) {
+        guard enabled, total > 0 else { return }
+        let width = 30
+        let filled = done * width / total
+        let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
+        // \r returns to the line start, ESC[K erases what a longer label left.
+        write("\r[\(bar)] \(done)/\(total) chapters  \(label)\u{1B}[K")
+        drawn = true
+    }
+
+    func finish() {
+        guard enabled, drawn else { return }
+        write("\n")
+    }
+
+    private func write(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
 }
