@@ -8,7 +8,7 @@ let package = Package(
         .library(
             name: "Interlinear",
             targets: ["InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting",
-                      "InterlinearTable", "InterlinearAccessibility"]),
+                      "InterlinearTable", "InterlinearAccessibility", "InterlinearSession", "InterlinearStore"]),
         .library(name: "InterlinearATSPI", targets: ["InterlinearATSPI"]),
         .executable(name: "interlinear", targets: ["interlinear"]),
     ],
@@ -46,8 +46,8 @@ let package = Package(
             // The executable too: the tests spawn `interlinear import`, `search` and `typeset` as users run them.
             dependencies: [
                 "InterlinearStore", "InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting",
-                "InterlinearTable", "InterlinearAccessibility", "InterlinearReader", "InterlinearTestSupport",
-                "interlinear",
+                "InterlinearTable", "InterlinearAccessibility", "InterlinearReader", "InterlinearSession",
+                "InterlinearTestSupport", "interlinear",
             ],
             path: "Tests/InterlinearStoreTests"),
         // 2. Shaping: fonts through fontconfig, HarfBuzz/FreeType, one shaping per distinct string.
@@ -69,6 +69,16 @@ let package = Package(
             dependencies: ["InterlinearTable", "InterlinearTypesetting", "InterlinearCorpus"],
             path: "Sources/Accessibility"),
 
+        // Session: the engine wired once (corpus library, one frozen string table, fonts, shape cache, typesetter),
+        // the entry point of every consumer, benchmark and test fixture.
+        .target(
+            name: "InterlinearSession",
+            dependencies: [
+                "InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting", "InterlinearTable",
+                "InterlinearAccessibility",
+            ],
+            path: "Sources/Session"),
+
         // 6. Consumers: the terminal reader (grid and screen-reader line modes), then the command-line tool
         .target(
             name: "InterlinearReader",
@@ -82,7 +92,7 @@ let package = Package(
             name: "InterlinearRender",
             dependencies: [
                 "InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting", "InterlinearTable",
-                "InterlinearAccessibility", "CCairo", "CFreeType", "CZlib",
+                "InterlinearAccessibility", "InterlinearSession", "CCairo", "CFreeType", "CZlib",
             ],
             path: "Sources/Consumers/Render"),
 
@@ -112,7 +122,7 @@ let package = Package(
             dependencies: [
                 "InterlinearCorpus", "InterlinearStore", "InterlinearShaping", "InterlinearTypesetting",
                 "InterlinearTable", "InterlinearAccessibility", "InterlinearReader", "InterlinearRender",
-                "InterlinearBraille", "InterlinearView", "InterlinearATSPI",
+                "InterlinearBraille", "InterlinearView", "InterlinearATSPI", "InterlinearSession",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/Consumers/CLI"),
@@ -126,13 +136,14 @@ let package = Package(
         .target(
             name: "InterlinearView",
             dependencies: ["InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting", "InterlinearTable",
-                           "InterlinearAccessibility", "InterlinearRender", "InterlinearATSPI", "CCairo", "CSDL2"],
+                           "InterlinearAccessibility", "InterlinearSession", "InterlinearRender", "InterlinearATSPI",
+                           "CCairo", "CSDL2"],
             path: "Sources/Consumers/View"),
         .testTarget(
             name: "InterlinearViewTests",
             dependencies: ["InterlinearView", "InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting",
-                           "InterlinearTable", "InterlinearAccessibility", "CCairo", "InterlinearTestSupport",
-                           "interlinear"],
+                           "InterlinearTable", "InterlinearAccessibility", "InterlinearSession", "CCairo",
+                           "InterlinearTestSupport", "interlinear"],
             path: "Tests/InterlinearViewTests"),
 
         // AT-SPI adapter (InterlinearATSPI): the chapter window's accessibility tree over D-Bus (sd-bus), for Orca.
@@ -149,18 +160,19 @@ let package = Package(
         .executableTarget(
             name: "InterlinearATSPIHost",
             dependencies: ["InterlinearATSPI", "InterlinearAccessibility", "InterlinearCorpus", "InterlinearShaping",
-                           "InterlinearTypesetting", "InterlinearTable"],
+                           "InterlinearTypesetting", "InterlinearTable", "InterlinearSession"],
             path: "Tests/InterlinearATSPIHost"),
         .testTarget(
             name: "InterlinearATSPITests",
             dependencies: ["InterlinearATSPI", "InterlinearAccessibility", "InterlinearCorpus", "InterlinearShaping",
-                           "InterlinearTypesetting", "InterlinearTable", "InterlinearTestSupport",
+                           "InterlinearTypesetting", "InterlinearTable", "InterlinearSession", "InterlinearTestSupport",
                            "InterlinearATSPIHost", "interlinear"],
             path: "Tests/InterlinearATSPITests", exclude: ["Harness"]),
 
         // Tests: one target per module, and what they share (paths, process spawning, schema validation, fonts).
         .target(
-            name: "InterlinearTestSupport", dependencies: ["InterlinearShaping"],
+            name: "InterlinearTestSupport",
+            dependencies: ["InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting", "InterlinearSession"],
             path: "Tests/InterlinearTestSupport"),
         .testTarget(
             name: "InterlinearCorpusTests", dependencies: ["InterlinearCorpus", "InterlinearTestSupport"],
@@ -171,28 +183,38 @@ let package = Package(
             path: "Tests/InterlinearShapingTests"),
         .testTarget(
             name: "InterlinearTypesettingTests",
-            dependencies: ["InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting", "InterlinearTestSupport"],
+            dependencies: [
+                "InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting", "InterlinearSession",
+                "InterlinearTestSupport",
+            ],
             path: "Tests/InterlinearTypesettingTests"),
         .testTarget(
             name: "InterlinearAccessibilityTests",
             dependencies: [
                 "InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting", "InterlinearTable",
-                "InterlinearAccessibility", "InterlinearTestSupport",
+                "InterlinearAccessibility", "InterlinearSession", "InterlinearTestSupport",
             ],
             path: "Tests/InterlinearAccessibilityTests"),
         .testTarget(
             name: "InterlinearReaderTests",
             dependencies: [
                 "InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting", "InterlinearTable",
-                "InterlinearAccessibility", "InterlinearReader", "InterlinearTestSupport",
+                "InterlinearAccessibility", "InterlinearReader", "InterlinearSession", "InterlinearTestSupport",
             ],
             path: "Tests/InterlinearReaderTests"),
+        .testTarget(
+            name: "InterlinearSessionTests",
+            dependencies: [
+                "InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting", "InterlinearAccessibility",
+                "InterlinearSession", "InterlinearTestSupport",
+            ],
+            path: "Tests/InterlinearSessionTests"),
         // Render: the painter in-process, and `interlinear render` as users meet it (spawned, PNG/SVG/PDF read back).
         .testTarget(
             name: "InterlinearRenderTests",
             dependencies: [
                 "InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting", "InterlinearRender", "CCairo",
-                "InterlinearCLI", "interlinear", "InterlinearTestSupport",
+                "InterlinearCLI", "interlinear", "InterlinearSession", "InterlinearTestSupport",
             ],
             path: "Tests/InterlinearRenderTests"),
         // The command line as users meet it: spawned processes, terminals under tmux. Depends on the CLI target so

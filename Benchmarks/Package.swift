@@ -19,14 +19,25 @@ let package = Package(
         .systemLibrary(
             name: "CHarfBuzzPeer", path: "Sources/CHarfBuzzPeer", pkgConfig: "harfbuzz",
             providers: [.apt(["libharfbuzz-dev"])]),
+        // Whole-New-Testament shards: one session per thread.
+        .target(
+            name: "TypesettingShards", dependencies: [.product(name: "Interlinear", package: root)],
+            path: "Sources/TypesettingShards"),
+        // The package-benchmark suite (time and mallocs).
         .executableTarget(
             name: "InterlinearBenchmarks",
             dependencies: [
                 .product(name: "Interlinear", package: root),
-                "CHarfBuzzPeer",
+                "CHarfBuzzPeer", "TypesettingShards",
                 .product(name: "Benchmark", package: "package-benchmark"),
             ],
             path: "Benchmarks/InterlinearBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]),
+        // What scripts/bench-peers runs beside `interlinear bench`: label strings for the peers, allocation counts
+        // (malloc-interposer preloaded), the whole New Testament.
+        .executableTarget(
+            name: "PeerBench",
+            dependencies: [.product(name: "Interlinear", package: root), "TypesettingShards"],
+            path: "Sources/PeerBench"),
     ]
 )

@@ -68,29 +68,34 @@ public final class AccessibilityTree {
         return result
     }
 
-    /// The cells the viewport shows; O(log n).
-    public var visibleCells: Range<Int> { table.visibleCells(in: viewport) }
+    /// The cells (verses) the viewport shows; O(log n).
+    public var visibleCells: Range<VerseIndex> {
+        let rows = table.visibleCells(in: viewport)
+        return VerseIndex(rows.lowerBound)..<VerseIndex(rows.upperBound)
+    }
 
     /// The verse number of a cell.
-    public func verseNumber(ofCell cell: Int) -> Int { chapter.verses[layout.cells[cell].verseIndex].number }
+    public func verseNumber(ofCell cell: VerseIndex) -> Int { chapter.verses[cell].number }
 
     // MARK: Containers
 
     /// The container of a cell, built on its first query; nil while the screen reader is off or out of range.
-    public func container(at cell: Int) -> CellContainer? {
-        guard screenReaderEnabled, cell >= 0, cell < cellCount else { return nil }
+    public func container(at cell: VerseIndex) -> CellContainer? {
+        guard screenReaderEnabled, layout.cells.indices.contains(cell) else { return nil }
         if containers.isEmpty { containers = Array(repeating: nil, count: cellCount) }
-        if let built = containers[cell] { return built }
+        if let built = containers[Int(cell)] { return built }
         let built = CellContainer(cell: cell, layout: layout, granularity: granularity,
                                   hasNote: notedVerses.contains(verseNumber(ofCell: cell)))
-        containers[cell] = built
+        containers[Int(cell)] = built
         stats.containersBuilt += 1
         stats.elementsBuilt += built.elementCount
         return built
     }
 
     /// Whether a cell's container exists yet (never builds it).
-    public func isBuilt(cell: Int) -> Bool { containers.indices.contains(cell) && containers[cell] != nil }
+    public func isBuilt(cell: VerseIndex) -> Bool {
+        containers.indices.contains(Int(cell)) && containers[Int(cell)] != nil
+    }
 
     /// The element an id names, or nil if there is none (or the screen reader is off).
     public func element(_ id: ElementID) -> Element? {
@@ -99,7 +104,7 @@ public final class AccessibilityTree {
     }
 
     /// The id of the element at an index of a cell.
-    public func elementID(cell: Int, index: Int) -> ElementID? {
+    public func elementID(cell: VerseIndex, index: Int) -> ElementID? {
         container(at: cell)?.element(at: index).map { ElementID(cell: cell, kind: $0.kind) }
     }
 
@@ -110,7 +115,7 @@ public final class AccessibilityTree {
         guard let container = container(at: id.cell), container.index(of: id.kind) != nil else { return nil }
         switch id.kind {
         case .word(let w), .label(let w, _):
-            return (Int(w) + 1, chapter.verses[layout.cells[id.cell].verseIndex].words.count)
+            return (Int(w) + 1, chapter.verses[id.cell].words.count)
         case .translation(let t):
             // Elements are sorted, so the last one is the last translation word.
             guard case .translation(let last)? = container.elements.last?.kind else { return nil }
@@ -129,7 +134,7 @@ public final class AccessibilityTree {
 
     /// The children of an element, in order (the translation words of the whole translation), or of the verse
     /// container when `id` is nil: every element of the cell whose parent is the container.
-    public func children(of id: ElementID?, cell: Int) -> [ElementID] {
+    public func children(of id: ElementID?, cell: VerseIndex) -> [ElementID] {
         guard let container = container(at: cell) else { return [] }
         let all = container.elements.map { ElementID(cell: cell, kind: $0.kind) }
         return all.filter { parent(of: $0) == id }
@@ -148,10 +153,10 @@ public final class AccessibilityTree {
     }
 
     /// The screen frame of a cell-relative rectangle of a cell.
-    public func screenFrame(of frame: Rect, cell: Int) -> ScreenFrame {
+    public func screenFrame(of frame: Rect, cell: VerseIndex) -> ScreenFrame {
         stats.framesComputed += 1
         let bounds = table.screenFrame(x: frame.x, y: frame.y, width: frame.width, height: frame.height,
-                                       cell: cell, in: viewport)
+                                       cell: Int(cell), in: viewport)
         return ScreenFrame(bounds: bounds, clipped: bounds.intersection(viewport.screenRect))
     }
 
@@ -161,9 +166,10 @@ public final class AccessibilityTree {
     }
 
     /// A whole cell's screen frame (the verse container's bounds).
-    public func screenFrame(ofCell cell: Int) -> ScreenFrame {
-        screenFrame(of: Rect(x: 0, y: 0, width: layout.options.width,
-                             height: table.origins[cell + 1] - table.origins[cell]), cell: cell)
+    public func screenFrame(ofCell cell: VerseIndex) -> ScreenFrame {
+        let row = Int(cell)
+        return screenFrame(of: Rect(x: 0, y: 0, width: layout.options.width,
+                                    height: table.origins[row + 1] - table.origins[row]), cell: cell)
     }
 
     /// The scroll offset that brings an element fully into view, clamped to the content, or nil if it is already
@@ -171,7 +177,8 @@ public final class AccessibilityTree {
     /// swiping through a verse scrolls once, not row by row.
     public func scrollOffsetRevealing(_ id: ElementID) -> Float? {
         guard let element = element(id) else { return nil }
-        return table.scrollOffsetRevealing(y: element.frame.y, height: element.frame.height, cell: id.cell, in: viewport)
+        return table.scrollOffsetRevealing(y: element.frame.y, height: element.frame.height, cell: Int(id.cell),
+                                           in: viewport)
     }
 
     /// Moves focus to an element: scrolls it into view if needed. Returns the scroll offset if it changed.

@@ -7,18 +7,17 @@ import InterlinearTypesetting
 /// the node holding the whole translation).
 /// Its elements live in one contiguous array of structs, sorted in reading order.
 public struct CellContainer: Sendable {
-    /// The cell (table row) this container describes.
-    public let cell: Int
+    /// The cell (table row, one verse) this container describes.
+    public let cell: VerseIndex
     public let elements: ContiguousArray<Element>
 
     /// Builds the elements of one cell from its labels. Called lazily, on the first query of the cell.
-    init(cell: Int, layout: ChapterLayout, granularity: Granularity, hasNote: Bool) {
+    init(cell: VerseIndex, layout: ChapterLayout, granularity: Granularity, hasNote: Bool) {
         self.cell = cell
         let labels = layout.labels(in: cell)
         var elements = ContiguousArray<Element>()
         elements.reserveCapacity(granularity == .label ? labels.count + 2 : labels.count / 2 + 3)
         var verseFrame: Rect?
-        var translation: UInt16 = 0
         // The verse's whole translation: one node whose frame holds every translation word.
         var translationFrame: Rect?
         var translationText: TextID = 0
@@ -40,19 +39,20 @@ public struct CellContainer: Sendable {
             case .translation:
                 if translationFrame == nil { translationText = label.text }
                 translationFrame = translationFrame.map { $0.union(frame) } ?? frame
-                elements.append(Element(kind: .translation(translation), role: .staticText, frame: frame,
-                                        text: label.text))
-                translation &+= 1
+                // The label carries its token's offset: no counting, nothing to wrap.
+                elements.append(Element(kind: .translation(TokenOffset(label.offset)), role: .staticText,
+                                        frame: frame, text: label.text))
             default:
+                let word = WordOffset(label.offset)
                 if granularity == .label {
-                    elements.append(Element(kind: .label(word: label.word, tier: label.tier), role: .staticText,
+                    elements.append(Element(kind: .label(word: word, tier: label.tier), role: .staticText,
                                             frame: frame, text: label.text))
-                } else if let last = elements.last, last.kind == .word(label.word) {
+                } else if let last = elements.last, last.kind == .word(word) {
                     // A block's labels are contiguous: widen the block to hold this tier too.
                     elements[elements.count - 1].frame = last.frame.union(frame)
                     if label.tier == .source { elements[elements.count - 1].text = label.text }
                 } else {
-                    elements.append(Element(kind: .word(label.word), role: .word, frame: frame, text: label.text))
+                    elements.append(Element(kind: .word(word), role: .word, frame: frame, text: label.text))
                 }
             }
         }

@@ -1,12 +1,12 @@
 import InterlinearCorpus
 
-/// A word somewhere in the corpus: its chapter, verse number and position in the verse (0-based).
+/// A word somewhere in the corpus: its chapter, verse number (as printed) and offset in the verse.
 public struct WordOccurrence: Hashable, Sendable {
     public let chapter: ChapterReference
     public let verse: Int
-    public let word: Int
+    public let word: WordOffset
 
-    public init(chapter: ChapterReference, verse: Int, word: Int) {
+    public init(chapter: ChapterReference, verse: Int, word: WordOffset) {
         self.chapter = chapter
         self.verse = verse
         self.word = word
@@ -27,20 +27,21 @@ extension AccessibilityTree {
     /// canonical order: from the occurrence index when there is one, else from this chapter. Empty if `id` is not a
     /// word.
     public func occurrencesInCorpus(of id: ElementID, matching match: Match) -> [WordOccurrence] {
-        guard element(id) != nil, let local = id.kind.wordIndex else { return [] }
-        let verse = chapter.verses[layout.cells[id.cell].verseIndex]
-        let word = chapter.words[verse.words.lowerBound + local]
+        guard element(id) != nil, let local = id.kind.word else { return [] }
+        let verse = chapter.verses[id.cell]
+        let word = chapter.words[verse.word(at: local)]
         let own = WordOccurrence(chapter: chapter.reference, verse: verse.number, word: local)
         if let occurrenceIndex {
             let key = chapter.text(match == .lemma ? word.lemma : word.strongs)
             return occurrenceIndex.occurrences(of: key, matching: match).filter { $0 != own }
         }
         return chapter.verses.flatMap { other in
-            chapter.words[other.words].indices.compactMap { index -> WordOccurrence? in
+            other.words.compactMap { index -> WordOccurrence? in
                 let candidate = chapter.words[index]
                 let same = match == .lemma ? candidate.lemma == word.lemma : candidate.strongs == word.strongs
-                let found = WordOccurrence(chapter: chapter.reference, verse: other.number, word: index - other.words.lowerBound)
-                return same && found != own ? found : nil
+                guard same, let offset = other.offset(of: index) else { return nil }
+                let found = WordOccurrence(chapter: chapter.reference, verse: other.number, word: offset)
+                return found != own ? found : nil
             }
         }
     }
@@ -49,7 +50,7 @@ extension AccessibilityTree {
     func elementIDs(of occurrences: [WordOccurrence]) -> [ElementID] {
         occurrences.compactMap { occurrence in
             guard occurrence.chapter == chapter.reference, let verse = chapter.verseIndex(number: occurrence.verse) else { return nil }
-            return elementID(ofWord: chapter.verses[verse].words.lowerBound + occurrence.word)
+            return elementID(ofWord: chapter.verses[verse].word(at: occurrence.word))
         }
     }
 }

@@ -25,7 +25,7 @@ extension AccessibilityTree {
     /// The words spoken for an element, or nil if there is no such element.
     public func utterance(of id: ElementID) -> Utterance? {
         guard let element = element(id) else { return nil }
-        let verse = chapter.verses[layout.cells[id.cell].verseIndex]
+        let verse = chapter.verses[id.cell]
         let place = Speakable.reference(chapter.reference, verse: verse.number)
         switch id.kind {
         case .verseNumber:
@@ -34,11 +34,11 @@ extension AccessibilityTree {
         case .note:
             return Utterance(name: "Note", language: "en", description: "note on \(place)")
         case .word(let w):
-            let word = chapter.words[verse.words.lowerBound + Int(w)]
+            let word = chapter.words[verse.word(at: w)]
             return Utterance(name: chapter.text(word.surface), language: "grc",
                              description: WordSpeech.description.line(word, in: chapter).text)
         case .label(let w, let tier):
-            let word = chapter.words[verse.words.lowerBound + Int(w)]
+            let word = chapter.words[verse.word(at: w)]
             let text = chapter.text(element.text)
             let greek = chapter.text(word.surface)
             switch tier {
@@ -70,8 +70,8 @@ extension AccessibilityTree {
 
     /// The words spoken for a verse container: "John 1, verse 3" (no colon, which voices read out) and its word
     /// count, "17 Greek words" — what the verse holds, never how many elements the engine built.
-    public func utterance(ofCell cell: Int) -> Utterance {
-        let verse = chapter.verses[layout.cells[cell].verseIndex]
+    public func utterance(ofCell cell: VerseIndex) -> Utterance {
+        let verse = chapter.verses[cell]
         let count = verse.words.count
         return Utterance(name: "\(chapter.reference.description), verse \(verse.number)", language: "en",
                          description: "\(count) Greek \(count == 1 ? "word" : "words")")

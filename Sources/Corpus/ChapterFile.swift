@@ -18,27 +18,45 @@ public enum ChapterFile {
     public static let formatLine = "# interlinear corpus \(version)"
     private static let formatPrefix = Array("# interlinear corpus ".utf8)
 
-    /// Parses a chapter file's text; `path` names the file in errors.
-    public static func parse(_ text: String, path: String, strings: StringTable) throws -> Chapter {
+    /// Parses a chapter file's text, interning into `strings`, and freezes the table for the chapter; `path` names
+    /// the file in errors.
+    public static func parse(_ text: String, path: String, strings: StringTableBuilder) throws -> Chapter {
+        var chapter = try parseUnfrozen(text, path: path, strings: strings)
+        chapter.freeze(strings)
+        return chapter
+    }
+
+    /// Parses without freezing: the caller freezes once after loading several chapters.
+    static func parseUnfrozen(_ text: String, path: String, strings: StringTableBuilder) throws -> Chapter {
         var text = text
         return try text.withUTF8 { try parse(utf8: $0, path: path, strings: strings) }
     }
 
-    /// Parses a chapter file's bytes (which need not be valid UTF-8: that is checked line by line).
-    public static func parse(bytes: [UInt8], path: String, strings: StringTable) throws -> Chapter {
-        try bytes.withUnsafeBufferPointer { try parse(utf8: $0, path: path, strings: strings) }
+    /// Parses a chapter file's bytes (which need not be valid UTF-8: that is checked line by line) and freezes the
+    /// table for the chapter.
+    public static func parse(bytes: [UInt8], path: String, strings: StringTableBuilder) throws -> Chapter {
+        var chapter = try bytes.withUnsafeBufferPointer { try parse(utf8: $0, path: path, strings: strings) }
+        chapter.freeze(strings)
+        return chapter
     }
 
-    /// Reads and parses a chapter file from disk, refusing anything but a regular file within
+    /// Reads and parses a chapter file from disk without freezing, refusing anything but a regular file within
     /// `CorpusLimits.maxChapterFileBytes`.
-    public static func read(_ path: String, strings: StringTable) throws -> Chapter {
+    static func readUnfrozen(_ path: String, strings: StringTableBuilder) throws -> Chapter {
         let bytes = try BoundedFile.read(path, limit: CorpusLimits.maxChapterFileBytes, what: "a chapter file")
-        return try parse(bytes: bytes, path: path, strings: strings)
+        return try bytes.withUnsafeBufferPointer { try parse(utf8: $0, path: path, strings: strings) }
+    }
+
+    /// Reads and parses a chapter file from disk and freezes the table for it (see `readUnfrozen`).
+    public static func read(_ path: String, strings: StringTableBuilder) throws -> Chapter {
+        var chapter = try readUnfrozen(path, strings: strings)
+        chapter.freeze(strings)
+        return chapter
     }
 
     /// Parses UTF-8 bytes: lines and fields are split on bytes and interned without making a `String` per field,
     /// which keeps loading out of grapheme-cluster work.
-    static func parse(utf8 text: UnsafeBufferPointer<UInt8>, path: String, strings: StringTable) throws -> Chapter {
+    static func parse(utf8 text: UnsafeBufferPointer<UInt8>, path: String, strings: StringTableBuilder) throws -> Chapter {
         guard text.count <= CorpusLimits.maxChapterFileBytes else {
             throw CorpusError(file: path, line: nil, "is \(text.count.grouped) bytes; a chapter file holds at most "
                               + CorpusLimits.maxChapterFileBytes.grouped)
@@ -82,7 +100,7 @@ public enum ChapterFile {
                 guard number <= book.chapterCount else {
                     throw fail("\(book.name) has \(book.chapterCount) chapter\(book.chapterCount == 1 ? "" : "s"), not \(number)")
                 }
-                chapter = Chapter(reference: ChapterReference(book: book, chapter: number), strings: strings)
+                chapter = Chapter(reference: ChapterReference(book: book, chapter: number))
             case "v":
                 guard chapter != nil else { throw fail("verse before the '@' header") }
                 guard fields.count == 3, let number = integer(fields[1]), number > 0 else {
@@ -91,7 +109,7 @@ public enum ChapterFile {
                 if let last = chapter!.verses.last, last.number >= number {
                     throw fail("verse \(number) follows verse \(last.number)")
                 }
-                chapter!.beginVerse(number)
+                chapter!.beginVerse(number, strings: strings)
                 var tokens = 0
                 try forEachItem(fields[2], separatedBy: space, what: "translation token") { token in
                     tokens += 1
@@ -120,7 +138,7 @@ public enum ChapterFile {
                     guard let index = integer(item), index < tokenCount else {
                         throw fail("alignment \(quoted(item)) is not a token offset below \(tokenCount)")
                     }
-                    chapter!.appendAlignedToken(UInt16(truncatingIfNeeded: index))  // < tokenCount ≤ 65,535
+                    chapter!.appendAlignedToken(TokenOffset(UInt16(truncatingIfNeeded: index)))  // < tokenCount ≤ 65,536
                 } fail: { throw fail($0) }
                 chapter!.appendWord(Word(
                     surface: strings.intern(utf8: fields[2]), transliteration: strings.intern(utf8: fields[3]),
@@ -243,7 +261,7 @@ public enum ChapterFile {
     public static func renderChecked(_ chapter: Chapter, provenance: [String], path: String) throws -> String {
         let text = render(chapter, provenance: provenance)
         let again: Chapter
-        do { again = try parse(text, path: path, strings: StringTable()) } catch let error as CorpusError {
+        do { again = try parse(text, path: path, strings: StringTableBuilder()) } catch let error as CorpusError {
             throw CorpusError(file: path, line: error.line, "refusing to write a chapter the reader would refuse: \(error.message)")
         }
         let same = again.reference == chapter.reference && again.verses.map(\.number) == chapter.verses.map(\.number)
@@ -269,7 +287,7 @@ public enum ChapterFile {
             for word in chapter.words[verse.words] {
                 let fields = [word.surface, word.transliteration, word.lemma, word.strongs, word.morphology, word.gloss]
                     .map { chapter.text($0) }
-                let aligned = chapter.alignment(of: word).map(String.init).joined(separator: " ")
+                let aligned = chapter.alignment(of: word).map(\.description).joined(separator: " ")
                 out += "w\t\(verse.number)\t\(fields.joined(separator: "\t"))\t\(aligned)\n"
             }
         }

@@ -45,8 +45,8 @@ public struct CorpusLibrary: Sendable {
             .first { FileManager.default.fileExists(atPath: $0.path) }
     }
 
-    /// Loads a chapter, interning its strings into `strings`.
-    public func load(_ reference: ChapterReference, strings: StringTable = StringTable()) throws -> Chapter {
+    /// Reads a chapter file, interning into `strings` (the caller freezes; `load` does).
+    public func read(_ reference: ChapterReference, into strings: StringTableBuilder) throws -> Chapter {
         guard reference.exists else {
             throw CorpusError(file: "", line: nil, kind: .missing, "\(reference.book.name) has \(reference.book.chapterCount) "
                               + "chapter\(reference.book.chapterCount == 1 ? "" : "s"); there is no \(reference)")
@@ -55,7 +55,7 @@ public struct CorpusLibrary: Sendable {
             throw CorpusError(file: "", line: nil, kind: .missing, "\(reference) is not in the corpus (looked in "
                 + roots.map(\.path).joined(separator: ", ") + "); `interlinear import \"\(reference)\"` adds it")
         }
-        let chapter = try ChapterFile.read(url.path, strings: strings)
+        let chapter = try ChapterFile.readUnfrozen(url.path, strings: strings)
         guard chapter.reference == reference else {
             throw CorpusError(file: url.path, line: nil, "holds \(chapter.reference), expected \(reference)")
         }

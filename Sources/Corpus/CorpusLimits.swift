@@ -1,14 +1,14 @@
 /// What every reader of corpus data accepts at most, checked at the door (Corpus/README.md lists them).
 ///
-/// The per-verse limits come from the label format: a word's and a translation token's place in its verse is
-/// stored in 16 bits (labels, alignment, accessibility elements), and `UInt16.max` is reserved as "no word", so a
-/// verse holds at most 65,535 of each. The byte limits keep a damaged or hostile file from costing seconds and
+/// The per-verse limits are the label format's (`Verse.maxWords`, `Verse.maxTranslationTokens`): a word's and a
+/// translation token's place in its verse is stored in 16 bits (labels, alignment, accessibility elements), so a
+/// verse holds at most 65,536 of each. The byte limits keep a damaged or hostile file from costing seconds and
 /// gigabytes: the largest real chapter (Matthew 26) is 79 KB and no real line reaches 1 KB.
 public enum CorpusLimits {
-    /// Source words in one verse (offsets 0…65,534; 65,535 means "no word").
-    public static let maxWordsPerVerse = Int(UInt16.max)
-    /// Translation tokens in one verse (offsets 0…65,534).
-    public static let maxTranslationTokensPerVerse = Int(UInt16.max)
+    /// Source words in one verse (offsets 0…65,535).
+    public static let maxWordsPerVerse = Verse.maxWords
+    /// Translation tokens in one verse (offsets 0…65,535).
+    public static let maxTranslationTokensPerVerse = Verse.maxTranslationTokens
     /// Bytes in one chapter file: 8 MiB.
     public static let maxChapterFileBytes = 8 << 20
     /// Bytes in one line of a chapter file: 1 MiB.

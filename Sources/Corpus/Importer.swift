@@ -36,8 +36,9 @@ public struct BibleAlignmentsImporter {
         var line: Int
     }
 
-    /// Imports the chapters `wanted` (all chapters of the New Testament when nil).
-    public func importChapters(_ wanted: Set<ChapterReference>?, strings: StringTable) throws -> [Chapter] {
+    /// Imports the chapters `wanted` (all chapters of the New Testament when nil), interning into `strings`; the
+    /// chapters share the table frozen after the last.
+    public func importChapters(_ wanted: Set<ChapterReference>?, strings: StringTableBuilder) throws -> [Chapter] {
         func keep(_ verseKey: Int) -> Bool {
             guard let wanted else { return true }
             guard let book = Book.numbered(verseKey / 1_000_000) else { return false }
@@ -90,8 +91,8 @@ public struct BibleAlignmentsImporter {
         for key in verseKeys {
             guard let book = Book.numbered(key / 1_000_000) else { continue }
             let reference = ChapterReference(book: book, chapter: key / 1000 % 1000)
-            var chapter = chapters[reference] ?? Chapter(reference: reference, strings: strings)
-            chapter.beginVerse(key % 1000)
+            var chapter = chapters[reference] ?? Chapter(reference: reference)
+            chapter.beginVerse(key % 1000, strings: strings)
             // Join tokens into display tokens: a token glues onto the previous one when that one skips its space.
             var displayIndex: [String: UInt16] = [:]
             var display: [String] = []
@@ -106,16 +107,17 @@ public struct BibleAlignmentsImporter {
                     }
                     display.append(String(token.text))
                 }
-                displayIndex[token.id] = UInt16(truncatingIfNeeded: display.count - 1)  // < 65,535, checked above
+                displayIndex[token.id] = UInt16(truncatingIfNeeded: display.count - 1)  // ≤ 65,535, checked above
                 glue = token.skipSpaceAfter
             }
-            for token in display { chapter.appendTranslationToken(token) }
+            for token in display { chapter.appendTranslationToken(strings.intern(token)) }
             for row in sourceByVerse[key] ?? [] {
                 let f = row.fields
                 let gloss = f[2].isEmpty || f[2] == "-" ? f[3] : f[2]
-                let aligned = Set((links[row.id] ?? []).compactMap { displayIndex[$0] }).sorted()
+                let aligned = Set((links[row.id] ?? []).compactMap { displayIndex[$0] }).sorted().map { TokenOffset($0) }
                 chapter.appendWord(surface: f[0], transliteration: Substring(Transliterator.transliterate(String(f[0]))),
-                                   lemma: f[4], strongs: f[1], morphology: f[5], gloss: gloss, alignment: aligned)
+                                   lemma: f[4], strongs: f[1], morphology: f[5], gloss: gloss, alignment: aligned,
+                                   strings: strings)
             }
             chapters[reference] = chapter
         }
@@ -127,7 +129,11 @@ public struct BibleAlignmentsImporter {
             throw CorpusError(file: sourcePath.path, line: nil, "has no Greek words for \(empty.reference); the source "
                               + "data is incomplete (run scripts/setup again)")
         }
-        return chapters.values.sorted { ($0.reference.book.number, $0.reference.chapter) < ($1.reference.book.number, $1.reference.chapter) }
+        return chapters.values.map { chapter in
+            var chapter = chapter
+            chapter.freeze(strings)
+            return chapter
+        }.sorted { ($0.reference.book.number, $0.reference.chapter) < ($1.reference.book.number, $1.reference.chapter) }
     }
 
     /// Calls `body` with each data row's 1-based line number and fields; rejects rows with the wrong column count,

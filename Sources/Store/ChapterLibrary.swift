@@ -37,20 +37,20 @@ public final class ChapterLibrary: ChapterSource {
         return ChapterLibrary(storeURL: url, store: store, committed: committed)
     }
 
-    /// Loads a chapter from the store, else from the committed files; a missing one is a `missingChapter` error.
-    public func load(_ reference: ChapterReference, strings: StringTable) throws -> Chapter {
-        if let store, let chapter = try store.load(reference, strings: strings) { return chapter }
-        if committed.file(for: reference) != nil { return try committed.load(reference, strings: strings) }
+    /// Reads a chapter from the store, else from the committed files, without freezing (`ChapterSource.read`;
+    /// `load` freezes); a missing one is a `missingChapter` error.
+    public func read(_ reference: ChapterReference, into strings: StringTableBuilder) throws -> Chapter {
+        if let store, let chapter = try store.read(reference, into: strings) { return chapter }
+        if committed.file(for: reference) != nil { return try committed.read(reference, into: strings) }
         throw missing(reference)
     }
 
     /// Loads a passage: the whole chapter, or only its verses in the passage's range (every one must exist).
-    public func load(_ passage: Passage, strings: StringTable) throws -> Chapter {
-        let chapter = try load(passage.chapter, strings: strings)
-        guard let range = passage.verses else { return chapter }
-        let numbers = Set(chapter.verses.map(\.number))
-        guard let absent = range.first(where: { !numbers.contains($0) }) else { return chapter.selecting(verses: range) }
-        throw StoreError.missingChapter("\(chapter.reference) has no verse \(absent) (its verses are \(chapter.verseSpan))")
+    public func load(_ passage: Passage, into strings: StringTableBuilder) throws -> Chapter {
+        let chapter = try load(passage.chapter, into: strings)
+        do { return try chapter.selecting(passage) } catch let error as CorpusError {
+            throw StoreError.missingChapter(error.message)
+        }
     }
 
     /// Every chapter that opens, in canonical order.

@@ -70,8 +70,17 @@ public final class CorpusStore {
         return found
     }
 
-    /// Loads a chapter, interning its strings into `strings`; nil when the store does not hold it.
-    public func load(_ reference: ChapterReference, strings: StringTable) throws -> Chapter? {
+    /// Loads a chapter, interning its strings into `strings`, and freezes the table for it; nil when the store
+    /// does not hold it.
+    public func load(_ reference: ChapterReference, into strings: StringTableBuilder) throws -> Chapter? {
+        guard var chapter = try read(reference, into: strings) else { return nil }
+        chapter.freeze(strings)
+        return chapter
+    }
+
+    /// Reads a chapter, interning its strings into `strings`, without freezing (`ChapterSource.read`); nil when the
+    /// store does not hold it.
+    public func read(_ reference: ChapterReference, into strings: StringTableBuilder) throws -> Chapter? {
         let range = Schema.range(of: ChapterKey(book: reference.book.number, chapter: reference.chapter))
         if verseStatement == nil {
             verseStatement = try database.prepare("SELECT id, translation FROM verse WHERE id BETWEEN ?1 AND ?2 ORDER BY id")
@@ -82,7 +91,7 @@ public final class CorpusStore {
         }
         guard let verses = verseStatement, let words = wordStatement else { return nil }
         defer { verses.reset(); words.reset() }
-        var chapter = Chapter(reference: reference, strings: strings)
+        var chapter = Chapter(reference: reference)
         try verses.bind([range.lowerBound, range.upperBound])
         try words.bind([range.lowerBound, range.upperBound])
         // Both are ordered by verse key: merge them, each verse followed by its words.
@@ -90,10 +99,10 @@ public final class CorpusStore {
         while try verses.step() {
             let key = verses.int(0)
             guard key % 1000 > 0 else { throw StoreError.badRow(path: url.path, what: "verse 0 in \(reference)") }
-            chapter.beginVerse(key % 1000)
+            chapter.beginVerse(key % 1000, strings: strings)
             try checkText(verses.bytes(1), "the translation of \(reference):\(key % 1000)")
             forEachItem(verses.bytes(1)) { chapter.appendTranslationToken(strings.intern(utf8: $0)) }
-            let tokenCount = chapter.verses[chapter.verses.count - 1].translation.count
+            let tokenCount = chapter.verses.last?.translation.count ?? 0
             // The limits of the label format, checked at the door as the chapter-file parser does (CorpusLimits).
             guard tokenCount <= CorpusLimits.maxTranslationTokensPerVerse else {
                 throw StoreError.badRow(path: url.path, what: "\(reference):\(key % 1000) has more than "
@@ -103,7 +112,7 @@ public final class CorpusStore {
                 let wordKey = words.int(0)
                 if wordKey > key { break }
                 guard wordKey == key else { throw orphan(wordKey, reference) }
-                guard chapter.verses[chapter.verses.count - 1].words.count < CorpusLimits.maxWordsPerVerse else {
+                guard (chapter.verses.last?.words.count ?? 0) < CorpusLimits.maxWordsPerVerse else {
                     throw StoreError.badRow(path: url.path, what: "\(reference):\(key % 1000) has more than "
                         + "\(CorpusLimits.maxWordsPerVerse) words, the most a verse can hold")
                 }
@@ -115,7 +124,7 @@ public final class CorpusStore {
                         bad = true
                         return
                     }
-                    chapter.appendAlignedToken(UInt16(index))
+                    chapter.appendAlignedToken(TokenOffset(UInt16(index)))
                 }
                 guard !bad else {
                     throw StoreError.badRow(path: url.path, what: "an alignment in \(reference):\(key % 1000) is not a token of its verse")

@@ -10,9 +10,10 @@ final class StoreWriter {
     private let insertVerse: Statement
     private let insertWord: Statement
     private let insertCode: Statement
-    /// Folded keys by string id: each distinct lemma or surface is folded once per chapter table.
+    /// Folded keys by string id: each distinct lemma or surface is folded once per table lineage (ids keep their
+    /// meaning across every table one builder freezes).
     private var foldedKeys: [TextID: String] = [:]
-    private var foldedTable: ObjectIdentifier?
+    private var foldedLineage: StringTable.Lineage?
 
     init(_ database: Database) throws {
         self.database = database
@@ -34,9 +35,9 @@ final class StoreWriter {
 
     /// Replaces the chapter's rows (call inside a transaction).
     func write(_ chapter: Chapter) throws {
-        if foldedTable != ObjectIdentifier(chapter.strings) {
+        if foldedLineage != chapter.strings.lineage {
             foldedKeys.removeAll()
-            foldedTable = ObjectIdentifier(chapter.strings)
+            foldedLineage = chapter.strings.lineage
         }
         let book = chapter.reference.book.number
         let range = Schema.range(of: ChapterKey(book: book, chapter: chapter.reference.chapter))
@@ -50,7 +51,7 @@ final class StoreWriter {
             try insertVerse.bind([key, translation])
             try insertVerse.run()
             for (position, word) in chapter.words[verse.words].enumerated() {
-                let alignment = chapter.alignment(of: word).map(String.init).joined(separator: " ")
+                let alignment = chapter.alignment(of: word).map(\.description).joined(separator: " ")
                 let strongs = chapter.text(word.strongs)
                 try insertWord.bind([
                     key, position, chapter.text(word.surface), chapter.text(word.transliteration),

@@ -8,6 +8,7 @@ import Foundation
 import InterlinearATSPI
 import InterlinearAccessibility
 import InterlinearCorpus
+import InterlinearSession
 import InterlinearShaping
 import InterlinearTable
 import InterlinearTypesetting
@@ -67,18 +68,14 @@ let v = viewportText.split(whereSeparator: { $0 == "x" || $0 == "+" }).compactMa
 let o = originText.split(separator: ",").compactMap { Int32($0) }
 guard v.count == 4, o.count == 2 else { fail("malformed --viewport or --origin") }
 
-let strings = StringTable()
 let library = corpus.map { CorpusLibrary(corpusDirectory: URL(fileURLWithPath: $0)) }
     ?? CorpusLibrary(corpusDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("Corpus"))
-let chapter: Chapter
-let chain: FontChain
+let tree: AccessibilityTree
 do {
-    chapter = try library.load(reference, strings: strings)
-    chain = try FontChain(family: "Gentium Plus")
+    let session = try Interlinear(library: library, font: "Gentium Plus", options: LayoutOptions(width: width))
+    tree = session.accessibilityTree(for: try session.chapter(reference),
+                                     viewport: Viewport(originX: v[2], originY: v[3], width: v[0], height: v[1]))
 } catch { fail("\(error)") }
-let layout = Typesetter(cache: ShapeCache(chain: chain, strings: strings)).layout(chapter, options: LayoutOptions(width: width))
-let tree = AccessibilityTree(chapter: chapter, layout: layout,
-                             viewport: Viewport(originX: v[2], originY: v[3], width: v[0], height: v[1]))
 tree.scroll(to: scroll)
 let host = Host(tree: tree, origin: (o[0], o[1]))
 let adapter: AtspiAdapter
@@ -87,7 +84,7 @@ do { adapter = try AtspiAdapter(host: host, applicationName: "interlinear", mode
 host.focus = ElementID(cell: 0, kind: .verseNumber)
 adapter.focusChanged(to: ElementID(cell: 0, kind: .verseNumber))
 adapter.windowActivated()
-adapter.visibleCellsChanged(tree.visibleCells)
+adapter.visibleCellsChanged(tree.table.visibleCells(in: tree.viewport))
 var wasActive = adapter.isActive
 say("ready active=\(wasActive ? 1 : 0)")
 
@@ -106,7 +103,7 @@ say("ready active=\(wasActive ? 1 : 0)")
         guard words.count == 2, let y = Float(words[1]) else { say("bad command"); return true }
         tree.scroll(to: y)
         // The view tells the adapter only what it knows anyway: the visible range after a scroll.
-        adapter.visibleCellsChanged(tree.visibleCells)
+        adapter.visibleCellsChanged(tree.table.visibleCells(in: tree.viewport))
         say("scrolled \(tree.viewport.scrollY)")
     case "move":
         guard words.count == 2, let direction = AccessibilityTree.Direction(rawValue: words[1]) else { say("bad command"); return true }
@@ -127,7 +124,7 @@ say("ready active=\(wasActive ? 1 : 0)")
         if let target {
             host.focus = target
             adapter.focusChanged(to: target)
-            if scrolled { adapter.visibleCellsChanged(tree.visibleCells) }
+            if scrolled { adapter.visibleCellsChanged(tree.table.visibleCells(in: tree.viewport)) }
             say("focus \(node) \(name) \(tree.viewport.scrollY)")
         } else { say("focus end") }
     case "focus":

@@ -1,6 +1,7 @@
 @testable import InterlinearATSPI
 import InterlinearAccessibility
 import InterlinearCorpus
+import InterlinearSession
 import InterlinearShaping
 import InterlinearTable
 import InterlinearTestSupport
@@ -11,20 +12,17 @@ import Testing
 @Suite struct ObjectNodeTests {
     static func tree(_ reference: String = "John 1", granularity: Granularity = .word, notes: Set<Int> = []) throws
         -> AccessibilityTree {
-        let strings = StringTable()
-        let ref = try #require(ChapterReference(parsing: reference))
-        let chapter = try CorpusLibrary(corpusDirectory: corpusDirectory).load(ref, strings: strings)
-        let layout = Typesetter(cache: ShapeCache(chain: try sharedFontChain(), strings: strings))
-            .layout(chapter, options: LayoutOptions(width: 390))
-        return AccessibilityTree(chapter: chapter, layout: layout, viewport: Viewport(width: 390, height: 844),
-                                 granularity: granularity, notedVerses: notes, screenReaderEnabled: true)
+        let session = try makeSession(options: LayoutOptions(width: 390))
+        let chapter = try session.chapter(#require(ChapterReference(parsing: reference)))
+        return session.accessibilityTree(for: chapter, granularity: granularity, notedVerses: notes,
+                                         screenReaderEnabled: true)
     }
 
     @Test func everyElementPathRoundTrips() throws {
         for granularity in Granularity.allCases {
             let tree = try Self.tree(granularity: granularity, notes: [3])
             var nodes: [ObjectNode] = [.application, .frame, .document]
-            for cell in 0..<tree.cellCount {
+            for cell in tree.layout.cells.indices {
                 nodes.append(.cell(cell))
                 for element in tree.container(at: cell)?.elements ?? [] {
                     nodes.append(.element(ElementID(cell: cell, kind: element.kind)))

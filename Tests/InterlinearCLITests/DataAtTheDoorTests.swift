@@ -32,14 +32,14 @@ import InterlinearTestSupport
         var body = "v\t1\tword\n"
         for _ in 0..<65_537 { body += "w\t1\tλ\tl\tλ\tG1\tN\tw\t\n" }
         let (result, file, written) = try Self.typeset(chapter: Self.chapter(body + "$\t1\t65537\n"))
-        Self.expectOneBoundedLine(result, status: 65, "\(file):65539: verse 1 has more than 65,535 words, the most a verse can hold")
+        Self.expectOneBoundedLine(result, status: 65, "\(file):65540: verse 1 has more than 65,536 words, the most a verse can hold")
         #expect(!written)
     }
 
     @Test func aVerseOf65537TranslationTokensIsRefused() throws {
         let body = "v\t1\t" + Array(repeating: "a", count: 65_537).joined(separator: " ") + "\n$\t1\t0\n"
         let (result, file, written) = try Self.typeset(chapter: Self.chapter(body))
-        Self.expectOneBoundedLine(result, status: 65, "\(file):3: verse 1 has more than 65,535 translation tokens, the most a verse can hold")
+        Self.expectOneBoundedLine(result, status: 65, "\(file):3: verse 1 has more than 65,536 translation tokens, the most a verse can hold")
         #expect(!written)
     }
 
@@ -109,8 +109,8 @@ import InterlinearTestSupport
         try write([#"{"records": []}"#], "data/eng/alignments/BSB/SBLGNT-BSB-manual.json")
         let out = scratch.path("store")
         let result = try interlinear("import", "John 1", "--source", scratch.path("data"), "--corpus", out)
-        Self.expectOneBoundedLine(result, status: 65, "\(scratch.path("data/eng/targets/BSB/nt_BSB.tsv")):65537: verse 1 "
-                                  + "has more than 65,535 translation tokens, the most a verse can hold")
+        Self.expectOneBoundedLine(result, status: 65, "\(scratch.path("data/eng/targets/BSB/nt_BSB.tsv")):65538: verse 1 "
+                                  + "has more than 65,536 translation tokens, the most a verse can hold")
         #expect(!FileManager.default.fileExists(atPath: out))
     }
 }

@@ -17,7 +17,7 @@ import InterlinearTestSupport
     """
 
     @Test func parsesVersesWordsAndAlignment() throws {
-        let chapter = try ChapterFile.parse(Self.sample, path: "x.tsv", strings: StringTable())
+        let chapter = try ChapterFile.parse(Self.sample, path: "x.tsv", strings: StringTableBuilder())
         #expect(chapter.reference.description == "John 1")
         #expect(chapter.verses.map(\.number) == [1, 2])
         #expect(chapter.words.count == 3)
@@ -29,7 +29,7 @@ import InterlinearTestSupport
     }
 
     @Test func renderRoundTrips() throws {
-        let strings = StringTable()
+        let strings = StringTableBuilder()
         let chapter = try ChapterFile.parse(Self.sample, path: "x.tsv", strings: strings)
         let again = try ChapterFile.parse(ChapterFile.render(chapter, provenance: ["test"]), path: "y.tsv", strings: strings)
         #expect(again.words == chapter.words)
@@ -39,7 +39,7 @@ import InterlinearTestSupport
 
     @Test func acceptsWindowsLineEndings() throws {
         let crlf = Self.sample.replacingOccurrences(of: "\n", with: "\r\n")
-        #expect(try ChapterFile.parse(crlf, path: "x.tsv", strings: StringTable()).words.count == 3)
+        #expect(try ChapterFile.parse(crlf, path: "x.tsv", strings: StringTableBuilder()).words.count == 3)
     }
 
     /// Each malformed line is reported with the file and its line number (line 1 is the format line, 2 the header).
@@ -70,7 +70,7 @@ import InterlinearTestSupport
     func reportsFileAndLine(body: String, line: Int, message: String) {
         let text = ChapterFile.formatLine + "\n@\t43\t1\n" + body
         #expect {
-            try ChapterFile.parse(text, path: "bad.tsv", strings: StringTable())
+            try ChapterFile.parse(text, path: "bad.tsv", strings: StringTableBuilder())
         } throws: { error in
             let e = error as? CorpusError
             return e?.file == "bad.tsv" && e?.line == line && e?.description.contains(message) == true
@@ -80,10 +80,10 @@ import InterlinearTestSupport
 
     @Test func rejectsMissingOrBadHeader() {
         let format = ChapterFile.formatLine + "\n"
-        #expect(throws: CorpusError.self) { try ChapterFile.parse(format + "# nothing\n", path: "a", strings: StringTable()) }
-        #expect(throws: CorpusError.self) { try ChapterFile.parse(format + "@\t12\t1\n", path: "a", strings: StringTable()) }
-        #expect(throws: CorpusError.self) { try ChapterFile.parse(format + "@\t43\t1\n", path: "a", strings: StringTable()) }
-        #expect(throws: CorpusError.self) { try ChapterFile.parse(format + "@\t43\t22\nv\t1\tx\n$\t1\t0\n", path: "a", strings: StringTable()) }
+        #expect(throws: CorpusError.self) { try ChapterFile.parse(format + "# nothing\n", path: "a", strings: StringTableBuilder()) }
+        #expect(throws: CorpusError.self) { try ChapterFile.parse(format + "@\t12\t1\n", path: "a", strings: StringTableBuilder()) }
+        #expect(throws: CorpusError.self) { try ChapterFile.parse(format + "@\t43\t1\n", path: "a", strings: StringTableBuilder()) }
+        #expect(throws: CorpusError.self) { try ChapterFile.parse(format + "@\t43\t22\nv\t1\tx\n$\t1\t0\n", path: "a", strings: StringTableBuilder()) }
     }
 }
 
@@ -93,7 +93,7 @@ import InterlinearTestSupport
     @Test func committedChaptersLoad() throws {
         let expected: [(String, Int)] = [("John 1", 51), ("Matthew 1", 25), ("Romans 8", 39), ("Revelation 22", 21)]
         for (text, verses) in expected {
-            let chapter = try library.load(#require(ChapterReference(parsing: text)))
+            let chapter = try library.load(#require(ChapterReference(parsing: text)), into: StringTableBuilder())
             #expect(chapter.verses.count == verses, "\(text)")
             #expect(chapter.verses.map(\.number) == Array(1...verses), "\(text)")
             #expect(chapter.verses.allSatisfy { !$0.words.isEmpty && !$0.translation.isEmpty }, "\(text)")
@@ -102,7 +102,7 @@ import InterlinearTestSupport
     }
 
     @Test func johnOneOpensWithTheLogos() throws {
-        let chapter = try library.load(#require(ChapterReference(parsing: "John 1")))
+        let chapter = try library.load(#require(ChapterReference(parsing: "John 1")), into: StringTableBuilder())
         let first = chapter.words[chapter.verses[0].words].map { chapter.text($0.surface) }
         #expect(first.prefix(5) == ["Ἐν", "ἀρχῇ", "ἦν", "ὁ", "λόγος"])
         #expect(chapter.text(chapter.words[4].transliteration) == "logos")
@@ -111,10 +111,10 @@ import InterlinearTestSupport
 
     @Test func missingChapterIsAnError() throws {
         #expect {
-            try library.load(#require(ChapterReference(parsing: "John 99")))
+            try library.load(#require(ChapterReference(parsing: "John 99")), into: StringTableBuilder())
         } throws: { String(describing: $0) == "John has 21 chapters; there is no John 99" }
         #expect {
-            try CorpusLibrary(roots: [URL(fileURLWithPath: "/nonexistent")]).load(#require(ChapterReference(parsing: "John 2")))
+            try CorpusLibrary(roots: [URL(fileURLWithPath: "/nonexistent")]).load(#require(ChapterReference(parsing: "John 2")), into: StringTableBuilder())
         } throws: { error in
             (error as? CorpusError)?.kind == .missing && String(describing: error).contains("interlinear import \"John 2\"")
         }
@@ -126,7 +126,23 @@ import InterlinearTestSupport
         let file = dir.appendingPathComponent("chapters/43-John/02.tsv")
         try AtomicFile.write(Data(ChapterFileTests.sample.utf8), to: file, createDirectories: true)
         #expect {
-            try CorpusLibrary(corpusDirectory: dir).load(#require(ChapterReference(parsing: "John 2")))
+            try CorpusLibrary(corpusDirectory: dir).load(#require(ChapterReference(parsing: "John 2")), into: StringTableBuilder())
         } throws: { error in String(describing: error).contains("holds John 1, expected John 2") }
+    }
+}
+
+/// Several chapters loaded together share one frozen table.
+@Suite struct CorpusLibraryBatchTests {
+    @Test func chaptersLoadedTogetherShareOneTable() throws {
+        let library = CorpusLibrary(corpusDirectory: corpusDirectory)
+        let builder = StringTableBuilder()
+        let refs = try ["John 1", "Romans 8"].map { try #require(ChapterReference(parsing: $0)) }
+        let chapters = try library.load(refs, into: builder)
+        #expect(chapters.map(\.reference) == refs)
+        #expect(chapters[0].strings.count == chapters[1].strings.count)
+        #expect(chapters[0].strings.extends(chapters[1].strings) && chapters[1].strings.extends(chapters[0].strings))
+        // A word both chapters use has one id in both.
+        let kai = try #require(chapters[0].strings.id(of: "καὶ"))
+        #expect(chapters[0].words.contains { $0.surface == kai } && chapters[1].words.contains { $0.surface == kai })
     }
 }

@@ -17,26 +17,26 @@ import InterlinearTestSupport
     }
 
     static func parse(_ bytes: [UInt8]) throws -> Chapter {
-        try ChapterFile.parse(bytes: bytes, path: "limit.tsv", strings: StringTable())
+        try ChapterFile.parse(bytes: bytes, path: "limit.tsv", strings: StringTableBuilder())
     }
 
     @Test func aVerseOfMoreWordsThanTheLabelFormatIndexesIsRefusedAtItsLine() throws {
-        #expect(try Self.parse(Self.verse(words: CorpusLimits.maxWordsPerVerse, tokens: 1)).words.count == 65_535)
+        #expect(try Self.parse(Self.verse(words: CorpusLimits.maxWordsPerVerse, tokens: 1)).words.count == 65_536)
         #expect {
             try Self.parse(Self.verse(words: 65_537, tokens: 1))
         } throws: { error in
-            // Line 1 format, 2 header, 3 verse: the 65,536th word is on line 65,539.
-            (error as? CorpusError)?.line == 65_539
-                && String(describing: error) == "limit.tsv:65539: verse 1 has more than 65,535 words, the most a verse can hold"
+            // Line 1 format, 2 header, 3 verse: the 65,537th word is on line 65,540.
+            (error as? CorpusError)?.line == 65_540
+                && String(describing: error) == "limit.tsv:65540: verse 1 has more than 65,536 words, the most a verse can hold"
         }
     }
 
     @Test func aVerseOfMoreTranslationTokensThanTheLabelFormatIndexesIsRefused() throws {
-        #expect(try Self.parse(Self.verse(words: 1, tokens: CorpusLimits.maxTranslationTokensPerVerse)).translationTokens.count == 65_535)
+        #expect(try Self.parse(Self.verse(words: 1, tokens: CorpusLimits.maxTranslationTokensPerVerse)).translationTokens.count == 65_536)
         #expect {
             try Self.parse(Self.verse(words: 1, tokens: 65_537))
         } throws: { error in
-            String(describing: error) == "limit.tsv:3: verse 1 has more than 65,535 translation tokens, the most a verse can hold"
+            String(describing: error) == "limit.tsv:3: verse 1 has more than 65,536 translation tokens, the most a verse can hold"
         }
     }
 
@@ -126,7 +126,7 @@ import InterlinearTestSupport
         let fifo = dir.appendingPathComponent("01.tsv").path
         #expect(mkfifo(fifo, 0o600) == 0)
         #expect {
-            try ChapterFile.read(fifo, strings: StringTable())
+            try ChapterFile.read(fifo, strings: StringTableBuilder())
         } throws: { error in
             (error as? CorpusError)?.kind == .unreadable
                 && String(describing: error).hasSuffix("is a FIFO (named pipe), not a regular file; a chapter file must be a regular file")
@@ -136,16 +136,16 @@ import InterlinearTestSupport
     @Test func aFolderAMissingFileAndAnOversizedFileAreRefused() throws {
         defer { try? FileManager.default.removeItem(at: dir) }
         #expect {
-            try ChapterFile.read(dir.path, strings: StringTable())
+            try ChapterFile.read(dir.path, strings: StringTableBuilder())
         } throws: { String(describing: $0).contains("is a folder, not a regular file") }
         #expect {
-            try ChapterFile.read(dir.appendingPathComponent("none.tsv").path, strings: StringTable())
+            try ChapterFile.read(dir.appendingPathComponent("none.tsv").path, strings: StringTableBuilder())
         } throws: { ($0 as? CorpusError)?.kind == .missing }
         let big = dir.appendingPathComponent("big.tsv").path
         #expect(FileManager.default.createFile(atPath: big, contents: nil))
         #expect(truncate(big, off_t(CorpusLimits.maxChapterFileBytes + 1)) == 0)  // sparse: no 8 MB written
         #expect {
-            try ChapterFile.read(big, strings: StringTable())
+            try ChapterFile.read(big, strings: StringTableBuilder())
         } throws: { String(describing: $0).hasSuffix("is 8,388,609 bytes; a chapter file holds at most 8,388,608") }
     }
 }

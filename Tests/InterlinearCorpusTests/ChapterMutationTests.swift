@@ -34,12 +34,12 @@ struct SplitMix64: RandomNumberGenerator {
             var bytes = originals[iteration % originals.count]
             for _ in 0..<Int.random(in: 1...6, using: &random) { Self.mutate(&bytes, &random) }
             do {
-                let chapter = try ChapterFile.parse(bytes: bytes, path: "mutant.tsv", strings: StringTable())
+                let chapter = try ChapterFile.parse(bytes: bytes, path: "mutant.tsv", strings: StringTableBuilder())
                 accepted += 1
                 #expect(chapter.verses.allSatisfy { $0.words.count <= CorpusLimits.maxWordsPerVerse
                     && $0.translation.count <= CorpusLimits.maxTranslationTokensPerVerse })
                 let again = try ChapterFile.parse(ChapterFile.render(chapter, provenance: []), path: "again.tsv",
-                                                  strings: StringTable())
+                                                  strings: StringTableBuilder())
                 #expect(again.verses.map(\.number) == chapter.verses.map(\.number), "iteration \(iteration)")
                 #expect(again.alignedTokens == chapter.alignedTokens, "iteration \(iteration)")
             } catch let error as CorpusError {

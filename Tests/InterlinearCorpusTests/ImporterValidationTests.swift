@@ -12,7 +12,7 @@ import InterlinearTestSupport
     static func importing(source: [String] = [goodSource], target: [String] = [goodTarget]) throws -> [Chapter] {
         let data = try FakeAlignmentsData(sourceRows: source, targetRows: target)
         defer { data.remove() }
-        return try BibleAlignmentsImporter(dataDirectory: data.root).importChapters(nil, strings: StringTable())
+        return try BibleAlignmentsImporter(dataDirectory: data.root).importChapters(nil, strings: StringTableBuilder())
     }
 
     @Test func theFixtureImports() throws {
@@ -64,7 +64,7 @@ import InterlinearTestSupport
         bytes.append(contentsOf: [0x6E, 0xFE, 0x0D, 0x0A])
         try bytes.write(to: file)
         #expect {
-            try BibleAlignmentsImporter(dataDirectory: data.root).importChapters(nil, strings: StringTable())
+            try BibleAlignmentsImporter(dataDirectory: data.root).importChapters(nil, strings: StringTableBuilder())
         } throws: { ($0 as? CorpusError)?.line == 3 && String(describing: $0).contains("invalid UTF-8: byte 0xFE at column 2") }
     }
 
@@ -74,8 +74,8 @@ import InterlinearTestSupport
             try Self.importing(target: tokens)
         } throws: { error in
             let e = error as? CorpusError
-            // The 65,536th token is on line 65,537 (line 1 is the header).
-            return e?.line == 65_537 && e?.message == "verse 1 has more than 65,535 translation tokens, the most a verse can hold"
+            // The 65,537th token is on line 65,538 (line 1 is the header).
+            return e?.line == 65_538 && e?.message == "verse 1 has more than 65,536 translation tokens, the most a verse can hold"
         }
     }
 
@@ -84,29 +84,31 @@ import InterlinearTestSupport
         #expect {
             try Self.importing(source: words)
         } throws: { error in
-            (error as? CorpusError)?.line == 65_537 && (error as? CorpusError)?.message.contains("more than 65,535 words") == true
+            (error as? CorpusError)?.line == 65_538 && (error as? CorpusError)?.message.contains("more than 65,536 words") == true
         }
     }
 
     /// The last line of defence: a chapter the reader would refuse, or read differently, is not rendered.
     @Test func renderCheckedRefusesWhatTheReaderWouldNotReadBack() throws {
-        let strings = StringTable()
+        let strings = StringTableBuilder()
         let john1 = try #require(ChapterReference(parsing: "John 1"))
-        var shifted = Chapter(reference: john1, strings: strings)
-        shifted.beginVerse(1)
-        shifted.appendTranslationToken("In the")  // a space inside one token: every offset after it would shift
-        shifted.appendTranslationToken("beginning")
+        var shifted = Chapter(reference: john1)
+        shifted.beginVerse(1, strings: strings)
+        shifted.appendTranslationToken(strings.intern("In the"))  // a space inside one token: every offset after it would shift
+        shifted.appendTranslationToken(strings.intern("beginning"))
         shifted.appendWord(surface: "Ἐν", transliteration: "En", lemma: "ἐν", strongs: "G1722", morphology: "PREP",
-                           gloss: "in", alignment: [1])
+                           gloss: "in", alignment: [1], strings: strings)
+        shifted.freeze(strings)
         #expect {
             try ChapterFile.renderChecked(shifted, provenance: [], path: "out/01.tsv")
         } throws: { String(describing: $0).contains("the reader would read it back differently") }
 
-        var refused = Chapter(reference: john1, strings: strings)
-        refused.beginVerse(1)
-        refused.appendTranslationToken("In")
+        var refused = Chapter(reference: john1)
+        refused.beginVerse(1, strings: strings)
+        refused.appendTranslationToken(strings.intern("In"))
         refused.appendWord(surface: "Ἐν", transliteration: "En", lemma: "ἐν", strongs: "1722", morphology: "PREP",
-                           gloss: "in", alignment: [0])
+                           gloss: "in", alignment: [0], strings: strings)
+        refused.freeze(strings)
         #expect {
             try ChapterFile.renderChecked(refused, provenance: [], path: "out/01.tsv")
         } throws: { String(describing: $0) == "out/01.tsv:4: refusing to write a chapter the reader would refuse: bad Strong's number '1722'" }

@@ -202,11 +202,9 @@ struct LineWrapTests {
 struct ElementNarrationTests {
     @Test("element order visits exactly the chapter's words, both ways; both narrations describe words alike")
     func agreesWithChapter() throws {
-        let strings = StringTable()
-        let chapter = try CorpusLibrary(corpusDirectory: corpusDirectory).load(try #require(ChapterReference(parsing: "John 1")), strings: strings)
-        let layout = Typesetter(cache: ShapeCache(chain: try FontChain(family: "Gentium Plus"), strings: strings))
-            .layout(chapter, options: LayoutOptions())
-        let tree = AccessibilityTree(chapter: chapter, layout: layout, viewport: Viewport(width: 390, height: 844))
+        let session = try makeSession()
+        let chapter = try session.chapter(#require(ChapterReference(parsing: "John 1")))
+        let tree = session.accessibilityTree(for: chapter)
         #expect(!tree.screenReaderEnabled)
         let elements = ElementNarration(tree: tree)
         #expect(tree.screenReaderEnabled)

@@ -24,12 +24,9 @@ struct RenderOverlayTests {
 
     /// A chapter, its layout and a painter, made in-process like the CLI makes them.
     static func painter(width: Float) throws -> ChapterPainter {
-        let strings = StringTable()
-        let reference = try #require(ChapterReference(parsing: "John 1"))
-        let chapter = try CorpusLibrary(corpusDirectory: corpusDirectory).load(reference, strings: strings)
-        let typesetter = Typesetter(cache: ShapeCache(chain: try sharedFontChain(), strings: strings))
-        return try ChapterPainter(chapter: chapter, layout: typesetter.layout(chapter, options: LayoutOptions(width: width)),
-                                  cache: typesetter.cache)
+        let session = try makeSession(options: LayoutOptions(width: width))
+        let chapter = try session.chapter(#require(ChapterReference(parsing: "John 1")))
+        return try ChapterPainter(chapter: chapter, layout: session.layout(chapter), session: session)
     }
 
     /// The overlay draws one frame per element of the verses shown and one per verse container, and each frame is

@@ -2,6 +2,7 @@ import Foundation
 import InterlinearAccessibility
 import InterlinearCorpus
 import InterlinearReader
+import InterlinearSession
 import InterlinearShaping
 import InterlinearStore
 import InterlinearTable
@@ -14,12 +15,10 @@ private func ref(_ text: String) throws -> ChapterReference { try #require(Chapt
 /// The accessibility action and the reader search through the store, as `interlinear search` does.
 @Suite struct CorpusSearchConsumerTests {
     private func johnTree(_ store: CorpusStore) throws -> AccessibilityTree {
-        let strings = StringTable()
-        let chapter = try #require(try store.load(try ref("John 1"), strings: strings))
-        let layout = Typesetter(cache: ShapeCache(chain: try sharedFontChain(), strings: strings))
-            .layout(chapter, options: LayoutOptions(width: 390))
-        return AccessibilityTree(chapter: chapter, layout: layout, viewport: Viewport(width: 390, height: 844),
-                                 screenReaderEnabled: true)
+        let session = Interlinear(library: ChapterLibrary(storeURL: store.url, store: store,
+                                                          committed: CorpusLibrary(corpusDirectory: corpusDirectory)),
+                                  fonts: try sharedFontChain())
+        return session.accessibilityTree(for: try session.chapter(try ref("John 1")), screenReaderEnabled: true)
     }
 
     @Test func findOtherOccurrencesSearchesTheCorpus() throws {

@@ -67,7 +67,7 @@ import Testing
             }
             database.close()
             do {
-                let chapter = try CorpusStore(url: url).load(john, strings: StringTable())
+                let chapter = try CorpusStore(url: url).load(john, into: StringTableBuilder())
                 // What loads keeps the invariants layout relies on.
                 if let chapter {
                     for verse in chapter.verses {

@@ -92,15 +92,15 @@ import Testing
         let store = try CorpusStore(url: url)
         let chapters = try store.availableChapters()
         #expect(chapters.count == 260)
-        let strings = StringTable()
+        let strings = StringTableBuilder()
         var words = 0
-        for reference in chapters { words += try #require(try store.load(reference, strings: strings)).wordCount }
+        for reference in chapters { words += try #require(try store.load(reference, into: strings)).wordCount }
         #expect(words == Self.sourceRows?.count)
         // The committed chapters are the same chapters the store holds.
         let files = CorpusLibrary(roots: [corpusDirectory.appendingPathComponent("chapters")])
         for reference in files.availableChapters() {
-            #expect(sameChapter(try #require(try store.load(reference, strings: StringTable())),
-                                try files.load(reference, strings: StringTable())), "\(reference)")
+            #expect(sameChapter(try #require(try store.load(reference, into: StringTableBuilder())),
+                                try files.load(reference, into: StringTableBuilder())), "\(reference)")
         }
     }
 

@@ -35,8 +35,7 @@ enum StoreFixture {
     static let committed: Result<URL, any Error> = Result {
         let url = folder.appendingPathComponent("committed.sqlite")
         let library = CorpusLibrary(roots: [corpusDirectory.appendingPathComponent("chapters")])
-        let strings = StringTable()
-        let chapters = try library.availableChapters().map { try library.load($0, strings: strings) }
+        let chapters = try library.load(library.availableChapters(), into: StringTableBuilder())
         _ = try StoreImport.write(chapters, to: url, replace: true, source: "committed chapters")
         return url
     }
@@ -45,7 +44,7 @@ enum StoreFixture {
     static let whole: Result<URL, any Error> = Result {
         guard let source = sourceDirectory else { throw CorpusError(file: "", line: nil, sourceMissing ?? "") }
         let url = folder.appendingPathComponent("whole.sqlite")
-        let chapters = try BibleAlignmentsImporter(dataDirectory: source).importChapters(nil, strings: StringTable())
+        let chapters = try BibleAlignmentsImporter(dataDirectory: source).importChapters(nil, strings: StringTableBuilder())
         _ = try StoreImport.write(chapters, to: url, replace: true, source: "bible-alignments \(SourceData.version)")
         return url
     }

@@ -25,9 +25,9 @@ import Testing
             INSERT INTO word SELECT 43001001, i, 'λ', 'l', 'λ', 'G1', 'N', 'w', '', 'λ', 'λ', 1 FROM n;
             """)
         #expect {
-            try CorpusStore(url: url).load(Self.john, strings: StringTable())
+            try CorpusStore(url: url).load(Self.john, into: StringTableBuilder())
         } throws: { error in
-            String(describing: error).contains("John 1:1 has more than 65535 words, the most a verse can hold")
+            String(describing: error).contains("John 1:1 has more than 65536 words, the most a verse can hold")
         }
         // Through the command: one line, a data-error status, no output file.
         let output = url.deletingLastPathComponent().appendingPathComponent("out.json")
@@ -43,8 +43,8 @@ import Testing
             UPDATE verse SET translation = (SELECT group_concat('a', ' ') FROM n) WHERE id = 43001002;
             """)
         #expect {
-            try CorpusStore(url: url).load(Self.john, strings: StringTable())
-        } throws: { String(describing: $0).contains("John 1:2 has more than 65535 translation tokens") }
+            try CorpusStore(url: url).load(Self.john, into: StringTableBuilder())
+        } throws: { String(describing: $0).contains("John 1:2 has more than 65536 translation tokens") }
     }
 
     @Test func anEscapeSequenceInAStoredFieldIsRefusedEscaped() throws {

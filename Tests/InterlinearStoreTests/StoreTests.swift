@@ -11,11 +11,11 @@ import Testing
         let references = try store.availableChapters()
         #expect(references == files.availableChapters())
         for reference in references {
-            let fromStore = try #require(try store.load(reference, strings: StringTable()))
-            let fromFile = try files.load(reference, strings: StringTable())
+            let fromStore = try #require(try store.load(reference, into: StringTableBuilder()))
+            let fromFile = try files.load(reference, into: StringTableBuilder())
             #expect(sameChapter(fromStore, fromFile), "\(reference)")
         }
-        #expect(try store.load(#require(ChapterReference(parsing: "Mark 4")), strings: StringTable()) == nil)
+        #expect(try store.load(#require(ChapterReference(parsing: "Mark 4")), into: StringTableBuilder()) == nil)
     }
 
     @Test func missingChapterNamesTheNearestAndTheCommand() throws {
@@ -23,7 +23,7 @@ import Testing
         let library = ChapterLibrary(storeURL: url, store: try CorpusStore(url: url), committed: CorpusLibrary(roots: []))
         let mark = try #require(ChapterReference(parsing: "Mark 4"))
         #expect(library.nearest(to: mark).map(\.description) == ["Matthew 1", "John 1", "Romans 8"])
-        #expect(throws: StoreError.self) { try library.load(mark, strings: StringTable()) }
+        #expect(throws: StoreError.self) { try library.load(mark, into: StringTableBuilder()) }
         let message = library.missing(mark).description
         #expect(message.contains("`interlinear import`"), "\(message)")
         #expect(message.contains("Matthew 1, John 1, Romans 8"), "\(message)")
@@ -43,9 +43,9 @@ import Testing
     @Test func versesOfAPassage() throws {
         let url = try StoreFixture.committed.get()
         let library = ChapterLibrary(storeURL: url, store: try CorpusStore(url: url), committed: CorpusLibrary(roots: []))
-        let chapter = try library.load(try #require(Passage(parsing: "John 1:14–18")), strings: StringTable())
+        let chapter = try library.load(try #require(Passage(parsing: "John 1:14–18")), into: StringTableBuilder())
         #expect(chapter.verses.map(\.number) == [14, 15, 16, 17, 18])
-        #expect(throws: StoreError.self) { try library.load(try #require(Passage(parsing: "John 1:50-60")), strings: StringTable()) }
+        #expect(throws: StoreError.self) { try library.load(try #require(Passage(parsing: "John 1:50-60")), into: StringTableBuilder()) }
     }
 
     @Test func foreignDamagedAndNewerFilesAreRefused() throws {
@@ -64,7 +64,7 @@ import Testing
         try handle.close()
         #expect(throws: StoreError.self) {
             let store = try CorpusStore(url: truncated)
-            for reference in try store.availableChapters() { _ = try store.load(reference, strings: StringTable()) }
+            for reference in try store.availableChapters() { _ = try store.load(reference, into: StringTableBuilder()) }
         }
 
         let newer = try StoreFixture.copy(of: try StoreFixture.committed.get(), named: "newer.sqlite")

@@ -124,7 +124,7 @@ import Testing
         let end = view.scrollY
         ViewFixture.press(view, .tab)
         let id = try #require(view.focus)
-        #expect(id.cell >= view.visibleCells.lowerBound)
+        #expect(Int(id.cell) >= view.visibleCells.lowerBound)
         #expect(view.scrollY == end, "entering at the viewport must not scroll")
         let ring = try #require(view.focusRing)
         #expect(ring.y >= 0)

@@ -1,5 +1,7 @@
 import InterlinearAccessibility
 import InterlinearCorpus
+import InterlinearSession
+import InterlinearTestSupport
 import InterlinearTable
 import InterlinearView
 import Testing
@@ -39,7 +41,7 @@ import Testing
             _ = view.statusLine
         }
         #expect(view.tree.stats == AccessibilityTree.Stats())
-        #expect((0..<view.tree.cellCount).allSatisfy { !view.tree.isBuilt(cell: $0) })
+        #expect(view.tree.layout.cells.indices.allSatisfy { !view.tree.isBuilt(cell: $0) })
     }
 
     @Test func goToVersePrompt() throws {
@@ -138,8 +140,8 @@ import Testing
     }
 
     @Test func catalogStepsFromAChapterItDoesNotList() throws {
-        let strings = StringTable()
-        let catalog = ChapterCatalog(source: ViewFixture.library, strings: strings)
+        let session = Interlinear(library: ViewFixture.library, fonts: try sharedFontChain())
+        let catalog = ChapterCatalog(session: session)
         func ref(_ text: String) throws -> ChapterReference { try #require(ChapterReference(parsing: text)) }
         #expect(catalog.chapter(1, from: try ref("John 1")) == (try ref("Romans 8")))
         #expect(catalog.chapter(-1, from: try ref("John 1")) == (try ref("Matthew 1")))
@@ -148,7 +150,7 @@ import Testing
         #expect(catalog.chapter(2, from: try ref("Matthew 1")) == (try ref("Romans 8")))
         #expect(catalog.chapter(1, from: try ref("Revelation 22")) == nil)
         #expect(catalog.chapter(-1, from: try ref("Matthew 1")) == nil)
-        let empty = ChapterCatalog(source: ViewFixture.library, chapters: [], strings: strings)
+        let empty = ChapterCatalog(session: session, chapters: [])
         #expect(empty.chapter(1, from: try ref("John 1")) == nil)
     }
 
@@ -157,17 +159,17 @@ import Testing
         ViewFixture.type(view, ":20")
         ViewFixture.press(view, .enter, .down)  // verse 20 at the top, scrolled 40 points into it
         let top = try #require(view.visibleCells.first)
-        #expect(view.tree.verseNumber(ofCell: top) == 20)
+        #expect(view.tree.verseNumber(ofCell: VerseIndex(top)) == 20)
         let into = view.scrollY - view.tree.table.origins[top]
         let fraction = into / (view.tree.table.origins[top + 1] - view.tree.table.origins[top])
         #expect(fraction > 0 && fraction < 1)
         let labels = view.layout.labels.count
-        let shaped = view.typesetter.cache.shapedCount
+        let shaped = view.catalog.session.cache.shapedCount
 
         let change = view.resize(width: 800, height: 600)
         #expect(change == [.layout, .scrolled])
         #expect(view.layout.options.width == 800 && view.viewport.width == 800 && view.layout.options.sideBySide)
-        #expect(view.typesetter.cache.shapedCount == shaped, "re-layout at another width shapes nothing")
+        #expect(view.catalog.session.cache.shapedCount == shaped, "re-layout at another width shapes nothing")
         #expect(view.layout.labels.count == labels)
         #expect(ViewFixture.topVerse(view) == 20)
         let newTop = try #require(view.visibleCells.first)

@@ -1,5 +1,6 @@
 import InterlinearAccessibility
 import InterlinearCorpus
+import InterlinearSession
 import InterlinearShaping
 import InterlinearTestSupport
 import InterlinearTypesetting
@@ -14,15 +15,12 @@ enum ViewFixture {
     /// `chapters` lists the corpus's chapters (default: what the committed corpus has).
     static func view(_ reference: String = "John 1", width: Float = 390, height: Float = 600, scrollY: Float = 0,
                      screenReader: Bool = false, chapters: [String]? = nil) throws -> ChapterView {
-        let strings = StringTable()
+        let session = try makeSession(options: LayoutOptions(width: width))
         let ref = try #require(ChapterReference(parsing: reference))
         let listed = try chapters?.map { try #require(ChapterReference(parsing: $0)) }
-        let catalog = listed.map { ChapterCatalog(source: library, chapters: $0, strings: strings) }
-            ?? ChapterCatalog(source: library, strings: strings)
+        let catalog = listed.map { ChapterCatalog(session: session, chapters: $0) } ?? ChapterCatalog(session: session)
         let chapter = try catalog.load(ref)
-        let typesetter = Typesetter(cache: ShapeCache(chain: try sharedFontChain(), strings: strings))
-        let layout = typesetter.layout(chapter, options: LayoutOptions(width: width))
-        return ChapterView(chapter: chapter, layout: layout, typesetter: typesetter, catalog: catalog,
+        return ChapterView(chapter: chapter, layout: session.layout(chapter), catalog: catalog,
                            windowHeight: height, scrollY: scrollY, screenReaderEnabled: screenReader)
     }
 
@@ -43,11 +41,13 @@ enum ViewFixture {
 
     /// Every element of the chapter in container order, as the accessibility layer builds it (builds every cell).
     static func allElements(_ tree: AccessibilityTree) -> [ElementID] {
-        (0..<tree.cellCount).flatMap { cell in
+        tree.layout.cells.indices.flatMap { cell in
             (tree.container(at: cell)?.elements ?? []).map { ElementID(cell: cell, kind: $0.kind) }
         }
     }
 
     /// The verse at the top of the viewport.
-    static func topVerse(_ view: ChapterView) -> Int? { view.visibleCells.first.map(view.tree.verseNumber(ofCell:)) }
+    static func topVerse(_ view: ChapterView) -> Int? {
+        view.visibleCells.first.map { view.tree.verseNumber(ofCell: VerseIndex($0)) }
+    }
 }

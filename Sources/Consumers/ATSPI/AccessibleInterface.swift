@@ -1,3 +1,4 @@
+import InterlinearCorpus
 import Foundation
 import InterlinearAccessibility
 
@@ -69,7 +70,7 @@ extension AtspiAdapter {
             // The scroll offset in layout points: lets a client (and our tests) relate extents to the layout.
             attributes += [("id", tree.rootNodeID), ("scroll-y", "\(tree.viewport.scrollY)")]
         case .cell(let cell):
-            attributes += [("id", tree.nodeID(ofCell: cell)), ("posinset", "\(cell + 1)"), ("setsize", "\(tree.cellCount)")]
+            attributes += [("id", tree.nodeID(ofCell: cell)), ("posinset", "\(Int(cell) + 1)"), ("setsize", "\(tree.cellCount)")]
         case .element(let id):
             attributes.append(("id", tree.nodeID(of: id)))
             if let position = tree.position(of: id) {

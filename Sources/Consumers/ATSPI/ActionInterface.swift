@@ -19,7 +19,7 @@ extension AtspiAdapter {
             switch action {
             case .activate: break
             case .copy:
-                entries.append(id.kind.wordIndex != nil
+                entries.append(id.kind.word != nil
                                ? ActionEntry(name: "copy Greek", description: "Copy the Greek word", action: .copy)
                                : ActionEntry(name: "copy", description: "Copy the text", action: .copy))
             case .findOtherOccurrences:

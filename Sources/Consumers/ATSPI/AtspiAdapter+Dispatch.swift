@@ -1,3 +1,4 @@
+import InterlinearCorpus
 import CATSPIShim
 import CSystemdBus
 import InterlinearAccessibility

@@ -1,3 +1,4 @@
+import InterlinearCorpus
 import CSystemdBus
 import InterlinearAccessibility
 
@@ -42,7 +43,7 @@ extension AtspiAdapter {
         let count = tree.cellCount
         for cell in cells where !announcedVisible.contains(cell) && cell >= 0 && cell < count {
             emitObject(.document, "ChildrenChanged", detail: "add", detail1: Int32(cell),
-                       data: .reference(reference(.cell(cell))))
+                       data: .reference(reference(.cell(VerseIndex(cell)))))
         }
         announcedVisible = cells
     }

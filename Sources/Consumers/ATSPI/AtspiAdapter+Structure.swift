@@ -1,3 +1,4 @@
+import InterlinearCorpus
 import InterlinearAccessibility
 
 /// The shape of the exported tree: Application → Frame (the window) → the chapter (document) → one container per
@@ -14,7 +15,7 @@ extension AtspiAdapter {
 
     /// The range of container indexes holding a node's children; nil for nodes that are not verses or the whole
     /// translation. A verse's range builds its container (the first request for that verse).
-    func childRange(of node: ObjectNode) -> (cell: Int, range: Range<Int>)? {
+    func childRange(of node: ObjectNode) -> (cell: VerseIndex, range: Range<Int>)? {
         switch node {
         case .cell(let cell):
             guard let container = tree.container(at: cell) else { return (cell, 0..<0) }
@@ -43,7 +44,7 @@ extension AtspiAdapter {
         switch node {
         case .application: return index == 0 ? .frame : nil
         case .frame: return index == 0 ? .document : nil
-        case .document: return index < tree.cellCount ? .cell(index) : nil
+        case .document: return index < tree.cellCount ? .cell(VerseIndex(index)) : nil
         case .cell, .element:
             guard let (cell, range) = childRange(of: node), index < range.count else { return nil }
             return tree.elementID(cell: cell, index: range.lowerBound + index).map(ObjectNode.element)
@@ -55,7 +56,7 @@ extension AtspiAdapter {
         switch node {
         case .application: return [.frame]
         case .frame: return [.document]
-        case .document: return (0..<tree.cellCount).map(ObjectNode.cell)
+        case .document: return tree.layout.cells.indices.map(ObjectNode.cell)
         case .cell, .element:
             guard let (cell, range) = childRange(of: node), let container = tree.container(at: cell) else { return [] }
             return range.map { .element(ElementID(cell: cell, kind: container.elements[$0].kind)) }
@@ -78,7 +79,7 @@ extension AtspiAdapter {
         switch node {
         case .application: return -1
         case .frame, .document: return 0
-        case .cell(let cell): return cell
+        case .cell(let cell): return Int(cell)
         case .element(let id):
             guard let container = tree.container(at: id.cell), let index = container.index(of: id.kind) else {
                 return -1

@@ -1,3 +1,4 @@
+import InterlinearCorpus
 import InterlinearAccessibility
 
 /// One exported AT-SPI object. Its D-Bus path is derived from the layer's content-derived node id, so a path means
@@ -11,7 +12,7 @@ enum ObjectNode: Equatable {
     case application
     case frame
     case document
-    case cell(Int)
+    case cell(VerseIndex)
     case element(ElementID)
 
     static let prefix = "/org/a11y/atspi/accessible"

@@ -1,5 +1,6 @@
 import Foundation
 import InterlinearAccessibility
+import InterlinearCorpus
 import InterlinearTable
 
 /// The `interlinear.a11y/2` JSON document: an accessibility tree dump in the shape of the Chrome DevTools
@@ -107,12 +108,12 @@ struct A11yDocument: Encodable {
     }
 
     /// Walks the cells (the visible ones, or all) as a screen reader would, building their containers on the way.
-    mutating func walk(_ tree: AccessibilityTree, cells: Range<Int>) {
+    mutating func walk(_ tree: AccessibilityTree, cells: Range<VerseIndex>) {
         let root = tree.rootNodeID
         let content = Rect(x: tree.viewport.originX, y: tree.viewport.originY - tree.viewport.scrollY,
                            width: tree.layout.options.width, height: tree.table.contentHeight)
         let contentClip = content.intersection(tree.viewport.screenRect)
-        nodes.append(Node(nodeId: root, parentId: nil, childIds: (0..<tree.cellCount).map(tree.nodeID(ofCell:)),
+        nodes.append(Node(nodeId: root, parentId: nil, childIds: tree.layout.cells.indices.map(tree.nodeID(ofCell:)),
                           role: Role.document.rawValue, roleDescription: nil, headingLevel: nil,
                           name: tree.chapter.reference.description,
                           description: "\(tree.chapter.verses.count) verses", language: "en", descriptionLanguage: "en",
@@ -129,7 +130,7 @@ struct A11yDocument: Encodable {
                               name: speech.name, description: speech.description, language: speech.language,
                               descriptionLanguage: speech.descriptionLanguage,
                               bounds: Bounds(frame.bounds), clippedBounds: frame.clipped.map(Bounds.init),
-                              offscreen: frame.offscreen, posInSet: cell + 1, setSize: tree.cellCount, actions: []))
+                              offscreen: frame.offscreen, posInSet: Int(cell) + 1, setSize: tree.cellCount, actions: []))
             for element in container?.elements ?? [] {
                 let id = ElementID(cell: cell, kind: element.kind)
                 guard let speech = tree.utterance(of: id) else { continue }

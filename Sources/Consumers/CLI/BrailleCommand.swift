@@ -70,7 +70,8 @@ struct BrailleCommand: ParsableCommand {
         try reportingFailures {
             let passage = try parseReference(reference)
             // A verse range ("John 1:1–5") brailles just those verses.
-            let chapter = try ChapterLibrary.open(corpus: corpus).load(passage, strings: StringTable())
+            // Braille needs the chapter's text only: no fonts, no layout, so no session.
+            let chapter = try ChapterLibrary.open(corpus: corpus).load(passage, into: StringTableBuilder())
             let tables = BrailleTables(greek: greekTable, english: table ?? BrailleTables.english(grade: grade.value))
             try tables.validate()
             let braille = try ChapterBraille(chapter, tables: tables, cells: cells)

@@ -1,10 +1,9 @@
 import ArgumentParser
 import Foundation
 import InterlinearCorpus
-import InterlinearShaping
+import InterlinearSession
 import InterlinearStore
 import InterlinearTypesetting
-
 
 /// Options every command that lays out a chapter shares. Every value is checked in `validate()`, before the
 /// command runs, so a bad one is a usage error (exit 64) with one line saying what is expected.
@@ -77,26 +76,34 @@ extension Double {
     var plainText: String { self == rounded() && abs(self) < 1e15 ? String(Int(self)) : String(self) }
 }
 
-/// A loaded chapter with its typesetter: the engine as the commands use it.
+/// The chapter (or passage) a command names, loaded in a session made from the shared options (--font,
+/// --font-size, --tiers, --width, --corpus): every command reads them here, the same way. A thin call into
+/// `Interlinear`.
 struct Engine {
-    let chapter: Chapter
-    let typesetter: Typesetter
-    /// Where the chapter came from (the store, then the committed files): other chapters load from it too.
+    let session: Interlinear
+    /// The store (and committed chapters) the session loads from.
     let library: ChapterLibrary
-    /// The passage the reference named (its verses, if it named any).
+    /// What the reference named.
     let passage: Passage
+    let chapter: Chapter
 
-    /// Loads the reference's verses, or with `wholeChapter` the whole chapter they are in (the window shows the
-    /// chapter and opens at the verse).
+    /// Loads the passage the arguments name (the whole chapter with `wholeChapter`, for a reader or a window that
+    /// shows the chapter and opens at the verse).
     init(_ arguments: LayoutArguments, wholeChapter: Bool = false) throws {
+        let options = try arguments.layoutOptions()
         passage = try parseReference(arguments.reference)
-        let strings = StringTable()
         library = try ChapterLibrary.open(corpus: arguments.corpus)
-        chapter = wholeChapter ? try library.load(passage.chapter, strings: strings)
-                               : try library.load(passage, strings: strings)
-        let chain = try FontChain(family: arguments.font)
-        typesetter = Typesetter(cache: ShapeCache(chain: chain, strings: strings))
+        session = try Interlinear(library: library, font: arguments.font, options: options)
+        chapter = try wholeChapter ? session.chapter(passage.chapter) : session.chapter(passage)
     }
+
+    /// The session's typesetter.
+    var typesetter: Typesetter { session.typesetter }
+    /// The options the arguments asked for.
+    var options: LayoutOptions { session.options }
+
+    /// The chapter typeset with the options the arguments asked for.
+    func layout() -> ChapterLayout { session.layout(chapter) }
 }
 
 /// Parses a reference given on the command line (a chapter, or verses of one), or fails (exit 64) with one line

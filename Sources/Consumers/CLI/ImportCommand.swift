@@ -41,7 +41,7 @@ struct ImportCommand: ParsableCommand {
             let store = StoreLocation.storeFile(explicit: corpus)
             let bar = ProgressBar(enabled: isatty(STDERR_FILENO) == 1)
             bar.note("reading bible-alignments \(SourceData.version) from \(data.path)")
-            let chapters = try BibleAlignmentsImporter(dataDirectory: data).importChapters(wanted, strings: StringTable())
+            let chapters = try BibleAlignmentsImporter(dataDirectory: data).importChapters(wanted, strings: StringTableBuilder())
             // Every chapter is checked by the chapter-file reader's own parser before anything is written: the
             // importer refuses a chapter that reader would refuse, or read back differently.
             let root = URL(fileURLWithPath: chapterFiles ?? ".")

@@ -67,12 +67,10 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let options = try layout.layoutOptions()
             let engine = try Engine(layout)
             let chapter = engine.chapter
             let cells = try verseCells(chapter)
-            let result = engine.typesetter.layout(chapter, options: options)
-            let painter = try ChapterPainter(chapter: chapter, layout: result, cache: engine.typesetter.cache)
+            let painter = try ChapterPainter(chapter: chapter, layout: engine.layout(), session: engine.session)
             var request = RenderRequest(format: format, cells: cells, title: title(chapter, cells: cells))
             request.scale = scale
             request.paper = paper
@@ -85,14 +83,14 @@ struct RenderCommand: ParsableCommand {
         }
     }
 
-    /// The cells of verses --from...--to (the whole chapter without them).
+    /// The table rows (cells, one per verse) of verses --from...--to (the whole chapter without them).
     private func verseCells(_ chapter: Chapter) throws -> Range<Int> {
         func index(_ verse: Int?, _ option: String) throws -> Int? {
             guard let verse else { return nil }
             guard let index = chapter.verseIndex(number: verse) else {
                 throw Failure(.noInput, "--\(option) \(verse): \(chapter.reference) has no verse \(verse)")
             }
-            return index
+            return Int(index)
         }
         let first = try index(from, "from") ?? 0
         let last = try index(to, "to") ?? chapter.verses.count - 1
@@ -104,7 +102,7 @@ struct RenderCommand: ParsableCommand {
         let name = chapter.reference.description
         let partial = from != nil || to != nil || (try? parseReference(layout.reference))?.verses != nil
         guard partial, let first = cells.first, let last = cells.last else { return name }
-        let a = chapter.verses[first].number, b = chapter.verses[last].number
+        let a = chapter.verses[VerseIndex(first)].number, b = chapter.verses[VerseIndex(last)].number
         return a == b ? "\(name):\(a)" : "\(name):\(a)–\(b)"
     }
 }

@@ -40,20 +40,20 @@ struct StoreBenchCommand: ParsableCommand {
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("interlinear-bench-store-\(getpid())")
             defer { try? FileManager.default.removeItem(at: folder) }
             for reference in references {
-                guard let chapter = try store.load(reference, strings: StringTable()) else { continue }
+                guard let chapter = try store.load(reference, into: StringTableBuilder()) else { continue }
                 let url = folder.appendingPathComponent(CorpusLibrary.relativePath(of: reference))
                 try AtomicFile.write(Data(ChapterFile.render(chapter, provenance: []).utf8), to: url, createDirectories: true)
             }
             let files = CorpusLibrary(roots: [folder])
             guard let john = ChapterReference(parsing: "John 1") else { return }
 
-            func johnFile() throws -> Double { try medianOf(iterations) { _ = try files.load(john, strings: StringTable()) } }
-            func johnStore() throws -> Double { try medianOf(iterations) { _ = try store.load(john, strings: StringTable()) } }
+            func johnFile() throws -> Double { try medianOf(iterations) { _ = try files.load(john, into: StringTableBuilder()) } }
+            func johnStore() throws -> Double { try medianOf(iterations) { _ = try store.load(john, into: StringTableBuilder()) } }
             func ntFile() throws -> Double {
-                try time { let strings = StringTable(); for r in references { _ = try files.load(r, strings: strings) } }
+                try time { let strings = StringTableBuilder(); for r in references { _ = try files.load(r, into: strings) } }
             }
             func ntStore() throws -> Double {
-                try time { let strings = StringTable(); for r in references { _ = try store.load(r, strings: strings) } }
+                try time { let strings = StringTableBuilder(); for r in references { _ = try store.load(r, into: strings) } }
             }
             _ = try (johnFile(), johnStore(), ntFile(), ntStore())  // warm the page cache and the code
             var figures: [String: [Double]] = [:]

@@ -56,12 +56,10 @@ struct ViewCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let options = try layout.layoutOptions()
             let engine = try Engine(layout, wholeChapter: true)
-            let catalog = ChapterCatalog(source: engine.library, strings: engine.chapter.strings)
             let view = ChapterView(
-                chapter: engine.chapter, layout: engine.typesetter.layout(engine.chapter, options: options),
-                typesetter: engine.typesetter, catalog: catalog, windowHeight: Float(height), scrollY: Float(scroll))
+                chapter: engine.chapter, layout: engine.layout(), catalog: ChapterCatalog(session: engine.session),
+                windowHeight: Float(height), scrollY: Float(scroll))
             // "John 1:14" opens the chapter at verse 14, its number focused.
             if let range = engine.passage.verses {
                 let numbers = Set(engine.chapter.verses.map(\.number))

@@ -1,13 +1,13 @@
 import InterlinearCorpus
 import InterlinearStore
 
-/// A place the reader can open: a verse of a chapter, and a word in it (its index within the verse).
+/// A place the reader can open: a verse of a chapter (its number, as printed), and a word in it.
 public struct ReaderLocation: Equatable, Sendable {
     public var chapter: ChapterReference
     public var verse: Int
-    public var word: Int?
+    public var word: WordOffset?
 
-    public init(chapter: ChapterReference, verse: Int, word: Int? = nil) {
+    public init(chapter: ChapterReference, verse: Int, word: WordOffset? = nil) {
         self.chapter = chapter
         self.verse = verse
         self.word = word
@@ -45,10 +45,14 @@ public struct SearchTrail: Equatable, Sendable {
 public final class BibleNavigator {
     public let library: ChapterLibrary
     private let search: StoreSearch?
+    private let loadChapter: (ChapterReference) throws -> Chapter
 
-    public init(library: ChapterLibrary) {
+    /// `load` loads the chapters the reader turns to; by default each into a table of its own. The command line
+    /// passes its session's, so they share its table and shape cache and can be typeset for narration.
+    public init(library: ChapterLibrary, load: ((ChapterReference) throws -> Chapter)? = nil) {
         self.library = library
         search = library.store.map(StoreSearch.init)
+        loadChapter = load ?? { try library.load($0, into: StringTableBuilder()) }
     }
 
     /// The chapter `offset` chapters on among those that open, across books; nil past either end.
@@ -56,10 +60,8 @@ public final class BibleNavigator {
         library.chapter(offset, from: reference)
     }
 
-    /// Loads a chapter into a fresh string table.
-    public func load(_ reference: ChapterReference) throws -> Chapter {
-        try library.load(reference, strings: StringTable())
-    }
+    /// Loads a chapter the reader turns to.
+    public func load(_ reference: ChapterReference) throws -> Chapter { try loadChapter(reference) }
 
     /// Every word in the corpus for a Strong's number, or a Greek lemma or form (accents and case ignored), in
     /// canonical order; nil when the query is neither or there is no store (the reader then searches the chapter).
@@ -69,6 +71,8 @@ public final class BibleNavigator {
         guard kind == .strongs || kind == .word else { return nil }
         guard let result = try? search.run(SearchQuery(text: query, kind: kind, limit: 1_000_000), context: false),
               !result.hits.isEmpty else { return nil }
-        return result.hits.map { ReaderLocation(chapter: $0.chapter, verse: $0.verse, word: $0.word) }
+        return result.hits.map { hit in
+            ReaderLocation(chapter: hit.chapter, verse: hit.verse, word: hit.word.flatMap { WordOffset(exactly: $0) })
+        }
     }
 }

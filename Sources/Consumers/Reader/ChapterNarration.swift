@@ -8,7 +8,7 @@ public struct ChapterNarration: Narration {
 
     public init(chapter: Chapter) { self.chapter = chapter }
 
-    public func describe(verse: Int, word: Int, speech: WordSpeech) -> SpokenLine {
+    public func describe(verse: VerseIndex, word: WordOffset, speech: WordSpeech) -> SpokenLine {
         speech.line(self.word(verse: verse, word: word), in: chapter)
     }
 }

@@ -12,6 +12,8 @@ public final class CorpusOccurrences: OccurrenceIndex {
     public func occurrences(of text: String, matching match: AccessibilityTree.Match) -> [WordOccurrence] {
         let query = SearchQuery(text: text, kind: match == .lemma ? .lemma : .strongs, limit: 1_000_000)
         guard let result = try? search.run(query, context: false) else { return [] }
-        return result.hits.compactMap { hit in hit.word.map { WordOccurrence(chapter: hit.chapter, verse: hit.verse, word: $0) } }
+        return result.hits.compactMap { hit in
+            hit.word.flatMap { WordOffset(exactly: $0) }.map { WordOccurrence(chapter: hit.chapter, verse: hit.verse, word: $0) }
+        }
     }
 }

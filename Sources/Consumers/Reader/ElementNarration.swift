@@ -7,27 +7,20 @@ import InterlinearCorpus
 public final class ElementNarration: Narration {
     public let tree: AccessibilityTree
     public var chapter: Chapter { tree.chapter }
-    /// The table cell of each verse, and the verse of each cell.
-    private let cellOfVerse: [Int]
-    private let verseOfCell: [Int]
-
     /// Turns the tree's screen-reader flag on: from here on, queries build containers.
     public init(tree: AccessibilityTree) {
         self.tree = tree
         tree.screenReaderEnabled = true
-        verseOfCell = tree.layout.cells.map(\.verseIndex)
-        var cells = [Int](repeating: 0, count: tree.chapter.verses.count)
-        for (cell, verse) in verseOfCell.enumerated() { cells[verse] = cell }
-        cellOfVerse = cells
     }
 
+    /// The element of a focus: cells are verses, so the verse index names the cell.
     private func id(_ focus: Focus) -> ElementID {
-        ElementID(cell: cellOfVerse[focus.verse], kind: focus.word.map { .word(UInt16($0)) } ?? .verseNumber)
+        ElementID(cell: focus.verse, kind: focus.word.map { .word($0) } ?? .verseNumber)
     }
 
     /// The word's description, with the tree's focus moved to its element (scrolling the tree's viewport as a
     /// graphical reader would). Words are described by the same `WordSpeech` as the elements' descriptions.
-    public func describe(verse: Int, word: Int, speech: WordSpeech) -> SpokenLine {
+    public func describe(verse: VerseIndex, word: WordOffset, speech: WordSpeech) -> SpokenLine {
         tree.focus(id(Focus(verse: verse, word: word)))
         return speech.line(self.word(verse: verse, word: word), in: chapter)
     }
@@ -42,7 +35,7 @@ public final class ElementNarration: Narration {
     private func word(from focus: Focus, stepping step: (ElementID) -> ElementID?) -> Focus? {
         var current = id(focus)
         while let candidate = step(current) {
-            if case .word(let w) = candidate.kind { return Focus(verse: verseOfCell[candidate.cell], word: Int(w)) }
+            if case .word(let w) = candidate.kind { return Focus(verse: candidate.cell, word: w) }
             current = candidate
         }
         return nil

@@ -22,8 +22,9 @@ public struct GridMode {
     private var showingHelp = false
     private let color: Bool
 
-    public init(chapter: Chapter, columns: Int, rows: Int, color: Bool) {
-        layout = GridLayout(metrics: GridMetrics(chapter: chapter), columns: columns)
+    /// A grid of the tiers in `tiers` (the block tiers among them, and the translation if present).
+    public init(chapter: Chapter, columns: Int, rows: Int, color: Bool, tiers: TierSet = .all) {
+        layout = GridLayout(metrics: GridMetrics(chapter: chapter, tiers: tiers), columns: columns)
         self.rows = max(rows, 1)
         search = ChapterSearch(chapter: chapter)
         self.color = color
@@ -33,18 +34,17 @@ public struct GridMode {
     /// Rows for content: all but the status line.
     public var contentRows: Int { max(rows - 1, 1) }
     /// The verse whose cell holds the top row.
-    public var topVerse: Int { layout.verse(atRow: scrollY) }
-    /// The word (chapter word index) the last search landed on, when it is in this chapter.
-    public var currentMatch: Int? {
+    public var topVerse: VerseIndex { layout.verse(atRow: scrollY) }
+    /// The word the last search landed on, when it is in this chapter.
+    public var currentMatch: WordIndex? {
         guard showingMatch, let hit = trail?.current, hit.chapter == chapter.reference else { return nil }
         return wordIndex(hit)
     }
 
-    private func wordIndex(_ location: ReaderLocation) -> Int? {
-        guard let verse = chapter.verseIndex(number: location.verse) else { return nil }
-        let range = chapter.verses[verse].words
-        guard let word = location.word, word < range.count else { return nil }
-        return range.lowerBound + word
+    private func wordIndex(_ location: ReaderLocation) -> WordIndex? {
+        guard let verse = chapter.verseIndex(number: location.verse), let word = location.word,
+              Int(word) < chapter.verses[verse].words.count else { return nil }
+        return chapter.verses[verse].word(at: word)
     }
 
     /// Opens at a location (after the reader loop loaded its chapter): its verse at the top, its word revealed
@@ -135,7 +135,7 @@ public struct GridMode {
             pending = ReaderLocation(chapter: passage.chapter, verse: verse ?? 1)
             return
         }
-        guard let index = chapter.verseIndex(number: verse ?? chapter.verses[0].number) else {
+        guard let first = chapter.verses.first, let index = chapter.verseIndex(number: verse ?? first.number) else {
             message = "no verse \(text) in \(chapter.reference)"
             return
         }
@@ -168,9 +168,8 @@ public struct GridMode {
         let acrossBible = navigator?.occurrences(of: query)
         let hits = acrossBible
             ?? search.matches(query).map { word -> ReaderLocation in
-                let verse = chapter.verseIndex(ofWord: word)
-                return ReaderLocation(chapter: chapter.reference, verse: chapter.verses[verse].number,
-                                      word: word - chapter.verses[verse].words.lowerBound)
+                let verse = chapter.verses[chapter.verseIndex(ofWord: word)]
+                return ReaderLocation(chapter: chapter.reference, verse: verse.number, word: verse.offset(of: word))
             }
         guard !hits.isEmpty else {
             message = "no match for \(query)" + (trail.map { "; n and N still go through \($0.query)" } ?? "")
@@ -183,7 +182,7 @@ public struct GridMode {
 
     /// Canonical order of locations.
     static func order(_ location: ReaderLocation) -> [Int] {
-        [location.chapter.book.number, location.chapter.chapter, location.verse, location.word ?? 0]
+        [location.chapter.book.number, location.chapter.chapter, location.verse, location.word.map(Int.init) ?? 0]
     }
 
     private mutating func step(_ delta: Int) {
@@ -234,7 +233,8 @@ public struct GridMode {
         } else {
             var screenRow = 0
             let viewport = Viewport(width: Float(layout.columns), height: Float(contentRows), scrollY: Float(scrollY))
-            for verse in layout.table.visibleCells(in: viewport) {
+            for cell in layout.table.visibleCells(in: viewport) {
+                let verse = VerseIndex(cell)
                 let top = layout.top(ofVerse: verse)
                 let first = max(scrollY - top, 0)
                 let last = min(layout.rows(ofVerse: verse), scrollY + contentRows - top)

@@ -13,16 +13,16 @@ import InterlinearCorpus
 public struct LineMode {
     public let narration: any Narration
     /// Focused verse index.
-    public private(set) var verse = 0
+    public private(set) var verse: VerseIndex = 0
     /// Focused word within the verse; nil when the verse as a whole is focused.
-    public private(set) var word: Int? = 0
+    public private(set) var word: WordOffset? = 0
     /// How words are described: verbosity, and whether the Greek word is included.
     public private(set) var speech: WordSpeech
     /// Terminal width in columns; lines that must fit one row are kept to `columns - 1` (the last column leaves
     /// the cursor pending a wrap).
     public var columns: Int
     /// The verse whose reference was last said, so a word line says it again only when the verse changes.
-    private var spokenVerse: Int?
+    private var spokenVerse: VerseIndex?
     private let text: LineText
     private var search: ChapterSearch
     /// The matches n and N step through, possibly in other chapters; kept across chapters and failed searches.
@@ -68,7 +68,7 @@ public struct LineMode {
         if spokenVerse != verse { line.append(text.reference(ofVerse: verse, verbosity: speech.verbosity)) }
         spokenVerse = verse
         line.append(narration.describe(verse: verse, word: word, speech: speech))
-        if speech.verbosity == .full { line.item("word \(word + 1) of \(narration.wordCount(verse: verse))") }
+        if speech.verbosity == .full { line.item("word \(Int(word) + 1) of \(narration.wordCount(verse: verse))") }
         return line
     }
 
@@ -95,7 +95,7 @@ public struct LineMode {
             spokenVerse = nil  // a repeat says where it is
             return .line(focusLine())
         case .home, .character("g"): verse = 0; word = nil; return .line(focusLine())
-        case .end, .character("G"): verse = chapter.verses.count - 1; word = nil; return .line(focusLine())
+        case .end, .character("G"): verse = chapter.verses.index(before: chapter.verses.endIndex); word = nil; return .line(focusLine())
         case .character(":"):
             prompt = (":", "")
             return .line(SpokenLine("Go to verse: "))
@@ -206,7 +206,7 @@ public struct LineMode {
     public mutating func open(at location: ReaderLocation, trail: SearchTrail?) -> SpokenLine {
         self.trail = trail
         verse = chapter.verseIndex(number: location.verse) ?? 0
-        word = location.word.flatMap { $0 < chapter.verses[verse].words.count ? $0 : nil }
+        word = location.word.flatMap { Int($0) < chapter.verses[verse].words.count ? $0 : nil }
         if let trail, trail.current == location { return focusLine(prefix: "Match \(trail.spokenPosition). ") }
         return focusLine()
     }
@@ -217,7 +217,7 @@ public struct LineMode {
         let hits = acrossBible ?? search.matches(query).map { index -> ReaderLocation in
             let v = chapter.verseIndex(ofWord: index)
             return ReaderLocation(chapter: chapter.reference, verse: chapter.verses[v].number,
-                                  word: index - chapter.verses[v].words.lowerBound)
+                                  word: chapter.verses[v].offset(of: index))
         }
         guard !hits.isEmpty else {
             var line = SpokenLine("No match for ")

@@ -10,7 +10,7 @@ struct LineText {
     /// "John one, verse fourteen, 20 Greek words" — or, to fit `columns` (so that a terminal screen reader reading
     /// only the cursor's row still reads it whole), shorter forms down to "verse fourteen". `prefix` ("Last verse. ")
     /// counts against the width.
-    func verse(_ index: Int, prefix: String = "", columns: Int) -> SpokenLine {
+    func verse(_ index: VerseIndex, prefix: String = "", columns: Int) -> SpokenLine {
         let verse = chapter.verses[index]
         let count = verse.words.count
         let reference = Speakable.reference(chapter.reference, verse: verse.number)
@@ -25,7 +25,7 @@ struct LineText {
     }
 
     /// "John one, verse one. " or, brief, "verse one. ": said before a word when the verse changes.
-    func reference(ofVerse index: Int, verbosity: Verbosity) -> String {
+    func reference(ofVerse index: VerseIndex, verbosity: Verbosity) -> String {
         let number = chapter.verses[index].number
         return (verbosity == .brief ? "verse " + Speakable.number(number) : Speakable.reference(chapter.reference, verse: number))
             + ". "
@@ -33,7 +33,7 @@ struct LineText {
 
     /// The verse's words with their glosses: "En, In the; archēi, beginning; …", with the Greek words first when
     /// `greek` is on.
-    func reading(_ index: Int, greek: Bool) -> SpokenLine {
+    func reading(_ index: VerseIndex, greek: Bool) -> SpokenLine {
         var line = SpokenLine("Reading: ")
         var first = true
         for word in chapter.words[chapter.verses[index].words] {
@@ -48,14 +48,14 @@ struct LineText {
     }
 
     /// The verse in Greek script alone, for a Greek voice or a reader who asked for it.
-    func greek(_ index: Int) -> SpokenLine {
+    func greek(_ index: VerseIndex) -> SpokenLine {
         var line = SpokenLine("Greek: ")
         line.append(chapter.words[chapter.verses[index].words].map { chapter.text($0.surface) }.joined(separator: " "), .greek)
         return line
     }
 
     /// "Translation: In the beginning was the Word, …".
-    func translation(_ index: Int) -> SpokenLine {
+    func translation(_ index: VerseIndex) -> SpokenLine {
         let tokens = chapter.translationTokens[chapter.verses[index].translation].map { chapter.text($0) }
         return SpokenLine("Translation: " + Speakable.english(tokens.joined(separator: " ")))
     }

@@ -1,13 +1,11 @@
-import InterlinearCorpus
-#if canImport(Glibc)
 import Glibc
-#endif
+import InterlinearCorpus
 
 /// The chapter as plain text, for a pipe or a dumb terminal: per verse, the Greek line, its transliteration
 /// and its translation. No escape sequences.
 public enum PlainText {
     /// The lines of one verse.
-    public static func lines(verse index: Int, of chapter: Chapter) -> [String] {
+    public static func lines(verse index: VerseIndex, of chapter: Chapter) -> [String] {
         let verse = chapter.verses[index]
         let words = chapter.words[verse.words]
         let label = chapter.label(ofVerse: index)
@@ -20,17 +18,18 @@ public enum PlainText {
         ]
     }
 
-    /// Writes the chapter from verse index `first` on, a verse at a time. A failed write throws its `SystemError`
-    /// (the command reports it and exits 74); with SIGPIPE at its default, a closed pipe (`| head`) ends the
-    /// process quietly instead.
-    public static func write(_ chapter: Chapter, fromVerse first: Int = 0, to sink: ByteSink) throws {
+    /// Writes the chapter from verse `first` on, a verse at a time. A failed write throws its `SystemError` (the
+    /// command reports it and exits 74); with SIGPIPE at its default, a closed pipe (`| head`) ends the process
+    /// quietly instead.
+    public static func write(_ chapter: Chapter, fromVerse first: VerseIndex = 0, to sink: ByteSink) throws {
         var out = ANSI(color: false)
         // From a verse on, the heading says where the text starts ("John 1:14–51").
-        let start = chapter.verses.isEmpty ? 0 : min(max(first, 0), chapter.verses.count - 1)
+        let verses = chapter.verses
+        let start = verses.isEmpty ? verses.startIndex : min(max(first, verses.startIndex), verses.index(before: verses.endIndex))
         out.text(chapter.reference.description
-            + (start > 0 ? ":\(chapter.verses[start].number)–\(chapter.verses[chapter.verses.count - 1].number)" : ""))
+            + (start > verses.startIndex ? ":\(verses[start].number)–\(verses.last?.number ?? 0)" : ""))
         out.raw("\n")
-        for index in chapter.verses.indices.dropFirst(start) {
+        for index in start..<verses.endIndex {
             for line in lines(verse: index, of: chapter) {
                 out.text(line)
                 out.raw("\n")

@@ -51,10 +51,10 @@ public enum Reader {
     /// Runs until the user quits; returns with the terminal restored and how it ended. `lines` says how
     /// screen-reader mode speaks and shows; `start` opens at a verse; `navigator` lets the reader go to other chapters
     /// and search the corpus; `narrate` makes the screen-reader lines of a chapter (the chapter's own words when
-    /// nil). Plain text that cannot be written throws the write's `SystemError`; a terminal that stops taking
-    /// output throws a `ReaderError`.
+    /// nil). The grid shows the tiers in `tiers`. Plain text that cannot be written throws the write's
+    /// `SystemError`; a terminal that stops taking output throws a `ReaderError`.
     public static func run(_ chapter: Chapter, mode: ReaderMode, lines options: LineOptions = LineOptions(),
-                           narration: (any Narration)? = nil,
+                           narration: (any Narration)? = nil, tiers: TierSet = .all,
                            environment: [String: String] = ProcessInfo.processInfo.environment,
                            start: ReaderLocation? = nil, navigator: BibleNavigator? = nil,
                            narrate: ((Chapter) -> (any Narration)?)? = nil) throws -> ReaderOutcome {
@@ -64,7 +64,8 @@ public enum Reader {
                                 to: ByteSink(descriptor: STDOUT_FILENO))
             return .finished
         case .grid:
-            return try runGrid(chapter, color: ANSI.colorAllowed(environment: environment), start: start, navigator: navigator)
+            return try runGrid(chapter, color: ANSI.colorAllowed(environment: environment), tiers: tiers, start: start,
+                               navigator: navigator)
         case .screenReader:
             return try runLines(narration ?? ChapterNarration(chapter: chapter), options: options, start: start,
                                 navigator: navigator, narrate: { narrate?($0) ?? ChapterNarration(chapter: $0) })
@@ -87,13 +88,13 @@ public enum Reader {
         }
     }
 
-    static func runGrid(_ chapter: Chapter, color: Bool, start: ReaderLocation? = nil,
+    static func runGrid(_ chapter: Chapter, color: Bool, tiers: TierSet = .all, start: ReaderLocation? = nil,
                         navigator: BibleNavigator? = nil) throws -> ReaderOutcome {
         let terminal = Terminal(alternateScreen: true)
         try terminal.start()
         defer { terminal.stop() }
         let size = terminal.size()
-        var grid = GridMode(chapter: chapter, columns: size.columns, rows: size.rows, color: color)
+        var grid = GridMode(chapter: chapter, columns: size.columns, rows: size.rows, color: color, tiers: tiers)
         grid.navigator = navigator
         if let start { grid.open(at: start, trail: nil) }
         var decoder = KeyDecoder()
@@ -116,7 +117,7 @@ public enum Reader {
                     do {
                         let size = terminal.size()
                         var next = GridMode(chapter: try navigator.load(target.chapter), columns: size.columns,
-                                            rows: size.rows, color: color)
+                                            rows: size.rows, color: color, tiers: tiers)
                         next.navigator = navigator
                         next.open(at: target, trail: grid.trail)
                         grid = next

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 // What the signal handlers need, set before they are installed. Handlers may only call async-signal-safe
 // functions (tcsetattr, write, signal, raise, sigaction), so the restore bytes live in a preallocated C buffer.
@@ -103,9 +99,6 @@ public final class Terminal {
     public let usesAlternateScreen: Bool
     private var wakeReadFD: Int32 = -1
     private var active = false
-
-    /// Whether stdin and stdout are both terminals.
-    public static var isInteractive: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
 
     public init(alternateScreen: Bool) {
         usesAlternateScreen = alternateScreen

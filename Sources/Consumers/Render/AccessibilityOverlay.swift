@@ -52,9 +52,11 @@ public final class AccessibilityOverlay {
                      rows: Range<Float>? = nil) -> [OverlayFrame] {
         tree.viewport = viewport
         let cells = cells.clamped(to: 0..<tree.cellCount)
-        guard let firstCell = cells.first else { return [] }
+        // Table rows are the tree's cells, one per verse.
+        let verses = VerseIndex(cells.lowerBound)..<VerseIndex(cells.upperBound)
+        guard let firstCell = verses.first else { return [] }
         var order = 0
-        for cell in 0..<firstCell { order += tree.container(at: cell)?.elementCount ?? 0 }
+        for cell in tree.layout.cells.startIndex..<firstCell { order += tree.container(at: cell)?.elementCount ?? 0 }
         var frames: [OverlayFrame] = []
         cairo_save(cr)
         if let rows {
@@ -66,7 +68,7 @@ public final class AccessibilityOverlay {
         // Walk in focus order (the tree's own `next`), from the first element of the first cell shown.
         var id = tree.container(at: firstCell)?.element(at: 0).map { ElementID(cell: firstCell, kind: $0.kind) }
         var cell = firstCell - 1
-        while let current = id, cells.contains(current.cell) {
+        while let current = id, verses.contains(current.cell) {
             if current.cell != cell {
                 cell = current.cell
                 let bounds = tree.screenFrame(ofCell: cell).bounds
@@ -74,7 +76,7 @@ public final class AccessibilityOverlay {
                 frames.append(OverlayFrame(nodeID: tree.nodeID(ofCell: cell), kind: .verse, bounds: bounds))
             }
             order += 1
-            if let element = tree.element(current), rows.map({ $0.contains(tree.table.origins[cell] + element.frame.y) }) ?? true,
+            if let element = tree.element(current), rows.map({ $0.contains(tree.table.origins[Int(cell)] + element.frame.y) }) ?? true,
                let frame = tree.screenFrame(of: current) {
                 let nodeID = tree.nodeID(of: current)
                 drawElement(cr, bounds: frame.bounds, role: element.role, caption: String(nodeID.dropFirst(tree.nodeID(ofCell: cell).count + 1)),
@@ -97,7 +99,7 @@ public final class AccessibilityOverlay {
             : role == .word ? elementColour : translationColour
         stroke(cr, bounds, colour: colour, width: 0.6, dashed: false)
         // The focus order: a filled badge on the frame's top-left corner.
-        let label = painter.chapter.strings.intern(String(order))
+        let label = painter.intern(String(order))
         let size = captionSize
         let width = Double(painter.cache.run(label).advance) * size
         let x = Double(bounds.x), y = Double(bounds.y)
@@ -127,7 +129,7 @@ public final class AccessibilityOverlay {
 
     /// A caption on a translucent white tag, its top at `y`, starting (or, `alignRight`, ending) at `x`.
     private func caption(_ cr: OpaquePointer, _ text: String, x: Double, y: Double, colour: Colour, alignRight: Bool) {
-        let id = painter.chapter.strings.intern(text)
+        let id = painter.intern(text)
         let size = captionSize
         let width = Double(painter.cache.run(id).advance) * size
         let left = alignRight ? x - width - 1 : x

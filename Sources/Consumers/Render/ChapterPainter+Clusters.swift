@@ -1,3 +1,4 @@
+import InterlinearCorpus
 import CCairo
 import InterlinearTypesetting
 

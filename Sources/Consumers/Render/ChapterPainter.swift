@@ -1,5 +1,6 @@
 import CCairo
 import InterlinearCorpus
+import InterlinearSession
 import InterlinearShaping
 import InterlinearTable
 import InterlinearTypesetting
@@ -10,7 +11,7 @@ import InterlinearTypesetting
 ///
 /// Use:
 /// ```swift
-/// let painter = try ChapterPainter(chapter: chapter, layout: layout, cache: typesetter.cache)
+/// let painter = try ChapterPainter(chapter: chapter, layout: session.layout(chapter), session: session)
 /// painter.paintBackground(into: cr, x: 0, y: 0, width: w, height: h)
 /// painter.paint(into: cr, cells: table.visibleCells(in: viewport), scrollY: Double(viewport.scrollY))
 /// FocusRing.draw(into: cr, rect: frame, style: painter.style)
@@ -23,6 +24,9 @@ import InterlinearTypesetting
 public final class ChapterPainter {
     public let chapter: Chapter
     public let layout: ChapterLayout
+    /// The session that loaded and typeset the chapter: its shape cache holds every label's run, and captions are
+    /// interned into its table (`intern(_:)`), never into the chapter's.
+    public let session: Interlinear
     public let cache: ShapeCache
     public let table: Table
     public var style: PaintStyle
@@ -52,17 +56,19 @@ public final class ChapterPainter {
     /// The primary font's space glyph and its advance in ems, for `wordSeparators`; nil if the primary has none.
     private let space: (glyph: UInt16, advance: Float)?
 
-    /// Throws `RenderError` when the chain's primary font file cannot be opened by FreeType.
-    public init(chapter: Chapter, layout: ChapterLayout, cache: ShapeCache, style: PaintStyle = .standard) throws {
+    /// Throws `RenderError` when the chain's primary font file cannot be opened by FreeType. `chapter` and `layout`
+    /// come from `session`.
+    public init(chapter: Chapter, layout: ChapterLayout, session: Interlinear, style: PaintStyle = .standard) throws {
         self.chapter = chapter
         self.layout = layout
-        self.cache = cache
+        self.session = session
+        cache = session.cache
         self.style = style
         self.table = Table(layout: layout)
         faces = try FontFaces(chain: cache.chain)
         let primary = cache.chain.primary
         baselineEm = Double(primary.ascender) + Double(primary.lineSpacing - (primary.ascender - primary.descender)) / 2
-        let spaceRun = cache.run(chapter.strings.intern(" "))
+        let spaceRun = cache.run(StringTable.spaceText)
         let spaceGlyph = spaceRun.glyphCount == 1 ? cache.glyphs(of: spaceRun).first : nil
         space = spaceGlyph.flatMap { $0.font == 0 && $0.glyph != 0 ? ($0.glyph, $0.advance) : nil }
         guard let options = cairo_font_options_create() else { throw RenderError("cairo cannot allocate font options") }
@@ -78,6 +84,9 @@ public final class ChapterPainter {
         cairo_font_options_destroy(fontOptions)
         buffer.release()
     }
+
+    /// The id of text drawn beside the chapter's own (a caption, a page number), for `drawRun`.
+    public func intern(_ text: String) -> TextID { session.intern(text) }
 
     /// The content height of the whole chapter, in points.
     public var contentHeight: Double { Double(table.contentHeight) }
@@ -111,7 +120,7 @@ public final class ChapterPainter {
             cairo_line_to(cr, x + Double(layout.options.width) - margin, y + style.ruleWidth / 2)
             cairo_stroke(cr)
         }
-        let range = layout.cells[cell].labels
+        let range = layout.cells[VerseIndex(cell)].labels
         var tags = StructureTags(cr: structureTags ? cr : nil)
         layout.labels.withUnsafeBufferPointer { labels in
             for i in range where rows?.contains(labels[i].y) ?? true {
@@ -173,7 +182,7 @@ public final class ChapterPainter {
             buffer.fonts[count - 1] = 0
         }
         set(cr, tierStyle.colour)
-        var string = chapter.strings[text]
+        var string = session.strings[text]
         string.withUTF8 { utf8 in
             utf8.withMemoryRebound(to: CChar.self) { original in
                 var chars = original

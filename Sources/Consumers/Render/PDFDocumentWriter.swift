@@ -1,3 +1,4 @@
+import InterlinearCorpus
 import CCairo
 import Foundation
 import InterlinearTable
@@ -56,7 +57,7 @@ struct PDFDocumentWriter {
                 cairo_translate(cr, left, margin)
                 cairo_scale(cr, scale, scale)
                 for cell in page.cells {
-                    let rows = page.rows(of: painter.layout.cells[cell])
+                    let rows = page.rows(of: painter.layout.cells[VerseIndex(cell)])
                     // One paragraph per verse (per page it appears on): its labels in reading order.
                     cairo_tag_begin(cr, "P", "")
                     painter.paintCell(cell, into: cr, x: 0, y: Double(painter.table.origins[cell] - page.top), rows: rows)
@@ -83,8 +84,7 @@ struct PDFDocumentWriter {
     private func drawFurniture(_ cr: OpaquePointer, pageNumber: String, paper: Paper, margin: Double) {
         let size = Self.furnitureSize
         let style = TierStyle(colour: Colour(hex: 0x555555))
-        let strings = painter.chapter.strings
-        let title = strings.intern(request.title)
+        let title = painter.intern(request.title)
         let titleWidth = Double(painter.cache.run(title).advance) * size
         painter.drawRun(title, tier: .translation, into: cr, left: (paper.width - titleWidth) / 2,
                         top: margin - 2.6 * size, size: size, exactSize: true, style: style)
@@ -93,7 +93,7 @@ struct PDFDocumentWriter {
         cairo_move_to(cr, margin, margin - 0.9 * size)
         cairo_line_to(cr, paper.width - margin, margin - 0.9 * size)
         cairo_stroke(cr)
-        let number = strings.intern(pageNumber)
+        let number = painter.intern(pageNumber)
         let numberWidth = Double(painter.cache.run(number).advance) * size
         painter.drawRun(number, tier: .translation, into: cr, left: (paper.width - numberWidth) / 2,
                         top: paper.height - margin + 1.2 * size, size: size, exactSize: true, style: style)

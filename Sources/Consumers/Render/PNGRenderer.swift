@@ -38,7 +38,7 @@ struct PNGRenderer {
         }
         var painters = [painter]
         for _ in 1..<threads {
-            painters.append(try ChapterPainter(chapter: painter.chapter, layout: painter.layout, cache: painter.cache,
+            painters.append(try ChapterPainter(chapter: painter.chapter, layout: painter.layout, session: painter.session,
                                                style: painter.style))
         }
         let missingBefore = painters.map(\.missingGlyphsDrawn)

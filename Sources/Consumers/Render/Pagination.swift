@@ -1,3 +1,4 @@
+import InterlinearCorpus
 import InterlinearTypesetting
 
 /// A horizontal slice of the chapter shown on one page: content from `top` to `bottom` (chapter points), made of
@@ -23,7 +24,8 @@ public enum Pagination {
     public static func pieces(of layout: ChapterLayout, cells: Range<Int>) -> [Range<Float>] {
         var pieces: [Range<Float>] = []
         var spans: [(top: Float, bottom: Float)] = []
-        for index in cells {
+        for row in cells {
+            let index = VerseIndex(row)
             let cell = layout.cells[index]
             spans.removeAll(keepingCapacity: true)
             for label in layout.labels(in: index) { spans.append((label.y, label.maxY)) }
@@ -61,7 +63,10 @@ public enum Pagination {
     }
 
     private static func slice(_ range: Range<Float>, layout: ChapterLayout, cells: Range<Int>) -> PageSlice {
-        let shown = cells.filter { layout.cells[$0].y < range.upperBound && layout.cells[$0].y + layout.cells[$0].height > range.lowerBound }
+        let shown = cells.filter { row in
+            let cell = layout.cells[VerseIndex(row)]
+            return cell.y < range.upperBound && cell.y + cell.height > range.lowerBound
+        }
         let first = shown.first ?? cells.lowerBound
         return PageSlice(top: range.lowerBound, bottom: range.upperBound, cells: first..<((shown.last ?? first - 1) + 1))
     }

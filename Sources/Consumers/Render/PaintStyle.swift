@@ -1,3 +1,4 @@
+import InterlinearCorpus
 import InterlinearTypesetting
 
 /// An sRGB colour with alpha, each component 0...1.

@@ -1,3 +1,4 @@
+import InterlinearCorpus
 import Foundation
 import InterlinearTypesetting
 
@@ -38,11 +39,11 @@ struct SVGTextLayer {
         let layout = painter.layout
         let chapter = painter.chapter
         var out = "<g id=\"text\" fill=\"#000\" fill-opacity=\"0\" font-family=\"\(Self.escape(painter.cache.chain.family))\">\n"
-        for cell in slice.cells {
-            let verse = chapter.verses[layout.cells[cell].verseIndex].number
-            let top = Double(painter.table.origins[cell] - slice.top)
+        for row in slice.cells {
+            let verse = chapter.verses[VerseIndex(row)].number
+            let top = Double(painter.table.origins[row] - slice.top)
             out += "<g id=\"\(chapter.reference.osisID).\(verse)\">\n"
-            for label in layout.labels(in: cell) {
+            for label in layout.labels(in: VerseIndex(row)) {
                 let text = chapter.text(label.text)
                 guard !text.isEmpty else { continue }
                 let size = painter.drawnSize(of: label).size

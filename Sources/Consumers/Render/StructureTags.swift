@@ -1,3 +1,4 @@
+import InterlinearCorpus
 import CCairo
 import InterlinearTypesetting
 
@@ -7,7 +8,7 @@ import InterlinearTypesetting
 struct StructureTags {
     let cr: OpaquePointer?
     /// The word whose `Ruby` is open.
-    private var word: UInt16?
+    private var word: WordOffset?
     private var annotationOpen = false
     private var translationOpen = false
 

@@ -1,28 +1,28 @@
 import InterlinearCorpus
+import InterlinearSession
 
-/// The chapters a corpus holds, in canonical order, and how to load them into one string table (so the shape
-/// cache stays warm across chapters: a string shaped for John 1 is not shaped again for Romans 8). The source is
+/// The chapters a corpus holds, in canonical order, and how to load them into one session (so the shape cache
+/// stays warm across chapters: a string shaped for John 1 is not shaped again for Romans 8). The session's source is
 /// whatever the commands load from: the SQLite store with the committed chapter files behind it, or the files alone.
 public final class ChapterCatalog {
-    public let source: any ChapterSource
+    /// The session chapters load into and are laid out by.
+    public let session: Interlinear
     /// Every chapter that loads, in canonical order.
     public let chapters: [ChapterReference]
-    public let strings: StringTable
 
-    /// Lists the source's chapters once.
-    public convenience init(source: any ChapterSource, strings: StringTable) {
-        self.init(source: source, chapters: source.availableChapters(), strings: strings)
+    /// Lists the session's chapters once.
+    public convenience init(session: Interlinear) {
+        self.init(session: session, chapters: session.library.availableChapters())
     }
 
-    public init(source: any ChapterSource, chapters: [ChapterReference], strings: StringTable) {
-        self.source = source
+    public init(session: Interlinear, chapters: [ChapterReference]) {
+        self.session = session
         self.chapters = chapters
-        self.strings = strings
     }
 
-    /// Loads a chapter into the catalog's string table.
+    /// Loads a chapter into the session.
     public func load(_ reference: ChapterReference) throws -> Chapter {
-        try source.load(reference, strings: strings)
+        try session.chapter(reference)
     }
 
     /// The chapter `step` places after (positive) or before (negative) `reference` among the corpus's chapters,

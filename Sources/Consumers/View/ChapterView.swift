@@ -28,18 +28,18 @@ public final class ChapterView {
     public private(set) var prompt: VersePrompt?
     /// A one-off message for the status line, cleared by the next key.
     public private(set) var message: String?
+    /// Where other chapters come from; its session lays out every chapter with one shape cache (re-layout shapes
+    /// nothing).
     public let catalog: ChapterCatalog
-    /// The typesetter whose shape cache every layout of every chapter shares (re-layout shapes nothing).
-    public let typesetter: Typesetter
     public private(set) var options: LayoutOptions
     /// Layouts made since the view opened, the first included.
     public private(set) var layoutCount = 1
 
     /// Opens a chapter already laid out with `layout` (the first layout, made by the caller so that failures are
-    /// reported before a window exists). `options.width` is the window's width in points.
-    public init(chapter: Chapter, layout: ChapterLayout, typesetter: Typesetter, catalog: ChapterCatalog,
+    /// reported before a window exists). `options.width` is the window's width in points. `chapter` comes from
+    /// `catalog.session`.
+    public init(chapter: Chapter, layout: ChapterLayout, catalog: ChapterCatalog,
                 windowHeight: Float, scrollY: Float = 0, screenReaderEnabled: Bool = false) {
-        self.typesetter = typesetter
         self.catalog = catalog
         options = layout.options
         let viewport = Viewport(width: layout.options.width, height: max(windowHeight - Self.statusBarHeight, 1))
@@ -52,8 +52,8 @@ public final class ChapterView {
     public var layout: ChapterLayout { tree.layout }
     public var viewport: Viewport { tree.viewport }
     public var scrollY: Float { tree.viewport.scrollY }
-    /// The cells (verses) the window shows: the only ones drawn.
-    public var visibleCells: Range<Int> { tree.visibleCells }
+    /// The table rows (cells, one per verse) the window shows: the only ones drawn.
+    public var visibleCells: Range<Int> { tree.table.visibleCells(in: tree.viewport) }
     /// "interlinear — John 1".
     public var title: String { "interlinear — \(chapter.reference)" }
 
@@ -164,7 +164,7 @@ public final class ChapterView {
         let before = tree.viewport.scrollY
         if tree.screenReaderEnabled {
             tree.focus(id)
-        } else if let y = tree.table.scrollOffsetRevealing(y: frame.y, height: frame.height, cell: id.cell,
+        } else if let y = tree.table.scrollOffsetRevealing(y: frame.y, height: frame.height, cell: Int(id.cell),
                                                            in: viewport) {
             tree.scroll(to: y)
         }
@@ -175,14 +175,14 @@ public final class ChapterView {
     /// The focused element's frame in the window, in points (content scrolled by the viewport), for the ring.
     public var focusRing: Rect? {
         guard let focus, let frame = FocusOrder(layout: layout).frame(of: focus) else { return nil }
-        return Rect(x: frame.x, y: tree.table.origins[focus.cell] + frame.y - viewport.scrollY,
+        return Rect(x: frame.x, y: tree.table.origins[Int(focus.cell)] + frame.y - viewport.scrollY,
                     width: frame.width, height: frame.height)
     }
 
     /// Whether any part of an element is in the viewport (computed from the labels, never from elements).
     public func isInView(_ id: ElementID) -> Bool {
         guard let frame = FocusOrder(layout: layout).frame(of: id) else { return false }
-        let top = tree.table.origins[id.cell] + frame.y
+        let top = tree.table.origins[Int(id.cell)] + frame.y
         return top + frame.height > viewport.scrollY && top < viewport.scrollY + viewport.height
     }
 
@@ -196,7 +196,7 @@ public final class ChapterView {
             message = "\(chapter.reference) has no verse \(number) (\(range))"
             return .status
         }
-        var change = scroll(to: tree.table.origins[cell])
+        var change = scroll(to: tree.table.origins[Int(cell)])
         if let first = FocusOrder(layout: layout).first(fromCell: cell, step: 1) { change.formUnion(setFocus(first)) }
         return change
     }
@@ -229,7 +229,7 @@ public final class ChapterView {
 
     /// Replaces the chapter, at the top, with no focus.
     private func show(_ next: Chapter) {
-        let layout = typesetter.layout(next, options: options)
+        let layout = catalog.session.layout(next, options: options)
         layoutCount += 1
         tree = AccessibilityTree(chapter: next, layout: layout,
             viewport: Viewport(width: viewport.width, height: viewport.height),
@@ -254,7 +254,7 @@ public final class ChapterView {
             let topHeight = table.origins[top + 1] - table.origins[top]
             let fraction = topHeight > 0 ? (scrollY - table.origins[top]) / topHeight : 0
             options.width = layoutWidth
-            let layout = typesetter.layout(chapter, options: options)
+            let layout = catalog.session.layout(chapter, options: options)
             layoutCount += 1
             tree = AccessibilityTree(chapter: chapter, layout: layout,
                 viewport: Viewport(width: width, height: viewportHeight),
@@ -280,7 +280,7 @@ public final class ChapterView {
         let cells = visibleCells
         var left = "\(chapter.reference)"
         if let first = cells.first, let last = cells.last {
-            let a = tree.verseNumber(ofCell: first), b = tree.verseNumber(ofCell: last)
+            let a = tree.verseNumber(ofCell: VerseIndex(first)), b = tree.verseNumber(ofCell: VerseIndex(last))
             left += a == b ? " · verse \(a) of \(tree.cellCount)" : " · verses \(a)–\(b) of \(tree.cellCount)"
         }
         if let prompt { return (left, prompt.text) }

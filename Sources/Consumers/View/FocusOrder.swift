@@ -1,4 +1,5 @@
 import InterlinearAccessibility
+import InterlinearCorpus
 import InterlinearTable
 import InterlinearTypesetting
 
@@ -20,7 +21,6 @@ struct FocusOrder {
     struct Items: Sequence, IteratorProtocol {
         let labels: ArraySlice<Label>
         var index: Int
-        var translation: UInt16 = 0
         /// Whether the whole translation's stop (`.verseTranslation`) came already; it precedes its words.
         var wholeTranslation = false
 
@@ -54,8 +54,7 @@ struct FocusOrder {
             case .verse:
                 return Item(kind: .verseNumber, frame: frame)
             case .translation:
-                defer { translation &+= 1 }
-                return Item(kind: .translation(translation), frame: frame)
+                return Item(kind: .translation(TokenOffset(label.offset)), frame: frame)
             default:
                 // A word block's labels are contiguous: its frame is their union, as the accessibility layer's is.
                 while index < labels.endIndex, labels[index].word == label.word,
@@ -66,7 +65,7 @@ struct FocusOrder {
                                  height: Swift.max(frame.maxY, next.maxY) - y0)
                     index += 1
                 }
-                return Item(kind: .word(label.word), frame: frame)
+                return Item(kind: .word(WordOffset(label.offset)), frame: frame)
             }
         }
     }
@@ -74,7 +73,7 @@ struct FocusOrder {
     var cellCount: Int { layout.cells.count }
 
     /// The items of a cell; empty outside the chapter.
-    func items(inCell cell: Int) -> Items {
+    func items(inCell cell: VerseIndex) -> Items {
         Items(layout.cells.indices.contains(cell) ? layout.labels(in: cell) : layout.labels[0..<0])
     }
 
@@ -110,16 +109,16 @@ struct FocusOrder {
 
     /// The first element walking from `cell` by `step` (+1: a cell's first element; −1: its last), skipping empty
     /// cells.
-    func first(fromCell cell: Int, step: Int) -> ElementID? {
+    func first(fromCell cell: VerseIndex, step: Int) -> ElementID? {
         var cell = cell
-        while cell >= 0 && cell < cellCount {
+        while layout.cells.indices.contains(cell) {
             var chosen: Element.Kind?
             for item in items(inCell: cell) {
                 chosen = item.kind
                 if step > 0 { break }
             }
             if let chosen { return ElementID(cell: cell, kind: chosen) }
-            cell += step
+            cell = cell + step
         }
         return nil
     }
@@ -128,22 +127,25 @@ struct FocusOrder {
     /// scrolled out of view): forwards, the first element wholly below the viewport's top edge; backwards, the last
     /// element wholly above its bottom edge. Falls back to the first (last) element of the visible cells.
     func entry(in table: Table, viewport: Viewport, forward: Bool) -> ElementID? {
-        let cells = table.visibleCells(in: viewport)
-        guard !cells.isEmpty else { return nil }
+        // Table rows are cells, one per verse.
+        let rows = table.visibleCells(in: viewport)
+        guard !rows.isEmpty else { return nil }
         let top = viewport.scrollY, bottom = viewport.scrollY + viewport.height
         if forward {
-            for cell in cells {
-                for item in items(inCell: cell) where table.origins[cell] + item.frame.y >= top {
-                    return ElementID(cell: cell, kind: item.kind)
+            for row in rows {
+                for item in items(inCell: VerseIndex(row)) where table.origins[row] + item.frame.y >= top {
+                    return ElementID(cell: VerseIndex(row), kind: item.kind)
                 }
             }
-            return first(fromCell: cells.lowerBound, step: 1)
+            return first(fromCell: VerseIndex(rows.lowerBound), step: 1)
         }
-        for cell in cells.reversed() {
+        for row in rows.reversed() {
             var last: Element.Kind?
-            for item in items(inCell: cell) where table.origins[cell] + item.frame.maxY <= bottom { last = item.kind }
-            if let last { return ElementID(cell: cell, kind: last) }
+            for item in items(inCell: VerseIndex(row)) where table.origins[row] + item.frame.maxY <= bottom {
+                last = item.kind
+            }
+            if let last { return ElementID(cell: VerseIndex(row), kind: last) }
         }
-        return first(fromCell: cells.upperBound - 1, step: -1)
+        return first(fromCell: VerseIndex(rows.upperBound - 1), step: -1)
     }
 }

@@ -1,3 +1,4 @@
+import InterlinearCorpus
 import Foundation
 import InterlinearAccessibility
 import InterlinearTable
@@ -62,7 +63,8 @@ struct ViewSnapshot: Encodable {
         contentHeight = view.tree.table.contentHeight
         let cells = view.visibleCells
         if let first = cells.first, let last = cells.last {
-            visibleVerses = Verses(first: view.tree.verseNumber(ofCell: first), last: view.tree.verseNumber(ofCell: last))
+            visibleVerses = Verses(first: view.tree.verseNumber(ofCell: VerseIndex(first)),
+                                   last: view.tree.verseNumber(ofCell: VerseIndex(last)))
         }
         focus = view.focus.map(view.tree.nodeID(of:))
         focusFrame = view.focusRing.map(Frame.init)

@@ -42,7 +42,7 @@ public final class ViewWindow {
     public init(view: ChapterView, settings: WindowSettings) throws {
         self.view = view
         self.settings = settings
-        painter = try ChapterPainter(chapter: view.chapter, layout: view.layout, cache: view.typesetter.cache)
+        painter = try ChapterPainter(chapter: view.chapter, layout: view.layout, session: view.catalog.session)
         painterLayout = view.layoutCount
         channel = ScreenReaderChannel(link: nil, view: view)
         // Xlib converts window titles through the C library's character set: without a UTF-8 LC_CTYPE, SDL cannot
@@ -201,7 +201,7 @@ public final class ViewWindow {
         }
         guard let frame else { return }
         if painterLayout != view.layoutCount {
-            painter = try ChapterPainter(chapter: view.chapter, layout: view.layout, cache: view.typesetter.cache)
+            painter = try ChapterPainter(chapter: view.chapter, layout: view.layout, session: view.catalog.session)
             painterLayout = view.layoutCount
         }
         var width: Int32 = 0, height: Int32 = 0

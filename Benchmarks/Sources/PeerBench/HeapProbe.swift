@@ -4,8 +4,8 @@ import Foundation
 ///
 /// glibc has no allocation counter, so the count comes from ordo-one's malloc-interposer when that library is
 /// preloaded (`LD_PRELOAD=.build/release/libMallocInterposerSwift.so`, which `scripts/bench-peers` does): its C
-/// entry points are found with `dlsym`, so the shipping binary neither links nor needs it. Without it the count is
-/// unknown (nil).
+/// entry points are found with `dlsym`, so the timed runs (not preloaded) neither link nor pay for it. Without it
+/// the count is unknown (nil).
 struct HeapProbe {
     private typealias Toggle = @convention(c) () -> Void
     private typealias Stats = @convention(c) (UnsafeMutablePointer<Int64>?, UnsafeMutablePointer<Int64>?,
