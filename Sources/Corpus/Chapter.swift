@@ -11,6 +11,37 @@ public struct Word: Sendable, Equatable {
     public var gloss: TextID
     /// Indices into `Chapter.alignedTokens`, which in turn hold indices of the verse's translation tokens.
     public var alignment: Range<Int32>
+    /// The word's morphemes in `Chapter.morphemes` (prefix, stem, suffix); empty for Greek, whose words are not
+    /// split. For Hebrew, the word's tiers join its morphemes' with `Morpheme.separator`.
+    public var morphemes: Range<Int32> = 0..<0
+}
+
+/// One morpheme of a Hebrew word (a prefixed preposition, conjunction or article, a stem, a pronominal suffix), with
+/// its own tiers. The source data gives one row per morpheme; the word's surface is their concatenation.
+public struct Morpheme: Sendable, Equatable {
+    /// Pointed text with cantillation, exactly as the source writes this part of the word.
+    public var surface: TextID
+    /// This morpheme's share of the word's transliteration (see `HebrewTransliterator`).
+    public var transliteration: TextID
+    /// "H7225"; empty when the source gives none.
+    public var strongs: TextID
+    /// Part-of-speech code ("Prep", "N", "V", "Sfx"; see `HebrewPartOfSpeech`).
+    public var morphology: TextID
+    /// English gloss; may be empty.
+    public var gloss: TextID
+
+    /// What joins morphemes in a word's transliteration, Strong's, morphology and gloss tiers: the hyphen of the
+    /// Leipzig Glossing Rules (rule 2), which the source's own glosses follow (they join the English words of one
+    /// morpheme with ".", rule 4).
+    public static let separator = "-"
+
+    public init(surface: TextID, transliteration: TextID, strongs: TextID, morphology: TextID, gloss: TextID) {
+        self.surface = surface
+        self.transliteration = transliteration
+        self.strongs = strongs
+        self.morphology = morphology
+        self.gloss = gloss
+    }
 }
 
 /// One verse: a table cell. Its words and translation tokens are ranges into the chapter's arrays.
@@ -26,16 +57,30 @@ public struct Verse: Sendable, Equatable {
 public struct Chapter: Sendable {
     public let reference: ChapterReference
     public let strings: StringTable
+    /// The source text's language, and so its script direction: Greek (left to right) or Hebrew (right to left).
+    public let language: SourceLanguage
     public internal(set) var verses: [Verse] = []
     public internal(set) var words: [Word] = []
     /// Translation tokens of every verse in order, punctuation attached to the preceding word.
     public internal(set) var translationTokens: [TextID] = []
     /// Flattened word → translation-token alignment (token index within its verse).
     public internal(set) var alignedTokens: [UInt16] = []
+    /// Every word's morphemes in order (Hebrew only; `Word.morphemes` slices it).
+    public internal(set) var morphemes: [Morpheme] = []
 
-    public init(reference: ChapterReference, strings: StringTable) {
+    /// A chapter in `language`, by default the language of its book's testament.
+    public init(reference: ChapterReference, strings: StringTable, language: SourceLanguage? = nil) {
         self.reference = reference
         self.strings = strings
+        self.language = language ?? reference.book.language
+    }
+
+    /// Which way the source text and the rows of word blocks run.
+    public var direction: ScriptDirection { language.direction }
+
+    /// The morphemes of a word (empty for a Greek word).
+    public func morphemes(of word: Word) -> ArraySlice<Morpheme> {
+        morphemes[Int(word.morphemes.lowerBound)..<Int(word.morphemes.upperBound)]
     }
 
     /// The text of an interned id.
@@ -83,4 +128,12 @@ public struct Chapter: Sendable {
     }
 
     mutating func appendAlignedToken(_ index: UInt16) { alignedTokens.append(index) }
+
+    /// Appends a morpheme to the last word of the last verse.
+    mutating func appendMorpheme(_ morpheme: Morpheme) {
+        morphemes.append(morpheme)
+        let last = words.count - 1
+        let start = words[last].morphemes.isEmpty ? Int32(morphemes.count - 1) : words[last].morphemes.lowerBound
+        words[last].morphemes = start..<Int32(morphemes.count)
+    }
 }

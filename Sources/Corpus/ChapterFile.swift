@@ -26,6 +26,10 @@ public struct CorpusError: Error, CustomStringConvertible, Equatable {
 ///     v	1	In the beginning was the Word, …      verse number, translation tokens joined by spaces
 ///     w	1	Ἐν	En	ἐν	G1722	PREP	In [the]	0 1   verse, surface, transliteration, lemma,
 ///                                                  Strong's, morphology, gloss, aligned token indices
+///
+/// A Hebrew chapter names its language in the header (`@	1	1	hbo`) and follows each word line with one line per
+/// morpheme of that word (`m	1	בְּ	bə	H871a	Prep	in`: verse, surface, transliteration, Strong's, morphology,
+/// gloss); the morphemes' surfaces concatenate to the word's.
 public enum ChapterFile {
     public static let formatLine = "# interlinear corpus 1"
 
@@ -40,6 +44,8 @@ public enum ChapterFile {
     static func parse(utf8 text: UnsafeBufferPointer<UInt8>, path: String, strings: StringTable) throws -> Chapter {
         var chapter: Chapter?
         var lineNumber = 0
+        // The Hebrew word whose morpheme lines are being read, and how many of its surface bytes they matched.
+        var openWord: (line: Int, matched: Int)?
         var fields = [Field]()
         fields.reserveCapacity(9)
         var lineStart = 0
@@ -54,13 +60,50 @@ public enum ChapterFile {
             fields.removeAll(keepingCapacity: true)
             split(Field(rebasing: text[lineStart..<lineEnd]), on: tab, into: &fields)
             func fail(_ message: String) -> CorpusError { CorpusError(file: path, line: lineNumber, message) }
-            switch string(fields[0]) {
+            let record = string(fields[0])
+            if record != "m", let open = openWord {
+                try closeWord(open, of: chapter, path: path)
+                openWord = nil
+            }
+            switch record {
             case "@":
                 guard chapter == nil else { throw fail("a second '@' header") }
-                guard fields.count == 3, let bookNumber = integer(fields[1]), let book = Book.numbered(bookNumber),
-                      let number = integer(fields[2]), number > 0
-                else { throw fail("header must be '@<TAB>book number 40–66<TAB>chapter'") }
-                chapter = Chapter(reference: ChapterReference(book: book, chapter: number), strings: strings)
+                guard fields.count == 3 || fields.count == 4, let bookNumber = integer(fields[1]),
+                      let book = Book.numbered(bookNumber), let number = integer(fields[2]), number > 0
+                else { throw fail("header must be '@<TAB>book number 1–66<TAB>chapter[<TAB>language grc|hbo]'") }
+                var language = book.language
+                if fields.count == 4 {
+                    guard let named = SourceLanguage(rawValue: string(fields[3])) else {
+                        throw fail("unknown language '\(string(fields[3]))' (expected grc or hbo)")
+                    }
+                    language = named
+                }
+                chapter = Chapter(reference: ChapterReference(book: book, chapter: number), strings: strings,
+                                  language: language)
+            case "m":
+                guard let current = chapter?.verses.last, chapter!.language == .hebrew, let open = openWord,
+                      let word = chapter!.words.last
+                else { throw fail("morpheme line outside a Hebrew word") }
+                guard fields.count == 7 else { throw fail("morpheme line needs 7 fields, found \(fields.count)") }
+                guard integer(fields[1]) == current.number else {
+                    throw fail("morpheme of verse \(string(fields[1])) inside verse \(current.number)")
+                }
+                guard !fields[2].isEmpty else { throw fail("empty morpheme") }
+                guard isHebrewStrongs(fields[4]) else { throw fail("bad Strong's number '\(string(fields[4]))'") }
+                guard !fields[5].isEmpty, !fields[5].contains(space) else {
+                    throw fail("bad morphology code '\(string(fields[5]))'")
+                }
+                // The morphemes must spell the word: each continues the word's surface where the last one stopped.
+                let surface = strings[word.surface].utf8
+                let end = open.matched + fields[2].count
+                guard end <= surface.count,
+                      surface.dropFirst(open.matched).prefix(fields[2].count).elementsEqual(fields[2])
+                else { throw fail("morpheme '\(string(fields[2]))' does not continue the word's surface") }
+                openWord = (open.line, end)
+                chapter!.appendMorpheme(Morpheme(
+                    surface: strings.intern(utf8: fields[2]), transliteration: strings.intern(utf8: fields[3]),
+                    strongs: strings.intern(utf8: fields[4]), morphology: strings.intern(utf8: fields[5]),
+                    gloss: strings.intern(utf8: fields[6])))
             case "v":
                 guard chapter != nil else { throw fail("verse before the '@' header") }
                 guard fields.count == 3, let number = integer(fields[1]), number > 0 else {
@@ -77,8 +120,11 @@ public enum ChapterFile {
                 guard integer(fields[1]) == current.number else {
                     throw fail("word of verse \(string(fields[1])) inside verse \(current.number)")
                 }
-                guard !fields[2].isEmpty else { throw fail("empty Greek word") }
-                guard isStrongs(fields[5]) else { throw fail("bad Strong's number '\(string(fields[5]))'") }
+                guard !fields[2].isEmpty else { throw fail("empty source word") }
+                let hebrew = chapter!.language == .hebrew
+                guard hebrew ? isHebrewStrongs(fields[5]) : isStrongs(fields[5]) else {
+                    throw fail("bad Strong's number '\(string(fields[5]))'")
+                }
                 guard !fields[6].isEmpty, !fields[6].contains(space) else {
                     throw fail("bad morphology code '\(string(fields[6]))'")
                 }
@@ -101,10 +147,12 @@ public enum ChapterFile {
                     lemma: strings.intern(utf8: fields[4]), strongs: strings.intern(utf8: fields[5]),
                     morphology: strings.intern(utf8: fields[6]), gloss: strings.intern(utf8: fields[7]),
                     alignment: alignmentStart..<Int32(chapter!.alignedTokens.count)))
+                if hebrew { openWord = (lineNumber, 0) }
             default:
-                throw fail("unknown record '\(string(fields[0]))' (expected @, v or w)")
+                throw fail("unknown record '\(record)' (expected @, v, w or m)")
             }
         }
+        if let open = openWord { try closeWord(open, of: chapter, path: path) }
         guard let chapter else { throw CorpusError(file: path, line: nil, "no '@' header") }
         guard !chapter.verses.isEmpty else { throw CorpusError(file: path, line: nil, "no verses") }
         return chapter
@@ -146,20 +194,45 @@ public enum ChapterFile {
 
     private static func string(_ field: Field) -> String { String(decoding: field, as: UTF8.self) }
 
-    /// "G" + digits + at most one lower-case ASCII letter ("G3056", "G4053b").
-    static func isStrongs(_ field: Field) -> Bool {
-        guard field.count >= 2, field[0] == UInt8(ascii: "G") else { return false }
+    /// "G" (or `prefix`) + digits + at most one lower-case ASCII letter ("G3056", "G4053b", "H871a").
+    static func isStrongs(_ field: Field, prefix: UInt8 = UInt8(ascii: "G")) -> Bool {
+        guard field.count >= 2, field[0] == prefix else { return false }
         var i = 1
         while i < field.count && field[i] >= 0x30 && field[i] <= 0x39 { i += 1 }
         guard i > 1 else { return false }
         return i == field.count || (i == field.count - 1 && field[i] >= 0x61 && field[i] <= 0x7A)
     }
 
+    /// Checks that a Hebrew word's morpheme lines spelled all of it.
+    private static func closeWord(_ open: (line: Int, matched: Int), of chapter: Chapter?, path: String) throws {
+        guard let chapter, let word = chapter.words.last else { return }
+        let length = chapter.strings[word.surface].utf8.count
+        guard !word.morphemes.isEmpty, open.matched == length else {
+            throw CorpusError(file: path, line: open.line,
+                              word.morphemes.isEmpty ? "Hebrew word without morpheme lines"
+                                                     : "the word's morpheme lines spell only part of it")
+        }
+    }
+
+    /// Hebrew Strong's numbers: empty, or "H" numbers as `isStrongs` reads them, joined by "-" (one per morpheme)
+    /// or "/" (a morpheme the source gives two numbers).
+    static func isHebrewStrongs(_ field: Field) -> Bool {
+        var start = 0
+        for i in 0...field.count where i == field.count || field[i] == UInt8(ascii: "-") || field[i] == UInt8(ascii: "/") {
+            let piece = Field(rebasing: field[start..<i])
+            guard (field.isEmpty && i == 0) || isStrongs(piece, prefix: UInt8(ascii: "H")) else { return false }
+            start = i + 1
+        }
+        return true
+    }
+
     /// Serialises a chapter in the same format `parse` reads.
     public static func render(_ chapter: Chapter, provenance: [String]) -> String {
         var out = formatLine + "\n"
         for line in provenance { out += "# \(line)\n" }
-        out += "@\t\(chapter.reference.book.number)\t\(chapter.reference.chapter)\n"
+        out += "@\t\(chapter.reference.book.number)\t\(chapter.reference.chapter)"
+        out += chapter.language == chapter.reference.book.language && chapter.language == .greek
+            ? "\n" : "\t\(chapter.language.tag)\n"
         for verse in chapter.verses {
             let tokens = chapter.translationTokens[verse.translation].map { chapter.text($0) }
             out += "v\t\(verse.number)\t\(tokens.joined(separator: " "))\n"
@@ -168,6 +241,10 @@ public enum ChapterFile {
                     .map { chapter.text($0) }
                 let aligned = chapter.alignment(of: word).map(String.init).joined(separator: " ")
                 out += "w\t\(verse.number)\t\(fields.joined(separator: "\t"))\t\(aligned)\n"
+                for m in chapter.morphemes(of: word) {
+                    let parts = [m.surface, m.transliteration, m.strongs, m.morphology, m.gloss].map { chapter.text($0) }
+                    out += "m\t\(verse.number)\t\(parts.joined(separator: "\t"))\n"
+                }
             }
         }
         return out
