@@ -49,7 +49,7 @@ public struct CorpusLibrary: Sendable {
     public func load(_ reference: ChapterReference, strings: StringTable = StringTable()) throws -> Chapter {
         guard let url = file(for: reference) else {
             throw CorpusError(file: "", line: nil, "no chapter \(reference) in the corpus (looked in "
-                + roots.map(\.path).joined(separator: ", ") + "); `interlinear import` imports the whole New Testament")
+                + roots.map(\.path).joined(separator: ", ") + "); `interlinear import \(reference)` imports it")
         }
         let data: Data
         do { data = try Data(contentsOf: url) } catch {

@@ -49,7 +49,10 @@ public enum HebrewTransliterator {
     /// vowel it lengthens, so a suffix that is only a mater lectionis still has its sound (`["רֹעִ", "י"]` →
     /// `["rōʿ", "î"]`). `cantillated` says the text carries its accents, so a word without one is unstressed
     /// (joined by maqaf to the next); by default it is read from the morphemes.
-    public static func transliterate(morphemes: [String], cantillated: Bool? = nil) -> [String] {
+    ///
+    /// `verbs` names the morphemes that are verbs: there a qamets before a shewa is read as long ā with a vocal
+    /// shewa (qal perfects such as הָיְתָה hāyətâ), elsewhere as qamets hatuf closing its syllable (חָכְמָה ḥokmâ).
+    public static func transliterate(morphemes: [String], cantillated: Bool? = nil, verbs: Set<Int> = []) -> [String] {
         var clusters: [Cluster] = []
         var accented = false
         for (index, morpheme) in morphemes.enumerated() {
@@ -57,6 +60,7 @@ public enum HebrewTransliterator {
                 let v = scalar.value
                 if isLetter(v) {
                     clusters.append(Cluster(letter: v, morpheme: index))
+                    clusters[clusters.count - 1].verb = verbs.contains(index)
                 } else if isMark(v), !clusters.isEmpty {
                     if isAccent(v) { accented = true }
                     clusters[clusters.count - 1].add(v)
@@ -85,9 +89,14 @@ public enum HebrewTransliterator {
         var dagesh = false
         var sin = false
         var meteg = false
+        /// An accent on the stressed syllable.
         var accent = false
+        /// Any cantillation mark at all (a word with none is joined by maqaf to the next).
+        var cantillated = false
         /// Holem haser for vav (U+05BA): the vav is a consonant followed by ō.
         var holemHaser = false
+        /// Part of a verb (see `transliterate(morphemes:cantillated:verbs:)`).
+        var verb = false
 
         init(letter: UInt32, morpheme: Int) {
             self.letter = letter
@@ -112,7 +121,10 @@ public enum HebrewTransliterator {
             case 0x05BC: dagesh = true
             case 0x05C2: sin = true
             case 0x05BD: meteg = true
-            case 0x0591...0x05AF: accent = true
+            // Accents that stand on the stressed syllable; prepositive and postpositive ones (segolta, pashta,
+            // yetiv, telisha, dehi, zinor) sit on the word's first or last letter whatever its stress.
+            case 0x0592, 0x0599, 0x059A, 0x05A0, 0x05A9, 0x05AD, 0x05AE: cantillated = true
+            case 0x0591...0x05AF: accent = true; cantillated = true
             default: break  // shin dot (the default reading), rafe, upper and lower dots
             }
         }
@@ -177,7 +189,7 @@ public enum HebrewTransliterator {
     static func chunks(of c: [Cluster], cantillated: Bool) -> [String] {
         let n = c.count
         guard n > 0 else { return [] }
-        let wordAccented = c.contains { $0.accent }
+        let wordAccented = c.contains { $0.cantillated }
 
         // 1. Vowel letters: a vav or yod (or a final he) that has no vowel of its own and lengthens the one before.
         var mater = [String?](repeating: nil, count: n)
@@ -220,7 +232,8 @@ public enum HebrewTransliterator {
                 let next = c[i + 1]
                 if next.vowel == .hatefQamets {
                     hatuf[i] = true
-                } else if next.vowel == .shewa && i + 1 < n - 1 && !doubled[i + 1] && next.base != c[i + 2].base {
+                } else if next.vowel == .shewa && !c[i].verb && i + 1 < n - 1 && !doubled[i + 1]
+                            && next.base != c[i + 2].base {
                     hatuf[i] = true  // closed by a silent shewa (a meteg or an accent would mark the syllable open)
                 } else if cantillated && !wordAccented && i + 1 == n - 1 && next.vowel == nil && !next.dagesh
                             && ![alef, he, vav, yod].contains(next.base) {
@@ -236,7 +249,8 @@ public enum HebrewTransliterator {
                 else {
                     switch c[i - 1].vowel {
                     case .tsere, .holem: vocal[i] = true
-                    case .qamets: vocal[i] = !hatuf[i - 1]
+                    // A stressed qamets before shewa closes its syllable (pausal לָ֑יְלָה lāylâ).
+                    case .qamets: vocal[i] = !hatuf[i - 1] && !c[i - 1].accent
                     default: vocal[i] = false  // after a short vowel the shewa closes the syllable
                     }
                 }

@@ -28,12 +28,6 @@ public struct BibleAlignmentsImporter {
         var fields: [Substring]  // text, strongs, gloss, gloss2, lemma, morph
     }
 
-    private struct TargetToken {
-        var id: String
-        var text: Substring
-        var skipSpaceAfter: Bool
-    }
-
     /// Imports the chapters `wanted` (all chapters of the New Testament when nil).
     public func importChapters(_ wanted: Set<ChapterReference>?, strings: StringTable) throws -> [Chapter] {
         func keep(_ verseKey: Int) -> Bool {
@@ -70,15 +64,8 @@ public struct BibleAlignmentsImporter {
             let reference = ChapterReference(book: book, chapter: key / 1000 % 1000)
             var chapter = chapters[reference] ?? Chapter(reference: reference, strings: strings)
             chapter.beginVerse(key % 1000)
-            // Join tokens into display tokens: a token glues onto the previous one when that one skips its space.
             var displayIndex: [String: UInt16] = [:]
-            var display: [String] = []
-            var glue = false
-            for token in targetByVerse[key] ?? [] {
-                if glue, !display.isEmpty { display[display.count - 1] += token.text } else { display.append(String(token.text)) }
-                displayIndex[token.id] = UInt16(display.count - 1)
-                glue = token.skipSpaceAfter
-            }
+            let display = SourceTable.displayTokens(targetByVerse[key] ?? []) { displayIndex[$0.id] = $1 }
             for token in display { chapter.appendTranslationToken(token) }
             for row in sourceByVerse[key] ?? [] {
                 let f = row.fields
@@ -97,20 +84,7 @@ public struct BibleAlignmentsImporter {
 
     /// Calls `body` with each data row's 1-based line number and fields; rejects rows with the wrong column count.
     private func forEachRow(of url: URL, columns: Int, _ body: (Int, [Substring]) throws -> Void) throws {
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw CorpusError(file: url.path, line: nil, "cannot read (is bible-alignments 0.4.2 installed?)")
-        }
-        guard let text = String(data: data, encoding: .utf8) else { throw CorpusError(file: url.path, line: nil, "not UTF-8") }
-        var lineNumber = 0
-        for line in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
-            lineNumber += 1
-            if lineNumber == 1 || line.isEmpty { continue }
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-            guard fields.count == columns else {
-                throw CorpusError(file: url.path, line: lineNumber, "expected \(columns) tab-separated fields, found \(fields.count)")
-            }
-            try body(lineNumber, fields)
-        }
+        try SourceTable.forEachRow(of: url, columns: columns, package: "bible-alignments \(SourceData.version)", body)
     }
 
     private struct AlignmentFile: Decodable {

@@ -51,7 +51,7 @@ import InterlinearTestSupport
         ("v\t2\tIn\nv\t1\tIn\n", 3, "follows verse 2"),
         ("x\tfoo\n", 2, "unknown record"),
         ("v\tone\tIn\n", 2, "verse line must be"),
-        ("v\t1\tIn\nw\t1\t\tEn\tἐν\tG1722\tPREP\tIn\t0\n", 3, "empty Greek word"),
+        ("v\t1\tIn\nw\t1\t\tEn\tἐν\tG1722\tPREP\tIn\t0\n", 3, "empty source word"),
         ("v\t1\tIn\nw\t1\tἘν\tEn\tἐν\tG1722\t\tIn\t0\n", 3, "bad morphology"),
     ])
     func reportsFileAndLine(body: String, line: Int, message: String) {

@@ -24,8 +24,9 @@ final class Workload: @unchecked Sendable {
     private init() {
         let library = library, strings = strings
         do {
-            // The committed chapters only (the first root), whether or not the whole NT was imported.
+            // The committed New Testament chapters only (the first root), whether or not the whole NT was imported.
             chapters = try CorpusLibrary(roots: [library.roots[0]]).availableChapters()
+                .filter { $0.book.testament == .new }
                 .map { try library.load($0, strings: strings) }
             johnChapter = try library.load(john, strings: strings)
             let chain = try FontChain(family: "Gentium Plus")
@@ -87,7 +88,7 @@ final class NewTestamentWorkload: @unchecked Sendable {
 
     private init() {
         let library = CorpusLibrary.locate()
-        let references = library.availableChapters()
+        let references = library.availableChapters().filter { $0.book.testament == .new }
         guard references.count >= 260,
               let single = try? TypesettingShard(loading: references, from: library, font: "Gentium Plus"),
               let pair = try? TypesettingShard.split(single.chapters, into: 2, from: library, font: "Gentium Plus")

@@ -57,7 +57,7 @@ struct Engine {
 /// Parses a chapter reference given on the command line, or fails with one line saying what is expected.
 func parseReference(_ text: String) throws -> ChapterReference {
     guard let reference = ChapterReference(parsing: text) else {
-        throw Failure("unknown reference '\(text)'; expected a New Testament book and chapter such as \"John 1\"")
+        throw Failure("unknown reference '\(text)'; expected a book and chapter such as \"John 1\" or \"Genesis 1\"")
     }
     return reference
 }
