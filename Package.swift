@@ -8,7 +8,7 @@ let package = Package(
         .library(
             name: "Interlinear",
             targets: ["InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting",
-                      "InterlinearTable", "InterlinearAccessibility"]),
+                      "InterlinearTable", "InterlinearAccessibility", "InterlinearSession"]),
         .executable(name: "interlinear", targets: ["interlinear"]),
     ],
     dependencies: [
@@ -48,6 +48,16 @@ let package = Package(
             dependencies: ["InterlinearTable", "InterlinearTypesetting", "InterlinearCorpus"],
             path: "Sources/Accessibility"),
 
+        // Session: the engine wired once (corpus library, one frozen string table, fonts, shape cache, typesetter),
+        // the entry point of every consumer, benchmark and test fixture.
+        .target(
+            name: "InterlinearSession",
+            dependencies: [
+                "InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting", "InterlinearTable",
+                "InterlinearAccessibility",
+            ],
+            path: "Sources/Session"),
+
         // 6. Consumers: the terminal reader (grid and screen-reader line modes), then the command-line tool
         .target(
             name: "InterlinearReader",
@@ -58,7 +68,7 @@ let package = Package(
             name: "InterlinearCLI",
             dependencies: [
                 "InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting",
-                "InterlinearTable", "InterlinearAccessibility", "InterlinearReader",
+                "InterlinearTable", "InterlinearAccessibility", "InterlinearReader", "InterlinearSession",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/Consumers/CLI"),
@@ -67,7 +77,8 @@ let package = Package(
 
         // Tests: one target per module, and what they share (paths, process spawning, schema validation, fonts).
         .target(
-            name: "InterlinearTestSupport", dependencies: ["InterlinearShaping"],
+            name: "InterlinearTestSupport",
+            dependencies: ["InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting", "InterlinearSession"],
             path: "Tests/InterlinearTestSupport"),
         .testTarget(
             name: "InterlinearCorpusTests", dependencies: ["InterlinearCorpus", "InterlinearTestSupport"],
@@ -78,22 +89,32 @@ let package = Package(
             path: "Tests/InterlinearShapingTests"),
         .testTarget(
             name: "InterlinearTypesettingTests",
-            dependencies: ["InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting", "InterlinearTestSupport"],
+            dependencies: [
+                "InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting", "InterlinearSession",
+                "InterlinearTestSupport",
+            ],
             path: "Tests/InterlinearTypesettingTests"),
         .testTarget(
             name: "InterlinearAccessibilityTests",
             dependencies: [
                 "InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting", "InterlinearTable",
-                "InterlinearAccessibility", "InterlinearTestSupport",
+                "InterlinearAccessibility", "InterlinearSession", "InterlinearTestSupport",
             ],
             path: "Tests/InterlinearAccessibilityTests"),
         .testTarget(
             name: "InterlinearReaderTests",
             dependencies: [
                 "InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting", "InterlinearTable",
-                "InterlinearAccessibility", "InterlinearReader", "InterlinearTestSupport",
+                "InterlinearAccessibility", "InterlinearReader", "InterlinearSession", "InterlinearTestSupport",
             ],
             path: "Tests/InterlinearReaderTests"),
+        .testTarget(
+            name: "InterlinearSessionTests",
+            dependencies: [
+                "InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting", "InterlinearAccessibility",
+                "InterlinearSession", "InterlinearTestSupport",
+            ],
+            path: "Tests/InterlinearSessionTests"),
         // The command line as users meet it: spawned processes, terminals under tmux. Depends on the CLI target so
         // `swift build --build-tests` builds the `interlinear` executable the tests spawn.
         .testTarget(

@@ -66,29 +66,34 @@ public final class AccessibilityTree {
         return result
     }
 
-    /// The cells the viewport shows; O(log n).
-    public var visibleCells: Range<Int> { table.visibleCells(in: viewport) }
+    /// The cells (verses) the viewport shows; O(log n).
+    public var visibleCells: Range<VerseIndex> {
+        let rows = table.visibleCells(in: viewport)
+        return VerseIndex(rows.lowerBound)..<VerseIndex(rows.upperBound)
+    }
 
     /// The verse number of a cell.
-    public func verseNumber(ofCell cell: Int) -> Int { chapter.verses[layout.cells[cell].verseIndex].number }
+    public func verseNumber(ofCell cell: VerseIndex) -> Int { chapter.verses[cell].number }
 
     // MARK: Containers
 
     /// The container of a cell, built on its first query; nil while the screen reader is off or out of range.
-    public func container(at cell: Int) -> CellContainer? {
-        guard screenReaderEnabled, cell >= 0, cell < cellCount else { return nil }
+    public func container(at cell: VerseIndex) -> CellContainer? {
+        guard screenReaderEnabled, layout.cells.indices.contains(cell) else { return nil }
         if containers.isEmpty { containers = Array(repeating: nil, count: cellCount) }
-        if let built = containers[cell] { return built }
+        if let built = containers[Int(cell)] { return built }
         let built = CellContainer(cell: cell, layout: layout, granularity: granularity,
                                   hasNote: notedVerses.contains(verseNumber(ofCell: cell)))
-        containers[cell] = built
+        containers[Int(cell)] = built
         stats.containersBuilt += 1
         stats.elementsBuilt += built.elementCount
         return built
     }
 
     /// Whether a cell's container exists yet (never builds it).
-    public func isBuilt(cell: Int) -> Bool { containers.indices.contains(cell) && containers[cell] != nil }
+    public func isBuilt(cell: VerseIndex) -> Bool {
+        containers.indices.contains(Int(cell)) && containers[Int(cell)] != nil
+    }
 
     /// The element an id names, or nil if there is none (or the screen reader is off).
     public func element(_ id: ElementID) -> Element? {
@@ -97,7 +102,7 @@ public final class AccessibilityTree {
     }
 
     /// The id of the element at an index of a cell.
-    public func elementID(cell: Int, index: Int) -> ElementID? {
+    public func elementID(cell: VerseIndex, index: Int) -> ElementID? {
         container(at: cell)?.element(at: index).map { ElementID(cell: cell, kind: $0.kind) }
     }
 
@@ -120,10 +125,10 @@ public final class AccessibilityTree {
     }
 
     /// The screen frame of a cell-relative rectangle of a cell.
-    public func screenFrame(of frame: Rect, cell: Int) -> ScreenFrame {
+    public func screenFrame(of frame: Rect, cell: VerseIndex) -> ScreenFrame {
         stats.framesComputed += 1
         let bounds = table.screenFrame(x: frame.x, y: frame.y, width: frame.width, height: frame.height,
-                                       cell: cell, in: viewport)
+                                       cell: Int(cell), in: viewport)
         return ScreenFrame(bounds: bounds, clipped: bounds.intersection(viewport.screenRect))
     }
 
@@ -133,9 +138,10 @@ public final class AccessibilityTree {
     }
 
     /// A whole cell's screen frame (the verse container's bounds).
-    public func screenFrame(ofCell cell: Int) -> ScreenFrame {
-        screenFrame(of: Rect(x: 0, y: 0, width: layout.options.width,
-                             height: table.origins[cell + 1] - table.origins[cell]), cell: cell)
+    public func screenFrame(ofCell cell: VerseIndex) -> ScreenFrame {
+        let row = Int(cell)
+        return screenFrame(of: Rect(x: 0, y: 0, width: layout.options.width,
+                                    height: table.origins[row + 1] - table.origins[row]), cell: cell)
     }
 
     /// The scroll offset that brings an element fully into view, clamped to the content, or nil if it is already
@@ -143,11 +149,12 @@ public final class AccessibilityTree {
     /// swiping through a verse scrolls once, not row by row.
     public func scrollOffsetRevealing(_ id: ElementID) -> Float? {
         guard let element = element(id) else { return nil }
-        let top = table.origins[id.cell] + element.frame.y
+        let row = Int(id.cell)
+        let top = table.origins[row] + element.frame.y
         let bottom = top + element.frame.height
         let visibleTop = viewport.scrollY, visibleBottom = viewport.scrollY + viewport.height
         if top >= visibleTop && bottom <= visibleBottom { return nil }
-        let cellTop = table.origins[id.cell], cellBottom = table.origins[id.cell + 1]
+        let cellTop = table.origins[row], cellBottom = table.origins[row + 1]
         let (from, to) = cellBottom - cellTop <= viewport.height ? (cellTop, cellBottom) : (top, bottom)
         // Above: align the top. Below: align the bottom, unless taller than the viewport: then show the top.
         let target = top < visibleTop || to - from > viewport.height ? from : to - viewport.height

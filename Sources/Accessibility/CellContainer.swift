@@ -6,18 +6,17 @@ import InterlinearTypesetting
 /// `index(of:)` agree both ways, counting the non-label children too (the verse-number button and the note marker).
 /// Its elements live in one contiguous array of structs, sorted in reading order.
 public struct CellContainer: Sendable {
-    /// The cell (table row) this container describes.
-    public let cell: Int
+    /// The cell (table row, one verse) this container describes.
+    public let cell: VerseIndex
     public let elements: ContiguousArray<Element>
 
     /// Builds the elements of one cell from its labels. Called lazily, on the first query of the cell.
-    init(cell: Int, layout: ChapterLayout, granularity: Granularity, hasNote: Bool) {
+    init(cell: VerseIndex, layout: ChapterLayout, granularity: Granularity, hasNote: Bool) {
         self.cell = cell
         let labels = layout.labels(in: cell)
         var elements = ContiguousArray<Element>()
         elements.reserveCapacity(granularity == .label ? labels.count + 1 : labels.count / 2 + 2)
         var verseFrame: Rect?
-        var translation: UInt16 = 0
         for label in labels {
             let frame = Rect(x: label.x, y: label.y, width: label.width, height: label.height)
             switch label.tier {
@@ -34,19 +33,20 @@ public struct CellContainer: Sendable {
                                             text: label.text))
                 }
             case .translation:
-                elements.append(Element(kind: .translation(translation), role: .staticText, frame: frame,
-                                        text: label.text))
-                translation &+= 1
+                // The label carries its token's offset: no counting, nothing to wrap.
+                elements.append(Element(kind: .translation(TokenOffset(label.offset)), role: .staticText,
+                                        frame: frame, text: label.text))
             default:
+                let word = WordOffset(label.offset)
                 if granularity == .label {
-                    elements.append(Element(kind: .label(word: label.word, tier: label.tier), role: .staticText,
+                    elements.append(Element(kind: .label(word: word, tier: label.tier), role: .staticText,
                                             frame: frame, text: label.text))
-                } else if let last = elements.last, last.kind == .word(label.word) {
+                } else if let last = elements.last, last.kind == .word(word) {
                     // A block's labels are contiguous: widen the block to hold this tier too.
                     elements[elements.count - 1].frame = last.frame.union(frame)
                     if label.tier == .source { elements[elements.count - 1].text = label.text }
                 } else {
-                    elements.append(Element(kind: .word(label.word), role: .word, frame: frame, text: label.text))
+                    elements.append(Element(kind: .word(word), role: .word, frame: frame, text: label.text))
                 }
             }
         }

@@ -38,13 +38,14 @@ public enum Action: String, Sendable, CaseIterable {
     case findSameStrongs
 }
 
-/// An element's identity: its cell and what it is there. Derived from content, so it survives re-layout at another
-/// width, a late screen-reader start and a release of the elements. Its text form is `John.1.3.w2` (see `NodeID`).
+/// An element's identity: its cell (one per verse, so a verse index) and what it is there. Derived from content, so
+/// it survives re-layout at another width, a late screen-reader start and a release of the elements. Its text form
+/// is `John.1.3.w2` (see `NodeID`).
 public struct ElementID: Hashable, Sendable, Comparable {
-    public var cell: Int
+    public var cell: VerseIndex
     public var kind: Element.Kind
 
-    public init(cell: Int, kind: Element.Kind) {
+    public init(cell: VerseIndex, kind: Element.Kind) {
         self.cell = cell
         self.kind = kind
     }
@@ -63,12 +64,12 @@ public struct Element: Sendable, Equatable {
     public enum Kind: Hashable, Sendable {
         case verseNumber
         case note
-        /// A word block; the word's index within the verse (0-based; its node id counts from 1).
-        case word(UInt16)
+        /// A word block; the word's offset within the verse (0-based; its node id counts from 1).
+        case word(WordOffset)
         /// One label of a word block (label granularity).
-        case label(word: UInt16, tier: Tier)
-        /// A translation word; its index within the verse's translation (0-based; its node id counts from 1).
-        case translation(UInt16)
+        case label(word: WordOffset, tier: Tier)
+        /// A translation word; its offset within the verse's translation (0-based; its node id counts from 1).
+        case translation(TokenOffset)
 
         /// Sort key within a cell; containers keep their elements sorted by it, so `index(of:)` is a binary search.
         @inline(__always)
@@ -76,16 +77,16 @@ public struct Element: Sendable, Equatable {
             switch self {
             case .verseNumber: 0
             case .note: 1 << 24
-            case .word(let w): 2 << 24 | UInt32(w) << 8
-            case .label(let w, let tier): 2 << 24 | UInt32(w) << 8 | UInt32(tier.rawValue)
-            case .translation(let t): 3 << 24 | UInt32(t) << 8
+            case .word(let w): 2 << 24 | UInt32(w.rawValue) << 8
+            case .label(let w, let tier): 2 << 24 | UInt32(w.rawValue) << 8 | UInt32(tier.rawValue)
+            case .translation(let t): 3 << 24 | UInt32(t.rawValue) << 8
             }
         }
 
-        /// The source word's index within the verse, if the element belongs to a word.
-        public var wordIndex: Int? {
+        /// The source word the element belongs to, if it belongs to one.
+        public var word: WordOffset? {
             switch self {
-            case .word(let w), .label(let w, _): Int(w)
+            case .word(let w), .label(let w, _): w
             default: nil
             }
         }

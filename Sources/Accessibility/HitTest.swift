@@ -1,3 +1,4 @@
+import InterlinearCorpus
 import InterlinearTable
 
 /// Touch exploration: the element under a finger, or else the nearest one, never a random one (gbible's bug).
@@ -19,9 +20,10 @@ extension AccessibilityTree {
         let cy = y - viewport.originY + viewport.scrollY
         let center = table.cell(atContentY: cy)
         var best: Hit?
-        func consider(_ cell: Int) {
+        func consider(_ row: Int) {
+            let cell = VerseIndex(row)
             guard let container = container(at: cell) else { return }
-            let top = table.origins[cell]
+            let top = table.origins[row]
             for element in container.elements {
                 let f = element.frame
                 let distance = Rect(x: f.x, y: f.y + top, width: f.width, height: f.height).distance(toX: cx, y: cy)

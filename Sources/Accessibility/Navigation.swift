@@ -1,3 +1,4 @@
+import InterlinearCorpus
 /// Swipe navigation over the whole chapter, off-screen cells included: the order is cell by cell, and within a cell
 /// the container's order, so `next` and `previous` never disagree with `element(at:)`/`index(of:)`.
 extension AccessibilityTree {
@@ -16,7 +17,7 @@ extension AccessibilityTree {
     public func firstElement() -> ElementID? { firstElement(fromCell: 0, step: 1) }
 
     /// The chapter's last element.
-    public func lastElement() -> ElementID? { firstElement(fromCell: cellCount - 1, step: -1) }
+    public func lastElement() -> ElementID? { firstElement(fromCell: VerseIndex(cellCount - 1), step: -1) }
 
     /// The element after `id` in reading order, crossing into the next cell; nil at the end of the chapter.
     public func next(after id: ElementID) -> ElementID? {
@@ -49,14 +50,14 @@ extension AccessibilityTree {
     }
 
     /// The first element walking from `cell` by `step` (+1: its first element; −1: its last), skipping empty cells.
-    private func firstElement(fromCell cell: Int, step: Int) -> ElementID? {
+    private func firstElement(fromCell cell: VerseIndex, step: Int) -> ElementID? {
         var cell = cell
-        while cell >= 0 && cell < cellCount {
+        while layout.cells.indices.contains(cell) {
             if let container = container(at: cell), container.elementCount > 0 {
                 let element = step > 0 ? container.elements[0] : container.elements[container.elementCount - 1]
                 return ElementID(cell: cell, kind: element.kind)
             }
-            cell += step
+            cell = cell + step
         }
         return nil
     }

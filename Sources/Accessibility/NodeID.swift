@@ -8,7 +8,7 @@ public enum NodeID {
     /// A node a text id names.
     public enum Target: Equatable, Sendable {
         case chapter
-        case cell(Int)
+        case cell(VerseIndex)
         case element(ElementID)
     }
 }
@@ -18,7 +18,7 @@ extension AccessibilityTree {
     public var rootNodeID: String { chapter.reference.osisID }
 
     /// A verse container's node id, `John.1.3`.
-    public func nodeID(ofCell cell: Int) -> String { "\(rootNodeID).\(verseNumber(ofCell: cell))" }
+    public func nodeID(ofCell cell: VerseIndex) -> String { "\(rootNodeID).\(verseNumber(ofCell: cell))" }
 
     /// An element's node id.
     public func nodeID(of id: ElementID) -> String {
@@ -44,27 +44,25 @@ extension AccessibilityTree {
         guard let number = Int(verseText), let cell = cellIndex(verseNumber: number) else { return nil }
         let tail = Array(rest.dropFirst())
         guard let head = tail.first else { return .cell(cell) }
-        func ordinal(_ s: Substring) -> UInt16? {
-            guard let n = Int(s), n >= 1, n <= Int(UInt16.max) else { return nil }
-            return UInt16(n - 1)
+        func ordinal<Unit>(_ s: Substring) -> VerseOffset<Unit>? {
+            guard let n = Int(s), n >= 1 else { return nil }
+            return VerseOffset(exactly: n - 1)
         }
         let kind: Element.Kind
         switch (head.first, tail.count) {
         case ("v", 1) where head == "v": kind = .verseNumber
         case ("n", 1) where head == "note": kind = .note
-        case ("w", 1): guard let w = ordinal(head.dropFirst()) else { return nil }; kind = .word(w)
+        case ("w", 1): guard let w: WordOffset = ordinal(head.dropFirst()) else { return nil }; kind = .word(w)
         case ("w", 2):
-            guard let w = ordinal(head.dropFirst()), let tier = Tier(name: tail[1]), Tier.blockTiers.contains(tier)
+            guard let w: WordOffset = ordinal(head.dropFirst()), let tier = Tier(name: tail[1]), Tier.blockTiers.contains(tier)
             else { return nil }
             kind = .label(word: w, tier: tier)
-        case ("t", 1): guard let t = ordinal(head.dropFirst()) else { return nil }; kind = .translation(t)
+        case ("t", 1): guard let t: TokenOffset = ordinal(head.dropFirst()) else { return nil }; kind = .translation(t)
         default: return nil
         }
         return .element(ElementID(cell: cell, kind: kind))
     }
 
     /// The cell showing a verse number.
-    public func cellIndex(verseNumber number: Int) -> Int? {
-        layout.cells.firstIndex { chapter.verses[$0.verseIndex].number == number }
-    }
+    public func cellIndex(verseNumber number: Int) -> VerseIndex? { chapter.verseIndex(number: number) }
 }

@@ -11,11 +11,9 @@ extension AccessibilityTree {
 
     /// The verse-number element of the next verse; nil in the last verse.
     public func nextVerse(after id: ElementID) -> ElementID? {
-        var cell = id.cell + 1
-        while cell < cellCount {
+        for cell in (id.cell + 1)..<layout.cells.endIndex {
             let target = ElementID(cell: cell, kind: .verseNumber)
             if element(target) != nil { return target }
-            cell += 1
         }
         return nil
     }
@@ -24,10 +22,8 @@ extension AccessibilityTree {
     /// belongs to; nil if none follows or `id` is not a word.
     public func nextOccurrence(of id: ElementID, matching match: Match) -> ElementID? {
         guard let (key, start) = searchKey(id, match) else { return nil }
-        var index = start + 1
-        while index < chapter.words.count {
+        for index in (start + 1)..<chapter.words.endIndex {
             if self.key(chapter.words[index], match) == key, let found = elementID(ofWord: index) { return found }
-            index += 1
         }
         return nil
     }
@@ -53,7 +49,7 @@ extension AccessibilityTree {
     /// Performs an action; nil if the element does not offer it.
     public func perform(_ action: Action, on id: ElementID) -> ActionResult? {
         guard let element = element(id), element.actions.contains(action) else { return nil }
-        let verse = chapter.verses[layout.cells[id.cell].verseIndex]
+        let verse = chapter.verses[id.cell]
         switch action {
         case .activate:
             return .activated(id)
@@ -65,7 +61,7 @@ extension AccessibilityTree {
                     .joined(separator: " ")
                 return .copied("\(verse.number) \(greek)\n\(english)")
             case .word(let w):
-                return .copied(chapter.text(chapter.words[verse.words.lowerBound + Int(w)].surface))
+                return .copied(chapter.text(chapter.words[verse.word(at: w)].surface))
             default:
                 return .copied(chapter.text(element.text))
             }
@@ -78,26 +74,18 @@ extension AccessibilityTree {
 
     /// The element that stands for a chapter word: its block, or in label granularity its first label. Read from
     /// the layout, so naming a search result builds no container; nil if the word has no label (or the reader is off).
-    public func elementID(ofWord index: Int) -> ElementID? {
-        guard screenReaderEnabled, index >= 0, index < chapter.words.count else { return nil }
-        // Verses hold consecutive word ranges: binary search for the one holding `index`.
-        var lo = 0, hi = chapter.verses.count - 1
-        while lo < hi {
-            let mid = (lo + hi + 1) / 2
-            if chapter.verses[mid].words.lowerBound <= index { lo = mid } else { hi = mid - 1 }
-        }
-        guard chapter.verses[lo].words.contains(index) else { return nil }
-        let cell = layout.cells.indices.contains(lo) && layout.cells[lo].verseIndex == lo
-            ? lo : layout.cells.firstIndex { $0.verseIndex == lo }
-        guard let cell else { return nil }
-        let local = UInt16(index - chapter.verses[lo].words.lowerBound)
-        guard let label = layout.labels(in: cell).first(where: { $0.word == local }) else { return nil }
+    public func elementID(ofWord index: WordIndex) -> ElementID? {
+        guard screenReaderEnabled, chapter.words.indices.contains(index) else { return nil }
+        let cell = chapter.verseIndex(ofWord: index)
+        guard layout.cells.indices.contains(cell), let local = chapter.verses[cell].offset(of: index),
+              let label = layout.labels(in: cell).first(where: { $0.word == local })
+        else { return nil }
         return ElementID(cell: cell, kind: granularity == .word ? .word(local) : .label(word: local, tier: label.tier))
     }
 
-    private func searchKey(_ id: ElementID, _ match: Match) -> (TextID, Int)? {
-        guard element(id) != nil, let local = id.kind.wordIndex else { return nil }
-        let index = chapter.verses[layout.cells[id.cell].verseIndex].words.lowerBound + local
+    private func searchKey(_ id: ElementID, _ match: Match) -> (TextID, WordIndex)? {
+        guard element(id) != nil, let local = id.kind.word else { return nil }
+        let index = chapter.verses[id.cell].word(at: local)
         return (key(chapter.words[index], match), index)
     }
 

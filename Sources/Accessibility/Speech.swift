@@ -30,7 +30,7 @@ extension AccessibilityTree {
     /// The words spoken for an element, or nil if there is no such element.
     public func utterance(of id: ElementID) -> Utterance? {
         guard let element = element(id) else { return nil }
-        let verse = chapter.verses[layout.cells[id.cell].verseIndex]
+        let verse = chapter.verses[id.cell]
         let place = "\(chapter.reference.book.name) \(chapter.reference.chapter):\(verse.number)"
         switch id.kind {
         case .verseNumber:
@@ -39,10 +39,10 @@ extension AccessibilityTree {
         case .note:
             return Utterance(name: "Note", language: "en", description: "note on \(place)")
         case .word(let w):
-            let word = chapter.words[verse.words.lowerBound + Int(w)]
+            let word = chapter.words[verse.word(at: w)]
             return Utterance(name: chapter.text(word.surface), language: "grc", description: describe(word))
         case .label(let w, let tier):
-            let word = chapter.words[verse.words.lowerBound + Int(w)]
+            let word = chapter.words[verse.word(at: w)]
             let text = chapter.text(element.text)
             let greek = chapter.text(word.surface)
             switch tier {
@@ -69,7 +69,7 @@ extension AccessibilityTree {
     }
 
     /// The words spoken for a verse container: "John 1:3", "verse 3, 12 elements" (the count only once built).
-    public func utterance(ofCell cell: Int) -> Utterance {
+    public func utterance(ofCell cell: VerseIndex) -> Utterance {
         let verse = verseNumber(ofCell: cell)
         let count = isBuilt(cell: cell) ? container(at: cell).map { ", \($0.elementCount) elements" } ?? "" : ""
         return Utterance(name: "\(chapter.reference.description):\(verse)", language: "en",

@@ -9,7 +9,7 @@ public struct Word: Sendable, Equatable {
     public var morphology: TextID
     /// English gloss; the empty string when the source has none.
     public var gloss: TextID
-    /// Indices into `Chapter.alignedTokens`, which in turn hold indices of the verse's translation tokens.
+    /// Indices into `Chapter.alignedTokens`, which in turn hold offsets of the verse's translation tokens.
     public var alignment: Range<Int32>
     /// The word's morphemes in `Chapter.morphemes` (prefix, stem, suffix); empty for Greek, whose words are not
     /// split. For Hebrew, the word's tiers join its morphemes' with `Morpheme.separator`.
@@ -46,30 +46,50 @@ public struct Morpheme: Sendable, Equatable {
 
 /// One verse: a table cell. Its words and translation tokens are ranges into the chapter's arrays.
 public struct Verse: Sendable, Equatable {
+    /// The verse number as printed (1-based, with gaps where the text has none).
     public var number: Int
     /// The verse number as an interned string ("14"), for its label.
     public var numberText: TextID
-    public var words: Range<Int>
-    public var translation: Range<Int>
+    public var words: Range<WordIndex>
+    public var translation: Range<TokenIndex>
+
+    /// The most source words one verse may hold: a word's offset within its verse is stored in 16 bits (labels,
+    /// accessibility elements and node ids keep it so). Parsers and importers must reject a larger verse.
+    public static let maxWords = Int(UInt16.max) + 1
+    /// The most translation tokens one verse may hold, for the same reason.
+    public static let maxTranslationTokens = Int(UInt16.max) + 1
+
+    /// The chapter-wide index of the word at `offset` in this verse.
+    @inlinable public func word(at offset: WordOffset) -> WordIndex { words.lowerBound + Int(offset) }
+
+    /// The offset within this verse of a chapter word; nil when the word is not in this verse.
+    @inlinable public func offset(of word: WordIndex) -> WordOffset? {
+        words.contains(word) ? WordOffset(exactly: words.lowerBound.distance(to: word)) : nil
+    }
+
+    /// The chapter-wide index of the translation token at `offset` in this verse.
+    @inlinable public func token(at offset: TokenOffset) -> TokenIndex { translation.lowerBound + Int(offset) }
 }
 
 /// An interlinear chapter, held as flat arrays of interned ids: no object per word.
 public struct Chapter: Sendable {
     public let reference: ChapterReference
-    public let strings: StringTable
+    /// The frozen table the chapter's ids refer to.
+    public internal(set) var strings: StringTable
+    public internal(set) var verses = ChapterArray<Verse, Verse>()
+    public internal(set) var words = ChapterArray<Word, Word>()
+    /// Translation tokens of every verse in order, punctuation attached to the preceding word.
+    public internal(set) var translationTokens = ChapterArray<TranslationToken, TextID>()
+    /// Flattened word → translation-token alignment (token offsets within the verse).
+    public internal(set) var alignedTokens: [TokenOffset] = []
     /// The source text's language, and so its script direction: Greek (left to right) or Hebrew (right to left).
     public let language: SourceLanguage
-    public internal(set) var verses: [Verse] = []
-    public internal(set) var words: [Word] = []
-    /// Translation tokens of every verse in order, punctuation attached to the preceding word.
-    public internal(set) var translationTokens: [TextID] = []
-    /// Flattened word → translation-token alignment (token index within its verse).
-    public internal(set) var alignedTokens: [UInt16] = []
     /// Every word's morphemes in order (Hebrew only; `Word.morphemes` slices it).
     public internal(set) var morphemes: [Morpheme] = []
 
-    /// A chapter in `language`, by default the language of its book's testament.
-    public init(reference: ChapterReference, strings: StringTable, language: SourceLanguage? = nil) {
+    /// An empty chapter; `strings` is replaced by the frozen table once the chapter is loaded. Its language is by
+    /// default that of its book's testament.
+    init(reference: ChapterReference, strings: StringTable, language: SourceLanguage? = nil) {
         self.reference = reference
         self.strings = strings
         self.language = language ?? reference.book.language
@@ -86,53 +106,63 @@ public struct Chapter: Sendable {
     /// The text of an interned id.
     public func text(_ id: TextID) -> String { strings[id] }
 
-    /// Translation-token indices (within the verse) aligned to a word.
-    public func alignment(of word: Word) -> ArraySlice<UInt16> {
+    /// Translation-token offsets (within the verse) aligned to a word.
+    public func alignment(of word: Word) -> ArraySlice<TokenOffset> {
         alignedTokens[Int(word.alignment.lowerBound)..<Int(word.alignment.upperBound)]
     }
 
     /// Index of the verse with this number, if present.
-    public func verseIndex(number: Int) -> Int? { verses.firstIndex { $0.number == number } }
+    public func verseIndex(number: Int) -> VerseIndex? { verses.firstIndex { $0.number == number } }
+
+    /// The verse holding chapter word `word` (verses hold consecutive word ranges); O(log n). A word past the end
+    /// gives the last verse.
+    public func verseIndex(ofWord word: WordIndex) -> VerseIndex {
+        var lo = 0, hi = verses.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if verses[VerseIndex(mid)].words.lowerBound <= word { lo = mid } else { hi = mid - 1 }
+        }
+        return VerseIndex(max(lo, 0))
+    }
 
     /// Total number of source words.
     public var wordCount: Int { words.count }
 
-    mutating func beginVerse(_ number: Int) {
-        verses.append(Verse(number: number, numberText: strings.intern(String(number)),
-                            words: words.count..<words.count,
-                            translation: translationTokens.count..<translationTokens.count))
-    }
-
-    mutating func appendTranslationToken<S: StringProtocol>(_ token: S) {
-        appendTranslationToken(strings.intern(token))
+    mutating func beginVerse(_ number: Int, strings builder: StringTableBuilder) {
+        verses.append(Verse(number: number, numberText: builder.intern(String(number)),
+                            words: words.endIndex..<words.endIndex,
+                            translation: translationTokens.endIndex..<translationTokens.endIndex))
     }
 
     mutating func appendTranslationToken(_ token: TextID) {
         translationTokens.append(token)
-        verses[verses.count - 1].translation = verses[verses.count - 1].translation.lowerBound..<translationTokens.count
+        let last = verses.index(before: verses.endIndex)
+        verses[last].translation = verses[last].translation.lowerBound..<translationTokens.endIndex
     }
 
     mutating func appendWord(surface: Substring, transliteration: Substring, lemma: Substring, strongs: Substring,
-                             morphology: Substring, gloss: Substring, alignment: [UInt16]) {
+                             morphology: Substring, gloss: Substring, alignment: [TokenOffset],
+                             strings builder: StringTableBuilder) {
         alignedTokens.append(contentsOf: alignment)
-        appendWord(Word(surface: strings.intern(surface), transliteration: strings.intern(transliteration),
-                        lemma: strings.intern(lemma), strongs: strings.intern(strongs),
-                        morphology: strings.intern(morphology), gloss: strings.intern(gloss),
+        appendWord(Word(surface: builder.intern(surface), transliteration: builder.intern(transliteration),
+                        lemma: builder.intern(lemma), strongs: builder.intern(strongs),
+                        morphology: builder.intern(morphology), gloss: builder.intern(gloss),
                         alignment: Int32(alignedTokens.count - alignment.count)..<Int32(alignedTokens.count)))
     }
 
-    /// Appends a word whose alignment indices are already at the end of `alignedTokens`.
+    /// Appends a word whose alignment offsets are already at the end of `alignedTokens`.
     mutating func appendWord(_ word: Word) {
         words.append(word)
-        verses[verses.count - 1].words = verses[verses.count - 1].words.lowerBound..<words.count
+        let last = verses.index(before: verses.endIndex)
+        verses[last].words = verses[last].words.lowerBound..<words.endIndex
     }
 
-    mutating func appendAlignedToken(_ index: UInt16) { alignedTokens.append(index) }
+    mutating func appendAlignedToken(_ offset: TokenOffset) { alignedTokens.append(offset) }
 
     /// Appends a morpheme to the last word of the last verse.
     mutating func appendMorpheme(_ morpheme: Morpheme) {
         morphemes.append(morpheme)
-        let last = words.count - 1
+        let last = words.index(before: words.endIndex)
         let start = words[last].morphemes.isEmpty ? Int32(morphemes.count - 1) : words[last].morphemes.lowerBound
         words[last].morphemes = start..<Int32(morphemes.count)
     }

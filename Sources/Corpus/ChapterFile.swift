@@ -33,19 +33,28 @@ public struct CorpusError: Error, CustomStringConvertible, Equatable {
 public enum ChapterFile {
     public static let formatLine = "# interlinear corpus 1"
 
-    /// Parses a chapter file's text; `path` names the file in errors.
-    public static func parse(_ text: String, path: String, strings: StringTable) throws -> Chapter {
+    /// Parses a chapter file's text, interning into `strings`, and freezes the table for the chapter; `path` names
+    /// the file in errors.
+    public static func parse(_ text: String, path: String, strings: StringTableBuilder) throws -> Chapter {
+        var chapter = try parseUnfrozen(text, path: path, strings: strings)
+        chapter.strings = strings.freeze()
+        return chapter
+    }
+
+    /// Parses without freezing: the caller freezes once after loading several chapters.
+    static func parseUnfrozen(_ text: String, path: String, strings: StringTableBuilder) throws -> Chapter {
         var text = text
         return try text.withUTF8 { try parse(utf8: $0, path: path, strings: strings) }
     }
 
     /// Parses UTF-8 bytes: lines and fields are split on bytes and interned without making a `String` per field,
     /// which keeps loading out of grapheme-cluster work.
-    static func parse(utf8 text: UnsafeBufferPointer<UInt8>, path: String, strings: StringTable) throws -> Chapter {
+    private static func parse(utf8 text: UnsafeBufferPointer<UInt8>, path: String,
+                              strings: StringTableBuilder) throws -> Chapter {
         var chapter: Chapter?
         var lineNumber = 0
-        // The Hebrew word whose morpheme lines are being read, and how many of its surface bytes they matched.
-        var openWord: (line: Int, matched: Int)?
+        // The Hebrew word whose morpheme lines are being read: its line, its surface, how much of it they spelled.
+        var openWord: (line: Int, surface: Field, matched: Int)?
         var fields = [Field]()
         fields.reserveCapacity(9)
         var lineStart = 0
@@ -78,12 +87,12 @@ public enum ChapterFile {
                     }
                     language = named
                 }
-                chapter = Chapter(reference: ChapterReference(book: book, chapter: number), strings: strings,
+                chapter = Chapter(reference: ChapterReference(book: book, chapter: number), strings: .unfrozen,
                                   language: language)
             case "m":
-                guard let current = chapter?.verses.last, chapter!.language == .hebrew, let open = openWord,
-                      let word = chapter!.words.last
-                else { throw fail("morpheme line outside a Hebrew word") }
+                guard let current = chapter?.verses.last, chapter!.language == .hebrew, let open = openWord else {
+                    throw fail("morpheme line outside a Hebrew word")
+                }
                 guard fields.count == 7 else { throw fail("morpheme line needs 7 fields, found \(fields.count)") }
                 guard integer(fields[1]) == current.number else {
                     throw fail("morpheme of verse \(string(fields[1])) inside verse \(current.number)")
@@ -94,12 +103,11 @@ public enum ChapterFile {
                     throw fail("bad morphology code '\(string(fields[5]))'")
                 }
                 // The morphemes must spell the word: each continues the word's surface where the last one stopped.
-                let surface = strings[word.surface].utf8
                 let end = open.matched + fields[2].count
-                guard end <= surface.count,
-                      surface.dropFirst(open.matched).prefix(fields[2].count).elementsEqual(fields[2])
+                guard end <= open.surface.count,
+                      open.surface[open.matched..<end].elementsEqual(fields[2])
                 else { throw fail("morpheme '\(string(fields[2]))' does not continue the word's surface") }
-                openWord = (open.line, end)
+                openWord = (open.line, open.surface, end)
                 chapter!.appendMorpheme(Morpheme(
                     surface: strings.intern(utf8: fields[2]), transliteration: strings.intern(utf8: fields[3]),
                     strongs: strings.intern(utf8: fields[4]), morphology: strings.intern(utf8: fields[5]),
@@ -112,7 +120,7 @@ public enum ChapterFile {
                 if let last = chapter!.verses.last, last.number >= number {
                     throw fail("verse \(number) follows verse \(last.number)")
                 }
-                chapter!.beginVerse(number)
+                chapter!.beginVerse(number, strings: strings)
                 forEachItem(fields[2], separatedBy: space) { chapter!.appendTranslationToken(strings.intern(utf8: $0)) }
             case "w":
                 guard let current = chapter?.verses.last else { throw fail("word before any verse line") }
@@ -137,7 +145,7 @@ public enum ChapterFile {
                         badItem = item
                         return
                     }
-                    chapter!.appendAlignedToken(UInt16(index))
+                    chapter!.appendAlignedToken(TokenOffset(UInt16(index)))
                 }
                 if let badItem {
                     throw fail("alignment '\(string(badItem))' is not a token index below \(tokenCount)")
@@ -147,7 +155,7 @@ public enum ChapterFile {
                     lemma: strings.intern(utf8: fields[4]), strongs: strings.intern(utf8: fields[5]),
                     morphology: strings.intern(utf8: fields[6]), gloss: strings.intern(utf8: fields[7]),
                     alignment: alignmentStart..<Int32(chapter!.alignedTokens.count)))
-                if hebrew { openWord = (lineNumber, 0) }
+                if hebrew { openWord = (lineNumber, fields[2], 0) }
             default:
                 throw fail("unknown record '\(record)' (expected @, v, w or m)")
             }
@@ -194,20 +202,11 @@ public enum ChapterFile {
 
     private static func string(_ field: Field) -> String { String(decoding: field, as: UTF8.self) }
 
-    /// "G" (or `prefix`) + digits + at most one lower-case ASCII letter ("G3056", "G4053b", "H871a").
-    static func isStrongs(_ field: Field, prefix: UInt8 = UInt8(ascii: "G")) -> Bool {
-        guard field.count >= 2, field[0] == prefix else { return false }
-        var i = 1
-        while i < field.count && field[i] >= 0x30 && field[i] <= 0x39 { i += 1 }
-        guard i > 1 else { return false }
-        return i == field.count || (i == field.count - 1 && field[i] >= 0x61 && field[i] <= 0x7A)
-    }
-
     /// Checks that a Hebrew word's morpheme lines spelled all of it.
-    private static func closeWord(_ open: (line: Int, matched: Int), of chapter: Chapter?, path: String) throws {
-        guard let chapter, let word = chapter.words.last else { return }
-        let length = chapter.strings[word.surface].utf8.count
-        guard !word.morphemes.isEmpty, open.matched == length else {
+    private static func closeWord(_ open: (line: Int, surface: Field, matched: Int), of chapter: Chapter?,
+                                  path: String) throws {
+        guard let word = chapter?.words.last else { return }
+        guard !word.morphemes.isEmpty, open.matched == open.surface.count else {
             throw CorpusError(file: path, line: open.line,
                               word.morphemes.isEmpty ? "Hebrew word without morpheme lines"
                                                      : "the word's morpheme lines spell only part of it")
@@ -217,13 +216,22 @@ public enum ChapterFile {
     /// Hebrew Strong's numbers: empty, or "H" numbers as `isStrongs` reads them, joined by "-" (one per morpheme)
     /// or "/" (a morpheme the source gives two numbers).
     static func isHebrewStrongs(_ field: Field) -> Bool {
+        guard !field.isEmpty else { return true }
         var start = 0
         for i in 0...field.count where i == field.count || field[i] == UInt8(ascii: "-") || field[i] == UInt8(ascii: "/") {
-            let piece = Field(rebasing: field[start..<i])
-            guard (field.isEmpty && i == 0) || isStrongs(piece, prefix: UInt8(ascii: "H")) else { return false }
+            guard isStrongs(Field(rebasing: field[start..<i]), prefix: UInt8(ascii: "H")) else { return false }
             start = i + 1
         }
         return true
+    }
+
+    /// "G" (or `prefix`) + digits + at most one lower-case ASCII letter ("G3056", "G4053b", "H871a").
+    static func isStrongs(_ field: Field, prefix: UInt8 = UInt8(ascii: "G")) -> Bool {
+        guard field.count >= 2, field[0] == prefix else { return false }
+        var i = 1
+        while i < field.count && field[i] >= 0x30 && field[i] <= 0x39 { i += 1 }
+        guard i > 1 else { return false }
+        return i == field.count || (i == field.count - 1 && field[i] >= 0x61 && field[i] <= 0x7A)
     }
 
     /// Serialises a chapter in the same format `parse` reads.
@@ -231,15 +239,14 @@ public enum ChapterFile {
         var out = formatLine + "\n"
         for line in provenance { out += "# \(line)\n" }
         out += "@\t\(chapter.reference.book.number)\t\(chapter.reference.chapter)"
-        out += chapter.language == chapter.reference.book.language && chapter.language == .greek
-            ? "\n" : "\t\(chapter.language.tag)\n"
+        out += chapter.language == .greek ? "\n" : "\t\(chapter.language.tag)\n"
         for verse in chapter.verses {
             let tokens = chapter.translationTokens[verse.translation].map { chapter.text($0) }
             out += "v\t\(verse.number)\t\(tokens.joined(separator: " "))\n"
             for word in chapter.words[verse.words] {
                 let fields = [word.surface, word.transliteration, word.lemma, word.strongs, word.morphology, word.gloss]
                     .map { chapter.text($0) }
-                let aligned = chapter.alignment(of: word).map(String.init).joined(separator: " ")
+                let aligned = chapter.alignment(of: word).map(\.description).joined(separator: " ")
                 out += "w\t\(verse.number)\t\(fields.joined(separator: "\t"))\t\(aligned)\n"
                 for m in chapter.morphemes(of: word) {
                     let parts = [m.surface, m.transliteration, m.strongs, m.morphology, m.gloss].map { chapter.text($0) }

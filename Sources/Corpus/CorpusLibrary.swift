@@ -45,8 +45,20 @@ public struct CorpusLibrary: Sendable {
             .first { FileManager.default.fileExists(atPath: $0.path) }
     }
 
-    /// Loads a chapter, interning its strings into `strings`.
-    public func load(_ reference: ChapterReference, strings: StringTable = StringTable()) throws -> Chapter {
+    /// Loads a chapter, interning its strings into `strings`, and freezes the table for it.
+    public func load(_ reference: ChapterReference, into strings: StringTableBuilder) throws -> Chapter {
+        try load([reference], into: strings)[0]
+    }
+
+    /// Loads chapters into one table, frozen once after the last (so loading many chapters copies no table).
+    public func load(_ references: [ChapterReference], into strings: StringTableBuilder) throws -> [Chapter] {
+        var chapters = try references.map { try loadUnfrozen($0, into: strings) }
+        let table = strings.freeze()
+        for index in chapters.indices { chapters[index].strings = table }
+        return chapters
+    }
+
+    private func loadUnfrozen(_ reference: ChapterReference, into strings: StringTableBuilder) throws -> Chapter {
         guard let url = file(for: reference) else {
             throw CorpusError(file: "", line: nil, "no chapter \(reference) in the corpus (looked in "
                 + roots.map(\.path).joined(separator: ", ") + "); `interlinear import \(reference)` imports it")
@@ -58,7 +70,7 @@ public struct CorpusLibrary: Sendable {
         guard let text = String(data: data, encoding: .utf8) else {
             throw CorpusError(file: url.path, line: nil, "not UTF-8 text")
         }
-        let chapter = try ChapterFile.parse(text, path: url.path, strings: strings)
+        let chapter = try ChapterFile.parseUnfrozen(text, path: url.path, strings: strings)
         guard chapter.reference == reference else {
             throw CorpusError(file: url.path, line: nil, "holds \(chapter.reference), expected \(reference)")
         }

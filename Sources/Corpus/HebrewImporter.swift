@@ -40,7 +40,8 @@ public struct HebrewImporter {
     }
 
     /// Imports the chapters `wanted` (every Old Testament chapter when nil).
-    public func importChapters(_ wanted: Set<ChapterReference>?, strings: StringTable) throws -> [Chapter] {
+    /// The chapters share the table frozen after the last.
+    public func importChapters(_ wanted: Set<ChapterReference>?, strings: StringTableBuilder) throws -> [Chapter] {
         func keep(_ verseKey: Int) -> Bool {
             guard let book = Book.numbered(verseKey / 1_000_000), book.testament == .old else { return false }
             guard let wanted else { return true }
@@ -70,9 +71,11 @@ public struct HebrewImporter {
         for key in Set(rowsByVerse.keys).union(tokensByVerse.keys).sorted() {
             guard let book = Book.numbered(key / 1_000_000) else { continue }
             let reference = ChapterReference(book: book, chapter: key / 1000 % 1000)
-            var chapter = chapters[reference] ?? Chapter(reference: reference, strings: strings, language: .hebrew)
-            chapter.beginVerse(key % 1000)
-            for token in SourceTable.displayTokens(tokensByVerse[key] ?? []) { chapter.appendTranslationToken(token) }
+            var chapter = chapters[reference] ?? Chapter(reference: reference, strings: .unfrozen, language: .hebrew)
+            chapter.beginVerse(key % 1000, strings: strings)
+            for token in SourceTable.displayTokens(tokensByVerse[key] ?? []) {
+                chapter.appendTranslationToken(strings.intern(token))
+            }
             var rows = rowsByVerse[key] ?? []
             while !rows.isEmpty {
                 let word = rows[0].word
@@ -85,12 +88,17 @@ public struct HebrewImporter {
         if let wanted, let missing = wanted.first(where: { chapters[$0] == nil }) {
             throw CorpusError(file: hebrewFile.path, line: nil, "has no chapter \(missing)")
         }
-        return chapters.values.sorted { ($0.reference.book.number, $0.reference.chapter) < ($1.reference.book.number, $1.reference.chapter) }
+        let table = strings.freeze()
+        return chapters.values.map { chapter in
+            var chapter = chapter
+            chapter.strings = table
+            return chapter
+        }.sorted { ($0.reference.book.number, $0.reference.chapter) < ($1.reference.book.number, $1.reference.chapter) }
     }
 
     /// Appends one written word from its morpheme rows: the word's tiers join the morphemes' with
     /// `Morpheme.separator` (empty Strong's numbers and glosses left out), its surface is their concatenation.
-    private func appendWord(_ rows: ArraySlice<Row>, to chapter: inout Chapter, strings: StringTable) throws {
+    private func appendWord(_ rows: ArraySlice<Row>, to chapter: inout Chapter, strings: StringTableBuilder) throws {
         var surfaces: [String] = []
         var strongs: [String] = []
         var codes: [String] = []
@@ -120,7 +128,8 @@ public struct HebrewImporter {
             transliteration: Substring(transliterations.joined(separator: separator)),
             lemma: "", strongs: Substring(strongs.filter { !$0.isEmpty }.joined(separator: separator)),
             morphology: Substring(codes.joined(separator: separator)),
-            gloss: Substring(glosses.filter { !$0.isEmpty }.joined(separator: separator)), alignment: [])
+            gloss: Substring(glosses.filter { !$0.isEmpty }.joined(separator: separator)), alignment: [],
+            strings: strings)
         for i in surfaces.indices {
             chapter.appendMorpheme(Morpheme(
                 surface: strings.intern(surfaces[i]), transliteration: strings.intern(transliterations[i]),

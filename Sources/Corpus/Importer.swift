@@ -28,11 +28,12 @@ public struct BibleAlignmentsImporter {
         var fields: [Substring]  // text, strongs, gloss, gloss2, lemma, morph
     }
 
-    /// Imports the chapters `wanted` (all chapters of the New Testament when nil).
-    public func importChapters(_ wanted: Set<ChapterReference>?, strings: StringTable) throws -> [Chapter] {
+    /// Imports the chapters `wanted` (all chapters of the New Testament when nil), interning into `strings`; the
+    /// chapters share the table frozen after the last.
+    public func importChapters(_ wanted: Set<ChapterReference>?, strings: StringTableBuilder) throws -> [Chapter] {
         func keep(_ verseKey: Int) -> Bool {
+            guard let book = Book.numbered(verseKey / 1_000_000), book.testament == .new else { return false }
             guard let wanted else { return true }
-            guard let book = Book.numbered(verseKey / 1_000_000) else { return false }
             return wanted.contains(ChapterReference(book: book, chapter: verseKey / 1000 % 1000))
         }
         // Source words, grouped by verse in file order.
@@ -62,24 +63,30 @@ public struct BibleAlignmentsImporter {
         for key in verseKeys {
             guard let book = Book.numbered(key / 1_000_000) else { continue }
             let reference = ChapterReference(book: book, chapter: key / 1000 % 1000)
-            var chapter = chapters[reference] ?? Chapter(reference: reference, strings: strings)
-            chapter.beginVerse(key % 1000)
+            var chapter = chapters[reference] ?? Chapter(reference: reference, strings: .unfrozen)
+            chapter.beginVerse(key % 1000, strings: strings)
             var displayIndex: [String: UInt16] = [:]
             let display = SourceTable.displayTokens(targetByVerse[key] ?? []) { displayIndex[$0.id] = $1 }
-            for token in display { chapter.appendTranslationToken(token) }
+            for token in display { chapter.appendTranslationToken(strings.intern(token)) }
             for row in sourceByVerse[key] ?? [] {
                 let f = row.fields
                 let gloss = f[2].isEmpty || f[2] == "-" ? f[3] : f[2]
-                let aligned = Set((links[row.id] ?? []).compactMap { displayIndex[$0] }).sorted()
+                let aligned = Set((links[row.id] ?? []).compactMap { displayIndex[$0] }).sorted().map { TokenOffset($0) }
                 chapter.appendWord(surface: f[0], transliteration: Substring(Transliterator.transliterate(String(f[0]))),
-                                   lemma: f[4], strongs: f[1], morphology: f[5], gloss: gloss, alignment: aligned)
+                                   lemma: f[4], strongs: f[1], morphology: f[5], gloss: gloss, alignment: aligned,
+                                   strings: strings)
             }
             chapters[reference] = chapter
         }
         if let wanted, let missing = wanted.first(where: { chapters[$0] == nil }) {
             throw CorpusError(file: sourcePath.path, line: nil, "has no chapter \(missing)")
         }
-        return chapters.values.sorted { ($0.reference.book.number, $0.reference.chapter) < ($1.reference.book.number, $1.reference.chapter) }
+        let table = strings.freeze()
+        return chapters.values.map { chapter in
+            var chapter = chapter
+            chapter.strings = table
+            return chapter
+        }.sorted { ($0.reference.book.number, $0.reference.chapter) < ($1.reference.book.number, $1.reference.chapter) }
     }
 
     /// Calls `body` with each data row's 1-based line number and fields; rejects rows with the wrong column count.

@@ -1,57 +1,82 @@
 import Foundation
+import Synchronization
 
 /// Integer id of an interned string. The typesetter and the shape cache index arrays with it,
 /// so no Greek `String` is hashed after loading.
 public typealias TextID = UInt32
 
-/// Interns every distinct string once. Ids are dense, starting at 0, in first-seen order.
+/// The interned strings, frozen: a read-only value, so chapters, the shape cache and its worker threads share it
+/// without a lock (it is `Sendable` because nothing can write it). `StringTableBuilder` interns while chapters load
+/// and hands out a new frozen table after each load; a later table of the same builder extends an earlier one
+/// (ids only ever get added), so every chapter's ids stay valid.
 ///
 /// Keys are the UTF-8 bytes (byte equality, not Unicode canonical equivalence: the corpus is NFC already), held in
-/// one arena and found through an open-addressing table, so looking up a string that is already there allocates
-/// nothing and hashes bytes, not grapheme clusters.
-public final class StringTable: @unchecked Sendable {
-    public private(set) var strings: [String] = []
-    private var arena: [UInt8] = []
-    /// `offsets[id]..<offsets[id + 1]` are the bytes of `id` in `arena`.
-    private var offsets: [Int] = [0]
-    private var hashes: [Int] = []
-    /// 0 = empty, else id + 1. The count is a power of two, kept under half full.
-    private var slots = [UInt32](repeating: 0, count: 1024)
-
-    public init() {}
-
-    /// The id of the UTF-8 bytes' string, interning it on first sight.
-    public func intern(utf8 bytes: UnsafeBufferPointer<UInt8>) -> TextID {
-        let hash = Self.hash(bytes)
-        let (slot, found) = find(bytes, hash: hash)
-        if let found { return found }
-        let id = TextID(strings.count)
-        strings.append(String(decoding: bytes, as: UTF8.self))
-        arena.append(contentsOf: bytes)
-        offsets.append(arena.count)
-        hashes.append(hash)
-        slots[slot] = id + 1
-        if strings.count * 2 > slots.count { grow() }
-        return id
+/// one arena and found through an open-addressing table: looking a string up hashes bytes, not grapheme clusters,
+/// and reading one hands out its bytes without making a `String`.
+public struct StringTable: Sendable {
+    /// Which builder the table comes from: two tables of one lineage agree on every id both hold.
+    public struct Lineage: Hashable, Sendable {
+        let id: UInt64
     }
 
-    /// The id of `text`, interning it on first sight.
-    public func intern<S: StringProtocol>(_ text: S) -> TextID {
-        withUTF8(of: text) { intern(utf8: $0) }
+    /// The empty string, interned first by every builder (an absent gloss).
+    public static let emptyText: TextID = 0
+    /// A single space, interned second by every builder (the gap between translation words).
+    public static let spaceText: TextID = 1
+
+    @usableFromInline var storage: InternedStrings
+    public let lineage: Lineage
+
+    init(storage: InternedStrings, lineage: Lineage) {
+        self.storage = storage
+        self.lineage = lineage
     }
+
+    /// Number of distinct strings.
+    public var count: Int { storage.hashes.count }
+
+    /// The text of an id, decoded from its bytes. Traps when `id` is not in the table (ids come from this table's
+    /// lineage, so that is a programming error).
+    public subscript(id: TextID) -> String { withUTF8(of: id) { String(decoding: $0, as: UTF8.self) } }
+
+    /// Calls `body` with the UTF-8 bytes of `id`, without copying them. Traps when `id` is not in the table.
+    @inlinable
+    public func withUTF8<R>(of id: TextID, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        let range = byteRange(of: id)
+        return try storage.arena.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[range])) }
+    }
+
+    /// The number of UTF-8 bytes of `id`.
+    public func utf8Count(of id: TextID) -> Int { byteRange(of: id).count }
+
+    @usableFromInline
+    func byteRange(of id: TextID) -> Range<Int> { storage.offsets[Int(id)]..<storage.offsets[Int(id) + 1] }
 
     /// The id of `text` if it was interned.
     public func id<S: StringProtocol>(of text: S) -> TextID? {
-        withUTF8(of: text) { find($0, hash: Self.hash($0)).found }
+        withContiguousUTF8(of: text) { storage.find($0, hash: InternedStrings.hash($0)).found }
     }
 
-    public subscript(id: TextID) -> String { strings[Int(id)] }
+    /// What a chapter holds while it is being read, before its builder freezes (lineage 0 is no builder's).
+    static let unfrozen = StringTable(storage: InternedStrings(), lineage: Lineage(id: 0))
 
-    /// Number of distinct strings.
-    public var count: Int { strings.count }
+    /// Whether this table holds every id `other` holds, with the same meaning.
+    public func extends(_ other: StringTable) -> Bool { lineage == other.lineage && count >= other.count }
+}
+
+/// The storage of interned strings: plain arrays of numbers and bytes, so copying a frozen table is cheap and
+/// sharing it across threads is safe.
+@usableFromInline
+struct InternedStrings: Sendable {
+    @usableFromInline var arena: [UInt8] = []
+    /// `offsets[id]..<offsets[id + 1]` are the bytes of `id` in `arena`.
+    @usableFromInline var offsets: [Int] = [0]
+    var hashes: [Int] = []
+    /// 0 = empty, else id + 1. The count is a power of two, kept under half full.
+    var slots = [UInt32](repeating: 0, count: 1024)
 
     /// The slot holding `bytes`, or the empty slot where they would go.
-    private func find(_ bytes: UnsafeBufferPointer<UInt8>, hash: Int) -> (slot: Int, found: TextID?) {
+    func find(_ bytes: UnsafeBufferPointer<UInt8>, hash: Int) -> (slot: Int, found: TextID?) {
         let mask = slots.count - 1
         var slot = hash & mask
         while true {
@@ -71,17 +96,7 @@ public final class StringTable: @unchecked Sendable {
         }
     }
 
-    private func grow() {
-        slots = [UInt32](repeating: 0, count: slots.count * 2)
-        let mask = slots.count - 1
-        for id in hashes.indices {
-            var slot = hashes[id] & mask
-            while slots[slot] != 0 { slot = (slot + 1) & mask }
-            slots[slot] = UInt32(id + 1)
-        }
-    }
-
-    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var hasher = Hasher()
         hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
         return hasher.finalize()
@@ -90,7 +105,7 @@ public final class StringTable: @unchecked Sendable {
 
 /// Calls `body` with the contiguous UTF-8 of `text`, copying only when the string is not stored contiguously.
 @inline(__always)
-func withUTF8<S: StringProtocol, R>(of text: S, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+func withContiguousUTF8<S: StringProtocol, R>(of text: S, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
     if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
     var copy = String(text)
     return copy.withUTF8(body)

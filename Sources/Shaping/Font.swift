@@ -3,6 +3,7 @@ import CHarfBuzz
 
 /// One font file, open in FreeType (metrics) and HarfBuzz (shaping). Shaping happens at units-per-em, so one
 /// shaped run serves every point size; all metrics here are in ems.
+/// Unchecked `Sendable`: after `init` nothing changes, and HarfBuzz lets threads shape with one `hb_font_t` at once.
 public final class Font: @unchecked Sendable {
     public let descriptor: FontDescriptor
     let hbFont: OpaquePointer

@@ -1,7 +1,8 @@
 import CHarfBuzz
 
 /// Shapes one string at a time into a caller's glyph array, with its own `hb_buffer`. The shape cache owns one;
-/// `ShapeCache.prefetch` gives each extra thread its own, so threads share only the (thread-safe) fonts.
+/// `ShapeCache.prefetch` gives each extra thread its own, so threads share only the (thread-safe) fonts and the
+/// (frozen) string table.
 final class RunShaper {
     let chain: FontChain
     private let buffer: OpaquePointer
@@ -15,18 +16,15 @@ final class RunShaper {
 
     deinit { hb_buffer_destroy(buffer) }
 
-    /// Shapes `text` and appends its glyphs to `glyphs`; the run's `glyphStart` is where they begin in `glyphs`.
-    func shape(_ text: String, into glyphs: inout [ShapedGlyph]) -> ShapedRun {
-        var text = text
+    /// Shapes UTF-8 text and appends its glyphs to `glyphs`; the run's `glyphStart` is where they begin in `glyphs`.
+    func shape(utf8: UnsafeBufferPointer<UInt8>, into glyphs: inout [ShapedGlyph]) -> ShapedRun {
         let start = glyphs.count
         var missing = 0
-        text.withUTF8 { utf8 in
-            let isGreek = utf8.contains { $0 == 0xCE || $0 == 0xCF || $0 == 0xE1 }  // lead bytes of Greek blocks
-            if !append(utf8, range: 0..<utf8.count, fontIndex: 0, greek: isGreek, into: &glyphs) {
-                // The primary lacks a glyph: re-shape by segments, each with the first font that covers it.
-                glyphs.removeSubrange(start...)
-                missing = shapeWithFallback(utf8, greek: isGreek, into: &glyphs)
-            }
+        let isGreek = utf8.contains { $0 == 0xCE || $0 == 0xCF || $0 == 0xE1 }  // lead bytes of Greek blocks
+        if !append(utf8, range: 0..<utf8.count, fontIndex: 0, greek: isGreek, into: &glyphs) {
+            // The primary lacks a glyph: re-shape by segments, each with the first font that covers it.
+            glyphs.removeSubrange(start...)
+            missing = shapeWithFallback(utf8, greek: isGreek, into: &glyphs)
         }
         var advance: Float32 = 0
         for g in glyphs[start...] { advance += g.advance }
@@ -38,7 +36,7 @@ final class RunShaper {
     @discardableResult
     private func append(_ utf8: UnsafeBufferPointer<UInt8>, range: Range<Int>, fontIndex: Int, greek: Bool,
                         into glyphs: inout [ShapedGlyph]) -> Bool {
-        let font = fontIndex == 0 ? chain.primary : chain.font(at: fontIndex)  // the primary needs no lock
+        let font = chain.font(at: fontIndex)
         hb_buffer_clear_contents(buffer)
         utf8.withMemoryRebound(to: CChar.self) { chars in
             hb_buffer_add_utf8(buffer, chars.baseAddress, Int32(chars.count), UInt32(range.lowerBound), Int32(range.count))

@@ -7,53 +7,43 @@ extension ShapeCache {
     public static let parallelMinimum = 256
 
     /// Shapes, in parallel, the strings among `ids` that have no run yet, so that later `run(_:)` calls only look
-    /// up. Each worker shapes with its own `hb_buffer` into its own arrays; the calling thread then appends them to
-    /// the arena in worker order. Runs and glyphs are identical to serial shaping (only their arena positions
-    /// differ). Work is split by UTF-8 length so the workers finish together. Duplicates in `ids` are fine.
-    /// A concrete array, not a generic collection: unspecialized generic iteration across modules allocated once
-    /// per element.
+    /// up. Each worker shapes with its own `hb_buffer` into its own arrays, reading the bytes straight from the
+    /// frozen string table; the calling thread then appends them to the arena in worker order. Runs and glyphs are
+    /// identical to serial shaping (only their arena positions differ). Work is split by UTF-8 length
+    /// (`WorkSplit`) so the workers finish together. Duplicates in `ids` are fine. A concrete array, not a generic
+    /// collection: unspecialized generic iteration across modules allocated once per element.
     public func prefetch(_ ids: [TextID], threads: Int) {
         growIndex()
         let t = tables
         // Reserved up front: a cold layout then allocates a few dozen times in all, not once per growth step.
         var pending: [TextID] = []
-        var texts: [String] = []
+        var lengths: [Int] = []
         pending.reserveCapacity(ids.count)
-        texts.reserveCapacity(ids.count)
-        var bytes = 0
+        lengths.reserveCapacity(ids.count)
         for id in ids {
             let i = Int(id)
-            guard i < t.pointee.runIndex.count, t.pointee.runIndex[i] == -1 else { continue }
-            t.pointee.runIndex[i] = -2  // queued: skip its duplicates
+            guard i < t.pointee.runIndex.count, t.pointee.runIndex[i] == Tables.notShaped else { continue }
+            t.pointee.runIndex[i] = Tables.queued  // skip its duplicates
             pending.append(id)
-            let text = strings[id]
-            bytes += text.utf8.count
-            texts.append(text)
+            lengths.append(strings.utf8Count(of: id))
         }
         guard !pending.isEmpty else { return }
         let workers = pending.count < Self.parallelMinimum ? 1 : max(1, min(threads, pending.count))
         if workers == 1 {
-            for (id, text) in zip(pending, texts) {
-                record(shaper.shape(text, into: &t.pointee.glyphs), for: id)
+            for id in pending {
+                record(strings.withUTF8(of: id) { shaper.shape(utf8: $0, into: &t.pointee.glyphs) }, for: id)
             }
+            assert(invariantsHold())
             return
         }
-        // Contiguous parts of about equal UTF-8 length.
-        var bounds = [0]
-        var running = 0
-        for (index, text) in texts.enumerated() {
-            running += text.utf8.count
-            if bounds.count < workers, running * workers >= bytes * bounds.count { bounds.append(index + 1) }
-        }
-        while bounds.count <= workers { bounds.append(texts.count) }
-        bounds[workers] = texts.count
-
+        let bounds = WorkSplit.bounds(weights: lengths, parts: workers)
         let parts = UnsafeMutableBufferPointer<Part>.allocate(capacity: workers)
         parts.initialize(repeating: Part())
         defer { parts.deinitialize(); parts.deallocate() }
         while workerShapers.count < workers - 1 { workerShapers.append(RunShaper(chain: chain)) }
         let shapers = [shaper] + workerShapers[0..<(workers - 1)]
-        let job = PrefetchJob(texts: texts, bounds: bounds, shapers: shapers, parts: parts)
+        let job = PrefetchJob(strings: strings, ids: pending, bounds: bounds, glyphEstimate: lengths,
+                              shapers: shapers, parts: parts)
         DispatchQueue.concurrentPerform(iterations: workers) { job.run(worker: $0) }
 
         for w in 0..<workers {
@@ -64,6 +54,7 @@ extension ShapeCache {
                 record(run, for: pending[bounds[w] + k])
             }
         }
+        assert(invariantsHold())
     }
 }
 
@@ -73,10 +64,15 @@ fileprivate struct Part {
     var glyphs: [ShapedGlyph] = []
 }
 
-/// What the workers read (texts, their bounds, a shaper each) and where each writes (its own `Part`, no sharing).
+/// What the workers read (the frozen table, the ids and their bounds, a shaper each) and where each writes (its
+/// own `Part`). Unchecked only for the shapers and the parts pointer: worker `w` uses `shapers[w]` and `parts[w]`
+/// alone, so nothing is shared that is written.
 private struct PrefetchJob: @unchecked Sendable {
-    let texts: [String]
+    let strings: StringTable
+    let ids: [TextID]
     let bounds: [Int]
+    /// UTF-8 length of each id: about a glyph per byte or fewer.
+    let glyphEstimate: [Int]
     let shapers: [RunShaper]
     let parts: UnsafeMutableBufferPointer<Part>
 
@@ -84,8 +80,10 @@ private struct PrefetchJob: @unchecked Sendable {
         var part = Part()
         let range = bounds[w]..<bounds[w + 1]
         part.runs.reserveCapacity(range.count)
-        part.glyphs.reserveCapacity(texts[range].reduce(0) { $0 + $1.utf8.count })  // about a glyph per byte or fewer
-        for i in range { part.runs.append(shapers[w].shape(texts[i], into: &part.glyphs)) }
+        part.glyphs.reserveCapacity(glyphEstimate[range].reduce(0, +))
+        for i in range {
+            part.runs.append(strings.withUTF8(of: ids[i]) { shapers[w].shape(utf8: $0, into: &part.glyphs) })
+        }
         parts[w] = part
     }
 }

@@ -22,14 +22,21 @@ public struct ShapedRun: Sendable, Equatable {
 
 /// Shapes each distinct string once. Keyed by interned `TextID` (an array index, no hashing); runs are shaped at
 /// units-per-em, so a cached run serves every font size. Glyphs live in one grow-only arena.
-/// Not thread-safe: use one cache per thread (`prefetch` uses more threads inside one call, and merges on the caller's).
+/// Not thread-safe: one cache per thread (`prefetch` uses more threads inside one call, and merges on the caller's).
+/// A session (`Interlinear`) makes it, with the session's string table.
 public final class ShapeCache {
     public let chain: FontChain
-    public let strings: StringTable
+    /// The frozen table the ids refer to: the session's latest, which extends every table its chapters hold.
+    public private(set) var strings: StringTable
     /// The mutable tables live behind a pointer held in a `let`: Swift checks exclusivity dynamically
     /// (swift_beginAccess) on every access to a class's `var`, which cost more than the lookup itself.
     struct Tables {
-        /// Run slot by TextID: -1 not shaped; -2 queued by `prefetch` (only during the call).
+        /// `runIndex` value of a string not shaped yet.
+        static let notShaped: Int32 = -1
+        /// `runIndex` value of a string `prefetch` has queued; only seen during the call.
+        static let queued: Int32 = -2
+
+        /// Run slot by TextID (≥ 0), or `notShaped` / `queued`.
         var runIndex: [Int32] = []
         var runs: [ShapedRun] = []
         var glyphs: [ShapedGlyph] = []
@@ -49,7 +56,7 @@ public final class ShapeCache {
     /// Shapers of `prefetch`'s extra threads, kept for the next call.
     var workerShapers: [RunShaper] = []
 
-    public init(chain: FontChain, strings: StringTable) {
+    package init(chain: FontChain, strings: StringTable) {
         self.chain = chain
         self.strings = strings
         shaper = RunShaper(chain: chain)
@@ -62,6 +69,13 @@ public final class ShapeCache {
         tables.deallocate()
     }
 
+    /// Takes a later table of the same lineage (after more chapters were loaded); every run stays valid, since ids
+    /// only get added. Traps in debug builds when `table` does not extend the current one.
+    package func extend(to table: StringTable) {
+        assert(table.extends(strings), "a shape cache only takes later tables of its own lineage")
+        strings = table
+    }
+
     /// Forgets every run (for cold measurements); fonts and the buffer stay.
     public func reset() {
         tables.pointee.runIndex.removeAll(keepingCapacity: true)
@@ -69,9 +83,10 @@ public final class ShapeCache {
         tables.pointee.glyphs.removeAll(keepingCapacity: true)
         tables.pointee.shapedCount = 0
         tables.pointee.generation &+= 1
+        assert(invariantsHold())
     }
 
-    /// The shaped run of an interned string, shaping it on first use.
+    /// The shaped run of an interned string, shaping it on first use. Traps when `id` is not in `strings`.
     @inline(__always)
     public func run(_ id: TextID) -> ShapedRun {
         let i = Int(id)
@@ -88,18 +103,17 @@ public final class ShapeCache {
         tables.pointee.glyphs[Int(run.glyphStart)..<Int(run.glyphStart + run.glyphCount)]
     }
 
-    /// The advance of any text in ems (e.g. a space); it is interned and cached like a label's text.
-    public func advance(of text: String) -> Float { run(strings.intern(text)).advance }
-
     /// Grows the run index to cover every interned string.
     func growIndex() {
         let missingSlots = strings.count - tables.pointee.runIndex.count
-        if missingSlots > 0 { tables.pointee.runIndex.append(contentsOf: repeatElement(-1, count: missingSlots)) }
+        if missingSlots > 0 {
+            tables.pointee.runIndex.append(contentsOf: repeatElement(Tables.notShaped, count: missingSlots))
+        }
     }
 
     private func shape(_ id: TextID) -> ShapedRun {
         growIndex()
-        let run = shaper.shape(strings[id], into: &tables.pointee.glyphs)
+        let run = strings.withUTF8(of: id) { shaper.shape(utf8: $0, into: &tables.pointee.glyphs) }
         record(run, for: id)
         return run
     }
@@ -110,5 +124,18 @@ public final class ShapeCache {
         tables.pointee.runIndex[Int(id)] = Int32(tables.pointee.runs.count)
         tables.pointee.runs.append(run)
         tables.pointee.shapedCount += 1
+    }
+
+    /// What must hold between calls: one run per shaped string, every run indexed once and inside the arena, and
+    /// nothing left queued. Checked by `assert` (debug builds only: it walks every table).
+    func invariantsHold() -> Bool {
+        let t = tables.pointee
+        guard t.runs.count == t.shapedCount, t.runIndex.count <= strings.count else { return false }
+        var indexed = 0
+        for slot in t.runIndex where slot != Tables.notShaped {
+            guard slot >= 0, Int(slot) < t.runs.count else { return false }
+            indexed += 1
+        }
+        return indexed == t.runs.count && t.runs.allSatisfy { Int($0.glyphStart + $0.glyphCount) <= t.glyphs.count }
     }
 }

@@ -1,3 +1,5 @@
+import InterlinearCorpus
+
 /// What the typesetter varies on: width, size, visible tiers and spacing. All lengths are in points.
 public struct LayoutOptions: Sendable, Equatable {
     public var width: Float = 390

@@ -2,9 +2,11 @@ import Foundation
 import InterlinearCorpus
 import InterlinearShaping
 
-/// Lays out chapters: each source word is a block of stacked tiers; blocks flow left to right and wrap to the
-/// interlinear column; the translation flows in its own column beside it or underneath. Shaping goes through the
-/// cache, so re-laying out at another width or size shapes nothing.
+/// Lays out chapters: each source word is a block of stacked tiers; blocks flow left to right and wrap (`Flow`)
+/// within the interlinear column, right of the verse-number gutter; the translation flows in its own column beside
+/// it, or underneath, right of the same gutter. Shaping goes through the cache, so re-laying out at another width
+/// or size shapes nothing. A session (`Interlinear`) makes it with its shape cache, so the chapters it lays out and
+/// the cache always share one string table.
 public final class Typesetter {
     public let cache: ShapeCache
     /// Threads for cold shaping (`ShapeCache.prefetch`); 1 shapes as labels are placed. Defaults to the active
@@ -18,25 +20,28 @@ public final class Typesetter {
     /// The active processor count, capped at 4.
     public static var defaultShapingThreads: Int { min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 4) }
 
-    public init(cache: ShapeCache) { self.cache = cache }
+    package init(cache: ShapeCache) { self.cache = cache }
 
-    /// Typesets every verse of `chapter` into one contiguous label array.
-    public func layout(_ chapter: Chapter, options: LayoutOptions) -> ChapterLayout {
-        precondition(chapter.strings === cache.strings, "the chapter and the shape cache must share a string table")
+    /// Typesets every verse of `chapter` into one contiguous label array, one cell per verse. `chapter` must come
+    /// from the session that owns this typesetter (its table is one the cache's table extends; checked in debug
+    /// builds): `Interlinear.layout` guarantees it.
+    package func layout(_ chapter: Chapter, options: LayoutOptions) -> ChapterLayout {
+        assert(cache.strings.extends(chapter.strings), "the chapter was loaded by another session")
         var layout = ChapterLayout(options: options)
         layout.labels.reserveCapacity(chapter.words.count * 5 + chapter.translationTokens.count + chapter.verses.count)
         layout.cells.reserveCapacity(chapter.verses.count)
+        var widestNumber: Float32 = 0
+        for verse in chapter.verses { widestNumber = max(widestNumber, cache.run(verse.numberText).advance) }
         let metrics = Metrics(options: options, lineEm: cache.chain.primary.lineSpacing,
-                              spaceEm: cache.advance(of: " "))
-        let empty = chapter.strings.id(of: "")
-        prefetch(chapter, tiers: metrics.blockTiers, options: options, empty: empty)
+                              spaceEm: cache.run(StringTable.spaceText).advance, widestNumberEm: widestNumber)
+        prefetch(chapter, tiers: metrics.blockTiers, options: options)
         var top: Float32 = 0
         // Scratch for one block's tier widths, reused by every verse (no allocation per verse or label).
         var widths = [Float32](repeating: 0, count: Tier.blockTiers.count)
-        for (index, verse) in chapter.verses.enumerated() {
+        for verse in chapter.verses {
             let start = layout.labels.count
-            let height = layoutVerse(verse, of: chapter, metrics: metrics, empty: empty, widths: &widths, into: &layout)
-            layout.cells.append(Cell(verseIndex: index, labels: start..<layout.labels.count, y: top, height: height))
+            let height = layoutVerse(verse, of: chapter, metrics: metrics, widths: &widths, into: &layout)
+            layout.cells.append(Cell(labels: start..<layout.labels.count, y: top, height: height))
             top += height
         }
         return layout
@@ -44,7 +49,7 @@ public final class Typesetter {
 
     /// Shapes every string the layout needs up front, on `shapingThreads` threads, when the cache lacks many of
     /// them (a cold layout). A warm re-layout of the same chapter skips this in O(1).
-    private func prefetch(_ chapter: Chapter, tiers: [Tier], options: LayoutOptions, empty: TextID?) {
+    private func prefetch(_ chapter: Chapter, tiers: [Tier], options: LayoutOptions) {
         guard shapingThreads > 1,
               chapter.strings.count - cache.shapedCount >= ShapeCache.parallelMinimum else { return }
         let key = (generation: cache.generation, strings: chapter.strings.count, words: chapter.words.count,
@@ -55,11 +60,12 @@ public final class Typesetter {
             gathered.append(verse.numberText)
             for word in chapter.words[verse.words] {
                 for tier in tiers {
-                    let id = text(of: word, tier)
-                    if id != empty { gathered.append(id) }
+                    if let id = word.text(tier), id != StringTable.emptyText { gathered.append(id) }
                 }
             }
-            if options.tiers.contains(.translation) { gathered.append(contentsOf: chapter.translationTokens[verse.translation]) }
+            if options.tiers.contains(.translation) {
+                for id in chapter.translationTokens[verse.translation] { gathered.append(id) }
+            }
         }
         cache.prefetch(gathered, threads: shapingThreads)
         gatheredFor = key
@@ -73,10 +79,15 @@ public final class Typesetter {
         let tierOffset: [Float32]  // by tier raw value, within a block
         let blockHeight: Float32
         let left: Float32, columnWidth: Float32
+        /// The verse-number gutter: the chapter's widest verse number and a word gap (at most half the column).
+        /// Word blocks, and the translation when it sits underneath, begin right of it on every line.
+        let gutter: Float32
+        /// The widest a verse number may be drawn (narrower than the gutter only when the gutter was capped).
+        let numberWidth: Float32
         let translationLeft: Float32, translationWidth: Float32
         let gap: Float32, rowGap: Float32, top: Float32, bottomPadding: Float32, space: Float32
 
-        init(options: LayoutOptions, lineEm: Float, spaceEm: Float) {
+        init(options: LayoutOptions, lineEm: Float, spaceEm: Float, widestNumberEm: Float) {
             self.options = options
             lineHeight = Tier.allCases.map { lineEm * options.size(of: $0) }
             blockTiers = Tier.blockTiers.filter { options.tiers.contains($0) }
@@ -89,17 +100,19 @@ public final class Typesetter {
             tierOffset = offsets
             blockHeight = max(y, lineHeight[Int(Tier.verse.rawValue)])
             left = options.margin
+            gap = options.wordGap * options.fontSize
             let content = max(options.width - 2 * options.margin, 1)
-            if options.sideBySide && options.tiers.contains(.translation) {
-                columnWidth = (content - options.columnGap) * options.interlinearShare
+            let sideBySide = options.sideBySide && options.tiers.contains(.translation)
+            columnWidth = sideBySide ? (content - options.columnGap) * options.interlinearShare : content
+            gutter = min(widestNumberEm * options.size(of: .verse) + gap, columnWidth / 2)
+            numberWidth = max(gutter - gap, gutter / 2)
+            if sideBySide {
                 translationLeft = left + columnWidth + options.columnGap
                 translationWidth = content - columnWidth - options.columnGap
             } else {
-                columnWidth = content
-                translationLeft = left
-                translationWidth = content
+                translationLeft = left + gutter
+                translationWidth = content - gutter
             }
-            gap = options.wordGap * options.fontSize
             rowGap = 0.3 * options.fontSize
             top = 0.25 * options.fontSize
             // gbible: the row ends half a leading below its lowest label.
@@ -111,57 +124,52 @@ public final class Typesetter {
     }
 
     /// Appends one verse's labels; returns the cell height.
-    private func layoutVerse(_ verse: Verse, of chapter: Chapter, metrics m: Metrics, empty: TextID?,
-                             widths: inout [Float32], into layout: inout ChapterLayout) -> Float32 {
-        let right = m.left + m.columnWidth
-        var x = m.left
+    private func layoutVerse(_ verse: Verse, of chapter: Chapter, metrics m: Metrics, widths: inout [Float32],
+                             into layout: inout ChapterLayout) -> Float32 {
         var y = m.top
-        // The verse number is the first token of the flow.
-        let numberWidth = place(verse.numberText, tier: .verse, word: Label.noWord, x: x, y: y,
-                                limit: m.columnWidth, metrics: m, into: &layout)
-        x += numberWidth + m.gap
+        _ = place(verse.numberText, tier: .verse, offset: 0, x: m.left, y: y, limit: m.numberWidth, metrics: m,
+                  into: &layout)
+        var flow = Flow(start: m.left + m.gutter, end: m.left + m.columnWidth, gap: m.gap)
         for (offset, word) in chapter.words[verse.words].enumerated() {
             // Measure first: a block wraps as a whole, and only when it really does not fit.
             var blockWidth: Float32 = 0
             for (i, tier) in m.blockTiers.enumerated() {
-                let id = text(of: word, tier)
-                widths[i] = id == empty ? 0 : min(cache.run(id).advance * m.options.size(of: tier), m.columnWidth)
+                guard let id = word.text(tier), id != StringTable.emptyText else {
+                    widths[i] = 0
+                    continue
+                }
+                widths[i] = min(cache.run(id).advance * m.options.size(of: tier), flow.lineLength)
                 blockWidth = max(blockWidth, widths[i])
             }
-            if x > m.left && x + blockWidth > right {
-                x = m.left
-                y += m.blockHeight + m.rowGap
-            }
+            let block = flow.place(blockWidth)
+            if block.beginsLine && flow.line > 0 { y += m.blockHeight + m.rowGap }
+            // The corpus layer keeps a verse within `Verse.maxWords`, so the offset fits its 16 bits.
+            let wordOffset = UInt16(truncatingIfNeeded: offset)
             for (i, tier) in m.blockTiers.enumerated() where widths[i] > 0 {
-                _ = place(text(of: word, tier), tier: tier, word: UInt16(offset), x: x,
-                          y: y + m.tierOffset[Int(tier.rawValue)], limit: m.columnWidth, metrics: m, into: &layout)
+                guard let id = word.text(tier) else { continue }
+                _ = place(id, tier: tier, offset: wordOffset, x: block.x, y: y + m.tierOffset[Int(tier.rawValue)],
+                          limit: flow.lineLength, metrics: m, into: &layout)
             }
-            x += blockWidth + m.gap
         }
         var bottom = y + m.blockHeight
         if m.options.tiers.contains(.translation), !verse.translation.isEmpty {
             let lineHeight = m.height(.translation)
-            let side = m.options.sideBySide
-            var tx = m.translationLeft
-            var ty = side ? m.top : bottom + m.rowGap
-            let tright = m.translationLeft + m.translationWidth
-            for id in chapter.translationTokens[verse.translation] {
-                let width = min(cache.run(id).advance * m.options.size(of: .translation), m.translationWidth)
-                if tx > m.translationLeft && tx + width > tright {
-                    tx = m.translationLeft
-                    ty += lineHeight
-                }
-                tx += place(id, tier: .translation, word: Label.noWord, x: tx, y: ty, limit: m.translationWidth,
-                            metrics: m, into: &layout) + m.space
+            var ty = m.options.sideBySide ? m.top : bottom + m.rowGap
+            var flow = Flow(start: m.translationLeft, end: m.translationLeft + m.translationWidth, gap: m.space)
+            for (offset, id) in chapter.translationTokens[verse.translation].enumerated() {
+                let token = flow.place(cache.run(id).advance * m.options.size(of: .translation))
+                if token.beginsLine && flow.line > 0 { ty += lineHeight }
+                _ = place(id, tier: .translation, offset: UInt16(truncatingIfNeeded: offset), x: token.x, y: ty,
+                          limit: flow.lineLength, metrics: m, into: &layout)
             }
             bottom = max(bottom, ty + lineHeight)
         }
         return bottom + m.bottomPadding
     }
 
-    /// Appends a label; a label wider than its column is scaled down to fit (never overflows). Returns its width.
+    /// Appends a label; a label wider than its line is scaled down to fit (never overflows). Returns its width.
     @inline(__always)
-    private func place(_ id: TextID, tier: Tier, word: UInt16, x: Float32, y: Float32, limit: Float32,
+    private func place(_ id: TextID, tier: Tier, offset: UInt16, x: Float32, y: Float32, limit: Float32,
                        metrics m: Metrics, into layout: inout ChapterLayout) -> Float32 {
         let run = cache.run(id)
         var width = run.advance * m.options.size(of: tier)
@@ -171,18 +179,7 @@ public final class Typesetter {
             width = limit
         }
         layout.missingGlyphs += Int(run.missing)
-        layout.labels.append(Label(x: x, y: y, width: width, height: height, text: id, word: word, tier: tier))
+        layout.labels.append(Label(x: x, y: y, width: width, height: height, text: id, offset: offset, tier: tier))
         return width
-    }
-
-    @inline(__always)
-    private func text(of word: Word, _ tier: Tier) -> TextID {
-        switch tier {
-        case .source: word.surface
-        case .transliteration: word.transliteration
-        case .strongs: word.strongs
-        case .morphology: word.morphology
-        default: word.gloss
-        }
     }
 }

@@ -1,4 +1,5 @@
 import InterlinearAccessibility
+import InterlinearCorpus
 import InterlinearTypesetting
 import Testing
 import InterlinearTestSupport
@@ -9,7 +10,7 @@ import InterlinearTestSupport
     func indexAndElementAgreeBothWays(reference: String, granularity: Granularity) throws {
         let noted: Set<Int> = [1, 3, 8]
         let tree = try A11yFixture.tree(reference, granularity: granularity, notes: noted)
-        for cell in 0..<tree.cellCount {
+        for cell in tree.layout.cells.indices {
             let container = try #require(tree.container(at: cell))
             for i in 0..<container.elementCount {
                 let element = try #require(container.element(at: i))
@@ -29,7 +30,7 @@ import InterlinearTestSupport
 
             // Counts: every label (or word block) plus the note marker, nothing lost, nothing doubled.
             let labels = tree.layout.labels(in: cell)
-            let blocks = Set(labels.compactMap(\.wordIndex)).count
+            let blocks = Set(labels.compactMap(\.word)).count
             let translation = labels.filter { $0.tier == .translation }.count
             let note = noted.contains(verse) ? 1 : 0
             let expected = granularity == .label ? labels.count + note : 1 + note + blocks + translation
@@ -54,11 +55,11 @@ import InterlinearTestSupport
 
     @Test func wordBlocksHoldAllTheirLabels() throws {
         let tree = try A11yFixture.tree()
-        for cell in [0, 13, 50] {
+        for cell in [0, 13, 50] as [VerseIndex] {
             let container = try #require(tree.container(at: cell))
             for label in tree.layout.labels(in: cell) {
-                guard let word = label.wordIndex else { continue }
-                let block = container.elements[try #require(container.index(of: .word(UInt16(word))))].frame
+                guard let word = label.word else { continue }
+                let block = container.elements[try #require(container.index(of: .word(word)))].frame
                 #expect(block.x <= label.x && block.y <= label.y)
                 #expect(block.maxX >= label.x + label.width && block.maxY >= label.y + label.height)
             }

@@ -1,3 +1,4 @@
+import InterlinearCorpus
 import InterlinearAccessibility
 import InterlinearTable
 import Testing
@@ -61,7 +62,7 @@ import InterlinearTestSupport
         let end = tree.table.maxScroll(viewportHeight: tree.viewport.height)
         tree.scroll(to: end)
         let hit = try #require(tree.hitTest(x: 20, y: 5000))
-        #expect(hit.id.cell == tree.cellCount - 1)
+        #expect(hit.id.cell == VerseIndex(tree.cellCount - 1))
         #expect(hit.distance > 4000)
         #expect(tree.hitTest(x: .nan, y: 3) == nil)
     }

@@ -1,3 +1,4 @@
+import InterlinearCorpus
 import InterlinearAccessibility
 import InterlinearTable
 import Testing
@@ -20,7 +21,7 @@ import InterlinearTestSupport
         #expect(forward == expected)
         #expect(Set(forward).count == forward.count)
         #expect(zip(forward, forward.dropFirst()).allSatisfy { $0 < $1 })
-        #expect(Set(forward.map(\.cell)) == Set(0..<tree.cellCount))
+        #expect(Set(forward.map(\.cell)) == Set(tree.layout.cells.indices))
 
         var backward: [ElementID] = []
         current = tree.lastElement()
@@ -81,7 +82,7 @@ import InterlinearTestSupport
         let first = try #require(tree.firstElement())
         let last = try #require(tree.lastElement())
         #expect(first == ElementID(cell: 0, kind: .verseNumber))
-        #expect(last.cell == tree.cellCount - 1)
+        #expect(last.cell == VerseIndex(tree.cellCount - 1))
         #expect(tree.previous(before: first) == nil)
         #expect(tree.next(after: last) == nil)
         #expect(tree.move(.next, from: last) == nil)

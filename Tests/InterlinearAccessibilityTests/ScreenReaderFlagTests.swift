@@ -1,3 +1,4 @@
+import InterlinearCorpus
 import InterlinearAccessibility
 import InterlinearTable
 import Testing
@@ -27,7 +28,7 @@ import InterlinearTestSupport
         let container = try #require(tree.container(at: 7))
         #expect(tree.stats.containersBuilt == 1)
         #expect(tree.stats.elementsBuilt == container.elementCount)
-        for cell in 0..<tree.cellCount { #expect(tree.isBuilt(cell: cell) == (cell == 7)) }
+        for cell in tree.layout.cells.indices { #expect(tree.isBuilt(cell: cell) == (cell == 7)) }
         // Asking again builds nothing more.
         _ = tree.container(at: 7)
         _ = tree.element(ElementID(cell: 7, kind: .verseNumber))
@@ -35,9 +36,9 @@ import InterlinearTestSupport
         // A hit test builds the cell under the point and at most its neighbours.
         tree.scroll(to: tree.table.origins[20] + 10)
         _ = try #require(tree.hitTest(x: 120, y: 40))
-        let built = (0..<tree.cellCount).filter { tree.isBuilt(cell: $0) && $0 != 7 }
+        let built = tree.layout.cells.indices.filter { tree.isBuilt(cell: $0) && $0 != 7 }
         #expect(built.contains(20))
-        #expect(built.allSatisfy { abs($0 - 20) <= 1 }, "built \(built)")
+        #expect(built.allSatisfy { abs(Int($0) - 20) <= 1 }, "built \(built)")
     }
 
     @Test func scrollingDoesNoWork() throws {
@@ -105,7 +106,7 @@ import InterlinearTestSupport
             // Off again releases every element; on again rebuilds the same tree.
             late.screenReaderEnabled = false
             #expect(late.stats == AccessibilityTree.Stats())
-            #expect((0..<late.cellCount).allSatisfy { !late.isBuilt(cell: $0) })
+            #expect(late.layout.cells.indices.allSatisfy { !late.isBuilt(cell: $0) })
             early.screenReaderEnabled = false
             early.screenReaderEnabled = true
         }

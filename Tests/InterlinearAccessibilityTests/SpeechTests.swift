@@ -28,8 +28,8 @@ import InterlinearTestSupport
         for id in A11yFixture.allElements(tree) {
             let speech = try #require(tree.utterance(of: id))
             #expect(!speech.name.isEmpty)
-            guard let w = id.kind.wordIndex else { continue }
-            let word = chapter.words[chapter.verses[id.cell].words.lowerBound + w]
+            guard let w = id.kind.word else { continue }
+            let word = chapter.words[chapter.verses[id.cell].word(at: w)]
             #expect(speech.name == chapter.text(word.surface))
             #expect(speech.language == "grc")
             let code = chapter.text(word.morphology)
@@ -74,10 +74,10 @@ import InterlinearTestSupport
         let tree = try A11yFixture.tree("John 1")
         let chapter = tree.chapter
         func key(_ id: ElementID) -> TextID {
-            let word = chapter.words[chapter.verses[id.cell].words.lowerBound + id.kind.wordIndex!]
+            let word = chapter.words[chapter.verses[id.cell].word(at: id.kind.word ?? 0)]
             return match == .lemma ? word.lemma : word.strongs
         }
-        let words = A11yFixture.allElements(tree).filter { $0.kind.wordIndex != nil }
+        let words = A11yFixture.allElements(tree).filter { $0.kind.word != nil }
         for (i, id) in words.enumerated() where i % 7 == 0 {
             let expected = words[(i + 1)...].first { key($0) == key(id) }
             #expect(tree.nextOccurrence(of: id, matching: match) == expected)
@@ -90,7 +90,7 @@ import InterlinearTestSupport
     @Test func nextVerseAndActions() throws {
         let tree = try A11yFixture.tree(notes: [4])
         #expect(tree.nextVerse(after: ElementID(cell: 0, kind: .word(3))) == ElementID(cell: 1, kind: .verseNumber))
-        #expect(tree.nextVerse(after: ElementID(cell: tree.cellCount - 1, kind: .verseNumber)) == nil)
+        #expect(tree.nextVerse(after: ElementID(cell: VerseIndex(tree.cellCount - 1), kind: .verseNumber)) == nil)
 
         let logos = ElementID(cell: 0, kind: .word(4))  // λόγος
         #expect(tree.perform(.copy, on: logos) == .copied("λόγος"))
@@ -123,7 +123,7 @@ import InterlinearTestSupport
         for id in others {
             let container = try #require(tree.container(at: id.cell))
             let index = try #require(container.index(of: id.kind))
-            #expect(index == container.elements.firstIndex { $0.kind.wordIndex == id.kind.wordIndex })
+            #expect(index == container.elements.firstIndex { $0.kind.word == id.kind.word })
         }
         tree.screenReaderEnabled = false
         #expect(tree.elementID(ofWord: 0) == nil)

@@ -7,7 +7,7 @@ import InterlinearTestSupport
     @Test func johnOneReportIsValidAndConsistent() throws {
         let result = try interlinear("bench", "John 1", "--iterations", "2", "--json")
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(try schemaViolation(result.stdout, schema: "bench-1") == nil)
+        #expect(try schemaViolation(result.stdout, schema: "bench-2") == nil)
         let json = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
         let labels = try #require(json["labels"] as? Int)
         let distinct = try #require(json["distinctStrings"] as? Int)
@@ -19,20 +19,16 @@ import InterlinearTestSupport
         #expect((json["warmNsPerLabel"] as? Double ?? 0) > 0)
         #expect((json["loadMs"] as? Double ?? 0) > 0)
         #expect(json["warmWidth"] as? Double != json["width"] as? Double)
+        #expect(json["schema"] as? String == "interlinear.bench/2")
+        #expect(json["allocationsPerLabel"] == nil && json["newTestament"] == nil)
     }
 
-    @Test func labelsFileListsEveryLabelForThePeers() throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("bench-labels-\(getpid()).txt")
-        defer { try? FileManager.default.removeItem(at: file) }
-        let result = try interlinear("bench", "Romans 8", "--iterations", "1", "--json", "--labels-out", file.path)
-        #expect(result.status == 0, "\(result.stderr)")
-        let json = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
-        let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines.first?.hasPrefix("#font\t") == true)
-        let records = lines.dropFirst().filter { !$0.isEmpty }
-        #expect(records.count == json["labels"] as? Int)
-        #expect(Set(records.map { $0.split(separator: "\t", maxSplits: 2).last ?? "" }).count == json["distinctStrings"] as? Int)
-        #expect(records.allSatisfy { $0.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false).count == 3 })
+    /// The benchmark harness stays out of the product: no allocation probe, no New Testament shards.
+    @Test func theHarnessOptionsAreGone() throws {
+        for option in ["--nt", "--labels-out"] {
+            let result = try interlinear("bench", "John 1", "--iterations", "1", option)
+            #expect(result.status == 64, "\(option) is not a bench option any more")
+        }
     }
 
     @Test(arguments: [["bench", "Hezekiah 3"], ["bench", "John 1", "--iterations", "0"], ["bench", "John 1", "--width", "5"]])

@@ -97,6 +97,20 @@ struct GridEndToEndTests {
         #expect(stty.before == stty.after)
     }
 
+    @Test("--tiers chooses the grid's rows: the source and its gloss, no transliteration, no translation")
+    func tiers() throws {
+        let session = try TmuxSession("read --tiers source,gloss 'John 1'")
+        defer { session.close() }
+        try session.waitForLine("the status line") { status($0, startsAt: 1) }
+        let rows = try session.rows()
+        #expect(rows[0].hasPrefix("1 ") && rows[0].contains("Ἐν"))
+        #expect(rows[1].contains("beginning"), "the gloss row follows the source row: \(rows[1])")
+        #expect(!rows.contains { $0.contains("archēi") }, "no transliteration")
+        #expect(!rows.contains { $0.contains("In the beginning was the Word") }, "no translation")
+        try session.send("q")
+        #expect(try session.waitForExit())
+    }
+
     @Test("kill -INT and kill -TERM restore the terminal", arguments: [SIGINT, SIGTERM])
     func signals(_ signal: Int32) throws {
         let session = try TmuxSession("read 'John 1'")

@@ -32,6 +32,16 @@ struct PlainTextEndToEndTests {
         #expect(lines.contains { $0.contains("En archēi ēn ho logos") })
     }
 
+    @Test("--font is honoured as every command honours it: an installed family works, a missing one is one line")
+    func fontOption() throws {
+        let dejavu = try interlinear("read", "John 1", "--font", "DejaVu Serif", "--font-size", "20")
+        #expect(dejavu.status == 0, "\(dejavu.stderr)")
+        #expect(dejavu.stdout == (try interlinear("read", "John 1")).stdout, "plain text does not depend on the font")
+        let missing = try interlinear("read", "John 1", "--font", "No Such Family Sans")
+        #expect(missing.status == 1 && missing.stdout.isEmpty)
+        #expect(missing.stderr.split(separator: "\n").count == 1 && missing.stderr.contains("apt-get install"))
+    }
+
     @Test("a bad reference is one stderr line and exit 1")
     func badReference() throws {
         let result = try interlinear("read", "Hezekiah 3")

@@ -6,12 +6,9 @@ import InterlinearTestSupport
 /// runs the reader, records `stty -g` again and prints a marker. Tests drive it with send-keys and read it
 /// back with capture-pane, display and pipe-pane. The server is killed when the session is closed or freed.
 final class TmuxSession {
-    /// tmux on PATH, if installed. End-to-end tests are skipped without it (CI installs the `tmux` package).
-    static let executable: URL? = {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":").map { URL(fileURLWithPath: String($0)).appendingPathComponent("tmux") }
-            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }()
+    /// tmux on PATH, if installed. End-to-end tests are skipped without it locally and fail without it under CI
+    /// (`SystemTool.required`).
+    static let executable: URL? = SystemTool.find("tmux")
 
     let socket: String
     let directory: URL
@@ -142,7 +139,9 @@ final class TmuxSession {
     /// Starts copying everything the program writes to a file.
     func startRecording() throws -> URL {
         let file = directory.appendingPathComponent("output")
-        FileManager.default.createFile(atPath: file.path, contents: nil)
+        guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
+            throw TmuxFailure(description: "cannot create the recording file \(file.path)")
+        }
         try tmux(["pipe-pane", "-o", "cat >> '\(file.path)'"])
         return file
     }

@@ -16,7 +16,7 @@ import InterlinearTestSupport
     """
 
     @Test func parsesVersesWordsAndAlignment() throws {
-        let chapter = try ChapterFile.parse(Self.sample, path: "x.tsv", strings: StringTable())
+        let chapter = try ChapterFile.parse(Self.sample, path: "x.tsv", strings: StringTableBuilder())
         #expect(chapter.reference.description == "John 1")
         #expect(chapter.verses.map(\.number) == [1, 2])
         #expect(chapter.words.count == 3)
@@ -28,7 +28,7 @@ import InterlinearTestSupport
     }
 
     @Test func renderRoundTrips() throws {
-        let strings = StringTable()
+        let strings = StringTableBuilder()
         let chapter = try ChapterFile.parse(Self.sample, path: "x.tsv", strings: strings)
         let again = try ChapterFile.parse(ChapterFile.render(chapter, provenance: ["test"]), path: "y.tsv", strings: strings)
         #expect(again.words == chapter.words)
@@ -38,7 +38,7 @@ import InterlinearTestSupport
 
     @Test func acceptsWindowsLineEndings() throws {
         let crlf = Self.sample.replacingOccurrences(of: "\n", with: "\r\n")
-        #expect(try ChapterFile.parse(crlf, path: "x.tsv", strings: StringTable()).words.count == 3)
+        #expect(try ChapterFile.parse(crlf, path: "x.tsv", strings: StringTableBuilder()).words.count == 3)
     }
 
     /// Each malformed line is reported with the file and its line number.
@@ -57,7 +57,7 @@ import InterlinearTestSupport
     func reportsFileAndLine(body: String, line: Int, message: String) {
         let text = "@\t43\t1\n" + body
         #expect {
-            try ChapterFile.parse(text, path: "bad.tsv", strings: StringTable())
+            try ChapterFile.parse(text, path: "bad.tsv", strings: StringTableBuilder())
         } throws: { error in
             let e = error as? CorpusError
             return e?.file == "bad.tsv" && e?.line == line && e?.description.contains(message) == true
@@ -66,9 +66,9 @@ import InterlinearTestSupport
     }
 
     @Test func rejectsMissingOrBadHeader() {
-        #expect(throws: CorpusError.self) { try ChapterFile.parse("# nothing\n", path: "a", strings: StringTable()) }
-        #expect(throws: CorpusError.self) { try ChapterFile.parse("@\t12\t1\n", path: "a", strings: StringTable()) }
-        #expect(throws: CorpusError.self) { try ChapterFile.parse("@\t43\t1\n", path: "a", strings: StringTable()) }
+        #expect(throws: CorpusError.self) { try ChapterFile.parse("# nothing\n", path: "a", strings: StringTableBuilder()) }
+        #expect(throws: CorpusError.self) { try ChapterFile.parse("@\t12\t1\n", path: "a", strings: StringTableBuilder()) }
+        #expect(throws: CorpusError.self) { try ChapterFile.parse("@\t43\t1\n", path: "a", strings: StringTableBuilder()) }
     }
 }
 
@@ -78,7 +78,7 @@ import InterlinearTestSupport
     @Test func committedChaptersLoad() throws {
         let expected: [(String, Int)] = [("John 1", 51), ("Matthew 1", 25), ("Romans 8", 39), ("Revelation 22", 21)]
         for (text, verses) in expected {
-            let chapter = try library.load(#require(ChapterReference(parsing: text)))
+            let chapter = try library.load(#require(ChapterReference(parsing: text)), into: StringTableBuilder())
             #expect(chapter.verses.count == verses, "\(text)")
             #expect(chapter.verses.map(\.number) == Array(1...verses), "\(text)")
             #expect(chapter.verses.allSatisfy { !$0.words.isEmpty && !$0.translation.isEmpty }, "\(text)")
@@ -87,7 +87,7 @@ import InterlinearTestSupport
     }
 
     @Test func johnOneOpensWithTheLogos() throws {
-        let chapter = try library.load(#require(ChapterReference(parsing: "John 1")))
+        let chapter = try library.load(#require(ChapterReference(parsing: "John 1")), into: StringTableBuilder())
         let first = chapter.words[chapter.verses[0].words].map { chapter.text($0.surface) }
         #expect(first.prefix(5) == ["Ἐν", "ἀρχῇ", "ἦν", "ὁ", "λόγος"])
         #expect(chapter.text(chapter.words[4].transliteration) == "logos")
@@ -95,7 +95,9 @@ import InterlinearTestSupport
     }
 
     @Test func missingChapterIsAnError() throws {
-        #expect(throws: CorpusError.self) { try library.load(#require(ChapterReference(parsing: "John 99"))) }
+        #expect(throws: CorpusError.self) {
+            try library.load(#require(ChapterReference(parsing: "John 99")), into: StringTableBuilder())
+        }
     }
 
     @Test func fileForAnotherChapterIsRejected() throws {
@@ -104,7 +106,23 @@ import InterlinearTestSupport
         let file = dir.appendingPathComponent("chapters/43-John/02.tsv")
         try AtomicFile.write(Data(ChapterFileTests.sample.utf8), to: file, createDirectories: true)
         #expect {
-            try CorpusLibrary(corpusDirectory: dir).load(#require(ChapterReference(parsing: "John 2")))
+            try CorpusLibrary(corpusDirectory: dir).load(#require(ChapterReference(parsing: "John 2")), into: StringTableBuilder())
         } throws: { error in String(describing: error).contains("holds John 1, expected John 2") }
+    }
+}
+
+/// Several chapters loaded together share one frozen table.
+@Suite struct CorpusLibraryBatchTests {
+    @Test func chaptersLoadedTogetherShareOneTable() throws {
+        let library = CorpusLibrary(corpusDirectory: corpusDirectory)
+        let builder = StringTableBuilder()
+        let refs = try ["John 1", "Romans 8"].map { try #require(ChapterReference(parsing: $0)) }
+        let chapters = try library.load(refs, into: builder)
+        #expect(chapters.map(\.reference) == refs)
+        #expect(chapters[0].strings.count == chapters[1].strings.count)
+        #expect(chapters[0].strings.extends(chapters[1].strings) && chapters[1].strings.extends(chapters[0].strings))
+        // A word both chapters use has one id in both.
+        let kai = try #require(chapters[0].strings.id(of: "καὶ"))
+        #expect(chapters[0].words.contains { $0.surface == kai } && chapters[1].words.contains { $0.surface == kai })
     }
 }

@@ -47,7 +47,7 @@ import InterlinearTestSupport
     """
 
     @Test func parsesMorphemesAndDirection() throws {
-        let chapter = try ChapterFile.parse(Self.sample, path: "g.tsv", strings: StringTable())
+        let chapter = try ChapterFile.parse(Self.sample, path: "g.tsv", strings: StringTableBuilder())
         #expect(chapter.language == .hebrew)
         #expect(chapter.direction == .rightToLeft)
         #expect(chapter.words.count == 2)
@@ -59,7 +59,7 @@ import InterlinearTestSupport
     }
 
     @Test func renderRoundTrips() throws {
-        let strings = StringTable()
+        let strings = StringTableBuilder()
         let chapter = try ChapterFile.parse(Self.sample, path: "g.tsv", strings: strings)
         let text = ChapterFile.render(chapter, provenance: ["test"])
         #expect(text.contains("@\t1\t1\thbo\n"))
@@ -70,7 +70,7 @@ import InterlinearTestSupport
     }
 
     @Test func greekFilesKeepTheirHeader() throws {
-        let chapter = try ChapterFile.parse(ChapterFileTests.sample, path: "j.tsv", strings: StringTable())
+        let chapter = try ChapterFile.parse(ChapterFileTests.sample, path: "j.tsv", strings: StringTableBuilder())
         #expect(chapter.language == .greek && chapter.direction == .leftToRight)
         #expect(ChapterFile.render(chapter, provenance: []).contains("@\t43\t1\n"))
     }
@@ -88,7 +88,7 @@ import InterlinearTestSupport
     func reportsFileAndLine(body: String, line: Int, message: String) {
         let text = "@\t1\t1\thbo\nv\t1\tIn\n" + body
         #expect {
-            try ChapterFile.parse(text, path: "bad.tsv", strings: StringTable())
+            try ChapterFile.parse(text, path: "bad.tsv", strings: StringTableBuilder())
         } throws: { error in
             let e = error as? CorpusError
             return e?.line == line && e?.description.contains(message) == true
@@ -96,7 +96,7 @@ import InterlinearTestSupport
     }
 
     @Test func rejectsUnknownLanguage() {
-        #expect { try ChapterFile.parse("@\t1\t1\txx\nv\t1\tIn\n", path: "a", strings: StringTable()) } throws: {
+        #expect { try ChapterFile.parse("@\t1\t1\txx\nv\t1\tIn\n", path: "a", strings: StringTableBuilder()) } throws: {
             String(describing: $0).contains("unknown language 'xx'")
         }
     }
@@ -129,7 +129,7 @@ import InterlinearTestSupport
         let data = try Self.fakeData()
         defer { try? FileManager.default.removeItem(at: data.root) }
         let chapters = try HebrewImporter(hebrewData: data.hebrew, translationData: data.translation)
-            .importChapters(nil, strings: StringTable())
+            .importChapters(nil, strings: StringTableBuilder())
         let chapter = try #require(chapters.first)
         #expect(chapters.count == 1 && chapter.reference.description == "Genesis 1")
         #expect(chapter.language == .hebrew)
@@ -155,7 +155,7 @@ import InterlinearTestSupport
         let file = data.hebrew.appendingPathComponent(SourceData.hebrewFile)
         try AtomicFile.write(Data("identifier\talt-id\ttext\tstrongs\tgloss\tgloss2\tpos\tmorph\n010010010011\tבְּ-1\tבְּ\t0871a\tin\t\tmystery\t\n".utf8), to: file)
         #expect {
-            try HebrewImporter(hebrewData: data.hebrew, translationData: data.translation).importChapters(nil, strings: StringTable())
+            try HebrewImporter(hebrewData: data.hebrew, translationData: data.translation).importChapters(nil, strings: StringTableBuilder())
         } throws: { String(describing: $0).contains("WLC-LEB.tsv:2: unknown part of speech 'mystery'") }
     }
 
@@ -171,7 +171,7 @@ import InterlinearTestSupport
         let (hebrew, translation) = try #require(Self.installed(), "bible-alignments 0.3.5/0.4.2 not downloaded (run scripts/setup)")
         let refs = ["Genesis 1", "Psalm 23", "Isaiah 53"].compactMap(ChapterReference.init(parsing:))
         let chapters = try HebrewImporter(hebrewData: hebrew, translationData: translation)
-            .importChapters(Set(refs), strings: StringTable())
+            .importChapters(Set(refs), strings: StringTableBuilder())
         #expect(chapters.count == 3)
         for chapter in chapters {
             let committed = corpusDirectory.appendingPathComponent("chapters/" + CorpusLibrary.relativePath(of: chapter.reference))
@@ -182,7 +182,7 @@ import InterlinearTestSupport
         let text = try String(contentsOf: hebrew.appendingPathComponent(SourceData.hebrewFile), encoding: .utf8)
         let rows = text.split(whereSeparator: \.isNewline).filter { $0.hasPrefix("01001") }
             .map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
-        let genesis = try CorpusLibrary(corpusDirectory: corpusDirectory).load(#require(ChapterReference(parsing: "Gen 1")))
+        let genesis = try CorpusLibrary(corpusDirectory: corpusDirectory).load(#require(ChapterReference(parsing: "Gen 1")), into: StringTableBuilder())
         #expect(rows.count == genesis.morphemes.count)
         #expect(rows.count == 690)  // Genesis 1 has 690 morphemes in 434 written words
         for (row, morpheme) in zip(rows, genesis.morphemes) {

@@ -42,7 +42,7 @@ struct FakeAlignmentsData {
     @Test func importsWordsTokensAndAlignment() throws {
         let data = try FakeAlignmentsData()
         defer { data.remove() }
-        let chapters = try BibleAlignmentsImporter(dataDirectory: data.root).importChapters(nil, strings: StringTable())
+        let chapters = try BibleAlignmentsImporter(dataDirectory: data.root).importChapters(nil, strings: StringTableBuilder())
         let chapter = try #require(chapters.first)
         #expect(chapters.count == 1)
         #expect(chapter.reference.description == "John 1")
@@ -66,9 +66,9 @@ struct FakeAlignmentsData {
         defer { data.remove() }
         let importer = BibleAlignmentsImporter(dataDirectory: data.root)
         let john1 = try #require(ChapterReference(parsing: "John 1"))
-        #expect(try importer.importChapters([john1], strings: StringTable()).count == 1)
+        #expect(try importer.importChapters([john1], strings: StringTableBuilder()).count == 1)
         #expect {
-            try importer.importChapters([#require(ChapterReference(parsing: "Mark 3"))], strings: StringTable())
+            try importer.importChapters([#require(ChapterReference(parsing: "Mark 3"))], strings: StringTableBuilder())
         } throws: { String(describing: $0).contains("has no chapter Mark 3") }
     }
 
@@ -77,7 +77,7 @@ struct FakeAlignmentsData {
                                                        "n43001001002\tbroken row"])
         defer { data.remove() }
         #expect {
-            try BibleAlignmentsImporter(dataDirectory: data.root).importChapters(nil, strings: StringTable())
+            try BibleAlignmentsImporter(dataDirectory: data.root).importChapters(nil, strings: StringTableBuilder())
         } throws: { error in
             let e = error as? CorpusError
             return e?.line == 3 && e?.file.hasSuffix("sources/SBLGNT.tsv") == true
@@ -86,7 +86,7 @@ struct FakeAlignmentsData {
 
     @Test func missingDataFolderIsAnError() {
         let importer = BibleAlignmentsImporter(dataDirectory: URL(fileURLWithPath: "/nonexistent/data"))
-        #expect(throws: CorpusError.self) { try importer.importChapters(nil, strings: StringTable()) }
+        #expect(throws: CorpusError.self) { try importer.importChapters(nil, strings: StringTableBuilder()) }
     }
 
     /// With the real package installed (the test script installs it), importing reproduces the committed chapters.
@@ -96,7 +96,7 @@ struct FakeAlignmentsData {
             return
         }
         let refs = ["John 1", "Matthew 1", "Romans 8", "Revelation 22"].compactMap(ChapterReference.init(parsing:))
-        let chapters = try BibleAlignmentsImporter(dataDirectory: data).importChapters(Set(refs), strings: StringTable())
+        let chapters = try BibleAlignmentsImporter(dataDirectory: data).importChapters(Set(refs), strings: StringTableBuilder())
         #expect(chapters.count == 4)
         for chapter in chapters {
             let committed = corpusDirectory.appendingPathComponent("chapters/" + CorpusLibrary.relativePath(of: chapter.reference))

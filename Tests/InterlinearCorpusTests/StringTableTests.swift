@@ -1,36 +1,68 @@
+import Foundation
 import Testing
 @testable import InterlinearCorpus
 import InterlinearTestSupport
 
 @Suite struct StringTableTests {
-    @Test func internsOnceWithDenseIdsInFirstSeenOrder() {
-        let table = StringTable()
-        #expect(table.intern("λόγος") == 0)
-        #expect(table.intern("ἦν") == 1)
-        #expect(table.intern("λόγος") == 0)
-        #expect(table.intern(Substring("xλόγοςx").dropFirst().dropLast()) == 0, "substrings find the same id")
-        #expect(table.intern("") == 2)
-        #expect(table.id(of: "") == 2)
+    @Test func internsOnceWithDenseIdsInFirstSeenOrderAfterTheLayoutStrings() {
+        let builder = StringTableBuilder()
+        #expect(builder.intern("") == StringTable.emptyText, "the empty string is always there")
+        #expect(builder.intern(" ") == StringTable.spaceText, "and so is a space")
+        #expect(builder.intern("λόγος") == 2)
+        #expect(builder.intern("ἦν") == 3)
+        #expect(builder.intern("λόγος") == 2)
+        #expect(builder.intern(Substring("xλόγοςx").dropFirst().dropLast()) == 2, "substrings find the same id")
+        let table = builder.freeze()
+        #expect(table.id(of: "") == StringTable.emptyText)
         #expect(table.id(of: "θεός") == nil)
-        #expect(table.count == 3)
-        #expect(table[1] == "ἦν")
+        #expect(table.count == 4)
+        #expect(table[3] == "ἦν")
+        #expect(table.utf8Count(of: 3) == "ἦν".utf8.count)
     }
 
     @Test func keepsEveryIdAcrossGrowth() {
-        let table = StringTable()
+        let builder = StringTableBuilder()
         let words = (0..<5000).map { "λόγος\($0)" }
-        let ids = words.map { table.intern($0) }
-        #expect(ids == (0..<5000).map(TextID.init))
-        #expect(words.allSatisfy { table.id(of: $0) == table.intern($0) })
-        #expect(table.count == 5000)
-        #expect(table.strings == words)
+        let ids = words.map { builder.intern($0) }
+        #expect(ids == (2..<5002).map(TextID.init))
+        let table = builder.freeze()
+        #expect(words.allSatisfy { table.id(of: $0) == builder.intern($0) })
+        #expect(table.count == 5002)
+        #expect(ids.map { table[$0] } == words)
     }
 
     /// Keys are bytes: the corpus is NFC, so a decomposed spelling is a different string.
     @Test func comparesBytesNotCanonicalEquivalence() {
-        let table = StringTable()
+        let builder = StringTableBuilder()
         let composed = "\u{1F10}", decomposed = "\u{03B5}\u{0313}"
         #expect(composed == decomposed, "Swift calls them equal")
-        #expect(table.intern(composed) != table.intern(decomposed))
+        #expect(builder.intern(composed) != builder.intern(decomposed))
+    }
+
+    /// A frozen table never changes: interning more afterwards makes a new, longer table of the same lineage.
+    @Test func frozenTablesStayAsTheyWereAndLaterOnesExtendThem() {
+        let builder = StringTableBuilder()
+        let logos = builder.intern("λόγος")
+        let first = builder.freeze()
+        let theos = builder.intern("θεός")
+        let second = builder.freeze()
+        #expect(first.count == 3 && first.id(of: "θεός") == nil, "the first table did not see the later string")
+        #expect(second.count == 4 && second[theos] == "θεός" && second[logos] == "λόγος")
+        #expect(second.extends(first) && !first.extends(second))
+        #expect(!StringTableBuilder().freeze().extends(first), "another builder's table is another lineage")
+    }
+
+    /// Chapters and worker threads read one frozen table at once while its builder keeps interning.
+    @Test func frozenTablesAreReadConcurrentlyWhileTheBuilderWrites() async {
+        let builder = StringTableBuilder()
+        let words = (0..<2000).map { "ῥῆμα\($0)" }
+        let ids = words.map { builder.intern($0) }
+        let table = builder.freeze()
+        let readers = Task.detached {
+            (0..<8).allSatisfy { _ in zip(ids, words).allSatisfy { table[$0] == $1 } }
+        }
+        for n in 0..<20_000 { _ = builder.intern("new\(n)") }
+        #expect(await readers.value)
+        #expect(table.count == 2002)
     }
 }

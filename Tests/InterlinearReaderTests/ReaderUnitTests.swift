@@ -8,10 +8,9 @@ import InterlinearTypesetting
 import Testing
 import InterlinearTestSupport
 
-/// Chapters from the committed corpus.
+/// Chapters from the committed corpus, each in a session of its own.
 func readerChapter(_ reference: String) throws -> Chapter {
-    let ref = try #require(ChapterReference(parsing: reference))
-    return try CorpusLibrary(corpusDirectory: corpusDirectory).load(ref, strings: StringTable())
+    try makeSession().chapter(#require(ChapterReference(parsing: reference)))
 }
 
 @Suite("Reader cell width")
@@ -78,7 +77,7 @@ struct GridLayoutTests {
     func completeness() throws {
         let chapter = try readerChapter("John 1")
         let layout = GridLayout(metrics: GridMetrics(chapter: chapter), columns: 40)
-        var seen: [Int] = []
+        var seen: [WordIndex] = []
         for verse in chapter.verses.indices {
             var row = 0
             while case .tier(let tier, let line) = layout.kind(ofRow: row, verse: verse) {
@@ -203,7 +202,7 @@ struct SearchTests {
         for query in ["λόγος", "λογος", "ΛΟΓΟΣ", "logos", "LOGOS", "G3056", "3056", "g03056"] {
             let found = search.matches(query)
             #expect(found.first == firstLogos, "query \(query)")
-            #expect(found.allSatisfy { chapter.verseIndex(ofWord: $0) < chapter.verses.count })
+            #expect(found.allSatisfy { chapter.verses.indices.contains(chapter.verseIndex(ofWord: $0)) })
         }
         #expect(search.matches("λόγος").count == 4)
         #expect(search.matches("G3056").count >= 4)
@@ -278,11 +277,9 @@ struct ReaderModeTests {
 struct ElementNarrationTests {
     @Test("element order visits exactly the chapter's words, both ways; lines carry the element's utterance")
     func agreesWithChapter() throws {
-        let strings = StringTable()
-        let chapter = try CorpusLibrary(corpusDirectory: corpusDirectory).load(try #require(ChapterReference(parsing: "John 1")), strings: strings)
-        let layout = Typesetter(cache: ShapeCache(chain: try FontChain(family: "Gentium Plus"), strings: strings))
-            .layout(chapter, options: LayoutOptions())
-        let tree = AccessibilityTree(chapter: chapter, layout: layout, viewport: Viewport(width: 390, height: 844))
+        let session = try makeSession()
+        let chapter = try session.chapter(#require(ChapterReference(parsing: "John 1")))
+        let tree = session.accessibilityTree(for: chapter)
         #expect(!tree.screenReaderEnabled)
         let elements = ElementNarration(tree: tree)
         #expect(tree.screenReaderEnabled)

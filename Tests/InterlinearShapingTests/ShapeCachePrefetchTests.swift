@@ -25,8 +25,7 @@ import InterlinearTestSupport
 
     @Test(arguments: [2, 3, 4])
     func parallelPrefetchEqualsSerialShaping(threads: Int) throws {
-        let strings = StringTable()
-        let ids = Self.texts().map { strings.intern($0) }
+        let (strings, ids) = frozenTable(Self.texts())
         #expect(ids.count >= ShapeCache.parallelMinimum, "the test must take the parallel path")
         let serial = ShapeCache(chain: (try sharedFontChain()), strings: strings)
         let parallel = ShapeCache(chain: (try sharedFontChain()), strings: strings)
@@ -47,11 +46,11 @@ import InterlinearTestSupport
         #expect(missing > 0, "U+0378 must be counted missing")
         // The arena holds each run's glyphs exactly once, runs back to back.
         #expect(parallel.glyphs.count == parallel.runs.reduce(0) { $0 + Int($1.glyphCount) })
+        #expect(parallel.invariantsHold())
     }
 
     @Test func prefetchSkipsShapedStringsAndSmallBatchesStaySerial() throws {
-        let strings = StringTable()
-        let ids = Self.texts().map { strings.intern($0) }
+        let (strings, ids) = frozenTable(Self.texts())
         let cache = ShapeCache(chain: (try sharedFontChain()), strings: strings)
         let first = cache.run(ids[0])
         cache.prefetch(Array(ids[0..<3]), threads: 2)
@@ -64,9 +63,31 @@ import InterlinearTestSupport
     }
 
     @Test func resetChangesTheGeneration() throws {
-        let cache = ShapeCache(chain: (try sharedFontChain()), strings: StringTable())
+        let cache = ShapeCache(chain: (try sharedFontChain()), strings: StringTableBuilder().freeze())
         let before = cache.generation
         cache.reset()
         #expect(cache.generation != before)
+    }
+
+}
+
+/// The one even split: the prefetch's workers and the benchmarks' shards both use it.
+@Suite struct WorkSplitTests {
+    @Test func partsAreContiguousCoverEverythingAndWeighAboutTheSame() {
+        let weights = (0..<1000).map { $0 % 7 + 1 }
+        for parts in [1, 2, 3, 4, 7] {
+            let bounds = WorkSplit.bounds(weights: weights, parts: parts)
+            #expect(bounds.count == parts + 1 && bounds.first == 0 && bounds.last == weights.count)
+            #expect(zip(bounds, bounds.dropFirst()).allSatisfy { $0 <= $1 })
+            let sums = (0..<parts).map { weights[bounds[$0]..<bounds[$0 + 1]].reduce(0, +) }
+            let total = weights.reduce(0, +)
+            #expect(sums.allSatisfy { abs($0 - total / parts) <= 8 }, "\(parts) parts: \(sums)")
+        }
+    }
+
+    @Test func fewerItemsThanPartsLeavesTheLastPartsEmpty() {
+        #expect(WorkSplit.bounds(weights: [5, 5], parts: 4) == [0, 1, 2, 2, 2])
+        #expect(WorkSplit.bounds(weights: [], parts: 3) == [0, 0, 0, 0])
+        #expect(WorkSplit.bounds(weights: [3], parts: 0) == [0, 1])
     }
 }

@@ -3,11 +3,18 @@ import InterlinearCorpus
 @testable import InterlinearShaping
 import InterlinearTestSupport
 
+/// A frozen table of `texts` and their ids.
+func frozenTable(_ texts: [String]) -> (StringTable, [TextID]) {
+    let builder = StringTableBuilder()
+    let ids = texts.map { builder.intern($0) }
+    return (builder.freeze(), ids)
+}
+
 @Suite struct ShapeCacheTests {
     @Test func shapesEachDistinctStringOnce() throws {
-        let strings = StringTable()
+        let (strings, ids) = frozenTable(["λόγος", "Ἐν"])
         let cache = ShapeCache(chain: (try sharedFontChain()), strings: strings)
-        let logos = strings.intern("λόγος"), en = strings.intern("Ἐν")
+        let logos = ids[0], en = ids[1]
         let first = cache.run(logos)
         _ = cache.run(en)
         let again = cache.run(logos)
@@ -19,22 +26,23 @@ import InterlinearTestSupport
         cache.reset()
         _ = cache.run(logos)
         #expect(cache.shapedCount == 1)
+        #expect(cache.invariantsHold())
     }
 
     @Test func advanceIsTheSumOfGlyphAdvances() throws {
-        let strings = StringTable()
+        let (strings, ids) = frozenTable(["ἐγένετο"])
         let cache = ShapeCache(chain: (try sharedFontChain()), strings: strings)
-        let run = cache.run(strings.intern("ἐγένετο"))
+        let run = cache.run(ids[0])
         let sum = cache.glyphs(of: run).reduce(Float(0)) { $0 + $1.advance }
         #expect(abs(sum - run.advance) < 1e-5)
         #expect(cache.glyphs(of: run).allSatisfy { $0.font == 0 && $0.glyph != 0 })
     }
 
     @Test func fallsBackPerGlyphToAnotherInstalledFont() throws {
-        let strings = StringTable()
+        let (strings, ids) = frozenTable(["λόγος שלום"])
         let cache = ShapeCache(chain: (try sharedFontChain()), strings: strings)
         // Gentium Plus has no Hebrew; fontconfig's next choices (DejaVu Sans) do.
-        let run = cache.run(strings.intern("λόγος שלום"))
+        let run = cache.run(ids[0])
         let glyphs = cache.glyphs(of: run)
         #expect(run.missing == 0)
         #expect(glyphs.contains { $0.font != 0 }, "Hebrew letters come from a fallback font")
@@ -43,12 +51,25 @@ import InterlinearTestSupport
     }
 
     @Test func countsCharactersNoFontHas() throws {
-        let strings = StringTable()
+        let (strings, ids) = frozenTable(["a\u{0378}b\u{0378}"])
         let cache = ShapeCache(chain: (try sharedFontChain()), strings: strings)
         // U+0378 is unassigned: no font draws it. It stays visible as .notdef and is counted.
-        let run = cache.run(strings.intern("a\u{0378}b\u{0378}"))
+        let run = cache.run(ids[0])
         #expect(run.missing == 2)
         #expect(run.glyphCount == 4)
+    }
+
+    /// A later table of the same lineage keeps every run: ids only get added.
+    @Test func aLaterTableKeepsTheRunsAndShapesTheNewStrings() throws {
+        let builder = StringTableBuilder()
+        let logos = builder.intern("λόγος")
+        let cache = ShapeCache(chain: (try sharedFontChain()), strings: builder.freeze())
+        let first = cache.run(logos)
+        let theos = builder.intern("θεός")
+        cache.extend(to: builder.freeze())
+        #expect(cache.run(logos) == first)
+        #expect(cache.run(theos).glyphCount == 4)
+        #expect(cache.shapedCount == 2)
     }
 
     @Test func unknownFamilyNamesADebianPackage() throws {

@@ -1,4 +1,7 @@
+import InterlinearCorpus
+import InterlinearSession
 import InterlinearShaping
+import InterlinearTypesetting
 import Synchronization
 
 private let fontChainResult = Mutex<Result<FontChain, any Error>?>(nil)
@@ -12,4 +15,11 @@ public func sharedFontChain() throws -> FontChain {
         cached = result
         return try result.get()
     }
+}
+
+/// A fresh session over the committed corpus with the shared fonts (each test owns its session: sessions hold a
+/// shape cache, which is not thread-safe).
+public func makeSession(options: LayoutOptions = LayoutOptions()) throws -> Interlinear {
+    Interlinear(library: CorpusLibrary(corpusDirectory: corpusDirectory), fonts: try sharedFontChain(),
+                options: options)
 }

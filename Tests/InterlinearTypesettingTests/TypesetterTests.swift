@@ -1,18 +1,19 @@
 import Testing
 import InterlinearCorpus
+import InterlinearSession
 import InterlinearShaping
 @testable import InterlinearTypesetting
 import InterlinearTestSupport
 
-/// John 1 loaded once, with a typesetter sharing its string table.
+/// John 1 loaded in a session of its own (the session's typesetter shares its string table).
 struct JohnOne {
+    let session: Interlinear
     let chapter: Chapter
-    let typesetter: Typesetter
+    var typesetter: Typesetter { session.typesetter }
 
     init() throws {
-        let strings = StringTable()
-        chapter = try CorpusLibrary(corpusDirectory: corpusDirectory).load(#require(ChapterReference(parsing: "John 1")), strings: strings)
-        typesetter = Typesetter(cache: ShapeCache(chain: (try sharedFontChain()), strings: strings))
+        session = try makeSession()
+        chapter = try session.chapter(#require(ChapterReference(parsing: "John 1")))
     }
 }
 
@@ -24,7 +25,7 @@ struct JohnOne {
         #expect(layout.cells.count == 51)
         #expect(layout.labels.count >= 4000)
         #expect(layout.missingGlyphs == 0)
-        for (index, cell) in layout.cells.enumerated() {
+        for (index, cell) in zip(layout.cells.indices, layout.cells) {
             let labels = Array(layout.labels(in: index))
             for label in labels {
                 #expect(label.x >= 0 && label.maxX <= width, "verse \(index + 1): \(label) outside width \(width)")
@@ -41,10 +42,13 @@ struct JohnOne {
     @Test func sourceTierReadsAsTheCorpus() throws {
         let john = try JohnOne()
         let layout = john.typesetter.layout(john.chapter, options: LayoutOptions(width: 390))
-        for (index, verse) in john.chapter.verses.enumerated() {
+        for (index, verse) in zip(john.chapter.verses.indices, john.chapter.verses) {
             let source = layout.labels(in: index).filter { $0.tier == .source }
             #expect(source.map(\.text) == john.chapter.words[verse.words].map(\.surface))
-            #expect(source.map { Int($0.word) } == Array(0..<verse.words.count))
+            #expect(source.map { $0.word.map(Int.init) } == Array(0..<verse.words.count))
+            let translation = layout.labels(in: index).filter { $0.tier == .translation }
+            #expect(translation.map { $0.token.map(Int.init) } == Array(0..<verse.translation.count),
+                    "translation labels carry their token offset")
             let first = try #require(layout.labels(in: index).first)
             #expect(first.tier == .verse && first.text == verse.numberText, "the verse number comes first")
         }
@@ -68,7 +72,8 @@ struct JohnOne {
         let john = try JohnOne()
         let options = LayoutOptions(width: width)
         let layout = john.typesetter.layout(john.chapter, options: options)
-        let metrics = Typesetter.Metrics(options: options, lineEm: (try sharedFontChain()).primary.lineSpacing, spaceEm: 0)
+        let metrics = Typesetter.Metrics(options: options, lineEm: (try sharedFontChain()).primary.lineSpacing, spaceEm: 0,
+                                         widestNumberEm: 0)
         let right = metrics.left + metrics.columnWidth
         for index in layout.cells.indices {
             // Blocks as (x, y of the source row, width), in order.
@@ -129,12 +134,11 @@ struct JohnOne {
     }
 
     @Test func oversizedLabelsShrinkToTheColumn() throws {
-        let strings = StringTable()
+        let session = try makeSession()
         let text = "v\t1\tx\nw\t1\tλόγος\tlogos\tλόγος\tG3056\tN-NSM\t"
             + String(repeating: "a very long gloss indeed ", count: 6) + "\t0\n"
-        let chapter = try ChapterFile.parse("@\t43\t1\n" + text, path: "t", strings: strings)
-        let typesetter = Typesetter(cache: ShapeCache(chain: (try sharedFontChain()), strings: strings))
-        let layout = typesetter.layout(chapter, options: LayoutOptions(width: 200))
+        let chapter = try session.chapter(parsing: "@\t43\t1\n" + text, path: "t")
+        let layout = session.layout(chapter, options: LayoutOptions(width: 200))
         #expect(layout.labels.allSatisfy { $0.x >= 0 && $0.maxX <= 200 })
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import InterlinearAccessibility
+import InterlinearSession
 import InterlinearTable
 
 /// `interlinear a11y REF`: the accessibility tree a screen reader would see, as JSON
@@ -69,14 +70,13 @@ struct A11yCommand: ParsableCommand {
             }
 
             let engine = try Engine(layout)
-            let result = engine.typesetter.layout(engine.chapter, options: options)
             let verses = Set(engine.chapter.verses.map(\.number))
             if let missing = note.first(where: { !verses.contains($0) }) {
                 throw Failure("--note \(missing): \(engine.chapter.reference) has no verse \(missing)")
             }
-            let tree = AccessibilityTree(chapter: engine.chapter, layout: result, viewport: screen,
-                                         granularity: granularity, notedVerses: Set(note),
-                                         screenReaderEnabled: enabled && !toggleLate)
+            let tree = engine.session.accessibilityTree(
+                for: engine.chapter, viewport: screen, granularity: granularity, notedVerses: Set(note),
+                screenReaderEnabled: enabled && !toggleLate)
             let (_, clamped) = tree.scroll(to: Float(scroll))
             if toggleLate {
                 // The app runs with the reader off: scroll through the chapter (visible cells only, as drawing
@@ -102,7 +102,7 @@ struct A11yCommand: ParsableCommand {
                 document.hit = A11yDocument.Hit(x: rounded(point.x), y: rounded(point.y), nodeId: tree.nodeID(of: hit.id),
                                                 distance: rounded(hit.distance), inside: hit.distance == 0)
             }
-            document.walk(tree, cells: all ? 0..<tree.cellCount : tree.visibleCells)
+            document.walk(tree, cells: all ? tree.layout.cells.indices : tree.visibleCells)
             document.finish(tree)
             try emit(try document.encoded(), to: output)
         }
@@ -157,7 +157,7 @@ struct A11yCommand: ParsableCommand {
 
     /// "390x844" or "390x844+0+20".
     private func parseViewport(defaultWidth: Float) throws -> Viewport {
-        guard let text = viewport else { return Viewport(width: defaultWidth, height: 844) }
+        guard let text = viewport else { return Viewport(width: defaultWidth, height: Interlinear.defaultViewportHeight) }
         let bad = Failure("malformed --viewport '\(text)'; expected WIDTHxHEIGHT such as 390x844, optionally +X+Y")
         let parts = text.split(separator: "+", omittingEmptySubsequences: false)
         guard parts.count == 1 || parts.count == 3 else { throw bad }

@@ -1,5 +1,6 @@
 import Foundation
 import InterlinearAccessibility
+import InterlinearCorpus
 import InterlinearTable
 
 /// The `interlinear.a11y/1` JSON document: an accessibility tree dump in the shape of the Chrome DevTools
@@ -96,12 +97,12 @@ struct A11yDocument: Encodable {
     }
 
     /// Walks the cells (the visible ones, or all) as a screen reader would, building their containers on the way.
-    mutating func walk(_ tree: AccessibilityTree, cells: Range<Int>) {
+    mutating func walk(_ tree: AccessibilityTree, cells: Range<VerseIndex>) {
         let root = tree.rootNodeID
         let content = Rect(x: tree.viewport.originX, y: tree.viewport.originY - tree.viewport.scrollY,
                            width: tree.layout.options.width, height: tree.table.contentHeight)
         let contentClip = content.intersection(tree.viewport.screenRect)
-        nodes.append(Node(nodeId: root, parentId: nil, childIds: (0..<tree.cellCount).map(tree.nodeID(ofCell:)),
+        nodes.append(Node(nodeId: root, parentId: nil, childIds: tree.layout.cells.indices.map(tree.nodeID(ofCell:)),
                           role: Role.document.rawValue, name: tree.chapter.reference.description,
                           description: "chapter, \(tree.cellCount) verses", language: "en",
                           bounds: Bounds(content), clippedBounds: contentClip.map(Bounds.init),
@@ -116,7 +117,7 @@ struct A11yDocument: Encodable {
                               role: Role.group.rawValue, name: speech.name, description: speech.description,
                               language: speech.language,
                               bounds: Bounds(frame.bounds), clippedBounds: frame.clipped.map(Bounds.init),
-                              offscreen: frame.offscreen, posInSet: cell + 1, setSize: tree.cellCount, actions: []))
+                              offscreen: frame.offscreen, posInSet: Int(cell) + 1, setSize: tree.cellCount, actions: []))
             for (index, id) in ids.enumerated() {
                 guard let element = container?.elements[index], let speech = tree.utterance(of: id) else { continue }
                 let frame = tree.screenFrame(of: element.frame, cell: cell)

@@ -1,9 +1,8 @@
 import ArgumentParser
 import Foundation
 import InterlinearCorpus
-import InterlinearShaping
+import InterlinearSession
 import InterlinearTypesetting
-
 
 /// Options every command that lays out a chapter shares.
 struct LayoutArguments: ParsableArguments {
@@ -40,18 +39,27 @@ struct LayoutArguments: ParsableArguments {
     func chapterReference() throws -> ChapterReference { try parseReference(reference) }
 }
 
-/// A loaded chapter with its typesetter: the engine as the commands use it.
+/// The chapter a command names, loaded in a session made from the shared options (--font, --font-size, --tiers,
+/// --width, --corpus): every command reads them here, the same way. A thin call into `Interlinear`.
 struct Engine {
+    let session: Interlinear
     let chapter: Chapter
-    let typesetter: Typesetter
 
     init(_ arguments: LayoutArguments) throws {
+        let options = try arguments.layoutOptions()
         let reference = try arguments.chapterReference()
-        let strings = StringTable()
-        chapter = try CorpusLibrary.locate(explicit: arguments.corpus).load(reference, strings: strings)
-        let chain = try FontChain(family: arguments.font)
-        typesetter = Typesetter(cache: ShapeCache(chain: chain, strings: strings))
+        session = try Interlinear(library: CorpusLibrary.locate(explicit: arguments.corpus), font: arguments.font,
+                                  options: options)
+        chapter = try session.chapter(reference)
     }
+
+    /// The session's typesetter.
+    var typesetter: Typesetter { session.typesetter }
+    /// The options the arguments asked for.
+    var options: LayoutOptions { session.options }
+
+    /// The chapter typeset with the options the arguments asked for.
+    func layout() -> ChapterLayout { session.layout(chapter) }
 }
 
 /// Parses a chapter reference given on the command line, or fails with one line saying what is expected.

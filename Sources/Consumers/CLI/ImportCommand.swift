@@ -37,7 +37,7 @@ struct ImportCommand: ParsableCommand {
                 hebrew = Set(wanted.filter { $0.book.testament == .old })
             }
             let data = try source.map { URL(fileURLWithPath: $0) } ?? Self.installedDataDirectory()
-            let strings = StringTable()
+            let strings = StringTableBuilder()
             var chapters: [(Chapter, [String])] = []
             if let greek, references.isEmpty || !greek.isEmpty {
                 chapters += try BibleAlignmentsImporter(dataDirectory: data)

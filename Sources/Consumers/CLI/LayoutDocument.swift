@@ -45,14 +45,13 @@ struct LayoutDocument: Encodable {
         height = rounded(layout.height)
         missingGlyphs = layout.missingGlyphs
         labelCount = layout.labels.count
-        cells = layout.cells.map { cell in
-            let verse = chapter.verses[cell.verseIndex]
-            return CellRecord(
+        cells = zip(chapter.verses, layout.cells).map { verse, cell in
+            CellRecord(
                 id: "\(chapter.reference.osisID).\(verse.number)", verse: verse.number,
                 y: rounded(cell.y), height: rounded(cell.height),
                 translation: chapter.translationTokens[verse.translation].map { chapter.text($0) }.joined(separator: " "),
-                labels: layout.labels(in: cell.verseIndex).map { label in
-                    LabelRecord(text: chapter.text(label.text), tier: label.tier.name, word: label.wordIndex,
+                labels: layout.labels[cell.labels].map { label in
+                    LabelRecord(text: chapter.text(label.text), tier: label.tier.name, word: label.word.map(Int.init),
                                 x: rounded(label.x), y: rounded(label.y),
                                 width: rounded(label.width), height: rounded(label.height))
                 })

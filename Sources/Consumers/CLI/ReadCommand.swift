@@ -1,11 +1,6 @@
 import ArgumentParser
 import Foundation
-import InterlinearAccessibility
-import InterlinearCorpus
 import InterlinearReader
-import InterlinearShaping
-import InterlinearTable
-import InterlinearTypesetting
 
 /// `interlinear read REF`: the terminal reader (grid, screen-reader line mode, or plain text when piped).
 struct ReadCommand: ParsableCommand {
@@ -13,12 +8,13 @@ struct ReadCommand: ParsableCommand {
         commandName: "read",
         abstract: "Read a chapter in the terminal.",
         discussion: """
-            On a terminal: the interlinear grid (? lists the keys). With --screen-reader or ACCESSIBLE=1: one spoken \
-            line per key for terminal screen readers. Piped or with TERM=dumb: the chapter as plain text.
+            On a terminal: the interlinear grid (? lists the keys) of the tiers --tiers names. With --screen-reader \
+            or ACCESSIBLE=1: one spoken line per key for terminal screen readers, from the accessibility elements of \
+            the chapter typeset with --font, --font-size and --width. Piped or with TERM=dumb: the chapter as plain \
+            text.
             """)
 
-    @Argument(help: "Chapter reference: \"John 1\", \"Jn 1\", \"John.1\" (case-insensitive).")
-    var reference: String
+    @OptionGroup var layout: LayoutArguments
 
     @Flag(help: "Screen-reader mode: no repaint, one line per key, the cursor on the line just printed.")
     var screenReader = false
@@ -26,30 +22,17 @@ struct ReadCommand: ParsableCommand {
     @Flag(help: "Also speak each line through speech-dispatcher (spd-say), in screen-reader mode.")
     var speak = false
 
-    @Option(help: "Corpus folder (default: ./Corpus or $INTERLINEAR_CORPUS).")
-    var corpus: String?
-
     func run() throws {
         try reportingFailures {
-            let ref = try parseReference(reference)
-            let strings = StringTable()
-            let chapter = try CorpusLibrary.locate(explicit: corpus).load(ref, strings: strings)
+            let engine = try Engine(layout)
             let mode = ReaderMode.choose(
                 screenReaderFlag: screenReader || speak, stdinIsTerminal: isatty(STDIN_FILENO) == 1,
                 stdoutIsTerminal: isatty(STDOUT_FILENO) == 1, environment: ProcessInfo.processInfo.environment)
-            let narration = mode == .screenReader ? elementNarration(chapter, strings: strings) : nil
-            try Reader.run(chapter, mode: mode, speak: speak, narration: narration)
+            // Screen-reader lines come from the accessibility elements of the typeset chapter (the terminal uses
+            // only their order and utterances), so the terminal and a graphical reader never disagree.
+            let narration = mode == .screenReader
+                ? ElementNarration(tree: engine.session.accessibilityTree(for: engine.chapter)) : nil
+            try Reader.run(engine.chapter, mode: mode, speak: speak, narration: narration, tiers: engine.options.tiers)
         }
-    }
-
-    /// Screen-reader lines come from the accessibility elements of the typeset chapter (a phone-width layout;
-    /// the terminal only uses the elements' order and utterances). Without a usable font, the chapter's own
-    /// words are read instead, which say the same things.
-    private func elementNarration(_ chapter: Chapter, strings: StringTable) -> (any Narration)? {
-        guard let chain = try? FontChain(family: "Gentium Plus") else { return nil }
-        let options = LayoutOptions()
-        let layout = Typesetter(cache: ShapeCache(chain: chain, strings: strings)).layout(chapter, options: options)
-        let viewport = Viewport(width: options.width, height: 844)
-        return ElementNarration(tree: AccessibilityTree(chapter: chapter, layout: layout, viewport: viewport))
     }
 }

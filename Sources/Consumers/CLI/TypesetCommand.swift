@@ -1,7 +1,5 @@
 import ArgumentParser
 import Foundation
-import InterlinearCorpus
-import InterlinearTypesetting
 
 /// `interlinear typeset REF`: the layout as JSON (schema `Schemas/layout-1.schema.json`).
 struct TypesetCommand: ParsableCommand {
@@ -15,10 +13,8 @@ struct TypesetCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let options = try layout.layoutOptions()
             let engine = try Engine(layout)
-            let result = engine.typesetter.layout(engine.chapter, options: options)
-            let document = LayoutDocument(chapter: engine.chapter, layout: result, font: layout.font)
+            let document = LayoutDocument(chapter: engine.chapter, layout: engine.layout(), font: layout.font)
             try emit(try document.encoded(), to: output)
         }
     }

@@ -8,20 +8,20 @@ public struct ChapterNarration: Narration {
 
     public init(chapter: Chapter) { self.chapter = chapter }
 
-    public func wordLine(verse: Int, word: Int) -> String {
-        let range = chapter.verses[verse].words
-        let w = chapter.words[range.lowerBound + word]
-        return "\(chapter.label(ofVerse: verse)) word \(word + 1) of \(range.count): " + Self.describe(w, in: chapter)
+    public func wordLine(verse: VerseIndex, word: WordOffset) -> String {
+        let v = chapter.verses[verse]
+        let w = chapter.words[v.word(at: word)]
+        return "\(chapter.label(ofVerse: verse)) word \(Int(word) + 1) of \(v.words.count): " + Self.describe(w, in: chapter)
     }
 
-    public func verseLine(verse: Int) -> String {
+    public func verseLine(verse: VerseIndex) -> String {
         let v = chapter.verses[verse]
         let count = v.words.count
-        return "\(chapter.label(ofVerse: verse)), verse \(verse + 1) of \(chapter.verses.count), "
+        return "\(chapter.label(ofVerse: verse)), verse \(Int(verse) + 1) of \(chapter.verses.count), "
             + "\(count) \(count == 1 ? "word" : "words"): " + translation(verse)
     }
 
-    public func readingLine(verse: Int) -> String {
+    public func readingLine(verse: VerseIndex) -> String {
         let words = chapter.words[chapter.verses[verse].words].map { word in
             let gloss = chapter.text(word.gloss)
             return gloss.isEmpty ? chapter.text(word.surface) : "\(chapter.text(word.surface)) \"\(gloss)\""
@@ -29,11 +29,11 @@ public struct ChapterNarration: Narration {
         return "\(chapter.label(ofVerse: verse)) reads: " + words.joined(separator: ", ")
     }
 
-    public func translationLine(verse: Int) -> String {
+    public func translationLine(verse: VerseIndex) -> String {
         "\(chapter.label(ofVerse: verse)) translation: " + translation(verse)
     }
 
-    private func translation(_ verse: Int) -> String {
+    private func translation(_ verse: VerseIndex) -> String {
         chapter.translationTokens[chapter.verses[verse].translation].map { chapter.text($0) }.joined(separator: " ")
     }
 

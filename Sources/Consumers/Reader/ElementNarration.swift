@@ -7,41 +7,36 @@ import InterlinearCorpus
 public final class ElementNarration: Narration {
     public let tree: AccessibilityTree
     public var chapter: Chapter { tree.chapter }
-    /// The table cell of each verse, and the verse of each cell.
-    private let cellOfVerse: [Int]
-    private let verseOfCell: [Int]
-
     /// Turns the tree's screen-reader flag on: from here on, queries build containers.
     public init(tree: AccessibilityTree) {
         self.tree = tree
         tree.screenReaderEnabled = true
-        verseOfCell = tree.layout.cells.map(\.verseIndex)
-        var cells = [Int](repeating: 0, count: tree.chapter.verses.count)
-        for (cell, verse) in verseOfCell.enumerated() { cells[verse] = cell }
-        cellOfVerse = cells
     }
 
+    /// The element of a focus: cells are verses, so the verse index names the cell.
     private func id(_ focus: Focus) -> ElementID {
-        ElementID(cell: cellOfVerse[focus.verse], kind: focus.word.map { .word(UInt16($0)) } ?? .verseNumber)
+        ElementID(cell: focus.verse, kind: focus.word.map { .word($0) } ?? .verseNumber)
     }
 
-    public func wordLine(verse: Int, word: Int) -> String {
+    public func wordLine(verse: VerseIndex, word: WordOffset) -> String {
         let id = id(Focus(verse: verse, word: word))
-        let place = "\(chapter.label(ofVerse: verse)) word \(word + 1) of \(wordCount(verse: verse)): "
-        guard let utterance = tree.utterance(of: id) else { return place + ChapterNarration.describe(chapter.words[chapter.verses[verse].words.lowerBound + word], in: chapter) }
+        let place = "\(chapter.label(ofVerse: verse)) word \(Int(word) + 1) of \(wordCount(verse: verse)): "
+        guard let utterance = tree.utterance(of: id) else {
+            return place + ChapterNarration.describe(chapter.words[chapter.verses[verse].word(at: word)], in: chapter)
+        }
         tree.focus(id)  // keep the tree's viewport on the focused element, as a graphical reader would scroll
         return place + utterance.name + (utterance.description.isEmpty ? "" : ", " + utterance.description)
     }
 
-    public func verseLine(verse: Int) -> String {
+    public func verseLine(verse: VerseIndex) -> String {
         ChapterNarration(chapter: chapter).verseLine(verse: verse)
     }
 
-    public func readingLine(verse: Int) -> String {
+    public func readingLine(verse: VerseIndex) -> String {
         ChapterNarration(chapter: chapter).readingLine(verse: verse)
     }
 
-    public func translationLine(verse: Int) -> String {
+    public func translationLine(verse: VerseIndex) -> String {
         ChapterNarration(chapter: chapter).translationLine(verse: verse)
     }
 
@@ -55,7 +50,7 @@ public final class ElementNarration: Narration {
     private func word(from focus: Focus, stepping step: (ElementID) -> ElementID?) -> Focus? {
         var current = id(focus)
         while let candidate = step(current) {
-            if case .word(let w) = candidate.kind { return Focus(verse: verseOfCell[candidate.cell], word: Int(w)) }
+            if case .word(let w) = candidate.kind { return Focus(verse: candidate.cell, word: w) }
             current = candidate
         }
         return nil

@@ -8,37 +8,33 @@ public struct GridMetrics: Sendable {
     public let chapter: Chapter
     /// Block tiers shown, top to bottom.
     public let tiers: [Tier]
+    /// Whether each verse ends with its translation.
+    public let showsTranslation: Bool
     /// Widest tier of each word, in columns.
-    public let blockWidths: [Int]
+    public let blockWidths: ChapterArray<Word, Int>
     /// Width of each translation token, in columns.
-    public let tokenWidths: [Int]
-    /// Columns for the verse number in front of each cell ("51 ").
+    public let tokenWidths: ChapterArray<TranslationToken, Int>
+    /// Columns for the verse number in front of each cell ("51 "): the verse-number gutter.
     public let gutter: Int
 
-    public init(chapter: Chapter, tiers: [Tier] = Tier.blockTiers) {
+    /// Measures the chapter for the tiers in `tiers` (the block tiers among them, and the translation if present;
+    /// with no block tier, the source is shown).
+    public init(chapter: Chapter, tiers: TierSet = .all) {
         self.chapter = chapter
-        self.tiers = tiers
+        let blockTiers = Tier.blockTiers.filter { tiers.contains($0) }
+        self.tiers = blockTiers.isEmpty ? [.source] : blockTiers
+        showsTranslation = tiers.contains(.translation)
         var widthByText = [Int](repeating: -1, count: chapter.strings.count)
         func width(_ id: TextID) -> Int {
             if widthByText[Int(id)] < 0 { widthByText[Int(id)] = CellWidth.of(chapter.text(id)) }
             return widthByText[Int(id)]
         }
-        blockWidths = chapter.words.map { word in
-            tiers.reduce(1) { max($0, width(GridMetrics.text(of: word, tier: $1))) }
-        }
-        tokenWidths = chapter.translationTokens.map { width($0) }
+        let shown = self.tiers
+        blockWidths = ChapterArray(chapter.words.map { word in
+            shown.reduce(1) { widest, tier in word.text(tier).map { max(widest, width($0)) } ?? widest }
+        })
+        tokenWidths = ChapterArray(chapter.translationTokens.map { width($0) })
         gutter = (chapter.verses.map { String($0.number).count }.max() ?? 1) + 1
-    }
-
-    /// The text a word shows in a tier.
-    public static func text(of word: Word, tier: Tier) -> TextID {
-        switch tier {
-        case .transliteration: word.transliteration
-        case .strongs: word.strongs
-        case .morphology: word.morphology
-        case .gloss: word.gloss
-        default: word.surface
-        }
     }
 }
 
@@ -62,45 +58,38 @@ public struct GridLayout: Sendable {
     public let table: Table
     /// Gap between word blocks.
     public static let blockGap = 2
+    /// Gap between translation words.
+    public static let tokenGap = 1
     /// Per verse, a range into `lineStarts`: the chapter word index each block line begins with.
-    private let blockLines: [Range<Int>]
-    private let lineStarts: [Int]
+    private let blockLines: ChapterArray<Verse, Range<Int>>
+    private let lineStarts: [WordIndex]
     /// Per verse, a range into `translationStarts`: the chapter token index each translation line begins with.
-    private let translationLines: [Range<Int>]
-    private let translationStarts: [Int]
+    private let translationLines: ChapterArray<Verse, Range<Int>>
+    private let translationStarts: [TokenIndex]
 
+    /// Breaks every verse into lines with the typesetter's rule (`Flow`), right of the verse-number gutter.
     public init(metrics: GridMetrics, columns: Int) {
         self.metrics = metrics
         self.columns = max(columns, 1)
         let chapter = metrics.chapter
         let available = max(self.columns - metrics.gutter, 1)
-        var blockLines: [Range<Int>] = [], lineStarts: [Int] = []
-        var translationLines: [Range<Int>] = [], translationStarts: [Int] = []
+        var blockLines = ChapterArray<Verse, Range<Int>>(), lineStarts: [WordIndex] = []
+        var translationLines = ChapterArray<Verse, Range<Int>>(), translationStarts: [TokenIndex] = []
         var heights: [Float] = []
         blockLines.reserveCapacity(chapter.verses.count)
         heights.reserveCapacity(chapter.verses.count)
         for verse in chapter.verses {
             let firstLine = lineStarts.count
-            var x = 0
-            for word in verse.words {
-                let width = min(metrics.blockWidths[word], available)
-                if word == verse.words.lowerBound || x + width > available {
-                    lineStarts.append(word)
-                    x = 0
-                }
-                x += width + Self.blockGap
-            }
+            var flow = Flow(start: 0, end: available, gap: Self.blockGap)
+            for word in verse.words where flow.place(metrics.blockWidths[word]).beginsLine { lineStarts.append(word) }
             blockLines.append(firstLine..<lineStarts.count)
 
             let firstTranslation = translationStarts.count
-            x = 0
-            for token in verse.translation {
-                let width = min(metrics.tokenWidths[token], available)
-                if token == verse.translation.lowerBound || x + width > available {
+            if metrics.showsTranslation {
+                var flow = Flow(start: 0, end: available, gap: Self.tokenGap)
+                for token in verse.translation where flow.place(metrics.tokenWidths[token]).beginsLine {
                     translationStarts.append(token)
-                    x = 0
                 }
-                x += width + 1
             }
             translationLines.append(firstTranslation..<translationStarts.count)
             let rows = (lineStarts.count - firstLine) * metrics.tiers.count + (translationStarts.count - firstTranslation) + 1
@@ -114,12 +103,14 @@ public struct GridLayout: Sendable {
     }
 
     public var contentRows: Int { Int(table.contentHeight) }
-    public func top(ofVerse verse: Int) -> Int { Int(table.origins[verse]) }
-    public func rows(ofVerse verse: Int) -> Int { Int(table.origins[verse + 1] - table.origins[verse]) }
-    public func verse(atRow row: Int) -> Int { table.cell(atContentY: Float(row)) }
+    public func top(ofVerse verse: VerseIndex) -> Int { Int(table.origins[Int(verse)]) }
+    public func rows(ofVerse verse: VerseIndex) -> Int {
+        Int(table.origins[Int(verse) + 1] - table.origins[Int(verse)])
+    }
+    public func verse(atRow row: Int) -> VerseIndex { VerseIndex(table.cell(atContentY: Float(row))) }
 
     /// What row `row` (relative to the cell's top) of verse `verse` shows.
-    public func kind(ofRow row: Int, verse: Int) -> GridRowKind {
+    public func kind(ofRow row: Int, verse: VerseIndex) -> GridRowKind {
         let lines = blockLines[verse].count
         let tierCount = metrics.tiers.count
         if row < lines * tierCount { return .tier(metrics.tiers[row % tierCount], line: row / tierCount) }
@@ -129,15 +120,15 @@ public struct GridLayout: Sendable {
     }
 
     /// Chapter word indices on a block line.
-    public func words(verse: Int, line: Int) -> Range<Int> {
+    public func words(verse: VerseIndex, line: Int) -> Range<WordIndex> {
         let lines = blockLines[verse]
         let start = lineStarts[lines.lowerBound + line]
         let end = line + 1 < lines.count ? lineStarts[lines.lowerBound + line + 1] : metrics.chapter.verses[verse].words.upperBound
         return start..<end
     }
 
-    /// The block line of a chapter word, and its row offset in the cell.
-    public func line(ofWord word: Int, verse: Int) -> Int {
+    /// The block line of a chapter word.
+    public func line(ofWord word: WordIndex, verse: VerseIndex) -> Int {
         let lines = blockLines[verse]
         var line = 0
         while line + 1 < lines.count, lineStarts[lines.lowerBound + line + 1] <= word { line += 1 }
@@ -145,7 +136,7 @@ public struct GridLayout: Sendable {
     }
 
     /// Chapter translation-token indices on a translation line.
-    public func tokens(verse: Int, line: Int) -> Range<Int> {
+    public func tokens(verse: VerseIndex, line: Int) -> Range<TokenIndex> {
         let lines = translationLines[verse]
         let start = translationStarts[lines.lowerBound + line]
         let end = line + 1 < lines.count ? translationStarts[lines.lowerBound + line + 1] : metrics.chapter.verses[verse].translation.upperBound
@@ -154,7 +145,7 @@ public struct GridLayout: Sendable {
 
     /// One row as positioned, styled spans that never pass `columns`. `highlight` is a chapter word shown in
     /// reverse video (and marked in the gutter, so it does not depend on colour).
-    public func spans(ofRow row: Int, verse: Int, highlight: Int? = nil) -> [GridSpan] {
+    public func spans(ofRow row: Int, verse: VerseIndex, highlight: WordIndex? = nil) -> [GridSpan] {
         let chapter = metrics.chapter
         let available = max(columns - metrics.gutter, 1)
         var spans: [GridSpan] = []
@@ -167,22 +158,22 @@ public struct GridLayout: Sendable {
                 if line == 0 { spans.append(clipped(String(chapter.verses[verse].number), column: 0, style: .bold)) }
                 if let highlight, words.contains(highlight) { spans.append(clipped("›", column: metrics.gutter - 1, style: .bold)) }
             }
-            var x = 0
+            // The words of one line: the same flow that broke the lines places them, so none wraps here.
+            var flow = Flow(start: metrics.gutter, end: metrics.gutter + available, gap: Self.blockGap)
             for word in words {
-                let width = min(metrics.blockWidths[word], available)
-                let text = chapter.text(GridMetrics.text(of: chapter.words[word], tier: tier))
+                let block = flow.place(metrics.blockWidths[word])
+                let text = chapter.words[word].text(tier).map(chapter.text) ?? ""
                 var style = Self.style(of: tier)
                 if word == highlight { style.insert(.reverse) }
-                let fitted = CellWidth.truncated(text, to: width)
-                spans.append(GridSpan(column: metrics.gutter + x, text: fitted.text, width: fitted.width, style: style))
-                x += width + Self.blockGap
+                let fitted = CellWidth.truncated(text, to: block.length)
+                spans.append(GridSpan(column: block.x, text: fitted.text, width: fitted.width, style: style))
             }
         case .translation(let line):
-            var x = 0
+            var flow = Flow(start: metrics.gutter, end: metrics.gutter + available, gap: Self.tokenGap)
             for token in tokens(verse: verse, line: line) {
-                let fitted = CellWidth.truncated(chapter.text(chapter.translationTokens[token]), to: available)
-                spans.append(GridSpan(column: metrics.gutter + x, text: fitted.text, width: fitted.width, style: .italic))
-                x += min(metrics.tokenWidths[token], available) + 1
+                let placed = flow.place(metrics.tokenWidths[token])
+                let fitted = CellWidth.truncated(chapter.text(chapter.translationTokens[token]), to: placed.length)
+                spans.append(GridSpan(column: placed.x, text: fitted.text, width: fitted.width, style: .italic))
             }
         }
         return spans.filter { $0.column + $0.width <= columns }

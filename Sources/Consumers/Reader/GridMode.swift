@@ -9,15 +9,16 @@ public struct GridMode {
     /// Content row at the top of the screen.
     public private(set) var scrollY = 0
     private var search: ChapterSearch
-    private var matches: [Int] = []
+    private var matches: [WordIndex] = []
     private var matchIndex: Int?
     private var prompt: (kind: Character, text: String)?
     private var message: String?
     private var showingHelp = false
     private let color: Bool
 
-    public init(chapter: Chapter, columns: Int, rows: Int, color: Bool) {
-        layout = GridLayout(metrics: GridMetrics(chapter: chapter), columns: columns)
+    /// A grid of the tiers in `tiers` (the block tiers among them, and the translation if present).
+    public init(chapter: Chapter, columns: Int, rows: Int, color: Bool, tiers: TierSet = .all) {
+        layout = GridLayout(metrics: GridMetrics(chapter: chapter, tiers: tiers), columns: columns)
         self.rows = max(rows, 1)
         search = ChapterSearch(chapter: chapter)
         self.color = color
@@ -27,9 +28,9 @@ public struct GridMode {
     /// Rows for content: all but the status line.
     public var contentRows: Int { max(rows - 1, 1) }
     /// The verse whose cell holds the top row.
-    public var topVerse: Int { layout.verse(atRow: scrollY) }
+    public var topVerse: VerseIndex { layout.verse(atRow: scrollY) }
     /// The word the last search landed on.
-    public var currentMatch: Int? { matchIndex.map { matches[$0] } }
+    public var currentMatch: WordIndex? { matchIndex.map { matches[$0] } }
 
     /// Re-lays out for a new size, keeping the top verse (and the position inside it) at the top.
     public mutating func resize(columns: Int, rows: Int) {
@@ -152,7 +153,8 @@ public struct GridMode {
         } else {
             var screenRow = 0
             let viewport = Viewport(width: Float(layout.columns), height: Float(contentRows), scrollY: Float(scrollY))
-            for verse in layout.table.visibleCells(in: viewport) {
+            for cell in layout.table.visibleCells(in: viewport) {
+                let verse = VerseIndex(cell)
                 let top = layout.top(ofVerse: verse)
                 let first = max(scrollY - top, 0)
                 let last = min(layout.rows(ofVerse: verse), scrollY + contentRows - top)

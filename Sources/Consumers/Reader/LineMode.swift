@@ -7,11 +7,11 @@ import InterlinearCorpus
 public struct LineMode {
     public let narration: any Narration
     /// Focused verse index.
-    public private(set) var verse = 0
+    public private(set) var verse: VerseIndex = 0
     /// Focused word within the verse; nil when the verse as a whole is focused.
-    public private(set) var word: Int? = 0
+    public private(set) var word: WordOffset? = 0
     private var search: ChapterSearch
-    private var matches: [Int] = []
+    private var matches: [WordIndex] = []
     private var matchIndex: Int?
     private var prompt: (kind: Character, text: String)?
 
@@ -56,7 +56,7 @@ public struct LineMode {
         case .character("t"): return .line(narration.translationLine(verse: verse))
         case .character(" "), .enter: return .line(focusLine)
         case .home, .character("g"): verse = 0; word = nil; return .line(focusLine)
-        case .end, .character("G"): verse = chapter.verses.count - 1; word = nil; return .line(focusLine)
+        case .end, .character("G"): verse = chapter.verses.index(before: chapter.verses.endIndex); word = nil; return .line(focusLine)
         case .character(":"):
             prompt = (":", "")
             return .line("Go to verse: ")
@@ -138,7 +138,7 @@ public struct LineMode {
             matchIndex = nil
             return "No match for \(query)."
         }
-        let here = chapter.verses[verse].words.lowerBound + (word ?? 0)
+        let here = chapter.verses[verse].word(at: word ?? 0)
         matchIndex = matches.firstIndex { $0 >= here } ?? 0
         return focusMatch()
     }
@@ -153,7 +153,7 @@ public struct LineMode {
         guard let index = matchIndex else { return focusLine }
         let target = matches[index]
         verse = chapter.verseIndex(ofWord: target)
-        word = target - chapter.verses[verse].words.lowerBound
+        word = chapter.verses[verse].offset(of: target)
         return "Match \(index + 1) of \(matches.count): " + focusLine
     }
 }

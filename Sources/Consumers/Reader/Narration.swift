@@ -4,14 +4,14 @@ import InterlinearCorpus
 /// care whether they come from the accessibility elements or straight from the chapter.
 public protocol Narration {
     var chapter: Chapter { get }
-    /// One word: `1:1 word 3 of 17: ἦν, ēn, "was", verb, …, Strong's 2258`. `word` is the index within the verse.
-    func wordLine(verse: Int, word: Int) -> String
+    /// One word: `1:1 word 3 of 17: ἦν, ēn, "was", verb, …, Strong's 2258`.
+    func wordLine(verse: VerseIndex, word: WordOffset) -> String
     /// A verse as a whole: its reference, word count and translation.
-    func verseLine(verse: Int) -> String
+    func verseLine(verse: VerseIndex) -> String
     /// The verse's source words, each with its gloss.
-    func readingLine(verse: Int) -> String
+    func readingLine(verse: VerseIndex) -> String
     /// The verse's English translation.
-    func translationLine(verse: Int) -> String
+    func translationLine(verse: VerseIndex) -> String
     /// The next source word after a focus, crossing into the next verse; nil at the end of the chapter.
     func nextWord(after focus: Focus) -> Focus?
     /// The previous source word before a focus, crossing into the previous verse; nil at the start.
@@ -20,9 +20,9 @@ public protocol Narration {
 
 /// Where screen-reader focus is: a verse, and a word in it (nil: the verse as a whole).
 public struct Focus: Equatable, Sendable {
-    public var verse: Int
-    public var word: Int?
-    public init(verse: Int, word: Int?) {
+    public var verse: VerseIndex
+    public var word: WordOffset?
+    public init(verse: VerseIndex, word: WordOffset?) {
         self.verse = verse
         self.word = word
     }
@@ -30,21 +30,23 @@ public struct Focus: Equatable, Sendable {
 
 extension Narration {
     public var verseCount: Int { chapter.verses.count }
-    public func wordCount(verse: Int) -> Int { chapter.verses[verse].words.count }
+    public func wordCount(verse: VerseIndex) -> Int { chapter.verses[verse].words.count }
 
     /// Word order straight from the chapter's arrays.
     public func nextWord(after focus: Focus) -> Focus? {
-        if let w = focus.word, w + 1 < wordCount(verse: focus.verse) { return Focus(verse: focus.verse, word: w + 1) }
+        if let w = focus.word, Int(w) + 1 < wordCount(verse: focus.verse) {
+            return Focus(verse: focus.verse, word: WordOffset(w.rawValue + 1))
+        }
         if focus.word == nil, wordCount(verse: focus.verse) > 0 { return Focus(verse: focus.verse, word: 0) }
         var verse = focus.verse + 1
-        while verse < verseCount, wordCount(verse: verse) == 0 { verse += 1 }
-        return verse < verseCount ? Focus(verse: verse, word: 0) : nil
+        while Int(verse) < verseCount, wordCount(verse: verse) == 0 { verse = verse + 1 }
+        return Int(verse) < verseCount ? Focus(verse: verse, word: 0) : nil
     }
 
     public func previousWord(before focus: Focus) -> Focus? {
-        if let w = focus.word, w > 0 { return Focus(verse: focus.verse, word: w - 1) }
+        if let w = focus.word, w.rawValue > 0 { return Focus(verse: focus.verse, word: WordOffset(w.rawValue - 1)) }
         var verse = focus.verse - 1
-        while verse >= 0, wordCount(verse: verse) == 0 { verse -= 1 }
-        return verse >= 0 ? Focus(verse: verse, word: wordCount(verse: verse) - 1) : nil
+        while Int(verse) >= 0, wordCount(verse: verse) == 0 { verse = verse - 1 }
+        return Int(verse) >= 0 ? Focus(verse: verse, word: WordOffset(exactly: wordCount(verse: verse) - 1)) : nil
     }
 }

@@ -1,13 +1,11 @@
-import InterlinearCorpus
-#if canImport(Glibc)
 import Glibc
-#endif
+import InterlinearCorpus
 
 /// The chapter as plain text, for a pipe or a dumb terminal: per verse, the Greek line, its transliteration
 /// and its translation. No escape sequences; a closed pipe (`| head`) ends the output quietly.
 public enum PlainText {
     /// The lines of one verse.
-    public static func lines(verse index: Int, of chapter: Chapter) -> [String] {
+    public static func lines(verse index: VerseIndex, of chapter: Chapter) -> [String] {
         let verse = chapter.verses[index]
         let words = chapter.words[verse.words]
         let label = chapter.label(ofVerse: index)

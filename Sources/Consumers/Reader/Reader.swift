@@ -20,14 +20,15 @@ public enum ReaderMode: Equatable, Sendable {
 
 /// Runs the terminal reader on a chapter.
 public enum Reader {
-    /// Runs until the user quits; returns normally with the terminal restored.
+    /// Runs until the user quits; returns normally with the terminal restored. The grid shows the tiers in `tiers`.
     public static func run(_ chapter: Chapter, mode: ReaderMode, speak: Bool, narration: (any Narration)? = nil,
+                           tiers: TierSet = .all,
                            environment: [String: String] = ProcessInfo.processInfo.environment) throws {
         switch mode {
         case .plainText:
             PlainText.write(chapter)
         case .grid:
-            try runGrid(chapter, color: ANSI.colorAllowed(environment: environment))
+            try runGrid(chapter, color: ANSI.colorAllowed(environment: environment), tiers: tiers)
         case .screenReader:
             try runLines(narration ?? ChapterNarration(chapter: chapter), speech: speak ? Speech(environment: environment) : nil)
         }
@@ -43,12 +44,12 @@ public enum Reader {
         }
     }
 
-    static func runGrid(_ chapter: Chapter, color: Bool) throws {
+    static func runGrid(_ chapter: Chapter, color: Bool, tiers: TierSet) throws {
         let terminal = Terminal(alternateScreen: true)
         try terminal.start()
         defer { terminal.stop() }
         let size = terminal.size()
-        var grid = GridMode(chapter: chapter, columns: size.columns, rows: size.rows, color: color)
+        var grid = GridMode(chapter: chapter, columns: size.columns, rows: size.rows, color: color, tiers: tiers)
         var decoder = KeyDecoder()
         var clear = ANSI(color: false)
         clear.eraseScreen()

@@ -38,7 +38,7 @@ public struct ChapterSearch {
     }
 
     /// Chapter word indices that match `query`, in reading order.
-    public mutating func matches(_ query: String) -> [Int] {
+    public mutating func matches(_ query: String) -> [WordIndex] {
         let trimmed = query.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { return [] }
         if let number = Self.strongsNumber(trimmed) {
@@ -46,8 +46,8 @@ public struct ChapterSearch {
         }
         let needle = Self.fold(trimmed)
         guard !needle.isEmpty else { return [] }
-        var found: [Int] = []
-        for (index, word) in chapter.words.enumerated() {
+        var found: [WordIndex] = []
+        for (index, word) in zip(chapter.words.indices, chapter.words) {
             if folding(word.surface).contains(needle) || folding(word.transliteration).contains(needle)
                 || folding(word.gloss).contains(needle) {
                 found.append(index)
@@ -65,16 +65,6 @@ public struct ChapterSearch {
 }
 
 extension Chapter {
-    /// The index of the verse holding chapter word `word`; O(log n).
-    public func verseIndex(ofWord word: Int) -> Int {
-        var lo = 0, hi = verses.count - 1
-        while lo < hi {
-            let mid = (lo + hi + 1) / 2
-            if verses[mid].words.lowerBound <= word { lo = mid } else { hi = mid - 1 }
-        }
-        return lo
-    }
-
     /// "1:14" for a verse index.
-    public func label(ofVerse index: Int) -> String { "\(reference.chapter):\(verses[index].number)" }
+    public func label(ofVerse index: VerseIndex) -> String { "\(reference.chapter):\(verses[index].number)" }
 }

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 // What the signal handlers need, set before they are installed. Handlers may only call async-signal-safe
 // functions (tcsetattr, write, signal, raise, sigaction), so the restore bytes live in a preallocated C buffer.

@@ -1,3 +1,1 @@
 #include <hb.h>
-#include <hb-ot.h>
-#include <hb-ft.h>

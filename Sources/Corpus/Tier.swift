@@ -22,6 +22,25 @@ public enum Tier: UInt8, CaseIterable, Sendable, Codable {
 
     /// The tiers stacked in a word block, in order.
     public static let blockTiers: [Tier] = [.source, .transliteration, .strongs, .morphology, .gloss]
+
+    /// Whether the tier is a row of a word block (not the verse number or the translation).
+    @inlinable public var isBlockTier: Bool { self != .verse && self != .translation }
+}
+
+extension Word {
+    /// The text a word shows in a block tier; nil for the verse number and the translation, which are not a word's.
+    /// The one tier → field mapping: the typesetter, the terminal grid and the accessibility layer all read it.
+    @inlinable
+    public func text(_ tier: Tier) -> TextID? {
+        switch tier {
+        case .source: surface
+        case .transliteration: transliteration
+        case .strongs: strongs
+        case .morphology: morphology
+        case .gloss: gloss
+        case .verse, .translation: nil
+        }
+    }
 }
 
 /// A set of tiers, one bit each.
@@ -30,7 +49,7 @@ public struct TierSet: OptionSet, Sendable, Hashable {
     public init(rawValue: UInt8) { self.rawValue = rawValue }
     public init(_ tiers: [Tier]) { self.init(rawValue: tiers.reduce(0) { $0 | 1 << $1.rawValue }) }
 
-    public func contains(_ tier: Tier) -> Bool { rawValue & (1 << tier.rawValue) != 0 }
+    @inlinable public func contains(_ tier: Tier) -> Bool { rawValue & (1 << tier.rawValue) != 0 }
 
     /// Every switchable tier: the five block tiers and the translation.
     public static let all = TierSet(Tier.blockTiers + [.translation])
@@ -38,7 +57,7 @@ public struct TierSet: OptionSet, Sendable, Hashable {
     /// Parses "source,gloss,translation"; nil names the first unknown tier through `unknown`.
     public static func parse(_ list: String) -> Result<TierSet, TierListError> {
         var tiers: [Tier] = []
-        for name in list.split(separator: ",").map({ $0.trimmingCharacters() }) where !name.isEmpty {
+        for name in list.split(separator: ",").map({ String($0).trimmingWhitespace() }) where !name.isEmpty {
             guard let tier = Tier(name: name), tier != .verse else { return .failure(TierListError(name: name)) }
             tiers.append(tier)
         }
@@ -55,11 +74,5 @@ public struct TierListError: Error, CustomStringConvertible {
     public var description: String {
         "unknown tier '\(name)'; use a comma-separated list of at least one block tier from: "
             + (Tier.blockTiers + [.translation]).map(\.name).joined(separator: ", ")
-    }
-}
-
-extension Substring {
-    func trimmingCharacters() -> String {
-        String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
     }
 }

@@ -1,0 +1,98 @@
+import InterlinearAccessibility
+import InterlinearCorpus
+import InterlinearShaping
+import InterlinearTable
+import InterlinearTypesetting
+
+/// The engine, wired once: the corpus library, one string table, the font chain and the shape cache with its
+/// typesetter. Every command, benchmark and test fixture starts from one.
+///
+/// Chapters it loads intern into its one table, which is frozen after each load: a chapter holds a read-only,
+/// `Sendable` view of it, and layout never writes it (the few strings layout needs — the empty string, a space,
+/// the verse numbers — are interned while loading). Every layout goes through the one shape cache, so a string
+/// shaped for one chapter, width or size is never shaped again.
+///
+/// Not thread-safe (it owns the shape cache): one session per thread. What it hands out — chapters, layouts — are
+/// values any thread may read.
+public final class Interlinear {
+    /// A phone's screen height in points: the viewport height when none is given.
+    public static let defaultViewportHeight: Float = 844
+
+    public let library: CorpusLibrary
+    public let fonts: FontChain
+    /// The options `layout(_:)` and `accessibilityTree(for:)` use when given none.
+    public var options: LayoutOptions
+    /// The session's typesetter, over its shape cache.
+    public let typesetter: Typesetter
+    /// The table as of the last load; it extends the table of every chapter the session loaded.
+    public private(set) var strings: StringTable
+    private let builder = StringTableBuilder()
+
+    /// The shape cache every layout of the session shares.
+    public var cache: ShapeCache { typesetter.cache }
+
+    /// A session over `library` with the font family `family` (found through fontconfig). Throws `FontError`,
+    /// naming the Debian package, when the family is not installed.
+    public convenience init(library: CorpusLibrary = .locate(), font family: String = "Gentium Plus",
+                            options: LayoutOptions = LayoutOptions()) throws {
+        try self.init(library: library, fonts: FontChain(family: family), options: options)
+    }
+
+    /// A session over `library` with fonts already loaded (font chains are thread-safe: sessions may share one).
+    public init(library: CorpusLibrary = .locate(), fonts: FontChain, options: LayoutOptions = LayoutOptions()) {
+        self.library = library
+        self.fonts = fonts
+        self.options = options
+        strings = builder.freeze()
+        typesetter = Typesetter(cache: ShapeCache(chain: fonts, strings: strings))
+    }
+
+    /// Loads a chapter from the library.
+    public func chapter(_ reference: ChapterReference) throws -> Chapter {
+        try chapters([reference])[0]
+    }
+
+    /// Loads chapters from the library, freezing the table once after the last.
+    public func chapters(_ references: [ChapterReference]) throws -> [Chapter] {
+        defer { refreeze() }
+        return try library.load(references, into: builder)
+    }
+
+    /// Reads a chapter from chapter-file text (`Corpus/README.md`); `path` names it in errors.
+    public func chapter(parsing text: String, path: String) throws -> Chapter {
+        defer { refreeze() }
+        return try ChapterFile.parse(text, path: path, strings: builder)
+    }
+
+    /// Interns text drawn beside a chapter's own (a caption, a badge), so the shape cache can shape it. It goes
+    /// into the session's table (`strings`), not into any chapter's.
+    public func intern(_ text: String) -> TextID {
+        let id = builder.intern(text)
+        if id >= TextID(strings.count) { refreeze() }
+        return id
+    }
+
+    /// Typesets a chapter this session loaded (with `options`, or the session's). A chapter from elsewhere has ids
+    /// that mean nothing to this session's cache (checked in debug builds).
+    public func layout(_ chapter: Chapter, options: LayoutOptions? = nil) -> ChapterLayout {
+        typesetter.layout(chapter, options: options ?? self.options)
+    }
+
+    /// Typesets a chapter this session loaded and wraps it in an accessibility tree. The viewport defaults to the
+    /// layout's width by `defaultViewportHeight`; the screen reader is off unless `screenReaderEnabled`.
+    public func accessibilityTree(for chapter: Chapter, options: LayoutOptions? = nil, viewport: Viewport? = nil,
+                                  granularity: Granularity = .word, notedVerses: Set<Int> = [],
+                                  screenReaderEnabled: Bool = false) -> AccessibilityTree {
+        let layout = layout(chapter, options: options)
+        return AccessibilityTree(
+            chapter: chapter, layout: layout,
+            viewport: viewport ?? Viewport(width: layout.options.width, height: Self.defaultViewportHeight),
+            granularity: granularity, notedVerses: notedVerses, screenReaderEnabled: screenReaderEnabled)
+    }
+
+    /// Takes the builder's table as it is now, and hands it to the shape cache.
+    private func refreeze() {
+        strings = builder.freeze()
+        cache.extend(to: strings)
+    }
+}

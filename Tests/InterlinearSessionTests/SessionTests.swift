@@ -1,0 +1,90 @@
+import Testing
+import InterlinearAccessibility
+import InterlinearCorpus
+import InterlinearSession
+import InterlinearShaping
+import InterlinearTypesetting
+import InterlinearTestSupport
+
+/// The session wires the engine once: one table for every chapter it loads, frozen after each load, and one shape
+/// cache for every layout.
+@Suite struct SessionTests {
+    let john = ChapterReference(book: Book.all[3], chapter: 1)
+    let romans = ChapterReference(book: Book.all[5], chapter: 8)
+
+    @Test func chaptersShareTheSessionsTableAndLaterLoadsExtendIt() throws {
+        let session = try makeSession()
+        let john = try session.chapter(john)
+        let romans = try session.chapter(romans)
+        #expect(romans.strings.extends(john.strings), "a later load extends the earlier table")
+        #expect(session.strings.extends(romans.strings) && session.strings.count == romans.strings.count)
+        let kai = try #require(john.strings.id(of: "καὶ"))
+        #expect(romans.strings.id(of: "καὶ") == kai, "one id per string across the session's chapters")
+        #expect(john.strings.count < romans.strings.count, "John 1's table did not change when Romans 8 loaded")
+    }
+
+    @Test func layoutWritesNothingIntoTheTable() throws {
+        let session = try makeSession()
+        let chapter = try session.chapter(john)
+        let before = session.strings.count
+        _ = session.layout(chapter)
+        _ = session.layout(chapter, options: LayoutOptions(width: 1024, fontSize: 24, tiers: TierSet([.source, .gloss])))
+        #expect(session.strings.count == before)
+        #expect(chapter.strings.count == before)
+    }
+
+    @Test func anEarlierChapterStillLaysOutAfterALaterLoadAndReusesItsRuns() throws {
+        let session = try makeSession()
+        let john = try session.chapter(john)
+        let first = session.layout(john)
+        let shaped = session.cache.shapedCount
+        let romans = try session.chapter(romans)
+        #expect(session.layout(john).labels.elementsEqual(first.labels))
+        #expect(session.cache.shapedCount == shaped, "John 1 again shapes nothing")
+        _ = session.layout(romans)
+        let romansAlone = try makeSession()
+        let romansDistinct = Set(romansAlone.layout(try romansAlone.chapter(self.romans)).labels.map(\.text)).count
+        #expect(session.cache.shapedCount - shaped < romansDistinct, "strings John 1 shaped are not shaped again")
+    }
+
+    @Test func theFontFamilyComesFromTheSession() throws {
+        let gentium = try makeSession()
+        let dejavu = try Interlinear(library: CorpusLibrary(corpusDirectory: corpusDirectory), font: "DejaVu Serif")
+        #expect(dejavu.fonts.family == "DejaVu Serif")
+        #expect(dejavu.fonts.primary.descriptor.family == "DejaVu Serif")
+        let a = gentium.layout(try gentium.chapter(john)), b = dejavu.layout(try dejavu.chapter(john))
+        #expect(a.labels.count == b.labels.count)
+        #expect(a.labels.map(\.width) != b.labels.map(\.width), "another font, other advances")
+    }
+
+    @Test func internedTextIsShapedButJoinsNoChapter() throws {
+        let session = try makeSession()
+        let chapter = try session.chapter(john)
+        let caption = session.intern("John.1.3.w2")
+        #expect(session.strings[caption] == "John.1.3.w2")
+        #expect(chapter.strings.id(of: "John.1.3.w2") == nil)
+        #expect(session.cache.run(caption).glyphCount == 11)
+        #expect(session.intern("John.1.3.w2") == caption)
+    }
+
+    @Test func theAccessibilityTreeUsesTheSessionsLayout() throws {
+        let session = try makeSession(options: LayoutOptions(width: 768))
+        let chapter = try session.chapter(john)
+        let tree = session.accessibilityTree(for: chapter, screenReaderEnabled: true)
+        #expect(tree.viewport.width == 768 && tree.viewport.height == Interlinear.defaultViewportHeight)
+        #expect(tree.layout.labels.elementsEqual(session.layout(chapter).labels))
+        #expect(tree.cellCount == chapter.verses.count)
+        #expect(tree.firstElement() == ElementID(cell: 0, kind: .verseNumber))
+    }
+
+    /// Chapters are values other threads can read while the session that loaded them keeps loading.
+    @Test func chaptersAreReadOnAnotherThreadWhileTheSessionLoadsMore() async throws {
+        let session = try makeSession()
+        let chapter = try session.chapter(john)
+        let reader = Task.detached {
+            (0..<20).allSatisfy { _ in chapter.words.allSatisfy { !chapter.text($0.surface).isEmpty } }
+        }
+        for reference in [romans, ChapterReference(book: Book.all[0], chapter: 1)] { _ = try session.chapter(reference) }
+        #expect(await reader.value)
+    }
+}
