@@ -52,6 +52,13 @@ public final class Interlinear {
         try chapters([reference])[0]
     }
 
+    /// Loads a chapter from the library; a Hebrew chapter's source tier shows only `hebrewMarks` (STEPBible's
+    /// switches: all marks, vowel points without cantillation, or consonants only).
+    public func chapter(_ reference: ChapterReference, hebrewMarks: HebrewMarks) throws -> Chapter {
+        defer { refreeze() }
+        return try library.load([reference], into: builder)[0].showing(hebrewMarks, strings: builder)
+    }
+
     /// Loads chapters from the library, freezing the table once after the last.
     public func chapters(_ references: [ChapterReference]) throws -> [Chapter] {
         defer { refreeze() }

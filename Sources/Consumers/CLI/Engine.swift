@@ -6,7 +6,7 @@ import InterlinearTypesetting
 
 /// Options every command that lays out a chapter shares.
 struct LayoutArguments: ParsableArguments {
-    @Argument(help: "Chapter reference: \"John 1\", \"Jn 1\", \"John.1\" (case-insensitive).")
+    @Argument(help: "Chapter reference: \"John 1\", \"Jn 1\", \"Genesis 1\", \"Ps 23\", \"1 Sam 3\" (case-insensitive).")
     var reference: String
 
     @Option(help: "Layout width in points.")
@@ -23,6 +23,9 @@ struct LayoutArguments: ParsableArguments {
 
     @Option(help: "Corpus folder (default: ./Corpus or $INTERLINEAR_CORPUS).")
     var corpus: String?
+
+    @Option(help: "Marks on Hebrew words: all (points and cantillation), points (no cantillation) or none (consonants only).")
+    var hebrewMarks: HebrewMarks = .all
 
     /// Validated layout options.
     func layoutOptions() throws -> LayoutOptions {
@@ -50,7 +53,7 @@ struct Engine {
         let reference = try arguments.chapterReference()
         session = try Interlinear(library: CorpusLibrary.locate(explicit: arguments.corpus), font: arguments.font,
                                   options: options)
-        chapter = try session.chapter(reference)
+        chapter = try session.chapter(reference, hebrewMarks: arguments.hebrewMarks)
     }
 
     /// The session's typesetter.
@@ -69,3 +72,5 @@ func parseReference(_ text: String) throws -> ChapterReference {
     }
     return reference
 }
+
+extension HebrewMarks: ExpressibleByArgument {}
