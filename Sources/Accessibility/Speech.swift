@@ -6,23 +6,33 @@ import InterlinearTypesetting
 /// codes ("V-IAI-3S", "G1510") are never spoken. Built only when asked, never stored.
 public struct Utterance: Sendable, Equatable {
     public var name: String
-    /// BCP 47 tag of `name`: "grc" for Greek, "grc-Latn" for a transliteration, "en" for English.
+    /// BCP 47 tag of `name`: "grc" for Greek, "hbo" for Hebrew, "grc-Latn" / "hbo-Latn" for a transliteration,
+    /// "en" for English.
     public var language: String
     public var description: String
 }
 
 /// Turns stored codes into speakable words.
 public enum Speakable {
-    /// "G1510" → "Strong's 1510"; "G0846" → "Strong's 846". Nil for an empty or unreadable number.
+    /// "G1510" → "Strong's 1510"; "G0846" → "Strong's 846"; Hebrew numbers keep their letter, one per morpheme:
+    /// "H871a-H7225" → "Strong's H871a, Strong's H7225". Nil for an empty or unreadable number.
     public static func strongs(_ code: String) -> String? {
+        if code.hasPrefix("H") {
+            let numbers = code.split { $0 == "-" || $0 == "/" }
+            guard !numbers.isEmpty, numbers.allSatisfy({ $0.count > 1 && $0.hasPrefix("H") && $0.dropFirst().first!.isNumber })
+            else { return nil }
+            return numbers.map { "Strong's \($0)" }.joined(separator: ", ")
+        }
         let digits = code.drop { !$0.isNumber }.drop { $0 == "0" }
         guard !digits.isEmpty, digits.first!.isNumber else { return nil }
         return "Strong's \(digits)"
     }
 
-    /// A Robinson code in words; an unreadable code is described, not spelled out.
-    public static func morphology(_ code: String) -> String {
-        Morphology.expand(code) ?? "unrecognised grammatical form"
+    /// A Robinson code (Greek) or a part-of-speech code (Hebrew, "Prep-N") in words; an unreadable code is
+    /// described, not spelled out.
+    public static func morphology(_ code: String, language: SourceLanguage = .greek) -> String {
+        let words = language == .hebrew ? HebrewPartOfSpeech.expand(code) : Morphology.expand(code)
+        return words ?? "unrecognised grammatical form"
     }
 }
 
@@ -40,21 +50,24 @@ extension AccessibilityTree {
             return Utterance(name: "Note", language: "en", description: "note on \(place)")
         case .word(let w):
             let word = chapter.words[verse.word(at: w)]
-            return Utterance(name: chapter.text(word.surface), language: "grc", description: describe(word))
+            return Utterance(name: chapter.text(word.surface), language: chapter.language.tag,
+                             description: describe(word))
         case .label(let w, let tier):
             let word = chapter.words[verse.word(at: w)]
             let text = chapter.text(element.text)
             let greek = chapter.text(word.surface)
             switch tier {
             case .source:
-                return Utterance(name: text, language: "grc", description: describe(word))
+                return Utterance(name: text, language: chapter.language.tag, description: describe(word))
             case .transliteration:
-                return Utterance(name: text, language: "grc-Latn", description: "transliteration of \(greek)")
+                return Utterance(name: text, language: chapter.language.transliterationTag,
+                                 description: "transliteration of \(greek)")
             case .strongs:
                 return Utterance(name: Speakable.strongs(text) ?? "no Strong's number", language: "en",
                                  description: "Strong's number of \(greek)")
             case .morphology:
-                return Utterance(name: Speakable.morphology(text), language: "en", description: "grammar of \(greek)")
+                return Utterance(name: Speakable.morphology(text, language: chapter.language), language: "en",
+                                 description: "grammar of \(greek)")
             default:
                 return Utterance(name: text, language: "en", description: "gloss of \(greek)")
             }
@@ -78,6 +91,7 @@ extension AccessibilityTree {
 
     /// "ēn, was, verb, imperfect active indicative, third person singular, from eimi, Strong's 1510".
     func describe(_ word: Word) -> String {
+        if chapter.language == .hebrew { return describeHebrew(word) }
         var parts: [String] = []
         let transliteration = chapter.text(word.transliteration)
         if !transliteration.isEmpty { parts.append(transliteration) }
