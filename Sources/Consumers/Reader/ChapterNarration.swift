@@ -22,9 +22,13 @@ public struct ChapterNarration: Narration {
     }
 
     public func readingLine(verse: VerseIndex) -> String {
+        // Hebrew is read in its transliteration (a speech engine's English voice cannot read pointed Hebrew),
+        // in Hebrew reading order.
+        let hebrew = chapter.language == .hebrew
         let words = chapter.words[chapter.verses[verse].words].map { word in
             let gloss = chapter.text(word.gloss)
-            return gloss.isEmpty ? chapter.text(word.surface) : "\(chapter.text(word.surface)) \"\(gloss)\""
+            let form = chapter.text(hebrew ? word.transliteration : word.surface)
+            return gloss.isEmpty ? form : "\(form) \"\(gloss)\""
         }
         return "\(chapter.label(ofVerse: verse)) reads: " + words.joined(separator: ", ")
     }
@@ -46,7 +50,7 @@ public struct ChapterNarration: Narration {
         if !gloss.isEmpty { parts.append("\"\(gloss)\"") }
         // The same speakable forms as the accessibility elements: never a raw code.
         let code = chapter.text(word.morphology)
-        if !code.isEmpty { parts.append(Speakable.morphology(code)) }
+        if !code.isEmpty { parts.append(Speakable.morphology(code, language: chapter.language)) }
         if let strongs = Speakable.strongs(chapter.text(word.strongs)) { parts.append(strongs) }
         return parts.joined(separator: ", ")
     }

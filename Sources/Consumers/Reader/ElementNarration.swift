@@ -25,6 +25,9 @@ public final class ElementNarration: Narration {
             return place + ChapterNarration.describe(chapter.words[chapter.verses[verse].word(at: word)], in: chapter)
         }
         tree.focus(id)  // keep the tree's viewport on the focused element, as a graphical reader would scroll
+        // A Hebrew word is spoken from its transliteration (the description opens with it, morpheme by morpheme):
+        // an English speech voice cannot read pointed Hebrew.
+        if chapter.language == .hebrew && !utterance.description.isEmpty { return place + utterance.description }
         return place + utterance.name + (utterance.description.isEmpty ? "" : ", " + utterance.description)
     }
 
