@@ -31,8 +31,8 @@ import InterlinearTestSupport
     ])
     func outputValidatesAgainstTheSchema(arguments: [String]) throws {
         let (data, json) = try dump(arguments)
-        #expect(try schemaViolation(data, schema: "a11y-1") == nil)
-        #expect(json["schema"] as? String == "interlinear.a11y/1")
+        #expect(try schemaViolation(data, schema: "a11y-2") == nil)
+        #expect(json["schema"] as? String == "interlinear.a11y/2")
         let ids = nodes(json).compactMap { $0["nodeId"] as? String }
         #expect(Set(ids).count == ids.count, "duplicate node ids")
         // Every parent is in the dump and lists the child.

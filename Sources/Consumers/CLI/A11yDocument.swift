@@ -3,10 +3,10 @@ import InterlinearAccessibility
 import InterlinearCorpus
 import InterlinearTable
 
-/// The `interlinear.a11y/1` JSON document: an accessibility tree dump in the shape of the Chrome DevTools
+/// The `interlinear.a11y/2` JSON document: an accessibility tree dump in the shape of the Chrome DevTools
 /// Protocol's AXNode list, plus screen bounds, the layer's stats, a hit test and focus moves.
 struct A11yDocument: Encodable {
-    static let schema = "interlinear.a11y/1"
+    static let schema = "interlinear.a11y/2"
 
     struct Bounds: Encodable, Equatable {
         let x, y, width, height: Double
