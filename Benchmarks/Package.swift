@@ -10,7 +10,9 @@ let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingL
 let package = Package(
     name: "interlinear-benchmarks",
     dependencies: [
-        .package(path: "../"),
+        // Named, so the product resolves whatever the checkout folder is called (a path package is otherwise known
+        // by its folder name).
+        .package(name: "interlinear", path: "../"),
         // The interposer counts mallocs.
         .package(url: "https://github.com/ordo-one/package-benchmark", from: "1.38.0", traits: ["MallocInterposer"]),
     ],
@@ -19,14 +21,30 @@ let package = Package(
         .systemLibrary(
             name: "CHarfBuzzPeer", path: "Sources/CHarfBuzzPeer", pkgConfig: "harfbuzz",
             providers: [.apt(["libharfbuzz-dev"])]),
+        // Whole-New-Testament shards: one session per thread.
+        .target(
+            name: "TypesettingShards", dependencies: [.product(name: "Interlinear", package: "interlinear")],
+            path: "Sources/TypesettingShards"),
+        // The package-benchmark suite (time and mallocs).
         .executableTarget(
             name: "InterlinearBenchmarks",
             dependencies: [
+<<<<<<< HEAD
                 .product(name: "Interlinear", package: root),
                 "CHarfBuzzPeer",
+=======
+                .product(name: "Interlinear", package: "interlinear"),
+                "CHarfBuzzPeer", "TypesettingShards",
+>>>>>>> foundation
                 .product(name: "Benchmark", package: "package-benchmark"),
             ],
             path: "Benchmarks/InterlinearBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]),
+        // What scripts/bench-peers runs beside `interlinear bench`: label strings for the peers, allocation counts
+        // (malloc-interposer preloaded), the whole New Testament.
+        .executableTarget(
+            name: "PeerBench",
+            dependencies: [.product(name: "Interlinear", package: "interlinear"), "TypesettingShards"],
+            path: "Sources/PeerBench"),
     ]
 )

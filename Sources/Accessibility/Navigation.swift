@@ -16,9 +16,6 @@ extension AccessibilityTree {
     /// The chapter's first element (the first verse number), building only the cells it has to look at.
     public func firstElement() -> ElementID? { firstElement(fromCell: 0, step: 1) }
 
-    /// The chapter's last element.
-    public func lastElement() -> ElementID? { firstElement(fromCell: VerseIndex(cellCount - 1), step: -1) }
-
     /// The element after `id` in reading order, crossing into the next cell; nil at the end of the chapter.
     public func next(after id: ElementID) -> ElementID? {
         guard let container = container(at: id.cell), let index = container.index(of: id.kind) else { return nil }

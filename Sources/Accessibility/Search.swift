@@ -9,25 +9,6 @@ extension AccessibilityTree {
         case lemma, strongs
     }
 
-    /// The verse-number element of the next verse; nil in the last verse.
-    public func nextVerse(after id: ElementID) -> ElementID? {
-        for cell in (id.cell + 1)..<layout.cells.endIndex {
-            let target = ElementID(cell: cell, kind: .verseNumber)
-            if element(target) != nil { return target }
-        }
-        return nil
-    }
-
-    /// The next word (in reading order, not wrapping) with the same lemma or Strong's number as the word `id`
-    /// belongs to; nil if none follows or `id` is not a word.
-    public func nextOccurrence(of id: ElementID, matching match: Match) -> ElementID? {
-        guard let (key, start) = searchKey(id, match) else { return nil }
-        for index in (start + 1)..<chapter.words.endIndex {
-            if self.key(chapter.words[index], match) == key, let found = elementID(ofWord: index) { return found }
-        }
-        return nil
-    }
-
     /// Every other word of the chapter with the same lemma or Strong's number, in reading order.
     public func otherOccurrences(of id: ElementID, matching match: Match) -> [ElementID] {
         guard let (key, start) = searchKey(id, match) else { return [] }

@@ -125,9 +125,6 @@ public struct Chapter: Sendable {
         return VerseIndex(max(lo, 0))
     }
 
-    /// Total number of source words.
-    public var wordCount: Int { words.count }
-
     mutating func beginVerse(_ number: Int, strings builder: StringTableBuilder) {
         verses.append(Verse(number: number, numberText: builder.intern(String(number)),
                             words: words.endIndex..<words.endIndex,

@@ -86,9 +86,6 @@ public struct ChapterArray<Unit, Element>: RandomAccessCollection {
         set { storage[position.rawValue] = newValue }
     }
 
-    /// The elements as a plain array (for APIs that take one).
-    @inlinable public var elements: [Element] { storage }
-
     @inlinable public mutating func append(_ element: Element) { storage.append(element) }
     @inlinable public mutating func reserveCapacity(_ capacity: Int) { storage.reserveCapacity(capacity) }
 }

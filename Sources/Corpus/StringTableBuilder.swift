@@ -39,9 +39,6 @@ public final class StringTableBuilder {
         withContiguousUTF8(of: text) { intern(utf8: $0) }
     }
 
-    /// Whether `table` was frozen from this builder.
-    public func froze(_ table: StringTable) -> Bool { table.lineage == lineage }
-
     private func grow() {
         storage.slots = [UInt32](repeating: 0, count: storage.slots.count * 2)
         let mask = storage.slots.count - 1

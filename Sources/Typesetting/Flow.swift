@@ -16,7 +16,7 @@ public struct Flow<Length: Comparable & AdditiveArithmetic> {
     /// Which way items go: left to right from `start`, or right to left from `end`.
     public let direction: ScriptDirection
     /// Where the next item would go: its left edge (left to right) or its right edge (right to left).
-    public private(set) var x: Length
+    private var x: Length
     /// The line the last item went on (0 is the first).
     public private(set) var line = 0
     private var lineIsEmpty = true

@@ -18,8 +18,6 @@ public struct Label: Sendable, Equatable {
     /// The most source words a verse may hold for its labels to index them (`Verse.maxWords`, the limit the corpus
     /// layer checks when it reads a chapter).
     public static let maxWordsPerVerse = Verse.maxWords
-    /// The most translation tokens a verse may hold (`Verse.maxTranslationTokens`).
-    public static let maxTokensPerVerse = Verse.maxTranslationTokens
 
     public init(x: Float32, y: Float32, width: Float32, height: Float32, text: TextID, offset: UInt16, tier: Tier) {
         self.x = x

@@ -70,7 +70,7 @@ import InterlinearTestSupport
     }
 
     @Test(arguments: AccessibilityTree.Match.allCases)
-    func nextOccurrenceMatchesABruteForceSearch(match: AccessibilityTree.Match) throws {
+    func otherOccurrencesMatchABruteForceSearch(match: AccessibilityTree.Match) throws {
         let tree = try A11yFixture.tree("John 1")
         let chapter = tree.chapter
         func key(_ id: ElementID) -> TextID {
@@ -79,18 +79,14 @@ import InterlinearTestSupport
         }
         let words = A11yFixture.allElements(tree).filter { $0.kind.word != nil }
         for (i, id) in words.enumerated() where i % 7 == 0 {
-            let expected = words[(i + 1)...].first { key($0) == key(id) }
-            #expect(tree.nextOccurrence(of: id, matching: match) == expected)
             let others = tree.otherOccurrences(of: id, matching: match)
             #expect(others == words.filter { $0 != id && key($0) == key(id) })
         }
-        #expect(tree.nextOccurrence(of: ElementID(cell: 0, kind: .verseNumber), matching: match) == nil)
+        #expect(tree.otherOccurrences(of: ElementID(cell: 0, kind: .verseNumber), matching: match).isEmpty)
     }
 
-    @Test func nextVerseAndActions() throws {
+    @Test func actions() throws {
         let tree = try A11yFixture.tree(notes: [4])
-        #expect(tree.nextVerse(after: ElementID(cell: 0, kind: .word(3))) == ElementID(cell: 1, kind: .verseNumber))
-        #expect(tree.nextVerse(after: ElementID(cell: VerseIndex(tree.cellCount - 1), kind: .verseNumber)) == nil)
 
         let logos = ElementID(cell: 0, kind: .word(4))  // λόγος
         #expect(tree.perform(.copy, on: logos) == .copied("λόγος"))

@@ -1,6 +1,7 @@
 import Benchmark
 import InterlinearAccessibility
 import InterlinearCorpus
+import InterlinearSession
 import InterlinearTable
 import InterlinearTypesetting
 
@@ -14,10 +15,9 @@ final class AccessibilityWorkload: @unchecked Sendable {
 
     init(_ reference: ChapterReference, work: Workload) {
         name = reference.description
-        let chapter = (try? work.library.load(reference, strings: work.strings)) ?? work.johnChapter
-        let layout = work.typesetter.layout(chapter, options: work.options)
-        let viewport = Viewport(width: work.options.width, height: 844)
-        tree = AccessibilityTree(chapter: chapter, layout: layout, viewport: viewport)
+        let chapter = (try? work.session.chapter(reference)) ?? work.johnChapter
+        tree = work.session.accessibilityTree(for: chapter)
+        let viewport = tree.viewport
         let maxScroll = max(0, tree.table.contentHeight - viewport.height)
         offsets = (0..<1_000).map { Float($0) * maxScroll / 999 }
         // A fixed pseudo-random walk (LCG), so every run tests the same points.
@@ -71,8 +71,7 @@ final class AccessibilityWorkload: @unchecked Sendable {
 /// Accessibility: reader off costs nothing while scrolling; reader on costs per visible element, not per label.
 func accessibilityBenchmarks(_ work: Workload) {
     let john = AccessibilityWorkload(work.john, work: work)
-    let romans = AccessibilityWorkload(ChapterReference(book: Book.all.first { $0.name == "Romans" }!, chapter: 8),
-                                       work: work)
+    let romans = AccessibilityWorkload(ChapterReference(book: Book.all[5], chapter: 8), work: work)
 
     for chapter in [john, romans] {
         // The frame count, for ns per frame: run once with the reader on, then off again.

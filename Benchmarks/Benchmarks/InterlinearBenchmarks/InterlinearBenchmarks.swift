@@ -1,6 +1,7 @@
 import Benchmark
 import InterlinearCorpus
 import InterlinearTypesetting
+import TypesettingShards
 
 /// `swift package benchmark`: label creation against one object per label, John 1 load / cold / warm, accessibility
 /// (scrolling with the reader off and on, a late start, hit tests, swipes), the whole New Testament cold on one and
@@ -19,19 +20,24 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    Benchmark("John 1: load from Corpus/") { benchmark in
-        for _ in benchmark.scaledIterations { blackHole(try work.library.load(work.john, strings: StringTable())) }
+    Benchmark("John 1: load from Corpus/ (into a fresh session)") { benchmark in
+        for _ in benchmark.scaledIterations {
+            let session = work.freshSession()
+            benchmark.startMeasurement()
+            blackHole(try session.chapter(work.john))
+            benchmark.stopMeasurement()
+        }
     }
     Benchmark("John 1: typeset cold (chapter loaded, shape cache empty)") { benchmark in
         work.cache.reset()
         benchmark.startMeasurement()
-        blackHole(work.typesetter.layout(work.johnChapter, options: work.options))
+        blackHole(work.session.layout(work.johnChapter))
         benchmark.stopMeasurement()
     }
     Benchmark("John 1: typeset warm (re-layout at another width)") { benchmark in
-        _ = work.typesetter.layout(work.johnChapter, options: work.options)
+        _ = work.session.layout(work.johnChapter)
         benchmark.startMeasurement()
-        blackHole(work.typesetter.layout(work.johnChapter, options: work.warmOptions))
+        blackHole(work.session.layout(work.johnChapter, options: work.warmOptions))
         benchmark.stopMeasurement()
     }
 

@@ -1,19 +1,19 @@
 import InterlinearCorpus
+import InterlinearSession
 import InterlinearShaping
 import InterlinearTypesetting
+import TypesettingShards
 
-/// What every benchmark works on, loaded once: the committed chapters in one string table, a typesetter, and the
-/// label strings those chapters produce (the input of the label-creation benchmarks).
+/// What every benchmark works on, loaded once: the committed chapters in one session, and the label strings those
+/// chapters produce (the input of the label-creation benchmarks).
 final class Workload: @unchecked Sendable {
     static let shared = Workload()
 
     let library = CorpusLibrary.locate()
-    let john = ChapterReference(book: Book.all.first { $0.name == "John" }!, chapter: 1)
-    let strings = StringTable()
+    let john = ChapterReference(book: Book.all[3], chapter: 1)
+    let session: Interlinear
     let chapters: [Chapter]
     let johnChapter: Chapter
-    let cache: ShapeCache
-    let typesetter: Typesetter
     let options = LayoutOptions(width: 390, fontSize: 17)
     let warmOptions = LayoutOptions(width: 427, fontSize: 17)
     /// Label strings in typeset order, repeated up to 10,000: (text, tier, point size).
@@ -21,9 +21,11 @@ final class Workload: @unchecked Sendable {
     let lineHeight: Float32
     let heavyFont: HeavyFont
 
+    var cache: ShapeCache { session.cache }
+
     private init() {
-        let library = library, strings = strings
         do {
+<<<<<<< HEAD
             // The committed New Testament chapters only (the first root), whether or not the whole NT was imported.
             chapters = try CorpusLibrary(roots: [library.roots[0]]).availableChapters()
                 .filter { $0.book.testament == .new }
@@ -33,13 +35,20 @@ final class Workload: @unchecked Sendable {
             cache = ShapeCache(chain: chain, strings: strings)
             heavyFont = HeavyFont(chain.primary.descriptor)
             lineHeight = chain.primary.lineSpacing
+=======
+            session = try Interlinear(library: library, font: "Gentium Plus", options: options)
+            // The committed chapters only (the first root), whether or not the whole NT was imported.
+            chapters = try session.chapters(CorpusLibrary(roots: [library.roots[0]]).availableChapters())
+            johnChapter = try session.chapter(john)
+>>>>>>> foundation
         } catch {
             fatalError("benchmarks need the committed corpus (Corpus/chapters) and fonts-sil-gentiumplus: \(error)")
         }
-        typesetter = Typesetter(cache: cache)
+        heavyFont = HeavyFont(session.fonts.primary.descriptor)
+        lineHeight = session.fonts.primary.lineSpacing
         var stream: [(text: TextID, tier: Tier, size: Float32)] = []
-        let typesetter = typesetter, options = options
-        let layouts = chapters.map { typesetter.layout($0, options: options) }
+        let session = session, options = options
+        let layouts = chapters.map { session.layout($0) }
         while stream.count < 10_000 {
             for layout in layouts {
                 for label in layout.labels { stream.append((label.text, label.tier, options.size(of: label.tier))) }
@@ -47,6 +56,9 @@ final class Workload: @unchecked Sendable {
         }
         self.stream = stream
     }
+
+    /// A fresh session sharing the loaded fonts (for load benchmarks: a first load interns every string).
+    func freshSession() -> Interlinear { Interlinear(library: library, fonts: session.fonts, options: options) }
 
     /// Our labels: `count` labels appended to one contiguous array, shaping through an emptied shape cache (so each
     /// distinct string is shaped once, as when a chapter is first typeset).
@@ -57,7 +69,7 @@ final class Workload: @unchecked Sendable {
         var x: Float32 = 0
         for item in stream[0..<count] {
             let width = cache.run(item.text).advance * item.size
-            labels.append(Label(x: x, y: 0, width: width, height: lineHeight * item.size, text: item.text, word: 0,
+            labels.append(Label(x: x, y: 0, width: width, height: lineHeight * item.size, text: item.text, offset: 0,
                                 tier: item.tier))
             x += width
         }
@@ -69,8 +81,8 @@ final class Workload: @unchecked Sendable {
         var labels: [HeavyLabel] = []
         labels.reserveCapacity(count)
         for item in stream[0..<count] {
-            labels.append(HeavyLabel(text: strings[item.text], pointSize: item.size, lineHeight: lineHeight * item.size,
-                                     font: heavyFont))
+            labels.append(HeavyLabel(text: session.strings[item.text], pointSize: item.size,
+                                     lineHeight: lineHeight * item.size, font: heavyFont))
         }
         return labels
     }

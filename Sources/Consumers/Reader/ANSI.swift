@@ -52,7 +52,6 @@ public struct ANSI {
     /// ED: erases the whole screen.
     public mutating func eraseScreen() { csi("2J") }
     public mutating func enterAlternateScreen() { csi("?1049h") }
-    public mutating func leaveAlternateScreen() { csi("?1049l") }
     public mutating func hideCursor() { csi("?25l") }
     public mutating func showCursor() { csi("?25h") }
 

@@ -88,9 +88,6 @@ public final class Terminal {
     private var wakeReadFD: Int32 = -1
     private var active = false
 
-    /// Whether stdin and stdout are both terminals.
-    public static var isInteractive: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
-
     public init(alternateScreen: Bool) {
         usesAlternateScreen = alternateScreen
     }
