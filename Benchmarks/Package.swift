@@ -1,11 +1,7 @@
 // swift-tools-version: 6.1
 // The benchmarks live in their own package (as swift-nio's do), so the product and its users never resolve or
 // build package-benchmark. Run from this folder: `swift package benchmark` (see README.md).
-import Foundation
 import PackageDescription
-
-/// SwiftPM names a path dependency after its folder (`interlinear`, or whatever the clone is called).
-let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().lastPathComponent
 
 let package = Package(
     name: "interlinear-benchmarks",
@@ -29,13 +25,8 @@ let package = Package(
         .executableTarget(
             name: "InterlinearBenchmarks",
             dependencies: [
-<<<<<<< HEAD
-                .product(name: "Interlinear", package: root),
-                "CHarfBuzzPeer",
-=======
                 .product(name: "Interlinear", package: "interlinear"),
                 "CHarfBuzzPeer", "TypesettingShards",
->>>>>>> foundation
                 .product(name: "Benchmark", package: "package-benchmark"),
             ],
             path: "Benchmarks/InterlinearBenchmarks",
