@@ -26,9 +26,23 @@ let package = Package(
         .systemLibrary(
             name: "CFontconfig", path: "Sources/System/CFontconfig", pkgConfig: "fontconfig",
             providers: [.apt(["libfontconfig-dev"])]),
+        .systemLibrary(
+            name: "CSQLite", path: "Sources/System/CSQLite", pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]),
 
         // 1. Corpus: chapters, references, transliteration, morphology, import.
         .target(name: "InterlinearCorpus", path: "Sources/Corpus"),
+        // 1b. Store (InterlinearStore): the corpus in one SQLite database, references across it, Bible-wide search.
+        .target(name: "InterlinearStore", dependencies: ["InterlinearCorpus", "CSQLite"], path: "Sources/Store"),
+        .testTarget(
+            name: "InterlinearStoreTests",
+            // The executable too: the tests spawn `interlinear import`, `search` and `typeset` as users run them.
+            dependencies: [
+                "InterlinearStore", "InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting",
+                "InterlinearTable", "InterlinearAccessibility", "InterlinearReader", "InterlinearSession",
+                "InterlinearTestSupport", "interlinear",
+            ],
+            path: "Tests/InterlinearStoreTests"),
         // 2. Shaping: fonts through fontconfig, HarfBuzz/FreeType, one shaping per distinct string.
         .target(
             name: "InterlinearShaping",
@@ -61,13 +75,16 @@ let package = Package(
         // 6. Consumers: the terminal reader (grid and screen-reader line modes), then the command-line tool
         .target(
             name: "InterlinearReader",
-            dependencies: ["InterlinearCorpus", "InterlinearTypesetting", "InterlinearTable", "InterlinearAccessibility"],
+            dependencies: [
+                "InterlinearCorpus", "InterlinearStore", "InterlinearTypesetting", "InterlinearTable",
+                "InterlinearAccessibility",
+            ],
             path: "Sources/Consumers/Reader"),
         // The command-line tool (its commands live in a library so tests can drive them).
         .target(
             name: "InterlinearCLI",
             dependencies: [
-                "InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting",
+                "InterlinearCorpus", "InterlinearStore", "InterlinearShaping", "InterlinearTypesetting",
                 "InterlinearTable", "InterlinearAccessibility", "InterlinearReader", "InterlinearSession",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],

@@ -33,6 +33,8 @@ public final class AccessibilityTree {
     }
 
     public private(set) var stats = Stats()
+    /// The corpus-wide search behind "find other occurrences" (see `OccurrenceIndex`); nil searches this chapter.
+    public var occurrenceIndex: (any OccurrenceIndex)?
     /// Built containers by cell; empty while the screen reader is off.
     private var containers: [CellContainer?] = []
 

@@ -9,8 +9,10 @@ extension AccessibilityTree {
         case lemma, strongs
     }
 
-    /// Every other word of the chapter with the same lemma or Strong's number, in reading order.
+    /// Every other word of the chapter with the same lemma or Strong's number, in reading order. With an
+    /// occurrence index these are its results that fall in this chapter (`occurrencesInCorpus` has them all).
     public func otherOccurrences(of id: ElementID, matching match: Match) -> [ElementID] {
+        if occurrenceIndex != nil { return elementIDs(of: occurrencesInCorpus(of: id, matching: match)) }
         guard let (key, start) = searchKey(id, match) else { return [] }
         return chapter.words.indices.compactMap { index in
             index != start && self.key(chapter.words[index], match) == key ? elementID(ofWord: index) : nil

@@ -131,15 +131,11 @@ public struct ChapterReference: Hashable, Sendable, CustomStringConvertible {
         self.chapter = chapter
     }
 
-    /// Parses a reference; `nil` when the book is unknown or the chapter is not a positive number.
+    /// Parses a chapter reference ("John 1", "Jn 1", "john.1", "1 Cor 13"); `nil` when the book is unknown, the
+    /// chapter is not a positive number, or the text names verses (`Passage(parsing:)` reads those).
     public init?(parsing text: String) {
-        let trimmed = text.trimmingWhitespace()
-        // The chapter is the trailing run of digits, after a space, a dot or a colon-free separator.
-        guard let split = trimmed.lastIndex(where: { $0 == " " || $0 == "." }) else { return nil }
-        let bookPart = String(trimmed[..<split])
-        let chapterPart = trimmed[trimmed.index(after: split)...]
-        guard let chapter = Int(chapterPart), chapter > 0, let book = Book.named(bookPart) else { return nil }
-        self.init(book: book, chapter: chapter)
+        guard let passage = Passage(parsing: text), passage.verses == nil else { return nil }
+        self = passage.chapter
     }
 
     /// "John 1"; one psalm is "Psalm 23", not "Psalms 23".

@@ -14,6 +14,18 @@ public struct Word: Sendable, Equatable {
     /// The word's morphemes in `Chapter.morphemes` (prefix, stem, suffix); empty for Greek, whose words are not
     /// split. For Hebrew, the word's tiers join its morphemes' with `Morpheme.separator`.
     public var morphemes: Range<Int32> = 0..<0
+
+    public init(surface: TextID, transliteration: TextID, lemma: TextID, strongs: TextID, morphology: TextID,
+                gloss: TextID, alignment: Range<Int32>, morphemes: Range<Int32> = 0..<0) {
+        self.surface = surface
+        self.transliteration = transliteration
+        self.lemma = lemma
+        self.strongs = strongs
+        self.morphology = morphology
+        self.gloss = gloss
+        self.alignment = alignment
+        self.morphemes = morphemes
+    }
 }
 
 /// One morpheme of a Hebrew word (a prefixed preposition, conjunction or article, a stem, a pronominal suffix), with
@@ -87,11 +99,13 @@ public struct Chapter: Sendable {
     /// Every word's morphemes in order (Hebrew only; `Word.morphemes` slices it).
     public internal(set) var morphemes: [Morpheme] = []
 
-    /// An empty chapter; `strings` is replaced by the frozen table once the chapter is loaded. Its language is by
-    /// default that of its book's testament.
-    init(reference: ChapterReference, strings: StringTable, language: SourceLanguage? = nil) {
+    /// An empty chapter to build (the chapter-file parser, the importers, the corpus store): verses in ascending
+    /// order, each verse's translation tokens and words appended after it (a Hebrew word's morphemes after it), its
+    /// strings interned into one builder, then `freeze(_:)` with that builder. Its text cannot be read before
+    /// (`strings` is empty until then). Its language is by default that of its book's testament.
+    public init(reference: ChapterReference, language: SourceLanguage? = nil) {
         self.reference = reference
-        self.strings = strings
+        strings = .unfrozen
         self.language = language ?? reference.book.language
     }
 
@@ -103,6 +117,9 @@ public struct Chapter: Sendable {
         morphemes[Int(word.morphemes.lowerBound)..<Int(word.morphemes.upperBound)]
     }
 
+    /// Takes the builder's table as it is now: the one every id of the chapter was interned into.
+    public mutating func freeze(_ builder: StringTableBuilder) { strings = builder.freeze() }
+
     /// The text of an interned id.
     public func text(_ id: TextID) -> String { strings[id] }
 
@@ -110,6 +127,9 @@ public struct Chapter: Sendable {
     public func alignment(of word: Word) -> ArraySlice<TokenOffset> {
         alignedTokens[Int(word.alignment.lowerBound)..<Int(word.alignment.upperBound)]
     }
+
+    /// Total number of source words.
+    public var wordCount: Int { words.count }
 
     /// Index of the verse with this number, if present.
     public func verseIndex(number: Int) -> VerseIndex? { verses.firstIndex { $0.number == number } }
@@ -125,13 +145,19 @@ public struct Chapter: Sendable {
         return VerseIndex(max(lo, 0))
     }
 
-    mutating func beginVerse(_ number: Int, strings builder: StringTableBuilder) {
-        verses.append(Verse(number: number, numberText: builder.intern(String(number)),
-                            words: words.endIndex..<words.endIndex,
+    /// Starts a verse, interning its number; its words and translation tokens are the ones appended next.
+    public mutating func beginVerse(_ number: Int, strings builder: StringTableBuilder) {
+        beginVerse(number, numberText: builder.intern(String(number)))
+    }
+
+    /// Starts a verse whose number is interned already.
+    mutating func beginVerse(_ number: Int, numberText: TextID) {
+        verses.append(Verse(number: number, numberText: numberText, words: words.endIndex..<words.endIndex,
                             translation: translationTokens.endIndex..<translationTokens.endIndex))
     }
 
-    mutating func appendTranslationToken(_ token: TextID) {
+    /// Appends a translation token to the current verse. Traps when no verse has begun.
+    public mutating func appendTranslationToken(_ token: TextID) {
         translationTokens.append(token)
         let last = verses.index(before: verses.endIndex)
         verses[last].translation = verses[last].translation.lowerBound..<translationTokens.endIndex
@@ -147,17 +173,19 @@ public struct Chapter: Sendable {
                         alignment: Int32(alignedTokens.count - alignment.count)..<Int32(alignedTokens.count)))
     }
 
-    /// Appends a word whose alignment offsets are already at the end of `alignedTokens`.
-    mutating func appendWord(_ word: Word) {
+    /// Appends a word whose alignment offsets are already at the end of `alignedTokens`. Traps when no verse has
+    /// begun; the caller checks that the offsets are tokens of the verse.
+    public mutating func appendWord(_ word: Word) {
         words.append(word)
         let last = verses.index(before: verses.endIndex)
         verses[last].words = verses[last].words.lowerBound..<words.endIndex
     }
 
-    mutating func appendAlignedToken(_ offset: TokenOffset) { alignedTokens.append(offset) }
+    /// Appends one alignment offset (a translation token of the current verse) for the next word.
+    public mutating func appendAlignedToken(_ offset: TokenOffset) { alignedTokens.append(offset) }
 
-    /// Appends a morpheme to the last word of the last verse.
-    mutating func appendMorpheme(_ morpheme: Morpheme) {
+    /// Appends a morpheme to the last word of the last verse (Hebrew).
+    public mutating func appendMorpheme(_ morpheme: Morpheme) {
         morphemes.append(morpheme)
         let last = words.index(before: words.endIndex)
         let start = words[last].morphemes.isEmpty ? Int32(morphemes.count - 1) : words[last].morphemes.lowerBound

@@ -37,7 +37,7 @@ public enum ChapterFile {
     /// the file in errors.
     public static func parse(_ text: String, path: String, strings: StringTableBuilder) throws -> Chapter {
         var chapter = try parseUnfrozen(text, path: path, strings: strings)
-        chapter.strings = strings.freeze()
+        chapter.freeze(strings)
         return chapter
     }
 
@@ -87,8 +87,7 @@ public enum ChapterFile {
                     }
                     language = named
                 }
-                chapter = Chapter(reference: ChapterReference(book: book, chapter: number), strings: .unfrozen,
-                                  language: language)
+                chapter = Chapter(reference: ChapterReference(book: book, chapter: number), language: language)
             case "m":
                 guard let current = chapter?.verses.last, chapter!.language == .hebrew, let open = openWord else {
                     throw fail("morpheme line outside a Hebrew word")

@@ -45,20 +45,8 @@ public struct CorpusLibrary: Sendable {
             .first { FileManager.default.fileExists(atPath: $0.path) }
     }
 
-    /// Loads a chapter, interning its strings into `strings`, and freezes the table for it.
-    public func load(_ reference: ChapterReference, into strings: StringTableBuilder) throws -> Chapter {
-        try load([reference], into: strings)[0]
-    }
-
-    /// Loads chapters into one table, frozen once after the last (so loading many chapters copies no table).
-    public func load(_ references: [ChapterReference], into strings: StringTableBuilder) throws -> [Chapter] {
-        var chapters = try references.map { try loadUnfrozen($0, into: strings) }
-        let table = strings.freeze()
-        for index in chapters.indices { chapters[index].strings = table }
-        return chapters
-    }
-
-    private func loadUnfrozen(_ reference: ChapterReference, into strings: StringTableBuilder) throws -> Chapter {
+    /// Reads a chapter file, interning into `strings` (the caller freezes; `load` does).
+    public func read(_ reference: ChapterReference, into strings: StringTableBuilder) throws -> Chapter {
         guard let url = file(for: reference) else {
             throw CorpusError(file: "", line: nil, "no chapter \(reference) in the corpus (looked in "
                 + roots.map(\.path).joined(separator: ", ") + "); `interlinear import \(reference)` imports it")

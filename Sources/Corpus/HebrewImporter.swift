@@ -71,7 +71,7 @@ public struct HebrewImporter {
         for key in Set(rowsByVerse.keys).union(tokensByVerse.keys).sorted() {
             guard let book = Book.numbered(key / 1_000_000) else { continue }
             let reference = ChapterReference(book: book, chapter: key / 1000 % 1000)
-            var chapter = chapters[reference] ?? Chapter(reference: reference, strings: .unfrozen, language: .hebrew)
+            var chapter = chapters[reference] ?? Chapter(reference: reference, language: .hebrew)
             chapter.beginVerse(key % 1000, strings: strings)
             for token in SourceTable.displayTokens(tokensByVerse[key] ?? []) {
                 chapter.appendTranslationToken(strings.intern(token))

@@ -63,7 +63,7 @@ public struct BibleAlignmentsImporter {
         for key in verseKeys {
             guard let book = Book.numbered(key / 1_000_000) else { continue }
             let reference = ChapterReference(book: book, chapter: key / 1000 % 1000)
-            var chapter = chapters[reference] ?? Chapter(reference: reference, strings: .unfrozen)
+            var chapter = chapters[reference] ?? Chapter(reference: reference)
             chapter.beginVerse(key % 1000, strings: strings)
             var displayIndex: [String: UInt16] = [:]
             let display = SourceTable.displayTokens(targetByVerse[key] ?? []) { displayIndex[$0.id] = $1 }
@@ -81,10 +81,9 @@ public struct BibleAlignmentsImporter {
         if let wanted, let missing = wanted.first(where: { chapters[$0] == nil }) {
             throw CorpusError(file: sourcePath.path, line: nil, "has no chapter \(missing)")
         }
-        let table = strings.freeze()
         return chapters.values.map { chapter in
             var chapter = chapter
-            chapter.strings = table
+            chapter.freeze(strings)
             return chapter
         }.sorted { ($0.reference.book.number, $0.reference.chapter) < ($1.reference.book.number, $1.reference.chapter) }
     }

@@ -18,7 +18,8 @@ public final class Interlinear {
     /// A phone's screen height in points: the viewport height when none is given.
     public static let defaultViewportHeight: Float = 844
 
-    public let library: CorpusLibrary
+    /// Where chapters come from: the chapter files, or the store's library.
+    public let library: any ChapterSource
     public let fonts: FontChain
     /// The options `layout(_:)` and `accessibilityTree(for:)` use when given none.
     public var options: LayoutOptions
@@ -33,13 +34,14 @@ public final class Interlinear {
 
     /// A session over `library` with the font family `family` (found through fontconfig). Throws `FontError`,
     /// naming the Debian package, when the family is not installed.
-    public convenience init(library: CorpusLibrary = .locate(), font family: String = "Gentium Plus",
+    public convenience init(library: any ChapterSource = CorpusLibrary.locate(), font family: String = "Gentium Plus",
                             options: LayoutOptions = LayoutOptions()) throws {
         try self.init(library: library, fonts: FontChain(family: family), options: options)
     }
 
     /// A session over `library` with fonts already loaded (font chains are thread-safe: sessions may share one).
-    public init(library: CorpusLibrary = .locate(), fonts: FontChain, options: LayoutOptions = LayoutOptions()) {
+    public init(library: any ChapterSource = CorpusLibrary.locate(), fonts: FontChain,
+                options: LayoutOptions = LayoutOptions()) {
         self.library = library
         self.fonts = fonts
         self.options = options
@@ -52,11 +54,17 @@ public final class Interlinear {
         try chapters([reference])[0]
     }
 
-    /// Loads a chapter from the library; a Hebrew chapter's source tier shows only `hebrewMarks` (STEPBible's
-    /// switches: all marks, vowel points without cantillation, or consonants only).
-    public func chapter(_ reference: ChapterReference, hebrewMarks: HebrewMarks) throws -> Chapter {
+    /// Loads a passage: the chapter cut down to its verses (every one must exist), or the whole chapter.
+    public func chapter(_ passage: Passage) throws -> Chapter {
+        try chapter(passage.chapter).selecting(passage)
+    }
+
+    /// Loads a passage with a Hebrew chapter's source tier showing only `hebrewMarks` (STEPBible's switches: all
+    /// marks, vowel points without cantillation, or consonants only). A Greek chapter is unaffected.
+    public func chapter(_ passage: Passage, hebrewMarks: HebrewMarks) throws -> Chapter {
         defer { refreeze() }
-        return try library.load([reference], into: builder)[0].showing(hebrewMarks, strings: builder)
+        return try library.load([passage.chapter], into: builder)[0].showing(hebrewMarks, strings: builder)
+            .selecting(passage)
     }
 
     /// Loads chapters from the library, freezing the table once after the last.

@@ -91,7 +91,7 @@ import InterlinearTestSupport
 
     @Test func hidingMarksChangesOnlyTheHebrew() throws {
         let session = try makeSession()
-        let reference = try #require(ChapterReference(parsing: "Gen 1"))
+        let reference = try #require(Passage(parsing: "Gen 1"))
         let all = try session.chapter(reference, hebrewMarks: .all)
         let points = try session.chapter(reference, hebrewMarks: .points)
         let none = try session.chapter(reference, hebrewMarks: .none)

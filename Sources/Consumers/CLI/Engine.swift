@@ -2,11 +2,12 @@ import ArgumentParser
 import Foundation
 import InterlinearCorpus
 import InterlinearSession
+import InterlinearStore
 import InterlinearTypesetting
 
 /// Options every command that lays out a chapter shares.
 struct LayoutArguments: ParsableArguments {
-    @Argument(help: "Chapter reference: \"John 1\", \"Jn 1\", \"Genesis 1\", \"Ps 23\", \"1 Sam 3\" (case-insensitive).")
+    @Argument(help: "A chapter or verses: \"John 1\", \"John 1:14\", \"Jn 1:14-18\", \"Genesis 1\", \"Ps 23\", \"1 Sam 3\" (case-insensitive).")
     var reference: String
 
     @Option(help: "Layout width in points.")
@@ -21,7 +22,7 @@ struct LayoutArguments: ParsableArguments {
     @Option(help: "Font family, found through fontconfig.")
     var font: String = "Gentium Plus"
 
-    @Option(help: "Corpus folder (default: ./Corpus or $INTERLINEAR_CORPUS).")
+    @Option(help: ArgumentHelp(corpusHelp))
     var corpus: String?
 
     @Option(help: "Marks on Hebrew words: all (points and cantillation), points (no cantillation) or none (consonants only).")
@@ -39,21 +40,29 @@ struct LayoutArguments: ParsableArguments {
         return LayoutOptions(width: Float(width), fontSize: Float(fontSize), tiers: tierSet)
     }
 
-    func chapterReference() throws -> ChapterReference { try parseReference(reference) }
+    func chapterReference() throws -> ChapterReference { try parseReference(reference).chapter }
 }
 
-/// The chapter a command names, loaded in a session made from the shared options (--font, --font-size, --tiers,
-/// --width, --corpus): every command reads them here, the same way. A thin call into `Interlinear`.
+/// The chapter (or passage) a command names, loaded in a session made from the shared options (--font,
+/// --font-size, --tiers, --width, --corpus): every command reads them here, the same way. A thin call into
+/// `Interlinear`.
 struct Engine {
     let session: Interlinear
+    /// The store (and committed chapters) the session loads from.
+    let library: ChapterLibrary
+    /// What the reference named.
+    let passage: Passage
     let chapter: Chapter
 
-    init(_ arguments: LayoutArguments) throws {
+    /// Loads the passage the arguments name (the whole chapter with `wholeChapter`, for a reader that opens at a
+    /// verse).
+    init(_ arguments: LayoutArguments, wholeChapter: Bool = false) throws {
         let options = try arguments.layoutOptions()
-        let reference = try arguments.chapterReference()
-        session = try Interlinear(library: CorpusLibrary.locate(explicit: arguments.corpus), font: arguments.font,
-                                  options: options)
-        chapter = try session.chapter(reference, hebrewMarks: arguments.hebrewMarks)
+        passage = try parseReference(arguments.reference)
+        library = try ChapterLibrary.open(corpus: arguments.corpus)
+        session = try Interlinear(library: library, font: arguments.font, options: options)
+        chapter = try session.chapter(wholeChapter ? Passage(chapter: passage.chapter) : passage,
+                                      hebrewMarks: arguments.hebrewMarks)
     }
 
     /// The session's typesetter.
@@ -65,12 +74,22 @@ struct Engine {
     func layout() -> ChapterLayout { session.layout(chapter) }
 }
 
-/// Parses a chapter reference given on the command line, or fails with one line saying what is expected.
-func parseReference(_ text: String) throws -> ChapterReference {
-    guard let reference = ChapterReference(parsing: text) else {
-        throw Failure("unknown reference '\(text)'; expected a book and chapter such as \"John 1\" or \"Genesis 1\"")
+/// Parses a reference given on the command line (a chapter, or verses of one), or fails with one line saying
+/// what is expected. The chapter must exist in its book; whether the corpus holds it is the library's to say.
+func parseReference(_ text: String) throws -> Passage {
+    guard let passage = Passage(parsing: text) else {
+        throw Failure("unknown reference '\(text)'; expected a book, a chapter and optional verses, "
+            + "such as \"John 1\", \"John 1:14\", \"Jn 1:14-18\", \"Genesis 1\" or \"Ps 23\"")
     }
-    return reference
+    let book = passage.chapter.book
+    guard passage.chapter.chapter <= book.chapterCount else {
+        throw Failure("no chapter \(passage.chapter): \(book.name) has \(book.chapterCount) chapter\(book.chapterCount == 1 ? "" : "s")")
+    }
+    return passage
 }
 
 extension HebrewMarks: ExpressibleByArgument {}
+
+/// The `--corpus` help, shared by every command that reads the corpus.
+let corpusHelp = "The corpus store: an interlinear.sqlite file or the folder holding it (default: $INTERLINEAR_DATA, "
+    + "else $XDG_DATA_HOME/interlinear, else ~/.local/share/interlinear)."

@@ -1,74 +1,83 @@
 import ArgumentParser
 import Foundation
 import InterlinearCorpus
+import InterlinearStore
 
-/// `interlinear import`: builds corpus chapter files from the PyPI package bible-alignments.
+/// `interlinear import`: builds the corpus store from the PyPI package bible-alignments (SBLGNT + BSB).
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Import chapters from the bible-alignments package (SBLGNT or WLC, with the BSB) into the corpus.",
-        discussion: "Without references, imports the whole New Testament (or --testament old|both) into Corpus/full (git-ignored).")
+        abstract: "Build the corpus store (every New Testament chapter) from the bible-alignments source data; import Old Testament chapters as chapter files.",
+        discussion: """
+            Without references, builds the whole store into a new file and moves it into place when complete: an \
+            interrupted import leaves the previous store as it was. With references, replaces those chapters in \
+            the existing store in one transaction. A progress bar goes to stderr when it is a terminal. Hebrew \
+            (Old Testament) chapters are written as chapter files into Corpus/full (or --output), which every \
+            command reads after the store: the store does not hold morphemes yet.
+            """)
 
-    @Argument(help: "Chapters to import (default: every chapter of --testament).")
+    @Argument(help: "Chapters to import (default: every chapter of --testament), e.g. \"Mark 4\", \"Ps 119\".")
     var references: [String] = []
 
-    @Option(help: "Without references: new (SBLGNT, the default), old (Hebrew, WLC) or both.")
+    @Option(help: "Without references: new (SBLGNT into the store, the default), old (Hebrew, WLC) or both.")
     var testament: TestamentChoice = .new
-
-    @Option(help: "The bible-alignments data/ folder (default: $INTERLINEAR_SOURCES, else the copy scripts/setup downloads into ~/.cache/interlinear/sources).")
-    var source: String?
 
     @Option(help: "The bible-alignments 0.3.5 data/ folder holding sources/WLC-LEB.tsv (default: $INTERLINEAR_HEBREW_SOURCES, else the copy scripts/setup downloads).")
     var hebrewSource: String?
 
-    @Option(help: "Folder to write chapter files into (default: Corpus/full).")
-    var output: String = "Corpus/full"
+    @Option(help: "Folder Hebrew chapter files go into (default: the corpus's full/ folder, Corpus/full in a checkout).")
+    var output: String?
+
+    @Option(help: "The bible-alignments data/ folder (default: $INTERLINEAR_SOURCES, else the copy scripts/setup downloads into ~/.cache/interlinear/sources).")
+    var source: String?
+
+    @Option(help: ArgumentHelp(corpusHelp))
+    var corpus: String?
 
     func run() throws {
         try reportingFailures {
-            var greek: Set<ChapterReference>?
+            var wanted: Set<ChapterReference>?
             var hebrew: Set<ChapterReference>?
             if references.isEmpty {
-                if testament != .old { greek = [] }
                 if testament != .new { hebrew = [] }
             } else {
-                let wanted = try references.map(parseReference)
-                greek = Set(wanted.filter { $0.book.testament == .new })
-                hebrew = Set(wanted.filter { $0.book.testament == .old })
+                let all = Set(try references.map { try parseReference($0).chapter })
+                wanted = all.filter { $0.book.testament == .new }
+                hebrew = all.filter { $0.book.testament == .old }
             }
             let data = try source.map { URL(fileURLWithPath: $0) } ?? Self.installedDataDirectory()
-            let strings = StringTableBuilder()
-            var chapters: [(Chapter, [String])] = []
-            if let greek, references.isEmpty || !greek.isEmpty {
-                chapters += try BibleAlignmentsImporter(dataDirectory: data)
-                    .importChapters(greek.isEmpty ? nil : greek, strings: strings)
-                    .map { ($0, BibleAlignmentsImporter.provenance) }
-            }
             if let hebrew, references.isEmpty || !hebrew.isEmpty {
-                let hebrewData = try hebrewSource.map { URL(fileURLWithPath: $0) } ?? Self.installedHebrewDirectory()
-                chapters += try HebrewImporter(hebrewData: hebrewData, translationData: data)
-                    .importChapters(hebrew.isEmpty ? nil : hebrew, strings: strings)
-                    .map { ($0, HebrewImporter.provenance) }
+                try importHebrew(hebrew.isEmpty ? nil : hebrew, translationData: data)
             }
-            let root = URL(fileURLWithPath: output)
-            for (chapter, provenance) in chapters {
-                let text = ChapterFile.render(chapter, provenance: provenance)
-                let url = root.appendingPathComponent(CorpusLibrary.relativePath(of: chapter.reference))
-                do { try AtomicFile.write(Data(text.utf8), to: url, createDirectories: true) } catch {
-                    throw Failure("cannot write \(url.path): \(error.localizedDescription)")
+            guard references.isEmpty ? testament != .old : wanted?.isEmpty == false else { return }
+            let store = StoreLocation.storeFile(explicit: corpus)
+            let bar = ProgressBar(enabled: isatty(STDERR_FILENO) == 1)
+            bar.note("reading bible-alignments \(SourceData.version) from \(data.path)")
+            let chapters = try BibleAlignmentsImporter(dataDirectory: data).importChapters(wanted, strings: StringTableBuilder())
+            let summary = try StoreImport.write(
+                chapters, to: store, replace: wanted == nil,
+                source: "bible-alignments \(SourceData.version)") { progress in
+                    bar.show(progress.done, of: progress.total, progress.book)
                 }
-            }
-            print("imported \(chapters.count) chapter(s) into \(root.path)")
+            bar.finish()
+            print("imported \(summary.chapters) chapter(s), \(summary.words) words, into \(summary.store.path)")
         }
     }
 
-    /// The downloaded package data (see `SourceData`), or a one-line failure saying how to get it.
-    static func installedDataDirectory() throws -> URL {
-        let directory = SourceData.defaultDirectory()
-        guard SourceData.isComplete(directory) else {
-            throw Failure("the bible-alignments \(SourceData.version) data is not at \(directory.path); run scripts/setup (or pass --source DIR)")
+    /// Imports Hebrew chapters (all when nil) as chapter files.
+    private func importHebrew(_ wanted: Set<ChapterReference>?, translationData: URL) throws {
+        let hebrewData = try hebrewSource.map { URL(fileURLWithPath: $0) } ?? Self.installedHebrewDirectory()
+        let chapters = try HebrewImporter(hebrewData: hebrewData, translationData: translationData)
+            .importChapters(wanted, strings: StringTableBuilder())
+        let root = output.map { URL(fileURLWithPath: $0) } ?? CorpusLibrary.locate().roots[1]
+        for chapter in chapters {
+            let text = ChapterFile.render(chapter, provenance: HebrewImporter.provenance)
+            let url = root.appendingPathComponent(CorpusLibrary.relativePath(of: chapter.reference))
+            do { try AtomicFile.write(Data(text.utf8), to: url, createDirectories: true) } catch {
+                throw Failure("cannot write \(url.path): \(error.localizedDescription)")
+            }
         }
-        return directory
+        print("imported \(chapters.count) Hebrew chapter(s) into \(root.path)")
     }
 
     /// The downloaded Hebrew file's folder, or a one-line failure saying how to get it.
@@ -79,6 +88,46 @@ struct ImportCommand: ParsableCommand {
         }
         return directory
     }
+
+    /// The downloaded package data (see `SourceData`), or a one-line failure saying how to get it.
+    static func installedDataDirectory() throws -> URL {
+        let directory = SourceData.defaultDirectory()
+        guard SourceData.isComplete(directory) else {
+            throw Failure("the bible-alignments \(SourceData.version) data is not at \(directory.path); run scripts/setup (or pass --source DIR)")
+        }
+        return directory
+    }
+}
+
+/// A one-line progress bar on stderr, redrawn in place; silent when stderr is not a terminal.
+final class ProgressBar {
+    private let enabled: Bool
+    private var drawn = false
+
+    init(enabled: Bool) { self.enabled = enabled }
+
+    /// A line of its own, before the bar.
+    func note(_ text: String) {
+        guard enabled else { return }
+        write("\(text)\n")
+    }
+
+    func show(_ done: Int, of total: Int, _ label: String) {
+        guard enabled, total > 0 else { return }
+        let width = 30
+        let filled = done * width / total
+        let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
+        // \r returns to the line start, ESC[K erases what a longer label left.
+        write("\r[\(bar)] \(done)/\(total) chapters  \(label)\u{1B}[K")
+        drawn = true
+    }
+
+    func finish() {
+        guard enabled, drawn else { return }
+        write("\n")
+    }
+
+    private func write(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
 }
 
 /// Which testament `interlinear import` imports when no chapter is named.

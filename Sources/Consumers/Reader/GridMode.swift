@@ -9,8 +9,14 @@ public struct GridMode {
     /// Content row at the top of the screen.
     public private(set) var scrollY = 0
     private var search: ChapterSearch
-    private var matches: [WordIndex] = []
-    private var matchIndex: Int?
+    /// The matches n and N step through, possibly in other chapters; kept across chapters and failed searches.
+    public internal(set) var trail: SearchTrail?
+    /// Whether the current match is highlighted (Escape hides it; a new search or step shows it).
+    private var showingMatch = false
+    /// The corpus beyond this chapter; nil keeps the reader in it.
+    public var navigator: BibleNavigator?
+    /// Another chapter the user asked for: the reader loop opens it and hands over the trail.
+    public private(set) var pending: ReaderLocation?
     private var prompt: (kind: Character, text: String)?
     private var message: String?
     private var showingHelp = false
@@ -29,8 +35,29 @@ public struct GridMode {
     public var contentRows: Int { max(rows - 1, 1) }
     /// The verse whose cell holds the top row.
     public var topVerse: VerseIndex { layout.verse(atRow: scrollY) }
-    /// The word the last search landed on.
-    public var currentMatch: WordIndex? { matchIndex.map { matches[$0] } }
+    /// The word the last search landed on, when it is in this chapter.
+    public var currentMatch: WordIndex? {
+        guard showingMatch, let hit = trail?.current, hit.chapter == chapter.reference else { return nil }
+        return wordIndex(hit)
+    }
+
+    private func wordIndex(_ location: ReaderLocation) -> WordIndex? {
+        guard let verse = chapter.verseIndex(number: location.verse), let word = location.word,
+              Int(word) < chapter.verses[verse].words.count else { return nil }
+        return chapter.verses[verse].word(at: word)
+    }
+
+    /// Opens at a location (after the reader loop loaded its chapter): its verse at the top, its word revealed
+    /// and highlighted when it is the current match.
+    public mutating func open(at location: ReaderLocation, trail: SearchTrail?) {
+        self.trail = trail
+        showingMatch = trail?.current == location
+        if showingMatch, currentMatch != nil {
+            reveal()
+        } else if let verse = chapter.verseIndex(number: location.verse) {
+            scrollTo(layout.top(ofVerse: verse))
+        }
+    }
 
     /// Re-lays out for a new size, keeping the top verse (and the position inside it) at the top.
     public mutating func resize(columns: Int, rows: Int) {
@@ -68,8 +95,10 @@ public struct GridMode {
         case .character("/"): prompt = ("/", "")
         case .character("n"): step(1)
         case .character("N"): step(-1)
+        case .character("]"): turn(1)
+        case .character("["): turn(-1)
         case .character("?"): showingHelp = true
-        case .escape: matchIndex = nil
+        case .escape: showingMatch = false
         default: message = "unknown key; ? shows the keys"
         }
         return true
@@ -94,40 +123,91 @@ public struct GridMode {
         return true
     }
 
-    /// `:14` puts verse 14 at the top (as far as the end of the chapter allows).
+    /// `:14` puts verse 14 at the top (as far as the end of the chapter allows); `:3:16` and `:Rom 8:28` open
+    /// another chapter.
     public mutating func jump(_ text: String) {
-        guard let number = Int(text.trimmingCharacters(in: .whitespaces)), let verse = chapter.verseIndex(number: number) else {
+        guard let passage = Passage(parsing: text, relativeTo: chapter.reference) else {
+            message = "not a verse or reference: \(text)"
+            return
+        }
+        let verse = passage.verses?.lowerBound
+        if passage.chapter != chapter.reference {
+            pending = ReaderLocation(chapter: passage.chapter, verse: verse ?? 1)
+            return
+        }
+        guard let first = chapter.verses.first, let index = chapter.verseIndex(number: verse ?? first.number) else {
             message = "no verse \(text) in \(chapter.reference)"
             return
         }
-        scrollTo(layout.top(ofVerse: verse))
+        scrollTo(layout.top(ofVerse: index))
     }
 
-    /// Finds `query`, starting at the top verse and wrapping.
-    public mutating func find(_ query: String) {
-        matches = search.matches(query)
-        guard !matches.isEmpty else {
-            matchIndex = nil
-            message = "no match for \(query)"
+    /// `[` and `]`: the previous or next chapter, across books.
+    private mutating func turn(_ offset: Int) {
+        guard let navigator else {
+            message = "only \(chapter.reference) is open"
             return
         }
-        let firstWord = chapter.verses[topVerse].words.lowerBound
-        matchIndex = matches.firstIndex { $0 >= firstWord } ?? 0
-        reveal()
+        guard let target = navigator.chapter(offset, from: chapter.reference) else {
+            message = offset > 0 ? "this is the last chapter" : "this is the first chapter"
+            return
+        }
+        pending = ReaderLocation(chapter: target, verse: 1)
+    }
+
+    /// Called by the reader loop once it has acted on `pending` (or failed to, with `failure` to show).
+    public mutating func settlePending(failure: String? = nil) {
+        pending = nil
+        if let failure { message = failure }
+    }
+
+    /// Finds `query`: a Strong's number or a Greek lemma or form across the corpus (when there is a store), else in
+    /// this chapter; starts at the top verse, wrapping. A search that finds nothing keeps the previous matches.
+    public mutating func find(_ query: String) {
+        let here = ReaderLocation(chapter: chapter.reference, verse: chapter.verses[topVerse].number, word: 0)
+        let acrossBible = navigator?.occurrences(of: query)
+        let hits = acrossBible
+            ?? search.matches(query).map { word -> ReaderLocation in
+                let verse = chapter.verses[chapter.verseIndex(ofWord: word)]
+                return ReaderLocation(chapter: chapter.reference, verse: verse.number, word: verse.offset(of: word))
+            }
+        guard !hits.isEmpty else {
+            message = "no match for \(query)" + (trail.map { "; n and N still go through \($0.query)" } ?? "")
+            return
+        }
+        let start = hits.firstIndex { !Self.order($0).lexicographicallyPrecedes(Self.order(here)) } ?? 0
+        trail = SearchTrail(query: query, hits: hits, index: start, acrossBible: acrossBible != nil)
+        go()
+    }
+
+    /// Canonical order of locations.
+    static func order(_ location: ReaderLocation) -> [Int] {
+        [location.chapter.book.number, location.chapter.chapter, location.verse, location.word.map(Int.init) ?? 0]
     }
 
     private mutating func step(_ delta: Int) {
-        guard let index = matchIndex, !matches.isEmpty else {
+        guard trail != nil else {
             message = "no search yet; / searches"
             return
         }
-        matchIndex = (index + delta + matches.count) % matches.count
+        trail?.step(delta)
+        go()
+    }
+
+    /// Shows the trail's current match: here, or by asking the loop for its chapter.
+    private mutating func go() {
+        guard let hit = trail?.current else { return }
+        showingMatch = true
+        if hit.chapter != chapter.reference {
+            pending = hit
+            return
+        }
         reveal()
     }
 
     /// Scrolls the current match into view: its verse at the top when the word's line fits, else the line.
     private mutating func reveal() {
-        guard let word = currentMatch, let index = matchIndex else { return }
+        guard let word = currentMatch, let trail else { return }
         let verse = chapter.verseIndex(ofWord: word)
         let lineRow = layout.line(ofWord: word, verse: verse) * layout.metrics.tiers.count
         let target = layout.top(ofVerse: verse) + lineRow
@@ -135,7 +215,7 @@ public struct GridMode {
         if target < scrollY || target + tiers > scrollY + contentRows {
             scrollTo(lineRow + tiers <= contentRows ? layout.top(ofVerse: verse) : target)
         }
-        message = "match \(index + 1) of \(matches.count): \(chapter.label(ofVerse: verse)) "
+        message = "match \(trail.position): \(chapter.label(ofVerse: verse)) "
             + chapter.text(chapter.words[word].surface)
     }
 
@@ -205,7 +285,7 @@ public struct GridMode {
         var position = "\(chapter.reference.book.name) \(chapter.label(ofVerse: topVerse))"
         if bottom > topVerse { position += "–\(chapter.verses[bottom].number)" }
         if let message { return "\(position)  \(message)" }
-        return "\(position)  j/k scroll  space/b page  g/G ends  :verse  /search  ? help  q quit"
+        return "\(position)  j/k scroll  space/b page  [/] chapter  :verse  /search  ? help  q quit"
     }
 
     static let help = [
@@ -214,9 +294,11 @@ public struct GridMode {
         "  space, PgDn     next page",
         "  b, PgUp         previous page",
         "  g, G            top, bottom",
-        "  :14 Enter       go to verse 14",
+        "  :14 Enter       go to verse 14 (:3:16, :Rom 8:28 too)",
+        "  [, ]            previous, next chapter",
         "  /word Enter     search Greek (accents optional),",
-        "                  transliteration, gloss, Strong's",
+        "                  transliteration, gloss, Strong's;",
+        "                  a lemma or Strong's: the whole corpus",
         "  n, N            next, previous match",
         "  ?               this help",
         "  Ctrl-Z          suspend (fg resumes)",

@@ -11,8 +11,12 @@ public struct LineMode {
     /// Focused word within the verse; nil when the verse as a whole is focused.
     public private(set) var word: WordOffset? = 0
     private var search: ChapterSearch
-    private var matches: [WordIndex] = []
-    private var matchIndex: Int?
+    /// The matches n and N step through, possibly in other chapters; kept across chapters and failed searches.
+    public internal(set) var trail: SearchTrail?
+    /// The corpus beyond this chapter; nil keeps the reader in it.
+    public var navigator: BibleNavigator?
+    /// Another chapter the user asked for: the reader loop opens it and hands over the trail.
+    public private(set) var pending: ReaderLocation?
     private var prompt: (kind: Character, text: String)?
 
     public init(narration: any Narration) {
@@ -65,6 +69,8 @@ public struct LineMode {
             return .line("Search: ")
         case .character("n"): return .line(step(1))
         case .character("N"): return .line(step(-1))
+        case .character("]"): return turn(1)
+        case .character("["): return turn(-1)
         case .character("?"): return .line(Self.keysLine)
         case .escape: return .none
         default: return .line("Unknown key. Question mark lists keys.")
@@ -74,7 +80,8 @@ public struct LineMode {
     static let keysLine = "Keys: right or l next word, left or h previous word, down or j next verse, up or k previous "
         + "verse, r read verse with glosses, t translation, space repeat, g first verse, G last verse, "
         + "colon then number and Enter go to verse, slash then text and Enter search Greek, transliteration, "
-        + "gloss or Strong's, n next match, N previous match, control Z suspends, q quit."
+        + "gloss or Strong's, a lemma or Strong's number across the corpus, n next match, N previous match, "
+        + "left bracket and right bracket previous and next chapter, control Z suspends, q quit."
 
     private mutating func handlePrompt(_ key: Key, _ current: (kind: Character, text: String)) -> Output {
         switch key {
@@ -123,8 +130,17 @@ public struct LineMode {
         return focusLine
     }
 
+    /// "14" is a verse here; "3:16" and "Rom 8:28" open another chapter (the loop then says its line).
     private mutating func jump(_ text: String) -> String {
-        guard let number = Int(text.trimmingCharacters(in: .whitespaces)), let index = chapter.verseIndex(number: number) else {
+        guard let passage = Passage(parsing: text, relativeTo: chapter.reference) else {
+            return "Not a verse or reference: \(text). " + focusLine
+        }
+        let number = passage.verses?.lowerBound
+        if passage.chapter != chapter.reference {
+            pending = ReaderLocation(chapter: passage.chapter, verse: number ?? 1)
+            return "Opening \(passage)."
+        }
+        guard let first = chapter.verses.first, let index = chapter.verseIndex(number: number ?? first.number) else {
             return "No verse \(text) in \(chapter.reference). " + focusLine
         }
         verse = index
@@ -132,28 +148,61 @@ public struct LineMode {
         return focusLine
     }
 
-    private mutating func find(_ query: String) -> String {
-        matches = search.matches(query)
-        guard !matches.isEmpty else {
-            matchIndex = nil
-            return "No match for \(query)."
+    /// `[` and `]`: the previous or next chapter, across books.
+    private mutating func turn(_ offset: Int) -> Output {
+        guard let navigator else { return .line("Only \(chapter.reference) is open. " + focusLine) }
+        guard let target = navigator.chapter(offset, from: chapter.reference) else {
+            return .line((offset > 0 ? "Last chapter. " : "First chapter. ") + focusLine)
         }
-        let here = chapter.verses[verse].word(at: word ?? 0)
-        matchIndex = matches.firstIndex { $0 >= here } ?? 0
+        pending = ReaderLocation(chapter: target, verse: 1)
+        return .none
+    }
+
+    /// Called by the reader loop once it has acted on `pending`; returns the line to say when it failed.
+    public mutating func settlePending(failure: String? = nil) -> String? {
+        pending = nil
+        return failure.map { $0 + " " + focusLine }
+    }
+
+    /// Opens at a location (after the reader loop loaded its chapter); returns the line to say.
+    public mutating func open(at location: ReaderLocation, trail: SearchTrail?) -> String {
+        self.trail = trail
+        verse = chapter.verseIndex(number: location.verse) ?? 0
+        word = location.word.flatMap { Int($0) < chapter.verses[verse].words.count ? $0 : nil }
+        if let trail, trail.current == location { return "Match \(trail.position): " + focusLine }
+        return "\(chapter.reference). " + focusLine
+    }
+
+    private mutating func find(_ query: String) -> String {
+        let here = ReaderLocation(chapter: chapter.reference, verse: chapter.verses[verse].number, word: word ?? 0)
+        let acrossBible = navigator?.occurrences(of: query)
+        let hits = acrossBible ?? search.matches(query).map { index -> ReaderLocation in
+            let v = chapter.verses[chapter.verseIndex(ofWord: index)]
+            return ReaderLocation(chapter: chapter.reference, verse: v.number, word: v.offset(of: index))
+        }
+        guard !hits.isEmpty else {
+            return "No match for \(query)." + (trail.map { " n and N still go through \($0.query)." } ?? "")
+        }
+        let start = hits.firstIndex { !GridMode.order($0).lexicographicallyPrecedes(GridMode.order(here)) } ?? 0
+        trail = SearchTrail(query: query, hits: hits, index: start, acrossBible: acrossBible != nil)
         return focusMatch()
     }
 
     private mutating func step(_ delta: Int) -> String {
-        guard let index = matchIndex, !matches.isEmpty else { return "No search yet. Slash searches." }
-        matchIndex = (index + delta + matches.count) % matches.count
+        guard trail != nil else { return "No search yet. Slash searches." }
+        trail?.step(delta)
         return focusMatch()
     }
 
     private mutating func focusMatch() -> String {
-        guard let index = matchIndex else { return focusLine }
-        let target = matches[index]
-        verse = chapter.verseIndex(ofWord: target)
-        word = chapter.verses[verse].offset(of: target)
-        return "Match \(index + 1) of \(matches.count): " + focusLine
+        guard let trail else { return focusLine }
+        let hit = trail.current
+        if hit.chapter != chapter.reference {
+            pending = hit
+            return "Match \(trail.position) is in \(hit.chapter)."
+        }
+        verse = chapter.verseIndex(number: hit.verse) ?? verse
+        word = hit.word
+        return "Match \(trail.position): " + focusLine
     }
 }

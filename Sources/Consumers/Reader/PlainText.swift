@@ -20,12 +20,16 @@ public enum PlainText {
 
     /// Writes the chapter to stdout. Returns false if the reader of the pipe went away (not an error).
     @discardableResult
-    public static func write(_ chapter: Chapter, to fd: Int32 = STDOUT_FILENO) -> Bool {
+    public static func write(_ chapter: Chapter, fromVerse first: VerseIndex = 0, to fd: Int32 = STDOUT_FILENO) -> Bool {
         _ = signal(SIGPIPE, SIG_IGN)
         var out = ANSI(color: false)
-        out.text(chapter.reference.description)
+        // From a verse on, the heading says where the text starts ("John 1:14–51").
+        let verses = chapter.verses
+        let start = verses.isEmpty ? verses.startIndex : min(max(first, verses.startIndex), verses.index(before: verses.endIndex))
+        out.text(chapter.reference.description
+            + (start > verses.startIndex ? ":\(verses[start].number)–\(verses.last?.number ?? 0)" : ""))
         out.raw("\n")
-        for index in chapter.verses.indices {
+        for index in start..<verses.endIndex {
             for line in lines(verse: index, of: chapter) {
                 out.text(line)
                 out.raw("\n")

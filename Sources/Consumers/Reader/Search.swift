@@ -15,19 +15,7 @@ public struct ChapterSearch {
     }
 
     /// Lower case, without combining marks, final sigma as σ.
-    public static func fold(_ text: String) -> String {
-        var scalars = String.UnicodeScalarView()
-        for scalar in text.decomposedStringWithCanonicalMapping.unicodeScalars {
-            switch scalar.properties.generalCategory {
-            case .nonspacingMark, .enclosingMark, .spacingMark: continue
-            default: break
-            }
-            for lower in scalar.properties.lowercaseMapping.unicodeScalars {
-                scalars.append(lower == "ς" ? "σ" : lower)
-            }
-        }
-        return String(scalars)
-    }
+    public static func fold(_ text: String) -> String { Folding.key(text) }
 
     /// The numeric part of a Strong's query or label ("G3056", "g03056", "3056" → 3056); nil otherwise.
     public static func strongsNumber<S: StringProtocol>(_ text: S) -> Int? {

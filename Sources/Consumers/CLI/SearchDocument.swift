@@ -1,0 +1,75 @@
+import Foundation
+import InterlinearCorpus
+import InterlinearStore
+
+/// The `interlinear.search/1` document (Schemas/search-1.schema.json), and its text form.
+struct SearchDocument: Encodable {
+    struct Count: Encodable {
+        let book: String
+        let osis: String
+        let hits: Int
+    }
+
+    struct Hit: Encodable {
+        let reference: String
+        let osisRef: String
+        let book: String
+        let chapter: Int
+        let verse: Int
+        /// 1-based position of the word in its verse; null for a translation-text hit.
+        @EncodedNull var word: Int?
+        let matched: String
+        @EncodedNull var lemma: String?
+        @EncodedNull var strongs: String?
+        @EncodedNull var morphology: String?
+        @EncodedNull var gloss: String?
+        let context: String
+    }
+
+    var schema = "interlinear.search/1"
+    let query: String
+    let kind: String
+    let scope: String
+    let limit: Int
+    let total: Int
+    let truncated: Bool
+    let counts: [Count]
+    let results: [Hit]
+
+    init(_ result: SearchResult) {
+        query = result.query.text
+        kind = result.query.kind.rawValue
+        scope = result.query.scope.description
+        limit = result.query.limit
+        total = result.total
+        truncated = result.hits.count < result.total
+        counts = result.counts.map { Count(book: $0.book.name, osis: $0.book.osis, hits: $0.hits) }
+        results = result.hits.map { hit in
+            Hit(reference: hit.reference, osisRef: "\(hit.chapter.osisID).\(hit.verse)", book: hit.chapter.book.name,
+                chapter: hit.chapter.chapter, verse: hit.verse, word: hit.word.map { $0 + 1 }, matched: hit.matched,
+                lemma: hit.lemma, strongs: hit.strongs, morphology: hit.morphology, gloss: hit.gloss, context: hit.context)
+        }
+    }
+
+    func encoded() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(self) + Data("\n".utf8)
+    }
+
+    /// One line per hit, then the counts per book.
+    var text: String {
+        var out = ""
+        for hit in results {
+            var line = "\(hit.reference)  \(hit.matched)"
+            if let gloss = hit.gloss, !gloss.isEmpty { line += " ‘\(gloss)’" }
+            if let morphology = hit.morphology { line += "  \(morphology)" }
+            out += line + "  \(hit.context)\n"
+        }
+        let shown = truncated ? " (first \(results.count) listed; --limit N lists more)" : ""
+        let unit = kind == "text" ? "verse" : "word"
+        out += "\(total) \(unit)\(total == 1 ? "" : "s") in \(scope)\(shown)\n"
+        if !counts.isEmpty { out += counts.map { "\($0.book) \($0.hits)" }.joined(separator: ", ") + "\n" }
+        return out
+    }
+}

@@ -1,0 +1,37 @@
+extension Chapter {
+    /// The chapter cut down to the verses whose numbers are in `range`, sharing the string table; the verses keep
+    /// their numbers, so cell and node ids stay those of the whole chapter.
+    public func selecting(verses range: ClosedRange<Int>) -> Chapter {
+        var selected = Chapter(reference: reference, language: language)
+        selected.strings = strings
+        for verse in verses where range.contains(verse.number) {
+            selected.beginVerse(verse.number, numberText: verse.numberText)
+            for token in translationTokens[verse.translation] { selected.appendTranslationToken(token) }
+            for word in words[verse.words] {
+                let start = Int32(selected.alignedTokens.count)
+                for index in alignment(of: word) { selected.appendAlignedToken(index) }
+                var copy = word
+                copy.alignment = start..<Int32(selected.alignedTokens.count)
+                copy.morphemes = 0..<0
+                selected.appendWord(copy)
+                for morpheme in morphemes(of: word) { selected.appendMorpheme(morpheme) }
+            }
+        }
+        return selected
+    }
+
+    /// The chapter cut down to a passage's verses (the whole chapter when it names none). Throws when a verse of
+    /// the range is not in the chapter.
+    public func selecting(_ passage: Passage) throws -> Chapter {
+        guard let range = passage.verses else { return self }
+        let numbers = Set(verses.map(\.number))
+        guard let absent = range.first(where: { !numbers.contains($0) }) else { return selecting(verses: range) }
+        throw CorpusError(file: "", line: nil, "\(reference) has no verse \(absent) (its verses are \(verseSpan))")
+    }
+
+    /// "1–51": the verse numbers the chapter holds, for messages.
+    public var verseSpan: String {
+        guard let first = verses.first?.number, let last = verses.last?.number else { return "none" }
+        return first == last ? "\(first)" : "\(first)–\(last)"
+    }
+}

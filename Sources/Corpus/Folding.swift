@@ -1,0 +1,32 @@
+import Foundation
+
+/// Search keys for Greek and Latin text: lower case, without accents, breathings or other combining marks, and
+/// with final sigma as σ, so "λόγος", "ΛΟΓΟΣ" and "λογος" share one key. Used by the store's indexes and by the
+/// in-chapter search alike, so both agree on what matches.
+public enum Folding {
+    /// The folded key of `text`.
+    public static func key(_ text: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.decomposedStringWithCanonicalMapping.unicodeScalars {
+            switch scalar.properties.generalCategory {
+            case .nonspacingMark, .enclosingMark, .spacingMark: continue
+            default: break
+            }
+            for lower in scalar.properties.lowercaseMapping.unicodeScalars {
+                scalars.append(lower == "ς" ? "σ" : lower)
+            }
+        }
+        return String(scalars)
+    }
+
+    /// The numeric part of a Strong's number or query ("G3056", "g03056", "3056", "G4053b" → 3056, 4053); nil
+    /// when `text` is not one.
+    public static func strongsNumber<S: StringProtocol>(_ text: S) -> Int? {
+        var rest = Substring(text).drop { $0 == " " }
+        while rest.last == " " { rest = rest.dropLast() }
+        if let first = rest.first, first == "G" || first == "g" { rest = rest.dropFirst() }
+        if let last = rest.last, last.isASCII, last.isLowercase { rest = rest.dropLast() }
+        guard !rest.isEmpty, rest.count <= 6, rest.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        return Int(rest)
+    }
+}

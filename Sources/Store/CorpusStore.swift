@@ -1,0 +1,158 @@
+import CSQLite
+import Foundation
+import InterlinearCorpus
+
+/// The corpus in one SQLite database: chapters for layout, and the indexes Bible-wide search reads.
+///
+/// Opening checks that the file is ours (`application_id`), not from a newer version (`user_version`), and
+/// migrates an older one. A damaged or foreign file is refused with one line saying which and what to do.
+public final class CorpusStore {
+    public let url: URL
+    let database: Database
+    private var verseStatement: Statement?
+    private var wordStatement: Statement?
+
+    /// Opens an existing store for reading (migrating it first if an older version wrote it).
+    public init(url: URL) throws {
+        self.url = url
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            throw StoreError.cannotOpen(path: url.path, reason: "no such file")
+        }
+        var database = try Database(path: url.path, readOnly: true)
+        let version = try Self.validate(database)
+        if version < Schema.version {
+            database.close()
+            database = try Database(path: url.path, readOnly: false)
+            try Self.migrate(database)
+        }
+        self.database = database
+    }
+
+    /// Checks the file is a store this build reads; returns its schema version.
+    @discardableResult
+    static func validate(_ database: Database) throws -> Int {
+        let path = database.path
+        do {
+            let id = try database.integer("PRAGMA application_id") ?? 0
+            let version = try database.integer("PRAGMA user_version") ?? 0
+            let tables = try database.integer("SELECT count(*) FROM sqlite_master") ?? 0
+            if id != Schema.applicationID {
+                if tables == 0 { throw StoreError.corrupt(path: path, detail: "an empty database") }
+                throw StoreError.foreign(path: path, applicationID: id)
+            }
+            if version > Schema.version { throw StoreError.tooNew(path: path, version: version, supported: Schema.version) }
+            return version
+        } catch let error as StoreError where error.isCorruption {
+            if case .corrupt = error { throw error }
+            throw StoreError.corrupt(path: path, detail: "not an SQLite database, or a damaged one")
+        }
+    }
+
+    /// Runs the migrations the store lacks, in one transaction.
+    static func migrate(_ database: Database) throws {
+        try database.transaction {
+            let from = try database.integer("PRAGMA user_version") ?? 0
+            for step in Schema.migrations.dropFirst(from) { try database.execute(step) }
+            try database.execute("PRAGMA application_id = \(Schema.applicationID); PRAGMA user_version = \(Schema.version)")
+        }
+    }
+
+    /// The chapters the store holds, in canonical order.
+    public func availableChapters() throws -> [ChapterReference] {
+        let statement = try database.prepare("SELECT DISTINCT id / 1000 FROM verse ORDER BY 1")
+        var found: [ChapterReference] = []
+        while try statement.step() {
+            let key = statement.int(0)
+            if let book = Book.numbered(key / 1000), key % 1000 > 0 {
+                found.append(ChapterReference(book: book, chapter: key % 1000))
+            }
+        }
+        return found
+    }
+
+    /// Loads a chapter, interning its strings into `strings`, and freezes the table for it; nil when the store
+    /// does not hold it.
+    public func load(_ reference: ChapterReference, into strings: StringTableBuilder) throws -> Chapter? {
+        guard var chapter = try read(reference, into: strings) else { return nil }
+        chapter.freeze(strings)
+        return chapter
+    }
+
+    /// Reads a chapter, interning its strings into `strings`, without freezing (`ChapterSource.read`); nil when the
+    /// store does not hold it.
+    public func read(_ reference: ChapterReference, into strings: StringTableBuilder) throws -> Chapter? {
+        let range = Schema.range(of: ChapterKey(book: reference.book.number, chapter: reference.chapter))
+        if verseStatement == nil {
+            verseStatement = try database.prepare("SELECT id, translation FROM verse WHERE id BETWEEN ?1 AND ?2 ORDER BY id")
+            wordStatement = try database.prepare("""
+                SELECT verse, surface, transliteration, lemma, strongs, morphology, gloss, alignment
+                FROM word WHERE verse BETWEEN ?1 AND ?2 ORDER BY verse, position
+                """)
+        }
+        guard let verses = verseStatement, let words = wordStatement else { return nil }
+        defer { verses.reset(); words.reset() }
+        var chapter = Chapter(reference: reference)
+        try verses.bind([range.lowerBound, range.upperBound])
+        try words.bind([range.lowerBound, range.upperBound])
+        // Both are ordered by verse key: merge them, each verse followed by its words.
+        var hasWord = try words.step()
+        while try verses.step() {
+            let key = verses.int(0)
+            guard key % 1000 > 0 else { throw StoreError.badRow(path: url.path, what: "verse 0 in \(reference)") }
+            chapter.beginVerse(key % 1000, strings: strings)
+            forEachItem(verses.bytes(1)) { chapter.appendTranslationToken(strings.intern(utf8: $0)) }
+            let tokenCount = chapter.verses.last?.translation.count ?? 0
+            while hasWord {
+                let wordKey = words.int(0)
+                if wordKey > key { break }
+                guard wordKey == key else { throw orphan(wordKey, reference) }
+                let start = Int32(chapter.alignedTokens.count)
+                var bad = false
+                forEachItem(words.bytes(7)) { item in
+                    guard !bad, let index = decimal(item), index < tokenCount, index <= Int(UInt16.max) else {
+                        bad = true
+                        return
+                    }
+                    chapter.appendAlignedToken(TokenOffset(UInt16(index)))
+                }
+                guard !bad else {
+                    throw StoreError.badRow(path: url.path, what: "an alignment in \(reference):\(key % 1000) is not a token of its verse")
+                }
+                chapter.appendWord(Word(
+                    surface: strings.intern(utf8: words.bytes(1)), transliteration: strings.intern(utf8: words.bytes(2)),
+                    lemma: strings.intern(utf8: words.bytes(3)), strongs: strings.intern(utf8: words.bytes(4)),
+                    morphology: strings.intern(utf8: words.bytes(5)), gloss: strings.intern(utf8: words.bytes(6)),
+                    alignment: start..<Int32(chapter.alignedTokens.count)))
+                hasWord = try words.step()
+            }
+        }
+        if hasWord { throw orphan(words.int(0), reference) }
+        return chapter.verses.isEmpty ? nil : chapter
+    }
+
+    private func orphan(_ key: Int, _ reference: ChapterReference) -> StoreError {
+        .badRow(path: url.path, what: "a word of \(reference):\(key % 1000), which has no verse row")
+    }
+}
+
+/// Calls `body` with each non-empty space-separated item of `field`.
+@inline(__always)
+func forEachItem(_ field: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    var start = 0
+    for i in 0...field.count where i == field.count || field[i] == 0x20 {
+        if i > start { body(UnsafeBufferPointer(rebasing: field[start..<i])) }
+        start = i + 1
+    }
+}
+
+/// A non-negative decimal of at most 9 digits, or nil.
+@inline(__always)
+func decimal(_ field: UnsafeBufferPointer<UInt8>) -> Int? {
+    guard !field.isEmpty, field.count <= 9 else { return nil }
+    var value = 0
+    for byte in field {
+        guard byte >= 0x30 && byte <= 0x39 else { return nil }
+        value = value * 10 + Int(byte - 0x30)
+    }
+    return value
+}

@@ -1,0 +1,64 @@
+/// The store's schema, versioned with `PRAGMA user_version` and marked as ours with `PRAGMA application_id`.
+///
+/// Rows are keyed by verse id `BBCCCVVV` (book × 1,000,000 + chapter × 1,000 + verse, the source data's own verse
+/// key), so a chapter, a book or a testament is one contiguous key range: loading a chapter is two range scans,
+/// and `--in John` is a `BETWEEN` on every index (each index ends with the primary key).
+enum Schema {
+    /// "ILNR": tells our store from any other SQLite file.
+    static let applicationID = 0x494C_4E52
+
+    /// The version this build writes and reads.
+    static var version: Int { migrations.count }
+
+    /// `migrations[n]` takes a store from version n to n + 1. Append, never edit: a store on disk may be at any
+    /// earlier version, and opening it runs the missing steps in one transaction.
+    static let migrations: [String] = [
+        // 1: verses, words with folded search keys, morphology codes in words, translation full-text index.
+        """
+        CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+        CREATE TABLE verse(id INTEGER PRIMARY KEY, translation TEXT NOT NULL);
+        CREATE TABLE word(
+            verse INTEGER NOT NULL,
+            position INTEGER NOT NULL,
+            surface TEXT NOT NULL,
+            transliteration TEXT NOT NULL,
+            lemma TEXT NOT NULL,
+            strongs TEXT NOT NULL,
+            morphology TEXT NOT NULL,
+            gloss TEXT NOT NULL,
+            alignment TEXT NOT NULL,
+            surface_key TEXT NOT NULL,
+            lemma_key TEXT NOT NULL,
+            strongs_number INTEGER NOT NULL,
+            PRIMARY KEY (verse, position)
+        ) WITHOUT ROWID;
+        CREATE INDEX word_lemma ON word(lemma_key);
+        CREATE INDEX word_surface ON word(surface_key);
+        CREATE INDEX word_strongs ON word(strongs_number);
+        CREATE INDEX word_morphology ON word(morphology);
+        CREATE TABLE morphology(code TEXT PRIMARY KEY, words TEXT NOT NULL) WITHOUT ROWID;
+        CREATE VIRTUAL TABLE verse_text USING fts5(
+            translation, content='verse', content_rowid='id', tokenize='unicode61 remove_diacritics 2');
+        CREATE TRIGGER verse_inserted AFTER INSERT ON verse BEGIN
+            INSERT INTO verse_text(rowid, translation) VALUES (new.id, new.translation);
+        END;
+        CREATE TRIGGER verse_deleted AFTER DELETE ON verse BEGIN
+            INSERT INTO verse_text(verse_text, rowid, translation) VALUES ('delete', old.id, old.translation);
+        END;
+        """,
+    ]
+
+    /// The key of a verse: BBCCCVVV.
+    static func verseKey(book: Int, chapter: Int, verse: Int) -> Int { book * 1_000_000 + chapter * 1_000 + verse }
+
+    /// Every verse key of a chapter.
+    static func range(of reference: ChapterKey) -> ClosedRange<Int> {
+        verseKey(book: reference.book, chapter: reference.chapter, verse: 0)...verseKey(book: reference.book, chapter: reference.chapter, verse: 999)
+    }
+}
+
+/// A chapter as numbers (book number, chapter), for key arithmetic.
+struct ChapterKey: Hashable {
+    var book: Int
+    var chapter: Int
+}

@@ -1,0 +1,53 @@
+import CSQLite
+
+/// What can go wrong with the store, each said in one line that names the file and what to do.
+public enum StoreError: Error, CustomStringConvertible, Equatable {
+    /// The file could not be opened at all (missing folder, permissions).
+    case cannotOpen(path: String, reason: String)
+    /// An SQLite error while reading or writing; corruption is reported as `corrupt` instead.
+    case sqlite(path: String, code: Int32, message: String)
+    /// The file is an SQLite database, but not one this program wrote.
+    case foreign(path: String, applicationID: Int)
+    /// The file is not a readable SQLite database.
+    case corrupt(path: String, detail: String)
+    /// The store was written by a newer version of interlinear.
+    case tooNew(path: String, version: Int, supported: Int)
+    /// A row breaks an invariant the importer guarantees (the file was edited or damaged).
+    case badRow(path: String, what: String)
+    /// The chapter is in neither the store nor the committed chapters; the message lists the nearest ones.
+    case missingChapter(String)
+
+    public var description: String {
+        switch self {
+        case .cannotOpen(let path, let reason):
+            return "cannot open the corpus store \(path): \(reason)"
+        case .sqlite(let path, let code, let message):
+            let primary = code & 0xFF
+            if primary == SQLITE_CORRUPT || primary == SQLITE_NOTADB {
+                return StoreError.corrupt(path: path, detail: message).description
+            }
+            return "corpus store \(path): \(message)"
+        case .foreign(let path, let id):
+            return "\(path) is an SQLite database of another program (application id \(id)), not an interlinear "
+                + "corpus store; move it away or point --corpus/INTERLINEAR_DATA elsewhere, then run `interlinear import`"
+        case .corrupt(let path, let detail):
+            return "the corpus store \(path) is damaged (\(detail)); delete it and run `interlinear import` to rebuild it"
+        case .tooNew(let path, let version, let supported):
+            return "the corpus store \(path) has schema version \(version), newer than this interlinear reads "
+                + "(\(supported)); update interlinear or rebuild the store with `interlinear import`"
+        case .badRow(let path, let what):
+            return "the corpus store \(path) is damaged: \(what); run `interlinear import` to rebuild it"
+        case .missingChapter(let message):
+            return message
+        }
+    }
+
+    /// Corruption, whichever way SQLite reported it.
+    public var isCorruption: Bool {
+        switch self {
+        case .corrupt, .badRow: return true
+        case .sqlite(_, let code, _): return code & 0xFF == SQLITE_CORRUPT || code & 0xFF == SQLITE_NOTADB
+        default: return false
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import InterlinearCorpus
+
+/// Writes chapters into a store: verse rows (their translation goes into the full-text index by trigger), word
+/// rows with their folded search keys, and the morphology codes in words.
+final class StoreWriter {
+    private let database: Database
+    private let deleteVerses: Statement
+    private let deleteWords: Statement
+    private let insertVerse: Statement
+    private let insertWord: Statement
+    private let insertCode: Statement
+    /// Folded keys by string id: each distinct lemma or surface is folded once per table lineage (ids keep their
+    /// meaning across every table one builder freezes).
+    private var foldedKeys: [TextID: String] = [:]
+    private var foldedLineage: StringTable.Lineage?
+
+    init(_ database: Database) throws {
+        self.database = database
+        deleteVerses = try database.prepare("DELETE FROM verse WHERE id BETWEEN ?1 AND ?2")
+        deleteWords = try database.prepare("DELETE FROM word WHERE verse BETWEEN ?1 AND ?2")
+        insertVerse = try database.prepare("INSERT INTO verse(id, translation) VALUES (?1, ?2)")
+        insertWord = try database.prepare("""
+            INSERT INTO word(verse, position, surface, transliteration, lemma, strongs, morphology, gloss, alignment,
+                             surface_key, lemma_key, strongs_number)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
+            """)
+        insertCode = try database.prepare("INSERT OR IGNORE INTO morphology(code, words) VALUES (?1, ?2)")
+    }
+
+    /// Creates the schema in an empty database.
+    static func createSchema(_ database: Database) throws {
+        try CorpusStore.migrate(database)
+    }
+
+    /// Replaces the chapter's rows (call inside a transaction).
+    func write(_ chapter: Chapter) throws {
+        if foldedLineage != chapter.strings.lineage {
+            foldedKeys.removeAll()
+            foldedLineage = chapter.strings.lineage
+        }
+        let book = chapter.reference.book.number
+        let range = Schema.range(of: ChapterKey(book: book, chapter: chapter.reference.chapter))
+        for statement in [deleteWords, deleteVerses] {
+            try statement.bind([range.lowerBound, range.upperBound])
+            try statement.run()
+        }
+        for verse in chapter.verses {
+            let key = Schema.verseKey(book: book, chapter: chapter.reference.chapter, verse: verse.number)
+            let translation = chapter.translationTokens[verse.translation].map(chapter.text).joined(separator: " ")
+            try insertVerse.bind([key, translation])
+            try insertVerse.run()
+            for (position, word) in chapter.words[verse.words].enumerated() {
+                let alignment = chapter.alignment(of: word).map(\.description).joined(separator: " ")
+                let strongs = chapter.text(word.strongs)
+                try insertWord.bind([
+                    key, position, chapter.text(word.surface), chapter.text(word.transliteration),
+                    chapter.text(word.lemma), strongs, chapter.text(word.morphology), chapter.text(word.gloss),
+                    alignment, folded(word.surface, chapter), folded(word.lemma, chapter),
+                    Folding.strongsNumber(strongs) ?? 0,
+                ])
+                try insertWord.run()
+                let code = chapter.text(word.morphology)
+                try insertCode.bind([code, Morphology.expand(code) ?? ""])
+                try insertCode.run()
+            }
+        }
+    }
+
+    private func folded(_ id: TextID, _ chapter: Chapter) -> String {
+        if let key = foldedKeys[id] { return key }
+        let key = Folding.key(chapter.text(id))
+        foldedKeys[id] = key
+        return key
+    }
+
+    /// Records where the data came from.
+    func setMeta(_ values: [String: String]) throws {
+        let statement = try database.prepare("INSERT OR REPLACE INTO meta(key, value) VALUES (?1, ?2)")
+        for (key, value) in values.sorted(by: { $0.key < $1.key }) {
+            try statement.bind([key, value])
+            try statement.run()
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import InterlinearAccessibility
+import InterlinearCorpus
+import InterlinearReader
+import InterlinearSession
+import InterlinearShaping
+import InterlinearStore
+import InterlinearTable
+import InterlinearTestSupport
+import InterlinearTypesetting
+import Testing
+
+private func ref(_ text: String) throws -> ChapterReference { try #require(ChapterReference(parsing: text)) }
+
+/// The accessibility action and the reader search through the store, as `interlinear search` does.
+@Suite struct CorpusSearchConsumerTests {
+    private func johnTree(_ store: CorpusStore) throws -> AccessibilityTree {
+        let session = Interlinear(library: ChapterLibrary(storeURL: store.url, store: store,
+                                                          committed: CorpusLibrary(corpusDirectory: corpusDirectory)),
+                                  fonts: try sharedFontChain())
+        return session.accessibilityTree(for: try session.chapter(try ref("John 1")), screenReaderEnabled: true)
+    }
+
+    @Test func findOtherOccurrencesSearchesTheCorpus() throws {
+        guard let url = try StoreFixture.wholeStore() else { return }
+        let store = try CorpusStore(url: url)
+        let tree = try johnTree(store)
+        // John 1:1, word 5: λόγος.
+        let logos = try #require(tree.target(parsing: "John.1.1.w5"))
+        guard case .element(let id) = logos else { Issue.record("not an element"); return }
+        let inChapter = tree.otherOccurrences(of: id, matching: .lemma)
+        tree.occurrenceIndex = CorpusOccurrences(store: store)
+        let corpus = tree.occurrencesInCorpus(of: id, matching: .lemma)
+        let search = try StoreSearch(store: store).run(SearchQuery(text: "λόγος", kind: .lemma, limit: 10_000))
+        #expect(corpus.count == search.total - 1, "every other λόγος in the corpus")
+        #expect(Set(corpus.map(\.chapter.book.name)).count > 20)
+        // The in-chapter list is the corpus search's hits in John 1.
+        #expect(tree.otherOccurrences(of: id, matching: .lemma) == inChapter)
+        guard case .found(let found)? = tree.perform(.findOtherOccurrences, on: id) else { Issue.record("no result"); return }
+        #expect(found == inChapter)
+        #expect(tree.occurrencesInCorpus(of: id, matching: .strongs).count == corpus.count)
+    }
+
+    @Test func readerSearchCrossesChaptersAndKeepsItAfterAMiss() throws {
+        guard let url = try StoreFixture.wholeStore() else { return }
+        let library = ChapterLibrary(storeURL: url, store: try CorpusStore(url: url), committed: CorpusLibrary(roots: []))
+        let navigator = BibleNavigator(library: library)
+        var grid = GridMode(chapter: try navigator.load(try ref("John 1")), columns: 100, rows: 30, color: false)
+        grid.navigator = navigator
+        grid.find("G3056")
+        let trail = try #require(grid.trail)
+        #expect(trail.acrossBible && trail.hits.count == 330)
+        #expect(trail.current == ReaderLocation(chapter: try ref("John 1"), verse: 1, word: 4))
+        grid.find("zzzz-no-such-word")
+        #expect(grid.trail == trail, "a failed search keeps the previous one")
+        #expect(grid.statusText.contains("n and N still go through G3056"))
+        // Past John 1's last λόγος, n asks for the next chapter with one.
+        let inJohn1 = trail.hits.filter { $0.chapter.description == "John 1" }.count
+        #expect(inJohn1 == 4)
+        for _ in 0..<inJohn1 { _ = grid.handle(.character("n")) }
+        #expect(grid.pending?.chapter.description == "John 2")
+        // ] asks for the next chapter, [ at Matthew 1 says there is none before.
+        var first = GridMode(chapter: try navigator.load(try ref("Matt 1")), columns: 100, rows: 30, color: false)
+        first.navigator = navigator
+        _ = first.handle(.character("["))
+        #expect(first.pending == nil && first.statusText.contains("first chapter"))
+        _ = first.handle(.character("]"))
+        #expect(first.pending?.chapter.description == "Matthew 2")
+        var jump = GridMode(chapter: try navigator.load(try ref("Matt 1")), columns: 100, rows: 30, color: false)
+        jump.jump("Rom 8:28")
+        #expect(jump.pending == ReaderLocation(chapter: try ref("Romans 8"), verse: 28))
+    }
+
+    @Test func lineModeTurnsChapters() throws {
+        guard let url = try StoreFixture.wholeStore() else { return }
+        let library = ChapterLibrary(storeURL: url, store: try CorpusStore(url: url), committed: CorpusLibrary(roots: []))
+        let navigator = BibleNavigator(library: library)
+        var mode = LineMode(narration: ChapterNarration(chapter: try navigator.load(try ref("Mark 4"))))
+        mode.navigator = navigator
+        #expect(mode.handle(.character("]")) == .none)
+        #expect(mode.pending?.chapter.description == "Mark 5")
+        let target = try #require(mode.pending)
+        var next = LineMode(narration: ChapterNarration(chapter: try navigator.load(target.chapter)))
+        let line = next.open(at: target, trail: nil)
+        #expect(line.hasPrefix("Mark 5."), "\(line)")
+    }
+}

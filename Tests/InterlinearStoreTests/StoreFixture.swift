@@ -1,0 +1,86 @@
+import Foundation
+import InterlinearCorpus
+import InterlinearStore
+import InterlinearTestSupport
+import Testing
+
+/// Stores the tests share, built once per test run into a temporary folder.
+enum StoreFixture {
+    /// The downloaded source data (scripts/setup), if it is there.
+    static let sourceDirectory: URL? = {
+        let directory = SourceData.defaultDirectory()
+        return SourceData.isComplete(directory) ? directory : nil
+    }()
+
+    /// Why a test that needs the source data cannot run here; nil when it can. Under CI the data must be there.
+    static var sourceMissing: String? {
+        sourceDirectory == nil ? "the bible-alignments source data is not at \(SourceData.defaultDirectory().path) (scripts/setup downloads it)" : nil
+    }
+
+    static let folder: URL = {
+        // Folders of earlier runs whose process is gone are removed (a store is 24 MB).
+        let temporary = FileManager.default.temporaryDirectory
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? []
+        where name.hasPrefix("interlinear-store-tests-") {
+            if let pid = Int32(name.dropFirst("interlinear-store-tests-".count)), pid != getpid(), kill(pid, 0) != 0 {
+                try? FileManager.default.removeItem(at: temporary.appendingPathComponent(name))
+            }
+        }
+        let url = temporary.appendingPathComponent("interlinear-store-tests-\(getpid())")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }()
+
+    /// A store holding the four committed chapters, imported from their chapter files.
+    static let committed: Result<URL, any Error> = Result {
+        let url = folder.appendingPathComponent("committed.sqlite")
+        let library = CorpusLibrary(roots: [corpusDirectory.appendingPathComponent("chapters")])
+        let chapters = try library.load(library.availableChapters(), into: StringTableBuilder())
+        _ = try StoreImport.write(chapters, to: url, replace: true, source: "committed chapters")
+        return url
+    }
+
+    /// The whole New Testament, imported from the source data once per run.
+    static let whole: Result<URL, any Error> = Result {
+        guard let source = sourceDirectory else { throw CorpusError(file: "", line: nil, sourceMissing ?? "") }
+        let url = folder.appendingPathComponent("whole.sqlite")
+        let chapters = try BibleAlignmentsImporter(dataDirectory: source).importChapters(nil, strings: StringTableBuilder())
+        _ = try StoreImport.write(chapters, to: url, replace: true, source: "bible-alignments \(SourceData.version)")
+        return url
+    }
+
+    /// The whole-NT store, or nil (the test returns) when the source data is missing outside CI; under CI a missing
+    /// source fails the test.
+    static func wholeStore() throws -> URL? {
+        if let reason = sourceMissing {
+            if ProcessInfo.processInfo.environment["CI"] != nil { Issue.record("CI needs the source data: \(reason)") }
+            else { print("skipped: \(reason)") }
+            return nil
+        }
+        return try whole.get()
+    }
+
+    /// A fresh copy of a store, for tests that damage or replace it.
+    static func copy(of url: URL, named name: String) throws -> URL {
+        let target = folder.appendingPathComponent(UUID().uuidString).appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: url, to: target)
+        return target
+    }
+}
+
+/// Chapters compared field by field (strings by text, so tables may differ).
+func sameChapter(_ a: Chapter, _ b: Chapter) -> Bool {
+    guard a.reference == b.reference, a.verses.count == b.verses.count, a.words.count == b.words.count,
+          a.translationTokens.count == b.translationTokens.count else { return false }
+    for (x, y) in zip(a.verses, b.verses) where x.number != y.number || x.words != y.words || x.translation != y.translation {
+        return false
+    }
+    for (x, y) in zip(a.translationTokens, b.translationTokens) where a.text(x) != b.text(y) { return false }
+    for (x, y) in zip(a.words, b.words) {
+        let fields: [KeyPath<Word, TextID>] = [\.surface, \.transliteration, \.lemma, \.strongs, \.morphology, \.gloss]
+        for field in fields where a.text(x[keyPath: field]) != b.text(y[keyPath: field]) { return false }
+        if Array(a.alignment(of: x)) != Array(b.alignment(of: y)) { return false }
+    }
+    return true
+}
