@@ -38,7 +38,7 @@ import InterlinearTestSupport
         let result = try run(interlinearBinary, ["typeset"] + arguments, directory: packageRoot)
         if arguments[0] == "Song 2" {
             // Not committed: one line naming how to import it.
-            #expect(result.status != 0 && result.stderr.contains("interlinear import Song of Songs 2"), "\(result.stderr)")
+            #expect(result.status != 0 && result.stderr.contains("interlinear import \"Song of Songs 2\""), "\(result.stderr)")
             return
         }
         #expect(result.status == 0, "\(result.stderr)")
