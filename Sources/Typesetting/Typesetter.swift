@@ -35,9 +35,15 @@ public final class Typesetter {
         layout.cells.reserveCapacity(chapter.verses.count)
         var widestNumber: Float32 = 0
         for verse in chapter.verses { widestNumber = max(widestNumber, cache.run(verse.numberText).advance) }
-        let metrics = Metrics(options: options, lineEm: cache.chain.primary.lineSpacing,
+        // Hebrew is drawn in its own font (Ezra SIL), whose marks reach further below the line: the source tier
+        // takes that font's line spacing.
+        let chain = cache.chain
+        let sourceLineEm = chapter.language == .hebrew
+            ? chain.hebrewFont.map { chain.font(at: $0).lineSpacing } ?? chain.primary.lineSpacing
+            : chain.primary.lineSpacing
+        let metrics = Metrics(options: options, lineEm: chain.primary.lineSpacing,
                               spaceEm: cache.run(StringTable.spaceText).advance, widestNumberEm: widestNumber,
-                              direction: chapter.direction)
+                              direction: chapter.direction, sourceLineEm: sourceLineEm)
         prefetch(chapter, tiers: metrics.blockTiers, options: options)
         var top: Float32 = 0
         // Scratch for one block's tier widths, reused by every verse (no allocation per verse or label).
@@ -97,10 +103,10 @@ public final class Typesetter {
         let gap: Float32, rowGap: Float32, top: Float32, bottomPadding: Float32, space: Float32
 
         init(options: LayoutOptions, lineEm: Float, spaceEm: Float, widestNumberEm: Float,
-             direction: ScriptDirection = .leftToRight) {
+             direction: ScriptDirection = .leftToRight, sourceLineEm: Float? = nil) {
             self.direction = direction
             self.options = options
-            lineHeight = Tier.allCases.map { lineEm * options.size(of: $0) }
+            lineHeight = Tier.allCases.map { ($0 == .source ? sourceLineEm ?? lineEm : lineEm) * options.size(of: $0) }
             blockTiers = Tier.blockTiers.filter { options.tiers.contains($0) }
             var offsets = [Float32](repeating: 0, count: Tier.allCases.count)
             var y: Float32 = 0
