@@ -8,7 +8,7 @@ let package = Package(
         .library(
             name: "Interlinear",
             targets: ["InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting",
-                      "InterlinearTable", "InterlinearAccessibility", "InterlinearSession"]),
+                      "InterlinearTable", "InterlinearAccessibility", "InterlinearSession", "InterlinearStore"]),
         .executable(name: "interlinear", targets: ["interlinear"]),
     ],
     dependencies: [

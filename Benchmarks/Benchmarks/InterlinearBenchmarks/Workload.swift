@@ -1,6 +1,7 @@
 import InterlinearCorpus
 import InterlinearSession
 import InterlinearShaping
+import InterlinearStore
 import InterlinearTypesetting
 import TypesettingShards
 
@@ -88,7 +89,13 @@ final class NewTestamentWorkload: @unchecked Sendable {
     let options = LayoutOptions(width: 390, fontSize: 17)
 
     private init() {
-        let library = CorpusLibrary.locate()
+        // The store `interlinear import` builds, with the committed chapters behind it.
+        guard let library = try? ChapterLibrary.open() else {
+            available = false
+            single = nil
+            pair = []
+            return
+        }
         let references = library.availableChapters().filter { $0.book.testament == .new }
         guard references.count >= 260,
               let single = try? TypesettingShard(loading: references, from: library, font: "Gentium Plus"),

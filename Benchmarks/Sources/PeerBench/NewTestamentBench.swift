@@ -15,7 +15,7 @@ struct NewTestamentBench {
     let loadMs: Double
     let threads = 2
 
-    init(library: CorpusLibrary, font: String, iterations: Int) throws {
+    init(library: any ChapterSource, font: String, iterations: Int) throws {
         references = library.availableChapters().filter { $0.book.testament == .new }
         guard references.count >= 260 else {
             throw PeerBenchError("--nt needs the whole New Testament in the corpus (found \(references.count) of 260 chapters); run `interlinear import` first")

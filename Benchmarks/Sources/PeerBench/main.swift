@@ -1,6 +1,7 @@
 import Foundation
 import InterlinearCorpus
 import InterlinearSession
+import InterlinearStore
 
 // `PeerBench REF [--labels-out FILE] [--nt] [--nt-iterations N] [--nt-labels-out FILE]`: what `scripts/bench-peers`
 // needs beside `interlinear bench`'s timings — the label strings for the peer programs, heap allocations per layout
@@ -52,7 +53,8 @@ struct PeerBenchArguments {
 
 func runPeerBench(_ arguments: PeerBenchArguments) throws -> Data {
     let font = "Gentium Plus"
-    let session = try Interlinear(library: CorpusLibrary.locate(), font: font)
+    // The store (after `interlinear import`) with the committed chapters behind it, as the commands read.
+    let session = try Interlinear(library: ChapterLibrary.open(), font: font)
     let chapter = try session.chapter(arguments.reference)
     var document: [String: Any] = ["schema": "interlinear.peer-bench/1", "reference": chapter.reference.description,
                                    "font": font]

@@ -18,7 +18,7 @@ public final class TypesettingShard: @unchecked Sendable {
 
     /// Loads `references` into a session of the shard's own. The shard is the unit of parallelism, so it shapes on
     /// one thread (no parallel prefetch inside a shard).
-    public init(loading references: [ChapterReference], from library: CorpusLibrary, font: String) throws {
+    public init(loading references: [ChapterReference], from library: any ChapterSource, font: String) throws {
         session = try Interlinear(library: library, font: font)
         session.typesetter.shapingThreads = 1
         chapters = try session.chapters(references)
@@ -26,7 +26,7 @@ public final class TypesettingShard: @unchecked Sendable {
 
     /// `count` shards of contiguous chapters (books stay together, with their shared vocabulary) of about equal
     /// work (`WorkSplit`, weighed from `chapters`, already loaded elsewhere), each loaded afresh in its own session.
-    public static func split(_ chapters: [Chapter], into count: Int, from library: CorpusLibrary,
+    public static func split(_ chapters: [Chapter], into count: Int, from library: any ChapterSource,
                              font: String) throws -> [TypesettingShard] {
         let bounds = WorkSplit.bounds(weights: chapters.map { $0.words.count * 5 + $0.translationTokens.count },
                                       parts: count)
