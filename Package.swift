@@ -29,6 +29,12 @@ let package = Package(
         .systemLibrary(
             name: "CSQLite", path: "Sources/System/CSQLite", pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]),
+        // cairo (with cairo-ft, SVG and PDF) and zlib (its PNG encoder streams strips) for the render consumer.
+        .systemLibrary(
+            name: "CCairo", path: "Sources/System/CCairo", pkgConfig: "cairo",
+            providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(
+            name: "CZlib", path: "Sources/System/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
 
         // 1. Corpus: chapters, references, transliteration, morphology, import.
         .target(name: "InterlinearCorpus", path: "Sources/Corpus"),
@@ -77,15 +83,45 @@ let package = Package(
             name: "InterlinearReader",
             dependencies: [
                 "InterlinearCorpus", "InterlinearStore", "InterlinearTypesetting", "InterlinearTable",
-                "InterlinearAccessibility",
+                "InterlinearAccessibility", "CSpeechd",
             ],
             path: "Sources/Consumers/Reader"),
+        // Render: paints typeset cells with cairo (PNG, SVG, PDF, an SDL window), plus the accessibility overlay.
+        .target(
+            name: "InterlinearRender",
+            dependencies: [
+                "InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting", "InterlinearTable",
+                "InterlinearAccessibility", "InterlinearSession", "CCairo", "CFreeType", "CZlib",
+            ],
+            path: "Sources/Consumers/Render"),
+
+        // Speech and braille (issue 13): speech-dispatcher's C library for the reader's speech, liblouis for braille
+        // (an embosser-ready BRF of an interlinear chapter, and Unicode braille for a refreshable display).
+        .systemLibrary(
+            name: "CSpeechd", path: "Sources/System/CSpeechd", pkgConfig: "speech-dispatcher",
+            providers: [.apt(["libspeechd-dev"])]),
+        .systemLibrary(
+            name: "CLouis", path: "Sources/System/CLouis", pkgConfig: "liblouis",
+            providers: [.apt(["liblouis-dev"])]),
+        .target(
+            name: "InterlinearBraille",
+            dependencies: ["InterlinearCorpus", "InterlinearAccessibility", "CLouis"],
+            path: "Sources/Consumers/Braille"),
+        .testTarget(
+            name: "InterlinearBrailleTests",
+            // The executable too: the tests run `interlinear braille` as users do and read its BRF file back.
+            dependencies: [
+                "InterlinearBraille", "InterlinearCorpus", "InterlinearAccessibility", "InterlinearReader",
+                "InterlinearTestSupport", "interlinear",
+            ],
+            path: "Tests/InterlinearBrailleTests"),
         // The command-line tool (its commands live in a library so tests can drive them).
         .target(
             name: "InterlinearCLI",
             dependencies: [
                 "InterlinearCorpus", "InterlinearStore", "InterlinearShaping", "InterlinearTypesetting",
-                "InterlinearTable", "InterlinearAccessibility", "InterlinearReader", "InterlinearSession",
+                "InterlinearTable", "InterlinearAccessibility", "InterlinearReader", "InterlinearRender",
+                "InterlinearBraille", "InterlinearSession",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/Consumers/CLI"),
@@ -132,10 +168,23 @@ let package = Package(
                 "InterlinearSession", "InterlinearTestSupport",
             ],
             path: "Tests/InterlinearSessionTests"),
+        // Render: the painter in-process, and `interlinear render` as users meet it (spawned, PNG/SVG/PDF read back).
+        .testTarget(
+            name: "InterlinearRenderTests",
+            dependencies: [
+                "InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting", "InterlinearRender", "CCairo",
+                "InterlinearCLI", "interlinear", "InterlinearSession", "InterlinearTestSupport",
+            ],
+            path: "Tests/InterlinearRenderTests"),
         // The command line as users meet it: spawned processes, terminals under tmux. Depends on the CLI target so
         // `swift build --build-tests` builds the `interlinear` executable the tests spawn.
         .testTarget(
-            name: "InterlinearCLITests", dependencies: ["InterlinearCLI", "interlinear", "InterlinearTestSupport"],
+            name: "InterlinearCLITests",
+            dependencies: [
+                "InterlinearCLI", "interlinear", "InterlinearTestSupport",
+                // Screen-reader tests compute the lines they expect to hear with the reader's own line mode.
+                "InterlinearCorpus", "InterlinearAccessibility", "InterlinearReader",
+            ],
             path: "Tests/InterlinearCLITests"),
     ]
 )

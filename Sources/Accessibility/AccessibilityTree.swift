@@ -108,10 +108,36 @@ public final class AccessibilityTree {
         container(at: cell)?.element(at: index).map { ElementID(cell: cell, kind: $0.kind) }
     }
 
-    /// "Item 3 of 12": the element's 1-based position in its container and the container's size.
+    /// "Item 3 of 17", counted in the set the element belongs to, as assistive technologies expect: a Greek word (or
+    /// any label of it) among the verse's Greek words, a translation word among the verse's translation words. Nil
+    /// for elements that are not items of a set (verse number, note marker, the whole translation), or no element.
     public func position(of id: ElementID) -> (posInSet: Int, setSize: Int)? {
-        guard let container = container(at: id.cell), let index = container.index(of: id.kind) else { return nil }
-        return (index + 1, container.elementCount)
+        guard let container = container(at: id.cell), container.index(of: id.kind) != nil else { return nil }
+        switch id.kind {
+        case .word(let w), .label(let w, _):
+            return (Int(w) + 1, chapter.verses[id.cell].words.count)
+        case .translation(let t):
+            // Elements are sorted, so the last one is the last translation word.
+            guard case .translation(let last)? = container.elements.last?.kind else { return nil }
+            return (Int(t) + 1, Int(last) + 1)
+        case .verseNumber, .note, .verseTranslation: return nil
+        }
+    }
+
+    /// The element an element is a child of: the whole translation for a translation word; nil when its parent is
+    /// the verse container itself.
+    public func parent(of id: ElementID) -> ElementID? {
+        guard case .translation = id.kind else { return nil }
+        let node = ElementID(cell: id.cell, kind: .verseTranslation)
+        return element(node) != nil ? node : nil
+    }
+
+    /// The children of an element, in order (the translation words of the whole translation), or of the verse
+    /// container when `id` is nil: every element of the cell whose parent is the container.
+    public func children(of id: ElementID?, cell: VerseIndex) -> [ElementID] {
+        guard let container = container(at: cell) else { return [] }
+        let all = container.elements.map { ElementID(cell: cell, kind: $0.kind) }
+        return all.filter { parent(of: $0) == id }
     }
 
     // MARK: Frames

@@ -3,7 +3,8 @@ import InterlinearTable
 import InterlinearTypesetting
 
 /// One verse cell as an accessibility container, with the iOS contract: `elementCount`, `element(at:)` and
-/// `index(of:)` agree both ways, counting the non-label children too (the verse-number button and the note marker).
+/// `index(of:)` agree both ways, counting the non-label children too (the verse-number button, the note marker and
+/// the node holding the whole translation).
 /// Its elements live in one contiguous array of structs, sorted in reading order.
 public struct CellContainer: Sendable {
     /// The cell (table row, one verse) this container describes.
@@ -15,8 +16,11 @@ public struct CellContainer: Sendable {
         self.cell = cell
         let labels = layout.labels(in: cell)
         var elements = ContiguousArray<Element>()
-        elements.reserveCapacity(granularity == .label ? labels.count + 1 : labels.count / 2 + 2)
+        elements.reserveCapacity(granularity == .label ? labels.count + 2 : labels.count / 2 + 3)
         var verseFrame: Rect?
+        // The verse's whole translation: one node whose frame holds every translation word.
+        var translationFrame: Rect?
+        var translationText: TextID = 0
         for label in labels {
             let frame = Rect(x: label.x, y: label.y, width: label.width, height: label.height)
             switch label.tier {
@@ -33,6 +37,8 @@ public struct CellContainer: Sendable {
                                             text: label.text))
                 }
             case .translation:
+                if translationFrame == nil { translationText = label.text }
+                translationFrame = translationFrame.map { $0.union(frame) } ?? frame
                 // The label carries its token's offset: no counting, nothing to wrap.
                 elements.append(Element(kind: .translation(TokenOffset(label.offset)), role: .staticText,
                                         frame: frame, text: label.text))
@@ -55,6 +61,11 @@ public struct CellContainer: Sendable {
             elements.append(Element(kind: .note, role: .button,
                                     frame: Rect(x: layout.options.width - margin, y: 0, width: margin, height: margin),
                                     text: 0))
+        }
+        if let translationFrame {
+            let node = Element(kind: .verseTranslation, role: .group, frame: translationFrame, text: translationText)
+            let at = elements.firstIndex { $0.kind.order > node.kind.order } ?? elements.count
+            elements.insert(node, at: at)
         }
         // The typesetter emits labels in reading order already; keep the invariant even if it ever does not.
         if !elements.isSorted(by: { $0.kind.order < $1.kind.order }) {

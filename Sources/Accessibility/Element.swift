@@ -10,20 +10,23 @@ public enum Granularity: String, Sendable, CaseIterable {
     case label
 }
 
-/// What an element is for a screen reader; the raw value is the role name in JSON (CDP-like).
+/// What an element is for a screen reader. The case names are the engine's; the raw values are standard role names
+/// an assistive technology knows (WAI-ARIA 1.2, and AT-SPI's `static` for a run of static text, which ARIA leaves to
+/// text nodes). What the engine calls a "word" is an ARIA `term` (a word with a definition: its gloss and parsing),
+/// with the role description "Greek word".
 public enum Role: String, Sendable, CaseIterable {
     /// The chapter: the root of the tree.
-    case document
-    /// A verse: one table cell, the container of its elements.
-    case group
-    /// The verse-number button; a header, so readers can jump verse by verse.
-    case heading
+    case document = "document"
+    /// A verse (one table cell, the container of its elements), or the verse's whole translation.
+    case group = "group"
+    /// The verse-number button; a heading (level 2), so readers can jump verse by verse.
+    case heading = "heading"
     /// A source word block (word granularity).
-    case word
+    case word = "term"
     /// One label (label granularity) or one translation word.
-    case staticText
+    case staticText = "static"
     /// The note marker of a verse that has a note.
-    case button
+    case button = "button"
 }
 
 /// Something a user can do to an element (iOS custom actions, Android accessibility actions).
@@ -38,9 +41,8 @@ public enum Action: String, Sendable, CaseIterable {
     case findSameStrongs
 }
 
-/// An element's identity: its cell (one per verse, so a verse index) and what it is there. Derived from content, so
-/// it survives re-layout at another width, a late screen-reader start and a release of the elements. Its text form
-/// is `John.1.3.w2` (see `NodeID`).
+/// An element's identity: its cell and what it is there. Derived from content, so it survives re-layout at another
+/// width, a late screen-reader start and a release of the elements. Its text form is `John.1.3.w2` (see `NodeID`).
 public struct ElementID: Hashable, Sendable, Comparable {
     public var cell: VerseIndex
     public var kind: Element.Kind
@@ -60,7 +62,8 @@ public struct ElementID: Hashable, Sendable, Comparable {
 /// cell-relative frame (never a screen frame, which would go stale on scroll) and an interned text; the spoken name
 /// and description are built by `utterance(of:)` only when asked.
 public struct Element: Sendable, Equatable {
-    /// The element's place in its cell, in reading order: verse number, note marker, words, translation words.
+    /// The element's place in its cell, in reading order: verse number, note marker, words, the whole translation,
+    /// translation words.
     public enum Kind: Hashable, Sendable {
         case verseNumber
         case note
@@ -68,6 +71,8 @@ public struct Element: Sendable, Equatable {
         case word(WordOffset)
         /// One label of a word block (label granularity).
         case label(word: WordOffset, tier: Tier)
+        /// The verse's whole translation: one node holding it all, its words as children.
+        case verseTranslation
         /// A translation word; its offset within the verse's translation (0-based; its node id counts from 1).
         case translation(TokenOffset)
 
@@ -79,7 +84,8 @@ public struct Element: Sendable, Equatable {
             case .note: 1 << 24
             case .word(let w): 2 << 24 | UInt32(w.rawValue) << 8
             case .label(let w, let tier): 2 << 24 | UInt32(w.rawValue) << 8 | UInt32(tier.rawValue)
-            case .translation(let t): 3 << 24 | UInt32(t.rawValue) << 8
+            case .verseTranslation: 3 << 24
+            case .translation(let t): 4 << 24 | UInt32(t.rawValue) << 8
             }
         }
 
@@ -112,7 +118,36 @@ public struct Element: Sendable, Equatable {
         case .verseNumber: [.activate, .copy]
         case .note: [.activate]
         case .word, .label: [.copy, .findOtherOccurrences, .findSameStrongs]
-        case .translation: [.copy]
+        case .verseTranslation, .translation: [.copy]
+        }
+    }
+
+    /// What a screen reader says the element is when the standard role name alone would mislead: "Greek word" for a
+    /// word block (role `term`), the tier for a label, "translation" for the verse's translation. Nil otherwise.
+    public var roleDescription: String? { roleDescription(language: .greek) }
+
+    /// The role description in a chapter of `language`: "Hebrew word" for a Hebrew word block.
+    public func roleDescription(language: SourceLanguage) -> String? {
+        switch kind {
+        case .word: "\(language.englishName) word"
+        case .label(_, .source): "\(language.englishName) word"
+        case .label(_, let tier): Self.tierDescription(tier)
+        case .verseTranslation: "translation"
+        case .verseNumber, .note, .translation: nil
+        }
+    }
+
+    /// The heading level: 2 for verse numbers (the chapter, the document's name, is level 1). Nil for the rest.
+    public var headingLevel: Int? { role == .heading ? 2 : nil }
+
+    private static func tierDescription(_ tier: Tier) -> String {
+        switch tier {
+        case .source: "Greek word"
+        case .transliteration: "transliteration"
+        case .strongs: "Strong's number"
+        case .morphology: "grammar"
+        case .gloss: "gloss"
+        default: tier.name
         }
     }
 }

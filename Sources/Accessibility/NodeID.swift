@@ -3,7 +3,7 @@ import InterlinearTypesetting
 
 /// Stable, content-derived node ids: `John.1` (the chapter), `John.1.3` (verse 3's container), `John.1.3.v` (its
 /// verse number), `John.1.3.note`, `John.1.3.w2` (second Greek word), `John.1.3.w2.gloss` (a label, label
-/// granularity), `John.1.3.t4` (fourth translation word). Numbers in ids count from 1.
+/// granularity), `John.1.3.t` (the whole translation), `John.1.3.t4` (its fourth word). Numbers in ids count from 1.
 public enum NodeID {
     /// A node a text id names.
     public enum Target: Equatable, Sendable {
@@ -28,6 +28,7 @@ extension AccessibilityTree {
         case .note: return verse + ".note"
         case .word(let w): return "\(verse).w\(Int(w) + 1)"
         case .label(let w, let tier): return "\(verse).w\(Int(w) + 1).\(tier.name)"
+        case .verseTranslation: return verse + ".t"
         case .translation(let t): return "\(verse).t\(Int(t) + 1)"
         }
     }
@@ -57,6 +58,7 @@ extension AccessibilityTree {
             guard let w: WordOffset = ordinal(head.dropFirst()), let tier = Tier(name: tail[1]), Tier.blockTiers.contains(tier)
             else { return nil }
             kind = .label(word: w, tier: tier)
+        case ("t", 1) where head == "t": kind = .verseTranslation
         case ("t", 1): guard let t: TokenOffset = ordinal(head.dropFirst()) else { return nil }; kind = .translation(t)
         default: return nil
         }

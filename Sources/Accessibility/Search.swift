@@ -45,6 +45,8 @@ extension AccessibilityTree {
                 return .copied("\(verse.number) \(greek)\n\(english)")
             case .word(let w):
                 return .copied(chapter.text(chapter.words[verse.word(at: w)].surface))
+            case .verseTranslation:
+                return .copied(translation(of: verse))
             default:
                 return .copied(chapter.text(element.text))
             }

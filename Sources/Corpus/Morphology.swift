@@ -4,7 +4,7 @@ import Foundation
 ///
 /// A code is a part of speech, then hyphen-separated blocks: `N-DSF` (noun, dative singular
 /// feminine), `V-2AAI-3P` (verb, second aorist active indicative, third person plural),
-/// `D-NSM-K` (demonstrative pronoun … contracted form). The expansion is lower case, one
+/// `D-NSM-K` (demonstrative pronoun … crasis). The expansion is lower case, one
 /// comma-separated group per block, except for proper names of languages and dialects
 /// ("Aramaic", "Hebrew", "Attic").
 public enum Morphology {
@@ -75,7 +75,7 @@ public enum Morphology {
     /// Trailing suffixes: degree, negation, question, crasis, dialect.
     private static let suffixes: [String: String] = [
         "C": "comparative", "S": "superlative", "N": "negative", "I": "interrogative",
-        "K": "contracted form (crasis)", "ATT": "Attic form",
+        "K": "crasis", "ATT": "Attic form",
     ]
 
     // MARK: - Inflection blocks

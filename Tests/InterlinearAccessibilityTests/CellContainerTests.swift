@@ -17,7 +17,18 @@ import InterlinearTestSupport
                 #expect(container.index(of: element) == i)
                 #expect(container.index(of: ElementID(cell: cell, kind: element.kind)) == i)
                 #expect(container.index(of: ElementID(cell: cell + 1, kind: element.kind)) == nil)
-                #expect(tree.position(of: ElementID(cell: cell, kind: element.kind))! == (i + 1, container.elementCount))
+                // Positions count items of a set: Greek words among the verse's words, translation words among
+                // the translation's; the verse number, the note marker and the whole translation are in no set.
+                let position = tree.position(of: ElementID(cell: cell, kind: element.kind))
+                switch element.kind {
+                case .word(let w), .label(let w, _):
+                    #expect(position! == (Int(w) + 1, tree.chapter.verses[cell].words.count))
+                case .translation(let t):
+                    let words = container.elements.filter { if case .translation = $0.kind { true } else { false } }
+                    #expect(position! == (Int(t) + 1, words.count))
+                case .verseNumber, .note, .verseTranslation:
+                    #expect(position == nil)
+                }
             }
             #expect(container.element(at: container.elementCount) == nil)
             #expect(container.element(at: -1) == nil)
@@ -33,7 +44,9 @@ import InterlinearTestSupport
             let blocks = Set(labels.compactMap(\.word)).count
             let translation = labels.filter { $0.tier == .translation }.count
             let note = noted.contains(verse) ? 1 : 0
-            let expected = granularity == .label ? labels.count + note : 1 + note + blocks + translation
+            // The whole translation is one more node, when the verse has a translation.
+            let whole = translation > 0 ? 1 : 0
+            let expected = granularity == .label ? labels.count + note + whole : 1 + note + blocks + translation + whole
             #expect(container.elementCount == expected)
             #expect(container.elements.filter { $0.role == .word }.count == (granularity == .word ? blocks : 0))
         }

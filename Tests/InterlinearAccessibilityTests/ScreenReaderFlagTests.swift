@@ -81,7 +81,7 @@ import InterlinearTestSupport
             (tree.container(at: cell)?.elements ?? []).map { element in
                 let id = ElementID(cell: cell, kind: element.kind)
                 let speech = tree.utterance(of: id)!
-                let position = tree.position(of: id)!
+                let position = tree.position(of: id).map { "\($0)" } ?? "no position"
                 return "\(tree.nodeID(of: id)) \(element.role) \(speech.name) | \(speech.description) "
                     + "\(speech.language) \(tree.screenFrame(of: id)!) \(position)"
             }

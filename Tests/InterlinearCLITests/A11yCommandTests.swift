@@ -16,8 +16,13 @@ import InterlinearTestSupport
 
     private func nodes(_ json: [String: Any]) -> [[String: Any]] { json["nodes"] as? [[String: Any]] ?? [] }
     private func stats(_ json: [String: Any]) -> [String: Int] { json["stats"] as? [String: Int] ?? [:] }
+    /// The verse containers (role group, role description "verse").
+    private func verses(_ json: [String: Any]) -> [[String: Any]] {
+        nodes(json).filter { $0["role"] as? String == "group" && $0["roleDescription"] as? String == "verse" }
+    }
+    /// Every element node: all but the document and the verse containers.
     private func elements(_ json: [String: Any]) -> [[String: Any]] {
-        nodes(json).filter { !["document", "group"].contains($0["role"] as? String ?? "") }
+        nodes(json).filter { $0["role"] as? String != "document" && $0["roleDescription"] as? String != "verse" }
     }
 
     @Test(arguments: [
@@ -31,8 +36,8 @@ import InterlinearTestSupport
     ])
     func outputValidatesAgainstTheSchema(arguments: [String]) throws {
         let (data, json) = try dump(arguments)
-        #expect(try schemaViolation(data, schema: "a11y-2") == nil)
-        #expect(json["schema"] as? String == "interlinear.a11y/2")
+        #expect(try schemaViolation(data, schema: "a11y-3") == nil)
+        #expect(json["schema"] as? String == "interlinear.a11y/3")
         let ids = nodes(json).compactMap { $0["nodeId"] as? String }
         #expect(Set(ids).count == ids.count, "duplicate node ids")
         // Every parent is in the dump and lists the child.
@@ -63,17 +68,19 @@ import InterlinearTestSupport
 
     @Test func defaultDumpBuildsOnlyTheVisibleCells() throws {
         let (_, visible) = try dump(["John 1", "--screen-reader", "on", "--scroll", "3000"])
-        let groups = nodes(visible).filter { $0["role"] as? String == "group" }
+        let groups = verses(visible)
         #expect(groups.count >= 2 && groups.count < 51)
         #expect(stats(visible)["containersBuilt"] == groups.count)
-        let children = groups.map { ($0["childIds"] as? [String] ?? []).count }.reduce(0, +)
+        // Children of the verses and of their whole-translation nodes: every element, once.
+        let children = elements(visible).map { ($0["childIds"] as? [String] ?? []).count }.reduce(0, +)
+            + groups.map { ($0["childIds"] as? [String] ?? []).count }.reduce(0, +)
         #expect(stats(visible)["elementsBuilt"] == children)
         #expect(elements(visible).count == children)
         #expect(stats(visible)["framesComputed"] == groups.count + children)
         #expect(groups.contains { $0["offscreen"] as? Bool == false })
 
         let (_, all) = try dump(["John 1", "--screen-reader", "on", "--all"])
-        #expect(nodes(all).filter { $0["role"] as? String == "group" }.count == 51)
+        #expect(verses(all).count == 51)
         #expect(stats(all)["containersBuilt"] == 51)
         #expect(stats(all)["elementsBuilt"] == elements(all).count)
         #expect(elements(all).count > 10 * children / groups.count)
@@ -191,5 +198,54 @@ import InterlinearTestSupport
         #expect(result.stderr.hasPrefix("interlinear: error: "), "\(result.stderr)")
         #expect(result.stderr.filter { $0 == "\n" }.count == 1, "\(result.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty, "no partial output")
+    }
+}
+
+/// What `interlinear.a11y/2` changed: standard roles, positions among the verse's Greek words, heading level, the
+/// whole translation as one node, a language per name and description, no internal counts.
+@Suite struct A11yStandardsTests {
+    private func node(_ id: String, in nodes: [[String: Any]]) throws -> [String: Any] {
+        try #require(nodes.first { $0["nodeId"] as? String == id }, "no node \(id)")
+    }
+
+    @Test func nodesAreWhatAssistiveTechnologiesExpect() throws {
+        let result = try interlinear("a11y", "John 1", "--screen-reader", "on", environment: A11yCommandTests.quietEnvironment)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try schemaViolation(result.stdout, schema: "a11y-3") == nil)
+        let json = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+        let nodes = try #require(json["nodes"] as? [[String: Any]])
+
+        let w1 = try node("John.1.1.w1", in: nodes)
+        #expect(w1["posInSet"] as? Int == 1 && w1["setSize"] as? Int == 17)
+        #expect(w1["role"] as? String == "term" && w1["roleDescription"] as? String == "Greek word")
+        #expect(w1["name"] as? String == "Ἐν" && w1["language"] as? String == "grc")
+        #expect(w1["descriptionLanguage"] as? String == "en")
+        let w17 = try node("John.1.1.w17", in: nodes)
+        #expect(w17["posInSet"] as? Int == 17 && w17["setSize"] as? Int == 17)
+        let w3 = try node("John.1.1.w3", in: nodes)
+        #expect(w3["description"] as? String
+                == "ēn, was, verb, imperfect active indicative, third person singular, from εἰμί, eimi, Strong's 2258")
+
+        let heading = try node("John.1.1.v", in: nodes)
+        #expect(heading["role"] as? String == "heading" && heading["headingLevel"] as? Int == 2)
+        #expect(heading["posInSet"] is NSNull)
+
+        let verse = try node("John.1.1", in: nodes)
+        #expect(verse["description"] as? String == "17 Greek words")
+        #expect(!(verse["childIds"] as? [String] ?? []).contains("John.1.1.t1"))
+        #expect((verse["childIds"] as? [String] ?? []).contains("John.1.1.t"))
+        let translation = try node("John.1.1.t", in: nodes)
+        #expect(translation["name"] as? String == "In the beginning was the Word, and the Word was with God, and the Word was God.")
+        #expect(translation["role"] as? String == "group" && translation["roleDescription"] as? String == "translation")
+        let words = try #require(translation["childIds"] as? [String])
+        #expect(words.first == "John.1.1.t1" && words.count == 17)
+        let t1 = try node("John.1.1.t1", in: nodes)
+        #expect(t1["parentId"] as? String == "John.1.1.t" && t1["posInSet"] as? Int == 1 && t1["setSize"] as? Int == 17)
+
+        for node in nodes {
+            let description = node["description"] as? String ?? ""
+            #expect(!description.contains("element"), "\(node["nodeId"]!): \(description)")
+            #expect(["document", "group", "heading", "term", "button", "static"].contains(node["role"] as? String ?? ""))
+        }
     }
 }

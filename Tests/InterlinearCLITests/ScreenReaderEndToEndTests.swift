@@ -1,8 +1,10 @@
 import Foundation
+import InterlinearReader
 import Testing
 import InterlinearTestSupport
 
-/// `interlinear read --screen-reader`, driven in tmux: one line per key, the cursor on it, no repaint.
+/// `interlinear read --screen-reader`, driven in tmux: one line per key, the cursor on it, no repaint, no Greek
+/// script unless asked.
 @Suite("Reader screen-reader mode end to end (tmux)", .enabled(if: SystemTool.required("tmux"), SystemTool.reason("tmux", package: "tmux")))
 struct ScreenReaderEndToEndTests {
     /// Checks the hardware cursor sits at the end of the last printed row.
@@ -17,33 +19,34 @@ struct ScreenReaderEndToEndTests {
     /// The ESC bytes in a recording: any escape sequence at all, cursor positioning and clearing included.
     private func escapes(_ data: Data) -> Int { data.filter { $0 == 0x1B }.count }
 
-    @Test("→ reads ἀρχῇ, beginning on one new line, ↓ moves to 1:2; no escape sequences; q restores")
+    @Test("→ reads archēi, beginning on one new line, ↓ moves to verse two; no Greek, no escape sequences; q restores")
     func wordAndVerse() throws {
         let session = try TmuxSession("read --screen-reader 'John 1'")
         defer { session.close() }
-        try session.waitForLine("the opening line") { $0.hasPrefix("Screen-reader mode on") }
-        try session.waitForLine("the first word") { $0.hasPrefix("1:1 word 1 of") }
+        try session.waitForLine("the opening line") { $0.hasPrefix("Screen reader mode on") }
+        try session.waitForLine("the first word") { $0.hasPrefix("John one, verse one. En, In the, preposition") }
         #expect(try !session.alternateScreen)
-        #expect(try session.lines().first?.hasPrefix("Screen-reader mode on") == true)
+        #expect(try session.lines().first?.hasPrefix("Screen reader mode on") == true)
 
         let recording = try session.startRecording()
         try session.send("Right")
-        let right = session.recordedBytes(recording, from: 0) { String(decoding: $0, as: UTF8.self).contains("Strong's") }
+        let right = session.recordedBytes(recording, from: 0) { String(decoding: $0, as: UTF8.self).contains("archē") }
         let rightText = String(decoding: right, as: UTF8.self)
-        try session.waitForLine("the second word") { $0.hasPrefix("1:1 word 2 of") }
+        try session.waitForLine("the second word") { $0.hasPrefix("archēi, beginning") }
         let line = try #require(try session.lines().last { !$0.isEmpty })
-        #expect(line.contains("ἀρχῇ") && line.contains("beginning") && line.contains("dative singular feminine"))
+        #expect(line == "archēi, beginning, noun, dative singular feminine, from archē")
         #expect(escapes(right) == 0, "bytes written for →: \(rightText.debugDescription)")
         #expect(rightText.hasPrefix("\r\n") && rightText.components(separatedBy: "\r\n").count == 2)
         try expectCursorOnLastLine(session)
 
         try session.send("Down")
-        let down = session.recordedBytes(recording, from: right.count) { String(decoding: $0, as: UTF8.self).contains("1:2") }
-        try session.waitForLine("verse 2") { $0.hasPrefix("1:2") }
-        #expect(try session.lines().last { !$0.isEmpty }?.hasPrefix("1:2") == true)
+        let down = session.recordedBytes(recording, from: right.count) { String(decoding: $0, as: UTF8.self).contains("verse two") }
+        try session.waitForLine("verse 2") { $0.hasPrefix("John one, verse two") }
         #expect(escapes(down) == 0, "bytes written for ↓: \(String(decoding: down, as: UTF8.self).debugDescription)")
         #expect(String(decoding: down, as: UTF8.self).components(separatedBy: "\r\n").count == 2)
         try expectCursorOnLastLine(session)
+        // Nothing on screen is Greek script: a screen reader with an English voice would spell it out.
+        #expect(try !session.lines().contains(where: containsGreek))
 
         try session.send("q")
         #expect(try session.waitForExit())
@@ -68,44 +71,111 @@ struct ScreenReaderEndToEndTests {
     func environmentAndHangup() throws {
         let session = try TmuxSession("read 'John 1'", environment: "ACCESSIBLE=1")
         defer { session.close() }
-        try session.waitForLine("the opening line") { $0.hasPrefix("Screen-reader mode on") }
+        try session.waitForLine("the opening line") { $0.hasPrefix("Screen reader mode on") }
         try session.send("t")
-        try session.waitForLine("the translation") { $0.hasPrefix("1:1 translation: In the beginning was the Word") }
+        try session.waitForLine("the translation") { $0.hasPrefix("Translation: In the beginning was the Word") }
         try expectCursorOnLastLine(session)
         #expect(kill(try session.readerPID(), SIGHUP) == 0)
         #expect(try session.waitForExit())
         let stty = try session.sttySettings()
         #expect(stty.before == stty.after)
     }
+}
 
-    @Test("--speak sends each line to spd-say at priority text, and says so once when spd-say is missing")
-    func speak() throws {
-        // A stand-in spd-say that records its arguments.
-        let bin = FileManager.default.temporaryDirectory.appendingPathComponent("interlinear-speak-\(getpid())-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: bin) }
-        let spoken = bin.appendingPathComponent("spoken")
-        let fake = bin.appendingPathComponent("spd-say")
-        try "#!/bin/sh\nprintf '%s\\n' \"$*\" >> '\(spoken.path)'\n".write(to: fake, atomically: true, encoding: .utf8)
-        #expect(chmod(fake.path, 0o755) == 0)
-
-        let session = try TmuxSession("read --speak 'John 1'", environment: "PATH='\(bin.path)':\"$PATH\"")
+/// `--speak`: speech through speech-dispatcher's library, one connection, each span in its language.
+@Suite("Reader speech through speech-dispatcher (tmux)", .serialized,
+       .enabled(if: SystemTool.required("tmux", "speech-dispatcher"),
+       SystemTool.reason("speech-dispatcher", package: "speech-dispatcher")))
+struct SpeechEndToEndTests {
+    @Test("speech unavailable: said once, then silent; 30 presses of → leave no child process")
+    func unavailable() throws {
+        _ = try requiredTool("tmux", package: "tmux")
+        let nowhere = FileManager.default.temporaryDirectory.appendingPathComponent("interlinear-no-speechd-\(UUID().uuidString)").path
+        // No server at this address, and autospawn finds no program to start: speech-dispatcher is missing.
+        let session = try TmuxSession("read --speak 'John 1'",
+                                      environment: "SPEECHD_ADDRESS='unix_socket:\(nowhere)/socket' SPEECHD_CMD='\(nowhere)/speech-dispatcher'")
         defer { session.close() }
-        try session.waitForLine("the opening line") { $0.hasPrefix("Screen-reader mode on") }
-        #expect(try !session.lines().contains { $0.contains("not installed") })
-        try session.send("Right")
-        let said = session.wait { ((try? String(contentsOf: spoken, encoding: .utf8)) ?? "").contains("ἀρχῇ") }
-        #expect(said)
-        let lines = ((try? String(contentsOf: spoken, encoding: .utf8)) ?? "").split(separator: "\n")
-        #expect(lines.first?.hasPrefix("--priority text Screen-reader mode on") == true)
-        #expect(lines.contains { $0.hasPrefix("--priority text 1:1 word 2 of 17: ἀρχῇ") })
+        try session.waitForLine("the notice") { $0.hasPrefix("Speech is off: speech dispatcher is not running") }
+        let reader = try session.readerPID()
+        var mode = LineMode(narration: ChapterNarration(chapter: try readerChapter("John 1")))
+        _ = mode.focusLine()
+        for _ in 1...30 {
+            guard case .line(let line) = mode.handle(.right) else { Issue.record("→ printed no line"); return }
+            try session.send("Right")
+            // Each word is on screen (its last row at the bottom) before the next press.
+            let last = LineWrap.rows(line.text, columns: 79).last ?? ""
+            let shown = session.wait { (try? session.lines().last { !$0.isEmpty }) == last }
+            #expect(shown, "never saw \(last)")
+        }
+        #expect(children(of: reader).isEmpty, "children of the reader: \(children(of: reader).map { processName($0) ?? "?" })")
+        let history = try session.tmux(["capture-pane", "-p", "-J", "-S", "-200"])
+        #expect(history.components(separatedBy: "Speech is off").count == 2, "the notice is said once")
+        #expect(!containsGreek(history))
         try session.send("q")
         #expect(try session.waitForExit())
+        #expect(children(of: reader).isEmpty)
+    }
 
-        let silent = try TmuxSession("read --speak 'John 1'", environment: "PATH=/nonexistent")
-        defer { silent.close() }
-        try silent.waitForLine("the notice") { $0.hasPrefix("Screen-reader mode on") && $0.contains("spd-say is not installed") }
-        try silent.send("q")
-        #expect(try silent.waitForExit())
+    @Test("--speak --greek: Greek goes to speech-dispatcher only as grc, English as en; the opening is queued, keys cancel")
+    func spansInTheirLanguages() throws {
+        _ = try requiredTool("tmux", package: "tmux")
+        let server = try SpeechDispatcherServer()
+        defer { server.close() }
+        let session = try TmuxSession("read --speak --greek 'John 1'", environment: "SPEECHD_ADDRESS='\(server.address)'")
+        defer { session.close() }
+        try session.waitForLine("the first word") { $0.hasPrefix("John one, verse one. Ἐν, En") }
+        #expect(try !session.lines().contains { $0.hasPrefix("Speech is off") })
+        try session.send("Right")
+        try session.waitForLine("the second word") { $0.hasPrefix("ἀρχῇ, archēi") }
+        try session.send("R")
+        try session.waitForLine("the Greek verse") { $0.hasPrefix("Greek: Ἐν ἀρχῇ") }
+        try session.send("q")
+        #expect(try session.waitForExit())
+        #expect(session.wait { server.messages.contains { $0.text.hasPrefix("Ἐν ἀρχῇ ἦν") } }, "\(server.events)")
+        #expect(try !session.tmux(["capture-pane", "-p", "-J", "-S", "-100"]).contains("Speech"), "speech worked throughout")
+
+        let messages = server.messages
+        #expect(messages.first?.text.hasPrefix("Screen reader mode on: John one, 51 verses.") == true)
+        for message in messages {
+            // Greek script only ever in a message sent as Greek, and a Greek message holds nothing else.
+            #expect(containsGreek(message.text) == (message.language == "grc"), "\(message)")
+            #expect(["grc", "en"].contains(message.language))
+            #expect(message.priority == "message")
+        }
+        #expect(messages.contains { $0.language == "grc" && $0.text == "ἀρχῇ," })
+        #expect(messages.contains { $0.language == "en" && $0.text.hasPrefix("archēi, beginning, noun") })
+        // Start-up is queued whole (the opening, then the first word); each key cancels what is still being said.
+        let events = server.events
+        let firstCancel = try #require(events.firstIndex(of: .cancel))
+        let startup = events[..<firstCancel].compactMap { if case .say(_, _, let text) = $0 { text } else { nil } }
+        #expect(startup.first?.hasPrefix("Screen reader mode on") == true)
+        #expect(startup.contains("Ἐν,") && startup.contains { $0.hasPrefix("En, In the, preposition") })
+        #expect(events.filter { $0 == .cancel }.count == 2, "one cancel per key: \(events)")
+
+        // What reached the voice (speech-dispatcher's generic module): Greek only in the grc voice.
+        #expect(server.wait { server.voiced.contains { $0.text.hasPrefix("Ἐν ἀρχῇ ἦν") } }, "\(server.voiced)")
+        let voiced = server.voiced
+        #expect(voiced.first?.language == "en" && voiced.first?.text.hasPrefix("Screen reader mode on") == true)
+        for message in voiced {
+            #expect(containsGreek(message.text) == (message.language == "grc"), "\(message)")
+        }
+        #expect(voiced.contains { $0.language == "grc" && $0.text == "Ἐν," })
+    }
+
+    @Test("--speak without --greek sends no Greek script at all")
+    func defaultSpeechHasNoGreek() throws {
+        _ = try requiredTool("tmux", package: "tmux")
+        let server = try SpeechDispatcherServer()
+        defer { server.close() }
+        let session = try TmuxSession("read --speak 'John 1'", environment: "SPEECHD_ADDRESS='\(server.address)'")
+        defer { session.close() }
+        try session.waitForLine("the first word") { $0.hasPrefix("John one, verse one. En, In the") }
+        for key in ["Right", "Right", "r", "t", "Down", "Right", "s"] { try session.send(key) }
+        try session.waitForLine("the spelling") { $0.hasPrefix("houtos spelled:") }
+        try session.send("q")
+        #expect(try session.waitForExit())
+        #expect(server.wait { server.messages.contains { $0.text.hasPrefix("houtos spelled") } }, "\(server.events)")
+        #expect(server.messages.count > 6)
+        #expect(server.messages.allSatisfy { $0.language == "en" && !containsGreek($0.text) }, "\(server.messages)")
     }
 }

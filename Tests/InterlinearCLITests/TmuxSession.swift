@@ -18,17 +18,23 @@ final class TmuxSession {
     static let doneMarker = "READER-DONE"
 
     /// Starts `interlinear <arguments>` in a detached session of `columns`×`rows`.
-    init(_ arguments: String, columns: Int = 80, rows: Int = 24, environment extra: String = "") throws {
+    convenience init(_ arguments: String, columns: Int = 80, rows: Int = 24, environment extra: String = "") throws {
+        try self.init(columns: columns, rows: rows) { dir in
+            """
+            cd '\(packageRoot.path)' && stty -g > '\(dir)/before'; \(extra) '\(interlinearBinary.path)' \(arguments); \
+            echo "reader exited $?"; stty -g > '\(dir)/after'; echo \(Self.doneMarker); sleep 600
+            """
+        }
+    }
+
+    /// Starts the shell command `script(directory)` in a detached session; the command gets the session's own
+    /// temporary folder, removed when the session closes.
+    init(columns: Int, rows: Int, script: (String) throws -> String) throws {
         _ = try #require(Self.executable, "tmux is not installed")
         socket = "interlinear-test-\(getpid())-\(UUID().uuidString.prefix(8))"
         directory = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let dir = directory.path
-        let script = """
-            cd '\(packageRoot.path)' && stty -g > '\(dir)/before'; \(extra) '\(interlinearBinary.path)' \(arguments); \
-            echo "reader exited $?"; stty -g > '\(dir)/after'; echo \(Self.doneMarker); sleep 600
-            """
-        _ = try self.tmux(["new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", script])
+        _ = try self.tmux(["new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", try script(directory.path)])
     }
 
     deinit { close() }
@@ -98,14 +104,10 @@ final class TmuxSession {
     /// The reader's process: the child of the pane's wrapper shell.
     func readerPID() throws -> pid_t {
         let shell = try #require(pid_t(try display("#{pane_pid}")))
-        for name in try FileManager.default.contentsOfDirectory(atPath: "/proc") {
-            guard let pid = pid_t(name),
-                  let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
-                  let close = stat.lastIndex(of: ")") else { continue }
-            let fields = stat[stat.index(after: close)...].split(separator: " ")
-            if fields.count > 1, pid_t(fields[1]) == shell, stat.contains("(interlinear)") { return pid }
+        guard let pid = children(of: shell).first(where: { processName($0) == "interlinear" }) else {
+            throw TmuxFailure(description: "no interlinear process under pane shell \(shell)")
         }
-        throw TmuxFailure(description: "no interlinear process under pane shell \(shell)")
+        return pid
     }
 
     /// Polls `condition` every 50 ms until it holds or `timeout` seconds pass (a bound, not a measurement).
@@ -212,4 +214,27 @@ extension String {
         while s.last == " " { s.removeLast() }
         return s
     }
+}
+
+/// The processes whose parent is `parent`, from /proc.
+func children(of parent: pid_t) -> [pid_t] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { name in
+        guard let pid = pid_t(name),
+              let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return nil }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        return fields.count > 1 && pid_t(fields[1]) == parent ? pid : nil
+    }
+}
+
+/// A process's command name (`comm`), or nil when it is gone.
+func processName(_ pid: pid_t) -> String? {
+    (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+}
+
+/// The path of a program the test needs: present locally (the suite is enabled only then), or required under CI,
+/// where its absence fails the test.
+func requiredTool(_ name: String, package: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+    try #require(SystemTool.find(name), "\(name) is not installed (apt-get install \(package), or run scripts/setup)",
+                 sourceLocation: sourceLocation).path
 }

@@ -214,48 +214,6 @@ struct SearchTests {
     }
 }
 
-@Suite("Reader screen-reader lines")
-struct LineModeTests {
-    @Test("one line per key, from the word under focus, with morphology in words and Strong's")
-    func lines() throws {
-        let chapter = try readerChapter("John 1")
-        var mode = LineMode(narration: ChapterNarration(chapter: chapter))
-        #expect(mode.openingLine.hasPrefix("Screen-reader mode on"))
-        #expect(mode.focusLine.hasPrefix("1:1 word 1 of 17: Ἐν"))
-        guard case .line(let second) = mode.handle(.right) else { Issue.record("→ printed no line"); return }
-        #expect(second.contains("ἀρχῇ") && second.contains("\"beginning\"") && second.contains("dative singular feminine"))
-        guard case .line(let third) = mode.handle(.character("l")) else { Issue.record("l printed no line"); return }
-        #expect(third == "1:1 word 3 of 17: ἦν, ēn, \"was\", verb, imperfect active indicative, third person singular, Strong's 2258")
-        guard case .line(let verse) = mode.handle(.down) else { Issue.record("↓ printed no line"); return }
-        #expect(verse.hasPrefix("1:2"))
-        guard case .line(let back) = mode.handle(.left) else { Issue.record("← printed no line"); return }
-        #expect(back.hasPrefix("1:1 word 17 of 17"))
-        if case .line(let reading) = mode.handle(.character("r")) { #expect(reading.contains("ἀρχῇ \"beginning\"")) }
-        #expect(mode.handle(.character("q")) == .quit)
-    }
-
-    @Test(":14 jumps, / searches and n wraps, ? lists keys; nothing carries a control character")
-    func jumpAndSearch() throws {
-        var mode = LineMode(narration: ChapterNarration(chapter: try readerChapter("John 1")))
-        #expect(mode.handle(.character(":")) == .line("Go to verse: "))
-        #expect(mode.handle(.character("1")) == .echo("1"))
-        #expect(mode.handle(.character("4")) == .echo("4"))
-        guard case .line(let verse) = mode.handle(.enter) else { Issue.record("Enter printed no line"); return }
-        #expect(verse.hasPrefix("1:14"))
-        _ = mode.handle(.character("/"))
-        for c in "logos" { _ = mode.handle(.character(c)) }
-        guard case .line(let match) = mode.handle(.enter) else { Issue.record("search printed no line"); return }
-        #expect(match.hasPrefix("Match 4 of 4: 1:14 word"))
-        guard case .line(let next) = mode.handle(.character("n")) else { Issue.record("n printed no line"); return }
-        #expect(next.hasPrefix("Match 1 of 4: 1:1 word 5 of 17: λόγος"))
-        guard case .line(let keys) = mode.handle(.character("?")) else { Issue.record("? printed no line"); return }
-        #expect(keys.hasPrefix("Keys:"))
-        for line in [verse, match, next, keys, mode.openingLine] {
-            #expect(!line.unicodeScalars.contains { $0.value < 0x20 })
-        }
-    }
-}
-
 @Suite("Reader mode choice")
 struct ReaderModeTests {
     @Test("plain text off a terminal or on TERM=dumb; screen reader on the flag or ACCESSIBLE=1")
@@ -270,40 +228,5 @@ struct ReaderModeTests {
                                   environment: ["TERM": "xterm", "ACCESSIBLE": "1"]) == .screenReader)
         #expect(ReaderMode.choose(screenReaderFlag: false, stdinIsTerminal: true, stdoutIsTerminal: true,
                                   environment: ["TERM": "xterm", "ACCESSIBLE": "0"]) == .grid)
-    }
-}
-
-@Suite("Reader narration from accessibility elements")
-struct ElementNarrationTests {
-    @Test("element order visits exactly the chapter's words, both ways; lines carry the element's utterance")
-    func agreesWithChapter() throws {
-        let session = try makeSession()
-        let chapter = try session.chapter(#require(ChapterReference(parsing: "John 1")))
-        let tree = session.accessibilityTree(for: chapter)
-        #expect(!tree.screenReaderEnabled)
-        let elements = ElementNarration(tree: tree)
-        #expect(tree.screenReaderEnabled)
-        let plain = ChapterNarration(chapter: chapter)
-
-        var forward: [Focus] = [], focus = Focus(verse: 0, word: nil)
-        while let next = elements.nextWord(after: focus) {
-            #expect(plain.nextWord(after: focus) == next)
-            forward.append(next)
-            focus = next
-        }
-        #expect(forward.count == chapter.words.count)
-        var backward: [Focus] = []
-        while let previous = elements.previousWord(before: focus) {
-            backward.append(previous)
-            focus = previous
-        }
-        #expect(backward == Array(forward.reversed().dropFirst()))
-
-        let line = elements.wordLine(verse: 0, word: 2)
-        #expect(line.hasPrefix("1:1 word 3 of 17: ἦν, ēn, was, verb, imperfect active indicative, third person singular"))
-        #expect(line.contains("Strong's 2258") && !line.contains("G2258") && !line.contains("V-IAI-3S"))
-        var mode = LineMode(narration: elements)
-        guard case .line(let second) = mode.handle(.right) else { Issue.record("→ printed no line"); return }
-        #expect(second.contains("ἀρχῇ") && second.contains("beginning"))
     }
 }

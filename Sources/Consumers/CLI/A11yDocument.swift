@@ -3,10 +3,14 @@ import InterlinearAccessibility
 import InterlinearCorpus
 import InterlinearTable
 
-/// The `interlinear.a11y/2` JSON document: an accessibility tree dump in the shape of the Chrome DevTools
-/// Protocol's AXNode list, plus screen bounds, the layer's stats, a hit test and focus moves.
+/// The `interlinear.a11y/3` JSON document (`Schemas/a11y-3.schema.json`; 3 added Hebrew: names in `hbo` and
+/// `hbo-Latn`, "Hebrew word"): an accessibility tree dump in the shape of the Chrome DevTools
+/// Protocol's AXNode list, plus screen bounds, the layer's stats, a hit test and focus moves. Roles are standard
+/// (WAI-ARIA, AT-SPI's `static`), with a role description where the standard name alone would mislead; the name
+/// and the description each carry their language; positions count items of a set (Greek words among the verse's
+/// words, translation words among the translation's), null for nodes in no set.
 struct A11yDocument: Encodable {
-    static let schema = "interlinear.a11y/2"
+    static let schema = "interlinear.a11y/3"
 
     struct Bounds: Encodable, Equatable {
         let x, y, width, height: Double
@@ -24,15 +28,23 @@ struct A11yDocument: Encodable {
         @EncodedNull var parentId: String?
         let childIds: [String]
         let role: String
+        /// What a screen reader says the node is when the role's standard name alone would mislead; null otherwise.
+        @EncodedNull var roleDescription: String?
+        /// Heading level for headings; null otherwise.
+        @EncodedNull var headingLevel: Int?
         let name: String
         let description: String
+        /// BCP 47 tag of the name.
         let language: String
+        /// BCP 47 tag of the description.
+        let descriptionLanguage: String
         let bounds: Bounds
         /// null when off-screen.
         @EncodedNull var clippedBounds: Bounds?
         let offscreen: Bool
-        let posInSet: Int
-        let setSize: Int
+        /// null for a node that is not an item of a set.
+        @EncodedNull var posInSet: Int?
+        @EncodedNull var setSize: Int?
         let actions: [String]
     }
 
@@ -103,29 +115,37 @@ struct A11yDocument: Encodable {
                            width: tree.layout.options.width, height: tree.table.contentHeight)
         let contentClip = content.intersection(tree.viewport.screenRect)
         nodes.append(Node(nodeId: root, parentId: nil, childIds: tree.layout.cells.indices.map(tree.nodeID(ofCell:)),
-                          role: Role.document.rawValue, name: tree.chapter.reference.description,
-                          description: "chapter, \(tree.cellCount) verses", language: "en",
+                          role: Role.document.rawValue, roleDescription: nil, headingLevel: nil,
+                          name: tree.chapter.reference.description,
+                          description: "\(tree.chapter.verses.count) verses", language: "en", descriptionLanguage: "en",
                           bounds: Bounds(content), clippedBounds: contentClip.map(Bounds.init),
-                          offscreen: contentClip == nil, posInSet: 1, setSize: 1, actions: []))
+                          offscreen: contentClip == nil, posInSet: nil, setSize: nil, actions: []))
         for cell in cells {
             let cellID = tree.nodeID(ofCell: cell)
             let container = tree.container(at: cell)
-            let ids = container.map { c in c.elements.map { ElementID(cell: cell, kind: $0.kind) } } ?? []
             let frame = tree.screenFrame(ofCell: cell)
             let speech = tree.utterance(ofCell: cell)
-            nodes.append(Node(nodeId: cellID, parentId: root, childIds: ids.map(tree.nodeID(of:)),
-                              role: Role.group.rawValue, name: speech.name, description: speech.description,
-                              language: speech.language,
+            nodes.append(Node(nodeId: cellID, parentId: root,
+                              childIds: tree.children(of: nil, cell: cell).map(tree.nodeID(of:)),
+                              role: Role.group.rawValue, roleDescription: "verse", headingLevel: nil,
+                              name: speech.name, description: speech.description, language: speech.language,
+                              descriptionLanguage: speech.descriptionLanguage,
                               bounds: Bounds(frame.bounds), clippedBounds: frame.clipped.map(Bounds.init),
                               offscreen: frame.offscreen, posInSet: Int(cell) + 1, setSize: tree.cellCount, actions: []))
-            for (index, id) in ids.enumerated() {
-                guard let element = container?.elements[index], let speech = tree.utterance(of: id) else { continue }
+            for element in container?.elements ?? [] {
+                let id = ElementID(cell: cell, kind: element.kind)
+                guard let speech = tree.utterance(of: id) else { continue }
                 let frame = tree.screenFrame(of: element.frame, cell: cell)
-                nodes.append(Node(nodeId: tree.nodeID(of: id), parentId: cellID, childIds: [],
-                                  role: element.role.rawValue, name: speech.name, description: speech.description,
-                                  language: speech.language, bounds: Bounds(frame.bounds),
+                let position = tree.position(of: id)
+                let children = element.kind == .verseTranslation ? tree.children(of: id, cell: cell) : []
+                nodes.append(Node(nodeId: tree.nodeID(of: id), parentId: tree.parent(of: id).map(tree.nodeID(of:)) ?? cellID,
+                                  childIds: children.map(tree.nodeID(of:)),
+                                  role: element.role.rawValue, roleDescription: element.roleDescription(language: tree.chapter.language),
+                                  headingLevel: element.headingLevel,
+                                  name: speech.name, description: speech.description, language: speech.language,
+                                  descriptionLanguage: speech.descriptionLanguage, bounds: Bounds(frame.bounds),
                                   clippedBounds: frame.clipped.map(Bounds.init), offscreen: frame.offscreen,
-                                  posInSet: index + 1, setSize: ids.count,
+                                  posInSet: position?.posInSet, setSize: position?.setSize,
                                   actions: element.actions.map(\.rawValue)))
             }
         }

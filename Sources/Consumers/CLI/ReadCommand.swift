@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import InterlinearAccessibility
+import InterlinearBraille
 import InterlinearCorpus
 import InterlinearReader
 
@@ -13,7 +14,8 @@ struct ReadCommand: ParsableCommand {
             Opens at the chapter, or at a verse of it ("John 1:14", "Rom 8:28"). On a terminal: the interlinear \
             grid (? lists the keys) of the tiers --tiers names. With --screen-reader or ACCESSIBLE=1: one spoken \
             line per key for terminal screen readers, from the accessibility elements of the chapter typeset with \
-            --font, --font-size and --width. Piped or with TERM=dumb: the chapter as plain text.
+            --font, --font-size and --width, with no Greek script unless asked (--greek, or the keys R, d and o). \
+            Piped or with TERM=dumb: the chapter as plain text.
             """)
 
     @OptionGroup var layout: LayoutArguments
@@ -21,8 +23,17 @@ struct ReadCommand: ParsableCommand {
     @Flag(help: "Screen-reader mode: no repaint, one line per key, the cursor on the line just printed.")
     var screenReader = false
 
-    @Flag(help: "Also speak each line through speech-dispatcher (spd-say), in screen-reader mode.")
+    @Flag(help: "Also speak each line through speech-dispatcher, each part in its language (Greek by the grc voice).")
     var speak = false
+
+    @Option(help: "How much a word line says in screen-reader mode: brief, normal or full (the v key cycles).")
+    var verbosity = Verbosity.normal
+
+    @Flag(help: "Include the Greek word in word lines, for a screen reader that reads Greek (the o key toggles).")
+    var greek = false
+
+    @Flag(help: "Show each screen-reader line in Unicode braille (Greek in Greek braille), for a braille display.")
+    var braille = false
 
     func run() throws {
         try reportingFailures {
@@ -32,10 +43,10 @@ struct ReadCommand: ParsableCommand {
                 throw Failure("\(chapter.reference) has no verse \(verse) (its verses are \(chapter.verseSpan))")
             }
             let mode = ReaderMode.choose(
-                screenReaderFlag: screenReader || speak, stdinIsTerminal: isatty(STDIN_FILENO) == 1,
+                screenReaderFlag: screenReader || speak || braille, stdinIsTerminal: isatty(STDIN_FILENO) == 1,
                 stdoutIsTerminal: isatty(STDOUT_FILENO) == 1, environment: ProcessInfo.processInfo.environment)
             // Screen-reader lines come from the accessibility elements of the typeset chapter (the terminal uses
-            // only their order and utterances), so the terminal and a graphical reader never disagree. "Find
+            // only their order and descriptions), so the terminal and a graphical reader never disagree. "Find
             // other occurrences" searches the corpus, as `interlinear search` does.
             let occurrences = engine.library.store.map(CorpusOccurrences.init)
             func narration(_ chapter: Chapter) -> any Narration {
@@ -44,10 +55,18 @@ struct ReadCommand: ParsableCommand {
                 return ElementNarration(tree: tree)
             }
             let start = engine.passage.verses.map { ReaderLocation(chapter: chapter.reference, verse: $0.lowerBound) }
-            try Reader.run(chapter, mode: mode, speak: speak, narration: mode == .screenReader ? narration(chapter) : nil,
+            var lines = LineOptions(speak: speak, verbosity: verbosity, greek: greek || braille)
+            if braille {
+                let tables = BrailleTables()
+                try tables.validate()
+                lines.braille = tables.unicodeBraille
+            }
+            try Reader.run(chapter, mode: mode, lines: lines, narration: mode == .screenReader ? narration(chapter) : nil,
                            tiers: engine.options.tiers, start: start,
                            navigator: BibleNavigator(library: engine.library, load: { try session.chapter($0) }),
                            narrate: narration)
         }
     }
 }
+
+extension Verbosity: ExpressibleByArgument {}

@@ -1,9 +1,9 @@
 import InterlinearAccessibility
 import InterlinearCorpus
 
-/// Narration driven by the engine's accessibility elements: the same word elements, order and utterances (Greek
-/// name, transliteration, gloss, morphology in words, lemma, Strong's) that VoiceOver or TalkBack get, so the
-/// terminal and the graphical reader never disagree. Containers are built lazily, one per verse visited.
+/// Narration driven by the engine's accessibility elements: the same word elements, order and description that
+/// VoiceOver or TalkBack get, so the terminal and the graphical reader never disagree. Containers are built
+/// lazily, one per verse visited.
 public final class ElementNarration: Narration {
     public let tree: AccessibilityTree
     public var chapter: Chapter { tree.chapter }
@@ -18,29 +18,11 @@ public final class ElementNarration: Narration {
         ElementID(cell: focus.verse, kind: focus.word.map { .word($0) } ?? .verseNumber)
     }
 
-    public func wordLine(verse: VerseIndex, word: WordOffset) -> String {
-        let id = id(Focus(verse: verse, word: word))
-        let place = "\(chapter.label(ofVerse: verse)) word \(Int(word) + 1) of \(wordCount(verse: verse)): "
-        guard let utterance = tree.utterance(of: id) else {
-            return place + ChapterNarration.describe(chapter.words[chapter.verses[verse].word(at: word)], in: chapter)
-        }
-        tree.focus(id)  // keep the tree's viewport on the focused element, as a graphical reader would scroll
-        // A Hebrew word is spoken from its transliteration (the description opens with it, morpheme by morpheme):
-        // an English speech voice cannot read pointed Hebrew.
-        if chapter.language == .hebrew && !utterance.description.isEmpty { return place + utterance.description }
-        return place + utterance.name + (utterance.description.isEmpty ? "" : ", " + utterance.description)
-    }
-
-    public func verseLine(verse: VerseIndex) -> String {
-        ChapterNarration(chapter: chapter).verseLine(verse: verse)
-    }
-
-    public func readingLine(verse: VerseIndex) -> String {
-        ChapterNarration(chapter: chapter).readingLine(verse: verse)
-    }
-
-    public func translationLine(verse: VerseIndex) -> String {
-        ChapterNarration(chapter: chapter).translationLine(verse: verse)
+    /// The word's description, with the tree's focus moved to its element (scrolling the tree's viewport as a
+    /// graphical reader would). Words are described by the same `WordSpeech` as the elements' descriptions.
+    public func describe(verse: VerseIndex, word: WordOffset, speech: WordSpeech) -> SpokenLine {
+        tree.focus(id(Focus(verse: verse, word: word)))
+        return speech.line(self.word(verse: verse, word: word), in: chapter)
     }
 
     /// The next word element in the tree's reading order (verse numbers and translation words skipped).

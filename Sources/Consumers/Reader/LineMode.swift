@@ -1,15 +1,29 @@
+import Foundation
+import InterlinearAccessibility
 import InterlinearCorpus
 
 /// Screen-reader mode: a line-oriented reader for terminal screen readers (speakup, Fenrir, Orca, BRLTTY),
 /// which follow the hardware cursor and speak whatever text changes. It never repaints, never clears, never
-/// positions the cursor: each key appends exactly one line, the focused element's spoken text, and leaves the
+/// positions the cursor: each key prints exactly one line, the focused element's spoken text, and leaves the
 /// cursor at its end. The line break goes *before* the next line, so the cursor stays on the line just read.
+///
+/// Lines are speakable as they stand: no Greek script unless the user asks for it (`o`, `--greek`, or the keys that
+/// read Greek), references in words, no marks a screen reader would spell out. The lines printed by ↑ and ↓ fit
+/// one terminal row, because terminal screen readers treat ↑/↓ as shell history and read only the cursor's row.
 public struct LineMode {
     public let narration: any Narration
     /// Focused verse index.
     public private(set) var verse: VerseIndex = 0
     /// Focused word within the verse; nil when the verse as a whole is focused.
     public private(set) var word: WordOffset? = 0
+    /// How words are described: verbosity, and whether the Greek word is included.
+    public private(set) var speech: WordSpeech
+    /// Terminal width in columns; lines that must fit one row are kept to `columns - 1` (the last column leaves
+    /// the cursor pending a wrap).
+    public var columns: Int
+    /// The verse whose reference was last said, so a word line says it again only when the verse changes.
+    private var spokenVerse: VerseIndex?
+    private let text: LineText
     private var search: ChapterSearch
     /// The matches n and N step through, possibly in other chapters; kept across chapters and failed searches.
     public internal(set) var trail: SearchTrail?
@@ -19,33 +33,43 @@ public struct LineMode {
     public private(set) var pending: ReaderLocation?
     private var prompt: (kind: Character, text: String)?
 
-    public init(narration: any Narration) {
+    public init(narration: any Narration, verbosity: Verbosity = .normal, greek: Bool = false, columns: Int = 80) {
         self.narration = narration
+        speech = WordSpeech(verbosity: verbosity, greek: greek)
+        self.columns = columns
+        text = LineText(chapter: narration.chapter)
         search = ChapterSearch(chapter: narration.chapter)
     }
 
     var chapter: Chapter { narration.chapter }
 
+    /// The width a one-row line may take.
+    private var rowWidth: Int { max(columns - 1, 1) }
+
     /// The opening line: says the mode is on and how to use it.
-    public var openingLine: String {
-        "Screen-reader mode on: \(chapter.reference), \(chapter.verses.count) verses. Right and left arrows read "
-            + "word by word, down and up go by verse, r reads the verse, t its translation, colon jumps to a verse, "
-            + "slash searches, question mark lists keys, q quits."
-    }
+    public var openingLine: SpokenLine { text.opening }
 
     /// What a key does to the output. `.line` starts a new line; `.echo` appends to the prompt being typed.
     public enum Output: Equatable {
-        case line(String)
+        case line(SpokenLine)
         case echo(String)
         case erase
         case none
         case quit
     }
 
-    /// The line for the current focus.
-    public var focusLine: String {
-        if let word { return narration.wordLine(verse: verse, word: word) }
-        return narration.verseLine(verse: verse)
+    /// The line for the current focus, with the verse reference when it changed since the last line.
+    public mutating func focusLine(prefix: String = "") -> SpokenLine {
+        guard let word else {
+            spokenVerse = verse
+            return text.verse(verse, prefix: prefix, columns: rowWidth)
+        }
+        var line = SpokenLine(prefix)
+        if spokenVerse != verse { line.append(text.reference(ofVerse: verse, verbosity: speech.verbosity)) }
+        spokenVerse = verse
+        line.append(narration.describe(verse: verse, word: word, speech: speech))
+        if speech.verbosity == .full { line.item("word \(Int(word) + 1) of \(narration.wordCount(verse: verse))") }
+        return line
     }
 
     public mutating func handle(_ key: Key) -> Output {
@@ -56,32 +80,42 @@ public struct LineMode {
         case .left, .character("h"): return .line(previousWord())
         case .down, .character("j"): return .line(moveVerse(1))
         case .up, .character("k"): return .line(moveVerse(-1))
-        case .character("r"): return .line(narration.readingLine(verse: verse))
-        case .character("t"): return .line(narration.translationLine(verse: verse))
-        case .character(" "), .enter: return .line(focusLine)
-        case .home, .character("g"): verse = 0; word = nil; return .line(focusLine)
-        case .end, .character("G"): verse = chapter.verses.index(before: chapter.verses.endIndex); word = nil; return .line(focusLine)
+        case .character("r"): return .line(text.reading(verse, greek: speech.greek))
+        case .character("R"): return .line(text.greek(verse))
+        case .character("t"): return .line(text.translation(verse))
+        case .character("s"): return .line(currentWord.map(text.spelling) ?? noWord)
+        case .character("d"): return .line(currentWord.map(text.lemma) ?? noWord)
+        case .character("o"):
+            speech.greek.toggle()
+            return .line(SpokenLine(speech.greek ? "Greek words on." : "Greek words off."))
+        case .character("v"):
+            speech.verbosity = speech.verbosity.next
+            return .line(SpokenLine("Verbosity \(speech.verbosity.rawValue)."))
+        case .character(" "), .enter:
+            spokenVerse = nil  // a repeat says where it is
+            return .line(focusLine())
+        case .home, .character("g"): verse = 0; word = nil; return .line(focusLine())
+        case .end, .character("G"): verse = chapter.verses.index(before: chapter.verses.endIndex); word = nil; return .line(focusLine())
         case .character(":"):
             prompt = (":", "")
-            return .line("Go to verse: ")
+            return .line(SpokenLine("Go to verse: "))
         case .character("/"):
             prompt = ("/", "")
-            return .line("Search: ")
+            return .line(SpokenLine("Search: "))
         case .character("n"): return .line(step(1))
         case .character("N"): return .line(step(-1))
         case .character("]"): return turn(1)
         case .character("["): return turn(-1)
-        case .character("?"): return .line(Self.keysLine)
+        case .character("?"): return .line(LineText.keys)
         case .escape: return .none
-        default: return .line("Unknown key. Question mark lists keys.")
+        default: return .line(SpokenLine("Unknown key. Question mark lists keys."))
         }
     }
 
-    static let keysLine = "Keys: right or l next word, left or h previous word, down or j next verse, up or k previous "
-        + "verse, r read verse with glosses, t translation, space repeat, g first verse, G last verse, "
-        + "colon then number and Enter go to verse, slash then text and Enter search Greek, transliteration, "
-        + "gloss or Strong's, a lemma or Strong's number across the corpus, n next match, N previous match, "
-        + "left bracket and right bracket previous and next chapter, control Z suspends, q quit."
+    /// The focused word, if a word (not a verse) is focused.
+    private var currentWord: Word? { word.map { narration.word(verse: verse, word: $0) } }
+
+    private var noWord: SpokenLine { SpokenLine("No word focused. Right arrow goes to the first word.") }
 
     private mutating func handlePrompt(_ key: Key, _ current: (kind: Character, text: String)) -> Output {
         switch key {
@@ -90,7 +124,7 @@ public struct LineMode {
             return .line(current.kind == ":" ? jump(current.text) : find(current.text))
         case .escape, .interrupt:
             prompt = nil
-            return .line("Cancelled. " + focusLine)
+            return .line(focusLine(prefix: "Cancelled. "))
         case .backspace:
             guard !current.text.isEmpty else { return .none }
             prompt = (current.kind, String(current.text.dropLast()))
@@ -103,106 +137,141 @@ public struct LineMode {
         }
     }
 
-    private mutating func nextWord() -> String {
-        guard let next = narration.nextWord(after: Focus(verse: verse, word: word)) else { return "End of chapter. " + focusLine }
+    private mutating func nextWord() -> SpokenLine {
+        guard let next = narration.nextWord(after: Focus(verse: verse, word: word)) else {
+            return focusLine(prefix: "End of chapter. ")
+        }
         verse = next.verse
         word = next.word
-        return focusLine
+        return focusLine()
     }
 
-    private mutating func previousWord() -> String {
+    private mutating func previousWord() -> SpokenLine {
         guard let previous = narration.previousWord(before: Focus(verse: verse, word: word)) else {
-            return "Start of chapter. " + focusLine
+            return focusLine(prefix: "Start of chapter. ")
         }
         verse = previous.verse
         word = previous.word
-        return focusLine
+        return focusLine()
     }
 
-    private mutating func moveVerse(_ delta: Int) -> String {
+    private mutating func moveVerse(_ delta: Int) -> SpokenLine {
         let target = verse + delta
+        word = nil
         guard chapter.verses.indices.contains(target) else {
-            word = nil
-            return (delta > 0 ? "Last verse. " : "First verse. ") + focusLine
+            return focusLine(prefix: delta > 0 ? "Last verse. " : "First verse. ")
         }
         verse = target
-        word = nil
-        return focusLine
+        return focusLine()
     }
 
     /// "14" is a verse here; "3:16" and "Rom 8:28" open another chapter (the loop then says its line).
-    private mutating func jump(_ text: String) -> String {
-        guard let passage = Passage(parsing: text, relativeTo: chapter.reference) else {
-            return "Not a verse or reference: \(text). " + focusLine
+    private mutating func jump(_ typed: String) -> SpokenLine {
+        guard let passage = Passage(parsing: typed, relativeTo: chapter.reference) else {
+            return focusLine(prefix: "Not a verse or reference: \(Speakable.english(typed)). ")
         }
         let number = passage.verses?.lowerBound
         if passage.chapter != chapter.reference {
             pending = ReaderLocation(chapter: passage.chapter, verse: number ?? 1)
-            return "Opening \(passage)."
+            return SpokenLine("Opening \(Speakable.reference(passage.chapter, verse: number)).")
         }
-        guard let first = chapter.verses.first, let index = chapter.verseIndex(number: number ?? first.number) else {
-            return "No verse \(text) in \(chapter.reference). " + focusLine
+        guard let index = chapter.verseIndex(number: number ?? chapter.verses[0].number) else {
+            return SpokenLine("No verse \(Speakable.english(typed)) in \(Speakable.reference(chapter.reference)).")
         }
         verse = index
         word = nil
-        return focusLine
+        return focusLine()
     }
 
     /// `[` and `]`: the previous or next chapter, across books.
     private mutating func turn(_ offset: Int) -> Output {
-        guard let navigator else { return .line("Only \(chapter.reference) is open. " + focusLine) }
+        guard let navigator else {
+            return .line(focusLine(prefix: "Only \(Speakable.reference(chapter.reference)) is open. "))
+        }
         guard let target = navigator.chapter(offset, from: chapter.reference) else {
-            return .line((offset > 0 ? "Last chapter. " : "First chapter. ") + focusLine)
+            return .line(focusLine(prefix: offset > 0 ? "Last chapter. " : "First chapter. "))
         }
         pending = ReaderLocation(chapter: target, verse: 1)
         return .none
     }
 
     /// Called by the reader loop once it has acted on `pending`; returns the line to say when it failed.
-    public mutating func settlePending(failure: String? = nil) -> String? {
+    public mutating func settlePending(failure: String? = nil) -> SpokenLine? {
         pending = nil
-        return failure.map { $0 + " " + focusLine }
+        return failure.map { focusLine(prefix: Speakable.english($0) + " ") }
     }
 
-    /// Opens at a location (after the reader loop loaded its chapter); returns the line to say.
-    public mutating func open(at location: ReaderLocation, trail: SearchTrail?) -> String {
+    /// Opens at a location (after the reader loop loaded its chapter); returns the line to say, which names the
+    /// chapter and verse (a new line mode has said no reference yet).
+    public mutating func open(at location: ReaderLocation, trail: SearchTrail?) -> SpokenLine {
         self.trail = trail
         verse = chapter.verseIndex(number: location.verse) ?? 0
         word = location.word.flatMap { Int($0) < chapter.verses[verse].words.count ? $0 : nil }
-        if let trail, trail.current == location { return "Match \(trail.position): " + focusLine }
-        return "\(chapter.reference). " + focusLine
+        if let trail, trail.current == location { return focusLine(prefix: "Match \(trail.spokenPosition). ") }
+        return focusLine()
     }
 
-    private mutating func find(_ query: String) -> String {
+    private mutating func find(_ query: String) -> SpokenLine {
         let here = ReaderLocation(chapter: chapter.reference, verse: chapter.verses[verse].number, word: word ?? 0)
         let acrossBible = navigator?.occurrences(of: query)
         let hits = acrossBible ?? search.matches(query).map { index -> ReaderLocation in
-            let v = chapter.verses[chapter.verseIndex(ofWord: index)]
-            return ReaderLocation(chapter: chapter.reference, verse: v.number, word: v.offset(of: index))
+            let v = chapter.verseIndex(ofWord: index)
+            return ReaderLocation(chapter: chapter.reference, verse: chapter.verses[v].number,
+                                  word: chapter.verses[v].offset(of: index))
         }
         guard !hits.isEmpty else {
-            return "No match for \(query)." + (trail.map { " n and N still go through \($0.query)." } ?? "")
+            var line = SpokenLine("No match for ")
+            // What the user typed, in whichever script they typed it.
+            line.append(query, GreekText.contains(query) ? .greek : .english)
+            line.append(".")
+            if let trail {
+                line.append(" n and N still go through ")
+                line.append(trail.query, GreekText.contains(trail.query) ? .greek : .english)
+                line.append(".")
+            }
+            return line
         }
         let start = hits.firstIndex { !GridMode.order($0).lexicographicallyPrecedes(GridMode.order(here)) } ?? 0
         trail = SearchTrail(query: query, hits: hits, index: start, acrossBible: acrossBible != nil)
         return focusMatch()
     }
 
-    private mutating func step(_ delta: Int) -> String {
-        guard trail != nil else { return "No search yet. Slash searches." }
+    private mutating func step(_ delta: Int) -> SpokenLine {
+        guard trail != nil else { return SpokenLine("No search yet. Slash searches.") }
         trail?.step(delta)
         return focusMatch()
     }
 
-    private mutating func focusMatch() -> String {
-        guard let trail else { return focusLine }
+    private mutating func focusMatch() -> SpokenLine {
+        guard let trail else { return focusLine() }
         let hit = trail.current
         if hit.chapter != chapter.reference {
             pending = hit
-            return "Match \(trail.position) is in \(hit.chapter)."
+            return SpokenLine("Match \(trail.spokenPosition) is in \(Speakable.reference(hit.chapter)).")
         }
         verse = chapter.verseIndex(number: hit.verse) ?? verse
         word = hit.word
-        return "Match \(trail.position): " + focusLine
+        return focusLine(prefix: "Match \(trail.spokenPosition). ")
     }
+}
+
+extension SearchTrail {
+    /// "3 of 7"; across the corpus "1 of 4 in John three, 95 of 330 in the corpus" (the chapter in words).
+    var spokenPosition: String {
+        guard acrossBible else { return "\(index + 1) of \(hits.count)" }
+        let chapter = current.chapter
+        let here = hits.indices.filter { hits[$0].chapter == chapter }
+        let local = (here.firstIndex(of: index) ?? 0) + 1
+        return "\(local) of \(here.count) in \(Speakable.reference(chapter)), \(index + 1) of \(hits.count) in the corpus"
+    }
+}
+
+/// Which characters are Greek script: the Greek and Coptic block and Greek Extended.
+public enum GreekText {
+    public static func isGreek(_ scalar: Unicode.Scalar) -> Bool {
+        (0x0370...0x03FF).contains(scalar.value) || (0x1F00...0x1FFF).contains(scalar.value)
+    }
+
+    /// Whether any character of `text` is Greek script.
+    public static func contains(_ text: String) -> Bool { text.unicodeScalars.contains(where: isGreek) }
 }

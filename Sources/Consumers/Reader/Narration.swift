@@ -1,17 +1,13 @@
+import InterlinearAccessibility
 import InterlinearCorpus
 
-/// The sentences screen-reader mode prints, one per focus. Kept behind a protocol so the line mode does not
-/// care whether they come from the accessibility elements or straight from the chapter.
+/// Where screen-reader mode's words come from: the description of one word, and the order of the words. Kept behind
+/// a protocol so the line mode does not care whether they come from the accessibility elements or straight from
+/// the chapter; both describe a word with the accessibility layer's one `WordSpeech`.
 public protocol Narration {
     var chapter: Chapter { get }
-    /// One word: `1:1 word 3 of 17: ἦν, ēn, "was", verb, …, Strong's 2258`.
-    func wordLine(verse: VerseIndex, word: WordOffset) -> String
-    /// A verse as a whole: its reference, word count and translation.
-    func verseLine(verse: VerseIndex) -> String
-    /// The verse's source words, each with its gloss.
-    func readingLine(verse: VerseIndex) -> String
-    /// The verse's English translation.
-    func translationLine(verse: VerseIndex) -> String
+    /// One word, described as `speech` says (no reference, no position: the line mode adds those).
+    func describe(verse: VerseIndex, word: WordOffset, speech: WordSpeech) -> SpokenLine
     /// The next source word after a focus, crossing into the next verse; nil at the end of the chapter.
     func nextWord(after focus: Focus) -> Focus?
     /// The previous source word before a focus, crossing into the previous verse; nil at the start.
@@ -31,6 +27,9 @@ public struct Focus: Equatable, Sendable {
 extension Narration {
     public var verseCount: Int { chapter.verses.count }
     public func wordCount(verse: VerseIndex) -> Int { chapter.verses[verse].words.count }
+
+    /// The chapter's word at a focus.
+    public func word(verse: VerseIndex, word: WordOffset) -> Word { chapter.words[chapter.verses[verse].word(at: word)] }
 
     /// Word order straight from the chapter's arrays.
     public func nextWord(after focus: Focus) -> Focus? {

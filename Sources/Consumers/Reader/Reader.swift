@@ -1,4 +1,5 @@
 import Foundation
+import InterlinearAccessibility
 import InterlinearCorpus
 
 /// Which reader runs.
@@ -18,13 +19,34 @@ public enum ReaderMode: Equatable, Sendable {
     }
 }
 
+/// How screen-reader mode speaks and shows its lines.
+public struct LineOptions {
+    /// Also speak each line through speech-dispatcher.
+    public var speak = false
+    public var verbosity = Verbosity.normal
+    /// Include the Greek word in word lines (for a screen reader that reads Greek).
+    public var greek = false
+    /// Shows each line in braille instead of print (Unicode braille patterns, for a refreshable braille display):
+    /// given a line's spans, returns its braille. Nil: print.
+    public var braille: ((SpokenLine) -> String)?
+
+    public init(speak: Bool = false, verbosity: Verbosity = .normal, greek: Bool = false,
+                braille: ((SpokenLine) -> String)? = nil) {
+        self.speak = speak
+        self.verbosity = verbosity
+        self.greek = greek
+        self.braille = braille
+    }
+}
+
 /// Runs the terminal reader on a chapter.
 public enum Reader {
-    /// Runs until the user quits; returns normally with the terminal restored. `start` opens at a verse;
-    /// `navigator` lets the reader go to other chapters and search the corpus; `narrate` makes the screen-reader
-    /// lines of a chapter (the chapter's own words when nil). The grid shows the tiers in `tiers`.
-    public static func run(_ chapter: Chapter, mode: ReaderMode, speak: Bool, narration: (any Narration)? = nil,
-                           tiers: TierSet = .all,
+    /// Runs until the user quits; returns normally with the terminal restored. `lines` says how screen-reader mode
+    /// speaks and shows; `start` opens at a verse; `navigator` lets the reader go to other chapters and search the
+    /// corpus; `narrate` makes the screen-reader lines of a chapter (the chapter's own words when nil). The grid
+    /// shows the tiers in `tiers`.
+    public static func run(_ chapter: Chapter, mode: ReaderMode, lines options: LineOptions = LineOptions(),
+                           narration: (any Narration)? = nil, tiers: TierSet = .all,
                            environment: [String: String] = ProcessInfo.processInfo.environment,
                            start: ReaderLocation? = nil, navigator: BibleNavigator? = nil,
                            narrate: ((Chapter) -> (any Narration)?)? = nil) throws {
@@ -35,9 +57,8 @@ public enum Reader {
             try runGrid(chapter, color: ANSI.colorAllowed(environment: environment), tiers: tiers, start: start,
                         navigator: navigator)
         case .screenReader:
-            try runLines(narration ?? ChapterNarration(chapter: chapter), speech: speak ? Speech(environment: environment) : nil,
-                         start: start, navigator: navigator,
-                         narrate: { narrate?($0) ?? ChapterNarration(chapter: $0) })
+            try runLines(narration ?? ChapterNarration(chapter: chapter), options: options, start: start,
+                         navigator: navigator, narrate: { narrate?($0) ?? ChapterNarration(chapter: $0) })
         }
     }
 
@@ -93,36 +114,58 @@ public enum Reader {
         }
     }
 
-    static func runLines(_ narration: any Narration, speech: Speech?, start: ReaderLocation? = nil,
+    static func runLines(_ narration: any Narration, options: LineOptions, start: ReaderLocation? = nil,
                          navigator: BibleNavigator? = nil,
                          narrate: (Chapter) -> any Narration = { ChapterNarration(chapter: $0) }) throws {
         let terminal = Terminal(alternateScreen: false)
         try terminal.start()
         defer { terminal.stop() }
-        var mode = LineMode(narration: narration)
+        // Opened after the terminal is set up (SIGPIPE ignored), closed before it is restored.
+        var speech = options.speak ? Speech() : nil
+        defer { speech = nil }
+        func lineMode(_ narration: any Narration) -> LineMode {
+            var mode = LineMode(narration: narration, verbosity: options.verbosity, greek: options.greek,
+                                columns: terminal.size().columns)
+            mode.navigator = navigator
+            return mode
+        }
+        var mode = lineMode(narration)
         var decoder = KeyDecoder()
         var out = ANSI(color: false)
+        var noticed = false
 
-        func say(_ line: String, first: Bool = false) -> Bool {
+        /// Prints lines, each broken into rows at spaces, and speaks them. The first output of a run is queued
+        /// behind nothing and cut by nothing; each later one cancels what is still being spoken.
+        func say(_ lines: [SpokenLine], first: Bool = false) -> Bool {
             out.removeAll()
-            if !first { out.raw("\r\n") }
-            out.text(line)
-            speech?.speak(line)
+            for (index, line) in lines.enumerated() {
+                let shown = options.braille.map { $0(line) } ?? line.text
+                for (row, text) in LineWrap.rows(shown, columns: max(mode.columns - 1, 1)).enumerated() {
+                    if !(first && index == 0 && row == 0) { out.raw("\r\n") }
+                    out.text(text)
+                }
+                speech?.speak(line, interrupt: !first)
+            }
+            if let notice = speech?.notice, !noticed {
+                noticed = true
+                for text in LineWrap.rows(notice, columns: max(mode.columns - 1, 1)) {
+                    out.raw("\r\n")
+                    out.text(text)
+                }
+            }
+            // One write per key: a screen reader sees the whole line arrive at once.
             return terminal.write(out.bytes)
         }
 
-        var opening = mode.openingLine
-        if let speech, !speech.isAvailable { opening += " " + Speech.unavailableNotice }
-        mode.navigator = navigator
-        let first = start.map { mode.open(at: $0, trail: nil) } ?? mode.focusLine
-        guard say(opening, first: true), say(first) else { return }
+        let first = start.map { mode.open(at: $0, trail: nil) } ?? mode.focusLine()
+        guard say([mode.openingLine, first], first: true) else { return }
         while true {
-            guard let keys = keys(terminal, &decoder, {}) else { return }
+            guard let keys = keys(terminal, &decoder, { mode.columns = terminal.size().columns }) else { return }
             for key in keys {
                 if key == .suspend { terminal.suspend(); continue }
                 switch mode.handle(key) {
                 case .quit: return
-                case .line(let line): guard say(line) else { return }
+                case .line(let line): guard say([line]) else { return }
                 case .echo(let text):
                     out.removeAll(); out.text(text)
                     guard terminal.write(out.bytes) else { return }
@@ -133,13 +176,12 @@ public enum Reader {
                 }
                 if let target = mode.pending, let navigator {
                     do {
-                        var next = LineMode(narration: narrate(try navigator.load(target.chapter)))
-                        next.navigator = navigator
+                        var next = lineMode(narrate(try navigator.load(target.chapter)))
                         let line = next.open(at: target, trail: mode.trail)
                         mode = next
-                        guard say(line) else { return }
+                        guard say([line]) else { return }
                     } catch {
-                        if let line = mode.settlePending(failure: "\(error)") { guard say(line) else { return } }
+                        if let line = mode.settlePending(failure: "\(error)") { guard say([line]) else { return } }
                     }
                 }
             }

@@ -1,40 +1,95 @@
+import CSpeechd
 import Foundation
+import InterlinearAccessibility
 
-/// `--speak`: each line also goes to speech-dispatcher through `spd-say`, at priority "text" so a new line
-/// interrupts the one being spoken instead of queueing behind it.
+/// `--speak`: each line also goes to speech-dispatcher, over one SSIP connection through its C library (no process
+/// per line). Every span is spoken in its own language — Greek script only ever by the `grc` voice, everything in
+/// Latin letters by the English one — as separate messages of priority `message`, which queue behind each other
+/// instead of cutting each other off. A new key cancels what is still being said first (`spd_cancel`), so speech
+/// never lags behind the keys; the opening message is queued, never cut by the first line.
+///
+/// When speech-dispatcher is missing or fails, the reader says so once (`notice`) and goes on silently: the
+/// connection is closed and nothing is retried, so no process is left behind.
 public final class Speech {
-    /// The `spd-say` executable, if one is on PATH.
-    public let executable: URL?
-    private var running: [Process] = []
+    private var connection: UnsafeMutablePointer<SPDConnection>?
+    /// Why speech is off, to be shown once; nil while speech works.
+    public private(set) var failure: String?
+    /// The voice language last set on the connection, so it is set only when it changes.
+    private var language: String?
 
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
-        executable = Self.find("spd-say", path: environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin")
-    }
-
-    public var isAvailable: Bool { executable != nil }
-
-    /// What the reader says once when `--speak` cannot work.
-    public static let unavailableNotice = "spd-say is not installed, so lines are not spoken "
-        + "(install the speech-dispatcher package)."
-
-    static func find(_ name: String, path: String) -> URL? {
-        for directory in path.split(separator: ":") where !directory.isEmpty {
-            let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent(name)
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+    /// Opens the connection. speech-dispatcher is started if it is installed but not running (autospawn).
+    public init() {
+        var error: UnsafeMutablePointer<CChar>?
+        connection = spd_open2("interlinear", "reader", nil, SPD_MODE_SINGLE, nil, 1, &error)
+        if connection == nil {
+            failure = error.map { String(cString: $0) } ?? "no reason given"
+        } else if let socket = connection?.pointee.socket {
+            // A server that stops answering must not freeze the reader: give each reply two seconds.
+            var timeout = timeval(tv_sec: 2, tv_usec: 0)
+            _ = setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+            _ = setsockopt(socket, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         }
-        return nil
+        free(error)
     }
 
-    /// Speaks a line without waiting; spd-say's own output is discarded so it never reaches the terminal.
-    public func speak(_ line: String) {
-        guard let executable else { return }
-        running.removeAll { !$0.isRunning }
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = ["--priority", "text", line.hasPrefix("-") ? " " + line : line]
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        if (try? process.run()) != nil { running.append(process) }
+    deinit { close() }
+
+    public var isAvailable: Bool { connection != nil }
+
+    /// What the reader says once when speech cannot work: at start, or when speech-dispatcher stops answering.
+    public var notice: String? {
+        guard failure != nil else { return nil }
+        return startedSpeaking
+            ? "Speech stopped: speech dispatcher stopped answering. Reading goes on silently."
+            : "Speech is off: speech dispatcher is not running and could not be started. Install the speech "
+                + "dispatcher package for spoken output. Reading goes on silently."
+    }
+
+    /// Whether anything was sent, so a later failure is told apart from one at start.
+    private var startedSpeaking = false
+
+    /// Speaks a line, each span in its language. With `interrupt`, whatever is still being said is cancelled first.
+    public func speak(_ line: SpokenLine, interrupt: Bool) {
+        guard let connection else { return }
+        if interrupt, spd_cancel(connection) != 0 { return fail("cancel failed") }
+        for (voice, text) in Self.messages(line) {
+            if language != voice {
+                guard spd_set_language(connection, voice) == 0 else { return fail("set language failed") }
+                language = voice
+            }
+            guard spd_say(connection, SPD_MESSAGE, text) >= 0 else { return fail("say failed") }
+            startedSpeaking = true
+        }
+    }
+
+    /// The messages a line is spoken as: adjacent spans read by the same voice joined (a transliteration and the
+    /// English around it go to the English voice as one message), spans with nothing to say dropped.
+    static func messages(_ line: SpokenLine) -> [(voice: String, text: String)] {
+        var messages: [(voice: String, text: String)] = []
+        for span in line.spans {
+            if let last = messages.last, last.voice == span.language.voice {
+                messages[messages.count - 1].text += span.text
+            } else {
+                messages.append((span.language.voice, span.text))
+            }
+        }
+        return messages.compactMap { message in
+            let text = message.text.trimmingCharacters(in: .whitespaces)
+            // Punctuation alone says nothing; it only separates.
+            guard text.unicodeScalars.contains(where: { $0.properties.isAlphabetic || $0.properties.numericType != nil })
+            else { return nil }
+            return (message.voice, text)
+        }
+    }
+
+    private func fail(_ what: String) {
+        failure = what
+        close()
+    }
+
+    private func close() {
+        guard let connection else { return }
+        spd_close(connection)
+        self.connection = nil
     }
 }

@@ -1,0 +1,112 @@
+import InterlinearCorpus
+
+/// Turns stored codes, numbers and marks into words a voice reads well, under a screen reader's punctuation rules
+/// too: terminal screen readers speak `-`, `*`, `~`, `/` by name ("Screen dash reader") and an English voice reads
+/// "1:14" as "one colon fourteen", so none of those reach a voice from here.
+public enum Speakable {
+    /// "G1510" → "Strong's 1510"; "G0846" → "Strong's 846"; Hebrew numbers keep their letter, one per morpheme:
+    /// "H871a-H7225" → "Strong's H871a, Strong's H7225". Nil for an empty or unreadable number.
+    public static func strongs(_ code: String) -> String? {
+        if code.hasPrefix("H") {
+            let numbers = code.split { $0 == "-" || $0 == "/" }
+            guard !numbers.isEmpty,
+                  numbers.allSatisfy({ $0.count > 1 && $0.hasPrefix("H") && $0.dropFirst().first?.isNumber == true })
+            else { return nil }
+            return numbers.map { "Strong's \($0)" }.joined(separator: ", ")
+        }
+        let digits = code.drop { !$0.isNumber }.drop { $0 == "0" }
+        guard let first = digits.first, first.isNumber else { return nil }
+        return "Strong's \(digits)"
+    }
+
+    /// A Robinson code (Greek) or a part-of-speech code (Hebrew, "Prep-N") in words; an unreadable code is
+    /// described, not spelled out.
+    public static func morphology(_ code: String, language: SourceLanguage = .greek) -> String {
+        let words = language == .hebrew ? HebrewPartOfSpeech.expand(code) : Morphology.expand(code)
+        return words ?? "unrecognised grammatical form"
+    }
+
+    /// A number in words, without hyphens: 14 → "fourteen", 51 → "fifty one", 105 → "one hundred and five".
+    public static func number(_ n: Int) -> String {
+        if n < 0 { return "minus " + number(n == Int.min ? Int.max : -n) }
+        if n < 20 { return units[n] }
+        if n < 100 { return tens[n / 10] + (n % 10 == 0 ? "" : " " + units[n % 10]) }
+        if n < 1000 { return units[n / 100] + " hundred" + (n % 100 == 0 ? "" : " and " + number(n % 100)) }
+        if n < 1_000_000 {
+            let rest = n % 1000
+            return number(n / 1000) + " thousand" + (rest == 0 ? "" : (rest < 100 ? " and " : " ") + number(rest))
+        }
+        return String(n)  // digits: a voice reads long numbers fine, and none of ours are this long
+    }
+
+    private static let units = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+                                "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
+                                "eighteen", "nineteen"]
+    private static let tens = ["", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
+
+    /// A book's name as spoken: "1 John" → "First John".
+    public static func book(_ book: Book) -> String {
+        let ordinals = ["1 ": "First ", "2 ": "Second ", "3 ": "Third "]
+        for (digit, word) in ordinals where book.name.hasPrefix(digit) { return word + book.name.dropFirst(2) }
+        return book.name
+    }
+
+    /// "John one, verse fourteen"; without a verse, "John one".
+    public static func reference(_ reference: ChapterReference, verse: Int? = nil) -> String {
+        let chapter = "\(book(reference.book)) \(number(reference.chapter))"
+        return verse.map { chapter + ", verse " + number($0) } ?? chapter
+    }
+
+    /// English text made safe for a voice and a screen reader: a hyphen between words becomes a space
+    /// ("joint-heirs" → "joint heirs"), and the marks a screen reader would name (`* ~ / + @ $ \ _`) or that only
+    /// mark editorial additions (`[ ]`) are dropped. Letters, digits, quotes and sentence punctuation stay.
+    public static func english(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "-", "_", "/": out.append(" ")
+            case "*", "~", "+", "@", "$", "\\", "[", "]", "{", "}", "<", ">", "|", "^", "`", "#", "=": continue
+            default: out.append(character)
+            }
+        }
+        return collapsingSpaces(out)
+    }
+
+    /// A gloss as spoken: the `*` and `~` markers of the source and the brackets of supplied words dropped
+    /// ("In [the]" → "In the").
+    public static func gloss(_ gloss: String) -> String { english(gloss) }
+
+    /// A transliteration whose optional letters are in parentheses, spoken as both forms:
+    /// "houtō(s)" → "houtō or houtōs". Text without parentheses is returned unchanged.
+    public static func alternatives(_ text: String) -> String {
+        guard let open = text.firstIndex(of: "("), let close = text[open...].firstIndex(of: ")") else { return text }
+        let head = text[..<open], optional = text[text.index(after: open)..<close], tail = text[text.index(after: close)...]
+        let short = String(head) + alternatives(String(tail)), long = String(head + optional) + alternatives(String(tail))
+        return short == long ? short : short + " or " + long
+    }
+
+    /// Runs of white space as one space, trimmed at both ends.
+    static func collapsingSpaces(_ text: String) -> String {
+        text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+}
+
+/// How much a word line says beyond the transliteration, gloss and parsing.
+public enum Verbosity: String, Sendable, CaseIterable {
+    /// The transliteration, gloss and parsing only.
+    case brief
+    /// Also the verse reference when it changes, and the dictionary form when it differs from the word.
+    case normal
+    /// Also Strong's number and the word's place in its verse.
+    case full
+
+    /// The next level, wrapping from full back to brief (the verbosity key).
+    public var next: Verbosity {
+        switch self {
+        case .brief: .normal
+        case .normal: .full
+        case .full: .brief
+        }
+    }
+}

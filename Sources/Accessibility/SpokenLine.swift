@@ -1,0 +1,100 @@
+import InterlinearCorpus
+
+/// The language a piece of spoken text is in, as a BCP 47 tag. Speech output picks a voice by it, so Greek script
+/// only ever reaches a voice that can read Greek, and a braille transcriber picks a table by it.
+public enum SpokenLanguage: String, Sendable, CaseIterable {
+    /// English words.
+    case english = "en"
+    /// Greek script (polytonic), for a Greek voice or the Greek braille table.
+    case greek = "grc"
+    /// Greek transliterated into Latin letters ("archē"): an English voice reads it well.
+    case transliteration = "grc-Latn"
+    /// Hebrew script (pointed), for a Hebrew voice.
+    case hebrew = "hbo"
+    /// Hebrew transliterated into Latin letters ("bərēʾšît"): an English voice reads it.
+    case hebrewTransliteration = "hbo-Latn"
+
+    /// The speech-dispatcher language that reads it: Greek for Greek script, Hebrew ("he", the nearest voice there
+    /// is) for Hebrew script, English for everything in Latin letters.
+    public var voice: String {
+        switch self {
+        case .greek: "grc"
+        case .hebrew: "he"
+        default: "en"
+        }
+    }
+
+    /// The language of a chapter's source script.
+    public static func source(_ language: SourceLanguage) -> SpokenLanguage { language == .hebrew ? .hebrew : .greek }
+
+    /// The language of a chapter's transliteration.
+    public static func transliteration(_ language: SourceLanguage) -> SpokenLanguage {
+        language == .hebrew ? .hebrewTransliteration : .transliteration
+    }
+}
+
+/// A run of text in one language.
+public struct SpeechSpan: Sendable, Equatable {
+    public var text: String
+    public var language: SpokenLanguage
+
+    public init(_ text: String, _ language: SpokenLanguage) {
+        self.text = text
+        self.language = language
+    }
+}
+
+/// One line to print and to speak: spans in their languages, each with the punctuation that precedes it, so the
+/// printed text and the spoken spans are the same words. Built only when a line is needed, never stored.
+public struct SpokenLine: Sendable, Equatable {
+    public private(set) var spans: [SpeechSpan] = []
+
+    public init() {}
+
+    public init(_ text: String, _ language: SpokenLanguage = .english) {
+        append(text, language)
+    }
+
+    /// The whole line as printed.
+    public var text: String { spans.map(\.text).joined() }
+
+    public var isEmpty: Bool { spans.allSatisfy { $0.text.isEmpty } }
+
+    /// Appends text; `separator` goes before it unless the line is empty, in the language of the text before it.
+    public mutating func append(_ text: String, _ language: SpokenLanguage = .english, separator: String = "") {
+        guard !text.isEmpty else { return }
+        if !isEmpty, !separator.isEmpty { appendRaw(separator, spans.last?.language ?? .english) }
+        appendRaw(text, language)
+    }
+
+    /// Appends a part of a list: ", " before it when the line already has text.
+    public mutating func item(_ text: String, _ language: SpokenLanguage = .english) {
+        append(text, language, separator: ", ")
+    }
+
+    /// Appends another line's spans after `separator`.
+    public mutating func append(_ other: SpokenLine, separator: String = "") {
+        guard !other.isEmpty else { return }
+        if !isEmpty, !separator.isEmpty { appendRaw(separator, spans.last?.language ?? .english) }
+        for span in other.spans { appendRaw(span.text, span.language) }
+    }
+
+    /// A copy with `prefix` in front.
+    public func prefixed(_ prefix: String) -> SpokenLine {
+        var line = SpokenLine(prefix)
+        line.append(self)
+        return line
+    }
+
+    /// Adds text to the last span when it has the same language, so spans stay as few as the languages need.
+    private mutating func appendRaw(_ text: String, _ language: SpokenLanguage) {
+        guard !text.isEmpty else { return }
+        // Punctuation and spaces carry no language: they join whatever span they follow.
+        let neutral = text.unicodeScalars.allSatisfy { !$0.properties.isAlphabetic && $0.properties.numericType == nil }
+        if let last = spans.last, last.language == language || neutral {
+            spans[spans.count - 1].text += text
+        } else {
+            spans.append(SpeechSpan(text, language))
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import InterlinearAccessibility
+
+/// The liblouis tables a chapter is brailled with: Greek in the Greek table, everything else in English braille.
+///
+/// English defaults to Unified English Braille (`en-ueb-g1.ctb`, or `en-ueb-g2.ctb` for grade 2), not the older
+/// American EBAE tables (`en-us-g1.ctb`): UEB is the code of the US (adopted by BANA in 2016), the UK, Canada,
+/// Australia and New Zealand, so it is what a braille reader learns today; and liblouis's Greek table is written to
+/// sit inside English braille (`grc-international-en`). Grade 1 by default because a gloss is single words, often
+/// short, where contractions save little and a learner of Greek may not read grade 2.
+public struct BrailleTables: Sendable, Equatable {
+    /// The Greek table (polytonic Greek, international Greek braille; it needs precomposed NFC input).
+    public var greek: String
+    /// The English table.
+    public var english: String
+
+    /// North American ASCII braille: what BRF files and embossers use.
+    public static let brfDisplay = "en-us-brf.dis"
+    public static let defaultGreek = "grc-international-en.utb"
+
+    /// The English table of a grade: 1 (uncontracted) or 2 (contracted).
+    public static func english(grade: Int) -> String { grade == 2 ? "en-ueb-g2.ctb" : "en-ueb-g1.ctb" }
+
+    public init(greek: String = BrailleTables.defaultGreek, english: String = BrailleTables.english(grade: 1)) {
+        self.greek = greek
+        self.english = english
+    }
+
+    /// The table list for a span's language, with the BRF display table first when the output is BRF.
+    func list(for language: SpokenLanguage, output: Louis.Output) -> String {
+        let table = language == .greek ? greek : english
+        return output == .ascii ? Self.brfDisplay + "," + table : table
+    }
+
+    /// Greek back to text: the Greek letter definitions the table uses (its "decomposed" set, where an accent is a
+    /// cell before the letter) listed before the table itself, because liblouis back-translates a cell to the first
+    /// character defined for it, and the Greek table defines the Latin letters (which share the same cells) before
+    /// its Greek ones. Everything then comes back but the difference between σ and ς (one cell) and the diaeresis
+    /// (the table writes ϊ ϋ with the cells of ι υ).
+    public static let greekBackTranslation = [brfDisplay, "grc-international-decomposed.uti", defaultGreek]
+        .joined(separator: ",")
+
+    /// Braille of text in one language. Greek is normalised to NFC first (the Greek table reads only precomposed
+    /// letters; decomposed input comes out wrong).
+    public func translate(_ text: String, _ language: SpokenLanguage, output: Louis.Output) throws -> String {
+        let input = language == .greek ? text.precomposedStringWithCanonicalMapping : text
+        return try Louis.translate(input, tableList: list(for: language, output: output), output: output)
+    }
+
+    /// A spoken line in Unicode braille, each span in its language's table: what a refreshable braille display
+    /// shows as dots, whatever braille table its own driver has. Untranslatable text is kept as print.
+    public func unicodeBraille(_ line: SpokenLine) -> String {
+        line.spans.map { span in (try? translate(span.text, span.language, output: .unicode)) ?? span.text }.joined()
+    }
+
+    /// Checks that liblouis can load both tables.
+    public func validate() throws {
+        for table in [greek, english] where !Louis.tableExists(Self.brfDisplay + "," + table) {
+            throw Louis.Failure(description: "braille table \(table) not found (liblouis tables are in "
+                + "/usr/share/liblouis/tables)")
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import ArgumentParser
+import Foundation
+import InterlinearBraille
+import InterlinearCorpus
+import InterlinearStore
+
+/// A braille grade: 1 (uncontracted) or 2 (contracted). Greek is never contracted.
+struct BrailleGrade: ExpressibleByArgument, Equatable {
+    let value: Int
+
+    static let uncontracted = BrailleGrade(value: 1)
+
+    private init(value: Int) { self.value = value }
+
+    init?(argument: String) {
+        guard let value = Int(argument), value == 1 || value == 2 else { return nil }
+        self.value = value
+    }
+
+    static var defaultCompletionKind: CompletionKind { .list(["1", "2"]) }
+}
+
+/// `interlinear braille REF`: the interlinear chapter as an embosser-ready BRF file, through liblouis.
+struct BrailleCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "braille",
+        abstract: "Write a chapter as embosser-ready braille (BRF).",
+        discussion: """
+            Greek in liblouis's Greek table (grc-international-en.utb, text normalised to NFC), English in Unified \
+            English Braille, grade 1 unless --grade 2. Each word's Greek and gloss on successive lines as in print, \
+            verse numbers at the start of each verse, the verse's translation below. North American ASCII braille, \
+            40 cells by 25 lines unless told otherwise, page numbers on the last line, a form feed after each page.
+            """)
+
+    @Argument(help: "A chapter or verses: \"John 1\", \"John 1:1-14\", \"Rom 8\" (case-insensitive).")
+    var reference: String
+
+    @Option(help: "English braille table (default: en-ueb-g1.ctb, or en-ueb-g2.ctb with --grade 2).")
+    var table: String?
+
+    @Option(help: "Greek braille table.")
+    var greekTable = BrailleTables.defaultGreek
+
+    @Option(help: "English braille grade: 1 (uncontracted) or 2 (contracted).")
+    var grade = BrailleGrade.uncontracted
+
+    @Option(help: "Cells per line.")
+    var cells = 40
+
+    @Option(help: "Lines per page, the page-number line included.")
+    var lines = 25
+
+    @Option(help: "Write to this file instead of stdout (written atomically).")
+    var output: String?
+
+    @Option(help: ArgumentHelp(corpusHelp))
+    var corpus: String?
+
+    func validate() throws {
+        guard (BRFDocument.minimumCells...1000).contains(cells) else {
+            throw ValidationError("--cells must be from \(BRFDocument.minimumCells) to 1000")
+        }
+        guard (BRFDocument.minimumLines...1000).contains(lines) else {
+            throw ValidationError("--lines must be from \(BRFDocument.minimumLines) to 1000")
+        }
+        if let table, table.isEmpty { throw ValidationError("--table must name a table") }
+    }
+
+    func run() throws {
+        try reportingFailures {
+            let passage = try parseReference(reference)
+            // A verse range ("John 1:1–5") brailles just those verses.
+            // Braille needs the chapter's text only: no fonts, no layout, so no session.
+            let chapter = try ChapterLibrary.open(corpus: corpus).load(passage, into: StringTableBuilder())
+            let tables = BrailleTables(greek: greekTable, english: table ?? BrailleTables.english(grade: grade.value))
+            try tables.validate()
+            let braille = try ChapterBraille(chapter, tables: tables, cells: cells)
+            let document = try BRFDocument(braille, tables: tables, cells: cells, lines: lines)
+            try emit(Data(document.data), to: output)
+        }
+    }
+}

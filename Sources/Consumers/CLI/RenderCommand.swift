@@ -1,0 +1,103 @@
+import ArgumentParser
+import Foundation
+import InterlinearCorpus
+import InterlinearRender
+import InterlinearTypesetting
+
+extension RenderFormat: ExpressibleByArgument {}
+extension Paper: ExpressibleByArgument {}
+
+/// What `--overlay` draws over the page.
+enum RenderOverlay: String, CaseIterable, ExpressibleByArgument {
+    /// The accessibility elements' frames, node ids, verse containers and focus order.
+    case a11y
+}
+
+/// `interlinear render REF`: the typeset chapter drawn with cairo, as PNG, SVG or PDF.
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Draw a typeset chapter to PNG, SVG or PDF with cairo.",
+        discussion: """
+            PNG is --width x --scale pixels wide. SVG draws cairo's exact glyphs with an invisible text layer. PDF is \
+            paginated (--paper), never cuts a row of word blocks, and carries the Bible's text, title and language. \
+            --overlay a11y draws what a screen reader is told: every element's frame and node id, the verse \
+            containers and the focus order.
+            """)
+
+    @OptionGroup var layout: LayoutArguments
+
+    @Option(help: "Output format: png, svg or pdf.")
+    var format: RenderFormat = .png
+
+    @Option(help: "Pixels per point (PNG).")
+    var scale: Double = 2
+
+    @Option(help: "Paper size for PDF: a4 or letter.")
+    var paper: Paper = .a4
+
+    @Option(help: "First verse to draw.")
+    var from: Int?
+
+    @Option(help: "Last verse to draw.")
+    var to: Int?
+
+    @Option(help: "Draw an overlay: a11y (accessibility frames, node ids, focus order).")
+    var overlay: RenderOverlay?
+
+    @Option(help: "Write to this file instead of stdout (written atomically).")
+    var output: String?
+
+    func validate() throws {
+        guard scale.isFinite, (0.25...8).contains(scale) else {
+            throw ValidationError("--scale must be between 0.25 and 8, got \(scale)")
+        }
+        if let from, from < 1 { throw ValidationError("--from must be a verse number (1 or more), got \(from)") }
+        if let to, to < 1 { throw ValidationError("--to must be a verse number (1 or more), got \(to)") }
+        if let from, let to, from > to { throw ValidationError("--from \(from) comes after --to \(to)") }
+        do { _ = try layout.layoutOptions() } catch { throw ValidationError(String(describing: error)) }
+        _ = try parseReference(layout.reference)
+    }
+
+    func run() throws {
+        try reportingFailures {
+            let engine = try Engine(layout)
+            let chapter = engine.chapter
+            let cells = try verseCells(chapter)
+            let painter = try ChapterPainter(chapter: chapter, layout: engine.layout(), session: engine.session)
+            var request = RenderRequest(format: format, cells: cells, title: title(chapter, cells: cells))
+            request.scale = scale
+            request.paper = paper
+            request.overlay = overlay == .a11y
+            let rendered = try ChapterRenderer(painter: painter).render(request)
+            try emit(rendered.data, to: output)
+            if rendered.missingGlyphs > 0 {
+                FileHandle.standardError.write(Data(
+                    "interlinear: warning: \(rendered.missingGlyphs) glyphs no installed font has were drawn as boxes\n".utf8))
+            }
+        }
+    }
+
+    /// The table rows (cells, one per verse) of verses --from...--to (the whole chapter without them).
+    private func verseCells(_ chapter: Chapter) throws -> Range<Int> {
+        func index(_ verse: Int?, _ option: String) throws -> Int? {
+            guard let verse else { return nil }
+            guard let index = chapter.verseIndex(number: verse) else {
+                throw Failure("--\(option) \(verse): \(chapter.reference) has no verse \(verse)")
+            }
+            return Int(index)
+        }
+        let first = try index(from, "from") ?? 0
+        let last = try index(to, "to") ?? chapter.verses.count - 1
+        return first..<(last + 1)
+    }
+
+    /// "John 1", or "John 1:1–3" for part of the chapter (a reference with verses, or --from/--to).
+    private func title(_ chapter: Chapter, cells: Range<Int>) -> String {
+        let name = chapter.reference.description
+        let partial = from != nil || to != nil || (try? parseReference(layout.reference))?.verses != nil
+        guard partial, let first = cells.first, let last = cells.last else { return name }
+        let a = chapter.verses[VerseIndex(first)].number, b = chapter.verses[VerseIndex(last)].number
+        return a == b ? "\(name):\(a)" : "\(name):\(a)–\(b)"
+    }
+}

@@ -1,0 +1,278 @@
+import CCairo
+import InterlinearCorpus
+import InterlinearSession
+import InterlinearShaping
+import InterlinearTable
+import InterlinearTypesetting
+
+/// Paints typeset cells with cairo. It never shapes: every label is drawn from the glyph run the `ShapeCache`
+/// already holds (glyph ids and em positions, scaled to the label's size) with a cairo FreeType face of the same font
+/// file, through `cairo_show_text_glyphs`, so PDF and SVG text extraction gets the label's exact text.
+///
+/// Use:
+/// ```swift
+/// let painter = try ChapterPainter(chapter: chapter, layout: session.layout(chapter), session: session)
+/// painter.paintBackground(into: cr, x: 0, y: 0, width: w, height: h)
+/// painter.paint(into: cr, cells: table.visibleCells(in: viewport), scrollY: Double(viewport.scrollY))
+/// FocusRing.draw(into: cr, rect: frame, style: painter.style)
+/// ```
+/// `cr` is a `cairo_t *` on any surface (an image over an SDL window's pixels, PNG, SVG, PDF). Coordinates are
+/// points in the cairo user space the caller set up (scale it for HiDPI); cell `i` is drawn at
+/// `(originX, originY + table.origins[i] - scrollY)`, exactly where `Table.screenFrame` puts its frames for a
+/// viewport with that origin and scroll. Painting allocates nothing per label. Not thread-safe: one painter per
+/// thread. Glyphs no installed font has (.notdef) are drawn with a visible box and counted in `missingGlyphsDrawn`.
+public final class ChapterPainter {
+    public let chapter: Chapter
+    public let layout: ChapterLayout
+    /// The session that loaded and typeset the chapter: its shape cache holds every label's run, and captions are
+    /// interned into its table (`intern(_:)`), never into the chapter's.
+    public let session: Interlinear
+    public let cache: ShapeCache
+    public let table: Table
+    public var style: PaintStyle
+    /// When true, each label ends with the font's space glyph (no ink) carrying a space character, so text read from
+    /// the drawing in content order (a PDF's structure tree, `pdftotext -raw`) has the labels apart. A real glyph,
+    /// not an empty cluster: a glyphless cluster makes cairo write an empty ActualText span, which some readers
+    /// (poppler) take as the end of the enclosing structure element's content.
+    public var wordSeparators = false
+    /// When true (PDF), `paintCell` tags its labels with structure elements inside the caller's tags: the verse
+    /// number as `Lbl`, each word block as `Ruby` holding the Greek word as `RB` (ruby base) and its other tiers as
+    /// one `RT` (ruby text), the translation as a `Span`. Every drawn label is in a leaf: cairo 1.16 leaves out the
+    /// content of an element that has children. The Greek is the only `RB`, so `PDFLanguage` can mark it as Greek.
+    public var structureTags = false
+    /// .notdef glyphs drawn (as boxes) since the painter was made.
+    public private(set) var missingGlyphsDrawn = 0
+
+    let faces: FontFaces
+    /// Reused for every label (see `GlyphBuffer`).
+    var buffer = GlyphBuffer()
+    private let fontOptions: OpaquePointer
+    /// Scaled fonts at the tiers' nominal sizes, by `fontIndex * tierCount + tier`, valid for `fontCTM`.
+    private var scaledFonts: [OpaquePointer?] = []
+    private var fontCTM = cairo_matrix_t()
+    /// Baseline below a label's top, in ems of its size: the font's ascender plus half the line gap.
+    private let baselineEm: Double
+    private let tierCount = Tier.allCases.count
+    /// The primary font's space glyph and its advance in ems, for `wordSeparators`; nil if the primary has none.
+    private let space: (glyph: UInt16, advance: Float)?
+
+    /// Throws `RenderError` when the chain's primary font file cannot be opened by FreeType. `chapter` and `layout`
+    /// come from `session`.
+    public init(chapter: Chapter, layout: ChapterLayout, session: Interlinear, style: PaintStyle = .standard) throws {
+        self.chapter = chapter
+        self.layout = layout
+        self.session = session
+        cache = session.cache
+        self.style = style
+        self.table = Table(layout: layout)
+        faces = try FontFaces(chain: cache.chain)
+        let primary = cache.chain.primary
+        baselineEm = Double(primary.ascender) + Double(primary.lineSpacing - (primary.ascender - primary.descender)) / 2
+        let spaceRun = cache.run(StringTable.spaceText)
+        let spaceGlyph = spaceRun.glyphCount == 1 ? cache.glyphs(of: spaceRun).first : nil
+        space = spaceGlyph.flatMap { $0.font == 0 && $0.glyph != 0 ? ($0.glyph, $0.advance) : nil }
+        guard let options = cairo_font_options_create() else { throw RenderError("cairo cannot allocate font options") }
+        // Unhinted outlines at unrounded positions: the glyphs sit where HarfBuzz put them, at any scale.
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        fontOptions = options
+    }
+
+    deinit {
+        for font in scaledFonts { if let font { cairo_scaled_font_destroy(font) } }
+        cairo_font_options_destroy(fontOptions)
+        buffer.release()
+    }
+
+    /// The id of text drawn beside the chapter's own (a caption, a page number), for `drawRun`.
+    public func intern(_ text: String) -> TextID { session.intern(text) }
+
+    /// The content height of the whole chapter, in points.
+    public var contentHeight: Double { Double(table.contentHeight) }
+
+    /// Fills a rectangle with the style's background.
+    public func paintBackground(into cr: OpaquePointer, x: Double, y: Double, width: Double, height: Double) {
+        set(cr, style.background)
+        cairo_rectangle(cr, x, y, width, height)
+        cairo_fill(cr)
+    }
+
+    /// Paints `cells` (clamped to the chapter) with cell `i`'s top-left at `(originX, originY + origins[i] - scrollY)`.
+    public func paint(into cr: OpaquePointer, cells: Range<Int>, originX: Double = 0, originY: Double = 0,
+                      scrollY: Double = 0) {
+        let cells = cells.clamped(to: 0..<table.cellCount)
+        for cell in cells {
+            paintCell(cell, into: cr, x: originX, y: originY + Double(table.origins[cell]) - scrollY)
+        }
+    }
+
+    /// Paints one cell with its top-left corner at `(x, y)`: the rule above it (except above the first verse), then
+    /// its labels in reading order. With `rows`, only the labels whose top lies in `rows` (cell-relative points) are
+    /// drawn, and the rule only if the cell's top is in it: a page shows whole rows, and text that is not shown is
+    /// not in the page at all (a clip would leave it in the PDF's text).
+    public func paintCell(_ cell: Int, into cr: OpaquePointer, x: Double, y: Double, rows: Range<Float>? = nil) {
+        if cell > 0, let rule = style.rule, rows?.contains(0) ?? true {
+            set(cr, rule)
+            cairo_set_line_width(cr, style.ruleWidth)
+            let margin = Double(layout.options.margin)
+            cairo_move_to(cr, x + margin, y + style.ruleWidth / 2)
+            cairo_line_to(cr, x + Double(layout.options.width) - margin, y + style.ruleWidth / 2)
+            cairo_stroke(cr)
+        }
+        let range = layout.cells[VerseIndex(cell)].labels
+        var tags = StructureTags(cr: structureTags ? cr : nil)
+        layout.labels.withUnsafeBufferPointer { labels in
+            for i in range where rows?.contains(labels[i].y) ?? true {
+                tags.enter(labels[i])
+                drawLabel(labels[i], into: cr, x: x, y: y)
+                tags.leave(labels[i])
+            }
+        }
+        tags.close()
+    }
+
+    /// The point size a label is drawn at: its tier's size, or smaller when the typesetter squeezed it into its
+    /// column (then the drawn run fills exactly the label's width).
+    public func drawnSize(of label: Label) -> (size: Double, squeezed: Bool) {
+        let run = cache.run(label.text)
+        let nominal = Double(layout.options.size(of: label.tier))
+        let squeezed = run.advance > 0 && Double(run.advance) * nominal > Double(label.width) * 1.0001
+        return (squeezed ? Double(label.width) / Double(run.advance) : nominal, squeezed)
+    }
+
+    /// The baseline of text of `size` points whose line box starts at `top`.
+    public func baseline(top: Double, size: Double) -> Double { top + baselineEm * size }
+
+    /// Draws one label at its frame, offset by the cell origin `(x, y)`.
+    public func drawLabel(_ label: Label, into cr: OpaquePointer, x: Double, y: Double) {
+        let (size, squeezed) = drawnSize(of: label)
+        drawRun(label.text, tier: label.tier, into: cr, left: x + Double(label.x), top: y + Double(label.y),
+                size: size, exactSize: squeezed, style: style.style(of: label.tier))
+    }
+
+    /// Draws an interned string's shaped run with its line box's top-left at `(left, top)`: labels, and the page
+    /// furniture of printed output (running header, page numbers, overlay captions), all through the shape cache.
+    /// `exactSize` draws at `size` even when it is not `tier`'s size (no cached scaled font).
+    public func drawRun(_ text: TextID, tier: Tier, into cr: OpaquePointer, left: Double, top: Double, size: Double,
+                        exactSize: Bool, style tierStyle: TierStyle) {
+        let run = cache.run(text)
+        guard run.glyphCount > 0 else { return }
+        validateFonts(cr)
+        let exact = exactSize || size != Double(layout.options.size(of: tier))
+        let baseline = baseline(top: top, size: size)
+        let separator = wordSeparators ? space : nil
+        let count = Int(run.glyphCount) + (separator == nil ? 0 : 1)
+        buffer.reserve(count)
+        var pen = left
+        var fallbacks = false
+        cache.glyphs.withUnsafeBufferPointer { arena in
+            let start = Int(run.glyphStart)
+            for k in 0..<Int(run.glyphCount) {
+                let g = arena[start + k]
+                buffer.glyphs[k] = cairo_glyph_t(index: UInt(g.glyph), x: pen + Double(g.xOffset) * size,
+                                                 y: baseline - Double(g.yOffset) * size)
+                buffer.fonts[k] = g.font
+                fallbacks = fallbacks || g.font > 0
+                pen += Double(g.advance) * size
+            }
+        }
+        if let separator {
+            buffer.glyphs[count - 1] = cairo_glyph_t(index: UInt(separator.glyph), x: pen, y: baseline)
+            buffer.fonts[count - 1] = 0
+        }
+        set(cr, tierStyle.colour)
+        var string = session.strings[text]
+        string.withUTF8 { utf8 in
+            utf8.withMemoryRebound(to: CChar.self) { original in
+                var chars = original
+                if separator != nil {
+                    buffer.reserveText(original.count + 1)
+                    if let base = original.baseAddress { buffer.text.update(from: base, count: original.count) }
+                    buffer.text[original.count] = 0x20
+                    chars = UnsafeBufferPointer(start: buffer.text, count: original.count + 1)
+                }
+                if !fallbacks {
+                    showSegment(cr, glyphs: 0..<count, text: chars, font: 0, tier: tier, size: size,
+                                squeezed: exact, slant: tierStyle.slant)
+                } else {
+                    showMixed(cr, count: count, text: chars, tier: tier, size: size, squeezed: exact,
+                              slant: tierStyle.slant)
+                }
+            }
+        }
+        drawMissingBoxes(cr, count: count, size: size, baseline: baseline)
+    }
+
+    // MARK: Glyph runs
+
+    /// Shows glyphs `range` of the buffer with chain font `font`, carrying `text` as one cluster (empty: no text).
+    func showSegment(_ cr: OpaquePointer, glyphs range: Range<Int>, text: UnsafeBufferPointer<CChar>,
+                             font: Int, tier: Tier, size: Double, squeezed: Bool, slant: Double) {
+        guard !range.isEmpty, useFont(cr, font: font, tier: tier, size: size, squeezed: squeezed, slant: slant) else { return }
+        let glyphs = buffer.glyphs + range.lowerBound
+        // cairo counts in Int32; a label's text never comes near, but a longer one is drawn without its text.
+        if text.isEmpty || text.count > Int(Int32.max) / 2 || range.count > Int(Int32.max) / 2 {
+            cairo_show_glyphs(cr, glyphs, Int32(clamping: range.count))
+            return
+        }
+        let clusterCount = fillClusters(text, glyphs: range.count)
+        cairo_show_text_glyphs(cr, text.baseAddress, Int32(text.count), glyphs, Int32(range.count),
+                               buffer.clusters, Int32(clusterCount), cairo_text_cluster_flags_t(rawValue: 0))
+    }
+
+    /// Outlines every .notdef glyph of the buffer in the missing-glyph colour and counts it.
+    private func drawMissingBoxes(_ cr: OpaquePointer, count: Int, size: Double, baseline: Double) {
+        var found = false
+        for k in 0..<count where buffer.glyphs[k].index == 0 {
+            found = true
+            missingGlyphsDrawn += 1
+            let g = buffer.glyphs[k]
+            let width = max(k + 1 < count ? buffer.glyphs[k + 1].x - g.x : size * 0.5, size * 0.3)
+            cairo_rectangle(cr, g.x + size * 0.05, baseline - size * 0.7, width - size * 0.1, size * 0.7)
+        }
+        guard found else { return }
+        set(cr, style.missingGlyph)
+        cairo_set_line_width(cr, max(size * 0.06, 0.5))
+        cairo_stroke(cr)
+    }
+
+    // MARK: Fonts
+
+    /// Drops the cached scaled fonts when the transformation's linear part changed (another scale).
+    private func validateFonts(_ cr: OpaquePointer) {
+        var ctm = cairo_matrix_t()
+        cairo_get_matrix(cr, &ctm)
+        if ctm.xx != fontCTM.xx || ctm.yy != fontCTM.yy || ctm.xy != fontCTM.xy || ctm.yx != fontCTM.yx {
+            for font in scaledFonts { if let font { cairo_scaled_font_destroy(font) } }
+            scaledFonts = []
+            fontCTM = ctm
+            fontCTM.x0 = 0
+            fontCTM.y0 = 0
+        }
+    }
+
+    /// Selects chain font `font` at `size` with `slant`; false if its file cannot be opened.
+    private func useFont(_ cr: OpaquePointer, font: Int, tier: Tier, size: Double, squeezed: Bool, slant: Double) -> Bool {
+        guard let face = faces.face(at: font) else { return false }
+        var matrix = cairo_matrix_t(xx: size, yx: 0, xy: -slant * size, yy: size, x0: 0, y0: 0)
+        if squeezed {
+            cairo_set_font_face(cr, face)
+            cairo_set_font_matrix(cr, &matrix)
+            cairo_set_font_options(cr, fontOptions)
+            return true
+        }
+        let slot = font * tierCount + Int(tier.rawValue)
+        if slot >= scaledFonts.count { scaledFonts.append(contentsOf: repeatElement(nil, count: slot + 1 - scaledFonts.count)) }
+        if scaledFonts[slot] == nil {
+            scaledFonts[slot] = cairo_scaled_font_create(face, &matrix, &fontCTM, fontOptions)
+        }
+        cairo_set_scaled_font(cr, scaledFonts[slot])
+        return true
+    }
+
+    @inline(__always)
+    func set(_ cr: OpaquePointer, _ colour: Colour) {
+        cairo_set_source_rgba(cr, colour.red, colour.green, colour.blue, colour.alpha)
+    }
+}

@@ -1,0 +1,73 @@
+import InterlinearCorpus
+import InterlinearTypesetting
+
+/// A horizontal slice of the chapter shown on one page: content from `top` to `bottom` (chapter points), made of
+/// whole rows. A row of word blocks (every tier of every block in it) or a line of the translation is never cut.
+public struct PageSlice: Sendable, Equatable {
+    public var top: Float
+    public var bottom: Float
+    /// The cells with at least one row on the page.
+    public var cells: Range<Int>
+
+    /// The rows of `cell` on this page, cell-relative (for `ChapterPainter.paintCell(_:into:x:y:rows:)`).
+    public func rows(of cell: Cell) -> Range<Float> { (top - cell.y)..<(bottom - cell.y) }
+}
+
+/// Splits cells into pages without cutting a row.
+public enum Pagination {
+    /// Bands closer than this stay together: a cut needs room on both sides, whatever the rounding of chapter
+    /// coordinates (translation lines touch, so a verse's translation is kept whole).
+    static let minimumGap: Float = 0.5
+
+    /// The indivisible pieces of `cells`, as chapter-y ranges that tile them: a cell is cut only in the gap between
+    /// two bands of labels (overlapping label spans merged), at the gap's middle.
+    public static func pieces(of layout: ChapterLayout, cells: Range<Int>) -> [Range<Float>] {
+        var pieces: [Range<Float>] = []
+        var spans: [(top: Float, bottom: Float)] = []
+        for row in cells {
+            let index = VerseIndex(row)
+            let cell = layout.cells[index]
+            spans.removeAll(keepingCapacity: true)
+            for label in layout.labels(in: index) { spans.append((label.y, label.maxY)) }
+            spans.sort { $0.top < $1.top }
+            var start = cell.y
+            var bandBottom: Float? = nil
+            for span in spans {
+                if let bottom = bandBottom, span.top > bottom + minimumGap {
+                    let cut = cell.y + (bottom + span.top) / 2
+                    pieces.append(start..<cut)
+                    start = cut
+                }
+                bandBottom = max(bandBottom ?? span.bottom, span.bottom)
+            }
+            pieces.append(start..<(cell.y + cell.height))
+        }
+        return pieces
+    }
+
+    /// Packs the pieces of `cells` into pages of `pageHeight` chapter points, greedily. A piece taller than a page
+    /// gets a page of its own (and overflows it) rather than being cut.
+    public static func pages(of layout: ChapterLayout, cells: Range<Int>, pageHeight: Float) -> [PageSlice] {
+        var pages: [PageSlice] = []
+        var current: Range<Float>? = nil
+        for piece in pieces(of: layout, cells: cells) {
+            if let page = current, piece.upperBound - page.lowerBound <= pageHeight {
+                current = page.lowerBound..<piece.upperBound
+            } else {
+                if let page = current { pages.append(slice(page, layout: layout, cells: cells)) }
+                current = piece
+            }
+        }
+        if let page = current { pages.append(slice(page, layout: layout, cells: cells)) }
+        return pages
+    }
+
+    private static func slice(_ range: Range<Float>, layout: ChapterLayout, cells: Range<Int>) -> PageSlice {
+        let shown = cells.filter { row in
+            let cell = layout.cells[VerseIndex(row)]
+            return cell.y < range.upperBound && cell.y + cell.height > range.lowerBound
+        }
+        let first = shown.first ?? cells.lowerBound
+        return PageSlice(top: range.lowerBound, bottom: range.upperBound, cells: first..<((shown.last ?? first - 1) + 1))
+    }
+}

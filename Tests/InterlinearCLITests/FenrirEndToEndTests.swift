@@ -1,0 +1,86 @@
+import Foundation
+import InterlinearAccessibility
+import InterlinearReader
+import Testing
+import InterlinearTestSupport
+
+/// `interlinear read --screen-reader` under a real terminal screen reader, Fenrir, at 80 columns: what it actually
+/// says for each key. Exactly one utterance per key, the whole line (↑ and ↓ included, which Fenrir reads with its
+/// shell-history rule: only the cursor's row), no Greek script, nothing cut inside a word by a row end, nothing
+/// Fenrir's punctuation rules would name.
+@Suite("Reader under the Fenrir screen reader (tmux)", .serialized,
+       .enabled(if: SystemTool.required("tmux", "fenrir"), SystemTool.reason("fenrir", package: "fenrir")))
+struct FenrirEndToEndTests {
+    /// A key to press, and whether the reader answers it with a line (a typed character only echoes).
+    private enum Press {
+        case key(String, Key)
+        case typed(Character)
+    }
+
+    @Test("start-up, →, ←, ↓, ↑ (on a full screen), :14, / search, ?: one whole utterance each")
+    func oneWholeUtterancePerKey() throws {
+        let columns = 80, rows = 12
+        _ = try requiredTool("tmux", package: "tmux")
+        let session = try FenrirSession("read 'John 1' --screen-reader", columns: columns, rows: rows)
+        defer { session.close() }
+
+        // What the reader prints for each key, from the same line mode in-process.
+        var mode = LineMode(narration: ChapterNarration(chapter: try readerChapter("John 1")), columns: columns)
+        var expected = [mode.openingLine.text + " " + mode.focusLine().text]
+        #expect(session.waitForUtterances(1), "Fenrir said nothing at start-up: \(session.utterances)")
+
+        // Enough → to fill the 12-row screen, so that ↑ and ↓ scroll it with the cursor on the bottom row, where
+        // Fenrir's history rule reads only that row.
+        var presses: [Press] = Array(repeating: .key("Right", .right), count: 10)
+        presses += [.key("Left", .left), .key("Down", .down), .key("Up", .up), .key("Down", .down)]
+        presses += [.key(":", .character(":")), .typed("1"), .typed("4"), .key("Enter", .enter)]
+        presses += [.key("/", .character("/"))] + "logos".map { .typed($0) } + [.key("Enter", .enter)]
+        presses += [.key("?", .character("?"))]
+        var bottomRowChecked = false
+        for press in presses {
+            switch press {
+            case .key(let name, let key):
+                guard case .line(let line) = mode.handle(key) else { Issue.record("\(name) printed no line"); continue }
+                expected.append(line.text)
+                if key == .up || key == .down {
+                    // The whole line fits the cursor's row…
+                    #expect(CellWidth.of(line.text) < columns, "\(name): \(line.text)")
+                    // …and the cursor is on the bottom row when the key arrives (once the screen is full).
+                    if try session.tmux.cursor.y == rows - 1 { bottomRowChecked = true }
+                }
+                try session.tmux.send(name)
+                #expect(session.waitForUtterances(expected.count), "no utterance for \(name): \(session.programUtterances)")
+            case .typed(let character):
+                _ = mode.handle(.character(character))
+                // Typed one at a time, as a person types: wait for the echo before the next character.
+                try session.tmux.type(String(character))
+                let echoed = session.tmux.wait { (try? session.tmux.rows().last { !$0.trimmingTrailingSpaces().isEmpty })?
+                    .trimmingTrailingSpaces().hasSuffix(String(character)) == true }
+                #expect(echoed, "\(character) was not echoed")
+            }
+        }
+        #expect(bottomRowChecked, "↑/↓ never ran on a full screen")
+
+        // A last key, so that anything still owed for the keys above has been said by the time its line is.
+        guard case .line(let last) = mode.handle(.character(" ")) else { Issue.record("space printed no line"); return }
+        expected.append(last.text)
+        try session.tmux.send("Space")
+        #expect(session.waitForUtterances(expected.count))
+
+        let heard = session.programUtterances.map(FenrirSession.heard)
+        #expect(heard.count == expected.count, "utterances:\n\(heard.joined(separator: "\n"))")
+        for (said, line) in zip(heard, expected) {
+            #expect(said == line.split(separator: " ").joined(separator: " "))
+        }
+        for utterance in session.programUtterances {
+            #expect(!containsGreek(utterance), "Greek reached the voice: \(utterance)")
+            for named in ["dash", "star", "tilde", "slash", "colon", "left bracket", "plus"] {
+                #expect(!utterance.contains(" \(named) "), "Fenrir named a mark: \(utterance)")
+            }
+        }
+        try session.tmux.send("q")
+        let exited = try session.tmux.waitForExit()
+        let screen = try session.tmux.lines().joined(separator: "\n")
+        #expect(exited, "screen after q:\n\(screen)")
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+import InterlinearTestSupport
+
+/// Fenrir, a real terminal screen reader (Debian's `fenrir`), running `interlinear` in a tmux pane: its PTY screen
+/// and keyboard drivers sit between tmux and the reader exactly as they sit between a console and a shell, and its
+/// generic speech driver runs a small script that appends each utterance to a file instead of a synthesizer.
+/// Everything else is Debian's own settings file (`/etc/fenrirscreenreader/settings/settings.conf`): punctuation
+/// level, new-line pauses, the shell-history rule for ↑/↓.
+final class FenrirSession {
+    let tmux: TmuxSession
+    let spoken: URL
+
+    static let settingsFile = "/etc/fenrirscreenreader/settings/settings.conf"
+
+    /// Starts Fenrir with `interlinear <arguments>` as the program it reads, in a pane of `columns`×`rows`.
+    init(_ arguments: String, columns: Int = 80, rows: Int = 24) throws {
+        let fenrir = try requiredTool("fenrir", package: "fenrir")
+        var spokenFile: URL?
+        tmux = try TmuxSession(columns: columns, rows: rows) { dir in
+            let say = "\(dir)/say"
+            try "#!/bin/sh\nprintf '%s\\n' \"$1\" >> '\(dir)/spoken'\n".write(toFile: say, atomically: true, encoding: .utf8)
+            guard chmod(say, 0o755) == 0 else { throw TmuxFailure(description: "cannot make \(say) executable") }
+            let settings = try FenrirSession.settings(overrides: [
+                "sound": ["enabled": "False"],
+                "speech": ["enabled": "True", "driver": "genericDriver", "genericSpeechCommand": "\(say) \"fenrirText\""],
+                "screen": ["driver": "ptyDriver"],
+                "keyboard": ["driver": "ptyDriver", "keyboardLayout": "pty"],
+                "general": ["shell": "'\(interlinearBinary.path)' \(arguments) --corpus '\(corpusDirectory.path)'",
+                            "debugFile": "\(dir)/fenrir.log"],
+                "remote": ["enable": "False"],
+            ])
+            try settings.write(toFile: "\(dir)/settings.conf", atomically: true, encoding: .utf8)
+            spokenFile = URL(fileURLWithPath: "\(dir)/spoken")
+            return "cd '\(dir)' && '\(fenrir)' -s '\(dir)/settings.conf'; echo; echo \(TmuxSession.doneMarker); sleep 600"
+        }
+        spoken = try #require(spokenFile)
+    }
+
+    deinit { close() }
+
+    func close() { tmux.close() }
+
+    /// Debian's settings file with some keys replaced (and added where missing), section by section.
+    static func settings(overrides: [String: [String: String]]) throws -> String {
+        let original = try String(contentsOfFile: settingsFile, encoding: .utf8)
+        var out: [String] = []
+        var section = ""
+        var pending = overrides
+        func flush() {
+            for (key, value) in pending[section] ?? [:] { out.append("\(key)=\(value)") }
+            pending[section] = nil
+        }
+        for line in original.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("[") && trimmed.hasSuffix("]") {
+                flush()
+                section = String(trimmed.dropFirst().dropLast())
+                out.append(line)
+                continue
+            }
+            if !trimmed.hasPrefix("#"), let equals = trimmed.firstIndex(of: "="),
+               let value = pending[section]?.removeValue(forKey: trimmed[..<equals].trimmingCharacters(in: .whitespaces)) {
+                out.append("\(trimmed[..<equals])=\(value)")
+                continue
+            }
+            out.append(line)
+        }
+        flush()
+        for (name, keys) in pending where !keys.isEmpty {
+            out.append("[\(name)]")
+            for (key, value) in keys { out.append("\(key)=\(value)") }
+        }
+        return out.joined(separator: "\n")
+    }
+
+    /// Every utterance so far, one per speech call.
+    var utterances: [String] {
+        ((try? String(contentsOf: spoken, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+    }
+
+    /// The utterances after Fenrir's own "Start Fenrir": what it said about the program.
+    var programUtterances: [String] {
+        let all = utterances
+        guard let start = all.firstIndex(of: "Start Fenrir") else { return [] }
+        return Array(all[(start + 1)...])
+    }
+
+    /// Waits until `count` program utterances were recorded (a bound, not a measurement).
+    @discardableResult
+    func waitForUtterances(_ count: Int, timeout: Double = 20) -> Bool {
+        tmux.wait(timeout: timeout) { programUtterances.count >= count }
+    }
+
+    /// What a listener hears, as text: Fenrir joins the rows of new text with " , " (a pause) and pads with blank
+    /// rows; this undoes only that, so any other change (a word cut at a row end, a dropped or named character, a
+    /// tail-only read) still shows.
+    static func heard(_ utterance: String) -> String {
+        var text = utterance.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        while text.contains(" , ") { text = text.replacingOccurrences(of: " , ", with: " ") }
+        while text.hasSuffix(" ,") || text.hasSuffix(" ") { text.removeLast() }
+        return text
+    }
+}
