@@ -9,6 +9,7 @@ let package = Package(
             name: "Interlinear",
             targets: ["InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting",
                       "InterlinearTable", "InterlinearAccessibility", "InterlinearSession", "InterlinearStore"]),
+        .library(name: "InterlinearATSPI", targets: ["InterlinearATSPI"]),
         .executable(name: "interlinear", targets: ["interlinear"]),
     ],
     dependencies: [
@@ -121,12 +122,52 @@ let package = Package(
             dependencies: [
                 "InterlinearCorpus", "InterlinearStore", "InterlinearShaping", "InterlinearTypesetting",
                 "InterlinearTable", "InterlinearAccessibility", "InterlinearReader", "InterlinearRender",
-                "InterlinearBraille", "InterlinearSession",
+                "InterlinearBraille", "InterlinearView", "InterlinearATSPI", "InterlinearSession",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/Consumers/CLI"),
         .executableTarget(
             name: "interlinear", dependencies: ["InterlinearCLI"], path: "Sources/Consumers/interlinear"),
+
+        // InterlinearView: `interlinear view`, the desktop window (SDL2 for the window and input), drawn by the render
+        // stage and exposed to screen readers through the AT-SPI adapter.
+        .systemLibrary(
+            name: "CSDL2", path: "Sources/System/CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
+        .target(
+            name: "InterlinearView",
+            dependencies: ["InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting", "InterlinearTable",
+                           "InterlinearAccessibility", "InterlinearSession", "InterlinearRender", "InterlinearATSPI",
+                           "CCairo", "CSDL2"],
+            path: "Sources/Consumers/View"),
+        .testTarget(
+            name: "InterlinearViewTests",
+            dependencies: ["InterlinearView", "InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting",
+                           "InterlinearTable", "InterlinearAccessibility", "InterlinearSession", "CCairo",
+                           "InterlinearTestSupport", "interlinear"],
+            path: "Tests/InterlinearViewTests"),
+
+        // AT-SPI adapter (InterlinearATSPI): the chapter window's accessibility tree over D-Bus (sd-bus), for Orca.
+        .systemLibrary(
+            name: "CSystemdBus", path: "Sources/System/CSystemdBus", pkgConfig: "libsystemd",
+            providers: [.apt(["libsystemd-dev"])]),
+        .target(name: "CATSPIShim", dependencies: ["CSystemdBus"], path: "Sources/System/CATSPIShim"),
+        .target(
+            name: "InterlinearATSPI",
+            dependencies: ["InterlinearAccessibility", "InterlinearTable", "InterlinearTypesetting",
+                           "InterlinearCorpus", "CSystemdBus", "CATSPIShim"],
+            path: "Sources/Consumers/ATSPI", exclude: ["README.md"]),
+        // A window-less stand-in for the view that drives the adapter from stdin (the harness's second host).
+        .executableTarget(
+            name: "InterlinearATSPIHost",
+            dependencies: ["InterlinearATSPI", "InterlinearAccessibility", "InterlinearCorpus", "InterlinearShaping",
+                           "InterlinearTypesetting", "InterlinearTable", "InterlinearSession"],
+            path: "Tests/InterlinearATSPIHost"),
+        .testTarget(
+            name: "InterlinearATSPITests",
+            dependencies: ["InterlinearATSPI", "InterlinearAccessibility", "InterlinearCorpus", "InterlinearShaping",
+                           "InterlinearTypesetting", "InterlinearTable", "InterlinearSession", "InterlinearTestSupport",
+                           "InterlinearATSPIHost", "interlinear"],
+            path: "Tests/InterlinearATSPITests", exclude: ["Harness"]),
 
         // Tests: one target per module, and what they share (paths, process spawning, schema validation, fonts).
         .target(

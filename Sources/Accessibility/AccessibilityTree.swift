@@ -177,16 +177,8 @@ public final class AccessibilityTree {
     /// swiping through a verse scrolls once, not row by row.
     public func scrollOffsetRevealing(_ id: ElementID) -> Float? {
         guard let element = element(id) else { return nil }
-        let row = Int(id.cell)
-        let top = table.origins[row] + element.frame.y
-        let bottom = top + element.frame.height
-        let visibleTop = viewport.scrollY, visibleBottom = viewport.scrollY + viewport.height
-        if top >= visibleTop && bottom <= visibleBottom { return nil }
-        let cellTop = table.origins[row], cellBottom = table.origins[row + 1]
-        let (from, to) = cellBottom - cellTop <= viewport.height ? (cellTop, cellBottom) : (top, bottom)
-        // Above: align the top. Below: align the bottom, unless taller than the viewport: then show the top.
-        let target = top < visibleTop || to - from > viewport.height ? from : to - viewport.height
-        return table.clamp(scrollY: target, viewportHeight: viewport.height).scrollY
+        return table.scrollOffsetRevealing(y: element.frame.y, height: element.frame.height, cell: Int(id.cell),
+                                           in: viewport)
     }
 
     /// Moves focus to an element: scrolls it into view if needed. Returns the scroll offset if it changed.

@@ -65,6 +65,6 @@ extension AccessibilityTree {
         return .element(ElementID(cell: cell, kind: kind))
     }
 
-    /// The cell showing a verse number.
+    /// The cell showing a verse number (cells are verses).
     public func cellIndex(verseNumber number: Int) -> VerseIndex? { chapter.verseIndex(number: number) }
 }

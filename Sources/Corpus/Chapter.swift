@@ -131,8 +131,13 @@ public struct Chapter: Sendable {
     /// Total number of source words.
     public var wordCount: Int { words.count }
 
-    /// Index of the verse with this number, if present.
-    public func verseIndex(number: Int) -> VerseIndex? { verses.firstIndex { $0.number == number } }
+    /// Index of the verse with this number, if present: O(1) when verse n is at index n − 1 (every chapter without
+    /// a gap), else a scan.
+    public func verseIndex(number: Int) -> VerseIndex? {
+        let guess = VerseIndex(number - 1)
+        if verses.indices.contains(guess), verses[guess].number == number { return guess }
+        return verses.firstIndex { $0.number == number }
+    }
 
     /// The verse holding chapter word `word` (verses hold consecutive word ranges); O(log n). A word past the end
     /// gives the last verse.

@@ -159,7 +159,10 @@ struct SpeechEndToEndTests {
         for message in voiced {
             #expect(containsGreek(message.text) == (message.language == "grc"), "\(message)")
         }
-        #expect(voiced.contains { $0.language == "grc" && $0.text == "Ἐν," })
+        // The first word's Greek may be cancelled by the next key before the voice reaches it (keys cancel stale
+        // speech, and how far the voice got depends on the machine's load), so the Greek that must have been voiced
+        // is the verse read last, which nothing cancels.
+        #expect(voiced.contains { $0.language == "grc" && $0.text.hasPrefix("Ἐν ἀρχῇ ἦν") })
     }
 
     @Test("--speak without --greek sends no Greek script at all")

@@ -54,8 +54,8 @@ struct Engine {
     let passage: Passage
     let chapter: Chapter
 
-    /// Loads the passage the arguments name (the whole chapter with `wholeChapter`, for a reader that opens at a
-    /// verse).
+    /// Loads the passage the arguments name (the whole chapter with `wholeChapter`, for a reader or a window that
+    /// shows the chapter and opens at the verse).
     init(_ arguments: LayoutArguments, wholeChapter: Bool = false) throws {
         let options = try arguments.layoutOptions()
         passage = try parseReference(arguments.reference)

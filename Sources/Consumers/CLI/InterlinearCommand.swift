@@ -7,8 +7,9 @@ public struct InterlinearCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "interlinear",
         abstract: "Typeset interlinear Greek–English chapters into positioned labels, accessibly.",
-        subcommands: [ImportCommand.self, TypesetCommand.self, A11yCommand.self, RenderCommand.self, ReadCommand.self,
-                      BrailleCommand.self, SearchCommand.self, BenchCommand.self, StoreBenchCommand.self])
+        subcommands: [ImportCommand.self, TypesetCommand.self, A11yCommand.self, RenderCommand.self, ViewCommand.self,
+                      ReadCommand.self, BrailleCommand.self, SearchCommand.self, BenchCommand.self,
+                      StoreBenchCommand.self])
 
     public init() {}
 }

@@ -1,0 +1,36 @@
+import InterlinearAccessibility
+
+/// What the AT-SPI adapter needs from the window that shows the chapter (implemented by the view).
+///
+/// Coordinates: the tree's `viewport` is the table's place inside the window's content area, in window pixels
+/// (one layout point is one pixel); `windowOrigin` is that content area's top-left corner on the screen. Screen
+/// extents are `windowOrigin + tree.screenFrame(...)`, computed when a screen reader asks, never on scroll.
+public protocol AccessibleHost: AnyObject {
+    /// The accessibility layer of the chapter shown (its viewport's scrollY is the window's scroll). When the view
+    /// replaces it (another chapter, a relayout), it calls `AtspiAdapter.layoutChanged()`.
+    var accessibilityTree: AccessibilityTree { get }
+    /// The window's content origin on screen, in pixels (for GetExtents in screen coordinates).
+    var windowOrigin: (x: Int32, y: Int32) { get }
+    var windowTitle: String { get }
+    /// An assistive technology asked to focus/activate this element: move the view's focus ring, scroll it into
+    /// view, redraw. The adapter then announces the focus itself (the view may call `focusChanged` too: the adapter
+    /// announces a focus move once).
+    func focusRequested(_ id: ElementID)
+    /// An assistive technology asked to copy this text (the "copy Greek" action): put it on the clipboard and
+    /// return true. The default does nothing and returns false (the action then reports failure).
+    func copyRequested(_ text: String) -> Bool
+}
+
+extension AccessibleHost {
+    public func copyRequested(_ text: String) -> Bool { false }
+}
+
+/// Whether the adapter exports the accessibility tree.
+public enum ScreenReaderMode: String, Sendable, CaseIterable {
+    /// Follow the desktop's `org.a11y.Status.IsEnabled` (set while a screen reader such as Orca runs), both ways.
+    case auto
+    /// Always export (for testing, or a desktop that never sets IsEnabled).
+    case on
+    /// Never export, and do not even connect to the accessibility bus.
+    case off
+}

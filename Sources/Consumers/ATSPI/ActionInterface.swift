@@ -1,0 +1,85 @@
+import InterlinearAccessibility
+
+/// `org.a11y.atspi.Action`: "activate" (focus the element: the view moves its focus ring and scrolls it into view),
+/// then the layer's actions — "copy Greek" (through the view's clipboard), "find other occurrences" and "find same
+/// Strong's" (focus moves to the next word with the same lemma or Strong's number, wrapping round the chapter, so
+/// the screen reader speaks it).
+extension AtspiAdapter {
+    /// One exported action.
+    struct ActionEntry {
+        var name: String
+        var description: String
+        var action: Action
+    }
+
+    func actions(of node: ObjectNode) -> [ActionEntry] {
+        guard case .element(let id) = node, let element = tree.element(id) else { return [] }
+        var entries = [ActionEntry(name: "activate", description: "Move the focus here", action: .activate)]
+        for action in element.actions where action != .activate {
+            switch action {
+            case .activate: break
+            case .copy:
+                entries.append(id.kind.word != nil
+                               ? ActionEntry(name: "copy Greek", description: "Copy the Greek word", action: .copy)
+                               : ActionEntry(name: "copy", description: "Copy the text", action: .copy))
+            case .findOtherOccurrences:
+                entries.append(ActionEntry(name: "find other occurrences",
+                                           description: "Move to the next word with the same lemma", action: action))
+            case .findSameStrongs:
+                entries.append(ActionEntry(name: "find same Strong's",
+                                           description: "Move to the next word with the same Strong's number",
+                                           action: action))
+            }
+        }
+        return entries
+    }
+
+    /// Performs an action; false if it did nothing (no such action, nothing to copy to, no other occurrence).
+    func perform(_ entry: ActionEntry, on node: ObjectNode) -> Bool {
+        guard case .element(let id) = node else { return false }
+        switch entry.action {
+        case .activate:
+            requestFocus(id)
+            return true
+        case .copy:
+            guard case .copied(let text)? = tree.perform(.copy, on: id) else { return false }
+            return host.copyRequested(text)
+        case .findOtherOccurrences, .findSameStrongs:
+            guard case .found(let found)? = tree.perform(entry.action, on: id), !found.isEmpty else { return false }
+            // The next one after this word in reading order, else wrap to the first.
+            requestFocus(found.first { id < $0 } ?? found[0])
+            return true
+        }
+    }
+
+    func actionMethod(_ member: String, node: ObjectNode, reader: inout MessageReader,
+                      writer: inout MessageWriter) -> Bool {
+        let list = actions(of: node)
+        func entry() -> ActionEntry? {
+            let i = Int(reader.int32())
+            return list.indices.contains(i) ? list[i] : nil
+        }
+        switch member {
+        case "GetName", "GetLocalizedName": writer.string(entry()?.name ?? "")
+        case "GetDescription": writer.string(entry()?.description ?? "")
+        case "GetKeyBinding": _ = entry(); writer.string("")
+        case "GetActions":
+            writer.open("a", "(sss)")
+            for item in list {
+                writer.open("r", "sss")
+                writer.string(item.name); writer.string(item.description); writer.string("")
+                writer.close()
+            }
+            writer.close()
+        case "DoAction": writer.bool(entry().map { perform($0, on: node) } ?? false)
+        default: return false
+        }
+        return true
+    }
+
+    func actionProperty(_ property: String, node: ObjectNode, writer: inout MessageWriter) -> Bool {
+        guard property == "NActions" else { return false }
+        writer.int32(Int32(actions(of: node).count))
+        return true
+    }
+}

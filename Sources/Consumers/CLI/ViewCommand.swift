@@ -1,0 +1,77 @@
+import ArgumentParser
+import Foundation
+import InterlinearATSPI
+import InterlinearView
+
+extension ScreenReaderMode: ExpressibleByArgument {}
+
+/// `interlinear view REF`: the chapter in a desktop window (SDL2), drawn as `render` draws it, with keyboard focus
+/// and a screen-reader adapter.
+struct ViewCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "view",
+        abstract: "Show a chapter in a desktop window, keyboard- and screen-reader-accessible.",
+        discussion: """
+            Keys: arrows or wheel scroll; Page Up/Down, Home/End; Tab/Shift-Tab or Right/Left move the focus ring \
+            through verse numbers, Greek words and translation words; ':' then a verse number and Enter goes to a \
+            verse; '[' ']' (Ctrl+Page Up/Down) step to the previous/next chapter in the corpus; F12 writes a PNG \
+            snapshot to --snapshot; q or Esc quits. --width and --height are the window's size in points; the \
+            chapter is laid out at the window's width and again whenever it is resized. A reference with a verse \
+            (John 1:14) opens the chapter at that verse.
+            """)
+
+    @OptionGroup var layout: LayoutArguments
+
+    @Option(help: "Window height in points.")
+    var height: Double = 844
+
+    // Unconditional: "--scroll -40" is a value, not an option.
+    @Option(parsing: .unconditional, help: "Start scrolled to this offset in points (clamped to the content).")
+    var scroll: Double = 0
+
+    @Option(help: "Screen reader: auto (follow the desktop's org.a11y.Status.IsEnabled), on or off.")
+    var screenReader: ScreenReaderMode = .auto
+
+    @Option(help: "On F12, write a PNG of the window to this file (atomically) and a JSON line to stdout (interlinear.view-snapshot/1).")
+    var snapshot: String?
+
+    func validate() throws {
+        do { _ = try layout.layoutOptions() } catch { throw ValidationError(String(describing: error)) }
+        guard layout.width == layout.width.rounded() else {
+            throw ValidationError("--width is the window's width and must be a whole number of points, got \(layout.width)")
+        }
+        guard height.isFinite, (100...10_000).contains(height), height == height.rounded() else {
+            throw ValidationError("--height must be a whole number of points between 100 and 10000, got \(height)")
+        }
+        guard scroll.isFinite else { throw ValidationError("--scroll must be a number, got \(scroll)") }
+        if let snapshot {
+            let directory = URL(fileURLWithPath: snapshot).deletingLastPathComponent().path
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue
+            else { throw ValidationError("--snapshot \(snapshot): no folder \(directory)") }
+        }
+        _ = try layout.chapterReference()
+    }
+
+    func run() throws {
+        try reportingFailures {
+            let engine = try Engine(layout, wholeChapter: true)
+            let view = ChapterView(
+                chapter: engine.chapter, layout: engine.layout(), catalog: ChapterCatalog(session: engine.session),
+                windowHeight: Float(height), scrollY: Float(scroll))
+            // "John 1:14" opens the chapter at verse 14, its number focused.
+            if let range = engine.passage.verses {
+                let numbers = Set(engine.chapter.verses.map(\.number))
+                if let absent = range.first(where: { !numbers.contains($0) }) {
+                    throw Failure("\(engine.chapter.reference) has no verse \(absent) (its verses are \(engine.chapter.verseSpan))")
+                }
+                _ = view.goToVerse(range.lowerBound)
+            }
+            // Validated above: whole numbers of points within 100...10000.
+            let settings = WindowSettings(width: Int32(layout.width), height: Int32(height), scrollY: Float(scroll),
+                                          snapshotPath: snapshot, screenReader: screenReader)
+            let window = try ViewWindow(view: view, settings: settings)
+            try window.run()
+        }
+    }
+}

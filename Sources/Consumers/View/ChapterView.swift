@@ -1,0 +1,290 @@
+import InterlinearAccessibility
+import InterlinearCorpus
+import InterlinearTable
+import InterlinearTypesetting
+
+/// What the window shows, without SDL: the chapter and its layout, the scroll offset, keyboard focus, the
+/// go-to-verse prompt and the status line. Every key goes through `handle(_:)`, which says what changed, so the
+/// window redraws only then and tells the screen reader only what it needs.
+///
+/// The scroll offset lives in the accessibility tree's viewport: one value for drawing and for the frames a
+/// screen reader asks for. The viewport's origin stays (0, 0), the table's place in the window; a screen reader adds
+/// the window's position on screen (`AccessibleHost.windowOrigin`). While the screen reader is off the tree holds no element and nothing here builds one:
+/// scrolling sets one number, and keyboard focus walks the layout's labels (`FocusOrder`) instead of the tree.
+public final class ChapterView {
+    /// Height of the status line at the bottom of the window, in points; the table's viewport is above it.
+    public static let statusBarHeight: Float = 24
+    /// One arrow key or one wheel notch.
+    public static let lineStep: Float = 40
+    /// Narrower windows are laid out at this width (the layout's own lower bound) and clipped.
+    public static let minimumLayoutWidth: Float = 100
+
+    /// The chapter's layout, table, viewport (scroll) and, while a screen reader runs, its elements.
+    public private(set) var tree: AccessibilityTree
+    /// The keyboard focus, kept while the screen reader is off too; its id is content-derived, so it survives a
+    /// re-layout and the reader starting or stopping.
+    public private(set) var focus: ElementID?
+    /// The go-to-verse prompt, while it is open.
+    public private(set) var prompt: VersePrompt?
+    /// A one-off message for the status line, cleared by the next key.
+    public private(set) var message: String?
+    /// Where other chapters come from; its session lays out every chapter with one shape cache (re-layout shapes
+    /// nothing).
+    public let catalog: ChapterCatalog
+    public private(set) var options: LayoutOptions
+    /// Layouts made since the view opened, the first included.
+    public private(set) var layoutCount = 1
+
+    /// Opens a chapter already laid out with `layout` (the first layout, made by the caller so that failures are
+    /// reported before a window exists). `options.width` is the window's width in points. `chapter` comes from
+    /// `catalog.session`.
+    public init(chapter: Chapter, layout: ChapterLayout, catalog: ChapterCatalog,
+                windowHeight: Float, scrollY: Float = 0, screenReaderEnabled: Bool = false) {
+        self.catalog = catalog
+        options = layout.options
+        let viewport = Viewport(width: layout.options.width, height: max(windowHeight - Self.statusBarHeight, 1))
+        tree = AccessibilityTree(chapter: chapter, layout: layout, viewport: viewport, granularity: .word,
+                                 screenReaderEnabled: screenReaderEnabled)
+        tree.scroll(to: scrollY)
+    }
+
+    public var chapter: Chapter { tree.chapter }
+    public var layout: ChapterLayout { tree.layout }
+    public var viewport: Viewport { tree.viewport }
+    public var scrollY: Float { tree.viewport.scrollY }
+    /// The table rows (cells, one per verse) the window shows: the only ones drawn.
+    public var visibleCells: Range<Int> { tree.table.visibleCells(in: tree.viewport) }
+    /// "interlinear — John 1".
+    public var title: String { "interlinear — \(chapter.reference)" }
+
+    /// Whether a screen reader runs. Off releases every element; on builds them lazily as the reader asks.
+    public var screenReaderEnabled: Bool {
+        get { tree.screenReaderEnabled }
+        set { tree.screenReaderEnabled = newValue }
+    }
+
+    // MARK: Keys
+
+    /// Applies one key and says what changed.
+    public func handle(_ key: Key) -> ViewChange {
+        if key == .snapshot { return .snapshot }
+        if prompt != nil { return handlePrompt(key) }
+        var change: ViewChange = []
+        if message != nil {
+            message = nil
+            change.insert(.status)
+        }
+        switch key {
+        case .up: change.formUnion(scroll(by: -Self.lineStep))
+        case .down: change.formUnion(scroll(by: Self.lineStep))
+        case .pageUp: change.formUnion(scroll(by: -pageStep))
+        case .pageDown: change.formUnion(scroll(by: pageStep))
+        case .home: change.formUnion(scroll(to: 0))
+        case .end: change.formUnion(scroll(to: .greatestFiniteMagnitude))
+        case .tab, .right: change.formUnion(moveFocus(forward: true))
+        case .shiftTab, .left: change.formUnion(moveFocus(forward: false))
+        case .previousChapter, .character("["): change.formUnion(stepChapter(-1))
+        case .nextChapter, .character("]"): change.formUnion(stepChapter(1))
+        case .character(":"):
+            prompt = VersePrompt()
+            change.insert(.status)
+        case .escape, .character("q"), .character("Q"): change.insert(.quit)
+        default: break
+        }
+        return change
+    }
+
+    private func handlePrompt(_ key: Key) -> ViewChange {
+        guard var typed = prompt else { return [] }
+        switch key {
+        case .character(let c):
+            guard typed.type(c) else { return [] }
+            prompt = typed
+            return .status
+        case .backspace:
+            guard typed.erase() else { return [] }
+            prompt = typed
+            return .status
+        case .escape:
+            prompt = nil
+            return .status
+        case .enter:
+            prompt = nil
+            guard let verse = typed.verse else { return .status }
+            return goToVerse(verse).union(.status)
+        default:
+            return []
+        }
+    }
+
+    /// A page: the viewport's height less one line, so the last line stays in view.
+    public var pageStep: Float { max(viewport.height - Self.lineStep, Self.lineStep) }
+
+    // MARK: Scrolling
+
+    /// Scrolls to `y`, clamped to the content. O(1), no allocation, no accessibility work.
+    public func scroll(to y: Float) -> ViewChange {
+        let before = tree.viewport.scrollY
+        tree.scroll(to: y)
+        return tree.viewport.scrollY == before ? [] : .scrolled
+    }
+
+    /// Scrolls by `dy` points (positive: down the chapter).
+    public func scroll(by dy: Float) -> ViewChange { scroll(to: tree.viewport.scrollY + dy) }
+
+    // MARK: Focus
+
+    /// Moves focus one element forwards or backwards and scrolls it into view. From no focus, or a focus that
+    /// scrolled out of view, it enters at the first (last) element in view, as browsers do.
+    public func moveFocus(forward: Bool) -> ViewChange {
+        let order = FocusOrder(layout: layout)
+        guard let from = focus, isInView(from) else {
+            return order.entry(in: tree.table, viewport: viewport, forward: forward).map(setFocus) ?? []
+        }
+        let target: ElementID?
+        if tree.screenReaderEnabled {
+            target = forward ? tree.next(after: from) : tree.previous(before: from)
+        } else {
+            target = forward ? order.next(after: from) : order.previous(before: from)
+        }
+        guard let target else {
+            message = forward ? "End of \(chapter.reference)" : "Start of \(chapter.reference)"
+            return .status
+        }
+        return setFocus(target)
+    }
+
+    /// Focuses an element (from a key, a verse jump, or a screen reader's request) and scrolls it into view.
+    /// An id that names no element of the chapter changes nothing.
+    @discardableResult
+    public func setFocus(_ id: ElementID) -> ViewChange {
+        guard let frame = FocusOrder(layout: layout).frame(of: id) else { return [] }
+        var change: ViewChange = focus == id ? [] : .focus
+        focus = id
+        let before = tree.viewport.scrollY
+        if tree.screenReaderEnabled {
+            tree.focus(id)
+        } else if let y = tree.table.scrollOffsetRevealing(y: frame.y, height: frame.height, cell: Int(id.cell),
+                                                           in: viewport) {
+            tree.scroll(to: y)
+        }
+        if tree.viewport.scrollY != before { change.insert(.scrolled) }
+        return change
+    }
+
+    /// The focused element's frame in the window, in points (content scrolled by the viewport), for the ring.
+    public var focusRing: Rect? {
+        guard let focus, let frame = FocusOrder(layout: layout).frame(of: focus) else { return nil }
+        return Rect(x: frame.x, y: tree.table.origins[Int(focus.cell)] + frame.y - viewport.scrollY,
+                    width: frame.width, height: frame.height)
+    }
+
+    /// Whether any part of an element is in the viewport (computed from the labels, never from elements).
+    public func isInView(_ id: ElementID) -> Bool {
+        guard let frame = FocusOrder(layout: layout).frame(of: id) else { return false }
+        let top = tree.table.origins[Int(id.cell)] + frame.y
+        return top + frame.height > viewport.scrollY && top < viewport.scrollY + viewport.height
+    }
+
+    // MARK: Verses and chapters
+
+    /// Scrolls a verse to the top and focuses its number. An unknown verse says so in the status line.
+    public func goToVerse(_ number: Int) -> ViewChange {
+        guard let cell = tree.cellIndex(verseNumber: number) else {
+            let numbers = chapter.verses.map(\.number)
+            let range = numbers.first.map { "verses \($0)–\(numbers.last ?? $0)" } ?? "no verses"
+            message = "\(chapter.reference) has no verse \(number) (\(range))"
+            return .status
+        }
+        var change = scroll(to: tree.table.origins[Int(cell)])
+        if let first = FocusOrder(layout: layout).first(fromCell: cell, step: 1) { change.formUnion(setFocus(first)) }
+        return change
+    }
+
+    /// Shows the chapter `step` places away among the corpus's chapters, from its top. When the corpus skips the
+    /// chapter next to this one, the status line names it; at either end of the corpus (or when the file cannot be
+    /// read) the status line says so and nothing else changes.
+    public func stepChapter(_ step: Int) -> ViewChange {
+        let here = chapter.reference
+        let neighbour = ChapterCatalog.neighbour(of: here, forward: step > 0)
+        guard let target = catalog.chapter(step, from: here) else {
+            if let neighbour {
+                message = "\(neighbour) is not in the corpus; \(here) is the \(step > 0 ? "last" : "first") one in it"
+            } else {
+                message = "\(here) is the \(step > 0 ? "last" : "first") chapter"
+            }
+            return .status
+        }
+        let next: Chapter
+        do { next = try catalog.load(target) } catch {
+            message = "cannot open \(target): \(error)"
+            return .status
+        }
+        show(next)
+        if abs(step) == 1, let neighbour, target != neighbour {
+            message = "\(neighbour) is not in the corpus: showing \(target)"
+        }
+        return [.chapter, .layout, .scrolled, .focus, .status]
+    }
+
+    /// Replaces the chapter, at the top, with no focus.
+    private func show(_ next: Chapter) {
+        let layout = catalog.session.layout(next, options: options)
+        layoutCount += 1
+        tree = AccessibilityTree(chapter: next, layout: layout,
+            viewport: Viewport(width: viewport.width, height: viewport.height),
+            granularity: .word, screenReaderEnabled: tree.screenReaderEnabled)
+        focus = nil
+    }
+
+    // MARK: Resizing
+
+    /// The window is now `width` × `height` points. A new width lays the chapter out again (warm: the shape cache
+    /// has every string) and keeps the verse at the top at the top, at the same fraction of its height; a new
+    /// height only resizes the viewport.
+    public func resize(width: Float, height: Float) -> ViewChange {
+        guard width.isFinite, height.isFinite else { return [] }
+        let viewportHeight = max(height - Self.statusBarHeight, 1)
+        let layoutWidth = max(width, Self.minimumLayoutWidth)
+        var change: ViewChange = []
+        if layoutWidth != options.width {
+            let table = tree.table
+            let atEnd = scrollY > 0 && scrollY >= table.maxScroll(viewportHeight: viewport.height)
+            let top = table.cell(atContentY: scrollY)
+            let topHeight = table.origins[top + 1] - table.origins[top]
+            let fraction = topHeight > 0 ? (scrollY - table.origins[top]) / topHeight : 0
+            options.width = layoutWidth
+            let layout = catalog.session.layout(chapter, options: options)
+            layoutCount += 1
+            tree = AccessibilityTree(chapter: chapter, layout: layout,
+                viewport: Viewport(width: width, height: viewportHeight),
+                granularity: .word, screenReaderEnabled: tree.screenReaderEnabled)
+            let origins = tree.table.origins
+            tree.scroll(to: atEnd ? .greatestFiniteMagnitude
+                                  : origins[top] + fraction * (origins[top + 1] - origins[top]))
+            change = [.layout, .scrolled]
+        } else if width != viewport.width || viewportHeight != viewport.height {
+            let before = scrollY
+            tree.viewport.width = width
+            tree.viewport.height = viewportHeight
+            tree.scroll(to: before)
+            change = scrollY == before ? .viewport : [.viewport, .scrolled]
+        }
+        return change
+    }
+
+    // MARK: Status line
+
+    /// The status line: where the reader is on the left; the prompt, a message or the main keys on the right.
+    public var statusLine: (left: String, right: String) {
+        let cells = visibleCells
+        var left = "\(chapter.reference)"
+        if let first = cells.first, let last = cells.last {
+            let a = tree.verseNumber(ofCell: VerseIndex(first)), b = tree.verseNumber(ofCell: VerseIndex(last))
+            left += a == b ? " · verse \(a) of \(tree.cellCount)" : " · verses \(a)–\(b) of \(tree.cellCount)"
+        }
+        if let prompt { return (left, prompt.text) }
+        if let message { return (left, message) }
+        return (left, "Tab word · : verse · [ ] chapter · q quit")
+    }
+}

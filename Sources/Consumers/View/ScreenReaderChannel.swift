@@ -1,0 +1,79 @@
+import InterlinearAccessibility
+
+/// The window's one channel to a screen-reader adapter: what to tell it after each change, when to let it run,
+/// and how long the event loop may sleep. Without a link (`--screen-reader off`) every call returns at once and
+/// the loop sleeps until input. With a link that is not active (no screen reader on the desktop) the link only
+/// records focus and window state — no element, no event, no per-scroll work; the visible range is not even
+/// computed for it.
+public final class ScreenReaderChannel {
+    public let link: ScreenReaderLink?
+    let view: ChapterView
+    /// The visible cells the link was last told about.
+    private var announcedCells: Range<Int> = 0..<0
+    private var wasActive = false
+    /// Notifications passed to the link (all kinds), for tests and the snapshot record.
+    public private(set) var notifications = 0
+
+    public init(link: ScreenReaderLink?, view: ChapterView) {
+        self.link = link
+        self.view = view
+    }
+
+    /// How long the event loop may wait for input before the link needs servicing, in milliseconds; nil: wait for
+    /// input alone (no link, or a link with no bus to follow: `--screen-reader auto` on a desktop without D-Bus).
+    /// A link is serviced every 10 ms while active (0 while a client is mid-conversation), and every 100 ms while it
+    /// only watches the desktop's flag. (SDL cannot wait on the adapter's descriptors, so it polls.)
+    public var waitTimeout: Int32? {
+        guard let link, link.isActive || !link.fileDescriptors.isEmpty else { return nil }
+        if link.isConversing { return 0 }
+        return link.isActive ? 10 : 100
+    }
+
+    /// Tells the link what a key or an event changed.
+    public func tell(_ change: ViewChange) {
+        guard let link else { return }
+        if !change.isDisjoint(with: [.layout, .chapter]) {
+            notifications += 1
+            link.layoutChanged()
+            announcedCells = 0..<0
+        }
+        if link.isActive, !change.isDisjoint(with: [.scrolled, .layout, .chapter, .viewport]) {
+            let cells = view.visibleCells
+            if cells != announcedCells {
+                announcedCells = cells
+                notifications += 1
+                link.visibleCellsChanged(cells)
+            }
+        }
+        if change.contains(.focus), let focus = view.focus {
+            notifications += 1
+            link.focusChanged(to: focus)
+        }
+    }
+
+    /// The window gained or lost keyboard focus.
+    public func windowFocus(_ gained: Bool) {
+        guard let link else { return }
+        notifications += 1
+        if gained { link.windowActivated() } else { link.windowDeactivated() }
+    }
+
+    /// Lets the link run, then follows it: the view's screen-reader flag is the link's `isActive` (the adapter sets
+    /// the tree's flag itself; this keeps the view's copy for the next tree in step). When the link turns active it
+    /// hears the visible cells it has not been told about.
+    public func service() {
+        guard let link else {
+            view.screenReaderEnabled = false
+            return
+        }
+        link.process()
+        let active = link.isActive
+        if view.screenReaderEnabled != active { view.screenReaderEnabled = active }
+        if active && !wasActive {
+            announcedCells = view.visibleCells
+            notifications += 1
+            link.visibleCellsChanged(announcedCells)
+        }
+        wasActive = active
+    }
+}

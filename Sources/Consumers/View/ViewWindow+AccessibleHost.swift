@@ -1,0 +1,21 @@
+import CSDL2
+import InterlinearATSPI
+import InterlinearAccessibility
+
+/// The window as the AT-SPI adapter sees it. The tree's viewport is the table's place in the window (origin 0, 0;
+/// one point is one pixel on X11); `windowOrigin` is where the window's content sits on screen.
+extension ViewWindow: AccessibleHost {
+    public var accessibilityTree: AccessibilityTree { view.tree }
+
+    public var windowOrigin: (x: Int32, y: Int32) { origin }
+
+    public var windowTitle: String { view.title }
+
+    /// A screen reader asked to focus an element: the same path as a key (ring, scroll into view, redraw).
+    public func focusRequested(_ id: ElementID) {
+        _ = try? apply(view.setFocus(id))
+    }
+
+    /// A screen reader's "copy" action: the text goes to the desktop clipboard.
+    public func copyRequested(_ text: String) -> Bool { SDL_SetClipboardText(text) == 0 }
+}

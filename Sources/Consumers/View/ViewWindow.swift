@@ -1,0 +1,241 @@
+import CSDL2
+import Foundation
+import InterlinearATSPI
+import InterlinearAccessibility
+import InterlinearCorpus
+import InterlinearRender
+
+/// The desktop window of `interlinear view`: an SDL window showing a `ChapterView` painted by the render stage.
+///
+/// The event loop sleeps in `SDL_WaitEvent` until input arrives; only while a screen-reader adapter exists does it
+/// wake on a short timeout to let the adapter service D-Bus (`ScreenReaderChannel.waitTimeout`). It drains every
+/// pending event before painting, and paints only when something visible changed, so a burst of wheel events is
+/// one frame and an idle window draws nothing. While no screen reader is active the view builds no element.
+///
+/// It is the AT-SPI adapter's `AccessibleHost`: the tree it shows, its origin on screen, its title, and focus
+/// requests from the screen reader (`ViewWindow+AccessibleHost.swift`).
+public final class ViewWindow {
+    public let view: ChapterView
+    public let settings: WindowSettings
+    /// The window's channel to the screen-reader adapter (no adapter with `--screen-reader off`).
+    public private(set) var channel: ScreenReaderChannel
+    /// Frames painted since the window opened (an expose that only re-shows the picture is not one).
+    public private(set) var framesDrawn = 0
+    /// Cells painted in the last frame: the visible ones only.
+    public private(set) var cellsDrawn = 0
+    /// Event-loop wake-ups: one per batch of events (plus the adapter's timeouts while a link exists).
+    public private(set) var wakeUps = 0
+    /// Snapshots written.
+    public private(set) var snapshots = 0
+
+    /// `SDL_Window *`.
+    private let window: OpaquePointer
+    private var frame: FrameBuffer?
+    private var painter: ChapterPainter
+    /// The view's `layoutCount` the painter was made for.
+    private var painterLayout: Int
+    private var dirty = true
+
+    /// Opens and shows the window (painted once the loop runs) and, unless `--screen-reader off`, starts the
+    /// AT-SPI adapter with this window as its host. Throws `ViewError` without a display, and
+    /// `RenderError` when the chapter's font cannot be opened for drawing.
+    public init(view: ChapterView, settings: WindowSettings) throws {
+        self.view = view
+        self.settings = settings
+        painter = try ChapterPainter(chapter: view.chapter, layout: view.layout, session: view.catalog.session)
+        painterLayout = view.layoutCount
+        channel = ScreenReaderChannel(link: nil, view: view)
+        // Xlib converts window titles through the C library's character set: without a UTF-8 LC_CTYPE, SDL cannot
+        // set the UTF-8 title (_NET_WM_NAME), and "interlinear — John 1" reaches the desktop garbled.
+        if setlocale(LC_CTYPE, "") == nil || String(cString: nl_langinfo(nl_item(CODESET))) != "UTF-8" {
+            setlocale(LC_CTYPE, "C.UTF-8")
+        }
+        // Without a display SDL falls back to its invisible "offscreen" driver (after libwayland complains on
+        // stderr): say so instead, unless the user chose a driver with SDL_VIDEODRIVER.
+        let environment = ProcessInfo.processInfo.environment
+        let chosen = environment["SDL_VIDEODRIVER"].map { !$0.isEmpty } ?? false
+        guard chosen || !(environment["DISPLAY"] ?? "").isEmpty || !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty
+        else { throw ViewError("cannot open a window: no display (DISPLAY and WAYLAND_DISPLAY are not set)") }
+        if !chosen && (environment["WAYLAND_DISPLAY"] ?? "").isEmpty {
+            // X11 only: an unreachable DISPLAY is then one clear error, not a Wayland attempt's noise.
+            SDL_SetHint(SDL_HINT_VIDEODRIVER, "x11")
+        }
+        // SDL's own SIGINT/SIGTERM handlers turn those signals into a quit event: the window closes cleanly.
+        guard SDL_Init(SDL_INIT_VIDEO) == 0 else {
+            throw ViewError("cannot open a window: \(String(cString: SDL_GetError()))")
+        }
+        let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "none"
+        guard chosen || (driver != "offscreen" && driver != "dummy") else {
+            SDL_Quit()
+            throw ViewError("cannot open a window: SDL found no display, only its \(driver) driver")
+        }
+        let centered = Int32(bitPattern: 0x2FFF_0000)  // SDL_WINDOWPOS_CENTERED (a function-like macro in C)
+        let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
+        guard let window = SDL_CreateWindow(view.title, centered, centered, settings.width, settings.height, flags)
+        else {
+            let reason = String(cString: SDL_GetError())
+            SDL_Quit()
+            throw ViewError("cannot open a window: \(reason)")
+        }
+        self.window = window
+        SDL_SetWindowMinimumSize(window, 120, 80)
+        SDL_StartTextInput()
+        // The window manager (if any) may have given another size than asked.
+        var width: Int32 = 0, height: Int32 = 0
+        SDL_GetWindowSize(window, &width, &height)
+        _ = view.resize(width: Float(width), height: Float(height))
+        if settings.screenReader != .off {
+            // Mode auto without a desktop bus leaves the adapter inactive; mode on without one is an error.
+            let adapter = try AtspiAdapter(host: self, applicationName: "interlinear", mode: settings.screenReader)
+            channel = ScreenReaderChannel(link: adapter, view: view)
+        }
+    }
+
+    deinit {
+        SDL_DestroyWindow(window)
+        SDL_Quit()
+    }
+
+    /// The window's content origin on screen, in pixels (no decorations are inside an SDL window). Asked of SDL
+    /// each time: the window manager may move the window without telling the view anything else.
+    public var origin: (x: Int32, y: Int32) {
+        var x: Int32 = 0, y: Int32 = 0
+        SDL_GetWindowPosition(window, &x, &y)
+        return (x, y)
+    }
+
+    /// Pixels per point of the window's surface (1 on X11; 2 on a doubled HiDPI display).
+    public private(set) var scale: Double = 1
+
+    // MARK: Event loop
+
+    /// Runs until the user quits (q, Esc, closing the window, SIGINT or SIGTERM).
+    public func run() throws {
+        var event = SDL_Event()
+        var quit = false
+        channel.service()
+        while !quit {
+            if dirty { try draw() }
+            let got: Int32
+            if let timeout = channel.waitTimeout {
+                got = SDL_WaitEventTimeout(&event, timeout)
+            } else {
+                got = SDL_WaitEvent(&event)
+            }
+            wakeUps += 1
+            if got == 1 {
+                repeat {
+                    quit = try handle(event)
+                } while !quit && SDL_PollEvent(&event) == 1
+            }
+            if !quit { channel.service() }
+        }
+    }
+
+    /// Handles one event; returns whether to quit.
+    private func handle(_ event: SDL_Event) throws -> Bool {
+        switch SDL_EventType(rawValue: event.type) {
+        case SDL_QUIT:
+            return true
+        case SDL_KEYDOWN:
+            guard let key = SDLKeys.key(event.key) else { return false }
+            return try apply(view.handle(key))
+        case SDL_TEXTINPUT:
+            for character in SDLKeys.characters(event.text) where try apply(view.handle(.character(character))) {
+                return true
+            }
+        case SDL_MOUSEWHEEL:
+            var dy = event.wheel.preciseY
+            if event.wheel.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue { dy = -dy }
+            // Wheel up (positive) moves back up the chapter.
+            return try apply(view.scroll(by: -dy * ChapterView.lineStep))
+        case SDL_WINDOWEVENT:
+            return try handleWindow(event.window)
+        default:
+            break
+        }
+        return false
+    }
+
+    private func handleWindow(_ event: SDL_WindowEvent) throws -> Bool {
+        switch SDL_WindowEventID(rawValue: UInt32(event.event)) {
+        case SDL_WINDOWEVENT_SIZE_CHANGED:
+            return try apply(view.resize(width: Float(event.data1), height: Float(event.data2)))
+        case SDL_WINDOWEVENT_EXPOSED:
+            // The picture is unchanged: show it again without painting.
+            if let frame, !dirty { try frame.present(on: window) } else { dirty = true }
+        case SDL_WINDOWEVENT_FOCUS_GAINED:
+            channel.windowFocus(true)
+        case SDL_WINDOWEVENT_FOCUS_LOST:
+            channel.windowFocus(false)
+        default:
+            break
+        }
+        return false
+    }
+
+    /// Acts on what a key or event changed: redraw, retitle, tell the screen reader, snapshot. Returns quit.
+    @discardableResult
+    func apply(_ change: ViewChange) throws -> Bool {
+        if change.contains(.quit) { return true }
+        if change.needsRedraw { dirty = true }
+        if change.contains(.chapter) {
+            SDL_SetWindowTitle(window, view.title)
+            X11Title.set(view.title, on: window)
+        }
+        channel.tell(change)
+        if change.contains(.snapshot) { try snapshot() }
+        return false
+    }
+
+    // MARK: Drawing
+
+    /// Paints the visible cells, the focus ring and the status line, and shows the frame.
+    private func draw() throws {
+        guard let surface = SDL_GetWindowSurface(window) else {
+            throw ViewError("no window surface: \(String(cString: SDL_GetError()))")
+        }
+        let pixelWidth = surface.pointee.w, pixelHeight = surface.pointee.h
+        if frame?.pixelWidth != pixelWidth || frame?.pixelHeight != pixelHeight {
+            frame = try FrameBuffer(pixelWidth: pixelWidth, pixelHeight: pixelHeight)
+        }
+        guard let frame else { return }
+        if painterLayout != view.layoutCount {
+            painter = try ChapterPainter(chapter: view.chapter, layout: view.layout, session: view.catalog.session)
+            painterLayout = view.layoutCount
+        }
+        var width: Int32 = 0, height: Int32 = 0
+        SDL_GetWindowSize(window, &width, &height)
+        // HiDPI: the surface may have more pixels than the window has points; paint at that scale.
+        scale = width > 0 ? Double(pixelWidth) / Double(width) : 1
+        cellsDrawn = WindowPainter.paint(view, with: painter, into: frame.context, scale: scale,
+                                         windowWidth: Double(width), windowHeight: Double(height))
+        framesDrawn += 1
+        dirty = false
+        try frame.present(on: window)
+        if framesDrawn == 1 {
+            // The first window surface makes SDL re-create the X window, title included: fix the title after it.
+            X11Title.set(view.title, on: window)
+        }
+    }
+
+    // MARK: Snapshots
+
+    /// Writes the current frame to `--snapshot` (atomically) and one JSON line describing it to stdout.
+    private func snapshot() throws {
+        guard let path = settings.snapshotPath else { return }
+        if dirty || frame == nil { try draw() }
+        guard let frame else { return }
+        let data = try frame.png()
+        do {
+            try AtomicFile.write(data, to: URL(fileURLWithPath: path))
+        } catch {
+            FileHandle.standardError.write(Data("interlinear: error: cannot write snapshot \(path): \(error)\n".utf8))
+            return
+        }
+        snapshots += 1
+        let record = ViewSnapshot(window: self, file: path, pixelWidth: frame.pixelWidth,
+                                  pixelHeight: frame.pixelHeight)
+        FileHandle.standardOutput.write(try record.jsonLine())
+    }
+}

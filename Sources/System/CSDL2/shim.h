@@ -1,0 +1,7 @@
+// SDL2 for the `interlinear view` window and its input. The application owns main(): no SDL_main.
+#define SDL_MAIN_HANDLED
+#include <SDL.h>
+// The native X11 window, for its UTF-8 title (SDL 2.26 sets it in a form xdotool and some desktops cannot read).
+#include <SDL_syswm.h>
+#include <X11/Xlib.h>
+#include <X11/Xutil.h>

@@ -1,0 +1,190 @@
+import Foundation
+import InterlinearTestSupport
+import Synchronization
+import Testing
+
+/// The headless AT-SPI harness (`Harness/harness.sh`): a private D-Bus session with Xvfb, at-spi-bus-launcher,
+/// `interlinear view "John 1"`, pyatspi and Orca, run once for the whole suite; each test asserts on its checks.
+///
+/// Needs Xvfb, xdotool, dbus-run-session, at-spi2-core, python3-pyatspi and orca from Debian (scripts/setup):
+/// skipped with the reason when one is missing, required under CI.
+@Suite("AT-SPI: pyatspi and Orca against the real window (headless)",
+       .enabled(if: HarnessRun.toolsPresent, HarnessRun.missingReason),
+       .serialized)
+struct ScreenReaderHarnessTests {
+    @Test("Absent from the registry while IsEnabled is false; appears when it turns true (late activation)")
+    func lateActivation() throws {
+        try HarnessRun.expect(["launcher-starts-disabled", "absent-while-disabled", "appears-after-enable", "roles",
+                               "window-origin"])
+    }
+
+    @Test("Every element of John 1 in reading order: names and bounds equal `interlinear a11y --all` at top, middle, end")
+    func treeMatchesDump() throws {
+        try HarnessRun.expect(["tree-matches-dump-middle", "tree-matches-dump-top", "tree-matches-dump-end",
+                               "end-is-the-end"])
+    }
+
+    @Test("A scroll by Δ moves every extent by exactly Δ, with no bounds-changed event")
+    func extentsFollowScroll() throws { try HarnessRun.expect(["extents-move-by-delta"]) }
+
+    @Test("Nearest element on a miss; GetChildAtIndex(i).GetIndexInParent() == i for every container")
+    func hitTestAndIndexes() throws { try HarnessRun.expect(["nearest-on-miss", "index-contract"]) }
+
+    @Test("Text reads each element (word and character units, character extents); actions focus and find")
+    func textAndActions() throws { try HarnessRun.expect(["text-interface", "actions"]) }
+
+    @Test("Tab in the window is announced as focus events; Tab into an off-screen verse scrolls it into view")
+    func focusEvents() throws { try HarnessRun.expect(["focus-events", "next-into-offscreen-verse"]) }
+
+    @Test("IsEnabled false releases every element (their D-Bus objects are gone); true again gives the same tree")
+    func release() throws { try HarnessRun.expect(["disable-releases", "reactivation-same-tree"]) }
+
+    @Test("Another chapter in the window (']') replaces the document; the old chapter's objects answer UnknownObject")
+    func chapterChange() throws {
+        guard HarnessRun.app == "view" else { return }  // the window-less test host has no chapter keys
+        try HarnessRun.expect(["chapter-change"])
+    }
+
+    @Test("Orca 43 speaks the focused word after Tab in the window")
+    func orcaSpeaks() throws {
+        try HarnessRun.expect(["orca-speaks-focus"])
+        let speech = try HarnessRun.result().lines.filter { $0.hasPrefix("SPEECH ") }
+        #expect(speech.contains { $0.contains("Ἐν") }, "\(speech)")
+    }
+}
+
+/// One run of the harness, shared by the tests above.
+enum HarnessRun {
+    static let harness = packageRoot.appendingPathComponent("Tests/InterlinearATSPITests/Harness/harness.sh")
+    static let tools = ["Xvfb", "xdotool", "dbus-run-session", "gdbus", "/usr/libexec/at-spi-bus-launcher", "orca",
+                        "/usr/bin/python3"]
+    static let pyatspi = "/usr/lib/python3/dist-packages/pyatspi/__init__.py"
+
+    static var toolsPresent: Bool {
+        SystemTool.isCI || (tools.allSatisfy { SystemTool.find($0) != nil }
+                            && FileManager.default.fileExists(atPath: pyatspi))
+    }
+
+    static var missingReason: Comment {
+        let missing = tools.filter { SystemTool.find($0) == nil }
+            + (FileManager.default.fileExists(atPath: pyatspi) ? [] : ["pyatspi"])
+        let text = "missing \(missing.joined(separator: ", ")) (scripts/setup installs xvfb xdotool dbus at-spi2-core "
+            + "python3-pyatspi orca)"
+        return Comment(rawValue: text)
+    }
+
+    struct Output: Sendable {
+        let status: Int32
+        let lines: [String]
+        var checks: [String: (passed: Bool, detail: String)] {
+            var result: [String: (Bool, String)] = [:]
+            for line in lines where line.hasPrefix("CHECK ") {
+                let parts = line.split(separator: " ", maxSplits: 3).map(String.init)
+                guard parts.count >= 3 else { continue }
+                result[parts[1]] = (parts[2] == "PASS", parts.count > 3 ? parts[3] : "")
+            }
+            return result
+        }
+    }
+
+    private static let cached = Mutex<Result<Output, any Error>?>(nil)
+
+    /// Runs the harness once (the first caller waits for it; about two minutes).
+    static func result() throws -> Output {
+        try cached.withLock { cached in
+            if let cached { return try cached.get() }
+            let result = Result { try run() }
+            cached = result
+            return try result.get()
+        }
+    }
+
+    /// The real window when this build has `interlinear view` (listed among the subcommands), else the test host
+    /// standing in for it.
+    static var app: String {
+        let help = (try? interlinear("--help").stdoutText) ?? ""
+        let hasView = help.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces).hasPrefix("view ") }
+        return hasView ? "view" : "host"
+    }
+
+    private static func run() throws -> Output {
+        let workdir = FileManager.default.temporaryDirectory
+            .appendingPathComponent("interlinear-atspi-\(ProcessInfo.processInfo.processIdentifier)")
+        try? FileManager.default.removeItem(at: workdir)
+        try FileManager.default.createDirectory(at: workdir, withIntermediateDirectories: true)
+        let host = interlinearBinary.deletingLastPathComponent().appendingPathComponent("InterlinearATSPIHost")
+        let lines = try runHarness(["--app", app, "--interlinear", interlinearBinary.path, "--host", host.path,
+                                    "--workdir", workdir.path], workdir: workdir)
+        // Keep the record (checks, SPEECH lines, numbers) in the test log; keep the folder (logs of the app, the
+        // launcher, Orca) only when something failed.
+        print(lines.filter { !$0.hasPrefix("INFO") }.joined(separator: "\n"))
+        let status = lastStatus.withLock { $0 }
+        if status == 0 { try? FileManager.default.removeItem(at: workdir) } else { print("harness files: \(workdir.path)") }
+        return Output(status: status, lines: lines)
+    }
+
+    private static let lastStatus = Mutex<Int32>(0)
+
+    /// Runs harness.sh to completion and returns its output lines. Output goes to a file, not a pipe: we wait for
+    /// the harness itself, never for whatever might inherit a pipe.
+    static func runHarness(_ arguments: [String], workdir: URL) throws -> [String] {
+        let log = workdir.appendingPathComponent("harness.log")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        let output = try FileHandle(forWritingTo: log)
+        let process = Process()
+        process.executableURL = harness
+        process.arguments = arguments
+        process.currentDirectoryURL = packageRoot
+        process.standardOutput = output
+        process.standardError = output
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        try output.close()
+        lastStatus.withLock { $0 = process.terminationStatus }
+        return String(decoding: try Data(contentsOf: log), as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
+    /// Expects each named check to have run and passed.
+    static func expect(_ names: [String], sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let output = try result()
+        let checks = output.checks
+        for name in names {
+            guard let check = checks[name] else {
+                let failure = output.lines.last { $0.hasPrefix("CHECK") && $0.contains("FAIL") } ?? "no failure line"
+                Issue.record("check \(name) did not run (harness exit \(output.status)): \(failure)",
+                             sourceLocation: sourceLocation)
+                continue
+            }
+            #expect(check.passed, "\(name): \(check.detail)", sourceLocation: sourceLocation)
+        }
+    }
+}
+
+/// `harness.sh bench`: two test hosts (John 1, 51 verses; a 180-verse chapter) in a private session. Asserts the
+/// counted work — none while IsEnabled is false, however much one scrolls; exactly one frame and no container per
+/// GetExtents whatever the chapter's size — and prints the round-trip medians (not asserted: timings are noisy).
+@Suite("AT-SPI: counted work with the screen reader off and per GetExtents",
+       .enabled(if: HarnessRun.toolsPresent, HarnessRun.missingReason))
+struct ScreenReaderWorkTests {
+    @Test("No accessibility work for 1,000 scrolls while IsEnabled is false; constant work per GetExtents (51 and 180 verses)")
+    func countedWork() throws {
+        let workdir = FileManager.default.temporaryDirectory
+            .appendingPathComponent("interlinear-atspi-bench-\(ProcessInfo.processInfo.processIdentifier)")
+        try? FileManager.default.removeItem(at: workdir)
+        try FileManager.default.createDirectory(at: workdir, withIntermediateDirectories: true)
+        let host = interlinearBinary.deletingLastPathComponent().appendingPathComponent("InterlinearATSPIHost")
+        let lines = try HarnessRun.runHarness(["bench", "--host", host.path, "--workdir", workdir.path,
+                                               "--package", packageRoot.path, "--rounds", "300"], workdir: workdir)
+        print(lines.filter { $0.hasPrefix("NUMBER") || $0.hasPrefix("CHECK") }.joined(separator: "\n"))
+        if lines.contains(where: { $0.hasPrefix("SUMMARY") && $0.contains(" 0 failed") }) {
+            try? FileManager.default.removeItem(at: workdir)
+        }
+        let checks = HarnessRun.Output(status: 0, lines: lines).checks
+        for name in ["reader-off-no-work-51", "reader-off-no-work-180", "lazy-per-verse-51", "lazy-per-verse-180",
+                     "constant-work-51", "constant-work-180"] {
+            let check = try #require(checks[name], "\(name) did not run: \(lines.suffix(5))")
+            #expect(check.passed, "\(name): \(check.detail)")
+        }
+    }
+}
