@@ -124,9 +124,13 @@ public struct Element: Sendable, Equatable {
 
     /// What a screen reader says the element is when the standard role name alone would mislead: "Greek word" for a
     /// word block (role `term`), the tier for a label, "translation" for the verse's translation. Nil otherwise.
-    public var roleDescription: String? {
+    public var roleDescription: String? { roleDescription(language: .greek) }
+
+    /// The role description in a chapter of `language`: "Hebrew word" for a Hebrew word block.
+    public func roleDescription(language: SourceLanguage) -> String? {
         switch kind {
-        case .word: "Greek word"
+        case .word: "\(language.englishName) word"
+        case .label(_, .source): "\(language.englishName) word"
         case .label(_, let tier): Self.tierDescription(tier)
         case .verseTranslation: "translation"
         case .verseNumber, .note, .translation: nil

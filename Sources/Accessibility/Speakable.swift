@@ -4,16 +4,26 @@ import InterlinearCorpus
 /// too: terminal screen readers speak `-`, `*`, `~`, `/` by name ("Screen dash reader") and an English voice reads
 /// "1:14" as "one colon fourteen", so none of those reach a voice from here.
 public enum Speakable {
-    /// "G1510" → "Strong's 1510"; "G0846" → "Strong's 846". Nil for an empty or unreadable number.
+    /// "G1510" → "Strong's 1510"; "G0846" → "Strong's 846"; Hebrew numbers keep their letter, one per morpheme:
+    /// "H871a-H7225" → "Strong's H871a, Strong's H7225". Nil for an empty or unreadable number.
     public static func strongs(_ code: String) -> String? {
+        if code.hasPrefix("H") {
+            let numbers = code.split { $0 == "-" || $0 == "/" }
+            guard !numbers.isEmpty,
+                  numbers.allSatisfy({ $0.count > 1 && $0.hasPrefix("H") && $0.dropFirst().first?.isNumber == true })
+            else { return nil }
+            return numbers.map { "Strong's \($0)" }.joined(separator: ", ")
+        }
         let digits = code.drop { !$0.isNumber }.drop { $0 == "0" }
         guard let first = digits.first, first.isNumber else { return nil }
         return "Strong's \(digits)"
     }
 
-    /// A Robinson code in words; an unreadable code is described, not spelled out.
-    public static func morphology(_ code: String) -> String {
-        Morphology.expand(code) ?? "unrecognised grammatical form"
+    /// A Robinson code (Greek) or a part-of-speech code (Hebrew, "Prep-N") in words; an unreadable code is
+    /// described, not spelled out.
+    public static func morphology(_ code: String, language: SourceLanguage = .greek) -> String {
+        let words = language == .hebrew ? HebrewPartOfSpeech.expand(code) : Morphology.expand(code)
+        return words ?? "unrecognised grammatical form"
     }
 
     /// A number in words, without hyphens: 14 → "fourteen", 51 → "fifty one", 105 → "one hundred and five".

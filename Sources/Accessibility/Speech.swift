@@ -7,7 +7,8 @@ import InterlinearTypesetting
 /// Built only when asked, never stored.
 public struct Utterance: Sendable, Equatable {
     public var name: String
-    /// BCP 47 tag of `name`: "grc" for Greek, "grc-Latn" for a transliteration, "en" for English.
+    /// BCP 47 tag of `name`: "grc" for Greek, "hbo" for Hebrew, "grc-Latn" / "hbo-Latn" for a transliteration,
+    /// "en" for English.
     public var language: String
     public var description: String
     /// BCP 47 tag of `description`: English, which may quote a Greek dictionary form.
@@ -35,7 +36,7 @@ extension AccessibilityTree {
             return Utterance(name: "Note", language: "en", description: "note on \(place)")
         case .word(let w):
             let word = chapter.words[verse.word(at: w)]
-            return Utterance(name: chapter.text(word.surface), language: "grc",
+            return Utterance(name: chapter.text(word.surface), language: chapter.language.tag,
                              description: WordSpeech.description.line(word, in: chapter).text)
         case .label(let w, let tier):
             let word = chapter.words[verse.word(at: w)]
@@ -43,15 +44,17 @@ extension AccessibilityTree {
             let greek = chapter.text(word.surface)
             switch tier {
             case .source:
-                return Utterance(name: text, language: "grc", description: WordSpeech.description.line(word, in: chapter).text)
+                return Utterance(name: text, language: chapter.language.tag,
+                                 description: WordSpeech.description.line(word, in: chapter).text)
             case .transliteration:
-                return Utterance(name: Speakable.alternatives(text), language: "grc-Latn",
+                return Utterance(name: Speakable.alternatives(text), language: chapter.language.transliterationTag,
                                  description: "transliteration of \(greek)")
             case .strongs:
                 return Utterance(name: Speakable.strongs(text) ?? "no Strong's number", language: "en",
                                  description: "Strong's number of \(greek)")
             case .morphology:
-                return Utterance(name: Speakable.morphology(text), language: "en", description: "grammar of \(greek)")
+                return Utterance(name: Speakable.morphology(text, language: chapter.language), language: "en",
+                                 description: "grammar of \(greek)")
             default:
                 let gloss = Speakable.gloss(text)
                 return Utterance(name: gloss.isEmpty ? "no gloss" : gloss, language: "en", description: "gloss of \(greek)")
@@ -74,7 +77,7 @@ extension AccessibilityTree {
         let verse = chapter.verses[cell]
         let count = verse.words.count
         return Utterance(name: "\(chapter.reference.description), verse \(verse.number)", language: "en",
-                         description: "\(count) Greek \(count == 1 ? "word" : "words")")
+                         description: "\(count) \(chapter.language.englishName) \(count == 1 ? "word" : "words")")
     }
 
     /// A verse's translation as one string.

@@ -1,3 +1,5 @@
+import InterlinearCorpus
+
 /// The language a piece of spoken text is in, as a BCP 47 tag. Speech output picks a voice by it, so Greek script
 /// only ever reaches a voice that can read Greek, and a braille transcriber picks a table by it.
 public enum SpokenLanguage: String, Sendable, CaseIterable {
@@ -7,9 +9,28 @@ public enum SpokenLanguage: String, Sendable, CaseIterable {
     case greek = "grc"
     /// Greek transliterated into Latin letters ("archē"): an English voice reads it well.
     case transliteration = "grc-Latn"
+    /// Hebrew script (pointed), for a Hebrew voice.
+    case hebrew = "hbo"
+    /// Hebrew transliterated into Latin letters ("bərēʾšît"): an English voice reads it.
+    case hebrewTransliteration = "hbo-Latn"
 
-    /// The speech-dispatcher language that reads it: Greek for Greek script, English for everything in Latin letters.
-    public var voice: String { self == .greek ? "grc" : "en" }
+    /// The speech-dispatcher language that reads it: Greek for Greek script, Hebrew ("he", the nearest voice there
+    /// is) for Hebrew script, English for everything in Latin letters.
+    public var voice: String {
+        switch self {
+        case .greek: "grc"
+        case .hebrew: "he"
+        default: "en"
+        }
+    }
+
+    /// The language of a chapter's source script.
+    public static func source(_ language: SourceLanguage) -> SpokenLanguage { language == .hebrew ? .hebrew : .greek }
+
+    /// The language of a chapter's transliteration.
+    public static func transliteration(_ language: SourceLanguage) -> SpokenLanguage {
+        language == .hebrew ? .hebrewTransliteration : .transliteration
+    }
 }
 
 /// A run of text in one language.

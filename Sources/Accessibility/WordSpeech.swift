@@ -27,6 +27,7 @@ public struct WordSpeech: Sendable, Equatable {
     /// `ēn, was, verb, imperfect active indicative, third person singular, from eimi`, and at full verbosity
     /// `, Strong's 2258`; with `greek`, `ἦν, ` first.
     public func line(_ word: Word, in chapter: Chapter) -> SpokenLine {
+        if chapter.language == .hebrew { return hebrewLine(word, in: chapter) }
         var line = SpokenLine()
         if greek { line.item(chapter.text(word.surface), .greek) }
         let transliteration = chapter.text(word.transliteration)

@@ -2,7 +2,7 @@ extension Chapter {
     /// The chapter cut down to the verses whose numbers are in `range`, sharing the string table; the verses keep
     /// their numbers, so cell and node ids stay those of the whole chapter.
     public func selecting(verses range: ClosedRange<Int>) -> Chapter {
-        var selected = Chapter(reference: reference)
+        var selected = Chapter(reference: reference, language: language)
         selected.strings = strings
         for verse in verses where range.contains(verse.number) {
             selected.beginVerse(verse.number, numberText: verse.numberText)
@@ -12,7 +12,9 @@ extension Chapter {
                 for index in alignment(of: word) { selected.appendAlignedToken(index) }
                 var copy = word
                 copy.alignment = start..<Int32(selected.alignedTokens.count)
+                copy.morphemes = 0..<0
                 selected.appendWord(copy)
+                for morpheme in morphemes(of: word) { selected.appendMorpheme(morpheme) }
             }
         }
         return selected

@@ -11,9 +11,12 @@ public struct Word: Sendable, Equatable {
     public var gloss: TextID
     /// Indices into `Chapter.alignedTokens`, which in turn hold offsets of the verse's translation tokens.
     public var alignment: Range<Int32>
+    /// The word's morphemes in `Chapter.morphemes` (prefix, stem, suffix); empty for Greek, whose words are not
+    /// split. For Hebrew, the word's tiers join its morphemes' with `Morpheme.separator`.
+    public var morphemes: Range<Int32> = 0..<0
 
     public init(surface: TextID, transliteration: TextID, lemma: TextID, strongs: TextID, morphology: TextID,
-                gloss: TextID, alignment: Range<Int32>) {
+                gloss: TextID, alignment: Range<Int32>, morphemes: Range<Int32> = 0..<0) {
         self.surface = surface
         self.transliteration = transliteration
         self.lemma = lemma
@@ -21,6 +24,35 @@ public struct Word: Sendable, Equatable {
         self.morphology = morphology
         self.gloss = gloss
         self.alignment = alignment
+        self.morphemes = morphemes
+    }
+}
+
+/// One morpheme of a Hebrew word (a prefixed preposition, conjunction or article, a stem, a pronominal suffix), with
+/// its own tiers. The source data gives one row per morpheme; the word's surface is their concatenation.
+public struct Morpheme: Sendable, Equatable {
+    /// Pointed text with cantillation, exactly as the source writes this part of the word.
+    public var surface: TextID
+    /// This morpheme's share of the word's transliteration (see `HebrewTransliterator`).
+    public var transliteration: TextID
+    /// "H7225"; empty when the source gives none.
+    public var strongs: TextID
+    /// Part-of-speech code ("Prep", "N", "V", "Sfx"; see `HebrewPartOfSpeech`).
+    public var morphology: TextID
+    /// English gloss; may be empty.
+    public var gloss: TextID
+
+    /// What joins morphemes in a word's transliteration, Strong's, morphology and gloss tiers: the hyphen of the
+    /// Leipzig Glossing Rules (rule 2), which the source's own glosses follow (they join the English words of one
+    /// morpheme with ".", rule 4).
+    public static let separator = "-"
+
+    public init(surface: TextID, transliteration: TextID, strongs: TextID, morphology: TextID, gloss: TextID) {
+        self.surface = surface
+        self.transliteration = transliteration
+        self.strongs = strongs
+        self.morphology = morphology
+        self.gloss = gloss
     }
 }
 
@@ -62,13 +94,27 @@ public struct Chapter: Sendable {
     public internal(set) var translationTokens = ChapterArray<TranslationToken, TextID>()
     /// Flattened word → translation-token alignment (token offsets within the verse).
     public internal(set) var alignedTokens: [TokenOffset] = []
+    /// The source text's language, and so its script direction: Greek (left to right) or Hebrew (right to left).
+    public let language: SourceLanguage
+    /// Every word's morphemes in order (Hebrew only; `Word.morphemes` slices it).
+    public internal(set) var morphemes: [Morpheme] = []
 
-    /// An empty chapter to build (the chapter-file parser, the importer, the corpus store): verses in ascending
-    /// order, each verse's translation tokens and words appended after it, its strings interned into one builder,
-    /// then `freeze(_:)` with that builder. Its text cannot be read before (`strings` is empty until then).
-    public init(reference: ChapterReference) {
+    /// An empty chapter to build (the chapter-file parser, the importers, the corpus store): verses in ascending
+    /// order, each verse's translation tokens and words appended after it (a Hebrew word's morphemes after it), its
+    /// strings interned into one builder, then `freeze(_:)` with that builder. Its text cannot be read before
+    /// (`strings` is empty until then). Its language is by default that of its book's testament.
+    public init(reference: ChapterReference, language: SourceLanguage? = nil) {
         self.reference = reference
         strings = .unfrozen
+        self.language = language ?? reference.book.language
+    }
+
+    /// Which way the source text and the rows of word blocks run.
+    public var direction: ScriptDirection { language.direction }
+
+    /// The morphemes of a word (empty for a Greek word).
+    public func morphemes(of word: Word) -> ArraySlice<Morpheme> {
+        morphemes[Int(word.morphemes.lowerBound)..<Int(word.morphemes.upperBound)]
     }
 
     /// Takes the builder's table as it is now: the one every id of the chapter was interned into.
@@ -142,4 +188,12 @@ public struct Chapter: Sendable {
 
     /// Appends one alignment offset (a translation token of the current verse) for the next word.
     public mutating func appendAlignedToken(_ offset: TokenOffset) { alignedTokens.append(offset) }
+
+    /// Appends a morpheme to the last word of the last verse (Hebrew).
+    public mutating func appendMorpheme(_ morpheme: Morpheme) {
+        morphemes.append(morpheme)
+        let last = words.index(before: words.endIndex)
+        let start = words[last].morphemes.isEmpty ? Int32(morphemes.count - 1) : words[last].morphemes.lowerBound
+        words[last].morphemes = start..<Int32(morphemes.count)
+    }
 }

@@ -10,6 +10,10 @@ import Foundation
 ///                                                  Strong's, morphology, gloss, aligned token offsets
 ///     $	51	1078                                  end: verse count, word count (a cut file lacks it)
 ///
+/// A Hebrew chapter names its language in the header (`@	1	1	hbo`) and follows each word line with one line per
+/// morpheme of that word (`m	1	בְּ	bə	H871a	Prep	in`: verse, surface, transliteration, Strong's, morphology,
+/// gloss); the morphemes' surfaces concatenate to the word's.
+///
 /// Everything is checked at the door: UTF-8 and no control characters in any field, the limits of
 /// `CorpusLimits`, and the end record's counts, so a truncated file is refused rather than read short.
 public enum ChapterFile {
@@ -64,6 +68,8 @@ public enum ChapterFile {
         var chapter: Chapter?
         var ended = false
         var lineNumber = 0
+        // The Hebrew word whose morpheme lines are being read: its line, its surface, how much of it they spelled.
+        var openWord: (line: Int, surface: Field, matched: Int)?
         var fields = [Field]()
         fields.reserveCapacity(9)
         var lineStart = 0
@@ -91,16 +97,49 @@ public enum ChapterFile {
             fields.removeAll(keepingCapacity: true)
             split(line, on: tab, into: &fields)
             try checkControls(fields, fail: fail)
-            switch string(fields[0]) {
+            let record = string(fields[0])
+            if record != "m", let open = openWord {
+                try closeWord(open, of: chapter, path: path)
+                openWord = nil
+            }
+            switch record {
             case "@":
                 guard chapter == nil else { throw fail("a second '@' header") }
-                guard fields.count == 3, let bookNumber = integer(fields[1]), let book = Book.numbered(bookNumber),
-                      let number = integer(fields[2]), number > 0
-                else { throw fail("header must be '@<TAB>book number 40–66<TAB>chapter'") }
+                guard fields.count == 3 || fields.count == 4, let bookNumber = integer(fields[1]),
+                      let book = Book.numbered(bookNumber), let number = integer(fields[2]), number > 0
+                else { throw fail("header must be '@<TAB>book number 1–66<TAB>chapter[<TAB>language grc|hbo]'") }
                 guard number <= book.chapterCount else {
                     throw fail("\(book.name) has \(book.chapterCount) chapter\(book.chapterCount == 1 ? "" : "s"), not \(number)")
                 }
-                chapter = Chapter(reference: ChapterReference(book: book, chapter: number))
+                var language = book.language
+                if fields.count == 4 {
+                    guard let named = SourceLanguage(rawValue: string(fields[3])) else {
+                        throw fail("unknown language \(quoted(fields[3])) (expected grc or hbo)")
+                    }
+                    language = named
+                }
+                chapter = Chapter(reference: ChapterReference(book: book, chapter: number), language: language)
+            case "m":
+                guard let current = chapter?.verses.last, chapter!.language == .hebrew, let open = openWord else {
+                    throw fail("morpheme line outside a Hebrew word")
+                }
+                guard fields.count == 7 else { throw fail("morpheme line needs 7 fields, found \(fields.count)") }
+                guard integer(fields[1]) == current.number else {
+                    throw fail("morpheme of verse \(quoted(fields[1])) inside verse \(current.number)")
+                }
+                guard !fields[2].isEmpty else { throw fail("empty morpheme") }
+                guard isHebrewStrongs(fields[4]) else { throw fail("bad Strong's number \(quoted(fields[4]))") }
+                guard isMorphology(fields[5]) else { throw fail("bad morphology code \(quoted(fields[5]))") }
+                // The morphemes must spell the word: each continues the word's surface where the last one stopped.
+                let end = open.matched + fields[2].count
+                guard end <= open.surface.count,
+                      open.surface[open.matched..<end].elementsEqual(fields[2])
+                else { throw fail("morpheme \(quoted(fields[2])) does not continue the word's surface") }
+                openWord = (open.line, open.surface, end)
+                chapter!.appendMorpheme(Morpheme(
+                    surface: strings.intern(utf8: fields[2]), transliteration: strings.intern(utf8: fields[3]),
+                    strongs: strings.intern(utf8: fields[4]), morphology: strings.intern(utf8: fields[5]),
+                    gloss: strings.intern(utf8: fields[6])))
             case "v":
                 guard chapter != nil else { throw fail("verse before the '@' header") }
                 guard fields.count == 3, let number = integer(fields[1]), number > 0 else {
@@ -129,8 +168,11 @@ public enum ChapterFile {
                     throw fail("verse \(current.number) has more than \(CorpusLimits.maxWordsPerVerse.grouped) words, "
                                + "the most a verse can hold")
                 }
-                guard !fields[2].isEmpty else { throw fail("empty Greek word") }
-                guard isStrongs(fields[5]) else { throw fail("bad Strong's number \(quoted(fields[5]))") }
+                guard !fields[2].isEmpty else { throw fail("empty source word") }
+                let hebrew = chapter!.language == .hebrew
+                guard hebrew ? isHebrewStrongs(fields[5]) : isStrongs(fields[5]) else {
+                    throw fail("bad Strong's number \(quoted(fields[5]))")
+                }
                 guard isMorphology(fields[6]) else { throw fail("bad morphology code \(quoted(fields[6]))") }
                 let tokenCount = current.translation.count
                 let alignmentStart = Int32(chapter!.alignedTokens.count)
@@ -145,6 +187,7 @@ public enum ChapterFile {
                     lemma: strings.intern(utf8: fields[4]), strongs: strings.intern(utf8: fields[5]),
                     morphology: strings.intern(utf8: fields[6]), gloss: strings.intern(utf8: fields[7]),
                     alignment: alignmentStart..<Int32(chapter!.alignedTokens.count)))
+                if hebrew { openWord = (lineNumber, fields[2], 0) }
             case "$":
                 guard let current = chapter else { throw fail("end record before the '@' header") }
                 guard fields.count == 3, let verses = integer(fields[1]), let words = integer(fields[2]) else {
@@ -156,9 +199,10 @@ public enum ChapterFile {
                 }
                 ended = true
             default:
-                throw fail("unknown record \(quoted(fields[0])) (expected @, v, w or $)")
+                throw fail("unknown record \(quoted(fields[0])) (expected @, v, w, m or $)")
             }
         }
+        if let open = openWord { try closeWord(open, of: chapter, path: path) }
         guard let chapter else { throw CorpusError(file: path, line: nil, "no '@' header") }
         guard !chapter.verses.isEmpty else { throw CorpusError(file: path, line: nil, "no verses") }
         guard ended else {
@@ -177,7 +221,7 @@ public enum ChapterFile {
         guard number == version else {
             if let number, number < version {
                 throw fail("chapter format \(number) is no longer read (this is format \(version), which adds the end "
-                           + "record); re-import the chapter with `interlinear import REF --chapter-files FOLDER`")
+                           + "record); re-import the chapter with `interlinear import REF --output FOLDER`")
             }
             throw fail("unknown chapter format \(quoted(Field(rebasing: line[formatPrefix.count...]))); this interlinear "
                        + "reads format \(version)")
@@ -193,6 +237,7 @@ public enum ChapterFile {
             case UInt8(ascii: "v"): names = ["record", "verse", "translation"]
             case UInt8(ascii: "w"):
                 names = ["record", "verse", "surface", "transliteration", "lemma", "Strong's", "morphology", "gloss", "alignment"]
+            case UInt8(ascii: "m"): names = ["record", "verse", "surface", "transliteration", "Strong's", "morphology", "gloss"]
             default: names = ["record"]
             }
             let name = index < names.count ? "the \(names[index]) field" : "field \(index + 1)"
@@ -246,9 +291,32 @@ public enum ChapterFile {
     /// A Robinson-style code: non-empty, without spaces ("V-IAI-3S", "PREP").
     static func isMorphology(_ field: Field) -> Bool { !field.isEmpty && !field.contains(space) }
 
-    /// "G" + digits + at most one lower-case ASCII letter ("G3056", "G4053b").
-    static func isStrongs(_ field: Field) -> Bool {
-        guard field.count >= 2, field[0] == UInt8(ascii: "G") else { return false }
+    /// Checks that a Hebrew word's morpheme lines spelled all of it.
+    private static func closeWord(_ open: (line: Int, surface: Field, matched: Int), of chapter: Chapter?,
+                                  path: String) throws {
+        guard let word = chapter?.words.last else { return }
+        guard !word.morphemes.isEmpty, open.matched == open.surface.count else {
+            throw CorpusError(file: path, line: open.line,
+                              word.morphemes.isEmpty ? "Hebrew word without morpheme lines"
+                                                     : "the word's morpheme lines spell only part of it")
+        }
+    }
+
+    /// Hebrew Strong's numbers: empty, or "H" numbers as `isStrongs` reads them, joined by "-" (one per morpheme)
+    /// or "/" (a morpheme the source gives two numbers).
+    static func isHebrewStrongs(_ field: Field) -> Bool {
+        guard !field.isEmpty else { return true }
+        var start = 0
+        for i in 0...field.count where i == field.count || field[i] == UInt8(ascii: "-") || field[i] == UInt8(ascii: "/") {
+            guard isStrongs(Field(rebasing: field[start..<i]), prefix: UInt8(ascii: "H")) else { return false }
+            start = i + 1
+        }
+        return true
+    }
+
+    /// "G" (or `prefix`) + digits + at most one lower-case ASCII letter ("G3056", "G4053b", "H871a").
+    static func isStrongs(_ field: Field, prefix: UInt8 = UInt8(ascii: "G")) -> Bool {
+        guard field.count >= 2, field[0] == prefix else { return false }
         var i = 1
         while i < field.count && field[i] >= 0x30 && field[i] <= 0x39 { i += 1 }
         guard i > 1 else { return false }
@@ -280,7 +348,8 @@ public enum ChapterFile {
     public static func render(_ chapter: Chapter, provenance: [String]) -> String {
         var out = formatLine + "\n"
         for line in provenance { out += "# \(line)\n" }
-        out += "@\t\(chapter.reference.book.number)\t\(chapter.reference.chapter)\n"
+        out += "@\t\(chapter.reference.book.number)\t\(chapter.reference.chapter)"
+        out += chapter.language == .greek ? "\n" : "\t\(chapter.language.tag)\n"
         for verse in chapter.verses {
             let tokens = chapter.translationTokens[verse.translation].map { chapter.text($0) }
             out += "v\t\(verse.number)\t\(tokens.joined(separator: " "))\n"
@@ -289,6 +358,10 @@ public enum ChapterFile {
                     .map { chapter.text($0) }
                 let aligned = chapter.alignment(of: word).map(\.description).joined(separator: " ")
                 out += "w\t\(verse.number)\t\(fields.joined(separator: "\t"))\t\(aligned)\n"
+                for m in chapter.morphemes(of: word) {
+                    let parts = [m.surface, m.transliteration, m.strongs, m.morphology, m.gloss].map { chapter.text($0) }
+                    out += "m\t\(verse.number)\t\(parts.joined(separator: "\t"))\n"
+                }
             }
         }
         out += "$\t\(chapter.verses.count)\t\(chapter.words.count)\n"

@@ -29,19 +29,12 @@ public struct BibleAlignmentsImporter {
         var line: Int
     }
 
-    private struct TargetToken {
-        var id: String
-        var text: Substring
-        var skipSpaceAfter: Bool
-        var line: Int
-    }
-
     /// Imports the chapters `wanted` (all chapters of the New Testament when nil), interning into `strings`; the
     /// chapters share the table frozen after the last.
     public func importChapters(_ wanted: Set<ChapterReference>?, strings: StringTableBuilder) throws -> [Chapter] {
         func keep(_ verseKey: Int) -> Bool {
+            guard let book = Book.numbered(verseKey / 1_000_000), book.testament == .new else { return false }
             guard let wanted else { return true }
-            guard let book = Book.numbered(verseKey / 1_000_000) else { return false }
             return wanted.contains(ChapterReference(book: book, chapter: verseKey / 1000 % 1000))
         }
         // Source words, grouped by verse in file order; every field the chapter file keeps is checked here, so a
@@ -65,24 +58,19 @@ public struct BibleAlignmentsImporter {
             sourceByVerse[key, default: []].append(
                 SourceRow(verseKey: key, id: String(f[0]), fields: [f[2], f[3], f[4], f[5], f[6], f[8]], line: line))
         }
-        // Translation tokens, grouped by the source verse they translate. A token is one display word: empty or
-        // holding a space, it would shift every alignment offset after it.
+        // Translation tokens, grouped by the source verse they translate (each a display word: see `targetToken`).
         var targetByVerse: [Int: [TargetToken]] = [:]
         try forEachRow(of: targetPath, columns: 7) { line, f in
-            func fail(_ message: String) -> CorpusError { CorpusError(file: targetPath.path, line: line, message) }
             guard f[0].count == 11, let own = Int(f[0].prefix(8)), own % 1000 > 0, own / 1000 % 1000 > 0 else {
-                throw fail("bad token id \(EscapedText.quoted(f[0]))")
+                throw CorpusError(file: targetPath.path, line: line, "bad token id \(EscapedText.quoted(f[0]))")
             }
             let key = f[1].isEmpty ? own : (Int(f[1]) ?? own)
             guard keep(key) else { return }
-            guard key % 1000 > 0, key / 1000 % 1000 > 0 else { throw fail("bad source verse \(EscapedText.quoted(f[1]))") }
-            guard !f[2].isEmpty else { throw fail("empty English token") }
-            guard !f[2].contains(where: \.isWhitespace) else {
-                throw fail("English token \(EscapedText.quoted(f[2])) holds a space; it would shift the alignment of the "
-                           + "words after it")
+            guard key % 1000 > 0, key / 1000 % 1000 > 0 else {
+                throw CorpusError(file: targetPath.path, line: line, "bad source verse \(EscapedText.quoted(f[1]))")
             }
-            targetByVerse[key, default: []].append(TargetToken(id: String(f[0]), text: f[2], skipSpaceAfter: f[3] == "y",
-                                                               line: line))
+            targetByVerse[key, default: []].append(try SourceTable.targetToken(
+                id: f[0], text: f[2], skipSpaceAfter: f[3] == "y", line: line, path: targetPath.path))
         }
         let links = try readAlignments()
 
@@ -93,23 +81,9 @@ public struct BibleAlignmentsImporter {
             let reference = ChapterReference(book: book, chapter: key / 1000 % 1000)
             var chapter = chapters[reference] ?? Chapter(reference: reference)
             chapter.beginVerse(key % 1000, strings: strings)
-            // Join tokens into display tokens: a token glues onto the previous one when that one skips its space.
             var displayIndex: [String: UInt16] = [:]
-            var display: [String] = []
-            var glue = false
-            for token in targetByVerse[key] ?? [] {
-                if glue, !display.isEmpty {
-                    display[display.count - 1] += token.text
-                } else {
-                    guard display.count < CorpusLimits.maxTranslationTokensPerVerse else {
-                        throw CorpusError(file: targetPath.path, line: token.line, "verse \(key % 1000) has more than "
-                            + "\(CorpusLimits.maxTranslationTokensPerVerse.grouped) translation tokens, the most a verse can hold")
-                    }
-                    display.append(String(token.text))
-                }
-                displayIndex[token.id] = UInt16(truncatingIfNeeded: display.count - 1)  // ≤ 65,535, checked above
-                glue = token.skipSpaceAfter
-            }
+            let display = try SourceTable.displayTokens(targetByVerse[key] ?? [], verse: key % 1000,
+                                                        path: targetPath.path) { displayIndex[$0.id] = $1 }
             for token in display { chapter.appendTranslationToken(strings.intern(token)) }
             for row in sourceByVerse[key] ?? [] {
                 let f = row.fields
@@ -136,43 +110,9 @@ public struct BibleAlignmentsImporter {
         }.sorted { ($0.reference.book.number, $0.reference.chapter) < ($1.reference.book.number, $1.reference.chapter) }
     }
 
-    /// Calls `body` with each data row's 1-based line number and fields; rejects rows with the wrong column count,
-    /// invalid UTF-8, control characters, over-long lines and over-large files, naming the line.
+    /// Calls `body` with each data row's 1-based line number and fields (bounded and checked: `SourceTable`).
     private func forEachRow(of url: URL, columns: Int, _ body: (Int, [Substring]) throws -> Void) throws {
-        let bytes = try BoundedFile.read(url.path, limit: CorpusLimits.maxSourceFileBytes, what: "a source data file")
-        try bytes.withUnsafeBufferPointer { text in
-            var lineNumber = 0
-            var start = 0
-            while start < text.count {
-                lineNumber += 1
-                var end = start
-                while end < text.count && text[end] != 0x0A { end += 1 }
-                let next = end + 1
-                if end > start && text[end - 1] == 0x0D { end -= 1 }
-                defer { start = next }
-                func fail(_ message: String) -> CorpusError { CorpusError(file: url.path, line: lineNumber, message) }
-                let line = UnsafeBufferPointer(rebasing: text[start..<end])
-                guard line.count <= CorpusLimits.maxSourceLineBytes else {
-                    throw fail("line is \(line.count.grouped) bytes long; a source line holds at most "
-                               + CorpusLimits.maxSourceLineBytes.grouped)
-                }
-                if let bad = TextCheck.firstInvalidUTF8(line) {
-                    throw fail("invalid UTF-8: byte 0x\(String(line[bad], radix: 16, uppercase: true)) at column \(bad + 1)")
-                }
-                if lineNumber == 1 || line.isEmpty { continue }
-                let string = String(decoding: line, as: UTF8.self)
-                let fields = string.split(separator: "\t", omittingEmptySubsequences: false)
-                guard fields.count == columns else {
-                    throw fail("expected \(columns) tab-separated fields, found \(fields.count)")
-                }
-                if let field = fields.first(where: { TextCheck.firstControl($0) != nil }),
-                   let control = TextCheck.firstControl(field) {
-                    throw fail("control character \(EscapedText.escaped(String(Character(control)))) in "
-                               + EscapedText.quoted(field))
-                }
-                try body(lineNumber, fields)
-            }
-        }
+        try SourceTable.forEachRow(of: url, columns: columns, package: "bible-alignments \(SourceData.version)", body)
     }
 
     /// "G" + digits + at most one lower-case ASCII letter, as chapter files require.

@@ -78,10 +78,15 @@ public struct Passage: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension Book {
-    /// Chapters in the book (New Testament versification, as in SBLGNT).
+    /// Chapters in the book: the source texts' versification (SBLGNT; the Westminster Leningrad Codex, so Joel has
+    /// 4 chapters and Malachi 3, as in Hebrew Bibles).
     public var chapterCount: Int {
-        Self.chapterCounts.indices.contains(number - 40) ? Self.chapterCounts[number - 40] : 0
+        Self.chapterCounts.indices.contains(number - 1) ? Self.chapterCounts[number - 1] : 0
     }
 
-    private static let chapterCounts = [28, 16, 24, 21, 28, 16, 16, 13, 6, 6, 4, 4, 5, 3, 6, 4, 3, 1, 13, 5, 5, 3, 5, 1, 1, 1, 22]
+    private static let chapterCounts = [
+        50, 40, 27, 36, 34, 24, 21, 4, 31, 24, 22, 25, 29, 36, 10, 13, 10, 42, 150, 31, 12, 8, 66, 52, 5, 48, 12, 14,
+        4, 9, 1, 4, 7, 3, 3, 3, 2, 14, 3,
+        28, 16, 24, 21, 28, 16, 16, 13, 6, 6, 4, 4, 5, 3, 6, 4, 3, 1, 13, 5, 5, 3, 5, 1, 1, 1, 22,
+    ]
 }

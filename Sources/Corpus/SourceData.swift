@@ -7,12 +7,40 @@ public enum SourceData {
     /// The package version the importer reads (its files and their columns).
     public static let version = "0.4.2"
 
+    /// The package version whose `data/sources/WLC-LEB.tsv` holds the Hebrew Old Testament (later versions dropped
+    /// it). `scripts/setup` keeps only that one file of it.
+    public static let hebrewVersion = "0.3.5"
+    /// The Hebrew file, relative to the 0.3.5 download's `data/` folder.
+    public static let hebrewFile = "sources/WLC-LEB.tsv"
+    /// The Berean Standard Bible's Old Testament, relative to the 0.4.2 download's `data/` folder.
+    public static let oldTestamentTranslationFile = "eng/targets/BSB/ot_BSB.tsv"
+
     /// `$INTERLINEAR_SOURCES`, else `$XDG_CACHE_HOME/interlinear/sources/bible-alignments-0.4.2/data`, else the same
     /// under `~/.cache`.
     public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
         if let explicit = environment["INTERLINEAR_SOURCES"], !explicit.isEmpty {
             return URL(fileURLWithPath: explicit)
         }
+        return cacheDirectory(environment: environment).appendingPathComponent("bible-alignments-\(version)/data")
+    }
+
+    /// The 0.3.5 download's `data/` folder: `$INTERLINEAR_HEBREW_SOURCES`, else
+    /// `…/interlinear/sources/bible-alignments-0.3.5/data` in the same cache folder as `defaultDirectory`.
+    public static func hebrewDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        if let explicit = environment["INTERLINEAR_HEBREW_SOURCES"], !explicit.isEmpty {
+            return URL(fileURLWithPath: explicit)
+        }
+        return cacheDirectory(environment: environment).appendingPathComponent("bible-alignments-\(hebrewVersion)/data")
+    }
+
+    /// Whether both Old Testament files are present.
+    public static func hasOldTestament(hebrew: URL, translation: URL) -> Bool {
+        FileManager.default.fileExists(atPath: hebrew.appendingPathComponent(hebrewFile).path)
+            && FileManager.default.fileExists(atPath: translation.appendingPathComponent(oldTestamentTranslationFile).path)
+    }
+
+    /// `$XDG_CACHE_HOME/interlinear/sources`, else `~/.cache/interlinear/sources`.
+    private static func cacheDirectory(environment: [String: String]) -> URL {
         let cache: URL
         if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
             cache = URL(fileURLWithPath: xdg)
@@ -20,7 +48,7 @@ public enum SourceData {
             let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
             cache = URL(fileURLWithPath: home).appendingPathComponent(".cache")
         }
-        return cache.appendingPathComponent("interlinear/sources/bible-alignments-\(version)/data")
+        return cache.appendingPathComponent("interlinear/sources")
     }
 
     /// Whether a folder holds the files the importer reads.

@@ -59,6 +59,14 @@ public final class Interlinear {
         try chapter(passage.chapter).selecting(passage)
     }
 
+    /// Loads a passage with a Hebrew chapter's source tier showing only `hebrewMarks` (STEPBible's switches: all
+    /// marks, vowel points without cantillation, or consonants only). A Greek chapter is unaffected.
+    public func chapter(_ passage: Passage, hebrewMarks: HebrewMarks) throws -> Chapter {
+        defer { refreeze() }
+        return try library.load([passage.chapter], into: builder)[0].showing(hebrewMarks, strings: builder)
+            .selecting(passage)
+    }
+
     /// Loads chapters from the library, freezing the table once after the last.
     public func chapters(_ references: [ChapterReference]) throws -> [Chapter] {
         defer { refreeze() }

@@ -20,18 +20,40 @@ public final class FontChain: Sendable {
     }
     private let state: Mutex<State>
 
+    /// The chain index of the font Hebrew text is shaped with first (`hebrewFamily`), or nil when that family is
+    /// not installed: Hebrew then falls back through fontconfig like any other script.
+    public let hebrewFont: Int?
+
+    /// The family Hebrew is shaped with by default: Ezra SIL (Debian `fonts-sil-ezra`), made for Biblical Hebrew
+    /// with its vowel points and cantillation.
+    public static let defaultHebrewFamily = "Ezra SIL"
+
     /// Finds `family` through fontconfig; throws `FontError` (naming the Debian package) when it is not installed.
-    public init(family: String = "Gentium Plus") throws {
-        let list = try FontLocator.fallbackList(family: family)
+    /// `hebrewFamily` is the font Hebrew text starts from; a missing one is no error (see `hebrewFont`).
+    public init(family: String = "Gentium Plus", hebrewFamily: String? = FontChain.defaultHebrewFamily) throws {
+        var list = try FontLocator.fallbackList(family: family)
         var library: FT_Library?
         guard FT_Init_FreeType(&library) == 0, let library else { throw FontError(family: family) }
         guard let primary = Font(list[0], library: library) else {
             FT_Done_FreeType(library)
             throw FontError(family: family)
         }
+        var loaded = [0: primary]
+        var hebrewIndex: Int?
+        if let hebrewFamily, let found = try? FontLocator.fallbackList(family: hebrewFamily).first {
+            let index = list.firstIndex { $0.path == found.path && $0.index == found.index } ?? list.count
+            if index == list.count { list.append(found) }
+            if index == 0 {
+                hebrewIndex = 0
+            } else if let font = Font(found, library: library) {
+                loaded[index] = font
+                hebrewIndex = index
+            }
+        }
         self.family = family
         self.primary = primary
-        state = Mutex(State(library: library, candidates: list, loaded: [0: primary]))
+        hebrewFont = hebrewIndex
+        state = Mutex(State(library: library, candidates: list, loaded: loaded))
     }
 
     deinit { state.withLock { _ = FT_Done_FreeType($0.library) } }

@@ -23,6 +23,7 @@ public enum FontLocator {
         case "gentium plus", "gentium": return "fonts-sil-gentiumplus"
         case "gentium book plus": return "fonts-sil-gentiumplus-compact"
         case "dejavu sans", "dejavu serif", "dejavu sans mono": return "fonts-dejavu-core"
+        case "ezra sil", "ezra sil sr": return "fonts-sil-ezra"
         case let name where name.hasPrefix("noto"): return "fonts-noto-core"
         default: return "a package that provides it (apt-cache search --names-only fonts-)"
         }

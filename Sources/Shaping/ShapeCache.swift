@@ -18,6 +18,8 @@ public struct ShapedRun: Sendable, Equatable {
     public var advance: Float32
     /// Characters no installed font could draw.
     public var missing: UInt16
+    /// How it was shaped (direction, script, language): with `ShapeCache`'s id, the run's key.
+    public var style: ShapingStyle = .latin
 }
 
 /// Shapes each distinct string once. Keyed by interned `TextID` (an array index, no hashing); runs are shaped at
@@ -40,8 +42,16 @@ public final class ShapeCache {
         var runIndex: [Int32] = []
         var runs: [ShapedRun] = []
         var glyphs: [ShapedGlyph] = []
+        /// Runs of strings shaped in a style other than their own (`run(_:style:)`), by id and style.
+        var restyled: [RestyledKey: Int32] = [:]
         var shapedCount = 0
         var generation = 0
+    }
+
+    /// The key of a run shaped in a style other than the one its text has.
+    struct RestyledKey: Hashable {
+        var id: TextID
+        var style: ShapingStyle
     }
     let tables: UnsafeMutablePointer<Tables>
     /// Every shaped run, in shaping order.
@@ -81,6 +91,7 @@ public final class ShapeCache {
         tables.pointee.runIndex.removeAll(keepingCapacity: true)
         tables.pointee.runs.removeAll(keepingCapacity: true)
         tables.pointee.glyphs.removeAll(keepingCapacity: true)
+        tables.pointee.restyled.removeAll(keepingCapacity: true)
         tables.pointee.shapedCount = 0
         tables.pointee.generation &+= 1
         assert(invariantsHold())
@@ -96,6 +107,21 @@ public final class ShapeCache {
             if slot >= 0 { return t.pointee.runs[Int(slot)] }
         }
         return shape(id)
+    }
+
+    /// The run of a string shaped in `style`: the cache's key is the string with its direction, script and language.
+    /// The same run as `run(_:)` when `style` is the text's own (`ShapingStyle.detect`); otherwise a run of its own,
+    /// shaped once (say, Hebrew letters in a Latin run, or a Latin string forced right to left).
+    public func run(_ id: TextID, style: ShapingStyle) -> ShapedRun {
+        let own = run(id)
+        if own.style == style { return own }
+        let key = RestyledKey(id: id, style: style)
+        if let slot = tables.pointee.restyled[key] { return tables.pointee.runs[Int(slot)] }
+        let run = strings.withUTF8(of: id) { shaper.shape(utf8: $0, style: style, into: &tables.pointee.glyphs) }
+        tables.pointee.restyled[key] = Int32(tables.pointee.runs.count)
+        tables.pointee.runs.append(run)
+        tables.pointee.shapedCount += 1
+        return run
     }
 
     /// The glyphs of a run.
@@ -133,6 +159,10 @@ public final class ShapeCache {
         guard t.runs.count == t.shapedCount, t.runIndex.count <= strings.count else { return false }
         var indexed = 0
         for slot in t.runIndex where slot != Tables.notShaped {
+            guard slot >= 0, Int(slot) < t.runs.count else { return false }
+            indexed += 1
+        }
+        for slot in t.restyled.values {
             guard slot >= 0, Int(slot) < t.runs.count else { return false }
             indexed += 1
         }

@@ -92,10 +92,19 @@ public final class ChapterLibrary: ChapterSource {
             return .missingChapter("no chapter \(reference): \(book.name) has \(count)")
         }
         let nearest = nearest(to: reference).map(\.description).joined(separator: ", ")
-        let fetch = SourceData.isComplete(SourceData.defaultDirectory())
-            ? "run `interlinear import` to build the whole New Testament"
-            : "run scripts/setup, then `interlinear import`, to build the whole New Testament"
-        let where_ = store == nil ? "there is no store at \(storeURL.path) yet" : "the store at \(storeURL.path) does not hold it"
+        let fetch: String
+        if book.testament == .old {
+            // Hebrew chapters are chapter files, imported one by one (or all with --testament old).
+            fetch = SourceData.hasOldTestament(hebrew: SourceData.hebrewDirectory(), translation: SourceData.defaultDirectory())
+                ? "run `interlinear import \"\(reference)\"` to import it"
+                : "run scripts/setup, then `interlinear import \"\(reference)\"`, to import it"
+        } else {
+            fetch = SourceData.isComplete(SourceData.defaultDirectory())
+                ? "run `interlinear import` to build the whole New Testament"
+                : "run scripts/setup, then `interlinear import`, to build the whole New Testament"
+        }
+        let where_ = book.testament == .old ? "not among the Hebrew chapter files"
+            : store == nil ? "there is no store at \(storeURL.path) yet" : "the store at \(storeURL.path) does not hold it"
         return .missingChapter("no chapter \(reference) in the corpus (\(where_)); \(fetch)"
             + (nearest.isEmpty ? "" : "; nearest chapters that open: \(nearest)"))
     }

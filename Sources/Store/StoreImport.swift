@@ -27,6 +27,10 @@ public enum StoreImport {
     /// store exists yet, else the chapters are replaced inside the existing store in one transaction.
     public static func write(_ chapters: [Chapter], to url: URL, replace: Bool, source: String,
                              progress: (Progress) -> Void = { _ in }) throws -> Summary {
+        // The store's tables have no place for a Hebrew word's morphemes yet: refuse rather than lose them.
+        if let hebrew = chapters.first(where: { $0.language != .greek }) {
+            throw StoreError.cannotOpen(path: url.path, reason: "\(hebrew.reference) is Hebrew, and the store holds Greek chapters only (Hebrew chapters are chapter files)")
+        }
         let folder = url.deletingLastPathComponent()
         do { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
             throw StoreError.cannotOpen(path: url.path, reason: "cannot create \(folder.path): \(error.localizedDescription)")

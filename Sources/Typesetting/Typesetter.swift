@@ -2,9 +2,12 @@ import Foundation
 import InterlinearCorpus
 import InterlinearShaping
 
-/// Lays out chapters: each source word is a block of stacked tiers; blocks flow left to right and wrap (`Flow`)
-/// within the interlinear column, right of the verse-number gutter; the translation flows in its own column beside
-/// it, or underneath, right of the same gutter. Shaping goes through the cache, so re-laying out at another width
+/// Lays out chapters: each source word is a block of stacked tiers; blocks flow in the source's direction and wrap
+/// (`Flow`) within the interlinear column, past the verse-number gutter; the translation flows left to right in its
+/// own column beside it, or underneath, clear of the same gutter. A right-to-left chapter (Hebrew) mirrors the
+/// page: the verse number and the interlinear column on the right, blocks flowing leftwards, each block's tiers
+/// aligned to its right edge (each tier keeps its own direction: HarfBuzz shapes the Hebrew right to left, the
+/// transliteration, Strong's and gloss left to right), and the translation column on the left. Shaping goes through the cache, so re-laying out at another width
 /// or size shapes nothing. A session (`Interlinear`) makes it with its shape cache, so the chapters it lays out and
 /// the cache always share one string table.
 public final class Typesetter {
@@ -32,8 +35,15 @@ public final class Typesetter {
         layout.cells.reserveCapacity(chapter.verses.count)
         var widestNumber: Float32 = 0
         for verse in chapter.verses { widestNumber = max(widestNumber, cache.run(verse.numberText).advance) }
-        let metrics = Metrics(options: options, lineEm: cache.chain.primary.lineSpacing,
-                              spaceEm: cache.run(StringTable.spaceText).advance, widestNumberEm: widestNumber)
+        // Hebrew is drawn in its own font (Ezra SIL), whose marks reach further below the line: the source tier
+        // takes that font's line spacing.
+        let chain = cache.chain
+        let sourceLineEm = chapter.language == .hebrew
+            ? chain.hebrewFont.map { chain.font(at: $0).lineSpacing } ?? chain.primary.lineSpacing
+            : chain.primary.lineSpacing
+        let metrics = Metrics(options: options, lineEm: chain.primary.lineSpacing,
+                              spaceEm: cache.run(StringTable.spaceText).advance, widestNumberEm: widestNumber,
+                              direction: chapter.direction, sourceLineEm: sourceLineEm)
         prefetch(chapter, tiers: metrics.blockTiers, options: options)
         var top: Float32 = 0
         // Scratch for one block's tier widths, reused by every verse (no allocation per verse or label).
@@ -79,6 +89,11 @@ public final class Typesetter {
         let tierOffset: [Float32]  // by tier raw value, within a block
         let blockHeight: Float32
         let left: Float32, columnWidth: Float32
+        /// Which way word blocks flow.
+        let direction: ScriptDirection
+        /// The interlinear column's left edge: `left`, or right of the translation column in a right-to-left
+        /// chapter laid out side by side.
+        let columnLeft: Float32
         /// The verse-number gutter: the chapter's widest verse number and a word gap (at most half the column).
         /// Word blocks, and the translation when it sits underneath, begin right of it on every line.
         let gutter: Float32
@@ -87,9 +102,11 @@ public final class Typesetter {
         let translationLeft: Float32, translationWidth: Float32
         let gap: Float32, rowGap: Float32, top: Float32, bottomPadding: Float32, space: Float32
 
-        init(options: LayoutOptions, lineEm: Float, spaceEm: Float, widestNumberEm: Float) {
+        init(options: LayoutOptions, lineEm: Float, spaceEm: Float, widestNumberEm: Float,
+             direction: ScriptDirection = .leftToRight, sourceLineEm: Float? = nil) {
+            self.direction = direction
             self.options = options
-            lineHeight = Tier.allCases.map { lineEm * options.size(of: $0) }
+            lineHeight = Tier.allCases.map { ($0 == .source ? sourceLineEm ?? lineEm : lineEm) * options.size(of: $0) }
             blockTiers = Tier.blockTiers.filter { options.tiers.contains($0) }
             var offsets = [Float32](repeating: 0, count: Tier.allCases.count)
             var y: Float32 = 0
@@ -106,11 +123,14 @@ public final class Typesetter {
             columnWidth = sideBySide ? (content - options.columnGap) * options.interlinearShare : content
             gutter = min(widestNumberEm * options.size(of: .verse) + gap, columnWidth / 2)
             numberWidth = max(gutter - gap, gutter / 2)
+            let rightToLeft = direction == .rightToLeft
+            columnLeft = rightToLeft && sideBySide ? left + content - columnWidth : left
             if sideBySide {
-                translationLeft = left + columnWidth + options.columnGap
+                translationLeft = rightToLeft ? left : left + columnWidth + options.columnGap
                 translationWidth = content - columnWidth - options.columnGap
             } else {
-                translationLeft = left + gutter
+                // Underneath: clear of the gutter, which is on the right in a right-to-left chapter.
+                translationLeft = rightToLeft ? left : left + gutter
                 translationWidth = content - gutter
             }
             rowGap = 0.3 * options.fontSize
@@ -127,9 +147,17 @@ public final class Typesetter {
     private func layoutVerse(_ verse: Verse, of chapter: Chapter, metrics m: Metrics, widths: inout [Float32],
                              into layout: inout ChapterLayout) -> Float32 {
         var y = m.top
-        _ = place(verse.numberText, tier: .verse, offset: 0, x: m.left, y: y, limit: m.numberWidth, metrics: m,
+        let rightToLeft = m.direction == .rightToLeft
+        let columnRight = m.columnLeft + m.columnWidth
+        // The verse number starts the line: at the left edge, or right-aligned at the right edge.
+        let numberX = rightToLeft
+            ? columnRight - min(cache.run(verse.numberText).advance * m.options.size(of: .verse), m.numberWidth)
+            : m.columnLeft
+        _ = place(verse.numberText, tier: .verse, offset: 0, x: numberX, y: y, limit: m.numberWidth, metrics: m,
                   into: &layout)
-        var flow = Flow(start: m.left + m.gutter, end: m.left + m.columnWidth, gap: m.gap)
+        var flow = rightToLeft
+            ? Flow(start: m.columnLeft, end: columnRight - m.gutter, gap: m.gap, direction: .rightToLeft)
+            : Flow(start: m.columnLeft + m.gutter, end: columnRight, gap: m.gap)
         for (offset, word) in chapter.words[verse.words].enumerated() {
             // Measure first: a block wraps as a whole, and only when it really does not fit.
             var blockWidth: Float32 = 0
@@ -147,7 +175,9 @@ public final class Typesetter {
             let wordOffset = UInt16(truncatingIfNeeded: offset)
             for (i, tier) in m.blockTiers.enumerated() where widths[i] > 0 {
                 guard let id = word.text(tier) else { continue }
-                _ = place(id, tier: tier, offset: wordOffset, x: block.x, y: y + m.tierOffset[Int(tier.rawValue)],
+                // Tiers align to the block's starting edge: the left, or the right in a right-to-left row.
+                let x = rightToLeft ? block.x + block.length - widths[i] : block.x
+                _ = place(id, tier: tier, offset: wordOffset, x: x, y: y + m.tierOffset[Int(tier.rawValue)],
                           limit: flow.lineLength, metrics: m, into: &layout)
             }
         }

@@ -50,12 +50,12 @@ import InterlinearTestSupport
         #expect(result.stderrLines == ["interlinear: error: cannot write to standard output: No space left on device"])
     }
 
-    /// `import --chapter-files` regenerates the committed chapters byte for byte, through the same atomic writer.
+    /// `import --output` regenerates the committed chapters byte for byte, through the same atomic writer.
     @Test func importWritesChapterFilesLikeTheCommittedOnes() throws {
         try #require(SourceData.isComplete(SourceData.defaultDirectory()), "the bible-alignments data is not downloaded (scripts/setup)")
         let scratch = try ScratchFolder("chapter-files")
         defer { scratch.remove() }
-        let result = try interlinear("import", "Revelation 22", "Matthew 1", "--chapter-files", scratch.url.path)
+        let result = try interlinear("import", "Revelation 22", "Matthew 1", "--output", scratch.url.path)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdoutText == "imported 2 chapter file(s) into \(scratch.url.path)\n")
         for file in ["66-Rev/22.tsv", "40-Matt/01.tsv"] {

@@ -53,7 +53,7 @@ import InterlinearTestSupport
         ("v\t2\tIn\nv\t1\tIn\n", 4, "follows verse 2"),
         ("x\tfoo\n", 3, "unknown record"),
         ("v\tone\tIn\n", 3, "verse line must be"),
-        ("v\t1\tIn\nw\t1\t\tEn\tἐν\tG1722\tPREP\tIn\t0\n", 4, "empty Greek word"),
+        ("v\t1\tIn\nw\t1\t\tEn\tἐν\tG1722\tPREP\tIn\t0\n", 4, "empty source word"),
         ("v\t1\tIn\nw\t1\tἘν\tEn\tἐν\tG1722\t\tIn\t0\n", 4, "bad morphology"),
         ("v\t1\tIn\nw\t1\tἘν\tEn\tἐν\tG1722\tN NSM\tIn\t0\n", 4, "bad morphology code 'N NSM'"),
         ("v\t1\tIn  the\n", 3, "empty translation token"),

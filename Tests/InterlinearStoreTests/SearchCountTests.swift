@@ -98,7 +98,7 @@ import Testing
         #expect(words == Self.sourceRows?.count)
         // The committed chapters are the same chapters the store holds.
         let files = CorpusLibrary(roots: [corpusDirectory.appendingPathComponent("chapters")])
-        for reference in files.availableChapters() {
+        for reference in files.availableChapters() where reference.book.testament == .new {
             #expect(sameChapter(try #require(try store.load(reference, into: StringTableBuilder())),
                                 try files.load(reference, into: StringTableBuilder())), "\(reference)")
         }

@@ -9,7 +9,7 @@ import Testing
         let store = try CorpusStore(url: try StoreFixture.committed.get())
         let files = CorpusLibrary(roots: [corpusDirectory.appendingPathComponent("chapters")])
         let references = try store.availableChapters()
-        #expect(references == files.availableChapters())
+        #expect(references == files.availableChapters().filter { $0.book.testament == .new })
         for reference in references {
             let fromStore = try #require(try store.load(reference, into: StringTableBuilder()))
             let fromFile = try files.load(reference, into: StringTableBuilder())

@@ -65,3 +65,32 @@ import InterlinearTestSupport
         #expect(wide.labels.filter { $0.tier == .translation }.allSatisfy { $0.x >= sourceRight })
     }
 }
+
+/// Right to left: a Hebrew row fills from the right edge leftwards and wraps back to the right edge.
+@Suite struct RightToLeftFlowTests {
+    @Test func itemsGoLeftwardsAndWrapToTheRightEdge() {
+        var flow = Flow(start: 3, end: 20, gap: 2, direction: .rightToLeft)
+        let placed = [5, 5, 5, 5, 30, 1].map { flow.place($0) }
+        #expect(placed.map(\.x) == [15, 8, 15, 8, 3, 19])
+        #expect(placed.map(\.beginsLine) == [true, false, true, false, true, true])
+        #expect(placed[4].length == 17)
+        #expect(flow.line == 3)
+    }
+
+    @Test func mirrorsTheLeftToRightRule() {
+        // The same lengths wrap at the same items both ways, and each item's span mirrors around the line's middle.
+        let lengths: [Float] = [4, 7, 3, 9, 2, 2, 6, 11, 1]
+        var ltr = Flow<Float>(start: 10, end: 40, gap: 1.5)
+        var rtl = Flow<Float>(start: 10, end: 40, gap: 1.5, direction: .rightToLeft)
+        for length in lengths {
+            let a = ltr.place(length), b = rtl.place(length)
+            #expect(a.beginsLine == b.beginsLine)
+            #expect(abs((a.x - 10) - (40 - (b.x + b.length))) < 0.001)
+        }
+    }
+
+    @Test func unsignedColumnsNeverUnderflow() {
+        var flow = Flow<Int>(start: 0, end: 10, gap: 1, direction: .rightToLeft)
+        #expect([4, 4, 4, 12].map { flow.place($0).x } == [6, 1, 6, 0])
+    }
+}

@@ -94,7 +94,8 @@ import Testing
 
     @Test func chapterSteppingFollowsTheCorpus() throws {
         let view = try ViewFixture.view(height: 500)
-        #expect(view.catalog.chapters.map(\.description) == ["Matthew 1", "John 1", "Romans 8", "Revelation 22"])
+        #expect(view.catalog.chapters.map(\.description)
+                == ["Genesis 1", "Psalm 23", "Isaiah 53", "Matthew 1", "John 1", "Romans 8", "Revelation 22"])
         ViewFixture.press(view, .pageDown, .tab)
         #expect(view.title == "interlinear — John 1")
         let change = ViewFixture.type(view, "]")
@@ -112,11 +113,18 @@ import Testing
         ViewFixture.type(view, "[")
         ViewFixture.type(view, "[")
         #expect(view.title == "interlinear — Matthew 1")
+        // Across the testaments: Malachi 3 is not in the corpus, Isaiah 53 is.
+        ViewFixture.type(view, "[")
+        #expect(view.title == "interlinear — Isaiah 53")
+        #expect(view.message == "Malachi 3 is not in the corpus: showing Isaiah 53")
+        ViewFixture.type(view, "[")
+        ViewFixture.type(view, "[")
+        #expect(view.title == "interlinear — Genesis 1")
         #expect(ViewFixture.type(view, "[") == .status)
-        #expect(view.message == "Matthew 1 is the first chapter")
+        #expect(view.message == "Genesis 1 is the first chapter")
         // The next key clears the message.
         #expect(ViewFixture.press(view, .down).contains(.status) && view.message == nil)
-        #expect(view.layoutCount == 6, "the first layout and one per chapter shown")
+        #expect(view.layoutCount == 9, "the first layout and one per chapter shown")
         #expect(view.tree.stats == AccessibilityTree.Stats())
     }
 
@@ -135,7 +143,8 @@ import Testing
         #expect(ChapterCatalog.neighbour(of: try ref("John 21"), forward: true) == (try ref("Acts 1")))
         #expect(ChapterCatalog.neighbour(of: try ref("Acts 1"), forward: false) == (try ref("John 21")))
         #expect(ChapterCatalog.neighbour(of: try ref("Jude 1"), forward: true) == (try ref("Revelation 1")))
-        #expect(ChapterCatalog.neighbour(of: try ref("Matthew 1"), forward: false) == nil)
+        #expect(ChapterCatalog.neighbour(of: try ref("Matthew 1"), forward: false) == (try ref("Malachi 3")))
+        #expect(ChapterCatalog.neighbour(of: try ref("Genesis 1"), forward: false) == nil)
         #expect(ChapterCatalog.neighbour(of: try ref("Revelation 22"), forward: true) == nil)
     }
 
@@ -149,7 +158,8 @@ import Testing
         #expect(catalog.chapter(-1, from: try ref("Luke 3")) == (try ref("Matthew 1")))
         #expect(catalog.chapter(2, from: try ref("Matthew 1")) == (try ref("Romans 8")))
         #expect(catalog.chapter(1, from: try ref("Revelation 22")) == nil)
-        #expect(catalog.chapter(-1, from: try ref("Matthew 1")) == nil)
+        #expect(catalog.chapter(-1, from: try ref("Matthew 1")) == (try ref("Isaiah 53")))
+        #expect(catalog.chapter(-1, from: try ref("Genesis 1")) == nil)
         let empty = ChapterCatalog(session: session, chapters: [])
         #expect(empty.chapter(1, from: try ref("John 1")) == nil)
     }

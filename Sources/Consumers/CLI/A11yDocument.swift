@@ -3,13 +3,14 @@ import InterlinearAccessibility
 import InterlinearCorpus
 import InterlinearTable
 
-/// The `interlinear.a11y/2` JSON document: an accessibility tree dump in the shape of the Chrome DevTools
+/// The `interlinear.a11y/3` JSON document (`Schemas/a11y-3.schema.json`; 3 added Hebrew: names in `hbo` and
+/// `hbo-Latn`, "Hebrew word"): an accessibility tree dump in the shape of the Chrome DevTools
 /// Protocol's AXNode list, plus screen bounds, the layer's stats, a hit test and focus moves. Roles are standard
 /// (WAI-ARIA, AT-SPI's `static`), with a role description where the standard name alone would mislead; the name
 /// and the description each carry their language; positions count items of a set (Greek words among the verse's
 /// words, translation words among the translation's), null for nodes in no set.
 struct A11yDocument: Encodable {
-    static let schema = "interlinear.a11y/2"
+    static let schema = "interlinear.a11y/3"
 
     struct Bounds: Encodable, Equatable {
         let x, y, width, height: Double
@@ -139,7 +140,7 @@ struct A11yDocument: Encodable {
                 let children = element.kind == .verseTranslation ? tree.children(of: id, cell: cell) : []
                 nodes.append(Node(nodeId: tree.nodeID(of: id), parentId: tree.parent(of: id).map(tree.nodeID(of:)) ?? cellID,
                                   childIds: children.map(tree.nodeID(of:)),
-                                  role: element.role.rawValue, roleDescription: element.roleDescription,
+                                  role: element.role.rawValue, roleDescription: element.roleDescription(language: tree.chapter.language),
                                   headingLevel: element.headingLevel,
                                   name: speech.name, description: speech.description, language: speech.language,
                                   descriptionLanguage: speech.descriptionLanguage, bounds: Bounds(frame.bounds),

@@ -8,7 +8,7 @@ import InterlinearTypesetting
 /// Options every command that lays out a chapter shares. Every value is checked in `validate()`, before the
 /// command runs, so a bad one is a usage error (exit 64) with one line saying what is expected.
 struct LayoutArguments: ParsableArguments {
-    @Argument(help: "A chapter or verses: \"John 1\", \"John 1:14\", \"Jn 1:14-18\", \"1 Cor 13\" (case-insensitive).")
+    @Argument(help: "A chapter or verses: \"John 1\", \"John 1:14\", \"Jn 1:14-18\", \"Genesis 1\", \"Ps 23\", \"1 Sam 3\" (case-insensitive).")
     var reference: String
 
     // Unconditional: "--width -1" is a value to refuse with a range, not a missing value followed by an option.
@@ -26,6 +26,9 @@ struct LayoutArguments: ParsableArguments {
 
     @Option(help: ArgumentHelp(corpusHelp))
     var corpus: String?
+
+    @Option(help: "Marks on Hebrew words: all (points and cantillation), points (no cantillation) or none (consonants only).")
+    var hebrewMarks: HebrewMarks = .all
 
     static let widthRange = 100.0...10_000.0
     static let fontSizeRange = 6.0...96.0
@@ -94,7 +97,8 @@ struct Engine {
         passage = try parseReference(arguments.reference)
         library = try ChapterLibrary.open(corpus: arguments.corpus)
         session = try Interlinear(library: library, font: arguments.font, options: options)
-        chapter = try wholeChapter ? session.chapter(passage.chapter) : session.chapter(passage)
+        chapter = try session.chapter(wholeChapter ? Passage(chapter: passage.chapter) : passage,
+                                      hebrewMarks: arguments.hebrewMarks)
     }
 
     /// The session's typesetter.
@@ -110,8 +114,8 @@ struct Engine {
 /// saying what is expected. The chapter must exist in its book; whether the corpus holds it is the library's to say.
 func parseReference(_ text: String) throws -> Passage {
     guard let passage = Passage(parsing: text) else {
-        throw ValidationError("unknown reference \(EscapedText.quoted(text)); expected a New Testament book, a chapter "
-            + "and optional verses, such as \"John 1\", \"John 1:14\", \"Jn 1:14-18\" or \"1 Cor 13\"")
+        throw ValidationError("unknown reference \(EscapedText.quoted(text)); expected a book, a chapter and optional "
+            + "verses, such as \"John 1\", \"John 1:14\", \"Jn 1:14-18\", \"Genesis 1\" or \"Ps 23\"")
     }
     guard passage.chapter.exists else {
         let book = passage.chapter.book
@@ -120,6 +124,8 @@ func parseReference(_ text: String) throws -> Passage {
     }
     return passage
 }
+
+extension HebrewMarks: ExpressibleByArgument {}
 
 /// The `--corpus` help, shared by every command that reads the corpus.
 let corpusHelp = "The corpus store: an interlinear.sqlite file or the folder holding it (default: $INTERLINEAR_DATA, "

@@ -7,25 +7,35 @@ import InterlinearStore
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Build the corpus store (every New Testament chapter) from the bible-alignments source data.",
+        abstract: "Build the corpus store (every New Testament chapter) from the bible-alignments source data; import Old Testament chapters as chapter files.",
         discussion: """
             Without references, builds the whole store into a new file and moves it into place when complete: an \
             interrupted import leaves the previous store as it was. With references, replaces those chapters in \
-            the existing store in one transaction. A progress bar goes to stderr when it is a terminal.
+            the existing store in one transaction. A progress bar goes to stderr when it is a terminal. Hebrew \
+            (Old Testament) chapters are written as chapter files into Corpus/full (or --output), which every \
+            command reads after the store: the store does not hold morphemes yet. With --output, New Testament \
+            chapters are written there as chapter files too, instead of into the store (regenerating the committed \
+            chapters: --output Corpus/chapters). Every chapter is read back with the chapter-file parser before \
+            anything is written.
             """)
 
-    @Argument(help: "Chapters to import (default: every New Testament chapter), e.g. \"Mark 4\".")
+    @Argument(help: "Chapters to import (default: every chapter of --testament), e.g. \"Mark 4\", \"Ps 119\".")
     var references: [String] = []
+
+    @Option(help: "Without references: new (SBLGNT into the store, the default), old (Hebrew, WLC) or both.")
+    var testament: TestamentChoice = .new
+
+    @Option(help: "The bible-alignments 0.3.5 data/ folder holding sources/WLC-LEB.tsv (default: $INTERLINEAR_HEBREW_SOURCES, else the copy scripts/setup downloads).")
+    var hebrewSource: String?
+
+    @Option(help: "Folder chapter files go into: Hebrew ones (default: the corpus's full/ folder, Corpus/full in a checkout), and Greek ones instead of the store.")
+    var output: String?
 
     @Option(help: "The bible-alignments data/ folder (default: $INTERLINEAR_SOURCES, else the copy scripts/setup downloads into ~/.cache/interlinear/sources).")
     var source: String?
 
     @Option(help: ArgumentHelp(corpusHelp))
     var corpus: String?
-
-    @Option(help: ArgumentHelp("Write chapter files (format 2) into this folder instead of the store, e.g. Corpus/chapters "
-                               + "to regenerate the committed chapters.", valueName: "folder"))
-    var chapterFiles: String?
 
     func validate() throws {
         for reference in references { _ = try parseReference(reference) }
@@ -34,23 +44,32 @@ struct ImportCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             var wanted: Set<ChapterReference>?
-            if !references.isEmpty {
-                wanted = Set(try references.map { try parseReference($0).chapter })
+            var hebrew: Set<ChapterReference>?
+            if references.isEmpty {
+                if testament != .new { hebrew = [] }
+            } else {
+                let all = Set(try references.map { try parseReference($0).chapter })
+                wanted = all.filter { $0.book.testament == .new }
+                hebrew = all.filter { $0.book.testament == .old }
             }
             let data = try source.map { URL(fileURLWithPath: $0) } ?? Self.installedDataDirectory()
+            if let hebrew, references.isEmpty || !hebrew.isEmpty {
+                try importHebrew(hebrew.isEmpty ? nil : hebrew, translationData: data)
+            }
+            guard references.isEmpty ? testament != .old : wanted?.isEmpty == false else { return }
             let store = StoreLocation.storeFile(explicit: corpus)
             let bar = ProgressBar(enabled: isatty(STDERR_FILENO) == 1)
             bar.note("reading bible-alignments \(SourceData.version) from \(data.path)")
             let chapters = try BibleAlignmentsImporter(dataDirectory: data).importChapters(wanted, strings: StringTableBuilder())
             // Every chapter is checked by the chapter-file reader's own parser before anything is written: the
             // importer refuses a chapter that reader would refuse, or read back differently.
-            let root = URL(fileURLWithPath: chapterFiles ?? ".")
+            let root = URL(fileURLWithPath: output ?? ".")
             let files = try chapters.map { chapter in
                 let url = root.appendingPathComponent(CorpusLibrary.relativePath(of: chapter.reference))
                 return (url, try ChapterFile.renderChecked(chapter, provenance: BibleAlignmentsImporter.provenance,
                                                            path: url.path))
             }
-            if chapterFiles != nil {
+            if output != nil {
                 for (url, text) in files { try AtomicFile.write(Data(text.utf8), to: url, createDirectories: true) }
                 try emit(Data("imported \(chapters.count) chapter file(s) into \(root.path)\n".utf8), to: nil)
                 return
@@ -64,6 +83,30 @@ struct ImportCommand: ParsableCommand {
             try emit(Data("imported \(summary.chapters) chapter(s), \(summary.words) words, into \(summary.store.path)\n".utf8),
                      to: nil)
         }
+    }
+
+    /// Imports Hebrew chapters (all when nil) as chapter files.
+    private func importHebrew(_ wanted: Set<ChapterReference>?, translationData: URL) throws {
+        let hebrewData = try hebrewSource.map { URL(fileURLWithPath: $0) } ?? Self.installedHebrewDirectory()
+        let chapters = try HebrewImporter(hebrewData: hebrewData, translationData: translationData)
+            .importChapters(wanted, strings: StringTableBuilder())
+        let root = output.map { URL(fileURLWithPath: $0) } ?? CorpusLibrary.locate().roots[1]
+        // Checked by the reader's own parser before any is written, as the Greek chapters are.
+        let files = try chapters.map { chapter in
+            let url = root.appendingPathComponent(CorpusLibrary.relativePath(of: chapter.reference))
+            return (url, try ChapterFile.renderChecked(chapter, provenance: HebrewImporter.provenance, path: url.path))
+        }
+        for (url, text) in files { try AtomicFile.write(Data(text.utf8), to: url, createDirectories: true) }
+        try emit(Data("imported \(chapters.count) Hebrew chapter(s) into \(root.path)\n".utf8), to: nil)
+    }
+
+    /// The downloaded Hebrew file's folder, or a one-line failure saying how to get it.
+    static func installedHebrewDirectory() throws -> URL {
+        let directory = SourceData.hebrewDirectory()
+        guard FileManager.default.fileExists(atPath: directory.appendingPathComponent(SourceData.hebrewFile).path) else {
+            throw Failure(.noInput, "the bible-alignments \(SourceData.hebrewVersion) Hebrew data is not at \(directory.path); run scripts/setup (or pass --hebrew-source DIR)")
+        }
+        return directory
     }
 
     /// The downloaded package data (see `SourceData`), or a one-line failure saying how to get it.
@@ -105,4 +148,9 @@ final class ProgressBar {
     }
 
     private func write(_ text: String) { try? ByteSink(descriptor: STDERR_FILENO).write(Array(text.utf8)) }
+}
+
+/// Which testament `interlinear import` imports when no chapter is named.
+enum TestamentChoice: String, ExpressibleByArgument, CaseIterable {
+    case new, old, both
 }

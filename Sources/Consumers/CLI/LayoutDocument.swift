@@ -2,9 +2,9 @@ import Foundation
 import InterlinearCorpus
 import InterlinearTypesetting
 
-/// The `interlinear.layout/1` JSON document.
+/// The `interlinear.layout/2` JSON document (`Schemas/layout-2.schema.json`; 2 added `language` and `direction`).
 struct LayoutDocument: Encodable {
-    static let schema = "interlinear.layout/1"
+    static let schema = "interlinear.layout/2"
 
     struct LabelRecord: Encodable {
         let text: String
@@ -24,6 +24,8 @@ struct LayoutDocument: Encodable {
 
     let schema = LayoutDocument.schema
     let reference: String
+    let language: String
+    let direction: String
     let width: Double
     let fontSize: Double
     let font: String
@@ -37,6 +39,8 @@ struct LayoutDocument: Encodable {
     init(chapter: Chapter, layout: ChapterLayout, font: String) {
         let options = layout.options
         reference = chapter.reference.description
+        language = chapter.language.tag
+        direction = chapter.direction.rawValue
         width = Double(options.width)
         fontSize = Double(options.fontSize)
         self.font = font

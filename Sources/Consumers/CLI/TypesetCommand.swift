@@ -1,10 +1,10 @@
 import ArgumentParser
 import Foundation
 
-/// `interlinear typeset REF`: the layout as JSON (schema `Schemas/layout-1.schema.json`).
+/// `interlinear typeset REF`: the layout as JSON (schema `Schemas/layout-2.schema.json`).
 struct TypesetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "typeset", abstract: "Typeset a chapter and write its labels as JSON (interlinear.layout/1).")
+        commandName: "typeset", abstract: "Typeset a chapter and write its labels as JSON (interlinear.layout/2).")
 
     @OptionGroup var layout: LayoutArguments
 

@@ -1,3 +1,4 @@
+import Foundation
 import InterlinearCorpus
 import InterlinearTable
 import InterlinearTypesetting
@@ -144,10 +145,15 @@ public struct GridLayout: Sendable {
     }
 
     /// One row as positioned, styled spans that never pass `columns`. `highlight` is a chapter word shown in
-    /// reverse video (and marked in the gutter, so it does not depend on colour).
+    /// reverse video (and marked in the gutter, so it does not depend on colour). A right-to-left chapter mirrors
+    /// the rows as the typesetter mirrors the page: the verse number in a gutter on the right, word blocks from
+    /// right to left (each tier aligned to its block's right edge), the translation left to right on the left.
     public func spans(ofRow row: Int, verse: VerseIndex, highlight: WordIndex? = nil) -> [GridSpan] {
         let chapter = metrics.chapter
         let available = max(columns - metrics.gutter, 1)
+        let rightToLeft = chapter.direction == .rightToLeft
+        // Where lines of blocks and of translation begin and end: right of the gutter, or left of it.
+        let lineStart = rightToLeft ? 0 : metrics.gutter
         var spans: [GridSpan] = []
         switch kind(ofRow: row, verse: verse) {
         case .gap:
@@ -155,29 +161,50 @@ public struct GridLayout: Sendable {
         case .tier(let tier, let line):
             let words = words(verse: verse, line: line)
             if tier == metrics.tiers.first {
-                if line == 0 { spans.append(clipped(String(chapter.verses[verse].number), column: 0, style: .bold)) }
-                if let highlight, words.contains(highlight) { spans.append(clipped("›", column: metrics.gutter - 1, style: .bold)) }
+                let number = String(chapter.verses[verse].number)
+                let numberColumn = rightToLeft ? max(columns - number.count, 0) : 0
+                if line == 0 { spans.append(clipped(number, column: numberColumn, style: .bold)) }
+                if let highlight, words.contains(highlight) {
+                    spans.append(clipped(rightToLeft ? "‹" : "›", column: rightToLeft ? available : metrics.gutter - 1,
+                                         style: .bold))
+                }
             }
             // The words of one line: the same flow that broke the lines places them, so none wraps here.
-            var flow = Flow(start: metrics.gutter, end: metrics.gutter + available, gap: Self.blockGap)
+            var flow = Flow(start: lineStart, end: lineStart + available, gap: Self.blockGap,
+                            direction: chapter.direction)
             for word in words {
                 let block = flow.place(metrics.blockWidths[word])
-                let text = chapter.words[word].text(tier).map(chapter.text) ?? ""
+                var text = chapter.words[word].text(tier).map(chapter.text) ?? ""
+                if rightToLeft && tier == .source && !Self.terminalReordersRightToLeft { text = Self.visualOrder(text) }
                 var style = Self.style(of: tier)
                 if word == highlight { style.insert(.reverse) }
                 let fitted = CellWidth.truncated(text, to: block.length)
-                spans.append(GridSpan(column: block.x, text: fitted.text, width: fitted.width, style: style))
+                let column = rightToLeft ? block.x + block.length - fitted.width : block.x
+                spans.append(GridSpan(column: column, text: fitted.text, width: fitted.width, style: style))
             }
         case .translation(let line):
-            var flow = Flow(start: metrics.gutter, end: metrics.gutter + available, gap: Self.tokenGap)
+            var flow = Flow(start: lineStart, end: lineStart + available, gap: Self.tokenGap)
             for token in tokens(verse: verse, line: line) {
                 let placed = flow.place(metrics.tokenWidths[token])
                 let fitted = CellWidth.truncated(chapter.text(chapter.translationTokens[token]), to: placed.length)
                 spans.append(GridSpan(column: placed.x, text: fitted.text, width: fitted.width, style: .italic))
             }
         }
-        return spans.filter { $0.column + $0.width <= columns }
+        let fitting = spans.filter { $0.column + $0.width <= columns }
+        // Left to right on screen, as the terminal is written; a right-to-left row was placed the other way.
+        return rightToLeft ? fitting.sorted { $0.column < $1.column } : fitting
     }
+
+    /// Whether the terminal lays right-to-left text out itself (set `INTERLINEAR_TERMINAL_BIDI=1` for one that
+    /// does, such as mlterm). Most terminals, and tmux, draw characters in the order written, so by default the
+    /// grid writes a Hebrew word's letters in visual order (right to left on screen reads as written).
+    static let terminalReordersRightToLeft: Bool = {
+        guard let value = getenv("INTERLINEAR_TERMINAL_BIDI") else { return false }
+        return String(cString: value) == "1"
+    }()
+
+    /// The grapheme clusters (a letter with its points and accents) of `text` in reverse order.
+    static func visualOrder(_ text: String) -> String { String(text.reversed()) }
 
     private func clipped(_ text: String, column: Int, style: TextStyle) -> GridSpan {
         let fitted = CellWidth.truncated(text, to: max(columns - column, 0))

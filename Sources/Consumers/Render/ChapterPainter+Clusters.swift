@@ -7,13 +7,19 @@ import InterlinearTypesetting
 extension ChapterPainter {
     /// Text clusters for `glyphs` glyphs showing `text`; returns their count. The shaped run keeps no per-glyph
     /// clusters, so: one character per glyph when the counts agree (left-to-right text with neither ligature nor
-    /// decomposition, nearly every label), else the whole text as one cluster (a PDF then carries it as ActualText).
+    /// decomposition, nearly every label), else (and for right-to-left Hebrew) the whole text as one cluster (a PDF then carries it as ActualText).
     /// Either way extraction gives exactly `text`; cairo itself falls back to ActualText if a glyph was already
     /// mapped to other characters.
     func fillClusters(_ text: UnsafeBufferPointer<CChar>, glyphs: Int) -> Int {
         var scalars = 0
-        for byte in text where UInt8(bitPattern: byte) & 0xC0 != 0x80 { scalars += 1 }
-        guard scalars == glyphs, glyphs > 0 else {
+        var rightToLeft = false
+        for byte in text where UInt8(bitPattern: byte) & 0xC0 != 0x80 {
+            scalars += 1
+            // Hebrew (lead bytes 0xD6, 0xD7): its glyphs come in visual order, right to left, so a character per
+            // glyph would pair them backwards; the whole text is one cluster instead.
+            if byte == CChar(bitPattern: 0xD6) || byte == CChar(bitPattern: 0xD7) { rightToLeft = true }
+        }
+        guard scalars == glyphs, glyphs > 0, !rightToLeft else {
             // With a separator, its space glyph stays a cluster of its own, so only the word needs ActualText.
             let separated = wordSeparators && glyphs > 1 && text.count > 1 && text.last == 0x20
             let head = separated ? 1 : 0

@@ -11,11 +11,11 @@ struct SVGTextLayer {
     let slice: PageSlice
     let title: String
 
-    /// The language of a tier's text (BCP 47).
-    static func language(of tier: Tier) -> String {
+    /// The language of a tier's text (BCP 47) in a chapter of `source`: "grc" or "hbo", "grc-Latn" or "hbo-Latn".
+    static func language(of tier: Tier, source: SourceLanguage = .greek) -> String {
         switch tier {
-        case .source: "grc"
-        case .transliteration: "grc-Latn"
+        case .source: source.tag
+        case .transliteration: source.transliterationTag
         default: "en"
         }
     }
@@ -50,7 +50,7 @@ struct SVGTextLayer {
                 let baseline = painter.baseline(top: top + Double(label.y), size: size)
                 out += "<text x=\"\(Self.number(Double(label.x)))\" y=\"\(Self.number(baseline))\" "
                     + "font-size=\"\(Self.number(size))\" textLength=\"\(Self.number(Double(label.width)))\" "
-                    + "lengthAdjust=\"spacingAndGlyphs\" xml:lang=\"\(Self.language(of: label.tier))\">"
+                    + "lengthAdjust=\"spacingAndGlyphs\" xml:lang=\"\(Self.language(of: label.tier, source: chapter.language))\">"
                     + Self.escape(text) + "</text>\n"
             }
             out += "</g>\n"

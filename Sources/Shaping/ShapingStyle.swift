@@ -1,0 +1,47 @@
+import CHarfBuzz
+import InterlinearCorpus
+
+/// How a string is shaped: its direction, script and language, as HarfBuzz is told them. Part of the shape cache's
+/// key: one string shaped two ways is two runs. By default a string's style is read from its characters
+/// (`detect`): Hebrew letters or points make it Hebrew (right to left, language `hbo`), Greek letters Greek, and
+/// anything else Latin (English).
+public enum ShapingStyle: UInt8, Sendable, CaseIterable {
+    case latin, greek, hebrew
+
+    /// The direction HarfBuzz lays the glyphs out in (it returns them in visual order either way).
+    public var direction: ScriptDirection { self == .hebrew ? .rightToLeft : .leftToRight }
+
+    /// The BCP 47 language tag given to HarfBuzz: "en", "grc", "hbo".
+    public var language: String {
+        switch self {
+        case .latin: "en"
+        case .greek: SourceLanguage.greek.tag
+        case .hebrew: SourceLanguage.hebrew.tag
+        }
+    }
+
+    var hbDirection: hb_direction_t { self == .hebrew ? HB_DIRECTION_RTL : HB_DIRECTION_LTR }
+
+    var hbScript: hb_script_t {
+        switch self {
+        case .latin: HB_SCRIPT_LATIN
+        case .greek: HB_SCRIPT_GREEK
+        case .hebrew: HB_SCRIPT_HEBREW
+        }
+    }
+
+    /// The style of UTF-8 text, from its first Hebrew or Greek character: U+0591–U+05FF (lead bytes 0xD6 with a
+    /// continuation ≥ 0x91, or 0xD7) is Hebrew; the Greek and Coptic block and Greek Extended (lead bytes 0xCE,
+    /// 0xCF, or 0xE1 0xBC–0xBF) are Greek.
+    public static func detect(_ utf8: UnsafeBufferPointer<UInt8>) -> ShapingStyle {
+        var i = 0
+        while i < utf8.count {
+            let b = utf8[i]
+            if b == 0xD7 || (b == 0xD6 && i + 1 < utf8.count && utf8[i + 1] >= 0x91) { return .hebrew }
+            if b == 0xCE || b == 0xCF { return .greek }
+            if b == 0xE1 && i + 1 < utf8.count && (0xBC...0xBF).contains(utf8[i + 1]) { return .greek }
+            i += 1
+        }
+        return .latin
+    }
+}

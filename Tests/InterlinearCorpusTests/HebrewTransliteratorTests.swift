@@ -1,0 +1,81 @@
+import Testing
+@testable import InterlinearCorpus
+
+/// Hebrew transliteration against the *SBL Handbook of Style*, 2nd ed. (Atlanta: SBL Press, 2014), §5.1.1
+/// "Hebrew and Aramaic", academic style: the consonant table (§5.1.1.1), the vowel table (§5.1.1.2) with its sample
+/// syllables on bet, and the rules beside them (dagesh forte doubled, spirantization not marked, furtive patah
+/// written before its consonant, maqaf as a hyphen). Whole words are written as the Handbook writes them in its
+/// examples and as SBL publications do (bərēʾšît, ʾĕlōhîm, rûaḥ, YHWH).
+@Suite struct HebrewTransliteratorTests {
+    /// §5.1.1.1: every consonant, each with a vowel so it is not read as a vowel letter; bgdkpt without
+    /// spirantization (ב and בּ both b).
+    @Test(arguments: [
+        ("אָ", "ʾā"), ("בָּ", "bā"), ("בָ", "bā"), ("גָ", "gā"), ("דָ", "dā"), ("הָ", "hā"), ("וָ", "wā"),
+        ("זָ", "zā"), ("חָ", "ḥā"), ("טָ", "ṭā"), ("יָ", "yā"), ("כָ", "kā"), ("לָ", "lā"), ("מָ", "mā"),
+        ("נָ", "nā"), ("סָ", "sā"), ("עָ", "ʿā"), ("פָ", "pā"), ("צָ", "ṣā"), ("קָ", "qā"), ("רָ", "rā"),
+        ("שָׂ", "śā"), ("שָׁ", "šā"), ("תָ", "tā"),
+    ])
+    func consonants(_ hebrew: String, _ latin: String) {
+        #expect(HebrewTransliterator.transliterate(hebrew) == latin)
+    }
+
+    /// §5.1.1.2: the vowel table's syllables on bet (ba, bā, bâ, bāyw, be, bē, bê, bi, bî, bō, bô, bu, bû, bŏ, bă,
+    /// bĕ, bə). A syllable table entry is a whole "word" here, so a lone shewa stands at the word's start (vocal).
+    @Test(arguments: [
+        ("בַּ", "ba"), ("בָּ", "bā"), ("בָּה", "bâ"), ("בָּיו", "bāyw"), ("בֶּ", "be"), ("בֵּ", "bē"),
+        ("בֵּי", "bê"), ("בֶּי", "bê"), ("בִּ", "bi"), ("בִּי", "bî"), ("בֹּ", "bō"), ("בּוֹ", "bô"),
+        ("בֻּ", "bu"), ("בּוּ", "bû"), ("בֳּ", "bŏ"), ("בֲּ", "bă"), ("בֱּ", "bĕ"), ("בְּ", "bə"),
+    ])
+    func vowels(_ hebrew: String, _ latin: String) {
+        #expect(HebrewTransliterator.transliterate(hebrew) == latin)
+    }
+
+    /// Whole words: matres lectionis, dagesh forte, vocal and silent shewa, furtive patah, maqaf, the divine name.
+    @Test(arguments: [
+        ("בְּרֵאשִׁית", "bərēʾšît"),  // vocal shewa at the start; quiescent alef still written; hireq yod
+        ("אֱלֹהִים", "ʾĕlōhîm"),      // hatef segol
+        ("הַשָּׁמַיִם", "haššāmayim"),   // dagesh forte after the article
+        ("וְאֵת", "wəʾēt"),
+        ("הָאָרֶץ", "hāʾāreṣ"),
+        ("רוּחַ", "rûaḥ"),             // shureq; furtive patah
+        ("מִזְבֵּחַ", "mizbēaḥ"),        // silent shewa (no mark) then dagesh lene (not doubled); furtive patah
+        ("תֹהוּ", "tōhû"),
+        ("וַיְהִי", "wayhî"),           // silent shewa after a short vowel
+        ("יִשְׂרָאֵל", "yiśrāʾēl"),
+        ("מֶלֶךְ", "melek"),             // final shewa silent
+        ("הַלְלוּ", "haləlû"),           // vocal shewa under the first of two identical consonants
+        ("יִשְׁמְרוּ", "yišmərû"),       // two shewas: the first silent, the second vocal
+        ("חָכְמָה", "ḥokmâ"),            // qamets hatuf in a closed unstressed syllable; final qamets he
+        ("צִוָּה", "ṣiwwâ"),             // doubled waw
+        ("עָוֹן", "ʿāwōn"),              // holem on a consonantal waw
+        ("הִנֵּה", "hinnēh"),            // final he after tsere is a consonant
+        ("יָדֶיךָ", "yādêkā"),
+        ("יְהוָה", "YHWH"),
+        ("אֶת־הָאוֹר", "ʾet-hāʾôr"),     // maqaf
+    ])
+    func words(_ hebrew: String, _ latin: String) {
+        #expect(HebrewTransliterator.transliterate(hebrew) == latin)
+    }
+
+    /// A word split into morphemes keeps the whole word's rules and cuts the Latin at the boundaries.
+    @Test func morphemes() {
+        #expect(HebrewTransliterator.transliterate(morphemes: ["בְּ", "רֵאשִׁית"]) == ["bə", "rēʾšît"])
+        #expect(HebrewTransliterator.transliterate(morphemes: ["הַ", "שָּׁמַיִם"]) == ["ha", "ššāmayim"])
+        #expect(HebrewTransliterator.transliterate(morphemes: ["רֹעִ", "י"]) == ["rōʿ", "î"])
+        #expect(HebrewTransliterator.transliterate(morphemes: ["שְׁמ", "וֹ"]) == ["šəm", "ô"])
+        #expect(HebrewTransliterator.transliterate(morphemes: ["לַ", "יהוָה"]) == ["la", "YHWH"])
+    }
+
+    /// With cantillation, an unaccented word is joined by maqaf to the next and so unstressed: כָּל is kol; the same
+    /// word with an accent keeps its long vowel.
+    @Test func unstressedQamets() {
+        #expect(HebrewTransliterator.transliterate(morphemes: ["כָּל"], cantillated: true) == ["kol"])
+        #expect(HebrewTransliterator.transliterate(morphemes: ["כָּ֑ל"], cantillated: true) == ["kāl"])
+        #expect(HebrewTransliterator.transliterate("דָּבָר") == "dābār")
+    }
+
+    @Test func passesOtherCharactersThrough() {
+        #expect(HebrewTransliterator.transliterate("Gen 1:1 בָּרָא׃") == "Gen 1:1 bārāʾ")
+        #expect(HebrewTransliterator.transliterate("") == "")
+    }
+}
