@@ -14,10 +14,10 @@ import InterlinearTestSupport
         (["typeset", "John 1", "--tiers", "translation"],
          "--tiers needs at least one word tier (source, transliteration, strongs, morphology, gloss); got 'translation'"),
         (["typeset", "John 1", "--tiers", "source,bogus"], "unknown tier 'bogus'; tiers are source, transliteration, strongs, morphology, gloss, translation"),
-        (["typeset", "Hezekiah 1"], "unknown reference 'Hezekiah 1'; expected a New Testament book, a chapter and optional verses"),
+        (["typeset", "Hezekiah 1"], "unknown reference 'Hezekiah 1'; expected a book, a chapter and optional verses"),
         (["typeset", "John 22"], "John has 21 chapters; there is no John 22"),
         (["typeset", "Jude 2:1"], "Jude has 1 chapter; there is no Jude 2"),  // "Jude 2" is verse 2, as in print
-        (["typeset", "John\u{1B}[2J 1"], "unknown reference 'John\\e[2J 1'; expected a New Testament book"),
+        (["typeset", "John\u{1B}[2J 1"], "unknown reference 'John\\e[2J 1'; expected a book"),
         (["typeset"], "Missing expected argument '<reference>'"),
         (["typeset", "John 1", "--bogus"], "Unknown option '--bogus'"),
         (["frobnicate"], "Unexpected argument 'frobnicate'"),

@@ -36,6 +36,7 @@ import InterlinearTestSupport
 
 @Suite struct HebrewChapterFileTests {
     static let sample = """
+    # interlinear corpus 2
     @\t1\t1\thbo
     v\t1\tIn the beginning God created the heavens and the earth.
     w\t1\tבְּרֵאשִׁ֖ית\tbə-rēʾšît\t\tH871a-H7225\tPrep-N\tin-beginning\t
@@ -43,6 +44,7 @@ import InterlinearTestSupport
     m\t1\tרֵאשִׁ֖ית\trēʾšît\tH7225\tN\tbeginning
     w\t1\tבָּרָ֣א\tbārāʾ\t\tH1254\tV\tcreated\t
     m\t1\tבָּרָ֣א\tbārāʾ\tH1254\tV\tcreated
+    $\t1\t2
 
     """
 
@@ -75,18 +77,18 @@ import InterlinearTestSupport
         #expect(ChapterFile.render(chapter, provenance: []).contains("@\t43\t1\n"))
     }
 
-    /// Each malformed Hebrew line is reported with the file and its line number.
+    /// Each malformed Hebrew line is reported with the file and its line number (line 1 is the format line).
     @Test(arguments: [
-        ("m\t1\tבְּ\tbə\tH871a\tPrep\tin\n", 3, "morpheme line outside a Hebrew word"),
-        ("w\t1\tבָּרָא\tbārāʾ\t\tH1254\tV\tcreated\t\nv\t2\tx\n", 3, "without morpheme lines"),
-        ("w\t1\tבָּרָא\tbārāʾ\t\tH1254\tV\tcreated\t\nm\t1\tבָּ\tbā\tH1254\tV\tcreated\n", 3, "spell only part"),
-        ("w\t1\tבָּרָא\tbārāʾ\t\tH1254\tV\tcreated\t\nm\t1\tרָא\trāʾ\tH1254\tV\tcreated\n", 4, "does not continue"),
-        ("w\t1\tבָּרָא\tbārāʾ\t\tG1254\tV\tcreated\t\n", 3, "bad Strong's"),
-        ("w\t1\tבָּרָא\tbārāʾ\t\tH1254\tV\tcreated\t\nm\t1\tבָּרָא\tbārāʾ\t1254\tV\tcreated\n", 4, "bad Strong's"),
-        ("w\t1\tבָּרָא\tbārāʾ\t\tH1254\tV\tcreated\t\nm\t1\tבָּרָא\tbārāʾ\tH1254\tV\n", 4, "needs 7 fields"),
+        ("m\t1\tבְּ\tbə\tH871a\tPrep\tin\n", 4, "morpheme line outside a Hebrew word"),
+        ("w\t1\tבָּרָא\tbārāʾ\t\tH1254\tV\tcreated\t\nv\t2\tx\n", 4, "without morpheme lines"),
+        ("w\t1\tבָּרָא\tbārāʾ\t\tH1254\tV\tcreated\t\nm\t1\tבָּ\tbā\tH1254\tV\tcreated\n", 4, "spell only part"),
+        ("w\t1\tבָּרָא\tbārāʾ\t\tH1254\tV\tcreated\t\nm\t1\tרָא\trāʾ\tH1254\tV\tcreated\n", 5, "does not continue"),
+        ("w\t1\tבָּרָא\tbārāʾ\t\tG1254\tV\tcreated\t\n", 4, "bad Strong's"),
+        ("w\t1\tבָּרָא\tbārāʾ\t\tH1254\tV\tcreated\t\nm\t1\tבָּרָא\tbārāʾ\t1254\tV\tcreated\n", 5, "bad Strong's"),
+        ("w\t1\tבָּרָא\tbārāʾ\t\tH1254\tV\tcreated\t\nm\t1\tבָּרָא\tbārāʾ\tH1254\tV\n", 5, "needs 7 fields"),
     ])
     func reportsFileAndLine(body: String, line: Int, message: String) {
-        let text = "@\t1\t1\thbo\nv\t1\tIn\n" + body
+        let text = ChapterFile.formatLine + "\n@\t1\t1\thbo\nv\t1\tIn\n" + body
         #expect {
             try ChapterFile.parse(text, path: "bad.tsv", strings: StringTableBuilder())
         } throws: { error in
@@ -96,7 +98,7 @@ import InterlinearTestSupport
     }
 
     @Test func rejectsUnknownLanguage() {
-        #expect { try ChapterFile.parse("@\t1\t1\txx\nv\t1\tIn\n", path: "a", strings: StringTableBuilder()) } throws: {
+        #expect { try ChapterFile.parse(ChapterFile.formatLine + "\n@\t1\t1\txx\nv\t1\tIn\n", path: "a", strings: StringTableBuilder()) } throws: {
             String(describing: $0).contains("unknown language 'xx'")
         }
     }
