@@ -29,14 +29,20 @@ public final class Interlinear {
     public private(set) var strings: StringTable
     private let builder = StringTableBuilder()
 
+    /// Whether and where the session keeps caches across processes (`CachePolicy`); off unless given.
+    public private(set) var cachePolicy = CachePolicy.disabled
+
     /// The shape cache every layout of the session shares.
     public var cache: ShapeCache { typesetter.cache }
 
     /// A session over `library` with the font family `family` (found through fontconfig). Throws `FontError`,
-    /// naming the Debian package, when the family is not installed.
+    /// naming the Debian package, when the family is not installed. `cache` says whether the session may read and
+    /// write its cache files (the fonts fontconfig chose, `FontChain`); by default it neither reads nor writes any.
     public convenience init(library: any ChapterSource = CorpusLibrary.locate(), font family: String = "Gentium Plus",
-                            options: LayoutOptions = LayoutOptions()) throws {
-        try self.init(library: library, fonts: FontChain(family: family), options: options)
+                            options: LayoutOptions = LayoutOptions(), cache: CachePolicy = .disabled) throws {
+        try self.init(library: library, fonts: FontChain(family: family, cacheDirectory: cache.directory),
+                      options: options)
+        self.cachePolicy = cache
     }
 
     /// A session over `library` with fonts already loaded (font chains are thread-safe: sessions may share one).
