@@ -89,8 +89,9 @@ struct JSONWriter: ~Copyable {
     // MARK: Values
 
     mutating func string(_ text: String) {
-        var text = text
-        text.withUTF8 { string(utf8: $0) }
+        if let done: Void = text.utf8.withContiguousStorageIfAvailable({ string(utf8: $0) }) { return done }
+        var copy = text
+        copy.withUTF8 { string(utf8: $0) }
     }
 
     mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
