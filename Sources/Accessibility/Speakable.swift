@@ -61,7 +61,11 @@ public enum Speakable {
     /// ("joint-heirs" → "joint heirs"), and the marks a screen reader would name (`* ~ / + @ $ \ _`) or that only
     /// mark editorial additions (`[ ]`) are dropped. Letters, digits, quotes and sentence punctuation stay.
     public static func english(_ text: String) -> String {
-        if let ascii = englishASCII(text) { return ascii }
+        englishASCII(text) ?? englishByCharacter(text)
+    }
+
+    /// `english(_:)` character by character, for any text.
+    static func englishByCharacter(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for character in text {
