@@ -31,22 +31,35 @@ public final class Interlinear {
 
     /// The shape cache every layout of the session shares.
     public var cache: ShapeCache { typesetter.cache }
+    /// Whether the session reads and writes caches that outlive it (the persisted shape cache).
+    public let cachePolicy: CachePolicy
 
     /// A session over `library` with the font family `family` (found through fontconfig). Throws `FontError`,
-    /// naming the Debian package, when the family is not installed.
+    /// naming the Debian package, when the family is not installed. With a `cachePolicy` that names a folder, the
+    /// shape cache starts from the file an earlier process saved there (`saveCaches()`).
     public convenience init(library: any ChapterSource = CorpusLibrary.locate(), font family: String = "Gentium Plus",
-                            options: LayoutOptions = LayoutOptions()) throws {
-        try self.init(library: library, fonts: FontChain(family: family), options: options)
+                            options: LayoutOptions = LayoutOptions(), cachePolicy: CachePolicy = .off) throws {
+        try self.init(library: library, fonts: FontChain(family: family), options: options, cachePolicy: cachePolicy)
     }
 
     /// A session over `library` with fonts already loaded (font chains are thread-safe: sessions may share one).
     public init(library: any ChapterSource = CorpusLibrary.locate(), fonts: FontChain,
-                options: LayoutOptions = LayoutOptions()) {
+                options: LayoutOptions = LayoutOptions(), cachePolicy: CachePolicy = .off) {
         self.library = library
         self.fonts = fonts
         self.options = options
+        self.cachePolicy = cachePolicy
         strings = builder.freeze()
-        typesetter = Typesetter(cache: ShapeCache(chain: fonts, strings: strings))
+        let cache = ShapeCache(chain: fonts, strings: strings)
+        if let folder = cachePolicy.folder { cache.persist(in: folder) }
+        typesetter = Typesetter(cache: cache)
+    }
+
+    /// Saves what the session computed that its cache policy keeps: the shape cache file, when this session shaped
+    /// strings it lacked. Never fails (a cache that cannot be written is skipped); returns what was written.
+    @discardableResult
+    public func saveCaches() -> PersistedSave? {
+        cache.savePersisted()
     }
 
     /// Loads a chapter from the library.

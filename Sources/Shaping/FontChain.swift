@@ -63,6 +63,13 @@ public final class FontChain: Sendable {
         index == 0 ? primary : state.withLock { $0.loaded[index] } ?? primary
     }
 
+    /// The font file fontconfig put at `index` in the chain (0 is the primary), loaded or not; nil past the end.
+    /// The persisted shape cache checks with it that a run shaped with fallback fonts still gets the same ones.
+    public func descriptor(at index: Int) -> FontDescriptor? {
+        if index == 0 { return primary.descriptor }
+        return state.withLock { index > 0 && index < $0.candidates.count ? $0.candidates[index] : nil }
+    }
+
     /// The index of the first font after the primary that covers `scalar`, or nil when no installed font does.
     func fallback(for scalar: UInt32) -> Int? {
         state.withLock { state in

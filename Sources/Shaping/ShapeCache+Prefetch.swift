@@ -23,6 +23,11 @@ extension ShapeCache {
         for id in ids {
             let i = Int(id)
             guard i < t.pointee.runIndex.count, t.pointee.runIndex[i] == Tables.notShaped else { continue }
+            // The persisted file serves what it holds; only the rest is shaped.
+            if let served = persistedRun(id) {
+                recordServed(served, for: id)
+                continue
+            }
             t.pointee.runIndex[i] = Tables.queued  // skip its duplicates
             pending.append(id)
             lengths.append(strings.utf8Count(of: id))

@@ -117,6 +117,7 @@ struct A11yCommand: ParsableCommand {
             document.walk(tree, cells: all ? tree.layout.cells.indices : tree.visibleCells)
             document.finish(tree)
             try emit(try document.encoded(), to: output)
+            engine.saveCaches()
         }
     }
 

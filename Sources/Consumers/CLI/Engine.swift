@@ -30,6 +30,13 @@ struct LayoutArguments: ParsableArguments {
     @Option(help: "Marks on Hebrew words: all (points and cantillation), points (no cantillation) or none (consonants only).")
     var hebrewMarks: HebrewMarks = .all
 
+    @Flag(name: .customLong("no-cache"),
+          help: "Neither read nor write the shape cache in $XDG_CACHE_HOME/interlinear (else ~/.cache/interlinear).")
+    var noCache = false
+
+    /// The session's cache policy: the user's cache folder unless `--no-cache`.
+    var cachePolicy: CachePolicy { noCache ? .off : .user }
+
     static let widthRange = 100.0...10_000.0
     static let fontSizeRange = 6.0...96.0
 
@@ -96,7 +103,8 @@ struct Engine {
         let options = try arguments.layoutOptions()
         passage = try parseReference(arguments.reference)
         library = try ChapterLibrary.open(corpus: arguments.corpus)
-        session = try Interlinear(library: library, font: arguments.font, options: options)
+        session = try Interlinear(library: library, font: arguments.font, options: options,
+                                  cachePolicy: arguments.cachePolicy)
         chapter = try session.chapter(wholeChapter ? Passage(chapter: passage.chapter) : passage,
                                       hebrewMarks: arguments.hebrewMarks)
     }
@@ -108,6 +116,10 @@ struct Engine {
 
     /// The chapter typeset with the options the arguments asked for.
     func layout() -> ChapterLayout { session.layout(chapter) }
+
+    /// Saves the shape cache for the next run (unless `--no-cache`): after the command's output, since a cache
+    /// never fails a command.
+    func saveCaches() { session.saveCaches() }
 }
 
 /// Parses a reference given on the command line (a chapter, or verses of one), or fails (exit 64) with one line

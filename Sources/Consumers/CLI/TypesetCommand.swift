@@ -16,6 +16,7 @@ struct TypesetCommand: ParsableCommand {
             let engine = try Engine(layout)
             let document = LayoutDocument(chapter: engine.chapter, layout: engine.layout(), font: layout.font)
             try emit(try document.encoded(), to: output)
+            engine.saveCaches()
         }
     }
 }

@@ -1,0 +1,142 @@
+/// Builds a persisted shape cache file (`ShapeFileLayout`) in memory: entries are added one at a time (the runs a
+/// process used first, then what the old file held), duplicates by key hash are skipped, and an entry that would
+/// take the file past its size bound is refused, so the file never grows past `limit`.
+struct ShapeFileWriter {
+    typealias Layout = ShapeFileLayout
+
+    /// What `add` did.
+    enum Outcome: Equatable {
+        case added
+        /// An entry with the same key hash is in already.
+        case duplicate
+        /// It would take the file past the size bound.
+        case full
+    }
+
+    let key: UInt64
+    let limit: Int
+    private var records: [UInt8] = []
+    private var glyphs: [ShapedGlyph] = []
+    private var strings: [UInt8] = []
+    private var fontSection: [UInt8] = []
+    private var keys: Set<UInt64> = []
+    private(set) var entryCount = 0
+
+    /// A writer of a file for `key` of at most `limit` bytes (at most `ShapeFileLayout.maximumFileSize`).
+    init(key: UInt64, limit: Int = ShapeFileLayout.maximumFileSize) {
+        self.key = key
+        self.limit = min(limit, Layout.maximumFileSize)
+    }
+
+    /// Slots for `entries` entries: a power of two at least twice their number (probes stay short), at least 16.
+    static func slotCount(for entries: Int) -> Int {
+        var count = 16
+        while count < entries * 2 { count *= 2 }
+        return count
+    }
+
+    /// The length the file would have with what is in now, plus `entries` entries of `glyphs` glyphs and
+    /// `stringBytes` bytes more.
+    func length(adding entries: Int = 0, glyphs more: Int = 0, stringBytes: Int = 0) -> Int {
+        Layout.Sections(slotCount: Self.slotCount(for: entryCount + entries), entryCount: entryCount + entries,
+                        glyphCount: glyphs.count + more, fontBytes: fontSection.count,
+                        stringBytes: strings.count + stringBytes).end
+    }
+
+    /// Sets the fonts section: the chain's fonts 0…n that runs depending on fallbacks were shaped with. Call it
+    /// before adding entries (its size counts towards the bound).
+    mutating func setFonts(_ fonts: [ShapeFile.Font]) {
+        fontSection.removeAll()
+        for font in fonts {
+            appendInteger(font.faceIndex, to: &fontSection)
+            appendInteger(UInt32(truncatingIfNeeded: font.path.count), to: &fontSection)
+            appendInteger(font.size, to: &fontSection)
+            appendInteger(font.modifiedSeconds, to: &fontSection)
+            appendInteger(font.modifiedNanoseconds, to: &fontSection)
+            fontSection.append(contentsOf: font.path)
+            fontSection.append(contentsOf: repeatElement(0, count: ((font.path.count + 7) & ~7) - font.path.count))
+        }
+    }
+
+    /// Adds a run: its key (`string` shaped in `style`), what it says, and its glyphs. `check` is the entry's
+    /// check when it comes from another file already verified (it does not depend on positions); nil computes it.
+    mutating func add(string: UnsafeRawBufferPointer, style: UInt8, advance: Float32, missing: UInt16, flags: UInt8,
+                      maxFont: UInt16, glyphs run: UnsafeBufferPointer<ShapedGlyph>, keyHash: UInt64? = nil,
+                      check: UInt64? = nil) -> Outcome {
+        let hash = keyHash ?? Layout.keyHash(string, style: style)
+        guard !keys.contains(hash) else { return .duplicate }
+        guard string.count <= Int(UInt32.max) - strings.count, run.count <= Int(UInt32.max) - glyphs.count,
+              length(adding: 1, glyphs: run.count, stringBytes: string.count) <= limit else { return .full }
+        keys.insert(hash)
+        let advanceBits = advance.bitPattern
+        let entryCheck = check ?? Layout.check(
+            keyHash: hash, advanceBits: advanceBits, missing: missing, style: style, flags: flags, maxFont: maxFont,
+            string: string, glyphs: UnsafeRawBufferPointer(run))
+        appendInteger(hash, to: &records)
+        appendInteger(entryCheck, to: &records)
+        appendInteger(UInt32(strings.count), to: &records)
+        appendInteger(UInt32(string.count), to: &records)
+        appendInteger(UInt32(glyphs.count), to: &records)
+        appendInteger(UInt32(run.count), to: &records)
+        appendInteger(advanceBits, to: &records)
+        appendInteger(missing, to: &records)
+        records.append(style)
+        records.append(flags)
+        appendInteger(maxFont, to: &records)
+        records.append(contentsOf: repeatElement(0, count: Layout.entrySize - Layout.Entry.maxFont - 2))
+        strings.append(contentsOf: string)
+        glyphs.append(contentsOf: run)
+        entryCount += 1
+        return .added
+    }
+
+    /// The file's bytes.
+    func encoded() -> [UInt8] {
+        let slotCount = Self.slotCount(for: entryCount)
+        let sections = Layout.Sections(slotCount: slotCount, entryCount: entryCount, glyphCount: glyphs.count,
+                                       fontBytes: fontSection.count, stringBytes: strings.count)
+        var slots = [UInt32](repeating: 0, count: slotCount)
+        let mask = slotCount - 1
+        for index in 0..<entryCount {
+            let hash = records.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: index * Layout.entrySize, as: UInt64.self) }
+            var slot = Int(truncatingIfNeeded: hash) & mask
+            while slots[slot] != 0 { slot = (slot + 1) & mask }
+            slots[slot] = UInt32(index + 1)
+        }
+        var file = [UInt8]()
+        file.reserveCapacity(sections.end)
+        appendInteger(Layout.magic, to: &file)
+        appendInteger(Layout.version, to: &file)
+        appendInteger(Layout.byteOrderMark, to: &file)
+        appendInteger(key, to: &file)
+        appendInteger(UInt64(sections.end), to: &file)
+        appendInteger(UInt32(slotCount), to: &file)
+        appendInteger(UInt32(entryCount), to: &file)
+        appendInteger(UInt32(glyphs.count), to: &file)
+        appendInteger(UInt32(strings.count), to: &file)
+        appendInteger(UInt32(fontSection.count), to: &file)
+        appendInteger(UInt32(0), to: &file)
+        appendInteger(fontSection.withUnsafeBytes { StableHasher.hash($0) }, to: &file)
+        file.append(contentsOf: repeatElement(0, count: Layout.Header.headerCheck - file.count))
+        appendInteger(file.withUnsafeBytes { StableHasher.hash($0) }, to: &file)
+        for slot in slots { appendInteger(slot, to: &file) }
+        pad(&file, to: sections.entries)
+        file.append(contentsOf: records)
+        glyphs.withUnsafeBytes { file.append(contentsOf: $0) }
+        file.append(contentsOf: fontSection)
+        pad(&file, to: sections.strings)
+        file.append(contentsOf: strings)
+        pad(&file, to: sections.end)
+        return file
+    }
+
+    private func pad(_ bytes: inout [UInt8], to length: Int) {
+        bytes.append(contentsOf: repeatElement(0, count: length - bytes.count))
+    }
+}
+
+/// Appends an integer's bytes in native order (the format's order: `ShapeFileLayout.byteOrderMark` tells).
+@inline(__always)
+private func appendInteger<T: FixedWidthInteger>(_ value: T, to bytes: inout [UInt8]) {
+    withUnsafeBytes(of: value) { bytes.append(contentsOf: $0) }
+}
