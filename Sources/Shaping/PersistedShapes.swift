@@ -5,6 +5,8 @@ import InterlinearCorpus
 final class PersistedShapes {
     let folder: String
     let key: ShapeCacheKey
+    /// The most a saved file may hold (`ShapeCache.persistedSizeBound` unless a test asks for less).
+    let sizeBound: Int
     /// The file as it was when the cache was made (nil: there was none, or it was refused).
     let mapping: ShapeFileMapping?
     /// A lookup met an entry that failed its checks. The next save still carries only verified entries over, so
@@ -18,9 +20,10 @@ final class PersistedShapes {
 
     var path: String { folder + "/" + key.fileName }
 
-    init(folder: String, key: ShapeCacheKey) {
+    init(folder: String, key: ShapeCacheKey, sizeBound: Int) {
         self.folder = folder
         self.key = key
+        self.sizeBound = sizeBound
         mapping = ShapeFileMapping(path: folder + "/" + key.fileName, key: key.hash)
     }
 

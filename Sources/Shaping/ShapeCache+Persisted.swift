@@ -21,12 +21,13 @@ extension ShapeCache {
     /// Keeps this cache across processes in `folder`: the file for this chain's key
     /// (`$folder/shapes-KEY.bin`, `ShapeCacheKey`) is mapped now, and strings it holds are served from it instead of
     /// being shaped; `savePersisted()` writes what was shaped back. A missing, foreign or damaged file is no error:
-    /// the cache starts empty and the next save replaces it. Call before the first lookup.
-    package func persist(in folder: String) {
+    /// the cache starts empty and the next save replaces it. Call before the first lookup. `sizeBound` (at most
+    /// `persistedSizeBound`) is for tests of what happens at the bound.
+    package func persist(in folder: String, sizeBound: Int = ShapeCache.persistedSizeBound) {
         precondition(tables.pointee.runs.isEmpty, "persist(in:) comes before the first lookup")
         detachPersisted()
         guard let key = ShapeCacheKey(chain: chain) else { return }
-        let persisted = PersistedShapes(folder: folder, key: key)
+        let persisted = PersistedShapes(folder: folder, key: key, sizeBound: sizeBound)
         tables.pointee.persisted = persisted
         if let file = persisted.mapping?.file {
             tables.pointee.fileGlyphs = file.glyphBase
@@ -53,10 +54,12 @@ extension ShapeCache {
     public var persistedPath: String? { tables.pointee.persisted?.path }
 
     /// The run of `id` in `style` (its own by default) from the persisted file, counted as served; nil when there
-    /// is no file or it does not hold that run.
-    func persistedRun(_ id: TextID, style: ShapingStyle? = nil) -> ShapedRun? {
+    /// is no file or it does not hold that run. `table` is `strings`, read once by a caller that loops (reading
+    /// the property copies the table's arrays: four retains and releases each time).
+    @inline(__always)
+    func persistedRun(_ id: TextID, style: ShapingStyle? = nil, in table: StringTable) -> ShapedRun? {
         guard let persisted = tables.pointee.persisted, persisted.mapping != nil else { return nil }
-        let run = strings.withUTF8(of: id) { utf8 in
+        let run = table.withUTF8(of: id) { utf8 in
             persisted.run(UnsafeRawBufferPointer(utf8), style: style ?? ShapingStyle.detect(utf8), chain: chain)
         }
         if run != nil { tables.pointee.servedFromFile += 1 }
@@ -91,6 +94,7 @@ extension ShapeCache {
             let use = withGlyphs(of: run) { PersistedShapes.fallbackUse(of: $0, style: run.style, chain: chain) }
             used.append(Used(id: id, run: run, depends: use.depends, maxFont: use.maxFont))
         }
+        let strings = self.strings
         for (id, slot) in tables.pointee.runIndex.enumerated() where slot >= 0 { take(TextID(id), slot) }
         for (key, slot) in tables.pointee.restyled { take(key.id, slot) }
 
@@ -119,7 +123,7 @@ extension ShapeCache {
                 fonts.append(font)
             }
         }
-        var writer = ShapeFileWriter(key: persisted.key.hash, limit: Self.persistedSizeBound)
+        var writer = ShapeFileWriter(key: persisted.key.hash, limit: persisted.sizeBound)
         writer.setFonts(fontsKnown ? fonts : [])
         var newEntries = 0
         addUsed: for item in used where fontsKnown || !item.depends {

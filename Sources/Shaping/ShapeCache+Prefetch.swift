@@ -15,6 +15,7 @@ extension ShapeCache {
     public func prefetch(_ ids: [TextID], threads: Int) {
         growIndex()
         let t = tables
+        let strings = self.strings  // read once: each read of the property retains and releases the table's arrays
         // Reserved up front: a cold layout then allocates a few dozen times in all, not once per growth step.
         var pending: [TextID] = []
         var lengths: [Int] = []
@@ -24,7 +25,7 @@ extension ShapeCache {
             let i = Int(id)
             guard i < t.pointee.runIndex.count, t.pointee.runIndex[i] == Tables.notShaped else { continue }
             // The persisted file serves what it holds; only the rest is shaped.
-            if let served = persistedRun(id) {
+            if let served = persistedRun(id, in: strings) {
                 recordServed(served, for: id)
                 continue
             }

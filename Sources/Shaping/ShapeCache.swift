@@ -110,7 +110,7 @@ public final class ShapeCache {
         let key = RestyledKey(id: id, style: style)
         if let slot = tables.pointee.restyled[key] { return tables.pointee.runs[Int(slot)] }
         var run: ShapedRun
-        if let served = persistedRun(id, style: style) {
+        if let served = persistedRun(id, style: style, in: strings) {
             run = served
         } else {
             run = strings.withUTF8(of: id) { shaper.shape(utf8: $0, style: style, into: &tables.pointee.glyphs) }
@@ -123,7 +123,7 @@ public final class ShapeCache {
     }
 
     /// The glyphs of a run (a copy; `withGlyphs(of:_:)` reads them in place).
-    public func glyphs(of run: ShapedRun) -> [ShapedGlyph] { withGlyphs(of: run) { Array($0) } }
+    public func glyphs(of run: ShapedRun) -> ArraySlice<ShapedGlyph> { withGlyphs(of: run) { ArraySlice($0) } }
 
     /// Calls `body` with a run's glyphs where they are: in the persisted file's mapping or in the arena. The buffer
     /// is valid during the call only. Traps when `run` is not one of this cache's runs since its last `reset()`.
@@ -151,11 +151,12 @@ public final class ShapeCache {
 
     private func shape(_ id: TextID) -> ShapedRun {
         growIndex()
-        if let served = persistedRun(id) {
+        let table = strings
+        if let served = persistedRun(id, in: table) {
             recordServed(served, for: id)
             return served
         }
-        let run = strings.withUTF8(of: id) { shaper.shape(utf8: $0, into: &tables.pointee.glyphs) }
+        let run = table.withUTF8(of: id) { shaper.shape(utf8: $0, into: &tables.pointee.glyphs) }
         return record(run, for: id)
     }
 

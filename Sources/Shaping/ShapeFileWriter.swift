@@ -21,6 +21,7 @@ struct ShapeFileWriter {
     private var fontSection: [UInt8] = []
     private var keys: Set<UInt64> = []
     private(set) var entryCount = 0
+    private static let emptyRecord = [UInt8](repeating: 0, count: ShapeFileLayout.entrySize)
 
     /// A writer of a file for `key` of at most `limit` bytes (at most `ShapeFileLayout.maximumFileSize`).
     init(key: UInt64, limit: Int = ShapeFileLayout.maximumFileSize) {
@@ -72,18 +73,24 @@ struct ShapeFileWriter {
         let entryCheck = check ?? Layout.check(
             keyHash: hash, advanceBits: advanceBits, missing: missing, style: style, flags: flags, maxFont: maxFont,
             string: string, glyphs: UnsafeRawBufferPointer(run))
-        appendInteger(hash, to: &records)
-        appendInteger(entryCheck, to: &records)
-        appendInteger(UInt32(strings.count), to: &records)
-        appendInteger(UInt32(string.count), to: &records)
-        appendInteger(UInt32(glyphs.count), to: &records)
-        appendInteger(UInt32(run.count), to: &records)
-        appendInteger(advanceBits, to: &records)
-        appendInteger(missing, to: &records)
-        records.append(style)
-        records.append(flags)
-        appendInteger(maxFont, to: &records)
-        records.append(contentsOf: repeatElement(0, count: Layout.entrySize - Layout.Entry.maxFont - 2))
+        // One zeroed record, then its fields stored in place (appending field by field cost more than the rest).
+        let at = records.count
+        let stringStart = UInt32(strings.count), glyphStart = UInt32(glyphs.count)
+        records.append(contentsOf: Self.emptyRecord)
+        records.withUnsafeMutableBytes { record in
+            typealias E = Layout.Entry
+            record.storeBytes(of: hash, toByteOffset: at + E.keyHash, as: UInt64.self)
+            record.storeBytes(of: entryCheck, toByteOffset: at + E.check, as: UInt64.self)
+            record.storeBytes(of: stringStart, toByteOffset: at + E.stringStart, as: UInt32.self)
+            record.storeBytes(of: UInt32(string.count), toByteOffset: at + E.stringCount, as: UInt32.self)
+            record.storeBytes(of: glyphStart, toByteOffset: at + E.glyphStart, as: UInt32.self)
+            record.storeBytes(of: UInt32(run.count), toByteOffset: at + E.glyphCount, as: UInt32.self)
+            record.storeBytes(of: advanceBits, toByteOffset: at + E.advance, as: UInt32.self)
+            record.storeBytes(of: missing, toByteOffset: at + E.missing, as: UInt16.self)
+            record.storeBytes(of: style, toByteOffset: at + E.style, as: UInt8.self)
+            record.storeBytes(of: flags, toByteOffset: at + E.flags, as: UInt8.self)
+            record.storeBytes(of: maxFont, toByteOffset: at + E.maxFont, as: UInt16.self)
+        }
         strings.append(contentsOf: string)
         glyphs.append(contentsOf: run)
         entryCount += 1
