@@ -225,6 +225,8 @@ let package = Package(
                 "InterlinearCLI", "interlinear", "InterlinearTestSupport",
                 // Screen-reader tests compute the lines they expect to hear with the reader's own line mode.
                 "InterlinearCorpus", "InterlinearAccessibility", "InterlinearReader",
+                // The JSON documents are compared in-process with the encoder they replaced (JSONWriterTests).
+                "InterlinearSession", "InterlinearTypesetting", "InterlinearStore",
             ],
             path: "Tests/InterlinearCLITests"),
     ]

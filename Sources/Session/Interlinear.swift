@@ -29,29 +29,32 @@ public final class Interlinear {
     public private(set) var strings: StringTable
     private let builder = StringTableBuilder()
 
-    /// The shape cache every layout of the session shares.
-    public var cache: ShapeCache { typesetter.cache }
-    /// Whether the session reads and writes caches that outlive it (the persisted shape cache).
+    /// Whether and where the session keeps caches across processes (`CachePolicy`); off unless given.
     public let cachePolicy: CachePolicy
 
+    /// The shape cache every layout of the session shares.
+    public var cache: ShapeCache { typesetter.cache }
+
     /// A session over `library` with the font family `family` (found through fontconfig). Throws `FontError`,
-    /// naming the Debian package, when the family is not installed. With a `cachePolicy` that names a folder, the
-    /// shape cache starts from the file an earlier process saved there (`saveCaches()`).
+    /// naming the Debian package, when the family is not installed. `cache` says whether the session may read and
+    /// write its cache files (the fonts fontconfig chose, `FontChain`; the shape cache, `saveCaches()`); by default it
+    /// neither reads nor writes any.
     public convenience init(library: any ChapterSource = CorpusLibrary.locate(), font family: String = "Gentium Plus",
-                            options: LayoutOptions = LayoutOptions(), cachePolicy: CachePolicy = .off) throws {
-        try self.init(library: library, fonts: FontChain(family: family), options: options, cachePolicy: cachePolicy)
+                            options: LayoutOptions = LayoutOptions(), cache: CachePolicy = .disabled) throws {
+        try self.init(library: library, fonts: FontChain(family: family, cacheDirectory: cache.directory),
+                      options: options, cache: cache)
     }
 
     /// A session over `library` with fonts already loaded (font chains are thread-safe: sessions may share one).
     public init(library: any ChapterSource = CorpusLibrary.locate(), fonts: FontChain,
-                options: LayoutOptions = LayoutOptions(), cachePolicy: CachePolicy = .off) {
+                options: LayoutOptions = LayoutOptions(), cache cachePolicy: CachePolicy = .disabled) {
         self.library = library
         self.fonts = fonts
         self.options = options
         self.cachePolicy = cachePolicy
         strings = builder.freeze()
         let cache = ShapeCache(chain: fonts, strings: strings)
-        if let folder = cachePolicy.folder { cache.persist(in: folder) }
+        if let folder = cachePolicy.directory { cache.persist(in: folder) }
         typesetter = Typesetter(cache: cache)
     }
 

@@ -17,9 +17,10 @@ import InterlinearTestSupport
             return environment
         }
         var folder: String { path + "/interlinear" }
-        /// The cache files in it.
+        /// The shape cache files in it (beside them: the font cache, `fonts-1.cache`).
         func files() -> [String] {
-            ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+            ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { !$0.hasPrefix("fonts-") }
+                .sorted()
         }
         /// Identity and times of the one cache file: changes whenever a process writes it anew.
         func stamp() throws -> [String] {

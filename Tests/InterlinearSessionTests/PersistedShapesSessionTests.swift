@@ -12,19 +12,19 @@ import InterlinearTestSupport
 
     func session(_ policy: CachePolicy) throws -> Interlinear {
         Interlinear(library: CorpusLibrary(corpusDirectory: corpusDirectory), fonts: try sharedFontChain(),
-                    cachePolicy: policy)
+                    cache: policy)
     }
 
     @Test func aWarmSessionLaysOutTheSameLabelsWithoutShaping() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("session-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let cold = try session(.folder(folder))
+        let cold = try session(CachePolicy(directory: folder))
         let coldLayout = cold.layout(try cold.chapter(john))
         #expect(cold.cache.servedFromFile == 0)
         let saved = try #require(cold.saveCaches())
         #expect(saved.newEntries == cold.cache.shapedCount && saved.path.hasPrefix(folder + "/"))
 
-        let warm = try session(.folder(folder))
+        let warm = try session(CachePolicy(directory: folder))
         let warmLayout = warm.layout(try warm.chapter(john))
         #expect(warmLayout.labels.elementsEqual(coldLayout.labels))
         #expect(warmLayout.cells.elementsEqual(coldLayout.cells))
@@ -40,11 +40,11 @@ import InterlinearTestSupport
     }
 
     @Test func withoutAPolicyNothingIsReadOrWritten() throws {
-        let plain = try session(.off)
-        #expect(plain.cachePolicy == .off && plain.cache.persistedPath == nil)
+        let plain = try session(.disabled)
+        #expect(plain.cachePolicy == .disabled && plain.cache.persistedPath == nil)
         _ = plain.layout(try plain.chapter(john))
         #expect(plain.saveCaches() == nil)
-        #expect(CachePolicy.off.folder == nil && CachePolicy.folder("").folder == nil)
-        #expect(CachePolicy.folder("/tmp/x").folder == "/tmp/x")
+        let defaulted = Interlinear(library: CorpusLibrary(corpusDirectory: corpusDirectory), fonts: try sharedFontChain())
+        #expect(defaulted.cachePolicy == .disabled && defaulted.cache.persistedPath == nil, "no cache unless asked")
     }
 }

@@ -1,4 +1,3 @@
-import Foundation
 import InterlinearAccessibility
 import InterlinearCorpus
 import InterlinearTable
@@ -156,13 +155,5 @@ struct A11yDocument: Encodable {
         let s = tree.stats
         stats = Stats(cells: tree.cellCount, containersBuilt: s.containersBuilt, elementsBuilt: s.elementsBuilt,
                       framesComputed: s.framesComputed)
-    }
-
-    func encoded() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]  // sorted: byte-stable across runs
-        var data = try encoder.encode(self)
-        data.append(0x0A)
-        return data
     }
 }

@@ -30,12 +30,8 @@ struct LayoutArguments: ParsableArguments {
     @Option(help: "Marks on Hebrew words: all (points and cantillation), points (no cantillation) or none (consonants only).")
     var hebrewMarks: HebrewMarks = .all
 
-    @Flag(name: .customLong("no-cache"),
-          help: "Neither read nor write the shape cache in $XDG_CACHE_HOME/interlinear (else ~/.cache/interlinear).")
+    @Flag(help: ArgumentHelp(noCacheHelp))
     var noCache = false
-
-    /// The session's cache policy: the user's cache folder unless `--no-cache`.
-    var cachePolicy: CachePolicy { noCache ? .off : .user }
 
     static let widthRange = 100.0...10_000.0
     static let fontSizeRange = 6.0...96.0
@@ -57,7 +53,14 @@ struct LayoutArguments: ParsableArguments {
     }
 
     func chapterReference() throws -> ChapterReference { try parseReference(reference).chapter }
+
+    /// Whether and where the session keeps its caches (`--no-cache`, `$INTERLINEAR_CACHE`, `$XDG_CACHE_HOME`).
+    var cachePolicy: CachePolicy { CachePolicy(noCache: noCache) }
 }
+
+/// The `--no-cache` help, shared by every command that has the flag.
+let noCacheHelp = "Neither read nor write the cache files in $XDG_CACHE_HOME/interlinear (or ~/.cache/interlinear, "
+    + "or $INTERLINEAR_CACHE): the font fontconfig chose, shaped text."
 
 /// The `--tiers` list: names from `Tier`, at least one of them a word tier (the translation alone has no words to
 /// stack it against).
@@ -104,7 +107,7 @@ struct Engine {
         passage = try parseReference(arguments.reference)
         library = try ChapterLibrary.open(corpus: arguments.corpus)
         session = try Interlinear(library: library, font: arguments.font, options: options,
-                                  cachePolicy: arguments.cachePolicy)
+                                  cache: arguments.cachePolicy)
         chapter = try session.chapter(wholeChapter ? Passage(chapter: passage.chapter) : passage,
                                       hebrewMarks: arguments.hebrewMarks)
     }
