@@ -125,6 +125,10 @@ extension ShapeCache {
         }
         var writer = ShapeFileWriter(key: persisted.key.hash, limit: persisted.sizeBound)
         writer.setFonts(fontsKnown ? fonts : [])
+        writer.reserve(entries: used.count + carried.count,
+                       glyphs: used.reduce(0) { $0 + Int($1.run.glyphCount) } + carried.reduce(0) { $0 + $1.glyphCount },
+                       stringBytes: used.reduce(0) { $0 + strings.utf8Count(of: $1.id) }
+                           + carried.reduce(0) { $0 + $1.stringCount })
         var newEntries = 0
         addUsed: for item in used where fontsKnown || !item.depends {
             let outcome = strings.withUTF8(of: item.id) { utf8 in

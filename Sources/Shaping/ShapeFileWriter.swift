@@ -19,7 +19,10 @@ struct ShapeFileWriter {
     private var glyphs: [ShapedGlyph] = []
     private var strings: [UInt8] = []
     private var fontSection: [UInt8] = []
-    private var keys: Set<UInt64> = []
+    /// The key hashes added, by open addressing (they are good hashes already: a `Set` hashed them again).
+    /// 0 marks an empty slot; a key hash of 0 is kept in `hasZeroKey`.
+    private var keySlots = [UInt64](repeating: 0, count: 64)
+    private var hasZeroKey = false
     private(set) var entryCount = 0
     private static let emptyRecord = [UInt8](repeating: 0, count: ShapeFileLayout.entrySize)
 
@@ -65,10 +68,10 @@ struct ShapeFileWriter {
                       maxFont: UInt16, glyphs run: UnsafeBufferPointer<ShapedGlyph>, keyHash: UInt64? = nil,
                       check: UInt64? = nil) -> Outcome {
         let hash = keyHash ?? Layout.keyHash(string, style: style)
-        guard !keys.contains(hash) else { return .duplicate }
+        guard !containsKey(hash) else { return .duplicate }
         guard string.count <= Int(UInt32.max) - strings.count, run.count <= Int(UInt32.max) - glyphs.count,
               length(adding: 1, glyphs: run.count, stringBytes: string.count) <= limit else { return .full }
-        keys.insert(hash)
+        insertKey(hash)
         let advanceBits = advance.bitPattern
         let entryCheck = check ?? Layout.check(
             keyHash: hash, advanceBits: advanceBits, missing: missing, style: style, flags: flags, maxFont: maxFont,
@@ -95,6 +98,41 @@ struct ShapeFileWriter {
         glyphs.append(contentsOf: run)
         entryCount += 1
         return .added
+    }
+
+    /// Makes room for this many more entries, glyphs and string bytes (a save knows them up front).
+    mutating func reserve(entries: Int, glyphs more: Int, stringBytes: Int) {
+        records.reserveCapacity(records.count + entries * Layout.entrySize)
+        glyphs.reserveCapacity(glyphs.count + more)
+        strings.reserveCapacity(strings.count + stringBytes)
+    }
+
+    private func containsKey(_ hash: UInt64) -> Bool {
+        if hash == 0 { return hasZeroKey }
+        let mask = keySlots.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while keySlots[slot] != 0 {
+            if keySlots[slot] == hash { return true }
+            slot = (slot + 1) & mask
+        }
+        return false
+    }
+
+    private mutating func insertKey(_ hash: UInt64) {
+        if hash == 0 { hasZeroKey = true; return }
+        if (entryCount + 1) * 2 > keySlots.count {
+            let old = keySlots
+            keySlots = [UInt64](repeating: 0, count: keySlots.count * 2)
+            for key in old where key != 0 { place(key) }
+        }
+        place(hash)
+    }
+
+    private mutating func place(_ hash: UInt64) {
+        let mask = keySlots.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while keySlots[slot] != 0 { slot = (slot + 1) & mask }
+        keySlots[slot] = hash
     }
 
     /// The file's bytes.
