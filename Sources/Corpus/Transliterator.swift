@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Greek → Latin transliteration in the academic style of the *SBL Handbook of Style*,
 /// adapted so the result can be read aloud by text-to-speech. The table and rules are in
@@ -52,7 +53,7 @@ public enum Transliterator {
             } else {
                 output += unit
             }
-            output.unicodeScalars.append(contentsOf: marks)
+            if !marks.isEmpty { output.unicodeScalars.append(contentsOf: marks) }
             index += consumed
         }
         return output.precomposedStringWithCanonicalMapping
@@ -76,7 +77,7 @@ public enum Transliterator {
     }
 
     /// A Greek letter reduced to its lower-case base and the marks that matter for transliteration.
-    private struct Letter {
+    private struct Letter: Sendable {
         var base: Unicode.Scalar
         var upper = false
         var rough = false
@@ -86,7 +87,39 @@ public enum Transliterator {
         /// Combining marks this transliterator does not know; kept rather than silently lost.
         var otherMarks: [Unicode.Scalar] = []
 
+        /// The letter a character is, or nil when it is not a Greek letter. A character that is one scalar of the
+        /// Greek blocks is taken apart once per process and remembered (`known`): decomposing a character through
+        /// Foundation costs thousands of instructions, and lemmas are made of a few dozen distinct characters. Any
+        /// other character is taken apart each time, by the same `init(decomposing:)`.
         init?(_ character: Character) {
+            let scalars = character.unicodeScalars
+            guard let scalar = scalars.first, scalars.index(after: scalars.startIndex) == scalars.endIndex,
+                  Letter.isInGreekBlocks(scalar.value)
+            else {
+                self.init(decomposing: character)
+                return
+            }
+            if let remembered = Letter.known.withLock({ $0[scalar.value] }) {
+                guard let letter = remembered else { return nil }
+                self = letter
+                return
+            }
+            let letter = Letter(decomposing: character)
+            Letter.known.withLock { $0[scalar.value] = .some(letter) }
+            guard let letter else { return nil }
+            self = letter
+        }
+
+        /// Greek and Coptic, Greek Extended: the scalars `known` remembers.
+        private static func isInGreekBlocks(_ value: UInt32) -> Bool {
+            (0x0370...0x03FF).contains(value) || (0x1F00...0x1FFF).contains(value)
+        }
+
+        /// Scalars of the Greek blocks taken apart so far (nil: not a letter). At most the 400 scalars of the two
+        /// blocks, shared by every thread (importers transliterate on several).
+        private static let known = Mutex<[UInt32: Letter?]>([:])
+
+        init?(decomposing character: Character) {
             var scalars = String(character).decomposedStringWithCanonicalMapping.unicodeScalars.makeIterator()
             guard let first = scalars.next(), let normalised = Letter.normalise(first) else { return nil }
             base = normalised.0
@@ -142,12 +175,17 @@ public enum Transliterator {
     /// The pairs that form a diphthong; ηι is absent because it is written ῃ.
     private static let diphthongs: Set<String> = ["αι", "ει", "οι", "υι", "αυ", "ευ", "ηυ", "ου"]
 
+    /// `diphthongs` as pairs of scalar values (first << 32 | second), looked up without making a string.
+    private static let diphthongPairs: Set<UInt64> = Set(diphthongs.map { pair in
+        pair.unicodeScalars.reduce(0) { $0 << 32 | UInt64($1.value) }
+    })
+
     /// The Latin for a diphthong starting at `first`, without any breathing, or nil if the pair
     /// is two syllables: a diaeresis on the second vowel, or a breathing or subscript on the first
     /// (in a true diphthong those marks stand on the second vowel), says so.
     private static func diphthong(_ first: Letter, _ second: Letter) -> String? {
         guard !second.diaeresis, !first.rough, !first.smooth, !first.iotaSubscript, !second.iotaSubscript,
-              diphthongs.contains(String(first.base) + String(second.base)),
+              diphthongPairs.contains(UInt64(first.base.value) << 32 | UInt64(second.base.value)),
               let start = diphthongFirst[first.base]
         else { return nil }
         return start + (second.base == "υ" ? "u" : "i")

@@ -92,12 +92,17 @@ struct FontCacheFile: Equatable, Sendable {
             if let hebrew = chain.hebrew { body.font(hebrew) }
             body.int32(chain.hebrewIndex)
         }
+        return Self.sealing(body.out)
+    }
+
+    /// A body with the header in front: magic, version, its length and its checksum.
+    static func sealing(_ body: [UInt8]) -> [UInt8] {
         var file = Writer()
-        file.out.append(contentsOf: Self.magic)
-        file.uint32(Self.formatVersion)
-        file.uint32(UInt32(clamping: body.out.count))
-        file.uint64(Self.checksum(body.out[...]))
-        file.out.append(contentsOf: body.out)
+        file.out.append(contentsOf: magic)
+        file.uint32(formatVersion)
+        file.uint32(UInt32(clamping: body.count))
+        file.uint64(checksum(body[...]))
+        file.out.append(contentsOf: body)
         return file.out
     }
 

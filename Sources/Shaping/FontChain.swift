@@ -124,6 +124,10 @@ public final class FontChain: Sendable {
         }
     }
 
+    /// Whether fontconfig's list of fallbacks has been made: from the start without a font cache, and with one
+    /// only once a glyph was missing (tests check that a chain from the cache starts without it).
+    var hasFallbackList: Bool { state.withLock { $0.candidates != nil } }
+
     /// The index of the first font after the primary that covers `scalar`, or nil when no installed font does.
     func fallback(for scalar: UInt32) -> Int? {
         state.withLock { state in

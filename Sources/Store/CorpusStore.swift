@@ -141,13 +141,14 @@ public final class CorpusStore {
         return chapter.verses.isEmpty ? nil : chapter
     }
 
-    /// Refuses invalid UTF-8 and control characters in a stored field: they would reach the terminal raw.
-    private func checkText(_ bytes: UnsafeBufferPointer<UInt8>, _ what: String) throws {
+    /// Refuses invalid UTF-8 and control characters in a stored field: they would reach the terminal raw. `what`
+    /// names the field in the message, made only when there is one (every field of every word is checked).
+    private func checkText(_ bytes: UnsafeBufferPointer<UInt8>, _ what: @autoclosure () -> String) throws {
         if TextCheck.firstInvalidUTF8(bytes) != nil {
-            throw StoreError.badRow(path: url.path, what: "\(what) is not valid UTF-8")
+            throw StoreError.badRow(path: url.path, what: "\(what()) is not valid UTF-8")
         }
         if let control = TextCheck.firstControl(bytes) {
-            throw StoreError.badRow(path: url.path, what: "\(what) holds the control character "
+            throw StoreError.badRow(path: url.path, what: "\(what()) holds the control character "
                 + EscapedText.escaped(String(Character(control))))
         }
     }

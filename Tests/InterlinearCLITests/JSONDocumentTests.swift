@@ -61,6 +61,9 @@ import InterlinearTypesetting
             let document = try command.document(from: try Engine(command.layout))
             let written = try document.encoded()
             #expect(written == (try EncoderOracle.compact(document)), "\(reference) \(variant)")
+            // What the command writes: the nodes streamed during the walk, from a fresh engine.
+            let (fresh, tree) = try command.prepare(try Engine(command.layout))
+            #expect(try fresh.encoded(walking: tree, cells: command.cells(of: tree)) == written, "\(reference) \(variant)")
             #expect(try schemaViolation(Data(written), schema: "a11y-3") == nil)
         }
     }

@@ -74,14 +74,28 @@ struct A11yCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let engine = try Engine(layout)
-            try emit(try document(from: engine).encoded(), to: output)
+            let (document, tree) = try prepare(engine)
+            try emit(try document.encoded(walking: tree, cells: cells(of: tree)), to: output)
             engine.saveCaches()
         }
     }
 
-    /// The dump of the engine's chapter as the options ask: the tree laid out, scrolled (and toggled), the moves
-    /// and the hit test made, then the walk, and the stats last.
+    /// The dump of the engine's chapter as the options ask, with its nodes held (`run` writes them as it walks):
+    /// the tree laid out, scrolled (and toggled), the moves and the hit test made, then the walk, and the stats last.
     func document(from engine: Engine) throws -> A11yDocument {
+        var (document, tree) = try prepare(engine)
+        document.walk(tree, cells: cells(of: tree))
+        document.finish(tree)
+        return document
+    }
+
+    /// The cells the dump walks: all, or the visible ones.
+    func cells(of tree: AccessibilityTree) -> Range<VerseIndex> {
+        all ? tree.layout.cells.indices : tree.visibleCells
+    }
+
+    /// Everything before the walk: the tree, its scroll, the moves and the hit test.
+    func prepare(_ engine: Engine) throws -> (A11yDocument, AccessibilityTree) {
         let options = engine.options
         let screen = try parseViewport(defaultWidth: options.width)
         let enabled = screenReader.map { $0 == .on } ?? AccessibleVariable.isOn(in: ProcessInfo.processInfo.environment)
@@ -122,9 +136,7 @@ struct A11yCommand: ParsableCommand {
             document.hit = A11yDocument.Hit(x: rounded(point.x), y: rounded(point.y), nodeId: tree.nodeID(of: hit.id),
                                             distance: rounded(hit.distance), inside: hit.distance == 0)
         }
-        document.walk(tree, cells: all ? tree.layout.cells.indices : tree.visibleCells)
-        document.finish(tree)
-        return document
+        return (document, tree)
     }
 
     private func performMoves(from: String, direction: AccessibilityTree.Direction,

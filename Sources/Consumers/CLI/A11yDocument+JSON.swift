@@ -1,8 +1,27 @@
+import InterlinearAccessibility
+import InterlinearCorpus
+
 extension A11yDocument {
     /// The document, ending with a line break: what `JSONEncoder` with `.sortedKeys` and `.withoutEscapingSlashes`
     /// makes of this value (`JSONWriterTests` compares the two), written directly (`JSONWriter`).
     func encoded() throws -> [UInt8] {
-        var json = JSONWriter(capacity: 1024 * nodes.count + 4096)
+        try encoded(capacity: 1024 * nodes.count + 4096, stats: { stats }) { json in
+            for node in nodes { node.write(into: &json) }
+        }
+    }
+
+    /// The document with the nodes of a walk over `cells` written as they are made, never held, and the stats taken
+    /// after the walk (as `walk` then `finish` record them).
+    func encoded(walking tree: AccessibilityTree, cells: Range<VerseIndex>) throws -> [UInt8] {
+        let elements = cells.count * (tree.layout.labels.count / max(tree.cellCount, 1) / 2 + 4)
+        return try encoded(capacity: 512 * elements + 4096, stats: { Self.stats(of: tree) }) { json in
+            Self.walk(tree, cells: cells) { $0.write(into: &json) }
+        }
+    }
+
+    /// Writes the document; `nodes` writes the nodes' array elements, `stats` is taken after them.
+    private func encoded(capacity: Int, stats: () -> Stats, nodes: (inout JSONWriter) -> Void) throws -> [UInt8] {
+        var json = JSONWriter(capacity: capacity)
         json.beginObject()
         json.key("contentHeight"); json.number(contentHeight)
         json.key("granularity"); json.string(granularity)
@@ -33,8 +52,9 @@ extension A11yDocument {
         json.endArray()
         json.key("nodes")
         json.beginArray()
-        for node in nodes { node.write(into: &json) }
+        nodes(&json)
         json.endArray()
+        let stats = stats()
         json.key("reachedEnd"); json.bool(reachedEnd)
         json.key("reference"); json.string(reference)
         json.key("requestedScrollY"); json.number(requestedScrollY)
