@@ -1,10 +1,10 @@
 import InterlinearCorpus
 
 /// `PeerRounds [REF] [--rounds N] [--parallel-rounds N] [--threads N] [--nt] [--nt-rounds N] [--nt-pango]
-/// [--instructions]`.
+/// [--nt-files DIR] [--instructions]`.
 struct Arguments {
     static let usage = """
-        usage: PeerRounds [REF] [--rounds N] [--parallel-rounds N] [--threads N] [--nt] [--nt-rounds N] [--nt-pango] [--instructions]
+        usage: PeerRounds [REF] [--rounds N] [--parallel-rounds N] [--threads N] [--nt] [--nt-rounds N] [--nt-pango] [--nt-files DIR] [--instructions]
         """
     var reference: ChapterReference
     /// Rounds of ours against the peers on the chapter (0 skips them).
@@ -14,6 +14,8 @@ struct Arguments {
     var threads = 2
     var newTestament = false
     var ntRounds = 5
+    /// A folder of NT chapter files: their load is measured too.
+    var ntFiles: String?
     /// Pango on every NT label too (about 10 s a round here).
     var ntPango = false
     /// Instruction counts of every phase by callgrind (a second run of this program under valgrind).
@@ -38,6 +40,9 @@ struct Arguments {
             case "--nt": newTestament = true
             case "--nt-rounds": ntRounds = try count(argument, 1...100)
             case "--nt-pango": ntPango = true
+            case "--nt-files":
+                guard let folder = rest.popFirst() else { throw PeerRoundsError("--nt-files needs a folder") }
+                ntFiles = folder
             case "--instructions": instructions = true
             case "--count-phases": countPhases = true
             default:
@@ -54,6 +59,6 @@ struct Arguments {
     /// The child's arguments under callgrind.
     var childArguments: [String] {
         [reference.description, "--threads", "\(threads)", "--count-phases"] + (newTestament ? ["--nt"] : [])
-            + (ntPango ? ["--nt-pango"] : [])
+            + (ntPango ? ["--nt-pango"] : []) + (ntFiles.map { ["--nt-files", $0] } ?? [])
     }
 }

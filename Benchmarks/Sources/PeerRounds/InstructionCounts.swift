@@ -19,10 +19,14 @@ struct InstructionCounts {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let log = folder.appendingPathComponent("valgrind.log")
+        // Valgrind 3.19 gives up on the debug information Swift 6.3 writes ("possibly corrupted debuginfo"), so it
+        // runs a copy without it (symbols stay; instruction counts do not depend on debug information).
+        let program = folder.appendingPathComponent("PeerRounds")
+        try runTool("/usr/bin/objcopy", ["--strip-debug", try executablePath(), program.path])
         let process = Process()
         process.executableURL = URL(fileURLWithPath: valgrind)
         process.arguments = ["--tool=callgrind", "--callgrind-out-file=\(folder.path)/callgrind.out",
-                             "--log-file=\(log.path)", try executablePath()] + arguments
+                             "--log-file=\(log.path)", program.path] + arguments
         process.standardOutput = FileHandle.nullDevice
         try process.run()
         process.waitUntilExit()
@@ -69,6 +73,21 @@ struct InstructionCounts {
             phase.run()
             callgrind_phase_end(phase.name)
         }
+    }
+}
+
+/// Runs a program to its end; throws unless it exits with 0.
+func runTool(_ path: String, _ arguments: [String]) throws {
+    guard FileManager.default.isExecutableFile(atPath: path) else {
+        throw PeerRoundsError("\(path) is missing (Debian package binutils)")
+    }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = arguments
+    try process.run()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+        throw PeerRoundsError("\(path) \(arguments.joined(separator: " ")) failed with status \(process.terminationStatus)")
     }
 }
 

@@ -1,5 +1,7 @@
+import Foundation
 import InterlinearCorpus
 import InterlinearSession
+import InterlinearShaping
 import InterlinearTypesetting
 
 /// The whole New Testament as phases: loading every chapter into a fresh session, typesetting them all from an
@@ -16,8 +18,10 @@ final class NewTestamentBench {
     /// What the last load made, released in the next phase's preparation rather than inside a timing.
     private var loaded: (Interlinear, [Chapter])?
 
-    init(session: Interlinear, peers: Peers, threads: Int) throws {
-        references = session.library.availableChapters().filter { $0.book.testament == .new }
+    /// A session of its own (sharing `fonts`), so the chapter phases keep their small string table.
+    init(library: any ChapterSource, fonts: FontChain, peers: Peers, threads: Int) throws {
+        let session = Interlinear(library: library, fonts: fonts)
+        references = library.availableChapters().filter { $0.book.testament == .new }
         guard references.count >= 260 else {
             throw PeerRoundsError("--nt needs the whole New Testament in the corpus (found \(references.count) of 260 chapters); run `interlinear import` first")
         }
@@ -34,10 +38,18 @@ final class NewTestamentBench {
     /// `load` phases that did not read every chapter (the library failed meanwhile): the report refuses them.
     private(set) var loadFailures = 0
 
-    /// Every NT chapter read from the library and interned into a fresh session (sharing the loaded fonts).
-    var load: Phase {
-        Phase("NT load", prepare: { [self] in loaded = nil }, run: { [self] in
-            let fresh = Interlinear(library: session.library, fonts: session.fonts, options: session.options)
+    /// Every NT chapter read from the library (the store, as the commands read) and interned into a fresh session
+    /// (sharing the loaded fonts).
+    var load: Phase { load(from: session.library, name: "NT load") }
+
+    /// The same from chapter files (`interlinear import --testament new --output FOLDER`).
+    func load(files folder: String) -> Phase {
+        load(from: CorpusLibrary(roots: [URL(fileURLWithPath: folder)]), name: "NT load from chapter files")
+    }
+
+    private func load(from library: any ChapterSource, name: String) -> Phase {
+        Phase(name, prepare: { [self] in loaded = nil }, run: { [self] in
+            let fresh = Interlinear(library: library, fonts: session.fonts, options: session.options)
             let read = (try? fresh.chapters(references)) ?? []
             if read.count != references.count { loadFailures += 1 }
             loaded = (fresh, read)

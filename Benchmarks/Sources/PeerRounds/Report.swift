@@ -81,8 +81,11 @@ struct Report {
             "| figure | ratio: median (range) | time of each side: median (range) |", "|---|---|---|",
             row("NT cold, 1 thread / its HarfBuzz floor", t, "NT cold 1 thread", "NT HarfBuzz floor"),
             row("NT cold, \(arguments.threads) threads / 1 thread", t, "NT cold \(arguments.threads) threads", "NT cold 1 thread"),
-            row("NT load / NT cold, 1 thread", t, "NT load", "NT cold 1 thread"),
+            row("NT load (store) / NT cold, 1 thread", t, "NT load", "NT cold 1 thread"),
         ]
+        if arguments.ntFiles != nil {
+            rows.append(row("NT load (chapter files) / NT cold, 1 thread", t, "NT load from chapter files", "NT cold 1 thread"))
+        }
         if arguments.ntPango {
             rows.append(row("NT one PangoLayout per label / NT cold, 1 thread", t, "NT Pango per label", "NT cold 1 thread", digits: 1))
         }
@@ -107,7 +110,8 @@ struct Report {
         ratio("ours cold, \(arguments.threads) threads (all threads) / HarfBuzz floor", many, "HarfBuzz floor")
         ratio("one PangoLayout per label / ours cold, 1 thread", "Pango per label", one, digits: 1)
         ratio("hb_shape per label / ours cold, 1 thread", "hb_shape per label", one, digits: 1)
-        ratio("NT load / NT cold, 1 thread", "NT load", "NT cold 1 thread")
+        ratio("NT load (store) / NT cold, 1 thread", "NT load", "NT cold 1 thread")
+        ratio("NT load (chapter files) / NT cold, 1 thread", "NT load from chapter files", "NT cold 1 thread")
         ratio("NT cold, 1 thread / its HarfBuzz floor", "NT cold 1 thread", "NT HarfBuzz floor")
         ratio("NT one PangoLayout per label / NT cold, 1 thread", "NT Pango per label", "NT cold 1 thread", digits: 1)
         return rows

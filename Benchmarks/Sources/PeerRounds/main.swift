@@ -15,6 +15,12 @@ func fail(_ error: any Error, status: Int32) -> Never {
     exit(status)
 }
 
+/// The New Testament's phases the arguments ask for.
+func ntPhases(_ nt: NewTestamentBench, _ arguments: Arguments) -> [Phase] {
+    [nt.load] + (arguments.ntFiles.map { [nt.load(files: $0)] } ?? [])
+        + [nt.cold(threads: 1), nt.cold(threads: arguments.threads), nt.floor] + (arguments.ntPango ? [nt.pango] : [])
+}
+
 func run(_ arguments: Arguments) throws {
     let font = "Gentium Plus"
     // The store (after `interlinear import`) with the committed chapters behind it, as the commands read.
@@ -22,16 +28,20 @@ func run(_ arguments: Arguments) throws {
     let peers = try Peers(font: session.fonts.primary.descriptor, family: font)
     let chapter = try ChapterBench(session: session, reference: arguments.reference, peers: peers,
                                    threads: arguments.threads)
-    let nt = arguments.newTestament ? try NewTestamentBench(session: session, peers: peers, threads: arguments.threads) : nil
+    func newTestament() throws -> NewTestamentBench? {
+        guard arguments.newTestament else { return nil }
+        return try NewTestamentBench(library: session.library, fonts: session.fonts, peers: peers,
+                                     threads: arguments.threads)
+    }
     if arguments.countPhases {
-        var phases = chapter.phases
-        if let nt {
-            phases += [nt.load, nt.cold(threads: 1), nt.cold(threads: arguments.threads), nt.floor]
-            if arguments.ntPango { phases.append(nt.pango) }
+        // The chapter's phases first, before the New Testament fills the heap.
+        try InstructionCounts.countPhases(chapter.phases)
+        if let nt = try newTestament() {
+            try InstructionCounts.countPhases(ntPhases(nt, arguments))
         }
-        try InstructionCounts.countPhases(phases)
         return
     }
+    let nt = try newTestament()
     var report = Report(arguments: arguments, chapter: chapter, newTestament: nt)
     if arguments.rounds > 0 {
         report.chapterTimes = timeRounds(chapter.phases, rounds: arguments.rounds, progress: arguments.reference.description)
@@ -40,9 +50,7 @@ func run(_ arguments: Arguments) throws {
         report.parallel = try ParallelRounds(chapter, rounds: arguments.parallelRounds)
     }
     if let nt {
-        var phases = [nt.load, nt.cold(threads: 1), nt.cold(threads: arguments.threads), nt.floor]
-        if arguments.ntPango { phases.append(nt.pango) }
-        report.ntTimes = timeRounds(phases, rounds: arguments.ntRounds, progress: "NT")
+        report.ntTimes = timeRounds(ntPhases(nt, arguments), rounds: arguments.ntRounds, progress: "NT")
         guard nt.loadFailures == 0 else { throw PeerRoundsError("the NT load phase failed to read every chapter") }
     }
     if arguments.instructions {
