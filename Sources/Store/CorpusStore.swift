@@ -100,8 +100,9 @@ public final class CorpusStore {
             let key = verses.int(0)
             guard key % 1000 > 0 else { throw StoreError.badRow(path: url.path, what: "verse 0 in \(reference)") }
             chapter.beginVerse(key % 1000, strings: strings)
-            try checkText(verses.bytes(1), "the translation of \(reference):\(key % 1000)")
-            forEachItem(verses.bytes(1)) { chapter.appendTranslationToken(strings.intern(utf8: $0)) }
+            let translation = verses.bytes(1)
+            try checkText(translation, "the translation of \(reference):\(key % 1000)")
+            forEachItem(translation) { chapter.appendTranslationToken(strings.intern(utf8: $0)) }
             let tokenCount = chapter.verses.last?.translation.count ?? 0
             // The limits of the label format, checked at the door as the chapter-file parser does (CorpusLimits).
             guard tokenCount <= CorpusLimits.maxTranslationTokensPerVerse else {
@@ -116,7 +117,14 @@ public final class CorpusStore {
                     throw StoreError.badRow(path: url.path, what: "\(reference):\(key % 1000) has more than "
                         + "\(CorpusLimits.maxWordsPerVerse) words, the most a verse can hold")
                 }
-                for column: Int32 in 1...6 { try checkText(words.bytes(column), "a word of \(reference):\(key % 1000)") }
+                // Each column read once: the bytes stay valid until the next step.
+                let surface = words.bytes(1), transliteration = words.bytes(2), lemma = words.bytes(3)
+                let strongs = words.bytes(4), morphology = words.bytes(5), gloss = words.bytes(6)
+                func check(_ field: UnsafeBufferPointer<UInt8>) throws {
+                    try checkText(field, "a word of \(reference):\(key % 1000)")
+                }
+                try check(surface); try check(transliteration); try check(lemma)
+                try check(strongs); try check(morphology); try check(gloss)
                 let start = Int32(chapter.alignedTokens.count)
                 var bad = false
                 forEachItem(words.bytes(7)) { item in
@@ -130,9 +138,9 @@ public final class CorpusStore {
                     throw StoreError.badRow(path: url.path, what: "an alignment in \(reference):\(key % 1000) is not a token of its verse")
                 }
                 chapter.appendWord(Word(
-                    surface: strings.intern(utf8: words.bytes(1)), transliteration: strings.intern(utf8: words.bytes(2)),
-                    lemma: strings.intern(utf8: words.bytes(3)), strongs: strings.intern(utf8: words.bytes(4)),
-                    morphology: strings.intern(utf8: words.bytes(5)), gloss: strings.intern(utf8: words.bytes(6)),
+                    surface: strings.intern(utf8: surface), transliteration: strings.intern(utf8: transliteration),
+                    lemma: strings.intern(utf8: lemma), strongs: strings.intern(utf8: strongs),
+                    morphology: strings.intern(utf8: morphology), gloss: strings.intern(utf8: gloss),
                     alignment: start..<Int32(chapter.alignedTokens.count)))
                 hasWord = try words.step()
             }
@@ -142,13 +150,19 @@ public final class CorpusStore {
     }
 
     /// Refuses invalid UTF-8 and control characters in a stored field: they would reach the terminal raw. `what`
-    /// names the field in the message, made only when there is one (every field of every word is checked).
+    /// is worded only for a refusal (building it for every field was most of a whole-NT load).
+    @inline(__always)
     private func checkText(_ bytes: UnsafeBufferPointer<UInt8>, _ what: @autoclosure () -> String) throws {
+        if TextCheck.isClean(bytes) { return }
+        try refuse(bytes, what())
+    }
+
+    private func refuse(_ bytes: UnsafeBufferPointer<UInt8>, _ what: String) throws {
         if TextCheck.firstInvalidUTF8(bytes) != nil {
-            throw StoreError.badRow(path: url.path, what: "\(what()) is not valid UTF-8")
+            throw StoreError.badRow(path: url.path, what: "\(what) is not valid UTF-8")
         }
         if let control = TextCheck.firstControl(bytes) {
-            throw StoreError.badRow(path: url.path, what: "\(what()) holds the control character "
+            throw StoreError.badRow(path: url.path, what: "\(what) holds the control character "
                 + EscapedText.escaped(String(Character(control))))
         }
     }
