@@ -22,10 +22,26 @@ import CSQLite
 import Foundation
 import InterlinearCorpus
 
-/// One in-memory database per process with the real schema; each input's rows are rolled back after it.
-nonisolated(unsafe) private var rowsDatabase: Database?
-/// Where accepted chapters are written back and read again.
-nonisolated(unsafe) private var copyDatabase: Database?
+/// An in-memory database with the real schema and the store over it, as a process that opens the store once
+/// and reads many chapters has them; each input's rows are rolled back after it.
+private struct Fixture {
+    let rows: Database
+    let store: CorpusStore
+    /// Where accepted chapters are written back and read again.
+    let copy: Database
+    let writer: StoreWriter
+    let copyStore: CorpusStore
+
+    init() {
+        rows = schemaDatabase()
+        store = CorpusStore(database: rows, url: storeURL)
+        copy = schemaDatabase()
+        do { writer = try StoreWriter(copy) } catch { fatalError("cannot prepare the writer: \(error)") }
+        copyStore = CorpusStore(database: copy, url: storeURL)
+    }
+}
+
+nonisolated(unsafe) private var shared: Fixture?
 
 private let storeURL = URL(fileURLWithPath: "fuzz.sqlite")
 
@@ -41,8 +57,9 @@ private func schemaDatabase() -> Database {
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzStoreRows(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    let database = rowsDatabase ?? schemaDatabase()
-    rowsDatabase = database
+    let fixture = shared ?? Fixture()
+    shared = fixture
+    let database = fixture.rows
     let bytes = UnsafeBufferPointer(start: data, count: size)
     do {
         try database.execute("BEGIN")
@@ -54,10 +71,9 @@ public func fuzzStoreRows(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let rows = StoreRows(bytes)
     rows.insert(into: database)
 
-    let store: CorpusStore
+    let store = fixture.store
     do {
         guard try CorpusStore.validate(database) == Schema.version else { return 0 }
-        store = CorpusStore(database: database, url: storeURL)
     } catch {
         checkRefusal(error)
         return 0
@@ -68,7 +84,7 @@ public func fuzzStoreRows(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             let strings = StringTableBuilder()
             guard var chapter = try store.read(reference, into: strings) else { continue }
             chapter.freeze(strings)
-            checkAccepted(chapter)
+            checkAccepted(chapter, fixture)
         } catch {
             checkRefusal(error)
         }
@@ -93,7 +109,7 @@ public func fuzzStoreRows(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 }
 
 /// What the loader accepted must be a chapter every other reader accepts too.
-private func checkAccepted(_ chapter: Chapter) {
+private func checkAccepted(_ chapter: Chapter, _ fixture: Fixture) {
     var last = 0
     for verse in chapter.verses {
         precondition(verse.number > last && verse.number <= 999, "verse \(verse.number) after \(last)")
@@ -122,13 +138,12 @@ private func checkAccepted(_ chapter: Chapter) {
         fatalError("the store accepted a chapter the chapter-file parser refuses: \(error)")
     }
     // The store's own writer and reader give it back unchanged.
-    let copy = copyDatabase ?? schemaDatabase()
-    copyDatabase = copy
+    let copy = fixture.copy
     do {
         try copy.execute("BEGIN")
         defer { try? copy.execute("ROLLBACK") }
-        try StoreWriter(copy).write(chapter)
-        guard let again = try CorpusStore(database: copy, url: storeURL).load(chapter.reference, into: StringTableBuilder())
+        try fixture.writer.write(chapter)
+        guard let again = try fixture.copyStore.load(chapter.reference, into: StringTableBuilder())
         else { fatalError("a written chapter does not read back") }
         precondition(ChapterFile.render(again, provenance: []) == rendered, "the store's round trip changed the chapter")
     } catch {
