@@ -272,16 +272,7 @@ public enum ChapterFile {
         }
     }
 
-    /// A non-negative decimal number of at most 9 digits, or nil.
-    private static func integer(_ field: Field) -> Int? {
-        guard !field.isEmpty, field.count <= 9 else { return nil }
-        var value = 0
-        for byte in field {
-            guard byte >= 0x30 && byte <= 0x39 else { return nil }
-            value = value * 10 + Int(byte - 0x30)
-        }
-        return value
-    }
+    private static func integer(_ field: Field) -> Int? { FieldSyntax.decimal(field) }
 
     private static func string(_ field: Field) -> String { String(decoding: field, as: UTF8.self) }
 

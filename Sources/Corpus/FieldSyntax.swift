@@ -27,6 +27,17 @@ public enum FieldSyntax {
         return true
     }
 
+    /// A non-negative decimal number of at most 9 digits (verse numbers, counts, token offsets), or nil.
+    @inlinable public static func decimal(_ field: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard !field.isEmpty, field.count <= 9 else { return nil }
+        var value = 0
+        for byte in field {
+            guard byte >= 0x30 && byte <= 0x39 else { return nil }
+            value = value * 10 + Int(byte - 0x30)
+        }
+        return value
+    }
+
     /// `isStrongs` for text.
     public static func isStrongs<S: StringProtocol>(_ text: S) -> Bool {
         var copy = String(text)

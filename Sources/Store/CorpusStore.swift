@@ -128,7 +128,7 @@ public final class CorpusStore {
                 let start = Int32(chapter.alignedTokens.count)
                 var bad = false
                 forEachItem(words.bytes(7)) { item in
-                    guard !bad, let index = decimal(item), index < tokens else {
+                    guard !bad, let index = FieldSyntax.decimal(item), index < tokens else {
                         bad = true
                         return
                     }
@@ -157,16 +157,4 @@ func forEachItem(_ field: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPoint
         if i > start { body(UnsafeBufferPointer(rebasing: field[start..<i])) }
         start = i + 1
     }
-}
-
-/// A non-negative decimal of at most 9 digits, or nil.
-@inline(__always)
-func decimal(_ field: UnsafeBufferPointer<UInt8>) -> Int? {
-    guard !field.isEmpty, field.count <= 9 else { return nil }
-    var value = 0
-    for byte in field {
-        guard byte >= 0x30 && byte <= 0x39 else { return nil }
-        value = value * 10 + Int(byte - 0x30)
-    }
-    return value
 }
