@@ -131,8 +131,8 @@ public enum ChapterFile {
                     throw fail("morpheme of verse \(quoted(fields[1])) inside verse \(current.number)")
                 }
                 guard !fields[2].isEmpty else { throw fail("empty morpheme") }
-                guard isHebrewStrongs(fields[4]) else { throw fail("bad Strong's number \(quoted(fields[4]))") }
-                guard isMorphology(fields[5]) else { throw fail("bad morphology code \(quoted(fields[5]))") }
+                guard FieldSyntax.isHebrewStrongs(fields[4]) else { throw fail("bad Strong's number \(quoted(fields[4]))") }
+                guard FieldSyntax.isMorphology(fields[5]) else { throw fail("bad morphology code \(quoted(fields[5]))") }
                 // The morphemes must spell the word: each continues the word's surface where the last one stopped.
                 let end = open.matched + fields[2].count
                 guard end <= open.surface.count,
@@ -173,10 +173,10 @@ public enum ChapterFile {
                 }
                 guard !fields[2].isEmpty else { throw fail("empty source word") }
                 let hebrew = chapter!.language == .hebrew
-                guard hebrew ? isHebrewStrongs(fields[5]) : isStrongs(fields[5]) else {
+                guard hebrew ? FieldSyntax.isHebrewStrongs(fields[5]) : FieldSyntax.isStrongs(fields[5]) else {
                     throw fail("bad Strong's number \(quoted(fields[5]))")
                 }
-                guard isMorphology(fields[6]) else { throw fail("bad morphology code \(quoted(fields[6]))") }
+                guard FieldSyntax.isMorphology(fields[6]) else { throw fail("bad morphology code \(quoted(fields[6]))") }
                 let tokenCount = current.translation.count
                 let alignmentStart = Int32(chapter!.alignedTokens.count)
                 try forEachItem(fields[8], separatedBy: space, what: "alignment offset") { item in
@@ -276,24 +276,12 @@ public enum ChapterFile {
         }
     }
 
-    /// A non-negative decimal number of at most 9 digits, or nil.
-    private static func integer(_ field: Field) -> Int? {
-        guard !field.isEmpty, field.count <= 9 else { return nil }
-        var value = 0
-        for byte in field {
-            guard byte >= 0x30 && byte <= 0x39 else { return nil }
-            value = value * 10 + Int(byte - 0x30)
-        }
-        return value
-    }
+    private static func integer(_ field: Field) -> Int? { FieldSyntax.decimal(field) }
 
     private static func string(_ field: Field) -> String { String(decoding: field, as: UTF8.self) }
 
     /// A field for a message: escaped and cut short.
     private static func quoted(_ field: Field) -> String { EscapedText.quoted(utf8: field) }
-
-    /// A Robinson-style code: non-empty, without spaces ("V-IAI-3S", "PREP").
-    static func isMorphology(_ field: Field) -> Bool { !field.isEmpty && !field.contains(space) }
 
     /// Checks that a Hebrew word's morpheme lines spelled all of it.
     private static func closeWord(_ open: (line: Int, surface: Field, matched: Int), of chapter: Chapter?,
@@ -304,27 +292,6 @@ public enum ChapterFile {
                               word.morphemes.isEmpty ? "Hebrew word without morpheme lines"
                                                      : "the word's morpheme lines spell only part of it")
         }
-    }
-
-    /// Hebrew Strong's numbers: empty, or "H" numbers as `isStrongs` reads them, joined by "-" (one per morpheme)
-    /// or "/" (a morpheme the source gives two numbers).
-    static func isHebrewStrongs(_ field: Field) -> Bool {
-        guard !field.isEmpty else { return true }
-        var start = 0
-        for i in 0...field.count where i == field.count || field[i] == UInt8(ascii: "-") || field[i] == UInt8(ascii: "/") {
-            guard isStrongs(Field(rebasing: field[start..<i]), prefix: UInt8(ascii: "H")) else { return false }
-            start = i + 1
-        }
-        return true
-    }
-
-    /// "G" (or `prefix`) + digits + at most one lower-case ASCII letter ("G3056", "G4053b", "H871a").
-    static func isStrongs(_ field: Field, prefix: UInt8 = UInt8(ascii: "G")) -> Bool {
-        guard field.count >= 2, field[0] == prefix else { return false }
-        var i = 1
-        while i < field.count && field[i] >= 0x30 && field[i] <= 0x39 { i += 1 }
-        guard i > 1 else { return false }
-        return i == field.count || (i == field.count - 1 && field[i] >= 0x61 && field[i] <= 0x7A)
     }
 
     /// Renders a chapter and reads the text back with `parse`, the reader's own parser, before anything is written:

@@ -103,7 +103,8 @@ final class Statement {
     }
 
     func bind(_ value: String, at index: Int32) throws {
-        try check(sqlite3_bind_text(statement, index, value, -1, csqlite_transient()))
+        // The byte count, not -1: a NUL inside the text is part of it (a C string would end there).
+        try check(sqlite3_bind_text(statement, index, value, Int32(clamping: value.utf8.count), csqlite_transient()))
     }
 
     func bind(_ value: [UInt8], at index: Int32) throws {
