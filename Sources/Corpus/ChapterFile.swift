@@ -85,7 +85,9 @@ public enum ChapterFile {
             guard line.count <= CorpusLimits.maxChapterLineBytes else {
                 throw fail("line is \(line.count.grouped) bytes long; a line holds at most \(CorpusLimits.maxChapterLineBytes.grouped)")
             }
-            if let bad = TextCheck.firstInvalidUTF8(line) {
+            // One pass over the line answers both checks for nearly every line; the slower ones only word a refusal.
+            let clean = TextCheck.isClean(line, allowing: tab)
+            if !clean, let bad = TextCheck.firstInvalidUTF8(line) {
                 throw fail("invalid UTF-8: byte 0x\(String(line[bad], radix: 16, uppercase: true)) at column \(bad + 1)")
             }
             if lineNumber == 1 {
@@ -96,14 +98,15 @@ public enum ChapterFile {
             guard !ended else { throw fail("a record after the end record '$'") }
             fields.removeAll(keepingCapacity: true)
             split(line, on: tab, into: &fields)
-            try checkControls(fields, fail: fail)
-            let record = string(fields[0])
-            if record != "m", let open = openWord {
+            if !clean { try checkControls(fields, fail: fail) }
+            // Records are one byte; compared as bytes, not as a `String` made for every line.
+            let record = fields[0].count == 1 ? fields[0][0] : 0
+            if record != morphemeRecord, let open = openWord {
                 try closeWord(open, of: chapter, path: path)
                 openWord = nil
             }
             switch record {
-            case "@":
+            case UInt8(ascii: "@"):
                 guard chapter == nil else { throw fail("a second '@' header") }
                 guard fields.count == 3 || fields.count == 4, let bookNumber = integer(fields[1]),
                       let book = Book.numbered(bookNumber), let number = integer(fields[2]), number > 0
@@ -119,7 +122,7 @@ public enum ChapterFile {
                     language = named
                 }
                 chapter = Chapter(reference: ChapterReference(book: book, chapter: number), language: language)
-            case "m":
+            case morphemeRecord:
                 guard let current = chapter?.verses.last, chapter!.language == .hebrew, let open = openWord else {
                     throw fail("morpheme line outside a Hebrew word")
                 }
@@ -128,8 +131,8 @@ public enum ChapterFile {
                     throw fail("morpheme of verse \(quoted(fields[1])) inside verse \(current.number)")
                 }
                 guard !fields[2].isEmpty else { throw fail("empty morpheme") }
-                guard isHebrewStrongs(fields[4]) else { throw fail("bad Strong's number \(quoted(fields[4]))") }
-                guard isMorphology(fields[5]) else { throw fail("bad morphology code \(quoted(fields[5]))") }
+                guard FieldSyntax.isHebrewStrongs(fields[4]) else { throw fail("bad Strong's number \(quoted(fields[4]))") }
+                guard FieldSyntax.isMorphology(fields[5]) else { throw fail("bad morphology code \(quoted(fields[5]))") }
                 // The morphemes must spell the word: each continues the word's surface where the last one stopped.
                 let end = open.matched + fields[2].count
                 guard end <= open.surface.count,
@@ -140,7 +143,7 @@ public enum ChapterFile {
                     surface: strings.intern(utf8: fields[2]), transliteration: strings.intern(utf8: fields[3]),
                     strongs: strings.intern(utf8: fields[4]), morphology: strings.intern(utf8: fields[5]),
                     gloss: strings.intern(utf8: fields[6])))
-            case "v":
+            case UInt8(ascii: "v"):
                 guard chapter != nil else { throw fail("verse before the '@' header") }
                 guard fields.count == 3, let number = integer(fields[1]), number > 0 else {
                     throw fail("verse line must be 'v<TAB>number<TAB>translation'")
@@ -158,7 +161,7 @@ public enum ChapterFile {
                     }
                     chapter!.appendTranslationToken(strings.intern(utf8: token))
                 } fail: { throw fail($0) }
-            case "w":
+            case UInt8(ascii: "w"):
                 guard let current = chapter?.verses.last else { throw fail("word before any verse line") }
                 guard fields.count == 9 else { throw fail("word line needs 9 fields, found \(fields.count)") }
                 guard integer(fields[1]) == current.number else {
@@ -170,10 +173,10 @@ public enum ChapterFile {
                 }
                 guard !fields[2].isEmpty else { throw fail("empty source word") }
                 let hebrew = chapter!.language == .hebrew
-                guard hebrew ? isHebrewStrongs(fields[5]) : isStrongs(fields[5]) else {
+                guard hebrew ? FieldSyntax.isHebrewStrongs(fields[5]) : FieldSyntax.isStrongs(fields[5]) else {
                     throw fail("bad Strong's number \(quoted(fields[5]))")
                 }
-                guard isMorphology(fields[6]) else { throw fail("bad morphology code \(quoted(fields[6]))") }
+                guard FieldSyntax.isMorphology(fields[6]) else { throw fail("bad morphology code \(quoted(fields[6]))") }
                 let tokenCount = current.translation.count
                 let alignmentStart = Int32(chapter!.alignedTokens.count)
                 try forEachItem(fields[8], separatedBy: space, what: "alignment offset") { item in
@@ -188,7 +191,7 @@ public enum ChapterFile {
                     morphology: strings.intern(utf8: fields[6]), gloss: strings.intern(utf8: fields[7]),
                     alignment: alignmentStart..<Int32(chapter!.alignedTokens.count)))
                 if hebrew { openWord = (lineNumber, fields[2], 0) }
-            case "$":
+            case UInt8(ascii: "$"):
                 guard let current = chapter else { throw fail("end record before the '@' header") }
                 guard fields.count == 3, let verses = integer(fields[1]), let words = integer(fields[2]) else {
                     throw fail("end record must be '$<TAB>verse count<TAB>word count'")
@@ -248,6 +251,7 @@ public enum ChapterFile {
     typealias Field = UnsafeBufferPointer<UInt8>
     private static let newline = UInt8(ascii: "\n"), carriageReturn = UInt8(ascii: "\r")
     private static let tab = UInt8(ascii: "\t"), space = UInt8(ascii: " "), hash = UInt8(ascii: "#")
+    private static let morphemeRecord = UInt8(ascii: "m")
 
     /// Splits on every separator, keeping empty fields.
     private static func split(_ line: Field, on separator: UInt8, into fields: inout [Field]) {
@@ -272,24 +276,12 @@ public enum ChapterFile {
         }
     }
 
-    /// A non-negative decimal number of at most 9 digits, or nil.
-    private static func integer(_ field: Field) -> Int? {
-        guard !field.isEmpty, field.count <= 9 else { return nil }
-        var value = 0
-        for byte in field {
-            guard byte >= 0x30 && byte <= 0x39 else { return nil }
-            value = value * 10 + Int(byte - 0x30)
-        }
-        return value
-    }
+    private static func integer(_ field: Field) -> Int? { FieldSyntax.decimal(field) }
 
     private static func string(_ field: Field) -> String { String(decoding: field, as: UTF8.self) }
 
     /// A field for a message: escaped and cut short.
     private static func quoted(_ field: Field) -> String { EscapedText.quoted(utf8: field) }
-
-    /// A Robinson-style code: non-empty, without spaces ("V-IAI-3S", "PREP").
-    static func isMorphology(_ field: Field) -> Bool { !field.isEmpty && !field.contains(space) }
 
     /// Checks that a Hebrew word's morpheme lines spelled all of it.
     private static func closeWord(_ open: (line: Int, surface: Field, matched: Int), of chapter: Chapter?,
@@ -300,27 +292,6 @@ public enum ChapterFile {
                               word.morphemes.isEmpty ? "Hebrew word without morpheme lines"
                                                      : "the word's morpheme lines spell only part of it")
         }
-    }
-
-    /// Hebrew Strong's numbers: empty, or "H" numbers as `isStrongs` reads them, joined by "-" (one per morpheme)
-    /// or "/" (a morpheme the source gives two numbers).
-    static func isHebrewStrongs(_ field: Field) -> Bool {
-        guard !field.isEmpty else { return true }
-        var start = 0
-        for i in 0...field.count where i == field.count || field[i] == UInt8(ascii: "-") || field[i] == UInt8(ascii: "/") {
-            guard isStrongs(Field(rebasing: field[start..<i]), prefix: UInt8(ascii: "H")) else { return false }
-            start = i + 1
-        }
-        return true
-    }
-
-    /// "G" (or `prefix`) + digits + at most one lower-case ASCII letter ("G3056", "G4053b", "H871a").
-    static func isStrongs(_ field: Field, prefix: UInt8 = UInt8(ascii: "G")) -> Bool {
-        guard field.count >= 2, field[0] == prefix else { return false }
-        var i = 1
-        while i < field.count && field[i] >= 0x30 && field[i] <= 0x39 { i += 1 }
-        guard i > 1 else { return false }
-        return i == field.count || (i == field.count - 1 && field[i] >= 0x61 && field[i] <= 0x7A)
     }
 
     /// Renders a chapter and reads the text back with `parse`, the reader's own parser, before anything is written:

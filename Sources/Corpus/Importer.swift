@@ -48,7 +48,7 @@ public struct BibleAlignmentsImporter {
             }
             guard keep(key) else { return }
             guard !f[2].isEmpty else { throw fail("empty Greek word") }
-            guard Self.isStrongs(f[3]) else { throw fail("bad Strong's number \(EscapedText.quoted(f[3]))") }
+            guard FieldSyntax.isStrongs(f[3]) else { throw fail("bad Strong's number \(EscapedText.quoted(f[3]))") }
             guard !f[8].isEmpty, !f[8].contains(" ") else { throw fail("bad morphology code \(EscapedText.quoted(f[8]))") }
             let words = sourceByVerse[key]?.count ?? 0
             guard words < CorpusLimits.maxWordsPerVerse else {
@@ -113,12 +113,6 @@ public struct BibleAlignmentsImporter {
     /// Calls `body` with each data row's 1-based line number and fields (bounded and checked: `SourceTable`).
     private func forEachRow(of url: URL, columns: Int, _ body: (Int, [Substring]) throws -> Void) throws {
         try SourceTable.forEachRow(of: url, columns: columns, package: "bible-alignments \(SourceData.version)", body)
-    }
-
-    /// "G" + digits + at most one lower-case ASCII letter, as chapter files require.
-    private static func isStrongs(_ text: Substring) -> Bool {
-        var text = text
-        return text.withUTF8 { ChapterFile.isStrongs($0) }
     }
 
     private struct AlignmentFile: Decodable {

@@ -109,6 +109,21 @@ public final class FontChain: Sendable {
         index == 0 ? primary : state.withLock { $0.loaded[index] } ?? primary
     }
 
+    /// The font file fontconfig put at `index` in the chain (0 is the primary), loaded or not; nil past the end.
+    /// The persisted shape cache checks with it that a run shaped with fallback fonts still gets the same ones. A
+    /// font already loaded (the primary, the Hebrew font) is answered without fontconfig; any other index, on a
+    /// chain that came from the font cache, asks fontconfig for the list as a missing glyph would.
+    public func descriptor(at index: Int) -> FontDescriptor? {
+        if index == 0 { return primary.descriptor }
+        guard index > 0 else { return nil }
+        return state.withLock { state in
+            if let font = state.loaded[index] { return font.descriptor }
+            let candidates = state.candidates ?? fontconfigCandidates(loaded: state.loaded)
+            state.candidates = candidates
+            return index < candidates.count ? candidates[index] : nil
+        }
+    }
+
     /// Whether fontconfig's list of fallbacks has been made: from the start without a font cache, and with one
     /// only once a glyph was missing (tests check that a chain from the cache starts without it).
     var hasFallbackList: Bool { state.withLock { $0.candidates != nil } }

@@ -28,6 +28,12 @@ public final class CorpusStore {
         self.database = database
     }
 
+    /// A store over a database already open and checked with `validate` (the fuzz harness's in-memory database).
+    init(database: Database, url: URL) {
+        self.url = url
+        self.database = database
+    }
+
     /// Checks the file is a store this build reads; returns its schema version.
     @discardableResult
     static func validate(_ database: Database) throws -> Int {
@@ -63,7 +69,8 @@ public final class CorpusStore {
         var found: [ChapterReference] = []
         while try statement.step() {
             let key = statement.int(0)
-            if let book = Book.numbered(key / 1000), key % 1000 > 0 {
+            // Keys of chapters a book does not have are a damaged store's: `read` refuses them.
+            if let book = Book.numbered(key / 1000), (1...book.chapterCount).contains(key % 1000) {
                 found.append(ChapterReference(book: book, chapter: key % 1000))
             }
         }
@@ -80,6 +87,9 @@ public final class CorpusStore {
 
     /// Reads a chapter, interning its strings into `strings`, without freezing (`ChapterSource.read`); nil when the
     /// store does not hold it.
+    ///
+    /// The rows are data like a chapter file's lines, and are bounded and checked the same way before anything is
+    /// built from them (`StoredChapterCheck`): a damaged or hand-edited store is refused in one line, never trusted.
     public func read(_ reference: ChapterReference, into strings: StringTableBuilder) throws -> Chapter? {
         let range = Schema.range(of: ChapterKey(book: reference.book.number, chapter: reference.chapter))
         if verseStatement == nil {
@@ -91,44 +101,40 @@ public final class CorpusStore {
         }
         guard let verses = verseStatement, let words = wordStatement else { return nil }
         defer { verses.reset(); words.reset() }
-        var chapter = Chapter(reference: reference)
+        var chapter = Chapter(reference: reference, language: .greek)
+        var check = StoredChapterCheck(path: url.path, reference: reference)
         try verses.bind([range.lowerBound, range.upperBound])
         try words.bind([range.lowerBound, range.upperBound])
         // Both are ordered by verse key: merge them, each verse followed by its words.
         var hasWord = try words.step()
         while try verses.step() {
             let key = verses.int(0)
-            guard key % 1000 > 0 else { throw StoreError.badRow(path: url.path, what: "verse 0 in \(reference)") }
-            chapter.beginVerse(key % 1000, strings: strings)
-            try checkText(verses.bytes(1), "the translation of \(reference):\(key % 1000)")
-            forEachItem(verses.bytes(1)) { chapter.appendTranslationToken(strings.intern(utf8: $0)) }
-            let tokenCount = chapter.verses.last?.translation.count ?? 0
-            // The limits of the label format, checked at the door as the chapter-file parser does (CorpusLimits).
-            guard tokenCount <= CorpusLimits.maxTranslationTokensPerVerse else {
-                throw StoreError.badRow(path: url.path, what: "\(reference):\(key % 1000) has more than "
-                    + "\(CorpusLimits.maxTranslationTokensPerVerse) translation tokens, the most a verse can hold")
+            let number = key - range.lowerBound
+            try check.verse(number, translation: verses.bytes(1))
+            chapter.beginVerse(number, strings: strings)
+            var tokens = 0
+            forEachItem(verses.bytes(1)) { token in
+                tokens += 1
+                if tokens <= CorpusLimits.maxTranslationTokensPerVerse { chapter.appendTranslationToken(strings.intern(utf8: token)) }
             }
+            try check.translationTokens(tokens, verse: number)
+            var wordCount = 0
             while hasWord {
                 let wordKey = words.int(0)
                 if wordKey > key { break }
-                guard wordKey == key else { throw orphan(wordKey, reference) }
-                guard (chapter.verses.last?.words.count ?? 0) < CorpusLimits.maxWordsPerVerse else {
-                    throw StoreError.badRow(path: url.path, what: "\(reference):\(key % 1000) has more than "
-                        + "\(CorpusLimits.maxWordsPerVerse) words, the most a verse can hold")
-                }
-                for column: Int32 in 1...6 { try checkText(words.bytes(column), "a word of \(reference):\(key % 1000)") }
+                guard wordKey == key else { throw check.orphan(wordKey - range.lowerBound) }
+                wordCount += 1
+                try check.word(wordCount, of: number, in: words)
                 let start = Int32(chapter.alignedTokens.count)
                 var bad = false
                 forEachItem(words.bytes(7)) { item in
-                    guard !bad, let index = decimal(item), index < tokenCount, index <= Int(UInt16.max) else {
+                    guard !bad, let index = FieldSyntax.decimal(item), index < tokens else {
                         bad = true
                         return
                     }
-                    chapter.appendAlignedToken(TokenOffset(UInt16(index)))
+                    chapter.appendAlignedToken(TokenOffset(UInt16(truncatingIfNeeded: index)))  // < tokens ≤ 65,536
                 }
-                guard !bad else {
-                    throw StoreError.badRow(path: url.path, what: "an alignment in \(reference):\(key % 1000) is not a token of its verse")
-                }
+                guard !bad else { throw check.badAlignment(verse: number) }
                 chapter.appendWord(Word(
                     surface: strings.intern(utf8: words.bytes(1)), transliteration: strings.intern(utf8: words.bytes(2)),
                     lemma: strings.intern(utf8: words.bytes(3)), strongs: strings.intern(utf8: words.bytes(4)),
@@ -137,25 +143,10 @@ public final class CorpusStore {
                 hasWord = try words.step()
             }
         }
-        if hasWord { throw orphan(words.int(0), reference) }
+        if hasWord { throw check.orphan(words.int(0) - range.lowerBound) }
         return chapter.verses.isEmpty ? nil : chapter
     }
 
-    /// Refuses invalid UTF-8 and control characters in a stored field: they would reach the terminal raw. `what`
-    /// names the field in the message, made only when there is one (every field of every word is checked).
-    private func checkText(_ bytes: UnsafeBufferPointer<UInt8>, _ what: @autoclosure () -> String) throws {
-        if TextCheck.firstInvalidUTF8(bytes) != nil {
-            throw StoreError.badRow(path: url.path, what: "\(what()) is not valid UTF-8")
-        }
-        if let control = TextCheck.firstControl(bytes) {
-            throw StoreError.badRow(path: url.path, what: "\(what()) holds the control character "
-                + EscapedText.escaped(String(Character(control))))
-        }
-    }
-
-    private func orphan(_ key: Int, _ reference: ChapterReference) -> StoreError {
-        .badRow(path: url.path, what: "a word of \(reference):\(key % 1000), which has no verse row")
-    }
 }
 
 /// Calls `body` with each non-empty space-separated item of `field`.
@@ -166,16 +157,4 @@ func forEachItem(_ field: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPoint
         if i > start { body(UnsafeBufferPointer(rebasing: field[start..<i])) }
         start = i + 1
     }
-}
-
-/// A non-negative decimal of at most 9 digits, or nil.
-@inline(__always)
-func decimal(_ field: UnsafeBufferPointer<UInt8>) -> Int? {
-    guard !field.isEmpty, field.count <= 9 else { return nil }
-    var value = 0
-    for byte in field {
-        guard byte >= 0x30 && byte <= 0x39 else { return nil }
-        value = value * 10 + Int(byte - 0x30)
-    }
-    return value
 }

@@ -1,3 +1,4 @@
+import Foundation
 import InterlinearCorpus
 
 /// What to search for, where, and how many results to return.
@@ -23,7 +24,7 @@ public struct SearchQuery: Sendable, Equatable {
     public var limit: Int
 
     public init(text: String, kind: Kind? = nil, scope: SearchScope = .bible, limit: Int = 50) {
-        self.text = text.trimmingWhitespaceAndNewlines()
+        self.text = text.trimmingCharacters(in: .whitespacesAndNewlines)
         self.kind = kind ?? Self.guessKind(self.text)
         self.scope = scope
         self.limit = limit
@@ -78,14 +79,5 @@ public enum SearchScope: Sendable, Equatable, CustomStringConvertible {
         case .oldTestament: "ot"
         case .book(let book): book.osis
         }
-    }
-}
-
-extension String {
-    func trimmingWhitespaceAndNewlines() -> String {
-        var s = Substring(self)
-        while let f = s.first, f.isWhitespace { s.removeFirst() }
-        while let l = s.last, l.isWhitespace { s.removeLast() }
-        return String(s)
     }
 }

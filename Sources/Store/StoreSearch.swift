@@ -70,11 +70,19 @@ public final class StoreSearch {
                 let verseKey = statement.int(0)
                 guard let book = Book.numbered(verseKey / 1_000_000) else { continue }
                 let chapter = ChapterReference(book: book, chapter: verseKey / 1000 % 1000)
+                // Search results are printed: their fields are checked as the loader checks a chapter's.
+                func what() -> String { "\(text ? "the translation" : "a word") of \(chapter):\(verseKey % 1000)" }
+                for column: Int32 in (text ? 1...1 : 2...6) {
+                    try StoredChapterCheck.field(statement.bytes(column), path: store.url.path, what: what())
+                }
                 if text {
                     let snippet = statement.text(1)
                     hits.append(SearchHit(chapter: chapter, verse: verseKey % 1000, word: nil, matched: Self.bracketed(snippet),
                                           lemma: nil, strongs: nil, morphology: nil, gloss: nil, context: snippet))
                 } else {
+                    guard (0..<CorpusLimits.maxWordsPerVerse).contains(statement.int(1)) else {
+                        throw StoreError.badRow(path: store.url.path, what: "\(what()) has position \(statement.int(1))")
+                    }
                     hits.append(SearchHit(chapter: chapter, verse: verseKey % 1000, word: statement.int(1),
                                           matched: statement.text(2), lemma: statement.text(3), strongs: statement.text(4),
                                           morphology: statement.text(5), gloss: statement.text(6), context: ""))
@@ -106,7 +114,8 @@ public final class StoreSearch {
             let marks = codes.indices.map { "?\($0 + 1)" }.joined(separator: ", ")
             return ("morphology IN (\(marks))", codes)
         case .text:
-            let terms = text.split(whereSeparator: \.isWhitespace).map { term -> String in
+            // Control characters separate terms too: FTS5 reads its query as a C string, so a NUL would cut it.
+            let terms = text.split(whereSeparator: { $0.isWhitespace || TextCheck.firstControl(String($0)) != nil }).map { term -> String in
                 let prefix = term.hasSuffix("*")
                 let word = (prefix ? term.dropLast() : term).replacingQuotes()
                 return "\"\(word)\"" + (prefix ? "*" : "")
@@ -152,7 +161,10 @@ public final class StoreSearch {
                 statement.reset()
                 try statement.bind([key])
                 words.removeAll(keepingCapacity: true)
-                while try statement.step() { words.append(statement.text(0)) }
+                while try statement.step() {
+                    try StoredChapterCheck.field(statement.bytes(0), path: store.url.path, what: "a word of \(hit.reference)")
+                    words.append(statement.text(0))
+                }
                 cachedKey = key
             }
             guard let position = hit.word, words.indices.contains(position) else { continue }

@@ -51,8 +51,59 @@ import Testing
         let url = try Self.damaged("escape", "UPDATE word SET gloss = char(27) || '[2J' WHERE verse = 43001003 AND position = 0;")
         let result = try interlinear("read", "John 1", "--corpus", url.path)
         #expect(result.status == 65, "\(result.stderr)")
-        #expect(result.stderr.contains("a word of John 1:3 holds the control character \\e"), "\(result.stderr)")
+        #expect(result.stderr.contains("word 1 of John 1:3 holds the control character \\e"), "\(result.stderr)")
         #expect(!result.stderr.unicodeScalars.contains { $0.value == 0x1B })
         #expect(result.stdout.isEmpty)
+    }
+
+    /// The field checks a chapter file's parser makes, and its size bounds, hold for stored rows too.
+    @Test(arguments: [
+        ("UPDATE word SET gloss = printf('%.*c', 2000000, 'x') WHERE verse = 43001003 AND position = 0",
+         "a field of word 1 of John 1:3 is 2000000 bytes; a field holds at most 1048576"),
+        ("UPDATE word SET strongs = 'G' WHERE verse = 43001003 AND position = 0", "word 1 of John 1:3 has a bad Strong's number 'G'"),
+        ("UPDATE word SET surface = '' WHERE verse = 43001003 AND position = 1", "word 2 of John 1:3 has an empty surface"),
+        ("UPDATE word SET morphology = 'N NSM' WHERE verse = 43001004 AND position = 0",
+         "word 1 of John 1:4 has a bad morphology code 'N NSM'"),
+        ("UPDATE word SET surface = x'ceff' WHERE verse = 43001005 AND position = 0", "word 1 of John 1:5 is not valid UTF-8"),
+    ])
+    func badFieldsAndOversizedFieldsAreRefused(sql: String, message: String) throws {
+        let url = try Self.damaged("fields", sql + ";")
+        #expect {
+            try CorpusStore(url: url).load(Self.john, into: StringTableBuilder())
+        } throws: { error in
+            (error as? StoreError) == .badRow(path: url.path, what: message)
+        }
+    }
+
+    /// Rows for a chapter a book does not have, or for a Hebrew chapter (the store holds Greek only), are refused
+    /// when read, and not offered as chapters that open.
+    @Test func rowsOfAChapterTheBookLacksOrOfHebrewAreRefused() throws {
+        let url = try Self.damaged("chapters", """
+            INSERT INTO verse VALUES (43101001, 'In'), (1001001, 'In');
+            """)
+        let store = try CorpusStore(url: url)
+        #expect(try !store.availableChapters().contains { $0.book.osis == "John" && $0.chapter == 101 })
+        #expect {
+            try store.load(ChapterReference(book: Self.john.book, chapter: 101), into: StringTableBuilder())
+        } throws: { ($0 as? StoreError) == .badRow(path: url.path, what: "it holds rows for John 101, but John has 21 chapters") }
+        let genesis = try #require(ChapterReference(parsing: "Genesis 1"))
+        #expect {
+            try store.load(genesis, into: StringTableBuilder())
+        } throws: { ($0 as? StoreError) == .badRow(path: url.path, what: "it holds rows for Genesis 1, but a store holds Greek chapters only") }
+    }
+
+    /// `search` prints stored fields: a hit on a damaged word is refused in one escaped line, nothing raw printed.
+    @Test func searchRefusesAnEscapeSequenceInAStoredField() throws {
+        let url = try Self.damaged("search-escape", "UPDATE word SET gloss = char(27) || '[2J' WHERE verse = 43001003 AND position = 0;")
+        for arguments in [["search", "πᾶς", "--corpus", url.path], ["search", "πᾶς", "--json", "--corpus", url.path]] {
+            let result = try run(interlinearBinary, arguments, directory: packageRoot)
+            #expect(result.status == 65, "\(result.stderr)")
+            #expect(result.stderr == "interlinear: error: the corpus store \(url.path) is damaged: a word of John 1:3 holds the "
+                    + "control character \\e; run `interlinear import` to rebuild it\n")
+            #expect(result.stdout.isEmpty)
+        }
+        // A search that does not reach the damaged word still answers.
+        let clean = try interlinear("search", "λόγος", "--corpus", url.path)
+        #expect(clean.status == 0 && clean.stdoutText.contains("John 1:1"), "\(clean.stderr)")
     }
 }

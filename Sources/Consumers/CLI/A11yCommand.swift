@@ -73,8 +73,10 @@ struct A11yCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let (document, tree) = try prepare(try Engine(layout))
+            let engine = try Engine(layout)
+            let (document, tree) = try prepare(engine)
             try emit(try document.encoded(walking: tree, cells: cells(of: tree)), to: output)
+            engine.saveCaches()
         }
     }
 

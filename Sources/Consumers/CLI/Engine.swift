@@ -119,6 +119,10 @@ struct Engine {
 
     /// The chapter typeset with the options the arguments asked for.
     func layout() -> ChapterLayout { session.layout(chapter) }
+
+    /// Saves the shape cache for the next run (unless `--no-cache`): after the command's output, since a cache
+    /// never fails a command.
+    func saveCaches() { session.saveCaches() }
 }
 
 /// Parses a reference given on the command line (a chapter, or verses of one), or fails (exit 64) with one line

@@ -16,6 +16,7 @@ struct TypesetCommand: ParsableCommand {
             let engine = try Engine(layout)
             try emit(try LayoutDocument.encoded(chapter: engine.chapter, layout: engine.layout(), font: layout.font),
                      to: output)
+            engine.saveCaches()
         }
     }
 }

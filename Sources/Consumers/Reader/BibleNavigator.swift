@@ -31,12 +31,15 @@ public struct SearchTrail: Equatable, Sendable {
     }
 
     /// "3 of 7"; across the corpus "1 of 4 in John 1, 95 of 330 in the corpus".
-    var position: String {
+    var position: String { position { $0.description } }
+
+    /// The position with the chapter as `name` gives it (the line mode says it in words).
+    func position(naming name: (ChapterReference) -> String) -> String {
         guard acrossBible else { return "\(index + 1) of \(hits.count)" }
         let chapter = current.chapter
         let here = hits.indices.filter { hits[$0].chapter == chapter }
         let local = (here.firstIndex(of: index) ?? 0) + 1
-        return "\(local) of \(here.count) in \(chapter), \(index + 1) of \(hits.count) in the corpus"
+        return "\(local) of \(here.count) in \(name(chapter)), \(index + 1) of \(hits.count) in the corpus"
     }
 }
 

@@ -257,13 +257,7 @@ public struct LineMode {
 
 extension SearchTrail {
     /// "3 of 7"; across the corpus "1 of 4 in John three, 95 of 330 in the corpus" (the chapter in words).
-    var spokenPosition: String {
-        guard acrossBible else { return "\(index + 1) of \(hits.count)" }
-        let chapter = current.chapter
-        let here = hits.indices.filter { hits[$0].chapter == chapter }
-        let local = (here.firstIndex(of: index) ?? 0) + 1
-        return "\(local) of \(here.count) in \(Speakable.reference(chapter)), \(index + 1) of \(hits.count) in the corpus"
-    }
+    var spokenPosition: String { position { Speakable.reference($0) } }
 }
 
 /// Which characters are Greek script: the Greek and Coptic block and Greek Extended.

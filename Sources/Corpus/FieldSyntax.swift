@@ -1,0 +1,46 @@
+/// The syntax of a word's coded fields, one rule for every reader and writer of corpus data (the chapter-file
+/// parser, the importers, the corpus store), so what one accepts the others accept too.
+public enum FieldSyntax {
+    /// A Robinson-style morphology code: non-empty, without spaces ("V-IAI-3S", "PREP").
+    public static func isMorphology(_ field: UnsafeBufferPointer<UInt8>) -> Bool {
+        !field.isEmpty && !field.contains(UInt8(ascii: " "))
+    }
+
+    /// "G" (or `prefix`) + digits + at most one lower-case ASCII letter ("G3056", "G4053b", "H871a").
+    public static func isStrongs(_ field: UnsafeBufferPointer<UInt8>, prefix: UInt8 = UInt8(ascii: "G")) -> Bool {
+        guard field.count >= 2, field[0] == prefix else { return false }
+        var i = 1
+        while i < field.count && field[i] >= 0x30 && field[i] <= 0x39 { i += 1 }
+        guard i > 1 else { return false }
+        return i == field.count || (i == field.count - 1 && field[i] >= 0x61 && field[i] <= 0x7A)
+    }
+
+    /// Hebrew Strong's numbers: empty, or "H" numbers as `isStrongs` reads them, joined by "-" (one per morpheme)
+    /// or "/" (a morpheme the source gives two numbers).
+    public static func isHebrewStrongs(_ field: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard !field.isEmpty else { return true }
+        var start = 0
+        for i in 0...field.count where i == field.count || field[i] == UInt8(ascii: "-") || field[i] == UInt8(ascii: "/") {
+            guard isStrongs(UnsafeBufferPointer(rebasing: field[start..<i]), prefix: UInt8(ascii: "H")) else { return false }
+            start = i + 1
+        }
+        return true
+    }
+
+    /// A non-negative decimal number of at most 9 digits (verse numbers, counts, token offsets), or nil.
+    @inlinable public static func decimal(_ field: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard !field.isEmpty, field.count <= 9 else { return nil }
+        var value = 0
+        for byte in field {
+            guard byte >= 0x30 && byte <= 0x39 else { return nil }
+            value = value * 10 + Int(byte - 0x30)
+        }
+        return value
+    }
+
+    /// `isStrongs` for text.
+    public static func isStrongs<S: StringProtocol>(_ text: S) -> Bool {
+        var copy = String(text)
+        return copy.withUTF8 { isStrongs($0) }
+    }
+}

@@ -1,0 +1,97 @@
+import InterlinearCorpus
+
+/// What the loader checks of a chapter's rows before building anything from them: the bounds and field syntax a
+/// chapter file's parser keeps (`CorpusLimits`, `FieldSyntax`, `TextCheck`), so a store someone hands us — damaged,
+/// hand-edited or hostile — is refused in one line naming the store and the verse, and whatever the store accepts a
+/// chapter file could hold too.
+struct StoredChapterCheck {
+    let path: String
+    let reference: ChapterReference
+    /// Bytes of the chapter's fields read so far (bounded like a chapter file's size).
+    private var total = 0
+
+    init(path: String, reference: ChapterReference) {
+        self.path = path
+        self.reference = reference
+    }
+
+    /// A verse row: `number` is the verse part of its key (0…999).
+    mutating func verse(_ number: Int, translation: UnsafeBufferPointer<UInt8>) throws {
+        // The store's tables have no place for a Hebrew word's morphemes (the importer refuses to write one).
+        guard reference.book.language == .greek else {
+            throw bad("it holds rows for \(reference), but a store holds Greek chapters only")
+        }
+        let book = reference.book
+        guard (1...book.chapterCount).contains(reference.chapter) else {
+            throw bad("it holds rows for \(reference), but \(book.name) has \(book.chapterCount) chapter"
+                      + (book.chapterCount == 1 ? "" : "s"))
+        }
+        guard number > 0 else { throw bad("verse 0 in \(reference)") }
+        let reference = reference
+        try Self.field(translation, path: path, what: "the translation of \(reference):\(number)")
+        try count(translation)
+    }
+
+    /// The number of translation tokens a verse row holds.
+    func translationTokens(_ count: Int, verse: Int) throws {
+        guard count <= CorpusLimits.maxTranslationTokensPerVerse else {
+            throw bad("\(reference):\(verse) has more than \(CorpusLimits.maxTranslationTokensPerVerse) translation "
+                      + "tokens, the most a verse can hold")
+        }
+    }
+
+    /// The `count`-th word row of a verse, its fields in `statement`'s columns 1…7 (surface, transliteration,
+    /// lemma, Strong's, morphology, gloss, alignment).
+    mutating func word(_ count: Int, of verse: Int, in statement: Statement) throws {
+        guard count <= CorpusLimits.maxWordsPerVerse else {
+            throw bad("\(reference):\(verse) has more than \(CorpusLimits.maxWordsPerVerse) words, the most a verse can hold")
+        }
+        let reference = reference
+        func what() -> String { "word \(count) of \(reference):\(verse)" }
+        for column: Int32 in 1...7 {
+            try Self.field(statement.bytes(column), path: path, what: what())
+            try self.count(statement.bytes(column))
+        }
+        guard !statement.bytes(1).isEmpty else { throw bad("\(what()) has an empty surface") }
+        let strongs = statement.bytes(4), morphology = statement.bytes(5)
+        guard FieldSyntax.isStrongs(strongs) else {
+            throw bad("\(what()) has a bad Strong's number \(EscapedText.quoted(utf8: strongs))")
+        }
+        guard FieldSyntax.isMorphology(morphology) else {
+            throw bad("\(what()) has a bad morphology code \(EscapedText.quoted(utf8: morphology))")
+        }
+    }
+
+    func badAlignment(verse: Int) -> StoreError {
+        bad("an alignment in \(reference):\(verse) is not a token of its verse")
+    }
+
+    func orphan(_ verse: Int) -> StoreError {
+        bad("a word of \(reference):\(verse), which has no verse row")
+    }
+
+    /// Counts a field's bytes towards the chapter's, bounded like a chapter file's size.
+    private mutating func count(_ field: UnsafeBufferPointer<UInt8>) throws {
+        total += field.count
+        guard total <= CorpusLimits.maxChapterFileBytes else {
+            throw bad("the rows of \(reference) hold more than \(CorpusLimits.maxChapterFileBytes) bytes, the most a chapter may")
+        }
+    }
+
+    /// Refuses a stored field longer than a chapter file's line, invalid UTF-8 and control characters: they would
+    /// reach the terminal raw, through the reader, a search result or an error message.
+    static func field(_ bytes: UnsafeBufferPointer<UInt8>, path: String, what: @autoclosure () -> String) throws {
+        guard bytes.count <= CorpusLimits.maxChapterLineBytes else {
+            throw StoreError.badRow(path: path, what: "a field of \(what()) is \(bytes.count) bytes; a field holds at "
+                                    + "most \(CorpusLimits.maxChapterLineBytes)")
+        }
+        if TextCheck.isClean(bytes) { return }  // the common case in one pass; the detailed checks word a refusal
+        if TextCheck.firstInvalidUTF8(bytes) != nil { throw StoreError.badRow(path: path, what: "\(what()) is not valid UTF-8") }
+        if let control = TextCheck.firstControl(bytes) {
+            throw StoreError.badRow(path: path, what: "\(what()) holds the control character "
+                                    + EscapedText.escaped(String(Character(control))))
+        }
+    }
+
+    private func bad(_ what: String) -> StoreError { .badRow(path: path, what: what) }
+}
