@@ -26,12 +26,14 @@ public final class SpokenForms {
     }
 
     private var tables: [[String?]] = Array(repeating: [], count: Kind.allCases.count)
-    /// Greek words' descriptions (`WordSpeech.description`), by the strings a description is made of: a chapter
-    /// repeats its commonest words (καὶ, ὁ, ἐν) with the same parsing many times.
-    private var descriptions: [WordStrings: String] = [:]
+    /// Greek words' descriptions (`WordSpeech.description`), by the word's surface id, with the strings the
+    /// description was made of: a chapter repeats its commonest words (καὶ, ὁ, ἐν) with the same parsing many times.
+    /// A surface parsed another way replaces the entry (and is made again next time): an array, not a dictionary,
+    /// so a lookup is an index and a comparison.
+    private var descriptions: [(strings: WordStrings, text: String)?] = []
 
     /// The strings a Greek word's line is made of.
-    private struct WordStrings: Hashable {
+    private struct WordStrings: Equatable {
         var surface, transliteration, lemma, strongs, morphology, gloss: TextID
     }
     /// The verse whose translation words' descriptions `translationDescriptions` holds.
@@ -59,9 +61,13 @@ public final class SpokenForms {
         guard chapter.language != .hebrew else { return WordSpeech.description.line(word, in: chapter, forms: self).text }
         let key = WordStrings(surface: word.surface, transliteration: word.transliteration, lemma: word.lemma,
                               strongs: word.strongs, morphology: word.morphology, gloss: word.gloss)
-        if let known = descriptions[key] { return known }
+        let slot = Int(word.surface)
+        if slot < descriptions.count, let known = descriptions[slot], known.strings == key { return known.text }
         let text = WordSpeech.description.line(word, in: chapter, forms: self).text
-        descriptions[key] = text
+        if slot >= descriptions.count {
+            descriptions.append(contentsOf: repeatElement(nil, count: max(chapter.strings.count, slot + 1) - descriptions.count))
+        }
+        descriptions[slot] = (key, text)
         return text
     }
 

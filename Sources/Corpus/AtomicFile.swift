@@ -143,7 +143,8 @@ public enum AtomicFile {
     private static let openTemporary: Int32 = 0o20_000_000 | O_DIRECTORY
 
     private static var namedTemporaryFilesForced: Bool {
-        ProcessInfo.processInfo.environment["INTERLINEAR_TEMP_FILES"] == "named"
+        // getenv, not ProcessInfo's dictionary of the whole environment: this runs for every output file.
+        getenv("INTERLINEAR_TEMP_FILES").map { String(cString: $0) } == "named"
     }
 
     /// Replaces (or creates) a regular file through a temporary file in its folder.

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Where chapter files live: the committed chapters first, then the on-demand import folder.
 public struct CorpusLibrary: Sendable {
@@ -17,7 +20,7 @@ public struct CorpusLibrary: Sendable {
     /// directory or above the executable (so the tool works from a checkout whatever the working directory).
     public static func locate(explicit: String? = nil) -> CorpusLibrary {
         if let explicit { return CorpusLibrary(corpusDirectory: URL(fileURLWithPath: explicit)) }
-        if let env = ProcessInfo.processInfo.environment["INTERLINEAR_CORPUS"], !env.isEmpty {
+        if let env = getenv("INTERLINEAR_CORPUS").map({ String(cString: $0) }), !env.isEmpty {
             return CorpusLibrary(corpusDirectory: URL(fileURLWithPath: env))
         }
         let fm = FileManager.default

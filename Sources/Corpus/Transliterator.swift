@@ -23,10 +23,16 @@ public enum Transliterator {
     public static func transliterate(_ greek: String) -> String {
         let items = greek.map(Item.init)
         var output = ""
+        // The Latin written for letters is in NFC and composes with nothing around it (ASCII, and ē ō Ē Ō
+        // precomposed): only characters passed through and marks kept can make the result need normalising.
+        var needsNormalising = false
         var index = 0
         while index < items.count {
             guard case .letter(let letter) = items[index] else {
-                if case .other(let character) = items[index] { output.append(character) }
+                if case .other(let character) = items[index] {
+                    output.append(character)
+                    needsNormalising = true
+                }
                 index += 1
                 continue
             }
@@ -53,10 +59,13 @@ public enum Transliterator {
             } else {
                 output += unit
             }
-            if !marks.isEmpty { output.unicodeScalars.append(contentsOf: marks) }
+            if !marks.isEmpty {
+                output.unicodeScalars.append(contentsOf: marks)
+                needsNormalising = true
+            }
             index += consumed
         }
-        return output.precomposedStringWithCanonicalMapping
+        return needsNormalising ? output.precomposedStringWithCanonicalMapping : output
     }
 
     // MARK: - Letters

@@ -24,7 +24,7 @@ public final class ChapterLibrary: ChapterSource {
     /// `chapters/`), else `$INTERLINEAR_DATA`, else the user's data folder. Throws when the store file exists but
     /// is damaged, foreign or too new.
     public static func open(corpus: String? = nil,
-                            environment: [String: String] = ProcessInfo.processInfo.environment) throws -> ChapterLibrary {
+                            environment: [String: String] = StoreLocation.environment()) throws -> ChapterLibrary {
         let url = StoreLocation.storeFile(explicit: corpus, environment: environment)
         let store = FileManager.default.fileExists(atPath: url.path) ? try CorpusStore(url: url) : nil
         let folder = corpus.map { URL(fileURLWithPath: $0) }

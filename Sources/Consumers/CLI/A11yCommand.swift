@@ -77,6 +77,7 @@ struct A11yCommand: ParsableCommand {
             let (document, tree) = try prepare(engine)
             try emit(try document.encoded(walking: tree, cells: cells(of: tree)), to: output)
             engine.saveCaches()
+            ProcessEnd.keep(engine, tree)
         }
     }
 

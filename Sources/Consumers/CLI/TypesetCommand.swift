@@ -14,9 +14,11 @@ struct TypesetCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let engine = try Engine(layout)
-            try emit(try LayoutDocument.encoded(chapter: engine.chapter, layout: engine.layout(), font: layout.font),
+            let chapterLayout = engine.layout()
+            try emit(try LayoutDocument.encoded(chapter: engine.chapter, layout: chapterLayout, font: layout.font),
                      to: output)
             engine.saveCaches()
+            ProcessEnd.keep(engine, chapterLayout)
         }
     }
 }
