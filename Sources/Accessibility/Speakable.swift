@@ -118,6 +118,8 @@ public enum Speakable {
     /// A transliteration whose optional letters are in parentheses, spoken as both forms:
     /// "houtō(s)" → "houtō or houtōs". Text without parentheses is returned unchanged.
     public static func alternatives(_ text: String) -> String {
+        // Without a "(" byte there is no "(" character: nothing to do (most words), without walking characters.
+        guard text.utf8.contains(UInt8(ascii: "(")) else { return text }
         guard let open = text.firstIndex(of: "("), let close = text[open...].firstIndex(of: ")") else { return text }
         let head = text[..<open], optional = text[text.index(after: open)..<close], tail = text[text.index(after: close)...]
         let short = String(head) + alternatives(String(tail)), long = String(head + optional) + alternatives(String(tail))

@@ -38,7 +38,7 @@ extension AccessibilityTree {
         case .word(let w):
             let word = chapter.words[verse.word(at: w)]
             return Utterance(name: chapter.text(word.surface), language: chapter.language.tag,
-                             description: WordSpeech.description.line(word, in: chapter, forms: spokenForms).text)
+                             description: spokenForms.description(of: word, in: chapter))
         case .label(let w, let tier):
             let word = chapter.words[verse.word(at: w)]
             let text = chapter.text(element.text)
@@ -46,7 +46,7 @@ extension AccessibilityTree {
             switch tier {
             case .source:
                 return Utterance(name: text, language: chapter.language.tag,
-                                 description: WordSpeech.description.line(word, in: chapter, forms: spokenForms).text)
+                                 description: spokenForms.description(of: word, in: chapter))
             case .transliteration:
                 return Utterance(name: Speakable.alternatives(text), language: chapter.language.transliterationTag,
                                  description: "transliteration of \(greek)")

@@ -26,6 +26,14 @@ public final class SpokenForms {
     }
 
     private var tables: [[String?]] = Array(repeating: [], count: Kind.allCases.count)
+    /// Greek words' descriptions (`WordSpeech.description`), by the strings a description is made of: a chapter
+    /// repeats its commonest words (καὶ, ὁ, ἐν) with the same parsing many times.
+    private var descriptions: [WordStrings: String] = [:]
+
+    /// The strings a Greek word's line is made of.
+    private struct WordStrings: Hashable {
+        var surface, transliteration, lemma, strongs, morphology, gloss: TextID
+    }
     /// The verse whose translation words' descriptions `translationDescriptions` holds.
     private var alignedCell: VerseIndex?
     private var translationDescriptions: [String] = []
@@ -45,21 +53,43 @@ public final class SpokenForms {
         return value
     }
 
+    /// What an accessibility element's description says of a word (`WordSpeech.description`'s line), made once
+    /// per distinct Greek word; a Hebrew word's line (made from its morphemes) is made each time.
+    func description(of word: Word, in chapter: Chapter) -> String {
+        guard chapter.language != .hebrew else { return WordSpeech.description.line(word, in: chapter, forms: self).text }
+        let key = WordStrings(surface: word.surface, transliteration: word.transliteration, lemma: word.lemma,
+                              strongs: word.strongs, morphology: word.morphology, gloss: word.gloss)
+        if let known = descriptions[key] { return known }
+        let text = WordSpeech.description.line(word, in: chapter, forms: self).text
+        descriptions[key] = text
+        return text
+    }
+
     /// The description of translation word `token` of `cell`'s verse: "translation of" the transliterations of
     /// the verse's words aligned to it, in word order, or "translation" when none is. The whole verse is worked out
     /// on its first word, from one pass over its words' alignments (not one pass per translation word).
     func translationDescription(cell: VerseIndex, token: TokenOffset, in chapter: Chapter) -> String {
         if alignedCell != cell {
             let verse = chapter.verses[cell]
-            var sources = Array(repeating: [String](), count: verse.translation.count)
-            for word in chapter.words[verse.words] {
-                var last: TokenOffset?
-                for t in chapter.alignment(of: word).sorted() where t != last && Int(t) < sources.count {
-                    sources[Int(t)].append(chapter.text(word.transliteration))
-                    last = t
+            // Which words (by offset, in order) each token translates; a word counts once per token.
+            var sources = Array(repeating: [Int](), count: verse.translation.count)
+            for (offset, word) in chapter.words[verse.words].enumerated() {
+                for t in chapter.alignment(of: word) where Int(t) < sources.count && sources[Int(t)].last != offset {
+                    sources[Int(t)].append(offset)
                 }
             }
-            translationDescriptions = sources.map { $0.isEmpty ? "translation" : "translation of " + $0.joined(separator: " ") }
+            var transliterations = [String?](repeating: nil, count: verse.words.count)
+            translationDescriptions = sources.map { offsets in
+                guard !offsets.isEmpty else { return "translation" }
+                var text = "translation of"
+                for offset in offsets {
+                    let name = transliterations[offset] ?? chapter.text(chapter.words[verse.words.lowerBound + offset].transliteration)
+                    transliterations[offset] = name
+                    text += " "
+                    text += name
+                }
+                return text
+            }
             alignedCell = cell
         }
         guard Int(token) < translationDescriptions.count else { return "translation" }

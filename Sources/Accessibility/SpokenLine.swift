@@ -56,7 +56,13 @@ public struct SpokenLine: Sendable, Equatable {
     }
 
     /// The whole line as printed.
-    public var text: String { spans.map(\.text).joined() }
+    public var text: String {
+        guard spans.count > 1 else { return spans.first?.text ?? "" }
+        var text = ""
+        text.reserveCapacity(spans.reduce(0) { $0 + $1.text.utf8.count })
+        for span in spans { text += span.text }
+        return text
+    }
 
     public var isEmpty: Bool { spans.allSatisfy { $0.text.isEmpty } }
 

@@ -99,13 +99,14 @@ public enum Transliterator {
                 self.init(decomposing: character)
                 return
             }
-            if let remembered = Letter.known.withLock({ $0[scalar.value] }) {
+            let slot = Letter.slot(of: scalar.value)
+            if let remembered = Letter.known.withLock({ $0[slot] }) {
                 guard let letter = remembered else { return nil }
                 self = letter
                 return
             }
             let letter = Letter(decomposing: character)
-            Letter.known.withLock { $0[scalar.value] = .some(letter) }
+            Letter.known.withLock { $0[slot] = .some(letter) }
             guard let letter else { return nil }
             self = letter
         }
@@ -115,9 +116,14 @@ public enum Transliterator {
             (0x0370...0x03FF).contains(value) || (0x1F00...0x1FFF).contains(value)
         }
 
-        /// Scalars of the Greek blocks taken apart so far (nil: not a letter). At most the 400 scalars of the two
-        /// blocks, shared by every thread (importers transliterate on several).
-        private static let known = Mutex<[UInt32: Letter?]>([:])
+        /// A Greek-block scalar's place in `known`: U+0370–U+03FF first, then U+1F00–U+1FFF.
+        private static func slot(of value: UInt32) -> Int {
+            value < 0x0400 ? Int(value - 0x0370) : 0x90 + Int(value - 0x1F00)
+        }
+
+        /// Scalars of the Greek blocks taken apart so far, by `slot` (nil: not yet; .some(nil): not a letter).
+        /// Shared by every thread (importers transliterate on several).
+        private static let known = Mutex<[Letter??]>(Array(repeating: nil, count: 0x90 + 0x100))
 
         init?(decomposing character: Character) {
             var scalars = String(character).decomposedStringWithCanonicalMapping.unicodeScalars.makeIterator()
@@ -194,12 +200,13 @@ public enum Transliterator {
     /// The Latin for a letter that is not part of a diphthong.
     private static func single(_ letter: Letter, previous: Letter?, next: Letter?) -> String {
         switch letter.base {
-        case "γ" where next.map { ["γ", "κ", "ξ", "χ"].contains($0.base) } ?? false:
+        case "γ" where next.map { $0.base == "γ" || $0.base == "κ" || $0.base == "ξ" || $0.base == "χ" } ?? false:
             return "n"  // nasal gamma
         case "ρ" where letter.rough || previous == nil || previous?.base == "ρ":
             return "rh"  // initial rho is always aspirated, and so is the second of ρρ
         default:
             let latin = table[letter.base] ?? String(letter.base)
+            guard letter.rough || letter.iotaSubscript else { return latin }
             return (letter.rough ? "h" : "") + latin + (letter.iotaSubscript ? "i" : "")
         }
     }

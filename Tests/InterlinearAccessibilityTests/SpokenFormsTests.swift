@@ -31,6 +31,12 @@ import InterlinearTestSupport
                 }
             }
         }
+        // Whole descriptions, kept per distinct word.
+        for _ in 0..<2 {
+            for word in chapter.words {
+                #expect(forms.description(of: word, in: chapter) == WordSpeech.description.line(word, in: chapter).text)
+            }
+        }
         // Translation words, asked verse by verse and then out of order (last verse first, back and forth).
         let ids = A11yFixture.allElements(tree).filter { if case .translation = $0.kind { true } else { false } }
         for id in ids + ids.reversed() {

@@ -38,6 +38,21 @@ import InterlinearTypesetting
         }
     }
 
+    /// An escape at every place of strings up to 24 bytes, with multi-byte text around it: the writer scans eight
+    /// bytes at a time, so every alignment is tried.
+    @Test func escapesAtEveryPlaceAreFound() throws {
+        for escape in ["\"", "\\", "\n", "\u{1}", "\u{1F}", "\u{0}", "\t"] {
+            for length in 1...24 {
+                for place in 0..<length {
+                    let text = String(repeating: "a", count: place) + escape + String(repeating: "λ", count: length - place - 1)
+                    var json = JSONWriter()
+                    json.string(text)
+                    #expect(try json.finish() == EncoderOracle.compact(text), "\(text.debugDescription)")
+                }
+            }
+        }
+    }
+
     /// A string written in pieces (the layout's translation, token by token) is the string written whole.
     @Test func piecesMakeTheWholeString() throws {
         let pieces = ["In", " ", "[the]", " beginning\u{1}", "", "/\"", "λόγος"]

@@ -138,9 +138,16 @@ struct A11yDocument: Encodable {
             let ids = elements.map { ElementID(cell: cell, kind: $0.kind) }
             let names = ids.map(tree.nodeID(of:))
             let parents = ids.map(tree.parent(of:))
-            func name(of id: ElementID) -> String { ids.firstIndex(of: id).map { names[$0] } ?? tree.nodeID(of: id) }
+            // Plain loops over the cell's few elements (a generic `firstIndex(of:)` would look up ElementID's
+            // Equatable conformance at run time, once per process: tens of thousands of instructions).
+            func name(of id: ElementID) -> String {
+                for index in ids.indices where ids[index].kind == id.kind { return names[index] }
+                return tree.nodeID(of: id)
+            }
             func children(of parent: ElementID?) -> [String] {
-                names.indices.compactMap { parents[$0] == parent ? names[$0] : nil }
+                var list: [String] = []
+                for index in names.indices where parents[index]?.kind == parent?.kind { list.append(names[index]) }
+                return list
             }
             visit(Node(nodeId: cellID, parentId: root, childIds: children(of: nil),
                        role: Role.group.rawValue, roleDescription: "verse", headingLevel: nil,

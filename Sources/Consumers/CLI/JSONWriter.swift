@@ -63,7 +63,9 @@ struct JSONWriter: ~Copyable {
     mutating func beginArray() { open(0x5B) }
     mutating func endArray() { close(0x5D) }
 
-    /// Writes a key of the open object; its value comes next. Keys must come in sorted order.
+    /// Writes a key of the open object; its value comes next. Keys must come in sorted order. Inlined: each key is
+    /// a constant, so its length is known where it is written.
+    @inline(__always)
     mutating func key(_ name: StaticString) {
         separate()
         #if DEBUG
@@ -74,7 +76,8 @@ struct JSONWriter: ~Copyable {
         let length = name.utf8CodeUnitCount
         reserve(length + 5)
         base[count] = 0x22
-        (base + count + 1).update(from: name.utf8Start, count: length)
+        let text = name.utf8Start
+        for i in 0..<length { base[count + 1 + i] = text[i] }
         count += length + 1
         if pretty {
             base[count] = 0x22; base[count + 1] = 0x20; base[count + 2] = 0x3A; base[count + 3] = 0x20
@@ -88,6 +91,7 @@ struct JSONWriter: ~Copyable {
 
     // MARK: Values
 
+    @inline(__always)
     mutating func string(_ text: String) {
         if let done: Void = text.utf8.withContiguousStorageIfAvailable({ string(utf8: $0) }) { return done }
         var copy = text
@@ -138,6 +142,11 @@ struct JSONWriter: ~Copyable {
         var start = 0
         var i = 0
         while i < length {
+            // Eight bytes at a time while none of them needs an escape (nearly all text).
+            if i + 8 <= length, !Self.mayNeedEscape(UnsafeRawPointer(source + i).loadUnaligned(as: UInt64.self)) {
+                i += 8
+                continue
+            }
             let byte = source[i]
             if byte >= 0x20 && byte != 0x22 && byte != 0x5C { i += 1; continue }
             append(source + start, i - start)
@@ -287,6 +296,16 @@ struct JSONWriter: ~Copyable {
 
     private mutating func append(_ text: StaticString) {
         append(text.utf8Start, text.utf8CodeUnitCount)
+    }
+
+    /// Whether any of the eight bytes in `word` is a control character (< 0x20), `"` or `\`. Exact: a byte is
+    /// flagged only if it, or a byte before it in the word, is one (the carries of the subtraction run upwards).
+    @inline(__always)
+    private static func mayNeedEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        func hasZeroByte(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
+        let control = (word &- 0x2020_2020_2020_2020) & ~word & highs
+        return (control | hasZeroByte(word ^ 0x2222_2222_2222_2222) | hasZeroByte(word ^ 0x5C5C_5C5C_5C5C_5C5C)) != 0
     }
 
     private static func hexDigit(_ nibble: UInt8) -> UInt8 { nibble < 10 ? 0x30 + nibble : 0x61 + nibble - 10 }
