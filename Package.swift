@@ -174,7 +174,9 @@ let package = Package(
         // Tests: one target per module, and what they share (paths, process spawning, schema validation, fonts).
         .target(
             name: "InterlinearTestSupport",
-            dependencies: ["InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting", "InterlinearSession"],
+            // The store too: the whole-New-Testament store is built once and cached for every suite (SharedStore).
+            dependencies: ["InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting", "InterlinearSession",
+                           "InterlinearStore"],
             path: "Tests/InterlinearTestSupport"),
         .testTarget(
             name: "InterlinearCorpusTests", dependencies: ["InterlinearCorpus", "InterlinearTestSupport"],

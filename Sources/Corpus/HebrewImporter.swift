@@ -47,8 +47,17 @@ public struct HebrewImporter {
             guard let wanted else { return true }
             return wanted.contains(ChapterReference(book: book, chapter: verseKey / 1000 % 1000))
         }
+        // Importing some chapters, the other chapters' rows are passed over on their verse key alone (rows whose key
+        // cannot be read are kept, and refused below with their line).
+        let hebrewFilter: ((UnsafeBufferPointer<UInt8>) -> Bool)? = wanted == nil ? nil : { line in
+            SourceTable.leadingKey(line).map(keep) ?? true
+        }
+        let translationFilter: ((UnsafeBufferPointer<UInt8>) -> Bool)? = wanted == nil ? nil : { line in
+            SourceTable.targetVerseKey(line).map(keep) ?? true
+        }
         var rowsByVerse: [Int: [Row]] = [:]
-        try SourceTable.forEachRow(of: hebrewFile, columns: 8, package: "bible-alignments \(SourceData.hebrewVersion)") { line, f in
+        try SourceTable.forEachRow(of: hebrewFile, columns: 8, package: "bible-alignments \(SourceData.hebrewVersion)",
+                                   keep: hebrewFilter) { line, f in
             guard f[0].count == 12, f[0].allSatisfy(\.isASCII), let id = Int(f[0]) else {
                 throw CorpusError(file: hebrewFile.path, line: line, "bad morpheme id '\(f[0])'")
             }
@@ -57,7 +66,8 @@ public struct HebrewImporter {
             rowsByVerse[key, default: []].append(Row(word: id / 10 % 1000, line: line, fields: Array(f[1...6])))
         }
         var tokensByVerse: [Int: [TargetToken]] = [:]
-        try SourceTable.forEachRow(of: translationFile, columns: 7, package: "bible-alignments \(SourceData.version)") { line, f in
+        try SourceTable.forEachRow(of: translationFile, columns: 7, package: "bible-alignments \(SourceData.version)",
+                                   keep: translationFilter) { line, f in
             guard f[0].count == 11, let own = Int(f[0].prefix(8)) else {
                 throw CorpusError(file: translationFile.path, line: line, "bad token id '\(f[0])'")
             }

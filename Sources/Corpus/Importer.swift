@@ -9,7 +9,7 @@ public struct BibleAlignmentsImporter {
     public init(dataDirectory: URL) { self.dataDirectory = dataDirectory }
 
     /// The package's files the importer reads, relative to its `data/` folder.
-    static let requiredFiles = ["sources/SBLGNT.tsv", "eng/targets/BSB/nt_BSB.tsv",
+    public static let requiredFiles = ["sources/SBLGNT.tsv", "eng/targets/BSB/nt_BSB.tsv",
                                 "eng/alignments/BSB/SBLGNT-BSB-manual.json"]
     var sourcePath: URL { dataDirectory.appendingPathComponent(Self.requiredFiles[0]) }
     var targetPath: URL { dataDirectory.appendingPathComponent(Self.requiredFiles[1]) }
@@ -39,8 +39,17 @@ public struct BibleAlignmentsImporter {
         }
         // Source words, grouped by verse in file order; every field the chapter file keeps is checked here, so a
         // bad row is reported at its own line rather than as a chapter the reader would refuse.
+        // Importing some chapters, the other chapters' rows are passed over on their verse key alone (rows whose key
+        // cannot be read are kept, and refused below with their line).
+        let sourceFilter: ((UnsafeBufferPointer<UInt8>) -> Bool)? = wanted == nil ? nil : { line in
+            guard line.first == UInt8(ascii: "n"), let key = SourceTable.leadingKey(line, skip: 1) else { return true }
+            return keep(key)
+        }
+        let targetFilter: ((UnsafeBufferPointer<UInt8>) -> Bool)? = wanted == nil ? nil : { line in
+            SourceTable.targetVerseKey(line).map(keep) ?? true
+        }
         var sourceByVerse: [Int: [SourceRow]] = [:]
-        try forEachRow(of: sourcePath, columns: 9) { line, f in
+        try forEachRow(of: sourcePath, columns: 9, keep: sourceFilter) { line, f in
             func fail(_ message: String) -> CorpusError { CorpusError(file: sourcePath.path, line: line, message) }
             guard f[0].first == "n", f[0].count == 12, let key = Int(f[0].dropFirst().prefix(8)), key % 1000 > 0,
                   key / 1000 % 1000 > 0 else {
@@ -60,7 +69,7 @@ public struct BibleAlignmentsImporter {
         }
         // Translation tokens, grouped by the source verse they translate (each a display word: see `targetToken`).
         var targetByVerse: [Int: [TargetToken]] = [:]
-        try forEachRow(of: targetPath, columns: 7) { line, f in
+        try forEachRow(of: targetPath, columns: 7, keep: targetFilter) { line, f in
             guard f[0].count == 11, let own = Int(f[0].prefix(8)), own % 1000 > 0, own / 1000 % 1000 > 0 else {
                 throw CorpusError(file: targetPath.path, line: line, "bad token id \(EscapedText.quoted(f[0]))")
             }
@@ -111,8 +120,9 @@ public struct BibleAlignmentsImporter {
     }
 
     /// Calls `body` with each data row's 1-based line number and fields (bounded and checked: `SourceTable`).
-    private func forEachRow(of url: URL, columns: Int, _ body: (Int, [Substring]) throws -> Void) throws {
-        try SourceTable.forEachRow(of: url, columns: columns, package: "bible-alignments \(SourceData.version)", body)
+    private func forEachRow(of url: URL, columns: Int, keep: ((UnsafeBufferPointer<UInt8>) -> Bool)?,
+                            _ body: (Int, [Substring]) throws -> Void) throws {
+        try SourceTable.forEachRow(of: url, columns: columns, package: "bible-alignments \(SourceData.version)", keep: keep, body)
     }
 
     private struct AlignmentFile: Decodable {

@@ -14,8 +14,11 @@ enum SourceTable {
     /// Calls `body` with each data row's 1-based line number and fields, skipping the header line. Refuses, naming
     /// the line: the wrong column count, invalid UTF-8, control characters, a line over
     /// `CorpusLimits.maxSourceLineBytes`; and a file over `CorpusLimits.maxSourceFileBytes` or not a regular file.
-    /// `package` names the download in the error for a missing file.
+    /// `package` names the download in the error for a missing file. A row `keep` (given the raw line) turns down is
+    /// passed over unchecked: importing a few chapters looks at the other rows' verse keys only, and checks in full
+    /// every row it imports.
     static func forEachRow(of url: URL, columns: Int, package: String,
+                           keep: ((UnsafeBufferPointer<UInt8>) -> Bool)? = nil,
                            _ body: (Int, [Substring]) throws -> Void) throws {
         let bytes: [UInt8]
         do { bytes = try BoundedFile.read(url.path, limit: CorpusLimits.maxSourceFileBytes, what: "a source data file") } catch
@@ -37,6 +40,7 @@ enum SourceTable {
                 defer { start = next }
                 func fail(_ message: String) -> CorpusError { CorpusError(file: url.path, line: lineNumber, message) }
                 let line = UnsafeBufferPointer(rebasing: text[start..<end])
+                if lineNumber > 1, let keep, !keep(line) { continue }
                 guard line.count <= CorpusLimits.maxSourceLineBytes else {
                     throw fail("line is \(line.count.grouped) bytes long; a source line holds at most "
                                + CorpusLimits.maxSourceLineBytes.grouped)
@@ -59,6 +63,28 @@ enum SourceTable {
                 try body(lineNumber, fields)
             }
         }
+    }
+
+    /// The verse key (BBCCCVVV) a row's raw line starts with: `digits` ASCII digits after `skip` bytes; nil when
+    /// they are not there (the row is then checked in full, and refused with its line).
+    static func leadingKey(_ line: UnsafeBufferPointer<UInt8>, skip: Int = 0, digits: Int = 8) -> Int? {
+        guard line.count >= skip + digits else { return nil }
+        var value = 0
+        for byte in line[skip..<skip + digits] {
+            guard byte >= 0x30 && byte <= 0x39 else { return nil }
+            value = value * 10 + Int(byte - 0x30)
+        }
+        return value
+    }
+
+    /// The verse a translation-token row renders: its `source_verse` (second field) when given, else the verse of
+    /// its own id; nil when unreadable.
+    static func targetVerseKey(_ line: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let tab = line.firstIndex(of: UInt8(ascii: "\t")) else { return nil }
+        let rest = UnsafeBufferPointer(rebasing: line[(tab + 1)...])
+        let second = UnsafeBufferPointer(rebasing: rest[..<(rest.firstIndex(of: UInt8(ascii: "\t")) ?? rest.count)])
+        if second.isEmpty { return leadingKey(line) }
+        return leadingKey(second, digits: second.count).flatMap { second.count <= 9 ? $0 : nil }
     }
 
     /// A translation token from its row: one display word. Empty or holding a space, it would shift every alignment

@@ -41,11 +41,14 @@ import InterlinearTestSupport
         #expect(result.stderr.isEmpty)
     }
 
+    /// The import's one-line report into a full disk: a miniature source folder is enough (the report is the point).
     @Test func importFailsWhenItsReportCannotBeWritten() throws {
-        try #require(SourceData.isComplete(SourceData.defaultDirectory()), "the bible-alignments data is not downloaded (scripts/setup)")
+        let data = try FakeAlignmentsData()
+        defer { data.remove() }
         let scratch = try ScratchFolder("import-out")
         defer { scratch.remove() }
-        let result = try spawnInterlinear(["import", "Revelation 22", "--corpus", scratch.url.path], stdout: .path("/dev/full"))
+        let result = try spawnInterlinear(["import", "John 1", "--source", data.root.path, "--corpus", scratch.url.path],
+                                          stdout: .path("/dev/full"))
         #expect(result.status == 74)
         #expect(result.stderrLines == ["interlinear: error: cannot write to standard output: No space left on device"])
     }
@@ -64,15 +67,11 @@ import InterlinearTestSupport
         }
     }
 
-    /// `search` reads the store: one is built in a scratch folder from the downloaded source data.
+    /// `search` reads the store: the shared whole-New-Testament store (built once, cached: `SharedStore`).
     @Test func searchFailsWhenItsOutputCannotBeWritten() throws {
-        try #require(SourceData.isComplete(SourceData.defaultDirectory()), "the bible-alignments data is not downloaded (scripts/setup)")
-        let scratch = try ScratchFolder("search-store")
-        defer { scratch.remove() }
-        let built = try interlinear("import", "John 1", "--corpus", scratch.url.path)
-        try #require(built.status == 0, "\(built.stderr)")
-        for arguments in [["search", "λόγος", "--corpus", scratch.url.path],
-                          ["search", "λόγος", "--json", "--corpus", scratch.url.path]] {
+        try #require(SharedStore.sourceMissing == nil, "\(SharedStore.sourceMissing ?? "")")
+        let store = try SharedStore.wholeNewTestament.get().path
+        for arguments in [["search", "λόγος", "--corpus", store], ["search", "λόγος", "--json", "--corpus", store]] {
             for (stdout, ignoreSIGPIPE, reason) in [(SpawnedStdout.path("/dev/full"), false, "No space left on device"),
                                                     (.closed, false, "Bad file descriptor"), (.brokenPipe, true, "Broken pipe")] {
                 let result = try spawnInterlinear(arguments, stdout: stdout, ignoreSIGPIPE: ignoreSIGPIPE)

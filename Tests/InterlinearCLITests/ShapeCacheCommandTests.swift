@@ -14,6 +14,7 @@ import InterlinearTestSupport
         var environment: [String: String] {
             var environment = ProcessInfo.processInfo.environment
             environment["XDG_CACHE_HOME"] = path
+            environment["INTERLINEAR_CACHE"] = nil  // it would name another folder (CachePolicy)
             return environment
         }
         var folder: String { path + "/interlinear" }

@@ -3,41 +3,6 @@ import Testing
 @testable import InterlinearCorpus
 import InterlinearTestSupport
 
-/// A miniature bible-alignments data folder, in the package's own layout and line endings.
-struct FakeAlignmentsData {
-    let root: URL
-
-    init(sourceRows: [String]? = nil, targetRows: [String]? = nil) throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("ba-\(UUID().uuidString)")
-        let source = ["id\taltId\ttext\tstrongs\tgloss\tgloss2\tlemma\tpos\tmorph"] + (sourceRows ?? [
-            "n43001001001\tἘν-1\tἘν\tG1722\tIn [the]\tin\tἐν\tprep\tPREP",
-            "n43001001002\tἀρχῇ-1\tἀρχῇ\tG0746\tbeginning\tbeginning\tἀρχή\tnoun\tN-DSF",
-            "n43001001003\tτὸν-1\tτὸν\tG3588\t-\t\tὁ\tdet\tT-ASM",
-            "n43001002001\tοὗτος-1\tοὗτος\tG3778\tHe\the\tοὗτος\tpron\tD-NSM",
-        ])
-        let target = ["id\tsource_verse\ttext\tskip_space_after\texclude\tid_range_end\tsource_verse_range_end"] + (targetRows ?? [
-                      "43001001001\t43001001\tIn\t\t\t\t", "43001001002\t43001001\tthe\t\t\t\t",
-                      "43001001003\t43001001\tbeginning\ty\t\t\t", "43001001004\t43001001\t,\t\ty\t\t",
-                      "43001001005\t43001001\t“\ty\t\t\t", "43001001006\t43001001\tWord\ty\t\t\t",
-                      "43001001007\t43001001\t.”\t\ty\t\t",
-                      "43001002001\t43001002\tHe\t\t\t\t"])
-        let json = #"{"records": [{"source": ["n43001001001"], "target": ["43001001001"]}, "#
-            + #"{"source": ["n43001001002"], "target": ["43001001002", "43001001003", "43001001004"]}, "#
-            + #"{"source": ["n43001002001"], "target": ["43001002001", "43001001006"]}]}"#
-        try write(source, "sources/SBLGNT.tsv")
-        try write(target, "eng/targets/BSB/nt_BSB.tsv")
-        try AtomicFile.write(Data(json.utf8), to: root.appendingPathComponent("eng/alignments/BSB/SBLGNT-BSB-manual.json"),
-                             createDirectories: true)
-    }
-
-    private func write(_ lines: [String], _ path: String) throws {
-        try AtomicFile.write(Data((lines.joined(separator: "\r\n") + "\r\n").utf8), to: root.appendingPathComponent(path),
-                             createDirectories: true)
-    }
-
-    func remove() { try? FileManager.default.removeItem(at: root) }
-}
-
 @Suite struct ImporterTests {
     @Test func importsWordsTokensAndAlignment() throws {
         let data = try FakeAlignmentsData()
@@ -115,15 +80,6 @@ struct FakeAlignmentsData {
 
 /// The distinct values of one column of the installed package's SBLGNT token table (scripts/setup installs it).
 func sblgntColumn(_ name: String) throws -> Set<String> {
-    let data = try #require(ImporterTests.installedData(), "the bible-alignments 0.4.2 data is not downloaded (scripts/setup fetches it)")
-    let text = try String(contentsOf: data.appendingPathComponent("sources/SBLGNT.tsv"), encoding: .utf8)
-    var lines = text.split(whereSeparator: \.isNewline)
-    let header = lines.removeFirst().split(separator: "\t", omittingEmptySubsequences: false)
-    let column = try #require(header.firstIndex(of: Substring(name)), "no column \(name)")
-    var values = Set<String>()
-    for line in lines {
-        let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-        if fields.count > column { values.insert(String(fields[column])) }
-    }
-    return values
+    let file = try #require(SourceColumns.sblgnt, "the bible-alignments 0.4.2 data is not downloaded (scripts/setup fetches it)")
+    return Set(try SourceColumns.rows(of: file, columns: [name]).map { $0[0] })
 }

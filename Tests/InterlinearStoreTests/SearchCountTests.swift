@@ -8,13 +8,9 @@ import Testing
 @Suite(.serialized) struct SearchCountTests {
     /// SBLGNT rows: (lemma, Strong's, morphology), read with a plain split.
     static let sourceRows: [(lemma: String, strongs: String, morph: String)]? = {
-        guard let directory = StoreFixture.sourceDirectory,
-              let text = try? String(contentsOf: directory.appendingPathComponent("sources/SBLGNT.tsv"), encoding: .utf8)
-        else { return nil }
-        return text.split(whereSeparator: \.isNewline).dropFirst().compactMap { line in
-            let f = line.split(separator: "\t", omittingEmptySubsequences: false)
-            return f.count == 9 ? (String(f[6]), String(f[3]), String(f[8])) : nil
-        }
+        guard let file = SourceColumns.sblgnt,
+              let rows = try? SourceColumns.rows(of: file, columns: ["lemma", "strongs", "morph"]) else { return nil }
+        return rows.map { ($0[0], $0[1], $0[2]) }
     }()
 
     /// Foundation's diacritic- and case-insensitive comparison, final sigma mapped: independent of `Folding`.
@@ -74,12 +70,10 @@ import Testing
     @Test func translationTextThroughTheFullTextIndex() throws {
         guard let store = try StoreFixture.wholeStore(), let directory = StoreFixture.sourceDirectory else { return }
         // Verses (by source verse) of the BSB with a token "grace", any case.
-        let text = try String(contentsOf: directory.appendingPathComponent("eng/targets/BSB/nt_BSB.tsv"), encoding: .utf8)
         var verses = Set<String>()
-        for line in text.split(whereSeparator: \.isNewline).dropFirst() {
-            let f = line.split(separator: "\t", omittingEmptySubsequences: false)
-            guard f.count >= 3, f[2].lowercased() == "grace" else { continue }
-            verses.insert(f[1].isEmpty ? String(f[0].prefix(8)) : String(f[1]))
+        for f in try SourceColumns.rows(of: directory.appendingPathComponent("eng/targets/BSB/nt_BSB.tsv"),
+                                        columns: ["id", "source_verse", "text"]) where f[2].lowercased() == "grace" {
+            verses.insert(f[1].isEmpty ? String(f[0].prefix(8)) : f[1])
         }
         let document = try searchJSON(store, "--text", "grace", "--in", "nt")
         try check(document, expected: verses.count)

@@ -7,15 +7,10 @@ import Testing
 /// Stores the tests share, built once per test run into a temporary folder.
 enum StoreFixture {
     /// The downloaded source data (scripts/setup), if it is there.
-    static let sourceDirectory: URL? = {
-        let directory = SourceData.defaultDirectory()
-        return SourceData.isComplete(directory) ? directory : nil
-    }()
+    static var sourceDirectory: URL? { SharedStore.sourceDirectory }
 
     /// Why a test that needs the source data cannot run here; nil when it can. Under CI the data must be there.
-    static var sourceMissing: String? {
-        sourceDirectory == nil ? "the bible-alignments source data is not at \(SourceData.defaultDirectory().path) (scripts/setup downloads it)" : nil
-    }
+    static var sourceMissing: String? { SharedStore.sourceMissing }
 
     static let folder: URL = {
         // Folders of earlier runs whose process is gone are removed (a store is 24 MB).
@@ -42,14 +37,8 @@ enum StoreFixture {
         return url
     }
 
-    /// The whole New Testament, imported from the source data once per run.
-    static let whole: Result<URL, any Error> = Result {
-        guard let source = sourceDirectory else { throw CorpusError(file: "", line: nil, sourceMissing ?? "") }
-        let url = folder.appendingPathComponent("whole.sqlite")
-        let chapters = try BibleAlignmentsImporter(dataDirectory: source).importChapters(nil, strings: StringTableBuilder())
-        _ = try StoreImport.write(chapters, to: url, replace: true, source: "bible-alignments \(SourceData.version)")
-        return url
-    }
+    /// The whole New Testament, imported from the source data once and cached across runs (`SharedStore`).
+    static var whole: Result<URL, any Error> { SharedStore.wholeNewTestament }
 
     /// The whole-NT store, or nil (the test returns) when the source data is missing outside CI; under CI a missing
     /// source fails the test.

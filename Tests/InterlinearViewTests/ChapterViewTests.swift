@@ -62,7 +62,7 @@ import Testing
         #expect(ViewFixture.focusID(view) == "John.1.14.v")
 
         // Near the end the offset is clamped (the last verse is shorter than this viewport); it is focused.
-        view.resize(width: 390, height: 800)
+        _ = view.resize(width: 390, height: 800)
         ViewFixture.type(view, ":51")
         ViewFixture.press(view, .enter)
         let limit = view.tree.table.maxScroll(viewportHeight: view.viewport.height)
@@ -199,7 +199,7 @@ import Testing
         #expect(view.resize(width: 390, height: 700).contains(.layout))
         #expect(view.scrollY == view.tree.table.maxScroll(viewportHeight: view.viewport.height))
         // Narrower than the layout's lower bound: laid out at the bound, the viewport as wide as the window.
-        view.resize(width: 60, height: 700)
+        _ = view.resize(width: 60, height: 700)
         #expect(view.layout.options.width == ChapterView.minimumLayoutWidth && view.viewport.width == 60)
         #expect(view.resize(width: .nan, height: 10) == [])
         #expect(view.tree.stats == AccessibilityTree.Stats())
@@ -209,7 +209,7 @@ import Testing
         let view = try ViewFixture.view(width: 390, height: 600, screenReader: true)
         _ = view.tree.container(at: 0)
         #expect(view.tree.stats.containersBuilt == 1)
-        view.resize(width: 700, height: 600)
+        _ = view.resize(width: 700, height: 600)
         #expect(view.screenReaderEnabled)
         #expect(view.tree.stats.containersBuilt == 0, "a new layout starts a new tree: built on request again")
     }

@@ -1,0 +1,101 @@
+import Foundation
+import InterlinearCorpus
+import InterlinearStore
+import Testing
+
+/// The whole New Testament as a corpus store, imported once and kept in the user's cache folder, so every suite
+/// that needs it (search counts, Bible-wide search, `search` into a full disk) and every later test run reads one
+/// store instead of importing the New Testament again.
+///
+/// The cache is keyed by what decides the store's contents: the source data's version, the source files' sizes and
+/// modification times, and the text of every source file of the modules that import and write it (`Sources/Corpus`,
+/// `Sources/Store`, which holds the schema and its version). A change to any of them builds a new store, so a test
+/// never reads one that today's code would not write. Building is atomic (`StoreImport` renames a finished file into
+/// place), so test runs in other checkouts sharing the cache folder never see half a store.
+public enum SharedStore {
+    /// `$INTERLINEAR_TEST_CACHE`, else `$XDG_CACHE_HOME/interlinear/test-stores`, else `~/.cache/interlinear/test-stores`.
+    public static let folder: URL = {
+        let environment = ProcessInfo.processInfo.environment
+        if let explicit = environment["INTERLINEAR_TEST_CACHE"], !explicit.isEmpty { return URL(fileURLWithPath: explicit) }
+        let cache = environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : nil }
+            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache")
+        return cache.appendingPathComponent("interlinear/test-stores")
+    }()
+
+    /// The downloaded source data (scripts/setup), if it is there.
+    public static let sourceDirectory: URL? = {
+        let directory = SourceData.defaultDirectory()
+        return SourceData.isComplete(directory) ? directory : nil
+    }()
+
+    /// Why the whole-New-Testament store cannot be built here; nil when it can.
+    public static var sourceMissing: String? {
+        sourceDirectory == nil
+            ? "the bible-alignments source data is not at \(SourceData.defaultDirectory().path) (scripts/setup downloads it)"
+            : nil
+    }
+
+    /// The store, built on first use in this process when the cache does not hold it yet. Read it, never write it:
+    /// tests that change a store copy it first.
+    public static let wholeNewTestament: Result<URL, any Error> = Result {
+        guard let source = sourceDirectory else { throw CorpusError(file: "", line: nil, sourceMissing ?? "") }
+        let url = folder.appendingPathComponent("new-testament-\(try key(source: source)).sqlite")
+        if FileManager.default.fileExists(atPath: url.path) {
+            // Marks it as recently used, so pruning keeps it.
+            utimes(url.path, nil)
+            return url
+        }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let chapters = try BibleAlignmentsImporter(dataDirectory: source).importChapters(nil, strings: StringTableBuilder())
+        _ = try StoreImport.write(chapters, to: url, replace: true, source: "bible-alignments \(SourceData.version)")
+        prune(keeping: url)
+        return url
+    }
+
+    /// A hash (FNV-1a, 64 bits, in hex) of the source data's identity and the importing and writing code.
+    static func key(source: URL) throws -> String {
+        var hash = FNV1a()
+        hash.add(Array("bible-alignments \(SourceData.version)".utf8))
+        for file in BibleAlignmentsImporter.requiredFiles.sorted() {
+            let attributes = try FileManager.default.attributesOfItem(atPath: source.appendingPathComponent(file).path)
+            let size = (attributes[.size] as? NSNumber)?.int64Value ?? -1
+            let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+            hash.add(Array("\(file) \(size) \(modified)".utf8))
+        }
+        for module in ["Sources/Corpus", "Sources/Store"] {
+            let directory = packageRoot.appendingPathComponent(module)
+            let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".swift") }.sorted()
+            for name in names {
+                hash.add(Array("\(module)/\(name)".utf8))
+                hash.add(Array(try Data(contentsOf: directory.appendingPathComponent(name))))
+            }
+        }
+        return String(hash.value, radix: 16)
+    }
+
+    /// Keeps the four most recently used stores (other checkouts' code may want theirs), removes older ones.
+    static func prune(keeping current: URL) {
+        let manager = FileManager.default
+        guard let names = try? manager.contentsOfDirectory(atPath: folder.path) else { return }
+        let stores = names.filter { $0.hasPrefix("new-testament-") && $0.hasSuffix(".sqlite") }
+            .map { folder.appendingPathComponent($0) }
+            .map { ($0, ((try? manager.attributesOfItem(atPath: $0.path))?[.modificationDate] as? Date) ?? .distantPast) }
+            .sorted { $0.1 > $1.1 }
+        for (url, _) in stores.dropFirst(4) where url != current { try? manager.removeItem(at: url) }
+    }
+}
+
+/// FNV-1a, 64 bits: a cache key, not a security hash.
+struct FNV1a {
+    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    mutating func add(_ bytes: [UInt8]) {
+        for byte in bytes {
+            value ^= UInt64(byte)
+            value = value &* 0x0000_0100_0000_01B3
+        }
+        // A separator, so ("ab", "c") and ("a", "bc") differ.
+        value ^= 0xFF
+        value = value &* 0x0000_0100_0000_01B3
+    }
+}
