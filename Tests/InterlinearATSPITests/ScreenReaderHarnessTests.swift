@@ -8,7 +8,7 @@ import Testing
 ///
 /// Needs Xvfb, xdotool, dbus-run-session, at-spi2-core, python3-pyatspi and orca from Debian (scripts/setup):
 /// skipped with the reason when one is missing, required under CI.
-@Suite("AT-SPI: pyatspi and Orca against the real window (headless)",
+@Suite("AT-SPI: pyatspi and Orca against the real window (headless)", .ownThread,
        .enabled(if: HarnessRun.toolsPresent, HarnessRun.missingReason),
        .serialized)
 struct ScreenReaderHarnessTests {
@@ -164,7 +164,7 @@ enum HarnessRun {
 /// `harness.sh bench`: two test hosts (John 1, 51 verses; a 180-verse chapter) in a private session. Asserts the
 /// counted work — none while IsEnabled is false, however much one scrolls; exactly one frame and no container per
 /// GetExtents whatever the chapter's size — and prints the round-trip medians (not asserted: timings are noisy).
-@Suite("AT-SPI: counted work with the screen reader off and per GetExtents",
+@Suite("AT-SPI: counted work with the screen reader off and per GetExtents", .ownThread,
        .enabled(if: HarnessRun.toolsPresent, HarnessRun.missingReason))
 struct ScreenReaderWorkTests {
     @Test("No accessibility work for 1,000 scrolls while IsEnabled is false; constant work per GetExtents (51 and 180 verses)")
