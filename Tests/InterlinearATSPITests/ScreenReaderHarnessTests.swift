@@ -112,7 +112,7 @@ enum HarnessRun {
             .appendingPathComponent("interlinear-atspi-\(ProcessInfo.processInfo.processIdentifier)")
         try? FileManager.default.removeItem(at: workdir)
         try FileManager.default.createDirectory(at: workdir, withIntermediateDirectories: true)
-        let host = interlinearBinary.deletingLastPathComponent().appendingPathComponent("InterlinearATSPIHost")
+        let host = builtProduct("InterlinearATSPIHost")
         let lines = try runHarness(["--app", app, "--interlinear", interlinearBinary.path, "--host", host.path,
                                     "--workdir", workdir.path], workdir: workdir)
         // Keep the record (checks, SPEECH lines, numbers) in the test log; keep the folder (logs of the app, the
@@ -173,7 +173,7 @@ struct ScreenReaderWorkTests {
             .appendingPathComponent("interlinear-atspi-bench-\(ProcessInfo.processInfo.processIdentifier)")
         try? FileManager.default.removeItem(at: workdir)
         try FileManager.default.createDirectory(at: workdir, withIntermediateDirectories: true)
-        let host = interlinearBinary.deletingLastPathComponent().appendingPathComponent("InterlinearATSPIHost")
+        let host = builtProduct("InterlinearATSPIHost")
         let lines = try HarnessRun.runHarness(["bench", "--host", host.path, "--workdir", workdir.path,
                                                "--package", packageRoot.path, "--rounds", "300"], workdir: workdir)
         print(lines.filter { $0.hasPrefix("NUMBER") || $0.hasPrefix("CHECK") }.joined(separator: "\n"))
