@@ -131,13 +131,15 @@ let package = Package(
 
         // InterlinearView: `interlinear view`, the desktop window (SDL2 for the window and input), drawn by the render
         // stage and exposed to screen readers through the AT-SPI adapter.
-        .systemLibrary(
-            name: "CSDL2", path: "Sources/System/CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
+        // SDL2's headers (libsdl2-dev) without linking it: CSDL2Loader defines the functions the window calls and
+        // opens libSDL2 on first use, so commands without a window do not load it (and the ~40 libraries it needs).
+        .systemLibrary(name: "CSDL2", path: "Sources/System/CSDL2"),
+        .target(name: "CSDL2Loader", path: "Sources/System/CSDL2Loader", linkerSettings: [.linkedLibrary("dl")]),
         .target(
             name: "InterlinearView",
             dependencies: ["InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting", "InterlinearTable",
                            "InterlinearAccessibility", "InterlinearSession", "InterlinearRender", "InterlinearATSPI",
-                           "CCairo", "CSDL2"],
+                           "CCairo", "CSDL2", "CSDL2Loader"],
             path: "Sources/Consumers/View"),
         .testTarget(
             name: "InterlinearViewTests",
@@ -227,6 +229,8 @@ let package = Package(
                 "InterlinearCLI", "interlinear", "InterlinearTestSupport",
                 // Screen-reader tests compute the lines they expect to hear with the reader's own line mode.
                 "InterlinearCorpus", "InterlinearAccessibility", "InterlinearReader",
+                // The JSON documents are compared in-process with the encoder they replaced (JSONWriterTests).
+                "InterlinearSession", "InterlinearTypesetting", "InterlinearStore",
             ],
             path: "Tests/InterlinearCLITests"),
     ]

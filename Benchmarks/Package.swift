@@ -33,8 +33,19 @@ let package = Package(
             ],
             path: "Benchmarks/InterlinearBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]),
-        // What scripts/bench-peers runs beside `interlinear bench`: label strings for the peers, allocation counts
-        // (malloc-interposer preloaded), the whole New Testament.
+        // PeerRounds: ours and the peers in one process, round by round (scripts/bench-peers runs it).
+        .systemLibrary(
+            name: "CPangoPeer", path: "Sources/CPangoPeer", pkgConfig: "pangoft2",
+            providers: [.apt(["libpango1.0-dev"])]),
+        // The peers as a C library: the HarfBuzz floor, hb_shape per label, one PangoLayout per label.
+        .target(name: "CPeers", dependencies: ["CHarfBuzzPeer", "CPangoPeer"], path: "Sources/CPeers"),
+        // Callgrind phase markers and the spinning process.
+        .target(name: "CMeasure", path: "Sources/CMeasure"),
+        .executableTarget(
+            name: "PeerRounds",
+            dependencies: [.product(name: "Interlinear", package: root), "CPeers", "CMeasure"],
+            path: "Sources/PeerRounds"),
+        // Allocation counts (malloc-interposer preloaded), which scripts/bench-peers reports beside PeerRounds.
         .executableTarget(
             name: "PeerBench",
             dependencies: [.product(name: "Interlinear", package: root), "TypesettingShards"],

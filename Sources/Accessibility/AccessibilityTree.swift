@@ -35,6 +35,11 @@ public final class AccessibilityTree {
     public private(set) var stats = Stats()
     /// The corpus-wide search behind "find other occurrences" (see `OccurrenceIndex`); nil searches this chapter.
     public var occurrenceIndex: (any OccurrenceIndex)?
+    /// The spoken forms of the chapter's strings, each computed once (lemma transliterations, morphology in
+    /// words, each verse's alignment of translation words to Greek words).
+    public let spokenForms = SpokenForms()
+    /// The chapter's node id, `John.1`: the start of every node id (made once, as ids are made per element).
+    public let rootNodeID: String
     /// Built containers by cell; empty while the screen reader is off.
     private var containers: [CellContainer?] = []
 
@@ -51,6 +56,7 @@ public final class AccessibilityTree {
                 notedVerses: Set<Int> = [], screenReaderEnabled: Bool = false) {
         self.chapter = chapter
         self.layout = layout
+        self.rootNodeID = chapter.reference.osisID
         self.table = Table(layout: layout)
         self.viewport = viewport
         self.granularity = granularity

@@ -14,23 +14,35 @@ public enum NodeID {
 }
 
 extension AccessibilityTree {
-    /// The chapter's node id, `John.1`.
-    public var rootNodeID: String { chapter.reference.osisID }
-
     /// A verse container's node id, `John.1.3`.
-    public func nodeID(ofCell cell: VerseIndex) -> String { "\(rootNodeID).\(verseNumber(ofCell: cell))" }
+    public func nodeID(ofCell cell: VerseIndex) -> String {
+        // Appended piece by piece: ids are short, so they stay small strings (no allocation) all the way.
+        var id = rootNodeID
+        id.append(".")
+        id.append(String(verseNumber(ofCell: cell)))
+        return id
+    }
 
     /// An element's node id.
     public func nodeID(of id: ElementID) -> String {
-        let verse = nodeID(ofCell: id.cell)
+        var node = nodeID(ofCell: id.cell)
         switch id.kind {
-        case .verseNumber: return verse + ".v"
-        case .note: return verse + ".note"
-        case .word(let w): return "\(verse).w\(Int(w) + 1)"
-        case .label(let w, let tier): return "\(verse).w\(Int(w) + 1).\(tier.name)"
-        case .verseTranslation: return verse + ".t"
-        case .translation(let t): return "\(verse).t\(Int(t) + 1)"
+        case .verseNumber: node.append(".v")
+        case .note: node.append(".note")
+        case .word(let w):
+            node.append(".w")
+            node.append(String(Int(w) + 1))
+        case .label(let w, let tier):
+            node.append(".w")
+            node.append(String(Int(w) + 1))
+            node.append(".")
+            node.append(tier.name)
+        case .verseTranslation: node.append(".t")
+        case .translation(let t):
+            node.append(".t")
+            node.append(String(Int(t) + 1))
         }
+        return node
     }
 
     /// Parses a node id of this chapter (the book part case-insensitively). It does not check that the element

@@ -61,6 +61,11 @@ public enum Speakable {
     /// ("joint-heirs" → "joint heirs"), and the marks a screen reader would name (`* ~ / + @ $ \ _`) or that only
     /// mark editorial additions (`[ ]`) are dropped. Letters, digits, quotes and sentence punctuation stay.
     public static func english(_ text: String) -> String {
+        englishASCII(text) ?? englishByCharacter(text)
+    }
+
+    /// `english(_:)` character by character, for any text.
+    static func englishByCharacter(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for character in text {
@@ -73,6 +78,39 @@ public enum Speakable {
         return collapsingSpaces(out)
     }
 
+    /// `english(_:)` for ASCII text, from its bytes (ASCII characters are single bytes, except CR LF, which is
+    /// white space either way); nil for any other text. Glosses are ASCII, and comparing `Character`s cost
+    /// thousands of instructions a gloss.
+    static func englishASCII(_ text: String) -> String? {
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count)
+        var space = false
+        for byte in text.utf8 {
+            var kept = byte
+            switch byte {
+            case UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "/"): kept = 0x20
+            case UInt8(ascii: "*"), UInt8(ascii: "~"), UInt8(ascii: "+"), UInt8(ascii: "@"), UInt8(ascii: "$"),
+                 UInt8(ascii: "\\"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"),
+                 UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "|"), UInt8(ascii: "^"), UInt8(ascii: "`"),
+                 UInt8(ascii: "#"), UInt8(ascii: "="): continue
+            default: break
+            }
+            // White space (tab, line feed, vertical tab, form feed, carriage return, space) collapses to one
+            // space between words, none at the ends.
+            if kept == 0x20 || (0x09...0x0D).contains(kept) {
+                space = !out.isEmpty
+                continue
+            }
+            if space {
+                out.append(0x20)
+                space = false
+            }
+            out.append(kept)
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
     /// A gloss as spoken: the `*` and `~` markers of the source and the brackets of supplied words dropped
     /// ("In [the]" → "In the").
     public static func gloss(_ gloss: String) -> String { english(gloss) }
@@ -80,6 +118,8 @@ public enum Speakable {
     /// A transliteration whose optional letters are in parentheses, spoken as both forms:
     /// "houtō(s)" → "houtō or houtōs". Text without parentheses is returned unchanged.
     public static func alternatives(_ text: String) -> String {
+        // Without a "(" byte there is no "(" character: nothing to do (most words), without walking characters.
+        guard text.utf8.contains(UInt8(ascii: "(")) else { return text }
         guard let open = text.firstIndex(of: "("), let close = text[open...].firstIndex(of: ")") else { return text }
         let head = text[..<open], optional = text[text.index(after: open)..<close], tail = text[text.index(after: close)...]
         let short = String(head) + alternatives(String(tail)), long = String(head + optional) + alternatives(String(tail))

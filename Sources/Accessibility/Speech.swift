@@ -23,21 +23,22 @@ public struct Utterance: Sendable, Equatable {
 }
 
 extension AccessibilityTree {
-    /// The words spoken for an element, or nil if there is no such element.
+    /// The words spoken for an element, or nil if there is no such element. Spoken forms of the chapter's strings
+    /// are computed once per tree (`spokenForms`).
     public func utterance(of id: ElementID) -> Utterance? {
         guard let element = element(id) else { return nil }
         let verse = chapter.verses[id.cell]
-        let place = Speakable.reference(chapter.reference, verse: verse.number)
+        func place() -> String { Speakable.reference(chapter.reference, verse: verse.number) }
         switch id.kind {
         case .verseNumber:
             let note = notedVerses.contains(verse.number) ? ", has a note" : ""
-            return Utterance(name: "Verse \(verse.number)", language: "en", description: place + note)
+            return Utterance(name: "Verse \(verse.number)", language: "en", description: place() + note)
         case .note:
-            return Utterance(name: "Note", language: "en", description: "note on \(place)")
+            return Utterance(name: "Note", language: "en", description: "note on \(place())")
         case .word(let w):
             let word = chapter.words[verse.word(at: w)]
             return Utterance(name: chapter.text(word.surface), language: chapter.language.tag,
-                             description: WordSpeech.description.line(word, in: chapter).text)
+                             description: spokenForms.description(of: word, in: chapter))
         case .label(let w, let tier):
             let word = chapter.words[verse.word(at: w)]
             let text = chapter.text(element.text)
@@ -45,7 +46,7 @@ extension AccessibilityTree {
             switch tier {
             case .source:
                 return Utterance(name: text, language: chapter.language.tag,
-                                 description: WordSpeech.description.line(word, in: chapter).text)
+                                 description: spokenForms.description(of: word, in: chapter))
             case .transliteration:
                 return Utterance(name: Speakable.alternatives(text), language: chapter.language.transliterationTag,
                                  description: "transliteration of \(greek)")
@@ -60,14 +61,11 @@ extension AccessibilityTree {
                 return Utterance(name: gloss.isEmpty ? "no gloss" : gloss, language: "en", description: "gloss of \(greek)")
             }
         case .verseTranslation:
-            return Utterance(name: translation(of: verse), language: "en", description: "translation of \(place)")
+            return Utterance(name: translation(of: verse), language: "en", description: "translation of \(place())")
         case .translation(let t):
-            let text = chapter.text(element.text)
-            // Name the Greek words this English word translates, from the alignment.
-            let sources = chapter.words[verse.words].filter { chapter.alignment(of: $0).contains(t) }
-                .map { chapter.text($0.transliteration) }
-            let description = sources.isEmpty ? "translation" : "translation of " + sources.joined(separator: " ")
-            return Utterance(name: text, language: "en", description: description)
+            // Name the Greek words this English word translates, from the alignment (the whole verse worked out once).
+            return Utterance(name: chapter.text(element.text), language: "en",
+                             description: spokenForms.translationDescription(cell: id.cell, token: t, in: chapter))
         }
     }
 

@@ -56,7 +56,13 @@ public struct SpokenLine: Sendable, Equatable {
     }
 
     /// The whole line as printed.
-    public var text: String { spans.map(\.text).joined() }
+    public var text: String {
+        guard spans.count > 1 else { return spans.first?.text ?? "" }
+        var text = ""
+        text.reserveCapacity(spans.reduce(0) { $0 + $1.text.utf8.count })
+        for span in spans { text += span.text }
+        return text
+    }
 
     public var isEmpty: Bool { spans.allSatisfy { $0.text.isEmpty } }
 
@@ -89,12 +95,25 @@ public struct SpokenLine: Sendable, Equatable {
     /// Adds text to the last span when it has the same language, so spans stay as few as the languages need.
     private mutating func appendRaw(_ text: String, _ language: SpokenLanguage) {
         guard !text.isEmpty else { return }
-        // Punctuation and spaces carry no language: they join whatever span they follow.
-        let neutral = text.unicodeScalars.allSatisfy { !$0.properties.isAlphabetic && $0.properties.numericType == nil }
-        if let last = spans.last, last.language == language || neutral {
+        if let last = spans.last, last.language == language || Self.isNeutral(text) {
             spans[spans.count - 1].text += text
         } else {
             spans.append(SpeechSpan(text, language))
         }
+    }
+
+    /// Punctuation and spaces carry no language: they join whatever span they follow. Neutral text has no
+    /// alphabetic or numeric scalar; ASCII is told from its bytes (letters and digits are the only ASCII scalars
+    /// with those properties), anything else from the scalar's Unicode properties.
+    static func isNeutral(_ text: String) -> Bool {
+        for scalar in text.unicodeScalars {
+            if scalar.isASCII {
+                let v = scalar.value
+                if (0x30...0x39).contains(v) || (0x41...0x5A).contains(v) || (0x61...0x7A).contains(v) { return false }
+            } else if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
+                return false
+            }
+        }
+        return true
     }
 }

@@ -25,34 +25,44 @@ public struct WordSpeech: Sendable, Equatable {
     public static let description = WordSpeech(verbosity: .full, greek: false, greekLemma: true)
 
     /// `ēn, was, verb, imperfect active indicative, third person singular, from eimi`, and at full verbosity
-    /// `, Strong's 2258`; with `greek`, `ἦν, ` first.
-    public func line(_ word: Word, in chapter: Chapter) -> SpokenLine {
+    /// `, Strong's 2258`; with `greek`, `ἦν, ` first. `forms` keeps the spoken form of each string once computed
+    /// (a tree's `SpokenForms`); without it every form is computed now. The line is the same either way.
+    public func line(_ word: Word, in chapter: Chapter, forms: SpokenForms? = nil) -> SpokenLine {
         if chapter.language == .hebrew { return hebrewLine(word, in: chapter) }
+        let size = chapter.strings.count
+        func spoken(_ kind: SpokenForms.Kind, _ id: TextID, _ compute: () -> String) -> String {
+            forms?.value(kind, id, tableSize: size, compute) ?? compute()
+        }
         var line = SpokenLine()
         if greek { line.item(chapter.text(word.surface), .greek) }
-        let transliteration = chapter.text(word.transliteration)
-        line.item(Speakable.alternatives(transliteration), .transliteration)
-        line.item(Speakable.gloss(chapter.text(word.gloss)))
-        let code = chapter.text(word.morphology)
-        if !code.isEmpty { line.item(Speakable.morphology(code)) }
-        if verbosity != .brief { appendLemma(of: word, in: chapter, to: &line, transliteration: transliteration) }
-        if verbosity == .full, let strongs = Speakable.strongs(chapter.text(word.strongs)) { line.item(strongs) }
+        line.item(spoken(.transliteration, word.transliteration) { Speakable.alternatives(chapter.text(word.transliteration)) },
+                  .transliteration)
+        line.item(spoken(.gloss, word.gloss) { Speakable.gloss(chapter.text(word.gloss)) })
+        if chapter.strings.utf8Count(of: word.morphology) > 0 {
+            line.item(spoken(.morphology, word.morphology) { Speakable.morphology(chapter.text(word.morphology)) })
+        }
+        if verbosity != .brief { appendLemma(of: word, in: chapter, to: &line, spoken: spoken) }
+        if verbosity == .full {
+            let strongs = spoken(.strongs, word.strongs) { Speakable.strongs(chapter.text(word.strongs)) ?? "" }
+            if !strongs.isEmpty { line.item(strongs) }
+        }
         return line
     }
 
     /// "from eimi", or with `greekLemma` "from εἰμί, eimi". Without Greek it is left out when it sounds like the word
     /// itself ("kai" from "kai").
-    private func appendLemma(of word: Word, in chapter: Chapter, to line: inout SpokenLine, transliteration: String) {
+    private func appendLemma(of word: Word, in chapter: Chapter, to line: inout SpokenLine,
+                             spoken: (SpokenForms.Kind, TextID, () -> String) -> String) {
+        guard chapter.strings.utf8Count(of: word.lemma) > 0 else { return }
         let lemma = chapter.text(word.lemma)
-        guard !lemma.isEmpty else { return }
-        let spoken = Speakable.alternatives(Transliterator.transliterate(lemma))
+        let transliterated = spoken(.lemma, word.lemma) { Speakable.alternatives(Transliterator.transliterate(lemma)) }
         if greekLemma {
             line.item("from ")
             line.append(lemma, .greek)
-            line.item(spoken, .transliteration)
-        } else if spoken.lowercased() != transliteration.lowercased() {
+            line.item(transliterated, .transliteration)
+        } else if transliterated.lowercased() != chapter.text(word.transliteration).lowercased() {
             line.item("from ")
-            line.append(spoken, .transliteration)
+            line.append(transliterated, .transliteration)
         }
     }
 }

@@ -85,7 +85,9 @@ public enum ChapterFile {
             guard line.count <= CorpusLimits.maxChapterLineBytes else {
                 throw fail("line is \(line.count.grouped) bytes long; a line holds at most \(CorpusLimits.maxChapterLineBytes.grouped)")
             }
-            if let bad = TextCheck.firstInvalidUTF8(line) {
+            // One pass over the line answers both checks for nearly every line; the slower ones only word a refusal.
+            let clean = TextCheck.isClean(line, allowing: tab)
+            if !clean, let bad = TextCheck.firstInvalidUTF8(line) {
                 throw fail("invalid UTF-8: byte 0x\(String(line[bad], radix: 16, uppercase: true)) at column \(bad + 1)")
             }
             if lineNumber == 1 {
@@ -96,14 +98,15 @@ public enum ChapterFile {
             guard !ended else { throw fail("a record after the end record '$'") }
             fields.removeAll(keepingCapacity: true)
             split(line, on: tab, into: &fields)
-            try checkControls(fields, fail: fail)
-            let record = string(fields[0])
-            if record != "m", let open = openWord {
+            if !clean { try checkControls(fields, fail: fail) }
+            // Records are one byte; compared as bytes, not as a `String` made for every line.
+            let record = fields[0].count == 1 ? fields[0][0] : 0
+            if record != morphemeRecord, let open = openWord {
                 try closeWord(open, of: chapter, path: path)
                 openWord = nil
             }
             switch record {
-            case "@":
+            case UInt8(ascii: "@"):
                 guard chapter == nil else { throw fail("a second '@' header") }
                 guard fields.count == 3 || fields.count == 4, let bookNumber = integer(fields[1]),
                       let book = Book.numbered(bookNumber), let number = integer(fields[2]), number > 0
@@ -119,7 +122,7 @@ public enum ChapterFile {
                     language = named
                 }
                 chapter = Chapter(reference: ChapterReference(book: book, chapter: number), language: language)
-            case "m":
+            case morphemeRecord:
                 guard let current = chapter?.verses.last, chapter!.language == .hebrew, let open = openWord else {
                     throw fail("morpheme line outside a Hebrew word")
                 }
@@ -140,7 +143,7 @@ public enum ChapterFile {
                     surface: strings.intern(utf8: fields[2]), transliteration: strings.intern(utf8: fields[3]),
                     strongs: strings.intern(utf8: fields[4]), morphology: strings.intern(utf8: fields[5]),
                     gloss: strings.intern(utf8: fields[6])))
-            case "v":
+            case UInt8(ascii: "v"):
                 guard chapter != nil else { throw fail("verse before the '@' header") }
                 guard fields.count == 3, let number = integer(fields[1]), number > 0 else {
                     throw fail("verse line must be 'v<TAB>number<TAB>translation'")
@@ -158,7 +161,7 @@ public enum ChapterFile {
                     }
                     chapter!.appendTranslationToken(strings.intern(utf8: token))
                 } fail: { throw fail($0) }
-            case "w":
+            case UInt8(ascii: "w"):
                 guard let current = chapter?.verses.last else { throw fail("word before any verse line") }
                 guard fields.count == 9 else { throw fail("word line needs 9 fields, found \(fields.count)") }
                 guard integer(fields[1]) == current.number else {
@@ -188,7 +191,7 @@ public enum ChapterFile {
                     morphology: strings.intern(utf8: fields[6]), gloss: strings.intern(utf8: fields[7]),
                     alignment: alignmentStart..<Int32(chapter!.alignedTokens.count)))
                 if hebrew { openWord = (lineNumber, fields[2], 0) }
-            case "$":
+            case UInt8(ascii: "$"):
                 guard let current = chapter else { throw fail("end record before the '@' header") }
                 guard fields.count == 3, let verses = integer(fields[1]), let words = integer(fields[2]) else {
                     throw fail("end record must be '$<TAB>verse count<TAB>word count'")
@@ -248,6 +251,7 @@ public enum ChapterFile {
     typealias Field = UnsafeBufferPointer<UInt8>
     private static let newline = UInt8(ascii: "\n"), carriageReturn = UInt8(ascii: "\r")
     private static let tab = UInt8(ascii: "\t"), space = UInt8(ascii: " "), hash = UInt8(ascii: "#")
+    private static let morphemeRecord = UInt8(ascii: "m")
 
     /// Splits on every separator, keeping empty fields.
     private static func split(_ line: Field, on separator: UInt8, into fields: inout [Field]) {

@@ -13,7 +13,11 @@ public enum Morphology {
     ///
     /// Surrounding white space (such as the carriage return of a CRLF file) is ignored.
     public static func expand(_ code: String) -> String? {
-        let trimmed = code.trimmingCharacters(in: .whitespacesAndNewlines)
+        // Codes from the corpus begin and end with a printable ASCII character: then there is nothing to trim.
+        let ends = (code.utf8.first, code.utf8.last)
+        let printable: ClosedRange<UInt8> = 0x21...0x7E
+        let trimmed = ends.0.map(printable.contains) == true && ends.1.map(printable.contains) == true
+            ? code : code.trimmingCharacters(in: .whitespacesAndNewlines)
         var blocks = trimmed.split(separator: "-", omittingEmptySubsequences: false).map(String.init)[...]
         guard let head = blocks.popFirst() else { return nil }
 

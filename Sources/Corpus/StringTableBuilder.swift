@@ -5,47 +5,67 @@ import Synchronization
 /// `StringTable.spaceText`), so layout never has to intern anything. Not `Sendable`: one owner writes it (a
 /// session, an importer); everyone else reads frozen tables.
 public final class StringTableBuilder {
-    private var storage = InternedStrings()
+    /// The storage lives behind a pointer held in a `let`, as `ShapeCache`'s tables do: a class's `var` costs a
+    /// dynamic exclusivity check (`swift_beginAccess`) on every access, which made up about 29 % of a whole-NT load.
+    /// Only this builder reaches the pointer, and it is not `Sendable`, so no two accesses can overlap.
+    private let storage: UnsafeMutablePointer<InternedStrings>
     private let lineage = StringTable.Lineage(id: nextLineage.add(1, ordering: .relaxed).newValue)
 
     public init() {
+        storage = .allocate(capacity: 1)
+        storage.initialize(to: InternedStrings())
         let empty = intern(""), space = intern(" ")
         assert(empty == StringTable.emptyText && space == StringTable.spaceText)
     }
 
+    deinit {
+        storage.deinitialize(count: 1)
+        storage.deallocate()
+    }
+
     /// Number of distinct strings interned so far.
-    public var count: Int { storage.hashes.count }
+    public var count: Int { storage.pointee.hashes.count }
 
     /// The table as it is now. Later interning leaves it unchanged (the builder copies its arrays on the next
     /// write while a frozen table still shares them).
-    public func freeze() -> StringTable { StringTable(storage: storage, lineage: lineage) }
+    public func freeze() -> StringTable { StringTable(storage: storage.pointee, lineage: lineage) }
 
     /// The id of the UTF-8 bytes' string, interning it on first sight.
     public func intern(utf8 bytes: UnsafeBufferPointer<UInt8>) -> TextID {
-        let hash = InternedStrings.hash(bytes)
-        let (slot, found) = storage.find(bytes, hash: hash)
-        if let found { return found }
-        let id = TextID(storage.hashes.count)
-        storage.arena.append(contentsOf: bytes)
-        storage.offsets.append(storage.arena.count)
-        storage.hashes.append(hash)
-        storage.slots[slot] = id + 1
-        if storage.hashes.count * 2 > storage.slots.count { grow() }
-        return id
+        storage.pointee.intern(bytes)
     }
 
     /// The id of `text`, interning it on first sight.
     public func intern<S: StringProtocol>(_ text: S) -> TextID {
         withContiguousUTF8(of: text) { intern(utf8: $0) }
     }
+}
 
-    private func grow() {
-        storage.slots = [UInt32](repeating: 0, count: storage.slots.count * 2)
-        let mask = storage.slots.count - 1
-        for id in storage.hashes.indices {
-            var slot = storage.hashes[id] & mask
-            while storage.slots[slot] != 0 { slot = (slot + 1) & mask }
-            storage.slots[slot] = UInt32(id + 1)
+extension InternedStrings {
+    /// The id of `bytes`, appended on first sight.
+    mutating func intern(_ bytes: UnsafeBufferPointer<UInt8>) -> TextID {
+        let hash = Self.hash(bytes)
+        let (slot, found) = find(bytes, hash: hash)
+        if let found { return found }
+        let id = TextID(truncatingIfNeeded: hashes.count)
+        arena.append(contentsOf: bytes)
+        offsets.append(arena.count)
+        hashes.append(hash)
+        slots[slot] = id + 1
+        if hashes.count * 2 > slots.count { grow() }
+        return id
+    }
+
+    /// Doubles the slot table and places every id again (the hashes are kept, so no string is hashed twice).
+    private mutating func grow() {
+        slots = [UInt32](repeating: 0, count: slots.count * 2)
+        let mask = slots.count - 1
+        slots.withUnsafeMutableBufferPointer { slots in
+            for (id, hash) in hashes.enumerated() {
+                var slot = hash & mask
+                while slots[slot] != 0 { slot = (slot + 1) & mask }
+                slots[slot] = UInt32(truncatingIfNeeded: id + 1)
+            }
         }
     }
 }

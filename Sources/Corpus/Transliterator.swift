@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Greek → Latin transliteration in the academic style of the *SBL Handbook of Style*,
 /// adapted so the result can be read aloud by text-to-speech. The table and rules are in
@@ -52,7 +53,7 @@ public enum Transliterator {
             } else {
                 output += unit
             }
-            output.unicodeScalars.append(contentsOf: marks)
+            if !marks.isEmpty { output.unicodeScalars.append(contentsOf: marks) }
             index += consumed
         }
         return output.precomposedStringWithCanonicalMapping
@@ -76,7 +77,7 @@ public enum Transliterator {
     }
 
     /// A Greek letter reduced to its lower-case base and the marks that matter for transliteration.
-    private struct Letter {
+    private struct Letter: Sendable {
         var base: Unicode.Scalar
         var upper = false
         var rough = false
@@ -86,7 +87,45 @@ public enum Transliterator {
         /// Combining marks this transliterator does not know; kept rather than silently lost.
         var otherMarks: [Unicode.Scalar] = []
 
+        /// The letter a character is, or nil when it is not a Greek letter. A character that is one scalar of the
+        /// Greek blocks is taken apart once per process and remembered (`known`): decomposing a character through
+        /// Foundation costs thousands of instructions, and lemmas are made of a few dozen distinct characters. Any
+        /// other character is taken apart each time, by the same `init(decomposing:)`.
         init?(_ character: Character) {
+            let scalars = character.unicodeScalars
+            guard let scalar = scalars.first, scalars.index(after: scalars.startIndex) == scalars.endIndex,
+                  Letter.isInGreekBlocks(scalar.value)
+            else {
+                self.init(decomposing: character)
+                return
+            }
+            let slot = Letter.slot(of: scalar.value)
+            if let remembered = Letter.known.withLock({ $0[slot] }) {
+                guard let letter = remembered else { return nil }
+                self = letter
+                return
+            }
+            let letter = Letter(decomposing: character)
+            Letter.known.withLock { $0[slot] = .some(letter) }
+            guard let letter else { return nil }
+            self = letter
+        }
+
+        /// Greek and Coptic, Greek Extended: the scalars `known` remembers.
+        private static func isInGreekBlocks(_ value: UInt32) -> Bool {
+            (0x0370...0x03FF).contains(value) || (0x1F00...0x1FFF).contains(value)
+        }
+
+        /// A Greek-block scalar's place in `known`: U+0370–U+03FF first, then U+1F00–U+1FFF.
+        private static func slot(of value: UInt32) -> Int {
+            value < 0x0400 ? Int(value - 0x0370) : 0x90 + Int(value - 0x1F00)
+        }
+
+        /// Scalars of the Greek blocks taken apart so far, by `slot` (nil: not yet; .some(nil): not a letter).
+        /// Shared by every thread (importers transliterate on several).
+        private static let known = Mutex<[Letter??]>(Array(repeating: nil, count: 0x90 + 0x100))
+
+        init?(decomposing character: Character) {
             var scalars = String(character).decomposedStringWithCanonicalMapping.unicodeScalars.makeIterator()
             guard let first = scalars.next(), let normalised = Letter.normalise(first) else { return nil }
             base = normalised.0
@@ -142,12 +181,17 @@ public enum Transliterator {
     /// The pairs that form a diphthong; ηι is absent because it is written ῃ.
     private static let diphthongs: Set<String> = ["αι", "ει", "οι", "υι", "αυ", "ευ", "ηυ", "ου"]
 
+    /// `diphthongs` as pairs of scalar values (first << 32 | second), looked up without making a string.
+    private static let diphthongPairs: Set<UInt64> = Set(diphthongs.map { pair in
+        pair.unicodeScalars.reduce(0) { $0 << 32 | UInt64($1.value) }
+    })
+
     /// The Latin for a diphthong starting at `first`, without any breathing, or nil if the pair
     /// is two syllables: a diaeresis on the second vowel, or a breathing or subscript on the first
     /// (in a true diphthong those marks stand on the second vowel), says so.
     private static func diphthong(_ first: Letter, _ second: Letter) -> String? {
         guard !second.diaeresis, !first.rough, !first.smooth, !first.iotaSubscript, !second.iotaSubscript,
-              diphthongs.contains(String(first.base) + String(second.base)),
+              diphthongPairs.contains(UInt64(first.base.value) << 32 | UInt64(second.base.value)),
               let start = diphthongFirst[first.base]
         else { return nil }
         return start + (second.base == "υ" ? "u" : "i")
@@ -156,12 +200,13 @@ public enum Transliterator {
     /// The Latin for a letter that is not part of a diphthong.
     private static func single(_ letter: Letter, previous: Letter?, next: Letter?) -> String {
         switch letter.base {
-        case "γ" where next.map { ["γ", "κ", "ξ", "χ"].contains($0.base) } ?? false:
+        case "γ" where next.map { $0.base == "γ" || $0.base == "κ" || $0.base == "ξ" || $0.base == "χ" } ?? false:
             return "n"  // nasal gamma
         case "ρ" where letter.rough || previous == nil || previous?.base == "ρ":
             return "rh"  // initial rho is always aspirated, and so is the second of ρρ
         default:
             let latin = table[letter.base] ?? String(letter.base)
+            guard letter.rough || letter.iotaSubscript else { return latin }
             return (letter.rough ? "h" : "") + latin + (letter.iotaSubscript ? "i" : "")
         }
     }

@@ -29,24 +29,40 @@ public final class Interlinear {
     public private(set) var strings: StringTable
     private let builder = StringTableBuilder()
 
+    /// Whether and where the session keeps caches across processes (`CachePolicy`); off unless given.
+    public let cachePolicy: CachePolicy
+
     /// The shape cache every layout of the session shares.
     public var cache: ShapeCache { typesetter.cache }
 
     /// A session over `library` with the font family `family` (found through fontconfig). Throws `FontError`,
-    /// naming the Debian package, when the family is not installed.
+    /// naming the Debian package, when the family is not installed. `cache` says whether the session may read and
+    /// write its cache files (the fonts fontconfig chose, `FontChain`; the shape cache, `saveCaches()`); by default it
+    /// neither reads nor writes any.
     public convenience init(library: any ChapterSource = CorpusLibrary.locate(), font family: String = "Gentium Plus",
-                            options: LayoutOptions = LayoutOptions()) throws {
-        try self.init(library: library, fonts: FontChain(family: family), options: options)
+                            options: LayoutOptions = LayoutOptions(), cache: CachePolicy = .disabled) throws {
+        try self.init(library: library, fonts: FontChain(family: family, cacheDirectory: cache.directory),
+                      options: options, cache: cache)
     }
 
     /// A session over `library` with fonts already loaded (font chains are thread-safe: sessions may share one).
     public init(library: any ChapterSource = CorpusLibrary.locate(), fonts: FontChain,
-                options: LayoutOptions = LayoutOptions()) {
+                options: LayoutOptions = LayoutOptions(), cache cachePolicy: CachePolicy = .disabled) {
         self.library = library
         self.fonts = fonts
         self.options = options
+        self.cachePolicy = cachePolicy
         strings = builder.freeze()
-        typesetter = Typesetter(cache: ShapeCache(chain: fonts, strings: strings))
+        let cache = ShapeCache(chain: fonts, strings: strings)
+        if let folder = cachePolicy.directory { cache.persist(in: folder) }
+        typesetter = Typesetter(cache: cache)
+    }
+
+    /// Saves what the session computed that its cache policy keeps: the shape cache file, when this session shaped
+    /// strings it lacked. Never fails (a cache that cannot be written is skipped); returns what was written.
+    @discardableResult
+    public func saveCaches() -> PersistedSave? {
+        cache.savePersisted()
     }
 
     /// Loads a chapter from the library.

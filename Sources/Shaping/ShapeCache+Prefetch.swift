@@ -1,34 +1,47 @@
 import Dispatch
 import InterlinearCorpus
+import Synchronization
 
 extension ShapeCache {
     /// Below this many unshaped strings, `prefetch` shapes on the calling thread: starting workers costs more than
     /// it saves (measured on John 1 with 2 cores; see Benchmarks/README.md).
     public static let parallelMinimum = 256
+    /// Strings per chunk of parallel work. Small, so a worker that is slow (its core busy with something else)
+    /// holds back at most one chunk (~50 µs of shaping) while the others take the rest; large enough that taking a
+    /// chunk (one atomic add) costs nothing next to shaping it.
+    public static let prefetchChunk = 16
 
     /// Shapes, in parallel, the strings among `ids` that have no run yet, so that later `run(_:)` calls only look
-    /// up. Each worker shapes with its own `hb_buffer` into its own arrays, reading the bytes straight from the
-    /// frozen string table; the calling thread then appends them to the arena in worker order. Runs and glyphs are
-    /// identical to serial shaping (only their arena positions differ). Work is split by UTF-8 length
-    /// (`WorkSplit`) so the workers finish together. Duplicates in `ids` are fine. A concrete array, not a generic
-    /// collection: unspecialized generic iteration across modules allocated once per element.
+    /// up. The unshaped strings are cut into chunks of `prefetchChunk`; each worker takes the next chunk from an
+    /// atomic counter until none is left, so an idle core does more and a busy one less, and nobody waits for a
+    /// fixed share. Each worker shapes with its own `hb_buffer` into its own arrays, reading the bytes straight
+    /// from the frozen string table; the calling thread then appends the chunks to the arena in chunk order, so
+    /// runs, glyphs and their arena positions are exactly what serial shaping of the same ids leaves. Duplicates
+    /// in `ids` are fine. A concrete array, not a generic collection: unspecialized generic iteration across
+    /// modules allocated once per element.
     public func prefetch(_ ids: [TextID], threads: Int) {
         growIndex()
         let t = tables
+        let strings = self.strings  // read once: each read of the property retains and releases the table's arrays
         // Reserved up front: a cold layout then allocates a few dozen times in all, not once per growth step.
         var pending: [TextID] = []
-        var lengths: [Int] = []
         pending.reserveCapacity(ids.count)
-        lengths.reserveCapacity(ids.count)
+        var bytes = 0
         for id in ids {
             let i = Int(id)
             guard i < t.pointee.runIndex.count, t.pointee.runIndex[i] == Tables.notShaped else { continue }
+            // The persisted file serves what it holds; only the rest is shaped.
+            if let served = persistedRun(id, in: strings) {
+                recordServed(served, for: id)
+                continue
+            }
             t.pointee.runIndex[i] = Tables.queued  // skip its duplicates
             pending.append(id)
-            lengths.append(strings.utf8Count(of: id))
+            bytes += strings.utf8Count(of: id)
         }
         guard !pending.isEmpty else { return }
-        let workers = pending.count < Self.parallelMinimum ? 1 : max(1, min(threads, pending.count))
+        let chunks = (pending.count + Self.prefetchChunk - 1) / Self.prefetchChunk
+        let workers = pending.count < Self.parallelMinimum ? 1 : max(1, min(threads, chunks))
         if workers == 1 {
             for id in pending {
                 record(strings.withUTF8(of: id) { shaper.shape(utf8: $0, into: &t.pointee.glyphs) }, for: id)
@@ -36,53 +49,93 @@ extension ShapeCache {
             assert(invariantsHold())
             return
         }
-        let bounds = WorkSplit.bounds(weights: lengths, parts: workers)
-        let parts = UnsafeMutableBufferPointer<Part>.allocate(capacity: workers)
-        parts.initialize(repeating: Part())
-        defer { parts.deinitialize(); parts.deallocate() }
         while workerShapers.count < workers - 1 { workerShapers.append(RunShaper(chain: chain)) }
-        let shapers = [shaper] + workerShapers[0..<(workers - 1)]
-        let job = PrefetchJob(strings: strings, ids: pending, bounds: bounds, glyphEstimate: lengths,
-                              shapers: shapers, parts: parts)
+        let job = PrefetchJob(strings: strings, ids: pending, chunks: chunks,
+                              shapers: [shaper] + workerShapers[0..<(workers - 1)], glyphEstimate: bytes)
         DispatchQueue.concurrentPerform(iterations: workers) { job.run(worker: $0) }
 
-        for w in 0..<workers {
-            let offset = UInt32(t.pointee.glyphs.count)
-            t.pointee.glyphs.append(contentsOf: parts[w].glyphs)
-            for (k, var run) in parts[w].runs.enumerated() {
-                run.glyphStart += offset
-                record(run, for: pending[bounds[w] + k])
+        t.pointee.glyphs.reserveCapacity(t.pointee.glyphs.count + job.parts.reduce(0) { $0 + $1.glyphs.count })
+        for chunk in 0..<chunks {
+            let span = job.spans[chunk]
+            let base = UInt32(t.pointee.glyphs.count)
+            job.parts[span.worker].glyphs.withUnsafeBufferPointer { glyphs in
+                t.pointee.glyphs.append(contentsOf: UnsafeBufferPointer(rebasing: glyphs[span.glyphs]))
+            }
+            let first = chunk * Self.prefetchChunk
+            for k in 0..<span.runs.count {
+                var run = job.parts[span.worker].runs[span.runs.lowerBound + k]
+                run.glyphStart = run.glyphStart - UInt32(span.glyphs.lowerBound) + base
+                record(run, for: pending[first + k])
             }
         }
         assert(invariantsHold())
     }
 }
 
-/// One worker's output: runs with glyph starts relative to its own glyph array.
-fileprivate struct Part {
+/// Where one chunk's output lies: in which worker's arrays, and which runs and glyphs there.
+struct PrefetchSpan {
+    var worker = 0
+    var runs = 0..<0
+    var glyphs = 0..<0
+}
+
+/// One worker's output: runs with glyph starts relative to its own glyph array, chunk after chunk.
+struct PrefetchPart {
     var runs: [ShapedRun] = []
     var glyphs: [ShapedGlyph] = []
 }
 
-/// What the workers read (the frozen table, the ids and their bounds, a shaper each) and where each writes (its
-/// own `Part`). Unchecked only for the shapers and the parts pointer: worker `w` uses `shapers[w]` and `parts[w]`
-/// alone, so nothing is shared that is written.
-private struct PrefetchJob: @unchecked Sendable {
+/// What the workers read (the frozen table, the ids, a shaper each), the counter they take chunks from, and where
+/// they write: worker `w` alone writes `parts[w]` and uses `shapers[w]`; a chunk's span is written by the one
+/// worker whose atomic add returned that chunk. The calling thread reads them only after `concurrentPerform`
+/// returns. Hence unchecked `Sendable`.
+final class PrefetchJob: @unchecked Sendable {
     let strings: StringTable
     let ids: [TextID]
-    let bounds: [Int]
-    /// UTF-8 length of each id: about a glyph per byte or fewer.
-    let glyphEstimate: [Int]
+    let chunks: Int
     let shapers: [RunShaper]
-    let parts: UnsafeMutableBufferPointer<Part>
+    let glyphEstimate: Int
+    let next = Atomic<Int>(0)
+    let parts: UnsafeMutableBufferPointer<PrefetchPart>
+    let spans: UnsafeMutableBufferPointer<PrefetchSpan>
 
+    init(strings: StringTable, ids: [TextID], chunks: Int, shapers: [RunShaper], glyphEstimate: Int) {
+        self.strings = strings
+        self.ids = ids
+        self.chunks = chunks
+        self.shapers = shapers
+        self.glyphEstimate = glyphEstimate
+        parts = .allocate(capacity: shapers.count)
+        parts.initialize(repeating: PrefetchPart())
+        spans = .allocate(capacity: chunks)
+        spans.initialize(repeating: PrefetchSpan())
+    }
+
+    deinit {
+        parts.deinitialize()
+        parts.deallocate()
+        spans.deinitialize()
+        spans.deallocate()
+    }
+
+    /// Takes chunks until none is left.
     func run(worker w: Int) {
-        var part = Part()
-        let range = bounds[w]..<bounds[w + 1]
-        part.runs.reserveCapacity(range.count)
-        part.glyphs.reserveCapacity(glyphEstimate[range].reduce(0, +))
-        for i in range {
-            part.runs.append(strings.withUTF8(of: ids[i]) { shapers[w].shape(utf8: $0, into: &part.glyphs) })
+        var part = PrefetchPart()
+        // Room for about the whole job (a glyph per UTF-8 byte or fewer): the worker that gets the most chunks
+        // should not regrow its arrays; the others' spare capacity is freed with the job.
+        part.runs.reserveCapacity(ids.count / shapers.count + ShapeCache.prefetchChunk)
+        part.glyphs.reserveCapacity(glyphEstimate / shapers.count + 64)
+        let shaper = shapers[w]
+        while true {
+            let chunk = next.add(1, ordering: .relaxed).oldValue
+            guard chunk < chunks else { break }
+            let first = chunk * ShapeCache.prefetchChunk
+            let runStart = part.runs.count, glyphStart = part.glyphs.count
+            for i in first..<min(first + ShapeCache.prefetchChunk, ids.count) {
+                part.runs.append(strings.withUTF8(of: ids[i]) { shaper.shape(utf8: $0, into: &part.glyphs) })
+            }
+            spans[chunk] = PrefetchSpan(worker: w, runs: runStart..<part.runs.count,
+                                        glyphs: glyphStart..<part.glyphs.count)
         }
         parts[w] = part
     }

@@ -1,29 +1,10 @@
 import CHarfBuzz
 import InterlinearCorpus
 
-/// One positioned glyph of a shaped run, in ems (16 bytes).
-public struct ShapedGlyph: Sendable, Equatable {
-    public var glyph: UInt16
-    /// Index of the font in the chain: 0 is the primary, others are fallbacks.
-    public var font: UInt16
-    public var advance: Float32
-    public var xOffset: Float32
-    public var yOffset: Float32
-}
-
-/// A shaped string: a slice of the glyph arena plus its total advance in ems.
-public struct ShapedRun: Sendable, Equatable {
-    public var glyphStart: UInt32
-    public var glyphCount: UInt32
-    public var advance: Float32
-    /// Characters no installed font could draw.
-    public var missing: UInt16
-    /// How it was shaped (direction, script, language): with `ShapeCache`'s id, the run's key.
-    public var style: ShapingStyle = .latin
-}
-
 /// Shapes each distinct string once. Keyed by interned `TextID` (an array index, no hashing); runs are shaped at
-/// units-per-em, so a cached run serves every font size. Glyphs live in one grow-only arena.
+/// units-per-em, so a cached run serves every font size. Glyphs live in one grow-only arena, after those of the
+/// persisted cache file when the session keeps one (`persist(in:)`, ShapeCache+Persisted.swift): a string that
+/// file holds is served from it — its glyphs read in place from the mapping — instead of being shaped.
 /// Not thread-safe: one cache per thread (`prefetch` uses more threads inside one call, and merges on the caller's).
 /// A session (`Interlinear`) makes it, with the session's string table.
 public final class ShapeCache {
@@ -46,6 +27,14 @@ public final class ShapeCache {
         var restyled: [RestyledKey: Int32] = [:]
         var shapedCount = 0
         var generation = 0
+        /// The persisted cache file, when the session keeps one and it was usable.
+        var persisted: PersistedShapes?
+        /// The file's glyphs, in place, and how many: run glyph starts below the count index them; the arena's
+        /// glyphs come after (`glyphs[k]` is glyph `fileGlyphCount + k`).
+        var fileGlyphs: UnsafePointer<ShapedGlyph>?
+        var fileGlyphCount: UInt32 = 0
+        /// Runs served from the file since creation or the last `reset()`.
+        var servedFromFile = 0
     }
 
     /// The key of a run shaped in a style other than the one its text has.
@@ -56,7 +45,8 @@ public final class ShapeCache {
     let tables: UnsafeMutablePointer<Tables>
     /// Every shaped run, in shaping order.
     public var runs: [ShapedRun] { tables.pointee.runs }
-    /// The glyph arena the runs slice.
+    /// The arena of glyphs shaped in this process. Runs index it after the persisted file's glyphs
+    /// (`persistedGlyphCount`); read a run's glyphs with `withGlyphs(of:_:)`, which knows where they are.
     public var glyphs: [ShapedGlyph] { tables.pointee.glyphs }
     /// Number of strings shaped since creation or the last `reset()`.
     public var shapedCount: Int { tables.pointee.shapedCount }
@@ -86,8 +76,10 @@ public final class ShapeCache {
         strings = table
     }
 
-    /// Forgets every run (for cold measurements); fonts and the buffer stay.
+    /// Forgets every run (for cold measurements), and lets go of the persisted file (a cold measurement shapes
+    /// everything; the file itself stays on disk); fonts and the buffer stay.
     public func reset() {
+        detachPersisted()
         tables.pointee.runIndex.removeAll(keepingCapacity: true)
         tables.pointee.runs.removeAll(keepingCapacity: true)
         tables.pointee.glyphs.removeAll(keepingCapacity: true)
@@ -117,16 +109,36 @@ public final class ShapeCache {
         if own.style == style { return own }
         let key = RestyledKey(id: id, style: style)
         if let slot = tables.pointee.restyled[key] { return tables.pointee.runs[Int(slot)] }
-        let run = strings.withUTF8(of: id) { shaper.shape(utf8: $0, style: style, into: &tables.pointee.glyphs) }
+        var run: ShapedRun
+        if let served = persistedRun(id, style: style, in: strings) {
+            run = served
+        } else {
+            run = strings.withUTF8(of: id) { shaper.shape(utf8: $0, style: style, into: &tables.pointee.glyphs) }
+            run.glyphStart += tables.pointee.fileGlyphCount
+        }
         tables.pointee.restyled[key] = Int32(tables.pointee.runs.count)
         tables.pointee.runs.append(run)
         tables.pointee.shapedCount += 1
         return run
     }
 
-    /// The glyphs of a run.
-    public func glyphs(of run: ShapedRun) -> ArraySlice<ShapedGlyph> {
-        tables.pointee.glyphs[Int(run.glyphStart)..<Int(run.glyphStart + run.glyphCount)]
+    /// The glyphs of a run (a copy; `withGlyphs(of:_:)` reads them in place).
+    public func glyphs(of run: ShapedRun) -> ArraySlice<ShapedGlyph> { withGlyphs(of: run) { ArraySlice($0) } }
+
+    /// Calls `body` with a run's glyphs where they are: in the persisted file's mapping or in the arena. The buffer
+    /// is valid during the call only. Traps when `run` is not one of this cache's runs since its last `reset()`.
+    @inline(__always)
+    public func withGlyphs<R>(of run: ShapedRun, _ body: (UnsafeBufferPointer<ShapedGlyph>) throws -> R) rethrows -> R {
+        let t = tables
+        let fileCount = t.pointee.fileGlyphCount
+        if run.glyphStart < fileCount, let file = t.pointee.fileGlyphs {
+            precondition(run.glyphCount <= fileCount - run.glyphStart, "a run of another cache")
+            return try body(UnsafeBufferPointer(start: file + Int(run.glyphStart), count: Int(run.glyphCount)))
+        }
+        let start = Int(run.glyphStart - fileCount)
+        return try t.pointee.glyphs.withUnsafeBufferPointer { arena in
+            try body(UnsafeBufferPointer(rebasing: arena[start..<start + Int(run.glyphCount)]))
+        }
     }
 
     /// Grows the run index to cover every interned string.
@@ -139,14 +151,28 @@ public final class ShapeCache {
 
     private func shape(_ id: TextID) -> ShapedRun {
         growIndex()
-        let run = strings.withUTF8(of: id) { shaper.shape(utf8: $0, into: &tables.pointee.glyphs) }
-        record(run, for: id)
+        let table = strings
+        if let served = persistedRun(id, in: table) {
+            recordServed(served, for: id)
+            return served
+        }
+        let run = table.withUTF8(of: id) { shaper.shape(utf8: $0, into: &tables.pointee.glyphs) }
+        return record(run, for: id)
+    }
+
+    /// Stores a run whose glyphs are already in the arena (its glyph start counted from the arena's first glyph);
+    /// returns it as stored, its glyph start moved past the file's glyphs.
+    @inline(__always) @discardableResult
+    func record(_ run: ShapedRun, for id: TextID) -> ShapedRun {
+        var run = run
+        run.glyphStart += tables.pointee.fileGlyphCount
+        recordServed(run, for: id)
         return run
     }
 
-    /// Stores a run whose glyphs are already in the arena.
+    /// Stores a run as it is (one the persisted file served: its glyph start is already in the file's glyphs).
     @inline(__always)
-    func record(_ run: ShapedRun, for id: TextID) {
+    func recordServed(_ run: ShapedRun, for id: TextID) {
         tables.pointee.runIndex[Int(id)] = Int32(tables.pointee.runs.count)
         tables.pointee.runs.append(run)
         tables.pointee.shapedCount += 1
@@ -166,6 +192,7 @@ public final class ShapeCache {
             guard slot >= 0, Int(slot) < t.runs.count else { return false }
             indexed += 1
         }
-        return indexed == t.runs.count && t.runs.allSatisfy { Int($0.glyphStart + $0.glyphCount) <= t.glyphs.count }
+        let end = Int(t.fileGlyphCount) + t.glyphs.count
+        return indexed == t.runs.count && t.runs.allSatisfy { Int($0.glyphStart) + Int($0.glyphCount) <= end }
     }
 }

@@ -140,10 +140,13 @@ final class Statement {
 
     func isNull(_ column: Int32) -> Bool { sqlite3_column_type(statement, column) == SQLITE_NULL }
 
-    /// The column's UTF-8 bytes, borrowed until the next `step` or `reset` (empty for NULL).
+    /// The column's UTF-8 bytes, borrowed until the next `step` or `reset` (empty for NULL). Read as a blob: the
+    /// bytes of a text column as stored (the database is UTF-8), without the copy `sqlite3_column_text` makes to
+    /// add a terminating NUL, which the caller does not need (it has the count).
     func bytes(_ column: Int32) -> UnsafeBufferPointer<UInt8> {
-        guard let pointer = sqlite3_column_text(statement, column) else { return UnsafeBufferPointer(start: nil, count: 0) }
-        return UnsafeBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(statement, column)))
+        guard let pointer = sqlite3_column_blob(statement, column) else { return UnsafeBufferPointer(start: nil, count: 0) }
+        return UnsafeBufferPointer(start: pointer.assumingMemoryBound(to: UInt8.self),
+                                   count: Int(sqlite3_column_bytes(statement, column)))
     }
 
     func text(_ column: Int32) -> String { String(decoding: bytes(column), as: UTF8.self) }

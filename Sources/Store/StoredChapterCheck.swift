@@ -85,6 +85,7 @@ struct StoredChapterCheck {
             throw StoreError.badRow(path: path, what: "a field of \(what()) is \(bytes.count) bytes; a field holds at "
                                     + "most \(CorpusLimits.maxChapterLineBytes)")
         }
+        if TextCheck.isClean(bytes) { return }  // the common case in one pass; the detailed checks word a refusal
         if TextCheck.firstInvalidUTF8(bytes) != nil { throw StoreError.badRow(path: path, what: "\(what()) is not valid UTF-8") }
         if let control = TextCheck.firstControl(bytes) {
             throw StoreError.badRow(path: path, what: "\(what()) holds the control character "

@@ -31,6 +31,28 @@ import InterlinearTestSupport
         #expect(ids.map { table[$0] } == words)
     }
 
+    /// The hash reads words unaligned and the last bytes specially: the same bytes hash the same wherever they lie,
+    /// every length from 0 to 40 is told apart from its neighbours, and similar keys do not collide outright.
+    @Test func hashesBytesNotAddressesAndSpreadsSimilarKeys() {
+        let text = Array("ἐν ἀρχῇ ἦν ὁ λόγος, καὶ ὁ λόγος ἦν πρὸς τὸν θεόν".utf8)
+        for length in 0...40 {
+            let key = Array(text[0..<length])
+            let hashes = (0..<8).map { shift -> Int in
+                let padded = [UInt8](repeating: 0x5A, count: shift) + key + [0xA5]
+                return padded.withUnsafeBufferPointer {
+                    InternedStrings.hash(UnsafeBufferPointer(rebasing: $0[shift..<(shift + length)]))
+                }
+            }
+            #expect(Set(hashes).count == 1, "length \(length): the hash depends on where the bytes are")
+        }
+        let prefixes = (0...40).map { n in Array(text[0..<n]).withUnsafeBufferPointer { InternedStrings.hash($0) } }
+        #expect(Set(prefixes).count == prefixes.count, "a prefix hashes like a longer key")
+        let similar = (0..<20_000).map { n in Array("λόγος\(n)".utf8).withUnsafeBufferPointer { InternedStrings.hash($0) } }
+        #expect(Set(similar).count == similar.count)
+        // Low bits pick the slot: 20,000 keys over 32,768 slots should fill most of them, not pile up.
+        #expect(Set(similar.map { $0 & 32_767 }).count > 12_000)
+    }
+
     /// Keys are bytes: the corpus is NFC, so a decomposed spelling is a different string.
     @Test func comparesBytesNotCanonicalEquivalence() {
         let builder = StringTableBuilder()

@@ -88,3 +88,28 @@ import InterlinearTestSupport
         #expect(await reader.value)
     }
 }
+
+/// One cache policy for every cache: `--no-cache`, `$INTERLINEAR_CACHE` (a folder, or `off`), `$XDG_CACHE_HOME`
+/// when absolute, else `~/.cache`.
+@Suite struct CachePolicyTests {
+    @Test func theFolderFollowsTheFlagAndTheEnvironment() {
+        let home = ["HOME": "/home/reader"]
+        #expect(CachePolicy(noCache: false, environment: home).directory == "/home/reader/.cache/interlinear")
+        #expect(CachePolicy(noCache: true, environment: home) == .disabled)
+        #expect(CachePolicy(noCache: false, environment: home.merging(["XDG_CACHE_HOME": "/var/c"]) { $1 }).directory
+                == "/var/c/interlinear")
+        #expect(CachePolicy(noCache: false, environment: home.merging(["XDG_CACHE_HOME": "relative"]) { $1 }).directory
+                == "/home/reader/.cache/interlinear", "a relative XDG folder is ignored, as the spec says")
+        #expect(CachePolicy(noCache: false, environment: home.merging(["INTERLINEAR_CACHE": "/tmp/t"]) { $1 }).directory
+                == "/tmp/t")
+        #expect(CachePolicy(noCache: false, environment: home.merging(["INTERLINEAR_CACHE": "off"]) { $1 }) == .disabled)
+        #expect(CachePolicy(noCache: true, environment: ["INTERLINEAR_CACHE": "/tmp/t"]) == .disabled)
+        #expect(CachePolicy(noCache: false, environment: [:]) == .disabled, "no home, no cache")
+        #expect(CachePolicy(directory: "/x").file("fonts-1.cache") == "/x/fonts-1.cache")
+        #expect(CachePolicy.disabled.file("fonts-1.cache") == nil && !CachePolicy.disabled.isEnabled)
+    }
+
+    @Test func aSessionWithoutAPolicyWritesNoCache() throws {
+        #expect(try Interlinear(library: CorpusLibrary(corpusDirectory: corpusDirectory)).cachePolicy == .disabled)
+    }
+}

@@ -47,6 +47,26 @@ import InterlinearTestSupport
         // The arena holds each run's glyphs exactly once, runs back to back.
         #expect(parallel.glyphs.count == parallel.runs.reduce(0) { $0 + Int($1.glyphCount) })
         #expect(parallel.invariantsHold())
+        // Chunks are merged in order, whichever worker shaped them: the arena and the runs, arena positions
+        // included, are what shaping the same strings one by one in that order leaves.
+        #expect(parallel.runs == serial.runs)
+        #expect(parallel.glyphs == serial.glyphs)
+    }
+
+    /// Workers take chunks while there are any, so the split follows who is free, not a fixed share: with more
+    /// workers than the machine has cores, and again and again, the result never changes.
+    @Test func anySplitOfTheChunksGivesTheSameArena() throws {
+        let (strings, ids) = frozenTable(Self.texts())
+        #expect(ids.count / ShapeCache.prefetchChunk > 8, "enough chunks for the workers to share unevenly")
+        let reference = ShapeCache(chain: (try sharedFontChain()), strings: strings)
+        reference.prefetch(ids, threads: 1)
+        let cache = ShapeCache(chain: (try sharedFontChain()), strings: strings)
+        for round in 0..<6 {
+            cache.reset()
+            cache.prefetch(ids, threads: 2 + round % 3)
+            #expect(cache.runs == reference.runs, "round \(round)")
+            #expect(cache.glyphs == reference.glyphs, "round \(round)")
+        }
     }
 
     @Test func prefetchSkipsShapedStringsAndSmallBatchesStaySerial() throws {

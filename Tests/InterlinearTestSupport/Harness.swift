@@ -37,13 +37,25 @@ public struct ProcessResult: Sendable {
     public var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
 }
 
+/// The environment children inherit: ours, with `$INTERLINEAR_CACHE` pointed at a folder of this test process
+/// unless the run chose one (tests of the caches pass their own environment).
+public let testEnvironment: [String: String] = {
+    var environment = ProcessInfo.processInfo.environment
+    if environment["INTERLINEAR_CACHE"] == nil {
+        environment["INTERLINEAR_CACHE"] = FileManager.default.temporaryDirectory
+            .appendingPathComponent("interlinear-test-cache-\(getpid())").path
+    }
+    return environment
+}()
+
 /// Runs a program to completion, feeding `input` on stdin.
 public func run(_ executable: URL, _ arguments: [String], input: Data? = nil,
                 environment: [String: String]? = nil, directory: URL? = nil) throws -> ProcessResult {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
-    if let environment { process.environment = environment }
+    // A child that inherits our environment keeps its caches in this test process's own folder, never the user's.
+    process.environment = environment ?? testEnvironment
     if let directory { process.currentDirectoryURL = directory }
     let out = Pipe(), err = Pipe(), inp = Pipe()
     process.standardOutput = out

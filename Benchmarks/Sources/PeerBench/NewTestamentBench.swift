@@ -48,12 +48,6 @@ struct NewTestamentBench {
             "shardShapedStrings": shards.reduce(0) { $0 + $1.session.cache.shapedCount },
         ]
     }
-
-    /// Every label of every chapter, for the peers.
-    func labelRecords() -> String {
-        labelLines(single.chapters.map { ($0, single.session.layout($0, options: options)) },
-                   font: single.session.fonts.primary.descriptor)
-    }
 }
 
 /// Median of measured values.

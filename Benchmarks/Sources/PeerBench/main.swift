@@ -3,10 +3,9 @@ import InterlinearCorpus
 import InterlinearSession
 import InterlinearStore
 
-// `PeerBench REF [--labels-out FILE] [--nt] [--nt-iterations N] [--nt-labels-out FILE]`: what `scripts/bench-peers`
-// needs beside `interlinear bench`'s timings — the label strings for the peer programs, heap allocations per layout
-// (with the malloc-interposer preloaded) and the whole New Testament on one thread and on two shards. Prints one
-// `interlinear.peer-bench/1` document (`Schemas/peer-bench-1.schema.json`).
+// `PeerBench REF [--nt] [--nt-iterations N]`: heap allocations per layout (with the malloc-interposer preloaded,
+// as `scripts/bench-peers` runs it beside PeerRounds' timings) and the whole New Testament on one thread and on two
+// shards. Prints one `interlinear.peer-bench/1` document (`Schemas/peer-bench-1.schema.json`).
 
 /// A failure reported as one line.
 struct PeerBenchError: Error, CustomStringConvertible {
@@ -17,10 +16,8 @@ struct PeerBenchError: Error, CustomStringConvertible {
 /// The command line, parsed.
 struct PeerBenchArguments {
     var reference: ChapterReference
-    var labelsOut: String?
     var newTestament = false
     var ntIterations = 3
-    var ntLabelsOut: String?
 
     init(_ arguments: [String]) throws {
         var rest = arguments[...]
@@ -31,9 +28,7 @@ struct PeerBenchArguments {
         }
         while let argument = rest.popFirst() {
             switch argument {
-            case "--labels-out": labelsOut = try value(argument)
             case "--nt": newTestament = true
-            case "--nt-labels-out": ntLabelsOut = try value(argument)
             case "--nt-iterations":
                 guard let n = Int(try value(argument)), (1...100).contains(n) else {
                     throw PeerBenchError("--nt-iterations must be between 1 and 100")
@@ -41,7 +36,7 @@ struct PeerBenchArguments {
                 ntIterations = n
             default:
                 guard reference == nil, let parsed = ChapterReference(parsing: argument) else {
-                    throw PeerBenchError("unexpected argument '\(argument)'; usage: PeerBench REF [--labels-out FILE] [--nt] [--nt-iterations N] [--nt-labels-out FILE]")
+                    throw PeerBenchError("unexpected argument '\(argument)'; usage: PeerBench REF [--nt] [--nt-iterations N]")
                 }
                 reference = parsed
             }
@@ -59,14 +54,9 @@ func runPeerBench(_ arguments: PeerBenchArguments) throws -> Data {
     var document: [String: Any] = ["schema": "interlinear.peer-bench/1", "reference": chapter.reference.description,
                                    "font": font]
     document.merge(ChapterAllocations(chapter, session: session).fields) { $1 }
-    if let path = arguments.labelsOut {
-        try labelLines([(chapter, session.layout(chapter))], font: session.fonts.primary.descriptor)
-            .write(toFile: path, atomically: true, encoding: .utf8)
-    }
     if arguments.newTestament {
         let bench = try NewTestamentBench(library: session.library, font: font, iterations: arguments.ntIterations)
         document["newTestament"] = bench.measure()
-        if let path = arguments.ntLabelsOut { try bench.labelRecords().write(toFile: path, atomically: true, encoding: .utf8) }
     }
     return try JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]) + Data("\n".utf8)
 }

@@ -73,51 +73,70 @@ struct A11yCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let options = try layout.layoutOptions()
-            let screen = try parseViewport(defaultWidth: options.width)
-            let enabled = screenReader.map { $0 == .on } ?? AccessibleVariable.isOn(in: ProcessInfo.processInfo.environment)
-            let point = try hitTest.map(parsePoint)
-            let direction = move
-
             let engine = try Engine(layout)
-            let verses = Set(engine.chapter.verses.map(\.number))
-            if let missing = note.first(where: { !verses.contains($0) }) {
-                throw Failure(.noInput, "--note \(missing): \(engine.chapter.reference) has no verse \(missing)")
-            }
-            let tree = engine.session.accessibilityTree(
-                for: engine.chapter, viewport: screen, granularity: granularity, notedVerses: Set(note),
-                screenReaderEnabled: enabled && !toggleLate)
-            let (_, clamped) = tree.scroll(to: Float(scroll))
-            if toggleLate {
-                // The app runs with the reader off: scroll through the chapter (visible cells only, as drawing
-                // would), then the user starts the reader. Nothing must have been built before that.
-                for y in stride(from: Float(0), through: tree.table.contentHeight, by: max(screen.height / 2, 1)) {
-                    tree.scroll(to: y)
-                    _ = tree.visibleCells
-                }
-                tree.scroll(to: Float(scroll))
-                guard tree.stats == AccessibilityTree.Stats() else {
-                    throw Failure(.software, "elements were built with the screen reader off")
-                }
-                tree.screenReaderEnabled = true
-            }
-
-            // Moves scroll focus into view and the hit test uses the final scroll, so both come before the walk.
-            var moves: [A11yDocument.Move] = [], reachedEnd = false
-            if let from, let direction {
-                (moves, reachedEnd) = try performMoves(from: from, direction: direction, tree: tree)
-            }
-            var document = A11yDocument(tree: tree, requestedScrollY: scroll, scrollClamped: clamped, walkAll: all)
-            document.moves = moves
-            document.reachedEnd = reachedEnd
-            if let point, let hit = tree.hitTest(x: point.x, y: point.y) {
-                document.hit = A11yDocument.Hit(x: rounded(point.x), y: rounded(point.y), nodeId: tree.nodeID(of: hit.id),
-                                                distance: rounded(hit.distance), inside: hit.distance == 0)
-            }
-            document.walk(tree, cells: all ? tree.layout.cells.indices : tree.visibleCells)
-            document.finish(tree)
-            try emit(try document.encoded(), to: output)
+            let (document, tree) = try prepare(engine)
+            try emit(try document.encoded(walking: tree, cells: cells(of: tree)), to: output)
+            engine.saveCaches()
         }
+    }
+
+    /// The dump of the engine's chapter as the options ask, with its nodes held (`run` writes them as it walks):
+    /// the tree laid out, scrolled (and toggled), the moves and the hit test made, then the walk, and the stats last.
+    func document(from engine: Engine) throws -> A11yDocument {
+        var (document, tree) = try prepare(engine)
+        document.walk(tree, cells: cells(of: tree))
+        document.finish(tree)
+        return document
+    }
+
+    /// The cells the dump walks: all, or the visible ones.
+    func cells(of tree: AccessibilityTree) -> Range<VerseIndex> {
+        all ? tree.layout.cells.indices : tree.visibleCells
+    }
+
+    /// Everything before the walk: the tree, its scroll, the moves and the hit test.
+    func prepare(_ engine: Engine) throws -> (A11yDocument, AccessibilityTree) {
+        let options = engine.options
+        let screen = try parseViewport(defaultWidth: options.width)
+        let enabled = screenReader.map { $0 == .on } ?? AccessibleVariable.isOn(in: ProcessInfo.processInfo.environment)
+        let point = try hitTest.map(parsePoint)
+        let direction = move
+
+        let verses = Set(engine.chapter.verses.map(\.number))
+        if let missing = note.first(where: { !verses.contains($0) }) {
+            throw Failure(.noInput, "--note \(missing): \(engine.chapter.reference) has no verse \(missing)")
+        }
+        let tree = engine.session.accessibilityTree(
+            for: engine.chapter, viewport: screen, granularity: granularity, notedVerses: Set(note),
+            screenReaderEnabled: enabled && !toggleLate)
+        let (_, clamped) = tree.scroll(to: Float(scroll))
+        if toggleLate {
+            // The app runs with the reader off: scroll through the chapter (visible cells only, as drawing
+            // would), then the user starts the reader. Nothing must have been built before that.
+            for y in stride(from: Float(0), through: tree.table.contentHeight, by: max(screen.height / 2, 1)) {
+                tree.scroll(to: y)
+                _ = tree.visibleCells
+            }
+            tree.scroll(to: Float(scroll))
+            guard tree.stats == AccessibilityTree.Stats() else {
+                throw Failure(.software, "elements were built with the screen reader off")
+            }
+            tree.screenReaderEnabled = true
+        }
+
+        // Moves scroll focus into view and the hit test uses the final scroll, so both come before the walk.
+        var moves: [A11yDocument.Move] = [], reachedEnd = false
+        if let from, let direction {
+            (moves, reachedEnd) = try performMoves(from: from, direction: direction, tree: tree)
+        }
+        var document = A11yDocument(tree: tree, requestedScrollY: scroll, scrollClamped: clamped, walkAll: all)
+        document.moves = moves
+        document.reachedEnd = reachedEnd
+        if let point, let hit = tree.hitTest(x: point.x, y: point.y) {
+            document.hit = A11yDocument.Hit(x: rounded(point.x), y: rounded(point.y), nodeId: tree.nodeID(of: hit.id),
+                                            distance: rounded(hit.distance), inside: hit.distance == 0)
+        }
+        return (document, tree)
     }
 
     private func performMoves(from: String, direction: AccessibilityTree.Direction,

@@ -1,4 +1,3 @@
-import Foundation
 import InterlinearAccessibility
 import InterlinearCorpus
 import InterlinearTable
@@ -108,61 +107,80 @@ struct A11yDocument: Encodable {
         self.scrollClamped = scrollClamped
     }
 
-    /// Walks the cells (the visible ones, or all) as a screen reader would, building their containers on the way.
+    /// Walks the cells (the visible ones, or all) as a screen reader would, building their containers on the way,
+    /// and keeps the nodes (`encoded()` writes them; the command streams them instead, `encoded(walking:cells:)`).
     mutating func walk(_ tree: AccessibilityTree, cells: Range<VerseIndex>) {
+        var walked: [Node] = []
+        Self.walk(tree, cells: cells) { walked.append($0) }
+        nodes += walked
+    }
+
+    /// The nodes of a walk, in order, each handed to `visit`: the chapter, then each cell and its elements. Each
+    /// element's node id is made once (the verse lists it among its children, the element carries it, a
+    /// translation word names the whole translation as its parent).
+    static func walk(_ tree: AccessibilityTree, cells: Range<VerseIndex>, visit: (Node) -> Void) {
         let root = tree.rootNodeID
         let content = Rect(x: tree.viewport.originX, y: tree.viewport.originY - tree.viewport.scrollY,
                            width: tree.layout.options.width, height: tree.table.contentHeight)
         let contentClip = content.intersection(tree.viewport.screenRect)
-        nodes.append(Node(nodeId: root, parentId: nil, childIds: tree.layout.cells.indices.map(tree.nodeID(ofCell:)),
-                          role: Role.document.rawValue, roleDescription: nil, headingLevel: nil,
-                          name: tree.chapter.reference.description,
-                          description: "\(tree.chapter.verses.count) verses", language: "en", descriptionLanguage: "en",
-                          bounds: Bounds(content), clippedBounds: contentClip.map(Bounds.init),
-                          offscreen: contentClip == nil, posInSet: nil, setSize: nil, actions: []))
+        visit(Node(nodeId: root, parentId: nil, childIds: tree.layout.cells.indices.map(tree.nodeID(ofCell:)),
+                   role: Role.document.rawValue, roleDescription: nil, headingLevel: nil,
+                   name: tree.chapter.reference.description,
+                   description: "\(tree.chapter.verses.count) verses", language: "en", descriptionLanguage: "en",
+                   bounds: Bounds(content), clippedBounds: contentClip.map(Bounds.init),
+                   offscreen: contentClip == nil, posInSet: nil, setSize: nil, actions: []))
         for cell in cells {
             let cellID = tree.nodeID(ofCell: cell)
             let container = tree.container(at: cell)
             let frame = tree.screenFrame(ofCell: cell)
             let speech = tree.utterance(ofCell: cell)
-            nodes.append(Node(nodeId: cellID, parentId: root,
-                              childIds: tree.children(of: nil, cell: cell).map(tree.nodeID(of:)),
-                              role: Role.group.rawValue, roleDescription: "verse", headingLevel: nil,
-                              name: speech.name, description: speech.description, language: speech.language,
-                              descriptionLanguage: speech.descriptionLanguage,
-                              bounds: Bounds(frame.bounds), clippedBounds: frame.clipped.map(Bounds.init),
-                              offscreen: frame.offscreen, posInSet: Int(cell) + 1, setSize: tree.cellCount, actions: []))
-            for element in container?.elements ?? [] {
-                let id = ElementID(cell: cell, kind: element.kind)
+            let elements = container?.elements ?? []
+            let ids = elements.map { ElementID(cell: cell, kind: $0.kind) }
+            let names = ids.map(tree.nodeID(of:))
+            let parents = ids.map(tree.parent(of:))
+            // Plain loops over the cell's few elements (a generic `firstIndex(of:)` would look up ElementID's
+            // Equatable conformance at run time, once per process: tens of thousands of instructions).
+            func name(of id: ElementID) -> String {
+                for index in ids.indices where ids[index].kind == id.kind { return names[index] }
+                return tree.nodeID(of: id)
+            }
+            func children(of parent: ElementID?) -> [String] {
+                var list: [String] = []
+                for index in names.indices where parents[index]?.kind == parent?.kind { list.append(names[index]) }
+                return list
+            }
+            visit(Node(nodeId: cellID, parentId: root, childIds: children(of: nil),
+                       role: Role.group.rawValue, roleDescription: "verse", headingLevel: nil,
+                       name: speech.name, description: speech.description, language: speech.language,
+                       descriptionLanguage: speech.descriptionLanguage,
+                       bounds: Bounds(frame.bounds), clippedBounds: frame.clipped.map(Bounds.init),
+                       offscreen: frame.offscreen, posInSet: Int(cell) + 1, setSize: tree.cellCount, actions: []))
+            for (index, element) in elements.enumerated() {
+                let id = ids[index]
                 guard let speech = tree.utterance(of: id) else { continue }
                 let frame = tree.screenFrame(of: element.frame, cell: cell)
                 let position = tree.position(of: id)
-                let children = element.kind == .verseTranslation ? tree.children(of: id, cell: cell) : []
-                nodes.append(Node(nodeId: tree.nodeID(of: id), parentId: tree.parent(of: id).map(tree.nodeID(of:)) ?? cellID,
-                                  childIds: children.map(tree.nodeID(of:)),
-                                  role: element.role.rawValue, roleDescription: element.roleDescription(language: tree.chapter.language),
-                                  headingLevel: element.headingLevel,
-                                  name: speech.name, description: speech.description, language: speech.language,
-                                  descriptionLanguage: speech.descriptionLanguage, bounds: Bounds(frame.bounds),
-                                  clippedBounds: frame.clipped.map(Bounds.init), offscreen: frame.offscreen,
-                                  posInSet: position?.posInSet, setSize: position?.setSize,
-                                  actions: element.actions.map(\.rawValue)))
+                visit(Node(nodeId: names[index], parentId: parents[index].map(name(of:)) ?? cellID,
+                           childIds: element.kind == .verseTranslation ? children(of: id) : [],
+                           role: element.role.rawValue,
+                           roleDescription: element.roleDescription(language: tree.chapter.language),
+                           headingLevel: element.headingLevel,
+                           name: speech.name, description: speech.description, language: speech.language,
+                           descriptionLanguage: speech.descriptionLanguage, bounds: Bounds(frame.bounds),
+                           clippedBounds: frame.clipped.map(Bounds.init), offscreen: frame.offscreen,
+                           posInSet: position?.posInSet, setSize: position?.setSize,
+                           actions: element.actions.map(\.rawValue)))
             }
         }
     }
 
     /// Records the stats last, so they count everything the dump itself asked for.
-    mutating func finish(_ tree: AccessibilityTree) {
-        let s = tree.stats
-        stats = Stats(cells: tree.cellCount, containersBuilt: s.containersBuilt, elementsBuilt: s.elementsBuilt,
-                      framesComputed: s.framesComputed)
-    }
+    mutating func finish(_ tree: AccessibilityTree) { stats = Self.stats(of: tree) }
 
-    func encoded() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]  // sorted: byte-stable across runs
-        var data = try encoder.encode(self)
-        data.append(0x0A)
-        return data
+    /// The layer's stats now.
+    static func stats(of tree: AccessibilityTree) -> Stats {
+        let s = tree.stats
+        return Stats(cells: tree.cellCount, containersBuilt: s.containersBuilt, elementsBuilt: s.elementsBuilt,
+                     framesComputed: s.framesComputed)
     }
 }

@@ -37,11 +37,9 @@ struct BenchCommand: ParsableCommand {
             let engine = try Engine(layout)
             let report = measure(engine)
             if json {
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-                try emit(try encoder.encode(report) + Data("\n".utf8), to: nil)
+                try emit(try report.encoded(), to: nil)
             } else {
-                try emit(Data((report.text + "\n").utf8), to: nil)
+                try emit(Array((report.text + "\n").utf8), to: nil)
             }
         }
     }
@@ -119,6 +117,35 @@ struct BenchReport: Encodable {
     let coldMsOneThread, coldNsPerLabelOneThread: Double
     let bytesPerLabel: Int
     let storeBytesPerLabel: Double
+
+    /// The document, pretty-printed, ending with a line break: what `JSONEncoder` with `.prettyPrinted`,
+    /// `.sortedKeys` and `.withoutEscapingSlashes` makes of this value (`JSONWriterTests` compares the two).
+    func encoded() throws -> [UInt8] {
+        var json = JSONWriter(pretty: true, capacity: 1024)
+        json.beginObject()
+        json.key("bytesPerLabel"); json.number(bytesPerLabel)
+        json.key("cells"); json.number(cells)
+        json.key("coldMs"); json.number(coldMs)
+        json.key("coldMsOneThread"); json.number(coldMsOneThread)
+        json.key("coldNsPerLabel"); json.number(coldNsPerLabel)
+        json.key("coldNsPerLabelOneThread"); json.number(coldNsPerLabelOneThread)
+        json.key("distinctStrings"); json.number(distinctStrings)
+        json.key("font"); json.string(font)
+        json.key("fontSize"); json.number(fontSize)
+        json.key("iterations"); json.number(iterations)
+        json.key("labels"); json.number(labels)
+        json.key("loadMs"); json.number(loadMs)
+        json.key("reference"); json.string(reference)
+        json.key("schema"); json.string(schema)
+        json.key("shapingThreads"); json.number(shapingThreads)
+        json.key("storeBytesPerLabel"); json.number(storeBytesPerLabel)
+        json.key("warmMs"); json.number(warmMs)
+        json.key("warmNsPerLabel"); json.number(warmNsPerLabel)
+        json.key("warmWidth"); json.number(warmWidth)
+        json.key("width"); json.number(width)
+        json.endObject()
+        return try json.finish()
+    }
 
     var text: String {
         func f(_ v: Double, _ digits: Int = 1) -> String { String(format: "%.\(digits)f", v) }

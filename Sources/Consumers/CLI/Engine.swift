@@ -30,6 +30,9 @@ struct LayoutArguments: ParsableArguments {
     @Option(help: "Marks on Hebrew words: all (points and cantillation), points (no cantillation) or none (consonants only).")
     var hebrewMarks: HebrewMarks = .all
 
+    @Flag(help: ArgumentHelp(noCacheHelp))
+    var noCache = false
+
     static let widthRange = 100.0...10_000.0
     static let fontSizeRange = 6.0...96.0
 
@@ -50,7 +53,14 @@ struct LayoutArguments: ParsableArguments {
     }
 
     func chapterReference() throws -> ChapterReference { try parseReference(reference).chapter }
+
+    /// Whether and where the session keeps its caches (`--no-cache`, `$INTERLINEAR_CACHE`, `$XDG_CACHE_HOME`).
+    var cachePolicy: CachePolicy { CachePolicy(noCache: noCache) }
 }
+
+/// The `--no-cache` help, shared by every command that has the flag.
+let noCacheHelp = "Neither read nor write the cache files in $XDG_CACHE_HOME/interlinear (or ~/.cache/interlinear, "
+    + "or $INTERLINEAR_CACHE): the font fontconfig chose, shaped text."
 
 /// The `--tiers` list: names from `Tier`, at least one of them a word tier (the translation alone has no words to
 /// stack it against).
@@ -96,7 +106,8 @@ struct Engine {
         let options = try arguments.layoutOptions()
         passage = try parseReference(arguments.reference)
         library = try ChapterLibrary.open(corpus: arguments.corpus)
-        session = try Interlinear(library: library, font: arguments.font, options: options)
+        session = try Interlinear(library: library, font: arguments.font, options: options,
+                                  cache: arguments.cachePolicy)
         chapter = try session.chapter(wholeChapter ? Passage(chapter: passage.chapter) : passage,
                                       hebrewMarks: arguments.hebrewMarks)
     }
@@ -108,6 +119,10 @@ struct Engine {
 
     /// The chapter typeset with the options the arguments asked for.
     func layout() -> ChapterLayout { session.layout(chapter) }
+
+    /// Saves the shape cache for the next run (unless `--no-cache`): after the command's output, since a cache
+    /// never fails a command.
+    func saveCaches() { session.saveCaches() }
 }
 
 /// Parses a reference given on the command line (a chapter, or verses of one), or fails (exit 64) with one line

@@ -1,73 +1,74 @@
-import Foundation
 import InterlinearCorpus
 import InterlinearTypesetting
 
-/// The `interlinear.layout/2` JSON document (`Schemas/layout-2.schema.json`; 2 added `language` and `direction`).
-struct LayoutDocument: Encodable {
+/// The `interlinear.layout/2` JSON document (`Schemas/layout-2.schema.json`; 2 added `language` and `direction`),
+/// written straight from the chapter and its layout: each label's text goes from the string table's bytes into the
+/// output, so nothing is allocated per label.
+///
+/// Keys are written in sorted order, so the bytes are what `JSONEncoder` with `.sortedKeys` made of the record
+/// structs this replaced (`JSONWriterTests` compares the two on real chapters).
+enum LayoutDocument {
     static let schema = "interlinear.layout/2"
 
-    struct LabelRecord: Encodable {
-        let text: String
-        let tier: String
-        /// null for verse and translation labels.
-        @EncodedNull var word: Int?
-        let x, y, width, height: Double
-    }
-
-    struct CellRecord: Encodable {
-        let id: String
-        let verse: Int
-        let y, height: Double
-        let translation: String
-        let labels: [LabelRecord]
-    }
-
-    let schema = LayoutDocument.schema
-    let reference: String
-    let language: String
-    let direction: String
-    let width: Double
-    let fontSize: Double
-    let font: String
-    let tiers: [String]
-    let columns: String
-    let height: Double
-    let missingGlyphs: Int
-    let labelCount: Int
-    let cells: [CellRecord]
-
-    init(chapter: Chapter, layout: ChapterLayout, font: String) {
+    /// The document, ending with a line break.
+    static func encoded(chapter: Chapter, layout: ChapterLayout, font: String) throws -> [UInt8] {
         let options = layout.options
-        reference = chapter.reference.description
-        language = chapter.language.tag
-        direction = chapter.direction.rawValue
-        width = Double(options.width)
-        fontSize = Double(options.fontSize)
-        self.font = font
-        tiers = Tier.allCases.filter { options.tiers.contains($0) }.map(\.name)
-        columns = options.sideBySide && options.tiers.contains(.translation) ? "side-by-side" : "stacked"
-        height = rounded(layout.height)
-        missingGlyphs = layout.missingGlyphs
-        labelCount = layout.labels.count
-        cells = zip(chapter.verses, layout.cells).map { verse, cell in
-            CellRecord(
-                id: "\(chapter.reference.osisID).\(verse.number)", verse: verse.number,
-                y: rounded(cell.y), height: rounded(cell.height),
-                translation: chapter.translationTokens[verse.translation].map { chapter.text($0) }.joined(separator: " "),
-                labels: layout.labels[cell.labels].map { label in
-                    LabelRecord(text: chapter.text(label.text), tier: label.tier.name, word: label.word.map(Int.init),
-                                x: rounded(label.x), y: rounded(label.y),
-                                width: rounded(label.width), height: rounded(label.height))
-                })
+        // About 150 bytes a label, as John 1 takes.
+        var json = JSONWriter(capacity: 160 * layout.labels.count + 4096)
+        json.beginObject()
+        json.key("cells")
+        json.beginArray()
+        let osisID = chapter.reference.osisID
+        for (verse, cell) in zip(chapter.verses, layout.cells) {
+            json.beginObject()
+            json.key("height"); json.number(rounded(cell.height))
+            json.key("id"); json.string("\(osisID).\(verse.number)")
+            json.key("labels")
+            json.beginArray()
+            for label in layout.labels[cell.labels] {
+                json.beginObject()
+                json.key("height"); json.number(rounded(label.height))
+                json.key("text"); chapter.strings.withUTF8(of: label.text) { json.text(utf8: $0) }
+                json.key("tier"); json.string(label.tier.name)
+                json.key("width"); json.number(rounded(label.width))
+                json.key("word"); json.number(label.word.map(Int.init))
+                json.key("x"); json.number(rounded(label.x))
+                json.key("y"); json.number(rounded(label.y))
+                json.endObject()
+            }
+            json.endArray()
+            json.key("translation")
+            json.beginString()
+            var first = true
+            for token in chapter.translationTokens[verse.translation] {
+                if !first { json.stringContent(" ") }
+                first = false
+                chapter.strings.withUTF8(of: token) { json.textContent(utf8: $0) }
+            }
+            json.endString()
+            json.key("verse"); json.number(verse.number)
+            json.key("y"); json.number(rounded(cell.y))
+            json.endObject()
         }
-    }
-
-    func encoded() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        var data = try encoder.encode(self)
-        data.append(0x0A)
-        return data
+        json.endArray()
+        json.key("columns")
+        json.string(options.sideBySide && options.tiers.contains(.translation) ? "side-by-side" : "stacked")
+        json.key("direction"); json.string(chapter.direction.rawValue)
+        json.key("font"); json.string(font)
+        json.key("fontSize"); json.number(Double(options.fontSize))
+        json.key("height"); json.number(rounded(layout.height))
+        json.key("labelCount"); json.number(layout.labels.count)
+        json.key("language"); json.string(chapter.language.tag)
+        json.key("missingGlyphs"); json.number(layout.missingGlyphs)
+        json.key("reference"); json.string(chapter.reference.description)
+        json.key("schema"); json.string(schema)
+        json.key("tiers")
+        json.beginArray()
+        for tier in Tier.allCases where options.tiers.contains(tier) { json.string(tier.name) }
+        json.endArray()
+        json.key("width"); json.number(Double(options.width))
+        json.endObject()
+        return try json.finish()
     }
 }
 

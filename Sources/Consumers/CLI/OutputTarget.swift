@@ -37,7 +37,9 @@ enum OutputTarget {
 
     func write(_ data: Data) throws { try write { sink in try data.withUnsafeBytes { try sink.write($0) } } }
 
-    func write(_ text: String) throws { try write(Data(text.utf8)) }
+    func write(_ bytes: [UInt8]) throws { try write { sink in try sink.write(bytes) } }
+
+    func write(_ text: String) throws { try write(Array(text.utf8)) }
 
     /// The one message for a failed write to standard output.
     static func standardOutputFailure(_ error: SystemError) -> Failure {
@@ -48,4 +50,9 @@ enum OutputTarget {
 /// Writes command output to `path` (nil: standard output); see `OutputTarget`.
 func emit(_ data: Data, to path: String?) throws {
     try OutputTarget(path).write(data)
+}
+
+/// Writes command output to `path` (nil: standard output); see `OutputTarget`.
+func emit(_ bytes: [UInt8], to path: String?) throws {
+    try OutputTarget(path).write(bytes)
 }

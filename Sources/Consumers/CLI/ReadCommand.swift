@@ -72,6 +72,7 @@ struct ReadCommand: ParsableCommand {
             } catch let error as SystemError {
                 throw OutputTarget.standardOutputFailure(error)
             }
+            engine.saveCaches()
             if outcome == .interrupted { throw ExitCode(ExitStatus.interrupted.rawValue) }
         }
     }

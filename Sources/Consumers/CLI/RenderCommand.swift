@@ -77,6 +77,7 @@ struct RenderCommand: ParsableCommand {
             request.overlay = overlay == .a11y
             let rendered = try ChapterRenderer(painter: painter).render(request)
             try emit(rendered.data, to: output)
+            engine.saveCaches()
             if rendered.missingGlyphs > 0 {
                 reportWarning("\(rendered.missingGlyphs) glyphs no installed font has were drawn as boxes")
             }

@@ -59,7 +59,7 @@ struct SearchCommand: ParsableCommand {
             if json {
                 try emit(try document.encoded(), to: nil)
             } else {
-                try emit(Data(document.text.utf8), to: nil)
+                try emit(Array(document.text.utf8), to: nil)
             }
         }
     }

@@ -1,4 +1,3 @@
-import Foundation
 import InterlinearCorpus
 import InterlinearStore
 
@@ -51,10 +50,49 @@ struct SearchDocument: Encodable {
         }
     }
 
-    func encoded() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(self) + Data("\n".utf8)
+    /// The document, pretty-printed, ending with a line break: what `JSONEncoder` with `.prettyPrinted`,
+    /// `.sortedKeys` and `.withoutEscapingSlashes` makes of this value (`JSONWriterTests` compares the two).
+    func encoded() throws -> [UInt8] {
+        var json = JSONWriter(pretty: true, capacity: 512 * results.count + 64 * counts.count + 512)
+        json.beginObject()
+        json.key("counts")
+        json.beginArray()
+        for count in counts {
+            json.beginObject()
+            json.key("book"); json.string(count.book)
+            json.key("hits"); json.number(count.hits)
+            json.key("osis"); json.string(count.osis)
+            json.endObject()
+        }
+        json.endArray()
+        json.key("kind"); json.string(kind)
+        json.key("limit"); json.number(limit)
+        json.key("query"); json.string(query)
+        json.key("results")
+        json.beginArray()
+        for hit in results {
+            json.beginObject()
+            json.key("book"); json.string(hit.book)
+            json.key("chapter"); json.number(hit.chapter)
+            json.key("context"); json.string(hit.context)
+            json.key("gloss"); json.string(hit.gloss)
+            json.key("lemma"); json.string(hit.lemma)
+            json.key("matched"); json.string(hit.matched)
+            json.key("morphology"); json.string(hit.morphology)
+            json.key("osisRef"); json.string(hit.osisRef)
+            json.key("reference"); json.string(hit.reference)
+            json.key("strongs"); json.string(hit.strongs)
+            json.key("verse"); json.number(hit.verse)
+            json.key("word"); json.number(hit.word)
+            json.endObject()
+        }
+        json.endArray()
+        json.key("schema"); json.string(schema)
+        json.key("scope"); json.string(scope)
+        json.key("total"); json.number(total)
+        json.key("truncated"); json.bool(truncated)
+        json.endObject()
+        return try json.finish()
     }
 
     /// One line per hit, then the counts per book.

@@ -14,8 +14,9 @@ struct TypesetCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let engine = try Engine(layout)
-            let document = LayoutDocument(chapter: engine.chapter, layout: engine.layout(), font: layout.font)
-            try emit(try document.encoded(), to: output)
+            try emit(try LayoutDocument.encoded(chapter: engine.chapter, layout: engine.layout(), font: layout.font),
+                     to: output)
+            engine.saveCaches()
         }
     }
 }

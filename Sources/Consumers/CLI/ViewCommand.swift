@@ -75,6 +75,7 @@ struct ViewCommand: ParsableCommand {
             do { try window.run() } catch let error as SystemError {
                 throw OutputTarget.standardOutputFailure(error)
             }
+            engine.saveCaches()
         }
     }
 }

@@ -166,10 +166,9 @@ public final class ChapterPainter {
         buffer.reserve(count)
         var pen = left
         var fallbacks = false
-        cache.glyphs.withUnsafeBufferPointer { arena in
-            let start = Int(run.glyphStart)
-            for k in 0..<Int(run.glyphCount) {
-                let g = arena[start + k]
+        cache.withGlyphs(of: run) { glyphs in
+            for k in 0..<glyphs.count {
+                let g = glyphs[k]
                 buffer.glyphs[k] = cairo_glyph_t(index: UInt(g.glyph), x: pen + Double(g.xOffset) * size,
                                                  y: baseline - Double(g.yOffset) * size)
                 buffer.fonts[k] = g.font

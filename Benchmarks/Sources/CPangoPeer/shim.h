@@ -1,0 +1,1 @@
+#include <pango/pangoft2.h>

@@ -1,0 +1,82 @@
+// libFuzzer harness: the persisted shape cache's reader (Sources/Shaping/ShapeFile.swift), compiled into one
+// module with the format, the writer and the hash by scripts/fuzz (no HarfBuzz needed). Seeds: small valid files
+// written by ShapeFileWriter for the key below (Fuzz/seeds/shape-file, made by `ShapeFileSeedTests`).
+//
+// Whatever the bytes, reading must not trap or touch memory outside them, and what it accepts must hold up:
+// every entry a lookup finds is its query's string and passes its checks, and the entries that check out can be
+// written into a new file that reads back to the same runs. Each input is read twice: as it is, and with its
+// header re-sealed (key and header check rewritten), so the fuzzer also reaches the count and length checks that
+// the header check would otherwise stop first.
+
+/// The key the seeds were written for (ShapeFileSeedTests.key).
+let seedKey: UInt64 = 0x5EED_5EED_5EED_5EED
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzShapeFile(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    // A mapping is page-aligned; libFuzzer's buffer need not be 16-byte aligned.
+    let memory = UnsafeMutableRawPointer.allocate(byteCount: max(size, 1), alignment: 16)
+    defer { memory.deallocate() }
+    memory.copyMemory(from: data, byteCount: size)
+    let bytes = UnsafeRawBufferPointer(start: memory, count: size)
+    check(bytes)
+    if size >= ShapeFileLayout.headerSize {
+        let check = ShapeFileLayout.Header.headerCheck
+        memory.storeBytes(of: seedKey, toByteOffset: ShapeFileLayout.Header.key, as: UInt64.self)
+        let sealed = StableHasher.hash(UnsafeRawBufferPointer(start: memory, count: check))
+        memory.storeBytes(of: sealed, toByteOffset: check, as: UInt64.self)
+        checkAccepted(bytes)
+    }
+    return 0
+}
+
+private func check(_ bytes: UnsafeRawBufferPointer) {
+    _ = ShapeFile(bytes: bytes, key: seedKey &+ 1)  // another key: refused, whatever the bytes
+    checkAccepted(bytes)
+}
+
+private func checkAccepted(_ bytes: UnsafeRawBufferPointer) {
+    guard let file = ShapeFile(bytes: bytes, key: seedKey) else { return }
+    precondition(file.sections.end == bytes.count, "accepted a file whose sections do not add up to its length")
+    let fonts = file.fonts()
+    var writer = ShapeFileWriter(key: seedKey)
+    if let fonts { writer.setFonts(fonts) }
+    var kept: [ShapeFile.Entry] = []
+    for index in 0..<file.entryCount {
+        guard let entry = file.entry(at: index) else { preconditionFailure("entry \(index) of \(file.entryCount) unreadable") }
+        guard file.verified(entry) else { continue }
+        let string = file.string(of: entry)
+        switch file.lookup(string, style: entry.style) {
+        case .found(let found, let other):
+            precondition(found >= 0 && found < file.entryCount && file.verified(other), "found an unchecked entry")
+            precondition(other.style == entry.style && file.string(of: other).elementsEqual(string),
+                         "found another string")
+        case .damaged, .absent:
+            break  // a damaged entry on the probe path, or the index does not reach it: a miss, never a wrong run
+        }
+        if fonts == nil && entry.dependsOnFallbacks { continue }
+        if writer.add(string: string, style: entry.style, advance: entry.advance, missing: entry.missing,
+                      flags: entry.flags, maxFont: entry.maxFont, glyphs: file.glyphs(of: entry),
+                      keyHash: entry.keyHash, check: entry.check) == .added {
+            kept.append(entry)
+        }
+    }
+    // What checked out, written anew, reads back to the same runs.
+    let encoded = writer.encoded()
+    let memory = UnsafeMutableRawPointer.allocate(byteCount: max(encoded.count, 1), alignment: 16)
+    defer { memory.deallocate() }
+    encoded.withUnsafeBytes { memory.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+    guard let again = ShapeFile(bytes: UnsafeRawBufferPointer(start: memory, count: encoded.count), key: seedKey) else {
+        preconditionFailure("a file written from checked entries is refused")
+    }
+    precondition(again.entryCount == kept.count, "entries lost in the round trip")
+    for entry in kept {
+        let string = file.string(of: entry)
+        guard case .found(_, let copy) = again.lookup(string, style: entry.style) else {
+            preconditionFailure("an entry written anew is not found")
+        }
+        precondition(copy.advanceBits == entry.advanceBits && copy.check == entry.check && copy.flags == entry.flags,
+                     "an entry changed in the round trip")
+        precondition(UnsafeRawBufferPointer(again.glyphs(of: copy)).elementsEqual(UnsafeRawBufferPointer(file.glyphs(of: entry))),
+                     "glyphs changed in the round trip")
+    }
+}

@@ -1,0 +1,98 @@
+import InterlinearCorpus
+
+/// The spoken forms of one chapter's strings, each computed the first time it is asked for and kept: a lemma's
+/// transliteration (`Transliterator`, the costliest), a morphology code in words, a gloss and a transliteration as
+/// spoken, a Strong's number in words; and, for the verse last asked about, which Greek words each translation word
+/// translates. A chapter repeats these strings (John 1 has 826 words but 283 lemmas), so a screen reader walking
+/// it, or a dump of its whole tree, computes each once instead of once per element (that was ≈ 43 K instructions
+/// per element).
+///
+/// Keyed by interned id, in arrays the size of the chapter's string table: a lookup is an index. The values are
+/// exactly what the functions they stand in for return, so speech is the same with or without them. One per
+/// `AccessibilityTree` (and so per chapter); not thread-safe, like the tree.
+public final class SpokenForms {
+    /// What a table holds.
+    enum Kind: Int, CaseIterable {
+        /// `Speakable.alternatives(Transliterator.transliterate(lemma))`.
+        case lemma
+        /// `Speakable.morphology(code, language:)`.
+        case morphology
+        /// `Speakable.gloss(gloss)`.
+        case gloss
+        /// `Speakable.alternatives(transliteration)`.
+        case transliteration
+        /// `Speakable.strongs(number)`, with "" for nil.
+        case strongs
+    }
+
+    private var tables: [[String?]] = Array(repeating: [], count: Kind.allCases.count)
+    /// Greek words' descriptions (`WordSpeech.description`), by the strings a description is made of: a chapter
+    /// repeats its commonest words (καὶ, ὁ, ἐν) with the same parsing many times.
+    private var descriptions: [WordStrings: String] = [:]
+
+    /// The strings a Greek word's line is made of.
+    private struct WordStrings: Hashable {
+        var surface, transliteration, lemma, strongs, morphology, gloss: TextID
+    }
+    /// The verse whose translation words' descriptions `translationDescriptions` holds.
+    private var alignedCell: VerseIndex?
+    private var translationDescriptions: [String] = []
+
+    public init() {}
+
+    /// The value of `kind` for `id`: kept, or computed now by `compute` and kept.
+    func value(_ kind: Kind, _ id: TextID, tableSize: Int, _ compute: () -> String) -> String {
+        let index = Int(id)
+        let k = kind.rawValue
+        if index < tables[k].count, let known = tables[k][index] { return known }
+        let value = compute()
+        if index >= tables[k].count {
+            tables[k].append(contentsOf: repeatElement(nil, count: max(tableSize, index + 1) - tables[k].count))
+        }
+        tables[k][index] = value
+        return value
+    }
+
+    /// What an accessibility element's description says of a word (`WordSpeech.description`'s line), made once
+    /// per distinct Greek word; a Hebrew word's line (made from its morphemes) is made each time.
+    func description(of word: Word, in chapter: Chapter) -> String {
+        guard chapter.language != .hebrew else { return WordSpeech.description.line(word, in: chapter, forms: self).text }
+        let key = WordStrings(surface: word.surface, transliteration: word.transliteration, lemma: word.lemma,
+                              strongs: word.strongs, morphology: word.morphology, gloss: word.gloss)
+        if let known = descriptions[key] { return known }
+        let text = WordSpeech.description.line(word, in: chapter, forms: self).text
+        descriptions[key] = text
+        return text
+    }
+
+    /// The description of translation word `token` of `cell`'s verse: "translation of" the transliterations of
+    /// the verse's words aligned to it, in word order, or "translation" when none is. The whole verse is worked out
+    /// on its first word, from one pass over its words' alignments (not one pass per translation word).
+    func translationDescription(cell: VerseIndex, token: TokenOffset, in chapter: Chapter) -> String {
+        if alignedCell != cell {
+            let verse = chapter.verses[cell]
+            // Which words (by offset, in order) each token translates; a word counts once per token.
+            var sources = Array(repeating: [Int](), count: verse.translation.count)
+            for (offset, word) in chapter.words[verse.words].enumerated() {
+                for t in chapter.alignment(of: word) where Int(t) < sources.count && sources[Int(t)].last != offset {
+                    sources[Int(t)].append(offset)
+                }
+            }
+            var transliterations = [String?](repeating: nil, count: verse.words.count)
+            translationDescriptions = sources.map { offsets in
+                guard !offsets.isEmpty else { return "translation" }
+                var text = "translation of"
+                for offset in offsets {
+                    let name = transliterations[offset] ?? chapter.text(chapter.words[verse.words.lowerBound + offset].transliteration)
+                    transliterations[offset] = name
+                    text += " "
+                    text += name
+                }
+                return text
+            }
+            alignedCell = cell
+        }
+        guard Int(token) < translationDescriptions.count else { return "translation" }
+        return translationDescriptions[Int(token)]
+    }
+}

@@ -1,0 +1,131 @@
+import CFontconfig
+import InterlinearCorpus
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Remembers which font files fontconfig chose, so a later process opens them with FreeType directly instead of
+/// initialising fontconfig (parsing its XML configuration and loading every font's cache: 24 M of the 317 M
+/// instructions `typeset "John 1"` took).
+///
+/// The answer is reused only while everything it depends on is unchanged, checked with one `stat` per path:
+/// fontconfig's configuration files and folders, its font folders (each one, subfolders included: adding, removing
+/// or replacing a font changes a folder's mtime), its cache folders, the user's configuration and font folders even
+/// while they do not exist, the font files themselves; and fontconfig's version and the environment variables it
+/// reads (`FONTCONFIG_*`, the locale, `HOME`, the XDG folders). That is what `FcConfigUptoDate` checks, plus what it
+/// cannot see from outside a running configuration.
+///
+/// The file (`FontCacheFile`) is untrusted: bounded, validated, and when anything is wrong with it (corrupt,
+/// truncated, foreign, stale) it is ignored and written again after fontconfig has answered. It is replaced
+/// atomically, so concurrent processes never see half a file. Failing to write it is not an error.
+enum FontCache {
+    /// The file's name in the cache folder (`CachePolicy.directory`).
+    static let fileName = "fonts-1.cache"
+
+    /// The fonts cached for a family and Hebrew family, if the file at `path` is valid and nothing they depend on
+    /// has changed since it was written; nil otherwise (and for any problem reading it).
+    static func lookup(path: String, family: String, hebrewFamily: String?) -> FontCacheFile.Chain? {
+        guard let bytes = try? BoundedFile.read(path, limit: FontCacheFile.maxSize, what: "the font cache"),
+              let file = try? FontCacheFile.parse(bytes),
+              isCurrent(file),
+              let chain = file.chains.first(where: { $0.family == family && $0.hebrewFamily == hebrewFamily }),
+              FileStamp.state(of: chain.primary.path) == chain.primary.file,
+              chain.hebrew.map({ FileStamp.state(of: $0.path) == $0.file }) ?? true
+        else { return nil }
+        return chain
+    }
+
+    /// Records a chain fontconfig just resolved in this process (so fontconfig is initialised): keeps the other
+    /// chains of a file written in the same state, replaces the rest. Errors are ignored: the cache is an
+    /// optimisation, and the next run asks fontconfig again.
+    static func store(path: String, chain: FontCacheFile.Chain) {
+        guard let stamps = currentStamps() else { return }
+        var file = FontCacheFile(fontconfigVersion: FcGetVersion(), environment: environmentFingerprint(),
+                                 stamps: stamps, chains: [chain])
+        if let bytes = try? BoundedFile.read(path, limit: FontCacheFile.maxSize, what: "the font cache"),
+           let old = try? FontCacheFile.parse(bytes),
+           old.fontconfigVersion == file.fontconfigVersion, old.environment == file.environment, old.stamps == stamps {
+            let others = old.chains.filter { $0.family != chain.family || $0.hebrewFamily != chain.hebrewFamily }
+            file.chains = [chain] + others.prefix(FontCacheFile.maxChains - 1)
+        }
+        let encoded = file.encoded()
+        guard encoded.count <= FontCacheFile.maxSize else { return }
+        try? AtomicFile.write(to: path, createDirectories: true) { try $0.write(encoded) }
+    }
+
+    /// Whether the file was written by this fontconfig, in this environment, with every stamp unchanged.
+    static func isCurrent(_ file: FontCacheFile) -> Bool {
+        guard file.fontconfigVersion == FcGetVersion(), file.environment == environmentFingerprint() else { return false }
+        for stamp in file.stamps where FileStamp.state(of: stamp.path) != stamp.state { return false }
+        return true
+    }
+
+    /// The environment variables fontconfig's answer depends on: where its configuration, fonts and caches are,
+    /// and the locale `FcDefaultSubstitute` takes the language from.
+    static let environmentVariables = [
+        "FONTCONFIG_FILE", "FONTCONFIG_PATH", "FONTCONFIG_SYSROOT", "FC_LANG", "LC_ALL", "LC_CTYPE", "LANG", "HOME",
+        "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME",
+    ]
+
+    static func environmentFingerprint() -> [UInt8] {
+        var bytes: [UInt8] = []
+        for name in environmentVariables {
+            bytes.append(contentsOf: name.utf8)
+            if let value = getenv(name) {
+                bytes.append(UInt8(ascii: "="))
+                var p = value
+                while p.pointee != 0 {
+                    bytes.append(UInt8(bitPattern: p.pointee))
+                    p += 1
+                }
+            }
+            bytes.append(0)
+        }
+        return bytes
+    }
+
+    /// Every path fontconfig's answer depends on, with its state now; nil when there are more than a file may hold.
+    /// Needs fontconfig initialised (`FcInit`).
+    static func currentStamps() -> [FontCacheFile.Stamp]? {
+        var paths = Set<[UInt8]>()
+        for list in [FcConfigGetConfigFiles(nil), FcConfigGetConfigDirs(nil), FcConfigGetFontDirs(nil),
+                     FcConfigGetCacheDirs(nil)] {
+            guard let list else { continue }
+            while let item = FcStrListNext(list) {
+                let path = Array(UnsafeBufferPointer(start: item, count: strlen(UnsafeRawPointer(item).assumingMemoryBound(to: CChar.self))))
+                if path.first == UInt8(ascii: "/") { paths.insert(path) }
+            }
+            FcStrListDone(list)
+        }
+        // The user's configuration and fonts, which fontconfig lists only while they exist.
+        let home = getenv("HOME").map { String(cString: $0) } ?? ""
+        func xdg(_ variable: String, _ fallback: String) -> String {
+            if let value = getenv(variable).map({ String(cString: $0) }), value.hasPrefix("/") { return value }
+            return home + "/" + fallback
+        }
+        if home.hasPrefix("/") {
+            for path in [xdg("XDG_CONFIG_HOME", ".config") + "/fontconfig", home + "/.fonts.conf",
+                         home + "/.fonts.conf.d", xdg("XDG_DATA_HOME", ".local/share") + "/fonts", home + "/.fonts"] {
+                paths.insert(Array(path.utf8))
+            }
+        }
+        guard paths.count <= FontCacheFile.maxStamps else { return nil }
+        return paths.sorted { $0.lexicographicallyPrecedes($1) }.map { FontCacheFile.Stamp(path: $0, state: FileStamp.state(of: $0)) }
+    }
+}
+
+/// The state `stat` gives a path, as the cache file records it.
+enum FileStamp {
+    static func state(of path: [UInt8]) -> FontCacheFile.FileState {
+        var info = stat()
+        let found = (path + [0]).withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { stat($0.baseAddress!, &info) == 0 }
+        }
+        guard found else { return .absent }
+        return FontCacheFile.FileState(
+            exists: true, device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
+            modifiedSeconds: Int64(info.st_mtim.tv_sec), modifiedNanoseconds: Int64(info.st_mtim.tv_nsec))
+    }
+
+    static func state(of path: String) -> FontCacheFile.FileState { state(of: Array(path.utf8)) }
+}

@@ -1,0 +1,93 @@
+import InterlinearCorpus
+import InterlinearTypesetting
+import Testing
+import InterlinearTestSupport
+@testable import InterlinearAccessibility
+
+/// Spoken text computed once per string (`SpokenForms`) is the text computed afresh: the same description for every
+/// word line and every translation word of the committed chapters, in any order of asking.
+@Suite struct SpokenFormsTests {
+    /// Each translation word's description as the tree gave it before the alignment was kept per verse: the verse's
+    /// words whose alignment holds the token, in word order.
+    func describedAfresh(_ tree: AccessibilityTree, cell: VerseIndex, token: TokenOffset) -> String {
+        let chapter = tree.chapter
+        let verse = chapter.verses[cell]
+        let sources = chapter.words[verse.words].filter { chapter.alignment(of: $0).contains(token) }
+            .map { chapter.text($0.transliteration) }
+        return sources.isEmpty ? "translation" : "translation of " + sources.joined(separator: " ")
+    }
+
+    @Test(arguments: A11yFixture.references + ["Genesis 1"])
+    func keptFormsSpeakAsFreshOnes(reference: String) throws {
+        let tree = try A11yFixture.tree(reference)
+        let chapter = tree.chapter
+        let forms = SpokenForms()
+        for speech in [WordSpeech.description, WordSpeech(), WordSpeech(verbosity: .brief),
+                       WordSpeech(verbosity: .full, greek: true)] {
+            // Twice over: the second pass reads every form back from the tables.
+            for _ in 0..<2 {
+                for word in chapter.words {
+                    #expect(speech.line(word, in: chapter, forms: forms) == speech.line(word, in: chapter))
+                }
+            }
+        }
+        // Whole descriptions, kept per distinct word.
+        for _ in 0..<2 {
+            for word in chapter.words {
+                #expect(forms.description(of: word, in: chapter) == WordSpeech.description.line(word, in: chapter).text)
+            }
+        }
+        // Translation words, asked verse by verse and then out of order (last verse first, back and forth).
+        let ids = A11yFixture.allElements(tree).filter { if case .translation = $0.kind { true } else { false } }
+        for id in ids + ids.reversed() {
+            guard case .translation(let t) = id.kind else { continue }
+            #expect(tree.utterance(of: id)?.description == describedAfresh(tree, cell: id.cell, token: t))
+        }
+    }
+
+    /// The forms are the functions' values, kept: a lemma's transliteration is `Transliterator`'s.
+    @Test func aLemmaIsTransliteratedOnceAndKept() throws {
+        let tree = try A11yFixture.tree("John 1")
+        let chapter = tree.chapter
+        let forms = SpokenForms()
+        let lemma = try #require(chapter.strings.id(of: "λόγος"))
+        var computed = 0
+        for _ in 0..<3 {
+            let value = forms.value(.lemma, lemma, tableSize: chapter.strings.count) {
+                computed += 1
+                return Speakable.alternatives(Transliterator.transliterate("λόγος"))
+            }
+            #expect(value == "logos")
+        }
+        #expect(computed == 1)
+    }
+
+    /// ASCII text made speakable from its bytes is what the character-by-character path makes of it.
+    @Test func englishFromBytesIsEnglishFromCharacters() {
+        var samples = ["In [the]", "joint-heirs", "  a \t b\r\nc  ", "*~+@$\\[]{}<>|^`#=", "a/b_c-d", "", "   ",
+                       "x\u{0B}y\u{0C}z", "Word", "the [one] who-is", "5,000 men; 12 baskets."]
+        samples += (0..<128).map { String(UnicodeScalar(UInt8($0))) }
+        var random = UInt64(99)
+        for _ in 0..<500 {
+            var text = ""
+            for _ in 0..<Int(random % 12) {
+                random = random &* 6364136223846793005 &+ 1442695040888963407
+                text.unicodeScalars.append(UnicodeScalar(UInt8(truncatingIfNeeded: random >> 33) & 0x7F))
+            }
+            samples.append(text)
+        }
+        for text in samples {
+            #expect(Speakable.englishASCII(text) == Speakable.englishByCharacter(text), "\(text.debugDescription)")
+        }
+        #expect(Speakable.englishASCII("λόγος") == nil)
+    }
+
+    /// Neutral text (no letter, no digit) told from ASCII bytes agrees with the Unicode properties.
+    @Test func neutralTextAgreesWithUnicodeProperties() {
+        let samples = (0..<128).map { String(UnicodeScalar(UInt8($0))) } + [", ", "; ", " ", "λ", "3", "½", "Ⅻ", "—", "", "a, "]
+        for text in samples {
+            let byProperties = text.unicodeScalars.allSatisfy { !$0.properties.isAlphabetic && $0.properties.numericType == nil }
+            #expect(SpokenLine.isNeutral(text) == byProperties, "\(text.debugDescription)")
+        }
+    }
+}

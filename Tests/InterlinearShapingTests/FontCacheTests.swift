@@ -1,0 +1,241 @@
+import Foundation
+import Testing
+import InterlinearCorpus
+@testable import InterlinearShaping
+import InterlinearTestSupport
+
+/// The font cache: a chain from the cache file is the chain fontconfig gives (same files, same indices, the same
+/// glyphs for every string, fallbacks included), it starts without fontconfig's list, and a file that is corrupt,
+/// truncated, foreign or stale is ignored and written again, never trusted.
+@Suite(.serialized) struct FontCacheTests {
+    /// A fresh, empty cache folder for one test.
+    func temporaryFolder() throws -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("font-cache-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url.path
+    }
+
+    func cacheFile(in folder: String) -> String { folder + "/" + FontCache.fileName }
+
+    /// The glyphs each string shapes to with a chain: what a layout would be made of.
+    func shaped(_ texts: [String], with chain: FontChain) -> [[ShapedGlyph]] {
+        let builder = StringTableBuilder()
+        let ids = texts.map { builder.intern($0) }
+        let cache = ShapeCache(chain: chain, strings: builder.freeze())
+        return ids.map { Array(cache.glyphs(of: cache.run($0))) }
+    }
+
+    /// Greek, Latin, pointed Hebrew, and characters Gentium Plus lacks (fallback fonts, or none at all).
+    static let samples = ["Ἐν ἀρχῇ ἦν ὁ λόγος", "In the beginning", "בְּרֵאשִׁ֖ית בָּרָ֣א", "☃ ∮ ⌘", "漢字", "\u{10FFFD}"]
+
+    @Test func aChainFromTheCacheIsTheChainFontconfigGives() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let fresh = try FontChain(family: "Gentium Plus", cacheDirectory: folder)
+        #expect(fresh.hasFallbackList, "without a cache file, fontconfig is asked")
+        #expect(FileManager.default.fileExists(atPath: cacheFile(in: folder)), "the answer is written down")
+        let cached = try FontChain(family: "Gentium Plus", cacheDirectory: folder)
+        #expect(!cached.hasFallbackList, "from the cache file, fontconfig's list is not made up front")
+        let plain = try FontChain(family: "Gentium Plus")
+        #expect(cached.primary.descriptor == plain.primary.descriptor)
+        #expect(cached.hebrewFont == plain.hebrewFont)
+        if let index = plain.hebrewFont {
+            #expect(cached.font(at: index).descriptor == plain.font(at: index).descriptor)
+        }
+        #expect(shaped(Self.samples, with: cached) == shaped(Self.samples, with: plain))
+        #expect(cached.hasFallbackList, "a missing glyph made the fallback list")
+    }
+
+    @Test func eachFamilyPairHasItsOwnEntry() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        _ = try FontChain(family: "Gentium Plus", cacheDirectory: folder)
+        _ = try FontChain(family: "DejaVu Sans", hebrewFamily: nil, cacheDirectory: folder)
+        let file = try FontCacheFile.parse(Array(try Data(contentsOf: URL(fileURLWithPath: cacheFile(in: folder)))))
+        #expect(Set(file.chains.map(\.family)) == ["Gentium Plus", "DejaVu Sans"])
+        let dejavu = try FontChain(family: "DejaVu Sans", hebrewFamily: nil, cacheDirectory: folder)
+        #expect(!dejavu.hasFallbackList && dejavu.hebrewFont == nil)
+        #expect(dejavu.primary.descriptor == (try FontChain(family: "DejaVu Sans", hebrewFamily: nil)).primary.descriptor)
+    }
+
+    @Test func aMissingFamilyIsStillAnErrorAndIsNotCached() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(throws: FontError.self) { try FontChain(family: "No Such Family", cacheDirectory: folder) }
+        #expect(!FileManager.default.fileExists(atPath: cacheFile(in: folder)))
+    }
+
+    /// Garbage, a truncated or bit-flipped file, a foreign file, an empty one, a folder in its place: the chain is
+    /// made through fontconfig as if there were no file, and a good file is written in its place (except over a
+    /// folder, which is left alone).
+    @Test func aBadCacheFileIsIgnoredAndRewritten() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        _ = try FontChain(family: "Gentium Plus", cacheDirectory: folder)
+        let path = cacheFile(in: folder)
+        let good = try Data(contentsOf: URL(fileURLWithPath: path))
+        let plain = try FontChain(family: "Gentium Plus")
+        var flipped = good
+        flipped[good.count / 2] ^= 0x20
+        let bad: [Data] = [Data(), Data("not a cache".utf8), good.prefix(good.count - 1), good.prefix(10), flipped,
+                           good + Data([0]), Data(repeating: 0xFF, count: 70_000)]
+        for contents in bad {
+            try contents.write(to: URL(fileURLWithPath: path))
+            let chain = try FontChain(family: "Gentium Plus", cacheDirectory: folder)
+            #expect(chain.hasFallbackList, "a bad file is not used")
+            #expect(chain.primary.descriptor == plain.primary.descriptor)
+            let rewritten = try Data(contentsOf: URL(fileURLWithPath: path))
+            #expect((try? FontCacheFile.parse(Array(rewritten))) != nil, "rewritten as a good file")
+        }
+        try FileManager.default.removeItem(atPath: path)
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+        let chain = try FontChain(family: "Gentium Plus", cacheDirectory: folder)
+        #expect(chain.primary.descriptor == plain.primary.descriptor)
+    }
+
+    /// A cache folder that cannot be made (a file is in its way) costs nothing but the cache.
+    @Test func anUnusableCacheFolderIsNoError() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let blocked = folder + "/file"
+        try Data("x".utf8).write(to: URL(fileURLWithPath: blocked))
+        let chain = try FontChain(family: "Gentium Plus", cacheDirectory: blocked + "/sub")
+        #expect(chain.primary.descriptor == (try FontChain(family: "Gentium Plus")).primary.descriptor)
+    }
+
+    /// A stamp whose path changed (here a file the test touches), fontconfig's version, or the environment: the
+    /// file no longer answers.
+    @Test func aChangeToWhatFontconfigReadsMakesTheFileStale() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        _ = try FontChain(family: "Gentium Plus", cacheDirectory: folder)
+        let path = cacheFile(in: folder)
+        var file = try FontCacheFile.parse(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+        #expect(FontCache.lookup(path: path, family: "Gentium Plus", hebrewFamily: FontChain.defaultHebrewFamily) != nil)
+        #expect(file.stamps.count > 3, "configuration files, font folders and cache folders are stamped")
+
+        let watched = folder + "/watched.conf"
+        try Data("a".utf8).write(to: URL(fileURLWithPath: watched))
+        file.stamps.append(FontCacheFile.Stamp(path: Array(watched.utf8), state: FileStamp.state(of: watched)))
+        try Data(file.encoded()).write(to: URL(fileURLWithPath: path))
+        #expect(FontCache.lookup(path: path, family: "Gentium Plus", hebrewFamily: FontChain.defaultHebrewFamily) != nil)
+        try Data("changed".utf8).write(to: URL(fileURLWithPath: watched))
+        #expect(FontCache.lookup(path: path, family: "Gentium Plus", hebrewFamily: FontChain.defaultHebrewFamily) == nil)
+
+        var other = try FontCacheFile.parse(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+        other.stamps.removeLast()
+        other.environment += Array("EXTRA=1".utf8) + [0]
+        try Data(other.encoded()).write(to: URL(fileURLWithPath: path))
+        #expect(FontCache.lookup(path: path, family: "Gentium Plus", hebrewFamily: FontChain.defaultHebrewFamily) == nil)
+        other.environment = FontCache.environmentFingerprint()
+        other.fontconfigVersion += 1
+        try Data(other.encoded()).write(to: URL(fileURLWithPath: path))
+        #expect(FontCache.lookup(path: path, family: "Gentium Plus", hebrewFamily: FontChain.defaultHebrewFamily) == nil)
+        #expect(FontCache.lookup(path: path, family: "Gentium Plus", hebrewFamily: nil) == nil, "another pair")
+    }
+
+    /// Processes (here threads) writing the file at once never leave a broken one: each write is a whole file
+    /// renamed into place.
+    @Test func concurrentWritersLeaveAWholeFile() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        DispatchQueue.concurrentPerform(iterations: 8) { i in
+            _ = try? FontChain(family: i % 2 == 0 ? "Gentium Plus" : "DejaVu Sans", cacheDirectory: folder)
+        }
+        let file = try FontCacheFile.parse(Array(try Data(contentsOf: URL(fileURLWithPath: cacheFile(in: folder)))))
+        #expect(!file.chains.isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == [FontCache.fileName], "no temporary file left")
+    }
+
+    // MARK: The file format
+
+    static func sample() -> FontCacheFile {
+        let state = FontCacheFile.FileState(exists: true, device: 2049, inode: 131_073, size: 4096,
+                                            modifiedSeconds: 1_732_300_000, modifiedNanoseconds: 123_456_789)
+        let primary = FontCacheFile.FontRecord(path: Array("/usr/share/fonts/truetype/gentiumplus/GentiumPlus-Regular.ttf".utf8),
+                                               index: 0, family: "Gentium Plus", file: state)
+        let hebrew = FontCacheFile.FontRecord(path: Array("/usr/share/fonts/truetype/ezra/SILEOT.ttf".utf8), index: 0,
+                                              family: "Ezra SIL", file: state)
+        return FontCacheFile(
+            fontconfigVersion: 21401, environment: Array("HOME=/root\0LANG\0".utf8),
+            stamps: [FontCacheFile.Stamp(path: Array("/etc/fonts/fonts.conf".utf8), state: state),
+                     FontCacheFile.Stamp(path: Array("/root/.fonts".utf8), state: .absent)],
+            chains: [FontCacheFile.Chain(family: "Gentium Plus", hebrewFamily: "Ezra SIL", primary: primary,
+                                         hebrew: hebrew, hebrewIndex: 37),
+                     FontCacheFile.Chain(family: "DejaVu Sans", hebrewFamily: nil, primary: primary, hebrew: nil,
+                                         hebrewIndex: 0)])
+    }
+
+    @Test func theFormatRoundTrips() throws {
+        let file = Self.sample()
+        let bytes = file.encoded()
+        #expect(try FontCacheFile.parse(bytes) == file)
+        #expect(try FontCacheFile.parse(bytes).encoded() == bytes)
+        let empty = FontCacheFile(fontconfigVersion: 0, environment: [], stamps: [], chains: [])
+        #expect(try FontCacheFile.parse(empty.encoded()) == empty)
+    }
+
+    /// Every truncation and every single-byte change of a good file is refused with a one-line reason; nothing
+    /// traps.
+    @Test func everyTruncationAndEveryChangedByteIsRefused() throws {
+        let bytes = Self.sample().encoded()
+        for length in 0..<bytes.count {
+            #expect(throws: FontCacheFileError.self) { try FontCacheFile.parse(Array(bytes[0..<length])) }
+        }
+        for index in bytes.indices {
+            var changed = bytes
+            changed[index] &+= 1
+            #expect(throws: FontCacheFileError.self, "byte \(index)") { try FontCacheFile.parse(changed) }
+        }
+        #expect(throws: FontCacheFileError.self) { try FontCacheFile.parse(bytes + [0]) }
+        #expect(throws: FontCacheFileError.tooLarge(FontCacheFile.maxSize + 1)) {
+            try FontCacheFile.parse([UInt8](repeating: 0, count: FontCacheFile.maxSize + 1))
+        }
+    }
+
+    /// A body with a correct header but a field this code would never write (a relative path, a flag of 2, a
+    /// control character in a name, bytes after the last record) is refused too: the checksum only catches
+    /// accidents.
+    @Test func wellSealedButMalformedBodiesAreRefused() throws {
+        func sealed(_ file: FontCacheFile, _ edit: (inout [UInt8]) -> Void) -> [UInt8] {
+            var body = Array(file.encoded().dropFirst(FontCacheFile.headerSize))
+            edit(&body)
+            return FontCacheFile.sealing(body)
+        }
+        var relative = Self.sample()
+        relative.stamps[0].path = Array("etc/fonts".utf8)
+        var control = Self.sample()
+        control.chains[0].family = "Gentium\u{7}"
+        var badIndex = Self.sample()
+        badIndex.chains[1].hebrewIndex = 3
+        var samePlace = Self.sample()
+        samePlace.chains[0].hebrewIndex = 0
+        for bytes in [sealed(relative) { _ in }, sealed(control) { _ in }, sealed(badIndex) { _ in },
+                      sealed(samePlace) { _ in }, sealed(Self.sample()) { $0.append(0) }] {
+            #expect(throws: FontCacheFileError.self) { try FontCacheFile.parse(bytes) }
+        }
+        for error in [FontCacheFileError.truncated, .foreign, .checksum, .field("a flag"), .count("stamps", 9999)] {
+            #expect(!error.description.contains("\n") && error.description.count < 120)
+        }
+    }
+
+    /// The fuzzer's seeds are files and bodies this encoder writes (regenerated with `FONT_CACHE_SEEDS=write`).
+    @Test func fuzzSeedsAreCurrent() throws {
+        let folder = packageRoot.appendingPathComponent("Fuzz/seeds/font-cache")
+        var minimal = Self.sample()
+        minimal.chains = [minimal.chains[1]]
+        minimal.stamps = []
+        let seeds: [String: [UInt8]] = [
+            "file.bin": Self.sample().encoded(),
+            "minimal.bin": minimal.encoded(),
+            "body.bin": Array(Self.sample().encoded().dropFirst(FontCacheFile.headerSize)),
+        ]
+        if ProcessInfo.processInfo.environment["FONT_CACHE_SEEDS"] == "write" {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            for (name, bytes) in seeds { try Data(bytes).write(to: folder.appendingPathComponent(name)) }
+        }
+        for (name, bytes) in seeds {
+            #expect(Array(try Data(contentsOf: folder.appendingPathComponent(name))) == bytes, "\(name)")
+        }
+    }
+}

@@ -1,0 +1,360 @@
+import CHarfBuzz
+import Foundation
+import Testing
+import InterlinearCorpus
+@testable import InterlinearShaping
+import InterlinearTestSupport
+
+/// A fresh temporary folder for one test's cache files, removed afterwards.
+func withCacheFolder<R>(_ body: (String) throws -> R) throws -> R {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("shapes-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    return try body(folder)
+}
+
+/// Bytes copied to 16-byte aligned memory (as a mapping is), for `ShapeFile` to read.
+func withAligned<R>(_ bytes: [UInt8], _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+    let memory = UnsafeMutableRawPointer.allocate(byteCount: max(bytes.count, 1), alignment: 16)
+    defer { memory.deallocate() }
+    bytes.withUnsafeBytes { if let base = $0.baseAddress { memory.copyMemory(from: base, byteCount: $0.count) } }
+    return try body(UnsafeRawBufferPointer(start: memory, count: bytes.count))
+}
+
+/// The persisted shape cache: what one cache saves, the next serves in place, without shaping, and identically;
+/// what is damaged, foreign or out of date is never served.
+@Suite struct PersistedShapeCacheTests {
+    /// Greek, English, Hebrew with points and cantillation, a transliteration, Strong's and morphology, the empty
+    /// string and a space, Greek with Hebrew (from a fallback font), and U+0378 (no font has it).
+    static let texts = ["λόγος", "Ἐν ἀρχῇ ἦν ὁ λόγος", "word", "In the beginning was the Word", "בְּרֵאשִׁ֖ית",
+                        "bərēʾšît", "G3056", "V-AAI-3S", "", " ", "λόγος שלום", "a\u{0378}b"]
+    static let missingText = "a\u{0378}b"
+
+    /// A run without its glyph position, and its glyphs.
+    static func shaped(_ cache: ShapeCache, _ id: TextID, style: ShapingStyle? = nil) -> (ShapedRun, [ShapedGlyph]) {
+        var run = style.map { cache.run(id, style: $0) } ?? cache.run(id)
+        let glyphs = Array(cache.glyphs(of: run))
+        run.glyphStart = 0
+        return (run, glyphs)
+    }
+
+    /// A cache over `texts` keeping its file in `folder`.
+    static func cache(_ texts: [String], folder: String?, sizeBound: Int = ShapeCache.persistedSizeBound) throws
+        -> (ShapeCache, [TextID]) {
+        let (strings, ids) = frozenTable(texts)
+        let cache = ShapeCache(chain: try sharedFontChain(), strings: strings)
+        if let folder { cache.persist(in: folder, sizeBound: sizeBound) }
+        return (cache, ids)
+    }
+
+    @Test func aSecondCacheServesWhatTheFirstSavedWithoutShaping() throws {
+        try withCacheFolder { folder in
+            let (cold, ids) = try Self.cache(Self.texts, folder: folder)
+            let reference = ids.map { Self.shaped(cold, $0) }
+            let forced = Self.shaped(cold, ids[2], style: .hebrew)  // "word" right to left: a run of its own
+            #expect(cold.servedFromFile == 0)
+            let saved = try #require(cold.savePersisted())
+            #expect(saved.entries == Self.texts.count, "every run but the one with a missing glyph, plus the restyled one")
+            #expect(saved.newEntries == saved.entries)
+            #expect(saved.path == cold.persistedPath && FileManager.default.fileExists(atPath: saved.path))
+            let name = URL(fileURLWithPath: saved.path).lastPathComponent
+            #expect(name.hasPrefix("shapes-") && name.hasSuffix(".bin") && name.count == 27)
+
+            let (warm, sameIDs) = try Self.cache(Self.texts, folder: folder)
+            #expect(warm.persistedGlyphCount > 0)
+            for (k, id) in sameIDs.enumerated() {
+                let (run, glyphs) = Self.shaped(warm, id)
+                #expect(run == reference[k].0, "\(Self.texts[k])")
+                #expect(glyphs == reference[k].1, "\(Self.texts[k])")
+                let served = warm.run(id).glyphStart < UInt32(warm.persistedGlyphCount)
+                #expect(served == (Self.texts[k] != Self.missingText), "served in place from the file: \(Self.texts[k])")
+            }
+            let again = Self.shaped(warm, sameIDs[2], style: .hebrew)
+            #expect(again.0 == forced.0 && again.1 == forced.1)
+            #expect(warm.servedFromFile == Self.texts.count, "all but the missing-glyph run, plus the restyled one")
+            #expect(warm.shapedCount - warm.servedFromFile == 1, "only the run with a missing glyph is shaped")
+            #expect(warm.glyphs.count == Int(warm.run(sameIDs.last!).glyphCount), "no glyph copied into the arena")
+            #expect(warm.savePersisted() == nil, "nothing new: the file is not written again")
+            #expect(warm.invariantsHold())
+        }
+    }
+
+    @Test func aLaterRunAddsItsNewStrings() throws {
+        try withCacheFolder { folder in
+            let (first, firstIDs) = try Self.cache(Array(Self.texts[0..<4]), folder: folder)
+            firstIDs.forEach { _ = first.run($0) }
+            #expect(first.savePersisted()?.entries == 4)
+            let (second, ids) = try Self.cache(Self.texts, folder: folder)
+            ids.forEach { _ = second.run($0) }
+            #expect(second.servedFromFile == 4)
+            let saved = try #require(second.savePersisted())
+            #expect(saved.entries == Self.texts.count - 1 && saved.newEntries == Self.texts.count - 5)
+            let (third, thirdIDs) = try Self.cache(Self.texts.reversed(), folder: folder)
+            thirdIDs.forEach { _ = third.run($0) }
+            #expect(third.servedFromFile == Self.texts.count - 1)
+        }
+    }
+
+    @Test func theFileStaysWithinItsBoundKeepingWhatTheRunUsed() throws {
+        try withCacheFolder { folder in
+            let old = (0..<300).map { "λόγος \($0)" }
+            let (first, firstIDs) = try Self.cache(old, folder: folder)
+            firstIDs.forEach { _ = first.run($0) }
+            let full = try #require(first.savePersisted())
+            #expect(full.entries == 300)
+            let bound = full.bytes / 2
+            let used = (0..<20).map { "word \($0)" } + old[0..<5]
+            let (second, ids) = try Self.cache(used, folder: folder, sizeBound: bound)
+            ids.forEach { _ = second.run($0) }
+            #expect(second.servedFromFile == 5)
+            let saved = try #require(second.savePersisted())
+            #expect(saved.bytes <= bound)
+            #expect(saved.entries > 25 && saved.entries < 300, "what the run used, then as much of the old as fits")
+            let attributes = try FileManager.default.attributesOfItem(atPath: saved.path)
+            #expect((attributes[.size] as? Int) == saved.bytes)
+            let (third, thirdIDs) = try Self.cache(used + old, folder: folder)
+            for id in thirdIDs[0..<25] { _ = third.run(id) }
+            #expect(third.servedFromFile == 25, "everything the bounded run used was kept")
+            for id in thirdIDs[25...] { _ = third.run(id) }
+            #expect(third.servedFromFile == saved.entries, "the rest of the file is the old strings that fitted")
+        }
+    }
+
+    /// A file that is not one this build wrote for this key, or is damaged, is never served from; the next save
+    /// replaces it with a good one.
+    @Test(arguments: ["garbage", "empty", "truncated", "header", "glyph", "string", "another key", "grown"])
+    func aForeignTruncatedOrDamagedFileIsIgnoredAndReplaced(damage: String) throws {
+        try withCacheFolder { folder in
+            let (cold, ids) = try Self.cache(Self.texts, folder: folder)
+            let reference = ids.map { Self.shaped(cold, $0) }
+            let path = try #require(cold.savePersisted()).path
+            var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+            let file = withAligned(bytes) { ShapeFile(bytes: $0, key: cold.tables.pointee.persisted!.key.hash) }
+            let sections = try #require(file?.sections)
+            switch damage {
+            case "garbage":
+                var generator = SplitMix64(seed: 7)
+                bytes = (0..<4096).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+            case "empty": bytes = []
+            case "truncated": bytes.removeLast(bytes.count / 3)
+            case "header": bytes[ShapeFileLayout.Header.glyphCount] ^= 0x01
+            case "glyph": bytes[sections.glyphs + 2 * ShapeFileLayout.glyphSize + 5] ^= 0x40
+            case "string": bytes[sections.strings + 1] ^= 0x01
+            case "another key":
+                var writer = ShapeFileWriter(key: 0x1234)
+                let glyph = ShapedGlyph(glyph: 3, font: 0, advance: 0.5, xOffset: 0, yOffset: 0)
+                let outcome = [glyph].withUnsafeBufferPointer { glyphs in
+                    var text = "λόγος"
+                    return text.withUTF8 {
+                        writer.add(string: UnsafeRawBufferPointer($0), style: ShapingStyle.greek.rawValue, advance: 0.5,
+                                   missing: 0, flags: 0, maxFont: 0, glyphs: glyphs)
+                    }
+                }
+                #expect(outcome == .added)
+                bytes = writer.encoded()
+            case "grown": bytes += [0, 0, 0, 0]
+            default: Issue.record("unknown damage \(damage)")
+            }
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+
+            let (warm, sameIDs) = try Self.cache(Self.texts, folder: folder)
+            for (k, id) in sameIDs.enumerated() {
+                let (run, glyphs) = Self.shaped(warm, id)
+                #expect(run == reference[k].0 && glyphs == reference[k].1, "\(damage): \(Self.texts[k])")
+            }
+            #expect(warm.servedFromFile < Self.texts.count - 1, "\(damage): something was shaped again")
+            let saved = try #require(warm.savePersisted(), "\(damage): the file is written anew")
+            #expect(saved.entries == Self.texts.count - 1)
+
+            let (repaired, repairedIDs) = try Self.cache(Self.texts, folder: folder)
+            repairedIDs.forEach { _ = repaired.run($0) }
+            #expect(repaired.servedFromFile == Self.texts.count - 1, "\(damage): the new file serves everything")
+        }
+    }
+
+    /// Deterministic random damage (bytes flipped, cut off, added, zeroed, counts rewritten): whatever the reader
+    /// accepts, every run it serves is exactly the freshly shaped one. Some damage must be refused, some caught by
+    /// an entry's check, and some runs still served, or the test proves nothing.
+    @Test func randomMutationsNeverServeAWrongRun() throws {
+        try withCacheFolder { folder in
+            let texts = Self.texts + (0..<40).map { "ἐγένετο \($0)" }
+            let (cold, ids) = try Self.cache(texts, folder: folder)
+            let reference = ids.map { Self.shaped(cold, $0) }
+            let path = try #require(cold.savePersisted()).path
+            let key = try #require(cold.tables.pointee.persisted).key.hash
+            let original = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+            var generator = SplitMix64(seed: 0x5A9E_CAC4_E000_0001)
+            var refused = 0, damaged = 0, served = 0, wrong = 0
+            for trial in 0..<600 {
+                let bytes = mutate(original, &generator)
+                withAligned(bytes) { buffer in
+                    guard let file = ShapeFile(bytes: buffer, key: key) else { refused += 1; return }
+                    for (k, text) in texts.enumerated() where text != Self.missingText {
+                        var utf8 = text
+                        let style = reference[k].0.style.rawValue
+                        switch utf8.withUTF8({ file.lookup(UnsafeRawBufferPointer($0), style: style) }) {
+                        case .found(_, let entry):
+                            served += 1
+                            if Array(file.glyphs(of: entry)) != reference[k].1 || entry.advance != reference[k].0.advance
+                                || entry.missing != 0 { wrong += 1 }
+                        case .damaged: damaged += 1
+                        case .absent: break
+                        }
+                    }
+                    _ = file.fonts()
+                }
+                // Every 30th damaged file goes through the whole cache, from disk.
+                if trial % 30 == 0 {
+                    try Data(bytes).write(to: URL(fileURLWithPath: path))
+                    let (warm, sameIDs) = try Self.cache(texts, folder: folder)
+                    for (k, id) in sameIDs.enumerated() {
+                        let (run, glyphs) = Self.shaped(warm, id)
+                        if run != reference[k].0 || glyphs != reference[k].1 { wrong += 1 }
+                    }
+                }
+            }
+            #expect(wrong == 0)
+            #expect(refused > 0 && damaged > 0 && served > 0, "refused \(refused), damaged \(damaged), served \(served)")
+        }
+    }
+
+    /// One random mutation of a file's bytes.
+    func mutate(_ original: [UInt8], _ generator: inout SplitMix64) -> [UInt8] {
+        var bytes = original
+        func position() -> Int { Int(generator.next() % UInt64(max(bytes.count, 1))) }
+        switch generator.next() % 6 {
+        case 0:
+            for _ in 0..<(1 + generator.next() % 8) where !bytes.isEmpty {
+                bytes[position()] ^= UInt8(truncatingIfNeeded: 1 + generator.next() % 255)
+            }
+        case 1: bytes.removeLast(Int(generator.next() % UInt64(bytes.count + 1)))
+        case 2: bytes += (0..<(1 + generator.next() % 64)).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+        case 3:
+            let start = position(), count = min(Int(generator.next() % 256), bytes.count - start)
+            for i in start..<(start + count) { bytes[i] = 0 }
+        case 4:
+            // A header count or length rewritten (header check left as is: it must catch this).
+            let fields = [ShapeFileLayout.Header.slotCount, ShapeFileLayout.Header.entryCount,
+                          ShapeFileLayout.Header.glyphCount, ShapeFileLayout.Header.stringBytes,
+                          ShapeFileLayout.Header.fontBytes]
+            let field = fields[Int(generator.next() % UInt64(fields.count))]
+            let value = UInt32(truncatingIfNeeded: generator.next())
+            withUnsafeBytes(of: value) { for i in 0..<4 { bytes[field + i] = $0[i] } }
+        default:
+            // An entry or slot byte past the header: the part lookups read.
+            let at = ShapeFileLayout.headerSize + Int(generator.next() % UInt64(max(bytes.count - ShapeFileLayout.headerSize, 1)))
+            if at < bytes.count { bytes[at] = UInt8(truncatingIfNeeded: generator.next()) }
+        }
+        return bytes
+    }
+
+    /// A run that went through fallback fonts is served only while the chain's fonts up to the highest it used are
+    /// the files recorded with it.
+    @Test func aRunThroughFallbackFontsIsServedOnlyWhileThoseFontsAreTheSame() throws {
+        try withCacheFolder { folder in
+            let (cold, ids) = try Self.cache(["λόγος שלום"], folder: folder)
+            let (run, glyphs) = Self.shaped(cold, ids[0])
+            let maxFont = try #require(glyphs.map(\.font).max())
+            #expect(maxFont > 0, "the Hebrew letters come from a fallback font")
+            let path = try #require(cold.savePersisted()).path
+            let key = try #require(cold.tables.pointee.persisted).key.hash
+            let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+            try withAligned(bytes) { buffer in
+                let file = try #require(ShapeFile(bytes: buffer, key: key))
+                let entry = try #require(file.entry(at: 0))
+                #expect(entry.dependsOnFallbacks && entry.maxFont == maxFont)
+                #expect(file.fonts()?.count == Int(maxFont) + 1, "the chain's fonts 0…maxFont are recorded")
+            }
+            let chain = try sharedFontChain()
+            for changed in [false, true] {
+                var fonts = try (0...Int(maxFont)).map { index in
+                    try #require(chain.descriptor(at: index).flatMap(ShapeFile.Font.identity(of:)))
+                }
+                if changed { fonts[Int(maxFont)].modifiedNanoseconds += 1 }  // as if the font was upgraded
+                var writer = ShapeFileWriter(key: key)
+                writer.setFonts(fonts)
+                var text = "λόγος שלום"
+                let outcome = text.withUTF8 { utf8 in
+                    glyphs.withUnsafeBufferPointer {
+                        writer.add(string: UnsafeRawBufferPointer(utf8), style: run.style.rawValue, advance: run.advance,
+                                   missing: 0, flags: ShapeFileLayout.dependsOnFallbacks, maxFont: maxFont, glyphs: $0)
+                    }
+                }
+                #expect(outcome == .added)
+                try Data(writer.encoded()).write(to: URL(fileURLWithPath: path))
+                let (warm, sameIDs) = try Self.cache(["λόγος שלום"], folder: folder)
+                let (again, againGlyphs) = Self.shaped(warm, sameIDs[0])
+                #expect(again == run && againGlyphs == glyphs)
+                #expect(warm.servedFromFile == (changed ? 0 : 1), changed ? "a changed font is not trusted" : "served")
+            }
+        }
+    }
+
+    @Test func theKeyNamesHarfBuzzAndTheFontFiles() throws {
+        let chain = try sharedFontChain()
+        let key = try #require(ShapeCacheKey(chain: chain))
+        #expect(key.text.contains("harfbuzz " + String(cString: hb_version_string())))
+        #expect(key.text.contains(chain.primary.descriptor.path))
+        #expect(key.text.contains("features none"))
+        #expect(ShapeCacheKey(chain: chain)?.hash == key.hash, "the same fonts give the same key")
+        #expect(key.fileName == "shapes-" + String(format: "%016llx", key.hash) + ".bin")
+    }
+
+    @Test func stableHashesDoNotChangeBetweenRuns() {
+        func hash(_ text: String) -> UInt64 {
+            var text = text
+            return text.withUTF8 { StableHasher.hash(UnsafeRawBufferPointer($0)) }
+        }
+        // Pinned: a different value would orphan every cache file (and must bump the format version).
+        #expect(hash("") == 0x1D82_C2BA_A4DC_F83A)
+        #expect(hash("λόγος") == 0xDEBB_00D9_D51D_DD3B)
+        var pieces = StableHasher(), whole = StableHasher()
+        var a = "ab", b = "c", ab = "a", c = "bc"
+        a.withUTF8 { pieces.combine(UnsafeRawBufferPointer($0)) }
+        b.withUTF8 { pieces.combine(UnsafeRawBufferPointer($0)) }
+        ab.withUTF8 { whole.combine(UnsafeRawBufferPointer($0)) }
+        c.withUTF8 { whole.combine(UnsafeRawBufferPointer($0)) }
+        #expect(pieces.finalize() != whole.finalize())
+    }
+
+    @Test func theWriterStopsAtItsBound() {
+        var writer = ShapeFileWriter(key: 42, limit: 1024)
+        let glyphs = (0..<4).map { ShapedGlyph(glyph: UInt16($0), font: 0, advance: 0.25, xOffset: 0, yOffset: 0) }
+        var added: [String] = []
+        for n in 0..<100 {
+            var text = "word \(n)"
+            let outcome = text.withUTF8 { utf8 in
+                glyphs.withUnsafeBufferPointer {
+                    writer.add(string: UnsafeRawBufferPointer(utf8), style: 0, advance: 1, missing: 0, flags: 0,
+                               maxFont: 0, glyphs: $0)
+                }
+            }
+            if outcome == .full { break }
+            #expect(outcome == .added)
+            added.append(text)
+        }
+        let bytes = writer.encoded()
+        #expect(bytes.count <= 1024 && added.count > 3 && added.count < 100)
+        withAligned(bytes) { buffer in
+            guard let file = ShapeFile(bytes: buffer, key: 42) else { Issue.record("refused its own file"); return }
+            for text in added {
+                var text = text
+                let found = text.withUTF8 { file.lookup(UnsafeRawBufferPointer($0), style: 0) }
+                guard case .found(_, let entry) = found else { Issue.record("\(text) not found"); continue }
+                #expect(Array(file.glyphs(of: entry)) == glyphs)
+            }
+        }
+    }
+}
+
+/// A small deterministic generator (SplitMix64), so random damage is the same on every run.
+struct SplitMix64 {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
