@@ -102,12 +102,21 @@ public struct Book: Hashable, Sendable, Codable {
 
     /// Finds a book by name, OSIS id or abbreviation, ignoring case, spaces and dots.
     public static func named(_ text: String) -> Book? {
-        let key = String(text.lowercased().filter { $0 != " " && $0 != "." })
-        return all.first { book in
-            book.name.lowercased().replacingOccurrences(" ", "") == key
-                || book.osis.lowercased() == key || book.abbreviations.contains(key)
-        }
+        spellings[String(text.lowercased().filter { $0 != " " && $0 != "." })]
     }
+
+    /// Every spelling `named` accepts (the name without spaces, the OSIS id, each abbreviation; lower case) to its
+    /// book, built once: a spelling two books share names the first in canonical order.
+    private static let spellings: [String: Book] = {
+        var table: [String: Book] = [:]
+        for book in all {
+            for key in [book.name.lowercased().replacingOccurrences(" ", ""), book.osis.lowercased()] + book.abbreviations
+            where table[key] == nil {
+                table[key] = book
+            }
+        }
+        return table
+    }()
 }
 
 /// The two testaments: which source text and which language a book has.

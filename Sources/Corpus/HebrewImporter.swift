@@ -82,7 +82,7 @@ public struct HebrewImporter {
         for key in Set(rowsByVerse.keys).union(tokensByVerse.keys).sorted() {
             guard let book = Book.numbered(key / 1_000_000) else { continue }
             let reference = ChapterReference(book: book, chapter: key / 1000 % 1000)
-            var chapter = chapters[reference] ?? Chapter(reference: reference, language: .hebrew)
+            var chapter = chapters.removeValue(forKey: reference) ?? Chapter(reference: reference, language: .hebrew)
             chapter.beginVerse(key % 1000, strings: strings)
             for token in try SourceTable.displayTokens(tokensByVerse[key] ?? [], verse: key % 1000, path: translationFile.path) {
                 chapter.appendTranslationToken(strings.intern(token))

@@ -69,36 +69,45 @@ public struct BibleAlignmentsImporter {
         }
         // Translation tokens, grouped by the source verse they translate (each a display word: see `targetToken`).
         var targetByVerse: [Int: [TargetToken]] = [:]
+        let targetFile = targetPath.path  // once: a URL's path is not free, and there is a row per English word
         try forEachRow(of: targetPath, columns: 7, keep: targetFilter) { line, f in
             guard f[0].count == 11, let own = Int(f[0].prefix(8)), own % 1000 > 0, own / 1000 % 1000 > 0 else {
-                throw CorpusError(file: targetPath.path, line: line, "bad token id \(EscapedText.quoted(f[0]))")
+                throw CorpusError(file: targetFile, line: line, "bad token id \(EscapedText.quoted(f[0]))")
             }
             let key = f[1].isEmpty ? own : (Int(f[1]) ?? own)
             guard keep(key) else { return }
             guard key % 1000 > 0, key / 1000 % 1000 > 0 else {
-                throw CorpusError(file: targetPath.path, line: line, "bad source verse \(EscapedText.quoted(f[1]))")
+                throw CorpusError(file: targetFile, line: line, "bad source verse \(EscapedText.quoted(f[1]))")
             }
             targetByVerse[key, default: []].append(try SourceTable.targetToken(
-                id: f[0], text: f[2], skipSpaceAfter: f[3] == "y", line: line, path: targetPath.path))
+                id: f[0], text: f[2], skipSpaceAfter: f[3] == "y", line: line, path: targetFile))
         }
         let links = try readAlignments()
 
         var chapters: [ChapterReference: Chapter] = [:]
+        var transliterations: [Substring: Substring] = [:]
         let verseKeys = Set(sourceByVerse.keys).union(targetByVerse.keys).sorted()
         for key in verseKeys {
             guard let book = Book.numbered(key / 1_000_000) else { continue }
             let reference = ChapterReference(book: book, chapter: key / 1000 % 1000)
-            var chapter = chapters[reference] ?? Chapter(reference: reference)
+            // Taken out while a verse is added, so its arrays are not copied once per verse.
+            var chapter = chapters.removeValue(forKey: reference) ?? Chapter(reference: reference)
             chapter.beginVerse(key % 1000, strings: strings)
             var displayIndex: [String: UInt16] = [:]
             let display = try SourceTable.displayTokens(targetByVerse[key] ?? [], verse: key % 1000,
-                                                        path: targetPath.path) { displayIndex[$0.id] = $1 }
+                                                        path: targetFile) { displayIndex[$0.id] = $1 }
             for token in display { chapter.appendTranslationToken(strings.intern(token)) }
             for row in sourceByVerse[key] ?? [] {
                 let f = row.fields
                 let gloss = f[2].isEmpty || f[2] == "-" ? f[3] : f[2]
                 let aligned = Set((links[row.id] ?? []).compactMap { displayIndex[$0] }).sorted().map { TokenOffset($0) }
-                chapter.appendWord(surface: f[0], transliteration: Substring(Transliterator.transliterate(String(f[0]))),
+                // Each distinct form is transliterated once (the New Testament's 137,741 words have about 19,000).
+                let transliteration: Substring
+                if let known = transliterations[f[0]] { transliteration = known } else {
+                    transliteration = Substring(Transliterator.transliterate(String(f[0])))
+                    transliterations[f[0]] = transliteration
+                }
+                chapter.appendWord(surface: f[0], transliteration: transliteration,
                                    lemma: f[4], strongs: f[1], morphology: f[5], gloss: gloss, alignment: aligned,
                                    strings: strings)
             }

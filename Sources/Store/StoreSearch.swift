@@ -195,8 +195,14 @@ public enum SearchError: Error, CustomStringConvertible, Equatable {
 }
 
 extension StringProtocol {
-    /// Doubles the double quotes, as an FTS5 string needs.
+    /// Doubles the double quotes, as an FTS5 string needs. Scalar by scalar: a quote followed by a combining mark is
+    /// one `Character` that is not `"`, but FTS5 still reads its quote.
     fileprivate func replacingQuotes() -> String {
-        String(self.flatMap { $0 == "\"" ? ["\"", "\""] : [$0] })
+        var scalars = String.UnicodeScalarView()
+        for scalar in unicodeScalars {
+            scalars.append(scalar)
+            if scalar == "\"" { scalars.append(scalar) }
+        }
+        return String(scalars)
     }
 }

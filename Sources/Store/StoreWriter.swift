@@ -2,7 +2,8 @@ import Foundation
 import InterlinearCorpus
 
 /// Writes chapters into a store: verse rows (their translation goes into the full-text index by trigger), word
-/// rows with their folded search keys, and the morphology codes in words.
+/// rows with their folded search keys, and the morphology codes in words. One writer serves one transaction: the
+/// codes it remembers writing are gone again if that transaction rolls back.
 final class StoreWriter {
     private let database: Database
     private let deleteVerses: Statement
@@ -13,6 +14,9 @@ final class StoreWriter {
     /// Folded keys by string id: each distinct lemma or surface is folded once per table lineage (ids keep their
     /// meaning across every table one builder freezes).
     private var foldedKeys: [TextID: String] = [:]
+    /// Morphology codes this writer has put in the `morphology` table: each is expanded and inserted once, not once
+    /// per word.
+    private var writtenCodes = Set<String>()
     private var foldedLineage: StringTable.Lineage?
 
     init(_ database: Database) throws {
@@ -61,8 +65,10 @@ final class StoreWriter {
                 ])
                 try insertWord.run()
                 let code = chapter.text(word.morphology)
-                try insertCode.bind([code, Morphology.expand(code) ?? ""])
-                try insertCode.run()
+                if writtenCodes.insert(code).inserted {
+                    try insertCode.bind([code, Morphology.expand(code) ?? ""])
+                    try insertCode.run()
+                }
             }
         }
     }

@@ -8,7 +8,7 @@ import Testing
 ///
 /// Needs Xvfb, xdotool, dbus-run-session, at-spi2-core, python3-pyatspi and orca from Debian (scripts/setup):
 /// skipped with the reason when one is missing, required under CI.
-@Suite("AT-SPI: pyatspi and Orca against the real window (headless)",
+@Suite("AT-SPI: pyatspi and Orca against the real window (headless)", .ownThread,
        .enabled(if: HarnessRun.toolsPresent, HarnessRun.missingReason),
        .serialized)
 struct ScreenReaderHarnessTests {
@@ -112,7 +112,7 @@ enum HarnessRun {
             .appendingPathComponent("interlinear-atspi-\(ProcessInfo.processInfo.processIdentifier)")
         try? FileManager.default.removeItem(at: workdir)
         try FileManager.default.createDirectory(at: workdir, withIntermediateDirectories: true)
-        let host = interlinearBinary.deletingLastPathComponent().appendingPathComponent("InterlinearATSPIHost")
+        let host = builtProduct("InterlinearATSPIHost")
         let lines = try runHarness(["--app", app, "--interlinear", interlinearBinary.path, "--host", host.path,
                                     "--workdir", workdir.path], workdir: workdir)
         // Keep the record (checks, SPEECH lines, numbers) in the test log; keep the folder (logs of the app, the
@@ -164,7 +164,7 @@ enum HarnessRun {
 /// `harness.sh bench`: two test hosts (John 1, 51 verses; a 180-verse chapter) in a private session. Asserts the
 /// counted work — none while IsEnabled is false, however much one scrolls; exactly one frame and no container per
 /// GetExtents whatever the chapter's size — and prints the round-trip medians (not asserted: timings are noisy).
-@Suite("AT-SPI: counted work with the screen reader off and per GetExtents",
+@Suite("AT-SPI: counted work with the screen reader off and per GetExtents", .ownThread,
        .enabled(if: HarnessRun.toolsPresent, HarnessRun.missingReason))
 struct ScreenReaderWorkTests {
     @Test("No accessibility work for 1,000 scrolls while IsEnabled is false; constant work per GetExtents (51 and 180 verses)")
@@ -173,7 +173,7 @@ struct ScreenReaderWorkTests {
             .appendingPathComponent("interlinear-atspi-bench-\(ProcessInfo.processInfo.processIdentifier)")
         try? FileManager.default.removeItem(at: workdir)
         try FileManager.default.createDirectory(at: workdir, withIntermediateDirectories: true)
-        let host = interlinearBinary.deletingLastPathComponent().appendingPathComponent("InterlinearATSPIHost")
+        let host = builtProduct("InterlinearATSPIHost")
         let lines = try HarnessRun.runHarness(["bench", "--host", host.path, "--workdir", workdir.path,
                                                "--package", packageRoot.path, "--rounds", "300"], workdir: workdir)
         print(lines.filter { $0.hasPrefix("NUMBER") || $0.hasPrefix("CHECK") }.joined(separator: "\n"))

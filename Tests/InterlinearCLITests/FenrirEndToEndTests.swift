@@ -8,7 +8,7 @@ import InterlinearTestSupport
 /// says for each key. Exactly one utterance per key, the whole line (↑ and ↓ included, which Fenrir reads with its
 /// shell-history rule: only the cursor's row), no Greek script, nothing cut inside a word by a row end, nothing
 /// Fenrir's punctuation rules would name.
-@Suite("Reader under the Fenrir screen reader (tmux)", .serialized,
+@Suite("Reader under the Fenrir screen reader (tmux)", .serialized, .ownThread,
        .enabled(if: SystemTool.required("tmux", "fenrir"), SystemTool.reason("fenrir", package: "fenrir")))
 struct FenrirEndToEndTests {
     /// A key to press, and whether the reader answers it with a line (a typed character only echoes).

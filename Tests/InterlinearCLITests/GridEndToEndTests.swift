@@ -3,7 +3,7 @@ import Testing
 import InterlinearTestSupport
 
 /// `interlinear read` in grid mode, driven in a real terminal (tmux) through the built binary.
-@Suite("Reader grid mode end to end (tmux)", .enabled(if: SystemTool.required("tmux"), SystemTool.reason("tmux", package: "tmux")))
+@Suite("Reader grid mode end to end (tmux)", .ownThread, .enabled(if: SystemTool.required("tmux"), SystemTool.reason("tmux", package: "tmux")))
 struct GridEndToEndTests {
     /// The first visible row and the status row.
     private func topAndStatus(_ session: TmuxSession) throws -> (top: String, status: String) {

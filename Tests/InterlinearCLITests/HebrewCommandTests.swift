@@ -83,7 +83,7 @@ import InterlinearTestSupport
     }
 }
 
-@Suite("Reader on Genesis 1 (tmux)", .enabled(if: SystemTool.required("tmux"), SystemTool.reason("tmux", package: "tmux")))
+@Suite("Reader on Genesis 1 (tmux)", .ownThread, .enabled(if: SystemTool.required("tmux"), SystemTool.reason("tmux", package: "tmux")))
 struct HebrewReaderEndToEndTests {
     @Test("the grid shows the blocks right to left, the verse number on the right")
     func gridRightToLeft() throws {

@@ -5,7 +5,7 @@ import InterlinearTestSupport
 
 /// `interlinear read --screen-reader`, driven in tmux: one line per key, the cursor on it, no repaint, no Greek
 /// script unless asked.
-@Suite("Reader screen-reader mode end to end (tmux)", .enabled(if: SystemTool.required("tmux"), SystemTool.reason("tmux", package: "tmux")))
+@Suite("Reader screen-reader mode end to end (tmux)", .ownThread, .enabled(if: SystemTool.required("tmux"), SystemTool.reason("tmux", package: "tmux")))
 struct ScreenReaderEndToEndTests {
     /// Checks the hardware cursor sits at the end of the last printed row.
     private func expectCursorOnLastLine(_ session: TmuxSession) throws {
@@ -95,7 +95,7 @@ struct ScreenReaderEndToEndTests {
 }
 
 /// `--speak`: speech through speech-dispatcher's library, one connection, each span in its language.
-@Suite("Reader speech through speech-dispatcher (tmux)", .serialized,
+@Suite("Reader speech through speech-dispatcher (tmux)", .serialized, .ownThread,
        .enabled(if: SystemTool.required("tmux", "speech-dispatcher"),
        SystemTool.reason("speech-dispatcher", package: "speech-dispatcher")))
 struct SpeechEndToEndTests {

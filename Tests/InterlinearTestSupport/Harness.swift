@@ -8,17 +8,26 @@ public let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathCompone
 /// The committed corpus.
 public let corpusDirectory = packageRoot.appendingPathComponent("Corpus")
 
-/// The built `interlinear` executable, beside the test bundle.
+/// The built `interlinear` executable the tests run as users do: `$INTERLINEAR_TEST_BINARY` when set (scripts/test
+/// sets it to the release build it has just built from the same tree), else the one beside the test bundle.
 public let interlinearBinary: URL = {
+    if let explicit = ProcessInfo.processInfo.environment["INTERLINEAR_TEST_BINARY"], !explicit.isEmpty {
+        return URL(fileURLWithPath: explicit, relativeTo: packageRoot).standardizedFileURL
+    }
+    return builtProduct("interlinear")
+}()
+
+/// A product built beside the test bundle (`interlinear`, `InterlinearATSPIHost`).
+public func builtProduct(_ name: String) -> URL {
     let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
     var dir = bundle.deletingLastPathComponent()
     for _ in 0..<4 {
-        let candidate = dir.appendingPathComponent("interlinear")
+        let candidate = dir.appendingPathComponent(name)
         if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
         dir = dir.deletingLastPathComponent()
     }
-    return packageRoot.appendingPathComponent(".build/debug/interlinear")
-}()
+    return packageRoot.appendingPathComponent(".build/debug/\(name)")
+}
 
 /// What a finished process wrote and returned.
 public struct ProcessResult: Sendable {

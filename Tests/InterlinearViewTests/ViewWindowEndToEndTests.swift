@@ -4,7 +4,7 @@ import Testing
 
 /// `interlinear view` in a real X server (Xvfb, no window manager), driven with xdotool as a user would: keys go to
 /// the window, F12 writes what it shows, and the PNGs are read back pixel by pixel.
-@Suite("interlinear view under Xvfb", .serialized,
+@Suite("interlinear view under Xvfb", .serialized, .ownThread,
        .enabled(if: SystemTool.required("Xvfb", "xdotool"), SystemTool.reason("Xvfb and xdotool", package: "xvfb xdotool")))
 struct ViewWindowEndToEndTests {
     /// The focus ring's colour (`PaintStyle.standard.focus`).
