@@ -100,9 +100,18 @@ public final class CorpusStore {
             let key = verses.int(0)
             guard key % 1000 > 0 else { throw StoreError.badRow(path: url.path, what: "verse 0 in \(reference)") }
             chapter.beginVerse(key % 1000, strings: strings)
+            // Text is checked as it is interned (`intern(checkedUTF8:)`: each distinct string once); the tokens
+            // split at spaces, so the translation is clean exactly when every token is.
             let translation = verses.bytes(1)
-            try checkText(translation, "the translation of \(reference):\(key % 1000)")
-            forEachItem(translation) { chapter.appendTranslationToken(strings.intern(utf8: $0)) }
+            var clean = true
+            forEachItem(translation) { token in
+                guard clean, let id = strings.intern(checkedUTF8: token) else {
+                    clean = false
+                    return
+                }
+                chapter.appendTranslationToken(id)
+            }
+            if !clean { try refuse(translation, "the translation of \(reference):\(key % 1000)") }
             let tokenCount = chapter.verses.last?.translation.count ?? 0
             // The limits of the label format, checked at the door as the chapter-file parser does (CorpusLimits).
             guard tokenCount <= CorpusLimits.maxTranslationTokensPerVerse else {
@@ -117,14 +126,14 @@ public final class CorpusStore {
                     throw StoreError.badRow(path: url.path, what: "\(reference):\(key % 1000) has more than "
                         + "\(CorpusLimits.maxWordsPerVerse) words, the most a verse can hold")
                 }
-                // Each column read once: the bytes stay valid until the next step.
-                let surface = words.bytes(1), transliteration = words.bytes(2), lemma = words.bytes(3)
-                let strongs = words.bytes(4), morphology = words.bytes(5), gloss = words.bytes(6)
-                func check(_ field: UnsafeBufferPointer<UInt8>) throws {
-                    try checkText(field, "a word of \(reference):\(key % 1000)")
+                // Each column read once (the bytes stay valid until the next step), checked as it is interned.
+                func intern(_ column: Int32) throws -> TextID {
+                    let field = words.bytes(column)
+                    if let id = strings.intern(checkedUTF8: field) { return id }
+                    try refuse(field, "a word of \(reference):\(key % 1000)")
                 }
-                try check(surface); try check(transliteration); try check(lemma)
-                try check(strongs); try check(morphology); try check(gloss)
+                let surface = try intern(1), transliteration = try intern(2), lemma = try intern(3)
+                let strongs = try intern(4), morphology = try intern(5), gloss = try intern(6)
                 let start = Int32(chapter.alignedTokens.count)
                 var bad = false
                 forEachItem(words.bytes(7)) { item in
@@ -138,10 +147,8 @@ public final class CorpusStore {
                     throw StoreError.badRow(path: url.path, what: "an alignment in \(reference):\(key % 1000) is not a token of its verse")
                 }
                 chapter.appendWord(Word(
-                    surface: strings.intern(utf8: surface), transliteration: strings.intern(utf8: transliteration),
-                    lemma: strings.intern(utf8: lemma), strongs: strings.intern(utf8: strongs),
-                    morphology: strings.intern(utf8: morphology), gloss: strings.intern(utf8: gloss),
-                    alignment: start..<Int32(chapter.alignedTokens.count)))
+                    surface: surface, transliteration: transliteration, lemma: lemma, strongs: strongs,
+                    morphology: morphology, gloss: gloss, alignment: start..<Int32(chapter.alignedTokens.count)))
                 hasWord = try words.step()
             }
         }
@@ -149,15 +156,9 @@ public final class CorpusStore {
         return chapter.verses.isEmpty ? nil : chapter
     }
 
-    /// Refuses invalid UTF-8 and control characters in a stored field: they would reach the terminal raw. `what`
-    /// is worded only for a refusal (building it for every field was most of a whole-NT load).
-    @inline(__always)
-    private func checkText(_ bytes: UnsafeBufferPointer<UInt8>, _ what: @autoclosure () -> String) throws {
-        if TextCheck.isClean(bytes) { return }
-        try refuse(bytes, what())
-    }
-
-    private func refuse(_ bytes: UnsafeBufferPointer<UInt8>, _ what: String) throws {
+    /// Refuses a stored field that is not clean text (invalid UTF-8, or a control character, which would reach the
+    /// terminal raw), saying which. Called only once a field failed `TextCheck.isClean`.
+    private func refuse(_ bytes: UnsafeBufferPointer<UInt8>, _ what: String) throws -> Never {
         if TextCheck.firstInvalidUTF8(bytes) != nil {
             throw StoreError.badRow(path: url.path, what: "\(what) is not valid UTF-8")
         }
@@ -165,6 +166,7 @@ public final class CorpusStore {
             throw StoreError.badRow(path: url.path, what: "\(what) holds the control character "
                 + EscapedText.escaped(String(Character(control))))
         }
+        throw StoreError.badRow(path: url.path, what: "\(what) is not clean text")
     }
 
     private func orphan(_ key: Int, _ reference: ChapterReference) -> StoreError {

@@ -11,6 +11,7 @@ final class ChapterBench {
     let threads: Int
     private(set) var labelCount = 0
     private let warmOptions: LayoutOptions
+    let accessibility: AccessibilityBench
 
     init(session: Interlinear, reference: ChapterReference, peers: Peers, threads: Int) throws {
         self.session = session
@@ -21,6 +22,7 @@ final class ChapterBench {
         labelCount = layout.labels.count
         labels = try PeerLabels([(chapter, layout)])
         warmOptions = session.options.with(width: session.options.width + 37)
+        accessibility = AccessibilityBench(session: session, chapter: chapter)
     }
 
     /// The chapter typeset from an empty shape cache, shaping on `threads` threads.
@@ -40,7 +42,7 @@ final class ChapterBench {
             Phase("HarfBuzz floor") { [self] in peers.floor(labels) },
             Phase("hb_shape per label") { [self] in peers.harfBuzzPerLabel(labels) },
             Phase("Pango per label") { [self] in peers.pangoPerLabel(labels) },
-        ]
+        ] + accessibility.phases
     }
 }
 

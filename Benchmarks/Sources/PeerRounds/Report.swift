@@ -1,4 +1,5 @@
 import Foundation
+import InterlinearTypesetting
 
 /// What PeerRounds prints: Markdown tables of medians of per-round ratios with their ranges, and instruction
 /// counts.
@@ -58,6 +59,16 @@ struct Report {
             let perLabel = Spread(warm.map { $0 / Double(max(chapter.labelCount, 1)) })
             rows.append("| ours warm re-layout (another width), ns per label | \(format(perLabel.median, 1)) (\(format(perLabel.min, 1))–\(format(perLabel.max, 1))) | \(perLabel.values.count) rounds |")
         }
+        let frames = chapter.accessibility.frames
+        if let off = t["reader off: 1,000 scrolls"] {
+            let perScroll = Spread(off.map { $0 / 1_000 })
+            rows.append("| reader off: ns per scroll (1,000 scrolls) | \(format(perScroll.median, 1)) (\(format(perScroll.min, 1))–\(format(perScroll.max, 1))) | \(perScroll.values.count) rounds |")
+        }
+        if let on = t["reader on: frames at 1,000 offsets"], frames > 0 {
+            let perFrame = Spread(on.map { $0 / Double(frames) })
+            rows.append("| reader on: ns per frame of a visible element (\(grouped(frames)) frames at 1,000 offsets) | \(format(perFrame.median, 1)) (\(format(perFrame.min, 1))–\(format(perFrame.max, 1))) | \(perFrame.values.count) rounds |")
+        }
+        rows.append("| bytes per label | \(MemoryLayout<Label>.stride) (`MemoryLayout<Label>.stride`) | |")
         return rows
     }
 
@@ -99,6 +110,11 @@ struct Report {
         ]
         let ntLabels = newTestament?.labelCount ?? 0
         for (name, count) in counts.sorted(by: { $0.key < $1.key }) {
+            if name.hasPrefix("reader") {
+                let per = name.hasPrefix("reader off") ? (1_000, "scroll") : (chapter.accessibility.frames, "frame")
+                rows.append("| \(name) | \(grouped(count)) | \(format(Double(count) / Double(max(per.0, 1)), 1) ) per \(per.1) |")
+                continue
+            }
             let labels = name.hasPrefix("NT") ? ntLabels : chapter.labelCount
             rows.append("| \(name) | \(grouped(count)) | \(labels > 0 ? format(Double(count) / Double(labels), 1) : "n/a") |")
         }
