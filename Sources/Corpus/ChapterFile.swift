@@ -75,8 +75,11 @@ public enum ChapterFile {
         var lineStart = 0
         while lineStart < text.count {
             lineNumber += 1
-            var lineEnd = lineStart
-            while lineEnd < text.count && text[lineEnd] != newline { lineEnd += 1 }
+            // memchr finds the line's end many bytes at a time.
+            var lineEnd = text.count
+            if let base = text.baseAddress, let found = memchr(base + lineStart, Int32(newline), text.count - lineStart) {
+                lineEnd = lineStart + UnsafeRawPointer(base + lineStart).distance(to: UnsafeRawPointer(found))
+            }
             let next = lineEnd + 1
             if lineEnd > lineStart && text[lineEnd - 1] == carriageReturn { lineEnd -= 1 }
             defer { lineStart = next }
@@ -86,7 +89,7 @@ public enum ChapterFile {
                 throw fail("line is \(line.count.grouped) bytes long; a line holds at most \(CorpusLimits.maxChapterLineBytes.grouped)")
             }
             // One pass over the line answers both checks for nearly every line; the slower ones only word a refusal.
-            let clean = TextCheck.isClean(line, allowing: tab)
+            let clean = TextCheck.isClean(line, allowingTabs: true)
             if !clean, let bad = TextCheck.firstInvalidUTF8(line) {
                 throw fail("invalid UTF-8: byte 0x\(String(line[bad], radix: 16, uppercase: true)) at column \(bad + 1)")
             }
@@ -253,12 +256,17 @@ public enum ChapterFile {
     private static let tab = UInt8(ascii: "\t"), space = UInt8(ascii: " "), hash = UInt8(ascii: "#")
     private static let morphemeRecord = UInt8(ascii: "m")
 
-    /// Splits on every separator, keeping empty fields.
+    /// Splits on every separator, keeping empty fields; memchr finds each separator.
     private static func split(_ line: Field, on separator: UInt8, into fields: inout [Field]) {
+        guard let base = line.baseAddress else {
+            fields.append(line)
+            return
+        }
         var start = 0
-        for i in 0..<line.count where line[i] == separator {
-            fields.append(Field(rebasing: line[start..<i]))
-            start = i + 1
+        while start < line.count, let found = memchr(base + start, Int32(separator), line.count - start) {
+            let end = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
+            fields.append(Field(rebasing: line[start..<end]))
+            start = end + 1
         }
         fields.append(Field(rebasing: line[start..<line.count]))
     }

@@ -72,11 +72,14 @@ struct InternedStrings: Sendable {
     /// `offsets[id]..<offsets[id + 1]` are the bytes of `id` in `arena`.
     @usableFromInline var offsets: [Int] = [0]
     var hashes: [Int] = []
+    /// Whether each string was found clean text (`StringTableBuilder.intern(checkedUTF8:)`), so it is checked once.
+    var checked: [Bool] = []
     /// 0 = empty, else id + 1. The count is a power of two, kept under half full.
     var slots = [UInt32](repeating: 0, count: 1024)
 
     /// The slot holding `bytes`, or the empty slot where they would go. Reads through buffer pointers: this is the
     /// inner loop of every chapter load (about 7 lookups per word), and the indices come from the table itself.
+    @inline(__always)
     func find(_ bytes: UnsafeBufferPointer<UInt8>, hash: Int) -> (slot: Int, found: TextID?) {
         slots.withUnsafeBufferPointer { slots in
             hashes.withUnsafeBufferPointer { hashes in
@@ -90,8 +93,7 @@ struct InternedStrings: Sendable {
                             let id = Int(entry - 1)
                             if hashes[id] == hash {
                                 let start = offsets[id], end = offsets[id + 1]
-                                if end - start == bytes.count
-                                    && (bytes.isEmpty || memcmp(arena.baseAddress! + start, bytes.baseAddress!, bytes.count) == 0) {
+                                if end - start == bytes.count && Self.equal(arena.baseAddress, start, bytes) {
                                     return (slot, TextID(truncatingIfNeeded: id))
                                 }
                             }
@@ -101,6 +103,32 @@ struct InternedStrings: Sendable {
                 }
             }
         }
+    }
+
+    /// Whether `bytes` equal as many bytes of the arena from `start`: words compared inline (keys are short, so
+    /// a call to `memcmp` cost more than the comparison).
+    @inline(__always)
+    static func equal(_ arena: UnsafePointer<UInt8>?, _ start: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let count = bytes.count
+        guard count > 0, let arena, let base = bytes.baseAddress else { return true }
+        let a = UnsafeRawPointer(arena + start), b = UnsafeRawPointer(base)
+        if count >= 8 {
+            var offset = 0
+            while offset + 8 < count {
+                if a.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                    != b.loadUnaligned(fromByteOffset: offset, as: UInt64.self) { return false }
+                offset += 8
+            }
+            return a.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+                == b.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        }
+        if count >= 4 {
+            return a.loadUnaligned(as: UInt32.self) == b.loadUnaligned(as: UInt32.self)
+                && a.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+                    == b.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+        }
+        for i in 0..<count where arena[start + i] != base[i] { return false }
+        return true
     }
 
     /// The hash of a key: a few multiply-and-fold steps over 8-byte words (the usual "folded multiply" mix), not

@@ -110,13 +110,23 @@ public final class CorpusStore {
         while try verses.step() {
             let key = verses.int(0)
             let number = key - range.lowerBound
-            try check.verse(number, translation: verses.bytes(1))
+            let translation = verses.bytes(1)
+            try check.verse(number, translation: translation)
             chapter.beginVerse(number, strings: strings)
+            // Text is checked as it is interned (`intern(checkedUTF8:)`: each distinct string once); the tokens
+            // split at spaces, so the translation is clean exactly when every token is.
             var tokens = 0
-            forEachItem(verses.bytes(1)) { token in
+            var clean = true
+            forEachItem(translation) { token in
                 tokens += 1
-                if tokens <= CorpusLimits.maxTranslationTokensPerVerse { chapter.appendTranslationToken(strings.intern(utf8: token)) }
+                guard clean, tokens <= CorpusLimits.maxTranslationTokensPerVerse else { return }
+                guard let id = strings.intern(checkedUTF8: token) else {
+                    clean = false
+                    return
+                }
+                chapter.appendTranslationToken(id)
             }
+            if !clean { try check.refuse(translation, "the translation of \(reference):\(number)") }
             try check.translationTokens(tokens, verse: number)
             var wordCount = 0
             while hasWord {
@@ -125,6 +135,14 @@ public final class CorpusStore {
                 guard wordKey == key else { throw check.orphan(wordKey - range.lowerBound) }
                 wordCount += 1
                 try check.word(wordCount, of: number, in: words)
+                // Each column read once (the bytes stay valid until the next step), checked as it is interned.
+                func intern(_ column: Int32) throws -> TextID {
+                    let field = words.bytes(column)
+                    if let id = strings.intern(checkedUTF8: field) { return id }
+                    try check.refuse(field, "word \(wordCount) of \(reference):\(number)")
+                }
+                let surface = try intern(1), transliteration = try intern(2), lemma = try intern(3)
+                let strongs = try intern(4), morphology = try intern(5), gloss = try intern(6)
                 let start = Int32(chapter.alignedTokens.count)
                 var bad = false
                 forEachItem(words.bytes(7)) { item in
@@ -136,17 +154,14 @@ public final class CorpusStore {
                 }
                 guard !bad else { throw check.badAlignment(verse: number) }
                 chapter.appendWord(Word(
-                    surface: strings.intern(utf8: words.bytes(1)), transliteration: strings.intern(utf8: words.bytes(2)),
-                    lemma: strings.intern(utf8: words.bytes(3)), strongs: strings.intern(utf8: words.bytes(4)),
-                    morphology: strings.intern(utf8: words.bytes(5)), gloss: strings.intern(utf8: words.bytes(6)),
-                    alignment: start..<Int32(chapter.alignedTokens.count)))
+                    surface: surface, transliteration: transliteration, lemma: lemma, strongs: strongs,
+                    morphology: morphology, gloss: gloss, alignment: start..<Int32(chapter.alignedTokens.count)))
                 hasWord = try words.step()
             }
         }
         if hasWord { throw check.orphan(words.int(0) - range.lowerBound) }
         return chapter.verses.isEmpty ? nil : chapter
     }
-
 }
 
 /// Calls `body` with each non-empty space-separated item of `field`.

@@ -28,7 +28,7 @@ struct StoredChapterCheck {
         }
         guard number > 0 else { throw bad("verse 0 in \(reference)") }
         let reference = reference
-        try Self.field(translation, path: path, what: "the translation of \(reference):\(number)")
+        try Self.length(translation, path: path, what: "the translation of \(reference):\(number)")
         try count(translation)
     }
 
@@ -49,7 +49,7 @@ struct StoredChapterCheck {
         let reference = reference
         func what() -> String { "word \(count) of \(reference):\(verse)" }
         for column: Int32 in 1...7 {
-            try Self.field(statement.bytes(column), path: path, what: what())
+            try Self.length(statement.bytes(column), path: path, what: what())
             try self.count(statement.bytes(column))
         }
         guard !statement.bytes(1).isEmpty else { throw bad("\(what()) has an empty surface") }
@@ -78,19 +78,35 @@ struct StoredChapterCheck {
         }
     }
 
-    /// Refuses a stored field longer than a chapter file's line, invalid UTF-8 and control characters: they would
-    /// reach the terminal raw, through the reader, a search result or an error message.
-    static func field(_ bytes: UnsafeBufferPointer<UInt8>, path: String, what: @autoclosure () -> String) throws {
+    /// Refuses a stored field longer than a chapter file's line. The loader checks a field's text as it interns it —
+    /// each distinct string once (`StringTableBuilder.intern(checkedUTF8:)`) — and words a refusal with `refuse`.
+    static func length(_ bytes: UnsafeBufferPointer<UInt8>, path: String, what: @autoclosure () -> String) throws {
         guard bytes.count <= CorpusLimits.maxChapterLineBytes else {
             throw StoreError.badRow(path: path, what: "a field of \(what()) is \(bytes.count) bytes; a field holds at "
                                     + "most \(CorpusLimits.maxChapterLineBytes)")
         }
+    }
+
+    /// Refuses a stored field longer than a chapter file's line, invalid UTF-8 and control characters: they would
+    /// reach the terminal raw, through the reader, a search result or an error message.
+    static func field(_ bytes: UnsafeBufferPointer<UInt8>, path: String, what: @autoclosure () -> String) throws {
+        try length(bytes, path: path, what: what())
         if TextCheck.isClean(bytes) { return }  // the common case in one pass; the detailed checks word a refusal
-        if TextCheck.firstInvalidUTF8(bytes) != nil { throw StoreError.badRow(path: path, what: "\(what()) is not valid UTF-8") }
+        try refuse(bytes, path: path, what: what())
+    }
+
+    /// Refuses a field that is not clean text (`TextCheck.isClean` failed), saying why.
+    func refuse(_ bytes: UnsafeBufferPointer<UInt8>, _ what: String) throws -> Never {
+        try Self.refuse(bytes, path: path, what: what)
+    }
+
+    static func refuse(_ bytes: UnsafeBufferPointer<UInt8>, path: String, what: String) throws -> Never {
+        func bad(_ why: String) -> StoreError { .badRow(path: path, what: "\(what) \(why)") }
+        if TextCheck.firstInvalidUTF8(bytes) != nil { throw bad("is not valid UTF-8") }
         if let control = TextCheck.firstControl(bytes) {
-            throw StoreError.badRow(path: path, what: "\(what()) holds the control character "
-                                    + EscapedText.escaped(String(Character(control))))
+            throw bad("holds the control character " + EscapedText.escaped(String(Character(control))))
         }
+        throw bad("is not clean text")
     }
 
     private func bad(_ what: String) -> StoreError { .badRow(path: path, what: what) }

@@ -53,6 +53,25 @@ import InterlinearTestSupport
         #expect(Set(similar.map { $0 & 32_767 }).count > 12_000)
     }
 
+    /// Interning with the check refuses what is not clean text, whether the string is new or was interned before
+    /// without the check, and gives the same ids as plain interning.
+    @Test func checkedInterningRefusesUncleanTextOnce() {
+        let builder = StringTableBuilder()
+        func checked(_ bytes: [UInt8]) -> TextID? { bytes.withUnsafeBufferPointer { builder.intern(checkedUTF8: $0) } }
+        let logos = checked(Array("λόγος".utf8))
+        #expect(logos == builder.intern("λόγος"))
+        #expect(checked(Array("λόγος".utf8)) == logos, "met again: the same id")
+        #expect(checked([0x61, 0x1B, 0x62]) == nil, "an escape character is refused")
+        #expect(checked([0xCE]) == nil, "a cut UTF-8 sequence is refused")
+        #expect(checked([0xC2, 0x85]) == nil, "a C1 control is refused")
+        let before = builder.count
+        let sneaked = builder.intern("bell\u{07}")  // interned without the check (a caption, say)
+        #expect(builder.count == before + 1)
+        #expect(checked(Array("bell\u{07}".utf8)) == nil, "a string interned unchecked is checked when met here")
+        #expect(checked(Array("clean".utf8)) == builder.intern("clean"))
+        #expect(sneaked == builder.intern("bell\u{07}"), "plain interning still finds it")
+    }
+
     /// Keys are bytes: the corpus is NFC, so a decomposed spelling is a different string.
     @Test func comparesBytesNotCanonicalEquivalence() {
         let builder = StringTableBuilder()

@@ -11,7 +11,7 @@ import InterlinearCorpus
     }
 
     static func clean(_ bytes: [UInt8], allowing allowed: UInt8? = nil) -> Bool {
-        bytes.withUnsafeBufferPointer { TextCheck.isClean($0, allowing: allowed) }
+        bytes.withUnsafeBufferPointer { TextCheck.isClean($0, allowingTabs: allowed == 0x09) }
     }
 
     @Test func agreesWithTheDetailedChecksOnKnownCases() {

@@ -1,10 +1,10 @@
 import InterlinearCorpus
 
 /// `PeerRounds [REF] [--rounds N] [--parallel-rounds N] [--threads N] [--nt] [--nt-rounds N] [--nt-pango]
-/// [--nt-files DIR] [--instructions]`.
+/// [--nt-files DIR] [--instructions] [--only PHASE]… [--keep-dumps DIR]`.
 struct Arguments {
     static let usage = """
-        usage: PeerRounds [REF] [--rounds N] [--parallel-rounds N] [--threads N] [--nt] [--nt-rounds N] [--nt-pango] [--nt-files DIR] [--instructions]
+        usage: PeerRounds [REF] [--rounds N] [--parallel-rounds N] [--threads N] [--nt] [--nt-rounds N] [--nt-pango] [--nt-files DIR] [--instructions] [--only PHASE]… [--keep-dumps DIR]
         """
     var reference: ChapterReference
     /// Rounds of ours against the peers on the chapter (0 skips them).
@@ -20,6 +20,10 @@ struct Arguments {
     var ntPango = false
     /// Instruction counts of every phase by callgrind (a second run of this program under valgrind).
     var instructions = false
+    /// Only the phases whose names contain one of these (all when empty): for profiling one phase.
+    var only: [String] = []
+    /// Where callgrind's dumps are kept (for callgrind_annotate); by default they are deleted.
+    var keepDumps: String?
     /// The child under callgrind: count the phases, print nothing.
     var countPhases = false
 
@@ -45,6 +49,12 @@ struct Arguments {
                 ntFiles = folder
             case "--instructions": instructions = true
             case "--count-phases": countPhases = true
+            case "--keep-dumps":
+                guard let folder = rest.popFirst() else { throw PeerRoundsError("--keep-dumps needs a folder") }
+                keepDumps = folder
+            case "--only":
+                guard let name = rest.popFirst() else { throw PeerRoundsError("--only needs part of a phase name") }
+                only.append(name)
             default:
                 guard reference == nil, !argument.hasPrefix("-"), let parsed = ChapterReference(parsing: argument) else {
                     throw PeerRoundsError("unexpected argument '\(argument)'; \(Self.usage)")
@@ -56,9 +66,15 @@ struct Arguments {
         self.reference = chosen
     }
 
+    /// The phases asked for.
+    func selected(_ phases: [Phase]) -> [Phase] {
+        only.isEmpty ? phases : phases.filter { phase in only.contains { phase.name.contains($0) } }
+    }
+
     /// The child's arguments under callgrind.
     var childArguments: [String] {
         [reference.description, "--threads", "\(threads)", "--count-phases"] + (newTestament ? ["--nt"] : [])
             + (ntPango ? ["--nt-pango"] : []) + (ntFiles.map { ["--nt-files", $0] } ?? [])
+            + only.flatMap { ["--only", $0] }
     }
 }

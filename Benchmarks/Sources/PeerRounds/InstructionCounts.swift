@@ -10,14 +10,18 @@ struct InstructionCounts {
     let counts: [String: Int]
 
     /// Runs the child and reads its dumps. `arguments` are the child's, `--count-phases` among them.
-    init(arguments: [String]) throws {
+    init(arguments: [String], keepingDumpsIn kept: String? = nil) throws {
         let valgrind = "/usr/bin/valgrind"
         guard FileManager.default.isExecutableFile(atPath: valgrind) else {
             throw PeerRoundsError("--instructions needs valgrind (Debian package valgrind; scripts/setup installs it)")
         }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("peer-rounds-\(getpid())")
+        let folder = kept.map { URL(fileURLWithPath: $0) }
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("peer-rounds-\(getpid())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        defer { if kept == nil { try? FileManager.default.removeItem(at: folder) } }
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasPrefix("callgrind.out") {
+            try FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+        }
         let log = folder.appendingPathComponent("valgrind.log")
         // Valgrind 3.19 gives up on the debug information Swift 6.3 writes ("possibly corrupted debuginfo"), so it
         // runs a copy without it (symbols stay; instruction counts do not depend on debug information).

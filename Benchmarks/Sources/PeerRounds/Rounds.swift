@@ -23,13 +23,17 @@ struct Spread {
     }
     var min: Double { values.first ?? .nan }
     var max: Double { values.last ?? .nan }
+    /// The quartiles (nearest rank): half the rounds lie between them.
+    var lowerQuartile: Double { values.isEmpty ? .nan : values[(values.count - 1) / 4] }
+    var upperQuartile: Double { values.isEmpty ? .nan : values[(3 * (values.count - 1) + 3) / 4] }
 
-    /// "1.07× (0.98–1.21)": the median, then the range over rounds.
+    /// "1.07× (1.01–1.12; 0.98–1.21)": the median, then the middle half of the rounds, then all of them.
     func ratio(_ digits: Int = 2) -> String {
-        "\(format(median, digits))× (\(format(min, digits))–\(format(max, digits)))"
+        "\(format(median, digits))× (\(format(lowerQuartile, digits))–\(format(upperQuartile, digits)); "
+            + "\(format(min, digits))–\(format(max, digits)))"
     }
 
-    /// "4.31 ms (3.9–5.2)".
+    /// "4.31 ms (3.9–5.2)": the median and the range.
     func milliseconds(_ digits: Int = 2) -> String {
         "\(format(median / 1e6, digits)) ms (\(format(min / 1e6, digits))–\(format(max / 1e6, digits)))"
     }

@@ -35,27 +35,27 @@ func run(_ arguments: Arguments) throws {
     }
     if arguments.countPhases {
         // The chapter's phases first, before the New Testament fills the heap.
-        try InstructionCounts.countPhases(chapter.phases)
+        try InstructionCounts.countPhases(arguments.selected(chapter.phases))
         if let nt = try newTestament() {
-            try InstructionCounts.countPhases(ntPhases(nt, arguments))
+            try InstructionCounts.countPhases(arguments.selected(ntPhases(nt, arguments)))
         }
         return
     }
     let nt = try newTestament()
     var report = Report(arguments: arguments, chapter: chapter, newTestament: nt)
     if arguments.rounds > 0 {
-        report.chapterTimes = timeRounds(chapter.phases, rounds: arguments.rounds, progress: arguments.reference.description)
+        report.chapterTimes = timeRounds(arguments.selected(chapter.phases), rounds: arguments.rounds, progress: arguments.reference.description)
     }
     if arguments.parallelRounds > 0 {
         report.parallel = try ParallelRounds(chapter, rounds: arguments.parallelRounds)
     }
     if let nt {
-        report.ntTimes = timeRounds(ntPhases(nt, arguments), rounds: arguments.ntRounds, progress: "NT")
+        report.ntTimes = timeRounds(arguments.selected(ntPhases(nt, arguments)), rounds: arguments.ntRounds, progress: "NT")
         guard nt.loadFailures == 0 else { throw PeerRoundsError("the NT load phase failed to read every chapter") }
     }
     if arguments.instructions {
         reportProgress("counting instructions under callgrind (a few minutes)")
-        report.instructions = try InstructionCounts(arguments: arguments.childArguments)
+        report.instructions = try InstructionCounts(arguments: arguments.childArguments, keepingDumpsIn: arguments.keepDumps)
     }
     print(report.markdown)
 }
