@@ -30,10 +30,9 @@ let package = Package(
         .systemLibrary(
             name: "CSQLite", path: "Sources/System/CSQLite", pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]),
-        // cairo (with cairo-ft, SVG and PDF) and zlib (its PNG encoder streams strips) for the render consumer.
-        .systemLibrary(
-            name: "CCairo", path: "Sources/System/CCairo", pkgConfig: "cairo",
-            providers: [.apt(["libcairo2-dev"])]),
+        // cairo (with cairo-ft, SVG and PDF; headers only, CCairoLoader loads it on first use) and zlib (its PNG
+        // encoder streams strips) for the render consumer.
+        .systemLibrary(name: "CCairo", path: "Sources/System/CCairo"),
         .systemLibrary(
             name: "CZlib", path: "Sources/System/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
 
@@ -84,7 +83,7 @@ let package = Package(
             name: "InterlinearReader",
             dependencies: [
                 "InterlinearCorpus", "InterlinearStore", "InterlinearTypesetting", "InterlinearTable",
-                "InterlinearAccessibility", "CSpeechd",
+                "InterlinearAccessibility", "CSpeechd", "CSpeechdLoader",
             ],
             path: "Sources/Consumers/Reader"),
         // Render: paints typeset cells with cairo (PNG, SVG, PDF, an SDL window), plus the accessibility overlay.
@@ -92,21 +91,18 @@ let package = Package(
             name: "InterlinearRender",
             dependencies: [
                 "InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting", "InterlinearTable",
-                "InterlinearAccessibility", "InterlinearSession", "CCairo", "CFreeType", "CZlib",
+                "InterlinearAccessibility", "InterlinearSession", "CCairo", "CCairoLoader", "CFreeType", "CZlib",
             ],
             path: "Sources/Consumers/Render"),
 
         // Speech and braille (issue 13): speech-dispatcher's C library for the reader's speech, liblouis for braille
         // (an embosser-ready BRF of an interlinear chapter, and Unicode braille for a refreshable display).
-        .systemLibrary(
-            name: "CSpeechd", path: "Sources/System/CSpeechd", pkgConfig: "speech-dispatcher",
-            providers: [.apt(["libspeechd-dev"])]),
-        .systemLibrary(
-            name: "CLouis", path: "Sources/System/CLouis", pkgConfig: "liblouis",
-            providers: [.apt(["liblouis-dev"])]),
+        // Headers only: CSpeechdLoader and CLouisLoader load the libraries on first use.
+        .systemLibrary(name: "CSpeechd", path: "Sources/System/CSpeechd"),
+        .systemLibrary(name: "CLouis", path: "Sources/System/CLouis"),
         .target(
             name: "InterlinearBraille",
-            dependencies: ["InterlinearCorpus", "InterlinearAccessibility", "CLouis"],
+            dependencies: ["InterlinearCorpus", "InterlinearAccessibility", "CLouis", "CLouisLoader"],
             path: "Sources/Consumers/Braille"),
         .testTarget(
             name: "InterlinearBrailleTests",
@@ -134,12 +130,12 @@ let package = Package(
         // SDL2's headers (libsdl2-dev) without linking it: CSDL2Loader defines the functions the window calls and
         // opens libSDL2 on first use, so commands without a window do not load it (and the ~40 libraries it needs).
         .systemLibrary(name: "CSDL2", path: "Sources/System/CSDL2"),
-        .target(name: "CSDL2Loader", path: "Sources/System/CSDL2Loader", linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "CSDL2Loader", dependencies: ["CLazyLibrary"], path: "Sources/System/CSDL2Loader"),
         .target(
             name: "InterlinearView",
             dependencies: ["InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting", "InterlinearTable",
                            "InterlinearAccessibility", "InterlinearSession", "InterlinearRender", "InterlinearATSPI",
-                           "CCairo", "CSDL2", "CSDL2Loader"],
+                           "CCairo", "CSDL2", "CSDL2Loader", "CX11Loader"],
             path: "Sources/Consumers/View"),
         .testTarget(
             name: "InterlinearViewTests",
@@ -149,14 +145,14 @@ let package = Package(
             path: "Tests/InterlinearViewTests"),
 
         // AT-SPI adapter (InterlinearATSPI): the chapter window's accessibility tree over D-Bus (sd-bus), for Orca.
-        .systemLibrary(
-            name: "CSystemdBus", path: "Sources/System/CSystemdBus", pkgConfig: "libsystemd",
-            providers: [.apt(["libsystemd-dev"])]),
-        .target(name: "CATSPIShim", dependencies: ["CSystemdBus"], path: "Sources/System/CATSPIShim"),
+        // Headers only: CSystemdBusLoader loads libsystemd on first use.
+        .systemLibrary(name: "CSystemdBus", path: "Sources/System/CSystemdBus"),
+        .target(
+            name: "CATSPIShim", dependencies: ["CSystemdBus", "CSystemdBusLoader"], path: "Sources/System/CATSPIShim"),
         .target(
             name: "InterlinearATSPI",
             dependencies: ["InterlinearAccessibility", "InterlinearTable", "InterlinearTypesetting",
-                           "InterlinearCorpus", "CSystemdBus", "CATSPIShim"],
+                           "InterlinearCorpus", "CSystemdBus", "CSystemdBusLoader", "CATSPIShim"],
             path: "Sources/Consumers/ATSPI", exclude: ["README.md"]),
         // A window-less stand-in for the view that drives the adapter from stdin (the harness's second host).
         .executableTarget(
@@ -170,6 +166,17 @@ let package = Package(
                            "InterlinearTypesetting", "InterlinearTable", "InterlinearSession", "InterlinearTestSupport",
                            "InterlinearATSPIHost", "interlinear"],
             path: "Tests/InterlinearATSPITests", exclude: ["Harness"]),
+
+        // Libraries loaded on first use (CLazyLibrary): each loader defines the functions its consumers call with the
+        // library's own prototypes and opens the library with dlopen the first time one is called, so a process loads
+        // only the libraries its command needs (the module maps above have no `link` lines for them).
+        .target(name: "CLazyLibrary", path: "Sources/System/CLazyLibrary", linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "CCairoLoader", dependencies: ["CLazyLibrary", "CFreeType"], path: "Sources/System/CCairoLoader"),
+        .target(name: "CX11Loader", dependencies: ["CLazyLibrary"], path: "Sources/System/CX11Loader"),
+        .target(
+            name: "CSystemdBusLoader", dependencies: ["CLazyLibrary"], path: "Sources/System/CSystemdBusLoader"),
+        .target(name: "CSpeechdLoader", dependencies: ["CLazyLibrary"], path: "Sources/System/CSpeechdLoader"),
+        .target(name: "CLouisLoader", dependencies: ["CLazyLibrary"], path: "Sources/System/CLouisLoader"),
 
         // Tests: one target per module, and what they share (paths, process spawning, schema validation, fonts).
         .target(

@@ -1,1 +1,2 @@
-#include <liblouis.h>
+// liblouis. Headers only: the functions are defined by CLouisLoader, which loads liblouis on first use.
+#include <liblouis/liblouis.h>

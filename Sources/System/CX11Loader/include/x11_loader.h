@@ -1,0 +1,7 @@
+// Xlib loaded when the window first sets its title (see x11_loader.c). The Xlib functions `interlinear view` calls
+// are defined there with Xlib's own prototypes, so the View module calls them as usual through CSDL2.
+#pragma once
+
+/// Why libX11 (or an Xlib function) could not be loaded, in one line naming the Debian package; NULL when it is
+/// loaded. Loads it the first time.
+const char *x11_loader_failure(void);

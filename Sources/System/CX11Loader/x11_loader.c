@@ -1,0 +1,26 @@
+// Xlib, loaded on first use instead of at process start (the mechanism is in CLazyLibrary's lazy_library.h).
+//
+// Only `view` talks to X11 itself (to set its window title in standard forms, X11Title.swift), and only once SDL has
+// opened an X11 window: SDL loads libX11 then for its own X11 driver, so opening it here finds the same copy.
+// Linked normally, libX11 and libxcb cost every `interlinear` process about 0.65 M instructions at start (callgrind).
+// Without libX11 the functions fail the way Xlib reports failure (no atom, no text property), so the title is left
+// as SDL set it; SDL's X11 driver cannot run without libX11 anyway.
+#include <X11/Xlib.h>
+#include <X11/Xutil.h>
+#include <lazy_library.h>
+#include "x11_loader.h"
+
+LAZY_LIBRARY(x11, "libX11.so.6", "Xlib", "libx11-6");
+
+const char *x11_loader_failure(void) { return lazy_library_failure(&x11); }
+
+LAZY_FORWARD(x11, int, XFlush, (Display * display), (display), 0)
+LAZY_FORWARD(x11, int, XFree, (void *data), (data), 0)
+LAZY_FORWARD(x11, Atom, XInternAtom, (Display * display, const char *atom_name, Bool only_if_exists),
+             (display, atom_name, only_if_exists), None)
+LAZY_FORWARD_VOID(x11, XSetTextProperty, (Display * display, Window w, XTextProperty *text_prop, Atom property),
+                  (display, w, text_prop, property))
+LAZY_FORWARD_VOID(x11, XSetWMName, (Display * display, Window w, XTextProperty *text_prop), (display, w, text_prop))
+LAZY_FORWARD(x11, int, Xutf8TextListToTextProperty,
+             (Display * display, char **list, int count, XICCEncodingStyle style, XTextProperty *text_prop_return),
+             (display, list, count, style, text_prop_return), XConverterNotFound)
