@@ -1,4 +1,5 @@
 import CSystemdBus
+import CSystemdBusLoader
 
 /// A failure talking to D-Bus, with the sd-bus errno or D-Bus error name.
 public struct BusError: Error, CustomStringConvertible, Sendable {
@@ -7,6 +8,8 @@ public struct BusError: Error, CustomStringConvertible, Sendable {
     init(_ what: String, _ code: Int32) {
         description = "\(what): \(String(cString: strerror(-code)))"
     }
+
+    init(_ description: String) { self.description = description }
 
     init(_ what: String, error: sd_bus_error) {
         let name = error.name.map { String(cString: $0) } ?? "unknown error"
@@ -22,6 +25,7 @@ final class BusConnection {
 
     /// The user's session bus (`DBUS_SESSION_BUS_ADDRESS`).
     static func session() throws -> BusConnection {
+        try requireLibrary()
         var bus: OpaquePointer?
         let r = sd_bus_open_user(&bus)
         guard r >= 0, let bus else { throw BusError("cannot connect to the session bus", r) }
@@ -30,6 +34,7 @@ final class BusConnection {
 
     /// A bus at an address (the accessibility bus), as a client that says Hello.
     static func connect(address: String) throws -> BusConnection {
+        try requireLibrary()
         var bus: OpaquePointer?
         var r = sd_bus_new(&bus)
         guard r >= 0, let bus else { throw BusError("cannot create a bus connection", r) }
@@ -42,6 +47,11 @@ final class BusConnection {
             throw BusError("cannot connect to the accessibility bus at \(address)", r)
         }
         return BusConnection(bus)
+    }
+
+    /// libsystemd is loaded on first use: when it is missing (or too old), say so, naming its package.
+    private static func requireLibrary() throws {
+        if let missing = systemd_bus_loader_failure() { throw BusError(String(cString: missing)) }
     }
 
     private init(_ bus: OpaquePointer) { self.bus = bus }

@@ -53,8 +53,9 @@ public struct BrailleTables: Sendable, Equatable {
         line.spans.map { span in (try? translate(span.text, span.language, output: .unicode)) ?? span.text }.joined()
     }
 
-    /// Checks that liblouis can load both tables.
+    /// Checks that liblouis is installed and can load both tables.
     public func validate() throws {
+        if let missing = Louis.unavailable { throw Louis.Failure(description: missing) }
         for table in [greek, english] where !Louis.tableExists(Self.brfDisplay + "," + table) {
             throw Louis.Failure(description: "braille table \(table) not found (liblouis tables are in "
                 + "/usr/share/liblouis/tables)")

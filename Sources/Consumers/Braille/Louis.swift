@@ -1,4 +1,5 @@
 import CLouis
+import CLouisLoader
 import Synchronization
 
 /// liblouis, through its C API: translation of text to braille and back with a table list. liblouis keeps compiled
@@ -22,6 +23,10 @@ public enum Louis {
     /// Silences liblouis's own logging: its warnings go to stderr, where they would break the one-line error
     /// rule; our callers report failures themselves.
     private static let quiet: Void = { lou_setLogLevel(LOU_LOG_OFF) }()
+
+    /// Why liblouis cannot be used (it is loaded on first use: not installed, or too old), in one line naming the
+    /// Debian package; nil when it is loaded.
+    public static var unavailable: String? { louis_loader_failure().map { String(cString: $0) } }
 
     /// Whether liblouis can compile a table list ("en-ueb-g1.ctb", or several separated by commas).
     public static func tableExists(_ tableList: String) -> Bool {
@@ -71,6 +76,7 @@ public enum Louis {
                 }
             }
             guard ok != 0 else {
+                if let missing = unavailable { throw Failure(description: missing) }
                 throw Failure(description: "liblouis cannot use the braille table list \(tableList)")
             }
             // All input consumed and room to spare: the output is complete.

@@ -1,4 +1,5 @@
 import CSpeechd
+import CSpeechdLoader
 import Foundation
 import InterlinearAccessibility
 
@@ -39,6 +40,10 @@ public final class Speech {
     /// What the reader says once when speech cannot work: at start, or when speech-dispatcher stops answering.
     public var notice: String? {
         guard failure != nil else { return nil }
+        // The client library is loaded on first use; when it is missing, that is the reason, not the server.
+        if let missing = speechd_loader_failure() {
+            return "Speech is off: \(String(cString: missing)). Reading goes on silently."
+        }
         return startedSpeaking
             ? "Speech stopped: speech dispatcher stopped answering. Reading goes on silently."
             : "Speech is off: speech dispatcher is not running and could not be started. Install the speech "

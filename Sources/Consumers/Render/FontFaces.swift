@@ -1,4 +1,5 @@
 import CCairo
+import CCairoLoader
 import CFreeType
 import Foundation
 import InterlinearShaping
@@ -13,8 +14,11 @@ final class FontFaces {
     /// The FreeType faces behind them, for coverage queries (cairo owns their lifetime).
     private var ftFaces: [FT_Face?] = []
 
+    /// Throws `RenderError` when cairo (loaded on first use) is missing, or the primary font cannot be opened.
     init(chain: FontChain) throws {
         self.chain = chain
+        // The first cairo call of every painter: a missing libcairo is said here, once, naming its package.
+        if let missing = cairo_loader_failure() { throw RenderError(String(cString: missing)) }
         guard face(at: 0) != nil else {
             throw RenderError("cannot open font file \(chain.primary.descriptor.path) in FreeType")
         }
