@@ -21,20 +21,12 @@ enum LayoutDocument {
         let osisID = chapter.reference.osisID
         for (verse, cell) in zip(chapter.verses, layout.cells) {
             json.beginObject()
-            json.key("height"); json.number(rounded(cell.height))
+            json.key("height"); json.number(hundredthsOf: cell.height)
             json.key("id"); json.string("\(osisID).\(verse.number)")
             json.key("labels")
             json.beginArray()
             for label in layout.labels[cell.labels] {
-                json.beginObject()
-                json.key("height"); json.number(rounded(label.height))
-                json.key("text"); chapter.strings.withUTF8(of: label.text) { json.text(utf8: $0) }
-                json.key("tier"); json.string(label.tier.name)
-                json.key("width"); json.number(rounded(label.width))
-                json.key("word"); json.number(label.word.map(Int.init))
-                json.key("x"); json.number(rounded(label.x))
-                json.key("y"); json.number(rounded(label.y))
-                json.endObject()
+                chapter.strings.withUTF8(of: label.text) { write(label, text: $0, into: &json) }
             }
             json.endArray()
             json.key("translation")
@@ -47,7 +39,7 @@ enum LayoutDocument {
             }
             json.endString()
             json.key("verse"); json.number(verse.number)
-            json.key("y"); json.number(rounded(cell.y))
+            json.key("y"); json.number(hundredthsOf: cell.y)
             json.endObject()
         }
         json.endArray()
@@ -56,7 +48,7 @@ enum LayoutDocument {
         json.key("direction"); json.string(chapter.direction.rawValue)
         json.key("font"); json.string(font)
         json.key("fontSize"); json.number(Double(options.fontSize))
-        json.key("height"); json.number(rounded(layout.height))
+        json.key("height"); json.number(hundredthsOf: layout.height)
         json.key("labelCount"); json.number(layout.labels.count)
         json.key("language"); json.string(chapter.language.tag)
         json.key("missingGlyphs"); json.number(layout.missingGlyphs)
@@ -70,7 +62,37 @@ enum LayoutDocument {
         json.endObject()
         return try json.finish()
     }
-}
 
-/// Hundredths of a point: enough for any screen, and stable in JSON.
-func rounded(_ value: Float) -> Double { (Double(value) * 100).rounded() / 100 }
+    /// The most bytes a label's object takes besides its text: the constant pieces (73 with the longest tier name),
+    /// four numbers and the word (`putNumber`), and a comma before it.
+    static let labelBound = 80 + 4 * JSONWriter.maxNumberLength + 20
+
+    /// One label's object, `{"height":…,"text":"…","tier":"…","width":…,"word":…,"x":…,"y":…}`, from fixed pieces
+    /// after one reservation: the keys in sorted order with their punctuation, the tier's name among them.
+    @inline(__always)
+    private static func write(_ label: Label, text: UnsafeBufferPointer<UInt8>, into json: inout JSONWriter) {
+        let room = json.beginElement(reserving: labelBound + 6 * text.count)
+        json.put(#"{"height":"#)
+        json.putNumber(hundredthsOf: label.height)
+        json.put(#","text":""#)
+        json.putTextContent(utf8: text)
+        switch label.tier {
+        case .verse: json.put(#"","tier":"verse","width":"#)
+        case .source: json.put(#"","tier":"source","width":"#)
+        case .transliteration: json.put(#"","tier":"transliteration","width":"#)
+        case .strongs: json.put(#"","tier":"strongs","width":"#)
+        case .morphology: json.put(#"","tier":"morphology","width":"#)
+        case .gloss: json.put(#"","tier":"gloss","width":"#)
+        case .translation: json.put(#"","tier":"translation","width":"#)
+        }
+        json.putNumber(hundredthsOf: label.width)
+        json.put(#","word":"#)
+        json.putNumber(label.word.map { Int($0.rawValue) })
+        json.put(#","x":"#)
+        json.putNumber(hundredthsOf: label.x)
+        json.put(#","y":"#)
+        json.putNumber(hundredthsOf: label.y)
+        json.put("}")
+        json.endElement(room)
+    }
+}
