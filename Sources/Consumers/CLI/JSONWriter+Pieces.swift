@@ -1,31 +1,30 @@
 import InterlinearCorpus
 
-/// An element written from fixed pieces: for the records a document repeats thousands of times (a layout's labels),
-/// the caller makes room once for an upper bound of the element's bytes, then writes constant pieces (keys with
-/// their quotes and colon, the punctuation between them) and values with no further check. Compact output only:
-/// the pieces carry no indentation.
+/// A value written from fixed pieces: for the records a document repeats thousands of times (a layout's labels, an
+/// accessibility tree's nodes), the caller makes room once for an upper bound of the value's bytes, then writes
+/// constant pieces (keys with their quotes and colon, the punctuation between them) and values with no further
+/// check. Compact output only: the pieces carry no indentation.
 ///
-/// Between `beginElement(reserving:)` and `endElement()` the caller writes at most the bytes it reserved (debug
+/// Between `beginValue(reserving:)` and `endValue(_:)` the caller writes at most the bytes it reserved (debug
 /// builds check); every `put…` says the most it writes.
 extension JSONWriter {
-    /// Starts an element of the open container (its comma when it is not the first) and makes room for `bound` more
-    /// bytes.
+    /// Starts a value (an element of the open array, or the value of the key just written: its comma when it
+    /// needs one) and makes room for `bound` more bytes.
     @inline(__always)
-    mutating func beginElement(reserving bound: Int) -> ReservedRoom {
-        assert(!pretty && depth > 0 && !afterKey, "pieces are for elements of a compact container")
+    mutating func beginValue(reserving bound: Int) -> ReservedRoom {
+        assert(!pretty, "pieces are for compact output")
         reserve(bound + 1)
-        if hasElement { base[count] = 0x2C; count += 1 }
-        hasElement = true
+        separate()
         return ReservedRoom(end: count + bound)
     }
 
-    /// Ends an element begun by `beginElement(reserving:)`.
+    /// Ends a value begun by `beginValue(reserving:)`.
     @inline(__always)
-    mutating func endElement(_ room: ReservedRoom) {
-        assert(count <= room.end, "an element wrote more than it reserved")
+    mutating func endValue(_ room: ReservedRoom) {
+        assert(count <= room.end, "a value wrote more than it reserved")
     }
 
-    /// Where the room reserved for an element ends (for the debug check).
+    /// Where the room reserved for a value ends (for the debug check).
     struct ReservedRoom {
         let end: Int
     }
@@ -44,6 +43,12 @@ extension JSONWriter {
         appendNumber(hundredthsOf: value)
     }
 
+    /// Writes a `Double` as `number(_:)` does: at most `maxNumberLength` bytes.
+    @inline(__always)
+    mutating func putNumber(_ value: Double) {
+        appendNumber(value)
+    }
+
     /// Writes an integer, or `null`: at most 20 bytes.
     @inline(__always)
     mutating func putNumber(_ value: Int?) {
@@ -52,19 +57,37 @@ extension JSONWriter {
         putDecimal(value.magnitude)
     }
 
-    /// Writes the escaped contents of a string (no quotes), `text(utf8:)`'s: at most 6 bytes per byte of `utf8`
-    /// (an escaped control is 6; a byte of invalid UTF-8 becomes the 3 of U+FFFD).
+    /// Writes the escaped contents of a string (no quotes), `textContent(utf8:)`'s: at most 6 bytes per byte of
+    /// `utf8` (an escaped control is 6; a byte of invalid UTF-8 becomes the 3 of U+FFFD). `checked`: the bytes are
+    /// known to be valid UTF-8 (`StringTable.isCheckedClean`), so they are not checked again.
+    @inline(__always)
+    mutating func putTextContent(utf8: UnsafeBufferPointer<UInt8>, checked: Bool = false) {
+        guard checked || TextCheck.firstInvalidUTF8(utf8) == nil else { return textContent(utf8: utf8) }
+        putStringContent(utf8: utf8)
+    }
+
+    /// Writes the escaped contents of `text` (no quotes): at most 6 bytes per byte of its UTF-8.
+    @inline(__always)
+    mutating func putStringContent(_ text: String) {
+        if let done: Void = text.utf8.withContiguousStorageIfAvailable({ putStringContent(utf8: $0) }) { return done }
+        var copy = text
+        copy.withUTF8 { putStringContent(utf8: $0) }
+    }
+
+    /// Writes `text` quoted and escaped, or `null`: at most 2 + 6 bytes per byte of its UTF-8.
+    @inline(__always)
+    mutating func putString(_ text: String?) {
+        guard let text else { return put("null") }
+        put("\"")
+        putStringContent(text)
+        put("\"")
+    }
+
+    /// Writes the escaped contents of UTF-8 bytes (no quotes): at most 6 bytes per byte.
     ///
     /// Eight bytes at a time while none needs an escape, copied as one word; the last word of a string of eight
     /// bytes or more is copied overlapping the one before when it needs no escape (the bytes it writes again are
     /// the same ones: no escape before them shifted them).
-    @inline(__always)
-    mutating func putTextContent(utf8: UnsafeBufferPointer<UInt8>) {
-        guard TextCheck.firstInvalidUTF8(utf8) == nil else { return textContent(utf8: utf8) }
-        putStringContent(utf8: utf8)
-    }
-
-    /// `putTextContent` for bytes known to be UTF-8.
     mutating func putStringContent(utf8: UnsafeBufferPointer<UInt8>) {
         guard let source = utf8.baseAddress else { return }
         let length = utf8.count

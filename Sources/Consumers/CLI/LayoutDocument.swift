@@ -1,3 +1,4 @@
+import Foundation
 import InterlinearCorpus
 import InterlinearTypesetting
 
@@ -11,7 +12,7 @@ enum LayoutDocument {
     static let schema = "interlinear.layout/2"
 
     /// The document, ending with a line break.
-    static func encoded(chapter: Chapter, layout: ChapterLayout, font: String) throws -> [UInt8] {
+    static func encoded(chapter: Chapter, layout: ChapterLayout, font: String) throws -> Data {
         let options = layout.options
         // About 150 bytes a label, as John 1 takes.
         var json = JSONWriter(capacity: 160 * layout.labels.count + 4096)
@@ -26,18 +27,12 @@ enum LayoutDocument {
             json.key("labels")
             json.beginArray()
             for label in layout.labels[cell.labels] {
-                chapter.strings.withUTF8(of: label.text) { write(label, text: $0, into: &json) }
+                let checked = chapter.strings.isCheckedClean(label.text)
+                chapter.strings.withUTF8(of: label.text) { write(label, text: $0, checked: checked, into: &json) }
             }
             json.endArray()
             json.key("translation")
-            json.beginString()
-            var first = true
-            for token in chapter.translationTokens[verse.translation] {
-                if !first { json.stringContent(" ") }
-                first = false
-                chapter.strings.withUTF8(of: token) { json.textContent(utf8: $0) }
-            }
-            json.endString()
+            writeTranslation(chapter.translationTokens[verse.translation], strings: chapter.strings, into: &json)
             json.key("verse"); json.number(verse.number)
             json.key("y"); json.number(hundredthsOf: cell.y)
             json.endObject()
@@ -70,12 +65,13 @@ enum LayoutDocument {
     /// One label's object, `{"height":…,"text":"…","tier":"…","width":…,"word":…,"x":…,"y":…}`, from fixed pieces
     /// after one reservation: the keys in sorted order with their punctuation, the tier's name among them.
     @inline(__always)
-    private static func write(_ label: Label, text: UnsafeBufferPointer<UInt8>, into json: inout JSONWriter) {
-        let room = json.beginElement(reserving: labelBound + 6 * text.count)
+    private static func write(_ label: Label, text: UnsafeBufferPointer<UInt8>, checked: Bool,
+                              into json: inout JSONWriter) {
+        let room = json.beginValue(reserving: labelBound + 6 * text.count)
         json.put(#"{"height":"#)
         json.putNumber(hundredthsOf: label.height)
         json.put(#","text":""#)
-        json.putTextContent(utf8: text)
+        json.putTextContent(utf8: text, checked: checked)
         switch label.tier {
         case .verse: json.put(#"","tier":"verse","width":"#)
         case .source: json.put(#"","tier":"source","width":"#)
@@ -93,6 +89,24 @@ enum LayoutDocument {
         json.put(#","y":"#)
         json.putNumber(hundredthsOf: label.y)
         json.put("}")
-        json.endElement(room)
+        json.endValue(room)
+    }
+
+    /// A verse's translation: its tokens joined by spaces, as one string, after one reservation.
+    private static func writeTranslation<Tokens: Collection<TextID>>(_ tokens: Tokens, strings: StringTable,
+                                                                  into json: inout JSONWriter) {
+        var bound = 2
+        for token in tokens { bound += 6 * strings.utf8Count(of: token) + 1 }
+        let room = json.beginValue(reserving: bound)
+        json.put("\"")
+        var first = true
+        for token in tokens {
+            if !first { json.put(" ") }
+            first = false
+            let checked = strings.isCheckedClean(token)
+            strings.withUTF8(of: token) { json.putTextContent(utf8: $0, checked: checked) }
+        }
+        json.put("\"")
+        json.endValue(room)
     }
 }
