@@ -59,7 +59,7 @@ enum LayoutDocument {
     }
 
     /// The most bytes a label's object takes besides its text: the constant pieces (73 with the longest tier name),
-    /// four numbers and the word (`putNumber`), and a comma before it.
+    /// four numbers and the word (`putNumber`); `beginValue` reserves the comma before it.
     static let labelBound = 80 + 4 * JSONWriter.maxNumberLength + 20
 
     /// One label's object, `{"height":…,"text":"…","tier":"…","width":…,"word":…,"x":…,"y":…}`, from fixed pieces
