@@ -47,9 +47,17 @@ public struct StringTable: Sendable {
     }
 
     /// The number of UTF-8 bytes of `id`.
+    @inlinable
     public func utf8Count(of id: TextID) -> Int { byteRange(of: id).count }
 
-    @usableFromInline
+    /// Whether the bytes of `id` were found clean text (valid UTF-8 without control characters, `TextCheck.isClean`)
+    /// when they were interned through `StringTableBuilder.intern(checkedUTF8:)`, as the store interns every field;
+    /// false when nobody checked them. A writer of the bytes may skip its own check when true. Traps when `id` is
+    /// not in the table.
+    @inlinable
+    public func isCheckedClean(_ id: TextID) -> Bool { storage.checked[Int(id)] }
+
+    @inlinable
     func byteRange(of id: TextID) -> Range<Int> { storage.offsets[Int(id)]..<storage.offsets[Int(id) + 1] }
 
     /// The id of `text` if it was interned.
@@ -73,7 +81,7 @@ struct InternedStrings: Sendable {
     @usableFromInline var offsets: [Int] = [0]
     var hashes: [Int] = []
     /// Whether each string was found clean text (`StringTableBuilder.intern(checkedUTF8:)`), so it is checked once.
-    var checked: [Bool] = []
+    @usableFromInline var checked: [Bool] = []
     /// 0 = empty, else id + 1. The count is a power of two, kept under half full.
     var slots = [UInt32](repeating: 0, count: 1024)
 

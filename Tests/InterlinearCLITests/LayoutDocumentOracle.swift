@@ -65,15 +65,15 @@ struct LayoutDocumentOracle: Encodable {
 
 /// What the product's documents were written with before `JSONWriter`: the oracle.
 enum EncoderOracle {
-    static func compact<T: Encodable>(_ value: T) throws -> [UInt8] {
+    static func compact<T: Encodable>(_ value: T) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return Array(try encoder.encode(value)) + [0x0A]
+        return try encoder.encode(value) + [0x0A]
     }
 
-    static func pretty<T: Encodable>(_ value: T) throws -> [UInt8] {
+    static func pretty<T: Encodable>(_ value: T) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return Array(try encoder.encode(value)) + [0x0A]
+        return try encoder.encode(value) + [0x0A]
     }
 }

@@ -70,6 +70,19 @@ import InterlinearTestSupport
         #expect(checked(Array("bell\u{07}".utf8)) == nil, "a string interned unchecked is checked when met here")
         #expect(checked(Array("clean".utf8)) == builder.intern("clean"))
         #expect(sneaked == builder.intern("bell\u{07}"), "plain interning still finds it")
+
+        // What a frozen table says was checked: only what passed the check, whichever way it was first interned.
+        let never = builder.intern("never checked")
+        let late = builder.intern("checked later")
+        let table = builder.freeze()
+        #expect(table.isCheckedClean(logos ?? 0))
+        #expect(table.isCheckedClean(builder.intern("clean")))
+        #expect(!table.isCheckedClean(sneaked), "refused by the check")
+        #expect(!table.isCheckedClean(never))
+        #expect(!table.isCheckedClean(late))
+        #expect(checked(Array("checked later".utf8)) == late)
+        #expect(builder.freeze().isCheckedClean(late), "checked after an unchecked interning")
+        #expect(!table.isCheckedClean(late), "a table frozen before keeps what it said")
     }
 
     /// Keys are bytes: the corpus is NFC, so a decomposed spelling is a different string.

@@ -120,7 +120,7 @@ struct BenchReport: Encodable {
 
     /// The document, pretty-printed, ending with a line break: what `JSONEncoder` with `.prettyPrinted`,
     /// `.sortedKeys` and `.withoutEscapingSlashes` makes of this value (`JSONWriterTests` compares the two).
-    func encoded() throws -> [UInt8] {
+    func encoded() throws -> Data {
         var json = JSONWriter(pretty: true, capacity: 1024)
         json.beginObject()
         json.key("bytesPerLabel"); json.number(bytesPerLabel)

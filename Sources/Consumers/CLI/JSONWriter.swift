@@ -1,3 +1,4 @@
+import Foundation
 import InterlinearCorpus
 
 /// Writes JSON straight into one growing byte buffer, byte for byte as Foundation's `JSONEncoder` writes it with
@@ -16,18 +17,21 @@ import InterlinearCorpus
 /// Text from a string table goes through `text(utf8:)`, which checks that it is UTF-8 first.
 /// A non-finite `Double` (which `JSONEncoder` refuses) makes `finish()` throw; nothing traps.
 struct JSONWriter: ~Copyable {
+    // The state below is internal, not private, only so that the writer's own extensions in other files
+    // (`JSONWriter+Numbers.swift`, `JSONWriter+Pieces.swift`) can write; nothing else touches it.
+
     /// The document so far: `count` bytes of `capacity` at `base`, grown by doubling.
-    private var base: UnsafeMutablePointer<UInt8>
-    private var count = 0
-    private var capacity: Int
+    var base: UnsafeMutablePointer<UInt8>
+    var count = 0
+    var capacity: Int
     let pretty: Bool
-    private var depth = 0
+    var depth = 0
     /// Whether the innermost open container already holds an element (so the next one needs a comma).
-    private var hasElement = false
+    var hasElement = false
     /// Whether a key was just written (its value needs no separator).
-    private var afterKey = false
+    var afterKey = false
     /// Set when a value could not be written as JSON (a non-finite number).
-    private var invalidNumber: Double?
+    var invalidNumber: Double?
     #if DEBUG
     /// The last key written at each depth, to check that keys come sorted.
     private var lastKeys: [[UInt8]] = [[]]
@@ -48,12 +52,15 @@ struct JSONWriter: ~Copyable {
         var description: String { "cannot write \(value) as a JSON number" }
     }
 
-    /// The finished document with a final line break, or an error when a value could not be written.
-    consuming func finish() throws -> [UInt8] {
+    /// The finished document with a final line break, or an error when a value could not be written. The bytes
+    /// are handed over, not copied (a copy of a chapter's half megabyte was a tenth of the writing).
+    consuming func finish() throws -> Data {
         if let invalidNumber { throw InvalidValue(value: invalidNumber) }
         assert(depth == 0, "every container is closed")
         byte(0x0A)
-        return Array(UnsafeBufferPointer(start: base, count: count))
+        let bytes = base
+        base = .allocate(capacity: 1)  // for `deinit`: the document's buffer now belongs to the `Data`
+        return Data(bytesNoCopy: bytes, count: count, deallocator: .custom { pointer, _ in pointer.deallocate() })
     }
 
     // MARK: Containers
@@ -76,8 +83,8 @@ struct JSONWriter: ~Copyable {
         let length = name.utf8CodeUnitCount
         reserve(length + 5)
         base[count] = 0x22
-        let text = name.utf8Start
-        for i in 0..<length { base[count + 1 + i] = text[i] }
+        // One copy of a constant length (the key is a literal where this is inlined): a few moves, no loop.
+        UnsafeMutableRawPointer(base + count + 1).copyMemory(from: name.utf8Start, byteCount: length)
         count += length + 1
         if pretty {
             base[count] = 0x22; base[count + 1] = 0x20; base[count + 2] = 0x3A; base[count + 3] = 0x20
@@ -201,15 +208,14 @@ struct JSONWriter: ~Copyable {
     /// "1e+16").
     mutating func number(_ value: Double) {
         separate()
-        guard value.isFinite else {
-            invalidNumber = invalidNumber ?? value
-            append("null")
-            return
-        }
-        if appendHundredths(value) { return }
-        var text = value.description
-        if text.hasSuffix(".0") { text.removeLast(2) }
-        text.withUTF8 { append($0.baseAddress, $0.count) }
+        appendNumber(value)
+    }
+
+    /// `number(rounded(value))`, the coordinate of a layout in hundredths of a point, without the `Double`
+    /// division and libm's `round` (`appendNumber(hundredthsOf:)`).
+    mutating func number(hundredthsOf value: Float) {
+        separate()
+        appendNumber(hundredthsOf: value)
     }
 
     // MARK: Private
@@ -241,7 +247,7 @@ struct JSONWriter: ~Copyable {
     /// What goes before an element: nothing after a key; else a comma unless it is the container's first element,
     /// and in pretty output a line break and the indentation.
     @inline(__always)
-    private mutating func separate() {
+    mutating func separate() {
         if afterKey {
             afterKey = false
             return
@@ -265,7 +271,7 @@ struct JSONWriter: ~Copyable {
 
     /// Makes room for `extra` more bytes.
     @inline(__always)
-    private mutating func reserve(_ extra: Int) {
+    mutating func reserve(_ extra: Int) {
         if count + extra > capacity { grow(to: count + extra) }
     }
 
@@ -280,81 +286,33 @@ struct JSONWriter: ~Copyable {
     }
 
     @inline(__always)
-    private mutating func byte(_ value: UInt8) {
+    mutating func byte(_ value: UInt8) {
         reserve(1)
         base[count] = value
         count += 1
     }
 
     @inline(__always)
-    private mutating func append(_ source: UnsafePointer<UInt8>?, _ length: Int) {
+    mutating func append(_ source: UnsafePointer<UInt8>?, _ length: Int) {
         guard let source, length > 0 else { return }
         reserve(length)
         (base + count).update(from: source, count: length)
         count += length
     }
 
-    private mutating func append(_ text: StaticString) {
+    mutating func append(_ text: StaticString) {
         append(text.utf8Start, text.utf8CodeUnitCount)
     }
 
     /// Whether any of the eight bytes in `word` is a control character (< 0x20), `"` or `\`. Exact: a byte is
     /// flagged only if it, or a byte before it in the word, is one (the carries of the subtraction run upwards).
     @inline(__always)
-    private static func mayNeedEscape(_ word: UInt64) -> Bool {
+    static func mayNeedEscape(_ word: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
         func hasZeroByte(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
         let control = (word &- 0x2020_2020_2020_2020) & ~word & highs
         return (control | hasZeroByte(word ^ 0x2222_2222_2222_2222) | hasZeroByte(word ^ 0x5C5C_5C5C_5C5C_5C5C)) != 0
     }
 
-    private static func hexDigit(_ nibble: UInt8) -> UInt8 { nibble < 10 ? 0x30 + nibble : 0x61 + nibble - 10 }
-
-    /// Writes an integer in decimal.
-    private mutating func appendDecimal(_ value: Int) {
-        var magnitude = value.magnitude
-        var digits = 1
-        var power: UInt = 10
-        while digits < 20 && magnitude >= power {
-            digits += 1
-            power = power &* 10
-        }
-        reserve(digits + 1)
-        if value < 0 { base[count] = 0x2D; count += 1 }
-        var at = count + digits
-        repeat {
-            at -= 1
-            base[at] = 0x30 + UInt8(truncatingIfNeeded: magnitude % 10)
-            magnitude /= 10
-        } while magnitude > 0
-        count += digits
-    }
-
-    /// Writes a value that is a whole number of hundredths (every coordinate we round, `rounded(_:)`) without going
-    /// through `description`, and returns true; false for any other value, which `description` then writes.
-    ///
-    /// When `value` is the double nearest to k/100 for an integer k, and |value| < 10⁹, the decimal k/100 (without
-    /// trailing zeros) is the shortest text that reads back to `value`: any other decimal of as many or fewer
-    /// digits differs from it by at least 0.01, hundreds of thousands of times more than the spacing of doubles
-    /// there, and `description` writes numbers of that size without an exponent. Zero with a minus sign is left to
-    /// `description` ("-0").
-    @inline(__always)
-    private mutating func appendHundredths(_ value: Double) -> Bool {
-        guard abs(value) < 1e9, value != 0 || value.sign == .plus else { return false }
-        let scaled = (value * 100).rounded()
-        guard scaled / 100 == value else { return false }
-        let hundredths = Int(scaled)
-        if hundredths < 0 { byte(0x2D) }
-        let magnitude = hundredths.magnitude
-        appendDecimal(Int(magnitude / 100))
-        let fraction = UInt8(magnitude % 100)
-        if fraction != 0 {
-            reserve(3)
-            base[count] = 0x2E
-            base[count + 1] = 0x30 + fraction / 10
-            count += 2
-            if fraction % 10 != 0 { base[count] = 0x30 + fraction % 10; count += 1 }
-        }
-        return true
-    }
+    static func hexDigit(_ nibble: UInt8) -> UInt8 { nibble < 10 ? 0x30 + nibble : 0x61 + nibble - 10 }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import InterlinearCorpus
 import InterlinearTypesetting
 
@@ -11,7 +12,7 @@ enum LayoutDocument {
     static let schema = "interlinear.layout/2"
 
     /// The document, ending with a line break.
-    static func encoded(chapter: Chapter, layout: ChapterLayout, font: String) throws -> [UInt8] {
+    static func encoded(chapter: Chapter, layout: ChapterLayout, font: String) throws -> Data {
         let options = layout.options
         // About 150 bytes a label, as John 1 takes.
         var json = JSONWriter(capacity: 160 * layout.labels.count + 4096)
@@ -21,33 +22,19 @@ enum LayoutDocument {
         let osisID = chapter.reference.osisID
         for (verse, cell) in zip(chapter.verses, layout.cells) {
             json.beginObject()
-            json.key("height"); json.number(rounded(cell.height))
+            json.key("height"); json.number(hundredthsOf: cell.height)
             json.key("id"); json.string("\(osisID).\(verse.number)")
             json.key("labels")
             json.beginArray()
             for label in layout.labels[cell.labels] {
-                json.beginObject()
-                json.key("height"); json.number(rounded(label.height))
-                json.key("text"); chapter.strings.withUTF8(of: label.text) { json.text(utf8: $0) }
-                json.key("tier"); json.string(label.tier.name)
-                json.key("width"); json.number(rounded(label.width))
-                json.key("word"); json.number(label.word.map(Int.init))
-                json.key("x"); json.number(rounded(label.x))
-                json.key("y"); json.number(rounded(label.y))
-                json.endObject()
+                let checked = chapter.strings.isCheckedClean(label.text)
+                chapter.strings.withUTF8(of: label.text) { write(label, text: $0, checked: checked, into: &json) }
             }
             json.endArray()
             json.key("translation")
-            json.beginString()
-            var first = true
-            for token in chapter.translationTokens[verse.translation] {
-                if !first { json.stringContent(" ") }
-                first = false
-                chapter.strings.withUTF8(of: token) { json.textContent(utf8: $0) }
-            }
-            json.endString()
+            writeTranslation(chapter.translationTokens[verse.translation], strings: chapter.strings, into: &json)
             json.key("verse"); json.number(verse.number)
-            json.key("y"); json.number(rounded(cell.y))
+            json.key("y"); json.number(hundredthsOf: cell.y)
             json.endObject()
         }
         json.endArray()
@@ -56,7 +43,7 @@ enum LayoutDocument {
         json.key("direction"); json.string(chapter.direction.rawValue)
         json.key("font"); json.string(font)
         json.key("fontSize"); json.number(Double(options.fontSize))
-        json.key("height"); json.number(rounded(layout.height))
+        json.key("height"); json.number(hundredthsOf: layout.height)
         json.key("labelCount"); json.number(layout.labels.count)
         json.key("language"); json.string(chapter.language.tag)
         json.key("missingGlyphs"); json.number(layout.missingGlyphs)
@@ -70,7 +57,56 @@ enum LayoutDocument {
         json.endObject()
         return try json.finish()
     }
-}
 
-/// Hundredths of a point: enough for any screen, and stable in JSON.
-func rounded(_ value: Float) -> Double { (Double(value) * 100).rounded() / 100 }
+    /// The most bytes a label's object takes besides its text: the constant pieces (73 with the longest tier name),
+    /// four numbers and the word (`putNumber`); `beginValue` reserves the comma before it.
+    static let labelBound = 80 + 4 * JSONWriter.maxNumberLength + 20
+
+    /// One label's object, `{"height":…,"text":"…","tier":"…","width":…,"word":…,"x":…,"y":…}`, from fixed pieces
+    /// after one reservation: the keys in sorted order with their punctuation, the tier's name among them.
+    @inline(__always)
+    private static func write(_ label: Label, text: UnsafeBufferPointer<UInt8>, checked: Bool,
+                              into json: inout JSONWriter) {
+        let room = json.beginValue(reserving: labelBound + 6 * text.count)
+        json.put(#"{"height":"#)
+        json.putNumber(hundredthsOf: label.height)
+        json.put(#","text":""#)
+        json.putTextContent(utf8: text, checked: checked)
+        switch label.tier {
+        case .verse: json.put(#"","tier":"verse","width":"#)
+        case .source: json.put(#"","tier":"source","width":"#)
+        case .transliteration: json.put(#"","tier":"transliteration","width":"#)
+        case .strongs: json.put(#"","tier":"strongs","width":"#)
+        case .morphology: json.put(#"","tier":"morphology","width":"#)
+        case .gloss: json.put(#"","tier":"gloss","width":"#)
+        case .translation: json.put(#"","tier":"translation","width":"#)
+        }
+        json.putNumber(hundredthsOf: label.width)
+        json.put(#","word":"#)
+        json.putNumber(label.word.map { Int($0.rawValue) })
+        json.put(#","x":"#)
+        json.putNumber(hundredthsOf: label.x)
+        json.put(#","y":"#)
+        json.putNumber(hundredthsOf: label.y)
+        json.put("}")
+        json.endValue(room)
+    }
+
+    /// A verse's translation: its tokens joined by spaces, as one string, after one reservation.
+    private static func writeTranslation<Tokens: Collection<TextID>>(_ tokens: Tokens, strings: StringTable,
+                                                                  into json: inout JSONWriter) {
+        var bound = 2
+        for token in tokens { bound += 6 * strings.utf8Count(of: token) + 1 }
+        let room = json.beginValue(reserving: bound)
+        json.put("\"")
+        var first = true
+        for token in tokens {
+            if !first { json.put(" ") }
+            first = false
+            let checked = strings.isCheckedClean(token)
+            strings.withUTF8(of: token) { json.putTextContent(utf8: $0, checked: checked) }
+        }
+        json.put("\"")
+        json.endValue(room)
+    }
+}

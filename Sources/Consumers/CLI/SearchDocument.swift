@@ -1,3 +1,4 @@
+import Foundation
 import InterlinearCorpus
 import InterlinearStore
 
@@ -52,7 +53,7 @@ struct SearchDocument: Encodable {
 
     /// The document, pretty-printed, ending with a line break: what `JSONEncoder` with `.prettyPrinted`,
     /// `.sortedKeys` and `.withoutEscapingSlashes` makes of this value (`JSONWriterTests` compares the two).
-    func encoded() throws -> [UInt8] {
+    func encoded() throws -> Data {
         var json = JSONWriter(pretty: true, capacity: 512 * results.count + 64 * counts.count + 512)
         json.beginObject()
         json.key("counts")

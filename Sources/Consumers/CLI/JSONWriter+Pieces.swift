@@ -1,0 +1,139 @@
+import InterlinearCorpus
+
+/// A value written from fixed pieces: for the records a document repeats thousands of times (a layout's labels, an
+/// accessibility tree's nodes), the caller makes room once for an upper bound of the value's bytes, then writes
+/// constant pieces (keys with their quotes and colon, the punctuation between them) and values with no further
+/// check. Compact output only: the pieces carry no indentation.
+///
+/// Between `beginValue(reserving:)` and `endValue(_:)` the caller writes at most the bytes it reserved (debug
+/// builds check); every `put…` says the most it writes.
+extension JSONWriter {
+    /// Starts a value (an element of the open array, or the value of the key just written: its comma when it
+    /// needs one) and makes room for `bound` more bytes.
+    @inline(__always)
+    mutating func beginValue(reserving bound: Int) -> ReservedRoom {
+        assert(!pretty, "pieces are for compact output")
+        reserve(bound + 1)
+        separate()
+        return ReservedRoom(end: count + bound)
+    }
+
+    /// Ends a value begun by `beginValue(reserving:)`.
+    @inline(__always)
+    mutating func endValue(_ room: ReservedRoom) {
+        assert(count <= room.end, "a value wrote more than it reserved")
+    }
+
+    /// Where the room reserved for a value ends (for the debug check).
+    struct ReservedRoom {
+        let end: Int
+    }
+
+    /// Writes constant bytes (`piece.utf8CodeUnitCount` of them): one copy of a length known where this is inlined.
+    @inline(__always)
+    mutating func put(_ piece: StaticString) {
+        let length = piece.utf8CodeUnitCount
+        UnsafeMutableRawPointer(base + count).copyMemory(from: piece.utf8Start, byteCount: length)
+        count += length
+    }
+
+    /// Writes `number(hundredthsOf:)`'s value: at most `maxNumberLength` bytes.
+    @inline(__always)
+    mutating func putNumber(hundredthsOf value: Float) {
+        appendNumber(hundredthsOf: value)
+    }
+
+    /// Writes a `Double` as `number(_:)` does: at most `maxNumberLength` bytes.
+    @inline(__always)
+    mutating func putNumber(_ value: Double) {
+        appendNumber(value)
+    }
+
+    /// Writes an integer, or `null`: at most 20 bytes.
+    @inline(__always)
+    mutating func putNumber(_ value: Int?) {
+        guard let value else { return put("null") }
+        if value < 0 { base[count] = 0x2D; count += 1 }
+        putDecimal(value.magnitude)
+    }
+
+    /// Writes the escaped contents of a string (no quotes), `textContent(utf8:)`'s: at most 6 bytes per byte of
+    /// `utf8` (an escaped control is 6; a byte of invalid UTF-8 becomes the 3 of U+FFFD). `checked`: the bytes are
+    /// known to be valid UTF-8 (`StringTable.isCheckedClean`), so they are not checked again.
+    @inline(__always)
+    mutating func putTextContent(utf8: UnsafeBufferPointer<UInt8>, checked: Bool = false) {
+        guard checked || TextCheck.firstInvalidUTF8(utf8) == nil else { return textContent(utf8: utf8) }
+        putStringContent(utf8: utf8)
+    }
+
+    /// Writes the escaped contents of `text` (no quotes): at most 6 bytes per byte of its UTF-8.
+    @inline(__always)
+    mutating func putStringContent(_ text: String) {
+        if let done: Void = text.utf8.withContiguousStorageIfAvailable({ putStringContent(utf8: $0) }) { return done }
+        var copy = text
+        copy.withUTF8 { putStringContent(utf8: $0) }
+    }
+
+    /// Writes `text` quoted and escaped, or `null`: at most 2 + 6 bytes per byte of its UTF-8.
+    @inline(__always)
+    mutating func putString(_ text: String?) {
+        guard let text else { return put("null") }
+        put("\"")
+        putStringContent(text)
+        put("\"")
+    }
+
+    /// Writes the escaped contents of UTF-8 bytes (no quotes): at most 6 bytes per byte.
+    ///
+    /// Eight bytes at a time while none needs an escape, copied as one word; the last word of a string of eight
+    /// bytes or more is copied overlapping the one before when it needs no escape (the bytes it writes again are
+    /// the same ones: no escape before them shifted them).
+    mutating func putStringContent(utf8: UnsafeBufferPointer<UInt8>) {
+        guard let source = utf8.baseAddress else { return }
+        let length = utf8.count
+        var i = 0
+        while i + 8 <= length {
+            let word = UnsafeRawPointer(source + i).loadUnaligned(as: UInt64.self)
+            if Self.mayNeedEscape(word) { break }
+            UnsafeMutableRawPointer(base + count).storeBytes(of: word, as: UInt64.self)
+            count += 8
+            i += 8
+        }
+        let rest = length - i
+        if rest == 0 { return }
+        // The loop ran to the end without an escape (fewer than 8 bytes remain, none escaped before them).
+        if rest < 8, i >= 8 {
+            let word = UnsafeRawPointer(source + length - 8).loadUnaligned(as: UInt64.self)
+            if !Self.mayNeedEscape(word) {
+                let back = 8 - rest
+                UnsafeMutableRawPointer(base + count - back).storeBytes(of: word, as: UInt64.self)
+                count += rest
+                return
+            }
+        }
+        while i < length {
+            let byte = source[i]
+            i += 1
+            if byte >= 0x20 && byte != 0x22 && byte != 0x5C {
+                base[count] = byte
+                count += 1
+                continue
+            }
+            base[count] = 0x5C
+            switch byte {
+            case 0x22: base[count + 1] = 0x22; count += 2
+            case 0x5C: base[count + 1] = 0x5C; count += 2
+            case 0x08: base[count + 1] = 0x62; count += 2  // b
+            case 0x0C: base[count + 1] = 0x66; count += 2  // f
+            case 0x0A: base[count + 1] = 0x6E; count += 2  // n
+            case 0x0D: base[count + 1] = 0x72; count += 2  // r
+            case 0x09: base[count + 1] = 0x74; count += 2  // t
+            default:
+                base[count + 1] = 0x75; base[count + 2] = 0x30; base[count + 3] = 0x30  // u00
+                base[count + 4] = Self.hexDigit(byte >> 4)
+                base[count + 5] = Self.hexDigit(byte & 0xF)
+                count += 6
+            }
+        }
+    }
+}
