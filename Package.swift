@@ -238,6 +238,8 @@ let package = Package(
                 "InterlinearCorpus", "InterlinearAccessibility", "InterlinearReader",
                 // The JSON documents are compared in-process with the encoder they replaced (JSONWriterTests).
                 "InterlinearSession", "InterlinearTypesetting", "InterlinearStore",
+                // A subcommand parsed on its own is compared with the root's parse (SubcommandParseTests).
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Tests/InterlinearCLITests"),
     ]

@@ -134,18 +134,19 @@ public final class CorpusStore {
                 if wordKey > key { break }
                 guard wordKey == key else { throw check.orphan(wordKey - range.lowerBound) }
                 wordCount += 1
-                try check.word(wordCount, of: number, in: words)
-                // Each column read once (the bytes stay valid until the next step), checked as it is interned.
-                func intern(_ column: Int32) throws -> TextID {
-                    let field = words.bytes(column)
+                let row = StoredChapterCheck.WordRow(words)
+                try check.word(wordCount, of: number, row)
+                // Each field checked as it is interned: each distinct string once.
+                func intern(_ field: UnsafeBufferPointer<UInt8>) throws -> TextID {
                     if let id = strings.intern(checkedUTF8: field) { return id }
                     try check.refuse(field, "word \(wordCount) of \(reference):\(number)")
                 }
-                let surface = try intern(1), transliteration = try intern(2), lemma = try intern(3)
-                let strongs = try intern(4), morphology = try intern(5), gloss = try intern(6)
+                let surface = try intern(row.surface), transliteration = try intern(row.transliteration)
+                let lemma = try intern(row.lemma), strongs = try intern(row.strongs)
+                let morphology = try intern(row.morphology), gloss = try intern(row.gloss)
                 let start = Int32(chapter.alignedTokens.count)
                 var bad = false
-                forEachItem(words.bytes(7)) { item in
+                forEachItem(row.alignment) { item in
                     guard !bad, let index = FieldSyntax.decimal(item), index < tokens else {
                         bad = true
                         return

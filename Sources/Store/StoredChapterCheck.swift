@@ -5,6 +5,29 @@ import InterlinearCorpus
 /// hand-edited or hostile — is refused in one line naming the store and the verse, and whatever the store accepts a
 /// chapter file could hold too.
 struct StoredChapterCheck {
+    /// A word row's fields, each read from its statement once (`Statement.bytes`: each read costs SQLite calls),
+    /// borrowed until the statement's next step.
+    struct WordRow {
+        let surface, transliteration, lemma, strongs, morphology, gloss, alignment: UnsafeBufferPointer<UInt8>
+
+        /// Reads columns 1…7 of the current row (surface, transliteration, lemma, Strong's, morphology, gloss,
+        /// alignment).
+        init(_ statement: Statement) {
+            surface = statement.bytes(1)
+            transliteration = statement.bytes(2)
+            lemma = statement.bytes(3)
+            strongs = statement.bytes(4)
+            morphology = statement.bytes(5)
+            gloss = statement.bytes(6)
+            alignment = statement.bytes(7)
+        }
+
+        func forEachField(_ body: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
+            try body(surface); try body(transliteration); try body(lemma); try body(strongs)
+            try body(morphology); try body(gloss); try body(alignment)
+        }
+    }
+
     let path: String
     let reference: ChapterReference
     /// Bytes of the chapter's fields read so far (bounded like a chapter file's size).
@@ -40,25 +63,25 @@ struct StoredChapterCheck {
         }
     }
 
-    /// The `count`-th word row of a verse, its fields in `statement`'s columns 1…7 (surface, transliteration,
-    /// lemma, Strong's, morphology, gloss, alignment).
-    mutating func word(_ count: Int, of verse: Int, in statement: Statement) throws {
+    /// The `count`-th word row of a verse.
+    mutating func word(_ count: Int, of verse: Int, _ row: WordRow) throws {
         guard count <= CorpusLimits.maxWordsPerVerse else {
             throw bad("\(reference):\(verse) has more than \(CorpusLimits.maxWordsPerVerse) words, the most a verse can hold")
         }
         let reference = reference
         func what() -> String { "word \(count) of \(reference):\(verse)" }
-        for column: Int32 in 1...7 {
-            try Self.length(statement.bytes(column), path: path, what: what())
-            try self.count(statement.bytes(column))
+        var bytes = 0
+        try row.forEachField { field in
+            try Self.length(field, path: path, what: what())
+            bytes += field.count
         }
-        guard !statement.bytes(1).isEmpty else { throw bad("\(what()) has an empty surface") }
-        let strongs = statement.bytes(4), morphology = statement.bytes(5)
-        guard FieldSyntax.isStrongs(strongs) else {
-            throw bad("\(what()) has a bad Strong's number \(EscapedText.quoted(utf8: strongs))")
+        try self.count(bytes)
+        guard !row.surface.isEmpty else { throw bad("\(what()) has an empty surface") }
+        guard FieldSyntax.isStrongs(row.strongs) else {
+            throw bad("\(what()) has a bad Strong's number \(EscapedText.quoted(utf8: row.strongs))")
         }
-        guard FieldSyntax.isMorphology(morphology) else {
-            throw bad("\(what()) has a bad morphology code \(EscapedText.quoted(utf8: morphology))")
+        guard FieldSyntax.isMorphology(row.morphology) else {
+            throw bad("\(what()) has a bad morphology code \(EscapedText.quoted(utf8: row.morphology))")
         }
     }
 
@@ -72,7 +95,11 @@ struct StoredChapterCheck {
 
     /// Counts a field's bytes towards the chapter's, bounded like a chapter file's size.
     private mutating func count(_ field: UnsafeBufferPointer<UInt8>) throws {
-        total += field.count
+        try count(field.count)
+    }
+
+    private mutating func count(_ bytes: Int) throws {
+        total += bytes
         guard total <= CorpusLimits.maxChapterFileBytes else {
             throw bad("the rows of \(reference) hold more than \(CorpusLimits.maxChapterFileBytes) bytes, the most a chapter may")
         }

@@ -9,7 +9,7 @@ import InterlinearTable
 /// (schema `Schemas/a11y-3.schema.json`).
 struct A11yCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "a11y",
+        commandName: "a11y", _superCommandName: InterlinearCommand.name,
         abstract: "Dump the chapter's accessibility tree as JSON (interlinear.a11y/3).",
         discussion: """
             By default the dump walks the visible cells, as a screen reader would; --all walks every cell. The \

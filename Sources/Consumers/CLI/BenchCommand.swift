@@ -11,7 +11,7 @@ import InterlinearTypesetting
 /// `Schemas/bench-2.schema.json`.
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "bench",
+        commandName: "bench", _superCommandName: InterlinearCommand.name,
         abstract: "Time loading a chapter and creating its labels, cold and warm.",
         discussion: """
             Load: the chapter file read and interned into a fresh session. Cold: the shape cache emptied, then the \

@@ -23,7 +23,7 @@ struct BrailleGrade: ExpressibleByArgument, Equatable {
 /// `interlinear braille REF`: the interlinear chapter as an embosser-ready BRF file, through liblouis.
 struct BrailleCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "braille",
+        commandName: "braille", _superCommandName: InterlinearCommand.name,
         abstract: "Write a chapter as embosser-ready braille (BRF).",
         discussion: """
             Greek in liblouis's Greek table (grc-international-en.utb, text normalised to NFC), English in Unified \

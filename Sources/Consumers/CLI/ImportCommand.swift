@@ -6,7 +6,7 @@ import InterlinearStore
 /// `interlinear import`: builds the corpus store from the PyPI package bible-alignments (SBLGNT + BSB).
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "import",
+        commandName: "import", _superCommandName: InterlinearCommand.name,
         abstract: "Build the corpus store (every New Testament chapter) from the bible-alignments source data; import Old Testament chapters as chapter files.",
         discussion: """
             Without references, builds the whole store into a new file and moves it into place when complete: an \

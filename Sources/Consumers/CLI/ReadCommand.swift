@@ -8,7 +8,7 @@ import InterlinearReader
 /// `interlinear read REF`: the terminal reader (grid, screen-reader line mode, or plain text when piped).
 struct ReadCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "read",
+        commandName: "read", _superCommandName: InterlinearCommand.name,
         abstract: "Read a chapter in the terminal.",
         discussion: """
             Opens at the chapter, or at a verse of it ("John 1:14", "Rom 8:28"). On a terminal: the interlinear \

@@ -16,7 +16,7 @@ enum RenderOverlay: String, CaseIterable, ExpressibleByArgument {
 /// `interlinear render REF`: the typeset chapter drawn with cairo, as PNG, SVG or PDF.
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "render",
+        commandName: "render", _superCommandName: InterlinearCommand.name,
         abstract: "Draw a typeset chapter to PNG, SVG or PDF with cairo.",
         discussion: """
             PNG is --width x --scale pixels wide. SVG draws cairo's exact glyphs with an invisible text layer. PDF is \

@@ -6,7 +6,7 @@ import InterlinearStore
 /// `interlinear search QUERY`: Bible-wide search by lemma, Strong's number, morphology or translation text.
 struct SearchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "search",
+        commandName: "search", _superCommandName: InterlinearCommand.name,
         abstract: "Search the whole corpus by lemma, Strong's number, morphology or translation text.",
         discussion: """
             Greek is matched without accents, breathings or case; a lemma finds every inflected form. Without a \

@@ -8,7 +8,7 @@ import InterlinearStore
 /// same run, on the same chapters: John 1, and every chapter of the New Testament.
 struct StoreBenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "bench-store",
+        commandName: "bench-store", _superCommandName: InterlinearCommand.name,
         abstract: "Compare loading chapters from the store with loading chapter files (John 1 and the whole New Testament).",
         discussion: """
             The store's chapters are written out as chapter files into a temporary folder first, so both loaders \

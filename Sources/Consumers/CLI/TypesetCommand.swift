@@ -4,7 +4,7 @@ import Foundation
 /// `interlinear typeset REF`: the layout as JSON (schema `Schemas/layout-2.schema.json`).
 struct TypesetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "typeset", abstract: "Typeset a chapter and write its labels as JSON (interlinear.layout/2).")
+        commandName: "typeset", _superCommandName: InterlinearCommand.name, abstract: "Typeset a chapter and write its labels as JSON (interlinear.layout/2).")
 
     @OptionGroup var layout: LayoutArguments
 

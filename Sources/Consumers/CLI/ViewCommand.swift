@@ -10,7 +10,7 @@ extension ScreenReaderMode: ExpressibleByArgument {}
 /// and a screen-reader adapter.
 struct ViewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "view",
+        commandName: "view", _superCommandName: InterlinearCommand.name,
         abstract: "Show a chapter in a desktop window, keyboard- and screen-reader-accessible.",
         discussion: """
             Keys: arrows or wheel scroll; Page Up/Down, Home/End; Tab/Shift-Tab or Right/Left move the focus ring \
