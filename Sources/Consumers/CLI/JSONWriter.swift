@@ -158,21 +158,7 @@ struct JSONWriter: ~Copyable {
             if byte >= 0x20 && byte != 0x22 && byte != 0x5C { i += 1; continue }
             append(source + start, i - start)
             reserve(6 + length - i)
-            base[count] = 0x5C
-            switch byte {
-            case 0x22: base[count + 1] = 0x22; count += 2
-            case 0x5C: base[count + 1] = 0x5C; count += 2
-            case 0x08: base[count + 1] = 0x62; count += 2  // b
-            case 0x0C: base[count + 1] = 0x66; count += 2  // f
-            case 0x0A: base[count + 1] = 0x6E; count += 2  // n
-            case 0x0D: base[count + 1] = 0x72; count += 2  // r
-            case 0x09: base[count + 1] = 0x74; count += 2  // t
-            default:
-                base[count + 1] = 0x75; base[count + 2] = 0x30; base[count + 3] = 0x30  // u00
-                base[count + 4] = Self.hexDigit(byte >> 4)
-                base[count + 5] = Self.hexDigit(byte & 0xF)
-                count += 6
-            }
+            putEscape(byte)
             i += 1
             start = i
         }
@@ -302,6 +288,27 @@ struct JSONWriter: ~Copyable {
 
     mutating func append(_ text: StaticString) {
         append(text.utf8Start, text.utf8CodeUnitCount)
+    }
+
+    /// Writes the escape of `byte` (a control character, `"` or `\`) as `JSONEncoder` does: `\"`, `\\`, `\b \f \n
+    /// \r \t`, else `\u00XX` in lowercase hex. Room for 6 bytes must be reserved.
+    @inline(__always)
+    mutating func putEscape(_ byte: UInt8) {
+        base[count] = 0x5C
+        switch byte {
+        case 0x22: base[count + 1] = 0x22; count += 2
+        case 0x5C: base[count + 1] = 0x5C; count += 2
+        case 0x08: base[count + 1] = 0x62; count += 2  // b
+        case 0x0C: base[count + 1] = 0x66; count += 2  // f
+        case 0x0A: base[count + 1] = 0x6E; count += 2  // n
+        case 0x0D: base[count + 1] = 0x72; count += 2  // r
+        case 0x09: base[count + 1] = 0x74; count += 2  // t
+        default:
+            base[count + 1] = 0x75; base[count + 2] = 0x30; base[count + 3] = 0x30  // u00
+            base[count + 4] = Self.hexDigit(byte >> 4)
+            base[count + 5] = Self.hexDigit(byte & 0xF)
+            count += 6
+        }
     }
 
     /// Whether any of the eight bytes in `word` is a control character (< 0x20), `"` or `\`. Exact: a byte is
