@@ -17,24 +17,13 @@ public enum StoreLocation {
 
     /// The data folder: `$INTERLINEAR_DATA`, else `$XDG_DATA_HOME/interlinear`, else `~/.local/share/interlinear`.
     public static func defaultDirectory(environment: [String: String] = StoreLocation.environment()) -> URL {
-        URL(fileURLWithPath: defaultDirectoryPath(environment: environment))
-    }
-
-    /// `defaultDirectory`'s path, before it becomes a URL.
-    static func defaultDirectoryPath(environment: [String: String]) -> String {
-        if let explicit = environment["INTERLINEAR_DATA"], !explicit.isEmpty { return explicit }
+        if let explicit = environment["INTERLINEAR_DATA"], !explicit.isEmpty { return URL(fileURLWithPath: explicit) }
         // The XDG spec ignores relative values.
-        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") { return joined(xdg, "interlinear") }
+        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
+            return URL(fileURLWithPath: xdg).appendingPathComponent("interlinear")
+        }
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        return joined(home, ".local/share/interlinear")
-    }
-
-    /// `directory` and then `component`, with one slash between them: the path
-    /// `URL(fileURLWithPath: directory).appendingPathComponent(component)` names (`StoreLocationTests` compares
-    /// them). Strings, not `URL.appendingPathComponent`: its first call costs 0.37 M instructions (swift-foundation
-    /// builds a set of the bytes allowed in a path), a tenth of finding and opening the store for every command.
-    static func joined(_ directory: String, _ component: String) -> String {
-        directory.hasSuffix("/") ? directory + component : directory + "/" + component
+        return URL(fileURLWithPath: home).appendingPathComponent(".local/share/interlinear")
     }
 
     /// The store file for `--corpus PATH` (a store file, or a folder holding `interlinear.sqlite`), else for
@@ -43,13 +32,11 @@ public enum StoreLocation {
                                  environment: [String: String] = StoreLocation.environment()) -> URL {
         let given = explicit.flatMap { $0.isEmpty ? nil : $0 }
             ?? environment["INTERLINEAR_DATA"].flatMap { $0.isEmpty ? nil : $0 }
-        guard let given else {
-            return URL(fileURLWithPath: joined(defaultDirectoryPath(environment: environment), fileName))
-        }
+        guard let given else { return defaultDirectory(environment: environment).appendingPathComponent(fileName) }
         let url = URL(fileURLWithPath: given)
         var isDirectory: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
         if exists ? !isDirectory.boolValue : ["sqlite", "db", "sqlite3"].contains(url.pathExtension) { return url }
-        return URL(fileURLWithPath: joined(given, fileName))
+        return url.appendingPathComponent(fileName)
     }
 }
