@@ -10,14 +10,24 @@ public final class ChapterLibrary: ChapterSource {
     public let storeURL: URL
     /// The store; nil until `interlinear import` has built it.
     public let store: CorpusStore?
-    /// The committed chapter files.
-    public let committed: CorpusLibrary
+    /// The committed chapter files, found when first asked for: a chapter the store holds never needs them, and
+    /// finding them (`CorpusLibrary.locate`: Foundation URLs for up to seven folders) was 0.5 M instructions of a
+    /// warm `typeset "John 1"` (35 M in all).
+    public private(set) lazy var committed: CorpusLibrary = findCommitted()
+    private let findCommitted: () -> CorpusLibrary
     private var cachedChapters: [ChapterReference]?
 
     public init(storeURL: URL, store: CorpusStore?, committed: CorpusLibrary) {
         self.storeURL = storeURL
         self.store = store
-        self.committed = committed
+        findCommitted = { committed }
+    }
+
+    /// A library whose committed files are found by `find` when first needed.
+    init(storeURL: URL, store: CorpusStore?, findingCommitted find: @escaping () -> CorpusLibrary) {
+        self.storeURL = storeURL
+        self.store = store
+        findCommitted = find
     }
 
     /// The library for `--corpus PATH` (a store file, or a folder holding `interlinear.sqlite` and optionally
@@ -28,13 +38,12 @@ public final class ChapterLibrary: ChapterSource {
         let url = StoreLocation.storeFile(explicit: corpus, environment: environment)
         let store = FileManager.default.fileExists(atPath: url.path) ? try CorpusStore(url: url) : nil
         let folder = corpus.map { URL(fileURLWithPath: $0) }
-        let committed: CorpusLibrary
-        if let folder, FileManager.default.fileExists(atPath: folder.appendingPathComponent("chapters").path) {
-            committed = CorpusLibrary(corpusDirectory: folder)
-        } else {
-            committed = CorpusLibrary.locate()
-        }
-        return ChapterLibrary(storeURL: url, store: store, committed: committed)
+        return ChapterLibrary(storeURL: url, store: store, findingCommitted: {
+            if let folder, FileManager.default.fileExists(atPath: folder.appendingPathComponent("chapters").path) {
+                return CorpusLibrary(corpusDirectory: folder)
+            }
+            return CorpusLibrary.locate()
+        })
     }
 
     /// Reads a chapter from the store, else from the committed files, without freezing (`ChapterSource.read`;

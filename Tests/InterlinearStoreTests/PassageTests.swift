@@ -11,6 +11,12 @@ import Testing
         #expect(parse("Jn 1:14–18") == "John 1:14–18")
         #expect(parse("Jn 1:14-18") == "John 1:14–18")
         #expect(parse("Jn 1:14—18") == "John 1:14–18")
+        // Every dash people type (en, em, hyphen, non-breaking hyphen, minus); another character is no dash.
+        for dash in ["\u{2013}", "\u{2014}", "\u{2010}", "\u{2011}", "\u{2212}"] {
+            #expect(parse("Jn 1:14\(dash)18") == "John 1:14–18", "\(dash.unicodeScalars.first!.value)")
+        }
+        #expect(parse("Jn 1:14\u{2015}18") == nil)
+        #expect(parse("Jn 1:14\u{2013}\u{301}18") == nil)
         #expect(parse("Rom 8:28") == "Romans 8:28")
         #expect(parse("1 Cor 13") == "1 Corinthians 13")
         #expect(parse("1Cor 13:4") == "1 Corinthians 13:4")

@@ -30,6 +30,27 @@ import Testing
         #expect(!message.contains("\n"))
     }
 
+    /// The committed chapters are found only when a chapter is not in the store (finding them costs more than
+    /// reading the chapter's rows).
+    @Test func committedChaptersAreFoundOnlyWhenTheStoreLacksTheChapter() throws {
+        let url = try StoreFixture.committed.get()
+        final class Count { var value = 0 }
+        let found = Count()
+        let files = CorpusLibrary(roots: [corpusDirectory.appendingPathComponent("chapters")])
+        let library = ChapterLibrary(storeURL: url, store: try CorpusStore(url: url), findingCommitted: {
+            found.value += 1
+            return files
+        })
+        let john = try library.load(try #require(ChapterReference(parsing: "John 1")), into: StringTableBuilder())
+        #expect(john.verses.count == 51)
+        #expect(found.value == 0)
+        // Genesis 1 is only a committed chapter file (the store holds the New Testament).
+        let genesis = try library.load(try #require(ChapterReference(parsing: "Genesis 1")), into: StringTableBuilder())
+        #expect(genesis.verses.count == 31)
+        #expect(library.availableChapters().contains(try #require(ChapterReference(parsing: "Genesis 1"))))
+        #expect(found.value == 1)
+    }
+
     @Test func neighboursCrossBooks() throws {
         let url = try StoreFixture.committed.get()
         let library = ChapterLibrary(storeURL: url, store: try CorpusStore(url: url), committed: CorpusLibrary(roots: []))
