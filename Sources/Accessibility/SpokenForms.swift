@@ -23,6 +23,17 @@ public final class SpokenForms {
         case transliteration
         /// `Speakable.strongs(number)`, with "" for nil.
         case strongs
+
+        /// The form of string `id` of `chapter`, computed now: what the function this kind stands for returns.
+        func form(of id: TextID, in chapter: Chapter) -> String {
+            switch self {
+            case .lemma: Speakable.alternatives(Transliterator.transliterate(chapter.text(id)))
+            case .morphology: Speakable.morphology(chapter.text(id))
+            case .gloss: Speakable.gloss(chapter.text(id))
+            case .transliteration: Speakable.alternatives(chapter.text(id))
+            case .strongs: Speakable.strongs(chapter.text(id)) ?? ""
+            }
+        }
     }
 
     private var tables: [[String?]] = Array(repeating: [], count: Kind.allCases.count)
@@ -42,17 +53,23 @@ public final class SpokenForms {
 
     public init() {}
 
-    /// The value of `kind` for `id`: kept, or computed now by `compute` and kept.
-    func value(_ kind: Kind, _ id: TextID, tableSize: Int, _ compute: () -> String) -> String {
+    /// The value of `kind` for string `id` of `chapter`: kept, or computed now and kept.
+    func value(_ kind: Kind, _ id: TextID, in chapter: Chapter) -> String {
+        if let known = kept(kind, id) { return known }
         let index = Int(id)
         let k = kind.rawValue
-        if index < tables[k].count, let known = tables[k][index] { return known }
-        let value = compute()
+        let value = kind.form(of: id, in: chapter)
         if index >= tables[k].count {
-            tables[k].append(contentsOf: repeatElement(nil, count: max(tableSize, index + 1) - tables[k].count))
+            tables[k].append(contentsOf: repeatElement(nil, count: max(chapter.strings.count, index + 1) - tables[k].count))
         }
         tables[k][index] = value
         return value
+    }
+
+    /// The value of `kind` for `id` if it has been computed, else nil.
+    func kept(_ kind: Kind, _ id: TextID) -> String? {
+        let index = Int(id)
+        return index < tables[kind.rawValue].count ? tables[kind.rawValue][index] : nil
     }
 
     /// What an accessibility element's description says of a word (`WordSpeech.description`'s line), made once
