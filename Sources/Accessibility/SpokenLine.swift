@@ -109,6 +109,11 @@ public struct SpokenLine: Sendable, Equatable {
     /// alphabetic or numeric scalar; ASCII is told from its bytes (letters and digits are the only ASCII scalars
     /// with those properties), anything else from the scalar's Unicode properties.
     static func isNeutral(_ text: String) -> Bool {
+        // Most text asked about starts with an ASCII letter or digit: answered from its first byte, without scalars.
+        if let first = text.utf8.first, (0x30...0x39).contains(first) || (0x41...0x5A).contains(first)
+            || (0x61...0x7A).contains(first) {
+            return false
+        }
         for scalar in text.unicodeScalars {
             if scalar.isASCII {
                 let v = scalar.value

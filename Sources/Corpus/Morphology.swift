@@ -18,7 +18,7 @@ public enum Morphology {
         let printable: ClosedRange<UInt8> = 0x21...0x7E
         let trimmed = ends.0.map(printable.contains) == true && ends.1.map(printable.contains) == true
             ? code : code.trimmingCharacters(in: .whitespacesAndNewlines)
-        var blocks = trimmed.split(separator: "-", omittingEmptySubsequences: false).map(String.init)[...]
+        var blocks = blocks(of: trimmed)[...]
         guard let head = blocks.popFirst() else { return nil }
 
         var groups: [String]
@@ -53,6 +53,28 @@ public enum Morphology {
         }
         guard blocks.isEmpty else { return nil }
         return groups.joined(separator: ", ")
+    }
+
+    /// The hyphen-separated blocks of a code. An ASCII code is split on its bytes (each ASCII character is one
+    /// byte, and a hyphen is never part of a CR LF pair), the same blocks as splitting its characters without
+    /// walking characters; any other text is split by character.
+    private static func blocks(of code: String) -> [String] {
+        guard code.utf8.allSatisfy({ $0 < 0x80 }) else {
+            return code.split(separator: "-", omittingEmptySubsequences: false).map(String.init)
+        }
+        var blocks: [String] = []
+        blocks.reserveCapacity(4)
+        let bytes = code.utf8
+        var start = bytes.startIndex, index = start
+        while index != bytes.endIndex {
+            if bytes[index] == UInt8(ascii: "-") {
+                blocks.append(String(code[start..<index]))
+                start = bytes.index(after: index)
+            }
+            index = bytes.index(after: index)
+        }
+        blocks.append(String(code[start..<index]))
+        return blocks
     }
 
     // MARK: - Parts of speech

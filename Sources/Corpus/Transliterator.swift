@@ -34,11 +34,16 @@ public enum Transliterator {
     /// a character of its own and this gives what `greek.map(Item.init)` gives, without breaking the text into
     /// characters (a third of a lemma's cost).
     private static func greekScalarItems(_ greek: String) -> [Item]? {
+        let scalars = greek.unicodeScalars
+        guard scalars.allSatisfy({ Letter.isInGreekBlocks($0.value) }) else { return nil }
         var items: [Item] = []
         items.reserveCapacity(greek.utf8.count / 2)
-        for scalar in greek.unicodeScalars {
-            guard let letter = Letter.remembered(scalar) else { return nil }
-            items.append(letter.map(Item.letter) ?? .other(Character(scalar)))
+        // One lock for the whole text, not one per letter.
+        Letter.known.withLock { known in
+            for scalar in scalars {
+                let letter = Letter.remembered(scalar, in: &known)
+                items.append(letter.map(Item.letter) ?? .other(Character(scalar)))
+            }
         }
         return items
     }
@@ -131,23 +136,26 @@ public enum Transliterator {
                 self.init(decomposing: character)
                 return
             }
-            guard let letter = Letter.remembered(scalar) ?? nil else { return nil }
+            guard let letter = Letter.remembered(scalar) else { return nil }
             self = letter
         }
 
-        /// The letter a scalar of the Greek blocks is (`.some(nil)`: not a letter), taken apart once per process;
-        /// nil for a scalar outside those blocks.
-        static func remembered(_ scalar: Unicode.Scalar) -> Letter?? {
-            guard isInGreekBlocks(scalar.value) else { return nil }
-            let slot = Letter.slot(of: scalar.value)
-            if let remembered = Letter.known.withLock({ $0[slot] }) { return remembered }
+        /// The letter a scalar of the Greek blocks is (nil: not a letter), taken apart once per process.
+        static func remembered(_ scalar: Unicode.Scalar) -> Letter? {
+            known.withLock { remembered(scalar, in: &$0) }
+        }
+
+        /// `remembered(_:)` with `known` already locked.
+        static func remembered(_ scalar: Unicode.Scalar, in known: inout [Letter??]) -> Letter? {
+            let slot = slot(of: scalar.value)
+            if let remembered = known[slot] { return remembered }
             let letter = Letter(decomposing: Character(scalar))
-            Letter.known.withLock { $0[slot] = .some(letter) }
-            return .some(letter)
+            known[slot] = .some(letter)
+            return letter
         }
 
         /// Greek and Coptic, Greek Extended: the scalars `known` remembers.
-        private static func isInGreekBlocks(_ value: UInt32) -> Bool {
+        static func isInGreekBlocks(_ value: UInt32) -> Bool {
             (0x0370...0x03FF).contains(value) || (0x1F00...0x1FFF).contains(value)
         }
 
@@ -158,7 +166,7 @@ public enum Transliterator {
 
         /// Scalars of the Greek blocks taken apart so far, by `slot` (nil: not yet; .some(nil): not a letter).
         /// Shared by every thread (importers transliterate on several).
-        private static let known = Mutex<[Letter??]>(Array(repeating: nil, count: 0x90 + 0x100))
+        static let known = Mutex<[Letter??]>(Array(repeating: nil, count: 0x90 + 0x100))
 
         init?(decomposing character: Character) {
             var scalars = String(character).decomposedStringWithCanonicalMapping.unicodeScalars.makeIterator()
@@ -200,13 +208,37 @@ public enum Transliterator {
 
     // MARK: - Rules
 
-    /// The letter table; υ is "y" here and becomes "u" only inside diphthongs.
-    private static let table: [Unicode.Scalar: String] = [
-        "α": "a", "β": "b", "γ": "g", "δ": "d", "ε": "e", "ζ": "z", "η": "\u{113}", "θ": "th",
-        "ι": "i", "κ": "k", "λ": "l", "μ": "m", "ν": "n", "ξ": "x", "ο": "o", "π": "p",
-        "ρ": "r", "σ": "s", "ς": "s", "τ": "t", "υ": "y", "φ": "ph", "χ": "ch", "ψ": "ps",
-        "ω": "\u{14D}",
-    ]
+    /// The letter table; υ is "y" here and becomes "u" only inside diphthongs. A switch, not a dictionary:
+    /// hashing a scalar cost more than the rest of the letter's work.
+    private static func latin(_ base: Unicode.Scalar) -> String? {
+        switch base {
+        case "α": "a"
+        case "β": "b"
+        case "γ": "g"
+        case "δ": "d"
+        case "ε": "e"
+        case "ζ": "z"
+        case "η": "\u{113}"
+        case "θ": "th"
+        case "ι": "i"
+        case "κ": "k"
+        case "λ": "l"
+        case "μ": "m"
+        case "ν": "n"
+        case "ξ": "x"
+        case "ο": "o"
+        case "π": "p"
+        case "ρ": "r"
+        case "σ", "ς": "s"
+        case "τ": "t"
+        case "υ": "y"
+        case "φ": "ph"
+        case "χ": "ch"
+        case "ψ": "ps"
+        case "ω": "\u{14D}"
+        default: nil
+        }
+    }
 
     /// The first vowels of the diphthongs, as written there (υ only begins υι, written "ui").
     private static let diphthongFirst: [Unicode.Scalar: String] = [
@@ -240,9 +272,9 @@ public enum Transliterator {
         case "ρ" where letter.rough || previous == nil || previous?.base == "ρ":
             return "rh"  // initial rho is always aspirated, and so is the second of ρρ
         default:
-            let latin = table[letter.base] ?? String(letter.base)
-            guard letter.rough || letter.iotaSubscript else { return latin }
-            return (letter.rough ? "h" : "") + latin + (letter.iotaSubscript ? "i" : "")
+            let written = latin(letter.base) ?? String(letter.base)
+            guard letter.rough || letter.iotaSubscript else { return written }
+            return (letter.rough ? "h" : "") + written + (letter.iotaSubscript ? "i" : "")
         }
     }
 }
