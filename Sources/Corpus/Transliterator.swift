@@ -83,7 +83,13 @@ public enum Transliterator {
             if letter.upper {
                 let allCaps = (consumed == 2 && next?.upper == true) || following?.upper == true
                     || previous?.upper == true
-                output += allCaps ? unit.uppercased() : unit.prefix(1).uppercased() + unit.dropFirst()
+                if allCaps {
+                    output += unit.uppercased()
+                } else {
+                    // Strings, not `String + Substring`, which appends character by character.
+                    output += unit.prefix(1).uppercased()
+                    output += String(unit.dropFirst())
+                }
             } else {
                 output += unit
             }
@@ -240,26 +246,26 @@ public enum Transliterator {
         }
     }
 
-    /// The first vowels of the diphthongs, as written there (υ only begins υι, written "ui").
-    private static let diphthongFirst: [Unicode.Scalar: String] = [
-        "α": "a", "ε": "e", "η": "\u{113}", "ο": "o", "υ": "u",
-    ]
-
-    /// The pairs that form a diphthong; ηι is absent because it is written ῃ.
-    private static let diphthongs: Set<String> = ["αι", "ει", "οι", "υι", "αυ", "ευ", "ηυ", "ου"]
-
-    /// `diphthongs` as pairs of scalar values (first << 32 | second), looked up without making a string.
-    private static let diphthongPairs: Set<UInt64> = Set(diphthongs.map { pair in
-        pair.unicodeScalars.reduce(0) { $0 << 32 | UInt64($1.value) }
-    })
+    /// The first vowel of a diphthong as written there, for the pairs that form one (αι ει οι υι αυ ευ ηυ ου; ηι is
+    /// absent because it is written ῃ, and υ only begins υι, written "ui"); nil for any other pair. A switch, not a
+    /// set of pairs: hashing cost more than the rest of the letter's work.
+    private static func diphthongStart(_ first: Unicode.Scalar, _ second: Unicode.Scalar) -> String? {
+        switch (first, second) {
+        case ("α", "ι"), ("α", "υ"): "a"
+        case ("ε", "ι"), ("ε", "υ"): "e"
+        case ("ο", "ι"), ("ο", "υ"): "o"
+        case ("η", "υ"): "\u{113}"
+        case ("υ", "ι"): "u"
+        default: nil
+        }
+    }
 
     /// The Latin for a diphthong starting at `first`, without any breathing, or nil if the pair
     /// is two syllables: a diaeresis on the second vowel, or a breathing or subscript on the first
     /// (in a true diphthong those marks stand on the second vowel), says so.
     private static func diphthong(_ first: Letter, _ second: Letter) -> String? {
         guard !second.diaeresis, !first.rough, !first.smooth, !first.iotaSubscript, !second.iotaSubscript,
-              diphthongPairs.contains(UInt64(first.base.value) << 32 | UInt64(second.base.value)),
-              let start = diphthongFirst[first.base]
+              let start = diphthongStart(first.base, second.base)
         else { return nil }
         return start + (second.base == "υ" ? "u" : "i")
     }
