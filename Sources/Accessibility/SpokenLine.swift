@@ -58,12 +58,10 @@ public struct SpokenLine: Sendable, Equatable {
     /// The whole line as printed.
     public var text: String {
         guard spans.count > 1 else { return spans.first?.text ?? "" }
-        // The spans' bytes gathered and made a String once: appending Strings one by one cost ~400 instructions
-        // each, more than copying their bytes.
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(spans.reduce(0) { $0 + $1.text.utf8.count })
-        for span in spans { bytes.append(contentsOf: span.text.utf8) }
-        return String(decoding: bytes, as: UTF8.self)
+        var text = ""
+        text.reserveCapacity(spans.reduce(0) { $0 + $1.text.utf8.count })
+        for span in spans { text += span.text }
+        return text
     }
 
     /// No span is ever empty (`appendRaw` keeps none), so a line is empty exactly when it has no spans: no walk.

@@ -106,12 +106,12 @@ public enum Morphology {
 
     // MARK: - Inflection blocks
 
-    private static let cases: [Character: String] = [
+    private static let cases: CodeLetterTable = [
         "N": "nominative", "G": "genitive", "D": "dative", "A": "accusative", "V": "vocative",
     ]
-    private static let numbers: [Character: String] = ["S": "singular", "P": "plural"]
-    private static let genders: [Character: String] = ["M": "masculine", "F": "feminine", "N": "neuter"]
-    private static let persons: [Character: String] = ["1": "first person", "2": "second person", "3": "third person"]
+    private static let numbers: CodeLetterTable = ["S": "singular", "P": "plural"]
+    private static let genders: CodeLetterTable = ["M": "masculine", "F": "feminine", "N": "neuter"]
+    private static let persons: CodeLetterTable = ["1": "first person", "2": "second person", "3": "third person"]
 
     /// "NSM" → "nominative singular masculine"; with `genderOptional`, "NS" → "nominative singular".
     private static func caseNumberGender(_ block: Substring, genderOptional: Bool = false) -> String? {
@@ -163,14 +163,14 @@ public enum Morphology {
 
     // MARK: - Verbs
 
-    private static let tenses: [Character: String] = [
+    private static let tenses: CodeLetterTable = [
         "P": "present", "I": "imperfect", "F": "future", "A": "aorist", "R": "perfect", "L": "pluperfect",
     ]
-    private static let voices: [Character: String] = [
+    private static let voices: CodeLetterTable = [
         "A": "active", "M": "middle", "P": "passive", "E": "middle or passive",
         "D": "middle deponent", "O": "passive deponent", "N": "middle or passive deponent",
     ]
-    private static let moods: [Character: String] = [
+    private static let moods: CodeLetterTable = [
         "I": "indicative", "S": "subjunctive", "O": "optative", "M": "imperative",
         "N": "infinitive", "P": "participle",
     ]
