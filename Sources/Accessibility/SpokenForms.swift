@@ -94,25 +94,22 @@ public final class SpokenForms {
     func translationDescription(cell: VerseIndex, token: TokenOffset, in chapter: Chapter) -> String {
         if alignedCell != cell {
             let verse = chapter.verses[cell]
-            // Which words (by offset, in order) each token translates; a word counts once per token.
-            var sources = Array(repeating: [Int](), count: verse.translation.count)
-            for (offset, word) in chapter.words[verse.words].enumerated() {
-                for t in chapter.alignment(of: word) where Int(t) < sources.count && sources[Int(t)].last != offset {
-                    sources[Int(t)].append(offset)
-                }
-            }
+            // Each token's text grows word by word, in word order, a word counted once per token: no list of
+            // words per token (those arrays cost more to make and free than the text).
+            var texts = [String](repeating: "", count: verse.translation.count)
+            var lastWord = [Int](repeating: -1, count: verse.translation.count)
             var transliterations = [String?](repeating: nil, count: verse.words.count)
-            translationDescriptions = sources.map { offsets in
-                guard !offsets.isEmpty else { return "translation" }
-                var text = "translation of"
-                for offset in offsets {
-                    let name = transliterations[offset] ?? chapter.text(chapter.words[verse.words.lowerBound + offset].transliteration)
+            for (offset, word) in chapter.words[verse.words].enumerated() {
+                for t in chapter.alignment(of: word) where Int(t) < texts.count && lastWord[Int(t)] != offset {
+                    lastWord[Int(t)] = offset
+                    let name = transliterations[offset] ?? chapter.text(word.transliteration)
                     transliterations[offset] = name
-                    text += " "
-                    text += name
+                    if texts[Int(t)].isEmpty { texts[Int(t)] = "translation of" }
+                    texts[Int(t)] += " "
+                    texts[Int(t)] += name
                 }
-                return text
             }
+            translationDescriptions = texts.map { $0.isEmpty ? "translation" : $0 }
             alignedCell = cell
         }
         guard Int(token) < translationDescriptions.count else { return "translation" }
