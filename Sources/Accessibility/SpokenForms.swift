@@ -80,7 +80,9 @@ public final class SpokenForms {
                               strongs: word.strongs, morphology: word.morphology, gloss: word.gloss)
         let slot = Int(word.surface)
         if slot < descriptions.count, let known = descriptions[slot], known.strings == key { return known.text }
-        let text = WordSpeech.description.line(word, in: chapter, forms: self).text
+        var line = PlainLine()
+        WordSpeech.description.write(word, in: chapter, forms: self, into: &line)
+        let text = line.text
         if slot >= descriptions.count {
             descriptions.append(contentsOf: repeatElement(nil, count: max(chapter.strings.count, slot + 1) - descriptions.count))
         }

@@ -30,6 +30,12 @@ public struct WordSpeech: Sendable, Equatable {
     public func line(_ word: Word, in chapter: Chapter, forms: SpokenForms? = nil) -> SpokenLine {
         if chapter.language == .hebrew { return hebrewLine(word, in: chapter) }
         var line = SpokenLine()
+        write(word, in: chapter, forms: forms, into: &line)
+        return line
+    }
+
+    /// A Greek word's line written into `line` (`line(_:in:forms:)` without the Hebrew case).
+    func write<Line: SpokenText>(_ word: Word, in chapter: Chapter, forms: SpokenForms?, into line: inout Line) {
         if greek { line.item(chapter.text(word.surface), .greek) }
         line.item(Self.spoken(.transliteration, word.transliteration, in: chapter, forms: forms), .transliteration)
         line.item(Self.spoken(.gloss, word.gloss, in: chapter, forms: forms))
@@ -41,7 +47,6 @@ public struct WordSpeech: Sendable, Equatable {
             let strongs = Self.spoken(.strongs, word.strongs, in: chapter, forms: forms)
             if !strongs.isEmpty { line.item(strongs) }
         }
-        return line
     }
 
     /// The spoken form of a string: kept in `forms`, or computed now. A function, not a closure over the chapter:
@@ -53,7 +58,8 @@ public struct WordSpeech: Sendable, Equatable {
 
     /// "from eimi", or with `greekLemma` "from εἰμί, eimi". Without Greek it is left out when it sounds like the word
     /// itself ("kai" from "kai").
-    private func appendLemma(of word: Word, in chapter: Chapter, to line: inout SpokenLine, forms: SpokenForms?) {
+    private func appendLemma<Line: SpokenText>(of word: Word, in chapter: Chapter, to line: inout Line,
+                                               forms: SpokenForms?) {
         guard chapter.strings.utf8Count(of: word.lemma) > 0 else { return }
         let lemma = chapter.text(word.lemma)
         let transliterated = Self.spoken(.lemma, word.lemma, in: chapter, forms: forms)
