@@ -14,7 +14,11 @@ public enum Speakable {
             else { return nil }
             return numbers.map { "Strong's \($0)" }.joined(separator: ", ")
         }
-        if let spoken = greekStrongsASCII(code) { return spoken }
+        return greekStrongsASCII(code) ?? greekStrongsByCharacter(code)
+    }
+
+    /// `strongs(_:)` for a number not starting with "H", character by character, for any text.
+    static func greekStrongsByCharacter(_ code: String) -> String? {
         let digits = code.drop { !$0.isNumber }.drop { $0 == "0" }
         guard let first = digits.first, first.isNumber else { return nil }
         return "Strong's \(digits)"
