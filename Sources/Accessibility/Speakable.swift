@@ -14,9 +14,27 @@ public enum Speakable {
             else { return nil }
             return numbers.map { "Strong's \($0)" }.joined(separator: ", ")
         }
+        return greekStrongsASCII(code) ?? greekStrongsByCharacter(code)
+    }
+
+    /// `strongs(_:)` for a number not starting with "H", character by character, for any text.
+    static func greekStrongsByCharacter(_ code: String) -> String? {
         let digits = code.drop { !$0.isNumber }.drop { $0 == "0" }
         guard let first = digits.first, first.isNumber else { return nil }
         return "Strong's \(digits)"
+    }
+
+    /// `strongs(_:)` for an ASCII number not starting with "H", from its bytes (the only ASCII characters that
+    /// are numbers are the digits, and CR LF is not a number either way); nil for any other text, which takes the
+    /// character path. Walking characters cost thousands of instructions a number.
+    static func greekStrongsASCII(_ code: String) -> String?? {
+        let bytes = code.utf8
+        guard bytes.first != UInt8(ascii: "H"), bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+        let isDigit = { (byte: UInt8) in (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+        guard var start = bytes.firstIndex(where: isDigit) else { return .some(nil) }
+        while start != bytes.endIndex, bytes[start] == UInt8(ascii: "0") { start = bytes.index(after: start) }
+        guard start != bytes.endIndex, isDigit(bytes[start]) else { return .some(nil) }
+        return .some("Strong's " + String(code[start...]))
     }
 
     /// A Robinson code (Greek) or a part-of-speech code (Hebrew, "Prep-N") in words; an unreadable code is

@@ -23,6 +23,17 @@ public final class SpokenForms {
         case transliteration
         /// `Speakable.strongs(number)`, with "" for nil.
         case strongs
+
+        /// The form of string `id` of `chapter`, computed now: what the function this kind stands for returns.
+        func form(of id: TextID, in chapter: Chapter) -> String {
+            switch self {
+            case .lemma: Speakable.alternatives(Transliterator.transliterate(chapter.text(id)))
+            case .morphology: Speakable.morphology(chapter.text(id))
+            case .gloss: Speakable.gloss(chapter.text(id))
+            case .transliteration: Speakable.alternatives(chapter.text(id))
+            case .strongs: Speakable.strongs(chapter.text(id)) ?? ""
+            }
+        }
     }
 
     private var tables: [[String?]] = Array(repeating: [], count: Kind.allCases.count)
@@ -42,17 +53,23 @@ public final class SpokenForms {
 
     public init() {}
 
-    /// The value of `kind` for `id`: kept, or computed now by `compute` and kept.
-    func value(_ kind: Kind, _ id: TextID, tableSize: Int, _ compute: () -> String) -> String {
+    /// The value of `kind` for string `id` of `chapter`: kept, or computed now and kept.
+    func value(_ kind: Kind, _ id: TextID, in chapter: Chapter) -> String {
+        if let known = kept(kind, id) { return known }
         let index = Int(id)
         let k = kind.rawValue
-        if index < tables[k].count, let known = tables[k][index] { return known }
-        let value = compute()
+        let value = kind.form(of: id, in: chapter)
         if index >= tables[k].count {
-            tables[k].append(contentsOf: repeatElement(nil, count: max(tableSize, index + 1) - tables[k].count))
+            tables[k].append(contentsOf: repeatElement(nil, count: max(chapter.strings.count, index + 1) - tables[k].count))
         }
         tables[k][index] = value
         return value
+    }
+
+    /// The value of `kind` for `id` if it has been computed, else nil.
+    func kept(_ kind: Kind, _ id: TextID) -> String? {
+        let index = Int(id)
+        return index < tables[kind.rawValue].count ? tables[kind.rawValue][index] : nil
     }
 
     /// What an accessibility element's description says of a word (`WordSpeech.description`'s line), made once
@@ -63,7 +80,9 @@ public final class SpokenForms {
                               strongs: word.strongs, morphology: word.morphology, gloss: word.gloss)
         let slot = Int(word.surface)
         if slot < descriptions.count, let known = descriptions[slot], known.strings == key { return known.text }
-        let text = WordSpeech.description.line(word, in: chapter, forms: self).text
+        var line = PlainLine()
+        WordSpeech.description.write(word, in: chapter, forms: self, into: &line)
+        let text = line.text
         if slot >= descriptions.count {
             descriptions.append(contentsOf: repeatElement(nil, count: max(chapter.strings.count, slot + 1) - descriptions.count))
         }
@@ -77,25 +96,22 @@ public final class SpokenForms {
     func translationDescription(cell: VerseIndex, token: TokenOffset, in chapter: Chapter) -> String {
         if alignedCell != cell {
             let verse = chapter.verses[cell]
-            // Which words (by offset, in order) each token translates; a word counts once per token.
-            var sources = Array(repeating: [Int](), count: verse.translation.count)
-            for (offset, word) in chapter.words[verse.words].enumerated() {
-                for t in chapter.alignment(of: word) where Int(t) < sources.count && sources[Int(t)].last != offset {
-                    sources[Int(t)].append(offset)
-                }
-            }
+            // Each token's text grows word by word, in word order, a word counted once per token: no list of
+            // words per token (those arrays cost more to make and free than the text).
+            var texts = [String](repeating: "", count: verse.translation.count)
+            var lastWord = [Int](repeating: -1, count: verse.translation.count)
             var transliterations = [String?](repeating: nil, count: verse.words.count)
-            translationDescriptions = sources.map { offsets in
-                guard !offsets.isEmpty else { return "translation" }
-                var text = "translation of"
-                for offset in offsets {
-                    let name = transliterations[offset] ?? chapter.text(chapter.words[verse.words.lowerBound + offset].transliteration)
+            for (offset, word) in chapter.words[verse.words].enumerated() {
+                for t in chapter.alignment(of: word) where Int(t) < texts.count && lastWord[Int(t)] != offset {
+                    lastWord[Int(t)] = offset
+                    let name = transliterations[offset] ?? chapter.text(word.transliteration)
                     transliterations[offset] = name
-                    text += " "
-                    text += name
+                    if texts[Int(t)].isEmpty { texts[Int(t)] = "translation of" }
+                    texts[Int(t)] += " "
+                    texts[Int(t)] += name
                 }
-                return text
             }
+            translationDescriptions = texts.map { $0.isEmpty ? "translation" : $0 }
             alignedCell = cell
         }
         guard Int(token) < translationDescriptions.count else { return "translation" }

@@ -64,7 +64,8 @@ public struct SpokenLine: Sendable, Equatable {
         return text
     }
 
-    public var isEmpty: Bool { spans.allSatisfy { $0.text.isEmpty } }
+    /// No span is ever empty (`appendRaw` keeps none), so a line is empty exactly when it has no spans: no walk.
+    public var isEmpty: Bool { spans.isEmpty }
 
     /// Appends text; `separator` goes before it unless the line is empty, in the language of the text before it.
     public mutating func append(_ text: String, _ language: SpokenLanguage = .english, separator: String = "") {
@@ -98,6 +99,8 @@ public struct SpokenLine: Sendable, Equatable {
         if let last = spans.last, last.language == language || Self.isNeutral(text) {
             spans[spans.count - 1].text += text
         } else {
+            // A word line has up to six spans: room for them at once, not three regrowths.
+            if spans.isEmpty { spans.reserveCapacity(6) }
             spans.append(SpeechSpan(text, language))
         }
     }
@@ -106,6 +109,11 @@ public struct SpokenLine: Sendable, Equatable {
     /// alphabetic or numeric scalar; ASCII is told from its bytes (letters and digits are the only ASCII scalars
     /// with those properties), anything else from the scalar's Unicode properties.
     static func isNeutral(_ text: String) -> Bool {
+        // Most text asked about starts with an ASCII letter or digit: answered from its first byte, without scalars.
+        if let first = text.utf8.first, (0x30...0x39).contains(first) || (0x41...0x5A).contains(first)
+            || (0x61...0x7A).contains(first) {
+            return false
+        }
         for scalar in text.unicodeScalars {
             if scalar.isASCII {
                 let v = scalar.value

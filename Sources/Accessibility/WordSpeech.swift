@@ -29,33 +29,40 @@ public struct WordSpeech: Sendable, Equatable {
     /// (a tree's `SpokenForms`); without it every form is computed now. The line is the same either way.
     public func line(_ word: Word, in chapter: Chapter, forms: SpokenForms? = nil) -> SpokenLine {
         if chapter.language == .hebrew { return hebrewLine(word, in: chapter) }
-        let size = chapter.strings.count
-        func spoken(_ kind: SpokenForms.Kind, _ id: TextID, _ compute: () -> String) -> String {
-            forms?.value(kind, id, tableSize: size, compute) ?? compute()
-        }
         var line = SpokenLine()
+        write(word, in: chapter, forms: forms, into: &line)
+        return line
+    }
+
+    /// A Greek word's line written into `line` (`line(_:in:forms:)` without the Hebrew case).
+    func write<Line: SpokenText>(_ word: Word, in chapter: Chapter, forms: SpokenForms?, into line: inout Line) {
         if greek { line.item(chapter.text(word.surface), .greek) }
-        line.item(spoken(.transliteration, word.transliteration) { Speakable.alternatives(chapter.text(word.transliteration)) },
-                  .transliteration)
-        line.item(spoken(.gloss, word.gloss) { Speakable.gloss(chapter.text(word.gloss)) })
+        line.item(Self.spoken(.transliteration, word.transliteration, in: chapter, forms: forms), .transliteration)
+        line.item(Self.spoken(.gloss, word.gloss, in: chapter, forms: forms))
         if chapter.strings.utf8Count(of: word.morphology) > 0 {
-            line.item(spoken(.morphology, word.morphology) { Speakable.morphology(chapter.text(word.morphology)) })
+            line.item(Self.spoken(.morphology, word.morphology, in: chapter, forms: forms))
         }
-        if verbosity != .brief { appendLemma(of: word, in: chapter, to: &line, spoken: spoken) }
+        if verbosity != .brief { appendLemma(of: word, in: chapter, to: &line, forms: forms) }
         if verbosity == .full {
-            let strongs = spoken(.strongs, word.strongs) { Speakable.strongs(chapter.text(word.strongs)) ?? "" }
+            let strongs = Self.spoken(.strongs, word.strongs, in: chapter, forms: forms)
             if !strongs.isEmpty { line.item(strongs) }
         }
-        return line
+    }
+
+    /// The spoken form of a string: kept in `forms`, or computed now. A function, not a closure over the chapter:
+    /// closures capturing `chapter` copied the whole `Chapter` struct twice per word.
+    private static func spoken(_ kind: SpokenForms.Kind, _ id: TextID, in chapter: Chapter,
+                               forms: SpokenForms?) -> String {
+        forms?.value(kind, id, in: chapter) ?? kind.form(of: id, in: chapter)
     }
 
     /// "from eimi", or with `greekLemma` "from εἰμί, eimi". Without Greek it is left out when it sounds like the word
     /// itself ("kai" from "kai").
-    private func appendLemma(of word: Word, in chapter: Chapter, to line: inout SpokenLine,
-                             spoken: (SpokenForms.Kind, TextID, () -> String) -> String) {
+    private func appendLemma<Line: SpokenText>(of word: Word, in chapter: Chapter, to line: inout Line,
+                                               forms: SpokenForms?) {
         guard chapter.strings.utf8Count(of: word.lemma) > 0 else { return }
         let lemma = chapter.text(word.lemma)
-        let transliterated = spoken(.lemma, word.lemma) { Speakable.alternatives(Transliterator.transliterate(lemma)) }
+        let transliterated = Self.spoken(.lemma, word.lemma, in: chapter, forms: forms)
         if greekLemma {
             line.item("from ")
             line.append(lemma, .greek)

@@ -18,7 +18,7 @@ public enum Morphology {
         let printable: ClosedRange<UInt8> = 0x21...0x7E
         let trimmed = ends.0.map(printable.contains) == true && ends.1.map(printable.contains) == true
             ? code : code.trimmingCharacters(in: .whitespacesAndNewlines)
-        var blocks = trimmed.split(separator: "-", omittingEmptySubsequences: false).map(String.init)[...]
+        var blocks = blocks(of: trimmed)[...]
         guard let head = blocks.popFirst() else { return nil }
 
         var groups: [String]
@@ -55,6 +55,28 @@ public enum Morphology {
         return groups.joined(separator: ", ")
     }
 
+    /// The hyphen-separated blocks of a code. An ASCII code is split on its bytes (each ASCII character is one
+    /// byte, and a hyphen is never part of a CR LF pair), the same blocks as splitting its characters without
+    /// walking characters; any other text is split by character.
+    private static func blocks(of code: String) -> [String] {
+        guard code.utf8.allSatisfy({ $0 < 0x80 }) else {
+            return code.split(separator: "-", omittingEmptySubsequences: false).map(String.init)
+        }
+        var blocks: [String] = []
+        blocks.reserveCapacity(4)
+        let bytes = code.utf8
+        var start = bytes.startIndex, index = start
+        while index != bytes.endIndex {
+            if bytes[index] == UInt8(ascii: "-") {
+                blocks.append(String(code[start..<index]))
+                start = bytes.index(after: index)
+            }
+            index = bytes.index(after: index)
+        }
+        blocks.append(String(code[start..<index]))
+        return blocks
+    }
+
     // MARK: - Parts of speech
 
     /// Parts of speech that are never inflected, so the code is the head alone (plus a suffix).
@@ -84,12 +106,12 @@ public enum Morphology {
 
     // MARK: - Inflection blocks
 
-    private static let cases: [Character: String] = [
+    private static let cases: CodeLetterTable = [
         "N": "nominative", "G": "genitive", "D": "dative", "A": "accusative", "V": "vocative",
     ]
-    private static let numbers: [Character: String] = ["S": "singular", "P": "plural"]
-    private static let genders: [Character: String] = ["M": "masculine", "F": "feminine", "N": "neuter"]
-    private static let persons: [Character: String] = ["1": "first person", "2": "second person", "3": "third person"]
+    private static let numbers: CodeLetterTable = ["S": "singular", "P": "plural"]
+    private static let genders: CodeLetterTable = ["M": "masculine", "F": "feminine", "N": "neuter"]
+    private static let persons: CodeLetterTable = ["1": "first person", "2": "second person", "3": "third person"]
 
     /// "NSM" → "nominative singular masculine"; with `genderOptional`, "NS" → "nominative singular".
     private static func caseNumberGender(_ block: Substring, genderOptional: Bool = false) -> String? {
@@ -141,14 +163,14 @@ public enum Morphology {
 
     // MARK: - Verbs
 
-    private static let tenses: [Character: String] = [
+    private static let tenses: CodeLetterTable = [
         "P": "present", "I": "imperfect", "F": "future", "A": "aorist", "R": "perfect", "L": "pluperfect",
     ]
-    private static let voices: [Character: String] = [
+    private static let voices: CodeLetterTable = [
         "A": "active", "M": "middle", "P": "passive", "E": "middle or passive",
         "D": "middle deponent", "O": "passive deponent", "N": "middle or passive deponent",
     ]
-    private static let moods: [Character: String] = [
+    private static let moods: CodeLetterTable = [
         "I": "indicative", "S": "subjunctive", "O": "optative", "M": "imperative",
         "N": "infinitive", "P": "participle",
     ]

@@ -21,8 +21,36 @@ public enum Transliterator {
     /// Transliterator.transliterate("Ῥώμη")       // "Rhōmē"
     /// ```
     public static func transliterate(_ greek: String) -> String {
-        let items = greek.map(Item.init)
+        transliterate(items: greekScalarItems(greek) ?? greek.map(Item.init))
+    }
+
+    /// `transliterate(_:)` taking the text character by character, for tests to compare the scalar fast path with.
+    static func transliterateByCharacter(_ greek: String) -> String {
+        transliterate(items: greek.map(Item.init))
+    }
+
+    /// The items of text made only of scalars of the Greek blocks, read scalar by scalar; nil for any other text.
+    /// No scalar of those blocks extends a grapheme (none is a combining mark, joiner or spacing mark), so each is
+    /// a character of its own and this gives what `greek.map(Item.init)` gives, without breaking the text into
+    /// characters (a third of a lemma's cost).
+    private static func greekScalarItems(_ greek: String) -> [Item]? {
+        let scalars = greek.unicodeScalars
+        guard scalars.allSatisfy({ Letter.isInGreekBlocks($0.value) }) else { return nil }
+        var items: [Item] = []
+        items.reserveCapacity(greek.utf8.count / 2)
+        // One lock for the whole text, not one per letter.
+        Letter.known.withLock { known in
+            for scalar in scalars {
+                let letter = Letter.remembered(scalar, in: &known)
+                items.append(letter.map(Item.letter) ?? .other(Character(scalar)))
+            }
+        }
+        return items
+    }
+
+    private static func transliterate(items: [Item]) -> String {
         var output = ""
+        output.reserveCapacity(items.count + 4)
         // The Latin written for letters is in NFC and composes with nothing around it (ASCII, and ē ō Ē Ō
         // precomposed): only characters passed through and marks kept can make the result need normalising.
         var needsNormalising = false
@@ -55,7 +83,13 @@ public enum Transliterator {
             if letter.upper {
                 let allCaps = (consumed == 2 && next?.upper == true) || following?.upper == true
                     || previous?.upper == true
-                output += allCaps ? unit.uppercased() : unit.prefix(1).uppercased() + unit.dropFirst()
+                if allCaps {
+                    output += unit.uppercased()
+                } else {
+                    // Strings, not `String + Substring`, which appends character by character.
+                    output += unit.prefix(1).uppercased()
+                    output += String(unit.dropFirst())
+                }
             } else {
                 output += unit
             }
@@ -108,20 +142,26 @@ public enum Transliterator {
                 self.init(decomposing: character)
                 return
             }
-            let slot = Letter.slot(of: scalar.value)
-            if let remembered = Letter.known.withLock({ $0[slot] }) {
-                guard let letter = remembered else { return nil }
-                self = letter
-                return
-            }
-            let letter = Letter(decomposing: character)
-            Letter.known.withLock { $0[slot] = .some(letter) }
-            guard let letter else { return nil }
+            guard let letter = Letter.remembered(scalar) else { return nil }
             self = letter
         }
 
+        /// The letter a scalar of the Greek blocks is (nil: not a letter), taken apart once per process.
+        static func remembered(_ scalar: Unicode.Scalar) -> Letter? {
+            known.withLock { remembered(scalar, in: &$0) }
+        }
+
+        /// `remembered(_:)` with `known` already locked.
+        static func remembered(_ scalar: Unicode.Scalar, in known: inout [Letter??]) -> Letter? {
+            let slot = slot(of: scalar.value)
+            if let remembered = known[slot] { return remembered }
+            let letter = Letter(decomposing: Character(scalar))
+            known[slot] = .some(letter)
+            return letter
+        }
+
         /// Greek and Coptic, Greek Extended: the scalars `known` remembers.
-        private static func isInGreekBlocks(_ value: UInt32) -> Bool {
+        static func isInGreekBlocks(_ value: UInt32) -> Bool {
             (0x0370...0x03FF).contains(value) || (0x1F00...0x1FFF).contains(value)
         }
 
@@ -132,7 +172,7 @@ public enum Transliterator {
 
         /// Scalars of the Greek blocks taken apart so far, by `slot` (nil: not yet; .some(nil): not a letter).
         /// Shared by every thread (importers transliterate on several).
-        private static let known = Mutex<[Letter??]>(Array(repeating: nil, count: 0x90 + 0x100))
+        static let known = Mutex<[Letter??]>(Array(repeating: nil, count: 0x90 + 0x100))
 
         init?(decomposing character: Character) {
             var scalars = String(character).decomposedStringWithCanonicalMapping.unicodeScalars.makeIterator()
@@ -174,34 +214,58 @@ public enum Transliterator {
 
     // MARK: - Rules
 
-    /// The letter table; υ is "y" here and becomes "u" only inside diphthongs.
-    private static let table: [Unicode.Scalar: String] = [
-        "α": "a", "β": "b", "γ": "g", "δ": "d", "ε": "e", "ζ": "z", "η": "\u{113}", "θ": "th",
-        "ι": "i", "κ": "k", "λ": "l", "μ": "m", "ν": "n", "ξ": "x", "ο": "o", "π": "p",
-        "ρ": "r", "σ": "s", "ς": "s", "τ": "t", "υ": "y", "φ": "ph", "χ": "ch", "ψ": "ps",
-        "ω": "\u{14D}",
-    ]
+    /// The letter table; υ is "y" here and becomes "u" only inside diphthongs. A switch, not a dictionary:
+    /// hashing a scalar cost more than the rest of the letter's work.
+    private static func latin(_ base: Unicode.Scalar) -> String? {
+        switch base {
+        case "α": "a"
+        case "β": "b"
+        case "γ": "g"
+        case "δ": "d"
+        case "ε": "e"
+        case "ζ": "z"
+        case "η": "\u{113}"
+        case "θ": "th"
+        case "ι": "i"
+        case "κ": "k"
+        case "λ": "l"
+        case "μ": "m"
+        case "ν": "n"
+        case "ξ": "x"
+        case "ο": "o"
+        case "π": "p"
+        case "ρ": "r"
+        case "σ", "ς": "s"
+        case "τ": "t"
+        case "υ": "y"
+        case "φ": "ph"
+        case "χ": "ch"
+        case "ψ": "ps"
+        case "ω": "\u{14D}"
+        default: nil
+        }
+    }
 
-    /// The first vowels of the diphthongs, as written there (υ only begins υι, written "ui").
-    private static let diphthongFirst: [Unicode.Scalar: String] = [
-        "α": "a", "ε": "e", "η": "\u{113}", "ο": "o", "υ": "u",
-    ]
-
-    /// The pairs that form a diphthong; ηι is absent because it is written ῃ.
-    private static let diphthongs: Set<String> = ["αι", "ει", "οι", "υι", "αυ", "ευ", "ηυ", "ου"]
-
-    /// `diphthongs` as pairs of scalar values (first << 32 | second), looked up without making a string.
-    private static let diphthongPairs: Set<UInt64> = Set(diphthongs.map { pair in
-        pair.unicodeScalars.reduce(0) { $0 << 32 | UInt64($1.value) }
-    })
+    /// The first vowel of a diphthong as written there, for the pairs that form one (αι ει οι υι αυ ευ ηυ ου; ηι is
+    /// absent because it is written ῃ, and υ only begins υι, written "ui"); nil for any other pair. A switch, not a
+    /// set of pairs: hashing cost more than the rest of the letter's work.
+    private static func diphthongStart(_ first: Unicode.Scalar, _ second: Unicode.Scalar) -> String? {
+        switch (first, second) {
+        case ("α", "ι"), ("α", "υ"): "a"
+        case ("ε", "ι"), ("ε", "υ"): "e"
+        case ("ο", "ι"), ("ο", "υ"): "o"
+        case ("η", "υ"): "\u{113}"
+        case ("υ", "ι"): "u"
+        default: nil
+        }
+    }
 
     /// The Latin for a diphthong starting at `first`, without any breathing, or nil if the pair
     /// is two syllables: a diaeresis on the second vowel, or a breathing or subscript on the first
     /// (in a true diphthong those marks stand on the second vowel), says so.
     private static func diphthong(_ first: Letter, _ second: Letter) -> String? {
         guard !second.diaeresis, !first.rough, !first.smooth, !first.iotaSubscript, !second.iotaSubscript,
-              diphthongPairs.contains(UInt64(first.base.value) << 32 | UInt64(second.base.value)),
-              let start = diphthongFirst[first.base]
+              let start = diphthongStart(first.base, second.base)
         else { return nil }
         return start + (second.base == "υ" ? "u" : "i")
     }
@@ -214,9 +278,9 @@ public enum Transliterator {
         case "ρ" where letter.rough || previous == nil || previous?.base == "ρ":
             return "rh"  // initial rho is always aspirated, and so is the second of ρρ
         default:
-            let latin = table[letter.base] ?? String(letter.base)
-            guard letter.rough || letter.iotaSubscript else { return latin }
-            return (letter.rough ? "h" : "") + latin + (letter.iotaSubscript ? "i" : "")
+            let written = latin(letter.base) ?? String(letter.base)
+            guard letter.rough || letter.iotaSubscript else { return written }
+            return (letter.rough ? "h" : "") + written + (letter.iotaSubscript ? "i" : "")
         }
     }
 }

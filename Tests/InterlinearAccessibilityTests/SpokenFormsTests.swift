@@ -51,15 +51,30 @@ import InterlinearTestSupport
         let chapter = tree.chapter
         let forms = SpokenForms()
         let lemma = try #require(chapter.strings.id(of: "λόγος"))
-        var computed = 0
+        #expect(forms.kept(.lemma, lemma) == nil)
         for _ in 0..<3 {
-            let value = forms.value(.lemma, lemma, tableSize: chapter.strings.count) {
-                computed += 1
-                return Speakable.alternatives(Transliterator.transliterate("λόγος"))
-            }
-            #expect(value == "logos")
+            #expect(forms.value(.lemma, lemma, in: chapter) == "logos")
+            #expect(forms.kept(.lemma, lemma) == "logos")
         }
-        #expect(computed == 1)
+        #expect(SpokenForms.Kind.lemma.form(of: lemma, in: chapter) == Speakable.alternatives(Transliterator.transliterate("λόγος")))
+    }
+
+    /// Strong's numbers read from their bytes are what the character-by-character reading makes of them, for every
+    /// word of the committed chapters and for awkward numbers.
+    @Test(arguments: A11yFixture.references)
+    func strongsFromBytesIsStrongsFromCharacters(reference: String) throws {
+        let chapter = try A11yFixture.tree(reference).chapter
+        let samples = chapter.words.map { chapter.text($0.strongs) }
+            + ["", "G", "G0", "G000", "G0001a", "x12", "0", "12", "G12\r\n", "G-5", "G 7", "G1510 ", "H12", "Gé12"]
+        for code in samples where !code.hasPrefix("H") {
+            let bytes = Speakable.greekStrongsASCII(code)
+            if code.utf8.allSatisfy({ $0 < 0x80 }) {
+                #expect(bytes == .some(Speakable.greekStrongsByCharacter(code)), "\(code)")
+            } else {
+                #expect(bytes == nil, "\(code)")
+            }
+            #expect(Speakable.strongs(code) == Speakable.greekStrongsByCharacter(code), "\(code)")
+        }
     }
 
     /// ASCII text made speakable from its bytes is what the character-by-character path makes of it.

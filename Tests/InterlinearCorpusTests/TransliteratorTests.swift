@@ -109,4 +109,22 @@ import InterlinearTestSupport
             }
         }
     }
+
+    /// Text of Greek-block scalars only is read scalar by scalar; it must come out as the character-by-character
+    /// reading does, for every word and lemma of the SBLGNT, for every single Greek-block scalar, and for pairs.
+    @Test func scalarFastPathIsTheCharacterPath() throws {
+        let texts = try sblgntColumn("text").union(sblgntColumn("lemma"))
+        #expect(texts.count > 10_000)
+        for text in texts {
+            #expect(Transliterator.transliterate(text) == Transliterator.transliterateByCharacter(text), "\(text)")
+        }
+        let scalars = Array(0x0370...0x03FF).compactMap(Unicode.Scalar.init)
+            + Array(0x1F00...0x1FFF).compactMap(Unicode.Scalar.init)
+        for scalar in scalars {
+            // Each scalar alone, doubled, capitalised beside a letter, and after ρ (a rule that looks back).
+            for text in [String(scalar), String(scalar) + String(scalar), "Α" + String(scalar), "ρ" + String(scalar) + "υ"] {
+                #expect(Transliterator.transliterate(text) == Transliterator.transliterateByCharacter(text), "\(text)")
+            }
+        }
+    }
 }
