@@ -21,7 +21,7 @@ import Testing
 
     static let edgeFloats: [Float] = [
         0, -0.0, 0.004, -0.004, 0.005, -0.005, 0.0049999, -0.0049999, 0.0050001, -0.0050001, 0.01, -0.01, 0.015, 0.125,
-        -0.125, 1.005, 2.675, 99.995, 999.995, 1e7, 99_999_999, 1e8, -1e8, 1.0000001e8, 1e9, 1e10, 3e38, -3e38,
+        -0.125, 1.005, 2.675, 99.995, 999.995, 1e7, 99_999_992, 1e8, -1e8, 1.0000001e8, 1e9, 1e10, 3e38, -3e38,
         .greatestFiniteMagnitude, -.greatestFiniteMagnitude, .leastNonzeroMagnitude, -.leastNonzeroMagnitude,
         .leastNormalMagnitude, .ulpOfOne, 20.42, 370.71, 0.1, 0.7, -0.7,
     ]

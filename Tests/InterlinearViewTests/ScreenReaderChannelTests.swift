@@ -105,6 +105,15 @@ final class RecordingLink: ScreenReaderLink {
         #expect(link.notifications == [.focus(focus)])
         link.isConversing = true
         #expect(channel.waitTimeout == 0, "a client mid-conversation is serviced again at once")
+        // A loop woken by the link's requests (the window's LinkWake) polls only as a safety net.
+        channel.wokenByRequests = true
+        #expect(channel.waitTimeout == 0)
+        link.isConversing = false
+        #expect(channel.waitTimeout == 250)
+        link.isActive = false
+        #expect(channel.waitTimeout == 1000)
+        link.fileDescriptors = []
+        #expect(channel.waitTimeout == nil)
     }
 
     @Test func aReaderThatStopsLeavesTheTreeOff() throws {

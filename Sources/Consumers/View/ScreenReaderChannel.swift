@@ -19,13 +19,20 @@ public final class ScreenReaderChannel {
         self.view = view
     }
 
+    /// Whether the loop wakes as soon as the link's descriptors are readable (the window's `LinkWake`). It then
+    /// needs its timeout only for what no descriptor announces: output the socket could not take at once, and a
+    /// call of ours that no reply will end.
+    public var wokenByRequests = false
+
     /// How long the event loop may wait for input before the link needs servicing, in milliseconds; nil: wait for
     /// input alone (no link, or a link with no bus to follow: `--screen-reader auto` on a desktop without D-Bus).
-    /// A link is serviced every 10 ms while active (0 while a client is mid-conversation), and every 100 ms while it
-    /// only watches the desktop's flag. (SDL cannot wait on the adapter's descriptors, so it polls.)
+    /// 0 while a client is mid-conversation. A loop woken by requests services an active link at least every
+    /// 250 ms and one that only watches the desktop's flag every second; a loop that polls (SDL alone cannot wait
+    /// on the adapter's descriptors) every 10 ms and 100 ms.
     public var waitTimeout: Int32? {
         guard let link, link.isActive || !link.fileDescriptors.isEmpty else { return nil }
         if link.isConversing { return 0 }
+        if wokenByRequests { return link.isActive ? 250 : 1000 }
         return link.isActive ? 10 : 100
     }
 

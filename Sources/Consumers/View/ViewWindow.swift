@@ -35,6 +35,8 @@ public final class ViewWindow {
     /// The view's `layoutCount` the painter was made for.
     private var painterLayout: Int
     private var dirty = true
+    /// Wakes the loop when the screen-reader link has a request (nil without a link, or without descriptors).
+    private var wake: LinkWake?
 
     /// Opens and shows the window (painted once the loop runs) and, unless `--screen-reader off`, starts the
     /// AT-SPI adapter with this window as its host. Throws `ViewError` without a display, and
@@ -88,10 +90,15 @@ public final class ViewWindow {
             // Mode auto without a desktop bus leaves the adapter inactive; mode on without one is an error.
             let adapter = try AtspiAdapter(host: self, applicationName: "interlinear", mode: settings.screenReader)
             channel = ScreenReaderChannel(link: adapter, view: view)
+            if !adapter.fileDescriptors.isEmpty, let wake = LinkWake(descriptors: adapter.fileDescriptors) {
+                self.wake = wake
+                channel.wokenByRequests = true
+            }
         }
     }
 
     deinit {
+        wake?.stop()
         SDL_DestroyWindow(window)
         SDL_Quit()
     }
@@ -113,7 +120,7 @@ public final class ViewWindow {
     public func run() throws {
         var event = SDL_Event()
         var quit = false
-        channel.service()
+        service()
         while !quit {
             if dirty { try draw() }
             let got: Int32
@@ -128,8 +135,14 @@ public final class ViewWindow {
                     quit = try handle(event)
                 } while !quit && SDL_PollEvent(&event) == 1
             }
-            if !quit { channel.service() }
+            if !quit { service() }
         }
+    }
+
+    /// Lets the screen-reader link run, then lets the wake watch its descriptors again.
+    private func service() {
+        channel.service()
+        if let wake, let link = channel.link { wake.serviced(descriptors: link.fileDescriptors) }
     }
 
     /// Handles one event; returns whether to quit.

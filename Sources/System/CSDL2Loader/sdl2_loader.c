@@ -46,3 +46,5 @@ LAZY_FORWARD(sdl2, int, SDL_UpdateWindowSurface, (SDL_Window * window), (window)
 LAZY_FORWARD(sdl2, int, SDL_UpperBlit,
         (SDL_Surface * src, const SDL_Rect *srcrect, SDL_Surface *dst, SDL_Rect *dstrect),
         (src, srcrect, dst, dstrect), -1)
+LAZY_FORWARD(sdl2, Uint32, SDL_RegisterEvents, (int numevents), (numevents), (Uint32)-1)
+LAZY_FORWARD(sdl2, int, SDL_PushEvent, (SDL_Event * event), (event), -1)
