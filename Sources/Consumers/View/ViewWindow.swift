@@ -7,8 +7,9 @@ import InterlinearRender
 
 /// The desktop window of `interlinear view`: an SDL window showing a `ChapterView` painted by the render stage.
 ///
-/// The event loop sleeps in `SDL_WaitEvent` until input arrives; only while a screen-reader adapter exists does it
-/// wake on a short timeout to let the adapter service D-Bus (`ScreenReaderChannel.waitTimeout`). It drains every
+/// The event loop sleeps in `SDL_WaitEvent` until input arrives; while a screen-reader adapter exists it also wakes
+/// when the adapter has a D-Bus request (`LinkWake`), and on a long safety timeout (`ScreenReaderChannel.waitTimeout`,
+/// short only if no wake thread could start). It drains every
 /// pending event before painting, and paints only when something visible changed, so a burst of wheel events is
 /// one frame and an idle window draws nothing. While no screen reader is active the view builds no element.
 ///
@@ -23,7 +24,7 @@ public final class ViewWindow {
     public private(set) var framesDrawn = 0
     /// Cells painted in the last frame: the visible ones only.
     public private(set) var cellsDrawn = 0
-    /// Event-loop wake-ups: one per batch of events (plus the adapter's timeouts while a link exists).
+    /// Event-loop wake-ups: one per batch of events (a screen-reader request is one; so is a safety timeout).
     public private(set) var wakeUps = 0
     /// Snapshots written.
     public private(set) var snapshots = 0
