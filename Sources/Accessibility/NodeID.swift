@@ -47,10 +47,15 @@ extension AccessibilityTree {
 
     /// Parses a node id of this chapter (the book part case-insensitively). It does not check that the element
     /// exists; `element(_:)` does.
-    public func target(parsing text: String) -> NodeID.Target? {
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        let root = rootNodeID.split(separator: ".").map(String.init)
-        guard parts.count >= root.count, zip(parts, root).allSatisfy({ $0.lowercased() == $1.lowercased() })
+    public func target(parsing text: String) -> NodeID.Target? { target(parsing: text[...]) }
+
+    /// Parses a node id whose parts are separated by `separator` ("." in ids; the AT-SPI adapter passes its object
+    /// paths' "/" parts as they are, so a screen reader's every request parses without building a string).
+    public func target(parsing text: Substring, separator: Character = ".") -> NodeID.Target? {
+        let parts = text.split(separator: separator, omittingEmptySubsequences: false)
+        let root = rootNodeID.split(separator: ".")
+        guard parts.count >= root.count,
+              zip(parts, root).allSatisfy({ $0 == $1 || $0.lowercased() == $1.lowercased() })
         else { return nil }
         let rest = parts.dropFirst(root.count)
         guard let verseText = rest.first else { return .chapter }
@@ -67,7 +72,7 @@ extension AccessibilityTree {
         case ("n", 1) where head == "note": kind = .note
         case ("w", 1): guard let w: WordOffset = ordinal(head.dropFirst()) else { return nil }; kind = .word(w)
         case ("w", 2):
-            guard let w: WordOffset = ordinal(head.dropFirst()), let tier = Tier(name: tail[1]), Tier.blockTiers.contains(tier)
+            guard let w: WordOffset = ordinal(head.dropFirst()), let tier = Tier(name: String(tail[1])), Tier.blockTiers.contains(tier)
             else { return nil }
             kind = .label(word: w, tier: tier)
         case ("t", 1) where head == "t": kind = .verseTranslation

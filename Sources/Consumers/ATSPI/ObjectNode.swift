@@ -29,8 +29,8 @@ enum ObjectNode: Equatable {
         case "frame": self = .frame
         default:
             // A node id never contains "/" and a path never contains ".": the mapping is one to one.
-            guard !rest.contains(".") else { return nil }
-            switch tree.target(parsing: rest.replacingOccurrences(of: "/", with: ".")) {
+            guard !rest.utf8.contains(UInt8(ascii: ".")) else { return nil }
+            switch tree.target(parsing: rest, separator: "/") {
             case .chapter?: self = .document
             case .cell(let cell)?: self = .cell(cell)
             case .element(let id)?: self = .element(id)

@@ -173,7 +173,7 @@ class Tree:
 
     def describe(self, obj, full):
         attrs = attributes(obj)
-        node = {"id": attrs.get("id"), "name": obj.name, "extents": extents(obj, self.client.pyatspi)}
+        node = {"id": attrs.get("id"), "name": obj.name, "extents": extents(obj, self.client.pyatspi), "object": obj}
         if full:
             node.update(role=obj.getRoleName(), description=obj.description, language=attrs.get("language"))
         return node
@@ -350,7 +350,8 @@ def run(args, session):
     wait_until(lambda: tree.scroll() != before_scroll, 10, what="the scroll after Down")
     client.pump(0.5)
     delta = tree.scroll() - before_scroll
-    after = [n["extents"] for n in tree.walk(False)]
+    # The same objects asked again (their paths are stable): only their extents can have changed.
+    after = [extents(n["object"], client.pyatspi) for n in walked_middle]
     moved = {(b[0] - a[0], b[1] - a[1], b[2] - a[2], b[3] - a[3]) for a, b in zip(before, after)}
     bounds_events = [e for e in client.events if e[0].startswith("object:bounds-changed")]
     integral = delta == round(delta)
