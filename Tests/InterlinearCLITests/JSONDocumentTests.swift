@@ -24,7 +24,9 @@ import InterlinearTypesetting
                 let oracle = try EncoderOracle.compact(LayoutDocumentOracle(chapter: chapter, layout: layout,
                                                                             font: "Gentium Plus"))
                 #expect(written == oracle, "\(reference) at \(width) with tiers \(tiers.rawValue)")
-                #expect(try schemaViolation(Data(written), schema: "layout-2") == nil)
+                // Validated once per tier set: another width changes numbers, not the document's shape (and one
+                // Python validator serves the whole run, a third of a second per chapter).
+                if width == 320 { #expect(try schemaViolation(Data(written), schema: "layout-2") == nil) }
             }
         }
     }
@@ -64,7 +66,10 @@ import InterlinearTypesetting
             // What the command writes: the nodes streamed during the walk, from a fresh engine.
             let (fresh, tree) = try command.prepare(try Engine(command.layout))
             #expect(try fresh.encoded(walking: tree, cells: command.cells(of: tree)) == written, "\(reference) \(variant)")
-            #expect(try schemaViolation(Data(written), schema: "a11y-3") == nil)
+            // Every variant validated for one Greek and one Hebrew chapter (the others have the same shape).
+            if reference == "John 1" || reference == "Genesis 1" {
+                #expect(try schemaViolation(Data(written), schema: "a11y-3") == nil)
+            }
         }
     }
 

@@ -32,7 +32,7 @@ struct JSONWriter: ~Copyable {
     var afterKey = false
     /// Set when a value could not be written as JSON (a non-finite number).
     var invalidNumber: Double?
-    #if DEBUG
+    #if DEBUG || INTERLINEAR_CHECKS
     /// The last key written at each depth, to check that keys come sorted.
     private var lastKeys: [[UInt8]] = [[]]
     #endif
@@ -75,7 +75,7 @@ struct JSONWriter: ~Copyable {
     @inline(__always)
     mutating func key(_ name: StaticString) {
         separate()
-        #if DEBUG
+        #if DEBUG || INTERLINEAR_CHECKS
         let key = Array(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
         assert(lastKeys[depth].isEmpty || lastKeys[depth].lexicographicallyPrecedes(key), "keys in sorted order: \(name)")
         lastKeys[depth] = key
@@ -212,7 +212,7 @@ struct JSONWriter: ~Copyable {
         if pretty { byte(0x0A) }
         depth += 1
         hasElement = false
-        #if DEBUG
+        #if DEBUG || INTERLINEAR_CHECKS
         lastKeys.append([])
         #endif
     }
@@ -225,7 +225,7 @@ struct JSONWriter: ~Copyable {
         }
         byte(bracket)
         hasElement = true  // the container just closed is an element of its parent
-        #if DEBUG
+        #if DEBUG || INTERLINEAR_CHECKS
         lastKeys.removeLast()
         #endif
     }
