@@ -8,7 +8,7 @@ import Testing
 ///
 /// Needs Xvfb, xdotool, dbus-run-session, at-spi2-core, python3-pyatspi and orca from Debian (scripts/setup):
 /// skipped with the reason when one is missing, required under CI.
-@Suite("AT-SPI: pyatspi and Orca against the real window (headless)", .ownThread,
+@Suite("AT-SPI: pyatspi and Orca against the real window (headless)", .ownThreadUngated,
        .enabled(if: HarnessRun.toolsPresent, HarnessRun.missingReason),
        .serialized)
 struct ScreenReaderHarnessTests {

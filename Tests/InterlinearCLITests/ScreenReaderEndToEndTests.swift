@@ -94,8 +94,9 @@ struct ScreenReaderEndToEndTests {
     }
 }
 
-/// `--speak`: speech through speech-dispatcher's library, one connection, each span in its language.
-@Suite("Reader speech through speech-dispatcher (tmux)", .serialized, .ownThread,
+/// `--speak`: speech through speech-dispatcher's library, one connection, each span in its language. Each test has
+/// its own server and terminal, so they may run side by side.
+@Suite("Reader speech through speech-dispatcher (tmux)", .ownThread,
        .enabled(if: SystemTool.required("tmux", "speech-dispatcher"),
        SystemTool.reason("speech-dispatcher", package: "speech-dispatcher")))
 struct SpeechEndToEndTests {

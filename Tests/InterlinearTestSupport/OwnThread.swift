@@ -13,6 +13,9 @@ import Testing
 /// tests run at once, so the waiting tests do not all start together and crowd each other's timeouts.
 public struct OwnThread: TestTrait, SuiteTrait, TestScoping {
     public var isRecursive: Bool { true }
+    /// Whether the test waits for a place at `gate`; a suite whose one long run sets the end of the whole test run
+    /// (the AT-SPI harness) starts at once instead, beside the computing tests.
+    let gated: Bool
 
     public func scopeProvider(for test: Test, testCase: Test.Case?) -> OwnThread? {
         // One scope per test case: suites pass straight through.
@@ -21,12 +24,18 @@ public struct OwnThread: TestTrait, SuiteTrait, TestScoping {
 
     public func provideScope(for test: Test, testCase: Test.Case?,
                              performing function: @Sendable () async throws -> Void) async throws {
-        try await OwnThread.gate.run {
-            try await withTaskExecutorPreference(ThreadExecutor.shared) {
-                // The preference takes effect when the task is next enqueued: yield, to resume on a thread of ours.
-                await Task.yield()
-                try await function()
-            }
+        if gated {
+            try await OwnThread.gate.run { try await Self.onAThreadOfItsOwn(function) }
+        } else {
+            try await Self.onAThreadOfItsOwn(function)
+        }
+    }
+
+    private static func onAThreadOfItsOwn(_ function: @Sendable () async throws -> Void) async throws {
+        try await withTaskExecutorPreference(ThreadExecutor.shared) {
+            // The preference takes effect when the task is next enqueued: yield, to resume on a thread of ours.
+            await Task.yield()
+            try await function()
         }
     }
 
@@ -36,7 +45,11 @@ public struct OwnThread: TestTrait, SuiteTrait, TestScoping {
 
 extension Trait where Self == OwnThread {
     /// Runs the tests on threads of their own (see `OwnThread`).
-    public static var ownThread: Self { OwnThread() }
+    public static var ownThread: Self { OwnThread(gated: true) }
+
+    /// Runs the tests on threads of their own, starting at once rather than waiting for a place at the gate: for a
+    /// suite whose one long run (with timeouts of its own) would otherwise start late and end the whole test run.
+    public static var ownThreadUngated: Self { OwnThread(gated: false) }
 }
 
 /// A task executor that runs every job on a new thread: jobs of tests that block are few and long, so a thread each
