@@ -132,7 +132,7 @@ public final class CorpusStore {
             var wordCount = 0
             while !words.isAtEnd {
                 wordCount += 1
-                try check.wordCount(wordCount, of: number)
+                try check.wordLimit(wordCount, of: number)
                 guard let row = words.next() else { throw check.cutShort(word: wordCount, of: number) }
                 try check.word(wordCount, of: number, row)
                 // Each field checked as it is interned: each distinct string once.

@@ -3,8 +3,8 @@ import InterlinearCorpus
 
 /// Writes chapters into a store: verse rows (their translation goes into the full-text index by trigger), each
 /// verse's words packed for loading (`VerseWords`), word rows with their folded search keys, and the morphology
-/// codes in words. One writer serves one transaction: the
-/// codes it remembers writing are gone again if that transaction rolls back.
+/// codes in words. One writer serves one transaction: the codes it remembers writing are gone again if that
+/// transaction rolls back.
 final class StoreWriter {
     private let database: Database
     private let deleteVerses: Statement

@@ -51,7 +51,7 @@ struct StoredChapterCheck {
     }
 
     /// Before the `count`-th word of a verse is read: within the per-verse limit.
-    func wordCount(_ count: Int, of verse: Int) throws {
+    func wordLimit(_ count: Int, of verse: Int) throws {
         guard count <= CorpusLimits.maxWordsPerVerse else {
             throw bad("\(reference):\(verse) has more than \(CorpusLimits.maxWordsPerVerse) words, the most a verse can hold")
         }
