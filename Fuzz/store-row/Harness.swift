@@ -9,9 +9,13 @@
 //   V  id  translation                               a verse row
 //   W  verse  position  surface  transliteration  lemma  strongs  morphology  gloss  alignment
 //      [surface_key  lemma_key  strongs_number]      a word row
+//   B  id  words                                     a verse's packed words (`VerseWords`), raw bytes in which
+//                                                    \t, \n and \\ stand for a tab, a line feed and a backslash
 // They go into an in-memory database with the real schema (`Schema.migrations`): integer columns get an integer
-// when the field is a decimal, anything else as text; a field starting with byte 0x01 is bound as a BLOB. Then the
-// store is checked (`validate`), every chapter the rows touch is loaded, and a few searches run.
+// when the field is a decimal, anything else as text; a field starting with byte 0x01 is bound as a BLOB. Each
+// verse's packed words, which the loader reads, are then derived from its word rows (`VerseWords.rebuild`, the
+// migration from version 1), and B rows replace a verse's packed words with their bytes. Then the store is
+// checked (`validate`), every chapter the rows touch is loaded, and a few searches run.
 //
 // Whatever the rows: a chapter the loader accepts is within the limits, holds no control characters, is one a chapter
 // file could hold (the chapter-file parser reads it back the same) and survives the store writer and reader; a
@@ -171,6 +175,7 @@ private struct StoreRows {
     var marks: (applicationID: Field, version: Field)?
     var verses: [[Field]] = []
     var words: [[Field]] = []
+    var packed: [(id: Field, words: [UInt8])] = []
 
     init(_ bytes: Field) {
         var start = 0
@@ -188,6 +193,7 @@ private struct StoreRows {
             case UInt8(ascii: "P") where fields.count >= 3: marks = (fields[1], fields[2])
             case UInt8(ascii: "V") where fields.count >= 3: verses.append(Array(fields[1...2]))
             case UInt8(ascii: "W") where fields.count >= 10: words.append(Array(fields[1...min(12, fields.count - 1)]))
+            case UInt8(ascii: "B") where fields.count >= 3: packed.append((fields[1], Self.unescaped(fields[2])))
             default: continue
             }
         }
@@ -196,7 +202,7 @@ private struct StoreRows {
     /// The chapters the rows' keys fall in (at most four).
     var chapters: [ChapterReference] {
         var found: [ChapterReference] = []
-        for key in (verses + words).compactMap({ integer($0[0]) }) where found.count < 4 {
+        for key in (verses + words).compactMap({ integer($0[0]) }) + packed.compactMap({ integer($0.id) }) where found.count < 4 {
             guard key >= 0, let book = Book.numbered(key / 1_000_000) else { continue }
             let reference = ChapterReference(book: book, chapter: key / 1000 % 1000)
             if !found.contains(reference) { found.append(reference) }
@@ -233,6 +239,40 @@ private struct StoreRows {
             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
             """, rows: words.map { $0 + Array(repeating: Field(start: nil, count: 0), count: 12 - $0.count) },
             integers: [0, 1, 11])
+        do {
+            try VerseWords.rebuild(database)
+        } catch {
+            fatalError("deriving the packed words from word rows failed: \(error)")
+        }
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(database.handle, "INSERT OR REPLACE INTO verse_words(id, words) VALUES (?1, ?2)", -1,
+                                 &statement, nil) == SQLITE_OK else { fatalError("cannot prepare the packed words' insert") }
+        defer { sqlite3_finalize(statement) }
+        for (id, words) in packed {
+            sqlite3_reset(statement)
+            sqlite3_clear_bindings(statement)
+            if let value = integer(id) { sqlite3_bind_int64(statement, 1, Int64(value)) } else { sqlite3_bind_null(statement, 1) }
+            _ = words.withUnsafeBytes { sqlite3_bind_blob(statement, 2, $0.baseAddress, Int32(clamping: $0.count), csqlite_transient()) }
+            if words.isEmpty { sqlite3_bind_zeroblob(statement, 2, 0) }
+            _ = sqlite3_step(statement)
+        }
+    }
+
+    /// A B row's bytes: `\t`, `\n` and `\\` are a tab, a line feed and a backslash (a row cannot hold the first two).
+    static func unescaped(_ field: Field) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var escaped = false
+        for byte in field {
+            if escaped {
+                bytes.append(byte == UInt8(ascii: "t") ? 0x09 : byte == UInt8(ascii: "n") ? 0x0A : byte)
+                escaped = false
+            } else if byte == UInt8(ascii: "\\") {
+                escaped = true
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return bytes
     }
 
     /// Inserts each row (a row SQLite refuses — a duplicate key, a text id — is left out, as it would be from a file).

@@ -10,7 +10,6 @@ public final class CorpusStore {
     public let url: URL
     let database: Database
     private var verseStatement: Statement?
-    private var wordStatement: Statement?
 
     /// Opens an existing store for reading (migrating it first if an older version wrote it).
     public init(url: URL) throws {
@@ -58,7 +57,11 @@ public final class CorpusStore {
     static func migrate(_ database: Database) throws {
         try database.transaction {
             let from = try database.integer("PRAGMA user_version") ?? 0
-            for step in Schema.migrations.dropFirst(from) { try database.execute(step) }
+            for (index, step) in Schema.migrations.enumerated().dropFirst(from) {
+                try database.execute(step)
+                // The packed words are derived from the word rows a store already holds (none in a new one).
+                if index + 1 == Schema.packedWordsVersion { try VerseWords.rebuild(database) }
+            }
             try database.execute("PRAGMA application_id = \(Schema.applicationID); PRAGMA user_version = \(Schema.version)")
         }
     }
@@ -90,26 +93,23 @@ public final class CorpusStore {
     ///
     /// The rows are data like a chapter file's lines, and are bounded and checked the same way before anything is
     /// built from them (`StoredChapterCheck`): a damaged or hand-edited store is refused in one line, never trusted.
+    /// One range scan of the chapter's verses, each with its words packed in one blob (`VerseWords`).
     public func read(_ reference: ChapterReference, into strings: StringTableBuilder) throws -> Chapter? {
         let range = Schema.range(of: ChapterKey(book: reference.book.number, chapter: reference.chapter))
         if verseStatement == nil {
-            verseStatement = try database.prepare("SELECT id, translation FROM verse WHERE id BETWEEN ?1 AND ?2 ORDER BY id")
-            wordStatement = try database.prepare("""
-                SELECT verse, surface, transliteration, lemma, strongs, morphology, gloss, alignment
-                FROM word WHERE verse BETWEEN ?1 AND ?2 ORDER BY verse, position
+            verseStatement = try database.prepare("""
+                SELECT verse.id, verse.translation, verse_words.words
+                FROM verse LEFT JOIN verse_words ON verse_words.id = verse.id
+                WHERE verse.id BETWEEN ?1 AND ?2 ORDER BY verse.id
                 """)
         }
-        guard let verses = verseStatement, let words = wordStatement else { return nil }
-        defer { verses.reset(); words.reset() }
+        guard let verses = verseStatement else { return nil }
+        defer { verses.reset() }
         var chapter = Chapter(reference: reference, language: .greek)
         var check = StoredChapterCheck(path: url.path, reference: reference)
         try verses.bind([range.lowerBound, range.upperBound])
-        try words.bind([range.lowerBound, range.upperBound])
-        // Both are ordered by verse key: merge them, each verse followed by its words.
-        var hasWord = try words.step()
         while try verses.step() {
-            let key = verses.int(0)
-            let number = key - range.lowerBound
+            let number = verses.int(0) - range.lowerBound
             let translation = verses.bytes(1)
             try check.verse(number, translation: translation)
             chapter.beginVerse(number, strings: strings)
@@ -128,13 +128,12 @@ public final class CorpusStore {
             }
             if !clean { try check.refuse(translation, "the translation of \(reference):\(number)") }
             try check.translationTokens(tokens, verse: number)
+            var words = VerseWords.Reader(verses.bytes(2))
             var wordCount = 0
-            while hasWord {
-                let wordKey = words.int(0)
-                if wordKey > key { break }
-                guard wordKey == key else { throw check.orphan(wordKey - range.lowerBound) }
+            while !words.isAtEnd {
                 wordCount += 1
-                let row = StoredChapterCheck.WordRow(words)
+                try check.wordLimit(wordCount, of: number)
+                guard let row = words.next() else { throw check.cutShort(word: wordCount, of: number) }
                 try check.word(wordCount, of: number, row)
                 // Each field checked as it is interned: each distinct string once.
                 func intern(_ field: UnsafeBufferPointer<UInt8>) throws -> TextID {
@@ -157,10 +156,8 @@ public final class CorpusStore {
                 chapter.appendWord(Word(
                     surface: surface, transliteration: transliteration, lemma: lemma, strongs: strongs,
                     morphology: morphology, gloss: gloss, alignment: start..<Int32(chapter.alignedTokens.count)))
-                hasWord = try words.step()
             }
         }
-        if hasWord { throw check.orphan(words.int(0) - range.lowerBound) }
         return chapter.verses.isEmpty ? nil : chapter
     }
 }

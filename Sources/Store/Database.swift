@@ -108,8 +108,10 @@ final class Statement {
     }
 
     func bind(_ value: [UInt8], at index: Int32) throws {
+        // An empty blob, not NULL: `sqlite3_bind_blob` binds NULL when handed no pointer, which an empty array may give.
+        guard !value.isEmpty else { return try check(sqlite3_bind_zeroblob(statement, index, 0)) }
         try check(value.withUnsafeBytes {
-            sqlite3_bind_blob(statement, index, $0.baseAddress, Int32($0.count), csqlite_transient())
+            sqlite3_bind_blob(statement, index, $0.baseAddress, Int32(clamping: $0.count), csqlite_transient())
         })
     }
 
@@ -169,5 +171,9 @@ extension Int: StatementValue {
 }
 
 extension String: StatementValue {
+    func bind(to statement: Statement, at index: Int32) throws { try statement.bind(self, at: index) }
+}
+
+extension Array: StatementValue where Element == UInt8 {
     func bind(to statement: Statement, at index: Int32) throws { try statement.bind(self, at: index) }
 }

@@ -1,8 +1,9 @@
 /// The store's schema, versioned with `PRAGMA user_version` and marked as ours with `PRAGMA application_id`.
 ///
 /// Rows are keyed by verse id `BBCCCVVV` (book × 1,000,000 + chapter × 1,000 + verse, the source data's own verse
-/// key), so a chapter, a book or a testament is one contiguous key range: loading a chapter is two range scans,
-/// and `--in John` is a `BETWEEN` on every index (each index ends with the primary key).
+/// key), so a chapter, a book or a testament is one contiguous key range: loading a chapter is one range scan of
+/// its verses, each with its words packed in one blob (`verse_words`), and `--in John` is a `BETWEEN` on every
+/// index (each index ends with the primary key).
 enum Schema {
     /// "ILNR": tells our store from any other SQLite file.
     static let applicationID = 0x494C_4E52
@@ -46,7 +47,16 @@ enum Schema {
             INSERT INTO verse_text(verse_text, rowid, translation) VALUES ('delete', old.id, old.translation);
         END;
         """,
+        // 2: each verse's words packed into one blob for loading (`VerseWords`); `migrate` fills it from the word
+        // rows of a store written before.
+        """
+        CREATE TABLE verse_words(id INTEGER PRIMARY KEY, words BLOB NOT NULL);
+        UPDATE meta SET value = 'interlinear store 2' WHERE key = 'format';
+        """,
     ]
+
+    /// The version whose step adds `verse_words`, filled by `VerseWords.rebuild` when a store is migrated past it.
+    static let packedWordsVersion = 2
 
     /// The key of a verse: BBCCCVVV.
     static func verseKey(book: Int, chapter: Int, verse: Int) -> Int { book * 1_000_000 + chapter * 1_000 + verse }

@@ -1,14 +1,17 @@
 import Foundation
 import InterlinearCorpus
 
-/// Writes chapters into a store: verse rows (their translation goes into the full-text index by trigger), word
-/// rows with their folded search keys, and the morphology codes in words. One writer serves one transaction: the
-/// codes it remembers writing are gone again if that transaction rolls back.
+/// Writes chapters into a store: verse rows (their translation goes into the full-text index by trigger), each
+/// verse's words packed for loading (`VerseWords`), word rows with their folded search keys, and the morphology
+/// codes in words. One writer serves one transaction: the codes it remembers writing are gone again if that
+/// transaction rolls back.
 final class StoreWriter {
     private let database: Database
     private let deleteVerses: Statement
     private let deleteWords: Statement
+    private let deletePacked: Statement
     private let insertVerse: Statement
+    private let insertPacked: Statement
     private let insertWord: Statement
     private let insertCode: Statement
     /// Folded keys by string id: each distinct lemma or surface is folded once per table lineage (ids keep their
@@ -23,7 +26,9 @@ final class StoreWriter {
         self.database = database
         deleteVerses = try database.prepare("DELETE FROM verse WHERE id BETWEEN ?1 AND ?2")
         deleteWords = try database.prepare("DELETE FROM word WHERE verse BETWEEN ?1 AND ?2")
+        deletePacked = try database.prepare("DELETE FROM verse_words WHERE id BETWEEN ?1 AND ?2")
         insertVerse = try database.prepare("INSERT INTO verse(id, translation) VALUES (?1, ?2)")
+        insertPacked = try database.prepare("INSERT INTO verse_words(id, words) VALUES (?1, ?2)")
         insertWord = try database.prepare("""
             INSERT INTO word(verse, position, surface, transliteration, lemma, strongs, morphology, gloss, alignment,
                              surface_key, lemma_key, strongs_number)
@@ -45,7 +50,7 @@ final class StoreWriter {
         }
         let book = chapter.reference.book.number
         let range = Schema.range(of: ChapterKey(book: book, chapter: chapter.reference.chapter))
-        for statement in [deleteWords, deleteVerses] {
+        for statement in [deleteWords, deletePacked, deleteVerses] {
             try statement.bind([range.lowerBound, range.upperBound])
             try statement.run()
         }
@@ -54,8 +59,10 @@ final class StoreWriter {
             let translation = chapter.translationTokens[verse.translation].map(chapter.text).joined(separator: " ")
             try insertVerse.bind([key, translation])
             try insertVerse.run()
+            try insertPacked.bind([key, packedWords(of: verse, chapter)])
+            try insertPacked.run()
             for (position, word) in chapter.words[verse.words].enumerated() {
-                let alignment = chapter.alignment(of: word).map(\.description).joined(separator: " ")
+                let alignment = Self.alignmentText(of: word, chapter)
                 let strongs = chapter.text(word.strongs)
                 try insertWord.bind([
                     key, position, chapter.text(word.surface), chapter.text(word.transliteration),
@@ -71,6 +78,24 @@ final class StoreWriter {
                 }
             }
         }
+    }
+
+    /// The verse's words as `VerseWords` packs them: the word rows' display fields, in order.
+    private func packedWords(of verse: Verse, _ chapter: Chapter) -> [UInt8] {
+        var blob: [UInt8] = []
+        for word in chapter.words[verse.words] {
+            for id in [word.surface, word.transliteration, word.lemma, word.strongs, word.morphology, word.gloss] {
+                chapter.strings.withUTF8(of: id) { VerseWords.append($0, to: &blob) }
+            }
+            var alignment = Self.alignmentText(of: word, chapter)
+            alignment.withUTF8 { VerseWords.append($0, to: &blob) }
+        }
+        return blob
+    }
+
+    /// A word's alignment as stored: its token offsets in decimal, separated by spaces.
+    private static func alignmentText(of word: Word, _ chapter: Chapter) -> String {
+        chapter.alignment(of: word).map(\.description).joined(separator: " ")
     }
 
     private func folded(_ id: TextID, _ chapter: Chapter) -> String {

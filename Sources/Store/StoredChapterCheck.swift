@@ -5,22 +5,9 @@ import InterlinearCorpus
 /// hand-edited or hostile — is refused in one line naming the store and the verse, and whatever the store accepts a
 /// chapter file could hold too.
 struct StoredChapterCheck {
-    /// A word row's fields, each read from its statement once (`Statement.bytes`: each read costs SQLite calls),
-    /// borrowed until the statement's next step.
+    /// A word's fields as stored (`VerseWords.Reader`), borrowed until the statement's next step.
     struct WordRow {
         let surface, transliteration, lemma, strongs, morphology, gloss, alignment: UnsafeBufferPointer<UInt8>
-
-        /// Reads columns 1…7 of the current row (surface, transliteration, lemma, Strong's, morphology, gloss,
-        /// alignment).
-        init(_ statement: Statement) {
-            surface = statement.bytes(1)
-            transliteration = statement.bytes(2)
-            lemma = statement.bytes(3)
-            strongs = statement.bytes(4)
-            morphology = statement.bytes(5)
-            gloss = statement.bytes(6)
-            alignment = statement.bytes(7)
-        }
 
         func forEachField(_ body: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
             try body(surface); try body(transliteration); try body(lemma); try body(strongs)
@@ -63,11 +50,15 @@ struct StoredChapterCheck {
         }
     }
 
-    /// The `count`-th word row of a verse.
-    mutating func word(_ count: Int, of verse: Int, _ row: WordRow) throws {
+    /// Before the `count`-th word of a verse is read: within the per-verse limit.
+    func wordLimit(_ count: Int, of verse: Int) throws {
         guard count <= CorpusLimits.maxWordsPerVerse else {
             throw bad("\(reference):\(verse) has more than \(CorpusLimits.maxWordsPerVerse) words, the most a verse can hold")
         }
+    }
+
+    /// The `count`-th word of a verse.
+    mutating func word(_ count: Int, of verse: Int, _ row: WordRow) throws {
         let reference = reference
         func what() -> String { "word \(count) of \(reference):\(verse)" }
         var bytes = 0
@@ -89,8 +80,9 @@ struct StoredChapterCheck {
         bad("an alignment in \(reference):\(verse) is not a token of its verse")
     }
 
-    func orphan(_ verse: Int) -> StoreError {
-        bad("a word of \(reference):\(verse), which has no verse row")
+    /// The verse's packed words end inside its `word`-th word (`VerseWords.Reader`).
+    func cutShort(word: Int, of verse: Int) -> StoreError {
+        bad("the words of \(reference):\(verse) are cut short in word \(word)")
     }
 
     /// Counts a field's bytes towards the chapter's, bounded like a chapter file's size.

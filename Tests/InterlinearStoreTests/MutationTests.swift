@@ -56,14 +56,33 @@ import Testing
             "UPDATE word SET verse = 43001999 WHERE verse = 43001%03d",
             "UPDATE word SET strongs = 'G' WHERE verse = 43001%03d",
         ]
-        for round in 0..<40 {
+        // The packed words (`verse_words`) themselves: cut anywhere, bytes overwritten, replaced by noise, missing.
+        let packedMutations = [
+            "UPDATE verse_words SET words = substr(words, 1, '%') WHERE id = 43001%03d",
+            "UPDATE verse_words SET words = substr(words, 1, '%') || x'ff' || substr(words, '%' + 2) WHERE id = 43001%03d",
+            "UPDATE verse_words SET words = randomblob('%') WHERE id = 43001%03d",
+            "UPDATE verse_words SET words = x'8080808080808001' || words WHERE id = 43001%03d",
+            "UPDATE verse_words SET words = 'text, not packed words' WHERE id = 43001%03d",
+            "DELETE FROM verse_words WHERE id = 43001%03d",
+        ]
+        for round in 0..<60 {
             let url = try StoreFixture.copy(of: original, named: "mutated-\(round).sqlite")
             let database = try Database(path: url.path, readOnly: false)
-            for _ in 0..<Int.random(in: 1...3, using: &random) {
-                let template = try #require(mutations.randomElement(using: &random))
-                let sql = template.replacingOccurrences(of: "%03d", with: String(format: "%03d", Int.random(in: 1...51, using: &random)))
-                    .replacingOccurrences(of: "'%'", with: "'\(Int.random(in: 0...400, using: &random))'")
-                try? database.execute(sql)
+            func mutate(_ templates: [String]) throws {
+                for _ in 0..<Int.random(in: 1...3, using: &random) {
+                    let template = try #require(templates.randomElement(using: &random))
+                    let sql = template.replacingOccurrences(of: "%03d", with: String(format: "%03d", Int.random(in: 1...51, using: &random)))
+                        .replacingOccurrences(of: "'%'", with: "'\(Int.random(in: 0...400, using: &random))'")
+                    try? database.execute(sql)
+                }
+            }
+            // Word rows damaged, then the packed words derived from them (as the migration from version 1 does), or
+            // the packed words damaged directly.
+            if round % 2 == 0 {
+                try mutate(mutations)
+                try VerseWords.rebuild(database)
+            } else {
+                try mutate(packedMutations)
             }
             database.close()
             do {

@@ -7,11 +7,14 @@ import Testing
 /// The store is a reader of data too: a damaged or hand-edited store is bounded at the door like a chapter file —
 /// the label format's per-verse limits, valid UTF-8, no control characters — and refused in one line.
 @Suite struct StoreLimitTests {
-    /// A copy of the committed-chapters store with `sql` applied.
+    /// A copy of the committed-chapters store with `sql` applied, each verse's packed words then derived again from
+    /// its word rows (`VerseWords.rebuild`, as the migration from version 1 derives them), so the damage reaches
+    /// what the loader reads as well as what search reads.
     static func damaged(_ name: String, _ sql: String) throws -> URL {
         let url = try StoreFixture.copy(of: StoreFixture.committed.get(), named: "\(name).sqlite")
         let database = try Database(path: url.path, readOnly: false)
         try database.execute(sql)
+        try VerseWords.rebuild(database)
         database.close()
         return url
     }

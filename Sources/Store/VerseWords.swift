@@ -1,0 +1,93 @@
+/// A verse's words as the loader reads them: one BLOB per verse (`verse_words.words`, schema version 2) holding each
+/// word's seven fields — surface, transliteration, lemma, Strong's, morphology, gloss, alignment, the `word` table's
+/// display columns in its order — each as its byte count (unsigned LEB128: seven bits a byte, low bits first, the
+/// high bit set on every byte but the last) followed by its bytes, word after word in `position` order.
+///
+/// Why: a word row cost SQLite about 1,900 instructions to step through and copy out (eight columns, each decoded
+/// and copied by the virtual machine), most of a whole-New-Testament load; one blob per verse is one column per
+/// verse. The `word` table keeps every field for search (its keys and indexes); the writer fills both from the same
+/// chapter, and `rebuild` derives the blobs from word rows (the migration from version 1).
+///
+/// The bytes are data like any stored field: `Reader` never reads past them, and whatever it hands out is checked
+/// field by field as a word row's fields are (`StoredChapterCheck`).
+enum VerseWords {
+    /// The fields of a word.
+    static let fieldsPerWord = 7
+
+    /// Appends one field: its byte count, then its bytes.
+    static func append(_ field: UnsafeBufferPointer<UInt8>, to blob: inout [UInt8]) {
+        var count = field.count
+        while count >= 0x80 {
+            blob.append(UInt8(truncatingIfNeeded: count) | 0x80)
+            count >>= 7
+        }
+        blob.append(UInt8(truncatingIfNeeded: count))
+        blob.append(contentsOf: field)
+    }
+
+    /// Reads the words of one blob in order, borrowing its bytes.
+    struct Reader {
+        private let bytes: UnsafeBufferPointer<UInt8>
+        private var offset = 0
+
+        init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+        /// Whether every word has been read.
+        var isAtEnd: Bool { offset >= bytes.count }
+
+        /// The next word's fields; nil when the bytes end inside it, or a count runs past them (a damaged blob).
+        mutating func next() -> StoredChapterCheck.WordRow? {
+            guard let surface = field(), let transliteration = field(), let lemma = field(), let strongs = field(),
+                  let morphology = field(), let gloss = field(), let alignment = field() else { return nil }
+            return StoredChapterCheck.WordRow(surface: surface, transliteration: transliteration, lemma: lemma,
+                                              strongs: strongs, morphology: morphology, gloss: gloss,
+                                              alignment: alignment)
+        }
+
+        /// The next field, or nil when its count or its bytes are not all there. A count takes at most five bytes
+        /// (35 bits, more than any field the loader accepts), so it cannot overflow.
+        @inline(__always)
+        private mutating func field() -> UnsafeBufferPointer<UInt8>? {
+            guard let base = bytes.baseAddress else { return nil }
+            let end = bytes.count
+            var count = 0, shift = 0
+            while true {
+                guard offset < end, shift < 35 else { return nil }
+                let byte = base[offset]
+                offset += 1
+                count |= Int(byte & 0x7F) &<< shift
+                if byte < 0x80 { break }
+                shift += 7
+            }
+            guard count <= end - offset else { return nil }
+            defer { offset += count }
+            return UnsafeBufferPointer(start: base + offset, count: count)
+        }
+    }
+
+    /// Derives every verse's blob from the `word` table, replacing the blobs there are: what the migration from
+    /// version 1 runs, in its transaction. Fields are copied as stored, unchecked (the loader checks them); word rows
+    /// of a verse the `verse` table lacks belong to no blob.
+    static func rebuild(_ database: Database) throws {
+        try database.execute("DELETE FROM verse_words")
+        let verses = try database.prepare("SELECT id FROM verse ORDER BY id")
+        var keys: [Int] = []
+        while try verses.step() { keys.append(verses.int(0)) }
+        let words = try database.prepare("""
+            SELECT surface, transliteration, lemma, strongs, morphology, gloss, alignment
+            FROM word WHERE verse = ?1 ORDER BY position
+            """)
+        let insert = try database.prepare("INSERT OR REPLACE INTO verse_words(id, words) VALUES (?1, ?2)")
+        var blob: [UInt8] = []
+        for key in keys {
+            blob.removeAll(keepingCapacity: true)
+            try words.bind(key, at: 1)
+            while try words.step() {
+                for column in 0..<Int32(fieldsPerWord) { append(words.bytes(column), to: &blob) }
+            }
+            words.reset()
+            try insert.bind([key, blob])
+            try insert.run()
+        }
+    }
+}

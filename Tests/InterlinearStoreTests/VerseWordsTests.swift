@@ -1,0 +1,104 @@
+import Foundation
+import InterlinearCorpus
+@testable import InterlinearStore
+import InterlinearTestSupport
+import Testing
+
+/// Each verse's words packed in one blob (`VerseWords`, schema version 2): what the writer packs reads back field
+/// for field, a store of version 1 is migrated to the same blobs, and a damaged blob is refused in one line.
+@Suite struct VerseWordsTests {
+    static let john = ChapterReference(parsing: "John 1") ?? ChapterReference(book: Book.all[0], chapter: 1)
+
+    /// Fields of every size class of the byte count (one, two and three count bytes, and empty) read back as packed.
+    @Test func packedFieldsReadBackInOrder() throws {
+        let sizes = [0, 1, 127, 128, 300, 16_383, 16_384, 70_000]
+        let fields = sizes.enumerated().map { index, size in [UInt8](repeating: UInt8(0x41 + index), count: size) }
+        // Two words: the eight fields above, then six more of them again (seven a word).
+        let words = [Array(fields[0..<7]), Array(fields[1..<8])]
+        var blob: [UInt8] = []
+        for word in words {
+            for field in word { field.withUnsafeBufferPointer { VerseWords.append($0, to: &blob) } }
+        }
+        // Each field is its count (7 bits a byte) and its bytes.
+        let countBytes = [1, 1, 1, 2, 2, 2, 3, 3]
+        var expected = 0
+        for index in Array(0..<7) + Array(1..<8) { expected += countBytes[index] + sizes[index] }
+        #expect(blob.count == expected)
+        try blob.withUnsafeBufferPointer { bytes in
+            var reader = VerseWords.Reader(bytes)
+            for word in words {
+                #expect(!reader.isAtEnd)
+                let next = reader.next()
+                let row = try #require(next)
+                let read = [row.surface, row.transliteration, row.lemma, row.strongs, row.morphology, row.gloss, row.alignment]
+                #expect(read.map(Array.init) == word)
+            }
+            #expect(reader.isAtEnd)
+        }
+    }
+
+    /// Bytes that end inside a word — inside a count, inside a field's bytes, after fewer than seven fields — or a
+    /// count of more than five bytes give no word, and reading never goes past them.
+    @Test(arguments: [
+        [0x80] as [UInt8], [0x01], [0x02, 0x41], [0x00, 0x00, 0x00, 0x00, 0x00, 0x00],
+        [0x80, 0x80, 0x80, 0x80, 0x80, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00],
+        [0xFF, 0xFF, 0xFF, 0xFF, 0x7F, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00],
+    ])
+    func bytesEndingInsideAWordGiveNoWord(blob: [UInt8]) throws {
+        blob.withUnsafeBufferPointer { bytes in
+            var reader = VerseWords.Reader(bytes)
+            #expect(!reader.isAtEnd)
+            #expect(reader.next() == nil)
+        }
+    }
+
+    /// A verse whose packed words are cut inside a word is refused in one line naming the verse and the word; cut
+    /// between words, the verse holds the words before the cut (as a store missing those word rows did).
+    @Test func cutPackedWordsAreRefused() throws {
+        let url = try StoreFixture.copy(of: StoreFixture.committed.get(), named: "cut.sqlite")
+        let database = try Database(path: url.path, readOnly: false)
+        // John 1:3's first word is "πάντα": 10 bytes, then its other six fields; cut after its count and 4 bytes.
+        try database.execute("UPDATE verse_words SET words = substr(words, 1, 5) WHERE id = 43001003")
+        database.close()
+        #expect {
+            try CorpusStore(url: url).load(Self.john, into: StringTableBuilder())
+        } throws: { error in
+            (error as? StoreError) == .badRow(path: url.path, what: "the words of John 1:3 are cut short in word 1")
+        }
+        let result = try interlinear("typeset", "John 1", "--corpus", url.path)
+        #expect(result.status == 65, "\(result.stderr)")
+        #expect(result.stderr == "interlinear: error: the corpus store \(url.path) is damaged: the words of John 1:3 are "
+                + "cut short in word 1; run `interlinear import` to rebuild it\n")
+        #expect(result.stdout.isEmpty)
+    }
+
+    /// A store of schema version 1 (word rows only) is migrated when opened: the blobs it gets are the ones the
+    /// writer packs, and every chapter loads as its chapter file does.
+    @Test func aVersion1StoreIsMigratedToTheSamePackedWords() throws {
+        let written = try StoreFixture.committed.get()
+        let url = try StoreFixture.copy(of: written, named: "version-1.sqlite")
+        try sqlite(url, """
+            DROP TABLE verse_words;
+            UPDATE meta SET value = 'interlinear store 1' WHERE key = 'format';
+            PRAGMA user_version = 1;
+            """)
+        let store = try CorpusStore(url: url)
+        #expect(try store.database.integer("PRAGMA user_version") == Schema.version)
+        #expect(try packedWords(url) == packedWords(written))
+        #expect(try packedWords(url).count == 51 + 25 + 39 + 21)
+        let files = CorpusLibrary(roots: [corpusDirectory.appendingPathComponent("chapters")])
+        for reference in try store.availableChapters() {
+            let fromStore = try #require(try store.load(reference, into: StringTableBuilder()))
+            #expect(sameChapter(fromStore, try files.load(reference, into: StringTableBuilder())), "\(reference)")
+        }
+    }
+
+    /// Every verse's id and packed words, in order.
+    private func packedWords(_ url: URL) throws -> [[UInt8]] {
+        let database = try Database(path: url.path, readOnly: true)
+        let statement = try database.prepare("SELECT id, words FROM verse_words ORDER BY id")
+        var rows: [[UInt8]] = []
+        while try statement.step() { rows.append(Array(String(statement.int(0)).utf8) + [0] + Array(statement.bytes(1))) }
+        return rows
+    }
+}
