@@ -132,10 +132,14 @@ public struct Chapter: Sendable {
     public var wordCount: Int { words.count }
 
     /// Index of the verse with this number, if present: O(1) when verse n is at index n − 1 (every chapter without
-    /// a gap), else a scan.
+    /// a gap), else a scan. Any `Int` is safe: a number from an object path or a reference may be `Int.min`, whose
+    /// `- 1` would overflow.
     public func verseIndex(number: Int) -> VerseIndex? {
-        let guess = VerseIndex(number - 1)
-        if verses.indices.contains(guess), verses[guess].number == number { return guess }
+        let (previous, overflow) = number.subtractingReportingOverflow(1)
+        if !overflow {
+            let guess = VerseIndex(previous)
+            if verses.indices.contains(guess), verses[guess].number == number { return guess }
+        }
         return verses.firstIndex { $0.number == number }
     }
 

@@ -180,6 +180,8 @@ import InterlinearTestSupport
         ["--hit-test", "1"], ["--hit-test", "a,b"], ["--hit-test", "1,2,3"], ["--hit-test", "nan,4"],
         ["--screen-reader", "on", "--from", "John.1.99.w1", "--move", "next"],
         ["--screen-reader", "on", "--from", "John.1.1.w999", "--move", "next"],
+        ["--screen-reader", "on", "--from", "John.1.\(Int.min)", "--move", "next"],  // once exit 132
+        ["--screen-reader", "on", "--from", "John.1.\(Int.min).w1", "--move", "next"],
         ["--screen-reader", "on", "--from", "Matt.1.1.v", "--move", "next"],
         ["--screen-reader", "on", "--from", "John.1.1", "--move", "next"],
         ["--screen-reader", "on", "--from", "John.1.1.v", "--move", "sideways"],

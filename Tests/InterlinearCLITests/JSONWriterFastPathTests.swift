@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import InterlinearTestSupport
 @testable import InterlinearCLI
 
 /// The writer's short cuts against the long way they replace, with `JSONEncoder` (`EncoderOracle`) as the judge:
@@ -34,7 +35,7 @@ import Testing
             let float = Float(value)
             floats += [float, float.nextUp, float.nextDown]
         }
-        var random = SplitMix(seed: 100)
+        var random = SplitMix64(seed: 100)
         for _ in 0..<20_000 {
             let float = Float(bitPattern: UInt32(truncatingIfNeeded: random.next()))
             if float.isFinite { floats.append(float) }
@@ -49,7 +50,7 @@ import Testing
             let half = Double(k) + 0.5
             doubles += [half, half.nextUp, half.nextDown, Double(k), Double(k).nextUp, Double(k).nextDown]
         }
-        var random = SplitMix(seed: 5)
+        var random = SplitMix64(seed: 5)
         for _ in 0..<20_000 { doubles.append(Double(Int64(bitPattern: random.next()) % 1_000_000_000_000) / 7) }
         let wrong = doubles.filter { JSONWriter.roundedToInteger($0) != Int($0.rounded()) }
         #expect(wrong == [])

@@ -108,7 +108,7 @@ import InterlinearTypesetting
     /// Floats drawn at random across the whole range the fast path takes and beyond it.
     @Test func hundredthsAndRoundedFloatsAreWrittenAsTheEncoderWritesThem() throws {
         #expect(try mismatches((-20_000...200_000).map { Double($0) / 100 }) == [])
-        var random = SplitMix(seed: 14)
+        var random = SplitMix64(seed: 14)
         var values: [Double] = []
         for _ in 0..<20_000 {
             let k = Int64(bitPattern: random.next()) % 200_000_000_000  // up to ±2·10⁹: past the fast path's bound
@@ -122,14 +122,14 @@ import InterlinearTypesetting
 
     /// Random bit patterns: any finite double, whatever its exponent.
     @Test func randomDoublesAreWrittenAsTheEncoderWritesThem() throws {
-        var random = SplitMix(seed: 2026)
+        var random = SplitMix64(seed: 2026)
         let values = (0..<20_000).map { _ in Double(bitPattern: random.next()) }.filter(\.isFinite)
         #expect(try mismatches(values) == [])
     }
 
     @Test func integersAreWrittenAsTheEncoderWritesThem() throws {
         var values = [0, 1, -1, 9, 10, 99, 100, -100, 65_535, Int(Int32.max), Int(Int32.min), Int.max, Int.min, Int.max - 1]
-        var random = SplitMix(seed: 7)
+        var random = SplitMix64(seed: 7)
         for _ in 0..<2_000 { values.append(Int(bitPattern: UInt(random.next())) >> Int(random.next() % 64)) }
         var json = JSONWriter()
         json.beginArray()
@@ -204,15 +204,3 @@ import InterlinearTypesetting
     }
 }
 
-/// A small deterministic generator (SplitMix64), so the random cases are the same on every run.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

@@ -1,4 +1,5 @@
 import Testing
+import InterlinearTestSupport
 import InterlinearCorpus
 
 /// `TextCheck.isClean` is the one pass every loader makes; it must agree with the two checks that word refusals.
@@ -33,7 +34,7 @@ import InterlinearCorpus
     /// Random byte strings, weighted toward the bytes that matter (controls, DEL, lead and continuation bytes), at
     /// every alignment and length the eight-byte steps meet.
     @Test func agreesWithTheDetailedChecksOnRandomBytes() {
-        var generator = SplitMix64(state: 14)
+        var generator = SplitMix64(seed: 14)
         let interesting: [UInt8] = [0x00, 0x09, 0x1F, 0x20, 0x41, 0x7E, 0x7F, 0x80, 0x9F, 0xA0, 0xBF, 0xC2, 0xCE,
                                     0xDF, 0xE0, 0xE1, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF]
         var disagreements = 0

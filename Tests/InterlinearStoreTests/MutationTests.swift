@@ -1,24 +1,14 @@
 import Foundation
 import InterlinearCorpus
 @testable import InterlinearStore
+import InterlinearTestSupport
 import Testing
 
 /// Random mutations of references and of store rows: the parser and the loader never trap, and what they accept
 /// is consistent. Seeded, so a failure repeats.
 @Suite struct MutationTests {
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test func mutatedReferencesParseConsistently() throws {
-        var random = Generator(state: 15)
+        var random = SplitMix64(seed: 15)
         let seeds = ["John 1:14", "Jn 1:14–18", "Rom 8:28", "1 Cor 13", "Revelation 22:1", "Jude 5", "John.1.14", "1:5"]
         let alphabet = Array("0123456789:.-– JohnRev1ΑΩ\u{0301}\t")
         let current = try #require(ChapterReference(parsing: "John 1"))
@@ -41,7 +31,7 @@ import Testing
     }
 
     @Test func mutatedRowsLoadOrFailCleanly() throws {
-        var random = Generator(state: 1515)
+        var random = SplitMix64(seed: 1515)
         let original = try StoreFixture.committed.get()
         let john = try #require(ChapterReference(parsing: "John 1"))
         let mutations = [
