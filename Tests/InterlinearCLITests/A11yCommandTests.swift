@@ -28,7 +28,7 @@ import InterlinearTestSupport
     @Test(arguments: [
         ["John 1", "--screen-reader", "on"],
         ["John 1", "--screen-reader", "off"],
-        ["John 1", "--screen-reader", "on", "--granularity", "label", "--all", "--note", "3", "--note", "4"],
+        ["John 1", "--screen-reader", "on", "--granularity", "label", "--note", "3", "--note", "4"],
         ["Rev 22", "--screen-reader", "on", "--width", "768", "--viewport", "768x1024+10+20", "--scroll", "500",
          "--hit-test", "300,300", "--from", "Rev.22.3.w2", "--move", "next", "--count", "200"],
         ["Rom 8", "--screen-reader", "on", "--scroll", "1e9", "--hit-test", "-5,-5"],

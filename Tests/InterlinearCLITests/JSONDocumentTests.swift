@@ -24,9 +24,12 @@ import InterlinearTypesetting
                 let oracle = try EncoderOracle.compact(LayoutDocumentOracle(chapter: chapter, layout: layout,
                                                                             font: "Gentium Plus"))
                 #expect(written == oracle, "\(reference) at \(width) with tiers \(tiers.rawValue)")
-                // Validated once per tier set: another width changes numbers, not the document's shape (and one
-                // Python validator serves the whole run, a third of a second per chapter).
-                if width == 320 { #expect(try schemaViolation(Data(written), schema: "layout-2") == nil) }
+                // Validated at one width: another width changes numbers, not the document's shape. Every chapter
+                // with all tiers, and every tier set for one Greek and one Hebrew chapter (Python's validation of a
+                // whole chapter costs a third of a second, producing it a few milliseconds).
+                if width == 320, tiers == .all || reference == "John 1" || reference == "Genesis 1" {
+                    #expect(try schemaViolation(Data(written), schema: "layout-2") == nil)
+                }
             }
         }
     }
@@ -58,7 +61,7 @@ import InterlinearTypesetting
              "--count", "80"],
             ["--screen-reader", "on", "--from", "\(try osis(reference)).2.w1", "--move", "previous", "--count", "500"],
         ]
-        for variant in variants {
+        for (index, variant) in variants.enumerated() {
             let command = try A11yCommand.parse([reference] + variant)
             let document = try command.document(from: try Engine(command.layout))
             let written = try document.encoded()
@@ -66,8 +69,9 @@ import InterlinearTypesetting
             // What the command writes: the nodes streamed during the walk, from a fresh engine.
             let (fresh, tree) = try command.prepare(try Engine(command.layout))
             #expect(try fresh.encoded(walking: tree, cells: command.cells(of: tree)) == written, "\(reference) \(variant)")
-            // Every variant validated for one Greek and one Hebrew chapter (the others have the same shape).
-            if reference == "John 1" || reference == "Genesis 1" {
+            // Every variant validated for one Greek chapter, the first for the Hebrew one (the others have the same
+            // shape).
+            if reference == "John 1" || (reference == "Genesis 1" && index == 0) {
                 #expect(try schemaViolation(Data(written), schema: "a11y-3") == nil)
             }
         }

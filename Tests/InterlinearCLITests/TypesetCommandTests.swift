@@ -7,7 +7,8 @@ import InterlinearTestSupport
     func johnOneValidatesAgainstTheSchema(width: String) throws {
         let result = try interlinear("typeset", "John 1", "--width", width)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(try schemaViolation(result.stdout, schema: "layout-2") == nil)
+        // The schema at one width (others change numbers, not shape: JSONDocumentTests checks them byte for byte).
+        if width == "320" { #expect(try schemaViolation(result.stdout, schema: "layout-2") == nil) }
         let json = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
         let cells = try #require(json["cells"] as? [[String: Any]])
         #expect(json["schema"] as? String == "interlinear.layout/2")

@@ -4,7 +4,7 @@ import Synchronization
 /// Validates JSON documents against `Schemas/<name>.schema.json` with Debian's `python3-jsonschema` (Draft 2020-12).
 ///
 /// One Python process serves the whole test run (starting one per document cost more than producing the
-/// documents), and each schema is loaded and checked once. Requests are length-prefixed on its stdin; the lock and
+/// documents), each schema is loaded and checked once, and a document already answered is not sent again. Requests are length-prefixed on its stdin; the lock and
 /// the process it guards live in one `Mutex`.
 public final class SchemaValidator: Sendable {
     public static let shared = SchemaValidator()
@@ -14,6 +14,13 @@ public final class SchemaValidator: Sendable {
         var input: FileHandle?
         var output: FileHandle?
         var failure: String?
+        /// Answers already given, by schema and document: several tests check the same document (one chapter's
+        /// output at one setting), and Python's validation of a large one costs seconds.
+        var answers: [Request: String?] = [:]
+    }
+    private struct Request: Hashable {
+        var schema: String
+        var document: Data
     }
     private let server = Mutex(Server())
 
@@ -49,6 +56,8 @@ public final class SchemaValidator: Sendable {
         let schema = packageRoot.appendingPathComponent("Schemas/\(name).schema.json").path
         return try server.withLock { server -> String? in
             if let failure = server.failure { return failure }
+            let request = Request(schema: schema, document: json)
+            if let answer = server.answers[request] { return answer }
             if server.process == nil { try start(&server) }
             guard let input = server.input, let output = server.output else { return "validator not running" }
             input.write(Data("\(schema)\n\(json.count)\n".utf8) + json)
@@ -57,7 +66,9 @@ public final class SchemaValidator: Sendable {
                 return server.failure
             }
             let message = String(decoding: read(output, count: size), as: UTF8.self)
-            return message.isEmpty ? nil : message
+            let answer = message.isEmpty ? nil : message
+            server.answers[request] = .some(answer)
+            return answer
         }
     }
 
