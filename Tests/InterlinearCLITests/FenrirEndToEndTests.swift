@@ -27,7 +27,9 @@ struct FenrirEndToEndTests {
         // What the reader prints for each key, from the same line mode in-process.
         var mode = LineMode(narration: ChapterNarration(chapter: try readerChapter("John 1")), columns: columns)
         var expected = [mode.openingLine.text + " " + mode.focusLine().text]
-        #expect(session.waitForUtterances(1), "Fenrir said nothing at start-up: \(session.utterances)")
+        // Without a first utterance every key below would wait its whole bound: stop here, saying why.
+        try #require(session.waitForUtterances(1),
+                     "Fenrir said nothing at start-up: \(session.utterances); \(session.diagnosis)")
 
         // Enough → to fill the 12-row screen, so that ↑ and ↓ scroll it with the cursor on the bottom row, where
         // Fenrir's history rule reads only that row.

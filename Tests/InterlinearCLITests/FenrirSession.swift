@@ -92,6 +92,15 @@ final class FenrirSession {
         tmux.wait(timeout: timeout) { programUtterances.count >= count }
     }
 
+    /// Why Fenrir is silent, for a failure message: the pane (Fenrir's own errors, or the done marker when it
+    /// exited) and the end of its debug log.
+    var diagnosis: String {
+        let pane = ((try? tmux.rows()) ?? []).map { $0.trimmingTrailingSpaces() }.filter { !$0.isEmpty }
+        let log = (try? String(contentsOf: tmux.directory.appendingPathComponent("fenrir.log"), encoding: .utf8)) ?? ""
+        let tail = log.split(separator: "\n").suffix(12).joined(separator: "\n")
+        return "pane: \(pane.suffix(8).joined(separator: " | ")); fenrir.log: \(tail.isEmpty ? "(empty)" : tail)"
+    }
+
     /// What a listener hears, as text: Fenrir joins the rows of new text with " , " (a pause) and pads with blank
     /// rows; this undoes only that, so any other change (a word cut at a row end, a dropped or named character, a
     /// tail-only read) still shows.
