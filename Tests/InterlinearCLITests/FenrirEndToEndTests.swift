@@ -21,15 +21,15 @@ struct FenrirEndToEndTests {
     func oneWholeUtterancePerKey() throws {
         let columns = 80, rows = 12
         _ = try requiredTool("tmux", package: "tmux")
-        let session = try FenrirSession("read 'John 1' --screen-reader", columns: columns, rows: rows)
+        let session = try FenrirSession.started("read 'John 1' --screen-reader", columns: columns, rows: rows)
         defer { session.close() }
 
         // What the reader prints for each key, from the same line mode in-process.
         var mode = LineMode(narration: ChapterNarration(chapter: try readerChapter("John 1")), columns: columns)
         var expected = [mode.openingLine.text + " " + mode.focusLine().text]
         // Without a first utterance every key below would wait its whole bound: stop here, saying why.
-        try #require(session.waitForUtterances(1),
-                     "Fenrir said nothing at start-up: \(session.utterances); \(session.diagnosis)")
+        try #require(session.programUtterances.count >= 1,
+                     "Fenrir said nothing of the program at start-up: \(session.utterances); \(session.diagnosis)")
 
         // Enough → to fill the 12-row screen, so that ↑ and ↓ scroll it with the cursor on the bottom row, where
         // Fenrir's history rule reads only that row.

@@ -37,6 +37,24 @@ final class FenrirSession {
         spoken = try #require(spokenFile)
     }
 
+    /// Starts Fenrir and waits until it has said the program's first line. Once on a freshly set-up machine Fenrir
+    /// said nothing at all, not even its own "Start Fenrir", for the ten minutes the keys then waited, and it did not
+    /// happen again in later runs: so a start whose Fenrir is entirely silent is ended, reported on stderr with
+    /// what its pane and log showed, and made once more. Anything else (a silent second start, or Fenrir speaking
+    /// but not the program's line) fails the test.
+    static func started(_ arguments: String, columns: Int = 80, rows: Int = 24) throws -> FenrirSession {
+        let first = try FenrirSession(arguments, columns: columns, rows: rows)
+        if first.waitForUtterances(1) || !first.utterances.isEmpty { return first }
+        FileHandle.standardError.write(Data("FenrirSession: Fenrir was silent at start-up, starting it again; \(first.diagnosis)\n".utf8))
+        first.close()
+        let second = try FenrirSession(arguments, columns: columns, rows: rows)
+        guard second.waitForUtterances(1) else {
+            defer { second.close() }
+            throw TmuxFailure(description: "Fenrir said nothing at start-up, twice: \(second.utterances); \(second.diagnosis)")
+        }
+        return second
+    }
+
     deinit { close() }
 
     func close() { tmux.close() }

@@ -48,31 +48,11 @@ func spawnInterlinear(_ arguments: [String], stdout: SpawnedStdout, ignoreSIGPIP
     let program = ignoreSIGPIPE ? "/bin/sh" : interlinearBinary.path
     let argv = (ignoreSIGPIPE ? ["sh", "-c", "trap '' PIPE; exec \"$0\" \"$@\"", interlinearBinary.path] : [program])
         + arguments
-    let cArgs = argv.map { strdup($0) } + [nil]
-    let cEnv = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer { (cArgs + cEnv).forEach { free($0) } }
-
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var empty = sigset_t(), all = sigset_t()
-    sigemptyset(&empty)
-    sigfillset(&all)
-    posix_spawnattr_setsigmask(&attributes, &empty)
-    posix_spawnattr_setsigdefault(&attributes, &all)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
-    var pid = pid_t()
-    let spawned = posix_spawn(&pid, program, &actions, &attributes, cArgs, cEnv)
-    guard spawned == 0 else { throw TmuxFailure(description: "cannot run \(program): error \(spawned)") }
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 {
-        guard errno == EINTR else { throw TmuxFailure(description: "waitpid failed: \(errno)") }
-    }
+    let exit = try ChildExit(waitingFor: spawnWithSignalsRestored(program, argv: argv,
+                                                                  environment: ProcessInfo.processInfo.environment,
+                                                                  actions: &actions))
     let stderr = (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? ""
-    let signal = status & 0x7F
-    return signal == 0 ? SpawnedResult(status: (status >> 8) & 0xFF, signal: nil, stderr: stderr)
-                       : SpawnedResult(status: 128 + signal, signal: signal, stderr: stderr)
+    return SpawnedResult(status: exit.status, signal: exit.signal, stderr: stderr)
 }
 
 /// A scratch folder for one test, removed by `remove()`.

@@ -171,29 +171,8 @@ func spawnAndWait(_ path: String, _ arguments: [String], environment: [String: S
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    let argv = ([path] + arguments).map { strdup($0) } + [nil]
-    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer { (argv + envp).forEach { free($0) } }
-    // Test threads block most signals, and a spawned child inherits the mask: clear it and reset the
-    // dispositions, so the pane's shell and the reader get SIGINT, SIGTERM and SIGHUP like in a real terminal.
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var empty = sigset_t(), all = sigset_t()
-    sigemptyset(&empty)
-    sigfillset(&all)
-    posix_spawnattr_setsigmask(&attributes, &empty)
-    posix_spawnattr_setsigdefault(&attributes, &all)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-    var pid = pid_t()
-    let result = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
-    guard result == 0 else { throw TmuxFailure(description: "cannot run \(path): error \(result)") }
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 {
-        guard errno == EINTR else { throw TmuxFailure(description: "waitpid failed: \(errno)") }
-    }
-    // WIFEXITED / WEXITSTATUS, which Swift does not import as macros.
-    return status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+    return try ChildExit(waitingFor: spawnWithSignalsRestored(path, argv: [path] + arguments, environment: environment,
+                                                              actions: &actions)).status
 }
 
 /// The grid's status line starts with the verses on screen: "John 1:14" or "John 1:14–16".

@@ -95,8 +95,7 @@ struct DesktopFailure: Error, CustomStringConvertible {
 }
 
 /// Starts a program in the background with stdin from /dev/null, stdout and stderr into files and, if given,
-/// `extraFD` as its descriptor 3; returns its pid. Signals are unblocked and at their defaults in the child; with
-/// `newGroup` it leads a process group of its own (its pid).
+/// `extraFD` as its descriptor 3; returns its pid (signals restored in the child, `spawnWithSignalsRestored`).
 func spawn(_ path: String, _ arguments: [String], environment: [String: String], stdout: String, stderr: String,
            extraFD: Int32? = nil, truncate: Bool = false, newGroup: Bool = false) throws -> pid_t {
     let mode = O_WRONLY | O_CREAT | (truncate ? O_TRUNC : O_APPEND)
@@ -107,33 +106,9 @@ func spawn(_ path: String, _ arguments: [String], environment: [String: String],
     posix_spawn_file_actions_addopen(&actions, 1, stdout, mode, 0o644)
     posix_spawn_file_actions_addopen(&actions, 2, stderr, mode, 0o644)
     if let extraFD { posix_spawn_file_actions_adddup2(&actions, extraFD, 3) }
-    let argv = ([path] + arguments).map { strdup($0) } + [nil]
-    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer { (argv + envp).forEach { free($0) } }
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var empty = sigset_t(), all = sigset_t()
-    sigemptyset(&empty)
-    sigfillset(&all)
-    posix_spawnattr_setsigmask(&attributes, &empty)
-    posix_spawnattr_setsigdefault(&attributes, &all)
-    // In a group of its own, a wrapper (dbus-run-session) and everything it starts can be ended together.
-    posix_spawnattr_setpgroup(&attributes, 0)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)
-                             | (newGroup ? Int16(POSIX_SPAWN_SETPGROUP) : 0))
-    var pid = pid_t()
-    let result = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
-    guard result == 0 else { throw DesktopFailure("cannot run \(path): error \(result)") }
-    return pid
+    return try spawnWithSignalsRestored(path, argv: [path] + arguments, environment: environment, actions: &actions,
+                                        newGroup: newGroup)
 }
 
 /// Waits for a child to exit; its exit status, or 128 + the signal that ended it.
-func waitForExit(_ pid: pid_t) throws -> Int32 {
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 {
-        guard errno == EINTR else { throw DesktopFailure("waitpid failed: \(errno)") }
-    }
-    // WIFEXITED / WEXITSTATUS, which Swift does not import as macros.
-    return status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-}
+func waitForExit(_ pid: pid_t) throws -> Int32 { try ChildExit(waitingFor: pid).status }
