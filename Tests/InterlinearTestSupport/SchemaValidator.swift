@@ -4,8 +4,8 @@ import Synchronization
 /// Validates JSON documents against `Schemas/<name>.schema.json` with Debian's `python3-jsonschema` (Draft 2020-12).
 ///
 /// One Python process serves the whole test run (starting one per document cost more than producing the
-/// documents), each schema is loaded and checked once, and a document already answered is not sent again. Requests are length-prefixed on its stdin; the lock and
-/// the process it guards live in one `Mutex`.
+/// documents), each schema is loaded and checked once, and a document already answered is not sent again. Requests
+/// are length-prefixed on its stdin; the lock, the process it guards and the answers live in one `Mutex`.
 public final class SchemaValidator: Sendable {
     public static let shared = SchemaValidator()
 
