@@ -45,12 +45,14 @@ final class FenrirSession {
     static func started(_ arguments: String, columns: Int = 80, rows: Int = 24) throws -> FenrirSession {
         let first = try FenrirSession(arguments, columns: columns, rows: rows)
         if first.waitForUtterances(1) || !first.utterances.isEmpty { return first }
-        FileHandle.standardError.write(Data("FenrirSession: Fenrir was silent at start-up, starting it again; \(first.diagnosis)\n".utf8))
+        let note = "FenrirSession: Fenrir was silent at start-up, starting it again; \(first.diagnosis)\n"
+        FileHandle.standardError.write(Data(note.utf8))
         first.close()
         let second = try FenrirSession(arguments, columns: columns, rows: rows)
         guard second.waitForUtterances(1) else {
             defer { second.close() }
-            throw TmuxFailure(description: "Fenrir said nothing at start-up, twice: \(second.utterances); \(second.diagnosis)")
+            throw TmuxFailure(description:
+                "Fenrir said nothing at start-up, twice: \(second.utterances); \(second.diagnosis)")
         }
         return second
     }

@@ -12,7 +12,8 @@ public struct SpawnFailure: Error, CustomStringConvertible {
 /// SIGPIPE as it would from a terminal. With `newGroup` it leads a process group of its own (its pid), so a wrapper
 /// (dbus-run-session) and everything it starts can be ended together.
 public func spawnWithSignalsRestored(_ path: String, argv: [String], environment: [String: String],
-                                     actions: inout posix_spawn_file_actions_t, newGroup: Bool = false) throws -> pid_t {
+                                     actions: inout posix_spawn_file_actions_t,
+                                     newGroup: Bool = false) throws -> pid_t {
     let cArgs = argv.map { strdup($0) } + [nil]
     let cEnv = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer { (cArgs + cEnv).forEach { free($0) } }
