@@ -84,11 +84,7 @@ final class StoreWriter {
     private func packedWords(of verse: Verse, _ chapter: Chapter) -> [UInt8] {
         var blob: [UInt8] = []
         for word in chapter.words[verse.words] {
-            for id in [word.surface, word.transliteration, word.lemma, word.strongs, word.morphology, word.gloss] {
-                chapter.strings.withUTF8(of: id) { VerseWords.append($0, to: &blob) }
-            }
-            var alignment = Self.alignmentText(of: word, chapter)
-            alignment.withUTF8 { VerseWords.append($0, to: &blob) }
+            VerseWords.appendWord(word, alignment: Self.alignmentText(of: word, chapter), of: chapter, to: &blob)
         }
         return blob
     }

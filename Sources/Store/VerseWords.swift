@@ -1,3 +1,5 @@
+import InterlinearCorpus
+
 /// A verse's words as the loader reads them: one BLOB per verse (`verse_words.words`, schema version 2) holding each
 /// word's seven fields — surface, transliteration, lemma, Strong's, morphology, gloss, alignment, the `word` table's
 /// display columns in its order — each as its byte count (unsigned LEB128: seven bits a byte, low bits first, the
@@ -11,8 +13,23 @@
 /// The bytes are data like any stored field: `Reader` never reads past them, and whatever it hands out is checked
 /// field by field as a word row's fields are (`StoredChapterCheck`).
 enum VerseWords {
+    /// A word's fields in the order a blob holds them (`appendWord` writes, `Reader.next` reads, `rebuild` selects):
+    /// the `word` table's display columns, named as its columns are.
+    enum Field: CaseIterable {
+        case surface, transliteration, lemma, strongs, morphology, gloss, alignment
+    }
+
     /// The fields of a word.
-    static let fieldsPerWord = 7
+    static let fieldsPerWord = Field.allCases.count
+
+    /// Appends one word's fields in `Field` order; `alignment` is its alignment as stored (`StoreWriter`).
+    static func appendWord(_ word: Word, alignment: String, of chapter: Chapter, to blob: inout [UInt8]) {
+        for id in [word.surface, word.transliteration, word.lemma, word.strongs, word.morphology, word.gloss] {
+            chapter.strings.withUTF8(of: id) { append($0, to: &blob) }
+        }
+        var alignment = alignment
+        alignment.withUTF8 { append($0, to: &blob) }
+    }
 
     /// Appends one field: its byte count, then its bytes.
     static func append(_ field: UnsafeBufferPointer<UInt8>, to blob: inout [UInt8]) {
@@ -73,10 +90,8 @@ enum VerseWords {
         let verses = try database.prepare("SELECT id FROM verse ORDER BY id")
         var keys: [Int] = []
         while try verses.step() { keys.append(verses.int(0)) }
-        let words = try database.prepare("""
-            SELECT surface, transliteration, lemma, strongs, morphology, gloss, alignment
-            FROM word WHERE verse = ?1 ORDER BY position
-            """)
+        let columns = Field.allCases.map { "\($0)" }.joined(separator: ", ")
+        let words = try database.prepare("SELECT \(columns) FROM word WHERE verse = ?1 ORDER BY position")
         let insert = try database.prepare("INSERT OR REPLACE INTO verse_words(id, words) VALUES (?1, ?2)")
         var blob: [UInt8] = []
         for key in keys {

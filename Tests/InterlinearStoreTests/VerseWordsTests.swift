@@ -37,6 +37,34 @@ import Testing
         }
     }
 
+    /// The writer's packing of a real chapter reads back as the chapter's fields, word for word and in `Field`
+    /// order: the pairing of `appendWord` and `Reader.next`, the two places the order is written down.
+    @Test func appendWordIsWhatTheReaderReads() throws {
+        let chapter = try CorpusLibrary(corpusDirectory: corpusDirectory).load(Self.john, into: StringTableBuilder())
+        for verse in chapter.verses {
+            var blob: [UInt8] = []
+            let words = chapter.words[verse.words]
+            let alignments = words.map { word in chapter.alignment(of: word).map(\.description).joined(separator: " ") }
+            for (word, alignment) in zip(words, alignments) {
+                VerseWords.appendWord(word, alignment: alignment, of: chapter, to: &blob)
+            }
+            try blob.withUnsafeBufferPointer { bytes in
+                var reader = VerseWords.Reader(bytes)
+                for (word, alignment) in zip(words, alignments) {
+                    let next = reader.next()
+                    let row = try #require(next)
+                    let read = [row.surface, row.transliteration, row.lemma, row.strongs, row.morphology, row.gloss,
+                                row.alignment].map { String(decoding: $0, as: UTF8.self) }
+                    let expected = [word.surface, word.transliteration, word.lemma, word.strongs, word.morphology,
+                                    word.gloss].map(chapter.text) + [alignment]
+                    #expect(read == expected, "John 1:\(verse.number)")
+                    #expect(read.count == VerseWords.fieldsPerWord)
+                }
+                #expect(reader.isAtEnd)
+            }
+        }
+    }
+
     /// Bytes that end inside a word — inside a count, inside a field's bytes, after fewer than seven fields — or a
     /// count of more than five bytes give no word, and reading never goes past them.
     @Test(arguments: [
