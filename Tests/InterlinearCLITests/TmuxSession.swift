@@ -195,14 +195,17 @@ extension String {
     }
 }
 
-/// The processes whose parent is `parent`, from /proc.
-func children(of parent: pid_t) -> [pid_t] {
+/// The processes whose parent is `parent`, from /proc; with `includingExited` false, not those that have exited and
+/// wait to be reaped (zombies).
+func children(of parent: pid_t, includingExited: Bool = true) -> [pid_t] {
     ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { name in
         guard let pid = pid_t(name),
               let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
               let close = stat.lastIndex(of: ")") else { return nil }
+        // After the command's name: the state ("Z" for a child that exited and is not yet reaped), the parent.
         let fields = stat[stat.index(after: close)...].split(separator: " ")
-        return fields.count > 1 && pid_t(fields[1]) == parent ? pid : nil
+        guard fields.count > 1, pid_t(fields[1]) == parent else { return nil }
+        return includingExited || fields[0] != "Z" ? pid : nil
     }
 }
 
