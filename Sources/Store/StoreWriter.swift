@@ -59,10 +59,11 @@ final class StoreWriter {
             let translation = chapter.translationTokens[verse.translation].map(chapter.text).joined(separator: " ")
             try insertVerse.bind([key, translation])
             try insertVerse.run()
-            try insertPacked.bind([key, packedWords(of: verse, chapter)])
-            try insertPacked.run()
+            // The verse's words packed for the loader (`VerseWords`), from the same fields as its word rows.
+            var packed: [UInt8] = []
             for (position, word) in chapter.words[verse.words].enumerated() {
                 let alignment = Self.alignmentText(of: word, chapter)
+                VerseWords.appendWord(word, alignment: alignment, of: chapter, to: &packed)
                 let strongs = chapter.text(word.strongs)
                 try insertWord.bind([
                     key, position, chapter.text(word.surface), chapter.text(word.transliteration),
@@ -77,20 +78,13 @@ final class StoreWriter {
                     try insertCode.run()
                 }
             }
+            try insertPacked.bind([key, packed])
+            try insertPacked.run()
         }
-    }
-
-    /// The verse's words as `VerseWords` packs them: the word rows' display fields, in order.
-    private func packedWords(of verse: Verse, _ chapter: Chapter) -> [UInt8] {
-        var blob: [UInt8] = []
-        for word in chapter.words[verse.words] {
-            VerseWords.appendWord(word, alignment: Self.alignmentText(of: word, chapter), of: chapter, to: &blob)
-        }
-        return blob
     }
 
     /// A word's alignment as stored: its token offsets in decimal, separated by spaces.
-    private static func alignmentText(of word: Word, _ chapter: Chapter) -> String {
+    static func alignmentText(of word: Word, _ chapter: Chapter) -> String {
         chapter.alignment(of: word).map(\.description).joined(separator: " ")
     }
 

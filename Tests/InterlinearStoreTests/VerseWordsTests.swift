@@ -44,7 +44,7 @@ import Testing
         for verse in chapter.verses {
             var blob: [UInt8] = []
             let words = chapter.words[verse.words]
-            let alignments = words.map { word in chapter.alignment(of: word).map(\.description).joined(separator: " ") }
+            let alignments = words.map { StoreWriter.alignmentText(of: $0, chapter) }
             for (word, alignment) in zip(words, alignments) {
                 VerseWords.appendWord(word, alignment: alignment, of: chapter, to: &blob)
             }
