@@ -132,12 +132,11 @@ public struct Chapter: Sendable {
     public var wordCount: Int { words.count }
 
     /// Index of the verse with this number, if present: O(1) when verse n is at index n − 1 (every chapter without
-    /// a gap), else a scan. Any `Int` is safe: a number from an object path or a reference may be `Int.min`, whose
-    /// `- 1` would overflow.
+    /// a gap), else a scan. Any `Int` is safe: the guess is made only for a positive number (an object path or a
+    /// reference may carry `Int.min`, whose `- 1` would trap).
     public func verseIndex(number: Int) -> VerseIndex? {
-        let (previous, overflow) = number.subtractingReportingOverflow(1)
-        if !overflow {
-            let guess = VerseIndex(previous)
+        if number > 0 {
+            let guess = VerseIndex(number - 1)
             if verses.indices.contains(guess), verses[guess].number == number { return guess }
         }
         return verses.firstIndex { $0.number == number }
