@@ -132,8 +132,8 @@ public struct Chapter: Sendable {
     public var wordCount: Int { words.count }
 
     /// Index of the verse with this number, if present: O(1) when verse n is at index n − 1 (every chapter without
-    /// a gap), else a scan. Any `Int` is safe: the guess is made only for a positive number (an object path or a
-    /// reference may carry `Int.min`, whose `- 1` would trap).
+    /// a gap), else a scan. Any `Int` is safe: the guess is made only for a positive number (a node id given
+    /// to `a11y --from` may carry `Int.min`, whose `- 1` would trap).
     public func verseIndex(number: Int) -> VerseIndex? {
         if number > 0 {
             let guess = VerseIndex(number - 1)

@@ -2,11 +2,11 @@ import InterlinearAccessibility
 import InterlinearTestSupport
 import Testing
 
-/// Random mutation of node ids, the text a screen reader's request (an AT-SPI object path) and `a11y --from` hand
-/// the parser: every real id of Romans 8, damaged the ways such text gets damaged (numbers replaced by extreme or
-/// signed ones, parts dropped, doubled or emptied, bytes flipped). Whatever comes in, parsing returns nil or a
-/// target, and a parsed element either exists or is reported absent; a trap would end the test process. Seeded,
-/// so a failure repeats.
+/// Random mutation of node ids, the text `a11y --from` and a screen reader's request (an AT-SPI object path, whose
+/// parts hold only letters, digits and "_", so no sign) hand the parser: every real id of Romans 8, damaged the ways
+/// such text gets damaged (numbers replaced by extreme or signed ones, parts dropped, doubled or emptied, bytes
+/// flipped). Whatever comes in, parsing returns nil or a target, and a parsed element either exists or is reported
+/// absent; a trap would end the test process. Seeded, so a failure repeats.
 @Suite struct NodeIDMutationTests {
     static let numbers = ["0", "-1", "1", "65535", "65536", "65537", "\(Int.max)", "\(Int.min)", "99999999999999999999",
                           "+1", "01", ""]

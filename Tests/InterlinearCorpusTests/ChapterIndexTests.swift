@@ -28,7 +28,7 @@ import InterlinearTestSupport
         #expect(second.token(at: 0) == 6)
         #expect(chapter.verseIndex(number: 2) == 1)
         #expect(chapter.verseIndex(number: 3) == nil)
-        // Any Int a reference or a node id can carry: the lookup once computed `number - 1` and trapped on Int.min.
+        // Any Int a node id can carry (`a11y --from John.1.<Int.min>`): the lookup once computed `number - 1` and trapped on Int.min.
         for number in [Int.min, Int.min + 1, -1, 0, Int.max] { #expect(chapter.verseIndex(number: number) == nil) }
     }
 
