@@ -3,7 +3,9 @@ import Testing
 @testable import InterlinearCorpus
 
 /// `AtomicFile` in process: what a write leaves on disk, during and after, on both temporary-file paths.
-@Suite struct AtomicFileTests {
+/// Serialized: a named temporary file installs process-wide signal handlers while it exists, and one test reads
+/// those dispositions; run beside another test's named write, it once saw every signal taken (`defaults == []`).
+@Suite(.serialized) struct AtomicFileTests {
     let dir: URL
 
     init() throws {
