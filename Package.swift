@@ -73,8 +73,8 @@ let package = Package(
         .target(
             name: "InterlinearSession",
             dependencies: [
-                "InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting", "InterlinearTable",
-                "InterlinearAccessibility",
+                "InterlinearCorpus", "InterlinearStore", "InterlinearShaping", "InterlinearTypesetting",
+                "InterlinearTable", "InterlinearAccessibility",
             ],
             path: "Sources/Session"),
 

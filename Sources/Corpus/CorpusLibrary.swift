@@ -3,37 +3,28 @@ import Foundation
 import Glibc
 #endif
 
-/// Where chapter files live: the committed chapters first, then the on-demand import folder.
+/// Chapter files: the exchange and test-fixture format (`ChapterFile`), read only from folders a caller names. The
+/// product's chapters come from the corpus store (`InterlinearStore.ChapterLibrary`); nothing here looks in the
+/// current folder or beside the executable.
 public struct CorpusLibrary: Sendable {
     /// Folders searched in order, each holding `<book slug>/<chapter>.tsv`.
     public let roots: [URL]
 
     public init(roots: [URL]) { self.roots = roots }
 
-    /// The library under a corpus folder (`Corpus/`): `chapters/` (committed) then `full/` (imported).
+    /// The library under a corpus folder (such as a checkout's `Corpus/`): its `chapters/`.
     public init(corpusDirectory: URL) {
-        self.init(roots: [corpusDirectory.appendingPathComponent("chapters"),
-                          corpusDirectory.appendingPathComponent("full")])
+        self.init(roots: [corpusDirectory.appendingPathComponent("chapters")])
     }
 
-    /// Finds the corpus folder: `explicit`, else `$INTERLINEAR_CORPUS`, else a `Corpus/` folder in the current
-    /// directory or above the executable (so the tool works from a checkout whatever the working directory).
-    public static func locate(explicit: String? = nil) -> CorpusLibrary {
-        if let explicit { return CorpusLibrary(corpusDirectory: URL(fileURLWithPath: explicit)) }
+    /// The chapter files a command was pointed at: the corpus folder `explicit` (`--corpus`), else
+    /// `$INTERLINEAR_CORPUS`; nil when neither names one.
+    public static func named(explicit: String? = nil) -> CorpusLibrary? {
+        if let explicit, !explicit.isEmpty { return CorpusLibrary(corpusDirectory: URL(fileURLWithPath: explicit)) }
         if let env = getenv("INTERLINEAR_CORPUS").map({ String(cString: $0) }), !env.isEmpty {
             return CorpusLibrary(corpusDirectory: URL(fileURLWithPath: env))
         }
-        let fm = FileManager.default
-        var candidates = [URL(fileURLWithPath: fm.currentDirectoryPath)]
-        var dir = URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath()
-        for _ in 0..<6 {
-            dir = dir.deletingLastPathComponent()
-            candidates.append(dir)
-        }
-        for base in candidates where fm.fileExists(atPath: base.appendingPathComponent("Corpus/chapters").path) {
-            return CorpusLibrary(corpusDirectory: base.appendingPathComponent("Corpus"))
-        }
-        return CorpusLibrary(corpusDirectory: URL(fileURLWithPath: "Corpus"))
+        return nil
     }
 
     /// The relative path of a chapter inside a root: "43-John/01.tsv".

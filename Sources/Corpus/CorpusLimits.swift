@@ -9,6 +9,8 @@ public enum CorpusLimits {
     public static let maxWordsPerVerse = Verse.maxWords
     /// Translation tokens in one verse (offsets 0…65,535).
     public static let maxTranslationTokensPerVerse = Verse.maxTranslationTokens
+    /// The most morphemes one Hebrew word may be split into (the WLC's longest words have five or six).
+    public static let maxMorphemesPerWord = 64
     /// Bytes in one chapter file: 8 MiB.
     public static let maxChapterFileBytes = 8 << 20
     /// Bytes in one line of a chapter file: 1 MiB.

@@ -21,10 +21,11 @@ public enum Folding {
 
     /// The numeric part of a Strong's number or query ("G3056", "g03056", "3056", "G4053b" → 3056, 4053); nil
     /// when `text` is not one.
-    public static func strongsNumber<S: StringProtocol>(_ text: S) -> Int? {
+    /// `prefix` is the testament's letter: "G" (the default) or "H" ("H430", "h0430", "430", "H871a" → 871).
+    public static func strongsNumber<S: StringProtocol>(_ text: S, prefix: Character = "G") -> Int? {
         var rest = Substring(text).drop { $0 == " " }
         while rest.last == " " { rest = rest.dropLast() }
-        if let first = rest.first, first == "G" || first == "g" { rest = rest.dropFirst() }
+        if let first = rest.first, first.uppercased() == String(prefix) { rest = rest.dropFirst() }
         if let last = rest.last, last.isASCII, last.isLowercase { rest = rest.dropLast() }
         guard !rest.isEmpty, rest.count <= 6, rest.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
         return Int(rest)

@@ -90,6 +90,17 @@ extension Book {
         Self.chapterCounts.indices.contains(number - 1) ? Self.chapterCounts[number - 1] : 0
     }
 
+    /// Chapters in the book as English Bibles number them (the BSB's, which are the KJV's): Joel has 3 and Malachi 4.
+    /// A reference may name a chapter up to the larger of the two counts (`Malachi 4`); the store's versification
+    /// table moves it to the Hebrew text's numbering.
+    public var englishChapterCount: Int {
+        switch number {
+        case 29: 3
+        case 39: 4
+        default: chapterCount
+        }
+    }
+
     private static let chapterCounts = [
         50, 40, 27, 36, 34, 24, 21, 4, 31, 24, 22, 25, 29, 36, 10, 13, 10, 42, 150, 31, 12, 8, 66, 52, 5, 48, 12, 14,
         4, 9, 1, 4, 7, 3, 3, 3, 2, 14, 3,

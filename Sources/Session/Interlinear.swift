@@ -1,6 +1,7 @@
 import InterlinearAccessibility
 import InterlinearCorpus
 import InterlinearShaping
+import InterlinearStore
 import InterlinearTable
 import InterlinearTypesetting
 
@@ -39,14 +40,21 @@ public final class Interlinear {
     /// naming the Debian package, when the family is not installed. `cache` says whether the session may read and
     /// write its cache files (the fonts fontconfig chose, `FontChain`; the shape cache, `saveCaches()`); by default it
     /// neither reads nor writes any.
-    public convenience init(library: any ChapterSource = CorpusLibrary.locate(), font family: String = "Gentium Plus",
+    ///
+    /// Without a library, chapters come from the corpus store the command-line tool uses: `$INTERLINEAR_DATA`, else
+    /// `$XDG_DATA_HOME/interlinear`, else `~/.local/share/interlinear` (`ChapterLibrary.open()`; `interlinear import`
+    /// builds it). Throws `StoreError` when that store is damaged or too new; a chapter it lacks is a
+    /// `StoreError.missingChapter` when loaded. For chapter files (test fixtures, exchange), pass
+    /// `CorpusLibrary(corpusDirectory:)`.
+    public convenience init(library: (any ChapterSource)? = nil, font family: String = "Gentium Plus",
                             options: LayoutOptions = LayoutOptions(), cache: CachePolicy = .disabled) throws {
+        let library = try library ?? ChapterLibrary.open()
         try self.init(library: library, fonts: FontChain(family: family, cacheDirectory: cache.directory),
                       options: options, cache: cache)
     }
 
     /// A session over `library` with fonts already loaded (font chains are thread-safe: sessions may share one).
-    public init(library: any ChapterSource = CorpusLibrary.locate(), fonts: FontChain,
+    public init(library: any ChapterSource, fonts: FontChain,
                 options: LayoutOptions = LayoutOptions(), cache cachePolicy: CachePolicy = .disabled) {
         self.library = library
         self.fonts = fonts

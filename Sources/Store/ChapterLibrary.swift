@@ -1,8 +1,9 @@
 import Foundation
 import InterlinearCorpus
 
-/// Every chapter a command can open: the SQLite store first, then the committed test chapters (`Corpus/chapters`
-/// in a checkout), so John 1, Matthew 1, Romans 8 and Revelation 22 open before any import.
+/// Every chapter a command can open: the SQLite store first, then the chapter files a command was pointed at
+/// (`--corpus FOLDER` holding `chapters/`, or `$INTERLINEAR_CORPUS`: test fixtures, exchange). Nothing is looked up
+/// relative to the current folder or the executable.
 ///
 /// A chapter in neither is an error that lists the nearest chapters that do exist and the command that fetches it.
 public final class ChapterLibrary: ChapterSource {
@@ -10,9 +11,8 @@ public final class ChapterLibrary: ChapterSource {
     public let storeURL: URL
     /// The store; nil until `interlinear import` has built it.
     public let store: CorpusStore?
-    /// The committed chapter files, found when first asked for: a chapter the store holds never needs them, and
-    /// finding them (`CorpusLibrary.locate`: Foundation URLs for up to seven folders) was 0.5 M instructions of a
-    /// warm `typeset "John 1"` (35 M in all).
+    /// The chapter files a command was pointed at (none unless it was), found when first asked for: a chapter the
+    /// store holds never needs them.
     public private(set) lazy var committed: CorpusLibrary = findCommitted()
     private let findCommitted: () -> CorpusLibrary
     private var cachedChapters: [ChapterReference]?
@@ -42,7 +42,7 @@ public final class ChapterLibrary: ChapterSource {
             if let folder, FileManager.default.fileExists(atPath: folder.appendingPathComponent("chapters").path) {
                 return CorpusLibrary(corpusDirectory: folder)
             }
-            return CorpusLibrary.locate()
+            return CorpusLibrary.named() ?? CorpusLibrary(roots: [])
         })
     }
 
@@ -60,6 +60,35 @@ public final class ChapterLibrary: ChapterSource {
         do { return try chapter.selecting(passage) } catch let error as CorpusError {
             throw StoreError.missingChapter(error.message)
         }
+    }
+
+    /// A passage typed in English Bibles' numbering (the BSB's and the KJV's), moved to the Hebrew text's where the two
+    /// differ (`Versification`, from the BSB's own data), with one line saying which Hebrew verse opens: "Malachi
+    /// 4:1" is Malachi 3:19, "Malachi 4" is Malachi 3:19–24. A whole chapter the Hebrew text also has keeps its
+    /// Hebrew number (Joel 3 is the Hebrew Joel 3); New Testament passages and stores without the Old Testament are
+    /// returned as they are.
+    public func resolvingEnglishNumbering(_ passage: Passage) throws -> (passage: Passage, note: String?) {
+        let book = passage.chapter.book
+        guard book.testament == .old, let store else { return (passage, nil) }
+        let base = book.number * 1_000_000 + passage.chapter.chapter * 1_000
+        func place(_ key: Int) -> (chapter: Int, verse: Int) { (key / 1_000 % 1_000, key % 1_000) }
+        let typed = passage.description
+        if let verses = passage.verses {
+            guard let first = try store.hebrewVerse(english: base + verses.lowerBound) else { return (passage, nil) }
+            let start = place(first)
+            let end = try store.hebrewVerse(english: base + verses.upperBound).map(place)
+                ?? (chapter: passage.chapter.chapter, verse: verses.upperBound)
+            let last = end.chapter == start.chapter && end.verse >= start.verse ? end.verse : start.verse
+            let moved = Passage(chapter: ChapterReference(book: book, chapter: start.chapter), verses: start.verse...last)
+            return (moved, "\(typed) in English Bibles is \(moved) in the Hebrew text")
+        }
+        guard !passage.chapter.exists, let range = try store.hebrewVerses(english: (base + 1)...(base + 999)) else {
+            return (passage, nil)
+        }
+        let start = place(range.lowerBound), end = place(range.upperBound)
+        guard start.chapter == end.chapter else { return (passage, nil) }
+        let moved = Passage(chapter: ChapterReference(book: book, chapter: start.chapter), verses: start.verse...end.verse)
+        return (moved, "\(typed) in English Bibles is \(moved) in the Hebrew text")
     }
 
     /// Every chapter that opens, in canonical order.
@@ -101,20 +130,16 @@ public final class ChapterLibrary: ChapterSource {
             return .missingChapter("no chapter \(reference): \(book.name) has \(count)")
         }
         let nearest = nearest(to: reference).map(\.description).joined(separator: ", ")
+        let sources = SourceData.isComplete(SourceData.defaultDirectory())
+            && SourceData.hasOldTestament(hebrew: SourceData.hebrewDirectory(), translation: SourceData.defaultDirectory())
         let fetch: String
-        if book.testament == .old {
-            // Hebrew chapters are chapter files, imported one by one (or all with --testament old).
-            fetch = SourceData.hasOldTestament(hebrew: SourceData.hebrewDirectory(), translation: SourceData.defaultDirectory())
-                ? "run `interlinear import \"\(reference)\"` to import it"
-                : "run scripts/setup, then `interlinear import \"\(reference)\"`, to import it"
+        if let store {
+            fetch = "the store at \(store.url.path) does not hold it; run `interlinear import \"\(reference)\"` to add it"
         } else {
-            fetch = SourceData.isComplete(SourceData.defaultDirectory())
-                ? "run `interlinear import` to build the whole New Testament"
-                : "run scripts/setup, then `interlinear import`, to build the whole New Testament"
+            fetch = "there is no corpus store at \(storeURL.path) yet; run "
+                + (sources ? "" : "scripts/setup, then ") + "`interlinear import` to build it (both testaments)"
         }
-        let where_ = book.testament == .old ? "not among the Hebrew chapter files"
-            : store == nil ? "there is no store at \(storeURL.path) yet" : "the store at \(storeURL.path) does not hold it"
-        return .missingChapter("no chapter \(reference) in the corpus (\(where_)); \(fetch)"
+        return .missingChapter("no chapter \(reference) in the corpus (\(fetch))"
             + (nearest.isEmpty ? "" : "; nearest chapters that open: \(nearest)"))
     }
 }

@@ -10,6 +10,7 @@ public final class CorpusStore {
     public let url: URL
     let database: Database
     private var verseStatement: Statement?
+    private var chapterStatement: Statement?
 
     /// Opens an existing store for reading (migrating it first if an older version wrote it).
     public init(url: URL) throws {
@@ -61,6 +62,7 @@ public final class CorpusStore {
                 try database.execute(step)
                 // The packed words are derived from the word rows a store already holds (none in a new one).
                 if index + 1 == Schema.packedWordsVersion { try VerseWords.rebuild(database) }
+                if index + 1 == Schema.chapterDigestVersion { try ChapterDigest.rebuild(database) }
             }
             try database.execute("PRAGMA application_id = \(Schema.applicationID); PRAGMA user_version = \(Schema.version)")
         }
@@ -93,24 +95,40 @@ public final class CorpusStore {
     ///
     /// The rows are data like a chapter file's lines, and are bounded and checked the same way before anything is
     /// built from them (`StoredChapterCheck`): a damaged or hand-edited store is refused in one line, never trusted.
-    /// One range scan of the chapter's verses, each with its words packed in one blob (`VerseWords`).
+    /// They must also give the verse and word counts and the checksum the import recorded (`ChapterDigest`): a
+    /// changed, missing or extra verse is refused with the command that rebuilds the chapter.
+    /// One range scan of the chapter's verses, each with its words (and a Hebrew verse's morphemes) packed in a blob.
     public func read(_ reference: ChapterReference, into strings: StringTableBuilder) throws -> Chapter? {
-        let range = Schema.range(of: ChapterKey(book: reference.book.number, chapter: reference.chapter))
+        let key = ChapterKey(book: reference.book.number, chapter: reference.chapter)
+        let range = Schema.range(of: key)
         if verseStatement == nil {
             verseStatement = try database.prepare("""
-                SELECT verse.id, verse.translation, verse_words.words
+                SELECT verse.id, verse.translation, verse_words.words, verse_words.morphemes
                 FROM verse LEFT JOIN verse_words ON verse_words.id = verse.id
                 WHERE verse.id BETWEEN ?1 AND ?2 ORDER BY verse.id
                 """)
+            chapterStatement = try database.prepare("SELECT language, verses, words, checksum FROM chapter WHERE id = ?1")
         }
-        guard let verses = verseStatement else { return nil }
-        defer { verses.reset() }
-        var chapter = Chapter(reference: reference, language: .greek)
+        guard let verses = verseStatement, let record = chapterStatement else { return nil }
+        defer { verses.reset(); record.reset() }
+        try record.bind([Schema.chapterKey(key)])
+        let expected = try record.step()
+            ? (language: SourceLanguage(rawValue: record.text(0)), verses: record.int(1), words: record.int(2),
+               checksum: record.int(3))
+            : nil
         var check = StoredChapterCheck(path: url.path, reference: reference)
+        if let expected, expected.language == nil { throw check.damaged("records an unknown language") }
+        let language = expected?.language ?? reference.book.language
+        var chapter = Chapter(reference: reference, language: language)
+        var digest = ChapterDigest()
         try verses.bind([range.lowerBound, range.upperBound])
         while try verses.step() {
+            guard let expected else { throw check.damaged("holds verses of \(reference) but no record of what it should hold") }
             let number = verses.int(0) - range.lowerBound
             let translation = verses.bytes(1)
+            let packedMorphemes = verses.isNull(3) ? nil : verses.bytes(3)
+            digest.addVerse(key: verses.int(0), translation: translation, words: verses.bytes(2), morphemes: packedMorphemes)
+            guard digest.verses <= expected.verses else { throw check.damaged("holds more verses than it recorded") }
             try check.verse(number, translation: translation)
             chapter.beginVerse(number, strings: strings)
             // Text is checked as it is interned (`intern(checkedUTF8:)`: each distinct string once); the tokens
@@ -128,37 +146,88 @@ public final class CorpusStore {
             }
             if !clean { try check.refuse(translation, "the translation of \(reference):\(number)") }
             try check.translationTokens(tokens, verse: number)
-            var words = VerseWords.Reader(verses.bytes(2))
-            var wordCount = 0
-            while !words.isAtEnd {
-                wordCount += 1
-                try check.wordLimit(wordCount, of: number)
-                guard let row = words.next() else { throw check.cutShort(word: wordCount, of: number) }
-                try check.word(wordCount, of: number, row)
-                // Each field checked as it is interned: each distinct string once.
-                func intern(_ field: UnsafeBufferPointer<UInt8>) throws -> TextID {
-                    if let id = strings.intern(checkedUTF8: field) { return id }
-                    try check.refuse(field, "word \(wordCount) of \(reference):\(number)")
-                }
-                let surface = try intern(row.surface), transliteration = try intern(row.transliteration)
-                let lemma = try intern(row.lemma), strongs = try intern(row.strongs)
-                let morphology = try intern(row.morphology), gloss = try intern(row.gloss)
-                let start = Int32(chapter.alignedTokens.count)
-                var bad = false
-                forEachItem(row.alignment) { item in
-                    guard !bad, let index = FieldSyntax.decimal(item), index < tokens else {
-                        bad = true
-                        return
-                    }
-                    chapter.appendAlignedToken(TokenOffset(UInt16(truncatingIfNeeded: index)))  // < tokens ≤ 65,536
-                }
-                guard !bad else { throw check.badAlignment(verse: number) }
-                chapter.appendWord(Word(
-                    surface: surface, transliteration: transliteration, lemma: lemma, strongs: strongs,
-                    morphology: morphology, gloss: gloss, alignment: start..<Int32(chapter.alignedTokens.count)))
-            }
+            try readWords(verses.bytes(2), morphemes: packedMorphemes, verse: number, tokens: tokens, into: &chapter,
+                          strings: strings, check: &check)
         }
-        return chapter.verses.isEmpty ? nil : chapter
+        guard let expected else { return nil }
+        guard digest.verses == expected.verses, chapter.words.count == expected.words,
+              digest.value == expected.checksum else {
+            throw check.damaged(digest.verses < expected.verses ? "lacks verses it recorded" : "has changed since it was imported")
+        }
+        return chapter
+    }
+
+    /// Reads one verse's packed words (and, for Hebrew, its packed morphemes) into `chapter`.
+    private func readWords(_ packed: UnsafeBufferPointer<UInt8>, morphemes packedMorphemes: UnsafeBufferPointer<UInt8>?,
+                           verse number: Int, tokens: Int, into chapter: inout Chapter, strings: StringTableBuilder,
+                           check: inout StoredChapterCheck) throws {
+        let reference = chapter.reference
+        let hebrew = chapter.language == .hebrew
+        guard hebrew == (packedMorphemes != nil) else {
+            throw check.damaged("has \(hebrew ? "no" : "") morphemes for the words of \(reference):\(number)")
+        }
+        var words = VerseWords.Reader(packed)
+        var morphemes = VerseMorphemes.Reader(packedMorphemes ?? UnsafeBufferPointer(start: nil, count: 0))
+        var wordCount = 0
+        while !words.isAtEnd {
+            wordCount += 1
+            try check.wordLimit(wordCount, of: number)
+            guard let row = words.next() else { throw check.cutShort(word: wordCount, of: number) }
+            try check.word(wordCount, of: number, row, hebrew: hebrew)
+            // Each field checked as it is interned: each distinct string once.
+            func intern(_ field: UnsafeBufferPointer<UInt8>) throws -> TextID {
+                if let id = strings.intern(checkedUTF8: field) { return id }
+                try check.refuse(field, "word \(wordCount) of \(reference):\(number)")
+            }
+            let surface = try intern(row.surface), transliteration = try intern(row.transliteration)
+            let lemma = try intern(row.lemma), strongs = try intern(row.strongs)
+            let morphology = try intern(row.morphology), gloss = try intern(row.gloss)
+            let start = Int32(chapter.alignedTokens.count)
+            var bad = false
+            forEachItem(row.alignment) { item in
+                guard !bad, let index = FieldSyntax.decimal(item), index < tokens else {
+                    bad = true
+                    return
+                }
+                chapter.appendAlignedToken(TokenOffset(UInt16(truncatingIfNeeded: index)))  // < tokens ≤ 65,536
+            }
+            guard !bad else { throw check.badAlignment(verse: number) }
+            chapter.appendWord(Word(
+                surface: surface, transliteration: transliteration, lemma: lemma, strongs: strongs,
+                morphology: morphology, gloss: gloss, alignment: start..<Int32(chapter.alignedTokens.count)))
+            guard hebrew else { continue }
+            guard let count = morphemes.nextWord(), count > 0, count <= CorpusLimits.maxMorphemesPerWord else {
+                throw check.cutShort(word: wordCount, of: number)
+            }
+            var spelled = 0
+            for _ in 0..<count {
+                guard let part = morphemes.next() else { throw check.cutShort(word: wordCount, of: number) }
+                try check.morpheme(part, of: wordCount, verse: number, surface: row.surface, spelled: &spelled)
+                chapter.appendMorpheme(Morpheme(
+                    surface: try intern(part.surface), transliteration: try intern(part.transliteration),
+                    strongs: try intern(part.strongs), morphology: try intern(part.morphology),
+                    gloss: try intern(part.gloss)))
+            }
+            guard spelled == row.surface.count else { throw check.unspelled(word: wordCount, of: number) }
+        }
+        guard morphemes.isAtEnd else { throw check.damaged("has morphemes past the last word of \(reference):\(number)") }
+    }
+
+    /// The Hebrew verse key an English (BSB) verse key renders, where the two numberings differ (`Versification`);
+    /// nil where they agree, or for a store imported without the Old Testament.
+    public func hebrewVerse(english key: Int) throws -> Int? {
+        let statement = try database.prepare("SELECT hebrew FROM versification WHERE english = ?1")
+        try statement.bind([key])
+        return try statement.step() ? statement.int(0) : nil
+    }
+
+    /// The first and last Hebrew verse keys the English verse keys `english` render, where they differ; nil when
+    /// none does.
+    public func hebrewVerses(english: ClosedRange<Int>) throws -> ClosedRange<Int>? {
+        let statement = try database.prepare("SELECT min(hebrew), max(hebrew) FROM versification WHERE english BETWEEN ?1 AND ?2")
+        try statement.bind([english.lowerBound, english.upperBound])
+        guard try statement.step(), !statement.isNull(0), statement.int(0) <= statement.int(1) else { return nil }
+        return statement.int(0)...statement.int(1)
     }
 }
 

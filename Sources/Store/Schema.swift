@@ -53,10 +53,41 @@ enum Schema {
         CREATE TABLE verse_words(id INTEGER PRIMARY KEY, words BLOB NOT NULL);
         UPDATE meta SET value = 'interlinear store 2' WHERE key = 'format';
         """,
+        // 3: both testaments. A Hebrew word's morphemes packed beside its words (`VerseMorphemes`, NULL for Greek);
+        // one row per morpheme Strong's number and folded form for Hebrew search (a word's own row keeps the joined
+        // tiers); what each chapter holds and its checksum, written at import and verified on load
+        // (`ChapterDigest`); the English (BSB) verse numbers that differ from the Hebrew text's.
+        """
+        ALTER TABLE verse_words ADD COLUMN morphemes BLOB;
+        CREATE TABLE morpheme(
+            verse INTEGER NOT NULL,
+            position INTEGER NOT NULL,
+            surface_key TEXT NOT NULL,
+            strongs TEXT NOT NULL,
+            strongs_number INTEGER NOT NULL
+        );
+        CREATE INDEX morpheme_strongs ON morpheme(strongs_number, verse);
+        CREATE INDEX morpheme_surface ON morpheme(surface_key, verse);
+        CREATE TABLE chapter(
+            id INTEGER PRIMARY KEY,
+            language TEXT NOT NULL,
+            verses INTEGER NOT NULL,
+            words INTEGER NOT NULL,
+            checksum INTEGER NOT NULL
+        );
+        CREATE TABLE versification(english INTEGER PRIMARY KEY, hebrew INTEGER NOT NULL);
+        UPDATE meta SET value = 'interlinear store 3' WHERE key = 'format';
+        """,
     ]
 
     /// The version whose step adds `verse_words`, filled by `VerseWords.rebuild` when a store is migrated past it.
     static let packedWordsVersion = 2
+    /// The version whose step adds the `chapter` table, filled by `ChapterDigest.rebuild` when a store is migrated
+    /// past it (the chapters an older store holds, as they are: their content was never checked before).
+    static let chapterDigestVersion = 3
+
+    /// The key of a chapter in the `chapter` table: BBCCC.
+    static func chapterKey(_ reference: ChapterKey) -> Int { reference.book * 1_000 + reference.chapter }
 
     /// The key of a verse: BBCCCVVV.
     static func verseKey(book: Int, chapter: Int, verse: Int) -> Int { book * 1_000_000 + chapter * 1_000 + verse }

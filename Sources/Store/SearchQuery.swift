@@ -2,44 +2,127 @@ import Foundation
 import InterlinearCorpus
 
 /// What to search for, where, and how many results to return.
+///
+/// A query is one or more criteria. Without a flag the text may name them — `lemma:λόγος morph:N-A*`,
+/// `strongs:H430 text:create*`, `word:ראשית`, `text:"in the beginning"` — and whatever is not so named is one more
+/// criterion whose kind the text says (`guessKind`). Word criteria (lemma, word, strongs, morph) must all hold for
+/// one word; text criteria must hold for its verse. Only text criteria: the hits are verses.
 public struct SearchQuery: Sendable, Equatable {
-    /// What the query text is matched against.
+    /// What a criterion's text is matched against.
     public enum Kind: String, Sendable, CaseIterable {
-        /// Words with this lemma, every inflected form (Greek, accent- and case-insensitive).
+        /// Words with this lemma, every inflected form (Greek, accent- and case-insensitive; Hebrew, points and
+        /// cantillation ignored, through the Strong's numbers whose forms are spelled so).
         case lemma
-        /// A Greek word: words with this lemma or this very form.
+        /// A Greek or Hebrew word: words with this lemma or this very form (a Hebrew form may be one morpheme).
         case word
-        /// Strong's number, "G3056" or "3056" (every letter suffix), or "G4053b" (that one).
+        /// Strong's number, "G3056", "H430" or a bare "3056" (Hebrew when the scope is in the Old Testament), every
+        /// letter suffix; "G4053b" or "H871a" that one.
         case strongs
         /// Morphology by code ("V-AAI-3S", globs as "V-AAI-*") or in words ("aorist active indicative").
         case morph
-        /// The translation text, through the full-text index (words are ANDed; "love*" is a prefix).
+        /// The translation text, through the full-text index: words ANDed, "love*" a prefix, "an exact phrase",
+        /// AND, OR, NOT, NEAR(grace truth, 5) and parentheses.
         case text
+        /// More than one criterion (`criteria` lists them).
+        case combined
+    }
+
+    /// One condition of a query.
+    public struct Criterion: Sendable, Equatable {
+        public var kind: Kind
+        public var text: String
+
+        public init(kind: Kind, text: String) {
+            self.kind = kind
+            self.text = text
+        }
     }
 
     public var text: String
+    /// The one criterion's kind, or `combined`.
     public var kind: Kind
+    public var criteria: [Criterion]
     public var scope: SearchScope
     /// Results to return (the counts are always complete).
     public var limit: Int
 
+    /// A query of `text`: one criterion of `kind` when given (a flag), else the criteria the text names.
     public init(text: String, kind: Kind? = nil, scope: SearchScope = .bible, limit: Int = 50) {
         self.text = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        self.kind = kind ?? Self.guessKind(self.text)
+        if let kind, kind != .combined {
+            criteria = [Criterion(kind: kind, text: self.text)]
+        } else {
+            criteria = Self.criteria(in: self.text)
+        }
+        self.kind = criteria.count == 1 ? criteria[0].kind : .combined
         self.scope = scope
         self.limit = limit
     }
 
-    /// The kind a query without a flag means: a Strong's number, a morphology code or morphology words, Greek
-    /// (a lemma or a form), else translation text.
-    public static func guessKind(_ text: String) -> Kind {
-        if Folding.strongsNumber(text) != nil { return .strongs }
-        if MorphologyMatch.isCode(text) { return .morph }
-        if text.unicodeScalars.contains(where: { (0x0370...0x03FF).contains($0.value) || (0x1F00...0x1FFF).contains($0.value) }) {
-            return .word
+    /// The field names a query may give criteria with, and their kinds.
+    static let fields: [(name: String, kind: Kind)] = [
+        ("lemma:", .lemma), ("word:", .word), ("strongs:", .strongs), ("morph:", .morph), ("text:", .text),
+    ]
+
+    /// Splits a query into named criteria (`name:value`, the value a word or "quoted words") and the rest, which is
+    /// one criterion of the kind it reads as.
+    static func criteria(in text: String) -> [Criterion] {
+        var named: [Criterion] = []
+        var rest: [Substring] = []
+        for token in tokens(text) {
+            guard let field = fields.first(where: { token.lowercased().hasPrefix($0.name) }) else {
+                rest.append(token)
+                continue
+            }
+            var value = token.dropFirst(field.name.count)
+            // A quoted value is its words; a text criterion keeps the quotes (they make it a phrase).
+            if field.kind != .text, value.count >= 2, value.first == "\"", value.last == "\"" {
+                value = value.dropFirst().dropLast()
+            }
+            if !value.isEmpty { named.append(Criterion(kind: field.kind, text: String(value))) }
         }
+        let remainder = rest.joined(separator: " ")
+        if !remainder.isEmpty || named.isEmpty { named.append(Criterion(kind: guessKind(remainder), text: remainder)) }
+        return named
+    }
+
+    /// The query's tokens: runs of non-space characters, a double-quoted stretch (spaces and all) kept in its token.
+    static func tokens(_ text: String) -> [Substring] {
+        var tokens: [Substring] = []
+        var start: String.Index?
+        var quoted = false
+        for index in text.indices {
+            let character = text[index]
+            if character == "\"" { quoted.toggle() }
+            if character.isWhitespace && !quoted {
+                if let begun = start { tokens.append(text[begun..<index]) }
+                start = nil
+            } else if start == nil {
+                start = index
+            }
+        }
+        if let begun = start { tokens.append(text[begun...]) }
+        return tokens
+    }
+
+    /// The kind a query without a flag means: a Strong's number, a morphology code or morphology words, Greek or
+    /// Hebrew (a lemma or a form), else translation text.
+    public static func guessKind(_ text: String) -> Kind {
+        if Folding.strongsNumber(text) != nil || Folding.strongsNumber(text, prefix: "H") != nil { return .strongs }
+        if MorphologyMatch.isCode(text) { return .morph }
+        if isGreek(text) || isHebrew(text) { return .word }
         if MorphologyMatch.isDescription(text) { return .morph }
         return .text
+    }
+
+    /// Whether the text holds a Greek letter.
+    static func isGreek(_ text: String) -> Bool {
+        text.unicodeScalars.contains { (0x0370...0x03FF).contains($0.value) || (0x1F00...0x1FFF).contains($0.value) }
+    }
+
+    /// Whether the text holds a Hebrew letter.
+    static func isHebrew(_ text: String) -> Bool {
+        text.unicodeScalars.contains { (0x05D0...0x05EA).contains($0.value) }
     }
 }
 
@@ -49,18 +132,30 @@ public enum SearchScope: Sendable, Equatable, CustomStringConvertible {
     case newTestament
     case oldTestament
     case book(Book)
+    /// Books first to last, in canonical order ("Gen-Deut").
+    case books(Book, Book)
 
-    /// Parses `--in`: "nt", "ot", "bible"/"all", or a book name or abbreviation.
+    /// Parses `--in`: "nt", "ot", "bible"/"all", a book name or abbreviation, or two joined by a hyphen or dash
+    /// ("Gen-Deut", "Matt–John", "1 Sam-2 Kgs"), the first not after the second.
     public init?(parsing text: String) {
         switch text.lowercased() {
         case "nt", "new testament": self = .newTestament
         case "ot", "old testament": self = .oldTestament
         case "all", "bible": self = .bible
         default:
-            guard let book = Book.named(text) else { return nil }
-            self = .book(book)
+            if let book = Book.named(text) {
+                self = .book(book)
+                return
+            }
+            let parts = text.split(whereSeparator: { $0 == "-" || $0 == "–" || $0 == "—" })
+            guard parts.count == 2, let first = Book.named(String(parts[0])), let last = Book.named(String(parts[1])),
+                  first.number <= last.number else { return nil }
+            self = first == last ? .book(first) : .books(first, last)
         }
     }
+
+    /// Whether every verse in scope is in the Old Testament (a bare Strong's number is then Hebrew).
+    public var isOldTestament: Bool { keys.upperBound < 40_000_000 }
 
     /// The verse keys (BBCCCVVV) in scope.
     var keys: ClosedRange<Int> {
@@ -69,6 +164,7 @@ public enum SearchScope: Sendable, Equatable, CustomStringConvertible {
         case .newTestament: 40_000_000...66_999_999
         case .oldTestament: 1_000_000...39_999_999
         case .book(let book): book.number * 1_000_000...book.number * 1_000_000 + 999_999
+        case .books(let first, let last): first.number * 1_000_000...last.number * 1_000_000 + 999_999
         }
     }
 
@@ -78,6 +174,7 @@ public enum SearchScope: Sendable, Equatable, CustomStringConvertible {
         case .newTestament: "nt"
         case .oldTestament: "ot"
         case .book(let book): book.osis
+        case .books(let first, let last): "\(first.osis)-\(last.osis)"
         }
     }
 }

@@ -14,6 +14,8 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
     case tooNew(path: String, version: Int, supported: Int)
     /// A row breaks an invariant the importer guarantees (the file was edited or damaged).
     case badRow(path: String, what: String)
+    /// A chapter's rows no longer agree with the counts and checksum its import recorded (`ChapterDigest`).
+    case damagedChapter(path: String, reference: String, detail: String)
     /// The chapter is in neither the store nor the committed chapters; the message lists the nearest ones.
     case missingChapter(String)
 
@@ -37,6 +39,9 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
                 + "(\(supported)); update interlinear or rebuild the store with `interlinear import`"
         case .badRow(let path, let what):
             return "the corpus store \(path) is damaged: \(what); run `interlinear import` to rebuild it"
+        case .damagedChapter(let path, let reference, let detail):
+            return "the corpus store \(path) is damaged: \(reference) \(detail); run `interlinear import \"\(reference)\"` "
+                + "to import it again"
         case .missingChapter(let message):
             return message
         }
@@ -45,7 +50,7 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
     /// Corruption, whichever way SQLite reported it.
     public var isCorruption: Bool {
         switch self {
-        case .corrupt, .badRow: return true
+        case .corrupt, .badRow, .damagedChapter: return true
         case .sqlite(_, let code, _): return code & 0xFF == SQLITE_CORRUPT || code & 0xFF == SQLITE_NOTADB
         default: return false
         }

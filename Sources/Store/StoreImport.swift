@@ -23,14 +23,12 @@ public enum StoreImport {
         public let store: URL
     }
 
-    /// Writes `chapters` into the store at `url`: a new store (replacing any old one) when `replace` is true or no
-    /// store exists yet, else the chapters are replaced inside the existing store in one transaction.
+    /// Writes `chapters` (of either testament) into the store at `url`: a new store (replacing any old one) when
+    /// `replace` is true or no store exists yet, else the chapters are replaced inside the existing store in one
+    /// transaction. `versification`, when given, is recorded with them (an Old Testament import reads it).
     public static func write(_ chapters: [Chapter], to url: URL, replace: Bool, source: String,
+                             versification: Versification? = nil,
                              progress: (Progress) -> Void = { _ in }) throws -> Summary {
-        // The store's tables have no place for a Hebrew word's morphemes yet: refuse rather than lose them.
-        if let hebrew = chapters.first(where: { $0.language != .greek }) {
-            throw StoreError.cannotOpen(path: url.path, reason: "\(hebrew.reference) is Hebrew, and the store holds Greek chapters only (Hebrew chapters are chapter files)")
-        }
         let folder = url.deletingLastPathComponent()
         do { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
             throw StoreError.cannotOpen(path: url.path, reason: "cannot create \(folder.path): \(error.localizedDescription)")
@@ -42,6 +40,7 @@ public enum StoreImport {
             try database.transaction {
                 let writer = try StoreWriter(database)
                 try writeAll(chapters, with: writer, progress: progress)
+                if let versification { try writer.writeVersification(versification) }
                 try writer.setMeta(["source": source])
             }
             return Summary(chapters: chapters.count, words: chapters.reduce(0) { $0 + $1.wordCount }, store: url)
@@ -58,6 +57,7 @@ public enum StoreImport {
             try database.transaction {
                 let writer = try StoreWriter(database)
                 try writeAll(chapters, with: writer, progress: progress)
+                if let versification { try writer.writeVersification(versification) }
                 try writer.setMeta(["source": source, "format": "interlinear store \(Schema.version)"])
             }
             try database.execute("INSERT INTO verse_text(verse_text) VALUES ('optimize'); ANALYZE; VACUUM")

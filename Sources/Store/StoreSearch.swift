@@ -38,21 +38,24 @@ public final class StoreSearch {
 
     /// Runs a query. `context` off skips the context strings (for callers that only need the places).
     public func run(_ query: SearchQuery, context: Bool = true) throws -> SearchResult {
-        guard query.limit >= 0 else { return SearchResult(query: query, total: 0, counts: [], hits: []) }
-        guard let condition = try condition(for: query) else {
-            return SearchResult(query: query, total: 0, counts: [], hits: [])
+        let empty = SearchResult(query: query, total: 0, counts: [], hits: [])
+        guard query.limit >= 0 else { return empty }
+        var sql = SQLCondition()
+        // Word criteria on one word, text criteria on its verse; only text criteria: the verses themselves.
+        let text = query.criteria.allSatisfy { $0.kind == .text }
+        for criterion in query.criteria {
+            guard try add(criterion, scope: query.scope, verses: text, to: &sql) else { return empty }
         }
         let keys = query.scope.keys
-        let text = query.kind == .text
         let table = text ? "verse_text" : "word"
         let key = text ? "rowid" : "verse"
-        let scoped = "\(condition.sql) AND \(key) BETWEEN \(keys.lowerBound) AND \(keys.upperBound)"
+        let scoped = "\(sql.clauses.joined(separator: " AND ")) AND \(key) BETWEEN \(keys.lowerBound) AND \(keys.upperBound)"
 
-        let countStatement = try database.prepare("SELECT \(key) / 1000000, count(*) FROM \(table) WHERE \(scoped) GROUP BY 1 ORDER BY 1")
-        try countStatement.bind(condition.values)
+        let countStatement = try prepareQuery("SELECT \(key) / 1000000, count(*) FROM \(table) WHERE \(scoped) GROUP BY 1 ORDER BY 1", query)
+        try countStatement.bind(sql.values)
         var counts: [(book: Book, hits: Int)] = []
         var total = 0
-        while try countStatement.step() {
+        while try stepQuery(countStatement, query) {
             total += countStatement.int(1)
             if let book = Book.numbered(countStatement.int(0)) { counts.append((book, countStatement.int(1))) }
         }
@@ -60,13 +63,13 @@ public final class StoreSearch {
         var hits: [SearchHit] = []
         let limit = min(query.limit, total)
         if limit > 0 {
-            let sql = text
+            let select = text
                 ? "SELECT rowid, snippet(verse_text, 0, '[', ']', '…', 12) FROM verse_text WHERE \(scoped) ORDER BY rowid LIMIT \(limit)"
                 : "SELECT verse, position, surface, lemma, strongs, morphology, gloss FROM word WHERE \(scoped) ORDER BY verse, position LIMIT \(limit)"
-            let statement = try database.prepare(sql)
-            try statement.bind(condition.values)
+            let statement = try prepareQuery(select, query)
+            try statement.bind(sql.values)
             hits.reserveCapacity(limit)
-            while try statement.step() {
+            while try stepQuery(statement, query) {
                 let verseKey = statement.int(0)
                 guard let book = Book.numbered(verseKey / 1_000_000) else { continue }
                 let chapter = ChapterReference(book: book, chapter: verseKey / 1000 % 1000)
@@ -93,36 +96,79 @@ public final class StoreSearch {
         return SearchResult(query: query, total: total, counts: counts, hits: hits)
     }
 
-    /// A WHERE clause and its values; nil when the query can match nothing (an empty morphology description).
-    private func condition(for query: SearchQuery) throws -> (sql: String, values: [any StatementValue])? {
-        let text = query.text
-        guard !text.isEmpty else { return nil }
-        switch query.kind {
+    /// A WHERE clause being built: its conditions (ANDed) and the values of their numbered parameters.
+    private struct SQLCondition {
+        var clauses: [String] = []
+        var values: [any StatementValue] = []
+
+        /// The next parameter, bound to `value`: "?3".
+        mutating func parameter(_ value: any StatementValue) -> String {
+            values.append(value)
+            return "?\(values.count)"
+        }
+    }
+
+    /// Adds one criterion's condition; false when it can match nothing (an empty morphology description, a text
+    /// criterion with no words). `verses`: the query's hits are verses (`verse_text` rows), not words.
+    private func add(_ criterion: SearchQuery.Criterion, scope: SearchScope, verses: Bool,
+                     to sql: inout SQLCondition) throws -> Bool {
+        let text = criterion.text
+        guard !text.isEmpty else { return false }
+        // A Hebrew word's parts are `morpheme` rows: conditions on them select the word's (verse, position).
+        func morphemes(_ condition: String) -> String {
+            "(verse, position) IN (SELECT verse, position FROM morpheme WHERE \(condition))"
+        }
+        switch criterion.kind {
+        case .lemma where SearchQuery.isHebrew(text):
+            // The WLC data has no lemmas: a Hebrew lemma is found through the Strong's numbers of the morphemes
+            // spelled as it is (points and cantillation ignored), then every morpheme with one of those numbers.
+            let key = sql.parameter(Folding.key(text))
+            sql.clauses.append(morphemes("strongs_number IN (SELECT strongs_number FROM morpheme WHERE surface_key = \(key) AND strongs_number > 0)"))
         case .lemma:
-            return ("lemma_key = ?1", [Folding.key(text)])
+            sql.clauses.append("lemma_key = \(sql.parameter(Folding.key(text)))")
+        case .word where SearchQuery.isHebrew(text):
+            let key = sql.parameter(Folding.key(text))
+            sql.clauses.append("(surface_key = \(key) OR \(morphemes("surface_key = \(key)")))")
         case .word:
-            return ("(lemma_key = ?1 OR surface_key = ?1)", [Folding.key(text)])
+            let key = sql.parameter(Folding.key(text))
+            sql.clauses.append("(lemma_key = \(key) OR surface_key = \(key))")
         case .strongs:
-            guard let number = Folding.strongsNumber(text) else { throw SearchError.badQuery("'\(text)' is not a Strong's number such as G3056") }
-            if let last = text.last, last.isLetter, last.isLowercase, text.count > 1 {
-                return ("strongs_number = ?1 AND lower(strongs) GLOB ?2", [number, "g*\(last)"])
+            let hebrew = text.first.map { $0 == "H" || $0 == "h" } ?? false
+                || (scope.isOldTestament && !(text.first.map { $0 == "G" || $0 == "g" } ?? false))
+            guard let number = Folding.strongsNumber(text, prefix: hebrew ? "H" : "G") else {
+                throw SearchError.badQuery("'\(text)' is not a Strong's number such as G3056 or H430")
             }
-            return ("strongs_number = ?1", [number])
+            let suffix = text.last.flatMap { $0.isLetter && $0.isLowercase && text.count > 1 ? $0 : nil }
+            let value = sql.parameter(number)
+            if hebrew {
+                let letter = suffix.map { " AND strongs = \(sql.parameter("H\(number)\($0)"))" } ?? ""
+                sql.clauses.append(morphemes("strongs_number = \(value)\(letter)"))
+            } else {
+                let letter = suffix.map { " AND lower(strongs) GLOB \(sql.parameter("g*\($0)"))" } ?? ""
+                sql.clauses.append("strongs_number = \(value)\(letter)")
+            }
         case .morph:
             let codes = try morphologyCodes(text)
-            guard !codes.isEmpty else { return nil }
-            let marks = codes.indices.map { "?\($0 + 1)" }.joined(separator: ", ")
-            return ("morphology IN (\(marks))", codes)
+            guard !codes.isEmpty else { return false }
+            sql.clauses.append("morphology IN (\(codes.map { sql.parameter($0) }.joined(separator: ", ")))")
         case .text:
-            // Control characters separate terms too: FTS5 reads its query as a C string, so a NUL would cut it.
-            let terms = text.split(whereSeparator: { $0.isWhitespace || TextCheck.firstControl(String($0)) != nil }).map { term -> String in
-                let prefix = term.hasSuffix("*")
-                let word = (prefix ? term.dropLast() : term).replacingQuotes()
-                return "\"\(word)\"" + (prefix ? "*" : "")
-            }.filter { $0 != "\"\"" && $0 != "\"\"*" }
-            guard !terms.isEmpty else { return nil }
-            return ("verse_text MATCH ?1", [terms.joined(separator: " ")])
+            guard let match = try TextQuery.fts5(text) else { return false }
+            let value = sql.parameter(match)
+            sql.clauses.append(verses ? "verse_text MATCH \(value)"
+                                      : "verse IN (SELECT rowid FROM verse_text WHERE verse_text MATCH \(value))")
+        case .combined:
+            throw SearchError.badQuery("a criterion cannot be 'combined'")
         }
+        return true
+    }
+
+    /// Prepares a search statement; a text query FTS5 cannot parse is the user's query, said in one line.
+    private func prepareQuery(_ sql: String, _ query: SearchQuery) throws -> Statement {
+        do { return try database.prepare(sql) } catch let error as StoreError { throw TextQuery.refusal(error, query) ?? error }
+    }
+
+    private func stepQuery(_ statement: Statement, _ query: SearchQuery) throws -> Bool {
+        do { return try statement.step() } catch let error as StoreError { throw TextQuery.refusal(error, query) ?? error }
     }
 
     /// The codes a morphology query names: itself, the codes a glob matches, or those whose words it lists.
@@ -191,18 +237,5 @@ public enum SearchError: Error, CustomStringConvertible, Equatable {
         switch self {
         case .badQuery(let message): message
         }
-    }
-}
-
-extension StringProtocol {
-    /// Doubles the double quotes, as an FTS5 string needs. Scalar by scalar: a quote followed by a combining mark is
-    /// one `Character` that is not `"`, but FTS5 still reads its quote.
-    fileprivate func replacingQuotes() -> String {
-        var scalars = String.UnicodeScalarView()
-        for scalar in unicodeScalars {
-            scalars.append(scalar)
-            if scalar == "\"" { scalars.append(scalar) }
-        }
-        return String(scalars)
     }
 }

@@ -14,6 +14,9 @@ final class StoreWriter {
     private let insertPacked: Statement
     private let insertWord: Statement
     private let insertCode: Statement
+    private let deleteMorphemes: Statement
+    private let insertMorpheme: Statement
+    private let insertChapter: Statement
     /// Folded keys by string id: each distinct lemma or surface is folded once per table lineage (ids keep their
     /// meaning across every table one builder freezes).
     private var foldedKeys: [TextID: String] = [:]
@@ -28,7 +31,12 @@ final class StoreWriter {
         deleteWords = try database.prepare("DELETE FROM word WHERE verse BETWEEN ?1 AND ?2")
         deletePacked = try database.prepare("DELETE FROM verse_words WHERE id BETWEEN ?1 AND ?2")
         insertVerse = try database.prepare("INSERT INTO verse(id, translation) VALUES (?1, ?2)")
-        insertPacked = try database.prepare("INSERT INTO verse_words(id, words) VALUES (?1, ?2)")
+        insertPacked = try database.prepare("INSERT INTO verse_words(id, words, morphemes) VALUES (?1, ?2, ?3)")
+        deleteMorphemes = try database.prepare("DELETE FROM morpheme WHERE verse BETWEEN ?1 AND ?2")
+        insertMorpheme = try database.prepare(
+            "INSERT INTO morpheme(verse, position, surface_key, strongs, strongs_number) VALUES (?1, ?2, ?3, ?4, ?5)")
+        insertChapter = try database.prepare(
+            "INSERT OR REPLACE INTO chapter(id, language, verses, words, checksum) VALUES (?1, ?2, ?3, ?4, ?5)")
         insertWord = try database.prepare("""
             INSERT INTO word(verse, position, surface, transliteration, lemma, strongs, morphology, gloss, alignment,
                              surface_key, lemma_key, strongs_number)
@@ -50,20 +58,28 @@ final class StoreWriter {
         }
         let book = chapter.reference.book.number
         let range = Schema.range(of: ChapterKey(book: book, chapter: chapter.reference.chapter))
-        for statement in [deleteWords, deletePacked, deleteVerses] {
+        for statement in [deleteWords, deletePacked, deleteVerses, deleteMorphemes] {
             try statement.bind([range.lowerBound, range.upperBound])
             try statement.run()
         }
+        let hebrew = chapter.language == .hebrew
+        var digest = ChapterDigest()
         for verse in chapter.verses {
             let key = Schema.verseKey(book: book, chapter: chapter.reference.chapter, verse: verse.number)
             let translation = chapter.translationTokens[verse.translation].map(chapter.text).joined(separator: " ")
             try insertVerse.bind([key, translation])
             try insertVerse.run()
-            // The verse's words packed for the loader (`VerseWords`), from the same fields as its word rows.
+            // The verse's words packed for the loader (`VerseWords`), from the same fields as its word rows; a Hebrew
+            // verse's morphemes beside them (`VerseMorphemes`).
             var packed: [UInt8] = []
+            var morphemes: [UInt8] = []
             for (position, word) in chapter.words[verse.words].enumerated() {
                 let alignment = Self.alignmentText(of: word, chapter)
                 VerseWords.appendWord(word, alignment: alignment, of: chapter, to: &packed)
+                if hebrew {
+                    VerseMorphemes.appendWord(word, of: chapter, to: &morphemes)
+                    try writeMorphemes(of: word, verse: key, position: position, chapter)
+                }
                 let strongs = chapter.text(word.strongs)
                 try insertWord.bind([
                     key, position, chapter.text(word.surface), chapter.text(word.transliteration),
@@ -79,7 +95,43 @@ final class StoreWriter {
                 }
             }
             try insertPacked.bind([key, packed])
+            if hebrew { try insertPacked.bind(morphemes, at: 3) } else { try insertPacked.bindNull(at: 3) }
             try insertPacked.run()
+            // The checksum of what was just written, byte for byte as the loader will read it.
+            var text = translation
+            text.withUTF8 { text in
+                packed.withUnsafeBufferPointer { words in
+                    morphemes.withUnsafeBufferPointer { parts in
+                        digest.addVerse(key: key, translation: text, words: words, morphemes: hebrew ? parts : nil)
+                    }
+                }
+            }
+        }
+        try insertChapter.bind([Schema.chapterKey(ChapterKey(book: book, chapter: chapter.reference.chapter)),
+                                chapter.language.tag, digest.verses, chapter.words.count, digest.value])
+        try insertChapter.run()
+    }
+
+    /// A Hebrew word's search rows: one per Strong's number of each morpheme (a morpheme the source gives two
+    /// numbers, "H1234/H1234a", is found by either), with the morpheme's folded form.
+    private func writeMorphemes(of word: Word, verse key: Int, position: Int, _ chapter: Chapter) throws {
+        for morpheme in chapter.morphemes(of: word) {
+            let surface = folded(morpheme.surface, chapter)
+            let numbers = chapter.text(morpheme.strongs).split(separator: "/")
+            for number in numbers.isEmpty ? [""] : numbers {
+                try insertMorpheme.bind([key, position, surface, String(number),
+                                         Folding.strongsNumber(number, prefix: "H") ?? 0])
+                try insertMorpheme.run()
+            }
+        }
+    }
+
+    /// Records the verses whose English (BSB) number differs from the Hebrew text's (call inside a transaction).
+    func writeVersification(_ table: Versification) throws {
+        let insert = try database.prepare("INSERT OR REPLACE INTO versification(english, hebrew) VALUES (?1, ?2)")
+        for (english, hebrew) in table.differences {
+            try insert.bind([english, hebrew])
+            try insert.run()
         }
     }
 

@@ -27,10 +27,6 @@ struct StoredChapterCheck {
 
     /// A verse row: `number` is the verse part of its key (0…999).
     mutating func verse(_ number: Int, translation: UnsafeBufferPointer<UInt8>) throws {
-        // The store's tables have no place for a Hebrew word's morphemes (the importer refuses to write one).
-        guard reference.book.language == .greek else {
-            throw bad("it holds rows for \(reference), but a store holds Greek chapters only")
-        }
         let book = reference.book
         guard (1...book.chapterCount).contains(reference.chapter) else {
             throw bad("it holds rows for \(reference), but \(book.name) has \(book.chapterCount) chapter"
@@ -58,7 +54,7 @@ struct StoredChapterCheck {
     }
 
     /// The `count`-th word of a verse.
-    mutating func word(_ count: Int, of verse: Int, _ row: WordRow) throws {
+    mutating func word(_ count: Int, of verse: Int, _ row: WordRow, hebrew: Bool = false) throws {
         let reference = reference
         func what() -> String { "word \(count) of \(reference):\(verse)" }
         var bytes = 0
@@ -68,12 +64,48 @@ struct StoredChapterCheck {
         }
         try self.count(bytes)
         guard !row.surface.isEmpty else { throw bad("\(what()) has an empty surface") }
-        guard FieldSyntax.isStrongs(row.strongs) else {
+        guard hebrew ? FieldSyntax.isHebrewStrongs(row.strongs) : FieldSyntax.isStrongs(row.strongs) else {
             throw bad("\(what()) has a bad Strong's number \(EscapedText.quoted(utf8: row.strongs))")
         }
         guard FieldSyntax.isMorphology(row.morphology) else {
             throw bad("\(what()) has a bad morphology code \(EscapedText.quoted(utf8: row.morphology))")
         }
+    }
+
+    /// One morpheme of the `word`-th word of a Hebrew verse: its fields bounded and its syntax checked as a chapter
+    /// file's morpheme line is, and its surface continuing the word's where the last morpheme stopped (`spelled`
+    /// bytes of it so far), so the morphemes spell the word.
+    mutating func morpheme(_ row: VerseMorphemes.Row, of word: Int, verse: Int, surface: UnsafeBufferPointer<UInt8>,
+                           spelled: inout Int) throws {
+        let reference = reference
+        func what() -> String { "a morpheme of word \(word) of \(reference):\(verse)" }
+        var bytes = 0
+        try row.forEachField { field in
+            try Self.length(field, path: path, what: what())
+            bytes += field.count
+        }
+        try count(bytes)
+        guard !row.surface.isEmpty, row.surface.count <= surface.count - spelled,
+              UnsafeBufferPointer(rebasing: surface[spelled..<spelled + row.surface.count]).elementsEqual(row.surface)
+        else { throw bad("\(what()) does not continue the word's surface") }
+        spelled += row.surface.count
+        guard FieldSyntax.isHebrewStrongs(row.strongs) else {
+            throw bad("\(what()) has a bad Strong's number \(EscapedText.quoted(utf8: row.strongs))")
+        }
+        guard FieldSyntax.isMorphology(row.morphology) else {
+            throw bad("\(what()) has a bad morphology code \(EscapedText.quoted(utf8: row.morphology))")
+        }
+    }
+
+    /// The morphemes of the `word`-th word spell only part of it.
+    func unspelled(word: Int, of verse: Int) -> StoreError {
+        bad("the morphemes of word \(word) of \(reference):\(verse) spell only part of it")
+    }
+
+    /// The chapter's rows do not agree with what the import recorded of them: the store was changed or damaged
+    /// since. Says which command writes the chapter again.
+    func damaged(_ what: String) -> StoreError {
+        .damagedChapter(path: path, reference: reference.description, detail: what)
     }
 
     func badAlignment(verse: Int) -> StoreError {

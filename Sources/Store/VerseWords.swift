@@ -33,13 +33,18 @@ enum VerseWords {
 
     /// Appends one field: its byte count, then its bytes.
     static func append(_ field: UnsafeBufferPointer<UInt8>, to blob: inout [UInt8]) {
-        var count = field.count
+        append(count: field.count, to: &blob)
+        blob.append(contentsOf: field)
+    }
+
+    /// Appends a count alone (unsigned LEB128).
+    static func append(count: Int, to blob: inout [UInt8]) {
+        var count = count
         while count >= 0x80 {
             blob.append(UInt8(truncatingIfNeeded: count) | 0x80)
             count >>= 7
         }
         blob.append(UInt8(truncatingIfNeeded: count))
-        blob.append(contentsOf: field)
     }
 
     /// Reads the words of one blob in order, borrowing its bytes.
@@ -61,10 +66,18 @@ enum VerseWords {
                                               alignment: alignment)
         }
 
-        /// The next field, or nil when its count or its bytes are not all there. A count takes at most five bytes
-        /// (35 bits, more than any field the loader accepts), so it cannot overflow.
+        /// The next field, or nil when its count or its bytes are not all there.
         @inline(__always)
-        private mutating func field() -> UnsafeBufferPointer<UInt8>? {
+        mutating func field() -> UnsafeBufferPointer<UInt8>? {
+            guard let base = bytes.baseAddress, let count = count(), count <= bytes.count - offset else { return nil }
+            defer { offset += count }
+            return UnsafeBufferPointer(start: base + offset, count: count)
+        }
+
+        /// The next count, or nil when its bytes are not all there. A count takes at most five bytes (35 bits, more
+        /// than any field or count the loader accepts), so it cannot overflow.
+        @inline(__always)
+        mutating func count() -> Int? {
             guard let base = bytes.baseAddress else { return nil }
             let end = bytes.count
             var count = 0, shift = 0
@@ -73,12 +86,9 @@ enum VerseWords {
                 let byte = base[offset]
                 offset += 1
                 count |= Int(byte & 0x7F) &<< shift
-                if byte < 0x80 { break }
+                if byte < 0x80 { return count }
                 shift += 7
             }
-            guard count <= end - offset else { return nil }
-            defer { offset += count }
-            return UnsafeBufferPointer(start: base + offset, count: count)
         }
     }
 

@@ -108,7 +108,7 @@ import InterlinearTypesetting
             let document = SearchDocument(result)
             let written = try document.encoded()
             #expect(written == (try EncoderOracle.pretty(document)))
-            #expect(try schemaViolation(Data(written), schema: "search-1") == nil)
+            #expect(try schemaViolation(Data(written), schema: "search-2") == nil)
         }
     }
 }

@@ -24,7 +24,7 @@ import Testing
     private func searchJSON(_ store: URL, _ arguments: String...) throws -> [String: Any] {
         let result = try run(interlinearBinary, ["search"] + arguments + ["--json", "--limit", "100000", "--corpus", store.path])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(try schemaViolation(result.stdout, schema: "search-1") == nil)
+        #expect(try schemaViolation(result.stdout, schema: "search-2") == nil)
         return try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
     }
 

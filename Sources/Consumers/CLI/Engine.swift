@@ -96,16 +96,21 @@ struct Engine {
     let session: Interlinear
     /// The store (and committed chapters) the session loads from.
     let library: ChapterLibrary
-    /// What the reference named.
+    /// What the reference named, in the corpus's numbering (an English Old Testament verse number moved to the
+    /// Hebrew text's, `ChapterLibrary.resolvingEnglishNumbering`).
     let passage: Passage
     let chapter: Chapter
+    /// Where the passage was moved from English to Hebrew numbering, the line that says so; nil otherwise.
+    let numberingNote: String?
 
     /// Loads the passage the arguments name (the whole chapter with `wholeChapter`, for a reader or a window that
     /// shows the chapter and opens at the verse).
     init(_ arguments: LayoutArguments, wholeChapter: Bool = false) throws {
         let options = try arguments.layoutOptions()
-        passage = try parseReference(arguments.reference)
         library = try ChapterLibrary.open(corpus: arguments.corpus)
+        (passage, numberingNote) = try library.resolvingEnglishNumbering(try parseReference(arguments.reference))
+        guard passage.chapter.exists else { throw library.missing(passage.chapter) }
+        if let numberingNote { try? ByteSink(descriptor: STDERR_FILENO).write(Array("note: \(numberingNote)\n".utf8)) }
         session = try Interlinear(library: library, font: arguments.font, options: options,
                                   cache: arguments.cachePolicy)
         chapter = try session.chapter(wholeChapter ? Passage(chapter: passage.chapter) : passage,
@@ -132,7 +137,9 @@ func parseReference(_ text: String) throws -> Passage {
         throw ValidationError("unknown reference \(EscapedText.quoted(text)); expected a book, a chapter and optional "
             + "verses, such as \"John 1\", \"John 1:14\", \"Jn 1:14-18\", \"Genesis 1\" or \"Ps 23\"")
     }
-    guard passage.chapter.exists else {
+    // An Old Testament chapter only English Bibles have (Malachi 4) passes: the library moves it to the Hebrew text's
+    // numbering (`ChapterLibrary.resolvingEnglishNumbering`).
+    guard passage.chapter.chapter <= max(passage.chapter.book.chapterCount, passage.chapter.book.englishChapterCount) else {
         let book = passage.chapter.book
         throw ValidationError("\(book.name) has \(book.chapterCount) chapter\(book.chapterCount == 1 ? "" : "s"); "
                               + "there is no \(passage.chapter)")

@@ -43,7 +43,7 @@ public enum ExitStatus: Int32, Sendable {
             switch error {
             case .cannotOpen, .missingChapter: self = .noInput
             case .sqlite: self = .ioError
-            case .foreign, .corrupt, .tooNew, .badRow: self = .dataError
+            case .foreign, .corrupt, .tooNew, .badRow, .damagedChapter: self = .dataError
             }
         case is SearchError: self = .usage
         case is FontError, is RenderError, is ViewError, is BusError, is Louis.Failure: self = .unavailable

@@ -7,28 +7,27 @@ import InterlinearStore
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import", _superCommandName: InterlinearCommand.name,
-        abstract: "Build the corpus store (every New Testament chapter) from the bible-alignments source data; import Old Testament chapters as chapter files.",
+        abstract: "Build the corpus store (both testaments) from the bible-alignments source data.",
         discussion: """
-            Without references, builds the whole store into a new file and moves it into place when complete: an \
+            Without references, builds the whole store — the Greek New Testament (SBLGNT), the Hebrew Old \
+            Testament (WLC) and the BSB of both — into a new file and moves it into place when complete: an \
             interrupted import leaves the previous store as it was. With references, replaces those chapters in \
-            the existing store in one transaction. A progress bar goes to stderr when it is a terminal. Hebrew \
-            (Old Testament) chapters are written as chapter files into Corpus/full (or --output), which every \
-            command reads after the store: the store does not hold morphemes yet. With --output, New Testament \
-            chapters are written there as chapter files too, instead of into the store (regenerating the committed \
-            chapters: --output Corpus/chapters). Every chapter is read back with the chapter-file parser before \
-            anything is written.
+            the existing store in one transaction. A progress bar goes to stderr when it is a terminal. With \
+            --output, chapters are written there as chapter files instead of into the store (regenerating the \
+            committed chapters: --output Corpus/chapters). Every chapter is read back with the chapter-file parser \
+            before anything is written.
             """)
 
     @Argument(help: "Chapters to import (default: every chapter of --testament), e.g. \"Mark 4\", \"Ps 119\".")
     var references: [String] = []
 
-    @Option(help: "Without references: new (SBLGNT into the store, the default), old (Hebrew, WLC) or both.")
-    var testament: TestamentChoice = .new
+    @Option(help: "Without references: both (the default), new (SBLGNT and the BSB) or old (WLC and the BSB).")
+    var testament: TestamentChoice = .both
 
     @Option(help: "The bible-alignments 0.3.5 data/ folder holding sources/WLC-LEB.tsv (default: $INTERLINEAR_HEBREW_SOURCES, else the copy scripts/setup downloads).")
     var hebrewSource: String?
 
-    @Option(help: "Folder chapter files go into: Hebrew ones (default: the corpus's full/ folder, Corpus/full in a checkout), and Greek ones instead of the store.")
+    @Option(help: "Folder to write chapter files into, instead of the store.")
     var output: String?
 
     @Option(help: "The bible-alignments data/ folder (default: $INTERLINEAR_SOURCES, else the copy scripts/setup downloads into ~/.cache/interlinear/sources).")
@@ -39,65 +38,60 @@ struct ImportCommand: ParsableCommand {
 
     func validate() throws {
         for reference in references { _ = try parseReference(reference) }
+        if let output, output.isEmpty { throw ValidationError("--output needs a folder; give one, or leave it out to import into the store") }
     }
 
     func run() throws {
         try reportingFailures {
-            var wanted: Set<ChapterReference>?
-            var hebrew: Set<ChapterReference>?
-            if references.isEmpty {
-                if testament != .new { hebrew = [] }
-            } else {
+            // Which chapters of each testament: nil for all of it, empty for none.
+            var greek: Set<ChapterReference>? = testament == .old ? [] : nil
+            var hebrew: Set<ChapterReference>? = testament == .new ? [] : nil
+            if !references.isEmpty {
                 let all = Set(try references.map { try parseReference($0).chapter })
-                wanted = all.filter { $0.book.testament == .new }
+                greek = all.filter { $0.book.testament == .new }
                 hebrew = all.filter { $0.book.testament == .old }
             }
             let data = try source.map { URL(fileURLWithPath: $0) } ?? Self.installedDataDirectory()
-            if let hebrew, references.isEmpty || !hebrew.isEmpty {
-                try importHebrew(hebrew.isEmpty ? nil : hebrew, translationData: data)
-            }
-            guard references.isEmpty ? testament != .old : wanted?.isEmpty == false else { return }
-            let store = StoreLocation.storeFile(explicit: corpus)
             let bar = ProgressBar(enabled: isatty(STDERR_FILENO) == 1)
-            bar.note("reading bible-alignments \(SourceData.version) from \(data.path)")
-            let chapters = try BibleAlignmentsImporter(dataDirectory: data).importChapters(wanted, strings: StringTableBuilder())
+            var chapters: [Chapter] = []
+            var versification: Versification?
+            var sources: [String] = []
+            if greek?.isEmpty != true {
+                bar.note("reading bible-alignments \(SourceData.version) (SBLGNT, BSB) from \(data.path)")
+                chapters += try BibleAlignmentsImporter(dataDirectory: data).importChapters(greek, strings: StringTableBuilder())
+                sources.append("bible-alignments \(SourceData.version)")
+            }
+            if hebrew?.isEmpty != true {
+                let hebrewData = try hebrewSource.map { URL(fileURLWithPath: $0) } ?? Self.installedHebrewDirectory()
+                bar.note("reading bible-alignments \(SourceData.hebrewVersion) (WLC) from \(hebrewData.path)")
+                let importer = HebrewImporter(hebrewData: hebrewData, translationData: data)
+                chapters += try importer.importChapters(hebrew, strings: StringTableBuilder())
+                versification = try Versification.read(translationFile: importer.translationFile)
+                sources.append("bible-alignments \(SourceData.hebrewVersion) (\(SourceData.hebrewFile))")
+            }
             // Every chapter is checked by the chapter-file reader's own parser before anything is written: the
-            // importer refuses a chapter that reader would refuse, or read back differently.
+            // importers refuse a chapter that reader would refuse, or read back differently.
             let root = URL(fileURLWithPath: output ?? ".")
             let files = try chapters.map { chapter in
                 let url = root.appendingPathComponent(CorpusLibrary.relativePath(of: chapter.reference))
-                return (url, try ChapterFile.renderChecked(chapter, provenance: BibleAlignmentsImporter.provenance,
-                                                           path: url.path))
+                let provenance = chapter.language == .hebrew ? HebrewImporter.provenance : BibleAlignmentsImporter.provenance
+                return (url, try ChapterFile.renderChecked(chapter, provenance: provenance, path: url.path))
             }
             if output != nil {
                 for (url, text) in files { try AtomicFile.write(Data(text.utf8), to: url, createDirectories: true) }
                 try emit(Data("imported \(chapters.count) chapter file(s) into \(root.path)\n".utf8), to: nil)
                 return
             }
+            let store = StoreLocation.storeFile(explicit: corpus)
             let summary = try StoreImport.write(
-                chapters, to: store, replace: wanted == nil,
-                source: "bible-alignments \(SourceData.version)") { progress in
+                chapters, to: store, replace: references.isEmpty, source: sources.joined(separator: "; "),
+                versification: versification) { progress in
                     bar.show(progress.done, of: progress.total, progress.book)
                 }
             bar.finish()
             try emit(Data("imported \(summary.chapters) chapter(s), \(summary.words) words, into \(summary.store.path)\n".utf8),
                      to: nil)
         }
-    }
-
-    /// Imports Hebrew chapters (all when nil) as chapter files.
-    private func importHebrew(_ wanted: Set<ChapterReference>?, translationData: URL) throws {
-        let hebrewData = try hebrewSource.map { URL(fileURLWithPath: $0) } ?? Self.installedHebrewDirectory()
-        let chapters = try HebrewImporter(hebrewData: hebrewData, translationData: translationData)
-            .importChapters(wanted, strings: StringTableBuilder())
-        let root = output.map { URL(fileURLWithPath: $0) } ?? CorpusLibrary.locate().roots[1]
-        // Checked by the reader's own parser before any is written, as the Greek chapters are.
-        let files = try chapters.map { chapter in
-            let url = root.appendingPathComponent(CorpusLibrary.relativePath(of: chapter.reference))
-            return (url, try ChapterFile.renderChecked(chapter, provenance: HebrewImporter.provenance, path: url.path))
-        }
-        for (url, text) in files { try AtomicFile.write(Data(text.utf8), to: url, createDirectories: true) }
-        try emit(Data("imported \(chapters.count) Hebrew chapter(s) into \(root.path)\n".utf8), to: nil)
     }
 
     /// The downloaded Hebrew file's folder, or a one-line failure saying how to get it.

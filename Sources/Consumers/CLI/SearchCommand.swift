@@ -7,29 +7,32 @@ import InterlinearStore
 struct SearchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "search", _superCommandName: InterlinearCommand.name,
-        abstract: "Search the whole corpus by lemma, Strong's number, morphology or translation text.",
+        abstract: "Search the whole Bible by lemma, form, Strong's number, morphology or translation text.",
         discussion: """
-            Greek is matched without accents, breathings or case; a lemma finds every inflected form. Without a \
-            flag the query says what it is: G3056 is a Strong's number, V-AAI-3S a morphology code, "aorist \
-            active indicative" morphology in words, Greek a lemma or a form, anything else translation text. \
-            JSON follows Schemas/search-1.schema.json (interlinear.search/1).
+            Greek is matched without accents, breathings or case, Hebrew without points or cantillation; a lemma \
+            finds every inflected form. Without a flag the query says what it is: G3056 or H430 is a Strong's \
+            number (a bare 430 is Hebrew with --in ot), V-AAI-3S a morphology code, "aorist active indicative" \
+            morphology in words, Greek or Hebrew a lemma or a form, anything else translation text: words ANDed, \
+            love* a prefix, "an exact phrase", AND, OR, NOT, NEAR(grace truth, 5). Criteria combine: \
+            'lemma:λόγος morph:N-A*' (one word meets both), 'strongs:H430 text:create*' (the word's verse has \
+            the text). JSON follows Schemas/search-2.schema.json (interlinear.search/2).
             """)
 
-    @Argument(help: "What to find: λόγος, G3056, V-AAI-3S, \"aorist active indicative\", \"grace\".")
+    @Argument(help: "What to find: λόγος, אֱלֹהִים, G3056, H430, V-AAI-3S, \"in the beginning\", 'lemma:λόγος morph:N-A*'.")
     var query: String
 
     @Flag(help: "Match the query as a lemma (every inflected form).") var lemma = false
-    @Flag(help: "Match the query as a Strong's number (G3056, 3056).") var strongs = false
+    @Flag(help: "Match the query as a Strong's number (G3056, H430, H871a, 3056).") var strongs = false
     @Flag(help: "Match the query as morphology: a code (V-AAI-3S, V-AAI-*) or words.") var morph = false
     @Flag(help: "Match the query in the translation text (full-text; love* is a prefix).") var text = false
 
-    @Option(name: .customLong("in"), help: "Where: a book (John, Rom), nt, ot or bible (default).")
+    @Option(name: .customLong("in"), help: "Where: a book (John, Gen), books (Gen-Deut), nt, ot or bible (default).")
     var scope: String = "bible"
 
     @Option(help: "Results to list (the counts are always complete).")
     var limit: Int = 50
 
-    @Flag(help: "Print JSON (interlinear.search/1) instead of text.")
+    @Flag(help: "Print JSON (interlinear.search/2) instead of text.")
     var json = false
 
     @Option(help: ArgumentHelp(corpusHelp))
@@ -41,7 +44,7 @@ struct SearchCommand: ParsableCommand {
         }
         guard (0...1_000_000).contains(limit) else { throw ValidationError("--limit must be between 0 and 1000000, got \(limit)") }
         guard SearchScope(parsing: scope) != nil else {
-            throw ValidationError("--in must be a New Testament book, nt, ot or bible, got '\(scope)'")
+            throw ValidationError("--in must be a book (John, Gen), two books joined by a hyphen (Gen-Deut), nt, ot or bible, got '\(scope)'")
         }
         guard !query.trimmingCharacters(in: .whitespaces).isEmpty else { throw ValidationError("the query is empty") }
     }

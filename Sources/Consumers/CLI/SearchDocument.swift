@@ -2,12 +2,17 @@ import Foundation
 import InterlinearCorpus
 import InterlinearStore
 
-/// The `interlinear.search/1` document (Schemas/search-1.schema.json), and its text form.
+/// The `interlinear.search/2` document (Schemas/search-2.schema.json), and its text form.
 struct SearchDocument: Encodable {
     struct Count: Encodable {
         let book: String
         let osis: String
         let hits: Int
+    }
+
+    struct Criterion: Encodable {
+        let kind: String
+        let text: String
     }
 
     struct Hit: Encodable {
@@ -26,9 +31,10 @@ struct SearchDocument: Encodable {
         let context: String
     }
 
-    var schema = "interlinear.search/1"
+    var schema = "interlinear.search/2"
     let query: String
     let kind: String
+    let criteria: [Criterion]
     let scope: String
     let limit: Int
     let total: Int
@@ -39,6 +45,7 @@ struct SearchDocument: Encodable {
     init(_ result: SearchResult) {
         query = result.query.text
         kind = result.query.kind.rawValue
+        criteria = result.query.criteria.map { Criterion(kind: $0.kind.rawValue, text: $0.text) }
         scope = result.query.scope.description
         limit = result.query.limit
         total = result.total
@@ -63,6 +70,15 @@ struct SearchDocument: Encodable {
             json.key("book"); json.string(count.book)
             json.key("hits"); json.number(count.hits)
             json.key("osis"); json.string(count.osis)
+            json.endObject()
+        }
+        json.endArray()
+        json.key("criteria")
+        json.beginArray()
+        for criterion in criteria {
+            json.beginObject()
+            json.key("kind"); json.string(criterion.kind)
+            json.key("text"); json.string(criterion.text)
             json.endObject()
         }
         json.endArray()

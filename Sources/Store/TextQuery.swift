@@ -1,0 +1,94 @@
+import Foundation
+
+/// A translation-text criterion as FTS5 reads it: the user's words, phrases and operators, with every term quoted so
+/// that nothing in a word (a hyphen, a colon, a quote) is taken for FTS5 syntax.
+///
+/// What a user may write: words (ANDed; `love*` is a prefix), `"an exact phrase"` (`"in the begin"*` ends in a
+/// prefix), `AND`, `OR`, `NOT` in capitals, `NEAR(grace truth, 5)` (the words within 5 of each other; 10 without
+/// a number) and parentheses for grouping. Anything else that is not a letter or digit separates words, as FTS5's
+/// own tokenizer does. A query FTS5 still refuses (`NOT` first, an unclosed parenthesis) is said in one line.
+enum TextQuery {
+    /// The FTS5 MATCH expression for `text`; nil when it holds no word.
+    static func fts5(_ text: String) throws -> String? {
+        var parts: [String] = []
+        var terms = 0
+        let characters = Array(text)
+        var i = 0
+        func isBreak(_ c: Character) -> Bool { c.isWhitespace || c == "\"" || c == "(" || c == ")" || isControl(c) }
+        while i < characters.count {
+            let c = characters[i]
+            if c.isWhitespace || isControl(c) {
+                i += 1
+            } else if c == "\"" {
+                var j = i + 1
+                while j < characters.count && characters[j] != "\"" { j += 1 }
+                let words = words(in: String(characters[(i + 1)..<min(j, characters.count)]))
+                i = j + 1
+                let prefix = i < characters.count && characters[i] == "*"
+                if prefix { i += 1 }
+                guard !words.isEmpty else { continue }
+                parts.append(quoted(words.joined(separator: " ")) + (prefix ? "*" : ""))
+                terms += 1
+            } else if c == "(" || c == ")" {
+                parts.append(String(c))
+                i += 1
+            } else {
+                var j = i
+                while j < characters.count && !isBreak(characters[j]) { j += 1 }
+                let token = String(characters[i..<j])
+                i = j
+                if token == "AND" || token == "OR" || token == "NOT" {
+                    parts.append(token)
+                } else if token == "NEAR", i < characters.count, characters[i] == "(" {
+                    var k = i + 1
+                    while k < characters.count && characters[k] != ")" { k += 1 }
+                    let inside = String(characters[(i + 1)..<min(k, characters.count)])
+                    i = k + 1
+                    let pieces = inside.split(separator: ",", maxSplits: 1)
+                    let near = words(in: pieces.first.map(String.init) ?? "")
+                    guard near.count >= 2 else {
+                        throw SearchError.badQuery("NEAR needs two words or more, as in NEAR(grace truth, 5)")
+                    }
+                    var distance = ""
+                    if pieces.count == 2 {
+                        let number = pieces[1].trimmingCharacters(in: .whitespaces)
+                        guard let value = Int(number), (0...1000).contains(value) else {
+                            throw SearchError.badQuery("NEAR's distance must be a number from 0 to 1000, as in NEAR(grace truth, 5)")
+                        }
+                        distance = ", \(value)"
+                    }
+                    parts.append("NEAR(" + near.map(quoted).joined(separator: " ") + distance + ")")
+                    terms += 1
+                } else {
+                    let prefix = token.hasSuffix("*")
+                    let split = words(in: token)
+                    for (index, word) in split.enumerated() {
+                        parts.append(quoted(word) + (prefix && index == split.count - 1 ? "*" : ""))
+                        terms += 1
+                    }
+                }
+            }
+        }
+        return terms == 0 ? nil : parts.joined(separator: " ")
+    }
+
+    /// A query FTS5 refused, said as the user's mistake; nil for any other store error.
+    static func refusal(_ error: StoreError, _ query: SearchQuery) -> SearchError? {
+        guard case .sqlite(_, _, let message) = error, message.contains("fts5") || message.contains("MATCH") else { return nil }
+        let text = query.criteria.filter { $0.kind == .text }.map(\.text).joined(separator: " ")
+        return .badQuery("the text query '\(text)' cannot be read (\(message)); join words with AND, OR, NOT or "
+                         + "NEAR(a b, 5), put a phrase in double quotes, and close every parenthesis")
+    }
+
+    /// The words of `text`: runs of letters, digits and marks (FTS5's unicode61 tokenizer splits at anything else).
+    private static func words(in text: String) -> [String] {
+        text.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0.unicodeScalars.allSatisfy {
+            $0.properties.generalCategory == .nonspacingMark }) }).map(String.init)
+    }
+
+    private static func quoted(_ word: String) -> String { "\"" + word + "\"" }
+
+    private static func isControl(_ c: Character) -> Bool {
+        c.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
+    }
+}
