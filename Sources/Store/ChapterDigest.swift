@@ -28,7 +28,8 @@ struct ChapterDigest: Equatable {
 
     private mutating func add(_ bytes: UnsafeBufferPointer<UInt8>) {
         mix(UInt64(bytes.count))
-        guard let base = UnsafeRawPointer(bytes.baseAddress) else { return }
+        // Empty is empty, whether its buffer has an address or not (SQLite gives none for an empty value).
+        guard !bytes.isEmpty, let base = UnsafeRawPointer(bytes.baseAddress) else { return }
         var offset = 0
         while offset + 8 <= bytes.count {
             mix(base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))

@@ -123,13 +123,13 @@ public final class CorpusStore {
         var digest = ChapterDigest()
         try verses.bind([range.lowerBound, range.upperBound])
         while try verses.step() {
-            guard let expected else { throw check.damaged("holds verses of \(reference) but no record of what it should hold") }
             let number = verses.int(0) - range.lowerBound
             let translation = verses.bytes(1)
+            try check.verse(number, translation: translation)
+            guard let expected else { throw check.damaged("holds verses of \(reference) but no record of what it should hold") }
             let packedMorphemes = verses.isNull(3) ? nil : verses.bytes(3)
             digest.addVerse(key: verses.int(0), translation: translation, words: verses.bytes(2), morphemes: packedMorphemes)
             guard digest.verses <= expected.verses else { throw check.damaged("holds more verses than it recorded") }
-            try check.verse(number, translation: translation)
             chapter.beginVerse(number, strings: strings)
             // Text is checked as it is interned (`intern(checkedUTF8:)`: each distinct string once); the tokens
             // split at spaces, so the translation is clean exactly when every token is.

@@ -135,6 +135,7 @@ enum HarnessRun {
         process.executableURL = harness
         process.arguments = arguments
         process.currentDirectoryURL = packageRoot
+        process.environment = testEnvironment
         process.standardOutput = output
         process.standardError = output
         process.standardInput = FileHandle.nullDevice

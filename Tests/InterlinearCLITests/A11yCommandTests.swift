@@ -5,7 +5,7 @@ import InterlinearTestSupport
 /// `interlinear a11y` through the built binary: schema, laziness, late start, scrolling, moves, hit tests, errors.
 @Suite struct A11yCommandTests {
     /// The environment without ACCESSIBLE, so "default" means default.
-    static let quietEnvironment = ProcessInfo.processInfo.environment.filter { $0.key != "ACCESSIBLE" }
+    static let quietEnvironment = testEnvironment.filter { $0.key != "ACCESSIBLE" }
 
     private func dump(_ arguments: [String], environment: [String: String] = quietEnvironment) throws -> (Data, [String: Any]) {
         let result = try run(interlinearBinary, ["a11y"] + arguments, environment: environment, directory: packageRoot)

@@ -12,7 +12,7 @@ import InterlinearTestSupport
     }
 
     func run(_ arguments: [String], cache: String) throws -> ProcessResult {
-        var environment = ProcessInfo.processInfo.environment
+        var environment = testEnvironment
         environment["INTERLINEAR_CACHE"] = cache
         return try InterlinearTestSupport.run(interlinearBinary, arguments, environment: environment, directory: packageRoot)
     }

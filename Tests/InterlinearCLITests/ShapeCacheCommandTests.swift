@@ -12,7 +12,7 @@ import InterlinearTestSupport
     struct CacheHome {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("xdg-\(UUID().uuidString)").path
         var environment: [String: String] {
-            var environment = ProcessInfo.processInfo.environment
+            var environment = testEnvironment
             environment["XDG_CACHE_HOME"] = path
             environment["INTERLINEAR_CACHE"] = nil  // it would name another folder (CachePolicy)
             return environment

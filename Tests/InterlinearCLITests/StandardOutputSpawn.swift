@@ -49,7 +49,7 @@ func spawnInterlinear(_ arguments: [String], stdout: SpawnedStdout, ignoreSIGPIP
     let argv = (ignoreSIGPIPE ? ["sh", "-c", "trap '' PIPE; exec \"$0\" \"$@\"", interlinearBinary.path] : [program])
         + arguments
     let exit = try ChildExit(waitingFor: spawnWithSignalsRestored(program, argv: argv,
-                                                                  environment: ProcessInfo.processInfo.environment,
+                                                                  environment: testEnvironment,
                                                                   actions: &actions))
     let stderr = (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? ""
     return SpawnedResult(status: exit.status, signal: exit.signal, stderr: stderr)

@@ -51,7 +51,7 @@ final class TmuxSession {
     @discardableResult
     func tmux(_ arguments: [String]) throws -> String {
         let tmux = try #require(Self.executable)
-        var environment = ProcessInfo.processInfo.environment
+        var environment = testEnvironment
         environment["TMUX"] = nil
         environment["NO_COLOR"] = nil
         environment["ACCESSIBLE"] = nil

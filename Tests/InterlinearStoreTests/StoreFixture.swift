@@ -26,12 +26,21 @@ enum StoreFixture {
         return url
     }()
 
-    /// A store holding the four committed New Testament chapters, imported from their chapter files (the store
-    /// holds no Hebrew yet).
+    /// A store holding the four committed New Testament chapters, imported from their chapter files.
     static let committed: Result<URL, any Error> = Result {
-        let url = folder.appendingPathComponent("committed.sqlite")
+        try committedStore(named: "committed.sqlite", testaments: [.new])
+    }
+
+    /// A store holding every committed chapter of both testaments (John 1, Matthew 1, Romans 8, Revelation 22;
+    /// Genesis 1, Psalm 23, Isaiah 53), imported from their chapter files.
+    static let committedBible: Result<URL, any Error> = Result {
+        try committedStore(named: "committed-bible.sqlite", testaments: [.old, .new])
+    }
+
+    private static func committedStore(named name: String, testaments: Set<Testament>) throws -> URL {
+        let url = folder.appendingPathComponent(name)
         let library = CorpusLibrary(roots: [corpusDirectory.appendingPathComponent("chapters")])
-        let chapters = try library.load(library.availableChapters().filter { $0.book.testament == .new },
+        let chapters = try library.load(library.availableChapters().filter { testaments.contains($0.book.testament) },
                                         into: StringTableBuilder())
         _ = try StoreImport.write(chapters, to: url, replace: true, source: "committed chapters")
         return url
@@ -62,8 +71,9 @@ enum StoreFixture {
 
 /// Chapters compared field by field (strings by text, so tables may differ).
 func sameChapter(_ a: Chapter, _ b: Chapter) -> Bool {
-    guard a.reference == b.reference, a.verses.count == b.verses.count, a.words.count == b.words.count,
-          a.translationTokens.count == b.translationTokens.count else { return false }
+    guard a.reference == b.reference, a.language == b.language, a.verses.count == b.verses.count,
+          a.words.count == b.words.count, a.translationTokens.count == b.translationTokens.count,
+          a.morphemes.count == b.morphemes.count else { return false }
     for (x, y) in zip(a.verses, b.verses) where x.number != y.number || x.words != y.words || x.translation != y.translation {
         return false
     }
@@ -72,6 +82,11 @@ func sameChapter(_ a: Chapter, _ b: Chapter) -> Bool {
         let fields: [KeyPath<Word, TextID>] = [\.surface, \.transliteration, \.lemma, \.strongs, \.morphology, \.gloss]
         for field in fields where a.text(x[keyPath: field]) != b.text(y[keyPath: field]) { return false }
         if Array(a.alignment(of: x)) != Array(b.alignment(of: y)) { return false }
+        let parts: [KeyPath<Morpheme, TextID>] = [\.surface, \.transliteration, \.strongs, \.morphology, \.gloss]
+        guard a.morphemes(of: x).count == b.morphemes(of: y).count else { return false }
+        for (m, n) in zip(a.morphemes(of: x), b.morphemes(of: y)) {
+            for part in parts where a.text(m[keyPath: part]) != b.text(n[keyPath: part]) { return false }
+        }
     }
     return true
 }

@@ -78,9 +78,9 @@ import Testing
         }
     }
 
-    /// Rows for a chapter a book does not have, or for a Hebrew chapter (the store holds Greek only), are refused
-    /// when read, and not offered as chapters that open.
-    @Test func rowsOfAChapterTheBookLacksOrOfHebrewAreRefused() throws {
+    /// Rows for a chapter a book does not have, or for a chapter the import never recorded, are refused when read,
+    /// and a chapter the book lacks is not offered as a chapter that opens.
+    @Test func rowsOfAChapterTheBookLacksOrNeverImportedAreRefused() throws {
         let url = try Self.damaged("chapters", """
             INSERT INTO verse VALUES (43101001, 'In'), (1001001, 'In');
             """)
@@ -92,7 +92,10 @@ import Testing
         let genesis = try #require(ChapterReference(parsing: "Genesis 1"))
         #expect {
             try store.load(genesis, into: StringTableBuilder())
-        } throws: { ($0 as? StoreError) == .badRow(path: url.path, what: "it holds rows for Genesis 1, but a store holds Greek chapters only") }
+        } throws: {
+            ($0 as? StoreError) == .damagedChapter(path: url.path, reference: "Genesis 1",
+                                                   detail: "holds verses of Genesis 1 but no record of what it should hold")
+        }
     }
 
     /// `search` prints stored fields: a hit on a damaged word is refused in one escaped line, nothing raw printed.

@@ -25,7 +25,7 @@ import Testing
         #expect(library.nearest(to: mark).map(\.description) == ["Matthew 1", "John 1", "Romans 8"])
         #expect(throws: StoreError.self) { try library.load(mark, into: StringTableBuilder()) }
         let message = library.missing(mark).description
-        #expect(message.contains("`interlinear import`"), "\(message)")
+        #expect(message.contains("`interlinear import \"Mark 4\"`"), "\(message)")
         #expect(message.contains("Matthew 1, John 1, Romans 8"), "\(message)")
         #expect(!message.contains("\n"))
     }

@@ -106,7 +106,7 @@ import Testing
         let written = try StoreFixture.committed.get()
         let url = try StoreFixture.copy(of: written, named: "version-1.sqlite")
         try sqlite(url, """
-            DROP TABLE verse_words;
+            DROP TABLE verse_words; DROP TABLE morpheme; DROP TABLE chapter; DROP TABLE versification;
             UPDATE meta SET value = 'interlinear store 1' WHERE key = 'format';
             PRAGMA user_version = 1;
             """)

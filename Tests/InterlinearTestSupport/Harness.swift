@@ -38,13 +38,16 @@ public struct ProcessResult: Sendable {
 }
 
 /// The environment children inherit: ours, with `$INTERLINEAR_CACHE` pointed at a folder of this test process
-/// unless the run chose one (tests of the caches pass their own environment).
+/// unless the run chose one (tests of the caches pass their own environment), the committed chapter files as the
+/// corpus (`$INTERLINEAR_CORPUS`: the product never looks for them beside itself), and the store in a folder of this
+/// test process that holds none, so a user's own store never changes what a test sees (tests of the store pass
+/// `--corpus`).
 public let testEnvironment: [String: String] = {
     var environment = ProcessInfo.processInfo.environment
-    if environment["INTERLINEAR_CACHE"] == nil {
-        environment["INTERLINEAR_CACHE"] = FileManager.default.temporaryDirectory
-            .appendingPathComponent("interlinear-test-cache-\(getpid())").path
-    }
+    let own = FileManager.default.temporaryDirectory.appendingPathComponent("interlinear-test-cache-\(getpid())")
+    if environment["INTERLINEAR_CACHE"] == nil { environment["INTERLINEAR_CACHE"] = own.path }
+    environment["INTERLINEAR_CORPUS"] = corpusDirectory.path
+    environment["INTERLINEAR_DATA"] = own.appendingPathComponent("no-store").path
     return environment
 }()
 

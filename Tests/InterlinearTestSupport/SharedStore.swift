@@ -52,11 +52,34 @@ public enum SharedStore {
         return url
     }
 
+    /// Both testaments as a corpus store (what `interlinear import` builds), imported once and cached like
+    /// `wholeNewTestament`; needs the Hebrew source too.
+    public static let wholeBible: Result<URL, any Error> = Result {
+        guard let source = sourceDirectory else { throw CorpusError(file: "", line: nil, sourceMissing ?? "") }
+        let hebrew = SourceData.hebrewDirectory()
+        guard SourceData.hasOldTestament(hebrew: hebrew, translation: source) else {
+            throw CorpusError(file: "", line: nil, "the bible-alignments \(SourceData.hebrewVersion) Hebrew data is not at \(hebrew.path) (scripts/setup downloads it)")
+        }
+        let url = folder.appendingPathComponent("bible-\(try key(source: source)).sqlite")
+        if FileManager.default.fileExists(atPath: url.path) {
+            utimes(url.path, nil)
+            return url
+        }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let importer = HebrewImporter(hebrewData: hebrew, translationData: source)
+        let chapters = try BibleAlignmentsImporter(dataDirectory: source).importChapters(nil, strings: StringTableBuilder())
+            + importer.importChapters(nil, strings: StringTableBuilder())
+        _ = try StoreImport.write(chapters, to: url, replace: true, source: "bible-alignments (both testaments)",
+                                  versification: try Versification.read(translationFile: importer.translationFile))
+        prune(keeping: url)
+        return url
+    }
+
     /// A hash (FNV-1a, 64 bits, in hex) of the source data's identity and the importing and writing code.
     static func key(source: URL) throws -> String {
         var hash = FNV1a()
         hash.add(Array("bible-alignments \(SourceData.version)".utf8))
-        for file in BibleAlignmentsImporter.requiredFiles.sorted() {
+        for file in BibleAlignmentsImporter.requiredFiles.sorted() + [SourceData.oldTestamentTranslationFile] {
             let attributes = try FileManager.default.attributesOfItem(atPath: source.appendingPathComponent(file).path)
             let size = (attributes[.size] as? NSNumber)?.int64Value ?? -1
             let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
@@ -77,7 +100,7 @@ public enum SharedStore {
     static func prune(keeping current: URL) {
         let manager = FileManager.default
         guard let names = try? manager.contentsOfDirectory(atPath: folder.path) else { return }
-        let stores = names.filter { $0.hasPrefix("new-testament-") && $0.hasSuffix(".sqlite") }
+        let stores = names.filter { ($0.hasPrefix("new-testament-") || $0.hasPrefix("bible-")) && $0.hasSuffix(".sqlite") }
             .map { folder.appendingPathComponent($0) }
             .map { ($0, ((try? manager.attributesOfItem(atPath: $0.path))?[.modificationDate] as? Date) ?? .distantPast) }
             .sorted { $0.1 > $1.1 }

@@ -23,7 +23,7 @@ import Testing
     }
 
     @Test func withoutADisplayItSaysSoInOneLine() throws {
-        var environment = ProcessInfo.processInfo.environment
+        var environment = testEnvironment
         environment["DISPLAY"] = nil
         environment["WAYLAND_DISPLAY"] = nil
         environment["SDL_VIDEODRIVER"] = nil

@@ -61,7 +61,7 @@ final class XvfbDisplay {
 
     /// The environment of a client of this display (a UTF-8 locale, so window titles convert both ways).
     var environment: [String: String] {
-        var environment = ProcessInfo.processInfo.environment
+        var environment = testEnvironment
         environment["DISPLAY"] = ":\(number)"
         environment["LC_ALL"] = "C.UTF-8"
         environment["LANG"] = "C.UTF-8"

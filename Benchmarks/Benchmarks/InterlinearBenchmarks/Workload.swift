@@ -1,3 +1,4 @@
+import Foundation
 import InterlinearCorpus
 import InterlinearSession
 import InterlinearShaping
@@ -10,7 +11,10 @@ import TypesettingShards
 final class Workload: @unchecked Sendable {
     static let shared = Workload()
 
-    let library = CorpusLibrary.locate()
+    /// The committed chapter files of the checkout the benchmarks belong to (found from this file's path).
+    let library = CorpusLibrary(corpusDirectory: URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Corpus"))
     let john = ChapterReference(book: Book.newTestament[3], chapter: 1)
     let session: Interlinear
     let chapters: [Chapter]

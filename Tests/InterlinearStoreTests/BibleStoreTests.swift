@@ -1,0 +1,199 @@
+import Foundation
+import InterlinearCorpus
+@testable import InterlinearStore
+import InterlinearTestSupport
+import Testing
+
+/// Both testaments in one store (schema 3): Hebrew chapters read back as their chapter files read, search and
+/// versification checked against figures computed from the source TSVs by the Python oracles beside this file.
+@Suite(.serialized) struct BibleStoreTests {
+    static let oracles = packageRoot.appendingPathComponent("Tests/InterlinearStoreTests/Oracles")
+
+    /// The whole-Bible store, or nil (the test returns) when the source data is missing outside CI.
+    static func bibleStore() throws -> URL? {
+        if let reason = StoreFixture.sourceMissing {
+            if ProcessInfo.processInfo.environment["CI"] != nil { Issue.record("CI needs the source data: \(reason)") }
+            else { print("skipped: \(reason)") }
+            return nil
+        }
+        return try SharedStore.wholeBible.get()
+    }
+
+    /// Runs an oracle with Python and decodes the JSON it prints.
+    static func oracle(_ script: String, _ arguments: [String]) throws -> [String: Any] {
+        let result = try run(URL(fileURLWithPath: "/usr/bin/python3"),
+                             [oracles.appendingPathComponent(script).path] + arguments)
+        #expect(result.status == 0, "\(result.stderr)")
+        return try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+    }
+
+    @Test func hebrewChaptersReadBackAsTheirChapterFiles() throws {
+        let url = try StoreFixture.committedBible.get()
+        let store = try CorpusStore(url: url)
+        let files = CorpusLibrary(roots: [corpusDirectory.appendingPathComponent("chapters")])
+        let hebrew = files.availableChapters().filter { $0.book.testament == .old }
+        #expect(hebrew.count == 3)
+        for reference in hebrew {
+            let stored = try #require(try store.load(reference, into: StringTableBuilder()))
+            let file = try files.load(reference, into: StringTableBuilder())
+            #expect(stored.language == .hebrew && stored.direction == .rightToLeft)
+            #expect(!stored.morphemes.isEmpty)
+            #expect(sameChapter(stored, file), "\(reference)")
+        }
+        // As a user sees it: the layout from the store is byte for byte the layout from the chapter file.
+        for reference in ["Genesis 1", "Psalm 23", "Isaiah 53"] {
+            let fromStore = try run(interlinearBinary, ["typeset", reference, "--corpus", url.path])
+            let fromFile = try run(interlinearBinary, ["typeset", reference])
+            #expect(fromStore.status == 0 && fromFile.status == 0, "\(fromStore.stderr) \(fromFile.stderr)")
+            #expect(fromStore.stdout == fromFile.stdout, "\(reference)")
+        }
+    }
+
+    /// A store of schema version 2 (Greek only, no chapter records) is migrated: its chapters get the records the
+    /// writer would write, and load as their chapter files do.
+    @Test func aVersion2StoreIsMigratedWithChapterRecords() throws {
+        let written = try StoreFixture.committed.get()
+        let url = try StoreFixture.copy(of: written, named: "version-2.sqlite")
+        try sqlite(url, """
+            DROP TABLE morpheme; DROP TABLE chapter; DROP TABLE versification;
+            ALTER TABLE verse_words DROP COLUMN morphemes;
+            UPDATE meta SET value = 'interlinear store 2' WHERE key = 'format';
+            PRAGMA user_version = 2;
+            """)
+        let store = try CorpusStore(url: url)
+        #expect(try store.database.integer("PRAGMA user_version") == Schema.version)
+        #expect(try chapterRecords(url) == chapterRecords(written))
+        let files = CorpusLibrary(roots: [corpusDirectory.appendingPathComponent("chapters")])
+        for reference in try store.availableChapters() {
+            let fromStore = try #require(try store.load(reference, into: StringTableBuilder()))
+            #expect(sameChapter(fromStore, try files.load(reference, into: StringTableBuilder())), "\(reference)")
+        }
+    }
+
+    private func chapterRecords(_ url: URL) throws -> [[Int]] {
+        let database = try Database(path: url.path, readOnly: true)
+        let statement = try database.prepare("SELECT id, verses, words, checksum FROM chapter ORDER BY id")
+        var rows: [[Int]] = []
+        while try statement.step() { rows.append((0..<4).map { statement.int(Int32($0)) }) }
+        return rows
+    }
+
+    /// A changed, missing or extra verse is refused, naming the chapter and the command that imports it again,
+    /// never served as the complete chapter; other chapters still open.
+    @Test(arguments: [
+        ("UPDATE verse SET translation = replace(translation, 'was', 'w/s') WHERE id = 43001001", "has changed since it was imported"),
+        ("DELETE FROM verse WHERE id = 43001005", "lacks verses it recorded"),
+        ("INSERT INTO verse VALUES (43001999, 'More.'); INSERT INTO verse_words VALUES (43001999, x'', NULL)",
+         "holds more verses than it recorded"),
+        ("UPDATE verse_words SET words = x'' WHERE id = 43001003", "has changed since it was imported"),
+    ])
+    func aChangedChapterIsRefused(change: String, detail: String) throws {
+        let url = try StoreFixture.copy(of: try StoreFixture.committed.get(), named: "damaged.sqlite")
+        try sqlite(url, change)
+        let result = try run(interlinearBinary, ["typeset", "John 1", "--corpus", url.path])
+        #expect(result.status == 65, "\(result.stderr)")
+        #expect(result.stderr == "interlinear: error: the corpus store \(url.path) is damaged: John 1 \(detail); "
+                + "run `interlinear import \"John 1\"` to import it again\n")
+        #expect(result.stdout.isEmpty)
+        #expect(try run(interlinearBinary, ["typeset", "Romans 8", "--corpus", url.path]).status == 0)
+    }
+
+    /// Single bit flips anywhere in a verse's packed words are never served: each is refused (as a damaged field or
+    /// a changed chapter). 64 positions drawn with a fixed seed.
+    @Test func bitFlipsInPackedWordsAreRefused() throws {
+        let url = try StoreFixture.copy(of: try StoreFixture.committed.get(), named: "flips.sqlite")
+        let database = try Database(path: url.path, readOnly: false)
+        let read = try database.prepare("SELECT words FROM verse_words WHERE id = 43001001")
+        #expect(try read.step())
+        let original = Array(read.bytes(0))
+        read.reset()
+        var random = SplitMix64(seed: 0x5EED)
+        let write = try database.prepare("UPDATE verse_words SET words = ?1 WHERE id = 43001001")
+        let john = try #require(ChapterReference(parsing: "John 1"))
+        for _ in 0..<64 {
+            var flipped = original
+            let bit = Int(random.next() % UInt64(original.count * 8))
+            flipped[bit / 8] ^= UInt8(1 << (bit % 8))
+            try write.bind([flipped])
+            try write.run()
+            write.reset()
+            let store = try CorpusStore(url: url)
+            #expect(throws: StoreError.self, "bit \(bit)") { try store.load(john, into: StringTableBuilder()) }
+        }
+    }
+
+    @Test func searchCountsMatchTheSourceData() throws {
+        guard let store = try Self.bibleStore(), let data = SharedStore.sourceDirectory else { return }
+        let hebrew = SourceData.hebrewDirectory()
+        let queries: [(name: String, arguments: [String])] = [
+            ("strongs-H430", ["H430", "--strongs"]),
+            ("lemma-elohim-ot", ["--lemma", "אֱלֹהִים", "--in", "ot"]),
+            ("strongs-H430-gen-deut", ["H430", "--in", "Gen-Deut"]),
+            ("phrase-in-the-beginning", ["\"in the beginning\""]),
+            ("strongs-H430-text-create", ["strongs:H430 text:create*"]),
+            ("greek-lemma-logos-accusative-noun", ["lemma:λόγος morph:N-A*"]),
+        ]
+        for query in queries {
+            let expected = try Self.oracle("bible_search.py", [data.path, hebrew.path, query.name])
+            let result = try run(interlinearBinary, ["search"] + query.arguments
+                                 + ["--json", "--limit", "0", "--corpus", store.path])
+            #expect(result.status == 0, "\(query.name): \(result.stderr)")
+            #expect(try schemaViolation(result.stdout, schema: "search-2") == nil)
+            let document = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+            #expect(document["total"] as? Int == expected["total"] as? Int, "\(query.name)")
+            var books: [String: Int] = [:]
+            for count in try #require(document["counts"] as? [[String: Any]]) {
+                let osis = try #require(count["osis"] as? String)
+                let book = try #require(Book.named(osis))
+                books[String(book.number)] = count["hits"] as? Int
+            }
+            #expect(books == expected["books"] as? [String: Int], "\(query.name)")
+            #expect((expected["total"] as? Int ?? 0) > 0, "\(query.name) finds something")
+        }
+    }
+
+    @Test func versificationIsTheBSBsOwn() throws {
+        guard let store = try Self.bibleStore(), let data = SharedStore.sourceDirectory else { return }
+        let expected = try Self.oracle("versification.py",
+                                       [data.appendingPathComponent(SourceData.oldTestamentTranslationFile).path])
+        let database = try Database(path: store.path, readOnly: true)
+        let statement = try database.prepare("SELECT english, hebrew FROM versification ORDER BY english")
+        var stored: [[Int]] = []
+        while try statement.step() { stored.append([statement.int(0), statement.int(1)]) }
+        let differences = try #require(expected["differences"] as? [[Int]])
+        #expect(stored == differences)
+        #expect(stored.contains([39_004_001, 39_003_019]), "Malachi 4:1 is Malachi 3:19")
+        let chapters = try #require(expected["chapters"] as? [String: Int])
+        for book in Book.oldTestament { #expect(book.englishChapterCount == chapters[String(book.number)], "\(book.name)") }
+
+        // As a reader meets it: Malachi 4:1 opens Malachi 3:19, and one line says so.
+        let result = try run(interlinearBinary, ["read", "Mal 4:1", "--corpus", store.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdoutText.hasPrefix("Malachi 3:19"), "\(result.stdoutText.prefix(80))")
+        #expect(result.stderr == "note: Malachi 4:1 in English Bibles is Malachi 3:19–24 in the Hebrew text\n"
+                || result.stderr == "note: Malachi 4:1 in English Bibles is Malachi 3:19 in the Hebrew text\n",
+                "\(result.stderr)")
+    }
+
+    /// Every Old Testament chapter the demo's import brings opens from any folder, with no chapter files.
+    @Test func everyTestamentOpensFromTheStoreAlone() throws {
+        guard let store = try Self.bibleStore() else { return }
+        var environment = testEnvironment
+        environment["INTERLINEAR_CORPUS"] = nil
+        environment["INTERLINEAR_DATA"] = store.path
+        let root = URL(fileURLWithPath: "/")
+        for arguments in [["typeset", "Exodus 20"], ["read", "Ps 119"], ["a11y", "Genesis 1", "--screen-reader", "on", "--all"],
+                          ["search", "H430", "--in", "Genesis", "--limit", "1"], ["typeset", "John 1"]] {
+            let result = try run(interlinearBinary, arguments, environment: environment, directory: root)
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            #expect(!result.stdout.isEmpty)
+        }
+        // Without a store and without chapter files, a command says which command builds the store.
+        environment["INTERLINEAR_DATA"] = FileManager.default.temporaryDirectory.appendingPathComponent("none-\(getpid())").path
+        let missing = try run(interlinearBinary, ["typeset", "Genesis 1"], environment: environment, directory: root)
+        #expect(missing.status == 66)
+        #expect(missing.stderr.contains("there is no corpus store at") && missing.stderr.contains("`interlinear import`"),
+                "\(missing.stderr)")
+        #expect(missing.stderr.split(separator: "\n").count == 1)
+    }
+}
