@@ -62,7 +62,7 @@ import InterlinearTypesetting
             ["--screen-reader", "on", "--from", "\(try osis(reference)).2.w1", "--move", "previous", "--count", "500"],
         ]
         for (index, variant) in variants.enumerated() {
-            let command = try A11yCommand.parse([reference] + variant)
+            let command = try A11yCommand.parse([reference] + variant + ["--corpus", corpusDirectory.path])
             let document = try command.document(from: try Engine(command.layout))
             let written = try document.encoded()
             #expect(written == (try EncoderOracle.compact(document)), "\(reference) \(variant)")

@@ -2,6 +2,7 @@ import ArgumentParser
 import Dispatch
 import Foundation
 import InterlinearCorpus
+import InterlinearSession
 import InterlinearStore
 
 /// `interlinear bench-store`: chapter loading from the SQLite store against the chapter-file (TSV) loader, in the
@@ -25,18 +26,22 @@ struct StoreBenchCommand: ParsableCommand {
     @Option(help: ArgumentHelp(corpusHelp))
     var corpus: String?
 
+    @Option(help: ArgumentHelp("Instead: load every chapter of one testament (old or new) from the store once, in `loadTestament` (for callgrind's --toggle-collect), then typeset them to count labels.", valueName: "old|new"))
+    var loadTestament: Testament?
+
     func validate() throws {
         guard (1...1000).contains(rounds) else { throw ValidationError("--rounds must be between 1 and 1000, got \(rounds)") }
         guard (1...10_000).contains(iterations) else { throw ValidationError("--iterations must be between 1 and 10000, got \(iterations)") }
     }
 
     func run() throws {
+        if let loadTestament { return try reportingFailures { try measureLoad(of: loadTestament) } }
         try reportingFailures {
             let library = try ChapterLibrary.open(corpus: corpus)
             guard let store = library.store, try store.availableChapters().count >= 260 else {
                 throw Failure(.noInput, "bench-store needs the whole New Testament in the store at \(library.storeURL.path); run `interlinear import` first")
             }
-            let references = try store.availableChapters()
+            let references = try store.availableChapters().filter { $0.book.testament == .new }
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("interlinear-bench-store-\(getpid())")
             defer { try? FileManager.default.removeItem(at: folder) }
             for reference in references {
@@ -93,4 +98,28 @@ struct StoreBenchCommand: ParsableCommand {
         for _ in 0..<count { times.append(try time(body)) }
         return median(times)
     }
+
+    /// Loads every chapter of `testament` from the store into one session, as commands read them, then typesets them
+    /// (outside the load) to count the labels the load serves: `valgrind --tool=callgrind --toggle-collect='*loadTestament*'`
+    /// counts the load alone, and the instructions per label compare the testaments.
+    private func measureLoad(of testament: Testament) throws {
+        let library = try ChapterLibrary.open(corpus: corpus)
+        guard let store = library.store else {
+            throw Failure(.noInput, "bench-store needs a store at \(library.storeURL.path); run `interlinear import` first")
+        }
+        let references = try store.availableChapters().filter { $0.book.testament == testament }
+        let session = try Interlinear(library: library)
+        let chapters = try Self.loadTestament(references, session)
+        let labels = chapters.reduce(0) { $0 + session.layout($1).labels.count }
+        let words = chapters.reduce(0) { $0 + $1.words.count }
+        try emit(Data("\(testament.rawValue) testament: \(chapters.count) chapters, \(words) words, \(labels) labels\n".utf8), to: nil)
+    }
+
+    /// The measured load (named for callgrind's --toggle-collect).
+    @inline(never)
+    static func loadTestament(_ references: [ChapterReference], _ session: Interlinear) throws -> [Chapter] {
+        try session.chapters(references)
+    }
 }
+
+extension Testament: ExpressibleByArgument {}
