@@ -196,8 +196,13 @@ public final class CorpusStore {
                 surface: surface, transliteration: transliteration, lemma: lemma, strongs: strongs,
                 morphology: morphology, gloss: gloss, alignment: start..<Int32(chapter.alignedTokens.count)))
             guard hebrew else { continue }
-            guard let count = morphemes.nextWord(), count > 0, count <= CorpusLimits.maxMorphemesPerWord else {
+            guard let count = morphemes.nextWord(), count <= CorpusLimits.maxMorphemesPerWord else {
                 throw check.cutShort(word: wordCount, of: number)
+            }
+            if count == 0 {  // the word is its one morpheme (`VerseMorphemes.appendWord`)
+                chapter.appendMorpheme(Morpheme(surface: surface, transliteration: transliteration, strongs: strongs,
+                                                morphology: morphology, gloss: gloss))
+                continue
             }
             var spelled = 0
             for _ in 0..<count {

@@ -1,3 +1,4 @@
+import Foundation
 import InterlinearCorpus
 
 /// What the loader checks of a chapter's rows before building anything from them: the bounds and field syntax a
@@ -85,8 +86,8 @@ struct StoredChapterCheck {
             bytes += field.count
         }
         try count(bytes)
-        guard !row.surface.isEmpty, row.surface.count <= surface.count - spelled,
-              UnsafeBufferPointer(rebasing: surface[spelled..<spelled + row.surface.count]).elementsEqual(row.surface)
+        guard let part = row.surface.baseAddress, let whole = surface.baseAddress, !row.surface.isEmpty,
+              row.surface.count <= surface.count - spelled, memcmp(whole + spelled, part, row.surface.count) == 0
         else { throw bad("\(what()) does not continue the word's surface") }
         spelled += row.surface.count
         guard FieldSyntax.isHebrewStrongs(row.strongs) else {
