@@ -142,12 +142,14 @@ struct ExportedTree: CollectionTree {
         }
     }
 
-    /// Inside a verse: its number (heading), note marker (push button), words and translation words (static) and
-    /// its whole translation (panel); inside the whole translation: its words. Elements have no children.
+    /// Inside a verse: its number (heading), note marker (push button), words and translation words (list items,
+    /// or static labels at label granularity) and its whole translation (panel); inside the whole translation: its
+    /// words. Elements have no children.
     func descendantRoles(of node: ObjectNode) -> Set<UInt32>? {
         switch node {
         case .cell: return Set(Role.allCases.filter { $0 != .document }.map { AtspiRole($0).rawValue })
-        case .element(let id) where id.kind == .verseTranslation: return [AtspiRole(.staticText).rawValue]
+        // Translation words are list items (AccessibleInterface's role(of:)).
+        case .element(let id) where id.kind == .verseTranslation: return [AtspiRole.listItem.rawValue]
         case .element: return []
         case .application, .frame, .document: return nil
         case .statusBar: return [AtspiRole.notification.rawValue]

@@ -1,7 +1,7 @@
 import CSystemdBus
 import InterlinearAccessibility
 
-/// One key press or release as X11 reports it, in the form AT-SPI's device events carry (`(uiuuisb)`): Orca
+/// One key press or release as X11 reports it, in the form AT-SPI's device events carry: Orca
 /// matches its key bindings by the hardware key code and the modifier state, and names keys by the keysym.
 public struct KeyStroke: Sendable, Equatable {
     public var pressed: Bool
@@ -58,11 +58,13 @@ extension AtspiAdapter {
             let call = try a11y.methodCall(destination: Self.registryName, path: Self.deviceEventControllerPath,
                                            interface: "org.a11y.atspi.DeviceEventController",
                                            member: "NotifyListenersSync") { w in
-                w.open("r", "uiuuisb")
+                // `(uiiiisb)`: the introspection data says `(uiuuisb)`, but the registry's demarshaller reads the
+                // key code and modifiers as INT32 (or, legacy, INT16) and answers anything else InvalidArgs.
+                w.open("r", "uiiiisb")
                 w.uint32(stroke.pressed ? 0 : 1)  // ATSPI_KEY_PRESSED_EVENT, ATSPI_KEY_RELEASED_EVENT
                 w.int32(Int32(bitPattern: stroke.keysym))
-                w.uint32(stroke.keycode)
-                w.uint32(stroke.modifiers)
+                w.int32(Int32(bitPattern: stroke.keycode))
+                w.int32(Int32(bitPattern: stroke.modifiers))
                 w.int32(Int32(bitPattern: stroke.timestamp))
                 w.string(stroke.text)
                 w.bool(stroke.isText)

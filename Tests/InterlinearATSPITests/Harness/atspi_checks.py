@@ -477,7 +477,8 @@ def run(args, session):
 
     # 9. Another chapter in the same window (']'): the frame's document is replaced, the old one's objects are gone.
     if args.app == "view":
-        old_name, old_path = tree.document.name, tree.document.path
+        current = tree.frame.getChildAtIndex(0)  # Orca's check may have changed the chapter already
+        old_name, old_path = current.name, current.path
         bus_name = tree.document.app.bus_name
         client.events.clear()
         app.key("bracketright")
@@ -487,7 +488,12 @@ def run(args, session):
         document = tree.frame.getChildAtIndex(0)
         ok_old, error_old = client.call(bus, bus_name, old_path, "org.a11y.atspi.Accessible", "GetRole")
         frame_events = sorted({e[0] for e in client.events if e[0].startswith("object:children-changed")})
-        check("chapter-change", changed and tree.frame.childCount == 1 and document.childCount > 0 and not ok_old
+        status = tree.frame.getChildAtIndex(1)
+        check("status-bar", status is not None and status.getRole() == client.pyatspi.ROLE_STATUS_BAR
+              and status.childCount == 1 and status.getChildAtIndex(0).getRole() == client.pyatspi.ROLE_NOTIFICATION,
+              "the frame's second child is the status line: %s %r" % (status.getRoleName() if status else None,
+                                                                    status.name if status else None))
+        check("chapter-change", changed and tree.frame.childCount == 2 and document.childCount > 0 and not ok_old
               and "object:children-changed:add" in frame_events and "object:children-changed:remove" in frame_events,
               "%s → %s (%d verses); %s now: %s; events %s" % (old_name, document.name, document.childCount, old_path,
                                                           error_old if not ok_old else "still answers",

@@ -112,13 +112,31 @@ def check_orca_commands(debug_file, tree, app, check):
     check("orca-where-am-i", bool(said) and [c.name for c in focus_after] == [c.name for c in focus_before],
           "KP_Enter → Orca's Where Am I said %s; the window kept its focus" % new[:4])
 
-    # Say all from the focused word: Orca reads its text, then follows FLOWS_TO into the next verse.
-    verse2 = [c.name for c in tree.document.getChildAtIndex(1)]
+    # What changes is heard: Page Down (where the reading position went), the status line's answer to ":99⏎",
+    # and the focus after "]" and Tab in the next chapter.
+    heard = {}
+    for name, keys, expect in (
+            ("page-down", ["Next"], lambda: "Verse"),
+            ("no-verse-99", ["colon", "9", "9", "Return"], lambda: "no verse 99"),
+            ("next-chapter-tab", ["bracketright", "Tab"],
+             lambda: tree.frame.getChildAtIndex(0).getChildAtIndex(0).getChildAtIndex(0).name)):
+        mark = len(speech_lines(debug_file))
+        for key in keys:
+            app.key(key)
+        said = wait_until(lambda: [l for l in speech_lines(debug_file)[mark:] if expect() in l], 30, interval=0.2,
+                          what="Orca to speak after %s" % name)
+        heard[name] = re.sub(r"^.*?SPEECH OUTPUT: '(.*)'.*$", r"\1", said[-1]) if said else None
+        check("orca-hears-" + name, bool(said), "%s → Orca said %r" % (" ".join(keys), heard[name]))
+
+    # Say all from the focused element: Orca reads its text, then follows FLOWS_TO into the next verse.
+    document = tree.frame.getChildAtIndex(0)
+    # Verse 2's number ("Verse 2"): said only when the reading has passed the end of verse 1.
+    verse2 = document.getChildAtIndex(1).getChildAtIndex(0).name
     mark = len(speech_lines(debug_file))
     app.key("KP_Add")
-    past = wait_until(lambda: [l for l in speech_lines(debug_file)[mark:] if any(n and n in l for n in verse2)],
-                      90, interval=0.5, what="say all to reach verse 2")
+    past = wait_until(lambda: [l for l in speech_lines(debug_file)[mark:] if "SPEECH OUTPUT: '%s" % verse2 in l],
+                      120, interval=0.5, what="say all to reach verse 2")
     new = speech_lines(debug_file)[mark:]
     print("NUMBER orca-say-all utterances=%d" % len(new), flush=True)
-    check("orca-say-all", bool(past), "KP_Add → %d utterances; reached verse 2 (%s)" % (
-        len(new), (re.sub(r"^.*?SPEECH OUTPUT: '(.*)'.*$", r"\1", past[0])[:60] if past else "no")))
+    check("orca-say-all", bool(past), "KP_Add in %s → %d utterances; reached verse 2 (%s)" % (
+        document.name, len(new), (re.sub(r"^.*?SPEECH OUTPUT: '(.*)'.*$", r"\1", past[0])[:60] if past else "no")))
