@@ -50,12 +50,17 @@ public struct TextRuns: Sendable, Equatable {
     public func run(at offset: Int) -> (range: Range<Int>, language: String)? {
         guard !runs.isEmpty else { return nil }
         let o = max(0, min(offset, count - 1))
-        var lo = 0, hi = runs.count - 1
+        return runs[Self.lastIndex(count: runs.count, atMost: o) { runs[$0].range.lowerBound }]
+    }
+
+    /// The last index in `0..<count` whose key is at most `value` (keys ascending), or 0 when none is; O(log n).
+    private static func lastIndex(count: Int, atMost value: Int, key: (Int) -> Int) -> Int {
+        var lo = 0, hi = count - 1
         while lo < hi {
             let mid = (lo + hi + 1) / 2
-            if runs[mid].range.lowerBound <= o { lo = mid } else { hi = mid - 1 }
+            if key(mid) <= value { lo = mid } else { hi = mid - 1 }
         }
-        return runs[lo]
+        return lo
     }
 
     /// A unit to move by, as AT-SPI names them.
@@ -97,13 +102,7 @@ public struct TextRuns: Sendable, Equatable {
         let marks = boundaries(unit)
         // The segment [marks[i], marks[i+1]) holding the offset.
         let o = max(0, min(offset, count))
-        var i = 0
-        var lo = 0, hi = marks.count - 1
-        while lo < hi {
-            let mid = (lo + hi + 1) / 2
-            if marks[mid] <= o { lo = mid } else { hi = mid - 1 }
-        }
-        i = lo
+        var i = Self.lastIndex(count: marks.count, atMost: o) { marks[$0] }
         if o == count && i > 0 && marks[i] == count { i -= 1 }  // the end belongs to the last unit
         i += shift
         guard i >= 0, i + 1 < marks.count else {

@@ -90,20 +90,20 @@ extension AtspiAdapter {
         return attributes
     }
 
-    /// Reading flow between elements (`FLOWS_TO` 10, `FLOWS_FROM` 11): Orca's say all reads the focused object's
+    /// Reading flow between elements (FLOWS_TO, FLOWS_FROM): Orca's say all reads the focused object's
     /// text and then follows FLOWS_TO, so it reads on through the chapter. The flow is the reading order, except
     /// that a verse's whole translation flows to the next verse: its words are not read a second time.
-    func relations(of node: ObjectNode) -> [(UInt32, [ObjectNode])] {
+    func relations(of node: ObjectNode) -> [(AtspiRelation, [ObjectNode])] {
         let tree = self.tree
         if case .cell(let cell) = node {
-            // NODE_PARENT_OF (8): the verse's words, the list Orca counts "3 of 17" in (its other children, the
+            // NODE_PARENT_OF: the verse's words, the list Orca counts "3 of 17" in (its other children, the
             // number, note marker and translation, are not items of it).
             guard let container = tree.container(at: cell) else { return [] }
             let words = container.elements.filter { $0.kind.word != nil }
-            return words.isEmpty ? [] : [(UInt32(8), words.map { .element(ElementID(cell: cell, kind: $0.kind)) })]
+            return words.isEmpty ? [] : [(.nodeParentOf, words.map { .element(ElementID(cell: cell, kind: $0.kind)) })]
         }
         guard case .element(let id) = node else { return [] }
-        var result: [(UInt32, [ObjectNode])] = []
+        var result: [(AtspiRelation, [ObjectNode])] = []
         let nextID: ElementID?
         if id.kind == .verseTranslation {
             nextID = (Int(id.cell) + 1 < tree.cellCount)
@@ -111,12 +111,12 @@ extension AtspiAdapter {
         } else {
             nextID = tree.next(after: id)
         }
-        if let nextID { result.append((10, [.element(nextID)])) }
+        if let nextID { result.append((.flowsTo, [.element(nextID)])) }
         var previousID = tree.previous(before: id)
         if let p = previousID, case .translation = p.kind, id.cell != p.cell {
             previousID = ElementID(cell: p.cell, kind: .verseTranslation)
         }
-        if let previousID { result.append((11, [.element(previousID)])) }
+        if let previousID { result.append((.flowsFrom, [.element(previousID)])) }
         return result
     }
 
@@ -135,7 +135,7 @@ extension AtspiAdapter {
             writer.open("a", "(ua(so))")
             for (type, targets) in relations(of: node) {
                 writer.open("r", "ua(so)")
-                writer.uint32(type)
+                writer.uint32(type.rawValue)
                 writer.open("a", "(so)")
                 for target in targets { writer.reference(reference(target)) }
                 writer.close()

@@ -47,6 +47,15 @@ enum AtspiRole: UInt32 {
     }
 }
 
+/// AT-SPI relation types (`AtspiRelationType`) we send.
+enum AtspiRelation: UInt32 {
+    /// The items a node is the functional parent of (Orca counts "3 of 17" among them).
+    case nodeParentOf = 8
+    /// The next object in reading order (Orca's say all follows it).
+    case flowsTo = 10
+    case flowsFrom = 11
+}
+
 /// AT-SPI states (`AtspiStateType`); GetState sends them as a 64-bit set in two 32-bit words.
 enum AtspiState: UInt32 {
     case active = 1
