@@ -140,7 +140,7 @@ let package = Package(
         .testTarget(
             name: "InterlinearViewTests",
             dependencies: ["InterlinearView", "InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting",
-                           "InterlinearTable", "InterlinearAccessibility", "InterlinearSession", "CCairo", "CSDL2",
+                           "InterlinearTable", "InterlinearAccessibility", "InterlinearATSPI", "InterlinearSession", "CCairo", "CSDL2",
                            "InterlinearTestSupport", "interlinear"],
             path: "Tests/InterlinearViewTests"),
 

@@ -93,7 +93,8 @@ say("ready active=\(wasActive ? 1 : 0)")
     return "stats active=\(adapter.isActive ? 1 : 0) requests=\(s.requests) events=\(s.eventsEmitted) "
         + "notifications=\(s.notificationsHandled) activations=\(s.activations) deactivations=\(s.deactivations) "
         + "containers=\(t.containersBuilt) elements=\(t.elementsBuilt) frames=\(t.framesComputed) "
-        + "scroll=\(tree.viewport.scrollY)"
+        + "scroll=\(tree.viewport.scrollY) collection_ns=\(s.lastCollectionNanoseconds) "
+        + "collection_matches=\(s.collectionMatches)"
 }
 
 @MainActor func handle(_ line: String) -> Bool {

@@ -21,7 +21,7 @@ import Testing
     @Test func everyElementPathRoundTrips() throws {
         for granularity in Granularity.allCases {
             let tree = try Self.tree(granularity: granularity, notes: [3])
-            var nodes: [ObjectNode] = [.application, .frame, .document]
+            var nodes: [ObjectNode] = [.application, .frame, .document, .statusBar, .statusMessage]
             for cell in tree.layout.cells.indices {
                 nodes.append(.cell(cell))
                 for element in tree.container(at: cell)?.elements ?? [] {

@@ -45,6 +45,45 @@ struct ScreenReaderHarnessTests {
         try HarnessRun.expect(["chapter-change"])
     }
 
+    @Test("Collection on the chapter (headings, paragraphs, level, count, order, traverse, states, interfaces) and its running Text (sentences, language runs) equal a full walk's")
+    func collectionAndText() throws {
+        try HarnessRun.expect(["collection-headings-John1", "collection-paragraphs-John1",
+                               "collection-heading-level-John1", "collection-rules-John1", "document-text-John1"])
+    }
+
+    @Test("Orca 43 hears the window's keys: Where Am I (KP_Enter), Page Down, :99⏎, ]+Tab and say all (KP_Add) past verse 1")
+    func orcaCommands() throws {
+        guard HarnessRun.app == "view" else { return }  // keys come from the window
+        try HarnessRun.expect(["orca-hears-keys", "orca-where-am-i", "orca-hears-page-down", "orca-hears-no-verse-99",
+                               "orca-hears-next-chapter-tab", "orca-say-all", "status-bar"])
+    }
+
+    @Test("Collection and Text on Hebrew chapters equal a full walk's", arguments: ["Genesis 1", "Psalm 23"])
+    func hebrewStructure(reference: String) throws {
+        guard HarnessRun.app == "view" else { return }
+        let workdir = FileManager.default.temporaryDirectory
+            .appendingPathComponent("interlinear-atspi-\(reference.replacingOccurrences(of: " ", with: ""))-"
+                                    + "\(ProcessInfo.processInfo.processIdentifier)")
+        try? FileManager.default.removeItem(at: workdir)
+        try FileManager.default.createDirectory(at: workdir, withIntermediateDirectories: true)
+        let lines = try HarnessRun.runHarness(["--app", "view", "--interlinear", interlinearBinary.path, "--workdir",
+                                               workdir.path, "--reference", reference, "--structure-only",
+                                               "--skip-orca"], workdir: workdir)
+        print(lines.filter { $0.hasPrefix("NUMBER") || $0.hasPrefix("CHECK") }.joined(separator: "\n"))
+        let label = reference.replacingOccurrences(of: " ", with: "")
+        let checks = HarnessRun.Output(status: 0, lines: lines).checks
+        for name in ["collection-headings-", "collection-paragraphs-", "collection-heading-level-",
+                     "collection-rules-", "document-text-"].map({ $0 + label }) {
+            let check = try #require(checks[name], "\(name) did not run: \(lines.suffix(5))")
+            #expect(check.passed, "\(name): \(check.detail)")
+        }
+        // The source words are a run of their own language: Hebrew.
+        #expect(checks["document-text-" + label]?.detail.contains("hbo") == true)
+        if lines.contains(where: { $0.hasPrefix("SUMMARY") && $0.contains(" 0 failed") }) {
+            try? FileManager.default.removeItem(at: workdir)
+        }
+    }
+
     @Test("Orca 43 speaks the focused word after Tab in the window")
     func orcaSpeaks() throws {
         try HarnessRun.expect(["orca-speaks-focus"])
@@ -164,7 +203,8 @@ enum HarnessRun {
 
 /// `harness.sh bench`: two test hosts (John 1, 51 verses; a 180-verse chapter) in a private session. Asserts the
 /// counted work — none while IsEnabled is false, however much one scrolls; exactly one frame and no container per
-/// GetExtents whatever the chapter's size — and prints the round-trip medians (not asserted: timings are noisy).
+/// GetExtents whatever the chapter's size; every heading in one GetMatches, building no verse's elements — and
+/// prints the medians (not asserted: timings are noisy).
 @Suite("AT-SPI: counted work with the screen reader off and per GetExtents", .ownThread,
        .enabled(if: HarnessRun.toolsPresent, HarnessRun.missingReason))
 struct ScreenReaderWorkTests {
@@ -183,7 +223,7 @@ struct ScreenReaderWorkTests {
         }
         let checks = HarnessRun.Output(status: 0, lines: lines).checks
         for name in ["reader-off-no-work-51", "reader-off-no-work-180", "lazy-per-verse-51", "lazy-per-verse-180",
-                     "constant-work-51", "constant-work-180"] {
+                     "constant-work-51", "constant-work-180", "getmatches-heading-51", "getmatches-heading-180"] {
             let check = try #require(checks[name], "\(name) did not run: \(lines.suffix(5))")
             #expect(check.passed, "\(name): \(check.detail)")
         }

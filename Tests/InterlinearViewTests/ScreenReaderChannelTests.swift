@@ -1,11 +1,14 @@
+import InterlinearATSPI
 import InterlinearAccessibility
+import InterlinearCorpus
 import InterlinearView
 import Testing
 
 /// A link that records what the window tells it, and turns active when told to (as the desktop's IsEnabled would).
 final class RecordingLink: ScreenReaderLink {
     enum Call: Equatable {
-        case process, focus(ElementID), visible(Range<Int>), activated, deactivated, layout
+        case process, focus(ElementID), visible(Range<Int>), activated, deactivated, layout, key(UInt32)
+        case announce(String)
     }
     var calls: [Call] = []
     var isActive = false
@@ -18,6 +21,13 @@ final class RecordingLink: ScreenReaderLink {
     func windowActivated() { calls.append(.activated) }
     func windowDeactivated() { calls.append(.deactivated) }
     func layoutChanged() { calls.append(.layout) }
+    /// Keys whose keysym is in `consumes` are consumed, as Orca consumes its own commands.
+    var consumes: Set<UInt32> = []
+    func announce(_ text: String) { calls.append(.announce(text)) }
+    func keyEvent(_ stroke: KeyStroke) -> Bool {
+        calls.append(.key(stroke.keysym))
+        return consumes.contains(stroke.keysym)
+    }
 
     /// The calls other than `process`.
     var notifications: [Call] { calls.filter { $0 != .process } }
@@ -37,6 +47,41 @@ final class RecordingLink: ScreenReaderLink {
         press(view, channel, .tab, .pageDown, .end)
         channel.service()
         #expect(channel.notifications == 0 && !view.screenReaderEnabled)
+    }
+
+    /// Keys reach the screen reader only while it listens, and its verdict (consumed or not) comes back.
+    @Test func keysAreOfferedOnlyWhileAScreenReaderListens() throws {
+        let view = try ViewFixture.view()
+        let link = RecordingLink()
+        let channel = ScreenReaderChannel(link: link, view: view)
+        let kpEnter = KeyStroke(pressed: true, keysym: 0xff8d, keycode: 104, modifiers: 0, timestamp: 1,
+                                text: "KP_Enter", isText: false)
+        let tab = KeyStroke(pressed: true, keysym: 0xff09, keycode: 23, modifiers: 0, timestamp: 2, text: "Tab",
+                            isText: false)
+        link.consumes = [0xff8d]
+        #expect(!channel.offer(kpEnter), "inactive: the window keeps every key")
+        #expect(link.notifications.isEmpty)
+        link.isActive = true
+        #expect(channel.offer(kpEnter))
+        #expect(!channel.offer(tab))
+        #expect(link.notifications == [.key(0xff8d), .key(0xff09)])
+    }
+
+    /// The status line's answer to a key is heard: ":99⏎" in a chapter of 51 verses says there is no verse 99.
+    @Test func statusMessagesAreAnnounced() throws {
+        let view = try ViewFixture.view()
+        let link = RecordingLink()
+        let channel = ScreenReaderChannel(link: link, view: view)
+        press(view, channel, .character(":"), .character("9"), .character("9"), .enter)
+        #expect(link.notifications.isEmpty, "inactive: nothing is announced")
+        link.isActive = true
+        channel.service()
+        link.calls = []
+        press(view, channel, .character(":"), .character("9"), .character("9"), .enter)
+        let said = link.notifications.compactMap { if case .announce(let t) = $0 { t } else { nil } }
+        #expect(said.first?.hasPrefix("Go to verse") == true, "\(said)")
+        #expect(said.last?.contains("no verse 99") == true, "\(said)")
+        #expect(view.chapter.verses.count < 99)
     }
 
     @Test func inactiveLinkHearsNoScrollAndTheTreeBuildsNothing() throws {
@@ -78,16 +123,30 @@ final class RecordingLink: ScreenReaderLink {
         #expect(link.notifications == [.visible(view.visibleCells)], "a reader that comes on hears what is in view")
         link.calls = []
 
-        // Scrolling within the same verses says nothing; a new verse in view says so once.
+        // Scrolling within the same verses says nothing; a new verse in view says so once, to the tree (visible
+        // cells) and to the listener (where the reading position went, naming the first and last verse in view).
         var told = 0
         for _ in 0..<40 {
             let before = view.visibleCells
+            link.calls = []
             press(view, channel, .down)
-            if view.visibleCells != before { told += 1 }
+            guard view.visibleCells != before else {
+                #expect(link.notifications.isEmpty)
+                continue
+            }
+            told += 1
+            let cells = view.visibleCells
+            let first = view.chapter.verses[VerseIndex(cells.lowerBound)].number
+            let last = view.chapter.verses[VerseIndex(cells.upperBound - 1)].number
+            #expect(link.notifications.count == 2 && link.notifications.first == .visible(cells))
+            guard case .announce(let text)? = link.notifications.last else {
+                Issue.record("no announcement after a scroll to other verses: \(link.notifications)")
+                continue
+            }
+            #expect(text.contains("\(first)") && text.contains("\(last)") && text.contains("\(view.tree.cellCount)"),
+                    "\(text)")
         }
         #expect(told > 0)
-        #expect(link.notifications.count == told)
-        #expect(link.notifications.allSatisfy { if case .visible = $0 { true } else { false } })
         link.calls = []
 
         // A resize is a new layout: the link hears it, then the verses in view.
@@ -95,9 +154,10 @@ final class RecordingLink: ScreenReaderLink {
         #expect(link.notifications.first == .layout)
         #expect(link.notifications.last == .visible(view.visibleCells))
         link.calls = []
-        // A chapter step likewise.
+        // A chapter step likewise, and the status line's message about it is heard.
         press(view, channel, .nextChapter)
-        #expect(link.notifications == [.layout, .visible(view.visibleCells)])
+        #expect(Array(link.notifications.prefix(2)) == [.layout, .visible(view.visibleCells)])
+        #expect(link.notifications.dropFirst(2).allSatisfy { $0 == .announce(view.message ?? "") })
         link.calls = []
         // Focus moves are told.
         press(view, channel, .tab)

@@ -19,10 +19,19 @@ public protocol AccessibleHost: AnyObject {
     /// An assistive technology asked to copy this text (the "copy Greek" action): put it on the clipboard and
     /// return true. The default does nothing and returns false (the action then reports failure).
     func copyRequested(_ text: String) -> Bool
+    /// The status line's text as a voice should hear it (the status bar's name); empty without one.
+    var statusText: String { get }
+    /// The window's content size in pixels (the status line is what lies below the table).
+    var windowSize: (width: Int32, height: Int32) { get }
 }
 
 extension AccessibleHost {
     public func copyRequested(_ text: String) -> Bool { false }
+    public var statusText: String { "" }
+    public var windowSize: (width: Int32, height: Int32) {
+        let v = accessibilityTree.viewport
+        return (Int32(clamping: Int((v.originX + v.width).rounded(.up))), Int32(clamping: Int((v.originY + v.height).rounded(.up))))
+    }
 }
 
 /// Whether the adapter exports the accessibility tree.

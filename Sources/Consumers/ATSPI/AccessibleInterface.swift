@@ -11,6 +11,8 @@ extension AtspiAdapter {
         switch node {
         case .application: return (applicationName, "en", "")
         case .frame: return (host.windowTitle, "en", "")
+        case .statusBar: return (host.statusText, "en", "")
+        case .statusMessage: return (statusMessage, "en", "")
         case .document: return (tree.chapter.reference.description, "en", "chapter, \(tree.cellCount) verses")
         case .cell(let cell):
             let u = tree.utterance(ofCell: cell)
@@ -25,9 +27,14 @@ extension AtspiAdapter {
         switch node {
         case .application: .application
         case .frame: .frame
+        case .statusBar: .statusBar
+        case .statusMessage: .notification
         case .document: AtspiRole(.document)
-        case .cell: AtspiRole(.group)
-        case .element(let id): tree.element(id).map { AtspiRole($0.role) } ?? .staticText
+        // A verse is a paragraph of the chapter (as a browser exposes a <p>): Orca's "next paragraph" finds it.
+        case .cell: .paragraph
+        // From the element's kind alone: a Collection query asks the role of candidates it has not built.
+        // A translation word is an item of its translation's list of words, as a source word is of its verse's.
+        case .element(let id): id.kind.isTranslationWord ? .listItem : AtspiRole(tree.role(of: id))
         }
     }
 
@@ -39,6 +46,8 @@ extension AtspiAdapter {
         states.insert(.visible)
         switch node {
         case .application:
+            states.insert(.showing)
+        case .statusBar, .statusMessage:
             states.insert(.showing)
         case .frame:
             states.insert(.showing)
@@ -65,7 +74,7 @@ extension AtspiAdapter {
         let speech = utterance(of: node)
         var attributes = [("language", speech.language)]
         switch node {
-        case .application, .frame: break
+        case .application, .frame, .statusBar, .statusMessage: break
         case .document:
             // The scroll offset in layout points: lets a client (and our tests) relate extents to the layout.
             attributes += [("id", tree.rootNodeID), ("scroll-y", "\(tree.viewport.scrollY)")]
@@ -81,6 +90,36 @@ extension AtspiAdapter {
         return attributes
     }
 
+    /// Reading flow between elements (FLOWS_TO, FLOWS_FROM): Orca's say all reads the focused object's
+    /// text and then follows FLOWS_TO, so it reads on through the chapter. The flow is the reading order, except
+    /// that a verse's whole translation flows to the next verse: its words are not read a second time.
+    func relations(of node: ObjectNode) -> [(AtspiRelation, [ObjectNode])] {
+        let tree = self.tree
+        if case .cell(let cell) = node {
+            // NODE_PARENT_OF: the verse's words, the list Orca counts "3 of 17" in (its other children, the
+            // number, note marker and translation, are not items of it).
+            guard let container = tree.container(at: cell) else { return [] }
+            let words = container.elements.filter { $0.kind.word != nil }
+            return words.isEmpty ? [] : [(.nodeParentOf, words.map { .element(ElementID(cell: cell, kind: $0.kind)) })]
+        }
+        guard case .element(let id) = node else { return [] }
+        var result: [(AtspiRelation, [ObjectNode])] = []
+        let nextID: ElementID?
+        if id.kind == .verseTranslation {
+            nextID = (Int(id.cell) + 1 < tree.cellCount)
+                ? tree.elementID(cell: id.cell + 1, index: 0) : nil
+        } else {
+            nextID = tree.next(after: id)
+        }
+        if let nextID { result.append((.flowsTo, [.element(nextID)])) }
+        var previousID = tree.previous(before: id)
+        if let p = previousID, case .translation = p.kind, id.cell != p.cell {
+            previousID = ElementID(cell: p.cell, kind: .verseTranslation)
+        }
+        if let previousID { result.append((.flowsFrom, [.element(previousID)])) }
+        return result
+    }
+
     func accessibleMethod(_ member: String, node: ObjectNode, reader: inout MessageReader,
                           writer: inout MessageWriter) -> Bool {
         switch member {
@@ -94,6 +133,14 @@ extension AtspiAdapter {
         case "GetIndexInParent": writer.int32(Int32(clamping: indexInParent(of: node)))
         case "GetRelationSet":
             writer.open("a", "(ua(so))")
+            for (type, targets) in relations(of: node) {
+                writer.open("r", "ua(so)")
+                writer.uint32(type.rawValue)
+                writer.open("a", "(so)")
+                for target in targets { writer.reference(reference(target)) }
+                writer.close()
+                writer.close()
+            }
             writer.close()
         case "GetRole": writer.uint32(role(of: node).rawValue)
         case "GetRoleName", "GetLocalizedRoleName": writer.string(role(of: node).name)
@@ -126,6 +173,8 @@ extension AtspiAdapter {
             switch node {
             case .application: writer.string("application")
             case .frame: writer.string("window")
+            case .statusBar: writer.string("status")
+            case .statusMessage: writer.string("status-message")
             case .document: writer.string(tree.rootNodeID)
             case .cell(let cell): writer.string(tree.nodeID(ofCell: cell))
             case .element(let id): writer.string(tree.nodeID(of: id))

@@ -13,6 +13,8 @@ extension AtspiAdapter {
         case component = "org.a11y.atspi.Component"
         case text = "org.a11y.atspi.Text"
         case action = "org.a11y.atspi.Action"
+        case collection = "org.a11y.atspi.Collection"
+        case document = "org.a11y.atspi.Document"
     }
 
     func installShimCallbacks() {
@@ -66,7 +68,9 @@ extension AtspiAdapter {
     func interfaces(of node: ObjectNode) -> [Interface] {
         switch node {
         case .application: [.accessible, .application]
-        case .frame, .document, .cell: [.accessible, .component]
+        case .frame, .statusBar, .statusMessage: [.accessible, .component]
+        case .document: [.accessible, .component, .text, .collection, .document]
+        case .cell: [.accessible, .component, .text, .collection]
         case .element: [.accessible, .component, .text, .action]
         }
     }
@@ -82,7 +86,8 @@ extension AtspiAdapter {
         guard isActive else { return [] }
         let tree = self.tree
         if path == ObjectNode.prefix {
-            return [ObjectNode.applicationPath, ObjectNode.framePath, ObjectNode.document.path(in: tree)]
+            return [ObjectNode.applicationPath, ObjectNode.framePath, ObjectNode.document.path(in: tree),
+                    ObjectNode.statusBarPath, ObjectNode.statusMessagePath]
         }
         guard let node = node(at: path) else { return [] }
         if case .cell(let cell) = node, let container = tree.container(at: cell) {
@@ -117,6 +122,8 @@ extension AtspiAdapter {
         case .component: handled = componentMethod(member, node: node, reader: &reader, writer: &writer)
         case .text: handled = textMethod(member, node: node, reader: &reader, writer: &writer)
         case .action: handled = actionMethod(member, node: node, reader: &reader, writer: &writer)
+        case .collection: handled = collectionMethod(member, node: node, call: call, writer: &writer)
+        case .document: handled = documentMethod(member, node: node, reader: &reader, writer: &writer)
         }
         guard handled, reader.status >= 0, writer.status >= 0 else {
             sd_bus_message_unref(reply)
@@ -142,7 +149,8 @@ extension AtspiAdapter {
         case .application: handled = applicationProperty(property, writer: &writer)
         case .text: handled = textProperty(property, node: node, writer: &writer)
         case .action: handled = actionProperty(property, node: node, writer: &writer)
-        case .component: handled = false
+        case .document: handled = documentProperty(property, writer: &writer)
+        case .component, .collection: handled = false
         }
         guard handled else {
             sd_bus_error_set(error, "org.freedesktop.DBus.Error.UnknownProperty", "no property \(property)")

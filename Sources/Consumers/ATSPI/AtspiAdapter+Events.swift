@@ -81,6 +81,20 @@ extension AtspiAdapter {
         emitObject(.frame, "ChildrenChanged", detail: "add", detail1: 0, data: .reference(reference(.document)))
         emitObject(.frame, "PropertyChange", detail: "accessible-name", data: .string(host.windowTitle))
         documentPath = path
+        // Another chapter's element may have the old focus's id (verse 1's number in both): its focus is news.
+        announcedFocus = nil
+    }
+
+    /// A message for the listener (the status line's message, or where a scroll went): the status bar's
+    /// notification takes it as its name and is shown again (`object:state-changed:showing` on a NOTIFICATION
+    /// role, which Orca 43 speaks at once), with `accessible-name` changes on it and the status bar.
+    public func announce(_ text: String) {
+        statusMessage = text
+        guard isActive, !text.isEmpty else { return }
+        stats.notificationsHandled += 1
+        emitObject(.statusMessage, "PropertyChange", detail: "accessible-name", data: .string(text))
+        emitObject(.statusBar, "PropertyChange", detail: "accessible-name", data: .string(host.statusText))
+        emitObject(.statusMessage, "StateChanged", detail: "showing", detail1: 1)
     }
 
     /// An assistive technology asked for focus: the view moves its focus ring (and may tell us), then we announce it.

@@ -32,7 +32,9 @@ extension AtspiAdapter {
     /// The number of children.
     func childCount(of node: ObjectNode) -> Int {
         switch node {
-        case .application, .frame: 1
+        case .application, .statusBar: 1
+        case .frame: 2
+        case .statusMessage: 0
         case .document: tree.cellCount
         case .cell, .element: childRange(of: node)?.range.count ?? 0
         }
@@ -43,7 +45,9 @@ extension AtspiAdapter {
         guard index >= 0 else { return nil }
         switch node {
         case .application: return index == 0 ? .frame : nil
-        case .frame: return index == 0 ? .document : nil
+        case .frame: return index == 0 ? .document : index == 1 ? .statusBar : nil
+        case .statusBar: return index == 0 ? .statusMessage : nil
+        case .statusMessage: return nil
         case .document: return index < tree.cellCount ? .cell(VerseIndex(index)) : nil
         case .cell, .element:
             guard let (cell, range) = childRange(of: node), index < range.count else { return nil }
@@ -55,7 +59,9 @@ extension AtspiAdapter {
     func children(of node: ObjectNode) -> [ObjectNode] {
         switch node {
         case .application: return [.frame]
-        case .frame: return [.document]
+        case .frame: return [.document, .statusBar]
+        case .statusBar: return [.statusMessage]
+        case .statusMessage: return []
         case .document: return tree.layout.cells.indices.map(ObjectNode.cell)
         case .cell, .element:
             guard let (cell, range) = childRange(of: node), let container = tree.container(at: cell) else { return [] }
@@ -68,6 +74,8 @@ extension AtspiAdapter {
         switch node {
         case .application: nil
         case .frame: .application
+        case .statusBar: .frame
+        case .statusMessage: .statusBar
         case .document: .frame
         case .cell: .document
         case .element(let id): tree.parent(of: id).map(ObjectNode.element) ?? .cell(id.cell)
@@ -78,7 +86,8 @@ extension AtspiAdapter {
     func indexInParent(of node: ObjectNode) -> Int {
         switch node {
         case .application: return -1
-        case .frame, .document: return 0
+        case .frame, .document, .statusMessage: return 0
+        case .statusBar: return 1
         case .cell(let cell): return Int(cell)
         case .element(let id):
             guard let container = tree.container(at: id.cell), let index = container.index(of: id.kind) else {

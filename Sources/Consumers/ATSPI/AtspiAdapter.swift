@@ -28,6 +28,15 @@ public final class AtspiAdapter {
         public var activations = 0
         /// Times it left it (IsEnabled turned false).
         public var deactivations = 0
+        /// Key presses and releases forwarded to the registry (only while active).
+        public var keysForwarded = 0
+        /// Of those, the ones the screen reader consumed (the window did not act on them).
+        public var keysConsumed = 0
+        /// Objects returned by Collection queries.
+        public var collectionMatches = 0
+        /// How long the last Collection query took in the application, in nanoseconds (matching and writing the
+        /// reply, not the bus).
+        public var lastCollectionNanoseconds = 0
         public init() {}
     }
 
@@ -57,6 +66,10 @@ public final class AtspiAdapter {
     /// The tree the objects were last answered from, to notice a replaced tree.
     var treeIdentity: ObjectIdentifier?
     var documentPath = ""
+    /// The status line's last message (the notification's name), kept while inactive too.
+    var statusMessage = ""
+    /// The chapter's running text (Text on the document), made once per tree.
+    var documentTextCache: (tree: ObjectIdentifier, text: TextRuns, starts: [Int])?
     var lastError: String?
 
     /// Whether elements are exported now (IsEnabled true, or mode on, and the accessibility bus joined).

@@ -3,11 +3,15 @@ import InterlinearAccessibility
 /// AT-SPI role numbers (`AtspiRole` in at-spi2-core's `atspi-constants.h`; the numbers are the wire format).
 enum AtspiRole: UInt32 {
     case frame = 23
+    case listItem = 32
+    case statusBar = 54
     case panel = 39
     case pushButton = 43
+    case paragraph = 73
     case application = 75
     case documentFrame = 82
     case heading = 83
+    case notification = 101
     case staticText = 116
 
     /// The role of an element of the accessibility layer: the ONE place that maps our roles to AT-SPI's.
@@ -16,11 +20,10 @@ enum AtspiRole: UInt32 {
         case .document: self = .documentFrame   // GTK 4 and Chromium map a document to DOCUMENT_FRAME
         case .group: self = .panel              // a verse or its whole translation; GTK 4 and Chromium: PANEL
         case .heading: self = .heading          // the verse number
-        // A Greek word block (ARIA `term`). The ARIA mapping's DESCRIPTION_TERM is for a term followed by its
-        // DESCRIPTION_VALUEs, which we do not have: Orca 43's rule for it speaks "description term" and a count
-        // of values and a list position; STATIC (Orca: "Ἐν static") stays the honest read-only-text role. Orca
-        // omits the role word only for UNKNOWN, REDUNDANT_OBJECT, FILLER and EXTENDED, which would misstate it.
-        case .word: self = .staticText
+        // A source word block (ARIA `term`): one item of its verse's list of words. Orca 43 says a list item's
+        // name and its place, "3 of 17", counted among the verse's words (the verse names them with
+        // NODE_PARENT_OF), and no role word; STATIC made it say "static" after every word.
+        case .word: self = .listItem
         case .staticText: self = .staticText    // a label or a translation word
         case .button: self = .pushButton        // the note marker
         }
@@ -30,14 +33,27 @@ enum AtspiRole: UInt32 {
     var name: String {
         switch self {
         case .frame: "frame"
+        case .listItem: "list item"
+        case .statusBar: "status bar"
+        case .notification: "notification"
         case .panel: "panel"
         case .pushButton: "push button"
+        case .paragraph: "paragraph"
         case .application: "application"
         case .documentFrame: "document frame"
         case .heading: "heading"
         case .staticText: "static"
         }
     }
+}
+
+/// AT-SPI relation types (`AtspiRelationType`) we send.
+enum AtspiRelation: UInt32 {
+    /// The items a node is the functional parent of (Orca counts "3 of 17" among them).
+    case nodeParentOf = 8
+    /// The next object in reading order (Orca's say all follows it).
+    case flowsTo = 10
+    case flowsFrom = 11
 }
 
 /// AT-SPI states (`AtspiStateType`); GetState sends them as a 64-bit set in two 32-bit words.

@@ -18,6 +18,11 @@ extension AtspiAdapter {
         switch node {
         case .application: return nil
         case .frame: return Rect(x: 0, y: 0, width: viewport.originX + viewport.width, height: viewport.originY + viewport.height)
+        // The status line: the window's strip below the table.
+        case .statusBar, .statusMessage:
+            let size = host.windowSize
+            let top = viewport.originY + viewport.height
+            return Rect(x: 0, y: top, width: Float(size.width), height: max(0, Float(size.height) - top))
         case .document: return viewport.screenRect
         case .cell(let cell): return tree.screenFrame(ofCell: cell).bounds
         case .element(let id): return tree.screenFrame(of: id)?.bounds
@@ -61,7 +66,11 @@ extension AtspiAdapter {
         let tree = self.tree
         switch node {
         case .application: return nil
-        case .frame: return tree.viewport.screenRect.contains(x: point.x, y: point.y) ? .document : nil
+        case .frame:
+            if tree.viewport.screenRect.contains(x: point.x, y: point.y) { return .document }
+            return windowRect(of: .statusBar)?.contains(x: point.x, y: point.y) == true ? .statusBar : nil
+        case .statusBar: return .statusMessage
+        case .statusMessage: return nil
         case .document: return tree.hitTest(x: point.x, y: point.y).map { .element($0.id) }
         case .cell, .element:
             guard let (cell, range) = childRange(of: node), let container = tree.container(at: cell),

@@ -11,6 +11,10 @@ import InterlinearAccessibility
 enum ObjectNode: Equatable {
     case application
     case frame
+    /// The window's status line (role status bar), after the chapter in the frame.
+    case statusBar
+    /// The status line's last message (role notification): Orca 43 speaks a notification when it is shown.
+    case statusMessage
     case document
     case cell(VerseIndex)
     case element(ElementID)
@@ -18,6 +22,8 @@ enum ObjectNode: Equatable {
     static let prefix = "/org/a11y/atspi/accessible"
     static let applicationPath = prefix + "/root"
     static let framePath = prefix + "/frame"
+    static let statusBarPath = prefix + "/status"
+    static let statusMessagePath = prefix + "/status/message"
 
     /// The node a path names in this tree, or nil if none (a malformed path, another chapter, a missing verse).
     /// Whether the element exists is checked by the caller (it may build the verse's container).
@@ -27,6 +33,8 @@ enum ObjectNode: Equatable {
         switch rest {
         case "root": self = .application
         case "frame": self = .frame
+        case "status": self = .statusBar
+        case "status/message": self = .statusMessage
         default:
             // A node id never contains "/" and a path never contains ".": the mapping is one to one.
             guard !rest.utf8.contains(UInt8(ascii: ".")) else { return nil }
@@ -44,6 +52,8 @@ enum ObjectNode: Equatable {
         switch self {
         case .application: Self.applicationPath
         case .frame: Self.framePath
+        case .statusBar: Self.statusBarPath
+        case .statusMessage: Self.statusMessagePath
         case .document: Self.path(nodeID: tree.rootNodeID)
         case .cell(let cell): Self.path(nodeID: tree.nodeID(ofCell: cell))
         case .element(let id): Self.path(nodeID: tree.nodeID(of: id))

@@ -54,6 +54,9 @@ extension AtspiAdapter {
 
     func textMethod(_ member: String, node: ObjectNode, reader: inout MessageReader,
                     writer: inout MessageWriter) -> Bool {
+        if let runs = runs(of: node), runsTextMethod(member, node: node, text: runs, reader: &reader, writer: &writer) {
+            return true
+        }
         let text = self.text(of: node)
         let n = text.count
         let language = utterance(of: node).language
@@ -111,7 +114,7 @@ extension AtspiAdapter {
 
     func textProperty(_ property: String, node: ObjectNode, writer: inout MessageWriter) -> Bool {
         switch property {
-        case "CharacterCount": writer.int32(Int32(clamping: text(of: node).count))
+        case "CharacterCount": writer.int32(Int32(clamping: runs(of: node)?.count ?? text(of: node).count))
         case "CaretOffset": writer.int32(0)
         default: return false
         }

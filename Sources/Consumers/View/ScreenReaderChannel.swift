@@ -1,3 +1,4 @@
+import InterlinearATSPI
 import InterlinearAccessibility
 
 /// The window's one channel to a screen-reader adapter: what to tell it after each change, when to let it run,
@@ -44,18 +45,41 @@ public final class ScreenReaderChannel {
             link.layoutChanged()
             announcedCells = 0..<0
         }
+        var scrolledToOtherVerses = false
         if link.isActive, !change.isDisjoint(with: [.scrolled, .layout, .chapter, .viewport]) {
             let cells = view.visibleCells
             if cells != announcedCells {
                 announcedCells = cells
                 notifications += 1
                 link.visibleCellsChanged(cells)
+                // A scroll by key or wheel; a new layout or chapter is heard through its own events.
+                scrolledToOtherVerses = change.contains(.scrolled) && change.isDisjoint(with: [.layout, .chapter])
+            }
+        }
+        if link.isActive {
+            // What the listener hears of a key that did not move focus: the status line's answer ("John 1 has no
+            // verse 99"), or where the reading position went (Page Down: "Verses 12 to 15 of 51"). A focus move
+            // is heard through the focus itself.
+            if change.contains(.status), let text = view.prompt?.text ?? view.message {
+                notifications += 1
+                link.announce(text)
+            } else if scrolledToOtherVerses, !change.contains(.focus) {
+                notifications += 1
+                link.announce(view.tree.scrollAnnouncement())
             }
         }
         if change.contains(.focus), let focus = view.focus {
             notifications += 1
             link.focusChanged(to: focus)
         }
+    }
+
+    /// Offers a key to the screen reader before the window acts on it (only while a screen reader is listening);
+    /// returns whether the screen reader consumed it.
+    public func offer(_ stroke: KeyStroke) -> Bool {
+        guard let link, link.isActive else { return false }
+        notifications += 1
+        return link.keyEvent(stroke)
     }
 
     /// The window gained or lost keyboard focus.

@@ -24,6 +24,11 @@ public protocol ScreenReaderLink: AnyObject {
     func windowDeactivated()
     /// The chapter was laid out again or replaced: the host's tree is a new one.
     func layoutChanged()
+    /// A key pressed or released in the window, forwarded to the screen reader before the window acts on it;
+    /// returns whether the screen reader consumed it (then the window ignores it). False at once while inactive.
+    func keyEvent(_ stroke: KeyStroke) -> Bool
+    /// A message for the listener: the status line's answer to a key, or where a scroll went.
+    func announce(_ text: String)
 }
 
 extension AtspiAdapter: ScreenReaderLink {}

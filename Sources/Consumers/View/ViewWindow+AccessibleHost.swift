@@ -11,6 +11,18 @@ extension ViewWindow: AccessibleHost {
 
     public var windowTitle: String { view.title }
 
+    /// The status line as one phrase: where the reader is, then the prompt, a message or the key hint.
+    public var statusText: String {
+        let (left, right) = view.statusLine
+        return left + ". " + right
+    }
+
+    public var windowSize: (width: Int32, height: Int32) {
+        var width: Int32 = 0, height: Int32 = 0
+        SDL_GetWindowSize(windowPointer, &width, &height)
+        return (width, height)
+    }
+
     /// A screen reader asked to focus an element: the same path as a key (ring, scroll into view, redraw).
     public func focusRequested(_ id: ElementID) {
         _ = try? apply(view.setFocus(id))

@@ -31,6 +31,7 @@ public final class ViewWindow {
 
     /// `SDL_Window *`.
     private let window: OpaquePointer
+    var windowPointer: OpaquePointer { window }
     private var frame: FrameBuffer?
     private var painter: ChapterPainter
     /// The view's `layoutCount` the painter was made for.
@@ -38,6 +39,9 @@ public final class ViewWindow {
     private var dirty = true
     /// Wakes the loop when the screen-reader link has a request (nil without a link, or without descriptors).
     private var wake: LinkWake?
+    /// Whether the screen reader consumed the last key press: the SDL key and text events made from that same X
+    /// event are then not the window's.
+    private var keyConsumed = false
 
     /// Opens and shows the window (painted once the loop runs) and, unless `--screen-reader off`, starts the
     /// AT-SPI adapter with this window as its host. Throws `ViewError` without a display, and
@@ -83,6 +87,7 @@ public final class ViewWindow {
         self.window = window
         SDL_SetWindowMinimumSize(window, 120, 80)
         SDL_StartTextInput()
+        X11Keys.enable()
         // The window manager (if any) may have given another size than asked.
         var width: Int32 = 0, height: Int32 = 0
         SDL_GetWindowSize(window, &width, &height)
@@ -151,10 +156,17 @@ public final class ViewWindow {
         switch SDL_EventType(rawValue: event.type) {
         case SDL_QUIT:
             return true
+        case SDL_SYSWMEVENT:
+            // The X key event comes first: the screen reader hears every key before the window acts on it.
+            if let stroke = X11Keys.stroke(event.syswm) {
+                let consumed = channel.offer(stroke)
+                if stroke.pressed { keyConsumed = consumed }
+            }
         case SDL_KEYDOWN:
-            guard let key = SDLKeys.key(event.key) else { return false }
+            guard !keyConsumed, let key = SDLKeys.key(event.key) else { return false }
             return try apply(view.handle(key))
         case SDL_TEXTINPUT:
+            guard !keyConsumed else { return false }
             for character in SDLKeys.characters(event.text) where try apply(view.handle(.character(character))) {
                 return true
             }

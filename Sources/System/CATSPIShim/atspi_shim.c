@@ -108,6 +108,21 @@ static const sd_bus_vtable action_vtable[] = {
     SD_BUS_VTABLE_END
 };
 
+#define RULE "(aiia{ss}iaiiasib)"
+static const sd_bus_vtable collection_vtable[] = {
+    SD_BUS_VTABLE_START(0),
+    M("GetMatches", RULE "uib", "a(so)"), M("GetMatchesTo", "o" RULE "uubib", "a(so)"),
+    M("GetMatchesFrom", "o" RULE "uuib", "a(so)"), M("GetActiveDescendant", "", "(so)"),
+    SD_BUS_VTABLE_END
+};
+
+static const sd_bus_vtable document_vtable[] = {
+    SD_BUS_VTABLE_START(0),
+    P("CurrentPageNumber", "i"), P("PageCount", "i"),
+    M("GetLocale", "", "s"), M("GetAttributeValue", "s", "s"), M("GetAttributes", "", "a{ss}"),
+    SD_BUS_VTABLE_END
+};
+
 static const sd_bus_vtable cache_vtable[] = {
     SD_BUS_VTABLE_START(0),
     M("GetItems", "", "a((so)(so)(so)iiassusau)"),
@@ -124,6 +139,8 @@ int atspi_shim_register(sd_bus *bus, void *userdata) {
         { "org.a11y.atspi.Component", component_vtable },
         { "org.a11y.atspi.Text", text_vtable },
         { "org.a11y.atspi.Action", action_vtable },
+        { "org.a11y.atspi.Collection", collection_vtable },
+        { "org.a11y.atspi.Document", document_vtable },
     };
     int r;
     for (size_t i = 0; i < sizeof interfaces / sizeof interfaces[0]; i++) {

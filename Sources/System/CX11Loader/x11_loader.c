@@ -24,3 +24,8 @@ LAZY_FORWARD_VOID(x11, XSetWMName, (Display * display, Window w, XTextProperty *
 LAZY_FORWARD(x11, int, Xutf8TextListToTextProperty,
              (Display * display, char **list, int count, XICCEncodingStyle style, XTextProperty *text_prop_return),
              (display, list, count, style, text_prop_return), XConverterNotFound)
+// The window's key events as AT-SPI forwards them to the screen reader (X11Keys.swift): keysym, text, key name.
+LAZY_FORWARD(x11, int, XLookupString,
+             (XKeyEvent * event, char *buffer, int bytes, KeySym *keysym, XComposeStatus *status),
+             (event, buffer, bytes, keysym, status), 0)
+LAZY_FORWARD(x11, char *, XKeysymToString, (KeySym keysym), (keysym), NULL)

@@ -151,7 +151,43 @@ def run(args, session):
         calls = 2 * args.rounds
         check("constant-work-%s" % label, frames == calls and containers == 0,
               "%d GetExtents calls: %d frames computed, %d containers built" % (calls, frames, containers))
+    bench_collection(client, bus, apps)
+
+
+def bench_collection(client, bus, apps, calls=21):
+    """Collection.GetMatches(role heading, canonical, all, traverse) on each chapter's document, as Orca's
+    structural navigation asks it: every verse's heading in one call. Timed in the application (the host's
+    `collection_ns`, the last call's matching and reply) and over the bus; it must build no verse's elements."""
+    from gi.repository import GLib
+    heading = 83  # ATSPI_ROLE_HEADING; roles travel as a bit array of 32-bit words
+    roles = [0] * 5
+    roles[heading // 32] = 1 << (heading % 32)
+    rule = ([0, 0], 1, {}, 1, roles, 2, [], 1, False)  # states all-of none, attributes all, roles any, ifaces all
+    arguments = GLib.Variant("((aiia{ss}iaiiasib)uib)", (rule, 1, 0, True))
+    for label, (app, _, found) in apps.items():
+        document = found.getChildAtIndex(0).getChildAtIndex(0)
+        verses = document.childCount
+        before = app.stats()
+        inside, outside, counts = [], [], set()
+        for _ in range(calls):
+            t = time.perf_counter_ns()
+            reply = bus.call_sync(document.app.bus_name, document.path, "org.a11y.atspi.Collection", "GetMatches",
+                                  arguments, GLib.VariantType("(a(so))"), 0, 10000, None).unpack()[0]
+            outside.append((time.perf_counter_ns() - t) / 1e6)
+            counts.add(len(reply))
+            inside.append(app.stats()["collection_ns"] / 1e6)
+        after = app.stats()
+        print("NUMBER getmatches-heading verses=%s calls=%d matches=%s app_median_ms=%.3f app_min_ms=%.3f "
+              "app_max_ms=%.3f roundtrip_median_ms=%.2f roundtrip_min_ms=%.2f roundtrip_max_ms=%.2f" % (
+                  label, calls, sorted(counts), statistics.median(inside), min(inside), max(inside),
+                  statistics.median(outside), min(outside), max(outside)), flush=True)
+        built = after["containers"] - before["containers"]
+        check("getmatches-heading-%s" % label, counts == {verses} and built == 0,
+              "%d calls: %s headings each for %d verses, %d verses' elements built" % (calls, sorted(counts), verses,
+                                                                                     built))
 
 
 if __name__ == "__main__":
     main()
+
+
