@@ -247,6 +247,8 @@ public enum HebrewTransliterator {
                 hatuf[i] = true
             case .qamets where i + 1 < n && c[i + 1].vowel == .hatefQamets:
                 hatuf[i] = true  // before hatef qamets, meteg or not (אָֽהֳלֵי ʾohŏlê)
+            case .qamets where verbQametsHatuf(c, i, mater: mater, doubled: doubled):
+                hatuf[i] = true
             case .qamets where i + 1 < n && mater[i + 1] == nil && !c[i].meteg && !c[i].accent:
                 let next = c[i + 1]
                 if next.vowel == .shewa && !c[i].verb && i + 1 < n - 1 && !doubled[i + 1]
@@ -314,7 +316,7 @@ public enum HebrewTransliterator {
     /// it; an earlier one is a secondary accent, which (like a meteg) keeps its syllable open (עָֽ֝תְקָ֗ה ʿātəqâ).
     /// In cantillated text a word with no cantillation mark but a meteg in one of its last two syllables carries
     /// silluq, the verse's last accent, which is written with the meteg's sign: that syllable is the stressed one
-    /// (אָכָֽלְתָּ ʾākāltā, pausal).
+    /// (אָכָֽלְתָּ ʾākāltā, pausal). A meteg on a vowel letter (the shureq of וּֽלְכָל û-lə-kol) is not silluq.
     static func stressed(_ clusters: [Cluster], cantillated: Bool) -> [Cluster] {
         var c = clusters
         if let last = c.lastIndex(where: { $0.accent }) {
@@ -323,12 +325,27 @@ public enum HebrewTransliterator {
                 c[i].meteg = true
             }
         } else if cantillated, !c.contains(where: { $0.cantillated }), let m = c.lastIndex(where: { $0.meteg }),
-                  c[(m + 1)...].filter({ $0.hasFullVowel }).count <= 1 {
+                  c[m].hasFullVowel, c[(m + 1)...].filter({ $0.hasFullVowel }).count <= 1 {
             c[m].meteg = false
             c[m].accent = true
             c[m].cantillated = true
         }
         return c
+    }
+
+    /// A verb whose first vowel is a qamets closed by a silent shewa has qamets hatuf when a suffix follows it
+    /// (infinitives construct and imperatives with a pronominal suffix: בְשָׁכְבְּךָ bəšokbəkā, שָֽׁמְרֵנִי šomrēnî,
+    /// meteg or not) or when it ends in a consonant (the hophal: הֻשְׁלַךְ's twin הָשְׁלַךְ hošlak, יָשְׁלַךְ yošlak);
+    /// the qal perfects that share the pattern end in a vowel and take no suffix in it (הָיְתָה hāyətâ, נָפְלוּ
+    /// nāpəlû), and so does a perfect of a hollow root with a suffix, whose verb is two consonants (שָֽׂמְךָ
+    /// śāməkā). A stressed qamets is long whatever follows.
+    static func verbQametsHatuf(_ c: [Cluster], _ i: Int, mater: [String?], doubled: [Bool]) -> Bool {
+        let n = c.count
+        guard c[i].verb, !c[i].accent, i + 2 < n, c[i + 1].vowel == .shewa, !doubled[i + 1], mater[i + 1] == nil,
+              c[i + 1].base != c[i + 2].base, i == 0 || c[i - 1].morpheme != c[i].morpheme,
+              let last = c.lastIndex(where: { $0.morpheme == c[i].morpheme }), last >= i + 2 else { return false }
+        if last < n - 1 { return true }  // a suffix follows the verb
+        return mater[last] == nil && !c[last].hasFullVowel
     }
 
     private static func vowel(_ c: Cluster, hatuf: Bool, vocal: Bool) -> String {

@@ -109,17 +109,25 @@ struct BrailleTests {
         let dir = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: dir) }
         let one = dir.appendingPathComponent("g1.brf"), two = dir.appendingPathComponent("g2.brf")
+        let small = dir.appendingPathComponent("small.brf")
         #expect(try interlinear("braille", "John 1", "--output", one.path).status == 0)
-        #expect(try interlinear("braille", "John 1", "--grade", "2", "--cells", "32", "--lines", "20", "--output", two.path).status == 0)
-        let small = pages(try Data(contentsOf: two))
-        #expect(small.allSatisfy { $0.count == 20 && $0.allSatisfy { $0.count <= 32 } })
+        #expect(try interlinear("braille", "John 1", "--grade", "2", "--output", two.path).status == 0)
+        #expect(try interlinear("braille", "John 1", "--grade", "2", "--cells", "32", "--lines", "20", "--output", small.path).status == 0)
+        #expect(pages(try Data(contentsOf: small)).allSatisfy { $0.count == 20 && $0.allSatisfy { $0.count <= 32 } })
         #expect(try Data(contentsOf: two).count < Data(contentsOf: one).count)
 
         let chapter = try readerChapter("John 1")
         let g1 = try ChapterBraille(chapter, tables: BrailleTables(english: BrailleTables.english(grade: 1)), cells: 40)
         let g2 = try ChapterBraille(chapter, tables: BrailleTables(english: BrailleTables.english(grade: 2)), cells: 40)
-        let greek1 = g1.lines.filter { $0.kind == .source }.map { $0.text.split(separator: " ") }
-        let greek2 = g2.lines.filter { $0.kind == .source }.map { $0.text.split(separator: " ") }
+        // The Greek words, without the code indicators around each line (rows break differently with shorter
+        // glosses, so whole lines are not compared).
+        func words(_ braille: ChapterBraille) -> [[Substring]] {
+            braille.lines.filter { $0.kind == .source }.map {
+                $0.text.replacingOccurrences(of: "\"(GR'", with: " ").replacingOccurrences(of: ",\")", with: " ")
+                    .split(separator: " ").filter { !$0.hasPrefix("#") }
+            }
+        }
+        let greek1 = words(g1), greek2 = words(g2)
         #expect(greek1.flatMap { $0 } == greek2.flatMap { $0 }, "Greek is never contracted")
         // "the" is a one-cell word sign in grade 2 ("!"), spelt out in grade 1.
         #expect(g1.lines.contains { $0.kind == .translation && $0.text.contains("THE") })

@@ -87,10 +87,13 @@ import Testing
     /// The accented text of the source row `identifier` (column 2, without its "-1" occurrence suffix) and its part
     /// of speech.
     static func sourceRow(_ identifier: String) throws -> (text: String, verb: Bool) {
-        let (hebrew, _) = try #require(HebrewCorpusTests.installed(), "bible-alignments 0.3.5 not downloaded (run scripts/setup)")
+        let (hebrew, _) = try #require(HebrewImporterTests.installed(), "bible-alignments 0.3.5 not downloaded (run scripts/setup)")
         let file = try String(contentsOf: hebrew.appendingPathComponent(SourceData.hebrewFile), encoding: .utf8)
-        let line = try #require(file.split(separator: "\n").first { $0.hasPrefix(identifier + "\t") }, "no row \(identifier)")
-        let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+        // Rows are found by bytes: the file's lines end in CR LF, one Character to Swift's String.
+        let line = try #require(file.utf8.split(separator: UInt8(ascii: "\n")).first {
+            $0.starts(with: (identifier + "\t").utf8)
+        }, "no row \(identifier)")
+        let fields = String(decoding: line, as: UTF8.self).split(separator: "\t", omittingEmptySubsequences: false)
         let text = fields[1].split(separator: "-").dropLast().joined(separator: "-")
         return (text.precomposedStringWithCanonicalMapping, fields[6] == "verb")
     }
@@ -136,5 +139,24 @@ import Testing
     @Test func prefixBeforeTheDivineName() throws {
         let prefix = try Self.sourceRow("090240070051"), name = try Self.sourceRow("090240070052")
         #expect(HebrewTransliterator.transliterate(morphemes: [prefix.text, name.text], cantillated: true) == ["mē", "YHWH"])
+    }
+
+    /// Qamets hatuf (o) stands in a closed unstressed syllable (SBL §5.1.1.2, qamets hatuf o), which a verb's first
+    /// qamets before silent shewa is in infinitives construct and imperatives with suffixes and in the hophal:
+    /// Deuteronomy 6:7 וּֽבְשָׁכְבְּךָ (infinitive with suffix) û-bə-šokbə-kā, Psalm 16:1 שָֽׁמְרֵנִי (imperative
+    /// with suffix, meteg and all) šomrē-nî, Daniel 9:1 הָמְלַךְ (hophal) homlak; the qal perfect that shares the
+    /// pattern keeps ā: Genesis 1:2 הָיְתָה hāyətâ.
+    @Test func qametsHatufInVerbs() throws {
+        let ids = ["050060070091", "050060070092", "050060070093", "050060070094"]
+        let rows = try ids.map(Self.sourceRow)
+        let verbs = Set(rows.indices.filter { rows[$0].verb })
+        #expect(verbs == [2])
+        #expect(HebrewTransliterator.transliterate(morphemes: rows.map(\.text), cantillated: true, verbs: verbs)
+                == ["û", "bə", "šokbə", "kā"])
+        let imperative = try ["190160010031", "190160010032"].map(Self.sourceRow)
+        #expect(HebrewTransliterator.transliterate(morphemes: imperative.map(\.text), cantillated: true, verbs: [0])
+                == ["šomrē", "nî"])
+        #expect(try Self.latin("270090010091") == "homlak")
+        #expect(try Self.latin("010010020021") == "hāyətâ")
     }
 }
