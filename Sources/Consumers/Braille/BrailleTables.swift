@@ -52,7 +52,7 @@ public struct BrailleTables: Sendable, Equatable {
     public static let greekBackTranslation = [brfDisplay, "grc-international-decomposed.uti", defaultGreek]
         .joined(separator: ",")
 
-    /// The braille table for a chapter's source language.
+    /// The language (and so the braille table) of a chapter's source words.
     public static func spoken(_ language: SourceLanguage) -> SpokenLanguage {
         language == .hebrew ? .hebrew : .greek
     }
@@ -97,7 +97,7 @@ public struct BrailleTables: Sendable, Equatable {
         line.spans.map { span in (try? translate(span.text, span.language, output: .unicode)) ?? span.text }.joined()
     }
 
-    /// Checks that liblouis is installed and can load both tables.
+    /// Checks that liblouis is installed and can load every table (Greek, English, Hebrew).
     public func validate() throws {
         if let missing = Louis.unavailable { throw Louis.Failure(description: missing) }
         for table in [greek, english, hebrew] where !Louis.tableExists(Self.brfDisplay + "," + table) {
