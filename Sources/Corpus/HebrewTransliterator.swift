@@ -95,6 +95,9 @@ public enum HebrewTransliterator {
         var cantillated = false
         /// Holem haser for vav (U+05BA): the vav is a consonant followed by ō.
         var holemHaser = false
+        /// Hireq beside patah on one consonant: the perpetual qere of Jerusalem (יְרוּשָׁלִַם yərûšālaim), read
+        /// with a vowel the consonantal text has no letter for.
+        var hireqAfterPatah = false
         /// Part of a verb (see `transliterate(morphemes:cantillated:verbs:)`).
         var verb = false
 
@@ -109,9 +112,11 @@ public enum HebrewTransliterator {
             case 0x05B1: vowel = .hatefSegol
             case 0x05B2: vowel = .hatefPatah
             case 0x05B3: vowel = .hatefQamets
+            case 0x05B4 where vowel == .patah: hireqAfterPatah = true
             case 0x05B4: vowel = .hireq
             case 0x05B5: vowel = .tsere
             case 0x05B6: vowel = .segol
+            case 0x05B7 where vowel == .hireq: vowel = .patah; hireqAfterPatah = true  // canonical order: hireq first
             case 0x05B7: vowel = .patah
             case 0x05B8: vowel = .qamets
             case 0x05B9: vowel = .holem
@@ -186,14 +191,26 @@ public enum HebrewTransliterator {
     // MARK: - One word
 
     /// What each cluster of one word writes, in order.
-    static func chunks(of c: [Cluster], cantillated: Bool) -> [String] {
+    static func chunks(of clusters: [Cluster], cantillated: Bool) -> [String] {
+        let c = stressed(clusters, cantillated: cantillated)
         let n = c.count
         guard n > 0 else { return [] }
         let wordAccented = c.contains { $0.cantillated }
 
+        // The divine name יהוה, whatever its pointing (the Masoretes point it with the vowels of a word to read
+        // instead), is written YHWH, as SBL does; its yod is never a vowel letter of the prefix before it
+        // (מֵיהוָה mē-YHWH, not mYHWH).
+        var divineName = -1
+        if n >= 4 {
+            for i in 0...(n - 4) where c[i].base == yod && c[i + 1].base == he && c[i + 2].base == vav
+                && c[i + 3].base == he && (i + 4 == n) {
+                divineName = i
+            }
+        }
+
         // 1. Vowel letters: a vav or yod (or a final he) that has no vowel of its own and lengthens the one before.
         var mater = [String?](repeating: nil, count: n)
-        for i in 0..<n {
+        for i in 0..<n where divineName < 0 || i < divineName {
             let previous: Cluster? = i > 0 ? c[i - 1] : nil
             switch c[i].base {
             case vav where c[i].dagesh && c[i].vowel == nil && (previous == nil || previous!.vowel == nil):
@@ -228,11 +245,13 @@ public enum HebrewTransliterator {
             switch c[i].vowel {
             case .qametsQatan:
                 hatuf[i] = true
+            case .qamets where i + 1 < n && c[i + 1].vowel == .hatefQamets:
+                hatuf[i] = true  // before hatef qamets, meteg or not (אָֽהֳלֵי ʾohŏlê)
+            case .qamets where verbQametsHatuf(c, i, mater: mater, doubled: doubled):
+                hatuf[i] = true
             case .qamets where i + 1 < n && mater[i + 1] == nil && !c[i].meteg && !c[i].accent:
                 let next = c[i + 1]
-                if next.vowel == .hatefQamets {
-                    hatuf[i] = true
-                } else if next.vowel == .shewa && !c[i].verb && i + 1 < n - 1 && !doubled[i + 1]
+                if next.vowel == .shewa && !c[i].verb && i + 1 < n - 1 && !doubled[i + 1]
                             && next.base != c[i + 2].base {
                     hatuf[i] = true  // closed by a silent shewa (a meteg or an accent would mark the syllable open)
                 } else if cantillated && !wordAccented && i + 1 == n - 1 && next.vowel == nil && !next.dagesh
@@ -255,16 +274,6 @@ public enum HebrewTransliterator {
                     }
                 }
             default: break
-            }
-        }
-
-        // 4. The divine name יהוה, whatever its pointing (the Masoretes point it with the vowels of a word to read
-        //    instead), is written YHWH, as SBL does.
-        var divineName = -1
-        if n >= 4 {
-            for i in 0...(n - 4) where c[i].base == yod && c[i + 1].base == he && c[i + 2].base == vav
-                && c[i + 3].base == he && (i + 4 == n) {
-                divineName = i
             }
         }
 
@@ -296,10 +305,47 @@ public enum HebrewTransliterator {
             if !absorbed || (c[i].vowel != .hireq && c[i].vowel != .tsere && c[i].vowel != .segol
                              && c[i].vowel != .qamets) {
                 chunk += vowel(c[i], hatuf: hatuf[i], vocal: vocal[i])
+                if c[i].hireqAfterPatah { chunk += "i" }
             }
             out[i] = chunk
         }
         return out
+    }
+
+    /// The word's clusters with its stress found: only the last accent that stands on the stressed syllable marks
+    /// it; an earlier one is a secondary accent, which (like a meteg) keeps its syllable open (עָֽ֝תְקָ֗ה ʿātəqâ).
+    /// In cantillated text a word with no cantillation mark but a meteg in one of its last two syllables carries
+    /// silluq, the verse's last accent, which is written with the meteg's sign: that syllable is the stressed one
+    /// (אָכָֽלְתָּ ʾākāltā, pausal). A meteg on a vowel letter (the shureq of וּֽלְכָל û-lə-kol) is not silluq.
+    static func stressed(_ clusters: [Cluster], cantillated: Bool) -> [Cluster] {
+        var c = clusters
+        if let last = c.lastIndex(where: { $0.accent }) {
+            for i in 0..<last where c[i].accent {
+                c[i].accent = false
+                c[i].meteg = true
+            }
+        } else if cantillated, !c.contains(where: { $0.cantillated }), let m = c.lastIndex(where: { $0.meteg }),
+                  c[m].hasFullVowel, c[(m + 1)...].filter({ $0.hasFullVowel }).count <= 1 {
+            c[m].meteg = false
+            c[m].accent = true
+            c[m].cantillated = true
+        }
+        return c
+    }
+
+    /// A verb whose first vowel is a qamets closed by a silent shewa has qamets hatuf when a suffix follows it
+    /// (infinitives construct and imperatives with a pronominal suffix: בְשָׁכְבְּךָ bəšokbəkā, שָֽׁמְרֵנִי šomrēnî,
+    /// meteg or not) or when it ends in a consonant (the hophal: הֻשְׁלַךְ's twin הָשְׁלַךְ hošlak, יָשְׁלַךְ yošlak);
+    /// the qal perfects that share the pattern end in a vowel and take no suffix in it (הָיְתָה hāyətâ, נָפְלוּ
+    /// nāpəlû), and so does a perfect of a hollow root with a suffix, whose verb is two consonants (שָֽׂמְךָ
+    /// śāməkā). A stressed qamets is long whatever follows.
+    static func verbQametsHatuf(_ c: [Cluster], _ i: Int, mater: [String?], doubled: [Bool]) -> Bool {
+        let n = c.count
+        guard c[i].verb, !c[i].accent, i + 2 < n, c[i + 1].vowel == .shewa, !doubled[i + 1], mater[i + 1] == nil,
+              c[i + 1].base != c[i + 2].base, i == 0 || c[i - 1].morpheme != c[i].morpheme,
+              let last = c.lastIndex(where: { $0.morpheme == c[i].morpheme }), last >= i + 2 else { return false }
+        if last < n - 1 { return true }  // a suffix follows the verb
+        return mater[last] == nil && !c[last].hasFullVowel
     }
 
     private static func vowel(_ c: Cluster, hatuf: Bool, vocal: Bool) -> String {

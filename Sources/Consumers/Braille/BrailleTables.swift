@@ -1,7 +1,9 @@
 import Foundation
 import InterlinearAccessibility
+import InterlinearCorpus
 
-/// The liblouis tables a chapter is brailled with: Greek in the Greek table, everything else in English braille.
+/// The liblouis tables a chapter is brailled with: Greek in the Greek table, Hebrew in the Israeli table, everything
+/// else in English braille.
 ///
 /// English defaults to Unified English Braille (`en-ueb-g1.ctb`, or `en-ueb-g2.ctb` for grade 2), not the older
 /// American EBAE tables (`en-us-g1.ctb`): UEB is the code of the US (adopted by BANA in 2016), the UK, Canada,
@@ -13,22 +15,32 @@ public struct BrailleTables: Sendable, Equatable {
     public var greek: String
     /// The English table.
     public var english: String
+    /// The Hebrew table: liblouis's Israeli braille (`he-IL.utb`, Hebrew letters and vowel points; see
+    /// `HebrewBraille` for what it cannot show).
+    public var hebrew: String
 
     /// North American ASCII braille: what BRF files and embossers use.
     public static let brfDisplay = "en-us-brf.dis"
     public static let defaultGreek = "grc-international-en.utb"
+    public static let defaultHebrew = "he-IL.utb"
 
     /// The English table of a grade: 1 (uncontracted) or 2 (contracted).
     public static func english(grade: Int) -> String { grade == 2 ? "en-ueb-g2.ctb" : "en-ueb-g1.ctb" }
 
-    public init(greek: String = BrailleTables.defaultGreek, english: String = BrailleTables.english(grade: 1)) {
+    public init(greek: String = BrailleTables.defaultGreek, english: String = BrailleTables.english(grade: 1),
+                hebrew: String = BrailleTables.defaultHebrew) {
         self.greek = greek
         self.english = english
+        self.hebrew = hebrew
     }
 
     /// The table list for a span's language, with the BRF display table first when the output is BRF.
     func list(for language: SpokenLanguage, output: Louis.Output) -> String {
-        let table = language == .greek ? greek : english
+        let table = switch language {
+        case .greek: greek
+        case .hebrew: hebrew
+        default: english
+        }
         return output == .ascii ? Self.brfDisplay + "," + table : table
     }
 
@@ -40,11 +52,43 @@ public struct BrailleTables: Sendable, Equatable {
     public static let greekBackTranslation = [brfDisplay, "grc-international-decomposed.uti", defaultGreek]
         .joined(separator: ",")
 
+    /// The language (and so the braille table) of a chapter's source words.
+    public static func spoken(_ language: SourceLanguage) -> SpokenLanguage {
+        language == .hebrew ? .hebrew : .greek
+    }
+
+    /// The transliteration of a chapter's source language.
+    static func transliteration(_ language: SourceLanguage) -> SpokenLanguage {
+        language == .hebrew ? .hebrewTransliteration : .transliteration
+    }
+
     /// Braille of text in one language. Greek is normalised to NFC first (the Greek table reads only precomposed
-    /// letters; decomposed input comes out wrong).
+    /// letters; decomposed input comes out wrong); Hebrew is prepared for the Israeli table (`HebrewBraille`); a
+    /// transliteration loses what UEB's liblouis tables have no sign for (`latin`).
     public func translate(_ text: String, _ language: SpokenLanguage, output: Louis.Output) throws -> String {
-        let input = language == .greek ? text.precomposedStringWithCanonicalMapping : text
+        let input = switch language {
+        case .greek: text.precomposedStringWithCanonicalMapping
+        case .hebrew: HebrewBraille.prepared(text)
+        case .transliteration, .hebrewTransliteration: Self.latin(text)
+        default: text
+        }
         return try Louis.translate(input, tableList: list(for: language, output: output), output: output)
+    }
+
+    /// A transliteration in the letters liblouis's UEB tables know: the SBL signs for alef and ayin (ʾ ʿ, which UEB
+    /// has no sign for) become the apostrophe and the opening single quote, and the dot below (ḥ ṭ ṣ, likewise
+    /// missing) is dropped. Macrons, breves, circumflexes, carons and acute accents are UEB modifiers and stay.
+    static func latin(_ text: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.decomposedStringWithCanonicalMapping.unicodeScalars {
+            switch scalar.value {
+            case 0x02BE: scalars.append("\u{2019}")
+            case 0x02BF: scalars.append("\u{2018}")
+            case 0x0323: break
+            default: scalars.append(scalar)
+            }
+        }
+        return String(scalars).precomposedStringWithCanonicalMapping
     }
 
     /// A spoken line in Unicode braille, each span in its language's table: what a refreshable braille display
@@ -53,10 +97,10 @@ public struct BrailleTables: Sendable, Equatable {
         line.spans.map { span in (try? translate(span.text, span.language, output: .unicode)) ?? span.text }.joined()
     }
 
-    /// Checks that liblouis is installed and can load both tables.
+    /// Checks that liblouis is installed and can load every table (Greek, English, Hebrew).
     public func validate() throws {
         if let missing = Louis.unavailable { throw Louis.Failure(description: missing) }
-        for table in [greek, english] where !Louis.tableExists(Self.brfDisplay + "," + table) {
+        for table in [greek, english, hebrew] where !Louis.tableExists(Self.brfDisplay + "," + table) {
             throw Louis.Failure(description: "braille table \(table) not found (liblouis tables are in "
                 + "/usr/share/liblouis/tables)")
         }

@@ -20,16 +20,24 @@ struct BrailleGrade: ExpressibleByArgument, Equatable {
     static var defaultCompletionKind: CompletionKind { .list(["1", "2"]) }
 }
 
-/// `interlinear braille REF`: the interlinear chapter as an embosser-ready BRF file, through liblouis.
+/// The file `interlinear braille` writes: BRF (North American ASCII braille) or PEF (Portable Embosser Format).
+enum BrailleFormat: String, ExpressibleByArgument, CaseIterable {
+    case brf, pef
+}
+
+/// `interlinear braille REF`: the interlinear chapter as an embosser-ready BRF or PEF file, through liblouis.
 struct BrailleCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "braille", _superCommandName: InterlinearCommand.name,
-        abstract: "Write a chapter as embosser-ready braille (BRF).",
+        abstract: "Write a chapter as embosser-ready braille (BRF or PEF).",
         discussion: """
-            Greek in liblouis's Greek table (grc-international-en.utb, text normalised to NFC), English in Unified \
-            English Braille, grade 1 unless --grade 2. Each word's Greek and gloss on successive lines as in print, \
-            verse numbers at the start of each verse, the verse's translation below. North American ASCII braille, \
-            40 cells by 25 lines unless told otherwise, page numbers on the last line, a form feed after each page.
+            Greek in liblouis's Greek table (grc-international-en.utb, text normalised to NFC), Hebrew in its \
+            Israeli table (he-IL.utb, with vowel points, without cantillation), English in Unified English Braille, \
+            grade 1 unless --grade 2. Each word's source text, optionally its transliteration and parsing, and its \
+            gloss on successive lines as in print, the source between non-UEB code indicators, a transcriber's \
+            note first, verse numbers at the start of each verse (and again atop a page that starts mid-verse), \
+            the verse's translation below, a running head on each page. 40 cells by 25 lines unless told \
+            otherwise, page numbers on the last line; BRF has a form feed after each page.
             """)
 
     @Argument(help: "A chapter or verses: \"John 1\", \"John 1:1-14\", \"Rom 8\" (case-insensitive).")
@@ -43,6 +51,15 @@ struct BrailleCommand: ParsableCommand {
 
     @Option(help: "English braille grade: 1 (uncontracted) or 2 (contracted).")
     var grade = BrailleGrade.uncontracted
+
+    @Option(help: "File format: brf (North American ASCII braille) or pef (Portable Embosser Format).")
+    var format = BrailleFormat.brf
+
+    @Flag(help: "Add each word's transliteration under it.")
+    var transliteration = false
+
+    @Flag(help: "Add each word's parsing (morphology code) under it.")
+    var parsing = false
 
     @Option(help: "Cells per line.")
     var cells = 40
@@ -74,9 +91,16 @@ struct BrailleCommand: ParsableCommand {
             let chapter = try ChapterLibrary.open(corpus: corpus).load(passage, into: StringTableBuilder())
             let tables = BrailleTables(greek: greekTable, english: table ?? BrailleTables.english(grade: grade.value))
             try tables.validate()
-            let braille = try ChapterBraille(chapter, tables: tables, cells: cells)
+            let tiers = ChapterBraille.Tiers(transliteration: transliteration, parsing: parsing)
+            let braille = try ChapterBraille(chapter, tables: tables, cells: cells, tiers: tiers)
             let document = try BRFDocument(braille, tables: tables, cells: cells, lines: lines)
-            try emit(Data(document.data), to: output)
+            switch format {
+            case .brf: try emit(Data(document.data), to: output)
+            case .pef:
+                let title = chapter.reference.description
+                let pef = PEFDocument(document, title: title, identifier: "interlinear:" + title)
+                try emit(Data(pef.data), to: output)
+            }
         }
     }
 }
