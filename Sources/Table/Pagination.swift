@@ -9,6 +9,12 @@ public struct PageSlice: Sendable, Equatable {
     /// The cells with at least one row on the page.
     public var cells: Range<Int>
 
+    public init(top: Float, bottom: Float, cells: Range<Int>) {
+        self.top = top
+        self.bottom = bottom
+        self.cells = cells
+    }
+
     /// The rows of `cell` on this page, cell-relative (for `ChapterPainter.paintCell(_:into:x:y:rows:)`).
     public func rows(of cell: Cell) -> Range<Float> { (top - cell.y)..<(bottom - cell.y) }
 }

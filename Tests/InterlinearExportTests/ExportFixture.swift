@@ -22,23 +22,13 @@ enum ExportFixture {
         return try Data(contentsOf: file)
     }
 
-    // MARK: The virtual environment (scripts/setup)
+    // MARK: The validators' virtual environment (scripts/setup)
 
-    /// `$INTERLINEAR_VENV`, else `$XDG_CACHE_HOME/interlinear/venv`, else `~/.cache/interlinear/venv`: where
-    /// scripts/setup installs the PyPI validators.
-    static let venv: URL = {
-        let environment = ProcessInfo.processInfo.environment
-        if let explicit = environment["INTERLINEAR_VENV"], !explicit.isEmpty { return URL(fileURLWithPath: explicit) }
-        let cache = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
-            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache")
-        return cache.appendingPathComponent("interlinear/venv")
-    }()
-
-    static var python: URL { venv.appendingPathComponent("bin/python") }
+    static var python: URL { Validators.python }
 
     /// axe-core's script as axe-selenium-python ships it.
     static var axeScript: URL? {
-        let lib = venv.appendingPathComponent("lib")
+        let lib = Validators.venv.appendingPathComponent("lib")
         let versions = (try? FileManager.default.contentsOfDirectory(atPath: lib.path)) ?? []
         return versions.map {
             lib.appendingPathComponent("\($0)/site-packages/axe_selenium_python/node_modules/axe-core/axe.min.js")
@@ -52,11 +42,6 @@ enum ExportFixture {
     }
     static let browserReason: Comment =
         "chromium, chromium-driver or the validators' virtual environment (axe-selenium-python) is missing: run scripts/setup"
-
-    static var pdfuaRequired: Bool {
-        SystemTool.isCI || FileManager.default.isExecutableFile(atPath: venv.appendingPathComponent("bin/pdfua").path)
-    }
-    static let pdfuaReason: Comment = "the PDF/UA checker pdfua is not in the validators' virtual environment: run scripts/setup"
 
     // MARK: The browser
 
@@ -78,7 +63,7 @@ enum ExportFixture {
     /// Loads `page` in headless Chromium, runs axe-core and reads the accessibility tree.
     static func browse(_ page: URL, screenshot: URL? = nil) throws -> BrowserReport {
         let script = packageRoot.appendingPathComponent("Tests/InterlinearExportTests/Harness/browser_check.py")
-        let axe = try #require(axeScript, "axe.min.js is not in \(venv.path): run scripts/setup")
+        let axe = try #require(axeScript, "axe.min.js is not in \(Validators.venv.path): run scripts/setup")
         let result = try run(python, [script.path, page.path, axe.path] + (screenshot.map { [$0.path] } ?? []))
         try #require(result.status == 0, "browser_check.py: \(result.stderr)")
         return try JSONDecoder().decode(BrowserReport.self, from: result.stdout)

@@ -37,7 +37,8 @@ struct ChapterDocument {
             out += "<h2 id=\"\(verseID)\" aria-label=\"\(Markup.text(name))\">\(verse.number)</h2>\n"
             out += "<div class=\"words\" dir=\"\(chapter.direction.rawValue)\">\n"
             for (offset, wordIndex) in verse.words.enumerated() {
-                pageBreaks(.word(index, WordOffset(offset)), into: &out)
+                // A verse holds at most `Verse.maxWords` (65,536) words, so the offset fits.
+                pageBreaks(.word(index, WordOffset(UInt16(truncatingIfNeeded: offset))), into: &out)
                 writeWord(chapter.words[wordIndex], forms: forms, into: &out)
             }
             out += "</div>\n"

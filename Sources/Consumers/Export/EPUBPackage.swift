@@ -88,7 +88,8 @@ struct EPUBPackage {
         for document in documents {
             out += "<item id=\"c-\(document.idPrefix)\" href=\"\(document.file)\" media-type=\"application/xhtml+xml\"/>\n"
         }
-        out += "</manifest>\n<spine>\n"
+        // The navigation document first: its landmarks link to its own table of contents, which must be in the spine.
+        out += "</manifest>\n<spine>\n<itemref idref=\"nav\"/>\n"
         for document in documents { out += "<itemref idref=\"c-\(document.idPrefix)\"/>\n" }
         out += "</spine>\n</package>\n"
         return out

@@ -73,7 +73,8 @@ struct PDFDocumentWriter {
             cairo_surface_finish(surface)
             try check(cairo_surface_status(surface), "cannot write the PDF")
         }
-        let data = PDFLanguage.tagged(output.data, language: "en", elementLanguages: ["RB": painter.chapter.language.tag]) ?? output.data
+        let data = PDFLanguage.tagged(output.data, language: "en", title: request.title,
+                                      elementLanguages: ["RB": painter.chapter.language.tag]) ?? output.data
         return RenderResult(data: data, width: Int(paper.width.rounded()), height: Int(paper.height.rounded()),
                             pages: pages, overlayFrames: frames, missingGlyphs: painter.missingGlyphsDrawn - missingBefore)
     }

@@ -29,6 +29,9 @@ for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-s
     options.add_argument(flag)
 driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
 try:
+    # A chapter has thousands of elements and the machine may be busy: axe may take minutes, never a test timeout.
+    driver.set_script_timeout(1800)
+    driver.set_page_load_timeout(600)
     driver.get("file://" + page)
     result = {}
 
@@ -97,6 +100,7 @@ try:
     driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
     if screenshot:
         driver.set_window_size(900, 1200)
+        driver.execute_script("window.scrollTo(0, 0)")
         driver.save_screenshot(screenshot)
     print(json.dumps(result, ensure_ascii=False))
 finally:
