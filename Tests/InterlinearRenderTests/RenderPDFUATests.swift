@@ -42,7 +42,8 @@ struct RenderPDFUATests {
 
     /// Where two word lists first differ, for a short failure message.
     static func firstDifference(_ a: [String], _ b: [String]) -> String {
-        guard let i = zip(a, b).firstIndex(where: { $0 != $1 }) ?? (a.count == b.count ? nil : min(a.count, b.count))
+        let common = min(a.count, b.count)
+        guard let i = (0..<common).first(where: { a[$0] != b[$0] }) ?? (a.count == b.count ? nil : common)
         else { return "none" }
         return "word \(i): \(i < a.count ? a[i] : "—") for \(i < b.count ? b[i] : "—") (\(a.count) words, \(b.count) expected)"
     }
