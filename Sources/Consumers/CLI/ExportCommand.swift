@@ -57,7 +57,10 @@ struct ExportCommand: ParsableCommand {
            let last = Int(normalized[normalized.index(after: dash)...].trimmingCharacters(in: .whitespaces)),
            let first = Passage(parsing: String(normalized[..<dash])), first.verses == nil {
             let book = first.chapter.book
-            guard first.chapter.chapter <= last, last <= book.chapterCount else {
+            guard first.chapter.chapter <= last else {
+                throw ValidationError("\(EscapedText.quoted(text)): a range of chapters runs from the first to the last")
+            }
+            guard last <= book.chapterCount else {
                 throw ValidationError("\(EscapedText.quoted(text)): \(book.name) has chapters 1–\(book.chapterCount)")
             }
             return (first.chapter.chapter...last).map { Passage(chapter: ChapterReference(book: book, chapter: $0)) }
