@@ -95,6 +95,19 @@ let package = Package(
             ],
             path: "Sources/Consumers/Render"),
 
+        // Export (issue 30): chapters published as an accessible web page or EPUB 3 book; on the layers below only.
+        .target(
+            name: "InterlinearExport",
+            dependencies: ["InterlinearCorpus", "InterlinearTypesetting", "InterlinearTable", "InterlinearAccessibility",
+                           "InterlinearSession"],
+            path: "Sources/Consumers/Export"),
+        .testTarget(
+            name: "InterlinearExportTests",
+            // The executable too: the tests run `interlinear export` and `render` as users do, then the validators.
+            dependencies: ["InterlinearExport", "InterlinearCorpus", "InterlinearTestSupport",
+                           "InterlinearCLI", "interlinear"],
+            path: "Tests/InterlinearExportTests", exclude: ["Harness"]),
+
         // Speech and braille (issue 13): speech-dispatcher's C library for the reader's speech, liblouis for braille
         // (an embosser-ready BRF of an interlinear chapter, and Unicode braille for a refreshable display).
         // Headers only: CSpeechdLoader and CLouisLoader load the libraries on first use.
@@ -118,7 +131,7 @@ let package = Package(
             dependencies: [
                 "InterlinearCorpus", "InterlinearStore", "InterlinearShaping", "InterlinearTypesetting",
                 "InterlinearTable", "InterlinearAccessibility", "InterlinearReader", "InterlinearRender",
-                "InterlinearBraille", "InterlinearView", "InterlinearATSPI", "InterlinearSession",
+                "InterlinearBraille", "InterlinearView", "InterlinearATSPI", "InterlinearSession", "InterlinearExport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/Consumers/CLI"),

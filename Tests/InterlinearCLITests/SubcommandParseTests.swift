@@ -14,6 +14,7 @@ import Testing
         ["a11y", "John 1", "--from", "John.1.1.w1", "--move", "next", "--count", "3"],
         ["read", "Rom 8:28", "--font", "DejaVu Serif"],
         ["render", "John 1", "--format", "pdf", "--output", "x.pdf"],
+        ["export", "Philemon 1", "Jude 1", "--format", "html", "--tiers", "source,gloss"],
         ["search", "logos"],
         ["braille", "John 1"],
         ["bench", "John 1", "--iterations", "3"],
@@ -30,6 +31,8 @@ import Testing
         ["a11y", "John 1", "--move", "next"],
         ["read", "John 1", "extra"],
         ["render", "John 1", "--format", "gif"],
+        ["export", "John 1", "--format", "pdf"],
+        ["export"],
     ])
     func aSubcommandParsedOnItsOwnMatchesTheRootsParse(arguments: [String]) {
         #expect(InterlinearCommand.subcommandParsedOnItsOwn(arguments) != nil, "\(arguments) take the shortcut")

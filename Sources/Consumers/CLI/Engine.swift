@@ -11,6 +11,31 @@ struct LayoutArguments: ParsableArguments {
     @Argument(help: "A chapter or verses: \"John 1\", \"John 1:14\", \"Jn 1:14-18\", \"Genesis 1\", \"Ps 23\", \"1 Sam 3\" (case-insensitive).")
     var reference: String
 
+    @OptionGroup var settings: LayoutSettings
+
+    var width: Double { settings.width }
+    var fontSize: Double { settings.fontSize }
+    var tiers: String { settings.tiers }
+    var font: String { settings.font }
+    var corpus: String? { settings.corpus }
+    var hebrewMarks: HebrewMarks { settings.hebrewMarks }
+    var noCache: Bool { settings.noCache }
+
+    func validate() throws {
+        _ = try parseReference(reference)
+    }
+
+    /// The layout options the validated values give.
+    func layoutOptions() throws -> LayoutOptions { try settings.layoutOptions() }
+
+    func chapterReference() throws -> ChapterReference { try parseReference(reference).chapter }
+
+    /// Whether and where the session keeps its caches (`--no-cache`, `$INTERLINEAR_CACHE`, `$XDG_CACHE_HOME`).
+    var cachePolicy: CachePolicy { settings.cachePolicy }
+}
+
+/// The layout options without a reference: commands that take several references (`export`) share them too.
+struct LayoutSettings: ParsableArguments {
     // Unconditional: "--width -1" is a value to refuse with a range, not a missing value followed by an option.
     @Option(parsing: .unconditional, help: "Layout width in points (100–10000).")
     var width: Double = 390
@@ -37,7 +62,6 @@ struct LayoutArguments: ParsableArguments {
     static let fontSizeRange = 6.0...96.0
 
     func validate() throws {
-        _ = try parseReference(reference)
         guard width.isFinite, Self.widthRange.contains(width) else {
             throw ValidationError("--width must be between 100 and 10000 points, got \(width.plainText)")
         }
@@ -51,8 +75,6 @@ struct LayoutArguments: ParsableArguments {
     func layoutOptions() throws -> LayoutOptions {
         LayoutOptions(width: Float(width), fontSize: Float(fontSize), tiers: try TierList.parse(tiers))
     }
-
-    func chapterReference() throws -> ChapterReference { try parseReference(reference).chapter }
 
     /// Whether and where the session keeps its caches (`--no-cache`, `$INTERLINEAR_CACHE`, `$XDG_CACHE_HOME`).
     var cachePolicy: CachePolicy { CachePolicy(noCache: noCache) }

@@ -18,7 +18,8 @@ public struct InterlinearCommand: ParsableCommand {
             73 cannot create the output file, 74 output write failed, 130 interrupted (README: Exit status).
             """,
         version: version,
-        subcommands: [ImportCommand.self, TypesetCommand.self, A11yCommand.self, RenderCommand.self, ViewCommand.self,
+        subcommands: [ImportCommand.self, TypesetCommand.self, A11yCommand.self, RenderCommand.self, ExportCommand.self,
+                      ViewCommand.self,
                       ReadCommand.self, BrailleCommand.self, SearchCommand.self, BenchCommand.self,
                       StoreBenchCommand.self])
 

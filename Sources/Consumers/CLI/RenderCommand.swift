@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import InterlinearCorpus
 import InterlinearRender
+import InterlinearTable
 import InterlinearTypesetting
 
 extension RenderFormat: ExpressibleByArgument {}

@@ -18,14 +18,12 @@ struct PDFDocumentWriter {
         let paper = request.paper
         let margin = request.margin
         let width = Double(painter.layout.options.width)
-        guard margin >= 0, paper.width - 2 * margin >= 100, paper.height - 2 * margin >= 100 else {
+        let frame = PageFrame(paper: paper, margin: margin, columnWidth: width)
+        guard frame.fits else {
             throw RenderError("the page margin \(margin) leaves too little room on \(paper.rawValue) paper")
         }
-        // The column at its own size when it fits the page; shrunk to the text width when it does not.
-        let scale = min(1, (paper.width - 2 * margin) / width)
-        let left = (paper.width - width * scale) / 2
-        let pageHeight = Float((paper.height - 2 * margin) / scale)
-        let pages = Pagination.pages(of: painter.layout, cells: cells, pageHeight: pageHeight)
+        let scale = frame.scale, left = frame.left
+        let pages = frame.pages(of: painter.layout, cells: cells)
 
         let output = CairoOutput()
         guard let surface = cairo_pdf_surface_create_for_stream(CairoOutput.write, output.closure, paper.width,
@@ -75,7 +73,8 @@ struct PDFDocumentWriter {
             cairo_surface_finish(surface)
             try check(cairo_surface_status(surface), "cannot write the PDF")
         }
-        let data = PDFLanguage.tagged(output.data, language: "en", elementLanguages: ["RB": painter.chapter.language.tag]) ?? output.data
+        let data = PDFLanguage.tagged(output.data, language: "en", title: request.title,
+                                      elementLanguages: ["RB": painter.chapter.language.tag]) ?? output.data
         return RenderResult(data: data, width: Int(paper.width.rounded()), height: Int(paper.height.rounded()),
                             pages: pages, overlayFrames: frames, missingGlyphs: painter.missingGlyphsDrawn - missingBefore)
     }

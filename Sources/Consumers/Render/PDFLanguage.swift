@@ -7,11 +7,14 @@ import Foundation
 /// - `/MarkInfo << /Marked true >>` in the catalog when cairo left it out (cairo 1.16 writes it only when the
 ///   structure tree has a single `Document` root, which `PDFDocumentWriter` gives it);
 /// - `/Lang` on structure elements by type: the painter tags exactly the Greek words as `RB`
-///   (`ChapterPainter.structureTags`), so a screen reader can switch to a Greek voice for them.
+///   (`ChapterPainter.structureTags`), so a screen reader can switch to a Greek voice for them;
+/// - PDF/UA-1 identification: an XMP metadata stream with `pdfuaid:part` 1 and the title (ISO 14289-1 §5), and
+///   `/ViewerPreferences << /DisplayDocTitle true >>` (7.1-10);
+/// - every page's untagged content (running head, rule, page number) marked as artifacts (`PDFArtifacts`, 7.1-3).
 enum PDFLanguage {
     /// The finished PDF, or nil when its trailer or objects are not in the form cairo 1.16 writes (a classic xref
-    /// table, uncompressed catalog and structure elements).
-    static func tagged(_ pdf: Data, language: String, elementLanguages: [String: String]) -> Data? {
+    /// table, uncompressed catalog, pages and structure elements).
+    static func tagged(_ pdf: Data, language: String, title: String, elementLanguages: [String: String]) -> Data? {
         let bytes = [UInt8](pdf)
         guard let trailer = lastIndex(of: "trailer", in: bytes),
               let startxref = lastIndex(of: "startxref", in: bytes),
@@ -23,25 +26,41 @@ enum PDFLanguage {
               let infoKey = index(of: "/Info", in: bytes, from: trailer),
               let info = integer(after: "/Info", at: infoKey, in: bytes),
               var catalog = dictionary(of: root, in: bytes),
-              catalog.contains("/Catalog"), !catalog.contains("/Lang")
+              catalog.contains("/Catalog"), !catalog.contains("/Lang"), !catalog.contains("/Metadata")
         else { return nil }
+        let metadata = size
         catalog.removeLast(2)
         catalog += "   /Lang (\(language))\n"
         if !catalog.contains("/MarkInfo") { catalog += "   /MarkInfo << /Marked true >>\n" }
-        catalog += ">>"
-        var changed: [(number: Int, dictionary: String)] = [(root, catalog)]
+        if !catalog.contains("/ViewerPreferences") { catalog += "   /ViewerPreferences << /DisplayDocTitle true >>\n" }
+        catalog += "   /Metadata \(metadata) 0 R\n>>"
+        var changed: [(number: Int, body: Data)] = [(root, Data(catalog.utf8))]
         for (type, elementLanguage) in elementLanguages.sorted(by: { $0.key < $1.key }) {
             for (number, element) in structureElements(type, in: bytes) where !element.contains("/Lang") {
-                changed.append((number, String(element.dropLast(2)) + "   /Lang (\(elementLanguage))\n>>"))
+                changed.append((number, Data((String(element.dropLast(2)) + "   /Lang (\(elementLanguage))\n>>").utf8)))
             }
         }
+        for number in pageContents(in: bytes) {
+            guard let content = streamData(of: number, in: bytes), let plain = PDFArtifacts.inflate(content)
+            else { return nil }
+            let marked = PDFArtifacts.deflate(PDFArtifacts.markingUntagged(plain))
+            var body = Data("<< /Length \(marked.count)\n   /Filter /FlateDecode\n>>\nstream\n".utf8)
+            body += marked
+            body += Data("\nendstream".utf8)
+            changed.append((number, body))
+        }
+        let xmp = Data(xmpPacket(title: title, language: language).utf8)
+        changed.append((metadata, Data("<< /Type /Metadata\n   /Subtype /XML\n   /Length \(xmp.count)\n>>\nstream\n".utf8)
+                                  + xmp + Data("\nendstream".utf8)))
 
         var update = pdf
         if update.last != 0x0A { update.append(0x0A) }
         var offsets: [(number: Int, offset: Int)] = []
-        for (number, dictionary) in changed {
+        for (number, body) in changed {
             offsets.append((number, update.count))
-            update.append(Data("\(number) 0 obj\n\(dictionary)\nendobj\n".utf8))
+            update.append(Data("\(number) 0 obj\n".utf8))
+            update.append(body)
+            update.append(Data("\nendobj\n".utf8))
         }
         let xref = update.count
         var table = "xref\n"
@@ -50,7 +69,7 @@ enum PDFLanguage {
         }
         table += """
             trailer
-            << /Size \(size)
+            << /Size \(size + 1)
                /Root \(root) 0 R
                /Info \(info) 0 R
                /Prev \(previous)
@@ -62,6 +81,64 @@ enum PDFLanguage {
             """
         update.append(Data(table.utf8))
         return update
+    }
+
+    /// The XMP packet of a PDF/UA-1 document (ISO 14289-1 §5: `pdfuaid:part`; 7.1-8: the title as `dc:title`).
+    static func xmpPacket(title: String, language: String) -> String {
+        let escaped = title.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+        return """
+            <?xpacket begin="\u{FEFF}" id="W5M0MpCehiHzreSzNTczkc9d"?>
+            <x:xmpmeta xmlns:x="adobe:ns:meta/">
+            <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+            <rdf:Description rdf:about="" xmlns:pdfuaid="http://www.aiim.org/pdfua/ns/id/"
+             xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:pdf="http://ns.adobe.com/pdf/1.3/">
+            <pdfuaid:part>1</pdfuaid:part>
+            <dc:title><rdf:Alt><rdf:li xml:lang="x-default">\(escaped)</rdf:li></rdf:Alt></dc:title>
+            <dc:language><rdf:Bag><rdf:li>\(language)</rdf:li></rdf:Bag></dc:language>
+            <pdf:Producer>interlinear render</pdf:Producer>
+            </rdf:Description>
+            </rdf:RDF>
+            </x:xmpmeta>
+            <?xpacket end="w"?>
+            """
+    }
+
+    /// The content stream object of every page (`/Type /Page` dictionaries' `/Contents N 0 R`), in file order.
+    private static func pageContents(in bytes: [UInt8]) -> [Int] {
+        var found: [Int] = []
+        var cursor = 0
+        // cairo writes "<< /Type /Page % 1" (a comment with the page number); "/Pages" does not match.
+        while let hit = index(of: "<< /Type /Page ", in: bytes, from: cursor) {
+            cursor = hit + 1
+            guard let end = index(of: "endobj", in: bytes, from: hit),
+                  let key = index(of: "/Contents", in: bytes, from: hit), key < end,
+                  let number = integer(after: "/Contents", at: key, in: bytes)
+            else { continue }
+            found.append(number)
+        }
+        return found
+    }
+
+    /// The (still encoded) data of stream object `number`: `/Length` direct or an indirect integer object.
+    private static func streamData(of number: Int, in bytes: [UInt8]) -> ArraySlice<UInt8>? {
+        let header = "\n\(number) 0 obj\n"
+        guard let start = index(of: header, in: bytes, from: 0),
+              let lengthKey = index(of: "/Length", in: bytes, from: start),
+              let keyword = index(of: "stream\n", in: bytes, from: start), lengthKey < keyword,
+              var length = integer(after: "/Length", at: lengthKey, in: bytes)
+        else { return nil }
+        // "/Length 5 0 R": the length is object 5.
+        let afterNumber = String(decoding: bytes[(lengthKey + 7)..<min(keyword, lengthKey + 40)], as: UTF8.self)
+        if afterNumber.split(separator: "\n").first?.hasSuffix(" 0 R") == true {
+            let objectHeader = "\n\(length) 0 obj\n"
+            guard let object = index(of: objectHeader, in: bytes, from: 0),
+                  let value = integer(after: objectHeader, at: object, in: bytes)
+            else { return nil }
+            length = value
+        }
+        let data = keyword + "stream\n".utf8.count
+        guard length >= 0, data + length <= bytes.count else { return nil }
+        return bytes[data..<(data + length)]
     }
 
     /// The dictionary `<< … >>` of object `number` (from its definition to `endobj`), or nil if it is not one.

@@ -35,7 +35,7 @@ public struct TierStyle: Sendable, Equatable {
 
 /// The look of a painted chapter: one style per tier, the page and rule colours, and what extras to draw.
 /// The default follows printed interlinears: the Greek largest and black, transliteration italic, Strong's and
-/// morphology small and grey, the gloss in a second colour, verse numbers in the rubric red, the translation in
+/// morphology small and grey (every tier at least 4.5:1 on the page, WCAG 2.2), the gloss in a second colour, verse numbers in the rubric red, the translation in
 /// plain dark text, and hairlines between verses.
 public struct PaintStyle: Sendable, Equatable {
     /// Indexed by `Tier.rawValue`.
@@ -72,8 +72,9 @@ public struct PaintStyle: Sendable, Equatable {
             case .verse: TierStyle(colour: Colour(hex: 0xA31F1A))  // rubric red
             case .source: TierStyle(colour: Colour(hex: 0x111111))
             case .transliteration: TierStyle(colour: Colour(hex: 0x5A4A3A), slant: 0.2)
-            case .strongs: TierStyle(colour: Colour(hex: 0x7A7A7A))
-            case .morphology: TierStyle(colour: Colour(hex: 0x7A7A7A))
+            // #767676 is the lightest grey with 4.5:1 on white (WCAG 2.2 small text); #7A7A7A had 4.29:1.
+            case .strongs: TierStyle(colour: Colour(hex: 0x767676))
+            case .morphology: TierStyle(colour: Colour(hex: 0x767676))
             case .gloss: TierStyle(colour: Colour(hex: 0x1D4E89))  // blue, as in two-colour interlinears
             case .translation: TierStyle(colour: Colour(hex: 0x222222))
             }

@@ -1,4 +1,5 @@
 import Foundation
+import InterlinearTable
 
 /// The file formats `ChapterRenderer` writes.
 public enum RenderFormat: String, CaseIterable, Sendable {
@@ -10,14 +11,6 @@ public enum RenderFormat: String, CaseIterable, Sendable {
     case pdf
 }
 
-/// PDF paper sizes, in points.
-public enum Paper: String, CaseIterable, Sendable {
-    case a4, letter
-
-    public var width: Double { self == .a4 ? 595.276 : 612 }
-    public var height: Double { self == .a4 ? 841.89 : 792 }
-}
-
 /// What to render: format, which cells, at what scale or on what paper, with or without the overlay.
 public struct RenderRequest: Sendable {
     public var format: RenderFormat
@@ -27,7 +20,7 @@ public struct RenderRequest: Sendable {
     public var scale: Double = 2
     /// Page size and margin in points (PDF only).
     public var paper: Paper = .a4
-    public var margin: Double = 56
+    public var margin: Double = PageFrame.defaultMargin
     /// Draw the accessibility overlay (`AccessibilityOverlay`).
     public var overlay = false
     /// The document title (PDF metadata, SVG title, running header), e.g. "John 1".

@@ -1,5 +1,6 @@
 import InterlinearCorpus
 import Foundation
+import InterlinearTable
 import InterlinearTypesetting
 
 /// The real text of an SVG rendering. cairo's SVG surface draws glyphs as outlines (exact, but not text), so each

@@ -9,15 +9,61 @@ public struct PageSlice: Sendable, Equatable {
     /// The cells with at least one row on the page.
     public var cells: Range<Int>
 
+    public init(top: Float, bottom: Float, cells: Range<Int>) {
+        self.top = top
+        self.bottom = bottom
+        self.cells = cells
+    }
+
     /// The rows of `cell` on this page, cell-relative (for `ChapterPainter.paintCell(_:into:x:y:rows:)`).
     public func rows(of cell: Cell) -> Range<Float> { (top - cell.y)..<(bottom - cell.y) }
+}
+
+/// PDF paper sizes, in points.
+public enum Paper: String, CaseIterable, Sendable {
+    case a4, letter
+
+    public var width: Double { self == .a4 ? 595.276 : 612 }
+    public var height: Double { self == .a4 ? 841.89 : 792 }
+}
+
+/// How a column of `columnWidth` points sits on paper: at its own size when it fits between the margins, shrunk to
+/// the text width when it does not. The one rule for the printed pages (`interlinear render --format pdf`) and for
+/// the page list that refers to them (`interlinear export --format epub`).
+public struct PageFrame: Sendable, Equatable {
+    public var paper: Paper
+    public var margin: Double
+    public var columnWidth: Double
+
+    /// The default margin, points.
+    public static let defaultMargin = 56.0
+
+    public init(paper: Paper, margin: Double = PageFrame.defaultMargin, columnWidth: Double) {
+        self.paper = paper
+        self.margin = margin
+        self.columnWidth = columnWidth
+    }
+
+    /// Whether the margins leave a usable text area (at least 100 points each way).
+    public var fits: Bool { margin >= 0 && paper.width - 2 * margin >= 100 && paper.height - 2 * margin >= 100 }
+    /// Page points per chapter point.
+    public var scale: Double { min(1, (paper.width - 2 * margin) / columnWidth) }
+    /// The column's left edge on the page, points.
+    public var left: Double { (paper.width - columnWidth * scale) / 2 }
+    /// The chapter points one page holds.
+    public var pageHeight: Float { Float((paper.height - 2 * margin) / scale) }
+
+    /// The pages of `cells`.
+    public func pages(of layout: ChapterLayout, cells: Range<Int>) -> [PageSlice] {
+        Pagination.pages(of: layout, cells: cells, pageHeight: pageHeight)
+    }
 }
 
 /// Splits cells into pages without cutting a row.
 public enum Pagination {
     /// Bands closer than this stay together: a cut needs room on both sides, whatever the rounding of chapter
     /// coordinates (translation lines touch, so a verse's translation is kept whole).
-    static let minimumGap: Float = 0.5
+    public static let minimumGap: Float = 0.5
 
     /// The indivisible pieces of `cells`, as chapter-y ranges that tile them: a cell is cut only in the gap between
     /// two bands of labels (overlapping label spans merged), at the gap's middle.

@@ -1,0 +1,96 @@
+import ArgumentParser
+import Foundation
+import InterlinearCorpus
+import InterlinearExport
+import InterlinearSession
+import InterlinearStore
+import InterlinearTable
+
+extension ExportFormat: ExpressibleByArgument {}
+
+/// `interlinear export REF…`: chapters published as an accessible web page or EPUB 3 book.
+struct ExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export", _superCommandName: InterlinearCommand.name,
+        abstract: "Publish chapters as an accessible web page (HTML) or EPUB 3 book.",
+        discussion: """
+            Each word is a stack of its tiers, every span tagged with its language (grc, hbo, grc-Latn, hbo-Latn, \
+            en), verses are h2 headings, the translation a paragraph; screen readers hear the source word and its \
+            spoken form. HTML is one self-contained page; EPUB has a content document per chapter, a navigation \
+            document with the page list of the PDF `render --format pdf` prints with the same options, and EPUB \
+            Accessibility 1.1 metadata. A reference may be a chapter, verses of one, a book ("Jude": every chapter) \
+            or chapters of a book ("John 1-3").
+            """)
+
+    @Argument(help: "Chapters or verses (\"John 1\", \"Jn 1:1-5\"), a book (\"Jude\") or chapters (\"John 1-3\").")
+    var references: [String]
+
+    @OptionGroup var settings: LayoutSettings
+
+    @Option(help: "Output format: html or epub.")
+    var format: ExportFormat = .html
+
+    @Option(help: "Paper of the printed copy whose pages the EPUB page list names: a4 or letter.")
+    var paper: Paper = .a4
+
+    @Option(help: "Write to this file instead of stdout (written atomically).")
+    var output: String?
+
+    /// The most chapters one export holds (Psalms, the longest book, has 150).
+    static let maximumChapters = 150
+
+    func validate() throws {
+        guard !references.isEmpty else { throw ValidationError("name at least one chapter, such as \"John 1\"") }
+        let passages = try references.flatMap(Self.passages)
+        guard passages.count <= Self.maximumChapters else {
+            throw ValidationError("\(passages.count) chapters is more than one export holds (\(Self.maximumChapters))")
+        }
+    }
+
+    /// The passages one reference names: itself, every chapter of a book, or chapters A–B of a book.
+    static func passages(_ text: String) throws -> [Passage] {
+        if let book = Book.named(text) {
+            return (1...max(1, book.chapterCount)).map { Passage(chapter: ChapterReference(book: book, chapter: $0)) }
+        }
+        let normalized = text.replacingOccurrences(of: "–", with: "-")
+        if !normalized.contains(":"), let dash = normalized.lastIndex(of: "-"),
+           let last = Int(normalized[normalized.index(after: dash)...].trimmingCharacters(in: .whitespaces)),
+           let first = Passage(parsing: String(normalized[..<dash])), first.verses == nil {
+            let book = first.chapter.book
+            guard first.chapter.chapter <= last else {
+                throw ValidationError("\(EscapedText.quoted(text)): a range of chapters runs from the first to the last")
+            }
+            guard last <= book.chapterCount else {
+                throw ValidationError("\(EscapedText.quoted(text)): \(book.name) has chapters 1–\(book.chapterCount)")
+            }
+            return (first.chapter.chapter...last).map { Passage(chapter: ChapterReference(book: book, chapter: $0)) }
+        }
+        return [try parseReference(text)]
+    }
+
+    func run() throws {
+        try reportingFailures {
+            let passages = try references.flatMap(Self.passages)
+            let library = try ChapterLibrary.open(corpus: settings.corpus)
+            let session = try Interlinear(library: library, font: settings.font, options: try settings.layoutOptions(),
+                                          cache: settings.cachePolicy)
+            let chapters = try passages.map { try session.chapter($0, hebrewMarks: settings.hebrewMarks) }
+            var exporter = Exporter(session: session)
+            exporter.paper = paper
+            let data = switch format {
+            case .html: exporter.html(chapters)
+            case .epub: exporter.epub(chapters, modified: Self.modificationDate())
+            }
+            try emit(data, to: output)
+            session.saveCaches()
+        }
+    }
+
+    /// Now, or `$SOURCE_DATE_EPOCH` (reproducible builds) when it is a number of seconds.
+    static func modificationDate() -> Date {
+        if let text = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], let seconds = Int(text), seconds >= 0 {
+            return Date(timeIntervalSince1970: TimeInterval(seconds))
+        }
+        return Date()
+    }
+}

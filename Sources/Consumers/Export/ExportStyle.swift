@@ -1,0 +1,66 @@
+import InterlinearCorpus
+
+/// The look of an exported page: one colour per tier on a white page, the same palette as the painted chapter
+/// (`interlinear render`, the window), every text colour at least 4.5:1 against the page (WCAG 2.2, small text;
+/// the tests compute each ratio). Sizes are in `em`, so the page follows the reader's text size, and the word
+/// stacks wrap at any width: no horizontal scrolling at 320 CSS pixels or at 200 % text.
+public enum ExportStyle {
+    /// The page behind every tier.
+    public static let background: UInt32 = 0xFFFFFF
+
+    /// The colour of a tier's text, `0xRRGGBB`.
+    public static func colour(of tier: Tier) -> UInt32 {
+        switch tier {
+        case .verse: 0xA31F1A  // rubric red
+        case .source: 0x111111
+        case .transliteration: 0x5A4A3A
+        case .strongs, .morphology: 0x767676  // the lightest grey with 4.5:1 on white
+        case .gloss: 0x1D4E89
+        case .translation: 0x222222
+        }
+    }
+
+    /// The class a tier's spans carry.
+    static func className(of tier: Tier) -> String {
+        switch tier {
+        case .verse: "vn"
+        case .source: "src"
+        case .transliteration: "tr"
+        case .strongs: "st"
+        case .morphology: "mo"
+        case .gloss: "gl"
+        case .translation: "tl"
+        }
+    }
+
+    static func hex(_ colour: UInt32) -> String {
+        let digits = String(colour, radix: 16, uppercase: true)
+        return "#" + String(repeating: "0", count: max(0, 6 - digits.count)) + digits
+    }
+
+    /// The style sheet, inlined into every document (a self-contained page; EPUB content documents alike).
+    static var css: String {
+        func c(_ tier: Tier) -> String { hex(colour(of: tier)) }
+        return """
+            html{background:\(hex(background));color:\(c(.translation))}
+            body{font-family:"Gentium Plus","Ezra SIL","SBL Hebrew",serif;line-height:1.35;margin:0 auto;\
+            max-width:48em;padding:0 1em 2em}
+            h1{font-size:1.5em;margin:.8em 0 .4em}
+            h2{font-size:1em;color:\(c(.verse));margin:1.1em 0 .3em}
+            nav ol,.legend{list-style:none;padding:0;margin:.4em 0;display:flex;flex-wrap:wrap;gap:.2em 1em}
+            .legend li{display:inline-flex;flex-direction:column}
+            .words{display:flex;flex-wrap:wrap;gap:.5em 1.1em;margin:0}
+            .w{display:flex;flex-direction:column;position:relative;min-width:0}
+            .w>span,.legend span{overflow-wrap:anywhere}
+            .src{font-size:1.3em;color:\(c(.source))}
+            .tr{font-style:italic;color:\(c(.transliteration))}
+            .st{font-size:.85em;color:\(c(.strongs))}
+            .mo{font-size:.85em;color:\(c(.morphology))}
+            .gl{color:\(c(.gloss))}
+            .tl{color:\(c(.translation));margin:.5em 0 0;overflow-wrap:anywhere}
+            .sr{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;\
+            clip:rect(0 0 0 0);clip-path:inset(50%);white-space:nowrap;border:0}
+            footer{margin-top:2em;font-size:.85em}
+            """
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import InterlinearCorpus
+import InterlinearSession
+import InterlinearTable
+
+/// The formats `interlinear export` writes.
+public enum ExportFormat: String, CaseIterable, Sendable {
+    /// One self-contained web page (style inlined), with navigation between chapters when there are several.
+    case html
+    /// An EPUB 3 book: a content document per chapter, a navigation document with the page list of the printed
+    /// copy, EPUB Accessibility 1.1 metadata.
+    case epub
+}
+
+/// Publishes chapters a session loaded as a web page or an EPUB book, typeset with the session's options: its
+/// tiers choose the tiers shown, and its width, font size and `paper` fix the printed pages an EPUB's page list
+/// names (the pages `interlinear render --format pdf` draws with the same options).
+public struct Exporter {
+    public let session: Interlinear
+    public var paper: Paper = .a4
+
+    public init(session: Interlinear) { self.session = session }
+
+    var tiers: TierSet { session.options.tiers }
+
+    /// "John 1", or "Philemon 1, Jude 1".
+    public static func title(of chapters: [Chapter]) -> String {
+        chapters.map { $0.reference.description }.joined(separator: ", ")
+    }
+
+    /// The web page: every chapter in one document, chapter links in a `nav` when there are several.
+    public func html(_ chapters: [Chapter]) -> Data {
+        let serialization = Serialization.html
+        var out = serialization.prologue(title: Self.title(of: chapters))
+        if chapters.count > 1 {
+            out += "<header>\n<nav aria-label=\"Chapters\"><ol>\n"
+            for chapter in chapters {
+                let id = Markup.id(chapter.reference.osisID)
+                out += "<li><a href=\"#\(id)\">\(Markup.text(chapter.reference.description))</a></li>\n"
+            }
+            out += "</ol></nav>\n</header>\n"
+        }
+        out += "<main>\n"
+        for chapter in chapters {
+            ChapterDocument(chapter: chapter, tiers: tiers, serialization: serialization, pageMarks: PageMarks())
+                .write(into: &out)
+        }
+        out += "</main>\n" + Self.footer(chapters) + "</body>\n</html>\n"
+        return Data(out.utf8)
+    }
+
+    /// The sources' credits, for the languages the chapters are in.
+    static func footer(_ chapters: [Chapter]) -> String {
+        var credits: [String] = []
+        if chapters.contains(where: { $0.language == .greek }) {
+            credits.append("Greek: SBL Greek New Testament (SBLGNT), CC BY 4.0.")
+        }
+        if chapters.contains(where: { $0.language == .hebrew }) {
+            credits.append("Hebrew: Westminster Leningrad Codex.")
+        }
+        credits.append("English: Berean Standard Bible (BSB), public domain. Made with interlinear.")
+        return "<footer>\n<p>" + credits.joined(separator: " ") + "</p>\n</footer>\n"
+    }
+
+    /// The EPUB book (`EPUBPackage`); `modified` is its `dcterms:modified` date.
+    public func epub(_ chapters: [Chapter], modified: Date) -> Data {
+        let prefixed = chapters.count > 1
+        var documents: [EPUBPackage.Document] = []
+        for chapter in chapters {
+            let layout = session.layout(chapter)
+            let frame = PageFrame(paper: paper, columnWidth: Double(layout.options.width))
+            let marks = PageMarks(layout: layout, frame: frame,
+                                  prefix: prefixed ? "\(chapter.reference.description) page " : "")
+            let document = ChapterDocument(chapter: chapter, tiers: tiers, serialization: .xhtml, pageMarks: marks)
+            var body = Serialization.xhtml.prologue(title: chapter.reference.description) + "<main>\n"
+            document.write(into: &body)
+            body += "</main>\n" + Self.footer([chapter]) + "</body>\n</html>\n"
+            documents.append(EPUBPackage.Document(chapter: chapter, file: "\(document.idPrefix).xhtml",
+                                                  idPrefix: document.idPrefix, xhtml: body, pages: marks.pages))
+        }
+        return EPUBPackage(title: Self.title(of: chapters), documents: documents, paper: paper, modified: modified)
+            .archive()
+    }
+}

@@ -1,0 +1,62 @@
+/// Text escaped for HTML and XHTML (the same rules serve both: `&`, `<`, `>` and the quote in attributes).
+enum Markup {
+    static func text(_ s: String) -> String {
+        guard s.contains(where: { $0 == "&" || $0 == "<" || $0 == ">" || $0 == "\"" }) else { return s }
+        var out = ""
+        out.reserveCapacity(s.utf8.count + 16)
+        for c in s {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            default: out.append(c)
+            }
+        }
+        return out
+    }
+
+    /// An id made of the characters every id syntax takes (letters, digits, `-`, `_`, `.`): "John.1.14" stays.
+    static func id(_ s: String) -> String {
+        String(s.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == ".") ? $0 : "-" })
+    }
+}
+
+/// The two serialisations the exporter writes: an HTML page, and an EPUB content document (XHTML, which needs
+/// `xml:lang` beside `lang` and knows `epub:type`).
+enum Serialization {
+    case html, xhtml
+
+    /// ` lang="grc"` (and ` xml:lang="grc"` in XHTML).
+    func lang(_ tag: String) -> String {
+        self == .xhtml ? " lang=\"\(tag)\" xml:lang=\"\(tag)\"" : " lang=\"\(tag)\""
+    }
+
+    /// The document's first lines up to `<body>`.
+    func prologue(title: String) -> String {
+        let head = """
+            <meta charset="utf-8"/>
+            <meta name="viewport" content="width=device-width, initial-scale=1"/>
+            <title>\(Markup.text(title))</title>
+            <style>
+            \(ExportStyle.css)
+            </style>
+            </head>
+            <body>
+
+            """
+        switch self {
+        case .html:
+            return "<!DOCTYPE html>\n<html lang=\"en\" dir=\"ltr\">\n<head>\n" + head
+        case .xhtml:
+            return """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <!DOCTYPE html>
+                <html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" \
+                lang="en" xml:lang="en" dir="ltr">
+                <head>
+
+                """ + head
+        }
+    }
+}

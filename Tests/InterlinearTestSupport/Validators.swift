@@ -1,0 +1,31 @@
+import Foundation
+import Testing
+
+/// The PyPI validators scripts/setup installs into a virtual environment of their own (never the system Python):
+/// selenium with axe-selenium-python (axe-core), and the PDF/UA checker pdfua. Tests that need one skip with the
+/// reason when it is missing, and fail instead under CI.
+public enum Validators {
+    /// `$INTERLINEAR_VENV`, else `$XDG_CACHE_HOME/interlinear/venv`, else `~/.cache/interlinear/venv`: the rule
+    /// scripts/setup follows.
+    public static let venv: URL = {
+        let environment = ProcessInfo.processInfo.environment
+        if let explicit = environment["INTERLINEAR_VENV"], !explicit.isEmpty { return URL(fileURLWithPath: explicit) }
+        let cache = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache")
+        return cache.appendingPathComponent("interlinear/venv")
+    }()
+
+    /// The environment's Python.
+    public static var python: URL { venv.appendingPathComponent("bin/python") }
+
+    /// The environment's `pdfua` checker.
+    public static var pdfua: URL { venv.appendingPathComponent("bin/pdfua") }
+
+    /// Whether pdfua can run (always true under CI, where a missing one must fail).
+    public static var pdfuaRequired: Bool {
+        SystemTool.isCI || FileManager.default.isExecutableFile(atPath: pdfua.path)
+    }
+
+    public static let pdfuaReason: Comment =
+        "the PDF/UA checker pdfua is not in the validators' virtual environment (run scripts/setup)"
+}
