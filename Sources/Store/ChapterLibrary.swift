@@ -58,7 +58,7 @@ public final class ChapterLibrary: ChapterSource {
     public func load(_ passage: Passage, into strings: StringTableBuilder) throws -> Chapter {
         let chapter = try load(passage.chapter, into: strings)
         do { return try chapter.selecting(passage) } catch let error as CorpusError {
-            throw StoreError.missingChapter(error.message)
+            throw StoreError.missingChapter(MissingChapter(reference: passage.chapter, reason: .verses(error.message)))
         }
     }
 
@@ -93,28 +93,20 @@ public final class ChapterLibrary: ChapterSource {
         Book.all.prefix { $0.number < reference.book.number }.reduce(0) { $0 + $1.chapterCount } + reference.chapter
     }
 
-    /// The one-line error for a chapter that does not open, saying what exists and which command fetches it.
+    /// The error for a chapter that does not open: where it was looked for, the nearest chapters that do, and
+    /// whether the source data its import needs is there (the front end words the command that fetches it).
     public func missing(_ reference: ChapterReference) -> StoreError {
         let book = reference.book
         if reference.chapter > book.chapterCount {
-            let count = book.chapterCount == 1 ? "1 chapter" : "\(book.chapterCount) chapters"
-            return .missingChapter("no chapter \(reference): \(book.name) has \(count)")
+            return .missingChapter(MissingChapter(reference: reference, reason: .beyondBook(chapterCount: book.chapterCount)))
         }
-        let nearest = nearest(to: reference).map(\.description).joined(separator: ", ")
-        let fetch: String
-        if book.testament == .old {
-            // Hebrew chapters are chapter files, imported one by one (or all with --testament old).
-            fetch = SourceData.hasOldTestament(hebrew: SourceData.hebrewDirectory(), translation: SourceData.defaultDirectory())
-                ? "run `interlinear import \"\(reference)\"` to import it"
-                : "run scripts/setup, then `interlinear import \"\(reference)\"`, to import it"
-        } else {
-            fetch = SourceData.isComplete(SourceData.defaultDirectory())
-                ? "run `interlinear import` to build the whole New Testament"
-                : "run scripts/setup, then `interlinear import`, to build the whole New Testament"
-        }
-        let where_ = book.testament == .old ? "not among the Hebrew chapter files"
-            : store == nil ? "there is no store at \(storeURL.path) yet" : "the store at \(storeURL.path) does not hold it"
-        return .missingChapter("no chapter \(reference) in the corpus (\(where_)); \(fetch)"
-            + (nearest.isEmpty ? "" : "; nearest chapters that open: \(nearest)"))
+        // Hebrew chapters are chapter files, imported one by one (or all with --testament old).
+        let downloaded = book.testament == .old
+            ? SourceData.hasOldTestament(hebrew: SourceData.hebrewDirectory(), translation: SourceData.defaultDirectory())
+            : SourceData.isComplete(SourceData.defaultDirectory())
+        let reason: MissingChapter.Reason = book.testament == .old ? .notAmongHebrewFiles
+            : store == nil ? .noStore(path: storeURL.path) : .notInStore(path: storeURL.path)
+        return .missingChapter(MissingChapter(reference: reference, reason: reason, nearest: nearest(to: reference),
+                                              sourceDataDownloaded: downloaded))
     }
 }

@@ -14,8 +14,8 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
     case tooNew(path: String, version: Int, supported: Int)
     /// A row breaks an invariant the importer guarantees (the file was edited or damaged).
     case badRow(path: String, what: String)
-    /// The chapter is in neither the store nor the committed chapters; the message lists the nearest ones.
-    case missingChapter(String)
+    /// The chapter (or verse) is in neither the store nor the committed chapters: why, and the nearest ones.
+    case missingChapter(MissingChapter)
 
     public var description: String {
         switch self {
@@ -37,8 +37,8 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
                 + "(\(supported)); update interlinear or rebuild the store with `interlinear import`"
         case .badRow(let path, let what):
             return "the corpus store \(path) is damaged: \(what); run `interlinear import` to rebuild it"
-        case .missingChapter(let message):
-            return message
+        case .missingChapter(let missing):
+            return missing.description
         }
     }
 
