@@ -8,12 +8,17 @@ let package = Package(
         .library(
             name: "Interlinear",
             targets: ["InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting",
-                      "InterlinearTable", "InterlinearAccessibility", "InterlinearSession", "InterlinearStore"]),
+                      "InterlinearTable", "InterlinearAccessibility", "InterlinearSession", "InterlinearStore",
+                      "Interlinear"]),
+        // The renderer (cairo: PNG, SVG, PDF) apart from the engine, so an app that draws itself does not link it.
+        .library(name: "InterlinearRender", targets: ["InterlinearRender"]),
         .library(name: "InterlinearATSPI", targets: ["InterlinearATSPI"]),
         .executable(name: "interlinear", targets: ["interlinear"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // `swift package generate-documentation --target Interlinear` builds the DocC catalog (docs/library.md).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         // The benchmarks are a package of their own (Benchmarks/Package.swift), so nothing here depends on them.
     ],
     targets: [
@@ -77,6 +82,16 @@ let package = Package(
                 "InterlinearAccessibility",
             ],
             path: "Sources/Session"),
+
+        // The library as app developers import it: `import Interlinear` re-exports the engine's public API (Corpus
+        // to Session, and the store), with the DocC catalog (Sources/Interlinear/Interlinear.docc).
+        .target(
+            name: "Interlinear",
+            dependencies: [
+                "InterlinearCorpus", "InterlinearStore", "InterlinearShaping", "InterlinearTypesetting",
+                "InterlinearTable", "InterlinearAccessibility", "InterlinearSession",
+            ],
+            path: "Sources/Interlinear"),
 
         // 6. Consumers: the terminal reader (grid and screen-reader line modes), then the command-line tool
         .target(
@@ -228,6 +243,12 @@ let package = Package(
                 "InterlinearCLI", "interlinear", "InterlinearSession", "InterlinearTestSupport",
             ],
             path: "Tests/InterlinearRenderTests"),
+        // The library as app developers meet it: a package outside the checkout builds against the product and runs
+        // the DocC article's code; golden files pin the committed chapters' layouts and one rendering.
+        .testTarget(
+            name: "InterlinearLibraryTests",
+            dependencies: ["InterlinearTestSupport", "interlinear"],
+            path: "Tests/InterlinearLibraryTests"),
         // The command line as users meet it: spawned processes, terminals under tmux. Depends on the CLI target so
         // `swift build --build-tests` builds the `interlinear` executable the tests spawn.
         .testTarget(
