@@ -93,12 +93,19 @@ let package = Package(
             ],
             path: "Sources/Interlinear"),
 
+        // Interaction: what the front ends (the reader's grid and line mode, the window) share of how a user acts on
+        // a chapter: the one prompt editor.
+        .target(name: "InterlinearInteraction", path: "Sources/Interaction"),
+        .testTarget(
+            name: "InterlinearInteractionTests", dependencies: ["InterlinearInteraction"],
+            path: "Tests/InterlinearInteractionTests"),
+
         // 6. Consumers: the terminal reader (grid and screen-reader line modes), then the command-line tool
         .target(
             name: "InterlinearReader",
             dependencies: [
                 "InterlinearCorpus", "InterlinearStore", "InterlinearTypesetting", "InterlinearTable",
-                "InterlinearAccessibility", "CSpeechd", "CSpeechdLoader",
+                "InterlinearAccessibility", "CSpeechd", "CSpeechdLoader", "InterlinearInteraction",
             ],
             path: "Sources/Consumers/Reader"),
         // Render: paints typeset cells with cairo (PNG, SVG, PDF, an SDL window), plus the accessibility overlay.
@@ -150,7 +157,7 @@ let package = Package(
             name: "InterlinearView",
             dependencies: ["InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting", "InterlinearTable",
                            "InterlinearAccessibility", "InterlinearSession", "InterlinearRender", "InterlinearATSPI",
-                           "CCairo", "CSDL2", "CSDL2Loader", "CX11Loader"],
+                           "CCairo", "CSDL2", "CSDL2Loader", "CX11Loader", "InterlinearInteraction"],
             path: "Sources/Consumers/View"),
         .testTarget(
             name: "InterlinearViewTests",
