@@ -11,7 +11,8 @@ public struct FontDescriptor: Sendable, Equatable {
 /// (the command line names the Debian package, `debianPackage`).
 public struct FontError: Error, CustomStringConvertible, Equatable {
     public let family: String
-    public init(family: String) { self.family = family }
+    /// Made by the font lookup; apps read it.
+    package init(family: String) { self.family = family }
     /// The Debian package that provides the family, when it is one the engine knows.
     public var debianPackage: String? { FontLocator.debianPackage(for: family) }
     public var description: String { "font '\(family)' is not installed" }

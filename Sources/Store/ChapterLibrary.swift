@@ -95,7 +95,7 @@ public final class ChapterLibrary: ChapterSource {
 
     /// The error for a chapter that does not open: where it was looked for, the nearest chapters that do, and
     /// whether the source data its import needs is there (the front end words the command that fetches it).
-    public func missing(_ reference: ChapterReference) -> StoreError {
+    package func missing(_ reference: ChapterReference) -> StoreError {
         let book = reference.book
         if reference.chapter > book.chapterCount {
             return .missingChapter(MissingChapter(reference: reference, reason: .beyondBook(chapterCount: book.chapterCount)))

@@ -23,8 +23,9 @@ public struct MissingChapter: Sendable, Equatable, CustomStringConvertible {
     /// Whether the source data an import of it needs is downloaded (the importer could fetch it now).
     public let sourceDataDownloaded: Bool
 
-    public init(reference: ChapterReference, reason: Reason, nearest: [ChapterReference] = [],
-                sourceDataDownloaded: Bool = false) {
+    /// Made by the library (`ChapterLibrary`); apps read it.
+    package init(reference: ChapterReference, reason: Reason, nearest: [ChapterReference] = [],
+                 sourceDataDownloaded: Bool = false) {
         self.reference = reference
         self.reason = reason
         self.nearest = nearest
