@@ -8,12 +8,17 @@ let package = Package(
         .library(
             name: "Interlinear",
             targets: ["InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting",
-                      "InterlinearTable", "InterlinearAccessibility", "InterlinearSession", "InterlinearStore"]),
+                      "InterlinearTable", "InterlinearAccessibility", "InterlinearSession", "InterlinearStore",
+                      "Interlinear"]),
+        // The renderer (cairo: PNG, SVG, PDF) apart from the engine, so an app that draws itself does not link it.
+        .library(name: "InterlinearRender", targets: ["InterlinearRender"]),
         .library(name: "InterlinearATSPI", targets: ["InterlinearATSPI"]),
         .executable(name: "interlinear", targets: ["interlinear"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // `swift package generate-documentation --target Interlinear` builds the DocC catalog (docs/library.md).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         // The benchmarks are a package of their own (Benchmarks/Package.swift), so nothing here depends on them.
     ],
     targets: [
@@ -78,12 +83,29 @@ let package = Package(
             ],
             path: "Sources/Session"),
 
+        // The library as app developers import it: `import Interlinear` re-exports the engine's public API (Corpus
+        // to Session, and the store), with the DocC catalog (Sources/Interlinear/Interlinear.docc).
+        .target(
+            name: "Interlinear",
+            dependencies: [
+                "InterlinearCorpus", "InterlinearStore", "InterlinearShaping", "InterlinearTypesetting",
+                "InterlinearTable", "InterlinearAccessibility", "InterlinearSession",
+            ],
+            path: "Sources/Interlinear"),
+
+        // Interaction: what the front ends (the reader's grid and line mode, the window) share of how a user acts on
+        // a chapter: the one prompt editor.
+        .target(name: "InterlinearInteraction", path: "Sources/Interaction"),
+        .testTarget(
+            name: "InterlinearInteractionTests", dependencies: ["InterlinearInteraction"],
+            path: "Tests/InterlinearInteractionTests"),
+
         // 6. Consumers: the terminal reader (grid and screen-reader line modes), then the command-line tool
         .target(
             name: "InterlinearReader",
             dependencies: [
                 "InterlinearCorpus", "InterlinearStore", "InterlinearTypesetting", "InterlinearTable",
-                "InterlinearAccessibility", "CSpeechd", "CSpeechdLoader",
+                "InterlinearAccessibility", "CSpeechd", "CSpeechdLoader", "InterlinearInteraction",
             ],
             path: "Sources/Consumers/Reader"),
         // Render: paints typeset cells with cairo (PNG, SVG, PDF, an SDL window), plus the accessibility overlay.
@@ -148,7 +170,7 @@ let package = Package(
             name: "InterlinearView",
             dependencies: ["InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting", "InterlinearTable",
                            "InterlinearAccessibility", "InterlinearSession", "InterlinearRender", "InterlinearATSPI",
-                           "CCairo", "CSDL2", "CSDL2Loader", "CX11Loader"],
+                           "CCairo", "CSDL2", "CSDL2Loader", "CX11Loader", "InterlinearInteraction"],
             path: "Sources/Consumers/View"),
         .testTarget(
             name: "InterlinearViewTests",
@@ -241,6 +263,12 @@ let package = Package(
                 "InterlinearCLI", "interlinear", "InterlinearSession", "InterlinearTestSupport",
             ],
             path: "Tests/InterlinearRenderTests"),
+        // The library as app developers meet it: a package outside the checkout builds against the product and runs
+        // the DocC article's code; golden files pin the committed chapters' layouts and one rendering.
+        .testTarget(
+            name: "InterlinearLibraryTests",
+            dependencies: ["InterlinearTestSupport", "interlinear"],
+            path: "Tests/InterlinearLibraryTests"),
         // The command line as users meet it: spawned processes, terminals under tmux. Depends on the CLI target so
         // `swift build --build-tests` builds the `interlinear` executable the tests spawn.
         .testTarget(

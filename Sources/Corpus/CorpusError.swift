@@ -10,16 +10,25 @@ public struct CorpusError: Error, CustomStringConvertible, Equatable {
         case unreadable
     }
 
+    /// What would fix it, when the library knows: a front end words the advice its users can follow (the command
+    /// line says which script or command to run); the library's message never names one.
+    public enum Remedy: Sendable, Equatable {
+        /// The importer's source data is not downloaded, or only in part: download it (again).
+        case downloadSourceData
+    }
+
     public let file: String
     public let line: Int?
     public let kind: Kind
     public let message: String
+    public let remedy: Remedy?
 
-    public init(file: String, line: Int?, kind: Kind = .malformed, _ message: String) {
+    public init(file: String, line: Int?, kind: Kind = .malformed, _ message: String, remedy: Remedy? = nil) {
         self.file = file
         self.line = line
         self.kind = kind
         self.message = message
+        self.remedy = remedy
     }
 
     /// `file:line: message`, with the file name escaped (a path can hold control characters too).

@@ -119,7 +119,7 @@ public struct BibleAlignmentsImporter {
         // A chapter without a single Greek word would be an English-only chapter: the source is incomplete.
         if let empty = chapters.values.first(where: { $0.words.isEmpty }) {
             throw CorpusError(file: sourcePath.path, line: nil, "has no Greek words for \(empty.reference); the source "
-                              + "data is incomplete (run scripts/setup again)")
+                              + "data is incomplete", remedy: .downloadSourceData)
         }
         return chapters.values.map { chapter in
             var chapter = chapter

@@ -1,14 +1,14 @@
 import Foundation
 
 /// Where the corpus's source data lives: the data files of the PyPI package `bible-alignments`, downloaded without
-/// its Python dependencies and unpacked by `scripts/setup` into the user's cache folder. Nothing is installed into
+/// its Python dependencies and unpacked into the user's cache folder (the checkout's setup script does it). Nothing is installed into
 /// any Python: the importer reads the TSV/JSON files directly.
 public enum SourceData {
     /// The package version the importer reads (its files and their columns).
     public static let version = "0.4.2"
 
     /// The package version whose `data/sources/WLC-LEB.tsv` holds the Hebrew Old Testament (later versions dropped
-    /// it). `scripts/setup` keeps only that one file of it.
+    /// it). The setup script keeps only that one file of it.
     public static let hebrewVersion = "0.3.5"
     /// The Hebrew file, relative to the 0.3.5 download's `data/` folder.
     public static let hebrewFile = "sources/WLC-LEB.tsv"

@@ -23,7 +23,8 @@ enum SourceTable {
         let bytes: [UInt8]
         do { bytes = try BoundedFile.read(url.path, limit: CorpusLimits.maxSourceFileBytes, what: "a source data file") } catch
             let error as CorpusError where error.kind == .missing {
-            throw CorpusError(file: url.path, line: nil, kind: .missing, "cannot read (is \(package) downloaded? run scripts/setup)")
+            throw CorpusError(file: url.path, line: nil, kind: .missing, "cannot read (is \(package) downloaded?)",
+                              remedy: .downloadSourceData)
         }
         // Lines and fields are split on bytes: splitting pointed Hebrew by Characters (grapheme clusters) costs
         // about ten times as much.

@@ -35,7 +35,7 @@ public final class FontChain: Sendable {
     /// with its vowel points and cantillation.
     public static let defaultHebrewFamily = "Ezra SIL"
 
-    /// Finds `family` through fontconfig; throws `FontError` (naming the Debian package) when it is not installed.
+    /// Finds `family` through fontconfig; throws `FontError` (which knows the Debian package) when it is not installed.
     /// `hebrewFamily` is the font Hebrew text starts from; a missing one is no error (see `hebrewFont`).
     ///
     /// With a `cacheDirectory` (`CachePolicy.directory`), the files fontconfig chose are remembered there

@@ -7,25 +7,28 @@ public struct FontDescriptor: Sendable, Equatable {
     public let family: String
 }
 
-/// Raised when the requested family is not installed.
-public struct FontError: Error, CustomStringConvertible {
+/// Raised when the requested family is not installed. A typed value: a front end says how its users install it
+/// (the command line names the Debian package, `debianPackage`).
+public struct FontError: Error, CustomStringConvertible, Equatable {
     public let family: String
-    public var description: String {
-        "font '\(family)' is not installed; install it with: apt-get install \(FontLocator.debianPackage(for: family))"
-    }
+    /// Made by the font lookup; apps read it.
+    package init(family: String) { self.family = family }
+    /// The Debian package that provides the family, when it is one the engine knows.
+    public var debianPackage: String? { FontLocator.debianPackage(for: family) }
+    public var description: String { "font '\(family)' is not installed" }
 }
 
 /// Finds fonts by family through fontconfig, in fontconfig's fallback order.
 public enum FontLocator {
-    /// The Debian package that provides a family, for error messages.
-    public static func debianPackage(for family: String) -> String {
+    /// The Debian package that provides a family the engine knows, or nil.
+    public static func debianPackage(for family: String) -> String? {
         switch family.lowercased() {
         case "gentium plus", "gentium": return "fonts-sil-gentiumplus"
         case "gentium book plus": return "fonts-sil-gentiumplus-compact"
         case "dejavu sans", "dejavu serif", "dejavu sans mono": return "fonts-dejavu-core"
         case "ezra sil", "ezra sil sr": return "fonts-sil-ezra"
         case let name where name.hasPrefix("noto"): return "fonts-noto-core"
-        default: return "a package that provides it (apt-cache search --names-only fonts-)"
+        default: return nil
         }
     }
 

@@ -58,7 +58,7 @@ public final class ChapterLibrary: ChapterSource {
     public func load(_ passage: Passage, into strings: StringTableBuilder) throws -> Chapter {
         let chapter = try load(passage.chapter, into: strings)
         do { return try chapter.selecting(passage) } catch let error as CorpusError {
-            throw StoreError.missingChapter(error.message)
+            throw StoreError.missingChapter(MissingChapter(reference: passage.chapter, reason: .verses(error.message)))
         }
     }
 
@@ -122,24 +122,17 @@ public final class ChapterLibrary: ChapterSource {
         Book.all.prefix { $0.number < reference.book.number }.reduce(0) { $0 + $1.chapterCount } + reference.chapter
     }
 
-    /// The one-line error for a chapter that does not open, saying what exists and which command fetches it.
-    public func missing(_ reference: ChapterReference) -> StoreError {
+    /// The error for a chapter that does not open: where it was looked for, the nearest chapters that do, and
+    /// whether the source data its import needs is there (the front end words the command that fetches it).
+    package func missing(_ reference: ChapterReference) -> StoreError {
         let book = reference.book
         if reference.chapter > book.chapterCount {
-            let count = book.chapterCount == 1 ? "1 chapter" : "\(book.chapterCount) chapters"
-            return .missingChapter("no chapter \(reference): \(book.name) has \(count)")
+            return .missingChapter(MissingChapter(reference: reference, reason: .beyondBook(chapterCount: book.chapterCount)))
         }
-        let nearest = nearest(to: reference).map(\.description).joined(separator: ", ")
-        let sources = SourceData.isComplete(SourceData.defaultDirectory())
+        let downloaded = SourceData.isComplete(SourceData.defaultDirectory())
             && SourceData.hasOldTestament(hebrew: SourceData.hebrewDirectory(), translation: SourceData.defaultDirectory())
-        let fetch: String
-        if let store {
-            fetch = "the store at \(store.url.path) does not hold it; run `interlinear import \"\(reference)\"` to add it"
-        } else {
-            fetch = "there is no corpus store at \(storeURL.path) yet; run "
-                + (sources ? "" : "scripts/setup, then ") + "`interlinear import` to build it (both testaments)"
-        }
-        return .missingChapter("no chapter \(reference) in the corpus (\(fetch))"
-            + (nearest.isEmpty ? "" : "; nearest chapters that open: \(nearest)"))
+        let reason: MissingChapter.Reason = store == nil ? .noStore(path: storeURL.path) : .notInStore(path: storeURL.path)
+        return .missingChapter(MissingChapter(reference: reference, reason: reason, nearest: nearest(to: reference),
+                                              sourceDataDownloaded: downloaded))
     }
 }

@@ -16,8 +16,8 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
     case badRow(path: String, what: String)
     /// A chapter's rows no longer agree with the counts and checksum its import recorded (`ChapterDigest`).
     case damagedChapter(path: String, reference: String, detail: String)
-    /// The chapter is in neither the store nor the committed chapters; the message lists the nearest ones.
-    case missingChapter(String)
+    /// The chapter (or verse) is in neither the store nor the chapter files: why, and the nearest ones.
+    case missingChapter(MissingChapter)
 
     public var description: String {
         switch self {
@@ -42,8 +42,8 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
         case .damagedChapter(let path, let reference, let detail):
             return "the corpus store \(path) is damaged: \(reference) \(detail); run `interlinear import \"\(reference)\"` "
                 + "to import it again"
-        case .missingChapter(let message):
-            return message
+        case .missingChapter(let missing):
+            return missing.description
         }
     }
 

@@ -88,7 +88,7 @@ import InterlinearTestSupport
         let result = try interlinear("typeset", "Mark 4", "--corpus", scratch.url.path)
         #expect(result.status == 66)
         #expect(result.stderr.hasPrefix("interlinear: error: no chapter Mark 4 in the corpus (there is no corpus store at "
-                                        + "\(scratch.url.path)/interlinear.sqlite yet; run "), "\(result.stderr)")
+                                        + "\(scratch.url.path)/interlinear.sqlite yet); run "), "\(result.stderr)")
         #expect(result.stderr.contains("interlinear import") && result.stderr.filter { $0 == "\n" }.count == 1)
     }
 

@@ -46,7 +46,7 @@ extension InterlinearCommand {
         } catch where exitCode(for: error) == .success {
             Glibc.exit(finishParsing(error))  // --help: parsing hands back a command that throws the request
         } catch {
-            reportError(String(describing: error))
+            reportError(ErrorAdvice.message(for: error))
             Glibc.exit(ExitStatus(for: error).rawValue)
         }
     }

@@ -1,4 +1,5 @@
 import InterlinearCorpus
+import InterlinearInteraction
 import InterlinearTable
 
 /// The full-screen reader: the grid in the alternate screen, a status line at the bottom, vi-like keys.
@@ -17,7 +18,7 @@ public struct GridMode {
     public var navigator: BibleNavigator?
     /// Another chapter the user asked for: the reader loop opens it and hands over the trail.
     public private(set) var pending: ReaderLocation?
-    private var prompt: (kind: Character, text: String)?
+    private var prompt: PromptLine?
     private var message: String?
     private var showingHelp = false
     private let color: Bool
@@ -91,8 +92,8 @@ public struct GridMode {
         case .character("b"), .pageUp: scrollTo(scrollY - max(contentRows - 1, 1))
         case .character("g"), .home: scrollTo(0)
         case .character("G"), .end: scrollTo(layout.contentRows)
-        case .character(":"): prompt = (":", "")
-        case .character("/"): prompt = ("/", "")
+        case .character(":"): prompt = PromptLine(.verse)
+        case .character("/"): prompt = PromptLine(.search)
         case .character("n"): step(1)
         case .character("N"): step(-1)
         case .character("]"): turn(1)
@@ -109,13 +110,14 @@ public struct GridMode {
         switch key {
         case .enter:
             prompt = nil
-            if current.kind == ":" { jump(current.text) } else { find(current.text) }
+            if current.kind == .verse { jump(current.text) } else { find(current.text) }
         case .escape, .interrupt, .endOfInput:
             prompt = nil
         case .backspace:
-            if current.text.isEmpty { prompt = nil } else { current.text.removeLast(); prompt = current }
+            _ = current.erase()
+            prompt = current
         case .character(let c):
-            current.text.append(c)
+            _ = current.type(c)
             prompt = current
         default:
             break
@@ -258,7 +260,7 @@ public struct GridMode {
             out.resetStyle()
         }
         if let prompt, rows > 1 {
-            out.move(row: rows - 1, column: min(CellWidth.of(String(prompt.kind) + prompt.text), layout.columns - 1))
+            out.move(row: rows - 1, column: min(CellWidth.of(prompt.display), layout.columns - 1))
             out.showCursor()
         }
         return out.bytes
@@ -279,7 +281,7 @@ public struct GridMode {
 
     /// The status line: a prompt, a message, or where the top of the screen is.
     public var statusText: String {
-        if let prompt { return String(prompt.kind) + prompt.text }
+        if let prompt { return prompt.display }
         // Top and bottom verses on screen, so the status says where the page starts and ends.
         let bottom = layout.verse(atRow: min(scrollY + contentRows, layout.contentRows) - 1)
         var position = "\(chapter.reference.book.name) \(chapter.label(ofVerse: topVerse))"

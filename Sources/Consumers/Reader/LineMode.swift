@@ -1,6 +1,7 @@
 import Foundation
 import InterlinearAccessibility
 import InterlinearCorpus
+import InterlinearInteraction
 
 /// Screen-reader mode: a line-oriented reader for terminal screen readers (speakup, Fenrir, Orca, BRLTTY),
 /// which follow the hardware cursor and speak whatever text changes. It never repaints, never clears, never
@@ -31,7 +32,7 @@ public struct LineMode {
     public var navigator: BibleNavigator?
     /// Another chapter the user asked for: the reader loop opens it and hands over the trail.
     public private(set) var pending: ReaderLocation?
-    private var prompt: (kind: Character, text: String)?
+    private var prompt: PromptLine?
 
     public init(narration: any Narration, verbosity: Verbosity = .normal, greek: Bool = false, columns: Int = 80) {
         self.narration = narration
@@ -97,10 +98,10 @@ public struct LineMode {
         case .home, .character("g"): verse = 0; word = nil; return .line(focusLine())
         case .end, .character("G"): verse = chapter.verses.index(before: chapter.verses.endIndex); word = nil; return .line(focusLine())
         case .character(":"):
-            prompt = (":", "")
+            prompt = PromptLine(.verse)
             return .line(SpokenLine("Go to verse: "))
         case .character("/"):
-            prompt = ("/", "")
+            prompt = PromptLine(.search)
             return .line(SpokenLine("Search: "))
         case .character("n"): return .line(step(1))
         case .character("N"): return .line(step(-1))
@@ -117,20 +118,22 @@ public struct LineMode {
 
     private var noWord: SpokenLine { SpokenLine("No word focused. Right arrow goes to the first word.") }
 
-    private mutating func handlePrompt(_ key: Key, _ current: (kind: Character, text: String)) -> Output {
+    private mutating func handlePrompt(_ key: Key, _ current: PromptLine) -> Output {
+        var current = current
         switch key {
         case .enter:
             prompt = nil
-            return .line(current.kind == ":" ? jump(current.text) : find(current.text))
+            return .line(current.kind == .verse ? jump(current.text) : find(current.text))
         case .escape, .interrupt, .endOfInput:
             prompt = nil
             return .line(focusLine(prefix: "Cancelled. "))
         case .backspace:
-            guard !current.text.isEmpty else { return .none }
-            prompt = (current.kind, String(current.text.dropLast()))
+            guard current.erase() == .erased else { return .none }
+            prompt = current
             return .erase
         case .character(let c):
-            prompt = (current.kind, current.text + String(c))
+            guard current.type(c) == .typed(c) else { return .none }
+            prompt = current
             return .echo(String(c))
         default:
             return .none

@@ -101,7 +101,7 @@ public final class AccessibilityOverlay {
         // The focus order: a filled badge on the frame's top-left corner.
         let label = painter.intern(String(order))
         let size = captionSize
-        let width = Double(painter.cache.run(label).advance) * size
+        let width = Double(painter.run(label).advance) * size
         let x = Double(bounds.x), y = Double(bounds.y)
         FocusRing.roundedRectangle(cr, x: x - 1, y: y - size * 0.6, width: width + 2, height: size * 1.2,
                                    radius: size * 0.5)
@@ -131,7 +131,7 @@ public final class AccessibilityOverlay {
     private func caption(_ cr: OpaquePointer, _ text: String, x: Double, y: Double, colour: Colour, alignRight: Bool) {
         let id = painter.intern(text)
         let size = captionSize
-        let width = Double(painter.cache.run(id).advance) * size
+        let width = Double(painter.run(id).advance) * size
         let left = alignRight ? x - width - 1 : x
         cairo_rectangle(cr, left - 0.5, y, width + 1, size * 1.15)
         cairo_set_source_rgba(cr, 1, 1, 1, 0.85)

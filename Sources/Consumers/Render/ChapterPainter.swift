@@ -5,9 +5,11 @@ import InterlinearShaping
 import InterlinearTable
 import InterlinearTypesetting
 
-/// Paints typeset cells with cairo. It never shapes: every label is drawn from the glyph run the `ShapeCache`
-/// already holds (glyph ids and em positions, scaled to the label's size) with a cairo FreeType face of the same font
-/// file, through `cairo_show_text_glyphs`, so PDF and SVG text extraction gets the label's exact text.
+/// Paints typeset cells with cairo. It never shapes a label: every label is drawn from its glyph run in `runs`, an
+/// immutable snapshot of the layout's shaped runs (glyph ids and em positions, scaled to the label's size), with a
+/// cairo FreeType face of the same font file, through `cairo_show_text_glyphs`, so PDF and SVG text extraction gets
+/// the label's exact text. A painter made for another thread (`init(chapter:layout:runs:fonts:style:)`) shares the
+/// snapshot and nothing else: no session, no shape cache.
 ///
 /// Use:
 /// ```swift
@@ -24,10 +26,13 @@ import InterlinearTypesetting
 public final class ChapterPainter {
     public let chapter: Chapter
     public let layout: ChapterLayout
-    /// The session that loaded and typeset the chapter: its shape cache holds every label's run, and captions are
-    /// interned into its table (`intern(_:)`), never into the chapter's.
-    public let session: Interlinear
-    public let cache: ShapeCache
+    /// The session that loaded and typeset the chapter: captions are interned into its table (`intern(_:)`), never
+    /// into the chapter's, and shaped by its cache. Nil for a painter of another thread, which draws labels only.
+    public let session: Interlinear?
+    /// The shaped runs of every label of the layout (and the space), read by any thread.
+    public let runs: ShapedRuns
+    /// The fonts the runs were shaped with.
+    public let fonts: FontChain
     public let table: Table
     public var style: PaintStyle
     /// When true, each label ends with the font's space glyph (no ink) carrying a space character, so text read from
@@ -57,19 +62,35 @@ public final class ChapterPainter {
     private let space: (glyph: UInt16, advance: Float)?
 
     /// Throws `RenderError` when the chain's primary font file cannot be opened by FreeType. `chapter` and `layout`
-    /// come from `session`.
-    public init(chapter: Chapter, layout: ChapterLayout, session: Interlinear, style: PaintStyle = .standard) throws {
+    /// come from `session`, whose shape cache gives the snapshot of the layout's runs (`runs`).
+    public convenience init(chapter: Chapter, layout: ChapterLayout, session: Interlinear,
+                            style: PaintStyle = .standard) throws {
+        let runs = session.cache.snapshot(of: [StringTable.spaceText] + layout.labels.lazy.map(\.text))
+        try self.init(chapter: chapter, layout: layout, runs: runs, fonts: session.fonts, session: session, style: style)
+    }
+
+    /// A painter of the layout's labels from a snapshot of their runs, for a thread of its own: everything it reads
+    /// is an immutable value (`runs`) or thread-safe (`fonts`). It cannot draw captions (`intern(_:)` traps).
+    /// Throws `RenderError` when the chain's primary font file cannot be opened by FreeType.
+    public convenience init(chapter: Chapter, layout: ChapterLayout, runs: ShapedRuns, fonts: FontChain,
+                            style: PaintStyle = .standard) throws {
+        try self.init(chapter: chapter, layout: layout, runs: runs, fonts: fonts, session: nil, style: style)
+    }
+
+    private init(chapter: Chapter, layout: ChapterLayout, runs: ShapedRuns, fonts: FontChain, session: Interlinear?,
+                 style: PaintStyle) throws {
         self.chapter = chapter
         self.layout = layout
         self.session = session
-        cache = session.cache
+        self.runs = runs
+        self.fonts = fonts
         self.style = style
         self.table = Table(layout: layout)
-        faces = try FontFaces(chain: cache.chain)
-        let primary = cache.chain.primary
+        faces = try FontFaces(chain: fonts)
+        let primary = fonts.primary
         baselineEm = Double(primary.ascender) + Double(primary.lineSpacing - (primary.ascender - primary.descender)) / 2
-        let spaceRun = cache.run(StringTable.spaceText)
-        let spaceGlyph = spaceRun.glyphCount == 1 ? cache.glyphs(of: spaceRun).first : nil
+        let spaceRun = runs.run(StringTable.spaceText)
+        let spaceGlyph = spaceRun.glyphCount == 1 ? runs.withGlyphs(of: spaceRun) { $0.first } : nil
         space = spaceGlyph.flatMap { $0.font == 0 && $0.glyph != 0 ? ($0.glyph, $0.advance) : nil }
         guard let options = cairo_font_options_create() else { throw RenderError("cairo cannot allocate font options") }
         // Unhinted outlines at unrounded positions: the glyphs sit where HarfBuzz put them, at any scale.
@@ -85,8 +106,19 @@ public final class ChapterPainter {
         buffer.release()
     }
 
-    /// The id of text drawn beside the chapter's own (a caption, a page number), for `drawRun`.
-    public func intern(_ text: String) -> TextID { session.intern(text) }
+    /// The id of text drawn beside the chapter's own (a caption, a page number), for `drawRun`. Traps on a painter
+    /// made without a session (a render thread's, which draws labels only).
+    public func intern(_ text: String) -> TextID {
+        guard let session else { preconditionFailure("a painter without a session draws no captions") }
+        return session.intern(text)
+    }
+
+    /// The run of a label (from the snapshot) or of a caption (from the session's cache; the caller's thread).
+    public func run(_ text: TextID) -> ShapedRun {
+        if runs.contains(text) { return runs.run(text) }
+        guard let session else { preconditionFailure("text \(text) is neither a label nor a caption of this painter") }
+        return session.cache.run(text)
+    }
 
     /// The content height of the whole chapter, in points.
     public var contentHeight: Double { Double(table.contentHeight) }
@@ -135,7 +167,7 @@ public final class ChapterPainter {
     /// The point size a label is drawn at: its tier's size, or smaller when the typesetter squeezed it into its
     /// column (then the drawn run fills exactly the label's width).
     public func drawnSize(of label: Label) -> (size: Double, squeezed: Bool) {
-        let run = cache.run(label.text)
+        let run = runs.run(label.text)
         let nominal = Double(layout.options.size(of: label.tier))
         let squeezed = run.advance > 0 && Double(run.advance) * nominal > Double(label.width) * 1.0001
         return (squeezed ? Double(label.width) / Double(run.advance) : nominal, squeezed)
@@ -152,11 +184,12 @@ public final class ChapterPainter {
     }
 
     /// Draws an interned string's shaped run with its line box's top-left at `(left, top)`: labels, and the page
-    /// furniture of printed output (running header, page numbers, overlay captions), all through the shape cache.
+    /// furniture of printed output (running header, page numbers, overlay captions): a label from the snapshot, a
+    /// caption through the session's shape cache.
     /// `exactSize` draws at `size` even when it is not `tier`'s size (no cached scaled font).
     public func drawRun(_ text: TextID, tier: Tier, into cr: OpaquePointer, left: Double, top: Double, size: Double,
                         exactSize: Bool, style tierStyle: TierStyle) {
-        let run = cache.run(text)
+        let run = run(text)
         guard run.glyphCount > 0 else { return }
         validateFonts(cr)
         let exact = exactSize || size != Double(layout.options.size(of: tier))
@@ -164,24 +197,17 @@ public final class ChapterPainter {
         let separator = wordSeparators ? space : nil
         let count = Int(run.glyphCount) + (separator == nil ? 0 : 1)
         buffer.reserve(count)
-        var pen = left
-        var fallbacks = false
-        cache.withGlyphs(of: run) { glyphs in
-            for k in 0..<glyphs.count {
-                let g = glyphs[k]
-                buffer.glyphs[k] = cairo_glyph_t(index: UInt(g.glyph), x: pen + Double(g.xOffset) * size,
-                                                 y: baseline - Double(g.yOffset) * size)
-                buffer.fonts[k] = g.font
-                fallbacks = fallbacks || g.font > 0
-                pen += Double(g.advance) * size
-            }
-        }
+        let label = runs.contains(text)
+        // A caption's run is in the session's cache (`run(_:)` found it there, so there is a session).
+        let (pen, fallbacks) = label
+            ? runs.withGlyphs(of: run) { place($0, left: left, baseline: baseline, size: size) }
+            : session?.cache.withGlyphs(of: run) { place($0, left: left, baseline: baseline, size: size) } ?? (left, false)
         if let separator {
             buffer.glyphs[count - 1] = cairo_glyph_t(index: UInt(separator.glyph), x: pen, y: baseline)
             buffer.fonts[count - 1] = 0
         }
         set(cr, tierStyle.colour)
-        var string = session.strings[text]
+        var string = label ? runs.strings[text] : session?.strings[text] ?? ""
         string.withUTF8 { utf8 in
             utf8.withMemoryRebound(to: CChar.self) { original in
                 var chars = original
@@ -204,6 +230,23 @@ public final class ChapterPainter {
     }
 
     // MARK: Glyph runs
+
+    /// Fills the buffer with a run's glyphs at `size` from the pen position `left`; returns where the pen ends and
+    /// whether any glyph is from a fallback font.
+    private func place(_ glyphs: UnsafeBufferPointer<ShapedGlyph>, left: Double, baseline: Double,
+                       size: Double) -> (pen: Double, fallbacks: Bool) {
+        var pen = left
+        var fallbacks = false
+        for k in 0..<glyphs.count {
+            let g = glyphs[k]
+            buffer.glyphs[k] = cairo_glyph_t(index: UInt(g.glyph), x: pen + Double(g.xOffset) * size,
+                                             y: baseline - Double(g.yOffset) * size)
+            buffer.fonts[k] = g.font
+            fallbacks = fallbacks || g.font > 0
+            pen += Double(g.advance) * size
+        }
+        return (pen, fallbacks)
+    }
 
     /// Shows glyphs `range` of the buffer with chain font `font`, carrying `text` as one cluster (empty: no text).
     func showSegment(_ cr: OpaquePointer, glyphs range: Range<Int>, text: UnsafeBufferPointer<CChar>,

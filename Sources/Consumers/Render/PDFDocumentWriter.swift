@@ -84,7 +84,7 @@ struct PDFDocumentWriter {
         let size = Self.furnitureSize
         let style = TierStyle(colour: Colour(hex: 0x555555))
         let title = painter.intern(request.title)
-        let titleWidth = Double(painter.cache.run(title).advance) * size
+        let titleWidth = Double(painter.run(title).advance) * size
         painter.drawRun(title, tier: .translation, into: cr, left: (paper.width - titleWidth) / 2,
                         top: margin - 2.6 * size, size: size, exactSize: true, style: style)
         painter.set(cr, Colour(hex: 0xB0A898))
@@ -93,7 +93,7 @@ struct PDFDocumentWriter {
         cairo_line_to(cr, paper.width - margin, margin - 0.9 * size)
         cairo_stroke(cr)
         let number = painter.intern(pageNumber)
-        let numberWidth = Double(painter.cache.run(number).advance) * size
+        let numberWidth = Double(painter.run(number).advance) * size
         painter.drawRun(number, tier: .translation, into: cr, left: (paper.width - numberWidth) / 2,
                         top: paper.height - margin + 1.2 * size, size: size, exactSize: true, style: style)
     }

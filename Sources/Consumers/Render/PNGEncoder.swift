@@ -56,8 +56,10 @@ final class PNGBand {
     }
 
     /// Ends the band: byte-aligned (`Z_SYNC_FLUSH`) when more bands follow, the final block when it is the last.
-    func finish(last: Bool) throws {
+    /// Returns what the PNG needs of it, as a value.
+    func finish(last: Bool) throws -> DeflatedBand {
         try deflate([], flush: last ? Z_FINISH : Z_SYNC_FLUSH)
+        return DeflatedBand(output: output, adler: adler, length: length)
     }
 
     private func deflate(_ input: [UInt8], flush: Int32) throws {
@@ -81,11 +83,18 @@ final class PNGBand {
     }
 }
 
+/// A finished band: its deflated bytes, and the Adler-32 and length of its rows.
+struct DeflatedBand: Sendable {
+    let output: Data
+    let adler: UInt
+    let length: Int
+}
+
 /// Assembles an opaque 8-bit RGB PNG from deflated bands.
 enum PNGFile {
     /// The PNG of a `width`×`height` image whose rows, top to bottom, are the bands' (each finished, the last with
     /// `last: true`).
-    static func assemble(width: Int, height: Int, bands: [PNGBand]) -> Data {
+    static func assemble(width: Int, height: Int, bands: [DeflatedBand]) -> Data {
         var data = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
         var header = bigEndian(UInt32(width)) + bigEndian(UInt32(height))
         header += [8, 2, 0, 0, 0]  // 8-bit, truecolour, deflate, filtered rows, no interlace

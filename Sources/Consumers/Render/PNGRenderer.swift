@@ -1,12 +1,17 @@
 import CCairo
 import Dispatch
 import Foundation
+import InterlinearCorpus
+import InterlinearShaping
 import InterlinearTable
+import InterlinearTypesetting
+import Synchronization
 
 /// Paints a slice of the chapter into a PNG strip by strip (one reused cairo image surface per thread, so the
 /// image's height has no limit but the format's) and deflates the strips as they are painted. Without the overlay
 /// the image is split into bands of strips painted and compressed on several threads, each with a painter of its
-/// own; the overlay (which builds accessibility containers as it goes) draws on one thread.
+/// own made from an immutable snapshot of the shaped runs (`ShapedRuns`); the overlay (which builds accessibility
+/// containers and interns captions as it goes) draws on the caller's thread.
 struct PNGRenderer {
     let painter: ChapterPainter
     let request: RenderRequest
@@ -33,101 +38,117 @@ struct PNGRenderer {
         let strips = stride(from: 0, to: height, by: Self.stripRows).map { $0..<min($0 + Self.stripRows, height) }
         let threads = request.overlay ? 1 : min(strips.count, min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 4))
         // Contiguous bands of strips, one per thread.
-        let bands = (0..<threads).map { t in
+        let bandStrips = (0..<threads).map { t in
             strips[(t * strips.count / threads)..<((t + 1) * strips.count / threads)]
         }
-        var painters = [painter]
-        for _ in 1..<threads {
-            painters.append(try ChapterPainter(chapter: painter.chapter, layout: painter.layout, session: painter.session,
-                                               style: painter.style))
-        }
-        let missingBefore = painters.map(\.missingGlyphsDrawn)
-        let job = Job(renderer: self, width: width, strips: bands.map(Array.init), painters: painters,
-                      outputs: try (0..<threads).map { _ in try PNGBand(width: width, level: Self.level(pixels: width * height)) },
-                      overlay: request.overlay ? AccessibilityOverlay(painter: painter) : nil)
+        let level = Self.level(pixels: width * height)
+        let overlay = request.overlay ? AccessibilityOverlay(painter: painter) : nil
+        let bands: [PaintedBand]
         if threads == 1 {
-            job.run(0)
+            // On the caller's thread with the caller's painter (the overlay's captions need its session).
+            bands = [try Frame(request: request, slice: slice).paintBand(strips, painter: painter, width: width,
+                                                                         level: level, last: true, overlay: overlay)]
         } else {
-            DispatchQueue.concurrentPerform(iterations: threads) { job.run($0) }
+            bands = try paintBands(bandStrips.map(Array.init), width: width, level: level)
         }
-        if let error = job.errors.compactMap({ $0 }).first { throw error }
-        for (index, band) in job.outputs.enumerated() { try band.finish(last: index == threads - 1) }
         var seen = Set<String>()
-        let frames = job.frames.filter { seen.insert($0.nodeID).inserted }
-        let missing = zip(painters, missingBefore).reduce(0) { $0 + $1.0.missingGlyphsDrawn - $1.1 }
-        return RenderResult(data: PNGFile.assemble(width: width, height: height, bands: job.outputs),
-                            width: width, height: height, pages: [slice], overlayFrames: frames, missingGlyphs: missing)
+        let frames = bands.flatMap(\.frames).filter { seen.insert($0.nodeID).inserted }
+        return RenderResult(data: PNGFile.assemble(width: width, height: height, bands: bands.map(\.deflated)),
+                            width: width, height: height, pages: [slice], overlayFrames: frames,
+                            missingGlyphs: bands.reduce(0) { $0 + $1.missingGlyphs })
     }
 
-    /// Paints pixel rows `rows` of the image into `cr` (whose surface is `rows.count` tall or taller).
-    fileprivate func paintStrip(_ rows: Range<Int>, painter: ChapterPainter, into cr: OpaquePointer,
-                                overlay: AccessibilityOverlay?) -> [OverlayFrame] {
-        let scale = request.scale
-        let layoutWidth = Double(painter.layout.options.width)
-        let stripTop = slice.top + Float(Double(rows.lowerBound) / scale)
-        let viewport = Viewport(width: Float(layoutWidth), height: Float(Double(rows.count) / scale), scrollY: stripTop)
-        let shown = painter.table.visibleCells(in: viewport).clamped(to: slice.cells)
-        cairo_identity_matrix(cr)
-        cairo_scale(cr, scale, scale)
-        painter.paintBackground(into: cr, x: 0, y: 0, width: layoutWidth, height: Double(Self.stripRows) / scale)
-        painter.paint(into: cr, cells: shown, scrollY: Double(stripTop))
-        guard let overlay else { return [] }
-        // The overlay's frames are the tree's for the whole image (its viewport is the image, scrolled to the
-        // slice); each strip draws them shifted up by the strip's offset.
-        cairo_translate(cr, 0, -Double(rows.lowerBound) / scale)
-        let image = Viewport(width: Float(layoutWidth), height: slice.bottom - slice.top, scrollY: slice.top)
-        return overlay.draw(into: cr, cells: shown, viewport: image)
+    /// Paints and deflates each band of strips on a thread of its own. Each thread makes its own painter from
+    /// values it may read at once with the others (the chapter, its layout, the immutable snapshot of the shaped
+    /// runs, the thread-safe font chain), and hands back only values: no session or shape cache crosses a thread.
+    private func paintBands(_ bands: [[Range<Int>]], width: Int, level: Int32) throws -> [PaintedBand] {
+        let plan = BandPlan(chapter: painter.chapter, layout: painter.layout, runs: painter.runs, fonts: painter.fonts,
+                            style: painter.style, renderer: Frame(request: request, slice: slice), bands: bands,
+                            width: width, level: level)
+        let results = Mutex([Result<PaintedBand, any Error>?](repeating: nil, count: bands.count))
+        DispatchQueue.concurrentPerform(iterations: bands.count) { t in
+            let result = Result { try plan.paint(band: t) }
+            results.withLock { $0[t] = result }
+        }
+        return try results.withLock { slots in try slots.map { try $0!.get() } }
     }
+}
 
-    /// The threads' shared plan and their separate outputs: thread `t` touches only index `t` of each array.
-    private final class Job: @unchecked Sendable {
-        let renderer: PNGRenderer
-        let width: Int
-        let strips: [[Range<Int>]]
-        let painters: [ChapterPainter]
-        let outputs: [PNGBand]
-        let overlay: AccessibilityOverlay?
-        /// One slot per thread (written by that thread only, so not a Swift array: no shared copy-on-write check).
-        let errors: UnsafeMutableBufferPointer<(any Error)?>
-        var frames: [OverlayFrame] = []
+/// One band of the image, painted and deflated: values only, so a render thread hands it back as it is.
+struct PaintedBand: Sendable {
+    let deflated: DeflatedBand
+    let frames: [OverlayFrame]
+    let missingGlyphs: Int
+}
 
-        init(renderer: PNGRenderer, width: Int, strips: [[Range<Int>]], painters: [ChapterPainter],
-             outputs: [PNGBand], overlay: AccessibilityOverlay?) {
-            self.renderer = renderer
-            self.width = width
-            self.strips = strips
-            self.painters = painters
-            self.outputs = outputs
-            self.overlay = overlay
-            errors = .allocate(capacity: strips.count)
-            errors.initialize(repeating: nil)
-        }
+/// What a render thread needs to paint its band with a painter of its own: all immutable values.
+private struct BandPlan: Sendable {
+    let chapter: Chapter
+    let layout: ChapterLayout
+    let runs: ShapedRuns
+    let fonts: FontChain
+    let style: PaintStyle
+    let renderer: PNGRenderer.Frame
+    let bands: [[Range<Int>]]
+    let width: Int
+    let level: Int32
 
-        deinit {
-            errors.deinitialize()
-            errors.deallocate()
-        }
+    func paint(band t: Int) throws -> PaintedBand {
+        let painter = try ChapterPainter(chapter: chapter, layout: layout, runs: runs, fonts: fonts, style: style)
+        return try renderer.paintBand(bands[t], painter: painter, width: width, level: level,
+                                      last: t == bands.count - 1, overlay: nil)
+    }
+}
 
-        func run(_ t: Int) {
-            do {
-                guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width),
-                                                               Int32(PNGRenderer.stripRows))
-                else { throw RenderError("cairo cannot create a \(width)x\(PNGRenderer.stripRows) image") }
-                defer { cairo_surface_destroy(surface) }
-                try check(cairo_surface_status(surface), "cannot create a \(width)x\(PNGRenderer.stripRows) image")
-                guard let cr = cairo_create(surface) else { throw RenderError("cairo cannot create a context") }
-                defer { cairo_destroy(cr) }
-                for rows in strips[t] {
-                    let drawn = renderer.paintStrip(rows, painter: painters[t], into: cr, overlay: overlay)
-                    if overlay != nil { frames += drawn }  // one thread with the overlay
-                    try check(cairo_status(cr), "drawing failed")
-                    cairo_surface_flush(surface)
-                    guard let pixels = cairo_image_surface_get_data(surface) else { throw RenderError("cairo has no pixels") }
-                    try outputs[t].append(rows: rows.count, pixels: pixels, stride: Int(cairo_image_surface_get_stride(surface)))
-                }
-            } catch {
-                errors[t] = error
+extension PNGRenderer {
+    /// The image's frame: its scale and the slice of the chapter it shows (what every strip's position needs).
+    struct Frame: Sendable {
+        let request: RenderRequest
+        let slice: PageSlice
+
+        /// Paints `strips` one after another into one reused cairo image surface, deflating each as it is painted;
+        /// `last` when no band follows this one.
+        func paintBand(_ strips: [Range<Int>], painter: ChapterPainter, width: Int, level: Int32, last: Bool,
+                       overlay: AccessibilityOverlay?) throws -> PaintedBand {
+            let missingBefore = painter.missingGlyphsDrawn
+            let output = try PNGBand(width: width, level: level)
+            guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width),
+                                                           Int32(PNGRenderer.stripRows))
+            else { throw RenderError("cairo cannot create a \(width)x\(PNGRenderer.stripRows) image") }
+            defer { cairo_surface_destroy(surface) }
+            try check(cairo_surface_status(surface), "cannot create a \(width)x\(PNGRenderer.stripRows) image")
+            guard let cr = cairo_create(surface) else { throw RenderError("cairo cannot create a context") }
+            defer { cairo_destroy(cr) }
+            var frames: [OverlayFrame] = []
+            for rows in strips {
+                frames += paintStrip(rows, painter: painter, into: cr, overlay: overlay)
+                try check(cairo_status(cr), "drawing failed")
+                cairo_surface_flush(surface)
+                guard let pixels = cairo_image_surface_get_data(surface) else { throw RenderError("cairo has no pixels") }
+                try output.append(rows: rows.count, pixels: pixels, stride: Int(cairo_image_surface_get_stride(surface)))
             }
+            return PaintedBand(deflated: try output.finish(last: last), frames: frames,
+                               missingGlyphs: painter.missingGlyphsDrawn - missingBefore)
+        }
+
+        /// Paints pixel rows `rows` of the image into `cr` (whose surface is `rows.count` tall or taller).
+        func paintStrip(_ rows: Range<Int>, painter: ChapterPainter, into cr: OpaquePointer,
+                        overlay: AccessibilityOverlay?) -> [OverlayFrame] {
+            let scale = request.scale
+            let layoutWidth = Double(painter.layout.options.width)
+            let stripTop = slice.top + Float(Double(rows.lowerBound) / scale)
+            let viewport = Viewport(width: Float(layoutWidth), height: Float(Double(rows.count) / scale), scrollY: stripTop)
+            let shown = painter.table.visibleCells(in: viewport).clamped(to: slice.cells)
+            cairo_identity_matrix(cr)
+            cairo_scale(cr, scale, scale)
+            painter.paintBackground(into: cr, x: 0, y: 0, width: layoutWidth, height: Double(PNGRenderer.stripRows) / scale)
+            painter.paint(into: cr, cells: shown, scrollY: Double(stripTop))
+            guard let overlay else { return [] }
+            // The overlay's frames are the tree's for the whole image (its viewport is the image, scrolled to the
+            // slice); each strip draws them shifted up by the strip's offset.
+            cairo_translate(cr, 0, -Double(rows.lowerBound) / scale)
+            let image = Viewport(width: Float(layoutWidth), height: slice.bottom - slice.top, scrollY: slice.top)
+            return overlay.draw(into: cr, cells: shown, viewport: image)
         }
     }
 }

@@ -39,7 +39,7 @@ struct SVGTextLayer {
     private func layer() -> String {
         let layout = painter.layout
         let chapter = painter.chapter
-        var out = "<g id=\"text\" fill=\"#000\" fill-opacity=\"0\" font-family=\"\(Self.escape(painter.cache.chain.family))\">\n"
+        var out = "<g id=\"text\" fill=\"#000\" fill-opacity=\"0\" font-family=\"\(Self.escape(painter.fonts.family))\">\n"
         for row in slice.cells {
             let verse = chapter.verses[VerseIndex(row)].number
             let top = Double(painter.table.origins[row] - slice.top)

@@ -1,21 +1,23 @@
-/// The go-to-verse prompt `:` opens: the digits typed so far.
+import InterlinearInteraction
+
+/// The go-to-verse prompt `:` opens: the digits typed so far, edited by the front ends' one prompt editor
+/// (`PromptLine`).
 public struct VersePrompt: Equatable, Sendable {
     /// At most three digits: no chapter has a thousand verses.
     public static let maximumDigits = 3
 
-    public private(set) var digits = ""
+    private var line = PromptLine(.verse, digitsOnly: true, maximumLength: maximumDigits)
 
     public init() {}
 
+    /// The digits typed so far.
+    public var digits: String { line.text }
+
     /// Appends a digit; ignores anything else and digits past the maximum. Returns whether the text changed.
-    public mutating func type(_ character: Character) -> Bool {
-        guard character.isASCII, character.isNumber, digits.count < Self.maximumDigits else { return false }
-        digits.append(character)
-        return true
-    }
+    public mutating func type(_ character: Character) -> Bool { line.type(character) != .unchanged }
 
     /// Erases the last digit. Returns whether there was one.
-    public mutating func erase() -> Bool { digits.popLast() != nil }
+    public mutating func erase() -> Bool { line.erase() != .unchanged }
 
     /// The verse number typed, or nil while nothing (or only zeros) is typed.
     public var verse: Int? { Int(digits).flatMap { $0 > 0 ? $0 : nil } }

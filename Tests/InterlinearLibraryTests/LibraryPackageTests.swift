@@ -1,0 +1,127 @@
+import Foundation
+import InterlinearTestSupport
+import Testing
+
+/// The library as an app developer meets it: a package of its own, outside the checkout, that depends on this one by
+/// path and imports only `Interlinear`. Its programs are the DocC article's code, taken from the article itself
+/// (Sources/Interlinear/Interlinear.docc/LabelsAheadOfTime.md), so the article cannot drift from the API.
+///
+/// Cost: the dependent package builds the engine's modules again (debug, its own build folder). The folder is
+/// `.build-consumer` in the checkout and kept between runs, so only the first run after a change to the engine pays
+/// for a build of the changed modules; the package itself is made afresh in a temporary folder each time.
+@Suite struct LibraryPackageTests {
+    static let article = packageRoot.appendingPathComponent("Sources/Interlinear/Interlinear.docc/LabelsAheadOfTime.md")
+
+    /// The article's Swift code blocks, in order.
+    static func codeBlocks() throws -> [String] {
+        let text = try String(contentsOf: article, encoding: .utf8)
+        var blocks: [String] = []
+        var current: [Substring]?
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if current == nil, line == "```swift" {
+                current = []
+            } else if current != nil, line == "```" {
+                blocks.append(current!.joined(separator: "\n") + "\n")
+                current = nil
+            } else {
+                current?.append(line)
+            }
+        }
+        return blocks
+    }
+
+    @Test func theArticlesListingIsOneImportAndAtMostTenLines() throws {
+        let listing = try #require(try Self.codeBlocks().first)
+        let lines = listing.split(separator: "\n").filter { !$0.allSatisfy(\.isWhitespace) }
+        #expect(lines.count <= 10, "\(lines.count) lines:\n\(listing)")
+        #expect(lines.filter { $0.hasPrefix("import ") } == ["import Interlinear"])
+    }
+
+    /// Builds the package (the listing alone, and the whole article as one program), runs both against the
+    /// whole-New-Testament store, and compares the listing's elements and frames with `interlinear a11y` at the
+    /// same offset: the same node ids, on screen, with the same bounds.
+    @Test func aPackageOutsideTheCheckoutRunsTheArticle() throws {
+        let swift = try #require(SystemTool.find("swift"), "the swift toolchain is not on PATH")
+        let store = try SharedStore.wholeNewTestament.get()
+        let blocks = try Self.codeBlocks()
+        try #require(blocks.count >= 2, "the article lost its code")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("interlinear-consumer-\(getpid())")
+        try? FileManager.default.removeItem(at: folder)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let listing = blocks[0]
+        let article = blocks[0] + blocks.dropFirst().joined(separator: "\n")
+        for (name, code) in [("Listing", listing), ("Article", article)] {
+            let sources = folder.appendingPathComponent("Sources/\(name)")
+            try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
+            try code.write(to: sources.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
+        }
+        let identity = packageRoot.lastPathComponent
+        let manifest = """
+            // swift-tools-version: 6.1
+            import PackageDescription
+
+            let package = Package(
+                name: "Consumer",
+                dependencies: [.package(path: "\(packageRoot.path)")],
+                targets: [
+                    .executableTarget(name: "Listing", dependencies: [.product(name: "Interlinear", package: "\(identity)")]),
+                    .executableTarget(name: "Article", dependencies: [.product(name: "Interlinear", package: "\(identity)")]),
+                ]
+            )
+
+            """
+        try manifest.write(to: folder.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        // The checkout's resolved versions, when it has them: the same dependencies, without resolving them again.
+        let resolved = packageRoot.appendingPathComponent("Package.resolved")
+        if FileManager.default.fileExists(atPath: resolved.path) {
+            try FileManager.default.copyItem(at: resolved, to: folder.appendingPathComponent("Package.resolved"))
+        }
+        let scratch = packageRoot.appendingPathComponent(".build-consumer")
+        let build = try run(swift, ["build", "--package-path", folder.path, "--scratch-path", scratch.path],
+                            directory: folder)
+        try #require(build.status == 0, "swift build failed:\n\(build.stderr)\n\(build.stdoutText.suffix(4000))")
+
+        var environment = testEnvironment
+        environment["INTERLINEAR_DATA"] = store.path
+        let products = scratch.appendingPathComponent("debug")
+        let shown = try run(products.appendingPathComponent("Listing"), [], environment: environment, directory: folder)
+        try #require(shown.status == 0, "\(shown.stderr)")
+
+        // The peer: the command line's dump of the same chapter, reader on, at the same offset (default width 390
+        // and viewport height 844, as the session's defaults).
+        var quiet = environment
+        quiet["ACCESSIBLE"] = nil
+        let dump = try run(interlinearBinary, ["a11y", "John 1", "--screen-reader", "on", "--scroll", "600"],
+                           environment: quiet, directory: packageRoot)
+        try #require(dump.status == 0, "\(dump.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: dump.stdout) as? [String: Any])
+        let nodes = try #require(json["nodes"] as? [[String: Any]])
+        var expected: [String: [Double]] = [:]
+        for node in nodes where node["offscreen"] as? Bool == false {
+            // Element nodes only: the chapter (John.1) and verse containers (John.1.3) are not elements.
+            guard let id = node["nodeId"] as? String, id.split(separator: ".").count > 3,
+                  let bounds = node["bounds"] as? [String: Double] else { continue }
+            expected[id] = ["x", "y", "width", "height"].map { bounds[$0] ?? .nan }
+        }
+        var listed: [String: [Double]] = [:]
+        for line in shown.stdoutText.split(separator: "\n") {
+            let fields = line.split(separator: " ")
+            try #require(fields.count >= 6, "a line of the listing: \(line)")
+            listed[String(fields[0])] = fields.suffix(4).compactMap { Double($0) }
+        }
+        #expect(!expected.isEmpty)
+        #expect(Set(listed.keys) == Set(expected.keys))
+        for (id, frame) in expected {
+            let mine = listed[id] ?? []
+            #expect(mine.count == 4 && zip(mine, frame).allSatisfy { abs($0 - $1) < 0.01 }, "\(id): \(mine) vs \(frame)")
+        }
+
+        // The whole article as one program: each of its claims printed, checked here.
+        let told = try run(products.appendingPathComponent("Article"), [], environment: environment, directory: folder)
+        try #require(told.status == 0, "\(told.stderr)")
+        let text = told.stdoutText
+        #expect(text.contains("reader off, elements at 600: 0 containers built: 0"), "\(text)")
+        #expect(text.contains("same as from the start: true"), "\(text)")
+        #expect(text.contains("verse 3, word 1 moved by: 100.0"), "\(text)")
+    }
+}
