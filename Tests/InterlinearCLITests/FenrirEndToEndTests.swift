@@ -85,4 +85,55 @@ struct FenrirEndToEndTests {
         let screen = try session.tmux.lines().joined(separator: "\n")
         #expect(exited, "screen after q:\n\(screen)")
     }
+
+    @Test("Genesis 1: →, ↓, R, d, / search: one whole utterance each, no Hebrew script, never \"Greek\"")
+    func genesisOneWholeUtterancePerKey() throws {
+        let columns = 80, rows = 12
+        _ = try requiredTool("tmux", package: "tmux")
+        let session = try FenrirSession.started("read 'Genesis 1' --screen-reader", columns: columns, rows: rows)
+        defer { session.close() }
+        var mode = LineMode(narration: ChapterNarration(chapter: try readerChapter("Genesis 1")), columns: columns)
+        var expected = [mode.openingLine.text + " " + mode.focusLine().text]
+        try #require(session.programUtterances.count >= 1,
+                     "Fenrir said nothing of the program at start-up: \(session.utterances); \(session.diagnosis)")
+        var presses: [Press] = Array(repeating: .key("Right", .right), count: 9)
+        presses += [.key("Down", .down), .key("Right", .right), .key("R", .character("R")), .key("d", .character("d"))]
+        presses += [.key("/", .character("/"))] + "light".map { .typed($0) } + [.key("Enter", .enter)]
+        presses += [.key("n", .character("n")), .key("R", .character("R"))]
+        for press in presses {
+            switch press {
+            case .key(let name, let key):
+                guard case .line(let line) = mode.handle(key) else { Issue.record("\(name) printed no line"); continue }
+                expected.append(line.text)
+                try session.tmux.send(name)
+                #expect(session.waitForUtterances(expected.count), "no utterance for \(name): \(session.programUtterances)")
+            case .typed(let character):
+                _ = mode.handle(.character(character))
+                try session.tmux.type(String(character))
+                let echoed = session.tmux.wait { (try? session.tmux.rows().last { !$0.trimmingTrailingSpaces().isEmpty })?
+                    .trimmingTrailingSpaces().hasSuffix(String(character)) == true }
+                #expect(echoed, "\(character) was not echoed")
+            }
+        }
+        guard case .line(let last) = mode.handle(.character(" ")) else { Issue.record("space printed no line"); return }
+        expected.append(last.text)
+        try session.tmux.send("Space")
+        #expect(session.waitForUtterances(expected.count))
+
+        let heard = session.programUtterances.map(FenrirSession.heard)
+        #expect(heard.count == expected.count, "utterances:\n\(heard.joined(separator: "\n"))")
+        for (said, line) in zip(heard, expected) {
+            #expect(said == line.split(separator: " ").joined(separator: " "))
+        }
+        for utterance in session.programUtterances {
+            #expect(!utterance.unicodeScalars.contains { (0x0590...0x05FF).contains($0.value) },
+                    "Hebrew script reached the English voice: \(utterance)")
+            #expect(!utterance.contains("Greek"), "a Hebrew chapter called Greek: \(utterance)")
+            for named in ["dash", "star", "tilde", "slash", "colon", "left bracket", "plus"] {
+                #expect(!utterance.contains(" \(named) "), "Fenrir named a mark: \(utterance)")
+            }
+        }
+        try session.tmux.send("q")
+        #expect(try session.tmux.waitForExit())
+    }
 }

@@ -11,7 +11,9 @@ extension AtspiAdapter {
         switch node {
         case .application: return (applicationName, "en", "")
         case .frame: return (host.windowTitle, "en", "")
-        case .document: return (tree.chapter.reference.description, "en", "chapter, \(tree.cellCount) verses")
+        case .document:
+            let u = tree.documentUtterance
+            return (u.name, u.language, u.description)
         case .cell(let cell):
             let u = tree.utterance(ofCell: cell)
             return (u.name, u.language, u.description)
