@@ -11,8 +11,13 @@ import InterlinearCorpus
 /// (`Respelling`); references and numbers are words; nothing a screen reader would name ("dash", "colon").
 public struct ChapterWording: Sendable {
     public let chapter: Chapter
+    /// Words in the SBL academic transliteration instead of respelled: for braille, which is not a voice.
+    public var academic: Bool
 
-    public init(chapter: Chapter) { self.chapter = chapter }
+    public init(chapter: Chapter, academic: Bool = false) {
+        self.chapter = chapter
+        self.academic = academic
+    }
 
     /// "Greek", "Hebrew".
     public var languageName: String { chapter.language.englishName }
@@ -42,7 +47,8 @@ public struct ChapterWording: Sendable {
 
     /// A word as the English voice says it (the forms are kept in `forms` when given).
     func said(_ word: Word, forms: SpokenForms? = nil) -> String {
-        WordSpeech.spoken(.respelled, WordSpeech.respellingKey(of: word, in: chapter), in: chapter, forms: forms)
+        if academic { return Speakable.alternatives(chapter.text(word.transliteration)) }
+        return WordSpeech.spoken(.respelled, WordSpeech.respellingKey(of: word, in: chapter), in: chapter, forms: forms)
     }
 
     /// The verse's words with their glosses: "En, In the; arkhay', beginning; …", each word first in its own script
@@ -98,8 +104,14 @@ public struct ChapterWording: Sendable {
             return SpokenLine("Dictionary entries: \(strongs).")
         }
         var line = SpokenLine("Dictionary form: ")
-        if original { line.item(lemma, source) }
-        line.item(Respelling.spoken(lemma, chapter.language), transliteration)
+        let romanized = academic ? Speakable.alternatives(Transliterator.transliterate(lemma))
+            : Respelling.spoken(lemma, chapter.language)
+        if original {
+            line.append(lemma, source)
+            line.item(romanized, transliteration)
+        } else {
+            line.append(romanized, transliteration)
+        }
         return line
     }
 

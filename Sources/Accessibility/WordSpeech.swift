@@ -17,9 +17,14 @@ public struct WordSpeech: Sendable, Equatable {
         set { original = newValue }
     }
 
-    public init(verbosity: Verbosity = .normal, original: Bool = false) {
+    /// Give the SBL academic transliteration instead of the respelling: for braille, which reads it exactly and
+    /// is not a voice.
+    public var academic: Bool
+
+    public init(verbosity: Verbosity = .normal, original: Bool = false, academic: Bool = false) {
         self.verbosity = verbosity
         self.original = original
+        self.academic = academic
     }
 
     public init(verbosity: Verbosity = .normal, greek: Bool) {
@@ -42,7 +47,8 @@ public struct WordSpeech: Sendable, Equatable {
     /// A word's line written into `line`.
     func write<Line: SpokenText>(_ word: Word, in chapter: Chapter, forms: SpokenForms?, into line: inout Line) {
         if original { line.item(chapter.text(word.surface), .source(chapter.language)) }
-        line.item(Self.spoken(.respelled, Self.respellingKey(of: word, in: chapter), in: chapter, forms: forms),
+        line.item(academic ? Speakable.alternatives(chapter.text(word.transliteration))
+                  : Self.spoken(.respelled, Self.respellingKey(of: word, in: chapter), in: chapter, forms: forms),
                   .transliteration(chapter.language))
         line.item(Self.spoken(.gloss, word.gloss, in: chapter, forms: forms))
         if chapter.strings.utf8Count(of: word.morphology) > 0 {
@@ -73,9 +79,11 @@ public struct WordSpeech: Sendable, Equatable {
     private func appendLemma<Line: SpokenText>(of word: Word, in chapter: Chapter, to line: inout Line,
                                                forms: SpokenForms?) {
         guard chapter.strings.utf8Count(of: word.lemma) > 0 else { return }
-        let lemma = Self.spoken(.lemma, word.lemma, in: chapter, forms: forms)
-        let respelled = Self.spoken(.respelled, Self.respellingKey(of: word, in: chapter), in: chapter, forms: forms)
-        guard lemma.lowercased() != respelled.lowercased() else { return }
+        let lemma = academic ? Speakable.alternatives(Transliterator.transliterate(chapter.text(word.lemma)))
+            : Self.spoken(.lemma, word.lemma, in: chapter, forms: forms)
+        let said = academic ? chapter.text(word.transliteration)
+            : Self.spoken(.respelled, Self.respellingKey(of: word, in: chapter), in: chapter, forms: forms)
+        guard lemma.lowercased() != said.lowercased() else { return }
         line.item("from ")
         line.append(lemma, .transliteration(chapter.language))
     }

@@ -27,7 +27,8 @@ struct EnglishNamesTests {
         for granularity in Granularity.allCases {
             let tree = try ObjectNodeTests.tree(reference, granularity: granularity)
             language = tree.chapter.language
-            let adapter = try AtspiAdapter(host: Host(tree), applicationName: "interlinear", mode: .off)
+            let host = Host(tree)  // the adapter holds its host unowned
+            let adapter = try AtspiAdapter(host: host, applicationName: "interlinear", mode: .off)
             tree.screenReaderEnabled = true
             var nodes: [ObjectNode] = [.application, .frame, .document]
             for cell in tree.layout.cells.indices {
@@ -42,6 +43,7 @@ struct EnglishNamesTests {
                 utterances.append(said.description)
                 for action in adapter.actions(of: node) { utterances += [action.name, action.description] }
             }
+            withExtendedLifetime(host) {}
         }
         if language == .hebrew {
             #expect(!utterances.contains { $0.contains("Greek") }, "\(utterances.filter { $0.contains("Greek") }.prefix(3))")

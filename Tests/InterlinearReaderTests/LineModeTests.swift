@@ -134,9 +134,9 @@ struct LineModeTests {
         #expect(line(mode.handle(.enter)) == "John one, verse fourteen, 23 Greek words")
         _ = mode.handle(.character("/"))
         for c in "logos" { _ = mode.handle(.character(c)) }
-        #expect(line(mode.handle(.enter)) == "Match 4 of 4. logos, Word, noun, nominative singular masculine")
+        #expect(line(mode.handle(.enter)) == "Match 4 of 4. lo'gos, Word, noun, nominative singular masculine")
         #expect(line(mode.handle(.character("n")))
-                == "Match 1 of 4. John one, verse one. logos, Word, noun, nominative singular masculine")
+                == "Match 1 of 4. John one, verse one. lo'gos, Word, noun, nominative singular masculine")
         _ = mode.handle(.character(":"))
         for c in "99" { _ = mode.handle(.character(c)) }
         #expect(line(mode.handle(.enter)) == "No verse 99 in John one.")
@@ -150,7 +150,7 @@ struct LineModeTests {
         _ = mode.handle(.character(":")); _ = mode.handle(.character("3")); _ = mode.handle(.character("1"))
         _ = mode.handle(.enter)
         let kago = line(mode.handle(.right))  // κἀγὼ, P-1NS-K
-        #expect(kago == "kagō, And I, personal pronoun, first person nominative singular, crasis")
+        #expect(kago == "kagoh', And I, personal pronoun, first person nominative singular, crasis")
         #expect(!kago.contains("contracted"))
 
         // John 1:33 ἂν has the gloss "*": nothing of it is spoken.

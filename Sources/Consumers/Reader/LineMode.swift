@@ -34,11 +34,13 @@ public struct LineMode {
     public private(set) var pending: ReaderLocation?
     private var prompt: (kind: Character, text: String)?
 
-    public init(narration: any Narration, verbosity: Verbosity = .normal, original: Bool = false, columns: Int = 80) {
+    /// `academic`: words in the SBL transliteration, not respelled for a voice (for a braille display).
+    public init(narration: any Narration, verbosity: Verbosity = .normal, original: Bool = false, academic: Bool = false,
+                columns: Int = 80) {
         self.narration = narration
-        speech = WordSpeech(verbosity: verbosity, original: original)
+        speech = WordSpeech(verbosity: verbosity, original: original, academic: academic)
         self.columns = columns
-        text = ChapterWording(chapter: narration.chapter)
+        text = ChapterWording(chapter: narration.chapter, academic: academic)
         search = ChapterSearch(chapter: narration.chapter)
     }
 

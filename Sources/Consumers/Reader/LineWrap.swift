@@ -10,30 +10,10 @@ public enum LineWrap {
     public static func rows(_ text: String, columns: Int) -> [String] {
         let width = max(columns, 1)
         guard CellWidth.of(text) > width else { return [text] }
-        var rows: [String] = []
-        var row = "", rowWidth = 0
-        for phrase in phrases(text) {
-            let phraseWidth = CellWidth.of(phrase)
-            if rowWidth > 0, rowWidth + 1 + phraseWidth <= width {
-                row += " " + phrase
-                rowWidth += 1 + phraseWidth
-                continue
-            }
-            if rowWidth > 0 { rows.append(row) }
-            if phraseWidth <= width {
-                row = phrase
-                rowWidth = phraseWidth
-                continue
-            }
-            // A phrase wider than a row: at spaces, the last part left open for the next phrase.
-            var parts = words(phrase, width: width)
-            let last = parts.removeLast()
-            rows += parts
-            row = last
-            rowWidth = CellWidth.of(last)
+        // Phrases packed into rows; a phrase wider than a row as its words packed; a word wider than a row cut.
+        return pack(phrases(text), width: width) { phrase in
+            pack(phrase.split(separator: " ").map(String.init), width: width) { cut($0, width: width) }
         }
-        if rowWidth > 0 || rows.isEmpty { rows.append(row) }
-        return rows
     }
 
     /// The phrases of a line: split after ",", ";", ":" or "." followed by a space, each keeping its punctuation.
@@ -54,31 +34,39 @@ public enum LineWrap {
         return phrases
     }
 
-    /// A phrase wider than a row, broken at spaces, never inside a word; a word wider than a row is cut into whole
-    /// rows (grapheme clusters are never split).
-    static func words(_ text: String, width: Int) -> [String] {
+    /// Items joined by spaces into rows of at most `width` cells; an item wider than a row is `split` into rows, its
+    /// last row left open for the items after it.
+    static func pack(_ items: [String], width: Int, split: (String) -> [String]) -> [String] {
         var rows: [String] = []
         var row = "", rowWidth = 0
-        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
-            var word = String(word)
-            var wordWidth = CellWidth.of(word)
-            if rowWidth > 0, rowWidth + 1 + wordWidth <= width {
-                row += " " + word
-                rowWidth += 1 + wordWidth
+        for item in items where !item.isEmpty {
+            let itemWidth = CellWidth.of(item)
+            if rowWidth > 0, rowWidth + 1 + itemWidth <= width {
+                row += " " + item
+                rowWidth += 1 + itemWidth
                 continue
             }
             if rowWidth > 0 { rows.append(row) }
-            while wordWidth > width {
-                let cut = CellWidth.prefix(word, fitting: width)
-                guard !cut.text.isEmpty else { break }  // a single cluster wider than the row: keep it whole
-                rows.append(String(cut.text))
-                word = String(word[cut.text.endIndex...])
-                wordWidth -= cut.width
-            }
-            row = word
-            rowWidth = wordWidth
+            var parts = itemWidth <= width ? [item] : split(item)
+            row = parts.removeLast()
+            rowWidth = CellWidth.of(row)
+            rows += parts
         }
         if rowWidth > 0 || rows.isEmpty { rows.append(row) }
         return rows
+    }
+
+    /// A word wider than a row, cut into whole rows (grapheme clusters are never split; a single cluster wider than
+    /// the row is kept whole).
+    static func cut(_ word: String, width: Int) -> [String] {
+        var rows: [String] = []
+        var rest = word[...]
+        while CellWidth.of(String(rest)) > width {
+            let prefix = CellWidth.prefix(String(rest), fitting: width)
+            guard !prefix.text.isEmpty else { break }
+            rows.append(String(prefix.text))
+            rest = rest.dropFirst(prefix.text.count)
+        }
+        return rows + [String(rest)]
     }
 }

@@ -141,6 +141,7 @@ public enum Reader {
         defer { speech = nil }
         func lineMode(_ narration: any Narration) -> LineMode {
             var mode = LineMode(narration: narration, verbosity: options.verbosity, original: options.original,
+                                academic: options.braille != nil,
                                 columns: terminal.size().columns)
             mode.navigator = navigator
             return mode
