@@ -9,8 +9,9 @@ import InterlinearCorpus
 ///
 /// Lines are speakable as they stand: no Greek or Hebrew script unless the user asks for it (`o`, `--original`),
 /// words respelled for an English voice, references in words, no marks a screen reader would spell out. Every
-/// sentence comes from the accessibility layer (`ChapterWording`, `WordSpeech`), in the chapter's language. The lines printed by ↑ and ↓ fit
-/// one terminal row, because terminal screen readers treat ↑/↓ as shell history and read only the cursor's row.
+/// sentence comes from the accessibility layer (`ChapterWording`, `WordSpeech`), in the chapter's language. The
+/// lines printed by ↑ and ↓ fit one terminal row, because terminal screen readers treat ↑/↓ as shell history and
+/// read only the cursor's row.
 public struct LineMode {
     public let narration: any Narration
     /// Focused verse index.
