@@ -19,7 +19,8 @@ public enum Respelling {
     }
 
     /// A transliteration (SBL academic, as stored) respelled for an English voice; `source` is the word in its own
-    /// script, which says where the stress is (Greek accents; nil or Hebrew: unmarked). Non-letters pass through,
+    /// script, which says where the stress is (Greek accents). A Hebrew transliteration's stress is the acute it
+    /// may carry on a vowel ("ʾākā́ltā"); unmarked, none is given. Non-letters pass through,
     /// except the Leipzig hyphen inside a word, which joins its parts.
     public static func english(_ transliteration: String, _ language: SourceLanguage, source: String? = nil) -> String {
         let stress = language == .greek ? source.flatMap(greekStressFromEnd) : nil
@@ -51,10 +52,12 @@ public enum Respelling {
         character.unicodeScalars.allSatisfy { $0.properties.generalCategory == .nonspacingMark }
     }
 
-    /// One spoken unit: its English letters and whether it is a vowel (a syllable's nucleus).
+    /// One spoken unit: its English letters, whether it is a vowel (a syllable's nucleus), and whether the
+    /// transliteration marks it stressed (an acute on a Hebrew vowel, "ʾākā́ltā").
     private struct Unit {
         var text: String
         var vowel: Bool
+        var stressed = false
     }
 
     private static func respellWord(_ word: [Character], _ language: SourceLanguage, stress: Int?) -> String {
@@ -79,8 +82,8 @@ public enum Respelling {
         // The stress mark goes after the stressed syllable: after its vowel and, when two consonants follow, the
         // first of them (the syllable is closed); at the end of the word after everything. Monosyllables carry none.
         var markAfter: Int?
-        if let stress, vowels.count > 1, stress < vowels.count {
-            let nucleus = vowels[vowels.count - 1 - stress]
+        let fromEnd = stress.flatMap { $0 < vowels.count ? vowels[vowels.count - 1 - $0] : nil }
+        if vowels.count > 1, let nucleus = units.firstIndex(where: \.stressed) ?? fromEnd {
             var end = nucleus
             let next = vowels.first { $0 > nucleus } ?? units.count
             if next == units.count { end = units.count - 1 } else if next - nucleus > 2 { end = nucleus + 1 }
@@ -197,7 +200,7 @@ public enum Respelling {
             let plain = String(letter.unicodeScalars.filter { $0.value != 0x0301 && $0.value != 0x0300 })
                 .precomposedStringWithCanonicalMapping
             if let vowel = hebrewVowels[plain] {
-                units.append(Unit(text: vowel, vowel: true))
+                units.append(Unit(text: vowel, vowel: true, stressed: plain != letter))
                 continue
             }
             let text = hebrewConsonants[plain] ?? ascii(plain)
