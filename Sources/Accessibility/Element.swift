@@ -124,6 +124,7 @@ public struct Element: Sendable, Equatable {
 
     /// What a screen reader says the element is when the standard role name alone would mislead: "Greek word" for a
     /// word block (role `term`), the tier for a label, "translation" for the verse's translation. Nil otherwise.
+    @available(*, deprecated, message: "a Hebrew chapter's word is no Greek word: use roleDescription(language:)")
     public var roleDescription: String? { roleDescription(language: .greek) }
 
     /// The role description in a chapter of `language`: "Hebrew word" for a Hebrew word block.

@@ -77,7 +77,8 @@ public enum Speakable {
 
     /// English text made safe for a voice and a screen reader: a hyphen between words becomes a space
     /// ("joint-heirs" → "joint heirs"), and the marks a screen reader would name (`* ~ / + @ $ \ _`) or that only
-    /// mark editorial additions (`[ ]`) are dropped. Letters, digits, quotes and sentence punctuation stay.
+    /// mark editorial additions (`[ ]`, and the parentheses of an untranslated particle, "(et)") are dropped.
+    /// Letters, digits, quotes and sentence punctuation stay.
     public static func english(_ text: String) -> String {
         englishASCII(text) ?? englishByCharacter(text)
     }
@@ -89,7 +90,7 @@ public enum Speakable {
         for character in text {
             switch character {
             case "-", "_", "/": out.append(" ")
-            case "*", "~", "+", "@", "$", "\\", "[", "]", "{", "}", "<", ">", "|", "^", "`", "#", "=": continue
+            case "*", "~", "+", "@", "$", "\\", "[", "]", "{", "}", "<", ">", "|", "^", "`", "#", "=", "(", ")": continue
             default: out.append(character)
             }
         }
@@ -111,7 +112,7 @@ public enum Speakable {
             case UInt8(ascii: "*"), UInt8(ascii: "~"), UInt8(ascii: "+"), UInt8(ascii: "@"), UInt8(ascii: "$"),
                  UInt8(ascii: "\\"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"),
                  UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "|"), UInt8(ascii: "^"), UInt8(ascii: "`"),
-                 UInt8(ascii: "#"), UInt8(ascii: "="): continue
+                 UInt8(ascii: "#"), UInt8(ascii: "="), UInt8(ascii: "("), UInt8(ascii: ")"): continue
             default: break
             }
             // White space (tab, line feed, vertical tab, form feed, carriage return, space) collapses to one

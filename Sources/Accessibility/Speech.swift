@@ -1,9 +1,10 @@
 import InterlinearCorpus
 import InterlinearTypesetting
 
-/// What a screen reader says for an element: a name and a description, each with its own language — a Greek word's
-/// name is Greek (`grc`) and its description English (`en`): transliteration, gloss, morphology in words, the
-/// dictionary form in Greek and transliterated, "Strong's 1510". Raw codes ("V-IAI-3S", "G1510") are never spoken.
+/// What a screen reader says for an element: a name and a description, each with its own language — a word's name
+/// is its own script (`grc`, `hbo`) and its description English (`en`): the word respelled for an English voice,
+/// gloss, morphology in words, the dictionary form respelled, "Strong's 1510". Raw codes ("V-IAI-3S", "G1510") and
+/// the original script are never in an English description.
 /// Built only when asked, never stored.
 public struct Utterance: Sendable, Equatable {
     public var name: String
@@ -11,7 +12,7 @@ public struct Utterance: Sendable, Equatable {
     /// "en" for English.
     public var language: String
     public var description: String
-    /// BCP 47 tag of `description`: English, which may quote a Greek dictionary form.
+    /// BCP 47 tag of `description`: English.
     public var descriptionLanguage: String
 
     public init(name: String, language: String, description: String, descriptionLanguage: String = "en") {
@@ -42,23 +43,24 @@ extension AccessibilityTree {
         case .label(let w, let tier):
             let word = chapter.words[verse.word(at: w)]
             let text = chapter.text(element.text)
-            let greek = chapter.text(word.surface)
+            // The word as the English voice says it: the descriptions name it so, never in its own script.
+            let said = spokenForms.value(.respelled, WordSpeech.respellingKey(of: word, in: chapter), in: chapter)
             switch tier {
             case .source:
                 return Utterance(name: text, language: chapter.language.tag,
                                  description: spokenForms.description(of: word, in: chapter))
             case .transliteration:
-                return Utterance(name: Speakable.alternatives(text), language: chapter.language.transliterationTag,
-                                 description: "transliteration of \(greek)")
+                return Utterance(name: said, language: chapter.language.transliterationTag,
+                                 description: "transliteration of the \(chapter.language.englishName) word")
             case .strongs:
                 return Utterance(name: Speakable.strongs(text) ?? "no Strong's number", language: "en",
-                                 description: "Strong's number of \(greek)")
+                                 description: "Strong's number of \(said)")
             case .morphology:
                 return Utterance(name: Speakable.morphology(text, language: chapter.language), language: "en",
-                                 description: "grammar of \(greek)")
+                                 description: "grammar of \(said)")
             default:
                 let gloss = Speakable.gloss(text)
-                return Utterance(name: gloss.isEmpty ? "no gloss" : gloss, language: "en", description: "gloss of \(greek)")
+                return Utterance(name: gloss.isEmpty ? "no gloss" : gloss, language: "en", description: "gloss of \(said)")
             }
         case .verseTranslation:
             return Utterance(name: translation(of: verse), language: "en", description: "translation of \(place())")
@@ -76,6 +78,12 @@ extension AccessibilityTree {
         let count = verse.words.count
         return Utterance(name: "\(chapter.reference.description), verse \(verse.number)", language: "en",
                          description: "\(count) \(chapter.language.englishName) \(count == 1 ? "word" : "words")")
+    }
+
+    /// The words spoken for the chapter as a whole (the document): "Genesis 1", "chapter, 31 verses".
+    public var documentUtterance: Utterance {
+        Utterance(name: chapter.reference.description, language: "en",
+                  description: "chapter, \(chapter.verses.count) verses")
     }
 
     /// A verse's translation as one string.

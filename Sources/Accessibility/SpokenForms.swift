@@ -13,25 +13,30 @@ import InterlinearCorpus
 public final class SpokenForms {
     /// What a table holds.
     enum Kind: Int, CaseIterable {
-        /// `Speakable.alternatives(Transliterator.transliterate(lemma))`.
+        /// A Greek lemma respelled for an English voice: `Respelling.english` of its transliteration.
         case lemma
-        /// `Speakable.morphology(code, language:)`.
+        /// `Speakable.morphology(code)`: a Robinson code.
         case morphology
+        /// `Speakable.morphology(code, language: .hebrew)`: a Hebrew part-of-speech code.
+        case hebrewMorphology
         /// `Speakable.gloss(gloss)`.
         case gloss
-        /// `Speakable.alternatives(transliteration)`.
-        case transliteration
+        /// A word respelled for an English voice (`Respelling.english`), both forms of optional letters said: from a
+        /// Greek surface (its accents give the stress) or a Hebrew transliteration (`WordSpeech.respellingKey`).
+        case respelled
         /// `Speakable.strongs(number)`, with "" for nil.
         case strongs
 
         /// The form of string `id` of `chapter`, computed now: what the function this kind stands for returns.
         func form(of id: TextID, in chapter: Chapter) -> String {
+            let text = chapter.text(id)
             switch self {
-            case .lemma: Speakable.alternatives(Transliterator.transliterate(chapter.text(id)))
-            case .morphology: Speakable.morphology(chapter.text(id))
-            case .gloss: Speakable.gloss(chapter.text(id))
-            case .transliteration: Speakable.alternatives(chapter.text(id))
-            case .strongs: Speakable.strongs(chapter.text(id)) ?? ""
+            case .lemma, .respelled:
+                return Respelling.spoken(text, chapter.language)
+            case .morphology: return Speakable.morphology(text)
+            case .hebrewMorphology: return Speakable.morphology(text, language: .hebrew)
+            case .gloss: return Speakable.gloss(text)
+            case .strongs: return Speakable.strongs(text) ?? ""
             }
         }
     }
@@ -73,9 +78,8 @@ public final class SpokenForms {
     }
 
     /// What an accessibility element's description says of a word (`WordSpeech.description`'s line), made once
-    /// per distinct Greek word; a Hebrew word's line (made from its morphemes) is made each time.
+    /// per distinct word.
     func description(of word: Word, in chapter: Chapter) -> String {
-        guard chapter.language != .hebrew else { return WordSpeech.description.line(word, in: chapter, forms: self).text }
         let key = WordStrings(surface: word.surface, transliteration: word.transliteration, lemma: word.lemma,
                               strongs: word.strongs, morphology: word.morphology, gloss: word.gloss)
         let slot = Int(word.surface)
@@ -104,7 +108,8 @@ public final class SpokenForms {
             for (offset, word) in chapter.words[verse.words].enumerated() {
                 for t in chapter.alignment(of: word) where Int(t) < texts.count && lastWord[Int(t)] != offset {
                     lastWord[Int(t)] = offset
-                    let name = transliterations[offset] ?? chapter.text(word.transliteration)
+                    let name = transliterations[offset]
+                        ?? value(.respelled, WordSpeech.respellingKey(of: word, in: chapter), in: chapter)
                     transliterations[offset] = name
                     if texts[Int(t)].isEmpty { texts[Int(t)] = "translation of" }
                     texts[Int(t)] += " "

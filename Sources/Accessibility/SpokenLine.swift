@@ -1,3 +1,4 @@
+import Foundation
 import InterlinearCorpus
 
 /// The language a piece of spoken text is in, as a BCP 47 tag. Speech output picks a voice by it, so Greek script
@@ -22,6 +23,18 @@ public enum SpokenLanguage: String, Sendable, CaseIterable {
         case .hebrew: "he"
         default: "en"
         }
+    }
+
+    /// The language of text the user typed, to say it back: Greek or Hebrew if it holds that script, else English.
+    public static func typed(_ text: String) -> SpokenLanguage {
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x0370...0x03FF, 0x1F00...0x1FFF: return .greek
+            case 0x0590...0x05FF, 0xFB1D...0xFB4F: return .hebrew
+            default: continue
+            }
+        }
+        return .english
     }
 
     /// The language of a chapter's source script.
@@ -84,6 +97,27 @@ public struct SpokenLine: Sendable, Equatable {
         guard !other.isEmpty else { return }
         if !isEmpty, !separator.isEmpty { appendRaw(separator, spans.last?.language ?? .english) }
         for span in other.spans { appendRaw(span.text, span.language) }
+    }
+
+    /// The messages a voice is sent for the line: adjacent spans read by the same voice joined (a transliteration
+    /// and the English around it go to the English voice as one message), each to its voice (`SpokenLanguage.voice`:
+    /// Greek script only to `grc`, Hebrew only to `he`, the rest to English), spans with nothing to say dropped.
+    public var messages: [(voice: String, text: String)] {
+        var messages: [(voice: String, text: String)] = []
+        for span in spans {
+            if let last = messages.last, last.voice == span.language.voice {
+                messages[messages.count - 1].text += span.text
+            } else {
+                messages.append((span.language.voice, span.text))
+            }
+        }
+        return messages.compactMap { message in
+            let text = message.text.trimmingCharacters(in: .whitespaces)
+            // Punctuation alone says nothing; it only separates.
+            guard text.unicodeScalars.contains(where: { $0.properties.isAlphabetic || $0.properties.numericType != nil })
+            else { return nil }
+            return (message.voice, text)
+        }
     }
 
     /// A copy with `prefix` in front.

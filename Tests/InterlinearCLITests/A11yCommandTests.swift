@@ -230,7 +230,7 @@ import InterlinearTestSupport
         #expect(w17["posInSet"] as? Int == 17 && w17["setSize"] as? Int == 17)
         let w3 = try node("John.1.1.w3", in: nodes)
         #expect(w3["description"] as? String
-                == "ēn, was, verb, imperfect active indicative, third person singular, from εἰμί, eimi, Strong's 2258")
+                == "ayn, was, verb, imperfect active indicative, third person singular, from aymee', Strong's 2258")
 
         let heading = try node("John.1.1.v", in: nodes)
         #expect(heading["role"] as? String == "heading" && heading["headingLevel"] as? Int == 2)

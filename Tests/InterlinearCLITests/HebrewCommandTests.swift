@@ -69,7 +69,7 @@ import InterlinearTestSupport
         let verse1 = words.filter { ($0["parentId"] as? String) == "Gen.1.1" }
         #expect(verse1.compactMap { $0["nodeId"] as? String } == (1...7).map { "Gen.1.1.w\($0)" })
         #expect(verse1.first?["name"] as? String == "בְּרֵאשִׁ֖ית")
-        #expect((verse1.first?["description"] as? String)?.hasPrefix("bə, in; rēʾšît, beginning") == true)
+        #expect((verse1.first?["description"] as? String)?.hasPrefix("beraysheet, in beginning, preposition, noun") == true)
         // Reading order runs leftwards on screen within a row.
         let x = verse1.map { (($0["bounds"] as? [String: Any])?["x"] as? Double) ?? 0 }
         #expect(x[1] < x[0] && x[2] < x[1])
@@ -104,13 +104,13 @@ struct HebrewReaderEndToEndTests {
         #expect(try session.waitForExit())
     }
 
-    @Test("line mode speaks the first word as its transliteration and gloss, then the next in Hebrew order")
+    @Test("line mode speaks the first word respelled with its gloss, then the next in Hebrew order")
     func lineMode() throws {
         let session = try TmuxSession("read --screen-reader 'Genesis 1'", columns: 120)
         defer { session.close() }
-        try session.waitForLine("the first word") { $0.contains("bə, in; rēʾšît, beginning") }
+        try session.waitForLine("the first word") { $0.contains("Genesis one, verse one. beraysheet, in beginning") }
         try session.send("Right")
-        try session.waitForLine("the second word") { $0.contains("bārāʾ, created, verb") }
+        try session.waitForLine("the second word") { $0.contains("bara, created, verb") }
         try session.send("q")
         #expect(try session.waitForExit())
     }

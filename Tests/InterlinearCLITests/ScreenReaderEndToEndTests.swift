@@ -19,7 +19,7 @@ struct ScreenReaderEndToEndTests {
     /// The ESC bytes in a recording: any escape sequence at all, cursor positioning and clearing included.
     private func escapes(_ data: Data) -> Int { data.filter { $0 == 0x1B }.count }
 
-    @Test("→ reads archēi, beginning on one new line, ↓ moves to verse two; no Greek, no escape sequences; q restores")
+    @Test("→ reads arkhay', beginning on one new line, ↓ moves to verse two; no Greek, no escape sequences; q restores")
     func wordAndVerse() throws {
         let session = try TmuxSession("read --screen-reader 'John 1'")
         defer { session.close() }
@@ -32,9 +32,9 @@ struct ScreenReaderEndToEndTests {
         try session.send("Right")
         let right = session.recordedBytes(recording, from: 0) { String(decoding: $0, as: UTF8.self).contains("archē") }
         let rightText = String(decoding: right, as: UTF8.self)
-        try session.waitForLine("the second word") { $0.hasPrefix("archēi, beginning") }
+        try session.waitForLine("the second word") { $0.hasPrefix("arkhay', beginning") }
         let line = try #require(try session.lines().last { !$0.isEmpty })
-        #expect(line == "archēi, beginning, noun, dative singular feminine, from archē")
+        #expect(line == "arkhay', beginning, noun, dative singular feminine")
         #expect(escapes(right) == 0, "bytes written for →: \(rightText.debugDescription)")
         #expect(rightText.hasPrefix("\r\n") && rightText.components(separatedBy: "\r\n").count == 2)
         try expectCursorOnLastLine(session)
@@ -61,7 +61,7 @@ struct ScreenReaderEndToEndTests {
         defer { session.close() }
         try session.waitForLine("the first word") { $0.hasPrefix("John one, verse one. En, In the") }
         try session.send("Right")
-        try session.waitForLine("the second word") { $0.hasPrefix("archēi, beginning") }
+        try session.waitForLine("the second word") { $0.hasPrefix("arkhay', beginning") }
         try session.send("q")
         #expect(try session.waitForExit())
         #expect(try session.lines().contains("reader exited 0"))
@@ -139,7 +139,7 @@ struct SpeechEndToEndTests {
         try session.waitForLine("the first word") { $0.hasPrefix("John one, verse one. Ἐν, En") }
         #expect(try !session.lines().contains { $0.hasPrefix("Speech is off") })
         try session.send("Right")
-        try session.waitForLine("the second word") { $0.hasPrefix("ἀρχῇ, archēi") }
+        try session.waitForLine("the second word") { $0.hasPrefix("ἀρχῇ, arkhay'") }
         try session.send("R")
         try session.waitForLine("the Greek verse") { $0.hasPrefix("Greek: Ἐν ἀρχῇ") }
         try session.send("q")
@@ -156,7 +156,7 @@ struct SpeechEndToEndTests {
             #expect(message.priority == "message")
         }
         #expect(messages.contains { $0.language == "grc" && $0.text == "ἀρχῇ," })
-        #expect(messages.contains { $0.language == "en" && $0.text.hasPrefix("archēi, beginning, noun") })
+        #expect(messages.contains { $0.language == "en" && $0.text.hasPrefix("arkhay', beginning, noun") })
         // Start-up is queued whole (the opening, then the first word); each key cancels what is still being said.
         let events = server.events
         let firstCancel = try #require(events.firstIndex(of: .cancel))
@@ -187,11 +187,45 @@ struct SpeechEndToEndTests {
         defer { session.close() }
         try session.waitForLine("the first word") { $0.hasPrefix("John one, verse one. En, In the") }
         for key in ["Right", "Right", "r", "t", "Down", "Right", "s"] { try session.send(key) }
-        try session.waitForLine("the spelling") { $0.hasPrefix("houtos spelled:") }
+        try session.waitForLine("the spelling") { $0.hasPrefix("hoo'tos spelled:") }
         try session.send("q")
         #expect(try session.waitForExit())
-        #expect(server.wait { server.messages.contains { $0.text.hasPrefix("houtos spelled") } }, "\(server.events)")
+        #expect(server.wait { server.messages.contains { $0.text.hasPrefix("hoo'tos spelled") } }, "\(server.events)")
         #expect(server.messages.count > 6)
         #expect(server.messages.allSatisfy { $0.language == "en" && !containsGreek($0.text) }, "\(server.messages)")
+    }
+
+    @Test("--speak --original on Genesis 1: Hebrew only to he, nothing Greek, the rest in English; --greek still works")
+    func hebrewToTheHebrewVoice() throws {
+        _ = try requiredTool("tmux", package: "tmux")
+        let server = try SpeechDispatcherServer()
+        defer { server.close() }
+        let session = try TmuxSession("read --speak --original 'Genesis 1'", environment: "SPEECHD_ADDRESS='\(server.address)'")
+        defer { session.close() }
+        try session.waitForLine("the first word") { $0.hasPrefix("Genesis one, verse one. בְּרֵאשִׁ֖ית") }
+        for key in ["Right", "R", "d", "o", "r"] { try session.send(key) }
+        try session.waitForLine("the reading") { $0.hasPrefix("Reading: ") }
+        try session.send("q")
+        #expect(try session.waitForExit())
+        #expect(server.wait { server.messages.contains { $0.text.hasPrefix("Reading:") } }, "\(server.events)")
+        let messages = server.messages
+        #expect(messages.contains { $0.language == "he" && $0.text.hasPrefix("בְּרֵאשִׁ֖ית בָּרָ֣א") }, "\(messages)")
+        for message in messages {
+            let hebrew = message.text.unicodeScalars.contains { (0x0590...0x05FF).contains($0.value) }
+            #expect(hebrew == (message.language == "he"), "\(message)")
+            #expect(["he", "en"].contains(message.language), "\(message)")
+            #expect(!containsGreek(message.text) && !message.text.contains("Greek"), "\(message)")
+        }
+        #expect(messages.contains { $0.language == "en" && $0.text == "Hebrew words off." })
+
+        // The old flag name still turns the original script on.
+        let old = try SpeechDispatcherServer()
+        defer { old.close() }
+        let greekFlag = try TmuxSession("read --speak --greek 'Genesis 1'", environment: "SPEECHD_ADDRESS='\(old.address)'")
+        defer { greekFlag.close() }
+        try greekFlag.waitForLine("the first word") { $0.hasPrefix("Genesis one, verse one. בְּרֵאשִׁ֖ית") }
+        try greekFlag.send("q")
+        #expect(try greekFlag.waitForExit())
+        #expect(old.wait { old.messages.contains { $0.language == "he" } }, "\(old.messages)")
     }
 }

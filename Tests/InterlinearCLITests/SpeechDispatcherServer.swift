@@ -36,8 +36,10 @@ final class SpeechDispatcherServer {
             GenericExecuteSynth "printf '%s|%s\\\\n' '$LANGUAGE' '$DATA' >> '\(dir)/voice'"
             GenericLanguage "en" "en" "utf-8"
             GenericLanguage "grc" "grc" "utf-8"
+            GenericLanguage "he" "he" "utf-8"
             AddVoice "en" "MALE1" "en"
             AddVoice "grc" "MALE1" "grc"
+            AddVoice "he" "MALE1" "he"
 
             """.write(toFile: "\(dir)/conf/modules/recorder.conf", atomically: true, encoding: .utf8)
         try "default_driver=null\n".write(toFile: "\(dir)/home/.libao", atomically: true, encoding: .utf8)

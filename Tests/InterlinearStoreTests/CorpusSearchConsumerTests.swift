@@ -85,4 +85,37 @@ private func ref(_ text: String) throws -> ChapterReference { try #require(Chapt
         // The chapter is named first, in words (issue 13: references spoken as words).
         #expect(line.text.hasPrefix("Mark five, verse one"), "\(line.text)")
     }
+
+    /// A search step or a `:` jump into another chapter is one utterance: the key says nothing, the chapter opened
+    /// says the match or verse (it was said twice: "Match 5 is in John two." and then the match again).
+    @Test func lineModeCrossesChaptersWithOneUtterance() throws {
+        guard let url = try StoreFixture.wholeStore() else { return }
+        let library = ChapterLibrary(storeURL: url, store: try CorpusStore(url: url), committed: CorpusLibrary(roots: []))
+        let navigator = BibleNavigator(library: library)
+        var mode = LineMode(narration: ChapterNarration(chapter: try navigator.load(try ref("John 1"))))
+        mode.navigator = navigator
+        _ = mode.handle(.character("/"))
+        for character in "G3056" { _ = mode.handle(.character(character)) }
+        guard case .line(let first) = mode.handle(.enter) else { Issue.record("the search said nothing"); return }
+        #expect(first.text.hasPrefix("Match 1 of 4 in John one"), "\(first.text)")
+        var steps = 0
+        while mode.pending == nil, steps < 10 {
+            guard case .line = mode.handle(.character("n")) else { break }
+            steps += 1
+        }
+        #expect(steps == 3, "three more matches in John 1")
+        #expect(mode.handle(.character("n")) == .none, "the step into the next chapter says nothing itself")
+        let target = try #require(mode.pending)
+        #expect(target.chapter.book.name == "John" && target.chapter.chapter > 1)
+        var next = LineMode(narration: ChapterNarration(chapter: try navigator.load(target.chapter)))
+        next.navigator = navigator
+        let line = next.open(at: target, trail: mode.trail)
+        #expect(line.text.hasPrefix("Match 1 of "), "\(line.text)")
+        #expect(line.text.contains(Speakable.reference(target.chapter)), "\(line.text)")
+
+        _ = next.handle(.character(":"))
+        for character in "Rom 8:28" { _ = next.handle(.character(character)) }
+        #expect(next.handle(.enter) == .none, "a jump to another chapter says nothing until it is open")
+        #expect(next.pending == ReaderLocation(chapter: try ref("Romans 8"), verse: 28))
+    }
 }

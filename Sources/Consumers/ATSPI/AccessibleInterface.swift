@@ -13,7 +13,9 @@ extension AtspiAdapter {
         case .frame: return (host.windowTitle, "en", "")
         case .statusBar: return (host.statusText, "en", "")
         case .statusMessage: return (statusMessage, "en", "")
-        case .document: return (tree.chapter.reference.description, "en", "chapter, \(tree.cellCount) verses")
+        case .document:
+            let u = tree.documentUtterance
+            return (u.name, u.language, u.description)
         case .cell(let cell):
             let u = tree.utterance(ofCell: cell)
             return (u.name, u.language, u.description)

@@ -1,7 +1,7 @@
 import InterlinearAccessibility
 
 /// `org.a11y.atspi.Action`: "activate" (focus the element: the view moves its focus ring and scrolls it into view),
-/// then the layer's actions — "copy Greek" (through the view's clipboard), "find other occurrences" and "find same
+/// then the layer's actions — "copy Greek" or "copy Hebrew" (`ChapterWording.copyWordAction`, through the view's clipboard), "find other occurrences" and "find same
 /// Strong's" (focus moves to the next word with the same lemma or Strong's number, wrapping round the chapter, so
 /// the screen reader speaks it).
 extension AtspiAdapter {
@@ -19,8 +19,9 @@ extension AtspiAdapter {
             switch action {
             case .activate: break
             case .copy:
+                let copyWord = ChapterWording(chapter: tree.chapter).copyWordAction
                 entries.append(id.kind.word != nil
-                               ? ActionEntry(name: "copy Greek", description: "Copy the Greek word", action: .copy)
+                               ? ActionEntry(name: copyWord.name, description: copyWord.description, action: .copy)
                                : ActionEntry(name: "copy", description: "Copy the text", action: .copy))
             case .findOtherOccurrences:
                 entries.append(ActionEntry(name: "find other occurrences",

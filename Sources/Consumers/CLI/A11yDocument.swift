@@ -125,8 +125,8 @@ struct A11yDocument: Encodable {
         let contentClip = content.intersection(tree.viewport.screenRect)
         visit(Node(nodeId: root, parentId: nil, childIds: tree.layout.cells.indices.map(tree.nodeID(ofCell:)),
                    role: Role.document.rawValue, roleDescription: nil, headingLevel: nil,
-                   name: tree.chapter.reference.description,
-                   description: "\(tree.chapter.verses.count) verses", language: "en", descriptionLanguage: "en",
+                   name: tree.documentUtterance.name, description: tree.documentUtterance.description,
+                   language: "en", descriptionLanguage: "en",
                    bounds: Bounds(content), clippedBounds: contentClip.map(Bounds.init),
                    offscreen: contentClip == nil, posInSet: nil, setSize: nil, actions: []))
         for cell in cells {

@@ -14,7 +14,7 @@ struct ReadCommand: ParsableCommand {
             Opens at the chapter, or at a verse of it ("John 1:14", "Rom 8:28"). On a terminal: the interlinear \
             grid (? lists the keys) of the tiers --tiers names. With --screen-reader or ACCESSIBLE=1: one spoken \
             line per key for terminal screen readers, from the accessibility elements of the chapter typeset with \
-            --font, --font-size and --width, with no Greek script unless asked (--greek, or the keys R, d and o). \
+            --font, --font-size and --width, with no Greek or Hebrew script unless asked (--original, or the o key). \
             Piped or with TERM=dumb: the chapter as plain text. q and Ctrl-D quit (exit 0); Ctrl-C quits with exit \
             status 130, after restoring the terminal.
             """)
@@ -24,14 +24,21 @@ struct ReadCommand: ParsableCommand {
     @Flag(help: "Screen-reader mode: no repaint, one line per key, the cursor on the line just printed.")
     var screenReader = false
 
-    @Flag(help: "Also speak each line through speech-dispatcher, each part in its language (Greek by the grc voice).")
+    @Flag(help: """
+        Also speak each line through speech-dispatcher, each part in its language (Greek script by the grc voice, \
+        Hebrew by he, the rest in English).
+        """)
     var speak = false
 
     @Option(help: "How much a word line says in screen-reader mode: brief, normal or full (the v key cycles).")
     var verbosity = Verbosity.normal
 
-    @Flag(help: "Include the Greek word in word lines, for a screen reader that reads Greek (the o key toggles).")
-    var greek = false
+    @Flag(name: [.customLong("original"), .customLong("greek")],
+          help: """
+            Include the Greek or Hebrew word in its own script, for a screen reader or voice that reads it (the o key \
+            toggles; --greek is its old name).
+            """)
+    var original = false
 
     @Flag(help: "Show each screen-reader line in Unicode braille (Greek in Greek braille), for a braille display.")
     var braille = false
@@ -56,7 +63,7 @@ struct ReadCommand: ParsableCommand {
                 return ElementNarration(tree: tree)
             }
             let start = engine.passage.verses.map { ReaderLocation(chapter: chapter.reference, verse: $0.lowerBound) }
-            var lines = LineOptions(speak: speak, verbosity: verbosity, greek: greek || braille)
+            var lines = LineOptions(speak: speak, verbosity: verbosity, original: original || braille)
             if braille {
                 let tables = BrailleTables()
                 try tables.validate()

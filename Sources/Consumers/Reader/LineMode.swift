@@ -8,23 +8,25 @@ import InterlinearInteraction
 /// positions the cursor: each key prints exactly one line, the focused element's spoken text, and leaves the
 /// cursor at its end. The line break goes *before* the next line, so the cursor stays on the line just read.
 ///
-/// Lines are speakable as they stand: no Greek script unless the user asks for it (`o`, `--greek`, or the keys that
-/// read Greek), references in words, no marks a screen reader would spell out. The lines printed by ↑ and ↓ fit
-/// one terminal row, because terminal screen readers treat ↑/↓ as shell history and read only the cursor's row.
+/// Lines are speakable as they stand: no Greek or Hebrew script unless the user asks for it (`o`, `--original`),
+/// words respelled for an English voice, references in words, no marks a screen reader would spell out. Every
+/// sentence comes from the accessibility layer (`ChapterWording`, `WordSpeech`), in the chapter's language. The
+/// lines printed by ↑ and ↓ fit one terminal row, because terminal screen readers treat ↑/↓ as shell history and
+/// read only the cursor's row.
 public struct LineMode {
     public let narration: any Narration
     /// Focused verse index.
     public private(set) var verse: VerseIndex = 0
     /// Focused word within the verse; nil when the verse as a whole is focused.
     public private(set) var word: WordOffset? = 0
-    /// How words are described: verbosity, and whether the Greek word is included.
+    /// How words are described: verbosity, and whether the word in its own script is included.
     public private(set) var speech: WordSpeech
     /// Terminal width in columns; lines that must fit one row are kept to `columns - 1` (the last column leaves
     /// the cursor pending a wrap).
     public var columns: Int
     /// The verse whose reference was last said, so a word line says it again only when the verse changes.
     private var spokenVerse: VerseIndex?
-    private let text: LineText
+    private let text: ChapterWording
     private var search: ChapterSearch
     /// The matches n and N step through, possibly in other chapters; kept across chapters and failed searches.
     public internal(set) var trail: SearchTrail?
@@ -34,11 +36,13 @@ public struct LineMode {
     public private(set) var pending: ReaderLocation?
     private var prompt: PromptLine?
 
-    public init(narration: any Narration, verbosity: Verbosity = .normal, greek: Bool = false, columns: Int = 80) {
+    /// `academic`: words in the SBL transliteration, not respelled for a voice (for a braille display).
+    public init(narration: any Narration, verbosity: Verbosity = .normal, original: Bool = false, academic: Bool = false,
+                columns: Int = 80) {
         self.narration = narration
-        speech = WordSpeech(verbosity: verbosity, greek: greek)
+        speech = WordSpeech(verbosity: verbosity, original: original, academic: academic)
         self.columns = columns
-        text = LineText(chapter: narration.chapter)
+        text = ChapterWording(chapter: narration.chapter, academic: academic)
         search = ChapterSearch(chapter: narration.chapter)
     }
 
@@ -63,7 +67,9 @@ public struct LineMode {
     public mutating func focusLine(prefix: String = "") -> SpokenLine {
         guard let word else {
             spokenVerse = verse
-            return text.verse(verse, prefix: prefix, columns: rowWidth)
+            // The longest form that fits the row: a terminal screen reader reading only the cursor's row reads it whole.
+            let forms = text.verse(verse, prefix: prefix)
+            return SpokenLine(forms.first { CellWidth.of($0) <= rowWidth } ?? forms[forms.count - 1])
         }
         var line = SpokenLine(prefix)
         if spokenVerse != verse { line.append(text.reference(ofVerse: verse, verbosity: speech.verbosity)) }
@@ -81,14 +87,14 @@ public struct LineMode {
         case .left, .character("h"): return .line(previousWord())
         case .down, .character("j"): return .line(moveVerse(1))
         case .up, .character("k"): return .line(moveVerse(-1))
-        case .character("r"): return .line(text.reading(verse, greek: speech.greek))
-        case .character("R"): return .line(text.greek(verse))
+        case .character("r"): return .line(text.reading(verse, original: speech.original))
+        case .character("R"): return .line(text.sourceVerse(verse, original: speech.original))
         case .character("t"): return .line(text.translation(verse))
         case .character("s"): return .line(currentWord.map(text.spelling) ?? noWord)
-        case .character("d"): return .line(currentWord.map(text.lemma) ?? noWord)
+        case .character("d"): return .line(currentWord.map { text.dictionaryForm($0, original: speech.original) } ?? noWord)
         case .character("o"):
-            speech.greek.toggle()
-            return .line(SpokenLine(speech.greek ? "Greek words on." : "Greek words off."))
+            speech.original.toggle()
+            return .line(text.originalSwitch(speech.original))
         case .character("v"):
             speech.verbosity = speech.verbosity.next
             return .line(SpokenLine("Verbosity \(speech.verbosity.rawValue)."))
@@ -103,11 +109,11 @@ public struct LineMode {
         case .character("/"):
             prompt = PromptLine(.search)
             return .line(SpokenLine("Search: "))
-        case .character("n"): return .line(step(1))
-        case .character("N"): return .line(step(-1))
+        case .character("n"): return step(1)
+        case .character("N"): return step(-1)
         case .character("]"): return turn(1)
         case .character("["): return turn(-1)
-        case .character("?"): return .line(LineText.keys)
+        case .character("?"): return .line(text.keys)
         case .escape: return .none
         default: return .line(SpokenLine("Unknown key. Question mark lists keys."))
         }
@@ -123,7 +129,7 @@ public struct LineMode {
         switch key {
         case .enter:
             prompt = nil
-            return .line(current.kind == .verse ? jump(current.text) : find(current.text))
+            return current.kind == .verse ? jump(current.text) : find(current.text)
         case .escape, .interrupt, .endOfInput:
             prompt = nil
             return .line(focusLine(prefix: "Cancelled. "))
@@ -168,22 +174,26 @@ public struct LineMode {
         return focusLine()
     }
 
-    /// "14" is a verse here; "3:16" and "Rom 8:28" open another chapter (the loop then says its line).
-    private mutating func jump(_ typed: String) -> SpokenLine {
+    /// "14" is a verse here; "3:16" and "Rom 8:28" open another chapter: nothing is said until the loop opens it
+    /// and says its line, which names the chapter and verse (one utterance for the key, not two).
+    private mutating func jump(_ typed: String) -> Output {
         guard let passage = Passage(parsing: typed, relativeTo: chapter.reference) else {
-            return focusLine(prefix: "Not a verse or reference: \(Speakable.english(typed)). ")
+            return .line(focusLine(prefix: "Not a verse or reference: \(Speakable.english(typed)). "))
         }
         let number = passage.verses?.lowerBound
         if passage.chapter != chapter.reference {
+            guard navigator != nil else {
+                return .line(focusLine(prefix: "Only \(Speakable.reference(chapter.reference)) is open. "))
+            }
             pending = ReaderLocation(chapter: passage.chapter, verse: number ?? 1)
-            return SpokenLine("Opening \(Speakable.reference(passage.chapter, verse: number)).")
+            return .none
         }
         guard let index = chapter.verseIndex(number: number ?? chapter.verses[0].number) else {
-            return SpokenLine("No verse \(Speakable.english(typed)) in \(Speakable.reference(chapter.reference)).")
+            return .line(SpokenLine("No verse \(Speakable.english(typed)) in \(Speakable.reference(chapter.reference))."))
         }
         verse = index
         word = nil
-        return focusLine()
+        return .line(focusLine())
     }
 
     /// `[` and `]`: the previous or next chapter, across books.
@@ -214,7 +224,7 @@ public struct LineMode {
         return focusLine()
     }
 
-    private mutating func find(_ query: String) -> SpokenLine {
+    private mutating func find(_ query: String) -> Output {
         let here = ReaderLocation(chapter: chapter.reference, verse: chapter.verses[verse].number, word: word ?? 0)
         let acrossBible = navigator?.occurrences(of: query)
         let hits = acrossBible ?? search.matches(query).map { index -> ReaderLocation in
@@ -225,50 +235,42 @@ public struct LineMode {
         guard !hits.isEmpty else {
             var line = SpokenLine("No match for ")
             // What the user typed, in whichever script they typed it.
-            line.append(query, GreekText.contains(query) ? .greek : .english)
+            line.append(query, .typed(query))
             line.append(".")
             if let trail {
                 line.append(" n and N still go through ")
-                line.append(trail.query, GreekText.contains(trail.query) ? .greek : .english)
+                line.append(trail.query, .typed(trail.query))
                 line.append(".")
             }
-            return line
+            return .line(line)
         }
         let start = hits.firstIndex { !GridMode.order($0).lexicographicallyPrecedes(GridMode.order(here)) } ?? 0
         trail = SearchTrail(query: query, hits: hits, index: start, acrossBible: acrossBible != nil)
         return focusMatch()
     }
 
-    private mutating func step(_ delta: Int) -> SpokenLine {
-        guard trail != nil else { return SpokenLine("No search yet. Slash searches.") }
+    private mutating func step(_ delta: Int) -> Output {
+        guard trail != nil else { return .line(SpokenLine("No search yet. Slash searches.")) }
         trail?.step(delta)
         return focusMatch()
     }
 
-    private mutating func focusMatch() -> SpokenLine {
-        guard let trail else { return focusLine() }
+    /// Focuses the current match. A match in another chapter says nothing here: the loop opens that chapter and its
+    /// line says the match ("Match 2 of 5 in John three, …"), so a step is one utterance, not two.
+    private mutating func focusMatch() -> Output {
+        guard let trail else { return .line(focusLine()) }
         let hit = trail.current
         if hit.chapter != chapter.reference {
             pending = hit
-            return SpokenLine("Match \(trail.spokenPosition) is in \(Speakable.reference(hit.chapter)).")
+            return .none
         }
         verse = chapter.verseIndex(number: hit.verse) ?? verse
         word = hit.word
-        return focusLine(prefix: "Match \(trail.spokenPosition). ")
+        return .line(focusLine(prefix: "Match \(trail.spokenPosition). "))
     }
 }
 
 extension SearchTrail {
     /// "3 of 7"; across the corpus "1 of 4 in John three, 95 of 330 in the corpus" (the chapter in words).
     var spokenPosition: String { position { Speakable.reference($0) } }
-}
-
-/// Which characters are Greek script: the Greek and Coptic block and Greek Extended.
-public enum GreekText {
-    public static func isGreek(_ scalar: Unicode.Scalar) -> Bool {
-        (0x0370...0x03FF).contains(scalar.value) || (0x1F00...0x1FFF).contains(scalar.value)
-    }
-
-    /// Whether any character of `text` is Greek script.
-    public static func contains(_ text: String) -> Bool { text.unicodeScalars.contains(where: isGreek) }
 }

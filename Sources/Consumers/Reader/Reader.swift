@@ -31,17 +31,17 @@ public struct LineOptions {
     /// Also speak each line through speech-dispatcher.
     public var speak = false
     public var verbosity = Verbosity.normal
-    /// Include the Greek word in word lines (for a screen reader that reads Greek).
-    public var greek = false
+    /// Include the word in its own script (Greek, Hebrew) in word lines, for a screen reader or voice that reads it.
+    public var original = false
     /// Shows each line in braille instead of print (Unicode braille patterns, for a refreshable braille display):
     /// given a line's spans, returns its braille. Nil: print.
     public var braille: ((SpokenLine) -> String)?
 
-    public init(speak: Bool = false, verbosity: Verbosity = .normal, greek: Bool = false,
+    public init(speak: Bool = false, verbosity: Verbosity = .normal, original: Bool = false,
                 braille: ((SpokenLine) -> String)? = nil) {
         self.speak = speak
         self.verbosity = verbosity
-        self.greek = greek
+        self.original = original
         self.braille = braille
     }
 }
@@ -140,7 +140,8 @@ public enum Reader {
         var speech = options.speak ? Speech() : nil
         defer { speech = nil }
         func lineMode(_ narration: any Narration) -> LineMode {
-            var mode = LineMode(narration: narration, verbosity: options.verbosity, greek: options.greek,
+            var mode = LineMode(narration: narration, verbosity: options.verbosity, original: options.original,
+                                academic: options.braille != nil,
                                 columns: terminal.size().columns)
             mode.navigator = navigator
             return mode

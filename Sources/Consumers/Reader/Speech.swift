@@ -4,8 +4,9 @@ import Foundation
 import InterlinearAccessibility
 
 /// `--speak`: each line also goes to speech-dispatcher, over one SSIP connection through its C library (no process
-/// per line). Every span is spoken in its own language — Greek script only ever by the `grc` voice, everything in
-/// Latin letters by the English one — as separate messages of priority `message`, which queue behind each other
+/// per line). Every span is spoken in its own language (`SpokenLine.messages`) — Greek script only ever by the `grc`
+/// voice, Hebrew only by `he`, everything in Latin letters by the English one — as separate messages of priority
+/// `message`, which queue behind each other
 /// instead of cutting each other off. A new key cancels what is still being said first (`spd_cancel`), so speech
 /// never lags behind the keys; the opening message is queued, never cut by the first line.
 ///
@@ -57,33 +58,13 @@ public final class Speech {
     public func speak(_ line: SpokenLine, interrupt: Bool) {
         guard let connection else { return }
         if interrupt, spd_cancel(connection) != 0 { return fail("cancel failed") }
-        for (voice, text) in Self.messages(line) {
+        for (voice, text) in line.messages {
             if language != voice {
                 guard spd_set_language(connection, voice) == 0 else { return fail("set language failed") }
                 language = voice
             }
             guard spd_say(connection, SPD_MESSAGE, text) >= 0 else { return fail("say failed") }
             startedSpeaking = true
-        }
-    }
-
-    /// The messages a line is spoken as: adjacent spans read by the same voice joined (a transliteration and the
-    /// English around it go to the English voice as one message), spans with nothing to say dropped.
-    static func messages(_ line: SpokenLine) -> [(voice: String, text: String)] {
-        var messages: [(voice: String, text: String)] = []
-        for span in line.spans {
-            if let last = messages.last, last.voice == span.language.voice {
-                messages[messages.count - 1].text += span.text
-            } else {
-                messages.append((span.language.voice, span.text))
-            }
-        }
-        return messages.compactMap { message in
-            let text = message.text.trimmingCharacters(in: .whitespaces)
-            // Punctuation alone says nothing; it only separates.
-            guard text.unicodeScalars.contains(where: { $0.properties.isAlphabetic || $0.properties.numericType != nil })
-            else { return nil }
-            return (message.voice, text)
         }
     }
 

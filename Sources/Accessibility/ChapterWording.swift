@@ -1,0 +1,145 @@
+import InterlinearCorpus
+
+/// Every sentence a listener hears about a chapter beyond a word's own description (`WordSpeech`) and an element's
+/// utterance (`AccessibilityTree.utterance`): verses, readings, translations, spellings, dictionary forms, the
+/// switches and the fixed messages of the line mode, and the names of the elements' actions. Worded here once, for
+/// whatever language the chapter is in (its `language`: "7 Hebrew words", "Hebrew words on."), so no front end names
+/// a language itself.
+///
+/// English words only, unless the listener asked for the original script (`original`): then it comes as a span in
+/// its own language, which speech gives to a voice of that language. Words are respelled for the English voice
+/// (`Respelling`); references and numbers are words; nothing a screen reader would name ("dash", "colon").
+public struct ChapterWording: Sendable {
+    public let chapter: Chapter
+    /// Words in the SBL academic transliteration instead of respelled: for braille, which is not a voice.
+    public var academic: Bool
+
+    public init(chapter: Chapter, academic: Bool = false) {
+        self.chapter = chapter
+        self.academic = academic
+    }
+
+    /// "Greek", "Hebrew".
+    public var languageName: String { chapter.language.englishName }
+
+    private var source: SpokenLanguage { .source(chapter.language) }
+    private var transliteration: SpokenLanguage { .transliteration(chapter.language) }
+
+    /// "7 Hebrew words", "1 Greek word".
+    public func wordCount(_ count: Int) -> String { "\(count) \(languageName) \(count == 1 ? "word" : "words")" }
+
+    /// A verse said as the focus of a verse move, longest first: "John one, verse fourteen, 20 Greek words", then
+    /// shorter forms down to "verse 14", so a front end that must fit a row takes the first that fits. `prefix`
+    /// ("Last verse. ") starts each.
+    public func verse(_ index: VerseIndex, prefix: String = "") -> [String] {
+        let verse = chapter.verses[index]
+        let reference = Speakable.reference(chapter.reference, verse: verse.number)
+        return ["\(reference), \(wordCount(verse.words.count))", reference, "verse " + Speakable.number(verse.number),
+                "verse \(verse.number)"].map { prefix + $0 }
+    }
+
+    /// "John one, verse one. " or, brief, "verse one. ": said before a word when the verse changes.
+    public func reference(ofVerse index: VerseIndex, verbosity: Verbosity) -> String {
+        let number = chapter.verses[index].number
+        return (verbosity == .brief ? "verse " + Speakable.number(number) : Speakable.reference(chapter.reference, verse: number))
+            + ". "
+    }
+
+    /// A word as the English voice says it (the forms are kept in `forms` when given).
+    func said(_ word: Word, forms: SpokenForms? = nil) -> String {
+        if academic { return Speakable.alternatives(chapter.text(word.transliteration)) }
+        return WordSpeech.spoken(.respelled, WordSpeech.respellingKey(of: word, in: chapter), in: chapter, forms: forms)
+    }
+
+    /// The verse's words with their glosses: "En, In the; arkhay', beginning; …", each word first in its own script
+    /// when `original` is on.
+    public func reading(_ index: VerseIndex, original: Bool) -> SpokenLine {
+        var line = SpokenLine("Reading: ")
+        var first = true
+        for word in chapter.words[chapter.verses[index].words] {
+            var item = SpokenLine()
+            if original { item.item(chapter.text(word.surface), source) }
+            item.item(said(word), transliteration)
+            item.item(Speakable.gloss(chapter.text(word.gloss)))
+            line.append(item, separator: first ? "" : "; ")
+            first = false
+        }
+        return line
+    }
+
+    /// The verse's words alone, "Hebrew: …": in their own script when `original` is on (for a voice of that
+    /// language), else respelled for the English voice.
+    public func sourceVerse(_ index: VerseIndex, original: Bool) -> SpokenLine {
+        var line = SpokenLine("\(languageName): ")
+        let words = chapter.words[chapter.verses[index].words]
+        if original {
+            line.append(words.map { chapter.text($0.surface) }.joined(separator: " "), source)
+        } else {
+            line.append(words.map { said($0) }.joined(separator: " "), transliteration)
+        }
+        return line
+    }
+
+    /// "Translation: In the beginning was the Word, …".
+    public func translation(_ index: VerseIndex) -> SpokenLine {
+        let tokens = chapter.translationTokens[chapter.verses[index].translation].map { chapter.text($0) }
+        return SpokenLine("Translation: " + Speakable.english(tokens.joined(separator: " ")))
+    }
+
+    /// "arkhay' spelled: alpha with smooth breathing, rho, …", or for Hebrew "beraysheet spelled: bet with dagesh
+    /// and sheva, resh, …": every letter and mark by its English name.
+    public func spelling(_ word: Word) -> SpokenLine {
+        let surface = chapter.text(word.surface)
+        var line = SpokenLine(said(word), transliteration)
+        line.append(" spelled: " + (chapter.language == .hebrew ? HebrewSpelling.spell(surface) : GreekSpelling.spell(surface)))
+        return line
+    }
+
+    /// "Dictionary form: logos" (with `original`, "Dictionary form: λόγος, logos"); a Hebrew word, which the data
+    /// gives no dictionary form, by its Strong's numbers: "Dictionary entries: Strong's H871a, Strong's H7225".
+    public func dictionaryForm(_ word: Word, original: Bool) -> SpokenLine {
+        let lemma = chapter.text(word.lemma)
+        guard !lemma.isEmpty else {
+            guard let strongs = Speakable.strongs(chapter.text(word.strongs)) else { return SpokenLine("No dictionary form.") }
+            return SpokenLine("Dictionary entries: \(strongs).")
+        }
+        var line = SpokenLine("Dictionary form: ")
+        let romanized = academic ? Speakable.alternatives(Transliterator.transliterate(lemma))
+            : Respelling.spoken(lemma, chapter.language)
+        if original {
+            line.append(lemma, source)
+            line.item(romanized, transliteration)
+        } else {
+            line.append(romanized, transliteration)
+        }
+        return line
+    }
+
+    /// What the original-script switch says: "Hebrew words on." / "Greek words off.".
+    public func originalSwitch(_ on: Bool) -> SpokenLine { SpokenLine("\(languageName) words \(on ? "on" : "off").") }
+
+    /// The opening line: says the mode is on and how to start.
+    public var opening: SpokenLine {
+        SpokenLine("Screen reader mode on: \(Speakable.reference(chapter.reference)), \(chapter.verses.count) verses. "
+            + "Right and left arrows read word by word, down and up go verse by verse, question mark lists the keys, "
+            + "q quits.")
+    }
+
+    /// Every key of the line mode, in words.
+    public var keys: SpokenLine {
+        let name = languageName
+        return SpokenLine("Keys: right and left arrows, or l and h, next and previous word. Down and up, or j and k, "
+            + "next and previous verse. r reads the verse with glosses, capital R reads its \(name) words, t reads its "
+            + "translation. s spells the word letter by letter, d says its dictionary form, o turns the \(name) "
+            + "script on or off, v changes how much is said. Space repeats, g goes to the first verse, capital G to "
+            + "the last. Colon, a verse number or a reference and Enter go to a verse. Slash, text and Enter search "
+            + "the \(name), transliteration, gloss or Strong's number, or a lemma or Strong's number across the "
+            + "corpus; n and capital N go to the next and previous match. Left and right bracket go to the previous "
+            + "and next chapter. Control Z suspends, q quits.")
+    }
+
+    /// A word element's copy action: its name and description ("copy Hebrew", "Copy the Hebrew word").
+    public var copyWordAction: (name: String, description: String) {
+        ("copy \(languageName)", "Copy the \(languageName) word")
+    }
+}

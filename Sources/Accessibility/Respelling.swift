@@ -1,0 +1,218 @@
+import Foundation
+import InterlinearCorpus
+
+/// Greek and Hebrew respelled for an English voice: plain ASCII letters that English spelling rules read close to
+/// the Erasmian Greek and the academic Hebrew pronunciation ("archēi" → "arkhay", "ʾĕlōhîm" → "eloheem",
+/// "bə-rēʾšît" → "beraysheet"), with the stress after the stressed syllable (an apostrophe, as Strong's
+/// respellings mark it) where the source marks it. The SBL academic transliteration stays for print, layout and
+/// braille: its macrons, carons, dots and half rings are spelled out letter by letter by an English voice ("e
+/// macron"), and its Leipzig hyphens are read "dash" by terminal screen readers. The rules are in docs/speech.md.
+public enum Respelling {
+    /// A word as an English voice should hear it: Greek given in Greek script (transliterated, then respelled with
+    /// the stress its accent marks), Hebrew given as its stored transliteration. Optional letters ("houtō(s)") are
+    /// said both ways.
+    public static func spoken(_ text: String, _ language: SourceLanguage) -> String {
+        switch language {
+        case .greek: english(Speakable.alternatives(Transliterator.transliterate(text)), .greek, source: text)
+        case .hebrew: english(Speakable.alternatives(text), .hebrew)
+        }
+    }
+
+    /// A transliteration (SBL academic, as stored) respelled for an English voice; `source` is the word in its own
+    /// script, which says where the stress is (Greek accents). A Hebrew transliteration's stress is the acute it
+    /// may carry on a vowel ("ʾākā́ltā"); unmarked, none is given. Non-letters pass through,
+    /// except the Leipzig hyphen inside a word, which joins its parts.
+    public static func english(_ transliteration: String, _ language: SourceLanguage, source: String? = nil) -> String {
+        let stress = language == .greek ? source.flatMap(greekStressFromEnd) : nil
+        var out = ""
+        out.reserveCapacity(transliteration.utf8.count + 4)
+        var word: [Character] = []
+        func flush() {
+            guard !word.isEmpty else { return }
+            out += respellWord(word, language, stress: stress)
+            word.removeAll(keepingCapacity: true)
+        }
+        let characters = Array(transliteration.decomposedStringWithCanonicalMapping)
+        for (index, character) in characters.enumerated() {
+            if character.isLetter || isMark(character) || character == "ʾ" || character == "ʿ" {
+                word.append(character)
+            } else if character == "-", !word.isEmpty, index + 1 < characters.count, characters[index + 1].isLetter {
+                continue  // a Leipzig hyphen between morphemes: the parts are said as one word
+            } else {
+                flush()
+                out.append(character)
+            }
+        }
+        flush()
+        return out.precomposedStringWithCanonicalMapping
+    }
+
+    /// Combining marks (macron, circumflex, breve, caron, dots) are read with the letter before them.
+    private static func isMark(_ character: Character) -> Bool {
+        character.unicodeScalars.allSatisfy { $0.properties.generalCategory == .nonspacingMark }
+    }
+
+    /// One spoken unit: its English letters, whether it is a vowel (a syllable's nucleus), and whether the
+    /// transliteration marks it stressed (an acute on a Hebrew vowel, "ʾākā́ltā").
+    private struct Unit {
+        var text: String
+        var vowel: Bool
+        var stressed = false
+    }
+
+    private static func respellWord(_ word: [Character], _ language: SourceLanguage, stress: Int?) -> String {
+        // Letters with their marks as one string each ("e" + macron), lower case; the capital is restored after.
+        var letters: [String] = []
+        for character in word {
+            let lower = String(character).lowercased()
+            if isMark(character), !letters.isEmpty { letters[letters.count - 1] += lower } else { letters.append(lower) }
+        }
+        // The divine name is read as Adonai, as the vowels written with it ask (the perpetual qere).
+        if language == .hebrew, letters.joined() == "yhwh" { return "Adonai" }
+        let capital = word.first?.isUppercase == true
+        var units = language == .hebrew ? hebrewUnits(letters) : greekUnits(letters)
+        speakableStart(&units)
+        // English reads a final e as silent and a final i as "eye": say them as the vowels they are.
+        if let last = units.last, last.vowel {
+            if last.text == "e" { units[units.count - 1].text = "eh" }
+            if last.text == "i" { units[units.count - 1].text = "ee" }
+        }
+        let vowels = units.indices.filter { units[$0].vowel }
+        var text = ""
+        // The stress mark goes after the stressed syllable: after its vowel and, when two consonants follow, the
+        // first of them (the syllable is closed); at the end of the word after everything. Monosyllables carry none.
+        var markAfter: Int?
+        let fromEnd = stress.flatMap { $0 < vowels.count ? vowels[vowels.count - 1 - $0] : nil }
+        if vowels.count > 1, let nucleus = units.firstIndex(where: \.stressed) ?? fromEnd {
+            var end = nucleus
+            let next = vowels.first { $0 > nucleus } ?? units.count
+            if next == units.count { end = units.count - 1 } else if next - nucleus > 2 { end = nucleus + 1 }
+            markAfter = end
+        }
+        for (index, unit) in units.enumerated() {
+            text += unit.text
+            if index == markAfter { text += "'" }
+        }
+        if capital, let first = text.first { text = first.uppercased() + text.dropFirst() }
+        return text
+    }
+
+    /// Consonants an English word can start with, as a pair: a stop or fricative before l, r, w or y, or s before
+    /// a stop or a nasal. Any other pair at the start of a word ("pn", "mt", "dm") is spelled out by an English voice
+    /// ("pee new ma"), so a short e goes between them; a doubled first consonant (a prefix's dagesh, "mmayim") is
+    /// said once; "h" before "wee" (υἱ) is English "wh".
+    private static let firstOfPair: Set<String> = ["b", "d", "f", "g", "gh", "k", "kh", "p", "t", "th", "sh"]
+    private static func speakableStart(_ units: inout [Unit]) {
+        guard units.count > 1, !units[0].vowel else { return }
+        let first = units[0].text, second = units[1].text
+        if units[1].vowel {
+            if first == "h", second == "wee" { units[0].text = "wh"; units[1].text = "ee" }
+            return
+        }
+        if first == second { units.remove(at: 0); return }
+        let liquid = ["th", "sh"].contains(first) ? second == "r"
+            : ["l", "r", "w", "y"].contains(second) && firstOfPair.contains(first)
+        let sibilant = first == "s" && ["k", "l", "m", "n", "p", "t", "w"].contains(second)
+        if !liquid && !sibilant { units.insert(Unit(text: "e", vowel: true), at: 1) }
+    }
+
+    // MARK: Greek
+
+    private static let greekVowels: [String: String] = [
+        "ai": "ai", "ei": "ay", "oi": "oy", "ui": "wee", "au": "ow", "eu": "yoo", "ēu": "ayoo", "ou": "oo",
+        "ēi": "ay", "ōi": "oh", "a": "a", "e": "e", "ē": "ay", "i": "i", "o": "o", "ō": "oh", "y": "oo", "u": "oo",
+    ]
+    private static let greekConsonants: [String: String] = [
+        "ch": "kh", "ph": "f", "th": "th", "rh": "r", "ps": "ps",
+    ]
+
+    /// SBL Greek letters as units: the diphthongs and the digraphs first.
+    private static func greekUnits(_ letters: [String]) -> [Unit] {
+        let letters = letters.map { $0.precomposedStringWithCanonicalMapping }
+        var units: [Unit] = []
+        var i = 0
+        while i < letters.count {
+            if i + 1 < letters.count {
+                let pair = letters[i] + letters[i + 1]
+                if let vowel = greekVowels[pair] { units.append(Unit(text: vowel, vowel: true)); i += 2; continue }
+                if let consonant = greekConsonants[pair] {
+                    units.append(Unit(text: consonant, vowel: false)); i += 2; continue
+                }
+            }
+            let letter = letters[i]
+            if let vowel = greekVowels[letter] {
+                units.append(Unit(text: vowel, vowel: true))
+            } else if letter == "g", i + 1 < letters.count, ["e", "i", "ē", "y"].contains(letters[i + 1]) {
+                units.append(Unit(text: "gh", vowel: false))  // a hard g before e and i, as Greek says it
+            } else {
+                units.append(Unit(text: ascii(letter), vowel: false))
+            }
+            i += 1
+        }
+        return units
+    }
+
+    /// Which syllable from the end carries the accent (0: the last), from the Greek word's acute, grave or
+    /// circumflex; nil when it has none. Diphthongs are one syllable unless the second vowel has a diaeresis.
+    static func greekStressFromEnd(_ greek: String) -> Int? {
+        var syllables: [Bool] = []  // accented, per vowel group
+        var previous: Character?
+        var previousHadDiaeresis = false
+        for character in greek.lowercased() {
+            let scalars = String(character).decomposedStringWithCanonicalMapping.unicodeScalars
+            guard let base = scalars.first.map(Character.init) else { continue }
+            guard "αεηιουω".contains(base) else {
+                previous = nil
+                continue
+            }
+            let accented = scalars.contains { [0x0301, 0x0300, 0x0342].contains($0.value) }
+            let diaeresis = scalars.contains { $0.value == 0x0308 }
+            if let first = previous, !diaeresis, !previousHadDiaeresis,
+               ["αι", "ει", "οι", "υι", "αυ", "ευ", "ηυ", "ου"].contains(String(first) + String(base)) {
+                if accented { syllables[syllables.count - 1] = true }
+                previous = nil
+                continue
+            }
+            syllables.append(accented)
+            previous = base
+            previousHadDiaeresis = diaeresis
+        }
+        guard let last = syllables.lastIndex(of: true) else { return nil }
+        return syllables.count - 1 - last
+    }
+
+    // MARK: Hebrew
+
+    private static let hebrewVowels: [String: String] = [
+        "a": "a", "ā": "a", "ă": "a", "â": "a", "e": "e", "ē": "ay", "ê": "ay", "ĕ": "e", "ə": "e", "i": "i",
+        "î": "ee", "o": "o", "ō": "o", "ô": "o", "ŏ": "o", "u": "u", "û": "oo",
+    ]
+    private static let hebrewConsonants: [String: String] = [
+        "ḥ": "kh", "ṭ": "t", "ṣ": "ts", "š": "sh", "ś": "s", "q": "k", "w": "v", "ʾ": "", "ʿ": "",
+    ]
+
+    /// SBL Hebrew letters as units. A doubled consonant said with two letters (šš) is said once; alef and ayin are
+    /// silent for an English voice. Accents the transliteration may carry (an acute for the stress) are dropped.
+    private static func hebrewUnits(_ letters: [String]) -> [Unit] {
+        var units: [Unit] = []
+        for raw in letters {
+            let letter = raw.precomposedStringWithCanonicalMapping
+            let plain = String(letter.unicodeScalars.filter { $0.value != 0x0301 && $0.value != 0x0300 })
+                .precomposedStringWithCanonicalMapping
+            if let vowel = hebrewVowels[plain] {
+                units.append(Unit(text: vowel, vowel: true, stressed: plain != letter))
+                continue
+            }
+            let text = hebrewConsonants[plain] ?? ascii(plain)
+            guard !text.isEmpty else { continue }
+            if text.count > 1, let last = units.last, !last.vowel, last.text == text { continue }
+            units.append(Unit(text: text, vowel: false))
+        }
+        return units
+    }
+
+    /// A letter with any marks stripped to its ASCII base ("ṭ" → "t"); a letter with no ASCII base is dropped.
+    private static func ascii(_ letter: String) -> String {
+        String(letter.decomposedStringWithCanonicalMapping.unicodeScalars.filter(\.isASCII).map(Character.init))
+    }
+}
