@@ -53,6 +53,26 @@ enum Schema {
         CREATE TABLE verse_words(id INTEGER PRIMARY KEY, words BLOB NOT NULL);
         UPDATE meta SET value = 'interlinear store 2' WHERE key = 'format';
         """,
+        // 3: the Strong's lexicon (SWORD's StrongsGreek and StrongsHebrew, issue 29), one row per entry keyed as the
+        // corpus keys Strong's numbers ("G3056", "H430"); `headword_key` is the headword folded as lemmas are
+        // (`Folding.key`: no accents, breathings or points), so λόγος, λογος and ΛΟΓΟΣ find G3056. Self-contained:
+        // it reads no other table, so it can move in the list.
+        """
+        CREATE TABLE lexicon(
+            strongs TEXT PRIMARY KEY,
+            language TEXT NOT NULL,
+            number INTEGER NOT NULL,
+            headword TEXT NOT NULL,
+            headword_key TEXT NOT NULL,
+            transliteration TEXT NOT NULL,
+            pronunciation TEXT NOT NULL,
+            derivation TEXT NOT NULL,
+            definition TEXT NOT NULL,
+            kjv_usage TEXT NOT NULL,
+            text TEXT NOT NULL
+        ) WITHOUT ROWID;
+        CREATE INDEX lexicon_headword ON lexicon(headword_key);
+        """,
     ]
 
     /// The version whose step adds `verse_words`, filled by `VerseWords.rebuild` when a store is migrated past it.

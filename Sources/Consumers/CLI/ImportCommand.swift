@@ -80,7 +80,8 @@ struct ImportCommand: ParsableCommand {
                     bar.show(progress.done, of: progress.total, progress.book)
                 }
             bar.finish()
-            try emit(Data("imported \(summary.chapters) chapter(s), \(summary.words) words, into \(summary.store.path)\n".utf8),
+            let lexicon = LexiconImport.run(into: summary.store, progress: bar).map { ", \($0) lexicon entries" } ?? ""
+            try emit(Data("imported \(summary.chapters) chapter(s), \(summary.words) words\(lexicon), into \(summary.store.path)\n".utf8),
                      to: nil)
         }
     }
