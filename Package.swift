@@ -193,7 +193,8 @@ let package = Package(
                            "InterlinearStore"],
             path: "Tests/InterlinearTestSupport"),
         .testTarget(
-            name: "InterlinearCorpusTests", dependencies: ["InterlinearCorpus", "InterlinearTestSupport"],
+            // InterlinearSword: the committed Hebrew chapters' lemmas come from SWORD's Strong's Hebrew dictionary.
+            name: "InterlinearCorpusTests", dependencies: ["InterlinearCorpus", "InterlinearSword", "InterlinearTestSupport"],
             path: "Tests/InterlinearCorpusTests"),
         .testTarget(
             name: "InterlinearShapingTests",

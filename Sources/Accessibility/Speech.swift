@@ -56,6 +56,11 @@ extension AccessibilityTree {
             case .morphology:
                 return Utterance(name: Speakable.morphology(text, language: chapter.language), language: "en",
                                  description: "grammar of \(greek)")
+            case .lemma:
+                // In the source's own script, so only a voice of that language gets it (as the source tier).
+                return Utterance(name: text.isEmpty ? "no dictionary form" : text,
+                                 language: text.isEmpty ? "en" : chapter.language.tag,
+                                 description: "dictionary form of \(greek)")
             default:
                 let gloss = Speakable.gloss(text)
                 return Utterance(name: gloss.isEmpty ? "no gloss" : gloss, language: "en", description: "gloss of \(greek)")

@@ -54,6 +54,60 @@ public struct LexiconEntry: Sendable, Equatable, Hashable {
     /// The Strong's numbers of a word's Strong's field as written: one for a Greek word, one per morpheme for a
     /// Hebrew word ("H2050b-H1886a-H776" → H2050b, H1886a, H776), in order; fields that are not numbers are left out.
     public static func numbers<S: StringProtocol>(ofWordField field: S) -> [String] {
-        field.split(separator: "-").filter { key($0) != nil }.map(String.init)
+        var numbers: [String] = []
+        for part in field.split(separator: "-") where key(part) != nil { numbers.append(String(part)) }
+        return numbers
+    }
+
+    /// Whether the lettered Hebrew number `number` (H871a) built on `base`'s number is one the Hebrew data (Clear's,
+    /// via bible-alignments) gives what Strong's never numbered — the prefixes bə-, wə-, ha-, lə- and the pronoun
+    /// suffixes — rather than a homograph of `base` (H1254a). Clear places each after the last word of the letter
+    /// before its own: H871a, "in", follows H871 אתרים, the last word in א; H2050b, "and", follows H2050, the last
+    /// in ה. So the test needs only the dictionary: `base` is the last entry whose headword starts with its letter
+    /// (`next`, the entry after it, starts with another, or there is none). Such a number has no entry: H871 is
+    /// "Atharim … spies", not "in".
+    public static func isUnnumberedAffix(_ number: String, base: LexiconEntry, next: LexiconEntry?) -> Bool {
+        guard base.language == .hebrew, number.last?.isLetter == true, number.last?.isLowercase == true else { return false }
+        guard let next else { return true }
+        func firstLetter(_ headword: String) -> Unicode.Scalar? { headword.unicodeScalars.first { $0.properties.isAlphabetic } }
+        return firstLetter(next.headword) != firstLetter(base.headword)
+    }
+}
+
+/// The Strong's entries in memory, for import (the Hebrew lemmas): each number's entry by the rules the store's
+/// lookups follow (`LexiconEntry.key`, `LexiconEntry.isUnnumberedAffix`).
+public struct Lexicon: Sendable {
+    private let entries: [String: LexiconEntry]
+    /// Each Hebrew entry's number → the entry after it in number order (numbers may have gaps).
+    private let nextHebrew: [Int: LexiconEntry]
+
+    public init(_ entries: [LexiconEntry]) {
+        var byKey: [String: LexiconEntry] = [:]
+        for entry in entries { byKey[entry.strongs] = entry }
+        self.entries = byKey
+        let hebrew = byKey.values.filter { $0.language == .hebrew }.sorted { $0.number < $1.number }
+        var next: [Int: LexiconEntry] = [:]
+        for (entry, following) in zip(hebrew, hebrew.dropFirst()) { next[entry.number] = following }
+        nextHebrew = next
+    }
+
+    public var count: Int { entries.count }
+
+    /// The entry of a Strong's number as the corpus writes it ("H7225", "H1254a"), or nil.
+    public func entry(_ number: String) -> LexiconEntry? {
+        guard let key = LexiconEntry.key(number), let base = entries[key] else { return nil }
+        if base.language == .hebrew, number.last?.isLetter == true {
+            if LexiconEntry.isUnnumberedAffix(number, base: base, next: nextHebrew[base.number]) { return nil }
+        }
+        return base
+    }
+
+    /// A Hebrew word's lemma: the headword of the first of its morphemes' numbers ("H2050b-H1886a-H776") that has
+    /// an entry — the word's stem, since the prefixes before it have none (H776 אֶרֶץ's "ארץ"); nil when none has.
+    public func lemma<S: StringProtocol>(ofWordField field: S) -> String? {
+        for number in LexiconEntry.numbers(ofWordField: field) {
+            if let entry = entry(number), !entry.headword.isEmpty { return entry.headword }
+        }
+        return nil
     }
 }

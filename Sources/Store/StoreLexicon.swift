@@ -36,30 +36,16 @@ extension CorpusStore {
         """
 
     /// The entry of a Strong's number as the corpus writes it or a user types it ("G3056", "H1254a" → H1254), or
-    /// nil — also for the Hebrew data's prefix and suffix numbers (`isAfterLastOfLetter`).
+    /// nil — also for the Hebrew data's numbers of prefixes and suffixes (`LexiconEntry.isUnnumberedAffix`).
     public func lexiconEntry(strongs: String) throws -> LexiconEntry? {
         guard let key = LexiconEntry.key(strongs),
               let entry = try lexiconRows(Self.lexiconColumns + " WHERE strongs = ?1", key).first else { return nil }
-        if entry.language == .hebrew, strongs.last?.isLetter == true, try isAfterLastOfLetter(entry) { return nil }
+        if entry.language == .hebrew, strongs.last?.isLetter == true {
+            let next = try lexiconRows(Self.lexiconColumns + " WHERE language = 'hbo' AND number > ?1 ORDER BY number LIMIT 1",
+                                       entry.number).first
+            if LexiconEntry.isUnnumberedAffix(strongs, base: entry, next: next) { return nil }
+        }
         return entry
-    }
-
-    /// Whether a lettered Hebrew number built on `entry` is one of the numbers the Hebrew data (Clear's, via
-    /// bible-alignments) gives what Strong's never numbered — the prefixes bə-, wə-, ha-, lə- and the pronoun
-    /// suffixes: each is placed after the last word of the letter before its own (H871a, "in", follows H871
-    /// אתרים, the last word in א; H2050b "and" follows H2050, the last in ה). Such a number is not a form of its
-    /// base entry (H871 is "Atharim … spies"), so it has no entry. Every other lettered number (H1254a) splits
-    /// homographs of its base entry and resolves to it. Told apart by the dictionary alone: the base entry is the
-    /// last whose headword starts with its letter.
-    private func isAfterLastOfLetter(_ entry: LexiconEntry) throws -> Bool {
-        let next = try lexiconRows(Self.lexiconColumns + " WHERE language = 'hbo' AND number > ?1 ORDER BY number LIMIT 1",
-                                   entry.number)
-        guard let following = next.first else { return true }
-        return Self.firstLetter(following.headword) != Self.firstLetter(entry.headword)
-    }
-
-    private static func firstLetter(_ headword: String) -> Unicode.Scalar? {
-        headword.unicodeScalars.first { $0.properties.isAlphabetic }
     }
 
     /// The entries whose headword is `headword` folded as lemmas are (λόγος, λογος: G3056), in key order.

@@ -57,8 +57,9 @@ enum StrongsMarkup {
     }
 
     /// `text` with every run of white space one space, and none at either end.
+    /// In NFC, as the corpus's text is.
     static func collapsed<S: StringProtocol>(_ text: S) -> String {
-        text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ").precomposedStringWithCanonicalMapping
     }
 
     /// The text of an entry, sorted by where it stands.

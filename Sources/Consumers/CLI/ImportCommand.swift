@@ -89,13 +89,15 @@ struct ImportCommand: ParsableCommand {
     /// Imports Hebrew chapters (all when nil) as chapter files.
     private func importHebrew(_ wanted: Set<ChapterReference>?, translationData: URL) throws {
         let hebrewData = try hebrewSource.map { URL(fileURLWithPath: $0) } ?? Self.installedHebrewDirectory()
-        let chapters = try HebrewImporter(hebrewData: hebrewData, translationData: translationData)
-            .importChapters(wanted, strings: StringTableBuilder())
+        var importer = HebrewImporter(hebrewData: hebrewData, translationData: translationData)
+        importer.lexicon = LexiconImport.hebrewLexicon()
+        let chapters = try importer.importChapters(wanted, strings: StringTableBuilder())
+        let provenance = HebrewImporter.provenance + (importer.lexicon == nil ? [] : [HebrewImporter.lemmaProvenance])
         let root = output.map { URL(fileURLWithPath: $0) } ?? CorpusLibrary.locate().roots[1]
         // Checked by the reader's own parser before any is written, as the Greek chapters are.
         let files = try chapters.map { chapter in
             let url = root.appendingPathComponent(CorpusLibrary.relativePath(of: chapter.reference))
-            return (url, try ChapterFile.renderChecked(chapter, provenance: HebrewImporter.provenance, path: url.path))
+            return (url, try ChapterFile.renderChecked(chapter, provenance: provenance, path: url.path))
         }
         for (url, text) in files { try AtomicFile.write(Data(text.utf8), to: url, createDirectories: true) }
         try emit(Data("imported \(chapters.count) Hebrew chapter(s) into \(root.path)\n".utf8), to: nil)

@@ -26,4 +26,15 @@ enum LexiconImport {
             return nil
         }
     }
+
+    /// Strong's Hebrew dictionary for the Hebrew words' lemmas; nil after a warning when SWORD or the module is
+    /// missing (the chapters are then imported without lemmas).
+    static func hebrewLexicon() -> Lexicon? {
+        do {
+            return Lexicon(try StrongsLexicon.entries(StrongsLexicon.hebrew, in: SwordLibrary()))
+        } catch {
+            reportWarning("Hebrew words imported without lemmas: \(error)")
+            return nil
+        }
+    }
 }

@@ -32,6 +32,8 @@ public struct LineMode {
     /// Another chapter the user asked for: the reader loop opens it and hands over the trail.
     public private(set) var pending: ReaderLocation?
     private var prompt: (kind: Character, text: String)?
+    /// The define key's brief-then-full state (`Definition.swift`).
+    var defineKey = DefineKey()
 
     public init(narration: any Narration, verbosity: Verbosity = .normal, greek: Bool = false, columns: Int = 80) {
         self.narration = narration
@@ -85,6 +87,7 @@ public struct LineMode {
         case .character("t"): return .line(text.translation(verse))
         case .character("s"): return .line(currentWord.map(text.spelling) ?? noWord)
         case .character("d"): return .line(currentWord.map(text.lemma) ?? noWord)
+        case .character("i"): return .line(define())
         case .character("o"):
             speech.greek.toggle()
             return .line(SpokenLine(speech.greek ? "Greek words on." : "Greek words off."))
