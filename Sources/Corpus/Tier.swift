@@ -25,7 +25,8 @@ public enum Tier: UInt8, CaseIterable, Sendable, Codable {
     }
 
     /// The tiers stacked in a word block, in order.
-    public static let blockTiers: [Tier] = [.source, .transliteration, .lemma, .strongs, .morphology, .gloss]
+    /// The lemma comes last, under the gloss, as it is last in `allCases` (the two orders agree).
+    public static let blockTiers: [Tier] = [.source, .transliteration, .strongs, .morphology, .gloss, .lemma]
 
     /// Whether the tier is a row of a word block (not the verse number or the translation).
     @inlinable public var isBlockTier: Bool { self != .verse && self != .translation }
