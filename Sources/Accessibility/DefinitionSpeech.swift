@@ -11,32 +11,37 @@ import InterlinearCorpus
 public enum DefinitionSpeech {
     /// "Strong's 3056, lógos: something said (including the thought)." — one sense per entry, entries in order.
     public static func brief(_ entries: [LexiconEntry]) -> SpokenLine {
-        guard !entries.isEmpty else { return SpokenLine("No dictionary entry.") }
-        var line = SpokenLine()
-        for entry in entries {
-            if !line.isEmpty { line.append(" ") }
-            line.append("Strong's \(entry.number), ")
+        said(entries) { entry, line in
             line.append(entry.transliteration, .transliteration(entry.language))
-            line.append(": " + english(firstSense(entry)) + ".")
+            line.append(": " + sentence(english(firstSense(entry)), capitalised: false))
         }
-        return line
     }
 
-    /// The whole entry: "Strong's 3056, λόγος, lógos, pronounced log'-os. From Strong's 3004. Meaning: … KJV: …".
+    /// The whole entry: "Strong's 3056, λόγος, lógos, pronounced log'-os. From Strong's 3004. Meaning: … King James renderings: …".
     public static func full(_ entries: [LexiconEntry]) -> SpokenLine {
-        guard !entries.isEmpty else { return SpokenLine("No dictionary entry.") }
-        var line = SpokenLine()
-        for entry in entries {
-            if !line.isEmpty { line.append(" ") }
-            line.append("Strong's \(entry.number), ")
-            line.append(entry.headword, .source(entry.language))
-            line.append(", ")
+        said(entries) { entry, line in
+            if !entry.headword.isEmpty {  // Strong's left a few numbers unused: no headword
+                line.append(entry.headword, .source(entry.language))
+                line.append(", ")
+            }
             line.append(entry.transliteration, .transliteration(entry.language))
             if !entry.pronunciation.isEmpty { line.append(", pronounced \(entry.pronunciation)") }
             line.append(".")
             if !entry.derivation.isEmpty { line.append(" " + sentence(english(entry.derivation))) }
             if !entry.definition.isEmpty { line.append(" Meaning: " + sentence(english(entry.definition))) }
             if !entry.kjvUsage.isEmpty { line.append(" King James renderings: " + sentence(english(entry.kjvUsage))) }
+        }
+    }
+
+    /// Each entry said by `body` after "Strong's N, ", the entries one after another; a line saying there is none
+    /// for no entries.
+    private static func said(_ entries: [LexiconEntry], _ body: (LexiconEntry, inout SpokenLine) -> Void) -> SpokenLine {
+        guard !entries.isEmpty else { return SpokenLine("No dictionary entry.") }
+        var line = SpokenLine()
+        for entry in entries {
+            if !line.isEmpty { line.append(" ") }
+            line.append("Strong's \(entry.number), ")
+            body(entry, &line)
         }
         return line
     }
@@ -64,12 +69,12 @@ public enum DefinitionSpeech {
         return Speakable.english(words.joined(separator: " "))
     }
 
-    /// `text` capitalised and ending with a full stop.
-    static func sentence(_ text: String) -> String {
+    /// `text` ending with one full stop ("etc." is not given another), and capitalised unless asked not to be.
+    static func sentence(_ text: String, capitalised: Bool = true) -> String {
         var text = text
         while let last = text.last, last == " " || last == ";" || last == "," { text.removeLast() }
         guard let first = text.first else { return "" }
-        text = first.uppercased() + text.dropFirst()
+        if capitalised { text = first.uppercased() + text.dropFirst() }
         return text.hasSuffix(".") ? text : text + "."
     }
 }

@@ -21,13 +21,21 @@ struct DefineKeyEndToEndTests {
         try session.waitForLine("the first word") { $0.hasPrefix("John one, verse one. En, In the") }
         try session.send("i")
         try session.waitForLine("the brief entry") {
-            $0.hasPrefix("Strong's 1722, \(transliteration): ") && $0.hasSuffix("Press i again for the whole entry.")
+            $0.hasPrefix("Strong's 1722, \(transliteration): ") && $0.hasSuffix(". Press i again for the whole entry.")
+                && !$0.contains("..")
         }
         try session.send("i")
-        try session.waitForLine("the whole entry") {
-            $0.hasPrefix("Strong's 1722, ") && $0.contains("pronounced \(pronunciation).")
-                && $0.contains(" King James renderings: ") && !$0.contains("G1722")
-        }
+        try session.waitForLine("the whole entry") { $0.hasPrefix("Strong's 1722, ") && $0.contains("pronounced \(pronunciation).") }
+        // The reader wraps a long line at the terminal's width itself: the entry is the rows from its first on.
+        let rows = try session.lines()
+        let start = try #require(rows.lastIndex { $0.hasPrefix("Strong's 1722, ") && $0.contains("pronounced") })
+        let whole = rows[start...].joined(separator: " ")
+        #expect(whole.contains(" Meaning: ") && whole.contains(" King James renderings: "), "\(whole)")
+        // The entry's first cross-reference (diatheke's first <ref>) is said as a number, never as its code.
+        let reference = try #require(entry.markup.range(of: #"StrongsGreek:[0-9]+"#, options: .regularExpression)
+            .map { entry.markup[$0].dropFirst("StrongsGreek:".count) })
+        #expect(!whole.contains("G1722") && !whole.contains("G\(reference)"), "raw Strong's codes are never spoken: \(whole)")
+        #expect(whole.contains("Strong's \(reference)"), "\(whole)")
         // On a verse (↓ focuses the verse, not a word) the key says so instead of guessing a word.
         try session.send("Down")
         try session.waitForLine("verse 2") { $0.hasPrefix("John one, verse two") }

@@ -87,7 +87,7 @@ struct DefineDocument {
             for entry in answer.entries {
                 var lines: [String] = []
                 if let word = answer.word { lines.append("\(word.reference) word \(word.position): \(word.surface) (\(word.strongs))") }
-                var head = "\(entry.strongs) \(entry.headword)"
+                var head = entry.headword.isEmpty ? entry.strongs : "\(entry.strongs) \(entry.headword)"
                 if !entry.transliteration.isEmpty { head += ", \(entry.transliteration)" }
                 if !entry.pronunciation.isEmpty { head += ", pronounced \(entry.pronunciation)" }
                 lines.append(head)
