@@ -56,9 +56,9 @@ enum Schema {
         // 3: the Strong's lexicon (SWORD's StrongsGreek and StrongsHebrew, issue 29), one row per entry keyed as the
         // corpus keys Strong's numbers ("G3056", "H430"); `headword_key` is the headword folded as lemmas are
         // (`Folding.key`: no accents, breathings or points), so λόγος, λογος and ΛΟΓΟΣ find G3056. Self-contained:
-        // it reads no other table, so it can move in the list.
+        // it reads no other table, and IF NOT EXISTS lets it run after a step that moved in the list at a merge.
         """
-        CREATE TABLE lexicon(
+        CREATE TABLE IF NOT EXISTS lexicon(
             strongs TEXT PRIMARY KEY,
             language TEXT NOT NULL,
             number INTEGER NOT NULL,
@@ -71,7 +71,7 @@ enum Schema {
             kjv_usage TEXT NOT NULL,
             text TEXT NOT NULL
         ) WITHOUT ROWID;
-        CREATE INDEX lexicon_headword ON lexicon(headword_key);
+        CREATE INDEX IF NOT EXISTS lexicon_headword ON lexicon(headword_key);
         """,
     ]
 

@@ -92,8 +92,8 @@ struct LineText {
     /// Every key, in words.
     static let keys = SpokenLine("Keys: right and left arrows, or l and h, next and previous word. Down and up, or j "
         + "and k, next and previous verse. r reads the verse with glosses, capital R reads it in Greek, t reads its "
-        + "translation. s spells the word letter by letter, d says its dictionary form in Greek, i its dictionary entry "
-        + "(again for all of it), o turns the Greek "
+        + "translation. s spells the word letter by letter, d says its dictionary form in Greek, i its dictionary "
+        + "entry, twice for all of it, o turns the Greek "
         + "word on or off, v changes how much is said. Space repeats, g goes to the first verse, capital G to the "
         + "last. Colon, a verse number or a reference and Enter go to a verse. Slash, text and Enter search the "
         + "Greek, transliteration, gloss or Strong's number, or a lemma or Strong's number across the corpus; n and "
