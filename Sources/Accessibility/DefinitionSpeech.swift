@@ -17,7 +17,8 @@ public enum DefinitionSpeech {
         }
     }
 
-    /// The whole entry: "Strong's 3056, λόγος, lógos, pronounced log'-os. From Strong's 3004. Meaning: … King James renderings: …".
+    /// The whole entry: "Strong's 3056, λόγος, lógos, pronounced log'-os. From Strong's 3004. Meaning: … King James
+    /// renderings: …".
     public static func full(_ entries: [LexiconEntry]) -> SpokenLine {
         said(entries) { entry, line in
             if !entry.headword.isEmpty {  // Strong's left a few numbers unused: no headword
