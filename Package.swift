@@ -147,6 +147,12 @@ let package = Package(
                 "InterlinearTestSupport", "interlinear",
             ],
             path: "Tests/InterlinearBrailleTests"),
+        // SWORD (issue 29): the Strong's dictionaries and other Bibles through libsword's C API (flatapi.h), read at
+        // import. Headers only: CSwordLoader loads libsword (and the C++ runtime, ICU and curl it needs) on first use.
+        .systemLibrary(name: "CSword", path: "Sources/System/CSword", providers: [.apt(["libsword-dev"])]),
+        .target(
+            name: "InterlinearSword", dependencies: ["InterlinearCorpus", "CSword", "CSwordLoader"],
+            path: "Sources/Sword"),
         // The command-line tool (its commands live in a library so tests can drive them).
         .target(
             name: "InterlinearCLI",
@@ -154,6 +160,7 @@ let package = Package(
                 "InterlinearCorpus", "InterlinearStore", "InterlinearShaping", "InterlinearTypesetting",
                 "InterlinearTable", "InterlinearAccessibility", "InterlinearReader", "InterlinearRender",
                 "InterlinearBraille", "InterlinearView", "InterlinearATSPI", "InterlinearSession", "InterlinearExport",
+                "InterlinearSword",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/Consumers/CLI"),
@@ -212,6 +219,7 @@ let package = Package(
             name: "CSystemdBusLoader", dependencies: ["CLazyLibrary"], path: "Sources/System/CSystemdBusLoader"),
         .target(name: "CSpeechdLoader", dependencies: ["CLazyLibrary"], path: "Sources/System/CSpeechdLoader"),
         .target(name: "CLouisLoader", dependencies: ["CLazyLibrary"], path: "Sources/System/CLouisLoader"),
+        .target(name: "CSwordLoader", dependencies: ["CLazyLibrary"], path: "Sources/System/CSwordLoader"),
 
         // Tests: one target per module, and what they share (paths, process spawning, schema validation, fonts).
         .target(
@@ -221,7 +229,8 @@ let package = Package(
                            "InterlinearStore"],
             path: "Tests/InterlinearTestSupport"),
         .testTarget(
-            name: "InterlinearCorpusTests", dependencies: ["InterlinearCorpus", "InterlinearTestSupport"],
+            // InterlinearSword: the committed Hebrew chapters' lemmas come from SWORD's Strong's Hebrew dictionary.
+            name: "InterlinearCorpusTests", dependencies: ["InterlinearCorpus", "InterlinearSword", "InterlinearTestSupport"],
             path: "Tests/InterlinearCorpusTests"),
         .testTarget(
             name: "InterlinearShapingTests",

@@ -103,7 +103,17 @@ public struct ChapterWording: Sendable {
             guard let strongs = Speakable.strongs(chapter.text(word.strongs)) else { return SpokenLine("No dictionary form.") }
             return SpokenLine("Dictionary entries: \(strongs).")
         }
+        if chapter.language == .hebrew && !original {
+            // Strong's Hebrew headwords are unpointed: no transliteration says them, so an English voice gets the
+            // numbers, and the headword goes to a Hebrew voice only (o), its pronunciation with the entry (i).
+            let strongs = Speakable.strongs(chapter.text(word.strongs)).map { " Entries: \($0)." } ?? ""
+            return SpokenLine("Dictionary form in Hebrew script: o says it, i gives its entry.\(strongs)")
+        }
         var line = SpokenLine("Dictionary form: ")
+        if chapter.language == .hebrew {
+            line.append(lemma, source)
+            return line
+        }
         let romanized = academic ? Speakable.alternatives(Transliterator.transliterate(lemma))
             : Respelling.spoken(lemma, chapter.language)
         if original {
@@ -130,7 +140,7 @@ public struct ChapterWording: Sendable {
         let name = languageName
         return SpokenLine("Keys: right and left arrows, or l and h, next and previous word. Down and up, or j and k, "
             + "next and previous verse. r reads the verse with glosses, capital R reads its \(name) words, t reads its "
-            + "translation. s spells the word letter by letter, d says its dictionary form, o turns the \(name) "
+            + "translation. s spells the word letter by letter, d says its dictionary form, i its dictionary entry, twice for all of it, o turns the \(name) "
             + "script on or off, v changes how much is said. Space repeats, g goes to the first verse, capital G to "
             + "the last. Colon, a verse number or a reference and Enter go to a verse. Slash, text and Enter search "
             + "the \(name), transliteration, gloss or Strong's number, or a lemma or Strong's number across the "

@@ -148,6 +148,7 @@ public struct Element: Sendable, Equatable {
         case .strongs: "Strong's number"
         case .morphology: "grammar"
         case .gloss: "gloss"
+        case .lemma: "dictionary form"
         default: tier.name
         }
     }

@@ -58,6 +58,15 @@ extension AccessibilityTree {
             case .morphology:
                 return Utterance(name: Speakable.morphology(text, language: chapter.language), language: "en",
                                  description: "grammar of \(said)")
+            case .lemma:
+                // Respelled for an English voice, as the word itself is: the script goes only to a voice of its own
+                // language (the reader's `d` and `o`), never in a name.
+                // Strong's Hebrew headwords are unpointed, so no transliteration can say them: the word's own
+                // respelling stands in (the reader's `i` gives the entry's pronunciation).
+                let name = text.isEmpty ? "no dictionary form"
+                    : chapter.language == .hebrew ? "dictionary form of \(said)" : Respelling.spoken(text, chapter.language)
+                return Utterance(name: name,
+                                 language: "en", description: "dictionary form of \(said)")
             default:
                 let gloss = Speakable.gloss(text)
                 return Utterance(name: gloss.isEmpty ? "no gloss" : gloss, language: "en", description: "gloss of \(said)")

@@ -1,6 +1,9 @@
 /// The rows of a word block, top to bottom, plus the verse number and the translation.
 public enum Tier: UInt8, CaseIterable, Sendable, Codable {
     case verse, source, transliteration, strongs, morphology, gloss, translation
+    /// The dictionary form (the Greek lemma; a Hebrew word's Strong's headword, issue 29). Last, so the raw values
+    /// of the others (bits of `TierSet`) stay as they were; shown only when asked for (`--tiers …,lemma`).
+    case lemma
 
     /// The name used on the command line and in JSON.
     public var name: String {
@@ -12,6 +15,7 @@ public enum Tier: UInt8, CaseIterable, Sendable, Codable {
         case .morphology: "morphology"
         case .gloss: "gloss"
         case .translation: "translation"
+        case .lemma: "lemma"
         }
     }
 
@@ -21,7 +25,8 @@ public enum Tier: UInt8, CaseIterable, Sendable, Codable {
     }
 
     /// The tiers stacked in a word block, in order.
-    public static let blockTiers: [Tier] = [.source, .transliteration, .strongs, .morphology, .gloss]
+    /// The lemma comes last, under the gloss, as it is last in `allCases` (the two orders agree).
+    public static let blockTiers: [Tier] = [.source, .transliteration, .strongs, .morphology, .gloss, .lemma]
 
     /// Whether the tier is a row of a word block (not the verse number or the translation).
     @inlinable public var isBlockTier: Bool { self != .verse && self != .translation }
@@ -38,6 +43,7 @@ extension Word {
         case .strongs: strongs
         case .morphology: morphology
         case .gloss: gloss
+        case .lemma: lemma
         case .verse, .translation: nil
         }
     }
@@ -51,8 +57,8 @@ public struct TierSet: OptionSet, Sendable, Hashable {
 
     @inlinable public func contains(_ tier: Tier) -> Bool { rawValue & (1 << tier.rawValue) != 0 }
 
-    /// Every switchable tier: the five block tiers and the translation.
-    public static let all = TierSet(Tier.blockTiers + [.translation])
+    /// The tiers shown unless others are asked for: every block tier but the lemma, and the translation.
+    public static let all = TierSet([.source, .transliteration, .strongs, .morphology, .gloss, .translation])
 
     /// Parses "source,gloss,translation"; nil names the first unknown tier through `unknown`.
     public static func parse(_ list: String) -> Result<TierSet, TierListError> {
@@ -62,7 +68,7 @@ public struct TierSet: OptionSet, Sendable, Hashable {
             tiers.append(tier)
         }
         guard tiers.contains(.source) || tiers.contains(.transliteration) || tiers.contains(.gloss)
-                || tiers.contains(.strongs) || tiers.contains(.morphology)
+                || tiers.contains(.strongs) || tiers.contains(.morphology) || tiers.contains(.lemma)
         else { return .failure(TierListError(name: list)) }
         return .success(TierSet(tiers))
     }

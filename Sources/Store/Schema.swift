@@ -78,6 +78,27 @@ enum Schema {
         CREATE TABLE versification(english INTEGER PRIMARY KEY, hebrew INTEGER NOT NULL);
         UPDATE meta SET value = 'interlinear store 3' WHERE key = 'format';
         """,
+        // 4: the Strong's lexicon (SWORD's StrongsGreek and StrongsHebrew, issue 29), one row per entry keyed as the
+        // corpus keys Strong's numbers ("G3056", "H430"); `headword_key` is the headword folded as lemmas are
+        // (`Folding.key`: no accents, breathings or points), so λόγος, λογος and ΛΟΓΟΣ find G3056. Self-contained:
+        // it reads no other table, and IF NOT EXISTS lets it run after a step that moved in the list at a merge.
+        """
+        CREATE TABLE IF NOT EXISTS lexicon(
+            strongs TEXT PRIMARY KEY,
+            language TEXT NOT NULL,
+            number INTEGER NOT NULL,
+            headword TEXT NOT NULL,
+            headword_key TEXT NOT NULL,
+            transliteration TEXT NOT NULL,
+            pronunciation TEXT NOT NULL,
+            derivation TEXT NOT NULL,
+            definition TEXT NOT NULL,
+            kjv_usage TEXT NOT NULL,
+            text TEXT NOT NULL
+        ) WITHOUT ROWID;
+        CREATE INDEX IF NOT EXISTS lexicon_headword ON lexicon(headword_key);
+        UPDATE meta SET value = 'interlinear store 4' WHERE key = 'format';
+        """,
     ]
 
     /// The version whose step adds `verse_words`, filled by `VerseWords.rebuild` when a store is migrated past it.

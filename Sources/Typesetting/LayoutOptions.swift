@@ -26,6 +26,7 @@ public struct LayoutOptions: Sendable, Equatable {
     public func size(of tier: Tier) -> Float {
         switch tier {
         case .source: fontSize
+        case .lemma: fontSize * 0.82
         case .transliteration, .gloss, .translation: fontSize * 0.82
         case .verse: fontSize * 0.82
         case .strongs, .morphology: fontSize * 0.7

@@ -106,7 +106,10 @@ public final class Typesetter {
              direction: ScriptDirection = .leftToRight, sourceLineEm: Float? = nil) {
             self.direction = direction
             self.options = options
-            lineHeight = Tier.allCases.map { ($0 == .source ? sourceLineEm ?? lineEm : lineEm) * options.size(of: $0) }
+            // The lemma is in the source's script too (a Hebrew headword needs the Hebrew font's line).
+            lineHeight = Tier.allCases.map {
+                ($0 == .source || $0 == .lemma ? sourceLineEm ?? lineEm : lineEm) * options.size(of: $0)
+            }
             blockTiers = Tier.blockTiers.filter { options.tiers.contains($0) }
             var offsets = [Float32](repeating: 0, count: Tier.allCases.count)
             var y: Float32 = 0

@@ -12,8 +12,8 @@ import InterlinearTestSupport
         (["typeset", "John 1", "--width", "nan"], "--width must be between 100 and 10000 points, got nan"),
         (["typeset", "John 1", "--font-size", "0"], "--font-size must be between 6 and 96 points, got 0"),
         (["typeset", "John 1", "--tiers", "translation"],
-         "--tiers needs at least one word tier (source, transliteration, strongs, morphology, gloss); got 'translation'"),
-        (["typeset", "John 1", "--tiers", "source,bogus"], "unknown tier 'bogus'; tiers are source, transliteration, strongs, morphology, gloss, translation"),
+         "--tiers needs at least one word tier (source, transliteration, strongs, morphology, gloss, lemma); got 'translation'"),
+        (["typeset", "John 1", "--tiers", "source,bogus"], "unknown tier 'bogus'; tiers are source, transliteration, strongs, morphology, gloss, lemma, translation"),
         (["typeset", "Hezekiah 1"], "unknown reference 'Hezekiah 1'; expected a book, a chapter and optional verses"),
         (["typeset", "John 22"], "John has 21 chapters; there is no John 22"),
         (["typeset", "Jude 2:1"], "Jude has 1 chapter; there is no Jude 2"),  // "Jude 2" is verse 2, as in print

@@ -3,7 +3,7 @@ import Foundation
 import InterlinearCorpus
 import InterlinearTypesetting
 
-/// The `interlinear.layout/2` document as the product built it before `JSONWriter`: record structs encoded by
+/// The `interlinear.layout/3` document as the product built it before `JSONWriter`: record structs encoded by
 /// `JSONEncoder` (`.sortedKeys`, `.withoutEscapingSlashes`). Kept here, unchanged, as the oracle the streaming
 /// `LayoutDocument` must match byte for byte.
 struct LayoutDocumentOracle: Encodable {

@@ -11,6 +11,7 @@ import InterlinearTestSupport
     static let lazyLibraries = [
         "libcairo.so.2": "libcairo2", "libX11.so.6": "libx11-6", "libsystemd.so.0": "libsystemd0",
         "libspeechd.so.2": "libspeechd2", "liblouis.so.20": "liblouis20", "libSDL2-2.0.so.0": "libsdl2-2.0-0",
+        "libsword.so.1.9.0": "libsword1.9.0",
     ]
 
     /// The shared objects the dynamic loader initialised in one run of `interlinear arguments` (its `LD_DEBUG=libs`

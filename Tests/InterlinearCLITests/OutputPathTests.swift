@@ -92,7 +92,7 @@ import InterlinearTestSupport
         #expect(result.status == 0, "\(result.stderr)")
         var info = stat()
         #expect(lstat(scratch.path("link.json"), &info) == 0 && info.st_mode & S_IFMT == S_IFLNK, "still a link")
-        #expect(try schemaViolation(Data(contentsOf: scratch.url.appendingPathComponent("real.json")), schema: "layout-2") == nil)
+        #expect(try schemaViolation(Data(contentsOf: scratch.url.appendingPathComponent("real.json")), schema: "layout-3") == nil)
         #expect(try scratch.entries() == ["link.json", "real.json"])
     }
 

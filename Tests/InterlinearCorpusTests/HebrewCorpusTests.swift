@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import InterlinearSword
 @testable import InterlinearCorpus
 import InterlinearTestSupport
 
@@ -149,6 +150,31 @@ import InterlinearTestSupport
         #expect(chapter.alignedTokens.isEmpty)
         #expect(words.allSatisfy { $0.alignment.isEmpty })
         #expect(chapter.morphemes(of: words[2]).map { chapter.text($0.surface) } == ["וְ", "הָ", "אָ֗רֶץ"])
+        // Without a lexicon, no lemma (the source has none).
+        #expect(words.allSatisfy { chapter.text($0.lemma).isEmpty })
+    }
+
+    /// With a lexicon, a word's lemma is the headword of its first morpheme number that has an entry: H871a (bə-),
+    /// H2050b (wə-) and H1886a (ha-) follow the last entries of א, ה and ד (as in Strong's), so they are affixes
+    /// with no entry, and the stems give the lemmas. A lettered number whose base is not the last of its letter
+    /// (H1254a, a homograph) resolves to the base.
+    @Test func lemmasAreTheStemsHeadwords() throws {
+        let data = try Self.fakeData()
+        defer { try? FileManager.default.removeItem(at: data.root) }
+        func entry(_ number: Int, _ headword: String) -> LexiconEntry {
+            LexiconEntry(language: .hebrew, number: number, headword: headword, transliteration: "", pronunciation: "",
+                         derivation: "", definition: "", kjvUsage: "", text: headword)
+        }
+        let lexicon = Lexicon([entry(871, "אתרים"), entry(872, "בּאה"), entry(1254, "בּרא"), entry(1255, "בּראדך"),
+                               entry(1886, "דּתן"), entry(1887, "הא"), entry(2050, "התת"), entry(2051, "ודן"),
+                               entry(776, "ארץ"), entry(7225, "ראשׁית")])
+        var importer = HebrewImporter(hebrewData: data.hebrew, translationData: data.translation)
+        importer.lexicon = lexicon
+        let chapter = try #require(try importer.importChapters(nil, strings: StringTableBuilder()).first)
+        #expect(chapter.words.map { chapter.text($0.lemma) } == ["ראשׁית", "בּרא", "ארץ"])
+        #expect(lexicon.entry("H871a") == nil && lexicon.entry("H2050b") == nil && lexicon.entry("H1886a") == nil)
+        #expect(lexicon.entry("H1254a")?.headword == "בּרא")
+        #expect(lexicon.entry("H871")?.headword == "אתרים")
     }
 
     @Test func rejectsBadRowsWithFileAndLine() throws {
@@ -172,12 +198,14 @@ import InterlinearTestSupport
     func committedChaptersMatchTheSource() throws {
         let (hebrew, translation) = try #require(Self.installed(), "bible-alignments 0.3.5/0.4.2 not downloaded (run scripts/setup)")
         let refs = ["Genesis 1", "Psalm 23", "Isaiah 53"].compactMap(ChapterReference.init(parsing:))
-        let chapters = try HebrewImporter(hebrewData: hebrew, translationData: translation)
-            .importChapters(Set(refs), strings: StringTableBuilder())
+        // With the lemmas from SWORD's Strong's Hebrew dictionary, as `interlinear import` writes them.
+        var importer = HebrewImporter(hebrewData: hebrew, translationData: translation)
+        importer.lexicon = Lexicon(try StrongsLexicon.entries(StrongsLexicon.hebrew, in: SwordLibrary()))
+        let chapters = try importer.importChapters(Set(refs), strings: StringTableBuilder())
         #expect(chapters.count == 3)
         for chapter in chapters {
             let committed = corpusDirectory.appendingPathComponent("chapters/" + CorpusLibrary.relativePath(of: chapter.reference))
-            #expect(ChapterFile.render(chapter, provenance: HebrewImporter.provenance)
+            #expect(ChapterFile.render(chapter, provenance: HebrewImporter.provenance + [HebrewImporter.lemmaProvenance])
                     == (try String(contentsOf: committed, encoding: .utf8)), "\(chapter.reference)")
         }
         // Every Genesis 1 row of the source, in file order, against the committed chapter's morphemes.

@@ -43,7 +43,7 @@ struct LayoutSettings: ParsableArguments {
     @Option(parsing: .unconditional, help: "Source-tier font size in points (6–96).")
     var fontSize: Double = 17
 
-    @Option(help: "Comma-separated tiers: source, transliteration, strongs, morphology, gloss, translation.")
+    @Option(help: "Comma-separated tiers: source, transliteration, strongs, morphology, gloss, lemma, translation (default: all but lemma).")
     var tiers: String = "source,transliteration,strongs,morphology,gloss,translation"
 
     @Option(help: "Font family, found through fontconfig.")

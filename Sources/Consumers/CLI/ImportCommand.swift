@@ -56,6 +56,7 @@ struct ImportCommand: ParsableCommand {
             var chapters: [Chapter] = []
             var versification: Versification?
             var sources: [String] = []
+            var hebrewProvenance = HebrewImporter.provenance
             if greek?.isEmpty != true {
                 bar.note("reading bible-alignments \(SourceData.version) (SBLGNT, BSB) from \(data.path)")
                 chapters += try BibleAlignmentsImporter(dataDirectory: data).importChapters(greek, strings: StringTableBuilder())
@@ -64,7 +65,10 @@ struct ImportCommand: ParsableCommand {
             if hebrew?.isEmpty != true {
                 let hebrewData = try hebrewSource.map { URL(fileURLWithPath: $0) } ?? Self.installedHebrewDirectory()
                 bar.note("reading bible-alignments \(SourceData.hebrewVersion) (WLC) from \(hebrewData.path)")
-                let importer = HebrewImporter(hebrewData: hebrewData, translationData: data)
+                var importer = HebrewImporter(hebrewData: hebrewData, translationData: data)
+                // Hebrew lemmas are the Strong's headwords, when SWORD's Hebrew dictionary is installed.
+                importer.lexicon = LexiconImport.hebrewLexicon()
+                hebrewProvenance = HebrewImporter.provenance + (importer.lexicon == nil ? [] : [HebrewImporter.lemmaProvenance])
                 chapters += try importer.importChapters(hebrew, strings: StringTableBuilder())
                 versification = try Versification.read(translationFile: importer.translationFile)
                 sources.append("bible-alignments \(SourceData.hebrewVersion) (\(SourceData.hebrewFile))")
@@ -74,7 +78,7 @@ struct ImportCommand: ParsableCommand {
             let root = URL(fileURLWithPath: output ?? ".")
             let files = try chapters.map { chapter in
                 let url = root.appendingPathComponent(CorpusLibrary.relativePath(of: chapter.reference))
-                let provenance = chapter.language == .hebrew ? HebrewImporter.provenance : BibleAlignmentsImporter.provenance
+                let provenance = chapter.language == .hebrew ? hebrewProvenance : BibleAlignmentsImporter.provenance
                 return (url, try ChapterFile.renderChecked(chapter, provenance: provenance, path: url.path))
             }
             if output != nil {
@@ -89,7 +93,8 @@ struct ImportCommand: ParsableCommand {
                     bar.show(progress.done, of: progress.total, progress.book)
                 }
             bar.finish()
-            try emit(Data("imported \(summary.chapters) chapter(s), \(summary.words) words, into \(summary.store.path)\n".utf8),
+            let lexicon = LexiconImport.run(into: summary.store, progress: bar).map { ", \($0) lexicon entries" } ?? ""
+            try emit(Data("imported \(summary.chapters) chapter(s), \(summary.words) words\(lexicon), into \(summary.store.path)\n".utf8),
                      to: nil)
         }
     }

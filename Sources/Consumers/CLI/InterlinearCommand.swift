@@ -20,7 +20,7 @@ public struct InterlinearCommand: ParsableCommand {
         version: version,
         subcommands: [ImportCommand.self, TypesetCommand.self, A11yCommand.self, RenderCommand.self, ExportCommand.self,
                       ViewCommand.self,
-                      ReadCommand.self, BrailleCommand.self, SearchCommand.self, BenchCommand.self,
+                      ReadCommand.self, BrailleCommand.self, SearchCommand.self, DefineCommand.self, BenchCommand.self,
                       StoreBenchCommand.self])
 
     public init() {}

@@ -2,14 +2,14 @@ import Foundation
 import InterlinearCorpus
 import InterlinearTypesetting
 
-/// The `interlinear.layout/2` JSON document (`Schemas/layout-2.schema.json`; 2 added `language` and `direction`),
-/// written straight from the chapter and its layout: each label's text goes from the string table's bytes into the
+/// The `interlinear.layout/3` JSON document (`Schemas/layout-3.schema.json`; 3 added the `lemma` tier, 2 the
+/// `language` and `direction`), written straight from the chapter and its layout: each label's text goes from the string table's bytes into the
 /// output, so nothing is allocated per label.
 ///
 /// Keys are written in sorted order, so the bytes are what `JSONEncoder` with `.sortedKeys` made of the record
 /// structs this replaced (`JSONWriterTests` compares the two on real chapters).
 enum LayoutDocument {
-    static let schema = "interlinear.layout/2"
+    static let schema = "interlinear.layout/3"
 
     /// The document, ending with a line break.
     static func encoded(chapter: Chapter, layout: ChapterLayout, font: String) throws -> Data {
@@ -79,6 +79,7 @@ enum LayoutDocument {
         case .strongs: json.put(#"","tier":"strongs","width":"#)
         case .morphology: json.put(#"","tier":"morphology","width":"#)
         case .gloss: json.put(#"","tier":"gloss","width":"#)
+        case .lemma: json.put(#"","tier":"lemma","width":"#)
         case .translation: json.put(#"","tier":"translation","width":"#)
         }
         json.putNumber(hundredthsOf: label.width)

@@ -1,10 +1,10 @@
 import ArgumentParser
 import Foundation
 
-/// `interlinear typeset REF`: the layout as JSON (schema `Schemas/layout-2.schema.json`).
+/// `interlinear typeset REF`: the layout as JSON (schema `Schemas/layout-3.schema.json`).
 struct TypesetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "typeset", _superCommandName: InterlinearCommand.name, abstract: "Typeset a chapter and write its labels as JSON (interlinear.layout/2).")
+        commandName: "typeset", _superCommandName: InterlinearCommand.name, abstract: "Typeset a chapter and write its labels as JSON (interlinear.layout/3).")
 
     @OptionGroup var layout: LayoutArguments
 

@@ -22,6 +22,8 @@ public struct GridMode {
     private var message: String?
     private var showingHelp = false
     private let color: Bool
+    /// The define key's brief-then-full state (`Definition.swift`).
+    var defineKey = DefineKey()
 
     /// A grid of the tiers in `tiers` (the block tiers among them, and the translation if present).
     public init(chapter: Chapter, columns: Int, rows: Int, color: Bool, tiers: TierSet = .all) {
@@ -99,6 +101,7 @@ public struct GridMode {
         case .character("]"): turn(1)
         case .character("["): turn(-1)
         case .character("?"): showingHelp = true
+        case .character("i"): message = define()
         case .escape: showingMatch = false
         default: message = "unknown key; ? shows the keys"
         }
@@ -302,6 +305,7 @@ public struct GridMode {
         "                  transliteration, gloss, Strong's;",
         "                  a lemma or Strong's: the whole corpus",
         "  n, N            next, previous match",
+        "  i               the match's dictionary entry (again: all)",
         "  ?               this help",
         "  Ctrl-Z          suspend (fg resumes)",
         "  q               quit",

@@ -35,6 +35,8 @@ public struct LineMode {
     /// Another chapter the user asked for: the reader loop opens it and hands over the trail.
     public private(set) var pending: ReaderLocation?
     private var prompt: PromptLine?
+    /// The define key's brief-then-full state (`Definition.swift`).
+    var defineKey = DefineKey()
 
     /// `academic`: words in the SBL transliteration, not respelled for a voice (for a braille display).
     public init(narration: any Narration, verbosity: Verbosity = .normal, original: Bool = false, academic: Bool = false,
@@ -92,6 +94,7 @@ public struct LineMode {
         case .character("t"): return .line(text.translation(verse))
         case .character("s"): return .line(currentWord.map(text.spelling) ?? noWord)
         case .character("d"): return .line(currentWord.map { text.dictionaryForm($0, original: speech.original) } ?? noWord)
+        case .character("i"): return .line(define())
         case .character("o"):
             speech.original.toggle()
             return .line(text.originalSwitch(speech.original))

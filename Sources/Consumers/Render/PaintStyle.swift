@@ -71,6 +71,7 @@ public struct PaintStyle: Sendable, Equatable {
             switch tier {
             case .verse: TierStyle(colour: Colour(hex: 0xA31F1A))  // rubric red
             case .source: TierStyle(colour: Colour(hex: 0x111111))
+            case .lemma: TierStyle(colour: Colour(hex: 0x4A3A2A))  // dark brown: 10.9:1 on white
             case .transliteration: TierStyle(colour: Colour(hex: 0x5A4A3A), slant: 0.2)
             // #767676 is the lightest grey with 4.5:1 on white (WCAG 2.2 small text); #7A7A7A had 4.29:1.
             case .strongs: TierStyle(colour: Colour(hex: 0x767676))

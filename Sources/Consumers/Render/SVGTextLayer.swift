@@ -15,7 +15,7 @@ struct SVGTextLayer {
     /// The language of a tier's text (BCP 47) in a chapter of `source`: "grc" or "hbo", "grc-Latn" or "hbo-Latn".
     static func language(of tier: Tier, source: SourceLanguage = .greek) -> String {
         switch tier {
-        case .source: source.tag
+        case .source, .lemma: source.tag
         case .transliteration: source.transliterationTag
         default: "en"
         }

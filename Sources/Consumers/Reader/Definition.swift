@@ -1,0 +1,57 @@
+import InterlinearAccessibility
+import InterlinearCorpus
+import InterlinearStore
+
+extension BibleNavigator {
+    /// The Strong's dictionary entries of a word's Strong's field ("G3056"; a Hebrew word's "H2050b-H776" gives
+    /// one per morpheme that has an entry), from the store's lexicon; empty without a store or an entry.
+    public func definitions(ofStrongs field: String) -> [LexiconEntry] {
+        guard let store = library.store else { return [] }
+        return LexiconEntry.numbers(ofWordField: field).compactMap { try? store.lexiconEntry(strongs: $0) }
+    }
+}
+
+/// The reader's define key (`i`, issue 29), in both modes: the first press on a word says its entry briefly, the
+/// next press on the same word says all of it (`DefinitionSpeech` words both).
+struct DefineKey {
+    /// The word whose brief entry was said last; a press on it again says the full entry.
+    private var briefly: ReaderLocation?
+
+    /// What the key says for `location`'s word, whose Strong's field is `strongs`.
+    mutating func press(_ location: ReaderLocation, strongs: String, navigator: BibleNavigator?) -> SpokenLine {
+        guard let navigator, navigator.library.store != nil else {
+            return SpokenLine("No dictionary: run interlinear import to build the store with its lexicon.")
+        }
+        let entries = navigator.definitions(ofStrongs: strongs)
+        guard !entries.isEmpty else { return SpokenLine("No dictionary entry for this word.") }
+        if briefly == location {
+            briefly = nil
+            return DefinitionSpeech.full(entries)
+        }
+        briefly = location
+        var line = DefinitionSpeech.brief(entries)
+        line.append(" Press i again for the whole entry.")
+        return line
+    }
+}
+
+extension LineMode {
+    /// `i`: the focused word's dictionary entry, brief then full.
+    mutating func define() -> SpokenLine {
+        guard let word else { return SpokenLine("No word focused. Right arrow goes to the first word.") }
+        let location = ReaderLocation(chapter: chapter.reference, verse: chapter.verses[verse].number, word: word)
+        let strongs = chapter.text(narration.word(verse: verse, word: word).strongs)
+        return defineKey.press(location, strongs: strongs, navigator: navigator)
+    }
+}
+
+extension GridMode {
+    /// `i`: the highlighted search match's dictionary entry on the status line, brief then full (the grid has no
+    /// focused word; `/` with a lemma or Strong's number highlights one).
+    mutating func define() -> String {
+        guard let match = currentMatch, let hit = trail?.current else {
+            return "i defines the highlighted word; / finds one (a lemma or a Strong's number)"
+        }
+        return defineKey.press(hit, strongs: chapter.text(chapter.words[match].strongs), navigator: navigator).text
+    }
+}

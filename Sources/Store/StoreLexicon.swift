@@ -1,0 +1,79 @@
+import Foundation
+import InterlinearCorpus
+
+/// The Strong's lexicon in the store (table `lexicon`, schema step 3): written by `interlinear import` from SWORD's
+/// dictionaries, read by `interlinear define`, the reader and the accessibility layer's "define".
+public enum StoreLexicon {
+    /// Replaces the store's lexicon with `entries` in one transaction (the store at `url` must exist; it is
+    /// migrated first when an older build wrote it), recording `source` (the modules and versions) in `meta`.
+    public static func write(_ entries: [LexiconEntry], source: String, to url: URL) throws {
+        _ = try CorpusStore(url: url)  // refuses a foreign, damaged or newer file, migrates an older one
+        let database = try Database(path: url.path, readOnly: false)
+        try database.transaction {
+            try database.execute("DELETE FROM lexicon")
+            let insert = try database.prepare("""
+                INSERT OR REPLACE INTO lexicon(strongs, language, number, headword, headword_key, transliteration,
+                    pronunciation, derivation, definition, kjv_usage, text)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
+                """)
+            for entry in entries {
+                try insert.bind([entry.strongs, entry.language.tag, entry.number, entry.headword,
+                                 Folding.key(entry.headword), entry.transliteration, entry.pronunciation,
+                                 entry.derivation, entry.definition, entry.kjvUsage, entry.text] as [any StatementValue])
+                try insert.run()
+            }
+            let meta = try database.prepare("INSERT OR REPLACE INTO meta(key, value) VALUES ('lexicon', ?1)")
+            try meta.bind([source])
+            try meta.run()
+        }
+    }
+}
+
+extension CorpusStore {
+    private static let lexiconColumns = """
+        SELECT language, number, headword, transliteration, pronunciation, derivation, definition, kjv_usage, text
+        FROM lexicon
+        """
+
+    /// The entry of a Strong's number as the corpus writes it or a user types it ("G3056", "H1254a" → H1254), or
+    /// nil — also for the Hebrew data's numbers of prefixes and suffixes (`LexiconEntry.isUnnumberedAffix`).
+    public func lexiconEntry(strongs: String) throws -> LexiconEntry? {
+        guard let key = LexiconEntry.key(strongs),
+              let entry = try lexiconRows(Self.lexiconColumns + " WHERE strongs = ?1", key).first else { return nil }
+        if entry.language == .hebrew, strongs.last?.isLetter == true {
+            let next = try lexiconRows(Self.lexiconColumns + " WHERE language = 'hbo' AND number > ?1 ORDER BY number LIMIT 1",
+                                       entry.number).first
+            if LexiconEntry.isUnnumberedAffix(strongs, base: entry, next: next) { return nil }
+        }
+        return entry
+    }
+
+    /// The entries whose headword is `headword` folded as lemmas are (λόγος, λογος: G3056), in key order.
+    public func lexiconEntries(headword: String) throws -> [LexiconEntry] {
+        try lexiconRows(Self.lexiconColumns + " WHERE headword_key = ?1 ORDER BY language, number",
+                        Folding.key(headword))
+    }
+
+    /// How many entries the store's lexicon holds (0 before an import with SWORD's dictionaries installed).
+    public func lexiconCount() throws -> Int {
+        try database.integer("SELECT count(*) FROM lexicon") ?? 0
+    }
+
+    /// The rows of `sql` (the lexicon's columns, one parameter), each checked as data: a language or number a
+    /// lexicon row cannot have is a damaged store, refused in one line.
+    private func lexiconRows(_ sql: String, _ parameter: any StatementValue) throws -> [LexiconEntry] {
+        let statement = try database.prepare(sql)
+        try statement.bind([parameter])
+        var entries: [LexiconEntry] = []
+        while try statement.step() {
+            guard let language = SourceLanguage(rawValue: statement.text(0)), statement.int(1) > 0 else {
+                throw StoreError.badRow(path: url.path, what: "a lexicon row for \(parameter) has no valid language or number")
+            }
+            entries.append(LexiconEntry(
+                language: language, number: statement.int(1), headword: statement.text(2),
+                transliteration: statement.text(3), pronunciation: statement.text(4), derivation: statement.text(5),
+                definition: statement.text(6), kjvUsage: statement.text(7), text: statement.text(8)))
+        }
+        return entries
+    }
+}
