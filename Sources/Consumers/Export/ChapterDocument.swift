@@ -55,7 +55,7 @@ struct ChapterDocument {
     /// The language of a tier's text.
     private func language(of tier: Tier) -> String {
         switch tier {
-        case .source: chapter.language.tag
+        case .source, .lemma: chapter.language.tag
         case .transliteration: chapter.language.transliterationTag
         default: "en"
         }
@@ -65,7 +65,7 @@ struct ChapterDocument {
     /// tier left to right.
     private func direction(of tier: Tier) -> String {
         guard chapter.direction == .rightToLeft else { return "" }
-        return tier == .source ? " dir=\"rtl\"" : " dir=\"ltr\""
+        return tier == .source || tier == .lemma ? " dir=\"rtl\"" : " dir=\"ltr\""
     }
 
     private func writeWord(_ word: Word, forms: SpokenForms, into out: inout String) {
@@ -96,6 +96,7 @@ struct ChapterDocument {
             case .transliteration: "transliteration"
             case .strongs: "Strong's number"
             case .morphology: "morphology"
+            case .lemma: "dictionary form"
             default: "English gloss"
             }
             out += "<li><span class=\"\(ExportStyle.className(of: tier))\">\(name)</span></li>\n"

@@ -17,6 +17,7 @@ public enum ExportStyle {
         case .strongs, .morphology: 0x767676  // the lightest grey with 4.5:1 on white
         case .gloss: 0x1D4E89
         case .translation: 0x222222
+        case .lemma: 0x4A3A2A  // as the painted lemma tier: 10.9:1 on white
         }
     }
 
@@ -30,6 +31,7 @@ public enum ExportStyle {
         case .morphology: "mo"
         case .gloss: "gl"
         case .translation: "tl"
+        case .lemma: "lm"
         }
     }
 
