@@ -72,8 +72,8 @@ public struct PaintStyle: Sendable, Equatable {
             case .verse: TierStyle(colour: Colour(hex: 0xA31F1A))  // rubric red
             case .source: TierStyle(colour: Colour(hex: 0x111111))
             case .transliteration: TierStyle(colour: Colour(hex: 0x5A4A3A), slant: 0.2)
-            case .strongs: TierStyle(colour: Colour(hex: 0x7A7A7A))
-            case .morphology: TierStyle(colour: Colour(hex: 0x7A7A7A))
+            case .strongs: TierStyle(colour: Colour(hex: 0x767676))
+            case .morphology: TierStyle(colour: Colour(hex: 0x767676))
             case .gloss: TierStyle(colour: Colour(hex: 0x1D4E89))  // blue, as in two-colour interlinears
             case .translation: TierStyle(colour: Colour(hex: 0x222222))
             }

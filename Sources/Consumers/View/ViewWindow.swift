@@ -63,6 +63,11 @@ public final class ViewWindow {
             // X11 only: an unreachable DISPLAY is then one clear error, not a Wayland attempt's noise.
             SDL_SetHint(SDL_HINT_VIDEODRIVER, "x11")
         }
+        // The window is painted by cairo into memory and copied to the window surface: SDL needs no OpenGL for that.
+        // Without this hint SDL backs the surface with an accelerated renderer, which on a machine without a GPU is
+        // Mesa's software OpenGL (LLVM and all) brought up before the first frame. SDL_FRAMEBUFFER_ACCELERATION
+        // in the environment still overrides it.
+        SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
         // SDL's own SIGINT/SIGTERM handlers turn those signals into a quit event: the window closes cleanly.
         guard SDL_Init(SDL_INIT_VIDEO) == 0 else {
             throw ViewError("cannot open a window: \(String(cString: SDL_GetError()))")
@@ -158,6 +163,8 @@ public final class ViewWindow {
             for character in SDLKeys.characters(event.text) where try apply(view.handle(.character(character))) {
                 return true
             }
+        case SDL_MOUSEBUTTONDOWN where event.button.button == UInt8(SDL_BUTTON_LEFT):
+            return try apply(view.click(x: Float(event.button.x), y: Float(event.button.y)))
         case SDL_MOUSEWHEEL:
             var dy = event.wheel.preciseY
             if event.wheel.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue { dy = -dy }
@@ -222,8 +229,20 @@ public final class ViewWindow {
         SDL_GetWindowSize(window, &width, &height)
         // HiDPI: the surface may have more pixels than the window has points; paint at that scale.
         scale = width > 0 ? Double(pixelWidth) / Double(width) : 1
-        cellsDrawn = WindowPainter.paint(view, with: painter, into: frame.context, scale: scale,
-                                         windowWidth: Double(width), windowHeight: Double(height))
+        painter.style = Theme.named(view.theme).paint
+        var painted = WindowPainter.paint(view, with: painter, into: frame.context, scale: scale,
+                                          windowWidth: Double(width), windowHeight: Double(height))
+        // The status bar wraps: when it needs another number of lines, the table shrinks or grows; paint again.
+        if !view.setStatusLines(painted.statusLines).isEmpty {
+            if painterLayout != view.layoutCount {
+                painter = try ChapterPainter(chapter: view.chapter, layout: view.layout, session: view.catalog.session,
+                                             style: Theme.named(view.theme).paint)
+                painterLayout = view.layoutCount
+            }
+            painted = WindowPainter.paint(view, with: painter, into: frame.context, scale: scale,
+                                          windowWidth: Double(width), windowHeight: Double(height))
+        }
+        cellsDrawn = painted.cells
         framesDrawn += 1
         dirty = false
         try frame.present(on: window)
