@@ -66,7 +66,10 @@ struct WindowReaderEndToEndTests {
         #expect(pane["placement"] as? String == "below")
         let tableHeight = try #require(clicked["viewportHeight"] as? Double)
         let paneHeight = try #require(pane["size"] as? Double)
-        #expect(tableHeight + paneHeight + 24 == 844)
+        // The status bar: 18 points a line (12-point text) and 6 of margin; at 390 points its keys take two lines.
+        let statusLines = try #require((clicked["status"] as? [String: Any])?["lines"] as? Int)
+        #expect(statusLines == 2)
+        #expect(abs(tableHeight + paneHeight + Double(statusLines * 18 + 6) - 844) < 0.01)
         // The pane's area: the bar colour fills it now, and it holds text (the word, its fields).
         let paneRect = (x: 0, y: Int(tableHeight) + 2, width: 390, height: Int(paneHeight) - 4)
         let barBefore = startImage.count(near: 0xECE8E1, tolerance: 2, x: paneRect.x, y: paneRect.y,

@@ -102,9 +102,11 @@ import Testing
         let search = try #require(view.search, "\(view.message ?? "")")
         #expect(search.hits.map(\.verse) == expected.map(\.verse))
         #expect(search.hits.map(\.word) == expected.map(\.word))
-        // The store holds the committed chapters: the Bible-wide count is theirs (Matthew 1, Romans 8 and
-        // Revelation 22 have no λόγος).
-        #expect(search.total == expected.count)
+        // The store holds the committed chapters: the Bible-wide count is the words of that lemma in their files.
+        let everywhere = try ["40-Matt/01.tsv", "43-John/01.tsv", "45-Rom/08.tsv", "66-Rev/22.tsv"].reduce(0) {
+            $0 + (try WindowReaderFixture.rows($1).words.filter { $0.lemma == "λόγος" }.count)
+        }
+        #expect(search.total == everywhere && everywhere > expected.count)
         #expect(view.pane != nil)
         ViewFixture.type(view, "n")
         #expect(ViewFixture.focusID(view) == "John.1.1.w\(expected[0].word)")
@@ -161,7 +163,8 @@ import Testing
         var prompt = CommandPrompt(.go)
         for c in "  Rom 8:28 " { _ = prompt.type(c) }
         #expect(prompt.trimmed == "Rom 8:28" && prompt.text == "Go to:   Rom 8:28 ")
-        #expect(!prompt.type("\u{7}"), "a control character is not typed")
+        let typedBell = prompt.type("\u{7}")
+        #expect(!typedBell, "a control character is not typed")
         for _ in 0..<500 { _ = prompt.type("x") }
         #expect(prompt.typed.count == CommandPrompt.maximumLength)
         var history = ReadingHistory()
@@ -169,7 +172,8 @@ import Testing
         let romans = ReadingHistory.Place(chapter: try #require(ChapterReference(parsing: "Romans 8")), scrollY: 0)
         for _ in 0..<(ReadingHistory.limit + 50) { history.leave(john); history.leave(romans) }
         #expect(history.back.count == ReadingHistory.limit)
-        #expect(history.goBack(from: john) == romans && history.forward == [john])
+        let back = history.goBack(from: john)
+        #expect(back == romans && history.forward == [john])
         history.leave(john)
         #expect(history.forward.isEmpty, "going somewhere new forgets forward")
     }

@@ -124,7 +124,8 @@ struct PanePainter {
         let margin = 12.0
         set(theme.bar)
         cairo_rectangle(cr, margin, margin, max(width - 2 * margin, 1), max(height - 2 * margin, 1))
-        cairo_fill_preserve(cr)
+        cairo_fill(cr)
+        cairo_rectangle(cr, margin, margin, max(width - 2 * margin, 1), max(height - 2 * margin, 1))
         set(theme.barRule)
         cairo_set_line_width(cr, 1)
         cairo_stroke(cr)

@@ -233,7 +233,9 @@ public final class ViewWindow {
         var painted = WindowPainter.paint(view, with: painter, into: frame.context, scale: scale,
                                           windowWidth: Double(width), windowHeight: Double(height))
         // The status bar wraps: when it needs another number of lines, the table shrinks or grows; paint again.
-        if !view.setStatusLines(painted.statusLines).isEmpty {
+        let lines = view.setStatusLines(painted.statusLines)
+        if !lines.isEmpty {
+            channel.tell(lines)
             if painterLayout != view.layoutCount {
                 painter = try ChapterPainter(chapter: view.chapter, layout: view.layout, session: view.catalog.session,
                                              style: Theme.named(view.theme).paint)
