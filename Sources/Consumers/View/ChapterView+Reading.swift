@@ -15,6 +15,9 @@ extension ChapterView {
     /// Windows at least this wide show the details pane beside the chapter; narrower ones below it.
     public static let besideMinimumWidth: Float = 800
 
+    /// The characters that are keys outside a prompt.
+    static let boundCharacters: Set<Character> = [":", "/", "[", "]", "n", "N", "t", "?", "q", "Q"]
+
     /// Where the details pane sits and how wide (beside) or tall (below) it is, in points; nil while it is closed.
     public enum PanePlacement: String, Sendable, Encodable { case beside, below }
 

@@ -89,6 +89,8 @@ public final class ChapterView {
             helpShown = false
             return .status
         }
+        // Text nothing is bound to (the "+" of Ctrl+plus arrives as text too) changes nothing, not even a message.
+        if case .character(let c) = key, !Self.boundCharacters.contains(c) { return [] }
         if let change = handleReaderKey(key) { return change }
         var change: ViewChange = []
         if message != nil {

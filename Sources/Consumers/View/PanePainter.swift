@@ -81,10 +81,12 @@ struct PanePainter {
         var y = y0 + 6
         if let search = view.search {
             y = text("/\(search.query): \(search.summary)", x: left, y: y, width: width, bottom: bottom)
-            for (n, hit) in search.hits.enumerated() where y + lineHeight <= bottom {
-                let mark = n == search.current ? "▸ " : "  "
-                let place = hit.word.map { "\(hit.verse).\($0)" } ?? "\(hit.verse)"
-                y = text("\(mark)\(place) \(hit.matched)", x: left, y: y, width: width, bottom: bottom)
+            // The hits as places, wrapped together so the word's details keep their room: "1 w5 · ▸1 w8 · 14 w3".
+            let places = search.hits.enumerated().map { n, hit in
+                (n == search.current ? "▸" : "") + "\(hit.verse)" + (hit.word.map { " w\($0)" } ?? "")
+            }
+            if !places.isEmpty {
+                y = text("Verses: " + places.joined(separator: " · "), x: left, y: y, width: width, bottom: bottom)
             }
             y += lineHeight / 3
         }
