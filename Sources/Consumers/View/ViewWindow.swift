@@ -221,26 +221,18 @@ public final class ViewWindow {
             frame = try FrameBuffer(pixelWidth: pixelWidth, pixelHeight: pixelHeight)
         }
         guard let frame else { return }
-        if painterLayout != view.layoutCount {
-            painter = try ChapterPainter(chapter: view.chapter, layout: view.layout, session: view.catalog.session)
-            painterLayout = view.layoutCount
-        }
+        try preparePainter()
         var width: Int32 = 0, height: Int32 = 0
         SDL_GetWindowSize(window, &width, &height)
         // HiDPI: the surface may have more pixels than the window has points; paint at that scale.
         scale = width > 0 ? Double(pixelWidth) / Double(width) : 1
-        painter.style = Theme.named(view.theme).paint
         var painted = WindowPainter.paint(view, with: painter, into: frame.context, scale: scale,
                                           windowWidth: Double(width), windowHeight: Double(height))
         // The status bar wraps: when it needs another number of lines, the table shrinks or grows; paint again.
         let lines = view.setStatusLines(painted.statusLines)
         if !lines.isEmpty {
             channel.tell(lines)
-            if painterLayout != view.layoutCount {
-                painter = try ChapterPainter(chapter: view.chapter, layout: view.layout, session: view.catalog.session,
-                                             style: Theme.named(view.theme).paint)
-                painterLayout = view.layoutCount
-            }
+            try preparePainter()
             painted = WindowPainter.paint(view, with: painter, into: frame.context, scale: scale,
                                           windowWidth: Double(width), windowHeight: Double(height))
         }
@@ -252,6 +244,15 @@ public final class ViewWindow {
             // The first window surface makes SDL re-create the X window, title included: fix the title after it.
             X11Title.set(view.title, on: window)
         }
+    }
+
+    /// A painter for the view's current layout, in its theme.
+    private func preparePainter() throws {
+        if painterLayout != view.layoutCount {
+            painter = try ChapterPainter(chapter: view.chapter, layout: view.layout, session: view.catalog.session)
+            painterLayout = view.layoutCount
+        }
+        painter.style = Theme.named(view.theme).paint
     }
 
     // MARK: Snapshots
