@@ -130,7 +130,7 @@ struct WindowReaderEndToEndTests {
         defer { first.terminate() }
         _ = try windows.window(display, first, title: "interlinear — John 1")
         try display.xdotool("type", "--delay", "40", ":Rom 8:28")
-        let (before, _) = try windows.snapshot(first, display, 1, after: "Return", "ctrl+plus", "t")
+        let (before, _) = try windows.snapshot(first, display, 1, after: "Return", "ctrl+plus", "t", "3", "4")
         #expect(before["theme"] as? String == "dark" && before["fontSize"] as? Double == 20.5)
         let top = try #require((before["visibleVerses"] as? [String: Int])?["first"])
         try display.xdotool("key", "q")
@@ -139,6 +139,7 @@ struct WindowReaderEndToEndTests {
         let settings = try #require(try JSONSerialization.jsonObject(with: saved) as? [String: Any])
         #expect(settings["reference"] as? String == "Romans 8:\(top)")
         #expect(settings["fontSize"] as? Double == 20.5 && settings["theme"] as? String == "dark")
+        #expect(settings["tiers"] as? String == "source,transliteration,gloss,translation")
 
         let second = try ViewProcess(on: display, arguments, environment: ["XDG_CONFIG_HOME": config.path])
         defer { second.terminate() }
@@ -147,6 +148,7 @@ struct WindowReaderEndToEndTests {
         #expect(again["theme"] as? String == "dark" && again["fontSize"] as? Double == 20.5)
         #expect((again["status"] as? [String: Any])?["right"] as? String == "Last time: Romans 8:\(top) (Alt+← goes there)")
         #expect(image.pixel(2, 2) & 0xFF_FFFF == 0x1E1E1E, "the dark page")
+        #expect(again["tiers"] as? String == "source,transliteration,gloss,translation")
         let (back, _) = try windows.snapshot(second, display, 2, after: "alt+Left")
         #expect(back["reference"] as? String == "Romans 8")
         #expect(back["focus"] as? String == "Rom.8.\(top).v")

@@ -159,6 +159,22 @@ import Testing
         #expect(view.theme == .light)
     }
 
+    @Test func digitsShowAndHideTiers() throws {
+        let view = try ViewFixture.view()
+        #expect(view.tierList == "source,transliteration,strongs,morphology,gloss,translation")
+        let layouts = view.layoutCount
+        #expect(ViewFixture.type(view, "6").contains(.layout) && view.layoutCount == layouts + 1)
+        #expect(view.message == "translation hidden")
+        #expect(!view.layout.labels.contains { $0.tier == .translation })
+        ViewFixture.type(view, "1234")
+        #expect(view.tierList == "gloss")
+        #expect(view.layout.labels.allSatisfy { $0.tier == .gloss || $0.tier == .verse })
+        #expect(!ViewFixture.type(view, "5").contains(.layout) && view.tierList == "gloss", "one word tier stays")
+        #expect(view.message == "gloss stays: one word tier at least is shown")
+        ViewFixture.type(view, "61")
+        #expect(view.tierList == "source,gloss,translation")
+    }
+
     @Test func promptAndHistoryValues() throws {
         var prompt = CommandPrompt(.go)
         for c in "  Rom 8:28 " { _ = prompt.type(c) }

@@ -21,7 +21,8 @@ struct ViewCommand: ParsableCommand {
             in a pane (Esc closes it); ':' then a verse (28) or any reference (Rom 8:28, Ps 23) and Enter goes \
             there; '/' then a query (as `interlinear search` takes) and Enter lists and outlines the chapter's hits, \
             n/N go through them; Alt+Left/Right go back/forward; '[' ']' (Ctrl+Page Up/Down) step to the \
-            previous/next chapter in the corpus; Ctrl+plus/minus zoom (8-48 pt); t changes the theme; ? or F1 \
+            previous/next chapter in the corpus; Ctrl+plus/minus zoom (8-48 pt); 1-6 show or hide a tier; t \
+            changes the theme; ? or F1 \
             lists the keys; F12 writes a PNG snapshot to --snapshot; q or Esc quits. --width and --height are the window's size in points; the \
             chapter is laid out at the window's width and again whenever it is resized. A reference with a verse \
             (John 1:14) opens the chapter at that verse.
@@ -97,7 +98,7 @@ struct ViewCommand: ParsableCommand {
             engine.saveCaches()
             if let settingsFile {
                 let now = ViewPreferences(reference: view.place, fontSize: view.options.fontSize,
-                                          theme: view.theme.rawValue, tiers: layout.tiers)
+                                          theme: view.theme.rawValue, tiers: view.tierList)
                 do { try now.save(to: settingsFile) } catch {
                     reportWarning("cannot remember the settings in \(settingsFile.path): \(error)")
                 }

@@ -16,7 +16,10 @@ extension ChapterView {
     public static let besideMinimumWidth: Float = 800
 
     /// The characters that are keys outside a prompt.
-    static let boundCharacters: Set<Character> = [":", "/", "[", "]", "n", "N", "t", "?", "q", "Q"]
+    static let boundCharacters: Set<Character> = [":", "/", "[", "]", "n", "N", "t", "?", "q", "Q",
+                                                   "1", "2", "3", "4", "5", "6"]
+    /// The tiers the digit keys 1–6 show and hide, in their order on the page.
+    public static let toggledTiers: [Tier] = Tier.blockTiers + [.translation]
 
     /// Where the details pane sits and how wide (beside) or tall (below) it is, in points; nil while it is closed.
     public enum PanePlacement: String, Sendable, Encodable { case beside, below }
@@ -72,6 +75,8 @@ extension ChapterView {
             theme = all[((all.firstIndex(of: theme) ?? 0) + 1) % all.count]
             message = "Theme: \(theme.rawValue)"
             change.insert(.status)
+        case .character(let c) where c.wholeNumberValue.map { (1...Self.toggledTiers.count).contains($0) } == true:
+            change.formUnion(toggleTier(Self.toggledTiers[c.wholeNumberValue! - 1]))
         case .escape where detailsWord != nil || search != nil:
             // Esc closes the pane (and the search) first; another Esc quits.
             detailsWord = nil
@@ -198,6 +203,25 @@ extension ChapterView {
     private func formatted(_ size: Float) -> String {
         size == size.rounded() ? String(Int(size)) : String(size)
     }
+
+    // MARK: Tiers
+
+    /// Shows or hides a tier (at least one word tier stays) and lays the chapter out again.
+    public func toggleTier(_ tier: Tier) -> ViewChange {
+        var tiers = options.tiers
+        let shown = tiers.contains(tier)
+        if shown { tiers.remove(TierSet([tier])) } else { tiers.insert(TierSet([tier])) }
+        guard Tier.blockTiers.contains(where: tiers.contains) else {
+            message = "\(tier.name) stays: one word tier at least is shown"
+            return .status
+        }
+        options.tiers = tiers
+        message = "\(tier.name) \(shown ? "hidden" : "shown")"
+        return reflow(force: true).union(.status)
+    }
+
+    /// The tiers shown, as `--tiers` lists them ("source,gloss,translation").
+    public var tierList: String { Self.toggledTiers.filter(options.tiers.contains).map(\.name).joined(separator: ",") }
 
     // MARK: Clicks
 

@@ -13,6 +13,7 @@
 /// | Alt+←, Alt+→ | back, forward in the chapters visited |
 /// | click, Tab onto a word | the word's details in the pane (beside or below the chapter); Esc closes it |
 /// | Ctrl+plus, Ctrl+minus | zoom: every tier larger or smaller (8–48 pt), relaid out to the window's width |
+/// | 1–6 | show or hide a tier: source, transliteration, Strong's, morphology, gloss, translation |
 /// | t | next theme: light, dark, high contrast |
 /// | ?, F1 | the keys, over the chapter |
 /// | [, Ctrl+Page Up | previous chapter in the corpus |

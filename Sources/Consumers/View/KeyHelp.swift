@@ -10,6 +10,7 @@ public enum KeyHelp {
         ("Alt+← Alt+→", "back, forward"),
         ("[ ], Ctrl+Page Up/Down", "previous, next chapter"),
         ("Ctrl+plus, Ctrl+minus", "larger, smaller text"),
+        ("1 2 3 4 5 6", "show or hide: source, transliteration, Strong's, morphology, gloss, translation"),
         ("t", "theme: light, dark, high contrast"),
         ("F12", "snapshot (with --snapshot)"),
         ("q, Esc", "quit (Esc first closes the pane)"),

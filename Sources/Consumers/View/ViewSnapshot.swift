@@ -4,7 +4,7 @@ import InterlinearAccessibility
 import InterlinearTable
 
 /// What the window showed when a snapshot was taken: one JSON line on stdout per snapshot
-/// (`Schemas/view-snapshot-2.schema.json`; 2 added the details pane, the search, zoom, the theme, help and the
+/// (`Schemas/view-snapshot-2.schema.json`; 2 added the details pane, the search, zoom, the theme, the tiers, help and the
 /// table's width with its labels' right edge), so a test driving the window knows what the PNG should hold.
 struct ViewSnapshot: Encodable {
     struct Frame: Encodable {
@@ -69,6 +69,8 @@ struct ViewSnapshot: Encodable {
     var search: Search?
     var fontSize: Float
     var theme: String
+    /// The tiers shown, as `--tiers` lists them.
+    var tiers: String
     var help: Bool
     /// The table's width in points, and the right edge of its rightmost label (never beyond the table's width).
     var tableWidth: Float
@@ -109,6 +111,7 @@ struct ViewSnapshot: Encodable {
         search = view.search.map { Search(query: $0.query, total: $0.total, current: $0.current, hits: $0.hits) }
         fontSize = view.options.fontSize
         theme = view.theme.rawValue
+        tiers = view.tierList
         help = view.helpShown
         tableWidth = viewport.width
         labelsRight = view.layout.labels.reduce(0) { max($0, $1.x + $1.width) }
@@ -117,7 +120,7 @@ struct ViewSnapshot: Encodable {
     enum Key: String, CodingKey {
         case schema, file, sequence, reference, title, window, viewportHeight, scrollY, contentHeight, visibleVerses
         case focus, focusFrame, framesDrawn, cellsDrawn, wakeUps, layouts, screenReader, stats, status
-        case details, pane, search, fontSize, theme, help, tableWidth, labelsRight
+        case details, pane, search, fontSize, theme, tiers, help, tableWidth, labelsRight
     }
 
     /// Every key is written; absent values as explicit nulls.
@@ -147,6 +150,7 @@ struct ViewSnapshot: Encodable {
         try c.encode(search, forKey: .search)
         try c.encode(fontSize, forKey: .fontSize)
         try c.encode(theme, forKey: .theme)
+        try c.encode(tiers, forKey: .tiers)
         try c.encode(help, forKey: .help)
         try c.encode(tableWidth, forKey: .tableWidth)
         try c.encode(labelsRight, forKey: .labelsRight)
