@@ -177,13 +177,13 @@ let package = Package(
             name: "InterlinearView",
             dependencies: ["InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting", "InterlinearTable",
                            "InterlinearAccessibility", "InterlinearSession", "InterlinearRender", "InterlinearATSPI",
-                           "CCairo", "CSDL2", "CSDL2Loader", "CX11Loader", "InterlinearInteraction"],
+                           "InterlinearStore", "CCairo", "CSDL2", "CSDL2Loader", "CX11Loader", "InterlinearInteraction"],
             path: "Sources/Consumers/View"),
         .testTarget(
             name: "InterlinearViewTests",
             dependencies: ["InterlinearView", "InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting",
                            "InterlinearTable", "InterlinearAccessibility", "InterlinearATSPI", "InterlinearSession", "CCairo", "CSDL2",
-                           "InterlinearTestSupport", "interlinear"],
+                           "InterlinearStore", "InterlinearRender", "InterlinearTestSupport", "interlinear"],
             path: "Tests/InterlinearViewTests"),
 
         // AT-SPI adapter (InterlinearATSPI): the chapter window's accessibility tree over D-Bus (sd-bus), for Orca.

@@ -37,8 +37,9 @@ public struct PromptLine: Equatable, Sendable {
         self.maximumLength = maximumLength
     }
 
-    /// Appends `character` if the line takes it.
+    /// Appends `character` if the line takes it (never a control character).
     public mutating func type(_ character: Character) -> Edit {
+        if character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) { return .unchanged }
         if digitsOnly && !(character.isASCII && character.isNumber) { return .unchanged }
         if let maximumLength, text.count >= maximumLength { return .unchanged }
         text.append(character)

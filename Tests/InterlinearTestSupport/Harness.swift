@@ -48,6 +48,8 @@ public let testEnvironment: [String: String] = {
     if environment["INTERLINEAR_CACHE"] == nil { environment["INTERLINEAR_CACHE"] = own.path }
     environment["INTERLINEAR_CORPUS"] = corpusDirectory.path
     environment["INTERLINEAR_DATA"] = own.appendingPathComponent("no-store").path
+    // `interlinear view` remembers its settings in the XDG config folder: never the user's.
+    environment["XDG_CONFIG_HOME"] = own.appendingPathComponent("config").path
     return environment
 }()
 

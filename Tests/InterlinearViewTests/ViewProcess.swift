@@ -11,16 +11,22 @@ final class ViewProcess {
     private var exitStatus: Int32?
 
     /// Starts `interlinear view <arguments> --snapshot <file> --corpus <committed corpus>`, behind `wrapper`
-    /// (a program and its arguments, e.g. `dbus-run-session --`) if given, in a process group of its own.
-    init(on display: XvfbDisplay, _ arguments: [String], wrapper: [String] = []) throws {
+    /// (a program and its arguments, e.g. `dbus-run-session --`) if given, in a process group of its own. `corpus` is
+    /// a folder of chapter files or one holding a store; `environment` adds to the display's.
+    init(on display: XvfbDisplay, _ arguments: [String], wrapper: [String] = [], corpus: URL = corpusDirectory,
+         environment: [String: String] = [:]) throws {
         let name = UUID().uuidString.prefix(8)
         stdout = display.directory.appendingPathComponent("view-\(name).out")
         stderr = display.directory.appendingPathComponent("view-\(name).err")
         snapshot = display.directory.appendingPathComponent("view-\(name).png")
         let command = [interlinearBinary.path, "view"] + arguments
-            + ["--snapshot", snapshot.path, "--corpus", corpusDirectory.path]
+            + ["--snapshot", snapshot.path, "--corpus", corpus.path]
         let argv = wrapper + command
-        pid = try spawn(argv[0], Array(argv.dropFirst()), environment: display.environment, stdout: stdout.path,
+        // Each view starts from the default settings and remembers its own (its own XDG config folder).
+        var own = display.environment
+        own["XDG_CONFIG_HOME"] = display.directory.appendingPathComponent("config-\(name)").path
+        pid = try spawn(argv[0], Array(argv.dropFirst()), environment: own.merging(environment) { $1 },
+                        stdout: stdout.path,
                         stderr: stderr.path, newGroup: true)
     }
 

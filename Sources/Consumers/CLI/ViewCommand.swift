@@ -2,7 +2,10 @@ import ArgumentParser
 import Foundation
 import InterlinearCorpus
 import InterlinearATSPI
+import InterlinearRender
 import InterlinearView
+
+extension Theme.Name: ExpressibleByArgument {}
 
 extension ScreenReaderMode: ExpressibleByArgument {}
 
@@ -14,9 +17,13 @@ struct ViewCommand: ParsableCommand {
         abstract: "Show a chapter in a desktop window, keyboard- and screen-reader-accessible.",
         discussion: """
             Keys: arrows or wheel scroll; Page Up/Down, Home/End; Tab/Shift-Tab or Right/Left move the focus ring \
-            through verse numbers, Greek words and translation words; ':' then a verse number and Enter goes to a \
-            verse; '[' ']' (Ctrl+Page Up/Down) step to the previous/next chapter in the corpus; F12 writes a PNG \
-            snapshot to --snapshot; q or Esc quits. --width and --height are the window's size in points; the \
+            through verse numbers, Greek words and translation words; a click or Tab onto a word shows its details \
+            in a pane (Esc closes it); ':' then a verse (28) or any reference (Rom 8:28, Ps 23) and Enter goes \
+            there; '/' then a query (as `interlinear search` takes) and Enter lists and outlines the chapter's hits, \
+            n/N go through them; Alt+Left/Right go back/forward; '[' ']' (Ctrl+Page Up/Down) step to the \
+            previous/next chapter in the corpus; Ctrl+plus/minus zoom (8-48 pt); 1-6 show or hide a tier; t \
+            changes the theme; ? or F1 \
+            lists the keys; F12 writes a PNG snapshot to --snapshot; q or Esc quits. --width and --height are the window's size in points; the \
             chapter is laid out at the window's width and again whenever it is resized. A reference with a verse \
             (John 1:14) opens the chapter at that verse.
             """)
@@ -30,10 +37,13 @@ struct ViewCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Start scrolled to this offset in points (clamped to the content).")
     var scroll: Double = 0
 
+    @Option(help: "Colours: light, dark or high-contrast (every tier at least 4.5:1 against its background; default: the last used, else light).")
+    var theme: Theme.Name?
+
     @Option(help: "Screen reader: auto (follow the desktop's org.a11y.Status.IsEnabled), on or off.")
     var screenReader: ScreenReaderMode = .auto
 
-    @Option(help: "On F12, write a PNG of the window to this file (atomically) and a JSON line to stdout (interlinear.view-snapshot/1).")
+    @Option(help: "On F12, write a PNG of the window to this file (atomically) and a JSON line to stdout (interlinear.view-snapshot/2).")
     var snapshot: String?
 
     func validate() throws {
@@ -56,10 +66,20 @@ struct ViewCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
+            // Settings remembered from the last run, for what the command line does not say.
+            let settingsFile = ViewPreferences.fileURL()
+            let remembered = ViewPreferences.load(from: settingsFile, warn: reportWarning)
+            let given = CommandLine.arguments.dropFirst()
+            func isGiven(_ option: String) -> Bool { given.contains { $0 == option || $0.hasPrefix(option + "=") } }
+            var layout = self.layout
+            if !isGiven("--font-size"), let size = remembered.fontSize { layout.fontSize = Double(size) }
+            if !isGiven("--tiers"), let tiers = remembered.tiers, (try? TierList.parse(tiers)) != nil { layout.tiers = tiers }
             let engine = try Engine(layout, wholeChapter: true)
             let view = ChapterView(
                 chapter: engine.chapter, layout: engine.layout(), catalog: ChapterCatalog(session: engine.session),
                 windowHeight: Float(height), scrollY: Float(scroll))
+            view.theme = theme ?? remembered.theme.flatMap(Theme.Name.init(rawValue:)) ?? .light
+            view.remember(lastTime: remembered.reference)
             // "John 1:14" opens the chapter at verse 14, its number focused.
             if let range = engine.passage.verses {
                 let numbers = Set(engine.chapter.verses.map(\.number))
@@ -76,6 +96,13 @@ struct ViewCommand: ParsableCommand {
                 throw OutputTarget.standardOutputFailure(error)
             }
             engine.saveCaches()
+            if let settingsFile {
+                let now = ViewPreferences(reference: view.place, fontSize: view.options.fontSize,
+                                          theme: view.theme.rawValue, tiers: view.tierList)
+                do { try now.save(to: settingsFile) } catch {
+                    reportWarning("cannot remember the settings in \(settingsFile.path): \(error)")
+                }
+            }
         }
     }
 }

@@ -1,5 +1,6 @@
 import InterlinearAccessibility
 import InterlinearCorpus
+import InterlinearRender
 import InterlinearTable
 import InterlinearTypesetting
 
@@ -20,20 +21,34 @@ public final class ChapterView {
     public static let minimumLayoutWidth: Float = 100
 
     /// The chapter's layout, table, viewport (scroll) and, while a screen reader runs, its elements.
-    public private(set) var tree: AccessibilityTree
+    public internal(set) var tree: AccessibilityTree
     /// The keyboard focus, kept while the screen reader is off too; its id is content-derived, so it survives a
     /// re-layout and the reader starting or stopping.
-    public private(set) var focus: ElementID?
-    /// The go-to-verse prompt, while it is open.
-    public private(set) var prompt: VersePrompt?
+    public internal(set) var focus: ElementID?
+    /// The `:` (go to) or `/` (search) prompt, while it is open.
+    public internal(set) var prompt: CommandPrompt?
     /// A one-off message for the status line, cleared by the next key.
-    public private(set) var message: String?
+    public internal(set) var message: String?
+    /// The window's size in points; the table gets what the status bar and the details pane leave.
+    public internal(set) var windowSize: (width: Float, height: Float)
+    /// Lines the status bar wraps onto at the window's width (measured by the painter, `setStatusLines`).
+    public internal(set) var statusLines = 1
+    /// The word the details pane shows (the last word focused or clicked), until Esc closes the pane.
+    public internal(set) var detailsWord: ElementID?
+    /// The last search's hits in this chapter, until Esc or another chapter.
+    public internal(set) var search: ChapterSearch?
+    /// Whether the help overlay (`?`, F1) is shown.
+    public internal(set) var helpShown = false
+    /// Back and forward (Alt+← and Alt+→).
+    public internal(set) var history = ReadingHistory()
+    /// The colours (`t` cycles them).
+    public var theme: Theme.Name = .light
     /// Where other chapters come from; its session lays out every chapter with one shape cache (re-layout shapes
     /// nothing).
     public let catalog: ChapterCatalog
-    public private(set) var options: LayoutOptions
+    public internal(set) var options: LayoutOptions
     /// Layouts made since the view opened, the first included.
-    public private(set) var layoutCount = 1
+    public internal(set) var layoutCount = 1
 
     /// Opens a chapter already laid out with `layout` (the first layout, made by the caller so that failures are
     /// reported before a window exists). `options.width` is the window's width in points. `chapter` comes from
@@ -42,6 +57,7 @@ public final class ChapterView {
                 windowHeight: Float, scrollY: Float = 0, screenReaderEnabled: Bool = false) {
         self.catalog = catalog
         options = layout.options
+        windowSize = (layout.options.width, windowHeight)
         let viewport = Viewport(width: layout.options.width, height: max(windowHeight - Self.statusBarHeight, 1))
         tree = AccessibilityTree(chapter: chapter, layout: layout, viewport: viewport, granularity: .word,
                                  screenReaderEnabled: screenReaderEnabled)
@@ -69,6 +85,13 @@ public final class ChapterView {
     public func handle(_ key: Key) -> ViewChange {
         if key == .snapshot { return .snapshot }
         if prompt != nil { return handlePrompt(key) }
+        if helpShown {
+            helpShown = false
+            return .status
+        }
+        // Text nothing is bound to (the "+" of Ctrl+plus arrives as text too) changes nothing, not even a message.
+        if case .character(let c) = key, !Self.boundCharacters.contains(c) { return [] }
+        if let change = handleReaderKey(key) { return change }
         var change: ViewChange = []
         if message != nil {
             message = nil
@@ -86,7 +109,7 @@ public final class ChapterView {
         case .previousChapter, .character("["): change.formUnion(stepChapter(-1))
         case .nextChapter, .character("]"): change.formUnion(stepChapter(1))
         case .character(":"):
-            prompt = VersePrompt()
+            prompt = CommandPrompt(.go)
             change.insert(.status)
         case .escape, .character("q"), .character("Q"): change.insert(.quit)
         default: break
@@ -110,8 +133,9 @@ public final class ChapterView {
             return .status
         case .enter:
             prompt = nil
-            guard let verse = typed.verse else { return .status }
-            return goToVerse(verse).union(.status)
+            let text = typed.trimmed
+            guard !text.isEmpty else { return .status }
+            return (typed.kind == .go ? goTo(text) : find(text)).union(.status)
         default:
             return []
         }
@@ -161,6 +185,11 @@ public final class ChapterView {
         guard let frame = FocusOrder(layout: layout).frame(of: id) else { return [] }
         var change: ViewChange = focus == id ? [] : .focus
         focus = id
+        if id.kind.word != nil && detailsWord != id {
+            // The details pane follows the focused word; opening it may narrow or shorten the table.
+            detailsWord = id
+            change.formUnion(reflow().union(.status))
+        }
         let before = tree.viewport.scrollY
         if tree.screenReaderEnabled {
             tree.focus(id)
@@ -220,6 +249,7 @@ public final class ChapterView {
             message = "cannot open \(target): \(error)"
             return .status
         }
+        leave()
         show(next)
         if abs(step) == 1, let neighbour, target != neighbour {
             message = "\(neighbour) is not in the corpus: showing \(target)"
@@ -227,14 +257,18 @@ public final class ChapterView {
         return [.chapter, .layout, .scrolled, .focus, .status]
     }
 
-    /// Replaces the chapter, at the top, with no focus.
-    private func show(_ next: Chapter) {
+    /// Replaces the chapter, at the top, with no focus, no details and no search.
+    func show(_ next: Chapter) {
         let layout = catalog.session.layout(next, options: options)
         layoutCount += 1
         tree = AccessibilityTree(chapter: next, layout: layout,
             viewport: Viewport(width: viewport.width, height: viewport.height),
             granularity: .word, screenReaderEnabled: tree.screenReaderEnabled)
         focus = nil
+        let paneWasOpen = pane != nil
+        detailsWord = nil
+        search = nil
+        if paneWasOpen { reflow() }
     }
 
     // MARK: Resizing
@@ -244,10 +278,21 @@ public final class ChapterView {
     /// height only resizes the viewport.
     public func resize(width: Float, height: Float) -> ViewChange {
         guard width.isFinite, height.isFinite else { return [] }
-        let viewportHeight = max(height - Self.statusBarHeight, 1)
+        windowSize = (width, height)
+        return reflow()
+    }
+
+    /// Fits the table to what the window leaves it: its size less the status bar and the details pane. A new width
+    /// (or `force`: a new font size) lays the chapter out again (warm: the shape cache has every string) and keeps
+    /// the verse at the top at the top, at the same fraction of its height; a new height only resizes the viewport.
+    @discardableResult
+    func reflow(force: Bool = false) -> ViewChange {
+        let pane = self.pane
+        let width = max(windowSize.width - (pane?.placement == .beside ? pane!.size : 0), 1)
+        let viewportHeight = max(windowSize.height - statusHeight - (pane?.placement == .below ? pane!.size : 0), 1)
         let layoutWidth = max(width, Self.minimumLayoutWidth)
         var change: ViewChange = []
-        if layoutWidth != options.width {
+        if layoutWidth != options.width || force {
             let table = tree.table
             let atEnd = scrollY > 0 && scrollY >= table.maxScroll(viewportHeight: viewport.height)
             let top = table.cell(atContentY: scrollY)
@@ -285,6 +330,7 @@ public final class ChapterView {
         }
         if let prompt { return (left, prompt.text) }
         if let message { return (left, message) }
-        return (left, "Tab word · : verse · [ ] chapter · q quit")
+        if let search { return (left, "/\(search.query): \(search.summary) · n N next") }
+        return (left, "Tab word · : go to · / search · ? help · q quit")
     }
 }

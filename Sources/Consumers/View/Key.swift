@@ -8,7 +8,14 @@
 /// | Home, End | top, bottom of the chapter |
 /// | Tab, → | focus the next element (verse number, Greek word, translation word) |
 /// | Shift+Tab, ← | focus the previous element |
-/// | : | go to a verse: type its number, Enter (Esc cancels, Backspace erases) |
+/// | : | go to a verse ("28") or any reference ("Rom 8:28", "Ps 23"), Enter (Esc cancels, Backspace erases) |
+/// | / | search in the store's query language, Enter: the chapter's hits listed and outlined; n, N go through them |
+/// | Alt+←, Alt+→ | back, forward in the chapters visited |
+/// | click, Tab onto a word | the word's details in the pane (beside or below the chapter); Esc closes it |
+/// | Ctrl+plus, Ctrl+minus | zoom: every tier larger or smaller (8–48 pt), relaid out to the window's width |
+/// | 1–6 | show or hide a tier: source, transliteration, Strong's, morphology, gloss, translation |
+/// | t | next theme: light, dark, high contrast |
+/// | ?, F1 | the keys, over the chapter |
 /// | [, Ctrl+Page Up | previous chapter in the corpus |
 /// | ], Ctrl+Page Down | next chapter in the corpus |
 /// | F12 | write a PNG of the window to the `--snapshot` file |
@@ -18,6 +25,7 @@ public enum Key: Equatable, Sendable {
     case tab, shiftTab, left, right
     case enter, escape, backspace
     case previousChapter, nextChapter
+    case back, forward, zoomIn, zoomOut, help
     case snapshot
     /// A typed character (text input): `:`, digits, `q`, `[`, `]`.
     case character(Character)

@@ -11,6 +11,12 @@ enum SDLKeys {
         let shift = mod & KMOD_SHIFT.rawValue != 0
         let ctrl = mod & KMOD_CTRL.rawValue != 0
         func is_(_ code: SDL_KeyCode) -> Bool { sym == Int32(bitPattern: code.rawValue) }
+        let alt = mod & KMOD_ALT.rawValue != 0
+        if ctrl && (is_(SDLK_EQUALS) || is_(SDLK_PLUS) || is_(SDLK_KP_PLUS)) { return .zoomIn }
+        if ctrl && (is_(SDLK_MINUS) || is_(SDLK_KP_MINUS)) { return .zoomOut }
+        if alt && is_(SDLK_LEFT) { return .back }
+        if alt && is_(SDLK_RIGHT) { return .forward }
+        if is_(SDLK_F1) { return .help }
         if is_(SDLK_UP) { return .up }
         if is_(SDLK_DOWN) { return .down }
         if is_(SDLK_PAGEUP) { return ctrl ? .previousChapter : .pageUp }

@@ -4,7 +4,8 @@ import InterlinearAccessibility
 import InterlinearTable
 
 /// What the window showed when a snapshot was taken: one JSON line on stdout per snapshot
-/// (`Schemas/view-snapshot-1.schema.json`), so a test driving the window knows what the PNG should hold.
+/// (`Schemas/view-snapshot-2.schema.json`; 2 added the details pane, the search, zoom, the theme, the tiers, help and the
+/// table's width with its labels' right edge), so a test driving the window knows what the PNG should hold.
 struct ViewSnapshot: Encodable {
     struct Frame: Encodable {
         var x: Float, y: Float, width: Float, height: Float
@@ -25,9 +26,26 @@ struct ViewSnapshot: Encodable {
     }
     struct Status: Encodable {
         var left: String, right: String
+        var lines: Int
+    }
+    struct Pane: Encodable {
+        var placement: String
+        var size: Float
+    }
+    struct Search: Encodable {
+        var query: String, total: Int, current: Int?
+        var hits: [ChapterSearch.Hit]
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: Key.self)
+            try c.encode(query, forKey: .query)
+            try c.encode(total, forKey: .total)
+            try c.encode(current, forKey: .current)
+            try c.encode(hits, forKey: .hits)
+        }
+        enum Key: String, CodingKey { case query, total, current, hits }
     }
 
-    let schema = "interlinear.view-snapshot/1"
+    let schema = "interlinear.view-snapshot/2"
     var file: String
     var sequence: Int
     var reference: String
@@ -46,6 +64,17 @@ struct ViewSnapshot: Encodable {
     var screenReader: Bool
     var stats: Stats
     var status: Status
+    var details: WordDetails?
+    var pane: Pane?
+    var search: Search?
+    var fontSize: Float
+    var theme: String
+    /// The tiers shown, as `--tiers` lists them.
+    var tiers: String
+    var help: Bool
+    /// The table's width in points, and the right edge of its rightmost label (never beyond the table's width).
+    var tableWidth: Float
+    var labelsRight: Float
 
     init(window source: ViewWindow, file: String, pixelWidth: Int32, pixelHeight: Int32) {
         let view = source.view
@@ -55,8 +84,8 @@ struct ViewSnapshot: Encodable {
         reference = view.chapter.reference.description
         title = view.title
         let origin = source.origin
-        window = Window(x: Float(origin.x), y: Float(origin.y), width: viewport.width,
-                        height: viewport.height + ChapterView.statusBarHeight, scale: source.scale,
+        window = Window(x: Float(origin.x), y: Float(origin.y), width: view.windowSize.width,
+                        height: view.windowSize.height, scale: source.scale,
                         pixelWidth: pixelWidth, pixelHeight: pixelHeight)
         viewportHeight = viewport.height
         scrollY = viewport.scrollY
@@ -76,12 +105,22 @@ struct ViewSnapshot: Encodable {
         let s = view.tree.stats
         stats = Stats(containersBuilt: s.containersBuilt, elementsBuilt: s.elementsBuilt, framesComputed: s.framesComputed)
         let line = view.statusLine
-        status = Status(left: line.left, right: line.right)
+        status = Status(left: line.left, right: line.right, lines: view.statusLines)
+        details = view.details
+        pane = view.pane.map { Pane(placement: $0.placement.rawValue, size: $0.size) }
+        search = view.search.map { Search(query: $0.query, total: $0.total, current: $0.current, hits: $0.hits) }
+        fontSize = view.options.fontSize
+        theme = view.theme.rawValue
+        tiers = view.tierList
+        help = view.helpShown
+        tableWidth = viewport.width
+        labelsRight = view.layout.labels.reduce(0) { max($0, $1.x + $1.width) }
     }
 
     enum Key: String, CodingKey {
         case schema, file, sequence, reference, title, window, viewportHeight, scrollY, contentHeight, visibleVerses
         case focus, focusFrame, framesDrawn, cellsDrawn, wakeUps, layouts, screenReader, stats, status
+        case details, pane, search, fontSize, theme, tiers, help, tableWidth, labelsRight
     }
 
     /// Every key is written; absent values as explicit nulls.
@@ -106,6 +145,15 @@ struct ViewSnapshot: Encodable {
         try c.encode(screenReader, forKey: .screenReader)
         try c.encode(stats, forKey: .stats)
         try c.encode(status, forKey: .status)
+        try c.encode(details, forKey: .details)
+        try c.encode(pane, forKey: .pane)
+        try c.encode(search, forKey: .search)
+        try c.encode(fontSize, forKey: .fontSize)
+        try c.encode(theme, forKey: .theme)
+        try c.encode(tiers, forKey: .tiers)
+        try c.encode(help, forKey: .help)
+        try c.encode(tableWidth, forKey: .tableWidth)
+        try c.encode(labelsRight, forKey: .labelsRight)
     }
 
     /// One line of JSON with sorted keys, newline-terminated.

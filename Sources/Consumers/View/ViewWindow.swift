@@ -67,6 +67,11 @@ public final class ViewWindow {
             // X11 only: an unreachable DISPLAY is then one clear error, not a Wayland attempt's noise.
             SDL_SetHint(SDL_HINT_VIDEODRIVER, "x11")
         }
+        // The window is painted by cairo into memory and copied to the window surface: SDL needs no OpenGL for that.
+        // Without this hint SDL backs the surface with an accelerated renderer, which on a machine without a GPU is
+        // Mesa's software OpenGL (LLVM and all) brought up before the first frame. SDL_FRAMEBUFFER_ACCELERATION
+        // in the environment still overrides it.
+        SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
         // SDL's own SIGINT/SIGTERM handlers turn those signals into a quit event: the window closes cleanly.
         guard SDL_Init(SDL_INIT_VIDEO) == 0 else {
             throw ViewError("cannot open a window: \(String(cString: SDL_GetError()))")
@@ -170,6 +175,8 @@ public final class ViewWindow {
             for character in SDLKeys.characters(event.text) where try apply(view.handle(.character(character))) {
                 return true
             }
+        case SDL_MOUSEBUTTONDOWN where event.button.button == UInt8(SDL_BUTTON_LEFT):
+            return try apply(view.click(x: Float(event.button.x), y: Float(event.button.y)))
         case SDL_MOUSEWHEEL:
             var dy = event.wheel.preciseY
             if event.wheel.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue { dy = -dy }
@@ -226,16 +233,22 @@ public final class ViewWindow {
             frame = try FrameBuffer(pixelWidth: pixelWidth, pixelHeight: pixelHeight)
         }
         guard let frame else { return }
-        if painterLayout != view.layoutCount {
-            painter = try ChapterPainter(chapter: view.chapter, layout: view.layout, session: view.catalog.session)
-            painterLayout = view.layoutCount
-        }
+        try preparePainter()
         var width: Int32 = 0, height: Int32 = 0
         SDL_GetWindowSize(window, &width, &height)
         // HiDPI: the surface may have more pixels than the window has points; paint at that scale.
         scale = width > 0 ? Double(pixelWidth) / Double(width) : 1
-        cellsDrawn = WindowPainter.paint(view, with: painter, into: frame.context, scale: scale,
-                                         windowWidth: Double(width), windowHeight: Double(height))
+        var painted = WindowPainter.paint(view, with: painter, into: frame.context, scale: scale,
+                                          windowWidth: Double(width), windowHeight: Double(height))
+        // The status bar wraps: when it needs another number of lines, the table shrinks or grows; paint again.
+        let lines = view.setStatusLines(painted.statusLines)
+        if !lines.isEmpty {
+            channel.tell(lines)
+            try preparePainter()
+            painted = WindowPainter.paint(view, with: painter, into: frame.context, scale: scale,
+                                          windowWidth: Double(width), windowHeight: Double(height))
+        }
+        cellsDrawn = painted.cells
         framesDrawn += 1
         dirty = false
         try frame.present(on: window)
@@ -243,6 +256,15 @@ public final class ViewWindow {
             // The first window surface makes SDL re-create the X window, title included: fix the title after it.
             X11Title.set(view.title, on: window)
         }
+    }
+
+    /// A painter for the view's current layout, in its theme.
+    private func preparePainter() throws {
+        if painterLayout != view.layoutCount {
+            painter = try ChapterPainter(chapter: view.chapter, layout: view.layout, session: view.catalog.session)
+            painterLayout = view.layoutCount
+        }
+        painter.style = Theme.named(view.theme).paint
     }
 
     // MARK: Snapshots

@@ -1,73 +1,99 @@
 import CCairo
+import Foundation
 import InterlinearRender
 import InterlinearTable
 
 /// Paints one frame of the window: the visible verses through the render stage's `ChapterPainter` (the same
-/// drawing as `interlinear render`), the keyboard focus ring, and the status line (or the go-to-verse prompt).
+/// drawing as `interlinear render`), search hits, the keyboard focus ring, the details pane, the status line (or the
+/// prompt) wrapped onto as many lines as it needs, and the help overlay, in the view's theme.
 struct WindowPainter {
-    /// Status line colours: a light bar with dark text, the prompt in the focus colour.
-    static let bar = Colour(hex: 0xECE8E1)
-    static let barRule = Colour(hex: 0xC8C2B8)
-    static let barText = Colour(hex: 0x222222)
     /// A UI face for the status line (fonts-dejavu-core); the chapter itself is drawn from the shape cache.
     static let barFont = "DejaVu Sans"
-    static let barFontSize = 12.0
 
-    /// Paints `view` into `cr` scaled by `scale` pixels per point; returns the number of cells drawn.
+    /// Paints `view` into `cr` scaled by `scale` pixels per point; returns the number of cells drawn and the lines
+    /// the status bar needs at this width (the window relayouts and paints again when that differs from the view's).
     static func paint(_ view: ChapterView, with painter: ChapterPainter, into cr: OpaquePointer, scale: Double,
-                      windowWidth: Double, windowHeight: Double) -> Int {
+                      windowWidth: Double, windowHeight: Double) -> (cells: Int, statusLines: Int) {
+        let theme = Theme.named(view.theme)
         cairo_identity_matrix(cr)
         cairo_scale(cr, scale, scale)
         let viewport = view.viewport
-        let tableHeight = Double(viewport.height)
+        let tableHeight = Double(viewport.height), tableWidth = Double(viewport.width)
         painter.paintBackground(into: cr, x: 0, y: 0, width: windowWidth, height: windowHeight)
+        let pane = PanePainter(cr: cr, theme: theme, size: Double(view.paneFontSize))
 
-        // The table: only the cells in view, clipped above the status line.
+        // The table: only the cells in view, clipped to its area.
         cairo_save(cr)
-        cairo_rectangle(cr, 0, 0, windowWidth, tableHeight)
+        cairo_rectangle(cr, 0, 0, tableWidth, tableHeight)
         cairo_clip(cr)
         let cells = view.visibleCells
         painter.paint(into: cr, cells: cells, scrollY: Double(viewport.scrollY))
+        pane.paintHits(view)
         if let ring = view.focusRing { FocusRing.draw(into: cr, rect: ring, style: painter.style) }
         cairo_restore(cr)
 
-        // The status line.
-        let top = tableHeight
-        let height = Double(ChapterView.statusBarHeight)
-        set(cr, bar)
-        cairo_rectangle(cr, 0, top, windowWidth, height)
-        cairo_fill(cr)
-        set(cr, barRule)
-        cairo_set_line_width(cr, 1)
-        cairo_move_to(cr, 0, top + 0.5)
-        cairo_line_to(cr, windowWidth, top + 0.5)
-        cairo_stroke(cr)
-        cairo_select_font_face(cr, barFont, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
-        cairo_set_font_size(cr, barFontSize)
-        let baseline = top + height / 2 + barFontSize * 0.35
-        // Where the reader is on the left; the prompt, a message or the key hint on the right. When both do not
-        // fit, a prompt or a message wins (it answers the last key), else where the reader is.
-        let (left, right) = view.statusLine
-        let leftWidth = width(cr, left), rightWidth = width(cr, right)
-        let both = 8 + leftWidth + 16 + rightWidth + 8 <= windowWidth
-        let answer = view.prompt != nil || view.message != nil
-        if both || !answer {
-            set(cr, barText)
-            cairo_move_to(cr, 8, baseline)
-            cairo_show_text(cr, left)
+        let barHeight = Double(view.statusHeight)
+        let barTop = windowHeight - barHeight
+        if let placement = view.pane {
+            let rect = placement.placement == .beside
+                ? Rect(x: Float(tableWidth), y: 0, width: placement.size, height: Float(barTop))
+                : Rect(x: 0, y: Float(tableHeight), width: Float(windowWidth), height: placement.size)
+            pane.paintPane(view, painter: painter, rect: rect)
         }
-        if both || answer {
-            set(cr, view.prompt != nil ? painter.style.focus : barText)
-            cairo_move_to(cr, both ? windowWidth - 8 - rightWidth : 8, baseline)
-            cairo_show_text(cr, right)
-        }
-        return cells.count
+        if view.helpShown { PanePainter(cr: cr, theme: theme, size: Double(view.paneFontSize))
+            .paintHelp(width: windowWidth, height: barTop) }
+        let lines = paintStatus(view, theme: theme, into: cr, top: barTop, width: windowWidth, height: barHeight)
+        return (cells.count, lines)
     }
 
-    private static func width(_ cr: OpaquePointer, _ text: String) -> Double {
-        var extents = cairo_text_extents_t()
-        cairo_text_extents(cr, text, &extents)
-        return extents.x_advance
+    /// The status line: where the reader is, then the prompt, a message or the keys, wrapped at " · " and spaces
+    /// onto as many lines as the width needs (never cut). Returns the number of lines.
+    private static func paintStatus(_ view: ChapterView, theme: Theme, into cr: OpaquePointer, top: Double,
+                                    width: Double, height: Double) -> Int {
+        let size = Double(view.barFontSize)
+        set(cr, theme.bar)
+        cairo_rectangle(cr, 0, top, width, height)
+        cairo_fill(cr)
+        set(cr, theme.barRule)
+        cairo_set_line_width(cr, 1)
+        cairo_move_to(cr, 0, top + 0.5)
+        cairo_line_to(cr, width, top + 0.5)
+        cairo_stroke(cr)
+        let status = PanePainter(cr: cr, theme: theme, size: size)
+        let (left, right) = view.statusLine
+        let available = max(width - 16, 1)
+        // Pieces joined by " · " while they fit; the prompt or message starts its own line in its colour.
+        var lines: [(text: String, prompt: Bool)] = []
+        func pack(_ pieces: [String], prompt: Bool) {
+            var line = ""
+            for piece in pieces {
+                let candidate = line.isEmpty ? piece : line + " · " + piece
+                if line.isEmpty || PanePainter.width(cr, candidate) <= available {
+                    line = candidate
+                } else {
+                    for wrapped in status.wrap(line, width: available) { lines.append((wrapped, prompt)) }
+                    line = piece
+                }
+            }
+            for wrapped in status.wrap(line, width: available) { lines.append((wrapped, prompt)) }
+        }
+        cairo_select_font_face(cr, barFont, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
+        cairo_set_font_size(cr, size)
+        let answer = view.prompt != nil || view.message != nil
+        if answer {
+            pack([left], prompt: false)
+            pack([right], prompt: view.prompt != nil)
+        } else {
+            pack([left] + right.components(separatedBy: " · "), prompt: false)
+        }
+        cairo_select_font_face(cr, barFont, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
+        cairo_set_font_size(cr, size)
+        for (n, line) in lines.enumerated() {
+            set(cr, line.prompt ? theme.prompt : theme.barText)
+            cairo_move_to(cr, 8, top + 3 + Double(n) * size * 1.5 + size * 1.1)
+            cairo_show_text(cr, line.text)
+        }
+        return lines.count
     }
 
     private static func set(_ cr: OpaquePointer, _ colour: Colour) {

@@ -1,0 +1,244 @@
+import InterlinearAccessibility
+import InterlinearCorpus
+import InterlinearRender
+import InterlinearStore
+import InterlinearTable
+
+/// The reader's keys beyond scrolling and focus: go anywhere (`:`), search (`/`, n, N), back and forward, zoom,
+/// themes, help, the details pane and clicks. Everything here changes the view's state and says what changed, as
+/// `handle(_:)` does; the window draws and tells the screen reader.
+extension ChapterView {
+    /// The font sizes zoom moves between (WCAG 1.4.4: text up to 200 % and beyond).
+    public static let fontSizes: ClosedRange<Float> = 8...48
+    /// One Ctrl+plus: a fifth larger, rounded to a half point.
+    public static let zoomStep: Float = 1.2
+    /// Windows at least this wide show the details pane beside the chapter; narrower ones below it.
+    public static let besideMinimumWidth: Float = 800
+
+    /// The characters that are keys outside a prompt.
+    static let boundCharacters: Set<Character> = [":", "/", "[", "]", "n", "N", "t", "?", "q", "Q",
+                                                   "1", "2", "3", "4", "5", "6"]
+    /// The tiers the digit keys 1–6 show and hide, in their order on the page.
+    public static let toggledTiers: [Tier] = Tier.blockTiers + [.translation]
+
+    /// Where the details pane sits and how wide (beside) or tall (below) it is, in points; nil while it is closed.
+    public enum PanePlacement: String, Sendable, Encodable { case beside, below }
+
+    public var pane: (placement: PanePlacement, size: Float)? {
+        guard detailsWord != nil || search != nil else { return nil }
+        let besideWidth = max(240, paneFontSize * 18)
+        // Beside only when the table keeps more than the pane's width; else below, at most 40 % of the window.
+        if windowSize.width >= max(Self.besideMinimumWidth, besideWidth * 2.2) { return (.beside, besideWidth) }
+        return (.below, min(max(windowSize.height * 0.4, 1), paneLineHeight * 9 + 12))
+    }
+
+    /// The details pane's and the help overlay's text size: the translation's size, so it zooms with the chapter.
+    public var paneFontSize: Float { options.size(of: .translation) }
+    public var paneLineHeight: Float { paneFontSize * 1.45 }
+    /// The status bar's text size, zooming with the chapter (12 at the default 17).
+    public var barFontSize: Float { 12 * options.fontSize / 17 }
+    /// The status bar's height: its lines and a margin (24 for one line at the default size).
+    public var statusHeight: Float { Float(statusLines) * barFontSize * 1.5 + 6 }
+
+    /// The word the details pane shows, read from the chapter.
+    public var details: WordDetails? { detailsWord.flatMap { WordDetails(of: $0, in: chapter) } }
+
+    /// The painter measured the status bar at the window's width: it takes `lines` lines. Returns what changed.
+    public func setStatusLines(_ lines: Int) -> ViewChange {
+        let lines = max(1, min(lines, 8))
+        guard lines != statusLines else { return [] }
+        statusLines = lines
+        return reflow()
+    }
+
+    /// The keys of this extension; nil for a key `handle(_:)` deals with itself.
+    func handleReaderKey(_ key: Key) -> ViewChange? {
+        // A key clears the last message (as in `handle(_:)`) before it may leave its own.
+        let saved = message
+        var change: ViewChange = saved == nil ? [] : .status
+        message = nil
+        switch key {
+        case .character("/"):
+            prompt = CommandPrompt(.search)
+            change.insert(.status)
+        case .character("n"): change.formUnion(stepHit(forward: true))
+        case .character("N"): change.formUnion(stepHit(forward: false))
+        case .back: change.formUnion(travel(back: true))
+        case .forward: change.formUnion(travel(back: false))
+        case .zoomIn: change.formUnion(zoom(to: options.fontSize * Self.zoomStep))
+        case .zoomOut: change.formUnion(zoom(to: options.fontSize / Self.zoomStep))
+        case .help, .character("?"):
+            helpShown = true
+            change.insert(.status)
+        case .character("t"):
+            let all = Theme.Name.allCases
+            theme = all[((all.firstIndex(of: theme) ?? 0) + 1) % all.count]
+            message = "Theme: \(theme.rawValue)"
+            change.insert(.status)
+        case .character(let c) where c.wholeNumberValue.map { (1...Self.toggledTiers.count).contains($0) } == true:
+            change.formUnion(toggleTier(Self.toggledTiers[c.wholeNumberValue! - 1]))
+        case .escape where detailsWord != nil || search != nil:
+            // Esc closes the pane (and the search) first; another Esc quits.
+            detailsWord = nil
+            search = nil
+            change.formUnion(reflow().union(.status))
+        default:
+            message = saved
+            return nil
+        }
+        return change
+    }
+
+    // MARK: Go anywhere
+
+    /// Goes to what was typed after `:`: a verse of this chapter ("28") or any reference the command line takes
+    /// ("Rom 8:28", "Ps 23"), English Old Testament numbering moved to the Hebrew text's where they differ.
+    public func goTo(_ text: String) -> ViewChange {
+        guard let typed = Passage(parsing: text, relativeTo: chapter.reference) else {
+            message = "not a reference: \(text) (a verse, or a book, chapter and verse: Rom 8:28, Ps 23)"
+            return .status
+        }
+        var passage = typed
+        var note: String?
+        if let library = catalog.session.library as? ChapterLibrary {
+            do { (passage, note) = try library.resolvingEnglishNumbering(typed) } catch {
+                message = "cannot open \(typed): \(error)"
+                return .status
+            }
+        }
+        var change: ViewChange = []
+        if passage.chapter != chapter.reference {
+            let next: Chapter
+            do { next = try catalog.load(passage.chapter) } catch {
+                message = "cannot open \(passage.chapter): \(error)"
+                return .status
+            }
+            leave()
+            show(next)
+            change = [.chapter, .layout, .scrolled, .focus, .status]
+        }
+        if let verses = passage.verses { change.formUnion(goToVerse(verses.lowerBound)) }
+        if let note { message = note }
+        return change.union(.status)
+    }
+
+    /// Remembers where the reader is before going elsewhere.
+    func leave() { history.leave(.init(chapter: chapter.reference, scrollY: scrollY)) }
+
+    /// Back (or forward) in the history: that chapter, scrolled as it was.
+    func travel(back: Bool) -> ViewChange {
+        let here = ReadingHistory.Place(chapter: chapter.reference, scrollY: scrollY)
+        guard let place = back ? history.goBack(from: here) : history.goForward(from: here) else {
+            message = back ? "Nothing to go back to" : "Nothing to go forward to"
+            return .status
+        }
+        var change: ViewChange = .status
+        if place.chapter != chapter.reference {
+            do { show(try catalog.load(place.chapter)) } catch {
+                message = "cannot open \(place.chapter): \(error)"
+                return .status
+            }
+            change.formUnion([.chapter, .layout, .focus])
+        }
+        if let verse = place.verse { return change.union(goToVerse(verse)).union(.scrolled) }
+        return change.union(scroll(to: place.scrollY)).union(.scrolled)
+    }
+
+    /// "Romans 8:28": the chapter and the verse at the top of the window, as the settings file remembers it.
+    public var place: String {
+        guard let first = visibleCells.first else { return chapter.reference.description }
+        return "\(chapter.reference):\(tree.verseNumber(ofCell: VerseIndex(first)))"
+    }
+
+    /// Offers where the reader was when the window last closed: back (Alt+←) goes there, and the status line says
+    /// so. Nothing when it is here already or is not a reference.
+    public func remember(lastTime reference: String?) {
+        guard let reference, let passage = Passage(parsing: reference), reference != place,
+              passage.chapter != chapter.reference || passage.verses != nil else { return }
+        history.leave(.init(chapter: passage.chapter, scrollY: 0, verse: passage.verses?.lowerBound))
+        message = "Last time: \(reference) (Alt+← goes there)"
+    }
+
+    // MARK: Search
+
+    /// Runs a search typed after `/` and lists its hits in this chapter in the pane; n goes to the first.
+    public func find(_ query: String) -> ViewChange {
+        do {
+            search = try ChapterSearch(query, in: chapter, library: catalog.session.library)
+        } catch {
+            message = "search: \(error)"
+            return .status
+        }
+        return reflow().union(.status)
+    }
+
+    /// Focuses the next (previous) hit, wrapping around.
+    func stepHit(forward: Bool) -> ViewChange {
+        guard var found = search else {
+            message = "No search: type / and a query"
+            return .status
+        }
+        guard let hit = found.step(forward: forward) else {
+            message = "No hits in \(chapter.reference)"
+            return .status
+        }
+        search = found
+        return setFocus(hit.element).union(.status)
+    }
+
+    // MARK: Zoom
+
+    /// Lays the chapter out at another font size (clamped to `fontSizes`, a half point), every tier scaled.
+    public func zoom(to size: Float) -> ViewChange {
+        let clamped = (min(max(size, Self.fontSizes.lowerBound), Self.fontSizes.upperBound) * 2).rounded() / 2
+        guard clamped != options.fontSize else {
+            message = "Font size \(formatted(clamped)) pt is the \(size > clamped ? "largest" : "smallest")"
+            return .status
+        }
+        options.fontSize = clamped
+        message = "Font size \(formatted(clamped)) pt"
+        return reflow(force: true).union(.status)
+    }
+
+    private func formatted(_ size: Float) -> String {
+        size == size.rounded() ? String(Int(size)) : String(size)
+    }
+
+    // MARK: Tiers
+
+    /// Shows or hides a tier (at least one word tier stays) and lays the chapter out again.
+    public func toggleTier(_ tier: Tier) -> ViewChange {
+        var tiers = options.tiers
+        let shown = tiers.contains(tier)
+        if shown { tiers.remove(TierSet([tier])) } else { tiers.insert(TierSet([tier])) }
+        guard Tier.blockTiers.contains(where: tiers.contains) else {
+            message = "\(tier.name) stays: one word tier at least is shown"
+            return .status
+        }
+        options.tiers = tiers
+        message = "\(tier.name) \(shown ? "hidden" : "shown")"
+        return reflow(force: true).union(.status)
+    }
+
+    /// The tiers shown, as `--tiers` lists them ("source,gloss,translation").
+    public var tierList: String { Self.toggledTiers.filter(options.tiers.contains).map(\.name).joined(separator: ",") }
+
+    // MARK: Clicks
+
+    /// A click at a window point (points): focuses the element under it (its word, when on a word's labels).
+    /// Clicks on the status bar or the pane, or between elements, change nothing.
+    public func click(x: Float, y: Float) -> ViewChange {
+        guard x >= 0, y >= 0, x < viewport.width, y < viewport.height, !tree.table.origins.isEmpty else { return [] }
+        let contentY = y + scrollY
+        let cell = tree.table.cell(atContentY: contentY)
+        let top = tree.table.origins[cell]
+        let order = FocusOrder(layout: layout)
+        for item in order.items(inCell: VerseIndex(cell)) where item.kind != .verseTranslation {
+            let frame = item.frame
+            if x >= frame.x, x < frame.maxX, contentY >= top + frame.y, contentY < top + frame.maxY {
+                return setFocus(ElementID(cell: VerseIndex(cell), kind: item.kind))
+            }
+        }
+        return []
+    }
+}

@@ -1,0 +1,19 @@
+/// The keys the help overlay (`?`, F1) lists: the same table as `Key`'s documentation and docs/window.md.
+public enum KeyHelp {
+    public static let rows: [(keys: String, does: String)] = [
+        ("↑ ↓, wheel", "scroll a line"),
+        ("Page Up, Page Down, Home, End", "scroll a screen, to the top, to the end"),
+        ("Tab, Shift+Tab, → ←", "next, previous verse number or word"),
+        ("click or Tab onto a word", "its details in the pane; Esc closes it"),
+        (":", "go to a verse (28) or a reference (Rom 8:28, Ps 23), Enter"),
+        ("/", "search (λόγος, G3056, V-AAI-3S, \"in the beginning\"), Enter; n, N next, previous hit"),
+        ("Alt+← Alt+→", "back, forward"),
+        ("[ ], Ctrl+Page Up/Down", "previous, next chapter"),
+        ("Ctrl+plus, Ctrl+minus", "larger, smaller text"),
+        ("1 2 3 4 5 6", "show or hide: source, transliteration, Strong's, morphology, gloss, translation"),
+        ("t", "theme: light, dark, high contrast"),
+        ("F12", "snapshot (with --snapshot)"),
+        ("q, Esc", "quit (Esc first closes the pane)"),
+        ("any key", "closes this help"),
+    ]
+}

@@ -1,0 +1,140 @@
+import CCairo
+import InterlinearCorpus
+import InterlinearRender
+import InterlinearTable
+
+/// Paints what the window shows around the chapter: the details pane (a search's hits, the chosen word's details),
+/// the outlines around search hits, and the help overlay. Text in the window's UI face wraps at the pane's width;
+/// the word and its lemma are drawn through the shape cache (`ChapterPainter.drawRun`), so Hebrew runs right to
+/// left and Greek uses the chapter's font.
+struct PanePainter {
+    let cr: OpaquePointer
+    let theme: Theme
+    let size: Double
+
+    var lineHeight: Double { size * 1.45 }
+
+    /// Splits `text` into lines no wider than `width` at spaces (a word longer than a line gets its own line).
+    func wrap(_ text: String, width: Double) -> [String] {
+        select(size)
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+            let candidate = line.isEmpty ? String(word) : line + " " + word
+            if !line.isEmpty && Self.width(cr, candidate) > width {
+                lines.append(line)
+                line = String(word)
+            } else {
+                line = candidate
+            }
+        }
+        if !line.isEmpty || lines.isEmpty { lines.append(line) }
+        return lines
+    }
+
+    static func width(_ cr: OpaquePointer, _ text: String) -> Double {
+        var extents = cairo_text_extents_t()
+        cairo_text_extents(cr, text, &extents)
+        return extents.x_advance
+    }
+
+    private func select(_ size: Double) {
+        cairo_select_font_face(cr, WindowPainter.barFont, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
+        cairo_set_font_size(cr, size)
+    }
+
+    /// Draws wrapped text from `y` (top of its first line); returns the y below it. Stops at `bottom`.
+    @discardableResult
+    func text(_ text: String, x: Double, y: Double, width: Double, bottom: Double, colour: Colour? = nil) -> Double {
+        var y = y
+        set(colour ?? theme.barText)
+        for line in wrap(text, width: width) where y + lineHeight <= bottom {
+            cairo_move_to(cr, x, y + size * 1.05)
+            cairo_show_text(cr, line)
+            y += lineHeight
+        }
+        return y
+    }
+
+    func set(_ c: Colour) { cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha) }
+
+    /// The pane: a search's summary and hits, then the word's details.
+    func paintPane(_ view: ChapterView, painter: ChapterPainter, rect: Rect) {
+        let x0 = Double(rect.x), y0 = Double(rect.y), w = Double(rect.width), h = Double(rect.height)
+        set(theme.bar)
+        cairo_rectangle(cr, x0, y0, w, h)
+        cairo_fill(cr)
+        set(theme.barRule)
+        cairo_set_line_width(cr, 1)
+        if rect.x > 0 {
+            cairo_move_to(cr, x0 + 0.5, y0)
+            cairo_line_to(cr, x0 + 0.5, y0 + h)
+        } else {
+            cairo_move_to(cr, x0, y0 + 0.5)
+            cairo_line_to(cr, x0 + w, y0 + 0.5)
+        }
+        cairo_stroke(cr)
+        cairo_save(cr)
+        cairo_rectangle(cr, x0, y0, w, h)
+        cairo_clip(cr)
+        let left = x0 + 10, width = max(w - 20, 1), bottom = y0 + h - 4
+        var y = y0 + 6
+        if let search = view.search {
+            y = text("/\(search.query): \(search.summary)", x: left, y: y, width: width, bottom: bottom)
+            // The hits as places, wrapped together so the word's details keep their room: "1 w5 · ▸1 w8 · 14 w3".
+            let places = search.hits.enumerated().map { n, hit in
+                (n == search.current ? "▸" : "") + "\(hit.verse)" + (hit.word.map { " w\($0)" } ?? "")
+            }
+            if !places.isEmpty {
+                y = text("Verses: " + places.joined(separator: " · "), x: left, y: y, width: width, bottom: bottom)
+            }
+            y += lineHeight / 3
+        }
+        if let details = view.details {
+            // The word in its script at the source tier's size, through the shape cache.
+            let wordSize = Double(view.options.size(of: .source))
+            if y + wordSize * 1.4 <= bottom {
+                painter.drawRun(painter.intern(details.surface), tier: .source, into: cr, left: left, top: y,
+                                size: wordSize, exactSize: true, style: theme.paint.style(of: .source))
+                y += wordSize * 1.4
+            }
+            y = text("\(details.reference), word \(details.position)", x: left, y: y, width: width, bottom: bottom)
+            for row in details.rows where y + lineHeight <= bottom {
+                y = text("\(row.field): \(row.value)", x: left, y: y, width: width, bottom: bottom)
+            }
+        }
+        cairo_restore(cr)
+    }
+
+    /// An outline around each search hit in view (outside the word, never under its text).
+    func paintHits(_ view: ChapterView) {
+        guard let search = view.search, search.chapter == view.chapter.reference else { return }
+        let order = FocusOrder(layout: view.layout)
+        let cells = view.visibleCells
+        set(theme.hit)
+        cairo_set_line_width(cr, 2)
+        for hit in search.hits where cells.contains(Int(hit.element.cell)) {
+            guard let frame = order.frame(of: hit.element) else { continue }
+            let top = view.tree.table.origins[Int(hit.element.cell)] + frame.y - view.scrollY
+            cairo_rectangle(cr, Double(frame.x) - 3, Double(top) - 3, Double(frame.width) + 6, Double(frame.height) + 6)
+            cairo_stroke(cr)
+        }
+    }
+
+    /// The keys, in a box over the chapter.
+    func paintHelp(width: Double, height: Double) {
+        let margin = 12.0
+        set(theme.bar)
+        cairo_rectangle(cr, margin, margin, max(width - 2 * margin, 1), max(height - 2 * margin, 1))
+        cairo_fill(cr)
+        cairo_rectangle(cr, margin, margin, max(width - 2 * margin, 1), max(height - 2 * margin, 1))
+        set(theme.barRule)
+        cairo_set_line_width(cr, 1)
+        cairo_stroke(cr)
+        var y = margin + 8
+        let bottom = height - margin
+        for (keys, does) in KeyHelp.rows where y + lineHeight <= bottom {
+            y = text("\(keys) — \(does)", x: margin + 10, y: y, width: max(width - 2 * margin - 20, 1), bottom: bottom)
+        }
+    }
+}

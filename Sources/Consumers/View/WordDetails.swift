@@ -1,0 +1,57 @@
+import InterlinearAccessibility
+import InterlinearCorpus
+
+/// What the details pane shows for one source word: the word in its script, its transliteration, lemma, Strong's
+/// number, the parsing in words (from the accessibility layer's `Speakable`, the one place codes become words), its
+/// gloss and the translation words aligned to it. Read from the chapter when asked, never stored per word.
+public struct WordDetails: Equatable, Sendable, Encodable {
+    /// "John 1:1".
+    public var reference: String
+    public var verse: Int
+    /// The word's place in its verse, counting from 1 as a reader counts.
+    public var position: Int
+    public var surface: String
+    /// BCP 47 tag of `surface` ("grc", "hbo").
+    public var language: String
+    public var transliteration: String
+    public var lemma: String
+    public var strongs: String
+    public var morphology: String
+    /// The morphology code in words: "noun, nominative singular masculine".
+    public var parsing: String
+    public var gloss: String
+    /// The translation's words aligned to this word, in the verse's order.
+    public var english: [String]
+
+    /// The details of the word an element belongs to (the word's block or one of its labels); nil for a verse
+    /// number, a translation word or an id outside the chapter.
+    public init?(of id: ElementID, in chapter: Chapter) {
+        guard let offset = id.kind.word, chapter.verses.indices.contains(id.cell) else { return nil }
+        let verse = chapter.verses[id.cell]
+        let index = verse.word(at: offset)
+        guard verse.words.contains(index) else { return nil }
+        let word = chapter.words[index]
+        reference = "\(chapter.reference):\(verse.number)"
+        self.verse = verse.number
+        position = Int(offset) + 1
+        surface = chapter.text(word.surface)
+        language = chapter.language.tag
+        transliteration = chapter.text(word.transliteration)
+        lemma = chapter.text(word.lemma)
+        strongs = chapter.text(word.strongs)
+        morphology = chapter.text(word.morphology)
+        parsing = morphology.isEmpty ? "" : Speakable.morphology(morphology, language: chapter.language)
+        gloss = chapter.text(word.gloss)
+        english = chapter.alignment(of: word).sorted().compactMap { token in
+            let at = verse.token(at: token)
+            return verse.translation.contains(at) ? chapter.text(chapter.translationTokens[at]) : nil
+        }
+    }
+
+    /// The pane's rows after the word itself: a field name and its value, empty values left out.
+    public var rows: [(field: String, value: String)] {
+        let all = [("Transliteration", transliteration), ("Lemma", lemma), ("Strong's", strongs),
+                   ("Parsing", parsing), ("Gloss", gloss), ("English", english.joined(separator: " "))]
+        return all.filter { !$0.1.isEmpty }
+    }
+}

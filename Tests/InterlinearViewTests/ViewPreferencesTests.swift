@@ -1,0 +1,65 @@
+import Foundation
+import InterlinearView
+import Testing
+
+/// The settings file is untrusted input: anything but a small regular JSON file of the right shape is one warning
+/// and the defaults.
+@Suite struct ViewPreferencesTests {
+    func folder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("interlinear-prefs-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    func load(_ url: URL) -> (ViewPreferences, [String]) {
+        var warnings: [String] = []
+        let loaded = ViewPreferences.load(from: url) { warnings.append($0) }
+        return (loaded, warnings)
+    }
+
+    @Test func roundTripAndMissingFile() throws {
+        let dir = try folder()
+        let url = dir.appendingPathComponent("interlinear/view.json")
+        let (missing, quiet) = load(url)
+        #expect(missing == ViewPreferences() && quiet.isEmpty, "a missing file is the defaults without a warning")
+        let saved = ViewPreferences(reference: "Romans 8:28", fontSize: 24.5, theme: "high-contrast", tiers: "source,gloss")
+        try saved.save(to: url)
+        let (loaded, warnings) = load(url)
+        #expect(loaded == saved && warnings.isEmpty)
+        #expect(ViewPreferences.fileURL(environment: ["XDG_CONFIG_HOME": "/x/cfg", "HOME": "/home/u"])?.path
+                == "/x/cfg/interlinear/view.json")
+        #expect(ViewPreferences.fileURL(environment: ["XDG_CONFIG_HOME": "relative", "HOME": "/home/u"])?.path
+                == "/home/u/.config/interlinear/view.json", "a relative XDG_CONFIG_HOME is ignored, as the spec says")
+        #expect(ViewPreferences.fileURL(environment: [:]) == nil)
+    }
+
+    @Test func badFilesAreOneWarningAndTheDefaults() throws {
+        let dir = try folder()
+        let good = dir.appendingPathComponent("good.json")
+        try ViewPreferences(fontSize: 20).save(to: good)
+        var cases: [(String, URL)] = []
+        let link = dir.appendingPathComponent("link.json")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: good)
+        cases.append(("symbolic link", link))
+        let big = dir.appendingPathComponent("big.json")
+        try Data(repeating: 0x20, count: ViewPreferences.maximumBytes + 1).write(to: big)
+        cases.append(("bytes, more than", big))
+        let folderPath = dir.appendingPathComponent("folder.json")
+        try FileManager.default.createDirectory(at: folderPath, withIntermediateDirectories: true)
+        cases.append(("not a regular file", folderPath))
+        for (name, text) in [("garbage", "not json"), ("range", #"{"fontSize": 1000}"#),
+                             ("theme", #"{"theme": "neon"}"#), ("reference", #"{"reference": "Hezekiah 3"}"#)] {
+            let url = dir.appendingPathComponent("\(name).json")
+            try Data(text.utf8).write(to: url)
+            cases.append((name == "garbage" ? "not a settings file" : name == "range" ? "not between 6 and 96"
+                          : name == "theme" ? "is not one of light, dark, high-contrast" : "is not a reference", url))
+        }
+        for (expected, url) in cases {
+            let (loaded, warnings) = load(url)
+            #expect(loaded == ViewPreferences(), "\(url.lastPathComponent)")
+            #expect(warnings.count == 1, "\(url.lastPathComponent): \(warnings)")
+            #expect(warnings.first?.contains(expected) == true && warnings.first?.contains(url.path) == true,
+                    "\(url.lastPathComponent): \(warnings)")
+        }
+    }
+}

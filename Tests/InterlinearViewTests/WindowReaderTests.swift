@@ -1,0 +1,196 @@
+import InterlinearAccessibility
+import InterlinearCorpus
+import InterlinearRender
+import InterlinearTestSupport
+import InterlinearView
+import Testing
+
+/// The window as a reader, without a window: word details from a click or the focus, go anywhere, history,
+/// search, zoom and themes. Expected values come from the committed chapter files read as text.
+@Suite struct WindowReaderTests {
+    /// The centre of word `offset` (0-based) of verse 1 in window points, from the layout's labels.
+    func centre(ofWord offset: Int, in view: ChapterView) throws -> (x: Float, y: Float) {
+        let labels = view.layout.labels(in: 0).filter { $0.tier == .source && Int($0.offset) == offset }
+        let label = try #require(labels.first)
+        return (label.x + label.width / 2, view.tree.table.origins[0] + label.y + label.height / 2 - view.scrollY)
+    }
+
+    @Test func aClickOnAWordOpensItsDetails() throws {
+        let view = try ViewFixture.view(height: 844)
+        let (verses, words) = try WindowReaderFixture.rows("43-John/01.tsv")
+        // λόγος: the fifth word of John 1:1 (Ἐν ἀρχῇ ἦν ὁ λόγος), offset 4.
+        let row = words.filter { $0.verse == 1 }[4]
+        #expect(row.surface == "λόγος")
+        let point = try centre(ofWord: 4, in: view)
+        let heightBefore = view.viewport.height
+        let change = view.click(x: point.x, y: point.y)
+        #expect(change.contains(.focus))
+        #expect(ViewFixture.focusID(view) == "John.1.1.w5")
+        let details = try #require(view.details)
+        #expect(details.surface == row.surface && details.transliteration == row.transliteration)
+        #expect(details.lemma == row.lemma && details.strongs == row.strongs && details.morphology == row.morphology)
+        #expect(details.gloss == row.gloss)
+        #expect(details.parsing == "noun, nominative singular masculine", "Robinson's N-NSM in words")
+        let tokens = try #require(verses[1]).split(separator: " ").map(String.init)
+        #expect(details.english == row.alignment.map { tokens[$0] })
+        #expect(details.reference == "John 1:1" && details.position == 5 && details.language == "grc")
+        // 390 points wide: the pane is below the chapter, and the table is shorter by its height.
+        let pane = try #require(view.pane)
+        #expect(pane.placement == .below)
+        #expect(view.viewport.height == heightBefore - pane.size)
+        // The screen reader hears the same word through the accessibility layer: its element's description.
+        #expect(ViewFixture.press(view, .escape).contains(.status) && view.pane == nil && view.viewport.height == heightBefore)
+        #expect(ViewFixture.press(view, .escape) == .quit, "a second Esc quits")
+    }
+
+    @Test func aWideWindowPutsThePaneBesideAndRelaysOut() throws {
+        let view = try ViewFixture.view(width: 1000, height: 700)
+        #expect(view.viewport.width == 1000)
+        ViewFixture.press(view, .tab, .tab)  // the verse number, then the first word
+        let pane = try #require(view.pane)
+        #expect(pane.placement == .beside)
+        #expect(view.viewport.width == 1000 - pane.size && view.options.width == 1000 - pane.size)
+        #expect(view.layout.labels.allSatisfy { $0.x + $0.width <= view.viewport.width + 0.01 })
+        #expect(view.details?.position == 1)
+    }
+
+    @Test func colonTakesAnyReferenceAndHistoryGoesBack() throws {
+        let view = try WindowReaderFixture.view("John 1")
+        ViewFixture.type(view, ":Rom 8:28")
+        let change = ViewFixture.press(view, .enter)
+        #expect(change.contains(.chapter))
+        #expect(view.chapter.reference.description == "Romans 8")
+        #expect(ViewFixture.topVerse(view) == 28 && ViewFixture.focusID(view) == "Rom.8.28.v")
+        ViewFixture.type(view, ":Ps 23")
+        ViewFixture.press(view, .enter)
+        #expect(view.chapter.reference.description == "Psalm 23" && view.scrollY == 0)
+        ViewFixture.press(view, .back)
+        #expect(view.chapter.reference.description == "Romans 8")
+        #expect(view.scrollY == view.tree.table.origins[27] || view.scrollY == view.tree.table.maxScroll(viewportHeight: view.viewport.height))
+        ViewFixture.press(view, .back)
+        #expect(view.chapter.reference.description == "John 1" && view.scrollY == 0)
+        #expect(ViewFixture.press(view, .back) == .status && view.message == "Nothing to go back to")
+        ViewFixture.press(view, .forward, .forward)
+        #expect(view.chapter.reference.description == "Psalm 23")
+        // A bare number is a verse here; nonsense says so and stays.
+        ViewFixture.type(view, ":5")
+        ViewFixture.press(view, .enter)
+        #expect(ViewFixture.focusID(view) == "Ps.23.5.v")
+        ViewFixture.type(view, ":Hezekiah 3")
+        ViewFixture.press(view, .enter)
+        #expect(view.message?.hasPrefix("not a reference: Hezekiah 3") == true)
+        #expect(view.chapter.reference.description == "Psalm 23")
+        ViewFixture.type(view, ":Mark 4")
+        ViewFixture.press(view, .enter)
+        #expect(view.message?.hasPrefix("cannot open Mark 4") == true, "\(view.message ?? "")")
+    }
+
+    @Test func slashSearchesTheStoreAndNGoesThroughTheHits() throws {
+        let view = try WindowReaderFixture.view("John 1")
+        let (_, words) = try WindowReaderFixture.rows("43-John/01.tsv")
+        // Expected: the words whose lemma is λόγος, in order, numbered within their verse from 1.
+        var expected: [(verse: Int, word: Int)] = []
+        var position: [Int: Int] = [:]
+        for row in words {
+            position[row.verse, default: 0] += 1
+            if row.lemma == "λόγος" { expected.append((row.verse, position[row.verse]!)) }
+        }
+        #expect(expected.count == 4)
+        ViewFixture.type(view, "/λόγος")
+        #expect(view.statusLine.right == "Search: λόγος")
+        ViewFixture.press(view, .enter)
+        let search = try #require(view.search, "\(view.message ?? "")")
+        #expect(search.hits.map(\.verse) == expected.map(\.verse))
+        #expect(search.hits.map(\.word) == expected.map(\.word))
+        // The store holds the committed chapters: the Bible-wide count is the words of that lemma in their files.
+        let everywhere = try ["40-Matt/01.tsv", "43-John/01.tsv", "45-Rom/08.tsv", "66-Rev/22.tsv"].reduce(0) {
+            $0 + (try WindowReaderFixture.rows($1).words.filter { $0.lemma == "λόγος" }.count)
+        }
+        #expect(search.total == everywhere && everywhere > expected.count)
+        #expect(view.pane != nil)
+        ViewFixture.type(view, "n")
+        #expect(ViewFixture.focusID(view) == "John.1.1.w\(expected[0].word)")
+        ViewFixture.type(view, "N")
+        #expect(ViewFixture.focusID(view) == "John.1.14.w\(expected[3].word)", "N from the first wraps to the last")
+        #expect(view.details?.lemma == "λόγος")
+        ViewFixture.type(view, "/lemma:")
+        ViewFixture.press(view, .enter)
+        #expect(view.message?.hasPrefix("search:") == true || view.search?.hits.isEmpty == true)
+    }
+
+    @Test func searchWithoutAStoreSaysWhatToDo() throws {
+        let view = try ViewFixture.view()
+        ViewFixture.type(view, "/λόγος")
+        ViewFixture.press(view, .enter)
+        #expect(view.search == nil)
+        #expect(view.message == "search: search reads the corpus store, and there is none: run `interlinear import`")
+    }
+
+    @Test func zoomReflowsEveryTierToTheWindowWidth() throws {
+        let view = try ViewFixture.view(width: 390, height: 844)
+        let before = view.layout.labels.count
+        let sizes = Tier.allCases.map { view.options.size(of: $0) }
+        for _ in 0..<3 { ViewFixture.press(view, .zoomIn) }
+        #expect(view.options.fontSize == 29.5, "17 × 1.2 three times, each rounded to a half point")
+        for (tier, size) in zip(Tier.allCases, sizes) {
+            #expect(abs(view.options.size(of: tier) / size - 29.5 / 17) < 0.001, "\(tier) scales with the rest")
+        }
+        #expect(view.layout.labels.count == before)
+        #expect(view.layout.labels.allSatisfy { $0.x >= 0 && $0.x + $0.width <= 390.01 }, "no label past the window")
+        for _ in 0..<20 { ViewFixture.press(view, .zoomIn) }
+        #expect(view.options.fontSize == 48 && view.message == "Font size 48 pt is the largest")
+        #expect(view.layout.labels.allSatisfy { $0.x + $0.width <= 390.01 })
+        for _ in 0..<40 { ViewFixture.press(view, .zoomOut) }
+        #expect(view.options.fontSize == 8)
+    }
+
+    @Test func helpAndThemeKeys() throws {
+        let view = try ViewFixture.view()
+        ViewFixture.type(view, "?")
+        #expect(view.helpShown)
+        #expect(ViewFixture.press(view, .down) == .status && !view.helpShown, "any key closes help, and only that")
+        #expect(view.scrollY == 0)
+        ViewFixture.press(view, .help)
+        #expect(view.helpShown)
+        ViewFixture.type(view, "x")
+        ViewFixture.type(view, "t")
+        #expect(view.theme == .dark)
+        ViewFixture.type(view, "tt")
+        #expect(view.theme == .light)
+    }
+
+    @Test func digitsShowAndHideTiers() throws {
+        let view = try ViewFixture.view()
+        #expect(view.tierList == "source,transliteration,strongs,morphology,gloss,translation")
+        let layouts = view.layoutCount
+        #expect(ViewFixture.type(view, "6").contains(.layout) && view.layoutCount == layouts + 1)
+        #expect(view.message == "translation hidden")
+        #expect(!view.layout.labels.contains { $0.tier == .translation })
+        ViewFixture.type(view, "1234")
+        #expect(view.tierList == "gloss")
+        #expect(view.layout.labels.allSatisfy { $0.tier == .gloss || $0.tier == .verse })
+        #expect(!ViewFixture.type(view, "5").contains(.layout) && view.tierList == "gloss", "one word tier stays")
+        #expect(view.message == "gloss stays: one word tier at least is shown")
+        ViewFixture.type(view, "61")
+        #expect(view.tierList == "source,gloss,translation")
+    }
+
+    @Test func promptAndHistoryValues() throws {
+        var prompt = CommandPrompt(.go)
+        for c in "  Rom 8:28 " { _ = prompt.type(c) }
+        #expect(prompt.trimmed == "Rom 8:28" && prompt.text == "Go to:   Rom 8:28 ")
+        let typedBell = prompt.type("\u{7}")
+        #expect(!typedBell, "a control character is not typed")
+        for _ in 0..<500 { _ = prompt.type("x") }
+        #expect(prompt.typed.count == CommandPrompt.maximumLength)
+        var history = ReadingHistory()
+        let john = ReadingHistory.Place(chapter: try #require(ChapterReference(parsing: "John 1")), scrollY: 10)
+        let romans = ReadingHistory.Place(chapter: try #require(ChapterReference(parsing: "Romans 8")), scrollY: 0)
+        for _ in 0..<(ReadingHistory.limit + 50) { history.leave(john); history.leave(romans) }
+        #expect(history.back.count == ReadingHistory.limit)
+        let back = history.goBack(from: john)
+        #expect(back == romans && history.forward == [john])
+        history.leave(john)
+        #expect(history.forward.isEmpty, "going somewhere new forgets forward")
+    }
+}
