@@ -1,4 +1,8 @@
 import CFontconfig
+import InterlinearCorpus
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A font file fontconfig chose: its path, face index, family and the characters it covers.
 public struct FontDescriptor: Sendable, Equatable {
@@ -10,8 +14,11 @@ public struct FontDescriptor: Sendable, Equatable {
 /// Raised when the requested family is not installed.
 public struct FontError: Error, CustomStringConvertible {
     public let family: String
+    /// What is wrong with fontconfig's configuration instead, when that is why (`FONTCONFIG_FILE`).
+    var configuration: String? = nil
     public var description: String {
-        "font '\(family)' is not installed; install it with: apt-get install \(FontLocator.debianPackage(for: family))"
+        if let configuration { return configuration }
+        return "font '\(family)' is not installed; install it with: apt-get install \(FontLocator.debianPackage(for: family))"
     }
 }
 
@@ -29,9 +36,27 @@ public enum FontLocator {
         }
     }
 
+    /// Why `FONTCONFIG_FILE` cannot be fontconfig's configuration, checked before fontconfig reads it: fontconfig
+    /// would print its own line ("Fontconfig error: Cannot load config file …") and carry on without fonts, or
+    /// block on a FIFO. A relative name is fontconfig's to resolve (against `FONTCONFIG_PATH`).
+    static func configurationProblem() -> String? {
+        guard let value = getenv("FONTCONFIG_FILE").map({ String(cString: $0) }), value.hasPrefix("/") else { return nil }
+        var info = stat()
+        let shown = EscapedText.escaped(value, limit: 120)
+        guard stat(value, &info) == 0 else {
+            return "FONTCONFIG_FILE=\(shown): \(systemMessage(errno)); unset it or point it at a fontconfig configuration file"
+        }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            return "FONTCONFIG_FILE=\(shown) is \(BoundedFile.fileTypeName(info.st_mode & S_IFMT)), not a file; unset it or "
+                + "point it at a fontconfig configuration file"
+        }
+        return nil
+    }
+
     /// The requested family first, then every other installed font in fontconfig's order of preference.
     /// Throws `FontError` when the first match is not the requested family.
     public static func fallbackList(family: String) throws -> [FontDescriptor] {
+        if let problem = configurationProblem() { throw FontError(family: family, configuration: problem) }
         guard FcInit() != 0, let pattern = FcPatternCreate() else { throw FontError(family: family) }
         defer { FcPatternDestroy(pattern) }
         _ = family.withCString { FcPatternAddString(pattern, FC_FAMILY, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) }

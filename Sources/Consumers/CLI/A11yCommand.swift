@@ -18,7 +18,7 @@ struct A11yCommand: ParsableCommand {
 
     @OptionGroup var layout: LayoutArguments
 
-    @Option(help: "Viewport size WIDTHxHEIGHT, optionally +X+Y for its screen origin (default: the layout width x 844).")
+    @Option(parsing: .unconditional, help: "Viewport size WIDTHxHEIGHT, optionally +X+Y for its screen origin (default: the layout width x 844).")
     var viewport: String?
 
     // Unconditional: a negative value ("--scroll -40", "--hit-test -5,10") is a value, not an option.
@@ -37,7 +37,7 @@ struct A11yCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Hit-test a screen point X,Y: the element under it, or else the nearest.")
     var hitTest: String?
 
-    @Option(help: "Node id to move focus from, e.g. John.1.3.w2.")
+    @Option(parsing: .unconditional, help: "Node id to move focus from, e.g. John.1.3.w2.")
     var from: String?
 
     @Option(help: "Direction to move focus from --from: next or previous.")

@@ -39,6 +39,10 @@ struct ImportCommand: ParsableCommand {
 
     func validate() throws {
         for reference in references { _ = try parseReference(reference) }
+        // An empty path would mean the current folder (--output) or the default (the others): say so instead.
+        for (option, value) in [("output", output), ("source", source), ("hebrew-source", hebrewSource), ("corpus", corpus)] {
+            if value?.isEmpty == true { throw ValidationError("--\(option) needs a path; it was empty") }
+        }
     }
 
     func run() throws {
