@@ -53,7 +53,8 @@ import Testing
         let before = try bytes(url)
         expectOneLine(try typeset(url), status: 65, "schema version 1, older", "interlinear import")
         #expect(try bytes(url) == before, "the read left the file as it was")
-        // The read-only case: a file this user cannot write (root can write anything: made immutable instead).
+        // The read-only case: a file this user cannot write (as root, access(2) still allows it; the refusal holds
+        // either way, since a read never upgrades).
         try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: url.path)
         expectOneLine(try typeset(url), status: 65, "older", "interlinear import")
         #expect(try bytes(url) == before)
@@ -70,7 +71,7 @@ import Testing
     func damagedSearchIndex() throws {
         let url = try store()
         try sqlite(url, "DELETE FROM verse_text_data; DELETE FROM verse_text_idx;")
-        let result = try run(interlinearBinary, ["search", "--corpus", url.path, "word"])
+        let result = try run(interlinearBinary, ["search", "--corpus", url.path, "beginning"])
         expectOneLine(result, status: 65, "is damaged", "interlinear import")
     }
 
@@ -155,11 +156,13 @@ import Testing
             if process.terminationReason == .uncaughtSignal { caught += 1 }
             let next = try typeset(url, "Romans 8")
             #expect(next.status == 0 && next.stdout == expected.stdout, "\(next.stderr)")
-            #expect(!FileManager.default.fileExists(atPath: url.path + "-journal"))
+            // A journal whose header was never synced is not hot (its pages never reached the file): SQLite leaves
+            // it to the next write, which the import below is.
         }
         print("import \"Mark 4\" interrupted by signal \(signal) mid-transaction \(caught) times")
         let again = try run(interlinearBinary, ["import", "Mark 4", "--corpus", folder.path])
         #expect(again.status == 0, "\(again.stderr)")
         #expect(try typeset(url, "Mark 4").status == 0)
+        #expect(!FileManager.default.fileExists(atPath: url.path + "-journal"), "the completed import leaves no journal")
     }
 }

@@ -165,31 +165,18 @@ struct A11yCommand: ParsableCommand {
     /// "390x844" or "390x844+0+20".
     private func parseViewport(defaultWidth: Float) throws -> Viewport {
         guard let text = viewport else { return Viewport(width: defaultWidth, height: Interlinear.defaultViewportHeight) }
-        let bad = ValidationError("malformed --viewport \(EscapedText.quoted(text)); expected WIDTHxHEIGHT such as 390x844, optionally +X+Y")
-        let parts = text.split(separator: "+", omittingEmptySubsequences: false)
-        guard parts.count == 1 || parts.count == 3 else { throw bad }
-        let size = parts[0].lowercased().split(separator: "x", omittingEmptySubsequences: false)
-        guard size.count == 2, let width = Float(size[0]), let height = Float(size[1]),
-              width.isFinite, height.isFinite, width >= 1, height >= 1, width <= 100_000, height <= 100_000
-        else { throw bad }
-        var origin: (Float, Float) = (0, 0)
-        if parts.count == 3 {
-            guard let x = Float(parts[1]), let y = Float(parts[2]), x.isFinite, y.isFinite, abs(x) <= 100_000, abs(y) <= 100_000
-            else { throw bad }
-            origin = (x, y)
+        guard let parsed = ValueSyntax.viewport(text) else {
+            throw ValidationError("malformed --viewport \(EscapedText.quoted(text)); expected WIDTHxHEIGHT such as 390x844, optionally +X+Y")
         }
-        return Viewport(originX: origin.0, originY: origin.1, width: width, height: height)
+        return Viewport(originX: parsed.x, originY: parsed.y, width: parsed.width, height: parsed.height)
     }
 
     /// "120,300".
     private func parsePoint(_ text: String) throws -> (x: Float, y: Float) {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-        guard parts.count == 2,
-              let x = Float(parts[0].trimmingCharacters(in: .whitespaces)),
-              let y = Float(parts[1].trimmingCharacters(in: .whitespaces)),
-              x.isFinite, y.isFinite, abs(x) <= 1_000_000, abs(y) <= 1_000_000
-        else { throw ValidationError("malformed --hit-test \(EscapedText.quoted(text)); expected screen coordinates X,Y such as 120,300") }
-        return (x, y)
+        guard let point = ValueSyntax.point(text) else {
+            throw ValidationError("malformed --hit-test \(EscapedText.quoted(text)); expected screen coordinates X,Y such as 120,300")
+        }
+        return point
     }
 }
 
