@@ -128,7 +128,8 @@ private func migrateFresh(from version: Int) {
     }
     do {
         try CorpusStore.migrate(database)
-        precondition(try CorpusStore.validate(database) == Schema.version, "migrated to another version")
+        let reached = try CorpusStore.validate(database)
+        precondition(reached == Schema.version, "migrated to version \(reached)")
     } catch let error as StoreError {
         switch error {
         case .tooNew: break

@@ -51,7 +51,9 @@ public final class CacheFolder: @unchecked Sendable {
             case .success(let fd): result = CacheFolder(path: path, descriptor: fd)
             case .failure(let problem):
                 result = nil
-                warn(&state.warned, "the cache folder \(EscapedText.escaped(path, limit: 120)) \(problem.reason)")
+                if !problem.silent {
+                    warn(&state.warned, "the cache folder \(EscapedText.escaped(path, limit: 120)) \(problem.reason)")
+                }
             }
             state.folders[path] = result
             return result
@@ -65,21 +67,26 @@ public final class CacheFolder: @unchecked Sendable {
                     + "or --no-cache)")
     }
 
-    private struct Problem: Error { let reason: String }
+    /// Why the folder is not used. `silent`: it could not be made (a read-only home, a file in the way), which
+    /// is no one's attack and would otherwise warn on every command; caches are simply off, as before.
+    private struct Problem: Error {
+        let reason: String
+        var silent = false
+    }
 
     /// Makes the folder and its missing parents (0700 each: mkdir never follows a link at the name it makes), then
     /// opens and checks it.
     private static func make(_ path: String) -> Result<Int32, Problem> {
-        guard path.hasPrefix("/"), path.utf8.count < Int(PATH_MAX) else {
-            return .failure(Problem(reason: "is not an absolute path shorter than \(PATH_MAX) bytes"))
+        guard path.utf8.count < Int(PATH_MAX), !path.utf8.contains(0) else {
+            return .failure(Problem(reason: "is not a path shorter than \(PATH_MAX) bytes"))
         }
         var fd = Glibc.open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         if fd < 0, errno == ENOENT {
-            var made = ""
+            var made = path.hasPrefix("/") ? "" : "."  // a relative path is made from the current folder
             for part in path.split(separator: "/", omittingEmptySubsequences: true) {
                 made += "/" + part
                 if mkdir(made, 0o700) != 0, errno != EEXIST {
-                    return .failure(Problem(reason: "cannot be created (\(systemMessage(errno)) at \(made))"))
+                    return .failure(Problem(reason: "cannot be created (\(systemMessage(errno)) at \(made))", silent: true))
                 }
             }
             fd = Glibc.open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)

@@ -8,14 +8,7 @@ import InterlinearTestSupport
 @Suite("Untrusted input: one line each") struct UntrustedInputTests {
     private func expectOneLine(_ result: ProcessResult, status: Int32, _ fragments: String...,
                                sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(result.status == status, "\(result.stderr)", sourceLocation: sourceLocation)
-        #expect(result.stdout.isEmpty, sourceLocation: sourceLocation)
-        #expect(result.stderr.hasPrefix("interlinear: error: ") && result.stderr.filter { $0 == "\n" }.count == 1
-                && result.stderr.hasSuffix("\n"), "\(result.stderr)", sourceLocation: sourceLocation)
-        #expect(!result.stderr.contains("Missing value"), "\(result.stderr)", sourceLocation: sourceLocation)
-        for fragment in fragments {
-            #expect(result.stderr.contains(fragment), "\(result.stderr)", sourceLocation: sourceLocation)
-        }
+        expectOneErrorLine(result, status: status, fragments, sourceLocation: sourceLocation)
     }
 
     @Test("a negative value is refused with its range", arguments: [
@@ -32,8 +25,8 @@ import InterlinearTestSupport
     }
 
     @Test("--from/--to outside the reference's verses names the passage", arguments: [
-        (["render", "John 1:3-5", "--from", "1"], "--from 1 is outside John 1:3-5; give a verse from 3 to 5"),
-        (["render", "John 1:3-5", "--to", "9"], "--to 9 is outside John 1:3-5"),
+        (["render", "John 1:3-5", "--from", "1"], "--from 1 is outside John 1:3–5; give a verse from 3 to 5"),
+        (["render", "John 1:3-5", "--to", "9"], "--to 9 is outside John 1:3–5"),
     ])
     func outsideThePassage(arguments: [String], message: String) throws {
         expectOneLine(try run(interlinearBinary, arguments + ["--output", "/dev/null"]), status: 64, message)

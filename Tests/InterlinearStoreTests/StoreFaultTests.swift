@@ -18,13 +18,7 @@ import Testing
     /// One line on stderr, `interlinear: error: …` holding every fragment; nothing on stdout.
     private func expectOneLine(_ result: ProcessResult, status: Int32, _ fragments: String...,
                                sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(result.status == status, "\(result.stderr)", sourceLocation: sourceLocation)
-        #expect(result.stdout.isEmpty, sourceLocation: sourceLocation)
-        #expect(result.stderr.hasPrefix("interlinear: error: ") && result.stderr.filter { $0 == "\n" }.count == 1
-                && result.stderr.hasSuffix("\n"), "\(result.stderr)", sourceLocation: sourceLocation)
-        for fragment in fragments {
-            #expect(result.stderr.contains(fragment), "\(result.stderr)", sourceLocation: sourceLocation)
-        }
+        expectOneErrorLine(result, status: status, fragments, sourceLocation: sourceLocation)
     }
 
     private func bytes(_ url: URL) throws -> Data { try Data(contentsOf: url) }
