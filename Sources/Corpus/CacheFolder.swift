@@ -16,8 +16,10 @@ import Synchronization
 /// - files are replaced by a complete new file renamed over the name (`renameat`), which replaces a link rather
 ///   than its target; nothing is written in place and no folder is created through a name in it.
 ///
-/// Anything else (the folder or a file in it is a link, a foreign owner, not a folder, not a regular file, writable
-/// by others) turns caching off for the rest of the process with **one** warning on stderr. Caches are an
+/// Anything else (the folder or a file in it is a link, a foreign owner, a FIFO, device or socket, the folder is not
+/// a folder or is writable by others) turns caching off for the rest of the process with **one** warning on stderr.
+/// A folder that cannot be made (a file on the way, a read-only home) or a folder at a file's name is bad luck,
+/// not an attack: caching is quietly off (or that one file is), as before. Caches are an
 /// optimisation: nothing else changes, the command's output is the same.
 public final class CacheFolder: @unchecked Sendable {
     /// The folder's path, for messages and for `PersistedSave`.
@@ -95,7 +97,12 @@ public final class CacheFolder: @unchecked Sendable {
             let code = errno
             // O_NOFOLLOW on a link: ELOOP; O_DIRECTORY on something else: ENOTDIR.
             if code == ELOOP { return .failure(Problem(reason: "is a symbolic link")) }
-            if code == ENOTDIR { return .failure(Problem(reason: "is not a folder")) }
+            if code == ENOTDIR {
+                // The path itself is something else, or a folder on the way is a file (nothing can be made: silent).
+                var info = stat()
+                let exists = lstat(path, &info) == 0
+                return .failure(Problem(reason: "is not a folder", silent: !exists))
+            }
             return .failure(Problem(reason: "cannot be opened (\(systemMessage(code)))"))
         }
         var info = stat()
@@ -151,7 +158,8 @@ public final class CacheFolder: @unchecked Sendable {
         let type = info.st_mode & S_IFMT
         if type != S_IFREG {
             close(fd)
-            refuse(name, "is \(BoundedFile.fileTypeName(type)), not a regular file")
+            // A folder at a file's name is bad luck, not a way to make us read or write elsewhere: no warning.
+            if type != S_IFDIR { refuse(name, "is \(BoundedFile.fileTypeName(type)), not a regular file") }
             return nil
         }
         if let reason = Self.ownership(of: info, folder: false) {
@@ -188,7 +196,7 @@ public final class CacheFolder: @unchecked Sendable {
         if fstatat(descriptor, name, &existing, AT_SYMLINK_NOFOLLOW) == 0 {
             let type = existing.st_mode & S_IFMT
             if type != S_IFREG {
-                refuse(name, "is \(BoundedFile.fileTypeName(type)), not a regular file")
+                if type != S_IFDIR { refuse(name, "is \(BoundedFile.fileTypeName(type)), not a regular file") }
                 return false
             }
             if let reason = Self.ownership(of: existing, folder: false) {
