@@ -71,6 +71,15 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
         }
     }
 
+    /// Another process held the store's lock past the wait: worth trying again.
+    public var isBusy: Bool {
+        switch self {
+        case .busy: return true
+        case .sqlite(_, let code, _): return code & 0xFF == SQLITE_BUSY || code & 0xFF == SQLITE_LOCKED
+        default: return false
+        }
+    }
+
     /// SQLite's words for a store whose schema lost a part the program created (a dropped table or index, a
     /// damaged full-text index): damage to rebuild, not an I/O failure.
     static func isSchemaDamage(_ code: Int32, _ message: String) -> Bool {

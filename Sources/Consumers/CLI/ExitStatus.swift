@@ -45,8 +45,7 @@ public enum ExitStatus: Int32, Sendable {
             switch error {
             case .cannotOpen, .missingChapter: self = .noInput
             case .busy: self = .temporaryFailure
-            case .sqlite(_, let code, _) where code & 0xFF == 5 || code & 0xFF == 6: self = .temporaryFailure  // BUSY, LOCKED
-            case .sqlite: self = error.isCorruption ? .dataError : .ioError
+            case .sqlite: self = error.isBusy ? .temporaryFailure : error.isCorruption ? .dataError : .ioError
             case .foreign, .corrupt, .tooNew, .tooOld, .badRow: self = .dataError
             }
         case is SearchError: self = .usage
