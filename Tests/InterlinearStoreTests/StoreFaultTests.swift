@@ -76,14 +76,16 @@ import Testing
         let holder = Process()
         holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         holder.arguments = ["python3", "-c", """
-            import sqlite3, sys, time
+            import sqlite3, sys
             c = sqlite3.connect(sys.argv[1], isolation_level=None)
-            c.execute('BEGIN EXCLUSIVE'); print('locked', flush=True); time.sleep(60)
+            c.execute('BEGIN EXCLUSIVE'); print('locked', flush=True); sys.stdin.read()
             """, url.path]
-        let out = Pipe()
+        let out = Pipe(), input = Pipe()
         holder.standardOutput = out
+        holder.standardInput = input
         try holder.run()
-        defer { holder.terminate(); holder.waitUntilExit() }
+        // Closing its stdin ends the holder (and its lock).
+        defer { try? input.fileHandleForWriting.close(); holder.waitUntilExit() }
         _ = out.fileHandleForReading.availableData  // "locked": the lock is held
         expectOneLine(try typeset(url), status: 75, "locked by another process", "try again")
     }
@@ -107,6 +109,48 @@ import Testing
         let url = try store()
         let expected = try typeset(url, "Romans 8")
         #expect(expected.status == 0)
+        try killWriterMidTransaction(url)
+        let healed = try typeset(url, "Romans 8")
+        #expect(healed.status == 0 && healed.stderr.isEmpty, "\(healed.stderr)")
+        #expect(healed.stdout == expected.stdout, "the store reads as before the interrupted write")
+        #expect(!FileManager.default.fileExists(atPath: url.path + "-journal"))
+    }
+
+    /// `typeset` as a user who may read the store but not write it (root drops to nobody with setpriv); nil when
+    /// this test process cannot do that (not root, no setpriv).
+    private func typesetAsAnotherUser(_ store: URL) throws -> ProcessResult? {
+        guard geteuid() == 0, let setpriv = SystemTool.find("setpriv") else {
+            print("skipped: needs root and setpriv (util-linux) to read as another user")
+            return nil
+        }
+        var environment = testEnvironment
+        environment["INTERLINEAR_CACHE"] = "off"
+        return try run(setpriv, ["--reuid=65534", "--regid=65534", "--clear-groups", interlinearBinary.path,
+                                 "typeset", "John 1", "--corpus", store.path], environment: environment)
+    }
+
+    @Test("a hot journal in a store this user cannot write: one line saying who can recover it, exit 74")
+    func hotJournalOfAnotherUser() throws {
+        let url = try store()
+        try killWriterMidTransaction(url)
+        guard let result = try typesetAsAnotherUser(url) else { return }
+        expectOneLine(result, status: 74, "left mid-write by an interrupted import", "as a user who can write it")
+        #expect(FileManager.default.fileExists(atPath: url.path + "-journal"), "nothing was rolled back")
+        #expect(try typeset(url).status == 0, "its owner's next command heals it")
+    }
+
+    @Test("an older store this user cannot write is refused, not migrated")
+    func olderStoreOfAnotherUser() throws {
+        let url = try store()
+        try sqlite(url, "DROP TABLE verse_words; PRAGMA user_version = 1;")
+        let before = try bytes(url)
+        guard let result = try typesetAsAnotherUser(url) else { return }
+        expectOneLine(result, status: 65, "schema version 1, older", "interlinear import")
+        #expect(try bytes(url) == before)
+    }
+
+    /// A writer killed mid-transaction with its changed pages already in the file: a hot journal.
+    private func killWriterMidTransaction(_ url: URL) throws {
         let writer = try run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", """
             import os, signal, sqlite3, sys
             c = sqlite3.connect(sys.argv[1], isolation_level=None)
@@ -118,10 +162,6 @@ import Testing
             """, url.path])
         #expect(writer.status != 0)
         #expect(FileManager.default.fileExists(atPath: url.path + "-journal"), "the writer left a hot journal")
-        let healed = try typeset(url, "Romans 8")
-        #expect(healed.status == 0 && healed.stderr.isEmpty, "\(healed.stderr)")
-        #expect(healed.stdout == expected.stdout, "the store reads as before the interrupted write")
-        #expect(!FileManager.default.fileExists(atPath: url.path + "-journal"))
     }
 
     /// The real importer, killed while its transaction is open (its journal exists): the next command reads the
