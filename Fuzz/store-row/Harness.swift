@@ -9,6 +9,7 @@
 //   V  id  translation                               a verse row
 //   W  verse  position  surface  transliteration  lemma  strongs  morphology  gloss  alignment
 //      [surface_key  lemma_key  strongs_number]      a word row
+//   Q  kind  text                                    a search query (the query builder), kind lemma/word/…
 //   B  id  words                                     a verse's packed words (`VerseWords`), raw bytes in which
 //                                                    \t, \n and \\ stand for a tab, a line feed and a backslash
 // They go into an in-memory database with the real schema (`Schema.migrations`): integer columns get an integer
@@ -76,6 +77,9 @@ public func fuzzStoreRows(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     rows.insert(into: database)
 
     let store = fixture.store
+    // Through `migrate`, as an import opens an older store: whatever version the marks give (−1 trapped once).
+    let rawVersion = (try? database.integer("PRAGMA user_version")) ?? 0
+    if rawVersion != Schema.version { migrateFresh(from: rawVersion) }
     do {
         guard try CorpusStore.validate(database) == Schema.version else { return 0 }
     } catch {
@@ -110,6 +114,33 @@ public func fuzzStoreRows(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }
     }
     return 0
+}
+
+/// Migrates an empty in-memory database marked with `version`: it reaches the current version, or is refused in one
+/// line (a version newer than this build, a store whose older tables are missing).
+private func migrateFresh(from version: Int) {
+    let database: Database
+    do {
+        database = try Database(path: ":memory:", readOnly: false, create: true)
+        try database.execute("PRAGMA application_id = \(Schema.applicationID); PRAGMA user_version = \(Int32(truncatingIfNeeded: version))")
+    } catch {
+        fatalError("in-memory database: \(error)")
+    }
+    do {
+        try CorpusStore.migrate(database)
+        let reached = try CorpusStore.validate(database)
+        precondition(reached == Schema.version, "migrated to version \(reached)")
+    } catch let error as StoreError {
+        switch error {
+        case .tooNew: break
+        case .sqlite where error.isCorruption: break
+        default: fatalError("migrating from \(version) gave an error that is not a refusal: \(error)")
+        }
+        precondition(!error.description.unicodeScalars.contains(where: EscapedText.needsEscape), "control character")
+        precondition(error.description.unicodeScalars.count <= EscapedText.messageLimit, "long message")
+    } catch {
+        fatalError("migrating from \(version): unexpected error \(error)")
+    }
 }
 
 /// What the loader accepted must be a chapter every other reader accepts too.
@@ -176,6 +207,8 @@ private struct StoreRows {
     var verses: [[Field]] = []
     var words: [[Field]] = []
     var packed: [(id: Field, words: [UInt8])] = []
+    /// Q rows: a search kind (lemma, word, strongs, morph, text; anything else: guessed) and the query text.
+    var searches: [(kind: Field, text: Field)] = []
 
     init(_ bytes: Field) {
         var start = 0
@@ -194,6 +227,7 @@ private struct StoreRows {
             case UInt8(ascii: "V") where fields.count >= 3: verses.append(Array(fields[1...2]))
             case UInt8(ascii: "W") where fields.count >= 10: words.append(Array(fields[1...min(12, fields.count - 1)]))
             case UInt8(ascii: "B") where fields.count >= 3: packed.append((fields[1], Self.unescaped(fields[2])))
+            case UInt8(ascii: "Q") where fields.count >= 3: searches.append((fields[1], fields[2]))
             default: continue
             }
         }
@@ -212,7 +246,11 @@ private struct StoreRows {
 
     /// Searches for what the rows hold: the first word's lemma and Strong's number, the first verse's first word.
     var queries: [SearchQuery] {
-        var queries: [SearchQuery] = []
+        // Q rows first: any text, of the kind its field names (or guessed), scoped to the Bible (the query builder).
+        var queries: [SearchQuery] = searches.prefix(4).map { kind, text in
+            SearchQuery(text: String(decoding: text, as: UTF8.self),
+                        kind: SearchQuery.Kind(rawValue: String(decoding: kind, as: UTF8.self)), limit: 20)
+        }
         if let word = words.first {
             let lemma = String(decoding: word[4], as: UTF8.self), strongs = String(decoding: word[5], as: UTF8.self)
             if !lemma.trimmingCharacters(in: .whitespaces).isEmpty { queries.append(SearchQuery(text: lemma, kind: .lemma, limit: 20)) }

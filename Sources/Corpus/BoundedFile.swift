@@ -52,7 +52,7 @@ public enum BoundedFile {
     }
 
     /// "a folder", "a FIFO (named pipe)", … for messages.
-    static func fileTypeName(_ type: mode_t) -> String {
+    public static func fileTypeName(_ type: mode_t) -> String {
         switch type {
         case S_IFDIR: "a folder"
         case S_IFIFO: "a FIFO (named pipe)"

@@ -17,7 +17,8 @@ import Glibc
 ///
 /// The file (`FontCacheFile`) is untrusted: bounded, validated, and when anything is wrong with it (corrupt,
 /// truncated, foreign, stale) it is ignored and written again after fontconfig has answered. It is replaced
-/// atomically, so concurrent processes never see half a file. Failing to write it is not an error.
+/// atomically, so concurrent processes never see half a file, and only through `CacheFolder` (never through a
+/// symbolic link, never opening a FIFO). Failing to write it is not an error.
 enum FontCache {
     /// The file's name in the cache folder (`CachePolicy.directory`).
     static let fileName = "fonts-1.cache"
@@ -25,7 +26,7 @@ enum FontCache {
     /// The fonts cached for a family and Hebrew family, if the file at `path` is valid and nothing they depend on
     /// has changed since it was written; nil otherwise (and for any problem reading it).
     static func lookup(path: String, family: String, hebrewFamily: String?) -> FontCacheFile.Chain? {
-        guard let bytes = try? BoundedFile.read(path, limit: FontCacheFile.maxSize, what: "the font cache"),
+        guard let bytes = read(path),
               let file = try? FontCacheFile.parse(bytes),
               isCurrent(file),
               let chain = file.chains.first(where: { $0.family == family && $0.hebrewFamily == hebrewFamily }),
@@ -42,7 +43,7 @@ enum FontCache {
         guard let stamps = currentStamps() else { return }
         var file = FontCacheFile(fontconfigVersion: FcGetVersion(), environment: environmentFingerprint(),
                                  stamps: stamps, chains: [chain])
-        if let bytes = try? BoundedFile.read(path, limit: FontCacheFile.maxSize, what: "the font cache"),
+        if let bytes = read(path),
            let old = try? FontCacheFile.parse(bytes),
            old.fontconfigVersion == file.fontconfigVersion, old.environment == file.environment, old.stamps == stamps {
             let others = old.chains.filter { $0.family != chain.family || $0.hebrewFamily != chain.hebrewFamily }
@@ -50,7 +51,22 @@ enum FontCache {
         }
         let encoded = file.encoded()
         guard encoded.count <= FontCacheFile.maxSize else { return }
-        try? AtomicFile.write(to: path, createDirectories: true) { try $0.write(encoded) }
+        guard let (folder, name) = place(path) else { return }
+        folder.write(name, encoded)
+    }
+
+    /// The cache folder and file name of `path` (`CacheFolder`: never through a link, never a FIFO); nil when
+    /// the folder is refused.
+    private static func place(_ path: String) -> (CacheFolder, String)? {
+        guard let slash = path.lastIndex(of: "/"), let folder = CacheFolder.open(String(path[..<slash])) else {
+            return nil
+        }
+        return (folder, String(path[path.index(after: slash)...]))
+    }
+
+    private static func read(_ path: String) -> [UInt8]? {
+        guard let (folder, name) = place(path) else { return nil }
+        return folder.read(name, limit: FontCacheFile.maxSize)
     }
 
     /// Whether the file was written by this fontconfig, in this environment, with every stamp unchanged.

@@ -1,4 +1,8 @@
 import CFontconfig
+import InterlinearCorpus
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A font file fontconfig chose: its path, face index, family and the characters it covers.
 public struct FontDescriptor: Sendable, Equatable {
@@ -12,10 +16,15 @@ public struct FontDescriptor: Sendable, Equatable {
 public struct FontError: Error, CustomStringConvertible, Equatable {
     public let family: String
     /// Made by the font lookup; apps read it.
-    package init(family: String) { self.family = family }
+    package init(family: String, configuration: String? = nil) {
+        self.family = family
+        self.configuration = configuration
+    }
+    /// What is wrong with fontconfig's configuration instead, when that is why (`FONTCONFIG_FILE`).
+    public let configuration: String?
     /// The Debian package that provides the family, when it is one the engine knows.
-    public var debianPackage: String? { FontLocator.debianPackage(for: family) }
-    public var description: String { "font '\(family)' is not installed" }
+    public var debianPackage: String? { configuration == nil ? FontLocator.debianPackage(for: family) : nil }
+    public var description: String { configuration ?? "font '\(family)' is not installed" }
 }
 
 /// Finds fonts by family through fontconfig, in fontconfig's fallback order.
@@ -32,9 +41,27 @@ public enum FontLocator {
         }
     }
 
+    /// Why `FONTCONFIG_FILE` cannot be fontconfig's configuration, checked before fontconfig reads it: fontconfig
+    /// would print its own line ("Fontconfig error: Cannot load config file …") and carry on without fonts, or
+    /// block on a FIFO. A relative name is fontconfig's to resolve (against `FONTCONFIG_PATH`).
+    static func configurationProblem() -> String? {
+        guard let value = getenv("FONTCONFIG_FILE").map({ String(cString: $0) }), value.hasPrefix("/") else { return nil }
+        var info = stat()
+        let shown = EscapedText.escaped(value, limit: 120)
+        guard stat(value, &info) == 0 else {
+            return "FONTCONFIG_FILE=\(shown): \(systemMessage(errno)); unset it or point it at a fontconfig configuration file"
+        }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            return "FONTCONFIG_FILE=\(shown) is \(BoundedFile.fileTypeName(info.st_mode & S_IFMT)), not a file; unset it or "
+                + "point it at a fontconfig configuration file"
+        }
+        return nil
+    }
+
     /// The requested family first, then every other installed font in fontconfig's order of preference.
     /// Throws `FontError` when the first match is not the requested family.
     public static func fallbackList(family: String) throws -> [FontDescriptor] {
+        if let problem = configurationProblem() { throw FontError(family: family, configuration: problem) }
         guard FcInit() != 0, let pattern = FcPatternCreate() else { throw FontError(family: family) }
         defer { FcPatternDestroy(pattern) }
         _ = family.withCString { FcPatternAddString(pattern, FC_FAMILY, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) }

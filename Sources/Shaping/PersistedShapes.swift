@@ -3,7 +3,7 @@ import InterlinearCorpus
 /// The persisted part of one shape cache: where its file lives, the file mapped for this process (if there was a
 /// usable one), and what lookups found out about it. `ShapeCache` owns one when its session keeps a cache folder.
 final class PersistedShapes {
-    let folder: String
+    let folder: CacheFolder
     let key: ShapeCacheKey
     /// The most a saved file may hold (`ShapeCache.persistedSizeBound` unless a test asks for less).
     let sizeBound: Int
@@ -18,13 +18,13 @@ final class PersistedShapes {
     private var fontsFailing = Int.max
     private var recordedFonts: [ShapeFile.Font]?
 
-    var path: String { folder + "/" + key.fileName }
+    var path: String { folder.path + "/" + key.fileName }
 
-    init(folder: String, key: ShapeCacheKey, sizeBound: Int) {
+    init(folder: CacheFolder, key: ShapeCacheKey, sizeBound: Int) {
         self.folder = folder
         self.key = key
         self.sizeBound = sizeBound
-        mapping = ShapeFileMapping(path: folder + "/" + key.fileName, key: key.hash)
+        mapping = ShapeFileMapping(folder: folder, name: key.fileName, key: key.hash)
     }
 
     /// Whether the chain's fonts 1…`maxFont` are the files the mapped file recorded for its runs that went

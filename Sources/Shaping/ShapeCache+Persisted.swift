@@ -26,8 +26,8 @@ extension ShapeCache {
     package func persist(in folder: String, sizeBound: Int = ShapeCache.persistedSizeBound) {
         precondition(tables.pointee.runs.isEmpty, "persist(in:) comes before the first lookup")
         detachPersisted()
-        guard let key = ShapeCacheKey(chain: chain) else { return }
-        let persisted = PersistedShapes(folder: folder, key: key, sizeBound: sizeBound)
+        guard let key = ShapeCacheKey(chain: chain), let cacheFolder = CacheFolder.open(folder) else { return }
+        let persisted = PersistedShapes(folder: cacheFolder, key: key, sizeBound: sizeBound)
         tables.pointee.persisted = persisted
         if let file = persisted.mapping?.file {
             tables.pointee.fileGlyphs = file.glyphBase
@@ -155,11 +155,7 @@ extension ShapeCache {
             }
         }
         let bytes = writer.encoded()
-        do {
-            try AtomicFile.write(to: persisted.path, createDirectories: true) { try $0.write(bytes) }
-        } catch {
-            return nil
-        }
+        guard persisted.folder.write(persisted.key.fileName, bytes) else { return nil }
         return PersistedSave(path: persisted.path, entries: writer.entryCount, newEntries: newEntries,
                              bytes: bytes.count)
     }

@@ -1,3 +1,4 @@
+import InterlinearCorpus
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -10,15 +11,13 @@ final class ShapeFileMapping {
     private let address: UnsafeMutableRawPointer
     private let length: Int
 
-    /// Maps the file at `path` and checks its header for `key`; nil when there is no such regular file, it is empty
-    /// or over the size bound, it cannot be mapped, or it is not a file for this key (`ShapeFile.init`).
-    init?(path: String, key: UInt64) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
+    /// Maps the file `name` in the cache folder and checks its header for `key`; nil when there is no such regular
+    /// file (`CacheFolder.openFile`: never through a link, never blocking on a FIFO), it is empty or over the size
+    /// bound, it cannot be mapped, or it is not a file for this key (`ShapeFile.init`).
+    init?(folder: CacheFolder, name: String, key: UInt64) {
+        guard let (fd, info) = folder.openFile(name) else { return nil }
         defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > 0,
-              info.st_size <= ShapeFileLayout.maximumFileSize else { return nil }
+        guard info.st_size > 0, info.st_size <= ShapeFileLayout.maximumFileSize else { return nil }
         let length = Int(info.st_size)
         guard let address = mmap(nil, length, PROT_READ, MAP_PRIVATE, fd, 0), address != MAP_FAILED else {
             return nil

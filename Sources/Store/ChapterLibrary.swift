@@ -36,7 +36,14 @@ public final class ChapterLibrary: ChapterSource {
     public static func open(corpus: String? = nil,
                             environment: [String: String] = StoreLocation.environment()) throws -> ChapterLibrary {
         let url = StoreLocation.storeFile(explicit: corpus, environment: environment)
-        let store = FileManager.default.fileExists(atPath: url.path) ? try CorpusStore(url: url) : nil
+        // A read never upgrades the store (`CorpusStore.init`). Anything but "no such file" (a symbolic link loop, a
+        // folder without search permission) is the store's problem to report, not "no store yet".
+        var info = stat()
+        let found = stat(url.path, &info) == 0
+        if !found, errno != ENOENT {
+            throw StoreError.cannotOpen(path: url.path, reason: systemMessage(errno))
+        }
+        let store = found ? try CorpusStore(url: url, upgrade: false) : nil
         let folder = corpus.map { URL(fileURLWithPath: $0) }
         return ChapterLibrary(storeURL: url, store: store, findingCommitted: {
             if let folder, FileManager.default.fileExists(atPath: folder.appendingPathComponent("chapters").path) {

@@ -4,27 +4,43 @@ import InterlinearCorpus
 
 /// The corpus in one SQLite database: chapters for layout, and the indexes Bible-wide search reads.
 ///
-/// Opening checks that the file is ours (`application_id`), not from a newer version (`user_version`), and
-/// migrates an older one. A damaged or foreign file is refused with one line saying which and what to do.
+/// Opening checks that the file is ours (`application_id`), not from a newer version (`user_version`, unsigned),
+/// and migrates an older one when asked to (import; reads refuse it). A damaged or foreign file is refused with one line saying which and what to do.
 public final class CorpusStore {
     public let url: URL
     let database: Database
     private var verseStatement: Statement?
     private var chapterStatement: Statement?
 
-    /// Opens an existing store for reading (migrating it first if an older version wrote it).
-    public init(url: URL) throws {
+    /// Opens an existing store. With `upgrade` (import, which writes anyway) an older store is migrated in place;
+    /// without it (every read command) the store is never changed: an older one is refused with the command that
+    /// upgrades it (`StoreError.tooOld`). Migrating in memory instead would copy and repack the whole store on every
+    /// read (the step to version 2 rebuilds every verse's words), work proportional to the store rather than to the
+    /// chapter asked for, and a read-only or shared store must not change under a reader.
+    ///
+    /// The file is opened read-write when this user may write it, even to read: that is what lets SQLite roll back
+    /// a hot journal (an import killed mid-transaction) on open, so the next command heals the store. A store this
+    /// user cannot write with a hot journal is refused in one line saying who can recover it
+    /// (`StoreError.description`). Reads run with `query_only`, so nothing but that rollback writes.
+    public init(url: URL, upgrade: Bool = true) throws {
         self.url = url
-        guard FileManager.default.fileExists(atPath: url.path) else {
-            throw StoreError.cannotOpen(path: url.path, reason: "no such file")
+        var info = stat()
+        guard stat(url.path, &info) == 0 else {
+            let code = errno
+            throw StoreError.cannotOpen(path: url.path, reason: code == ENOENT ? "no such file" : systemMessage(code))
         }
-        var database = try Database(path: url.path, readOnly: true)
+        let writable = access(url.path, W_OK) == 0
+        let database = try Database(path: url.path, readOnly: !writable)
         let version = try Self.validate(database)
         if version < Schema.version {
-            database.close()
-            database = try Database(path: url.path, readOnly: false)
+            guard upgrade else { throw StoreError.tooOld(path: url.path, version: version, supported: Schema.version) }
+            guard writable else {
+                throw StoreError.cannotOpen(path: url.path, reason: "it has schema version \(version) and this user "
+                    + "cannot write it to upgrade it to \(Schema.version); run `interlinear import` as its owner")
+            }
             try Self.migrate(database)
         }
+        if !upgrade { try database.execute("PRAGMA query_only = ON") }
         self.database = database
     }
 
@@ -40,7 +56,9 @@ public final class CorpusStore {
         let path = database.path
         do {
             let id = try database.integer("PRAGMA application_id") ?? 0
-            let version = try database.integer("PRAGMA user_version") ?? 0
+            // user_version is a signed 32-bit field; versions are counts, so a negative one is read as the unsigned
+            // number it is (a version far newer than any build), never used as a count.
+            let version = Int(UInt32(truncatingIfNeeded: try database.integer("PRAGMA user_version") ?? 0))
             let tables = try database.integer("SELECT count(*) FROM sqlite_master") ?? 0
             if id != Schema.applicationID {
                 if tables == 0 { throw StoreError.corrupt(path: path, detail: "an empty database") }
@@ -57,7 +75,10 @@ public final class CorpusStore {
     /// Runs the migrations the store lacks, in one transaction.
     static func migrate(_ database: Database) throws {
         try database.transaction {
-            let from = try database.integer("PRAGMA user_version") ?? 0
+            let from = Int(UInt32(truncatingIfNeeded: try database.integer("PRAGMA user_version") ?? 0))
+            guard from <= Schema.version else {
+                throw StoreError.tooNew(path: database.path, version: from, supported: Schema.version)
+            }
             for (index, step) in Schema.migrations.enumerated().dropFirst(from) {
                 try database.execute(step)
                 // The packed words are derived from the word rows a store already holds (none in a new one).

@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import InterlinearCorpus
 
 /// A connection to one SQLite database file, through SQLite's C API.
 ///
@@ -15,6 +16,11 @@ final class Database {
         var flags = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE
         if create && !readOnly { flags |= SQLITE_OPEN_CREATE }
         flags |= SQLITE_OPEN_NOMUTEX
+        // SQLite's own open blocks on a FIFO and reads anything else it is given: only a regular file is a store.
+        var info = stat()
+        if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+            throw StoreError.cannotOpen(path: path, reason: "it is \(BoundedFile.fileTypeName(info.st_mode & S_IFMT)), not a regular file")
+        }
         var db: OpaquePointer?
         let status = sqlite3_open_v2(path, &db, flags, nil)
         handle = db

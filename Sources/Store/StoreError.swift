@@ -12,6 +12,10 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
     case corrupt(path: String, detail: String)
     /// The store was written by a newer version of interlinear.
     case tooNew(path: String, version: Int, supported: Int)
+    /// The store was written by an older version, and a read command does not upgrade it.
+    case tooOld(path: String, version: Int, supported: Int)
+    /// Another process holds the store's lock for longer than the wait (an import writing it).
+    case busy(path: String)
     /// A row breaks an invariant the importer guarantees (the file was edited or damaged).
     case badRow(path: String, what: String)
     /// A chapter's rows no longer agree with the counts and checksum its import recorded (`ChapterDigest`).
@@ -25,9 +29,18 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
             return "cannot open the corpus store \(path): \(reason)"
         case .sqlite(let path, let code, let message):
             let primary = code & 0xFF
-            if primary == SQLITE_CORRUPT || primary == SQLITE_NOTADB {
+            if primary == SQLITE_CORRUPT || primary == SQLITE_NOTADB || Self.isSchemaDamage(code, message) {
                 return StoreError.corrupt(path: path, detail: message).description
             }
+            if primary == SQLITE_BUSY || primary == SQLITE_LOCKED { return StoreError.busy(path: path).description }
+            if code == 776 || code == 264 {  // SQLITE_READONLY_ROLLBACK, _RECOVERY (macros Swift does not import)
+                return "the corpus store \(path) was left mid-write by an interrupted import, and this user cannot "
+                    + "write it to roll that back; run any interlinear command once as a user who can write it"
+            }
+            if primary == SQLITE_READONLY || primary == SQLITE_CANTOPEN || primary == SQLITE_PERM {
+                return "cannot write the corpus store \(path) (\(message)); check the permissions of it and its folder"
+            }
+            if primary == SQLITE_FULL { return "the disk holding the corpus store \(path) is full; free space and try again" }
             return "corpus store \(path): \(message)"
         case .foreign(let path, let id):
             return "\(path) is an SQLite database of another program (application id \(id)), not an interlinear "
@@ -37,6 +50,12 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
         case .tooNew(let path, let version, let supported):
             return "the corpus store \(path) has schema version \(version), newer than this interlinear reads "
                 + "(\(supported)); update interlinear or rebuild the store with `interlinear import`"
+        case .tooOld(let path, let version, let supported):
+            return "the corpus store \(path) has schema version \(version), older than this interlinear reads "
+                + "(\(supported)); run `interlinear import` to upgrade it (reading never changes a store)"
+        case .busy(let path):
+            return "the corpus store \(path) is locked by another process (an import?) for more than 5 s; "
+                + "wait for it to finish and try again"
         case .badRow(let path, let what):
             return "the corpus store \(path) is damaged: \(what); run `interlinear import` to rebuild it"
         case .damagedChapter(let path, let reference, let detail):
@@ -51,8 +70,26 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
     public var isCorruption: Bool {
         switch self {
         case .corrupt, .badRow, .damagedChapter: return true
-        case .sqlite(_, let code, _): return code & 0xFF == SQLITE_CORRUPT || code & 0xFF == SQLITE_NOTADB
+        case .sqlite(_, let code, let message):
+            return code & 0xFF == SQLITE_CORRUPT || code & 0xFF == SQLITE_NOTADB || Self.isSchemaDamage(code, message)
         default: return false
         }
+    }
+
+    /// Another process held the store's lock past the wait: worth trying again.
+    public var isBusy: Bool {
+        switch self {
+        case .busy: return true
+        case .sqlite(_, let code, _): return code & 0xFF == SQLITE_BUSY || code & 0xFF == SQLITE_LOCKED
+        default: return false
+        }
+    }
+
+    /// SQLite's words for a store whose schema lost a part the program created (a dropped table or index, a
+    /// damaged full-text index): damage to rebuild, not an I/O failure.
+    static func isSchemaDamage(_ code: Int32, _ message: String) -> Bool {
+        guard code & 0xFF == SQLITE_ERROR else { return false }
+        return ["no such table", "no such column", "no such index", "vtable constructor failed", "fts5:", "malformed"]
+            .contains { message.contains($0) }
     }
 }

@@ -56,7 +56,11 @@ import Testing
         for path in ["/org/a11y/atspi/accessible/John/2/3/w2", "/org/a11y/atspi/accessible/John/1/99",
                      "/org/a11y/atspi/accessible/John/1/3/x1", "/org/a11y/atspi/accessible/John/1/3/w0",
                      "/org/a11y/atspi/accessible", "/org/a11y/atspi/accessibleroot", "/elsewhere/root",
-                     "/org/a11y/atspi/accessible/John.1", "/org/a11y/atspi/accessible/Mark/1"] {
+                     "/org/a11y/atspi/accessible/John.1", "/org/a11y/atspi/accessible/Mark/1",
+                     // Other spellings of real nodes: the documented mapping is one to one (issue 25).
+                     "/org/a11y/atspi/accessible/john/1/3", "/org/a11y/atspi/accessible/John/1/3/w02",
+                     "/org/a11y/atspi/accessible/JOHN/1", "/org/a11y/atspi/accessible/John/01/3",
+                     "/org/a11y/atspi/accessible/John/1/03/t4"] {
             #expect(ObjectNode(path: path, tree: tree) == nil, "\(path)")
         }
     }

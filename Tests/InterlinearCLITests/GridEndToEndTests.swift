@@ -111,7 +111,10 @@ struct GridEndToEndTests {
         #expect(try session.waitForExit())
     }
 
-    @Test("kill -INT and kill -TERM restore the terminal", arguments: [SIGINT, SIGTERM])
+    // SIGXFSZ is not among them: every command ignores it (a write past `ulimit -f` fails with EFBIG, exit 74).
+    @Test("every signal that ends a process by default restores the terminal and ends the reader with it",
+          arguments: [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU,
+                      SIGSYS, SIGPWR, SIGSTKFLT, SIGIO, __libc_current_sigrtmin(), __libc_current_sigrtmax()])
     func signals(_ signal: Int32) throws {
         let session = try TmuxSession("read 'John 1'")
         defer { session.close() }

@@ -38,12 +38,17 @@ enum ObjectNode: Equatable {
         default:
             // A node id never contains "/" and a path never contains ".": the mapping is one to one.
             guard !rest.utf8.contains(UInt8(ascii: ".")) else { return nil }
+            let node: ObjectNode
             switch tree.target(parsing: rest, separator: "/") {
-            case .chapter?: self = .document
-            case .cell(let cell)?: self = .cell(cell)
-            case .element(let id)?: self = .element(id)
+            case .chapter?: node = .document
+            case .cell(let cell)?: node = .cell(cell)
+            case .element(let id)?: node = .element(id)
             case nil: return nil
             }
+            // The node-id parser forgives spellings (`john/1/3`, `w02`); a path is documented as one to one, so
+            // only the node's own spelling names it.
+            guard node.path(in: tree) == path else { return nil }
+            self = node
         }
     }
 

@@ -28,12 +28,22 @@ public enum Louis {
     /// Debian package; nil when it is loaded.
     public static var unavailable: String? { louis_loader_failure().map { String(cString: $0) } }
 
-    /// Whether liblouis can compile a table list ("en-ueb-g1.ctb", or several separated by commas).
+    /// The longest table list handed to liblouis, in bytes. liblouis copies names into fixed buffers (a 4,069-byte
+    /// name aborted it with "buffer overflow detected"); real lists are a few dozen bytes, file names at most 255.
+    public static let maximumTableListBytes = 1_024
+
+    /// Whether liblouis can compile a table list ("en-ueb-g1.ctb", or several separated by commas). A list longer
+    /// than `maximumTableListBytes`, or holding a NUL, is never passed to liblouis: it does not exist.
     public static func tableExists(_ tableList: String) -> Bool {
-        lock.withLock { _ in
+        guard isBounded(tableList) else { return false }
+        return lock.withLock { _ in
             _ = quiet
             return lou_checkTable(tableList) != 0
         }
+    }
+
+    private static func isBounded(_ tableList: String) -> Bool {
+        tableList.utf8.count <= maximumTableListBytes && !tableList.utf8.contains(0)
     }
 
     /// Translates `text` with `tableList`.
@@ -54,6 +64,9 @@ public enum Louis {
     /// Called with the lock held.
     private static func run(_ text: String, tableList: String, mode: Int32, back: Bool) throws -> String {
         _ = quiet
+        guard isBounded(tableList) else {
+            throw Failure(description: "the braille table list is longer than \(maximumTableListBytes) bytes")
+        }
         if text.isEmpty { return "" }
         // widechar is 32 bits in Debian's build (UCS-4): one element per Unicode scalar.
         guard lou_charSize() == 4 else { throw Failure(description: "liblouis is built with 16-bit characters") }

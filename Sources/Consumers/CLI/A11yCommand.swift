@@ -18,7 +18,7 @@ struct A11yCommand: ParsableCommand {
 
     @OptionGroup var layout: LayoutArguments
 
-    @Option(help: "Viewport size WIDTHxHEIGHT, optionally +X+Y for its screen origin (default: the layout width x 844).")
+    @Option(parsing: .unconditional, help: "Viewport size WIDTHxHEIGHT, optionally +X+Y for its screen origin (default: the layout width x 844).")
     var viewport: String?
 
     // Unconditional: a negative value ("--scroll -40", "--hit-test -5,10") is a value, not an option.
@@ -37,7 +37,7 @@ struct A11yCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Hit-test a screen point X,Y: the element under it, or else the nearest.")
     var hitTest: String?
 
-    @Option(help: "Node id to move focus from, e.g. John.1.3.w2.")
+    @Option(parsing: .unconditional, help: "Node id to move focus from, e.g. John.1.3.w2.")
     var from: String?
 
     @Option(help: "Direction to move focus from --from: next or previous.")
@@ -165,31 +165,18 @@ struct A11yCommand: ParsableCommand {
     /// "390x844" or "390x844+0+20".
     private func parseViewport(defaultWidth: Float) throws -> Viewport {
         guard let text = viewport else { return Viewport(width: defaultWidth, height: Interlinear.defaultViewportHeight) }
-        let bad = ValidationError("malformed --viewport \(EscapedText.quoted(text)); expected WIDTHxHEIGHT such as 390x844, optionally +X+Y")
-        let parts = text.split(separator: "+", omittingEmptySubsequences: false)
-        guard parts.count == 1 || parts.count == 3 else { throw bad }
-        let size = parts[0].lowercased().split(separator: "x", omittingEmptySubsequences: false)
-        guard size.count == 2, let width = Float(size[0]), let height = Float(size[1]),
-              width.isFinite, height.isFinite, width >= 1, height >= 1, width <= 100_000, height <= 100_000
-        else { throw bad }
-        var origin: (Float, Float) = (0, 0)
-        if parts.count == 3 {
-            guard let x = Float(parts[1]), let y = Float(parts[2]), x.isFinite, y.isFinite, abs(x) <= 100_000, abs(y) <= 100_000
-            else { throw bad }
-            origin = (x, y)
+        guard let parsed = ValueSyntax.viewport(text) else {
+            throw ValidationError("malformed --viewport \(EscapedText.quoted(text)); expected WIDTHxHEIGHT such as 390x844, optionally +X+Y")
         }
-        return Viewport(originX: origin.0, originY: origin.1, width: width, height: height)
+        return Viewport(originX: parsed.x, originY: parsed.y, width: parsed.width, height: parsed.height)
     }
 
     /// "120,300".
     private func parsePoint(_ text: String) throws -> (x: Float, y: Float) {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-        guard parts.count == 2,
-              let x = Float(parts[0].trimmingCharacters(in: .whitespaces)),
-              let y = Float(parts[1].trimmingCharacters(in: .whitespaces)),
-              x.isFinite, y.isFinite, abs(x) <= 1_000_000, abs(y) <= 1_000_000
-        else { throw ValidationError("malformed --hit-test \(EscapedText.quoted(text)); expected screen coordinates X,Y such as 120,300") }
-        return (x, y)
+        guard let point = ValueSyntax.point(text) else {
+            throw ValidationError("malformed --hit-test \(EscapedText.quoted(text)); expected screen coordinates X,Y such as 120,300")
+        }
+        return point
     }
 }
 

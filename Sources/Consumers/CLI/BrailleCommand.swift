@@ -61,10 +61,10 @@ struct BrailleCommand: ParsableCommand {
     @Flag(help: "Add each word's parsing (morphology code) under it.")
     var parsing = false
 
-    @Option(help: "Cells per line.")
+    @Option(parsing: .unconditional, help: "Cells per line.")
     var cells = 40
 
-    @Option(help: "Lines per page, the page-number line included.")
+    @Option(parsing: .unconditional, help: "Lines per page, the page-number line included.")
     var lines = 25
 
     @Option(help: "Write to this file instead of stdout (written atomically).")
@@ -81,6 +81,10 @@ struct BrailleCommand: ParsableCommand {
             throw ValidationError("--lines must be from \(BRFDocument.minimumLines) to 1000")
         }
         if let table, table.isEmpty { throw ValidationError("--table must name a table") }
+        // Bounded before liblouis sees them (`Louis.maximumTableListBytes`): a table file name is at most 255 bytes.
+        for (option, name) in [("table", table ?? ""), ("greek-table", greekTable)] where name.utf8.count > 255 {
+            throw ValidationError("--\(option) is \(name.utf8.count) bytes long; a braille table's name is at most 255")
+        }
     }
 
     func run() throws {

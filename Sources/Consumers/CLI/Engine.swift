@@ -69,7 +69,19 @@ struct LayoutSettings: ParsableArguments {
             throw ValidationError("--font-size must be between 6 and 96 points, got \(fontSize.plainText)")
         }
         _ = try TierList.parse(tiers)
+        // Bounded before fontconfig sees it: a family name is a short line of text.
+        guard (1...Self.maximumFontNameBytes).contains(font.utf8.count),
+              !font.unicodeScalars.contains(where: EscapedText.needsEscape) else {
+            throw ValidationError("--font must name a font family in 1 to \(Self.maximumFontNameBytes) bytes without control "
+                                  + "characters (`fc-list : family` lists them)")
+        }
+        // Paths go to open(2) and SQLite: longer than PATH_MAX cannot name a file.
+        if let corpus, corpus.utf8.count >= Int(PATH_MAX) {
+            throw ValidationError("--corpus is \(corpus.utf8.count) bytes long; a path is shorter than \(PATH_MAX)")
+        }
     }
+
+    static let maximumFontNameBytes = 255
 
     /// The layout options the validated values give.
     func layoutOptions() throws -> LayoutOptions {

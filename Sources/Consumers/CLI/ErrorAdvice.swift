@@ -10,6 +10,8 @@ enum ErrorAdvice {
         switch error {
         case StoreError.missingChapter(let missing):
             return missing.description(advice: missing.importable ? importAdvice(missing) : nil)
+        case let font as FontError where font.configuration != nil:
+            return String(describing: font)
         case let font as FontError:
             let install = font.debianPackage.map { "install it with: apt-get install \($0)" }
                 ?? "find the Debian package that provides it (apt-cache search --names-only fonts-) and apt-get install it"

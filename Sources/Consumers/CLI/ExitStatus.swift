@@ -29,6 +29,8 @@ public enum ExitStatus: Int32, Sendable {
     case cannotCreate = 73
     /// Writing output failed: disk full, file too large, closed stdout, a broken pipe with SIGPIPE ignored (EX_IOERR).
     case ioError = 74
+    /// Try again later: another process holds the corpus store's lock past the wait (EX_TEMPFAIL).
+    case temporaryFailure = 75
     /// Ctrl-C in the reader (128 + SIGINT, as if the signal had ended it).
     case interrupted = 130
 
@@ -42,8 +44,9 @@ public enum ExitStatus: Int32, Sendable {
         case let error as StoreError:
             switch error {
             case .cannotOpen, .missingChapter: self = .noInput
-            case .sqlite: self = .ioError
-            case .foreign, .corrupt, .tooNew, .badRow, .damagedChapter: self = .dataError
+            case .busy: self = .temporaryFailure
+            case .sqlite: self = error.isBusy ? .temporaryFailure : error.isCorruption ? .dataError : .ioError
+            case .foreign, .corrupt, .tooNew, .tooOld, .badRow, .damagedChapter: self = .dataError
             }
         case is SearchError: self = .usage
         case is FontError, is RenderError, is ViewError, is BusError, is Louis.Failure: self = .unavailable

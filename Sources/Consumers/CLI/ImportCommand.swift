@@ -38,7 +38,10 @@ struct ImportCommand: ParsableCommand {
 
     func validate() throws {
         for reference in references { _ = try parseReference(reference) }
-        if let output, output.isEmpty { throw ValidationError("--output needs a folder; give one, or leave it out to import into the store") }
+        // An empty path would mean the current folder (--output) or the default (the others): say so instead.
+        for (option, value) in [("output", output), ("source", source), ("hebrew-source", hebrewSource), ("corpus", corpus)] {
+            if value?.isEmpty == true { throw ValidationError("--\(option) needs a path; it was empty") }
+        }
     }
 
     func run() throws {

@@ -31,16 +31,16 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Output format: png, svg or pdf.")
     var format: RenderFormat = .png
 
-    @Option(help: "Pixels per point (PNG).")
+    @Option(parsing: .unconditional, help: "Pixels per point (PNG).")
     var scale: Double = 2
 
     @Option(help: "Paper size for PDF: a4 or letter.")
     var paper: Paper = .a4
 
-    @Option(help: "First verse to draw.")
+    @Option(parsing: .unconditional, help: "First verse to draw.")
     var from: Int?
 
-    @Option(help: "Last verse to draw.")
+    @Option(parsing: .unconditional, help: "Last verse to draw.")
     var to: Int?
 
     @Option(help: "Draw an overlay: a11y (accessibility frames, node ids, focus order).")
@@ -63,7 +63,15 @@ struct RenderCommand: ParsableCommand {
             throw ValidationError("the image would be \(pixels) pixels wide, wider than cairo's "
                                   + "\(ChapterRenderer.maximumPixels); use a smaller --width or --scale")
         }
-        _ = try parseReference(layout.reference)
+        let passage = try parseReference(layout.reference)
+        // The reference's verses are what is laid out: --from/--to pick within them.
+        if let verses = passage.verses {
+            for (option, verse) in [("from", from), ("to", to)] {
+                guard let verse, !verses.contains(verse) else { continue }
+                throw ValidationError("--\(option) \(verse) is outside \(passage); give a verse from \(verses.lowerBound) "
+                                      + "to \(verses.upperBound), or name the whole chapter")
+            }
+        }
     }
 
     func run() throws {

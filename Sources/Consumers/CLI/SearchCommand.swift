@@ -29,7 +29,7 @@ struct SearchCommand: ParsableCommand {
     @Option(name: .customLong("in"), help: "Where: a book (John, Gen), books (Gen-Deut), nt, ot or bible (default).")
     var scope: String = "bible"
 
-    @Option(help: "Results to list (the counts are always complete).")
+    @Option(parsing: .unconditional, help: "Results to list (the counts are always complete).")
     var limit: Int = 50
 
     @Flag(help: "Print JSON (interlinear.search/2) instead of text.")

@@ -17,10 +17,10 @@ struct StoreBenchCommand: ParsableCommand {
             report gives the median and the range over rounds, and the store/file ratio taken within each round.
             """)
 
-    @Option(help: "Rounds (each measures every figure once).")
+    @Option(parsing: .unconditional, help: "Rounds (each measures every figure once).")
     var rounds: Int = 7
 
-    @Option(help: "John 1 loads per round (the round's figure is their median).")
+    @Option(parsing: .unconditional, help: "John 1 loads per round (the round's figure is their median).")
     var iterations: Int = 20
 
     @Option(help: ArgumentHelp(corpusHelp))

@@ -30,7 +30,7 @@ struct ViewCommand: ParsableCommand {
 
     @OptionGroup var layout: LayoutArguments
 
-    @Option(help: "Window height in points.")
+    @Option(parsing: .unconditional, help: "Window height in points.")
     var height: Double = 844
 
     // Unconditional: "--scroll -40" is a value, not an option.
@@ -56,6 +56,7 @@ struct ViewCommand: ParsableCommand {
         }
         guard scroll.isFinite else { throw ValidationError("--scroll must be a number, got \(scroll)") }
         if let snapshot {
+            guard !snapshot.isEmpty else { throw ValidationError("--snapshot needs a file name; it was empty") }
             let directory = URL(fileURLWithPath: snapshot).deletingLastPathComponent().path
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue

@@ -20,7 +20,8 @@ private func restoreTerminalNow() {
     restoreCount = 0
 }
 
-/// SIGINT, SIGTERM, SIGHUP, SIGQUIT: restore, then die of the same signal so the parent sees why.
+/// Every signal whose default action ends the process without a fault (`terminationSignals`): restore, then die of
+/// the same signal so the parent sees why.
 private func terminationHandler(_ signal: Int32) {
     restoreTerminalNow()
     _ = Glibc.signal(signal, SIG_DFL)
@@ -84,6 +85,26 @@ private func resizeHandler(_ signal: Int32) {
     if wakeWriteFD >= 0 { _ = write(wakeWriteFD, &byte, 1) }
 }
 
+/// The signals whose default action ends the process and that no fault raises: SIGINT, SIGTERM, SIGHUP, SIGQUIT,
+/// and the ones a user or a resource limit sends less often (USR1/2, the timers, CPU and file-size limits, SIGSYS
+/// from a seccomp filter, power failure, the coprocessor's stack fault, I/O possible) plus the real-time signals
+/// glibc leaves to applications. Each would otherwise end the reader with the terminal raw and the alternate screen
+/// on. A signal the parent left ignored stays ignored (`nohup`, a shell's background job).
+let terminationSignals: [Int32] = {
+    var list = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ,
+                SIGSYS, SIGPWR, SIGSTKFLT, SIGIO]
+    list += Array(__libc_current_sigrtmin()...__libc_current_sigrtmax())
+    return list
+}()
+
+/// Whether the signal's disposition is SIG_IGN (C function pointers compare by address).
+private func isIgnored(_ sig: Int32) -> Bool {
+    var current = sigaction()
+    guard sigaction(sig, nil, &current) == 0 else { return false }
+    let handler = current.__sigaction_handler.sa_handler.map { unsafeBitCast($0, to: Int.self) } ?? 0
+    return handler == unsafeBitCast(SIG_IGN, to: Int.self)
+}
+
 /// What the input loop saw.
 public enum TerminalEvent: Equatable {
     case input([UInt8])
@@ -93,7 +114,7 @@ public enum TerminalEvent: Equatable {
 }
 
 /// The controlling terminal in raw mode: keys arrive one by one unechoed, and the terminal is restored on
-/// every way out (normal exit, q, SIGINT/SIGTERM/SIGHUP/SIGQUIT, and crash signals, which then end the process
+/// every way out (normal exit, q, every terminating signal (`terminationSignals`), and crash signals, which then end the process
 /// with their status whether a fault raised them or `kill` sent them).
 public final class Terminal {
     public let usesAlternateScreen: Bool
@@ -124,7 +145,9 @@ public final class Terminal {
             _ = fcntl(fds[0], F_SETFL, fcntl(fds[0], F_GETFL) | O_NONBLOCK)
             _ = fcntl(fds[1], F_SETFL, fcntl(fds[1], F_GETFL) | O_NONBLOCK)
         }
-        for sig in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] { _ = signal(sig, terminationHandler) }
+        for sig in terminationSignals {
+            if !isIgnored(sig) { _ = signal(sig, terminationHandler) }
+        }
         _ = signal(SIGPIPE, SIG_IGN)
         _ = signal(SIGWINCH, resizeHandler)
         for sig in [SIGSEGV, SIGABRT, SIGILL, SIGTRAP, SIGBUS, SIGFPE] {
@@ -139,7 +162,7 @@ public final class Terminal {
         // Ctrl-C, kill and hang-up would never reach the handlers that restore the terminal.
         var handled = sigset_t()
         sigemptyset(&handled)
-        for sig in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGTSTP, SIGCONT] { sigaddset(&handled, sig) }
+        for sig in terminationSignals + [SIGWINCH, SIGTSTP, SIGCONT] { sigaddset(&handled, sig) }
         _ = sigprocmask(SIG_UNBLOCK, &handled, nil)
 
         var raw = savedTermios
@@ -172,7 +195,10 @@ public final class Terminal {
         guard active else { return }
         active = false
         restoreTerminalNow()
-        for sig in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGTSTP, SIGCONT] { _ = signal(sig, SIG_DFL) }
+        for sig in [SIGWINCH, SIGTSTP, SIGCONT] { _ = signal(sig, SIG_DFL) }
+        for sig in terminationSignals {
+            if !isIgnored(sig) { _ = signal(sig, SIG_DFL) }
+        }
     }
 
     deinit { stop() }

@@ -42,6 +42,7 @@ public struct Theme: Sendable, Equatable {
                 switch tier {
                 case .verse: TierStyle(colour: Colour(hex: 0xFF8A80))
                 case .source: TierStyle(colour: Colour(hex: 0xEEEEEE))
+                case .lemma: TierStyle(colour: Colour(hex: 0xE0CFB5))  // light brown, as the light theme's dark brown
                 case .transliteration: TierStyle(colour: Colour(hex: 0xD7C4A8), slant: 0.2)
                 case .strongs, .morphology: TierStyle(colour: Colour(hex: 0xA8A8A8))
                 case .gloss: TierStyle(colour: Colour(hex: 0x8AB4F8))

@@ -1,0 +1,259 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Synchronization
+
+/// The folder cache files live in, opened once per process and used only through its descriptor, so no cache file
+/// is ever reached through a symbolic link and no folder is made outside it.
+///
+/// A cache file is the program's own business, not a user's choice the way `--output` is: anyone who can put a link
+/// where a cache file goes (a shared `$INTERLINEAR_CACHE`, a planted `fonts-1.cache -> /etc/passwd`) must not get
+/// the program to write through it. So:
+/// - the folder is made when missing (its missing parents too), each with mode 0700; then it is opened with
+///   `O_NOFOLLOW | O_DIRECTORY` and checked to be a real folder owned by this user and writable by no one else;
+/// - files in it are opened with `openat(…, O_NOFOLLOW | O_NONBLOCK)` and checked to be regular files owned by this
+///   user before a byte is read (a FIFO never blocks, a device is never read);
+/// - files are replaced by a complete new file renamed over the name (`renameat`), which replaces a link rather
+///   than its target; nothing is written in place and no folder is created through a name in it.
+///
+/// Anything else (the folder or a file in it is a link, a foreign owner, a FIFO, device or socket, the folder is not
+/// a folder or is writable by others) turns caching off for the rest of the process with **one** warning on stderr.
+/// A folder that cannot be made (a file on the way, a read-only home) or a folder at a file's name is bad luck,
+/// not an attack: caching is quietly off (or that one file is), as before. Caches are an
+/// optimisation: nothing else changes, the command's output is the same.
+public final class CacheFolder: @unchecked Sendable {
+    /// The folder's path, for messages and for `PersistedSave`.
+    public let path: String
+    private let descriptor: Int32
+    /// Set when a file in the folder was refused: the folder is no longer used (one warning, then silence).
+    private let refused = Atomic<Bool>(false)
+
+    private init(path: String, descriptor: Int32) {
+        self.path = path
+        self.descriptor = descriptor
+    }
+
+    deinit { close(descriptor) }
+
+    /// The folders opened in this process, by path (nil: refused), and whether the warning was given.
+    private static let opened = Mutex<(folders: [String: CacheFolder?], warned: Bool)>(([:], false))
+
+    /// Where warnings go: one line on stderr by default (tests may capture it).
+    nonisolated(unsafe) public static var warningSink: (String) -> Void = { line in
+        try? ByteSink(descriptor: 2).write(Array(("interlinear: warning: " + line + "\n").utf8))
+    }
+
+    /// The cache folder at `path`, made (0700) when missing; nil, with one warning per process, when it cannot be
+    /// used safely. Opened once per process: FontCache and ShapeCache share it.
+    public static func open(_ path: String) -> CacheFolder? {
+        opened.withLock { state in
+            if let known = state.folders[path] { return known }
+            let result: CacheFolder?
+            switch make(path) {
+            case .success(let fd): result = CacheFolder(path: path, descriptor: fd)
+            case .failure(let problem):
+                result = nil
+                if !problem.silent {
+                    warn(&state.warned, "the cache folder \(EscapedText.escaped(path, limit: 120)) \(problem.reason)")
+                }
+            }
+            state.folders[path] = result
+            return result
+        }
+    }
+
+    private static func warn(_ warned: inout Bool, _ message: String) {
+        guard !warned else { return }
+        warned = true
+        warningSink(message + "; caches are not used (run with INTERLINEAR_CACHE pointing at a folder of your own, "
+                    + "or --no-cache)")
+    }
+
+    /// Why the folder is not used. `silent`: it could not be made (a read-only home, a file in the way), which
+    /// is no one's attack and would otherwise warn on every command; caches are simply off, as before.
+    private struct Problem: Error {
+        let reason: String
+        var silent = false
+    }
+
+    /// Makes the folder and its missing parents (0700 each: mkdir never follows a link at the name it makes), then
+    /// opens and checks it.
+    private static func make(_ path: String) -> Result<Int32, Problem> {
+        guard path.utf8.count < Int(PATH_MAX), !path.utf8.contains(0) else {
+            return .failure(Problem(reason: "is not a path shorter than \(PATH_MAX) bytes"))
+        }
+        var fd = Glibc.open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        if fd < 0, errno == ENOENT {
+            var made = path.hasPrefix("/") ? "" : "."  // a relative path is made from the current folder
+            for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+                made += "/" + part
+                if mkdir(made, 0o700) != 0, errno != EEXIST {
+                    return .failure(Problem(reason: "cannot be created (\(systemMessage(errno)) at \(made))", silent: true))
+                }
+            }
+            fd = Glibc.open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        }
+        guard fd >= 0 else {
+            let code = errno
+            // O_NOFOLLOW on a link: ELOOP; O_DIRECTORY on something else: ENOTDIR.
+            if code == ELOOP { return .failure(Problem(reason: "is a symbolic link")) }
+            if code == ENOTDIR {
+                // The path itself is something else, or a folder on the way is a file (nothing can be made: silent).
+                var info = stat()
+                let exists = lstat(path, &info) == 0
+                return .failure(Problem(reason: "is not a folder", silent: !exists))
+            }
+            return .failure(Problem(reason: "cannot be opened (\(systemMessage(code)))"))
+        }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            close(fd)
+            return .failure(Problem(reason: "cannot be read (\(systemMessage(errno)))"))
+        }
+        if let reason = ownership(of: info, folder: true) {
+            close(fd)
+            return .failure(Problem(reason: reason))
+        }
+        return .success(fd)
+    }
+
+    /// Why a folder or file with this `stat` is not ours to use, or nil when it is.
+    private static func ownership(of info: stat, folder: Bool) -> String? {
+        if info.st_uid != geteuid() { return "belongs to another user (uid \(info.st_uid))" }
+        if folder, info.st_mode & 0o022 != 0 {
+            return "is writable by other users (mode \(String(info.st_mode & 0o777, radix: 8)); chmod 700 it)"
+        }
+        return nil
+    }
+
+    /// Gives up on the folder after a file in it was refused: one warning (the first in the process), no more use.
+    private func refuse(_ name: String, _ reason: String) {
+        refused.store(true, ordering: .relaxed)
+        Self.opened.withLock { state in
+            Self.warn(&state.warned, "the cache file \(EscapedText.escaped(path + "/" + name, limit: 120)) \(reason)")
+        }
+    }
+
+    /// Whether the folder is still used (no file in it was refused).
+    public var isUsable: Bool { !refused.load(ordering: .relaxed) }
+
+    /// A descriptor for reading the regular file `name` in the folder, with its `stat`; nil when it does not exist
+    /// (silently) or is refused (a link, not a regular file, a foreign owner: the folder is then given up, with the
+    /// warning). The caller closes the descriptor. Never blocks: a FIFO is opened non-blocking, then refused.
+    public func openFile(_ name: String) -> (descriptor: Int32, info: stat)? {
+        guard isUsable, Self.isPlainName(name) else { return nil }
+        let fd = openat(descriptor, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        guard fd >= 0 else {
+            let code = errno
+            if code == ELOOP { refuse(name, "is a symbolic link") } else if code != ENOENT {
+                refuse(name, "cannot be opened (\(systemMessage(code)))")
+            }
+            return nil
+        }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            close(fd)
+            return nil
+        }
+        let type = info.st_mode & S_IFMT
+        if type != S_IFREG {
+            close(fd)
+            // A folder at a file's name is bad luck, not a way to make us read or write elsewhere: no warning.
+            if type != S_IFDIR { refuse(name, "is \(BoundedFile.fileTypeName(type)), not a regular file") }
+            return nil
+        }
+        if let reason = Self.ownership(of: info, folder: false) {
+            close(fd)
+            refuse(name, reason)
+            return nil
+        }
+        return (fd, info)
+    }
+
+    /// The bytes of the cache file `name`, at most `limit` of them; nil when it is missing, refused or larger.
+    public func read(_ name: String, limit: Int) -> [UInt8]? {
+        guard let (fd, info) = openFile(name) else { return nil }
+        defer { close(fd) }
+        guard info.st_size >= 0, Int(info.st_size) <= limit else { return nil }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        var count = 0
+        while count < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, $0.count - count) }
+            if n < 0, errno == EINTR { continue }
+            guard n > 0 else { return nil }  // an error, or the file shrank meanwhile: not the file it was
+            count += n
+        }
+        return bytes
+    }
+
+    /// Replaces the cache file `name` with `bytes` (mode 0600): written to a temporary file in the folder, synced,
+    /// renamed over the name. A link, FIFO or foreign file at the name is refused (the folder is given up). False
+    /// when nothing was written; failing to write a cache is never an error.
+    @discardableResult
+    public func write(_ name: String, _ bytes: [UInt8]) -> Bool {
+        guard isUsable, Self.isPlainName(name) else { return false }
+        var existing = stat()
+        if fstatat(descriptor, name, &existing, AT_SYMLINK_NOFOLLOW) == 0 {
+            let type = existing.st_mode & S_IFMT
+            if type != S_IFREG {
+                if type != S_IFDIR { refuse(name, "is \(BoundedFile.fileTypeName(type)), not a regular file") }
+                return false
+            }
+            if let reason = Self.ownership(of: existing, folder: false) {
+                refuse(name, reason)
+                return false
+            }
+        }
+        let temporary = ".\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+        // Linux's O_TMPFILE (__O_TMPFILE | O_DIRECTORY): a file without a name until it is complete.
+        let unnamed = openat(descriptor, ".", 0o20_000_000 | O_DIRECTORY | O_WRONLY | O_CLOEXEC, 0o600)
+        if unnamed >= 0 {
+            defer { close(unnamed) }
+            guard Self.fill(unnamed, bytes) else { return false }
+            return Self.withSignalsBlocked {
+                guard linkat(AT_FDCWD, "/proc/self/fd/\(unnamed)", descriptor, temporary, AT_SYMLINK_FOLLOW) == 0 else {
+                    return false
+                }
+                return renameInto(temporary, name)
+            }
+        }
+        // File systems without O_TMPFILE: a named file, made new (O_EXCL never follows a link), removed on failure
+        // and on terminating signals.
+        return (try? TemporaryFileCleanup.guarding(path + "/" + temporary) { () -> Bool in
+            let fd = openat(descriptor, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            guard fd >= 0 else { return false }
+            let filled = Self.fill(fd, bytes)
+            guard close(fd) == 0, filled else {
+                unlinkat(descriptor, temporary, 0)
+                return false
+            }
+            return renameInto(temporary, name)
+        }) ?? false
+    }
+
+    private func renameInto(_ temporary: String, _ name: String) -> Bool {
+        guard renameat(descriptor, temporary, descriptor, name) == 0 else {
+            unlinkat(descriptor, temporary, 0)
+            return false
+        }
+        return true
+    }
+
+    /// A name directly in the folder: not empty, no slash, not `.` or `..`.
+    private static func isPlainName(_ name: String) -> Bool {
+        !name.isEmpty && name != "." && name != ".." && !name.utf8.contains(UInt8(ascii: "/")) && name.utf8.count <= 255
+    }
+
+    private static func fill(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+        guard (try? ByteSink(descriptor: fd).write(bytes)) != nil else { return false }
+        return fsync(fd) == 0 || errno == EINVAL
+    }
+
+    private static func withSignalsBlocked<T>(_ body: () -> T) -> T {
+        var all = sigset_t(), previous = sigset_t()
+        sigfillset(&all)
+        pthread_sigmask(SIG_BLOCK, &all, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        return body()
+    }
+}
