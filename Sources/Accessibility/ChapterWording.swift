@@ -140,7 +140,7 @@ public struct ChapterWording: Sendable {
         let name = languageName
         return SpokenLine("Keys: right and left arrows, or l and h, next and previous word. Down and up, or j and k, "
             + "next and previous verse. r reads the verse with glosses, capital R reads its \(name) words, t reads its "
-            + "translation. s spells the word letter by letter, d says its dictionary form, i its dictionary entry, twice for all of it, o turns the \(name) "
+            + "translation. s spells the word, d says its dictionary form, i its entry, o turns the \(name) "
             + "script on or off, v changes how much is said. Space repeats, g goes to the first verse, capital G to "
             + "the last. Colon, a verse number or a reference and Enter go to a verse. Slash, text and Enter search "
             + "the \(name), transliteration, gloss or Strong's number, or a lemma or Strong's number across the "

@@ -14,8 +14,14 @@ struct LayoutArguments: ParsableArguments {
     @OptionGroup var settings: LayoutSettings
 
     var width: Double { settings.width }
-    var fontSize: Double { settings.fontSize }
-    var tiers: String { settings.tiers }
+    var fontSize: Double {
+        get { settings.fontSize }
+        set { settings.fontSize = newValue }
+    }
+    var tiers: String {
+        get { settings.tiers }
+        set { settings.tiers = newValue }
+    }
     var font: String { settings.font }
     var corpus: String? { settings.corpus }
     var hebrewMarks: HebrewMarks { settings.hebrewMarks }
