@@ -58,12 +58,7 @@ struct StoredChapterCheck {
     mutating func word(_ count: Int, of verse: Int, _ row: WordRow, hebrew: Bool = false) throws {
         let reference = reference
         func what() -> String { "word \(count) of \(reference):\(verse)" }
-        var bytes = 0
-        try row.forEachField { field in
-            try Self.length(field, path: path, what: what())
-            bytes += field.count
-        }
-        try self.count(bytes)
+        try bound(row.forEachField, what: what)
         guard !row.surface.isEmpty else { throw bad("\(what()) has an empty surface") }
         guard hebrew ? FieldSyntax.isHebrewStrongs(row.strongs) : FieldSyntax.isStrongs(row.strongs) else {
             throw bad("\(what()) has a bad Strong's number \(EscapedText.quoted(utf8: row.strongs))")
@@ -80,12 +75,7 @@ struct StoredChapterCheck {
                            spelled: inout Int) throws {
         let reference = reference
         func what() -> String { "a morpheme of word \(word) of \(reference):\(verse)" }
-        var bytes = 0
-        try row.forEachField { field in
-            try Self.length(field, path: path, what: what())
-            bytes += field.count
-        }
-        try count(bytes)
+        try bound(row.forEachField, what: what)
         guard let part = row.surface.baseAddress, let whole = surface.baseAddress, !row.surface.isEmpty,
               row.surface.count <= surface.count - spelled, memcmp(whole + spelled, part, row.surface.count) == 0
         else { throw bad("\(what()) does not continue the word's surface") }
@@ -116,6 +106,19 @@ struct StoredChapterCheck {
     /// The verse's packed words end inside its `word`-th word (`VerseWords.Reader`).
     func cutShort(word: Int, of verse: Int) -> StoreError {
         bad("the words of \(reference):\(verse) are cut short in word \(word)")
+    }
+
+    /// Bounds each of a row's fields like a chapter file's line, and their bytes together towards the chapter's.
+    private mutating func bound(_ forEachField: ((UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Void,
+                                what: () -> String) throws {
+        var bytes = 0
+        var tooLong: UnsafeBufferPointer<UInt8>?
+        try forEachField { field in
+            if field.count > CorpusLimits.maxChapterLineBytes { tooLong = field }
+            bytes += field.count
+        }
+        if let tooLong { try Self.length(tooLong, path: path, what: what()) }
+        try count(bytes)
     }
 
     /// Counts a field's bytes towards the chapter's, bounded like a chapter file's size.

@@ -18,7 +18,7 @@ import InterlinearTestSupport
     /// Runs the command with the cache in `cache`, under `timeout` so a FIFO that blocked would fail the test (exit
     /// 124) instead of hanging the run; the bound is far above a run's time and is no measurement.
     private func run(cache: String, _ extra: [String] = []) throws -> ProcessResult {
-        var environment = ProcessInfo.processInfo.environment
+        var environment = testEnvironment
         environment["INTERLINEAR_CACHE"] = cache
         return try InterlinearTestSupport.run(URL(fileURLWithPath: "/usr/bin/timeout"),
                                               ["300", interlinearBinary.path] + arguments + extra,

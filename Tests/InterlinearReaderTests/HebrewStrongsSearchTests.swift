@@ -16,7 +16,9 @@ struct HebrewStrongsSearchTests {
         }
         // Word ids (BBCCCVVVWWW) of Genesis 1 with a morpheme numbered 430, from a plain split of the source rows.
         var words = Set<Substring>()
-        for line in try String(contentsOf: source, encoding: .utf8).split(separator: "\n") where line.hasPrefix("01001") {
+        // (The file ends its lines with CR LF, one Character: split on either.)
+        let lines = try String(contentsOf: source, encoding: .utf8).split(whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+        for line in lines where line.hasPrefix("01001") {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
             guard fields.count > 3 else { continue }
             let numbers = fields[3].split(separator: "|").map { $0.prefix { $0.isNumber } }.compactMap { Int($0) }

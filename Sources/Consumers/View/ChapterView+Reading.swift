@@ -17,9 +17,10 @@ extension ChapterView {
 
     /// The characters that are keys outside a prompt.
     static let boundCharacters: Set<Character> = [":", "/", "[", "]", "n", "N", "t", "?", "q", "Q",
-                                                   "1", "2", "3", "4", "5", "6"]
-    /// The tiers the digit keys 1–6 show and hide, in their order on the page.
-    public static let toggledTiers: [Tier] = Tier.blockTiers + [.translation]
+                                                   "1", "2", "3", "4", "5", "6", "7"]
+    /// The tiers the digit keys 1–7 show and hide: the default tiers in their order on the page, then the lemma
+    /// (shown only when asked for).
+    public static let toggledTiers: [Tier] = [.source, .transliteration, .strongs, .morphology, .gloss, .translation, .lemma]
 
     /// Where the details pane sits and how wide (beside) or tall (below) it is, in points; nil while it is closed.
     public enum PanePlacement: String, Sendable, Encodable { case beside, below }
