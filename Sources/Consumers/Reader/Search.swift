@@ -3,7 +3,8 @@ import InterlinearCorpus
 
 /// Finds words by Greek surface, transliteration, gloss or Strong's number. Greek and Latin are compared
 /// folded — accents, breathings, case and final sigma ignored — so `/λόγος`, `/ΛΟΓΟΣ` and `/logos` all find
-/// John 1:1's λόγος, and `G3056` or `3056` finds every form of it by Strong's number.
+/// John 1:1's λόγος, and `G3056` or `3056` finds every form of it by Strong's number (`H430` or `430` in a Hebrew
+/// chapter, whichever morpheme of a word carries it).
 public struct ChapterSearch {
     public let chapter: Chapter
     /// Folded text per interned id, filled on first use: each distinct string is folded once.
@@ -17,20 +18,31 @@ public struct ChapterSearch {
     /// Lower case, without combining marks, final sigma as σ.
     public static func fold(_ text: String) -> String { Folding.key(text) }
 
-    /// The numeric part of a Strong's query or label ("G3056", "g03056", "3056" → 3056); nil otherwise.
-    public static func strongsNumber<S: StringProtocol>(_ text: S) -> Int? {
+    /// The numeric part of a Strong's query or label ("G3056", "g03056", "3056" → 3056; "H430", "h430" → 430 with
+    /// `prefix` "H"); nil otherwise.
+    public static func strongsNumber<S: StringProtocol>(_ text: S, prefix: Character = "G") -> Int? {
         var digits = text.trimmingCharacters(in: .whitespaces)[...]
-        if let first = digits.first, first == "G" || first == "g" { digits = digits.dropFirst() }
+        if let first = digits.first, first == prefix || first == Character(prefix.lowercased()) { digits = digits.dropFirst() }
         guard !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber) else { return nil }
         return Int(digits)
+    }
+
+    /// Whether a word's Strong's label holds `number`: a Greek word's one number, or any of a Hebrew word's (one per
+    /// morpheme, joined by "-"; a morpheme may give two, joined by "/"; a letter suffix counts as its number).
+    private func word(_ word: Word, hasStrongs number: Int) -> Bool {
+        let label = chapter.text(word.strongs)
+        guard chapter.language == .hebrew else { return Self.strongsNumber(label) == number }
+        return label.split(whereSeparator: { $0 == "-" || $0 == "/" }).contains {
+            Folding.strongsNumber($0, prefix: "H") == number
+        }
     }
 
     /// Chapter word indices that match `query`, in reading order.
     public mutating func matches(_ query: String) -> [WordIndex] {
         let trimmed = query.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { return [] }
-        if let number = Self.strongsNumber(trimmed) {
-            return chapter.words.indices.filter { Self.strongsNumber(chapter.text(chapter.words[$0].strongs)) == number }
+        if let number = Self.strongsNumber(trimmed, prefix: chapter.language == .hebrew ? "H" : "G") {
+            return chapter.words.indices.filter { word(chapter.words[$0], hasStrongs: number) }
         }
         let needle = Self.fold(trimmed)
         guard !needle.isEmpty else { return [] }
