@@ -72,7 +72,8 @@ struct ExportCommand: ParsableCommand {
         try reportingFailures {
             let passages = try references.flatMap(Self.passages)
             let library = try ChapterLibrary.open(corpus: settings.corpus)
-            let session = try Interlinear(library: library, font: settings.font, options: try settings.layoutOptions(),
+            let session = try Interlinear(library: try TranslationChoice.source(settings.translation, over: library),
+                                          font: settings.font, options: try settings.layoutOptions(),
                                           cache: settings.cachePolicy)
             let chapters = try passages.map { try session.chapter($0, hebrewMarks: settings.hebrewMarks) }
             var exporter = Exporter(session: session)
