@@ -59,8 +59,10 @@ extension StrongsLexicon {
             guard let module else { return nil }
             let key = String(repeating: "0", count: max(0, 5 - String(number).count)) + String(number)
             org_crosswire_sword_SWModule_setKeyText(module, key)
-            guard string(org_crosswire_sword_SWModule_getKeyText(module)) == key else { return nil }
+            // The entry first: until it is read, getKeyText still gives the key before (a missing number snaps to
+            // the nearest entry, whose key then differs).
             let markup = ModuleEncoding.repaired(string(org_crosswire_sword_SWModule_getRawEntry(module)))
+            guard string(org_crosswire_sword_SWModule_getKeyText(module)) == key else { return nil }
             return StrongsMarkup.entry(markup, language: .hebrew, number: number)
         }
         return { number in
