@@ -33,6 +33,15 @@ public final class SwordBible {
         self.abbreviation = short.isEmpty ? found.name : short
     }
 
+    /// Where the text comes from, for credits: "King James Version (KJV), SWORD module engKJV2006eb, Public Domain"
+    /// (the module's `Description` and `DistributionLicense`).
+    public var credit: String {
+        let description = string(org_crosswire_sword_SWModule_getConfigEntry(module, "Description"))
+        let licence = string(org_crosswire_sword_SWModule_getConfigEntry(module, "DistributionLicense"))
+        return (description.isEmpty ? name : description) + " (\(abbreviation)), SWORD module \(name)"
+            + (licence.isEmpty ? "" : ", " + licence)
+    }
+
     /// One verse of the module: its number and words, with the words of a title SWORD stores with it (a psalm's).
     public struct Verse: Sendable {
         public let number: Int

@@ -170,4 +170,26 @@ import InterlinearTestSupport
             }
         }
     }
+
+    /// A name no installed Bible module has: one line naming the installed ones, exit 64, for a layout command and
+    /// for braille alike.
+    @Test func anUnknownTranslationListsTheInstalledOnes() throws {
+        for command in ["typeset", "braille"] {
+            let result = try interlinear(command, "John 1", "--translation", "NoSuchBible")
+            expectOneErrorLine(result, status: 64, ["NoSuchBible", "BSB"])
+        }
+    }
+
+    /// An HTML export in the KJV credits the module (its `.conf` Description and licence), not the BSB, and shows
+    /// the KJV's verse as diatheke prints it.
+    @Test(.enabled(if: SystemTool.required("diatheke"), SystemTool.reason("diatheke", package: "diatheke")))
+    func anExportCreditsTheModule() throws {
+        let result = try interlinear("export", "John 1", "--translation", "KJV", "--format", "html")
+        #expect(result.status == 0, "\(result.stderr)")
+        let html = result.stdoutText
+        #expect(html.contains("English: King James Version (KJV), SWORD module engKJV2006eb, Public Domain."))
+        #expect(!html.contains("Berean"))
+        let first = try Self.diatheke("John 1", options: ["-f", "plain"])[1] ?? ""
+        #expect(html.contains(Self.collapsed(first).components(separatedBy: ",")[0]))
+    }
 }

@@ -85,8 +85,8 @@ struct LayoutSettings: ParsableArguments {
             throw ValidationError("--font must name a font family in 1 to \(Self.maximumFontNameBytes) bytes without control "
                                   + "characters (`fc-list : family` lists them)")
         }
-        // Paths go to open(2) and SQLite: longer than PATH_MAX cannot name a file.
         try TranslationChoice.validate(translation)
+        // Paths go to open(2) and SQLite: longer than PATH_MAX cannot name a file.
         if let corpus, corpus.utf8.count >= Int(PATH_MAX) {
             throw ValidationError("--corpus is \(corpus.utf8.count) bytes long; a path is shorter than \(PATH_MAX)")
         }
