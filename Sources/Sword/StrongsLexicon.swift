@@ -46,3 +46,33 @@ public enum StrongsLexicon {
         }.joined(separator: ", ")
     }
 }
+
+extension StrongsLexicon {
+    /// Whether a lettered Hebrew number ("H1254a") stands for its base's entry, by the rule the store's lookups
+    /// follow (`LexiconEntry.isUnnumberedAffix`: H871a, the prefix "in", is not H871), asked of StrongsHebrew
+    /// through libsword — so aligning a SWORD Bible needs no lexicon in the store. False when the module is not
+    /// installed (the morpheme then stays unaligned). Each base number is read once.
+    public static func resolver(in library: SwordLibrary) -> (String) -> Bool {
+        let module = library.handle(hebrew.module)
+        var known: [Int: Bool] = [:]
+        func entry(_ number: Int) -> LexiconEntry? {
+            guard let module else { return nil }
+            let key = String(repeating: "0", count: max(0, 5 - String(number).count)) + String(number)
+            org_crosswire_sword_SWModule_setKeyText(module, key)
+            // The entry first: until it is read, getKeyText still gives the key before (a missing number snaps to
+            // the nearest entry, whose key then differs).
+            let markup = ModuleEncoding.repaired(string(org_crosswire_sword_SWModule_getRawEntry(module)))
+            guard string(org_crosswire_sword_SWModule_getKeyText(module)) == key else { return nil }
+            return StrongsMarkup.entry(markup, language: .hebrew, number: number)
+        }
+        return { number in
+            _ = library  // the module lives as long as its library
+            guard number.first == "H", number.last?.isLetter == true,
+                  let base = Int(number.dropFirst().prefix { $0.isNumber }) else { return false }
+            if let found = known[base] { return found }
+            let found = entry(base).map { !LexiconEntry.isUnnumberedAffix(number, base: $0, next: entry(base + 1)) } ?? false
+            known[base] = found
+            return found
+        }
+    }
+}

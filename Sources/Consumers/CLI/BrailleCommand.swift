@@ -73,6 +73,9 @@ struct BrailleCommand: ParsableCommand {
     @Option(help: ArgumentHelp(corpusHelp))
     var corpus: String?
 
+    @Option(help: ArgumentHelp(TranslationChoice.help))
+    var translation: String = "BSB"
+
     func validate() throws {
         guard (BRFDocument.minimumCells...1000).contains(cells) else {
             throw ValidationError("--cells must be from \(BRFDocument.minimumCells) to 1000")
@@ -81,6 +84,7 @@ struct BrailleCommand: ParsableCommand {
             throw ValidationError("--lines must be from \(BRFDocument.minimumLines) to 1000")
         }
         if let table, table.isEmpty { throw ValidationError("--table must name a table") }
+        try TranslationChoice.validate(translation)
         // Bounded before liblouis sees them (`Louis.maximumTableListBytes`): a table file name is at most 255 bytes.
         for (option, name) in [("table", table ?? ""), ("greek-table", greekTable)] where name.utf8.count > 255 {
             throw ValidationError("--\(option) is \(name.utf8.count) bytes long; a braille table's name is at most 255")
@@ -92,7 +96,10 @@ struct BrailleCommand: ParsableCommand {
             let passage = try parseReference(reference)
             // A verse range ("John 1:1–5") brailles just those verses.
             // Braille needs the chapter's text only: no fonts, no layout, so no session.
-            let chapter = try ChapterLibrary.open(corpus: corpus).load(passage, into: StringTableBuilder())
+            let library = try ChapterLibrary.open(corpus: corpus)
+            let chapter = TranslationChoice.isDefault(translation) ? try library.load(passage, into: StringTableBuilder())
+                : try TranslationChoice.translated(translation, over: library).load(passage.chapter, into: StringTableBuilder())
+                    .selecting(passage)
             let tables = BrailleTables(greek: greekTable, english: table ?? BrailleTables.english(grade: grade.value))
             try tables.validate()
             let tiers = ChapterBraille.Tiers(transliteration: transliteration, parsing: parsing)

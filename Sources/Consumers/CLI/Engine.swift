@@ -26,6 +26,7 @@ struct LayoutArguments: ParsableArguments {
     var corpus: String? { settings.corpus }
     var hebrewMarks: HebrewMarks { settings.hebrewMarks }
     var noCache: Bool { settings.noCache }
+    var translation: String { settings.translation }
 
     func validate() throws {
         _ = try parseReference(reference)
@@ -64,6 +65,9 @@ struct LayoutSettings: ParsableArguments {
     @Flag(help: ArgumentHelp(noCacheHelp))
     var noCache = false
 
+    @Option(help: ArgumentHelp(TranslationChoice.help))
+    var translation: String = "BSB"
+
     static let widthRange = 100.0...10_000.0
     static let fontSizeRange = 6.0...96.0
 
@@ -81,6 +85,7 @@ struct LayoutSettings: ParsableArguments {
             throw ValidationError("--font must name a font family in 1 to \(Self.maximumFontNameBytes) bytes without control "
                                   + "characters (`fc-list : family` lists them)")
         }
+        try TranslationChoice.validate(translation)
         // Paths go to open(2) and SQLite: longer than PATH_MAX cannot name a file.
         if let corpus, corpus.utf8.count >= Int(PATH_MAX) {
             throw ValidationError("--corpus is \(corpus.utf8.count) bytes long; a path is shorter than \(PATH_MAX)")
@@ -151,7 +156,8 @@ struct Engine {
         (passage, numberingNote) = try library.resolvingEnglishNumbering(try parseReference(arguments.reference))
         guard passage.chapter.exists else { throw library.missing(passage.chapter) }
         if let numberingNote { try? ByteSink(descriptor: STDERR_FILENO).write(Array("note: \(numberingNote)\n".utf8)) }
-        session = try Interlinear(library: library, font: arguments.font, options: options,
+        session = try Interlinear(library: try TranslationChoice.source(arguments.translation, over: library),
+                                  font: arguments.font, options: options,
                                   cache: arguments.cachePolicy)
         chapter = try session.chapter(wholeChapter ? Passage(chapter: passage.chapter) : passage,
                                       hebrewMarks: arguments.hebrewMarks)

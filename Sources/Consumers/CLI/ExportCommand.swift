@@ -4,6 +4,7 @@ import InterlinearCorpus
 import InterlinearExport
 import InterlinearSession
 import InterlinearStore
+import InterlinearSword
 import InterlinearTable
 
 extension ExportFormat: ExpressibleByArgument {}
@@ -72,11 +73,13 @@ struct ExportCommand: ParsableCommand {
         try reportingFailures {
             let passages = try references.flatMap(Self.passages)
             let library = try ChapterLibrary.open(corpus: settings.corpus)
-            let session = try Interlinear(library: library, font: settings.font, options: try settings.layoutOptions(),
+            let source = try TranslationChoice.source(settings.translation, over: library)
+            let session = try Interlinear(library: source, font: settings.font, options: try settings.layoutOptions(),
                                           cache: settings.cachePolicy)
             let chapters = try passages.map { try session.chapter($0, hebrewMarks: settings.hebrewMarks) }
             var exporter = Exporter(session: session)
             exporter.paper = paper
+            if let translated = source as? TranslatedLibrary { exporter.englishCredit = translated.bible.credit }
             let data = switch format {
             case .html: exporter.html(chapters)
             case .epub: exporter.epub(chapters, modified: Self.modificationDate())

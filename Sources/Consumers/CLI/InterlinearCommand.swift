@@ -21,7 +21,7 @@ public struct InterlinearCommand: ParsableCommand {
         subcommands: [ImportCommand.self, TypesetCommand.self, A11yCommand.self, RenderCommand.self, ExportCommand.self,
                       ViewCommand.self,
                       ReadCommand.self, BrailleCommand.self, SearchCommand.self, DefineCommand.self, BenchCommand.self,
-                      StoreBenchCommand.self])
+                      StoreBenchCommand.self, AlignmentCommand.self])
 
     public init() {}
 }

@@ -76,8 +76,10 @@ struct ViewCommand: ParsableCommand {
             if !isGiven("--font-size"), let size = remembered.fontSize { layout.fontSize = Double(size) }
             if !isGiven("--tiers"), let tiers = remembered.tiers, (try? TierList.parse(tiers)) != nil { layout.tiers = tiers }
             let engine = try Engine(layout, wholeChapter: true)
+            let catalog = ChapterCatalog(session: engine.session)
+            catalog.numbering = engine.library
             let view = ChapterView(
-                chapter: engine.chapter, layout: engine.layout(), catalog: ChapterCatalog(session: engine.session),
+                chapter: engine.chapter, layout: engine.layout(), catalog: catalog,
                 windowHeight: Float(height), scrollY: Float(scroll))
             view.theme = theme ?? remembered.theme.flatMap(Theme.Name.init(rawValue:)) ?? .light
             view.remember(lastTime: remembered.reference)

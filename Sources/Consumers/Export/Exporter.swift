@@ -18,6 +18,8 @@ public enum ExportFormat: String, CaseIterable, Sendable {
 public struct Exporter {
     public let session: Interlinear
     public var paper: Paper = .a4
+    /// The English column's source and licence for the credits: the BSB, or the SWORD Bible `--translation` named.
+    public var englishCredit = "Berean Standard Bible (BSB), public domain"
 
     public init(session: Interlinear) { self.session = session }
 
@@ -45,12 +47,12 @@ public struct Exporter {
             ChapterDocument(chapter: chapter, tiers: tiers, serialization: serialization, pageMarks: PageMarks())
                 .write(into: &out)
         }
-        out += "</main>\n" + Self.footer(chapters) + "</body>\n</html>\n"
+        out += "</main>\n" + footer(chapters) + "</body>\n</html>\n"
         return Data(out.utf8)
     }
 
     /// The sources' credits, for the languages the chapters are in.
-    static func footer(_ chapters: [Chapter]) -> String {
+    func footer(_ chapters: [Chapter]) -> String {
         var credits: [String] = []
         if chapters.contains(where: { $0.language == .greek }) {
             credits.append("Greek: SBL Greek New Testament (SBLGNT), CC BY 4.0.")
@@ -58,7 +60,8 @@ public struct Exporter {
         if chapters.contains(where: { $0.language == .hebrew }) {
             credits.append("Hebrew: Westminster Leningrad Codex.")
         }
-        credits.append("English: Berean Standard Bible (BSB), public domain. Made with interlinear.")
+        // A SWORD module's description comes from a file on disk: escaped like any text.
+        credits.append("English: " + Markup.text(englishCredit) + ". Made with interlinear.")
         return "<footer>\n<p>" + credits.joined(separator: " ") + "</p>\n</footer>\n"
     }
 
@@ -74,7 +77,7 @@ public struct Exporter {
             let document = ChapterDocument(chapter: chapter, tiers: tiers, serialization: .xhtml, pageMarks: marks)
             var body = Serialization.xhtml.prologue(title: chapter.reference.description) + "<main>\n"
             document.write(into: &body)
-            body += "</main>\n" + Self.footer([chapter]) + "</body>\n</html>\n"
+            body += "</main>\n" + footer([chapter]) + "</body>\n</html>\n"
             documents.append(EPUBPackage.Document(chapter: chapter, file: "\(document.idPrefix).xhtml",
                                                   idPrefix: document.idPrefix, xhtml: body, pages: marks.pages))
         }

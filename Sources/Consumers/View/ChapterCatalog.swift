@@ -1,5 +1,6 @@
 import InterlinearCorpus
 import InterlinearSession
+import InterlinearStore
 
 /// The chapters a corpus holds, in canonical order, and how to load them into one session (so the shape cache
 /// stays warm across chapters: a string shaped for John 1 is not shaped again for Romans 8). The session's source is
@@ -9,6 +10,9 @@ public final class ChapterCatalog {
     public let session: Interlinear
     /// Every chapter that loads, in canonical order.
     public let chapters: [ChapterReference]
+    /// The store's library, which moves an English Old Testament reference to the Hebrew numbering: the session's
+    /// own, or the one under it when the session reads another translation (`--translation KJV`).
+    public var numbering: ChapterLibrary?
 
     /// Lists the session's chapters once.
     public convenience init(session: Interlinear) {
@@ -18,6 +22,7 @@ public final class ChapterCatalog {
     public init(session: Interlinear, chapters: [ChapterReference]) {
         self.session = session
         self.chapters = chapters
+        numbering = session.library as? ChapterLibrary
     }
 
     /// Loads a chapter into the session.

@@ -101,7 +101,7 @@ extension ChapterView {
         }
         var passage = typed
         var note: String?
-        if let library = catalog.session.library as? ChapterLibrary {
+        if let library = catalog.numbering {
             do { (passage, note) = try library.resolvingEnglishNumbering(typed) } catch {
                 message = "cannot open \(typed): \(error)"
                 return .status

@@ -36,3 +36,5 @@ LAZY_FORWARD(sword, const char *, org_crosswire_sword_SWModule_getConfigEntry, (
 LAZY_FORWARD(sword, const char **, org_crosswire_sword_SWModule_getEntryAttribute, (SWHANDLE hSWModule,
         const char *level1, const char *level2, const char *level3, char filteredBool), (hSWModule, level1, level2,
         level3, filteredBool), NULL)
+LAZY_FORWARD(sword, const char **, org_crosswire_sword_SWModule_getKeyChildren, (SWHANDLE hSWModule), (hSWModule),
+        NULL)

@@ -1,0 +1,43 @@
+import ArgumentParser
+import InterlinearCorpus
+import InterlinearStore
+import InterlinearSword
+
+/// `--translation`: which English the translation column shows. BSB is the corpus's own (aligned to the Greek);
+/// any other name is a SWORD Bible module, read through libsword when a chapter is read (`TranslatedLibrary`).
+enum TranslationChoice {
+    static let help = "The English column: BSB (the default), KJV, WEB or any installed SWORD Bible module (name or "
+        + "abbreviation); the KJV's words are aligned to the Greek and Hebrew by their Strong's numbers."
+
+    /// A name is a short line of text (checked before libsword sees it).
+    static func validate(_ name: String) throws {
+        guard (1...64).contains(name.utf8.count), !name.unicodeScalars.contains(where: EscapedText.needsEscape) else {
+            throw ValidationError("--translation must name a translation in 1 to 64 bytes, such as BSB, KJV or WEB")
+        }
+    }
+
+    static func isDefault(_ name: String) -> Bool { name.uppercased() == "BSB" }
+
+    /// `library`, or chapters from it with `name`'s translation. An unknown name is a usage error (exit 64) listing
+    /// the installed Bibles; without libsword, exit 69 naming the package.
+    static func source(_ name: String, over library: ChapterLibrary) throws -> any ChapterSource {
+        if isDefault(name) { return library }
+        return try translated(name, over: library)
+    }
+
+    static func translated(_ name: String, over library: ChapterLibrary) throws -> TranslatedLibrary {
+        let sword: SwordLibrary, bible: SwordBible
+        do {
+            sword = try SwordLibrary()
+            bible = try SwordBible(name, in: sword)
+        } catch let error as UnknownTranslation {
+            throw Failure(error.description)
+        } catch let error as SwordError {
+            throw Failure(.unavailable, "--translation \(name): \(error.description)")
+        }
+        let store = library.store
+        return TranslatedLibrary(base: library, bible: bible,
+                                 hebrewVerse: { key in (try? store?.hebrewVerse(english: key)) ?? nil },
+                                 resolves: StrongsLexicon.resolver(in: sword))
+    }
+}

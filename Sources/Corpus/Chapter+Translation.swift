@@ -1,0 +1,86 @@
+/// One word of another translation's verse (a SWORD Bible module's, `--translation KJV`): its text as printed,
+/// punctuation attached, and the Strong's numbers the module tags it with ("H430", "G3056"; none for most words of
+/// most modules, and for the KJV's words in italics).
+public struct TranslationWord: Sendable, Equatable {
+    public var text: String
+    public var strongs: [String]
+
+    public init(text: String, strongs: [String] = []) {
+        self.text = text
+        self.strongs = strongs
+    }
+}
+
+/// How many of a chapter's translation words carry a Strong's number, and how many of those were aligned to a
+/// source word with that number: the figure docs/lexicon.md gives for the KJV.
+public struct AlignmentCount: Sendable, Equatable {
+    public var words = 0
+    public var tagged = 0
+    public var aligned = 0
+
+    public init() {}
+
+    public static func += (lhs: inout AlignmentCount, rhs: AlignmentCount) {
+        lhs.words += rhs.words
+        lhs.tagged += rhs.tagged
+        lhs.aligned += rhs.aligned
+    }
+}
+
+extension Chapter {
+    /// The chapter with another translation: each verse's tokens are `translation[verse number]` (none where the
+    /// translation has no such verse), and each source word is aligned to the translation words that carry one of
+    /// its Strong's numbers within the verse. A Greek word has one number; a Hebrew word has one per morpheme, and a
+    /// lettered one (H1254a) counts as its base only when `resolves` says the base entry is that morpheme's (H871a,
+    /// the prefix "in", is not H871 "Atharim": `LexiconEntry.isUnnumberedAffix`). A translation word whose numbers
+    /// match no word stays unaligned: nothing is guessed. The words, morphemes and verse numbers are the chapter's
+    /// own; new strings are interned into `builder` (freeze it before reading the result).
+    public func replacingTranslation(_ translation: [Int: [TranslationWord]], strings builder: StringTableBuilder,
+                                     resolves: (String) -> Bool) -> (chapter: Chapter, count: AlignmentCount) {
+        var result = Chapter(reference: reference, language: language)
+        var count = AlignmentCount()
+        var keys: [TextID: String?] = [:]
+        /// The base key ("H1254") a source number aligns by, or nil (an affix, or not a number).
+        func key(_ id: TextID) -> String? {
+            if let known = keys[id] { return known }
+            let number = text(id)
+            let found = LexiconEntry.key(number).flatMap { base in
+                number.last?.isLetter == true && !resolves(number) ? nil : base
+            }
+            keys[id] = found
+            return found
+        }
+        for verse in verses {
+            result.beginVerse(verse.number, numberText: verse.numberText)
+            let words = translation[verse.number] ?? []
+            // Each translation word's numbers as base keys ("H0430" → "H430").
+            let tags = words.map { $0.strongs.compactMap { LexiconEntry.key($0) } }
+            for word in words { result.appendTranslationToken(builder.intern(word.text)) }
+            var aligned = [Bool](repeating: false, count: words.count)
+            for word in self.words[verse.words] {
+                var numbers: [String] = []
+                if word.morphemes.isEmpty {
+                    if let number = key(word.strongs) { numbers.append(number) }
+                } else {
+                    for morpheme in morphemes(of: word) { if let number = key(morpheme.strongs) { numbers.append(number) } }
+                }
+                let start = Int32(result.alignedTokens.count)
+                for (offset, tagged) in tags.enumerated() where tagged.contains(where: numbers.contains) {
+                    // A verse holds at most `Verse.maxTranslationTokens` words (the reader of the module stops there).
+                    guard let token = TokenOffset(exactly: offset) else { break }
+                    result.appendAlignedToken(token)
+                    aligned[offset] = true
+                }
+                var copy = word
+                copy.alignment = start..<Int32(result.alignedTokens.count)
+                copy.morphemes = 0..<0
+                result.appendWord(copy)
+                for morpheme in morphemes(of: word) { result.appendMorpheme(morpheme) }
+            }
+            count.words += words.count
+            count.tagged += tags.count { !$0.isEmpty }
+            count.aligned += aligned.count { $0 }
+        }
+        return (result, count)
+    }
+}
