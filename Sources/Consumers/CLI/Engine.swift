@@ -44,16 +44,16 @@ struct LayoutArguments: ParsableArguments {
 struct LayoutSettings: ParsableArguments {
     // Unconditional: "--width -1" is a value to refuse with a range, not a missing value followed by an option.
     @Option(parsing: .unconditional, help: "Layout width in points (100–10000).")
-    var width: Double = 390
+    var width: Double = Self.defaultWidth
 
     @Option(parsing: .unconditional, help: "Source-tier font size in points (6–96).")
-    var fontSize: Double = 17
+    var fontSize: Double = Self.defaultFontSize
 
     @Option(help: "Comma-separated tiers: source, transliteration, strongs, morphology, gloss, lemma, translation (default: all but lemma).")
-    var tiers: String = "source,transliteration,strongs,morphology,gloss,translation"
+    var tiers: String = Self.defaultTiers
 
     @Option(help: "Font family, found through fontconfig.")
-    var font: String = "Gentium Plus"
+    var font: String = Self.defaultFont
 
     @Option(help: ArgumentHelp(corpusHelp))
     var corpus: String?
@@ -64,6 +64,9 @@ struct LayoutSettings: ParsableArguments {
     @Flag(help: ArgumentHelp(noCacheHelp))
     var noCache = false
 
+    /// The defaults, also filled in by `ArgumentShortcut`.
+    static let defaultWidth = 390.0, defaultFontSize = 17.0, defaultFont = "Gentium Plus"
+    static let defaultTiers = "source,transliteration,strongs,morphology,gloss,translation"
     static let widthRange = 100.0...10_000.0
     static let fontSizeRange = 6.0...96.0
 
