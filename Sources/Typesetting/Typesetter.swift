@@ -14,7 +14,7 @@ public final class Typesetter {
     public let cache: ShapeCache
     /// Threads for cold shaping (`ShapeCache.prefetch`); 1 shapes as labels are placed. Nil (the default): this
     /// thread and one more per processor idle when a cold layout starts, at most `defaultShapingThreads`
-    /// (`threadsForIdleProcessors`). A worker beside a busy core made cold layouts 1.2–16× slower, waiting for the
+    /// (`threadsForIdleProcessors`). A worker beside busy cores made most cold layouts slower, up to 21×, waiting for the
     /// core (docs/performance.md, "Shaping threads").
     public var shapingThreads: Int?
     /// Scratch for the ids a cold layout gathers, reused by every layout.
