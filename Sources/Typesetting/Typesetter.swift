@@ -12,9 +12,11 @@ import InterlinearShaping
 /// the cache always share one string table.
 public final class Typesetter {
     public let cache: ShapeCache
-    /// Threads for cold shaping (`ShapeCache.prefetch`); 1 shapes as labels are placed. Defaults to the active
-    /// processors, at most 4.
-    public var shapingThreads: Int = Typesetter.defaultShapingThreads
+    /// Threads for cold shaping (`ShapeCache.prefetch`); 1 shapes as labels are placed. Nil (the default): this
+    /// thread and one more per processor idle when a cold layout starts, at most `defaultShapingThreads`
+    /// (`threadsForIdleProcessors`). A worker beside busy cores made most cold layouts slower, up to 21×, waiting for the
+    /// core (docs/performance.md, "Shaping threads").
+    public var shapingThreads: Int?
     /// Scratch for the ids a cold layout gathers, reused by every layout.
     private var gathered: [TextID] = []
     /// What the last gather covered: skipped while the cache, table and tiers are unchanged (warm re-layout).
@@ -22,6 +24,28 @@ public final class Typesetter {
 
     /// The active processor count, capped at 4.
     public static var defaultShapingThreads: Int { min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 4) }
+
+    /// 1 + the processors idle now, at most `defaultShapingThreads`: the processors less the threads the kernel
+    /// has runnable at this moment, this one among them (the fourth field of `/proc/loadavg`, "runnable/total").
+    /// 1 when that cannot be read.
+    public static func threadsForIdleProcessors() -> Int {
+        let fd = open("/proc/loadavg", O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return 1 }
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: 128)
+        let count = read(fd, &bytes, bytes.count)
+        // "0.52 0.58 0.59 3/215 12345": the digits before the slash.
+        guard count > 0, let slash = bytes[..<count].firstIndex(of: UInt8(ascii: "/")) else { return 1 }
+        var runnable = 0, scale = 1, index = slash - 1
+        while index >= 0, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]), scale <= 1_000_000 {
+            runnable += Int(bytes[index] - UInt8(ascii: "0")) * scale
+            scale *= 10
+            index -= 1
+        }
+        guard scale > 1 else { return 1 }
+        let processors = defaultShapingThreads
+        return min(processors, 1 + max(0, processors - max(runnable, 1)))
+    }
 
     package init(cache: ShapeCache) { self.cache = cache }
 
@@ -60,7 +84,7 @@ public final class Typesetter {
     /// Shapes every string the layout needs up front, on `shapingThreads` threads, when the cache lacks many of
     /// them (a cold layout). A warm re-layout of the same chapter skips this in O(1).
     private func prefetch(_ chapter: Chapter, tiers: [Tier], options: LayoutOptions) {
-        guard shapingThreads > 1,
+        guard shapingThreads ?? 2 > 1,
               chapter.strings.count - cache.shapedCount >= ShapeCache.parallelMinimum else { return }
         let key = (generation: cache.generation, strings: chapter.strings.count, words: chapter.words.count,
                    tiers: options.tiers)
@@ -77,7 +101,7 @@ public final class Typesetter {
                 for id in chapter.translationTokens[verse.translation] { gathered.append(id) }
             }
         }
-        cache.prefetch(gathered, threads: shapingThreads)
+        cache.prefetch(gathered, threads: shapingThreads ?? Self.threadsForIdleProcessors())
         gatheredFor = key
     }
 

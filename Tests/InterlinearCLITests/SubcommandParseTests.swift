@@ -41,6 +41,58 @@ import Testing
         #expect(direct == root, "\(arguments)")
     }
 
+    /// The everyday commands in the simple grammar skip ArgumentParser's parse (`ArgumentShortcut`); the command
+    /// they make holds every value ArgumentParser's would, defaults included.
+    @Test(arguments: [
+        ["typeset", "John 1"],
+        ["typeset", "Genesis 1"],
+        ["typeset", "John 1:14-18", "--width", "768", "--font-size", "20", "--tiers", "source,gloss", "--no-cache"],
+        ["typeset", "--width=500", "John 1", "--font-size=12.5", "--font", "DejaVu Serif", "--corpus", "/tmp/store"],
+        ["typeset", "Genesis 1", "--hebrew-marks", "points", "--output", "x.json"],
+        ["typeset", "Genesis 1", "--hebrew-marks=none", "--output=x.json", "--width", "1e3"],
+        ["typeset", "Genesis 1", "--translation", "KJV"],
+        ["read", "John 1", "--translation=WEB"],
+        ["a11y", "John 1"],
+        ["a11y", "John 1", "--screen-reader", "on", "--all"],
+        ["a11y", "John 1", "--screen-reader", "OFF", "--granularity", "Label", "--viewport", "390x844+0+20"],
+        ["a11y", "John 1", "--from", "John.1.1.w1", "--move", "next", "--count", "3", "--screen-reader", "on"],
+        ["a11y", "John 1", "--note", "3", "--note", "5", "--scroll", "40", "--hit-test", "120,300", "--toggle-late"],
+        ["a11y", "John 1", "--output", "x.json", "--width", "600"],
+        ["read", "John 1"],
+        ["read", "Rom 8:28", "--font", "DejaVu Serif"],
+        ["read", "John 1", "--screen-reader", "--speak", "--verbosity", "full", "--original", "--braille"],
+        ["read", "John 1", "--greek", "--tiers", "source,gloss", "--no-cache"],
+        ["render", "John 1"],
+        ["render", "John 1", "--format", "pdf", "--output", "x.pdf", "--paper", "letter"],
+        ["render", "John 1", "--format", "svg", "--scale", "1.5", "--from", "2", "--to", "5", "--overlay", "a11y"],
+    ])
+    func theShortcutMakesTheCommandArgumentParserMakes(arguments: [String]) throws {
+        let shortcut = try #require(ArgumentShortcut.command(arguments), "\(arguments) take the shortcut")
+        #expect("command: \(String(reflecting: shortcut))" == outcome { try InterlinearCommand.parseAsRoot(arguments) },
+                "\(arguments)")
+    }
+
+    /// Everything outside the simple grammar, and every error, goes to ArgumentParser, which words the message.
+    @Test(arguments: [
+        ["typeset"], ["typeset", "John 1", "John 2"], ["typeset", "John 1", "--width", "5"],
+        ["typeset", "John 1", "--width", "abc"], ["typeset", "John 1", "--width", "-1"], ["typeset", "John 1", "--bogus"],
+        ["typeset", "John 1", "--bogus", "1"], ["typeset", "John 1", "--tiers", "translation"],
+        ["typeset", "John 1", "--width", "400", "--width", "500"], ["typeset", "John 1", "--output"],
+        ["typeset", "John 1", "--output", ""], ["typeset", "--", "John 1"], ["typeset", "John 1", "-w", "400"],
+        ["typeset", "Nowhere 1"], ["typeset", "John 99"], ["typeset", "John 1", "--no-cache=true"],
+        ["typeset", "John 1", "--help"], ["typeset", "help"], ["typeset", "John 1", "--version"],
+        ["a11y", "John 1", "--granularity", "bogus"], ["a11y", "John 1", "--move", "next"],
+        ["a11y", "John 1", "--scroll", "-40"], ["a11y", "John 1", "--count", "0"], ["a11y", "John 1", "--viewport", "1x"],
+        ["read", "John 1", "extra"], ["read", "John 1", "--original", "--greek"], ["read", "John 1", "--all"],
+        ["render", "John 1", "--format", "gif"], ["render", "John 1", "--from", "5", "--to", "2"],
+        ["export", "John 1"], ["search", "logos"], [],
+    ])
+    func argumentsOutsideTheGrammarGoToArgumentParser(arguments: [String]) {
+        #expect(ArgumentShortcut.command(arguments) == nil, "\(arguments)")
+        #expect(outcome { try InterlinearCommand.parse(arguments) } == outcome { try InterlinearCommand.parseAsRoot(arguments) },
+                "\(arguments)")
+    }
+
     /// Arguments the root answers itself (help, version, completion scripts) go through the root's parse.
     @Test func helpVersionAndCompletionGoToTheRoot() throws {
         for arguments in [["typeset", "--help"], ["typeset", "John 1", "-h"], ["typeset", "--version"],

@@ -1,3 +1,5 @@
+import Foundation
+import Synchronization
 import Testing
 import InterlinearCorpus
 import InterlinearSession
@@ -170,5 +172,26 @@ struct JohnOne {
 
     @Test func defaultThreadsFollowTheProcessorsCappedAtFour() {
         #expect((1...4).contains(Typesetter.defaultShapingThreads))
+        #expect((1...Typesetter.defaultShapingThreads).contains(Typesetter.threadsForIdleProcessors()))
+    }
+
+    /// With every processor kept busy (a spinning thread per processor, all runnable), a cold layout starts no
+    /// worker: it would wait for a core.
+    @Test func noWorkerBesideBusyProcessors() {
+        final class Spinners: Sendable {
+            let stop = Atomic<Bool>(false), started = Atomic<Int>(0)
+        }
+        let spinners = Spinners()
+        let processors = ProcessInfo.processInfo.activeProcessorCount
+        for _ in 0..<processors {
+            Thread.detachNewThread {
+                spinners.started.add(1, ordering: .relaxed)
+                while !spinners.stop.load(ordering: .relaxed) {}
+            }
+        }
+        while spinners.started.load(ordering: .relaxed) < processors { usleep(1000) }
+        let threads = Typesetter.threadsForIdleProcessors()
+        spinners.stop.store(true, ordering: .relaxed)
+        #expect(threads == 1)
     }
 }

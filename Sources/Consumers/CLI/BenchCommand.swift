@@ -57,7 +57,8 @@ struct BenchCommand: ParsableCommand {
         warmOptions.width = options.width + (options.width < 9_000 ? 37 : -37)
 
         var cold: [Double] = [], coldOneThread: [Double] = [], warm: [Double] = []
-        let threads = typesetter.shapingThreads
+        // N threads whatever is idle, to compare with 1 (the commands take what is idle, `Typesetter.shapingThreads`).
+        let threads = Typesetter.defaultShapingThreads
         var result = session.layout(engine.chapter)
         for _ in 0..<iterations {
             // Cold on one thread (shaping as labels are placed), then cold with the parallel prefetch.

@@ -45,16 +45,16 @@ struct LayoutArguments: ParsableArguments {
 struct LayoutSettings: ParsableArguments {
     // Unconditional: "--width -1" is a value to refuse with a range, not a missing value followed by an option.
     @Option(parsing: .unconditional, help: "Layout width in points (100–10000).")
-    var width: Double = 390
+    var width: Double = Self.defaultWidth
 
     @Option(parsing: .unconditional, help: "Source-tier font size in points (6–96).")
-    var fontSize: Double = 17
+    var fontSize: Double = Self.defaultFontSize
 
     @Option(help: "Comma-separated tiers: source, transliteration, strongs, morphology, gloss, lemma, translation (default: all but lemma).")
-    var tiers: String = "source,transliteration,strongs,morphology,gloss,translation"
+    var tiers: String = Self.defaultTiers
 
     @Option(help: "Font family, found through fontconfig.")
-    var font: String = "Gentium Plus"
+    var font: String = Self.defaultFont
 
     @Option(help: ArgumentHelp(corpusHelp))
     var corpus: String?
@@ -66,8 +66,12 @@ struct LayoutSettings: ParsableArguments {
     var noCache = false
 
     @Option(help: ArgumentHelp(TranslationChoice.help))
-    var translation: String = "BSB"
+    var translation: String = LayoutSettings.defaultTranslation
 
+    /// The defaults, also filled in by `ArgumentShortcut`.
+    static let defaultWidth = 390.0, defaultFontSize = 17.0, defaultFont = "Gentium Plus"
+    static let defaultTiers = "source,transliteration,strongs,morphology,gloss,translation"
+    static let defaultTranslation = "BSB"
     static let widthRange = 100.0...10_000.0
     static let fontSizeRange = 6.0...96.0
 
@@ -113,7 +117,7 @@ enum TierList {
     static func parse(_ list: String) throws -> TierSet {
         let names = Tier.blockTiers + [.translation]
         var tiers: [Tier] = []
-        for name in list.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
+        for name in list.split(separator: ",").map(ValueSyntax.trimmingSpaces) where !name.isEmpty {
             guard let tier = Tier(name: name), tier != .verse else {
                 throw ValidationError("unknown tier \(EscapedText.quoted(name)); tiers are "
                                       + names.map(\.name).joined(separator: ", "))
@@ -152,15 +156,22 @@ struct Engine {
     /// shows the chapter and opens at the verse).
     init(_ arguments: LayoutArguments, wholeChapter: Bool = false) throws {
         let options = try arguments.layoutOptions()
-        library = try ChapterLibrary.open(corpus: arguments.corpus)
-        (passage, numberingNote) = try library.resolvingEnglishNumbering(try parseReference(arguments.reference))
-        guard passage.chapter.exists else { throw library.missing(passage.chapter) }
-        if let numberingNote { try? ByteSink(descriptor: STDERR_FILENO).write(Array("note: \(numberingNote)\n".utf8)) }
+        (library, passage, numberingNote) = try Self.locate(arguments)
         session = try Interlinear(library: try TranslationChoice.source(arguments.translation, over: library),
                                   font: arguments.font, options: options,
                                   cache: arguments.cachePolicy)
         chapter = try session.chapter(wholeChapter ? Passage(chapter: passage.chapter) : passage,
                                       hebrewMarks: arguments.hebrewMarks)
+    }
+
+    /// The store and the passage the arguments name, in the corpus's numbering (a note on stderr when it moved);
+    /// throws when the store lacks the chapter.
+    static func locate(_ arguments: LayoutArguments) throws -> (ChapterLibrary, Passage, String?) {
+        let library = try ChapterLibrary.open(corpus: arguments.corpus)
+        let (passage, numberingNote) = try library.resolvingEnglishNumbering(try parseReference(arguments.reference))
+        guard passage.chapter.exists else { throw library.missing(passage.chapter) }
+        if let numberingNote { try? ByteSink(descriptor: STDERR_FILENO).write(Array("note: \(numberingNote)\n".utf8)) }
+        return (library, passage, numberingNote)
     }
 
     /// The session's typesetter.
@@ -174,6 +185,29 @@ struct Engine {
     /// Saves the shape cache for the next run (unless `--no-cache`): after the command's output, since a cache
     /// never fails a command.
     func saveCaches() { session.saveCaches() }
+}
+
+/// The whole chapter the arguments name, loaded for a front end that shows its text without shaping it (`read`'s
+/// grid and plain text): no session and no fonts, so fontconfig never starts (24 M instructions with no font
+/// cache) and `--font` is not looked up. Chapters load as a session loads them (`Interlinear.chapter`).
+struct UnshapedChapter {
+    let library: ChapterLibrary
+    /// The chapters' source: the store, or its chapters with `--translation`'s text.
+    let source: any ChapterSource
+    let passage: Passage
+    let chapter: Chapter
+    private let strings = StringTableBuilder()
+
+    init(_ arguments: LayoutArguments) throws {
+        (library, passage, _) = try Engine.locate(arguments)
+        source = try TranslationChoice.source(arguments.translation, over: library)
+        chapter = try source.load([passage.chapter], into: strings)[0].showing(arguments.hebrewMarks, strings: strings)
+    }
+
+    /// Another chapter, for the reader's navigation.
+    func load(_ reference: ChapterReference) throws -> Chapter {
+        try source.load([reference], into: strings)[0]
+    }
 }
 
 /// Parses a reference given on the command line (a chapter, or verses of one), or fails (exit 64) with one line

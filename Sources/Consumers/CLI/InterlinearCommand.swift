@@ -58,6 +58,7 @@ extension InterlinearCommand {
     /// parse also reflects over the root command and parses the whole argument list twice more looking for
     /// `--generate-completion-script`, 4.1 M instructions of a 52.7 M warm `typeset "John 1"` (callgrind).
     static func parse(_ arguments: [String]) throws -> any ParsableCommand {
+        if let command = ArgumentShortcut.command(arguments) { return command }
         if let subcommand = subcommandParsedOnItsOwn(arguments),
            let command = try? subcommand.parseAsRoot(Array(arguments.dropFirst())) {
             return command
@@ -75,7 +76,7 @@ extension InterlinearCommand {
 
     /// An argument only the root's parse answers as users expect: help (`-h`, `-help`, `--help`, and `help` as a
     /// subcommand), `--version`, and ArgumentParser's completion and help-dump flags.
-    private static func answeredByRoot(_ argument: String) -> Bool {
+    static func answeredByRoot(_ argument: String) -> Bool {
         argument == "help" || argument.hasPrefix("-h") || argument == "--help" || argument == "--version"
             || argument.hasPrefix("--generate-completion") || argument.hasPrefix("--experimental")
     }

@@ -45,14 +45,15 @@ struct ReadCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let engine = try Engine(layout, wholeChapter: true)
-            let chapter = engine.chapter, session = engine.session
-            if let verse = engine.passage.verses?.lowerBound, chapter.verseIndex(number: verse) == nil {
-                throw Failure(.noInput, "\(chapter.reference) has no verse \(verse) (its verses are \(chapter.verseSpan))")
-            }
+            let environment = ProcessInfo.processInfo.environment
             let mode = ReaderMode.choose(
                 screenReaderFlag: screenReader || speak || braille, stdinIsTerminal: isatty(STDIN_FILENO) == 1,
-                stdoutIsTerminal: isatty(STDOUT_FILENO) == 1, environment: ProcessInfo.processInfo.environment)
+                stdoutIsTerminal: isatty(STDOUT_FILENO) == 1, environment: environment)
+            // The grid and plain text show the text unshaped: no session, no fonts.
+            guard mode == .screenReader else { return try showUnshaped(mode: mode, environment: environment) }
+            let engine = try Engine(layout, wholeChapter: true)
+            let chapter = engine.chapter, session = engine.session
+            try checkVerse(engine.passage, in: chapter)
             // Screen-reader lines come from the accessibility elements of the typeset chapter (the terminal uses
             // only their order and descriptions), so the terminal and a graphical reader never disagree. "Find
             // other occurrences" searches the corpus, as `interlinear search` does.
@@ -71,17 +72,45 @@ struct ReadCommand: ParsableCommand {
             }
             let outcome: ReaderOutcome
             do {
-                outcome = try Reader.run(chapter, mode: mode, lines: lines,
-                                         narration: mode == .screenReader ? narration(chapter) : nil,
-                                         tiers: engine.options.tiers, start: start,
+                outcome = try Reader.run(chapter, mode: mode, lines: lines, narration: narration(chapter),
+                                         tiers: engine.options.tiers, environment: environment, start: start,
                                          navigator: BibleNavigator(library: engine.library, load: { try session.chapter($0) }),
                                          narrate: narration)
             } catch let error as SystemError {
                 throw OutputTarget.standardOutputFailure(error)
             }
             engine.saveCaches()
-            if outcome == .interrupted { throw ExitCode(ExitStatus.interrupted.rawValue) }
+            try finish(outcome)
         }
+    }
+
+    /// The grid or plain text, from a chapter loaded without fonts (`UnshapedChapter`).
+    private func showUnshaped(mode: ReaderMode, environment: [String: String]) throws {
+        let source = try UnshapedChapter(layout)
+        let chapter = source.chapter
+        try checkVerse(source.passage, in: chapter)
+        let start = source.passage.verses.map { ReaderLocation(chapter: chapter.reference, verse: $0.lowerBound) }
+        let outcome: ReaderOutcome
+        do {
+            outcome = try Reader.run(chapter, mode: mode, tiers: try layout.layoutOptions().tiers,
+                                     environment: environment, start: start,
+                                     navigator: BibleNavigator(library: source.library, load: source.load))
+        } catch let error as SystemError {
+            throw OutputTarget.standardOutputFailure(error)
+        }
+        try finish(outcome)
+    }
+
+    /// A reference's first verse must be in the chapter.
+    private func checkVerse(_ passage: Passage, in chapter: Chapter) throws {
+        if let verse = passage.verses?.lowerBound, chapter.verseIndex(number: verse) == nil {
+            throw Failure(.noInput, "\(chapter.reference) has no verse \(verse) (its verses are \(chapter.verseSpan))")
+        }
+    }
+
+    /// Ctrl-C ends the process with 130, as the signal would have.
+    private func finish(_ outcome: ReaderOutcome) throws {
+        if outcome == .interrupted { throw ExitCode(ExitStatus.interrupted.rawValue) }
     }
 }
 

@@ -27,10 +27,23 @@ enum ValueSyntax {
     static func point(_ text: String) -> (x: Float, y: Float)? {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == 2,
-              let x = Float(parts[0].trimmingCharacters(in: .whitespaces)),
-              let y = Float(parts[1].trimmingCharacters(in: .whitespaces)),
+              let x = Float(trimmingSpaces(parts[0])),
+              let y = Float(trimmingSpaces(parts[1])),
               x.isFinite, y.isFinite, abs(x) <= pointLimit, abs(y) <= pointLimit
         else { return nil }
         return (x, y)
+    }
+
+    /// `text` without the spaces and tabs at either end: Unicode's space separators and U+0009, what Foundation's
+    /// `CharacterSet.whitespaces` holds, compared scalar by scalar as Foundation does. Not Foundation's own
+    /// `trimmingCharacters`: bridging to NSString cost 0.9 M instructions of every `--tiers` check.
+    static func trimmingSpaces(_ text: Substring) -> String {
+        func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+            scalar == " " || scalar == "\t" || (scalar.value >= 0x80 && scalar.properties.generalCategory == .spaceSeparator)
+        }
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !isSpace($0) }),
+              let last = scalars.lastIndex(where: { !isSpace($0) }) else { return "" }
+        return String(scalars[first...last])
     }
 }

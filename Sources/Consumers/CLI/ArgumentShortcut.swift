@@ -1,0 +1,191 @@
+import ArgumentParser
+
+/// The everyday commands — `typeset`, `a11y`, `read`, `render` with a reference and their own options — read
+/// without ArgumentParser's parse. That parse reflects over every property wrapper of the command and casts values
+/// to its protocols, and each first cast makes the Swift runtime scan every protocol conformance record of the
+/// binary: 12 M of a 29 M warm `typeset "John 1"` (callgrind, docs/performance.md). Here the command is filled in
+/// through the same property wrappers, each value converted by its own `ExpressibleByArgument` conformance, and
+/// validated by the same `validate()`s, so the command is the one ArgumentParser would make (`SubcommandParseTests`
+/// compares both, value by value).
+///
+/// Anything outside the simple grammar gives nil and goes to ArgumentParser, which then words every message and
+/// exit code as before: an unknown option, a value that does not convert or fails validation, an option given
+/// twice, a value that begins with "-", `--`, help, the version, a missing or second reference.
+enum ArgumentShortcut {
+    /// The command `arguments` (after the program name) make, or nil when ArgumentParser must parse them.
+    static func command(_ arguments: [String]) -> (any ParsableCommand)? {
+        guard let name = arguments.first, !arguments.contains(where: InterlinearCommand.answeredByRoot) else { return nil }
+        let rest = arguments.dropFirst()
+        switch name {
+        case "typeset": return typeset(rest)
+        case "a11y": return a11y(rest)
+        case "read": return read(rest)
+        case "render": return render(rest)
+        default: return nil
+        }
+    }
+
+    private static func typeset(_ arguments: ArraySlice<String>) -> TypesetCommand? {
+        guard var scan = Scan(arguments, flags: layoutFlags) else { return nil }
+        var command = TypesetCommand()
+        command.layout = scan.layout()
+        command.output = scan.optional("output")
+        return scan.finish(command, layout: command.layout)
+    }
+
+    private static func a11y(_ arguments: ArraySlice<String>) -> A11yCommand? {
+        guard var scan = Scan(arguments, flags: layoutFlags + ["all", "toggle-late"]) else { return nil }
+        var command = A11yCommand()
+        command.layout = scan.layout()
+        command.viewport = scan.optional("viewport")
+        command.scroll = scan.value("scroll", 0)
+        command.screenReader = scan.optional("screen-reader")
+        command.granularity = scan.value("granularity", .word)
+        command.all = scan.flag("all")
+        command.hitTest = scan.optional("hit-test")
+        command.from = scan.optional("from")
+        command.move = scan.optional("move")
+        command.count = scan.value("count", 1)
+        command.note = scan.array("note")
+        command.toggleLate = scan.flag("toggle-late")
+        command.output = scan.optional("output")
+        return scan.finish(command, layout: command.layout)
+    }
+
+    private static func read(_ arguments: ArraySlice<String>) -> ReadCommand? {
+        let flags = layoutFlags + ["screen-reader", "speak", "original", "greek", "braille"]
+        guard var scan = Scan(arguments, flags: flags) else { return nil }
+        var command = ReadCommand()
+        command.layout = scan.layout()
+        command.screenReader = scan.flag("screen-reader")
+        command.speak = scan.flag("speak")
+        command.verbosity = scan.value("verbosity", .normal)
+        // Two names of one flag: both given is left to ArgumentParser.
+        let original = scan.flag("original"), greek = scan.flag("greek")
+        if original && greek { return nil }
+        command.original = original || greek
+        command.braille = scan.flag("braille")
+        return scan.finish(command, layout: command.layout)
+    }
+
+    private static func render(_ arguments: ArraySlice<String>) -> RenderCommand? {
+        guard var scan = Scan(arguments, flags: layoutFlags) else { return nil }
+        var command = RenderCommand()
+        command.layout = scan.layout()
+        command.format = scan.value("format", .png)
+        command.scale = scan.value("scale", 2)
+        command.paper = scan.value("paper", .a4)
+        command.from = scan.optional("from")
+        command.to = scan.optional("to")
+        command.overlay = scan.optional("overlay")
+        command.output = scan.optional("output")
+        return scan.finish(command, layout: command.layout)
+    }
+
+    /// The flags (options without a value) of `LayoutArguments`.
+    private static let layoutFlags = ["no-cache"]
+
+    /// The arguments after the subcommand, split into long options with their values, flags and positionals; each
+    /// read once by the command's filling-in, so what nobody read is an option the command does not have.
+    private struct Scan {
+        private var options: [(name: Substring, value: String, read: Bool)] = []
+        private var flags: [(name: Substring, read: Bool)] = []
+        private var positionals: [String] = []
+        /// Set when a value does not convert or an option comes twice: ArgumentParser then says what is wrong.
+        private var failed = false
+
+        /// Nil when an argument is outside the grammar: `--name value`, `--name=value`, `--flag`, a positional.
+        init?(_ arguments: ArraySlice<String>, flags flagNames: [String]) {
+            var index = arguments.startIndex
+            while index < arguments.endIndex {
+                let argument = arguments[index]
+                index += 1
+                guard argument.hasPrefix("-") else {
+                    positionals.append(argument)
+                    continue
+                }
+                guard argument.hasPrefix("--"), argument.utf8.count > 2 else { return nil }
+                let body = argument.dropFirst(2)
+                let name: Substring, value: String
+                if let equals = body.firstIndex(of: "=") {
+                    name = body[..<equals]
+                    value = String(body[body.index(after: equals)...])
+                    guard !flagNames.contains(where: { $0 == name }) else { return nil }
+                } else if flagNames.contains(where: { $0 == body }) {
+                    guard !flags.contains(where: { $0.name == body }) else { return nil }
+                    flags.append((body, false))
+                    continue
+                } else {
+                    guard index < arguments.endIndex else { return nil }
+                    name = body
+                    value = arguments[index]
+                    index += 1
+                }
+                guard !value.isEmpty, !value.hasPrefix("-") else { return nil }
+                options.append((name, value, false))
+            }
+        }
+
+        /// The shared layout options and the one reference.
+        mutating func layout() -> LayoutArguments {
+            var settings = LayoutSettings()
+            settings.width = value("width", LayoutSettings.defaultWidth)
+            settings.fontSize = value("font-size", LayoutSettings.defaultFontSize)
+            settings.tiers = value("tiers", LayoutSettings.defaultTiers)
+            settings.font = value("font", LayoutSettings.defaultFont)
+            settings.corpus = optional("corpus")
+            settings.hebrewMarks = value("hebrew-marks", .all)
+            settings.noCache = flag("no-cache")
+            settings.translation = value("translation", LayoutSettings.defaultTranslation)
+            var layout = LayoutArguments()
+            if positionals.count == 1 { layout.reference = positionals[0] } else { failed = true }
+            layout.settings = settings
+            return layout
+        }
+
+        /// The values of a repeatable option, in order.
+        mutating func array<Value: ExpressibleByArgument>(_ name: String) -> [Value] {
+            var values: [Value] = []
+            for index in options.indices where options[index].name == name {
+                options[index].read = true
+                guard let value = Value(argument: options[index].value) else {
+                    failed = true
+                    return []
+                }
+                values.append(value)
+            }
+            return values
+        }
+
+        mutating func optional<Value: ExpressibleByArgument>(_ name: String) -> Value? {
+            let values: [Value] = array(name)
+            if values.count > 1 { failed = true }
+            return values.first
+        }
+
+        mutating func value<Value: ExpressibleByArgument>(_ name: String, _ initial: Value) -> Value {
+            optional(name) ?? initial
+        }
+
+        mutating func flag(_ name: String) -> Bool {
+            guard let index = flags.firstIndex(where: { $0.name == name }) else { return false }
+            flags[index].read = true
+            return true
+        }
+
+        /// The command, when every argument was read and converted and `validate` (the command's checks, after
+        /// its option groups', in ArgumentParser's order) passes; else nil.
+        func finish<Command: ParsableCommand>(_ command: Command, layout: LayoutArguments) -> Command? {
+            guard !failed, options.allSatisfy(\.read), flags.allSatisfy(\.read) else { return nil }
+            var command = command, layout = layout
+            do {
+                try layout.settings.validate()
+                try layout.validate()
+                try command.validate()
+            } catch {
+                return nil
+            }
+            return command
+        }
+    }
+}
