@@ -46,6 +46,8 @@ extension ChapterPainter {
     /// several fonts or its font has no space glyph; the caller then draws the run as before.
     func showSpan(_ cr: OpaquePointer, count: Int, text: UnsafeBufferPointer<CChar>, left: Double, pen: Double,
                   reach: Double?, baseline: Double, tier: Tier, size: Double, squeezed: Bool, slant: Double) -> Bool {
+        let rightToLeft = Self.isRightToLeft(text)
+        guard reach != nil || rightToLeft else { return false }
         let font = Int(buffer.fonts[0])
         guard (1..<count).allSatisfy({ Int(buffer.fonts[$0]) == font }) else { return false }
         let spaceGlyph = faces.glyph(for: 0x20, fontIndex: font)
@@ -53,9 +55,12 @@ extension ChapterPainter {
         let leftward = reach.map { $0 < left } ?? false
         let separator: cairo_glyph_t
         if leftward, let reach {
-            // First in the span, just right of the previous word's right edge (a space's width never matters here).
+            // First in the span, just right of the previous word's right edge (a space's width never matters here),
+            // and a fiftieth of an em above the baseline: cairo starts a text position anew (`Td`) at a glyph off
+            // the current one's baseline, so the word's glyphs are placed exactly as without the separator (on the
+            // baseline, cairo would place them by TJ adjustments from the separator, rounded to 1/1000 em).
             for k in stride(from: count, to: 0, by: -1) { buffer.glyphs[k] = buffer.glyphs[k - 1] }
-            separator = cairo_glyph_t(index: UInt(spaceGlyph), x: min(reach + 0.05 * size, left), y: baseline)
+            separator = cairo_glyph_t(index: UInt(spaceGlyph), x: min(reach + 0.05 * size, left), y: baseline - 0.02 * size)
             buffer.glyphs[0] = separator
         } else {
             // Last, its advance (about a quarter em) ending just short of the next word.
@@ -63,7 +68,6 @@ extension ChapterPainter {
             buffer.glyphs[count] = cairo_glyph_t(index: UInt(spaceGlyph), x: x, y: baseline)
         }
         buffer.fonts[count] = UInt16(font)
-        let rightToLeft = Self.isRightToLeft(text)
         buffer.reserveText(text.count + 4)
         var n = 0
         func append(_ byte: UInt8) {
