@@ -8,12 +8,15 @@ import InterlinearTypesetting
 /// poppler makes a "word" of each run of glyphs on one baseline, then a block of words on one line only when the gap
 /// between them is under 0.3 of the font size (1.0 for at most three outliers), and orders blocks by their boxes.
 /// An interlinear row's words stand a column apart, far more than that, so each word became a block of its own and
-/// the blocks of the stacked tiers were read in an order of poppler's making. Here each source word of a row is
+/// the blocks of the stacked tiers were read in an order of poppler's making. Here each word's label of a row is
 /// drawn as one text span (one cairo cluster: its glyphs and the separator's, carried as `/ActualText`) whose
 /// invisible separator glyph stands at the edge of the gap towards the row's next word: poppler takes a span's box
-/// from its first glyph to its last, so the row's source words touch and make one line, one block across the
-/// column, read before everything below it (poppler's rule 1: above and overlapping). Nothing visible moves: the
-/// separator is the font's space glyph, which has no ink.
+/// from its first glyph to its last, so a row's words of one tier touch and make one line, one block across the
+/// column, and the page is a stack of such blocks, read top to bottom (poppler's rule 1: above and overlapping).
+/// Every tier, not only the source: with the stacks' other tiers left as small blocks, poppler's table detection
+/// (four blocks aligned in a grid) gave some of them envelopes reaching above the next row of source words, which
+/// was then read first (Matthew 1:20, Revelation 22:10). Nothing visible moves: the separator is the font's space
+/// glyph, which has no ink.
 ///
 /// poppler also takes every right-to-left run for text drawn in visual order and reverses it on output
 /// (`reorderText` in TextOutputDev.cc), ActualText included; so a Hebrew word's span carries its text reversed
@@ -23,14 +26,12 @@ import InterlinearTypesetting
 /// of רוּחַ) to the front, and a run's trailing neutrals go to its front, which would glue the row's last word to
 /// the verse number that follows it on poppler's line (its Hebrew run ends at the first digit).
 extension ChapterPainter {
-    /// Where a source word's text span should reach, cell-relative: the near edge of the next source word on its
-    /// row (reading order); nil for the last of its row and for the other tiers. Only the source words: each is the
-    /// only label of its structure element (`RB`), while the other tiers of a word share one `RT`, and poppler's
-    /// structure reader (`pdfinfo -struct-text`, MarkedContentOutputDev) takes the end of a span's marked content
-    /// for the end of the element's (it pushes only sequences with an MCID but pops at every EMC).
+    /// Where a word's label's text span should reach, cell-relative: the near edge of the next label of its tier on
+    /// its row (reading order); nil for the last of its row, the verse number and the translation. Each such label
+    /// is alone in its structure element (`RB`, or a `Span` of the `RT`: see `StructureTags`).
     func textReach(of index: Int, in range: Range<Int>, labels: UnsafeBufferPointer<Label>) -> Float? {
         let label = labels[index]
-        guard label.tier == .source else { return nil }
+        guard label.tier != .verse, label.tier != .translation else { return nil }
         var next = index + 1
         // The next word's label of this tier is one stack on: a few labels at most.
         while next < range.upperBound, next <= index + 2 * Tier.allCases.count {
