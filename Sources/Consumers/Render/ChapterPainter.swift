@@ -38,11 +38,13 @@ public final class ChapterPainter {
     /// When true, each label ends with the font's space glyph (no ink) carrying a space character, so text read from
     /// the drawing in content order (a PDF's structure tree, `pdftotext -raw`) has the labels apart. A real glyph,
     /// not an empty cluster: a glyphless cluster makes cairo write an empty ActualText span, which some readers
-    /// (poppler) take as the end of the enclosing structure element's content.
+    /// (poppler) take as the end of the enclosing structure element's content. A word's label and its separator are
+    /// one text span whose separator stands across the gap to the row's next word (`showSpan`), so that readers
+    /// rebuilding lines from positions (poppler's default mode) read each row as a line.
     public var wordSeparators = false
     /// When true (PDF), `paintCell` tags its labels with structure elements inside the caller's tags: the verse
     /// number as `Lbl`, each word block as `Ruby` holding the Greek word as `RB` (ruby base) and its other tiers as
-    /// one `RT` (ruby text), the translation as a `Span`. Every drawn label is in a leaf: cairo 1.16 leaves out the
+    /// one `RT` (ruby text, a `Span` per tier), the translation as a `Span`. Every drawn label is in a leaf: cairo 1.16 leaves out the
     /// content of an element that has children. The Greek is the only `RB`, so `PDFLanguage` can mark it as Greek.
     public var structureTags = false
     /// .notdef glyphs drawn (as boxes) since the painter was made.
