@@ -1,4 +1,5 @@
 import Foundation
+import InterlinearCorpus
 import InterlinearTestSupport
 import Testing
 
@@ -18,19 +19,45 @@ struct RenderPDFUATests {
     static let john = Result { try pdf("John 1") }
     static let genesis = Result { try pdf("Genesis 1") }
 
-    /// The "w" lines' surface field of a committed chapter file, in order.
-    static func sourceWords(_ path: String) throws -> [String] {
-        let text = try String(contentsOf: corpusDirectory.appendingPathComponent("chapters/\(path)"), encoding: .utf8)
+    static func isHebrew(_ token: Substring) -> Bool {
+        token.unicodeScalars.contains { (0x05D0...0x05EA).contains($0.value) }
+    }
+
+    // MARK: Expected words, from the downloaded source data
+
+    /// John 1's words from SBLGNT.tsv (bible-alignments 0.4.2): the `text` of every row of an id `n43001…`.
+    static func sblgntJohnOne() throws -> [String] {
+        let file = try #require(SourceColumns.sblgnt)
+        return try SourceColumns.rows(of: file, columns: ["id", "text"]).filter { $0[0].hasPrefix("n43001") }.map { $0[1] }
+    }
+
+    /// Genesis 1's words from WLC-LEB.tsv (bible-alignments 0.3.5), whose rows are morphemes: a word is the
+    /// morphemes sharing an id's first 11 digits (book, chapter, verse, word), each morpheme's pointed and accented
+    /// form being its `alt-id` less the "-N" occurrence suffix.
+    static func wlcGenesisOne() throws -> [String] {
+        let file = SourceData.hebrewDirectory().appendingPathComponent(SourceData.hebrewFile)
         var words: [String] = []
-        for line in text.split(separator: "\n") {
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-            if fields.count > 2, fields[0] == "w" { words.append(String(fields[2])) }
+        var current = ""
+        for row in try SourceColumns.rows(of: file, columns: ["identifier", "alt-id"]) where row[0].hasPrefix("01001") {
+            let morpheme = row[1].split(separator: "-", omittingEmptySubsequences: false).dropLast().joined(separator: "-")
+            if row[0].prefix(11) == current { words[words.count - 1] += morpheme } else { words.append(morpheme) }
+            current = String(row[0].prefix(11))
         }
         return words
     }
 
-    static func isHebrew(_ token: Substring) -> Bool {
-        token.unicodeScalars.contains { (0x05D0...0x05EA).contains($0.value) }
+    static var hebrewSourceMissing: Bool {
+        !FileManager.default.fileExists(atPath: SourceData.hebrewDirectory().appendingPathComponent(SourceData.hebrewFile).path)
+    }
+
+    /// The words of `pdftotext` output: split at white space, with the bidi controls poppler writes around every
+    /// right-to-left run (RLE U+202B … PDF U+202C) and the marks it may leave (U+200E, U+200F) taken out.
+    static func words(_ text: String) -> [Substring] {
+        let controls: ClosedRange<UInt32> = 0x202A...0x202E
+        let kept = String(String.UnicodeScalarView(text.unicodeScalars.filter {
+            !controls.contains($0.value) && $0.value != 0x200E && $0.value != 0x200F
+        }))
+        return kept.split(whereSeparator: \.isWhitespace)
     }
 
     @Test(.enabled(if: Validators.pdfuaRequired, Validators.pdfuaReason), arguments: ["John 1", "Genesis 1"])
@@ -48,34 +75,33 @@ struct RenderPDFUATests {
         return "word \(i): \(i < a.count ? a[i] : "—") for \(i < b.count ? b[i] : "—") (\(a.count) words, \(b.count) expected)"
     }
 
-    /// John 1's 826 Greek words: in reading order with `-raw` (content order, which is the structure tree's order).
-    /// poppler's default mode regroups each page into blocks of its own (a word's stacked tiers become a block), so
-    /// its order is not the reading order yet: a known issue, kept visible here rather than left out.
-    @Test(.enabled(if: RenderFixture.popplerRequired, SystemTool.reason("pdftotext", package: "poppler-utils")),
+    /// John 1's 826 Greek words, in reading order in both modes: `-raw` reads the content stream, whose order is the
+    /// structure tree's; the default mode rebuilds lines from glyph positions, and each row of Greek words is drawn
+    /// as touching text spans (`ChapterPainter.showSpan`), so each row is one line, read top to bottom. Compared
+    /// in NFC; SBLGNT's `text` column has no punctuation, and neither has the drawn word.
+    @Test(.enabled(if: RenderFixture.popplerRequired && SharedStore.sourceMissing == nil,
+                   SystemTool.reason("pdftotext", package: "poppler-utils")),
           arguments: [[String](), ["-raw"]])
     func greekWordsInReadingOrder(mode: [String]) throws {
-        let expected = try Self.sourceWords("43-John/01.tsv")
+        let expected = try Self.sblgntJohnOne().map(\.precomposedStringWithCanonicalMapping)
         #expect(expected.count == 826)
         let text = try RenderFixture.poppler("pdftotext", mode + [try Self.john.get().path, "-"])
-        let greek = text.split(whereSeparator: \.isWhitespace).filter(RenderFixture.isGreek).map(String.init)
-        #expect(greek.sorted() == expected.sorted(), "pdftotext \(mode): every word")
-        withKnownIssue("poppler's default mode orders each page by its own block analysis", isIntermittent: true) {
-            #expect(greek == expected, "pdftotext \(mode): \(Self.firstDifference(greek, expected))")
-        } when: { mode.isEmpty }
+        let greek = Self.words(text).filter(RenderFixture.isGreek).map { String($0).precomposedStringWithCanonicalMapping }
+        #expect(greek == expected, "pdftotext \(mode): \(Self.firstDifference(greek, expected))")
     }
 
-    /// Genesis 1's Hebrew words in reading order, letters in logical order. Not yet: poppler reverses every
-    /// right-to-left run, taking the drawing order for visual order, so the words' ActualText (logical, as the PDF
-    /// standard has it) comes out reversed; a known issue, kept visible here.
-    @Test(.enabled(if: RenderFixture.popplerRequired, SystemTool.reason("pdftotext", package: "poppler-utils")),
+    /// Genesis 1's 434 Hebrew words, in reading order and with letters, points and accents in logical order, in
+    /// both modes. Compared in NFD (canonical equivalence: WLC-LEB.tsv and the chapter file order some marks of a
+    /// letter differently, the same text), cantillation included. poppler reverses every right-to-left run, taking
+    /// it for visual order; each Hebrew word's span carries its text reversed, so what comes out is logical.
+    @Test(.enabled(if: RenderFixture.popplerRequired && !RenderPDFUATests.hebrewSourceMissing,
+                   SystemTool.reason("pdftotext", package: "poppler-utils")),
           arguments: [[String](), ["-raw"]])
     func hebrewWordsInReadingOrder(mode: [String]) throws {
-        let expected = try Self.sourceWords("01-Gen/01.tsv")
+        let expected = try Self.wlcGenesisOne().map(\.decomposedStringWithCanonicalMapping)
+        #expect(expected.count == 434)
         let text = try RenderFixture.poppler("pdftotext", mode + [try Self.genesis.get().path, "-"])
-        let hebrew = text.split(whereSeparator: \.isWhitespace).filter(Self.isHebrew).map(String.init)
-        #expect(hebrew.count == expected.count, "pdftotext \(mode): every word")
-        withKnownIssue("poppler reverses the logical ActualText of right-to-left words", isIntermittent: true) {
-            #expect(hebrew == expected, "pdftotext \(mode): \(Self.firstDifference(hebrew, expected))")
-        }
+        let hebrew = Self.words(text).filter(Self.isHebrew).map { String($0).decomposedStringWithCanonicalMapping }
+        #expect(hebrew == expected, "pdftotext \(mode): \(Self.firstDifference(hebrew, expected))")
     }
 }

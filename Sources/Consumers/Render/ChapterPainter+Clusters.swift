@@ -11,14 +11,10 @@ extension ChapterPainter {
     /// Either way extraction gives exactly `text`; cairo itself falls back to ActualText if a glyph was already
     /// mapped to other characters.
     func fillClusters(_ text: UnsafeBufferPointer<CChar>, glyphs: Int) -> Int {
-        var scalars = 0
-        var rightToLeft = false
-        for byte in text where UInt8(bitPattern: byte) & 0xC0 != 0x80 {
-            scalars += 1
-            // Hebrew (lead bytes 0xD6, 0xD7): its glyphs come in visual order, right to left, so a character per
-            // glyph would pair them backwards; the whole text is one cluster instead.
-            if byte == CChar(bitPattern: 0xD6) || byte == CChar(bitPattern: 0xD7) { rightToLeft = true }
-        }
+        let scalars = text.reduce(0) { $0 + (UInt8(bitPattern: $1) & 0xC0 != 0x80 ? 1 : 0) }
+        // Hebrew's glyphs come in visual order, right to left, so a character per glyph would pair them backwards;
+        // the whole text is one cluster instead.
+        let rightToLeft = Self.isRightToLeft(text)
         guard scalars == glyphs, glyphs > 0, !rightToLeft else {
             // With a separator, its space glyph stays a cluster of its own, so only the word needs ActualText.
             let separated = wordSeparators && glyphs > 1 && text.count > 1 && text.last == 0x20

@@ -38,11 +38,13 @@ public final class ChapterPainter {
     /// When true, each label ends with the font's space glyph (no ink) carrying a space character, so text read from
     /// the drawing in content order (a PDF's structure tree, `pdftotext -raw`) has the labels apart. A real glyph,
     /// not an empty cluster: a glyphless cluster makes cairo write an empty ActualText span, which some readers
-    /// (poppler) take as the end of the enclosing structure element's content.
+    /// (poppler) take as the end of the enclosing structure element's content. A word's label and its separator are
+    /// one text span whose separator stands across the gap to the row's next word (`showSpan`), so that readers
+    /// rebuilding lines from positions (poppler's default mode) read each row as a line.
     public var wordSeparators = false
     /// When true (PDF), `paintCell` tags its labels with structure elements inside the caller's tags: the verse
     /// number as `Lbl`, each word block as `Ruby` holding the Greek word as `RB` (ruby base) and its other tiers as
-    /// one `RT` (ruby text), the translation as a `Span`. Every drawn label is in a leaf: cairo 1.16 leaves out the
+    /// one `RT` (ruby text, a `Span` per tier), the translation as a `Span`. Every drawn label is in a leaf: cairo 1.16 leaves out the
     /// content of an element that has children. The Greek is the only `RB`, so `PDFLanguage` can mark it as Greek.
     public var structureTags = false
     /// .notdef glyphs drawn (as boxes) since the painter was made.
@@ -157,7 +159,8 @@ public final class ChapterPainter {
         layout.labels.withUnsafeBufferPointer { labels in
             for i in range where rows?.contains(labels[i].y) ?? true {
                 tags.enter(labels[i])
-                drawLabel(labels[i], into: cr, x: x, y: y)
+                let reach = wordSeparators ? textReach(of: i, in: range, labels: labels) : nil
+                drawLabel(labels[i], into: cr, x: x, y: y, reach: reach)
                 tags.leave(labels[i])
             }
         }
@@ -176,19 +179,22 @@ public final class ChapterPainter {
     /// The baseline of text of `size` points whose line box starts at `top`.
     public func baseline(top: Double, size: Double) -> Double { top + baselineEm * size }
 
-    /// Draws one label at its frame, offset by the cell origin `(x, y)`.
-    public func drawLabel(_ label: Label, into cr: OpaquePointer, x: Double, y: Double) {
+    /// Draws one label at its frame, offset by the cell origin `(x, y)`; with `wordSeparators`, its text span
+    /// reaches to `reach` (cell-relative, see `textReach`).
+    public func drawLabel(_ label: Label, into cr: OpaquePointer, x: Double, y: Double, reach: Float? = nil) {
         let (size, squeezed) = drawnSize(of: label)
         drawRun(label.text, tier: label.tier, into: cr, left: x + Double(label.x), top: y + Double(label.y),
-                size: size, exactSize: squeezed, style: style.style(of: label.tier))
+                size: size, exactSize: squeezed, style: style.style(of: label.tier), reach: reach.map { x + Double($0) })
     }
 
     /// Draws an interned string's shaped run with its line box's top-left at `(left, top)`: labels, and the page
     /// furniture of printed output (running header, page numbers, overlay captions): a label from the snapshot, a
     /// caption through the session's shape cache.
-    /// `exactSize` draws at `size` even when it is not `tier`'s size (no cached scaled font).
+    /// `exactSize` draws at `size` even when it is not `tier`'s size (no cached scaled font). With `wordSeparators`,
+    /// a label's run and its separator are one text span reaching to `reach` (see `showSpan`), and a caption's or
+    /// mixed-font run's separator is a glyph of its own at the pen.
     public func drawRun(_ text: TextID, tier: Tier, into cr: OpaquePointer, left: Double, top: Double, size: Double,
-                        exactSize: Bool, style tierStyle: TierStyle) {
+                        exactSize: Bool, style tierStyle: TierStyle, reach: Double? = nil) {
         let run = run(text)
         guard run.glyphCount > 0 else { return }
         validateFonts(cr)
@@ -202,12 +208,21 @@ public final class ChapterPainter {
         let (pen, fallbacks) = label
             ? runs.withGlyphs(of: run) { place($0, left: left, baseline: baseline, size: size) }
             : session?.cache.withGlyphs(of: run) { place($0, left: left, baseline: baseline, size: size) } ?? (left, false)
+        set(cr, tierStyle.colour)
+        var string = label ? runs.strings[text] : session?.strings[text] ?? ""
+        if separator != nil, label, string.withUTF8({ utf8 in
+            utf8.withMemoryRebound(to: CChar.self) {
+                showSpan(cr, count: count - 1, text: $0, left: left, pen: pen, reach: reach, baseline: baseline,
+                         tier: tier, size: size, squeezed: exact, slant: tierStyle.slant)
+            }
+        }) {
+            drawMissingBoxes(cr, count: count, size: size, baseline: baseline)
+            return
+        }
         if let separator {
             buffer.glyphs[count - 1] = cairo_glyph_t(index: UInt(separator.glyph), x: pen, y: baseline)
             buffer.fonts[count - 1] = 0
         }
-        set(cr, tierStyle.colour)
-        var string = label ? runs.strings[text] : session?.strings[text] ?? ""
         string.withUTF8 { utf8 in
             utf8.withMemoryRebound(to: CChar.self) { original in
                 var chars = original
@@ -250,7 +265,7 @@ public final class ChapterPainter {
 
     /// Shows glyphs `range` of the buffer with chain font `font`, carrying `text` as one cluster (empty: no text).
     func showSegment(_ cr: OpaquePointer, glyphs range: Range<Int>, text: UnsafeBufferPointer<CChar>,
-                             font: Int, tier: Tier, size: Double, squeezed: Bool, slant: Double) {
+                             font: Int, tier: Tier, size: Double, squeezed: Bool, slant: Double, oneCluster: Bool = false) {
         guard !range.isEmpty, useFont(cr, font: font, tier: tier, size: size, squeezed: squeezed, slant: slant) else { return }
         let glyphs = buffer.glyphs + range.lowerBound
         // cairo counts in Int32; a label's text never comes near, but a longer one is drawn without its text.
@@ -258,7 +273,12 @@ public final class ChapterPainter {
             cairo_show_glyphs(cr, glyphs, Int32(clamping: range.count))
             return
         }
-        let clusterCount = fillClusters(text, glyphs: range.count)
+        var clusterCount = 1
+        if oneCluster {
+            buffer.clusters[0] = cairo_text_cluster_t(num_bytes: Int32(text.count), num_glyphs: Int32(range.count))
+        } else {
+            clusterCount = fillClusters(text, glyphs: range.count)
+        }
         cairo_show_text_glyphs(cr, text.baseAddress, Int32(text.count), glyphs, Int32(range.count),
                                buffer.clusters, Int32(clusterCount), cairo_text_cluster_flags_t(rawValue: 0))
     }

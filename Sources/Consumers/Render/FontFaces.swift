@@ -56,9 +56,12 @@ final class FontFaces {
     }
 
     /// Whether the chain's font `index` maps `scalar` to a glyph (the same cmap HarfBuzz used).
-    func covers(_ scalar: UInt32, fontIndex index: Int) -> Bool {
-        guard face(at: index) != nil, let ftFace = ftFaces[index] else { return false }
-        return FontFaces.lock.withLock { FT_Get_Char_Index(ftFace, FT_ULong(scalar)) != 0 }
+    func covers(_ scalar: UInt32, fontIndex index: Int) -> Bool { glyph(for: scalar, fontIndex: index) != 0 }
+
+    /// The glyph the chain's font `index` maps `scalar` to; 0 when it has none or cannot be opened.
+    func glyph(for scalar: UInt32, fontIndex index: Int) -> UInt32 {
+        guard face(at: index) != nil, let ftFace = ftFaces[index] else { return 0 }
+        return FontFaces.lock.withLock { UInt32(FT_Get_Char_Index(ftFace, FT_ULong(scalar))) }
     }
 
     // MARK: One FreeType library for the process

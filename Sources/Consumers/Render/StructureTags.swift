@@ -4,7 +4,11 @@ import InterlinearTypesetting
 
 /// The structure tags of one cell's labels, opened and closed around each label as it is drawn (see
 /// `ChapterPainter.structureTags`): `Lbl` for the verse number, `Ruby` > `RB` (the Greek) + `RT` (the other tiers of
-/// the block) per word, `Span` for the translation. Does nothing without a context.
+/// the block, a `Span` each) per word, `Span` for the translation. Does nothing without a context.
+///
+/// A `Span` per tier label: each label is drawn as one ActualText span (`ChapterPainter.showSpan`), and poppler's
+/// structure reader (`pdfinfo -struct-text`, MarkedContentOutputDev) ends an element's content at the first
+/// marked-content end inside it, so an `RT` holding all the tiers' spans would read as its first tier only.
 struct StructureTags {
     let cr: OpaquePointer?
     /// The word whose `Ruby` is open.
@@ -38,9 +42,12 @@ struct StructureTags {
             if label.tier == .source {
                 closeAnnotation()
                 cairo_tag_begin(cr, "RB", "")
-            } else if !annotationOpen {
-                cairo_tag_begin(cr, "RT", "")
-                annotationOpen = true
+            } else {
+                if !annotationOpen {
+                    cairo_tag_begin(cr, "RT", "")
+                    annotationOpen = true
+                }
+                cairo_tag_begin(cr, "Span", "")
             }
         }
     }
@@ -51,7 +58,8 @@ struct StructureTags {
         switch label.tier {
         case .verse: cairo_tag_end(cr, "Lbl")
         case .source: cairo_tag_end(cr, "RB")
-        default: break
+        case .translation: break
+        default: cairo_tag_end(cr, "Span")
         }
     }
 
