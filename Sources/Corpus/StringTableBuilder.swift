@@ -58,9 +58,7 @@ public final class StringTableBuilder {
     /// five fields in one run of bytes; the Old Testament's 310,000 morphemes are 70,000 distinct runs, so the loader
     /// looks a run up once instead of interning and checking five fields each time.
     public func morpheme(stored bytes: UnsafeBufferPointer<UInt8>) -> Morpheme? {
-        let remembered = remembered
-        guard let found = remembered.pointee.keys.find(bytes, hash: InternedStrings.hash(bytes)).found else { return nil }
-        return remembered.pointee.morphemes[Int(found)]
+        remembered.pointee.morpheme(stored: bytes)
     }
 
     /// Remembers that `bytes` stand for `morpheme`, whose ids this builder interned from them after checking them:
@@ -77,6 +75,12 @@ public final class StringTableBuilder {
 struct RememberedMorphemes {
     var keys = InternedStrings()
     var morphemes: [Morpheme] = []
+
+    /// Mutating only so the builder reaches it in place through its pointer (a copy retained four arrays a call).
+    mutating func morpheme(stored bytes: UnsafeBufferPointer<UInt8>) -> Morpheme? {
+        guard let found = keys.find(bytes, hash: InternedStrings.hash(bytes)).found else { return nil }
+        return morphemes.withUnsafeBufferPointer { $0[Int(found)] }  // ids come from `keys`, which grows with it
+    }
 }
 
 extension InternedStrings {

@@ -10,6 +10,7 @@ struct StoredChapterCheck {
     struct WordRow {
         let surface, transliteration, lemma, strongs, morphology, gloss, alignment: UnsafeBufferPointer<UInt8>
 
+        @inline(__always)
         var extent: FieldExtent {
             var extent = FieldExtent()
             extent.add(surface); extent.add(transliteration); extent.add(lemma); extent.add(strongs)
@@ -72,8 +73,9 @@ struct StoredChapterCheck {
 
     /// The `count`-th word of a verse.
     mutating func word(_ count: Int, of verse: Int, _ row: WordRow, hebrew: Bool = false) throws {
-        let reference = reference
-        try bound(row.extent, what: "word \(count) of \(reference):\(verse)")
+        let extent = row.extent
+        if let tooLong = extent.tooLong { try Self.length(tooLong, path: path, what: "word \(count) of \(reference):\(verse)") }
+        try self.count(extent.bytes)
         guard !row.surface.isEmpty else { throw bad("word \(count) of \(reference):\(verse) has an empty surface") }
         guard hebrew ? FieldSyntax.isHebrewStrongs(row.strongs) : FieldSyntax.isStrongs(row.strongs) else {
             throw bad("word \(count) of \(reference):\(verse) has a bad Strong's number \(EscapedText.quoted(utf8: row.strongs))")
@@ -128,12 +130,6 @@ struct StoredChapterCheck {
     /// The verse's packed words end inside its `word`-th word (`VerseWords.Reader`).
     func cutShort(word: Int, of verse: Int) -> StoreError {
         bad("the words of \(reference):\(verse) are cut short in word \(word)")
-    }
-
-    /// Bounds each of a row's fields like a chapter file's line, and their bytes together towards the chapter's.
-    private mutating func bound(_ extent: FieldExtent, what: @autoclosure () -> String) throws {
-        if let tooLong = extent.tooLong { try Self.length(tooLong, path: path, what: what()) }
-        try count(extent.bytes)
     }
 
     /// Counts a field's bytes towards the chapter's, bounded like a chapter file's size.

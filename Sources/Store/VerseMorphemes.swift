@@ -33,6 +33,7 @@ enum VerseMorphemes {
         /// morpheme by.
         let stored: UnsafeBufferPointer<UInt8>
 
+        @inline(__always)
         var extent: StoredChapterCheck.FieldExtent {
             var extent = StoredChapterCheck.FieldExtent()
             extent.add(surface); extent.add(transliteration); extent.add(strongs); extent.add(morphology); extent.add(gloss)
