@@ -175,7 +175,8 @@ import Testing
         // The source: rows BBCCCVVVWWWM (book, chapter, verse, word, morpheme); the surface is alt-id before "-".
         let data = try Data(contentsOf: SourceData.hebrewDirectory().appendingPathComponent(SourceData.hebrewFile))
         var verses = Set<Substring>(), words = Set<Substring>(), morphemes = 0, first = ""
-        for line in String(decoding: data.prefix(400_000), as: UTF8.self).split(separator: "\n") {
+        // Lines end in CRLF, which is one Character: split at either.
+        for line in String(decoding: data.prefix(400_000), as: UTF8.self).split(whereSeparator: \.isNewline) {
             let row = line.split(separator: "\t", omittingEmptySubsequences: false)
             guard row.count > 1, row[0].hasPrefix("01001"), row[0].count == 12 else { continue }
             verses.insert(row[0].prefix(8))
