@@ -276,7 +276,7 @@ let package = Package(
         // the DocC article's code; golden files pin the committed chapters' layouts and one rendering.
         .testTarget(
             name: "InterlinearLibraryTests",
-            dependencies: ["InterlinearTestSupport", "interlinear"],
+            dependencies: ["InterlinearCorpus", "InterlinearTestSupport", "interlinear"],
             path: "Tests/InterlinearLibraryTests"),
         // The command line as users meet it: spawned processes, terminals under tmux. Depends on the CLI target so
         // `swift build --build-tests` builds the `interlinear` executable the tests spawn.

@@ -192,6 +192,16 @@ public struct Chapter: Sendable {
     /// Appends one alignment offset (a translation token of the current verse) for the next word.
     public mutating func appendAlignedToken(_ offset: TokenOffset) { alignedTokens.append(offset) }
 
+    /// Appends a morpheme of the word appended next (Hebrew), whose `Word.morphemes` must then end at
+    /// `morphemes.count`: cheaper than `appendMorpheme(_:)`, which rewrites the word already appended.
+    public mutating func appendMorphemeOfNextWord(_ morpheme: Morpheme) { morphemes.append(morpheme) }
+
+    /// Makes room for `words` words and `morphemes` morphemes, as many as the chapter is known to hold.
+    public mutating func reserveCapacity(words: Int, morphemes: Int) {
+        self.words.reserveCapacity(words)
+        self.morphemes.reserveCapacity(morphemes)
+    }
+
     /// Appends a morpheme to the last word of the last verse (Hebrew).
     public mutating func appendMorpheme(_ morpheme: Morpheme) {
         morphemes.append(morpheme)

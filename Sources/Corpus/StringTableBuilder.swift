@@ -9,11 +9,15 @@ public final class StringTableBuilder {
     /// dynamic exclusivity check (`swift_beginAccess`) on every access, which made up about 29 % of a whole-NT load.
     /// Only this builder reaches the pointer, and it is not `Sendable`, so no two accesses can overlap.
     @usableFromInline let storage: UnsafeMutablePointer<InternedStrings>
+    /// Morphemes remembered by their stored bytes (`morpheme(stored:)`), behind a pointer for the same reason.
+    private let remembered: UnsafeMutablePointer<RememberedMorphemes>
     private let lineage = StringTable.Lineage(id: nextLineage.add(1, ordering: .relaxed).newValue)
 
     public init() {
         storage = .allocate(capacity: 1)
         storage.initialize(to: InternedStrings())
+        remembered = .allocate(capacity: 1)
+        remembered.initialize(to: RememberedMorphemes())
         let empty = intern(""), space = intern(" ")
         assert(empty == StringTable.emptyText && space == StringTable.spaceText)
     }
@@ -21,6 +25,8 @@ public final class StringTableBuilder {
     deinit {
         storage.deinitialize(count: 1)
         storage.deallocate()
+        remembered.deinitialize(count: 1)
+        remembered.deallocate()
     }
 
     /// Number of distinct strings interned so far.
@@ -46,6 +52,34 @@ public final class StringTableBuilder {
     /// The id of `text`, interning it on first sight.
     public func intern<S: StringProtocol>(_ text: S) -> TextID {
         withContiguousUTF8(of: text) { intern(utf8: $0) }
+    }
+
+    /// The morpheme remembered for `bytes` (`remember(_:stored:)`), or nil. A store holds a Hebrew morpheme as its
+    /// five fields in one run of bytes; the Old Testament's 310,000 morphemes are 70,000 distinct runs, so the loader
+    /// looks a run up once instead of interning and checking five fields each time.
+    public func morpheme(stored bytes: UnsafeBufferPointer<UInt8>) -> Morpheme? {
+        remembered.pointee.morpheme(stored: bytes)
+    }
+
+    /// Remembers that `bytes` stand for `morpheme`, whose ids this builder interned from them after checking them:
+    /// `morpheme(stored:)` hands it out for the same bytes from then on.
+    public func remember(_ morpheme: Morpheme, stored bytes: UnsafeBufferPointer<UInt8>) {
+        let remembered = remembered
+        if Int(remembered.pointee.keys.intern(bytes)) == remembered.pointee.morphemes.count {
+            remembered.pointee.morphemes.append(morpheme)
+        }
+    }
+}
+
+/// Morphemes by their stored bytes: the bytes interned as keys (ids dense from 0), `morphemes[id]` what they stand for.
+struct RememberedMorphemes {
+    var keys = InternedStrings()
+    var morphemes: [Morpheme] = []
+
+    /// Mutating only so the builder reaches it in place through its pointer (a copy retained four arrays a call).
+    mutating func morpheme(stored bytes: UnsafeBufferPointer<UInt8>) -> Morpheme? {
+        guard let found = keys.find(bytes, hash: InternedStrings.hash(bytes)).found else { return nil }
+        return morphemes.withUnsafeBufferPointer { $0[Int(found)] }  // ids come from `keys`, which grows with it
     }
 }
 

@@ -141,6 +141,11 @@ public final class CorpusStore {
         if let expected, expected.language == nil { throw check.damaged("records an unknown language") }
         let language = expected?.language ?? reference.book.language
         var chapter = Chapter(reference: reference, language: language)
+        // The counts the import recorded, bounded: the record is data too.
+        if let expected {
+            let words = min(max(expected.words, 0), Self.largestReservation)
+            chapter.reserveCapacity(words: words, morphemes: language == .hebrew ? words * 2 : 0)
+        }
         var digest = ChapterDigest()
         try verses.bind([range.lowerBound, range.upperBound])
         while try verses.step() {
@@ -178,6 +183,9 @@ public final class CorpusStore {
         return chapter
     }
 
+    /// The most words a load reserves room for ahead (the largest chapter, Matthew 26, has 1,240).
+    private static let largestReservation = 1 << 14
+
     /// Reads one verse's packed words (and, for Hebrew, its packed morphemes) into `chapter`.
     private func readWords(_ packed: UnsafeBufferPointer<UInt8>, morphemes packedMorphemes: UnsafeBufferPointer<UInt8>?,
                            verse number: Int, tokens: Int, into chapter: inout Chapter, strings: StringTableBuilder,
@@ -213,28 +221,42 @@ public final class CorpusStore {
                 chapter.appendAlignedToken(TokenOffset(UInt16(truncatingIfNeeded: index)))  // < tokens ≤ 65,536
             }
             guard !bad else { throw check.badAlignment(verse: number) }
-            chapter.appendWord(Word(
-                surface: surface, transliteration: transliteration, lemma: lemma, strongs: strongs,
-                morphology: morphology, gloss: gloss, alignment: start..<Int32(chapter.alignedTokens.count)))
-            guard hebrew else { continue }
+            var word = Word(surface: surface, transliteration: transliteration, lemma: lemma, strongs: strongs,
+                            morphology: morphology, gloss: gloss, alignment: start..<Int32(chapter.alignedTokens.count))
+            guard hebrew else {
+                chapter.appendWord(word)
+                continue
+            }
+            // The word's morphemes go in before the word, which then takes their range (`appendMorphemeOfNextWord`).
             guard let count = morphemes.nextWord(), count <= CorpusLimits.maxMorphemesPerWord else {
                 throw check.cutShort(word: wordCount, of: number)
             }
+            let first = Int32(chapter.morphemes.count)
             if count == 0 {  // the word is its one morpheme (`VerseMorphemes.appendWord`)
-                chapter.appendMorpheme(Morpheme(surface: surface, transliteration: transliteration, strongs: strongs,
-                                                morphology: morphology, gloss: gloss))
-                continue
+                chapter.appendMorphemeOfNextWord(Morpheme(surface: surface, transliteration: transliteration,
+                                                          strongs: strongs, morphology: morphology, gloss: gloss))
             }
             var spelled = 0
             for _ in 0..<count {
                 guard let part = morphemes.next() else { throw check.cutShort(word: wordCount, of: number) }
+                // A morpheme whose bytes passed the field checks before keeps the ids they were interned to.
+                let known = strings.morpheme(stored: part.stored)
+                if known == nil { try check.morphemeFields(part, of: wordCount, verse: number) }
                 try check.morpheme(part, of: wordCount, verse: number, surface: row.surface, spelled: &spelled)
-                chapter.appendMorpheme(Morpheme(
+                if let known {
+                    chapter.appendMorphemeOfNextWord(known)
+                    continue
+                }
+                let morpheme = Morpheme(
                     surface: try intern(part.surface), transliteration: try intern(part.transliteration),
                     strongs: try intern(part.strongs), morphology: try intern(part.morphology),
-                    gloss: try intern(part.gloss)))
+                    gloss: try intern(part.gloss))
+                strings.remember(morpheme, stored: part.stored)
+                chapter.appendMorphemeOfNextWord(morpheme)
             }
-            guard spelled == row.surface.count else { throw check.unspelled(word: wordCount, of: number) }
+            guard count == 0 || spelled == row.surface.count else { throw check.unspelled(word: wordCount, of: number) }
+            word.morphemes = first..<Int32(chapter.morphemes.count)
+            chapter.appendWord(word)
         }
         guard morphemes.isAtEnd else { throw check.damaged("has morphemes past the last word of \(reference):\(number)") }
     }

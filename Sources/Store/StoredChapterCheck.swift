@@ -10,9 +10,26 @@ struct StoredChapterCheck {
     struct WordRow {
         let surface, transliteration, lemma, strongs, morphology, gloss, alignment: UnsafeBufferPointer<UInt8>
 
-        func forEachField(_ body: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
-            try body(surface); try body(transliteration); try body(lemma); try body(strongs)
-            try body(morphology); try body(gloss); try body(alignment)
+        @inline(__always)
+        var extent: FieldExtent {
+            var extent = FieldExtent()
+            extent.add(surface); extent.add(transliteration); extent.add(lemma); extent.add(strongs)
+            extent.add(morphology); extent.add(gloss); extent.add(alignment)
+            return extent
+        }
+    }
+
+    /// A row's fields measured: their bytes together, and the first one longer than a chapter file's line (nil when
+    /// none is). Plain values, not a closure over the row: passing a row's `forEachField` as a function value
+    /// allocated a context for every word and morpheme, about a tenth of a whole-Bible load.
+    struct FieldExtent {
+        private(set) var bytes = 0
+        private(set) var tooLong: UnsafeBufferPointer<UInt8>?
+
+        @inline(__always)
+        mutating func add(_ field: UnsafeBufferPointer<UInt8>) {
+            bytes += field.count
+            if tooLong == nil, field.count > CorpusLimits.maxChapterLineBytes { tooLong = field }
         }
     }
 
@@ -56,35 +73,42 @@ struct StoredChapterCheck {
 
     /// The `count`-th word of a verse.
     mutating func word(_ count: Int, of verse: Int, _ row: WordRow, hebrew: Bool = false) throws {
-        let reference = reference
-        func what() -> String { "word \(count) of \(reference):\(verse)" }
-        try bound(row.forEachField, what: what)
-        guard !row.surface.isEmpty else { throw bad("\(what()) has an empty surface") }
+        let extent = row.extent
+        if let tooLong = extent.tooLong { try Self.length(tooLong, path: path, what: "word \(count) of \(reference):\(verse)") }
+        try self.count(extent.bytes)
+        guard !row.surface.isEmpty else { throw bad("word \(count) of \(reference):\(verse) has an empty surface") }
         guard hebrew ? FieldSyntax.isHebrewStrongs(row.strongs) : FieldSyntax.isStrongs(row.strongs) else {
-            throw bad("\(what()) has a bad Strong's number \(EscapedText.quoted(utf8: row.strongs))")
+            throw bad("word \(count) of \(reference):\(verse) has a bad Strong's number \(EscapedText.quoted(utf8: row.strongs))")
         }
         guard FieldSyntax.isMorphology(row.morphology) else {
-            throw bad("\(what()) has a bad morphology code \(EscapedText.quoted(utf8: row.morphology))")
+            throw bad("word \(count) of \(reference):\(verse) has a bad morphology code \(EscapedText.quoted(utf8: row.morphology))")
         }
     }
 
-    /// One morpheme of the `word`-th word of a Hebrew verse: its fields bounded and its syntax checked as a chapter
-    /// file's morpheme line is, and its surface continuing the word's where the last morpheme stopped (`spelled`
-    /// bytes of it so far), so the morphemes spell the word.
+    /// One morpheme of the `word`-th word of a Hebrew verse, as every occurrence is checked: its bytes counted towards
+    /// the chapter's, and its surface continuing the word's where the last morpheme stopped (`spelled` bytes of it so
+    /// far), so the morphemes spell the word. What depends on its bytes alone is `morphemeFields`.
     mutating func morpheme(_ row: VerseMorphemes.Row, of word: Int, verse: Int, surface: UnsafeBufferPointer<UInt8>,
                            spelled: inout Int) throws {
-        let reference = reference
-        func what() -> String { "a morpheme of word \(word) of \(reference):\(verse)" }
-        try bound(row.forEachField, what: what)
+        try count(row.extent.bytes)
         guard let part = row.surface.baseAddress, let whole = surface.baseAddress, !row.surface.isEmpty,
               row.surface.count <= surface.count - spelled, memcmp(whole + spelled, part, row.surface.count) == 0
-        else { throw bad("\(what()) does not continue the word's surface") }
+        else { throw bad("a morpheme of word \(word) of \(reference):\(verse) does not continue the word's surface") }
         spelled += row.surface.count
+    }
+
+    /// A morpheme's fields bounded like a chapter file's line and their syntax checked as a chapter file's morpheme
+    /// line's is: what depends on its bytes alone, so a morpheme with bytes that passed once needs it no second time
+    /// (`StringTableBuilder.morpheme(stored:)`).
+    func morphemeFields(_ row: VerseMorphemes.Row, of word: Int, verse: Int) throws {
+        if let tooLong = row.extent.tooLong {
+            try Self.length(tooLong, path: path, what: "a morpheme of word \(word) of \(reference):\(verse)")
+        }
         guard FieldSyntax.isHebrewStrongs(row.strongs) else {
-            throw bad("\(what()) has a bad Strong's number \(EscapedText.quoted(utf8: row.strongs))")
+            throw bad("a morpheme of word \(word) of \(reference):\(verse) has a bad Strong's number \(EscapedText.quoted(utf8: row.strongs))")
         }
         guard FieldSyntax.isMorphology(row.morphology) else {
-            throw bad("\(what()) has a bad morphology code \(EscapedText.quoted(utf8: row.morphology))")
+            throw bad("a morpheme of word \(word) of \(reference):\(verse) has a bad morphology code \(EscapedText.quoted(utf8: row.morphology))")
         }
     }
 
@@ -106,19 +130,6 @@ struct StoredChapterCheck {
     /// The verse's packed words end inside its `word`-th word (`VerseWords.Reader`).
     func cutShort(word: Int, of verse: Int) -> StoreError {
         bad("the words of \(reference):\(verse) are cut short in word \(word)")
-    }
-
-    /// Bounds each of a row's fields like a chapter file's line, and their bytes together towards the chapter's.
-    private mutating func bound(_ forEachField: ((UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Void,
-                                what: () -> String) throws {
-        var bytes = 0
-        var tooLong: UnsafeBufferPointer<UInt8>?
-        try forEachField { field in
-            if field.count > CorpusLimits.maxChapterLineBytes { tooLong = field }
-            bytes += field.count
-        }
-        if let tooLong { try Self.length(tooLong, path: path, what: what()) }
-        try count(bytes)
     }
 
     /// Counts a field's bytes towards the chapter's, bounded like a chapter file's size.

@@ -29,9 +29,15 @@ enum VerseMorphemes {
     /// A morpheme's fields as stored, borrowed until the statement's next step.
     struct Row {
         let surface, transliteration, strongs, morphology, gloss: UnsafeBufferPointer<UInt8>
+        /// The five fields as the blob holds them, counts included: what `StringTableBuilder` remembers the
+        /// morpheme by.
+        let stored: UnsafeBufferPointer<UInt8>
 
-        func forEachField(_ body: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
-            try body(surface); try body(transliteration); try body(strongs); try body(morphology); try body(gloss)
+        @inline(__always)
+        var extent: StoredChapterCheck.FieldExtent {
+            var extent = StoredChapterCheck.FieldExtent()
+            extent.add(surface); extent.add(transliteration); extent.add(strongs); extent.add(morphology); extent.add(gloss)
+            return extent
         }
     }
 
@@ -49,10 +55,11 @@ enum VerseMorphemes {
 
         /// The next morpheme of the current word; nil when the bytes end inside it.
         mutating func next() -> Row? {
+            let start = fields.offset
             guard let surface = fields.field(), let transliteration = fields.field(), let strongs = fields.field(),
                   let morphology = fields.field(), let gloss = fields.field() else { return nil }
             return Row(surface: surface, transliteration: transliteration, strongs: strongs, morphology: morphology,
-                       gloss: gloss)
+                       gloss: gloss, stored: fields.bytes(from: start))
         }
     }
 }

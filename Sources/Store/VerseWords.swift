@@ -50,7 +50,8 @@ enum VerseWords {
     /// Reads the words of one blob in order, borrowing its bytes.
     struct Reader {
         private let bytes: UnsafeBufferPointer<UInt8>
-        private var offset = 0
+        /// How many bytes have been read.
+        private(set) var offset = 0
 
         init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
@@ -65,6 +66,9 @@ enum VerseWords {
                                               strongs: strongs, morphology: morphology, gloss: gloss,
                                               alignment: alignment)
         }
+
+        /// The bytes read since `start` (an earlier `offset`).
+        func bytes(from start: Int) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: bytes[start..<offset]) }
 
         /// The next field, or nil when its count or its bytes are not all there.
         @inline(__always)

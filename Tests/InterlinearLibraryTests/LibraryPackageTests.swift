@@ -1,4 +1,5 @@
 import Foundation
+import InterlinearCorpus
 import InterlinearTestSupport
 import Testing
 
@@ -50,7 +51,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let listing = blocks[0]
         let article = blocks[0] + blocks.dropFirst().joined(separator: "\n")
-        for (name, code) in [("Listing", listing), ("Article", article)] {
+        for (name, code) in [("Listing", listing), ("Article", article), ("Genesis", Self.genesisProgram)] {
             let sources = folder.appendingPathComponent("Sources/\(name)")
             try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
             try code.write(to: sources.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
@@ -66,6 +67,7 @@ import Testing
                 targets: [
                     .executableTarget(name: "Listing", dependencies: [.product(name: "Interlinear", package: "\(identity)")]),
                     .executableTarget(name: "Article", dependencies: [.product(name: "Interlinear", package: "\(identity)")]),
+                    .executableTarget(name: "Genesis", dependencies: [.product(name: "Interlinear", package: "\(identity)")]),
                 ]
             )
 
@@ -123,5 +125,77 @@ import Testing
         #expect(text.contains("reader off, elements at 600: 0 containers built: 0"), "\(text)")
         #expect(text.contains("same as from the start: true"), "\(text)")
         #expect(text.contains("verse 3, word 1 moved by: 100.0"), "\(text)")
+
+        try Self.typesetsGenesisFromTheUsersStore(products.appendingPathComponent("Genesis"), in: folder)
+    }
+
+    /// A consumer that names no store: `Interlinear()` opens the user's, as the command-line tool does.
+    static let genesisProgram = """
+        import Interlinear
+
+        let session = try Interlinear()
+        let chapter = try session.chapter(ChapterReference(parsing: "Genesis 1")!)
+        let layout = session.layout(chapter)
+        print("language:", chapter.language.rawValue, "verses:", chapter.verses.count, "words:", chapter.words.count,
+              "morphemes:", chapter.morphemes.count, "labels:", layout.labels.count)
+        print("first word:", chapter.text(chapter.words.first!.surface))
+
+        """
+
+    /// Runs `program` (`genesisProgram`) with none of our environment variables, its HOME a scratch home whose
+    /// default store (`~/.local/share/interlinear/interlinear.sqlite`, `StoreLocation`) the command-line tool
+    /// imported Genesis 1 into. What it prints is compared with the source (WLC-LEB.tsv: verses, words and
+    /// morphemes counted from the identifiers, the first word spelled from its morphemes) and with the command line's
+    /// `typeset` of the same store (labels).
+    static func typesetsGenesisFromTheUsersStore(_ program: URL, in folder: URL) throws {
+        let home = folder.appendingPathComponent("home")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("INTERLINEAR_") }
+        environment["XDG_DATA_HOME"] = nil
+        environment["HOME"] = home.path
+        // The import reads the downloaded sources where they are (the scratch home has none); the consumer gets
+        // no variable of ours.
+        var importing = environment
+        importing["INTERLINEAR_SOURCES"] = SourceData.defaultDirectory().path
+        importing["INTERLINEAR_HEBREW_SOURCES"] = SourceData.hebrewDirectory().path
+        importing["INTERLINEAR_CACHE"] = testEnvironment["INTERLINEAR_CACHE"]
+        let imported = try run(interlinearBinary, ["import", "Genesis 1"], environment: importing, directory: folder)
+        try #require(imported.status == 0, "\(imported.stderr)")
+        let store = home.appendingPathComponent(".local/share/interlinear/interlinear.sqlite")
+        try #require(FileManager.default.fileExists(atPath: store.path), "the import wrote no store at \(store.path)")
+
+        let shown = try run(program, [], environment: environment, directory: folder)
+        try #require(shown.status == 0, "\(shown.stderr)")
+        let lines = shown.stdoutText.split(separator: "\n")
+        try #require(lines.count == 2, "\(shown.stdoutText)")
+        var told: [String: Int] = [:]
+        let fields = lines[0].split(separator: " ")
+        for (name, value) in zip(fields, fields.dropFirst()) where name.hasSuffix(":") { told[String(name)] = Int(value) }
+
+        // The source: rows BBCCCVVVWWWM (book, chapter, verse, word, morpheme); the surface is alt-id before "-".
+        let data = try Data(contentsOf: SourceData.hebrewDirectory().appendingPathComponent(SourceData.hebrewFile))
+        var verses = Set<Substring>(), words = Set<Substring>(), morphemes = 0, first = ""
+        // Lines end in CRLF, which is one Character: split at either.
+        for line in String(decoding: data.prefix(400_000), as: UTF8.self).split(whereSeparator: \.isNewline) {
+            let row = line.split(separator: "\t", omittingEmptySubsequences: false)
+            guard row.count > 1, row[0].hasPrefix("01001"), row[0].count == 12 else { continue }
+            verses.insert(row[0].prefix(8))
+            words.insert(row[0].prefix(11))
+            morphemes += 1
+            if row[0].prefix(11) == "01001001001" { first += row[1][..<row[1].lastIndex(of: "-")!] }
+        }
+        #expect(morphemes == 690)  // read from the start of the file: Genesis 1 is there whole
+        #expect(fields.prefix(2) == ["language:", "hbo"])
+        #expect(told["verses:"] == verses.count && told["words:"] == words.count && told["morphemes:"] == morphemes,
+                "\(lines[0]) vs \(verses.count) verses, \(words.count) words, \(morphemes) morphemes")
+        #expect(lines[1] == "first word: " + first.precomposedStringWithCanonicalMapping)
+
+        // The peer: the command line's typeset of the same store counts the same labels.
+        var peer = testEnvironment
+        peer["INTERLINEAR_DATA"] = store.path
+        let typeset = try run(interlinearBinary, ["typeset", "Genesis 1"], environment: peer, directory: folder)
+        try #require(typeset.status == 0, "\(typeset.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: typeset.stdout) as? [String: Any])
+        #expect(told["labels:"] == json["labelCount"] as? Int && (told["labels:"] ?? 0) > 0)
     }
 }

@@ -49,6 +49,47 @@ import Testing
         }
     }
 
+    /// A morpheme the loader remembers by its stored bytes (`StringTableBuilder.morpheme(stored:)`) is still checked
+    /// where it occurs: loaded again into the same builder from a store whose Genesis 1:1 spells its first word as its
+    /// third, that word's morphemes (stored as before, remembered from the first load) no longer spell it.
+    @Test func aRememberedMorphemeIsStillCheckedWhereItOccurs() throws {
+        let written = try StoreFixture.committedBible.get()
+        let genesis = try #require(ChapterReference(parsing: "Genesis 1"))
+        let strings = StringTableBuilder()
+        let intact = try #require(try CorpusStore(url: written, upgrade: false).load(genesis, into: strings))
+        let first = Array(intact.morphemes(of: intact.words[intact.words.startIndex]))
+        #expect(first.count == 2)
+
+        let url = try StoreFixture.copy(of: written, named: "respelled.sqlite")
+        let database = try Database(path: url.path, readOnly: false)
+        let select = try database.prepare("SELECT words, morphemes FROM verse_words WHERE id = 1001001")
+        try #require(try select.step())
+        var morphemes = VerseMorphemes.Reader(select.bytes(1))
+        let count = morphemes.nextWord()
+        let next = morphemes.next()
+        #expect(count == 2)
+        let stored = try #require(next)
+        #expect(strings.morpheme(stored: stored.stored) == first[0], "the first load remembers the run")
+        var words = VerseWords.Reader(select.bytes(0))
+        var rows: [[[UInt8]]] = []
+        while !words.isAtEnd, let row = words.next() {
+            rows.append([row.surface, row.transliteration, row.lemma, row.strongs, row.morphology, row.gloss,
+                         row.alignment].map { Array($0) })
+        }
+        select.reset()
+        try #require(rows.count > 2 && rows[0][0] != rows[2][0])
+        rows[0][0] = rows[2][0]
+        var blob: [UInt8] = []
+        for field in rows.joined() { field.withUnsafeBufferPointer { VerseWords.append($0, to: &blob) } }
+        let update = try database.prepare("UPDATE verse_words SET words = ?2 WHERE id = ?1")
+        try update.bind([1001001, blob])
+        try update.run()
+
+        #expect {
+            try CorpusStore(url: url, upgrade: false).load(genesis, into: strings)
+        } throws: { String(describing: $0).contains("a morpheme of word 1 of Genesis 1:1 does not continue the word's surface") }
+    }
+
     /// A store of schema version 2 (Greek only, no chapter records) is migrated: its chapters get the records the
     /// writer would write, and load as their chapter files do.
     @Test func aVersion2StoreIsMigratedWithChapterRecords() throws {
