@@ -3,7 +3,9 @@ import Foundation
 import InterlinearAccessibility
 import InterlinearBraille
 import InterlinearCorpus
+import InterlinearInteraction
 import InterlinearReader
+import InterlinearSession
 
 /// `interlinear read REF`: the terminal reader (grid, screen-reader line mode, or plain text when piped).
 struct ReadCommand: ParsableCommand {
@@ -74,7 +76,7 @@ struct ReadCommand: ParsableCommand {
                 outcome = try Reader.run(chapter, mode: mode, lines: lines,
                                          narration: mode == .screenReader ? narration(chapter) : nil,
                                          tiers: engine.options.tiers, start: start,
-                                         navigator: BibleNavigator(library: engine.library, load: { try session.chapter($0) }),
+                                         navigator: ChapterCatalog(session: session),
                                          narrate: narration)
             } catch let error as SystemError {
                 throw OutputTarget.standardOutputFailure(error)

@@ -3,6 +3,7 @@ import Foundation
 import InterlinearCorpus
 import InterlinearATSPI
 import InterlinearRender
+import InterlinearSession
 import InterlinearView
 
 extension Theme.Name: ExpressibleByArgument {}
