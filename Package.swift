@@ -100,7 +100,7 @@ let package = Package(
         // imports the store. Below the session, which implements the protocol.
         .target(name: "InterlinearInteraction", dependencies: ["InterlinearCorpus"], path: "Sources/Interaction"),
         .testTarget(
-            name: "InterlinearInteractionTests", dependencies: ["InterlinearInteraction"],
+            name: "InterlinearInteractionTests", dependencies: ["InterlinearInteraction", "InterlinearCorpus"],
             path: "Tests/InterlinearInteractionTests"),
 
         // 6. Consumers: the terminal reader (grid and screen-reader line modes), then the command-line tool
