@@ -51,9 +51,10 @@ let package = Package(
             dependencies: [
                 "InterlinearStore", "InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting",
                 "InterlinearTable", "InterlinearAccessibility", "InterlinearReader", "InterlinearSession",
-                "InterlinearTestSupport", "interlinear",
+                "InterlinearTestSupport", "InterlinearInteraction", "interlinear",
             ],
-            path: "Tests/InterlinearStoreTests"),
+            // The Python oracles are run by path (python3), not built or bundled.
+            path: "Tests/InterlinearStoreTests", exclude: ["Oracles"]),
         // 2. Shaping: fonts through fontconfig, HarfBuzz/FreeType, one shaping per distinct string.
         .target(
             name: "InterlinearShaping",
@@ -79,7 +80,7 @@ let package = Package(
             name: "InterlinearSession",
             dependencies: [
                 "InterlinearCorpus", "InterlinearStore", "InterlinearShaping", "InterlinearTypesetting",
-                "InterlinearTable", "InterlinearAccessibility",
+                "InterlinearTable", "InterlinearAccessibility", "InterlinearInteraction",
             ],
             path: "Sources/Session"),
 
@@ -94,17 +95,19 @@ let package = Package(
             path: "Sources/Interlinear"),
 
         // Interaction: what the front ends (the reader's grid and line mode, the window) share of how a user acts on
-        // a chapter: the one prompt editor.
-        .target(name: "InterlinearInteraction", path: "Sources/Interaction"),
+        // a chapter: the one prompt editor, the one search trail, the in-chapter search, and chapter navigation as a
+        // protocol (`ChapterNavigation`; the session's `ChapterCatalog` answers it from the store), so no front end
+        // imports the store. Below the session, which implements the protocol.
+        .target(name: "InterlinearInteraction", dependencies: ["InterlinearCorpus"], path: "Sources/Interaction"),
         .testTarget(
-            name: "InterlinearInteractionTests", dependencies: ["InterlinearInteraction"],
+            name: "InterlinearInteractionTests", dependencies: ["InterlinearInteraction", "InterlinearCorpus"],
             path: "Tests/InterlinearInteractionTests"),
 
         // 6. Consumers: the terminal reader (grid and screen-reader line modes), then the command-line tool
         .target(
             name: "InterlinearReader",
             dependencies: [
-                "InterlinearCorpus", "InterlinearStore", "InterlinearTypesetting", "InterlinearTable",
+                "InterlinearCorpus", "InterlinearTypesetting", "InterlinearTable",
                 "InterlinearAccessibility", "CSpeechd", "CSpeechdLoader", "InterlinearInteraction",
             ],
             path: "Sources/Consumers/Reader"),
@@ -160,7 +163,7 @@ let package = Package(
                 "InterlinearCorpus", "InterlinearStore", "InterlinearShaping", "InterlinearTypesetting",
                 "InterlinearTable", "InterlinearAccessibility", "InterlinearReader", "InterlinearRender",
                 "InterlinearBraille", "InterlinearView", "InterlinearATSPI", "InterlinearSession", "InterlinearExport",
-                "InterlinearSword",
+                "InterlinearSword", "InterlinearInteraction",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/Consumers/CLI"),
@@ -177,7 +180,7 @@ let package = Package(
             name: "InterlinearView",
             dependencies: ["InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting", "InterlinearTable",
                            "InterlinearAccessibility", "InterlinearSession", "InterlinearRender", "InterlinearATSPI",
-                           "InterlinearStore", "CCairo", "CSDL2", "CSDL2Loader", "CX11Loader", "InterlinearInteraction"],
+                           "CCairo", "CSDL2", "CSDL2Loader", "CX11Loader", "InterlinearInteraction"],
             path: "Sources/Consumers/View"),
         .testTarget(
             name: "InterlinearViewTests",
@@ -255,6 +258,7 @@ let package = Package(
             dependencies: [
                 "InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting", "InterlinearTable",
                 "InterlinearAccessibility", "InterlinearReader", "InterlinearSession", "InterlinearTestSupport",
+                "InterlinearInteraction",
             ],
             path: "Tests/InterlinearReaderTests"),
         .testTarget(

@@ -11,63 +11,36 @@ public struct CellContainer: Sendable {
     public let cell: VerseIndex
     public let elements: ContiguousArray<Element>
 
-    /// Builds the elements of one cell from its labels. Called lazily, on the first query of the cell.
+    /// Builds the elements of one cell from its labels, in the one reading order (`ReadingOrder`), adding the note
+    /// marker (it has no label). Called lazily, on the first query of the cell.
     init(cell: VerseIndex, layout: ChapterLayout, granularity: Granularity, hasNote: Bool) {
         self.cell = cell
-        let labels = layout.labels(in: cell)
+        let labelCount = layout.labels(in: cell).count
         var elements = ContiguousArray<Element>()
-        elements.reserveCapacity(granularity == .label ? labels.count + 2 : labels.count / 2 + 3)
-        var verseFrame: Rect?
-        // The verse's whole translation: one node whose frame holds every translation word.
-        var translationFrame: Rect?
-        var translationText: TextID = 0
-        for label in labels {
-            let frame = Rect(x: label.x, y: label.y, width: label.width, height: label.height)
-            switch label.tier {
-            case .verse:
-                verseFrame = frame
-                elements.append(Element(kind: .verseNumber, role: .heading, frame: frame, text: label.text))
+        elements.reserveCapacity(granularity == .label ? labelCount + 2 : labelCount / 2 + 3)
+        var hasVerseNumber = false
+        let margin = layout.options.margin
+        for element in ReadingOrder(layout: layout, granularity: granularity).items(inCell: cell) {
+            elements.append(element)
+            if element.kind == .verseNumber {
+                hasVerseNumber = true
                 if hasNote {
                     // The marker sits in the right margin, level with the verse number: no label is ever there,
                     // so it never overlaps the text it annotates.
-                    let margin = layout.options.margin
                     elements.append(Element(kind: .note, role: .button,
-                                            frame: Rect(x: layout.options.width - margin, y: frame.y,
-                                                        width: margin, height: frame.height),
-                                            text: label.text))
-                }
-            case .translation:
-                if translationFrame == nil { translationText = label.text }
-                translationFrame = translationFrame.map { $0.union(frame) } ?? frame
-                // The label carries its token's offset: no counting, nothing to wrap.
-                elements.append(Element(kind: .translation(TokenOffset(label.offset)), role: .staticText,
-                                        frame: frame, text: label.text))
-            default:
-                let word = WordOffset(label.offset)
-                if granularity == .label {
-                    elements.append(Element(kind: .label(word: word, tier: label.tier), role: .staticText,
-                                            frame: frame, text: label.text))
-                } else if let last = elements.last, last.kind == .word(word) {
-                    // A block's labels are contiguous: widen the block to hold this tier too.
-                    elements[elements.count - 1].frame = last.frame.union(frame)
-                    if label.tier == .source { elements[elements.count - 1].text = label.text }
-                } else {
-                    elements.append(Element(kind: .word(word), role: .word, frame: frame, text: label.text))
+                                            frame: Rect(x: layout.options.width - margin, y: element.frame.y,
+                                                        width: margin, height: element.frame.height),
+                                            text: element.text))
                 }
             }
         }
-        if hasNote && verseFrame == nil {
-            let margin = layout.options.margin
+        if hasNote && !hasVerseNumber {
             elements.append(Element(kind: .note, role: .button,
                                     frame: Rect(x: layout.options.width - margin, y: 0, width: margin, height: margin),
                                     text: 0))
         }
-        if let translationFrame {
-            let node = Element(kind: .verseTranslation, role: .group, frame: translationFrame, text: translationText)
-            let at = elements.firstIndex { $0.kind.order > node.kind.order } ?? elements.count
-            elements.insert(node, at: at)
-        }
-        // The typesetter emits labels in reading order already; keep the invariant even if it ever does not.
+        // The typesetter emits labels in reading order already (and a marker without a verse number comes last);
+        // keep the invariant `index(of:)` relies on whatever the order of the labels.
         if !elements.isSorted(by: { $0.kind.order < $1.kind.order }) {
             elements.sort { $0.kind.order < $1.kind.order }
         }

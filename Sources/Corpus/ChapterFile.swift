@@ -186,7 +186,8 @@ public enum ChapterFile {
                     guard let index = integer(item), index < tokenCount else {
                         throw fail("alignment \(quoted(item)) is not a token offset below \(tokenCount)")
                     }
-                    chapter!.appendAlignedToken(TokenOffset(UInt16(truncatingIfNeeded: index)))  // < tokenCount ≤ 65,536
+                    // Cannot truncate: index < tokenCount ≤ 65,536.
+                    chapter!.appendAlignedToken(TokenOffset(UInt16(truncatingIfNeeded: index)))
                 } fail: { throw fail($0) }
                 chapter!.appendWord(Word(
                     surface: strings.intern(utf8: fields[2]), transliteration: strings.intern(utf8: fields[3]),

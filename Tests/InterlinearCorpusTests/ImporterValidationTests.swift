@@ -94,7 +94,8 @@ import InterlinearTestSupport
         let john1 = try #require(ChapterReference(parsing: "John 1"))
         var shifted = Chapter(reference: john1)
         shifted.beginVerse(1, strings: strings)
-        shifted.appendTranslationToken(strings.intern("In the"))  // a space inside one token: every offset after it would shift
+        // A space inside one token: every offset after it would shift.
+        shifted.appendTranslationToken(strings.intern("In the"))
         shifted.appendTranslationToken(strings.intern("beginning"))
         shifted.appendWord(surface: "Ἐν", transliteration: "En", lemma: "ἐν", strongs: "G1722", morphology: "PREP",
                            gloss: "in", alignment: [1], strings: strings)

@@ -1,6 +1,7 @@
 import Foundation
 import InterlinearReader
 import InterlinearCorpus
+import InterlinearInteraction
 import InterlinearTestSupport
 import Testing
 

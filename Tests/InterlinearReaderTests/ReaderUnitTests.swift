@@ -1,5 +1,6 @@
 import Foundation
 import InterlinearCorpus
+import InterlinearInteraction
 import InterlinearReader
 import InterlinearAccessibility
 import InterlinearShaping

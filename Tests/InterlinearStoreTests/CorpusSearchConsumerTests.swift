@@ -1,6 +1,7 @@
 import Foundation
 import InterlinearAccessibility
 import InterlinearCorpus
+import InterlinearInteraction
 import InterlinearReader
 import InterlinearSession
 import InterlinearShaping
@@ -19,6 +20,12 @@ private func ref(_ text: String) throws -> ChapterReference { try #require(Chapt
                                                           committed: CorpusLibrary(corpusDirectory: corpusDirectory)),
                                   fonts: try sharedFontChain())
         return session.accessibilityTree(for: try session.chapter(try ref("John 1")), screenReaderEnabled: true)
+    }
+
+    /// The store-backed chapter navigation the reader gets from the command line.
+    private func catalog(_ url: URL) throws -> ChapterCatalog {
+        let library = ChapterLibrary(storeURL: url, store: try CorpusStore(url: url), committed: CorpusLibrary(roots: []))
+        return ChapterCatalog(session: Interlinear(library: library, fonts: try sharedFontChain()))
     }
 
     @Test func findOtherOccurrencesSearchesTheCorpus() throws {
@@ -43,8 +50,7 @@ private func ref(_ text: String) throws -> ChapterReference { try #require(Chapt
 
     @Test func readerSearchCrossesChaptersAndKeepsItAfterAMiss() throws {
         guard let url = try StoreFixture.wholeStore() else { return }
-        let library = ChapterLibrary(storeURL: url, store: try CorpusStore(url: url), committed: CorpusLibrary(roots: []))
-        let navigator = BibleNavigator(library: library)
+        let navigator = try catalog(url)
         var grid = GridMode(chapter: try navigator.load(try ref("John 1")), columns: 100, rows: 30, color: false)
         grid.navigator = navigator
         grid.find("G3056")
@@ -73,8 +79,7 @@ private func ref(_ text: String) throws -> ChapterReference { try #require(Chapt
 
     @Test func lineModeTurnsChapters() throws {
         guard let url = try StoreFixture.wholeStore() else { return }
-        let library = ChapterLibrary(storeURL: url, store: try CorpusStore(url: url), committed: CorpusLibrary(roots: []))
-        let navigator = BibleNavigator(library: library)
+        let navigator = try catalog(url)
         var mode = LineMode(narration: ChapterNarration(chapter: try navigator.load(try ref("Mark 4"))))
         mode.navigator = navigator
         #expect(mode.handle(.character("]")) == .none)
@@ -90,8 +95,7 @@ private func ref(_ text: String) throws -> ChapterReference { try #require(Chapt
     /// says the match or verse (it was said twice: "Match 5 is in John two." and then the match again).
     @Test func lineModeCrossesChaptersWithOneUtterance() throws {
         guard let url = try StoreFixture.wholeStore() else { return }
-        let library = ChapterLibrary(storeURL: url, store: try CorpusStore(url: url), committed: CorpusLibrary(roots: []))
-        let navigator = BibleNavigator(library: library)
+        let navigator = try catalog(url)
         var mode = LineMode(narration: ChapterNarration(chapter: try navigator.load(try ref("John 1"))))
         mode.navigator = navigator
         _ = mode.handle(.character("/"))

@@ -3,7 +3,9 @@ import Foundation
 import InterlinearAccessibility
 import InterlinearBraille
 import InterlinearCorpus
+import InterlinearInteraction
 import InterlinearReader
+import InterlinearSession
 
 /// `interlinear read REF`: the terminal reader (grid, screen-reader line mode, or plain text when piped).
 struct ReadCommand: ParsableCommand {
@@ -74,7 +76,7 @@ struct ReadCommand: ParsableCommand {
             do {
                 outcome = try Reader.run(chapter, mode: mode, lines: lines, narration: narration(chapter),
                                          tiers: engine.options.tiers, environment: environment, start: start,
-                                         navigator: BibleNavigator(library: engine.library, load: { try session.chapter($0) }),
+                                         navigator: ChapterCatalog(session: session, numbering: engine.library),
                                          narrate: narration)
             } catch let error as SystemError {
                 throw OutputTarget.standardOutputFailure(error)
@@ -94,7 +96,7 @@ struct ReadCommand: ParsableCommand {
         do {
             outcome = try Reader.run(chapter, mode: mode, tiers: try layout.layoutOptions().tiers,
                                      environment: environment, start: start,
-                                     navigator: BibleNavigator(library: source.library, load: source.load))
+                                     navigator: ChapterNavigator(source: source.source, numbering: source.library, load: source.load))
         } catch let error as SystemError {
             throw OutputTarget.standardOutputFailure(error)
         }

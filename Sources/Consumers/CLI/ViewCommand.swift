@@ -3,6 +3,7 @@ import Foundation
 import InterlinearCorpus
 import InterlinearATSPI
 import InterlinearRender
+import InterlinearSession
 import InterlinearView
 
 extension Theme.Name: ExpressibleByArgument {}
@@ -76,8 +77,7 @@ struct ViewCommand: ParsableCommand {
             if !isGiven("--font-size"), let size = remembered.fontSize { layout.fontSize = Double(size) }
             if !isGiven("--tiers"), let tiers = remembered.tiers, (try? TierList.parse(tiers)) != nil { layout.tiers = tiers }
             let engine = try Engine(layout, wholeChapter: true)
-            let catalog = ChapterCatalog(session: engine.session)
-            catalog.numbering = engine.library
+            let catalog = ChapterCatalog(session: engine.session, numbering: engine.library)
             let view = ChapterView(
                 chapter: engine.chapter, layout: engine.layout(), catalog: catalog,
                 windowHeight: Float(height), scrollY: Float(scroll))

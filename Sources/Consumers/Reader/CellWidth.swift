@@ -33,7 +33,8 @@ public enum CellWidth {
         case .nonspacingMark, .enclosingMark, .format: return 0
         default: break
         }
-        if (0x1160...0x11FF).contains(value) { return 0 }  // Hangul medial vowels and final consonants join the syllable
+        // Hangul medial vowels and final consonants join the syllable.
+        if (0x1160...0x11FF).contains(value) { return 0 }
         if isWide(value) || scalar.properties.isEmojiPresentation { return 2 }
         return 1
     }

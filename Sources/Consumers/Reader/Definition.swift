@@ -1,15 +1,6 @@
 import InterlinearAccessibility
 import InterlinearCorpus
-import InterlinearStore
-
-extension BibleNavigator {
-    /// The Strong's dictionary entries of a word's Strong's field ("G3056"; a Hebrew word's "H2050b-H776" gives
-    /// one per morpheme that has an entry), from the store's lexicon; empty without a store or an entry.
-    public func definitions(ofStrongs field: String) -> [LexiconEntry] {
-        guard let store = library.store else { return [] }
-        return LexiconEntry.numbers(ofWordField: field).compactMap { try? store.lexiconEntry(strongs: $0) }
-    }
-}
+import InterlinearInteraction
 
 /// The reader's define key (`i`, issue 29), in both modes: the first press on a word says its entry briefly, the
 /// next press on the same word says all of it (`DefinitionSpeech` words both).
@@ -18,11 +9,10 @@ struct DefineKey {
     private var briefly: ReaderLocation?
 
     /// What the key says for `location`'s word, whose Strong's field is `strongs`.
-    mutating func press(_ location: ReaderLocation, strongs: String, navigator: BibleNavigator?) -> SpokenLine {
-        guard let navigator, navigator.library.store != nil else {
+    mutating func press(_ location: ReaderLocation, strongs: String, navigator: (any ChapterNavigation)?) -> SpokenLine {
+        guard let entries = navigator?.definitions(ofStrongs: strongs) else {
             return SpokenLine("No dictionary: run interlinear import to build the store with its lexicon.")
         }
-        let entries = navigator.definitions(ofStrongs: strongs)
         guard !entries.isEmpty else { return SpokenLine("No dictionary entry for this word.") }
         if briefly == location {
             briefly = nil

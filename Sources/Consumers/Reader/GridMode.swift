@@ -11,11 +11,11 @@ public struct GridMode {
     public private(set) var scrollY = 0
     private var search: ChapterSearch
     /// The matches n and N step through, possibly in other chapters; kept across chapters and failed searches.
-    public internal(set) var trail: SearchTrail?
+    public internal(set) var trail: SearchTrail<ReaderLocation>?
     /// Whether the current match is highlighted (Escape hides it; a new search or step shows it).
     private var showingMatch = false
     /// The corpus beyond this chapter; nil keeps the reader in it.
-    public var navigator: BibleNavigator?
+    public var navigator: (any ChapterNavigation)?
     /// Another chapter the user asked for: the reader loop opens it and hands over the trail.
     public private(set) var pending: ReaderLocation?
     private var prompt: PromptLine?
@@ -52,7 +52,7 @@ public struct GridMode {
 
     /// Opens at a location (after the reader loop loaded its chapter): its verse at the top, its word revealed
     /// and highlighted when it is the current match.
-    public mutating func open(at location: ReaderLocation, trail: SearchTrail?) {
+    public mutating func open(at location: ReaderLocation, trail: SearchTrail<ReaderLocation>?) {
         self.trail = trail
         showingMatch = trail?.current == location
         if showingMatch, currentMatch != nil {
@@ -181,7 +181,7 @@ public struct GridMode {
             return
         }
         let start = hits.firstIndex { !Self.order($0).lexicographicallyPrecedes(Self.order(here)) } ?? 0
-        trail = SearchTrail(query: query, hits: hits, index: start, acrossBible: acrossBible != nil)
+        trail = SearchTrail(query: query, hits: hits, index: start, chapter: acrossBible == nil ? chapter.reference : nil)
         go()
     }
 

@@ -29,9 +29,9 @@ public struct LineMode {
     private let text: ChapterWording
     private var search: ChapterSearch
     /// The matches n and N step through, possibly in other chapters; kept across chapters and failed searches.
-    public internal(set) var trail: SearchTrail?
+    public internal(set) var trail: SearchTrail<ReaderLocation>?
     /// The corpus beyond this chapter; nil keeps the reader in it.
-    public var navigator: BibleNavigator?
+    public var navigator: (any ChapterNavigation)?
     /// Another chapter the user asked for: the reader loop opens it and hands over the trail.
     public private(set) var pending: ReaderLocation?
     private var prompt: PromptLine?
@@ -219,7 +219,7 @@ public struct LineMode {
 
     /// Opens at a location (after the reader loop loaded its chapter); returns the line to say, which names the
     /// chapter and verse (a new line mode has said no reference yet).
-    public mutating func open(at location: ReaderLocation, trail: SearchTrail?) -> SpokenLine {
+    public mutating func open(at location: ReaderLocation, trail: SearchTrail<ReaderLocation>?) -> SpokenLine {
         self.trail = trail
         verse = chapter.verseIndex(number: location.verse) ?? 0
         word = location.word.flatMap { Int($0) < chapter.verses[verse].words.count ? $0 : nil }
@@ -248,7 +248,7 @@ public struct LineMode {
             return .line(line)
         }
         let start = hits.firstIndex { !GridMode.order($0).lexicographicallyPrecedes(GridMode.order(here)) } ?? 0
-        trail = SearchTrail(query: query, hits: hits, index: start, acrossBible: acrossBible != nil)
+        trail = SearchTrail(query: query, hits: hits, index: start, chapter: acrossBible == nil ? chapter.reference : nil)
         return focusMatch()
     }
 
@@ -261,8 +261,7 @@ public struct LineMode {
     /// Focuses the current match. A match in another chapter says nothing here: the loop opens that chapter and its
     /// line says the match ("Match 2 of 5 in John three, …"), so a step is one utterance, not two.
     private mutating func focusMatch() -> Output {
-        guard let trail else { return .line(focusLine()) }
-        let hit = trail.current
+        guard let trail, let hit = trail.current else { return .line(focusLine()) }
         if hit.chapter != chapter.reference {
             pending = hit
             return .none
@@ -273,7 +272,7 @@ public struct LineMode {
     }
 }
 
-extension SearchTrail {
+extension SearchTrail where Hit == ReaderLocation {
     /// "3 of 7"; across the corpus "1 of 4 in John three, 95 of 330 in the corpus" (the chapter in words).
     var spokenPosition: String { position { Speakable.reference($0) } }
 }

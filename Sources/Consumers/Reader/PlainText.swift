@@ -39,3 +39,8 @@ public enum PlainText {
         }
     }
 }
+
+extension Chapter {
+    /// "1:14" for a verse index.
+    public func label(ofVerse index: VerseIndex) -> String { "\(reference.chapter):\(verses[index].number)" }
+}

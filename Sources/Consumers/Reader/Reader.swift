@@ -1,6 +1,7 @@
 import Foundation
 import InterlinearAccessibility
 import InterlinearCorpus
+import InterlinearInteraction
 
 /// Which reader runs.
 public enum ReaderMode: Equatable, Sendable {
@@ -56,7 +57,7 @@ public enum Reader {
     public static func run(_ chapter: Chapter, mode: ReaderMode, lines options: LineOptions = LineOptions(),
                            narration: (any Narration)? = nil, tiers: TierSet = .all,
                            environment: [String: String] = ProcessInfo.processInfo.environment,
-                           start: ReaderLocation? = nil, navigator: BibleNavigator? = nil,
+                           start: ReaderLocation? = nil, navigator: (any ChapterNavigation)? = nil,
                            narrate: ((Chapter) -> (any Narration)?)? = nil) throws -> ReaderOutcome {
         switch mode {
         case .plainText:
@@ -89,7 +90,7 @@ public enum Reader {
     }
 
     static func runGrid(_ chapter: Chapter, color: Bool, tiers: TierSet = .all, start: ReaderLocation? = nil,
-                        navigator: BibleNavigator? = nil) throws -> ReaderOutcome {
+                        navigator: (any ChapterNavigation)? = nil) throws -> ReaderOutcome {
         let terminal = Terminal(alternateScreen: true)
         try terminal.start()
         defer { terminal.stop() }
@@ -131,7 +132,7 @@ public enum Reader {
     }
 
     static func runLines(_ narration: any Narration, options: LineOptions, start: ReaderLocation? = nil,
-                         navigator: BibleNavigator? = nil,
+                         navigator: (any ChapterNavigation)? = nil,
                          narrate: (Chapter) -> any Narration = { ChapterNarration(chapter: $0) }) throws -> ReaderOutcome {
         let terminal = Terminal(alternateScreen: false)
         try terminal.start()

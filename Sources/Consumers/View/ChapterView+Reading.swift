@@ -1,7 +1,7 @@
 import InterlinearAccessibility
 import InterlinearCorpus
+import InterlinearInteraction
 import InterlinearRender
-import InterlinearStore
 import InterlinearTable
 
 /// The reader's keys beyond scrolling and focus: go anywhere (`:`), search (`/`, n, N), back and forward, zoom,
@@ -74,7 +74,7 @@ extension ChapterView {
         case .character("t"):
             let all = Theme.Name.allCases
             theme = all[((all.firstIndex(of: theme) ?? 0) + 1) % all.count]
-            message = "Theme: \(theme.rawValue)"
+            message = WindowWording.theme(theme.rawValue)
             change.insert(.status)
         case .character(let c) where c.wholeNumberValue.map { (1...Self.toggledTiers.count).contains($0) } == true:
             change.formUnion(toggleTier(Self.toggledTiers[c.wholeNumberValue! - 1]))
@@ -96,22 +96,20 @@ extension ChapterView {
     /// ("Rom 8:28", "Ps 23"), English Old Testament numbering moved to the Hebrew text's where they differ.
     public func goTo(_ text: String) -> ViewChange {
         guard let typed = Passage(parsing: text, relativeTo: chapter.reference) else {
-            message = "not a reference: \(text) (a verse, or a book, chapter and verse: Rom 8:28, Ps 23)"
+            message = WindowWording.notAReference(text)
             return .status
         }
         var passage = typed
         var note: String?
-        if let library = catalog.numbering {
-            do { (passage, note) = try library.resolvingEnglishNumbering(typed) } catch {
-                message = "cannot open \(typed): \(error)"
-                return .status
-            }
+        do { (passage, note) = try catalog.resolvingEnglishNumbering(typed) } catch {
+            message = WindowWording.cannotOpen(typed, error)
+            return .status
         }
         var change: ViewChange = []
         if passage.chapter != chapter.reference {
             let next: Chapter
             do { next = try catalog.load(passage.chapter) } catch {
-                message = "cannot open \(passage.chapter): \(error)"
+                message = WindowWording.cannotOpen(passage.chapter, error)
                 return .status
             }
             leave()
@@ -130,13 +128,13 @@ extension ChapterView {
     func travel(back: Bool) -> ViewChange {
         let here = ReadingHistory.Place(chapter: chapter.reference, scrollY: scrollY)
         guard let place = back ? history.goBack(from: here) : history.goForward(from: here) else {
-            message = back ? "Nothing to go back to" : "Nothing to go forward to"
+            message = WindowWording.nothingToGo(back: back)
             return .status
         }
         var change: ViewChange = .status
         if place.chapter != chapter.reference {
             do { show(try catalog.load(place.chapter)) } catch {
-                message = "cannot open \(place.chapter): \(error)"
+                message = WindowWording.cannotOpen(place.chapter, error)
                 return .status
             }
             change.formUnion([.chapter, .layout, .focus])
@@ -157,7 +155,7 @@ extension ChapterView {
         guard let reference, let passage = Passage(parsing: reference), reference != place,
               passage.chapter != chapter.reference || passage.verses != nil else { return }
         history.leave(.init(chapter: passage.chapter, scrollY: 0, verse: passage.verses?.lowerBound))
-        message = "Last time: \(reference) (Alt+← goes there)"
+        message = WindowWording.lastTime(reference)
     }
 
     // MARK: Search
@@ -165,9 +163,9 @@ extension ChapterView {
     /// Runs a search typed after `/` and lists its hits in this chapter in the pane; n goes to the first.
     public func find(_ query: String) -> ViewChange {
         do {
-            search = try ChapterSearch(query, in: chapter, library: catalog.session.library)
+            search = try SearchTrail(query, in: chapter, navigation: catalog)
         } catch {
-            message = "search: \(error)"
+            message = WindowWording.searchFailed(error)
             return .status
         }
         return reflow().union(.status)
@@ -176,11 +174,11 @@ extension ChapterView {
     /// Focuses the next (previous) hit, wrapping around.
     func stepHit(forward: Bool) -> ViewChange {
         guard var found = search else {
-            message = "No search: type / and a query"
+            message = WindowWording.noSearch
             return .status
         }
-        guard let hit = found.step(forward: forward) else {
-            message = "No hits in \(chapter.reference)"
+        guard let hit = found.step(forward ? 1 : -1) else {
+            message = WindowWording.noHits(in: chapter.reference)
             return .status
         }
         search = found
@@ -193,11 +191,11 @@ extension ChapterView {
     public func zoom(to size: Float) -> ViewChange {
         let clamped = (min(max(size, Self.fontSizes.lowerBound), Self.fontSizes.upperBound) * 2).rounded() / 2
         guard clamped != options.fontSize else {
-            message = "Font size \(formatted(clamped)) pt is the \(size > clamped ? "largest" : "smallest")"
+            message = WindowWording.fontSize(formatted(clamped), atLargest: size > clamped)
             return .status
         }
         options.fontSize = clamped
-        message = "Font size \(formatted(clamped)) pt"
+        message = WindowWording.fontSize(formatted(clamped))
         return reflow(force: true).union(.status)
     }
 
@@ -213,11 +211,11 @@ extension ChapterView {
         let shown = tiers.contains(tier)
         if shown { tiers.remove(TierSet([tier])) } else { tiers.insert(TierSet([tier])) }
         guard Tier.blockTiers.contains(where: tiers.contains) else {
-            message = "\(tier.name) stays: one word tier at least is shown"
+            message = WindowWording.tierStays(tier)
             return .status
         }
         options.tiers = tiers
-        message = "\(tier.name) \(shown ? "hidden" : "shown")"
+        message = WindowWording.tier(tier, shown: !shown)
         return reflow(force: true).union(.status)
     }
 
@@ -233,7 +231,7 @@ extension ChapterView {
         let contentY = y + scrollY
         let cell = tree.table.cell(atContentY: contentY)
         let top = tree.table.origins[cell]
-        let order = FocusOrder(layout: layout)
+        let order = ReadingOrder(layout: layout)
         for item in order.items(inCell: VerseIndex(cell)) where item.kind != .verseTranslation {
             let frame = item.frame
             if x >= frame.x, x < frame.maxX, contentY >= top + frame.y, contentY < top + frame.maxY {

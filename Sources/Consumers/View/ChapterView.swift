@@ -1,6 +1,8 @@
 import InterlinearAccessibility
 import InterlinearCorpus
+import InterlinearInteraction
 import InterlinearRender
+import InterlinearSession
 import InterlinearTable
 import InterlinearTypesetting
 
@@ -11,7 +13,7 @@ import InterlinearTypesetting
 /// The scroll offset lives in the accessibility tree's viewport: one value for drawing and for the frames a
 /// screen reader asks for. The viewport's origin stays (0, 0), the table's place in the window; a screen reader adds
 /// the window's position on screen (`AccessibleHost.windowOrigin`). While the screen reader is off the tree holds no element and nothing here builds one:
-/// scrolling sets one number, and keyboard focus walks the layout's labels (`FocusOrder`) instead of the tree.
+/// scrolling sets one number, and keyboard focus walks the layout's labels (`ReadingOrder`) instead of the tree.
 public final class ChapterView {
     /// Height of the status line at the bottom of the window, in points; the table's viewport is above it.
     public static let statusBarHeight: Float = 24
@@ -36,7 +38,7 @@ public final class ChapterView {
     /// The word the details pane shows (the last word focused or clicked), until Esc closes the pane.
     public internal(set) var detailsWord: ElementID?
     /// The last search's hits in this chapter, until Esc or another chapter.
-    public internal(set) var search: ChapterSearch?
+    public internal(set) var search: SearchTrail<WindowHit>?
     /// Whether the help overlay (`?`, F1) is shown.
     public internal(set) var helpShown = false
     /// Back and forward (Alt+← and Alt+→).
@@ -161,7 +163,7 @@ public final class ChapterView {
     /// Moves focus one element forwards or backwards and scrolls it into view. From no focus, or a focus that
     /// scrolled out of view, it enters at the first (last) element in view, as browsers do.
     public func moveFocus(forward: Bool) -> ViewChange {
-        let order = FocusOrder(layout: layout)
+        let order = ReadingOrder(layout: layout)
         guard let from = focus, isInView(from) else {
             return order.entry(in: tree.table, viewport: viewport, forward: forward).map(setFocus) ?? []
         }
@@ -172,7 +174,7 @@ public final class ChapterView {
             target = forward ? order.next(after: from) : order.previous(before: from)
         }
         guard let target else {
-            message = forward ? "End of \(chapter.reference)" : "Start of \(chapter.reference)"
+            message = WindowWording.chapterEdge(chapter.reference, end: forward)
             return .status
         }
         return setFocus(target)
@@ -182,7 +184,7 @@ public final class ChapterView {
     /// An id that names no element of the chapter changes nothing.
     @discardableResult
     public func setFocus(_ id: ElementID) -> ViewChange {
-        guard let frame = FocusOrder(layout: layout).frame(of: id) else { return [] }
+        guard let frame = ReadingOrder(layout: layout).frame(of: id) else { return [] }
         var change: ViewChange = focus == id ? [] : .focus
         focus = id
         if id.kind.word != nil && detailsWord != id {
@@ -203,14 +205,14 @@ public final class ChapterView {
 
     /// The focused element's frame in the window, in points (content scrolled by the viewport), for the ring.
     public var focusRing: Rect? {
-        guard let focus, let frame = FocusOrder(layout: layout).frame(of: focus) else { return nil }
+        guard let focus, let frame = ReadingOrder(layout: layout).frame(of: focus) else { return nil }
         return Rect(x: frame.x, y: tree.table.origins[Int(focus.cell)] + frame.y - viewport.scrollY,
                     width: frame.width, height: frame.height)
     }
 
     /// Whether any part of an element is in the viewport (computed from the labels, never from elements).
     public func isInView(_ id: ElementID) -> Bool {
-        guard let frame = FocusOrder(layout: layout).frame(of: id) else { return false }
+        guard let frame = ReadingOrder(layout: layout).frame(of: id) else { return false }
         let top = tree.table.origins[Int(id.cell)] + frame.y
         return top + frame.height > viewport.scrollY && top < viewport.scrollY + viewport.height
     }
@@ -220,13 +222,11 @@ public final class ChapterView {
     /// Scrolls a verse to the top and focuses its number. An unknown verse says so in the status line.
     public func goToVerse(_ number: Int) -> ViewChange {
         guard let cell = tree.cellIndex(verseNumber: number) else {
-            let numbers = chapter.verses.map(\.number)
-            let range = numbers.first.map { "verses \($0)–\(numbers.last ?? $0)" } ?? "no verses"
-            message = "\(chapter.reference) has no verse \(number) (\(range))"
+            message = WindowWording.noVerse(number, in: chapter.reference, numbers: chapter.verses.map(\.number))
             return .status
         }
         var change = scroll(to: tree.table.origins[Int(cell)])
-        if let first = FocusOrder(layout: layout).first(fromCell: cell, step: 1) { change.formUnion(setFocus(first)) }
+        if let first = ReadingOrder(layout: layout).first(fromCell: cell, step: 1) { change.formUnion(setFocus(first)) }
         return change
     }
 
@@ -237,22 +237,18 @@ public final class ChapterView {
         let here = chapter.reference
         let neighbour = ChapterCatalog.neighbour(of: here, forward: step > 0)
         guard let target = catalog.chapter(step, from: here) else {
-            if let neighbour {
-                message = "\(neighbour) is not in the corpus; \(here) is the \(step > 0 ? "last" : "first") one in it"
-            } else {
-                message = "\(here) is the \(step > 0 ? "last" : "first") chapter"
-            }
+            message = WindowWording.lastChapter(here, forward: step > 0, missing: neighbour)
             return .status
         }
         let next: Chapter
         do { next = try catalog.load(target) } catch {
-            message = "cannot open \(target): \(error)"
+            message = WindowWording.cannotOpen(target, error)
             return .status
         }
         leave()
         show(next)
         if abs(step) == 1, let neighbour, target != neighbour {
-            message = "\(neighbour) is not in the corpus: showing \(target)"
+            message = WindowWording.skipped(neighbour, showing: target)
         }
         return [.chapter, .layout, .scrolled, .focus, .status]
     }

@@ -1,4 +1,5 @@
 import CCairo
+import InterlinearAccessibility
 import InterlinearCorpus
 import InterlinearRender
 import InterlinearTable
@@ -83,7 +84,7 @@ struct PanePainter {
             y = text("/\(search.query): \(search.summary)", x: left, y: y, width: width, bottom: bottom)
             // The hits as places, wrapped together so the word's details keep their room: "1 w5 · ▸1 w8 · 14 w3".
             let places = search.hits.enumerated().map { n, hit in
-                (n == search.current ? "▸" : "") + "\(hit.verse)" + (hit.word.map { " w\($0)" } ?? "")
+                (n == search.index ? "▸" : "") + "\(hit.verse)" + (hit.word.map { " w\($0)" } ?? "")
             }
             if !places.isEmpty {
                 y = text("Verses: " + places.joined(separator: " · "), x: left, y: y, width: width, bottom: bottom)
@@ -109,7 +110,7 @@ struct PanePainter {
     /// An outline around each search hit in view (outside the word, never under its text).
     func paintHits(_ view: ChapterView) {
         guard let search = view.search, search.chapter == view.chapter.reference else { return }
-        let order = FocusOrder(layout: view.layout)
+        let order = ReadingOrder(layout: view.layout)
         let cells = view.visibleCells
         set(theme.hit)
         cairo_set_line_width(cr, 2)

@@ -34,7 +34,7 @@ struct ViewSnapshot: Encodable {
     }
     struct Search: Encodable {
         var query: String, total: Int, current: Int?
-        var hits: [ChapterSearch.Hit]
+        var hits: [WindowHit]
         func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: Key.self)
             try c.encode(query, forKey: .query)
@@ -108,7 +108,7 @@ struct ViewSnapshot: Encodable {
         status = Status(left: line.left, right: line.right, lines: view.statusLines)
         details = view.details
         pane = view.pane.map { Pane(placement: $0.placement.rawValue, size: $0.size) }
-        search = view.search.map { Search(query: $0.query, total: $0.total, current: $0.current, hits: $0.hits) }
+        search = view.search.map { Search(query: $0.query, total: $0.total, current: $0.index, hits: $0.hits) }
         fontSize = view.options.fontSize
         theme = view.theme.rawValue
         tiers = view.tierList

@@ -1,10 +1,11 @@
 import Foundation
 import InterlinearCorpus
 
-/// Finds words by Greek surface, transliteration, gloss or Strong's number. Greek and Latin are compared
-/// folded — accents, breathings, case and final sigma ignored — so `/λόγος`, `/ΛΟΓΟΣ` and `/logos` all find
-/// John 1:1's λόγος, and `G3056` or `3056` finds every form of it by Strong's number (`H430` or `430` in a Hebrew
-/// chapter, whichever morpheme of a word carries it).
+/// The search in the open chapter alone, for a front end without the store (or a query the store's occurrences do
+/// not take; `ChapterNavigation` answers those): finds words by Greek surface, transliteration, gloss or Strong's
+/// number. Greek and Latin are compared folded — accents, breathings, case and final sigma ignored — so `/λόγος`,
+/// `/ΛΟΓΟΣ` and `/logos` all find John 1:1's λόγος, and `G3056` or `3056` finds every form of it by Strong's
+/// number (`H430` or `430` in a Hebrew chapter, whichever morpheme of a word carries it).
 public struct ChapterSearch {
     public let chapter: Chapter
     /// Folded text per interned id, filled on first use: each distinct string is folded once.
@@ -62,9 +63,4 @@ public struct ChapterSearch {
         folded[Int(id)] = text
         return text
     }
-}
-
-extension Chapter {
-    /// "1:14" for a verse index.
-    public func label(ofVerse index: VerseIndex) -> String { "\(reference.chapter):\(verses[index].number)" }
 }

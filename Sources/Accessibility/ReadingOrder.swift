@@ -1,90 +1,93 @@
-import InterlinearAccessibility
 import InterlinearCorpus
 import InterlinearTable
 import InterlinearTypesetting
 
-/// The accessibility tree's reading order at word granularity — a verse's number, each source word block, the verse's
-/// whole translation (one stop: a screen reader speaks the English sentence, a sighted user sees it ringed), then each
-/// translation word inside it — walked straight from the layout's labels. Keyboard focus uses it while no screen reader runs,
-/// so a focus ring never builds an accessibility element; its ids and frames are the ones the accessibility layer
-/// would build (tested against it). The view shows no note markers, so none appear here.
-struct FocusOrder {
-    let layout: ChapterLayout
+/// The chapter's reading order, defined once: a verse's number, each source word block (or, in label granularity,
+/// each label), the verse's whole translation (one stop: a screen reader speaks the English sentence, a sighted user
+/// sees it ringed), then each translation word inside it — walked straight from the layout's labels.
+///
+/// Both users of the order walk this one definition: `CellContainer` builds a cell's elements from it (adding the
+/// note marker, which has no label), and a window's keyboard focus steps through it while no screen reader runs, so a
+/// focus ring never builds an accessibility element and its ids and frames are the tree's by construction.
+public struct ReadingOrder: Sendable {
+    public let layout: ChapterLayout
+    public let granularity: Granularity
 
-    /// One focusable item of a cell: its element kind and its cell-relative frame.
-    struct Item: Equatable {
-        var kind: Element.Kind
-        var frame: Rect
+    public init(layout: ChapterLayout, granularity: Granularity = .word) {
+        self.layout = layout
+        self.granularity = granularity
     }
 
-    /// A cell's items in reading order, read from its labels without allocating.
-    struct Items: Sequence, IteratorProtocol {
+    /// A cell's elements in reading order (without the note marker), read from its labels without allocating.
+    public struct Items: Sequence, IteratorProtocol {
         let labels: ArraySlice<Label>
+        let granularity: Granularity
         var index: Int
         /// Whether the whole translation's stop (`.verseTranslation`) came already; it precedes its words.
         var wholeTranslation = false
 
-        init(_ labels: ArraySlice<Label>) {
+        init(_ labels: ArraySlice<Label>, granularity: Granularity) {
             self.labels = labels
+            self.granularity = granularity
             index = labels.startIndex
         }
 
-        mutating func next() -> Item? {
+        public mutating func next() -> Element? {
             guard index < labels.endIndex else { return nil }
             let label = labels[index]
-            var frame = Rect(x: label.x, y: label.y, width: label.width, height: label.height)
+            let frame = Rect(x: label.x, y: label.y, width: label.width, height: label.height)
             if label.tier == .translation && !wholeTranslation {
-                // The whole translation first, framed as the accessibility layer frames it: the union of every
-                // translation label of the cell. Looks ahead without consuming the words.
+                // The whole translation first: one node framing every translation label of the cell, named by the
+                // first. Looks ahead without consuming the words.
                 wholeTranslation = true
-                var ahead = index + 1
-                while ahead < labels.endIndex {
-                    let next = labels[ahead]
-                    if next.tier == .translation {
-                        let x0 = Swift.min(frame.x, next.x), y0 = Swift.min(frame.y, next.y)
-                        frame = Rect(x: x0, y: y0, width: Swift.max(frame.maxX, next.maxX) - x0,
-                                     height: Swift.max(frame.maxY, next.maxY) - y0)
-                    }
-                    ahead += 1
+                var whole = frame
+                for next in labels[(index + 1)...] where next.tier == .translation {
+                    whole = whole.union(Rect(x: next.x, y: next.y, width: next.width, height: next.height))
                 }
-                return Item(kind: .verseTranslation, frame: frame)
+                return Element(kind: .verseTranslation, role: .group, frame: whole, text: label.text)
             }
             index += 1
             switch label.tier {
             case .verse:
-                return Item(kind: .verseNumber, frame: frame)
+                return Element(kind: .verseNumber, role: .heading, frame: frame, text: label.text)
             case .translation:
-                return Item(kind: .translation(TokenOffset(label.offset)), frame: frame)
+                // The label carries its token's offset: no counting, nothing to wrap.
+                return Element(kind: .translation(TokenOffset(label.offset)), role: .staticText, frame: frame,
+                               text: label.text)
             default:
-                // A word block's labels are contiguous: its frame is their union, as the accessibility layer's is.
+                let word = WordOffset(label.offset)
+                if granularity == .label {
+                    return Element(kind: .label(word: word, tier: label.tier), role: .staticText, frame: frame,
+                                   text: label.text)
+                }
+                // A word block's labels are contiguous: its frame is their union, its text the source word's.
+                var block = Element(kind: .word(word), role: .word, frame: frame, text: label.text)
                 while index < labels.endIndex, labels[index].word == label.word,
                       labels[index].tier != .verse, labels[index].tier != .translation {
                     let next = labels[index]
-                    let x0 = Swift.min(frame.x, next.x), y0 = Swift.min(frame.y, next.y)
-                    frame = Rect(x: x0, y: y0, width: Swift.max(frame.maxX, next.maxX) - x0,
-                                 height: Swift.max(frame.maxY, next.maxY) - y0)
+                    block.frame = block.frame.union(Rect(x: next.x, y: next.y, width: next.width, height: next.height))
+                    if next.tier == .source { block.text = next.text }
                     index += 1
                 }
-                return Item(kind: .word(WordOffset(label.offset)), frame: frame)
+                return block
             }
         }
     }
 
-    var cellCount: Int { layout.cells.count }
-
     /// The items of a cell; empty outside the chapter.
-    func items(inCell cell: VerseIndex) -> Items {
-        Items(layout.cells.indices.contains(cell) ? layout.labels(in: cell) : layout.labels[0..<0])
+    public func items(inCell cell: VerseIndex) -> Items {
+        Items(layout.cells.indices.contains(cell) ? layout.labels(in: cell) : layout.labels[0..<0],
+              granularity: granularity)
     }
 
     /// The cell-relative frame of an element, or nil if the cell has no such element.
-    func frame(of id: ElementID) -> Rect? {
+    public func frame(of id: ElementID) -> Rect? {
         items(inCell: id.cell).first { $0.kind == id.kind }?.frame
     }
 
     /// The element after `id` in reading order, crossing into later cells; nil at the end of the chapter or when
     /// `id` names nothing.
-    func next(after id: ElementID) -> ElementID? {
+    public func next(after id: ElementID) -> ElementID? {
         var found = false
         for item in items(inCell: id.cell) {
             if found { return ElementID(cell: id.cell, kind: item.kind) }
@@ -95,7 +98,7 @@ struct FocusOrder {
 
     /// The element before `id` in reading order, crossing into earlier cells; nil at the start or when `id` names
     /// nothing.
-    func previous(before id: ElementID) -> ElementID? {
+    public func previous(before id: ElementID) -> ElementID? {
         var before: Element.Kind?
         for item in items(inCell: id.cell) {
             if item.kind == id.kind {
@@ -109,7 +112,7 @@ struct FocusOrder {
 
     /// The first element walking from `cell` by `step` (+1: a cell's first element; −1: its last), skipping empty
     /// cells.
-    func first(fromCell cell: VerseIndex, step: Int) -> ElementID? {
+    public func first(fromCell cell: VerseIndex, step: Int) -> ElementID? {
         var cell = cell
         while layout.cells.indices.contains(cell) {
             var chosen: Element.Kind?
@@ -126,7 +129,7 @@ struct FocusOrder {
     /// Where keyboard focus starts when it has nowhere to continue from (no focus yet, or the focused element
     /// scrolled out of view): forwards, the first element wholly below the viewport's top edge; backwards, the last
     /// element wholly above its bottom edge. Falls back to the first (last) element of the visible cells.
-    func entry(in table: Table, viewport: Viewport, forward: Bool) -> ElementID? {
+    public func entry(in table: Table, viewport: Viewport, forward: Bool) -> ElementID? {
         // Table rows are cells, one per verse.
         let rows = table.visibleCells(in: viewport)
         guard !rows.isEmpty else { return nil }

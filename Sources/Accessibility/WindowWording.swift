@@ -1,0 +1,69 @@
+import InterlinearCorpus
+
+/// What the window's status line says after a key, worded here with the rest of what a listener hears: a screen
+/// reader announces each of these lines as it appears (the window's `ScreenReaderChannel`), so they are sentences
+/// for a listener as much as text for a reader, and no front end words its own. The chapter's language is never
+/// named here (the window's chapter-specific sentences come from `ChapterWording`).
+public enum WindowWording {
+    /// "Theme: dark".
+    public static func theme(_ name: String) -> String { "Theme: \(name)" }
+
+    /// What `:` could not read as a reference.
+    public static func notAReference(_ text: String) -> String {
+        "not a reference: \(text) (a verse, or a book, chapter and verse: Rom 8:28, Ps 23)"
+    }
+
+    /// A chapter (or passage) that failed to open, and why.
+    public static func cannotOpen(_ what: some CustomStringConvertible, _ error: any Error) -> String {
+        "cannot open \(what): \(error)"
+    }
+
+    /// Back (Alt+←) or forward (Alt+→) with nowhere to go.
+    public static func nothingToGo(back: Bool) -> String { back ? "Nothing to go back to" : "Nothing to go forward to" }
+
+    /// The place the window was when it last closed, offered on the back key.
+    public static func lastTime(_ reference: String) -> String { "Last time: \(reference) (Alt+← goes there)" }
+
+    /// A search that could not run, and why.
+    public static func searchFailed(_ error: any Error) -> String { "search: \(error)" }
+
+    /// n or N before any search.
+    public static let noSearch = "No search: type / and a query"
+
+    /// n or N after a search with no hits in the chapter shown.
+    public static func noHits(in chapter: ChapterReference) -> String { "No hits in \(chapter)" }
+
+    /// The font size after zooming ("Font size 20.5 pt"), or that it is the largest (smallest) there is.
+    public static func fontSize(_ points: String, atLargest: Bool? = nil) -> String {
+        "Font size \(points) pt" + (atLargest.map { $0 ? " is the largest" : " is the smallest" } ?? "")
+    }
+
+    /// A tier shown or hidden by its digit key.
+    public static func tier(_ tier: Tier, shown: Bool) -> String { "\(tier.name) \(shown ? "shown" : "hidden")" }
+
+    /// The last word tier, which cannot be hidden.
+    public static func tierStays(_ tier: Tier) -> String { "\(tier.name) stays: one word tier at least is shown" }
+
+    /// Tab past the last (first) element of the chapter.
+    public static func chapterEdge(_ chapter: ChapterReference, end: Bool) -> String {
+        end ? "End of \(chapter)" : "Start of \(chapter)"
+    }
+
+    /// A verse the chapter does not have, with the verses it does ("verses 1–51").
+    public static func noVerse(_ number: Int, in chapter: ChapterReference, numbers: [Int]) -> String {
+        let range = numbers.first.map { "verses \($0)–\(numbers.last ?? $0)" } ?? "no verses"
+        return "\(chapter) has no verse \(number) (\(range))"
+    }
+
+    /// ] or [ at either end: `neighbour` is the chapter next to `here` that the corpus lacks, if there is one.
+    public static func lastChapter(_ here: ChapterReference, forward: Bool, missing neighbour: ChapterReference?) -> String {
+        let end = forward ? "last" : "first"
+        guard let neighbour else { return "\(here) is the \(end) chapter" }
+        return "\(neighbour) is not in the corpus; \(here) is the \(end) one in it"
+    }
+
+    /// ] or [ skipped the chapter next to this one, which the corpus lacks.
+    public static func skipped(_ neighbour: ChapterReference, showing target: ChapterReference) -> String {
+        "\(neighbour) is not in the corpus: showing \(target)"
+    }
+}
