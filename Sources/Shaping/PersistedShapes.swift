@@ -56,8 +56,10 @@ final class PersistedShapes {
             damaged = true
             return nil
         case .found(let entry):
-            return ShapedRun(glyphStart: UInt32(entry.glyphStart), glyphCount: UInt32(entry.glyphCount),
-                             advance: entry.advance, missing: 0, style: style)
+            // A run of no glyphs starts at 0: below the file's glyph count, as every served run's start must be
+            // (the last record's would be the count itself, and the run would look shaped in this process).
+            return ShapedRun(glyphStart: entry.glyphCount == 0 ? 0 : UInt32(entry.glyphStart),
+                             glyphCount: UInt32(entry.glyphCount), advance: entry.advance, missing: 0, style: style)
         }
     }
 

@@ -126,8 +126,7 @@ import InterlinearTestSupport
     @Test func eightProcessesAtOnceIntoOneEmptyCacheFolder() throws {
         let home = CacheHome()
         defer { home.remove() }
-        var environment = home.environment
-        environment["INTERLINEAR_SHAPE_STATS"] = "1"
+        let environment = home.environment.merging(["INTERLINEAR_SHAPE_STATS": "1"]) { $1 }
         // The seven committed chapters, and one of them again at another width (the same strings, other lines).
         let jobs: [[String]] = ["Genesis 1", "Psalm 23", "Isaiah 53", "Matthew 1", "John 1", "Romans 8",
                                 "Revelation 22"].map { ["typeset", $0] } + [["typeset", "Matthew 1", "--width", "500"]]

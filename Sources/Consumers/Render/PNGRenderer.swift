@@ -42,18 +42,18 @@ struct PNGRenderer {
         }
         let level = Self.level(pixels: width * height)
         let overlay = request.overlay ? AccessibilityOverlay(painter: painter) : nil
+        let rows = PNGRows(width: width, height: height)
         let bands: [PaintedBand]
         if threads == 1 {
             // On the caller's thread with the caller's painter (the overlay's captions need its session).
-            bands = [try Frame(request: request, slice: slice).paintBand(strips, painter: painter, width: width,
+            bands = [try Frame(request: request, slice: slice).paintBand(strips, painter: painter, into: rows,
                                                                          overlay: overlay)]
         } else {
-            bands = try paintBands(bandStrips.map(Array.init), width: width)
+            bands = try paintBands(bandStrips.map(Array.init), into: rows)
         }
         var seen = Set<String>()
         let frames = bands.flatMap(\.frames).filter { seen.insert($0.nodeID).inserted }
-        return RenderResult(data: try PNGFile.assemble(width: width, height: height, bands: bands.map(\.rows),
-                                                       level: level),
+        return RenderResult(data: try PNGFile.assemble(rows, level: level),
                             width: width, height: height, pages: [slice], overlayFrames: frames,
                             missingGlyphs: bands.reduce(0) { $0 + $1.missingGlyphs })
     }
@@ -61,10 +61,10 @@ struct PNGRenderer {
     /// Paints and deflates each band of strips on a thread of its own. Each thread makes its own painter from
     /// values it may read at once with the others (the chapter, its layout, the immutable snapshot of the shaped
     /// runs, the thread-safe font chain), and hands back only values: no session or shape cache crosses a thread.
-    private func paintBands(_ bands: [[Range<Int>]], width: Int) throws -> [PaintedBand] {
+    private func paintBands(_ bands: [[Range<Int>]], into rows: PNGRows) throws -> [PaintedBand] {
         let plan = BandPlan(chapter: painter.chapter, layout: painter.layout, runs: painter.runs, fonts: painter.fonts,
                             style: painter.style, renderer: Frame(request: request, slice: slice), bands: bands,
-                            width: width)
+                            rows: rows)
         let results = Mutex([Result<PaintedBand, any Error>?](repeating: nil, count: bands.count))
         DispatchQueue.concurrentPerform(iterations: bands.count) { t in
             let result = Result { try plan.paint(band: t) }
@@ -74,10 +74,9 @@ struct PNGRenderer {
     }
 }
 
-/// One band of the image, painted and deflated: values only, so a render thread hands it back as it is.
+/// One band of the image, painted (its rows are in the image's `PNGRows`): values only, so a render thread hands it
+/// back as it is.
 struct PaintedBand: Sendable {
-    /// Its rows, filtered (`PNGBand`).
-    let rows: [UInt8]
     let frames: [OverlayFrame]
     let missingGlyphs: Int
 }
@@ -91,11 +90,11 @@ private struct BandPlan: Sendable {
     let style: PaintStyle
     let renderer: PNGRenderer.Frame
     let bands: [[Range<Int>]]
-    let width: Int
+    let rows: PNGRows
 
     func paint(band t: Int) throws -> PaintedBand {
         let painter = try ChapterPainter(chapter: chapter, layout: layout, runs: runs, fonts: fonts, style: style)
-        return try renderer.paintBand(bands[t], painter: painter, width: width, overlay: nil)
+        return try renderer.paintBand(bands[t], painter: painter, into: rows, overlay: nil)
     }
 }
 
@@ -105,12 +104,12 @@ extension PNGRenderer {
         let request: RenderRequest
         let slice: PageSlice
 
-        /// Paints `strips` one after another into one reused cairo image surface, keeping each strip's rows
-        /// (filtered) as it is painted.
-        func paintBand(_ strips: [Range<Int>], painter: ChapterPainter, width: Int,
+        /// Paints `strips` one after another into one reused cairo image surface, storing each strip's rows into
+        /// `rows` as it is painted.
+        func paintBand(_ strips: [Range<Int>], painter: ChapterPainter, into rows: PNGRows,
                        overlay: AccessibilityOverlay?) throws -> PaintedBand {
+            let width = rows.width
             let missingBefore = painter.missingGlyphsDrawn
-            let output = PNGBand(width: width)
             guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width),
                                                            Int32(PNGRenderer.stripRows))
             else { throw RenderError("cairo cannot create a \(width)x\(PNGRenderer.stripRows) image") }
@@ -119,15 +118,15 @@ extension PNGRenderer {
             guard let cr = cairo_create(surface) else { throw RenderError("cairo cannot create a context") }
             defer { cairo_destroy(cr) }
             var frames: [OverlayFrame] = []
-            for rows in strips {
-                frames += paintStrip(rows, painter: painter, into: cr, overlay: overlay)
+            for strip in strips {
+                frames += paintStrip(strip, painter: painter, into: cr, overlay: overlay)
                 try check(cairo_status(cr), "drawing failed")
                 cairo_surface_flush(surface)
                 guard let pixels = cairo_image_surface_get_data(surface) else { throw RenderError("cairo has no pixels") }
-                output.append(rows: rows.count, pixels: pixels, stride: Int(cairo_image_surface_get_stride(surface)))
+                rows.store(first: strip.lowerBound, count: strip.count, pixels: pixels,
+                           stride: Int(cairo_image_surface_get_stride(surface)))
             }
-            return PaintedBand(rows: output.rows, frames: frames,
-                               missingGlyphs: painter.missingGlyphsDrawn - missingBefore)
+            return PaintedBand(frames: frames, missingGlyphs: painter.missingGlyphsDrawn - missingBefore)
         }
 
         /// Paints pixel rows `rows` of the image into `cr` (whose surface is `rows.count` tall or taller).
