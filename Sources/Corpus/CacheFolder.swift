@@ -141,11 +141,26 @@ public final class CacheFolder: @unchecked Sendable {
     /// (silently) or is refused (a link, not a regular file, a foreign owner: the folder is then given up, with the
     /// warning). The caller closes the descriptor. Never blocks: a FIFO is opened non-blocking, then refused.
     public func openFile(_ name: String) -> (descriptor: Int32, info: stat)? {
+        open(name, O_RDONLY, quietly: [ENOENT])
+    }
+
+    /// A descriptor for reading and appending to the regular file `name` in the folder (made empty, mode 0600,
+    /// when missing), with its `stat`; nil when it is refused as `openFile` refuses (the folder is then given up,
+    /// with the warning) or cannot be opened for writing (a read-only file or file system: quietly). For the shape
+    /// cache's append-only file: the caller locks it (`flock`) before writing, and checks with `isCurrent` that the
+    /// name still leads to it (a compaction renames a new file over the name). The caller closes the descriptor.
+    public func openForAppending(_ name: String) -> (descriptor: Int32, info: stat)? {
+        open(name, O_RDWR | O_CREAT, quietly: [ENOENT, EISDIR, EACCES, EROFS, EPERM])
+    }
+
+    /// Opens `name` with `flags` (never following a link, never blocking) and checks it is a regular file of ours.
+    /// An error in `quietly` is no one's attack: nil without a warning.
+    private func open(_ name: String, _ flags: Int32, quietly: [Int32]) -> (descriptor: Int32, info: stat)? {
         guard isUsable, Self.isPlainName(name) else { return nil }
-        let fd = openat(descriptor, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        let fd = openat(descriptor, name, flags | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0o600)
         guard fd >= 0 else {
             let code = errno
-            if code == ELOOP { refuse(name, "is a symbolic link") } else if code != ENOENT {
+            if code == ELOOP { refuse(name, "is a symbolic link") } else if !quietly.contains(code) {
                 refuse(name, "cannot be opened (\(systemMessage(code)))")
             }
             return nil
@@ -159,40 +174,6 @@ public final class CacheFolder: @unchecked Sendable {
         if type != S_IFREG {
             close(fd)
             // A folder at a file's name is bad luck, not a way to make us read or write elsewhere: no warning.
-            if type != S_IFDIR { refuse(name, "is \(BoundedFile.fileTypeName(type)), not a regular file") }
-            return nil
-        }
-        if let reason = Self.ownership(of: info, folder: false) {
-            close(fd)
-            refuse(name, reason)
-            return nil
-        }
-        return (fd, info)
-    }
-
-    /// A descriptor for reading and appending to the regular file `name` in the folder (made empty, mode 0600,
-    /// when missing), with its `stat`; nil when it is refused as `openFile` refuses (the folder is then given up,
-    /// with the warning) or cannot be made. For the shape cache's append-only file: the caller locks it (`flock`)
-    /// before writing, and checks with `isCurrent` that the name still leads to it (a compaction renames a new file
-    /// over the name). The caller closes the descriptor.
-    public func openForAppending(_ name: String) -> (descriptor: Int32, info: stat)? {
-        guard isUsable, Self.isPlainName(name) else { return nil }
-        let fd = openat(descriptor, name, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0o600)
-        guard fd >= 0 else {
-            let code = errno
-            if code == ELOOP { refuse(name, "is a symbolic link") } else if code != EISDIR {
-                refuse(name, "cannot be opened (\(systemMessage(code)))")
-            }
-            return nil
-        }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else {
-            close(fd)
-            return nil
-        }
-        let type = info.st_mode & S_IFMT
-        if type != S_IFREG {
-            close(fd)
             if type != S_IFDIR { refuse(name, "is \(BoundedFile.fileTypeName(type)), not a regular file") }
             return nil
         }
