@@ -40,21 +40,6 @@ final class PNGRows: @unchecked Sendable {
             row[0] = 0  // filter: None
             var target = row + 1
             var x = 0
-            #if _endian(little)
-            // Four pixels as three 32-bit stores (R G B R, G B R G, B R G B): about half the instructions of a byte
-            // at a time.
-            while x + 4 <= width {
-                let p0 = source[x], p1 = source[x + 1], p2 = source[x + 2], p3 = source[x + 3]
-                let w0 = (p0 >> 16 & 0xFF) | (p0 & 0xFF00) | (p0 & 0xFF) << 16 | (p1 >> 16 & 0xFF) << 24
-                let w1 = (p1 >> 8 & 0xFF) | (p1 & 0xFF) << 8 | (p2 >> 16 & 0xFF) << 16 | (p2 >> 8 & 0xFF) << 24
-                let w2 = (p2 & 0xFF) | (p3 >> 16 & 0xFF) << 8 | (p3 >> 8 & 0xFF) << 16 | (p3 & 0xFF) << 24
-                UnsafeMutableRawPointer(target).storeBytes(of: w0, as: UInt32.self)
-                UnsafeMutableRawPointer(target + 4).storeBytes(of: w1, as: UInt32.self)
-                UnsafeMutableRawPointer(target + 8).storeBytes(of: w2, as: UInt32.self)
-                target += 12
-                x += 4
-            }
-            #endif
             while x < width {
                 let argb = source[x]
                 target[0] = UInt8(truncatingIfNeeded: argb >> 16)
