@@ -40,6 +40,10 @@ let package = Package(
         .systemLibrary(name: "CCairo", path: "Sources/System/CCairo"),
         .systemLibrary(
             name: "CZlib", path: "Sources/System/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // libdeflate deflates a PNG's rows in one call (zlib keeps the chunks' CRC-32).
+        .systemLibrary(
+            name: "CLibdeflate", path: "Sources/System/CLibdeflate", pkgConfig: "libdeflate",
+            providers: [.apt(["libdeflate-dev"])]),
 
         // 1. Corpus: chapters, references, transliteration, morphology, import.
         .target(name: "InterlinearCorpus", path: "Sources/Corpus"),
@@ -117,6 +121,7 @@ let package = Package(
             dependencies: [
                 "InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting", "InterlinearTable",
                 "InterlinearAccessibility", "InterlinearSession", "CCairo", "CCairoLoader", "CFreeType", "CZlib",
+                "CLibdeflate",
             ],
             path: "Sources/Consumers/Render"),
 

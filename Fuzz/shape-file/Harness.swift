@@ -3,8 +3,8 @@
 // written by ShapeFileWriter for the key below (Fuzz/seeds/shape-file, made by `ShapeFileSeedTests`).
 //
 // Whatever the bytes, reading must not trap or touch memory outside them, and what it accepts must hold up:
-// every entry a lookup finds is its query's string and passes its checks, and the entries that check out can be
-// written into a new file that reads back to the same runs. Each input is read twice: as it is, and with its
+// every entry a lookup finds is its query's string and passes its checks, and the entries the slots reach that
+// check out can be written into a new file that reads back to the same runs. Each input is read twice: as it is, and with its
 // header re-sealed (key and header check rewritten), so the fuzzer also reaches the count and length checks that
 // the header check would otherwise stop first.
 
@@ -36,27 +36,32 @@ private func check(_ bytes: UnsafeRawBufferPointer) {
 
 private func checkAccepted(_ bytes: UnsafeRawBufferPointer) {
     guard let file = ShapeFile(bytes: bytes, key: seedKey) else { return }
-    precondition(file.sections.end == bytes.count, "accepted a file whose sections do not add up to its length")
-    let fonts = file.fonts()
-    var writer = ShapeFileWriter(key: seedKey)
-    if let fonts { writer.setFonts(fonts) }
+    precondition(file.recordsStart <= bytes.count, "accepted a file too short for its slots")
+    var writer = ShapeFileWriter(key: seedKey, slotCount: file.slotCount)
     var kept: [ShapeFile.Entry] = []
-    for index in 0..<file.entryCount {
-        guard let entry = file.entry(at: index) else { preconditionFailure("entry \(index) of \(file.entryCount) unreadable") }
+    var fontsSet = false
+    for entry in file.reachableEntries() {
+        precondition(entry.offset >= file.recordsStart && entry.length <= bytes.count - entry.offset,
+                     "an entry outside the bytes")
         guard file.verified(entry) else { continue }
         let string = file.string(of: entry)
         switch file.lookup(string, style: entry.style) {
-        case .found(let found, let other):
-            precondition(found >= 0 && found < file.entryCount && file.verified(other), "found an unchecked entry")
+        case .found(let other):
+            precondition(file.verified(other), "found an unchecked entry")
             precondition(other.style == entry.style && file.string(of: other).elementsEqual(string),
                          "found another string")
         case .damaged, .absent:
-            break  // a damaged entry on the probe path, or the index does not reach it: a miss, never a wrong run
+            break  // a damaged entry on the probe path, or the probe does not reach it: a miss, never a wrong run
         }
-        if fonts == nil && entry.dependsOnFallbacks { continue }
-        if writer.add(string: string, style: entry.style, advance: entry.advance, missing: entry.missing,
-                      flags: entry.flags, maxFont: entry.maxFont, glyphs: file.glyphs(of: entry),
-                      keyHash: entry.keyHash, check: entry.check) == .added {
+        if entry.dependsOnFallbacks {
+            // Kept only with its fonts, and only the first fonts record met (the writer names one at a time).
+            guard !fontsSet, let fonts = file.fonts(atUnit: entry.fonts) else { continue }
+            writer.setFonts(fonts)
+            fontsSet = true
+        }
+        if writer.add(string: string, style: entry.style, advance: entry.advance, flags: entry.flags,
+                      maxFont: entry.maxFont, glyphs: file.glyphs(of: entry), keyHash: entry.keyHash,
+                      check: entry.check) == .added {
             kept.append(entry)
         }
     }
@@ -68,10 +73,10 @@ private func checkAccepted(_ bytes: UnsafeRawBufferPointer) {
     guard let again = ShapeFile(bytes: UnsafeRawBufferPointer(start: memory, count: encoded.count), key: seedKey) else {
         preconditionFailure("a file written from checked entries is refused")
     }
-    precondition(again.entryCount == kept.count, "entries lost in the round trip")
+    precondition(again.reachableEntries().count == kept.count, "entries lost in the round trip")
     for entry in kept {
         let string = file.string(of: entry)
-        guard case .found(_, let copy) = again.lookup(string, style: entry.style) else {
+        guard case .found(let copy) = again.lookup(string, style: entry.style) else {
             preconditionFailure("an entry written anew is not found")
         }
         precondition(copy.advanceBits == entry.advanceBits && copy.check == entry.check && copy.flags == entry.flags,

@@ -141,11 +141,26 @@ public final class CacheFolder: @unchecked Sendable {
     /// (silently) or is refused (a link, not a regular file, a foreign owner: the folder is then given up, with the
     /// warning). The caller closes the descriptor. Never blocks: a FIFO is opened non-blocking, then refused.
     public func openFile(_ name: String) -> (descriptor: Int32, info: stat)? {
+        open(name, O_RDONLY, quietly: [ENOENT])
+    }
+
+    /// A descriptor for reading and appending to the regular file `name` in the folder (made empty, mode 0600,
+    /// when missing), with its `stat`; nil when it is refused as `openFile` refuses (the folder is then given up,
+    /// with the warning) or cannot be opened for writing (a read-only file or file system: quietly). For the shape
+    /// cache's append-only file: the caller locks it (`flock`) before writing, and checks with `isCurrent` that the
+    /// name still leads to it (a compaction renames a new file over the name). The caller closes the descriptor.
+    public func openForAppending(_ name: String) -> (descriptor: Int32, info: stat)? {
+        open(name, O_RDWR | O_CREAT, quietly: [ENOENT, EISDIR, EACCES, EROFS, EPERM])
+    }
+
+    /// Opens `name` with `flags` (never following a link, never blocking) and checks it is a regular file of ours.
+    /// An error in `quietly` is no one's attack: nil without a warning.
+    private func open(_ name: String, _ flags: Int32, quietly: [Int32]) -> (descriptor: Int32, info: stat)? {
         guard isUsable, Self.isPlainName(name) else { return nil }
-        let fd = openat(descriptor, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        let fd = openat(descriptor, name, flags | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0o600)
         guard fd >= 0 else {
             let code = errno
-            if code == ELOOP { refuse(name, "is a symbolic link") } else if code != ENOENT {
+            if code == ELOOP { refuse(name, "is a symbolic link") } else if !quietly.contains(code) {
                 refuse(name, "cannot be opened (\(systemMessage(code)))")
             }
             return nil
@@ -170,6 +185,13 @@ public final class CacheFolder: @unchecked Sendable {
         return (fd, info)
     }
 
+    /// Whether the name `name` in the folder still leads to the file `info` describes (same device and inode).
+    public func isCurrent(_ name: String, _ info: stat) -> Bool {
+        var now = stat()
+        guard Self.isPlainName(name), fstatat(descriptor, name, &now, AT_SYMLINK_NOFOLLOW) == 0 else { return false }
+        return now.st_dev == info.st_dev && now.st_ino == info.st_ino
+    }
+
     /// The bytes of the cache file `name`, at most `limit` of them; nil when it is missing, refused or larger.
     public func read(_ name: String, limit: Int) -> [UInt8]? {
         guard let (fd, info) = openFile(name) else { return nil }
@@ -186,8 +208,10 @@ public final class CacheFolder: @unchecked Sendable {
         return bytes
     }
 
-    /// Replaces the cache file `name` with `bytes` (mode 0600): written to a temporary file in the folder, synced,
-    /// renamed over the name. A link, FIFO or foreign file at the name is refused (the folder is given up). False
+    /// Replaces the cache file `name` with `bytes` (mode 0600): written to a temporary file in the folder, renamed
+    /// over the name. Not synced: a cache needs checks, not durability (every reader checks what it reads, so a
+    /// file a crash left incomplete is a miss, never a wrong answer), and an fsync costs a command 5–15 ms.
+    /// A link, FIFO or foreign file at the name is refused (the folder is given up). False
     /// when nothing was written; failing to write a cache is never an error.
     @discardableResult
     public func write(_ name: String, _ bytes: [UInt8]) -> Bool {
@@ -245,8 +269,7 @@ public final class CacheFolder: @unchecked Sendable {
     }
 
     private static func fill(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
-        guard (try? ByteSink(descriptor: fd).write(bytes)) != nil else { return false }
-        return fsync(fd) == 0 || errno == EINVAL
+        (try? ByteSink(descriptor: fd).write(bytes)) != nil
     }
 
     private static func withSignalsBlocked<T>(_ body: () -> T) -> T {

@@ -5,62 +5,61 @@ import InterlinearCorpus
 final class PersistedShapes {
     let folder: CacheFolder
     let key: ShapeCacheKey
-    /// The most a saved file may hold (`ShapeCache.persistedSizeBound` unless a test asks for less).
-    let sizeBound: Int
+    /// Slots of a file this process makes (`ShapeFileLayout.defaultSlotCount` unless a test asks for fewer).
+    let slotCount: Int
     /// The file as it was when the cache was made (nil: there was none, or it was refused).
     let mapping: ShapeFileMapping?
-    /// A lookup met an entry that failed its checks. The next save still carries only verified entries over, so
-    /// it writes the file anew without the damage.
+    /// A lookup met an entry that failed its checks: the next save compacts the file without the damage.
     var damaged = false
-    /// The chain's fallback fonts 1…`fontsHolding` are the ones the file recorded (runs depending on fonts up to it
-    /// may be served); `fontsFailing` is the first known not to be (runs reaching it are shaped again).
-    private var fontsHolding = 0
-    private var fontsFailing = Int.max
-    private var recordedFonts: [ShapeFile.Font]?
+    /// Whether the fonts record at an offset / 16 names the chain's fonts as they are now, checked once per record
+    /// (a `stat` per font) on the first run that needs it.
+    private var fontsHolding: [UInt32: Bool] = [:]
 
     var path: String { folder.path + "/" + key.fileName }
 
-    init(folder: CacheFolder, key: ShapeCacheKey, sizeBound: Int) {
+    init(folder: CacheFolder, key: ShapeCacheKey, slotCount: Int) {
         self.folder = folder
         self.key = key
-        self.sizeBound = sizeBound
+        self.slotCount = slotCount
         mapping = ShapeFileMapping(folder: folder, name: key.fileName, key: key.hash)
     }
 
-    /// Whether the chain's fonts 1…`maxFont` are the files the mapped file recorded for its runs that went
-    /// through fallback fonts. Checked once per font (a `stat` each), on the first run that needs it.
-    func fallbacksHold(upTo maxFont: Int, chain: FontChain) -> Bool {
-        if maxFont <= fontsHolding { return true }
-        if maxFont >= fontsFailing { return false }
-        if recordedFonts == nil { recordedFonts = mapping?.file.fonts() ?? [] }
-        let recorded = recordedFonts ?? []
-        for index in (fontsHolding + 1)...maxFont {
-            guard index < recorded.count, let descriptor = chain.descriptor(at: index),
-                  ShapeFile.Font.identity(of: descriptor) == recorded[index] else {
-                fontsFailing = index
-                return false
-            }
-            fontsHolding = index
+    /// Whether an entry of `file` that went through fallback fonts may be served: its fonts record names the
+    /// chain's fonts 0…maxFont as they are installed now. True for an entry that used no fallback.
+    func holds(_ entry: ShapeFile.Entry, in file: ShapeFile, chain: FontChain) -> Bool {
+        guard entry.dependsOnFallbacks else { return true }
+        if file.bytes.baseAddress == mapping?.file.bytes.baseAddress, let known = fontsHolding[entry.fonts] {
+            return known
+        }
+        let held = Self.fontsHold(file.fonts(atUnit: entry.fonts), upTo: Int(entry.maxFont), chain: chain)
+        if file.bytes.baseAddress == mapping?.file.bytes.baseAddress { fontsHolding[entry.fonts] = held }
+        return held
+    }
+
+    private static func fontsHold(_ recorded: [ShapeFile.Font]?, upTo maxFont: Int, chain: FontChain) -> Bool {
+        guard let recorded, maxFont >= 1, maxFont < recorded.count else { return false }
+        for index in 1...maxFont {
+            guard let descriptor = chain.descriptor(at: index),
+                  ShapeFile.Font.identity(of: descriptor) == recorded[index] else { return false }
         }
         return true
     }
 
     /// The run of `utf8` in `style` from the file, its glyph start the file's glyph index; nil when the file does
-    /// not hold it, the entry is damaged (noted in `damaged`), it recorded missing glyphs, or it depends on
-    /// fallback fonts that changed.
+    /// not hold it, the entry is damaged (noted in `damaged`), or it depends on fallback fonts that changed.
     func run(_ utf8: UnsafeRawBufferPointer, style: ShapingStyle, chain: FontChain) -> ShapedRun? {
         guard let file = mapping?.file else { return nil }
-        switch file.lookup(utf8, style: style.rawValue) {
+        switch file.lookup(utf8, style: style.rawValue, accept: { holds($0, in: file, chain: chain) }) {
         case .absent:
             return nil
         case .damaged:
             damaged = true
             return nil
-        case .found(_, let entry):
-            guard entry.missing == 0, entry.style == style.rawValue else { return nil }
-            if entry.dependsOnFallbacks && !fallbacksHold(upTo: Int(entry.maxFont), chain: chain) { return nil }
-            return ShapedRun(glyphStart: UInt32(entry.glyphStart), glyphCount: UInt32(entry.glyphCount),
-                             advance: entry.advance, missing: 0, style: style)
+        case .found(let entry):
+            // A run of no glyphs starts at 0: below the file's glyph count, as every served run's start must be
+            // (the last record's would be the count itself, and the run would look shaped in this process).
+            return ShapedRun(glyphStart: entry.glyphCount == 0 ? 0 : UInt32(entry.glyphStart),
+                             glyphCount: UInt32(entry.glyphCount), advance: entry.advance, missing: 0, style: style)
         }
     }
 

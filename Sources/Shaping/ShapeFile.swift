@@ -3,10 +3,12 @@ import Glibc
 #endif
 
 /// A persisted shape cache file, read in place (`ShapeFileLayout` has the format). Made from bytes that may be
-/// anything — truncated, damaged, another program's — so nothing read from them is trusted: the header's counts
-/// must add up to the length, every range is checked against its section before it is touched, a probe stops after
-/// `slotCount` steps, and an entry is served only when its 64-bit check matches. A failed check makes the entry a
-/// miss (the string is shaped again) and marks the file `damaged` in the lookup's answer; nothing here traps.
+/// anything — truncated, damaged, another program's, or a file other processes append to meanwhile — so nothing
+/// read from them is trusted: the header must check out, every record is bounds-checked against the bytes before
+/// it is touched, a probe stops after `slotCount` steps, and an entry is served only when its 64-bit check matches.
+/// A slot leading past the end of the bytes is a record appended after they were mapped: skipped, as a miss. A
+/// failed check makes the entry a miss (the string is shaped again) and marks the lookup's answer `damaged`;
+/// nothing here traps.
 ///
 /// A value over memory it does not own: the caller keeps the bytes alive and unchanged (`ShapeFileMapping` does).
 struct ShapeFile {
@@ -15,39 +17,39 @@ struct ShapeFile {
     let bytes: UnsafeRawBufferPointer
     let key: UInt64
     let slotCount: Int
-    let entryCount: Int
-    let glyphCount: Int
-    let stringBytes: Int
-    let fontBytes: Int
-    let fontsCheck: UInt64
-    let sections: Layout.Sections
+    /// Where the records begin.
+    let recordsStart: Int
 
     /// What a lookup found.
     enum Lookup: Equatable {
-        /// The entry (its index) and its run, checked.
-        case found(Int, Entry)
+        /// The entry, checked.
+        case found(Entry)
         /// Not in the file.
         case absent
-        /// The probe met an entry that failed its checks: the file is damaged (the string counts as absent).
+        /// The probe met an entry for this key that failed its checks: the file is damaged (a miss).
         case damaged
     }
 
-    /// One entry's record, as read (ranges not yet checked: `verified(_:)` does).
+    /// One entry's record, as read (its ranges inside the bytes; its check not yet verified: `verified(_:)` does).
     struct Entry: Equatable {
+        /// The record's offset in the file.
+        var offset: Int
         var keyHash: UInt64
         var check: UInt64
-        var stringStart: Int
-        var stringCount: Int
-        var glyphStart: Int
-        var glyphCount: Int
         var advanceBits: UInt32
-        var missing: UInt16
+        var glyphCount: Int
+        var stringCount: Int
         var style: UInt8
         var flags: UInt8
         var maxFont: UInt16
+        /// The fonts record's offset / 16 (0: none).
+        var fonts: UInt32
 
         var advance: Float32 { Float32(bitPattern: advanceBits) }
         var dependsOnFallbacks: Bool { flags & Layout.dependsOnFallbacks != 0 }
+        /// Its first glyph's index in the file's glyph units (byte offset / 16).
+        var glyphStart: Int { (offset + Layout.recordHeadSize) / Layout.glyphSize }
+        var length: Int { Layout.entryLength(glyphs: glyphCount, stringBytes: stringCount) }
     }
 
     /// A font a run depended on, as recorded: the chain's font at `index` must still be this file, unchanged.
@@ -60,122 +62,131 @@ struct ShapeFile {
     }
 
     /// Checks the header against `bytes` and `key`; nil when this is not a file this build wrote for that key:
-    /// too short, unaligned, another magic, version, byte order or key, a damaged header, or counts that do not add
-    /// up to exactly the length.
+    /// too short for its slots, too long, unaligned, or a header `ShapeFileLayout.slotCount(ofHeader:key:)`
+    /// refuses.
     init?(bytes: UnsafeRawBufferPointer, key: UInt64) {
         guard let base = bytes.baseAddress, bytes.count >= Layout.headerSize,
               bytes.count <= Layout.maximumFileSize, Int(bitPattern: base) & 15 == 0,
-              Layout.glyphLayoutMatches else { return nil }
-        func u32(_ offset: Int) -> UInt32 { base.loadUnaligned(fromByteOffset: offset, as: UInt32.self) }
-        func u64(_ offset: Int) -> UInt64 { base.loadUnaligned(fromByteOffset: offset, as: UInt64.self) }
-        typealias H = Layout.Header
-        guard u64(H.magic) == Layout.magic, u32(H.version) == Layout.version, u32(H.byteOrder) == Layout.byteOrderMark,
-              u64(H.key) == key,
-              u64(H.headerCheck) == StableHasher.hash(UnsafeRawBufferPointer(start: base, count: H.headerCheck))
-        else { return nil }
-        let slots = Int(u32(H.slotCount)), entries = Int(u32(H.entryCount)), glyphs = Int(u32(H.glyphCount))
-        let strings = Int(u32(H.stringBytes)), fonts = Int(u32(H.fontBytes))
-        // A power of two with room for an empty slot, so every probe ends.
-        guard slots > entries, slots & (slots - 1) == 0 else { return nil }
-        let sections = Layout.Sections(slotCount: slots, entryCount: entries, glyphCount: glyphs, fontBytes: fonts,
-                                       stringBytes: strings)
-        guard u64(H.fileLength) == UInt64(bytes.count), sections.end == bytes.count else { return nil }
+              Layout.glyphLayoutMatches, let slots = Layout.slotCount(ofHeader: base, key: key),
+              Layout.recordsStart(slotCount: slots) <= bytes.count else { return nil }
         self.bytes = bytes
         self.key = key
         slotCount = slots
-        entryCount = entries
-        glyphCount = glyphs
-        stringBytes = strings
-        fontBytes = fonts
-        fontsCheck = u64(H.fontsCheck)
-        self.sections = sections
+        recordsStart = Layout.recordsStart(slotCount: slots)
     }
 
     private var base: UnsafeRawPointer { bytes.baseAddress! }  // non-nil: checked in init
 
-    /// The record of entry `index`, or nil when there is no such entry.
-    func entry(at index: Int) -> Entry? {
-        guard index >= 0, index < entryCount else { return nil }
-        let at = sections.entries + index * Layout.entrySize
+    /// The value of slot `index` (0: empty, else a record's offset / 16). `index` must be below `slotCount`.
+    func slot(_ index: Int) -> UInt32 {
+        base.loadUnaligned(fromByteOffset: Layout.headerSize + index * 4, as: UInt32.self)
+    }
+
+    /// The entry record a slot value leads to, or nil when it leads outside the records or its record does not
+    /// fit in the bytes (damage, or a record appended after they were mapped).
+    func entry(atUnit unit: UInt32) -> Entry? {
+        let at = Int(unit) * Layout.unit
+        guard at >= recordsStart, at <= bytes.count - Layout.recordHeadSize else { return nil }
         func u16(_ field: Int) -> UInt16 { base.loadUnaligned(fromByteOffset: at + field, as: UInt16.self) }
         func u32(_ field: Int) -> UInt32 { base.loadUnaligned(fromByteOffset: at + field, as: UInt32.self) }
         func u64(_ field: Int) -> UInt64 { base.loadUnaligned(fromByteOffset: at + field, as: UInt64.self) }
         typealias E = Layout.Entry
-        return Entry(keyHash: u64(E.keyHash), check: u64(E.check), stringStart: Int(u32(E.stringStart)),
-                     stringCount: Int(u32(E.stringCount)), glyphStart: Int(u32(E.glyphStart)),
-                     glyphCount: Int(u32(E.glyphCount)), advanceBits: u32(E.advance), missing: u16(E.missing),
-                     style: base.load(fromByteOffset: at + E.style, as: UInt8.self),
-                     flags: base.load(fromByteOffset: at + E.flags, as: UInt8.self), maxFont: u16(E.maxFont))
+        let entry = Entry(offset: at, keyHash: u64(E.keyHash), check: u64(E.check), advanceBits: u32(E.advance),
+                          glyphCount: Int(u16(E.glyphCount)), stringCount: Int(u16(E.stringCount)),
+                          style: base.load(fromByteOffset: at + E.style, as: UInt8.self),
+                          flags: base.load(fromByteOffset: at + E.flags, as: UInt8.self), maxFont: u16(E.maxFont),
+                          fonts: u32(E.fonts))
+        guard entry.length <= bytes.count - at else { return nil }
+        return entry
     }
 
-    /// Whether the entry's ranges lie inside their sections and its check matches what they hold.
+    /// Whether the entry's check matches what its record holds.
     func verified(_ entry: Entry) -> Bool {
-        guard entry.stringStart <= stringBytes, entry.stringCount <= stringBytes - entry.stringStart,
-              entry.glyphStart <= glyphCount, entry.glyphCount <= glyphCount - entry.glyphStart else { return false }
-        return entry.check == Layout.check(
-            keyHash: entry.keyHash, advanceBits: entry.advanceBits, missing: entry.missing, style: entry.style,
-            flags: entry.flags, maxFont: entry.maxFont, string: string(of: entry),
-            glyphs: UnsafeRawBufferPointer(glyphs(of: entry)))
+        entry.check == Layout.check(
+            keyHash: entry.keyHash, advanceBits: entry.advanceBits, style: entry.style, flags: entry.flags,
+            maxFont: entry.maxFont, string: string(of: entry), glyphs: UnsafeRawBufferPointer(glyphs(of: entry)))
     }
 
-    /// The key bytes of an entry. Only for an entry `verified(_:)` accepted.
+    /// The key bytes of an entry `entry(atUnit:)` returned.
     func string(of entry: Entry) -> UnsafeRawBufferPointer {
-        UnsafeRawBufferPointer(start: base + sections.strings + entry.stringStart, count: entry.stringCount)
+        UnsafeRawBufferPointer(start: base + entry.offset + Layout.recordHeadSize + entry.glyphCount * Layout.glyphSize,
+                               count: entry.stringCount)
     }
 
-    /// The glyphs of an entry, in place. Only for an entry `verified(_:)` accepted (the glyph section is 16-byte
-    /// aligned in a 16-byte aligned buffer, and `ShapedGlyph` is laid out as stored: checked in init).
+    /// The glyphs of an entry `entry(atUnit:)` returned, in place (16-byte aligned in a 16-byte aligned buffer, and
+    /// `ShapedGlyph` is laid out as stored: checked in init).
     func glyphs(of entry: Entry) -> UnsafeBufferPointer<ShapedGlyph> {
         UnsafeBufferPointer(start: glyphBase + entry.glyphStart, count: entry.glyphCount)
     }
 
-    /// The glyph section as `ShapedGlyph`s (index `i` is the file's glyph `i`).
-    var glyphBase: UnsafePointer<ShapedGlyph> {
-        (base + sections.glyphs).assumingMemoryBound(to: ShapedGlyph.self)
+    /// The file as `ShapedGlyph`s: glyph `i` is bytes 16i…16i+15 (only entries' glyph ranges are glyphs).
+    var glyphBase: UnsafePointer<ShapedGlyph> { base.assumingMemoryBound(to: ShapedGlyph.self) }
+    /// How many 16-byte glyph units the bytes hold.
+    var glyphUnits: Int { bytes.count / Layout.glyphSize }
+
+    /// The entry for `utf8` shaped in `style`, checked, that `accept` takes (a run through fallback fonts that
+    /// changed is passed over: a later entry may hold the run shaped anew); a probe visits at most `slotCount`
+    /// slots.
+    func lookup(_ utf8: UnsafeRawBufferPointer, style: UInt8, accept: (Entry) -> Bool = { _ in true }) -> Lookup {
+        lookup(utf8, style: style, hash: Layout.keyHash(utf8, style: style), accept: accept)
     }
 
-    /// The entry for `utf8` shaped in `style`, checked; a probe visits at most `slotCount` slots.
-    func lookup(_ utf8: UnsafeRawBufferPointer, style: UInt8) -> Lookup {
-        lookup(utf8, style: style, hash: Layout.keyHash(utf8, style: style))
-    }
-
-    func lookup(_ utf8: UnsafeRawBufferPointer, style: UInt8, hash: UInt64) -> Lookup {
+    func lookup(_ utf8: UnsafeRawBufferPointer, style: UInt8, hash: UInt64,
+                accept: (Entry) -> Bool = { _ in true }) -> Lookup {
         let mask = slotCount - 1
-        var slot = Int(truncatingIfNeeded: hash) & mask
+        var index = Int(truncatingIfNeeded: hash) & mask
+        var damaged = false
         for _ in 0..<slotCount {
-            let value = base.loadUnaligned(fromByteOffset: sections.slots + slot * 4, as: UInt32.self)
-            if value == 0 { return .absent }
-            guard let entry = entry(at: Int(value) - 1) else { return .damaged }
-            if entry.keyHash == hash && entry.style == style && entry.stringCount == utf8.count {
-                guard verified(entry) else { return .damaged }
-                if utf8.isEmpty || memcmp(string(of: entry).baseAddress!, utf8.baseAddress!, utf8.count) == 0 {
-                    return .found(Int(value) - 1, entry)
-                }
+            let value = slot(index)
+            if value == 0 { break }
+            index = (index + 1) & mask
+            guard let entry = entry(atUnit: value), entry.keyHash == hash, entry.style == style,
+                  entry.stringCount == utf8.count else { continue }
+            guard verified(entry) else { damaged = true; continue }
+            if utf8.isEmpty || memcmp(string(of: entry).baseAddress!, utf8.baseAddress!, utf8.count) == 0,
+               accept(entry) {
+                return .found(entry)
             }
-            slot = (slot + 1) & mask
         }
-        return .absent
+        return damaged ? .damaged : .absent
     }
 
-    /// The fonts section: the chain's fonts 0…n as they were when the runs that depend on fallbacks were shaped.
-    /// Nil when it is damaged (its check fails, or a record runs past the section).
-    func fonts() -> [Font]? {
-        let section = UnsafeRawBufferPointer(start: base + sections.fonts, count: fontBytes)
-        guard StableHasher.hash(section) == fontsCheck else { return nil }
+    /// Every entry the slots lead to that fits in the bytes (checked or not), in slot order.
+    func reachableEntries() -> [Entry] {
+        var entries: [Entry] = []
+        for index in 0..<slotCount {
+            let value = slot(index)
+            if value != 0, let entry = entry(atUnit: value) { entries.append(entry) }
+        }
+        return entries
+    }
+
+    /// The fonts record at `unit` (offset / 16): the chain's fonts 0…n as they were when the entries naming it
+    /// were shaped. Nil when there is none there or it is damaged (its check fails, or a font runs past it).
+    func fonts(atUnit unit: UInt32) -> [Font]? {
+        let at = Int(unit) * Layout.unit
+        guard at >= recordsStart, at <= bytes.count - Layout.recordHeadSize,
+              base.loadUnaligned(fromByteOffset: at + Layout.Fonts.marker, as: UInt64.self) == Layout.fontsMarker
+        else { return nil }
+        let length = Int(base.loadUnaligned(fromByteOffset: at + Layout.Fonts.length, as: UInt32.self))
+        guard length <= bytes.count - at - Layout.recordHeadSize else { return nil }
+        let section = UnsafeRawBufferPointer(start: base + at + Layout.recordHeadSize, count: length)
+        guard StableHasher.hash(section) == base.loadUnaligned(fromByteOffset: at + Layout.Fonts.check, as: UInt64.self)
+        else { return nil }
         var fonts: [Font] = []
-        var at = 0
-        while at < fontBytes {
-            guard fontBytes - at >= Layout.fontRecordSize else { return nil }
-            let record = section.baseAddress! + at
-            let length = Int(record.loadUnaligned(fromByteOffset: 4, as: UInt32.self))
-            guard length <= fontBytes - at - Layout.fontRecordSize else { return nil }
-            let path = UnsafeRawBufferPointer(start: record + Layout.fontRecordSize, count: length)
+        var offset = 0
+        while offset < length {
+            guard length - offset >= Layout.fontRecordSize else { return nil }
+            let record = section.baseAddress! + offset
+            let pathLength = Int(record.loadUnaligned(fromByteOffset: 4, as: UInt32.self))
+            guard pathLength <= length - offset - Layout.fontRecordSize else { return nil }
+            let path = UnsafeRawBufferPointer(start: record + Layout.fontRecordSize, count: pathLength)
             fonts.append(Font(
                 path: Array(path), faceIndex: record.loadUnaligned(as: Int32.self),
                 size: record.loadUnaligned(fromByteOffset: 8, as: Int64.self),
                 modifiedSeconds: record.loadUnaligned(fromByteOffset: 16, as: Int64.self),
                 modifiedNanoseconds: record.loadUnaligned(fromByteOffset: 24, as: Int64.self)))
-            at += Layout.fontRecordSize + ((length + 7) & ~7)
+            offset += Layout.fontRecordSize + ((pathLength + 7) & ~7)
         }
         return fonts
     }

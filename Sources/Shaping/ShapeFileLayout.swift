@@ -1,44 +1,63 @@
-/// The persisted shape cache's file format (version 1), shared by the reader (`ShapeFile`) and the writer
-/// (`ShapeFileWriter`). Native byte order (little-endian here; a file from a machine of the other order fails the
-/// byte-order field), every section 16-byte aligned, so the glyphs are served in place from the mapping:
+/// The persisted shape cache's file format (version 2: append-only), shared by the reader (`ShapeFile`), the
+/// whole-file writer (`ShapeFileWriter`) and the appender (`ShapeFileAppender`). Native byte order (little-endian
+/// here; a file from a machine of the other order fails the byte-order field); records 16-byte aligned, so glyphs
+/// are served in place from the mapping, a run's glyph index being its glyphs' byte offset in the file / 16.
 ///
-/// | section | size | what |
+/// | part | size | what |
 /// |---|---|---|
-/// | header | 128 | magic, version, byte order, key hash, file length, counts, fonts check, header check |
-/// | slots | 4 × slotCount (power of two, > entryCount), padded | open addressing by key hash: 0 empty, else entry + 1 |
-/// | entries | 48 × entryCount | key hash, check, string and glyph ranges, advance, missing, style, flags, max font |
-/// | glyphs | 16 × glyphCount | `ShapedGlyph`s, each run's contiguous |
-/// | fonts | fontBytes, padded | the chain's fonts 0…n a run depended on (see `ShapeFile.Font`) |
-/// | strings | stringBytes, padded | each entry's UTF-8 key |
+/// | header | 128 | magic, version, byte order, key hash, slot count, header check (never changes after creation) |
+/// | slots | 4 × slotCount (a power of two) | open addressing by key hash: 0 empty, else a record's offset / 16 |
+/// | records | to the end of the file | entries and fonts records, appended, each 16-byte aligned |
 ///
-/// Section offsets follow from the counts, so there are no offsets to trust: a header whose counts do not add up
-/// to the file's length is refused. Nothing is parsed at load beyond the header; an entry is checked (ranges and
-/// its 64-bit check) when a lookup reaches it.
+/// An entry record is a 32-byte head (key hash, check, advance, glyph count, string length, style, flags, max
+/// font, fonts record), its glyphs (16 × count, `ShapedGlyph`s), its UTF-8 key padded to 16. A fonts record is a
+/// 32-byte head (marker, check, length) and the chain's fonts 0…n that the entries naming it were shaped with.
+///
+/// A process that shaped n new strings appends their records at the end (one `pwrite`) and then fills their slots
+/// (4 bytes each), holding an exclusive `flock` on the file: O(n) bytes, never the file. A slot is filled only after
+/// its record is written, and a filled slot never changes, so a reader mapping the file sees each slot empty or
+/// leading to a complete record — unless a crash lost pages (no fsync: a cache needs checks, not durability), which
+/// the record's 64-bit check catches. A record whose slot was never filled (a torn tail) is unreachable: it is
+/// waste, never read. See `ShapeFileAppender` for when the file is compacted (rewritten whole).
 enum ShapeFileLayout {
     /// "ILSHAPES" read as a little-endian number.
     static let magic: UInt64 = 0x5345_5041_4853_4C49
-    static let version: UInt32 = 1
+    static let version: UInt32 = 2
     /// Written natively; read back as another number on a machine of the other byte order.
     static let byteOrderMark: UInt32 = 0x0102_0304
     static let headerSize = 128
-    static let entrySize = 48
+    /// Records start at multiples of this; slots and fonts references count in it.
+    static let unit = 16
+    static let recordHeadSize = 32
     static let glyphSize = 16
     static let fontRecordSize = 32
-    /// The size bound: no file larger is written or read (see `ShapeFileWriter` for what happens at the bound).
-    static let maximumFileSize = 64 << 20
+    /// Slots of a new file: 2^20 (4 MiB). The whole Bible at every tier is 328,280 distinct strings per font chain
+    /// (measured: docs/performance.md), a load of 0.31, so probes stay short; an entry whose probe would pass
+    /// `maximumProbe` slots is not added (the table is crowded: compaction into more slots is left to a later
+    /// format).
+    static let defaultSlotCount = 1 << 20
+    static let maximumSlotCount = 1 << 24
+    static let maximumProbe = 256
+    /// The size bound: no file larger is read, and nothing is appended past it. The whole Bible measured 82 MB
+    /// (docs/performance.md); the bound leaves room for about twice that.
+    static let maximumFileSize = 160 << 20
     /// Header fields, by byte offset.
     enum Header {
-        static let magic = 0, version = 8, byteOrder = 12, key = 16, fileLength = 24, slotCount = 32,
-                   entryCount = 36, glyphCount = 40, stringBytes = 44, fontBytes = 48, fontsCheck = 56,
-                   headerCheck = 120
+        static let magic = 0, version = 8, byteOrder = 12, key = 16, slotCount = 24, headerCheck = 120
     }
-    /// Entry fields, by byte offset within the 48-byte record.
+    /// Entry record fields, by byte offset within the 32-byte head.
     enum Entry {
-        static let keyHash = 0, check = 8, stringStart = 16, stringCount = 20, glyphStart = 24, glyphCount = 28,
-                   advance = 32, missing = 36, style = 38, flags = 39, maxFont = 40
+        static let keyHash = 0, check = 8, advance = 16, glyphCount = 20, stringCount = 22, style = 24, flags = 25,
+                   maxFont = 26, fonts = 28
     }
+    /// A fonts record's head: marker, check of its payload, payload length.
+    enum Fonts {
+        static let marker = 0, check = 8, length = 16
+    }
+    /// "ILFONTS\0": the first field of a fonts record (where an entry has its key hash).
+    static let fontsMarker: UInt64 = 0x0053_544E_4F46_4C49
     /// Entry flag: the run went through fallback fonts, so it holds only while the chain's fonts 1…maxFont are the
-    /// ones recorded in the fonts section.
+    /// ones its fonts record names.
     static let dependsOnFallbacks: UInt8 = 1
 
     static let checkSeed: UInt64 = 0x1319_8A2E_0370_7344
@@ -47,18 +66,12 @@ enum ShapeFileLayout {
     /// `count` rounded up to a multiple of 16.
     static func padded(_ count: Int) -> Int { (count + 15) & ~15 }
 
-    /// Where each section starts, and the file's length, for these counts (no overflow: every count is 32-bit).
-    struct Sections: Equatable {
-        let slots, entries, glyphs, fonts, strings, end: Int
+    /// Where the records begin in a file of `slotCount` slots.
+    static func recordsStart(slotCount: Int) -> Int { headerSize + slotCount * 4 }
 
-        init(slotCount: Int, entryCount: Int, glyphCount: Int, fontBytes: Int, stringBytes: Int) {
-            slots = headerSize
-            entries = slots + padded(slotCount * 4)
-            glyphs = entries + entryCount * entrySize
-            fonts = glyphs + glyphCount * glyphSize
-            strings = fonts + padded(fontBytes)
-            end = strings + padded(stringBytes)
-        }
+    /// The length of an entry record of `glyphs` glyphs and a key of `stringBytes` bytes.
+    static func entryLength(glyphs: Int, stringBytes: Int) -> Int {
+        recordHeadSize + glyphs * glyphSize + padded(stringBytes)
     }
 
     /// Whether `ShapedGlyph` is laid out as the file stores it (glyph, font, advance, x offset, y offset at 0, 2,
@@ -80,16 +93,45 @@ enum ShapeFileLayout {
         return hasher.finalize()
     }
 
-    /// An entry's check: its key hash, what it says of the run, its string and its glyphs (not their positions in
-    /// the file, so an entry carried into a new file keeps its check).
-    static func check(keyHash: UInt64, advanceBits: UInt32, missing: UInt16, style: UInt8, flags: UInt8,
-                      maxFont: UInt16, string: UnsafeRawBufferPointer, glyphs: UnsafeRawBufferPointer) -> UInt64 {
+    /// An entry's check: its key hash, what it says of the run, its string and its glyphs (not its position in the
+    /// file, so an entry carried into a compacted file keeps its check; its fonts record has a check of its own).
+    static func check(keyHash: UInt64, advanceBits: UInt32, style: UInt8, flags: UInt8, maxFont: UInt16,
+                      string: UnsafeRawBufferPointer, glyphs: UnsafeRawBufferPointer) -> UInt64 {
         var hasher = StableHasher(seed: checkSeed)
         hasher.combine(keyHash)
-        hasher.combine(UInt64(advanceBits) | UInt64(missing) << 32 | UInt64(style) << 48 | UInt64(flags) << 56)
+        hasher.combine(UInt64(advanceBits) | UInt64(style) << 48 | UInt64(flags) << 56)
         hasher.combine(UInt64(maxFont))
         hasher.combine(string)
         hasher.combine(glyphs)
         return hasher.finalize()
+    }
+
+    /// The 128-byte header of a file for `key` with `slotCount` slots.
+    static func header(key: UInt64, slotCount: Int) -> [UInt8] {
+        var header = [UInt8](repeating: 0, count: headerSize)
+        header.withUnsafeMutableBytes { raw in
+            raw.storeBytes(of: magic, toByteOffset: Header.magic, as: UInt64.self)
+            raw.storeBytes(of: version, toByteOffset: Header.version, as: UInt32.self)
+            raw.storeBytes(of: byteOrderMark, toByteOffset: Header.byteOrder, as: UInt32.self)
+            raw.storeBytes(of: key, toByteOffset: Header.key, as: UInt64.self)
+            raw.storeBytes(of: UInt32(slotCount), toByteOffset: Header.slotCount, as: UInt32.self)
+            let check = StableHasher.hash(UnsafeRawBufferPointer(rebasing: raw[0..<Header.headerCheck]))
+            raw.storeBytes(of: check, toByteOffset: Header.headerCheck, as: UInt64.self)
+        }
+        return header
+    }
+
+    /// The slot count of a header that is one this build wrote for `key`; nil otherwise (another magic, version,
+    /// byte order or key, a damaged header, a slot count that is not a power of two from 16 to `maximumSlotCount`).
+    static func slotCount(ofHeader base: UnsafeRawPointer, key: UInt64) -> Int? {
+        func u32(_ offset: Int) -> UInt32 { base.loadUnaligned(fromByteOffset: offset, as: UInt32.self) }
+        func u64(_ offset: Int) -> UInt64 { base.loadUnaligned(fromByteOffset: offset, as: UInt64.self) }
+        guard u64(Header.magic) == magic, u32(Header.version) == version, u32(Header.byteOrder) == byteOrderMark,
+              u64(Header.key) == key,
+              u64(Header.headerCheck) == StableHasher.hash(UnsafeRawBufferPointer(start: base, count: Header.headerCheck))
+        else { return nil }
+        let slots = Int(u32(Header.slotCount))
+        guard slots >= 16, slots <= maximumSlotCount, slots & (slots - 1) == 0 else { return nil }
+        return slots
     }
 }

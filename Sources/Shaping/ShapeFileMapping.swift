@@ -4,8 +4,10 @@ import Glibc
 #endif
 
 /// A persisted shape cache file mapped read-only into memory for the life of this object, and checked
-/// (`ShapeFile`). Writers never change a file in place — they rename a complete new one over it — so the pages
-/// under a mapping stay what was checked, whatever other processes write meanwhile.
+/// (`ShapeFile`). Other processes append to the file meanwhile (`ShapeFileAppender`): the mapping keeps the length
+/// it had, bytes past it are not read, and what they change inside it (empty slots filled) is checked as anything
+/// read is. Nothing ever shrinks the file in place: a compaction renames a new file over the name, and this mapping
+/// keeps the old one.
 final class ShapeFileMapping {
     let file: ShapeFile
     private let address: UnsafeMutableRawPointer
@@ -14,12 +16,16 @@ final class ShapeFileMapping {
     /// Maps the file `name` in the cache folder and checks its header for `key`; nil when there is no such regular
     /// file (`CacheFolder.openFile`: never through a link, never blocking on a FIFO), it is empty or over the size
     /// bound, it cannot be mapped, or it is not a file for this key (`ShapeFile.init`).
-    init?(folder: CacheFolder, name: String, key: UInt64) {
+    convenience init?(folder: CacheFolder, name: String, key: UInt64) {
         guard let (fd, info) = folder.openFile(name) else { return nil }
         defer { close(fd) }
-        guard info.st_size > 0, info.st_size <= ShapeFileLayout.maximumFileSize else { return nil }
-        let length = Int(info.st_size)
-        guard let address = mmap(nil, length, PROT_READ, MAP_PRIVATE, fd, 0), address != MAP_FAILED else {
+        self.init(descriptor: fd, length: Int(info.st_size), key: key)
+    }
+
+    /// Maps the first `length` bytes of the open file `fd` (which the caller keeps or closes).
+    init?(descriptor fd: Int32, length: Int, key: UInt64) {
+        guard length > 0, length <= ShapeFileLayout.maximumFileSize,
+              let address = mmap(nil, length, PROT_READ, MAP_SHARED, fd, 0), address != MAP_FAILED else {
             return nil
         }
         guard let file = ShapeFile(bytes: UnsafeRawBufferPointer(start: address, count: length), key: key) else {

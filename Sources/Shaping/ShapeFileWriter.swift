@@ -1,6 +1,85 @@
-/// Builds a persisted shape cache file (`ShapeFileLayout`) in memory: entries are added one at a time (the runs a
-/// process used first, then what the old file held), duplicates by key hash are skipped, and an entry that would
-/// take the file past its size bound is refused, so the file never grows past `limit`.
+/// Records (`ShapeFileLayout`) encoded in memory for a file, the first at byte offset `start`: the appender writes
+/// them at the end of the file in one `pwrite`, the whole-file writer after its slots.
+struct ShapeRecords {
+    typealias Layout = ShapeFileLayout
+
+    /// The file offset of the first byte (a multiple of 16).
+    let start: Int
+    private(set) var bytes: [UInt8] = []
+
+    init(start: Int) {
+        precondition(start % Layout.unit == 0, "records start 16-byte aligned")
+        self.start = start
+    }
+
+    /// The file offset the next record gets.
+    var end: Int { start + bytes.count }
+
+    /// Whether a run can be stored at all: its glyph count and key length fit their 16-bit fields.
+    static func fits(glyphs: Int, stringBytes: Int) -> Bool { glyphs <= 0xFFFF && stringBytes <= 0xFFFF }
+
+    /// Appends an entry; returns its offset / 16 (the slot value). `check` is the entry's check when it comes
+    /// from a file already verified (it does not depend on positions); nil computes it. The run must `fit`.
+    mutating func appendEntry(keyHash: UInt64, check: UInt64? = nil, string: UnsafeRawBufferPointer, style: UInt8,
+                              advance: Float32, flags: UInt8, maxFont: UInt16, fonts: UInt32,
+                              glyphs: UnsafeBufferPointer<ShapedGlyph>) -> UInt32 {
+        precondition(Self.fits(glyphs: glyphs.count, stringBytes: string.count), "a run too long for a record")
+        let at = bytes.count
+        let unit = UInt32((start + at) / Layout.unit)
+        let advanceBits = advance.bitPattern
+        let entryCheck = check ?? Layout.check(keyHash: keyHash, advanceBits: advanceBits, style: style, flags: flags,
+                                               maxFont: maxFont, string: string, glyphs: UnsafeRawBufferPointer(glyphs))
+        bytes.append(contentsOf: repeatElement(0, count: Layout.entryLength(glyphs: glyphs.count,
+                                                                           stringBytes: string.count)))
+        bytes.withUnsafeMutableBytes { record in
+            typealias E = Layout.Entry
+            record.storeBytes(of: keyHash, toByteOffset: at + E.keyHash, as: UInt64.self)
+            record.storeBytes(of: entryCheck, toByteOffset: at + E.check, as: UInt64.self)
+            record.storeBytes(of: advanceBits, toByteOffset: at + E.advance, as: UInt32.self)
+            record.storeBytes(of: UInt16(glyphs.count), toByteOffset: at + E.glyphCount, as: UInt16.self)
+            record.storeBytes(of: UInt16(string.count), toByteOffset: at + E.stringCount, as: UInt16.self)
+            record.storeBytes(of: style, toByteOffset: at + E.style, as: UInt8.self)
+            record.storeBytes(of: flags, toByteOffset: at + E.flags, as: UInt8.self)
+            record.storeBytes(of: maxFont, toByteOffset: at + E.maxFont, as: UInt16.self)
+            record.storeBytes(of: fonts, toByteOffset: at + E.fonts, as: UInt32.self)
+            let glyphsAt = at + Layout.recordHeadSize
+            if let source = UnsafeRawBufferPointer(glyphs).baseAddress {
+                (record.baseAddress! + glyphsAt).copyMemory(from: source, byteCount: glyphs.count * Layout.glyphSize)
+            }
+            if let source = string.baseAddress {
+                (record.baseAddress! + glyphsAt + glyphs.count * Layout.glyphSize)
+                    .copyMemory(from: source, byteCount: string.count)
+            }
+        }
+        return unit
+    }
+
+    /// Appends a fonts record of `fonts` (the chain's fonts 0…n); returns its offset / 16.
+    mutating func appendFonts(_ fonts: [ShapeFile.Font]) -> UInt32 {
+        var payload: [UInt8] = []
+        for font in fonts {
+            appendInteger(font.faceIndex, to: &payload)
+            appendInteger(UInt32(truncatingIfNeeded: font.path.count), to: &payload)
+            appendInteger(font.size, to: &payload)
+            appendInteger(font.modifiedSeconds, to: &payload)
+            appendInteger(font.modifiedNanoseconds, to: &payload)
+            payload.append(contentsOf: font.path)
+            payload.append(contentsOf: repeatElement(0, count: ((font.path.count + 7) & ~7) - font.path.count))
+        }
+        let unit = UInt32(end / Layout.unit)
+        appendInteger(Layout.fontsMarker, to: &bytes)
+        appendInteger(payload.withUnsafeBytes { StableHasher.hash($0) }, to: &bytes)
+        appendInteger(UInt32(payload.count), to: &bytes)
+        bytes.append(contentsOf: repeatElement(0, count: Layout.recordHeadSize - 20))
+        bytes.append(contentsOf: payload)
+        bytes.append(contentsOf: repeatElement(0, count: Layout.padded(payload.count) - payload.count))
+        return unit
+    }
+}
+
+/// Builds a whole persisted shape cache file in memory: the fuzz seeds, tests, and a compaction. Entries are added
+/// one at a time; duplicates by key hash are skipped, and an entry that would take the file past its size bound
+/// or crowd its slots is refused.
 struct ShapeFileWriter {
     typealias Layout = ShapeFileLayout
 
@@ -9,179 +88,77 @@ struct ShapeFileWriter {
         case added
         /// An entry with the same key hash is in already.
         case duplicate
-        /// It would take the file past the size bound.
+        /// It would take the file past the size bound, or its probe past `ShapeFileLayout.maximumProbe`.
         case full
     }
 
     let key: UInt64
     let limit: Int
-    private var records: [UInt8] = []
-    private var glyphs: [ShapedGlyph] = []
-    private var strings: [UInt8] = []
-    private var fontSection: [UInt8] = []
-    /// The key hashes added, by open addressing (they are good hashes already: a `Set` hashed them again).
-    /// 0 marks an empty slot; a key hash of 0 is kept in `hasZeroKey`.
-    private var keySlots = [UInt64](repeating: 0, count: 64)
-    private var hasZeroKey = false
+    private var slots: [UInt32]
+    private var slotHashes: [UInt64]
+    private var records: ShapeRecords
+    /// The fonts record runs depending on fallbacks name (0: none yet).
+    private var fontsUnit: UInt32 = 0
     private(set) var entryCount = 0
-    private static let emptyRecord = [UInt8](repeating: 0, count: ShapeFileLayout.entrySize)
 
-    /// A writer of a file for `key` of at most `limit` bytes (at most `ShapeFileLayout.maximumFileSize`).
-    init(key: UInt64, limit: Int = ShapeFileLayout.maximumFileSize) {
+    /// A writer of a file for `key` with `slotCount` slots (a power of two, 16 or more), of at most `limit` bytes.
+    init(key: UInt64, slotCount: Int = Layout.defaultSlotCount, limit: Int = Layout.maximumFileSize) {
+        precondition(slotCount >= 16 && slotCount <= Layout.maximumSlotCount && slotCount & (slotCount - 1) == 0,
+                     "a power of two from 16 slots")
         self.key = key
         self.limit = min(limit, Layout.maximumFileSize)
+        slots = [UInt32](repeating: 0, count: slotCount)
+        slotHashes = [UInt64](repeating: 0, count: slotCount)
+        records = ShapeRecords(start: Layout.recordsStart(slotCount: slotCount))
     }
 
-    /// Slots for `entries` entries: a power of two at least twice their number (probes stay short), at least 16.
-    static func slotCount(for entries: Int) -> Int {
-        var count = 16
-        while count < entries * 2 { count *= 2 }
-        return count
-    }
+    /// The file's length with what is in now.
+    var length: Int { records.end }
 
-    /// The length the file would have with what is in now, plus `entries` entries of `glyphs` glyphs and
-    /// `stringBytes` bytes more.
-    func length(adding entries: Int = 0, glyphs more: Int = 0, stringBytes: Int = 0) -> Int {
-        Layout.Sections(slotCount: Self.slotCount(for: entryCount + entries), entryCount: entryCount + entries,
-                        glyphCount: glyphs.count + more, fontBytes: fontSection.count,
-                        stringBytes: strings.count + stringBytes).end
-    }
-
-    /// Sets the fonts section: the chain's fonts 0…n that runs depending on fallbacks were shaped with. Call it
-    /// before adding entries (its size counts towards the bound).
+    /// Records the chain's fonts 0…n that the runs depending on fallbacks added after it were shaped with.
     mutating func setFonts(_ fonts: [ShapeFile.Font]) {
-        fontSection.removeAll()
-        for font in fonts {
-            appendInteger(font.faceIndex, to: &fontSection)
-            appendInteger(UInt32(truncatingIfNeeded: font.path.count), to: &fontSection)
-            appendInteger(font.size, to: &fontSection)
-            appendInteger(font.modifiedSeconds, to: &fontSection)
-            appendInteger(font.modifiedNanoseconds, to: &fontSection)
-            fontSection.append(contentsOf: font.path)
-            fontSection.append(contentsOf: repeatElement(0, count: ((font.path.count + 7) & ~7) - font.path.count))
-        }
+        fontsUnit = records.appendFonts(fonts)
     }
 
     /// Adds a run: its key (`string` shaped in `style`), what it says, and its glyphs. `check` is the entry's
-    /// check when it comes from another file already verified (it does not depend on positions); nil computes it.
-    mutating func add(string: UnsafeRawBufferPointer, style: UInt8, advance: Float32, missing: UInt16, flags: UInt8,
-                      maxFont: UInt16, glyphs run: UnsafeBufferPointer<ShapedGlyph>, keyHash: UInt64? = nil,
+    /// check when it comes from another file already verified; nil computes it. A run depending on fallbacks
+    /// names the fonts `setFonts` recorded last.
+    mutating func add(string: UnsafeRawBufferPointer, style: UInt8, advance: Float32, flags: UInt8, maxFont: UInt16,
+                      glyphs run: UnsafeBufferPointer<ShapedGlyph>, keyHash: UInt64? = nil,
                       check: UInt64? = nil) -> Outcome {
         let hash = keyHash ?? Layout.keyHash(string, style: style)
-        guard !containsKey(hash) else { return .duplicate }
-        guard string.count <= Int(UInt32.max) - strings.count, run.count <= Int(UInt32.max) - glyphs.count,
-              length(adding: 1, glyphs: run.count, stringBytes: string.count) <= limit else { return .full }
-        insertKey(hash)
-        let advanceBits = advance.bitPattern
-        let entryCheck = check ?? Layout.check(
-            keyHash: hash, advanceBits: advanceBits, missing: missing, style: style, flags: flags, maxFont: maxFont,
-            string: string, glyphs: UnsafeRawBufferPointer(run))
-        // One zeroed record, then its fields stored in place (appending field by field cost more than the rest).
-        let at = records.count
-        let stringStart = UInt32(strings.count), glyphStart = UInt32(glyphs.count)
-        records.append(contentsOf: Self.emptyRecord)
-        records.withUnsafeMutableBytes { record in
-            typealias E = Layout.Entry
-            record.storeBytes(of: hash, toByteOffset: at + E.keyHash, as: UInt64.self)
-            record.storeBytes(of: entryCheck, toByteOffset: at + E.check, as: UInt64.self)
-            record.storeBytes(of: stringStart, toByteOffset: at + E.stringStart, as: UInt32.self)
-            record.storeBytes(of: UInt32(string.count), toByteOffset: at + E.stringCount, as: UInt32.self)
-            record.storeBytes(of: glyphStart, toByteOffset: at + E.glyphStart, as: UInt32.self)
-            record.storeBytes(of: UInt32(run.count), toByteOffset: at + E.glyphCount, as: UInt32.self)
-            record.storeBytes(of: advanceBits, toByteOffset: at + E.advance, as: UInt32.self)
-            record.storeBytes(of: missing, toByteOffset: at + E.missing, as: UInt16.self)
-            record.storeBytes(of: style, toByteOffset: at + E.style, as: UInt8.self)
-            record.storeBytes(of: flags, toByteOffset: at + E.flags, as: UInt8.self)
-            record.storeBytes(of: maxFont, toByteOffset: at + E.maxFont, as: UInt16.self)
+        let mask = slots.count - 1
+        var index = Int(truncatingIfNeeded: hash) & mask
+        var probes = 0
+        while slots[index] != 0 {
+            if slotHashes[index] == hash { return .duplicate }
+            probes += 1
+            guard probes < Layout.maximumProbe else { return .full }
+            index = (index + 1) & mask
         }
-        strings.append(contentsOf: string)
-        glyphs.append(contentsOf: run)
+        guard ShapeRecords.fits(glyphs: run.count, stringBytes: string.count),
+              records.end + Layout.entryLength(glyphs: run.count, stringBytes: string.count) <= limit
+        else { return .full }
+        let fonts = flags & Layout.dependsOnFallbacks != 0 ? fontsUnit : 0
+        slots[index] = records.appendEntry(keyHash: hash, check: check, string: string, style: style, advance: advance,
+                                           flags: flags, maxFont: maxFont, fonts: fonts, glyphs: run)
+        slotHashes[index] = hash
         entryCount += 1
         return .added
     }
 
-    /// Makes room for this many more entries, glyphs and string bytes (a save knows them up front).
-    mutating func reserve(entries: Int, glyphs more: Int, stringBytes: Int) {
-        records.reserveCapacity(records.count + entries * Layout.entrySize)
-        glyphs.reserveCapacity(glyphs.count + more)
-        strings.reserveCapacity(strings.count + stringBytes)
-    }
-
-    private func containsKey(_ hash: UInt64) -> Bool {
-        if hash == 0 { return hasZeroKey }
-        let mask = keySlots.count - 1
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        while keySlots[slot] != 0 {
-            if keySlots[slot] == hash { return true }
-            slot = (slot + 1) & mask
-        }
-        return false
-    }
-
-    private mutating func insertKey(_ hash: UInt64) {
-        if hash == 0 { hasZeroKey = true; return }
-        if (entryCount + 1) * 2 > keySlots.count {
-            let old = keySlots
-            keySlots = [UInt64](repeating: 0, count: keySlots.count * 2)
-            for key in old where key != 0 { place(key) }
-        }
-        place(hash)
-    }
-
-    private mutating func place(_ hash: UInt64) {
-        let mask = keySlots.count - 1
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        while keySlots[slot] != 0 { slot = (slot + 1) & mask }
-        keySlots[slot] = hash
-    }
-
     /// The file's bytes.
     func encoded() -> [UInt8] {
-        let slotCount = Self.slotCount(for: entryCount)
-        let sections = Layout.Sections(slotCount: slotCount, entryCount: entryCount, glyphCount: glyphs.count,
-                                       fontBytes: fontSection.count, stringBytes: strings.count)
-        var slots = [UInt32](repeating: 0, count: slotCount)
-        let mask = slotCount - 1
-        for index in 0..<entryCount {
-            let hash = records.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: index * Layout.entrySize, as: UInt64.self) }
-            var slot = Int(truncatingIfNeeded: hash) & mask
-            while slots[slot] != 0 { slot = (slot + 1) & mask }
-            slots[slot] = UInt32(index + 1)
-        }
-        var file = [UInt8]()
-        file.reserveCapacity(sections.end)
-        appendInteger(Layout.magic, to: &file)
-        appendInteger(Layout.version, to: &file)
-        appendInteger(Layout.byteOrderMark, to: &file)
-        appendInteger(key, to: &file)
-        appendInteger(UInt64(sections.end), to: &file)
-        appendInteger(UInt32(slotCount), to: &file)
-        appendInteger(UInt32(entryCount), to: &file)
-        appendInteger(UInt32(glyphs.count), to: &file)
-        appendInteger(UInt32(strings.count), to: &file)
-        appendInteger(UInt32(fontSection.count), to: &file)
-        appendInteger(UInt32(0), to: &file)
-        appendInteger(fontSection.withUnsafeBytes { StableHasher.hash($0) }, to: &file)
-        file.append(contentsOf: repeatElement(0, count: Layout.Header.headerCheck - file.count))
-        appendInteger(file.withUnsafeBytes { StableHasher.hash($0) }, to: &file)
-        for slot in slots { appendInteger(slot, to: &file) }
-        pad(&file, to: sections.entries)
-        file.append(contentsOf: records)
-        glyphs.withUnsafeBytes { file.append(contentsOf: $0) }
-        file.append(contentsOf: fontSection)
-        pad(&file, to: sections.strings)
-        file.append(contentsOf: strings)
-        pad(&file, to: sections.end)
+        var file = Layout.header(key: key, slotCount: slots.count)
+        file.reserveCapacity(records.end)
+        slots.withUnsafeBytes { file.append(contentsOf: $0) }
+        file.append(contentsOf: records.bytes)
         return file
-    }
-
-    private func pad(_ bytes: inout [UInt8], to length: Int) {
-        bytes.append(contentsOf: repeatElement(0, count: length - bytes.count))
     }
 }
 
 /// Appends an integer's bytes in native order (the format's order: `ShapeFileLayout.byteOrderMark` tells).
 @inline(__always)
-private func appendInteger<T: FixedWidthInteger>(_ value: T, to bytes: inout [UInt8]) {
+func appendInteger<T: FixedWidthInteger>(_ value: T, to bytes: inout [UInt8]) {
     withUnsafeBytes(of: value) { bytes.append(contentsOf: $0) }
 }

@@ -112,6 +112,59 @@ import InterlinearTestSupport
         #expect(try home.stamp() == settled, "every chapter was served from the file")
     }
 
+    /// What `INTERLINEAR_SHAPE_STATS` makes a command say on stderr: strings shaped, served, bytes written.
+    static func shapeStats(_ stderr: String) -> (shaped: Int, served: Int, written: Int)? {
+        guard let line = stderr.split(separator: "\n").first(where: { $0.hasPrefix("interlinear: shape cache: ") })
+        else { return nil }
+        let numbers = line.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+        return numbers.count == 3 ? (numbers[0], numbers[1], numbers[2]) : nil
+    }
+
+    /// Eight processes typesetting different chapters at once into one empty cache folder (issue 32): each output
+    /// is byte for byte the serial `--no-cache` one; no process rewrote the file (together they wrote no more than
+    /// the file holds); and afterwards every chapter is typeset again without shaping a string, writing nothing.
+    @Test func eightProcessesAtOnceIntoOneEmptyCacheFolder() throws {
+        let home = CacheHome()
+        defer { home.remove() }
+        let environment = home.environment.merging(["INTERLINEAR_SHAPE_STATS": "1"]) { $1 }
+        // The seven committed chapters, and one of them again at another width (the same strings, other lines).
+        let jobs: [[String]] = ["Genesis 1", "Psalm 23", "Isaiah 53", "Matthew 1", "John 1", "Romans 8",
+                                "Revelation 22"].map { ["typeset", $0] } + [["typeset", "Matthew 1", "--width", "500"]]
+        var serial: [Data] = []
+        for job in jobs {
+            let empty = CacheHome()
+            defer { empty.remove() }
+            serial.append(try run(job + ["--no-cache"], empty).stdout)
+        }
+        let results = Mutex<[Int: ProcessResult]>([:])
+        DispatchQueue.concurrentPerform(iterations: jobs.count) { k in
+            let result = try? InterlinearTestSupport.run(interlinearBinary, jobs[k], environment: environment,
+                                                         directory: packageRoot)
+            results.withLock { $0[k] = result }
+        }
+        var written = 0
+        for (k, job) in jobs.enumerated() {
+            let result = try #require(results.withLock { $0[k] }, "\(job) did not run")
+            #expect(result.status == 0, "\(job): \(result.stderr)")
+            #expect(result.stdout == serial[k], "\(job) differs from the serial run")
+            let stats = try #require(Self.shapeStats(result.stderr), "\(job): \(result.stderr)")
+            written += stats.written
+        }
+        let name = try #require(home.files().first)
+        #expect(home.files().count == 1, "one file, no temporary files left: \(home.files())")
+        let size = try #require(FileManager.default.attributesOfItem(atPath: home.folder + "/" + name)[.size] as? Int)
+        #expect(written > 0 && written <= size, "written \(written) bytes in all, the file is \(size)")
+        let settled = try home.stamp()
+        for (k, job) in jobs.enumerated() {
+            let again = try InterlinearTestSupport.run(interlinearBinary, job, environment: environment,
+                                                       directory: packageRoot)
+            #expect(again.stdout == serial[k], "\(job)")
+            let stats = try #require(Self.shapeStats(again.stderr), "\(job): \(again.stderr)")
+            #expect(stats.shaped == 0 && stats.served > 0 && stats.written == 0, "\(job): \(stats)")
+        }
+        #expect(try home.stamp() == settled, "nothing was written after the parallel pass")
+    }
+
     /// Whatever is at the cache file's path, the command succeeds with the fresh output, says nothing, and leaves
     /// a good file that the next run serves from.
     @Test(arguments: ["garbage", "truncated", "empty", "folder"])

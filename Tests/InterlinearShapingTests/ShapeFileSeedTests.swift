@@ -9,7 +9,8 @@ import InterlinearTestSupport
     /// The key the harness reads with (Fuzz/shape-file/Harness.swift: seedKey).
     static let key: UInt64 = 0x5EED_5EED_5EED_5EED
 
-    /// Empty; three runs in the three styles; a run through a fallback font with its fonts section; forty runs.
+    /// Empty; three runs in the three styles; a run through a fallback font with its fonts record; forty runs (in 64
+    /// slots).
     static func seeds() -> [String: [UInt8]] {
         func glyphs(_ count: Int, font: UInt16 = 0) -> [ShapedGlyph] {
             (0..<count).map { ShapedGlyph(glyph: UInt16(3 + $0), font: font, advance: 0.5, xOffset: 0, yOffset: 0) }
@@ -20,18 +21,18 @@ import InterlinearTestSupport
             _ = text.withUTF8 { utf8 in
                 run.withUnsafeBufferPointer {
                     writer.add(string: UnsafeRawBufferPointer(utf8), style: style.rawValue,
-                               advance: Float(run.count) * 0.5, missing: 0, flags: flags, maxFont: maxFont, glyphs: $0)
+                               advance: Float(run.count) * 0.5, flags: flags, maxFont: maxFont, glyphs: $0)
                 }
             }
         }
         var seeds: [String: [UInt8]] = [:]
-        seeds["empty.bin"] = ShapeFileWriter(key: key).encoded()
-        var three = ShapeFileWriter(key: key)
+        seeds["empty.bin"] = ShapeFileWriter(key: key, slotCount: 16).encoded()
+        var three = ShapeFileWriter(key: key, slotCount: 16)
         add(&three, "λόγος", style: .greek, glyphs: glyphs(5))
         add(&three, "word", style: .latin, glyphs: glyphs(4))
         add(&three, "בְּרֵאשִׁית", style: .hebrew, glyphs: glyphs(9, font: 1))
         seeds["three.bin"] = three.encoded()
-        var fallback = ShapeFileWriter(key: key)
+        var fallback = ShapeFileWriter(key: key, slotCount: 16)
         fallback.setFonts([
             ShapeFile.Font(path: Array("/usr/share/fonts/a.ttf".utf8), faceIndex: 0, size: 1000, modifiedSeconds: 1,
                            modifiedNanoseconds: 2),
@@ -41,7 +42,7 @@ import InterlinearTestSupport
         add(&fallback, "λόγος שלום", style: .greek, glyphs: glyphs(5) + glyphs(4, font: 1),
             flags: ShapeFileLayout.dependsOnFallbacks, maxFont: 1)
         seeds["fallback.bin"] = fallback.encoded()
-        var forty = ShapeFileWriter(key: key)
+        var forty = ShapeFileWriter(key: key, slotCount: 64)
         for n in 0..<40 { add(&forty, "ἐγένετο \(n)", style: .greek, glyphs: glyphs(1 + n % 9)) }
         seeds["forty.bin"] = forty.encoded()
         return seeds

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import InterlinearCorpus
 import InterlinearSession
+import InterlinearShaping
 import InterlinearStore
 import InterlinearTypesetting
 
@@ -183,8 +184,16 @@ struct Engine {
     func layout() -> ChapterLayout { session.layout(chapter) }
 
     /// Saves the shape cache for the next run (unless `--no-cache`): after the command's output, since a cache
-    /// never fails a command.
-    func saveCaches() { session.saveCaches() }
+    /// never fails a command. With `INTERLINEAR_SHAPE_STATS` set (to anything), one line on stderr counts what this
+    /// process shaped, served from the cache file and wrote to it (scripts/bench-bible and the tests read it).
+    func saveCaches() {
+        let saved = session.saveCaches()
+        guard let flag = getenv("INTERLINEAR_SHAPE_STATS"), flag.pointee != 0 else { return }
+        let cache = session.cache
+        let line = "interlinear: shape cache: shaped \(cache.shapedCount - cache.servedFromFile) strings, served "
+            + "\(cache.servedFromFile) from the file, wrote \(saved?.bytes ?? 0) bytes\n"
+        try? ByteSink(descriptor: STDERR_FILENO).write(Array(line.utf8))
+    }
 }
 
 /// The whole chapter the arguments name, loaded for a front end that shows its text without shaping it (`read`'s

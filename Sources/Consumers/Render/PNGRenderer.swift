@@ -7,9 +7,9 @@ import InterlinearTable
 import InterlinearTypesetting
 import Synchronization
 
-/// Paints a slice of the chapter into a PNG strip by strip (one reused cairo image surface per thread, so the
-/// image's height has no limit but the format's) and deflates the strips as they are painted. Without the overlay
-/// the image is split into bands of strips painted and compressed on several threads, each with a painter of its
+/// Paints a slice of the chapter into a PNG strip by strip (one reused cairo image surface per thread), keeping the
+/// strips' rows, deflated in one call at the end (`PNGFile`). Without the overlay the image is split into bands of
+/// strips painted on several threads, each with a painter of its
 /// own made from an immutable snapshot of the shaped runs (`ShapedRuns`); the overlay (which builds accessibility
 /// containers and interns captions as it goes) draws on the caller's thread.
 struct PNGRenderer {
@@ -19,10 +19,9 @@ struct PNGRenderer {
 
     /// Rows of pixels painted at a time.
     static let stripRows = 1024
-    /// zlib level by image size (zlib's own timings on these images): 1, the fastest, for big images, where higher
-    /// levels save little and cost much (John 1 at scale 2: 4.21 MB in 0.37 s at level 1, 3.71 MB in 0.97 s at 6);
-    /// 6 up to 2 million pixels, where it costs tens of milliseconds (John 1:1–3 at scale 2: 176 KB in 15 ms at
-    /// level 1, 154 KB in 43 ms at 6; level 9 would take 231 ms).
+    /// Deflate level by image size: 1, the fastest, for big images, where higher levels save little and cost much;
+    /// 6 up to 2 million pixels, where it costs tens of milliseconds (zlib's timings chose the threshold: John 1:1–3
+    /// at scale 2 took 15 ms at level 1 and 43 ms at 6; libdeflate's levels cost less and compress more).
     static func level(pixels: Int) -> Int32 { pixels <= 2_000_000 ? 6 : 1 }
 
     func render() throws -> RenderResult {
@@ -43,17 +42,18 @@ struct PNGRenderer {
         }
         let level = Self.level(pixels: width * height)
         let overlay = request.overlay ? AccessibilityOverlay(painter: painter) : nil
+        let rows = PNGRows(width: width, height: height)
         let bands: [PaintedBand]
         if threads == 1 {
             // On the caller's thread with the caller's painter (the overlay's captions need its session).
-            bands = [try Frame(request: request, slice: slice).paintBand(strips, painter: painter, width: width,
-                                                                         level: level, last: true, overlay: overlay)]
+            bands = [try Frame(request: request, slice: slice).paintBand(strips, painter: painter, into: rows,
+                                                                         overlay: overlay)]
         } else {
-            bands = try paintBands(bandStrips.map(Array.init), width: width, level: level)
+            bands = try paintBands(bandStrips.map(Array.init), into: rows)
         }
         var seen = Set<String>()
         let frames = bands.flatMap(\.frames).filter { seen.insert($0.nodeID).inserted }
-        return RenderResult(data: PNGFile.assemble(width: width, height: height, bands: bands.map(\.deflated)),
+        return RenderResult(data: try PNGFile.assemble(rows, level: level),
                             width: width, height: height, pages: [slice], overlayFrames: frames,
                             missingGlyphs: bands.reduce(0) { $0 + $1.missingGlyphs })
     }
@@ -61,10 +61,10 @@ struct PNGRenderer {
     /// Paints and deflates each band of strips on a thread of its own. Each thread makes its own painter from
     /// values it may read at once with the others (the chapter, its layout, the immutable snapshot of the shaped
     /// runs, the thread-safe font chain), and hands back only values: no session or shape cache crosses a thread.
-    private func paintBands(_ bands: [[Range<Int>]], width: Int, level: Int32) throws -> [PaintedBand] {
+    private func paintBands(_ bands: [[Range<Int>]], into rows: PNGRows) throws -> [PaintedBand] {
         let plan = BandPlan(chapter: painter.chapter, layout: painter.layout, runs: painter.runs, fonts: painter.fonts,
                             style: painter.style, renderer: Frame(request: request, slice: slice), bands: bands,
-                            width: width, level: level)
+                            rows: rows)
         let results = Mutex([Result<PaintedBand, any Error>?](repeating: nil, count: bands.count))
         DispatchQueue.concurrentPerform(iterations: bands.count) { t in
             let result = Result { try plan.paint(band: t) }
@@ -74,9 +74,9 @@ struct PNGRenderer {
     }
 }
 
-/// One band of the image, painted and deflated: values only, so a render thread hands it back as it is.
+/// One band of the image, painted (its rows are in the image's `PNGRows`): values only, so a render thread hands it
+/// back as it is.
 struct PaintedBand: Sendable {
-    let deflated: DeflatedBand
     let frames: [OverlayFrame]
     let missingGlyphs: Int
 }
@@ -90,13 +90,11 @@ private struct BandPlan: Sendable {
     let style: PaintStyle
     let renderer: PNGRenderer.Frame
     let bands: [[Range<Int>]]
-    let width: Int
-    let level: Int32
+    let rows: PNGRows
 
     func paint(band t: Int) throws -> PaintedBand {
         let painter = try ChapterPainter(chapter: chapter, layout: layout, runs: runs, fonts: fonts, style: style)
-        return try renderer.paintBand(bands[t], painter: painter, width: width, level: level,
-                                      last: t == bands.count - 1, overlay: nil)
+        return try renderer.paintBand(bands[t], painter: painter, into: rows, overlay: nil)
     }
 }
 
@@ -106,12 +104,12 @@ extension PNGRenderer {
         let request: RenderRequest
         let slice: PageSlice
 
-        /// Paints `strips` one after another into one reused cairo image surface, deflating each as it is painted;
-        /// `last` when no band follows this one.
-        func paintBand(_ strips: [Range<Int>], painter: ChapterPainter, width: Int, level: Int32, last: Bool,
+        /// Paints `strips` one after another into one reused cairo image surface, storing each strip's rows into
+        /// `rows` as it is painted.
+        func paintBand(_ strips: [Range<Int>], painter: ChapterPainter, into rows: PNGRows,
                        overlay: AccessibilityOverlay?) throws -> PaintedBand {
+            let width = rows.width
             let missingBefore = painter.missingGlyphsDrawn
-            let output = try PNGBand(width: width, level: level)
             guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width),
                                                            Int32(PNGRenderer.stripRows))
             else { throw RenderError("cairo cannot create a \(width)x\(PNGRenderer.stripRows) image") }
@@ -120,15 +118,15 @@ extension PNGRenderer {
             guard let cr = cairo_create(surface) else { throw RenderError("cairo cannot create a context") }
             defer { cairo_destroy(cr) }
             var frames: [OverlayFrame] = []
-            for rows in strips {
-                frames += paintStrip(rows, painter: painter, into: cr, overlay: overlay)
+            for strip in strips {
+                frames += paintStrip(strip, painter: painter, into: cr, overlay: overlay)
                 try check(cairo_status(cr), "drawing failed")
                 cairo_surface_flush(surface)
                 guard let pixels = cairo_image_surface_get_data(surface) else { throw RenderError("cairo has no pixels") }
-                try output.append(rows: rows.count, pixels: pixels, stride: Int(cairo_image_surface_get_stride(surface)))
+                rows.store(first: strip.lowerBound, count: strip.count, pixels: pixels,
+                           stride: Int(cairo_image_surface_get_stride(surface)))
             }
-            return PaintedBand(deflated: try output.finish(last: last), frames: frames,
-                               missingGlyphs: painter.missingGlyphsDrawn - missingBefore)
+            return PaintedBand(frames: frames, missingGlyphs: painter.missingGlyphsDrawn - missingBefore)
         }
 
         /// Paints pixel rows `rows` of the image into `cr` (whose surface is `rows.count` tall or taller).

@@ -1,0 +1,217 @@
+import InterlinearCorpus
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Adds a batch of new entries to the persisted shape cache file in the cache folder, as `ShapeFileLayout` lays it
+/// out: under an exclusive `flock` on the file, the entries another process appended meanwhile are looked up in a
+/// fresh mapping (what is there already is not written again), the rest are appended in one `pwrite` at the end,
+/// then their slots are filled. Concurrent processes take turns at the lock, so none loses another's entries and
+/// no slot is filled twice.
+///
+/// The file is written whole (compaction: a new file renamed over the name while the old one is still locked, so
+/// a process waiting for the lock sees the name moved and starts again on the new file) only when there is
+/// waste a lookup can meet:
+/// - the file is not one this build wrote for the key (another format version, damaged header): replaced with the
+///   batch alone;
+/// - a lookup or the append met an entry that failed its check (a crash lost a page, a disk flipped a bit): the
+///   reachable entries that check out are carried into the new file with the batch.
+/// Unreachable bytes (a torn tail: records whose slots a crash kept from being filled) are never read and never
+/// compacted for; they stay until the file is replaced.
+struct ShapeFileAppender {
+    typealias Layout = ShapeFileLayout
+
+    /// What an append did.
+    struct Outcome {
+        /// Entries this process added (the batch's, less those another process had added meanwhile).
+        var added: Int
+        /// Bytes handed to `pwrite`/`write`: records, slots, and a new file's header; the whole file for a
+        /// compaction.
+        var bytesWritten: Int
+        var compacted: Bool
+    }
+
+    let folder: CacheFolder
+    let name: String
+    let key: UInt64
+    /// Slots of a file this process makes.
+    let slotCount: Int
+
+    /// Appends `batch` (records encoded from offset 0: a fonts record `fonts` first when some entry depends on
+    /// fallbacks, then entries at `entries`, their relative offsets). `compact` asks for a compaction (a lookup met
+    /// damage). `holds` says whether an entry of the file through fallback fonts still holds (its fonts are the
+    /// chain's), for a compaction's carrying. Nil when the folder or file cannot be used (a cache never fails a
+    /// command).
+    func append(_ batch: ShapeRecords, entries: [Int], fonts: [ShapeFile.Font], compact: Bool,
+                holds: (ShapeFile, ShapeFile.Entry) -> Bool) -> Outcome? {
+        precondition(batch.start == 0, "a batch is encoded from offset 0")
+        for _ in 0..<8 {
+            guard let (fd, opened) = folder.openForAppending(name) else { return nil }
+            defer { close(fd) }
+            while flock(fd, LOCK_EX) != 0 { guard errno == EINTR else { return nil } }
+            // A compaction renamed a new file over the name while this process waited: start again on it.
+            guard folder.isCurrent(name, opened) else { continue }
+            var info = stat()
+            guard fstat(fd, &info) == 0 else { return nil }
+            var size = Int(info.st_size)
+            var written = 0
+            if size == 0 {
+                // A new file: the first process at the lock writes its header and makes room for its slots.
+                let header = Layout.header(key: key, slotCount: slotCount)
+                guard Self.write(fd, header, at: 0), ftruncate(fd, off_t(Layout.recordsStart(slotCount: slotCount))) == 0
+                else { return nil }
+                size = Layout.recordsStart(slotCount: slotCount)
+                written = header.count
+            }
+            var header = [UInt8](repeating: 0, count: Layout.headerSize)
+            let slots = size >= Layout.headerSize && pread(fd, &header, header.count, 0) == header.count
+                ? header.withUnsafeBytes { Layout.slotCount(ofHeader: $0.baseAddress!, key: key) } : nil
+            guard let slots, size <= Layout.maximumFileSize else {
+                // Not a file for this key (or past the bound): replaced by one with the batch alone.
+                return replace(with: batch, entries: entries, fonts: fonts, carrying: nil, holds: holds)
+            }
+            if size < Layout.recordsStart(slotCount: slots) {
+                // A crash between the header and the room for the slots.
+                guard ftruncate(fd, off_t(Layout.recordsStart(slotCount: slots))) == 0 else { return nil }
+                size = Layout.recordsStart(slotCount: slots)
+            }
+            guard let mapping = ShapeFileMapping(descriptor: fd, length: size, key: key) else { return nil }
+            if compact {
+                return replace(with: batch, entries: entries, fonts: fonts, carrying: mapping.file, holds: holds)
+            }
+            switch appendNew(batch, entries: entries, to: fd, file: mapping.file, end: size, holds: holds) {
+            case .appended(var outcome):
+                outcome.bytesWritten += written
+                return outcome
+            case .damaged:
+                return replace(with: batch, entries: entries, fonts: fonts, carrying: mapping.file, holds: holds)
+            case .failed:
+                return nil
+            }
+        }
+        return nil
+    }
+
+    private enum Appended {
+        case appended(Outcome)
+        case damaged
+        case failed
+    }
+
+    /// The batch's entries the file lacks, appended at its end (rounded up to 16: past a torn tail), then their
+    /// slots filled. Entries that would take the file past its bound or crowd its slots are left out.
+    private func appendNew(_ batch: ShapeRecords, entries: [Int], to fd: Int32, file: ShapeFile, end: Int,
+                           holds: (ShapeFile, ShapeFile.Entry) -> Bool) -> Appended {
+        let start = Layout.padded(end)
+        let mask = file.slotCount - 1
+        var output: [UInt8] = []
+        var claimed: [Int: UInt64] = [:]  // slots this batch fills, with the key hash of what goes there
+        var fills: [(slot: Int, unit: UInt32)] = []
+        var fontsUnit: UInt32?
+        return batch.bytes.withUnsafeBytes { bytes -> Appended in
+            for offset in entries {
+                typealias E = Layout.Entry
+                let base = bytes.baseAddress! + offset
+                let hash = base.loadUnaligned(fromByteOffset: E.keyHash, as: UInt64.self)
+                let style = base.load(fromByteOffset: E.style, as: UInt8.self)
+                let glyphCount = Int(base.loadUnaligned(fromByteOffset: E.glyphCount, as: UInt16.self))
+                let stringCount = Int(base.loadUnaligned(fromByteOffset: E.stringCount, as: UInt16.self))
+                let string = UnsafeRawBufferPointer(
+                    start: base + Layout.recordHeadSize + glyphCount * Layout.glyphSize, count: stringCount)
+                switch file.lookup(string, style: style, hash: hash, accept: { holds(file, $0) }) {
+                case .found: continue  // another process added it meanwhile
+                case .damaged: return .damaged
+                case .absent: break
+                }
+                // Its slot: the first empty one on its probe, past those this batch claimed.
+                var slot = Int(truncatingIfNeeded: hash) & mask
+                var probes = 0
+                var duplicate = false
+                while file.slot(slot) != 0 || claimed[slot] != nil {
+                    if claimed[slot] == hash { duplicate = true; break }
+                    probes += 1
+                    slot = (slot + 1) & mask
+                    if probes >= Layout.maximumProbe { break }
+                }
+                let length = Layout.entryLength(glyphs: glyphCount, stringBytes: stringCount)
+                let dependsOnFonts = base.load(fromByteOffset: E.flags, as: UInt8.self) & Layout.dependsOnFallbacks != 0
+                let fontsLength = dependsOnFonts && fontsUnit == nil ? entries.first ?? 0 : 0
+                guard !duplicate, probes < Layout.maximumProbe,
+                      start + output.count + fontsLength + length <= Layout.maximumFileSize else { continue }
+                if dependsOnFonts, fontsUnit == nil {
+                    // The batch's fonts record (its first bytes, up to the first entry), once.
+                    fontsUnit = UInt32((start + output.count) / Layout.unit)
+                    output.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[0..<fontsLength]))
+                }
+                let at = output.count
+                output.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + length]))
+                output.withUnsafeMutableBytes {
+                    $0.storeBytes(of: dependsOnFonts ? fontsUnit! : 0, toByteOffset: at + E.fonts, as: UInt32.self)
+                }
+                claimed[slot] = hash
+                fills.append((slot, UInt32((start + at) / Layout.unit)))
+            }
+            guard !fills.isEmpty else { return .appended(Outcome(added: 0, bytesWritten: 0, compacted: false)) }
+            // Records first, then their slots: a slot never leads to bytes not written yet.
+            guard Self.write(fd, output, at: start) else { return .failed }
+            for fill in fills {
+                guard Self.write(fd, withUnsafeBytes(of: fill.unit) { Array($0) }, at: Layout.headerSize + fill.slot * 4)
+                else { return .failed }
+            }
+            return .appended(Outcome(added: fills.count, bytesWritten: output.count + fills.count * 4,
+                                     compacted: false))
+        }
+    }
+
+    /// A compaction: a new file of the batch and, from `file`, every reachable entry that checks out (and whose
+    /// fallback fonts hold and are among `fonts`), renamed over the name.
+    private func replace(with batch: ShapeRecords, entries: [Int], fonts: [ShapeFile.Font], carrying file: ShapeFile?,
+                         holds: (ShapeFile, ShapeFile.Entry) -> Bool) -> Outcome? {
+        var writer = ShapeFileWriter(key: key, slotCount: max(slotCount, file?.slotCount ?? 0))
+        if !fonts.isEmpty { writer.setFonts(fonts) }
+        var added = 0
+        batch.bytes.withUnsafeBytes { bytes in
+            for offset in entries {
+                typealias E = Layout.Entry
+                let base = bytes.baseAddress! + offset
+                let glyphCount = Int(base.loadUnaligned(fromByteOffset: E.glyphCount, as: UInt16.self))
+                let stringCount = Int(base.loadUnaligned(fromByteOffset: E.stringCount, as: UInt16.self))
+                let glyphs = UnsafeBufferPointer(
+                    start: (base + Layout.recordHeadSize).assumingMemoryBound(to: ShapedGlyph.self), count: glyphCount)
+                let outcome = writer.add(
+                    string: UnsafeRawBufferPointer(start: base + Layout.recordHeadSize + glyphCount * Layout.glyphSize,
+                                                   count: stringCount),
+                    style: base.load(fromByteOffset: E.style, as: UInt8.self),
+                    advance: Float32(bitPattern: base.loadUnaligned(fromByteOffset: E.advance, as: UInt32.self)),
+                    flags: base.load(fromByteOffset: E.flags, as: UInt8.self),
+                    maxFont: base.loadUnaligned(fromByteOffset: E.maxFont, as: UInt16.self), glyphs: glyphs,
+                    keyHash: base.loadUnaligned(fromByteOffset: E.keyHash, as: UInt64.self),
+                    check: base.loadUnaligned(fromByteOffset: E.check, as: UInt64.self))
+                if outcome == .added { added += 1 }
+            }
+        }
+        if let file {
+            for entry in file.reachableEntries() where file.verified(entry) {
+                if entry.dependsOnFallbacks, Int(entry.maxFont) >= fonts.count || !holds(file, entry) { continue }
+                if writer.add(string: file.string(of: entry), style: entry.style, advance: entry.advance,
+                              flags: entry.flags, maxFont: entry.maxFont, glyphs: file.glyphs(of: entry),
+                              keyHash: entry.keyHash, check: entry.check) == .full { break }
+            }
+        }
+        let bytes = writer.encoded()
+        guard folder.write(name, bytes) else { return nil }
+        return Outcome(added: added, bytesWritten: bytes.count, compacted: true)
+    }
+
+    /// Writes all of `bytes` at `offset`; false on an error.
+    private static func write(_ fd: Int32, _ bytes: [UInt8], at offset: Int) -> Bool {
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress! + done, $0.count - done, off_t(offset + done)) }
+            if n < 0, errno == EINTR { continue }
+            guard n > 0 else { return false }
+            done += n
+        }
+        return true
+    }
+}
