@@ -21,7 +21,7 @@ public enum StrongsLexicon {
     /// out, so each number has one entry.
     public static func entries(_ source: Source, in library: SwordLibrary) throws -> [LexiconEntry] {
         guard let module = library.handle(source.module) else {
-            throw SwordError("the SWORD module \(source.module) is not installed; install the Debian package \(source.package) (scripts/setup does)")
+            throw SwordError("the SWORD module \(source.module) is not installed; install the Debian package \(source.package)")
         }
         var entries: [LexiconEntry] = []
         var numbers = Set<Int>()
