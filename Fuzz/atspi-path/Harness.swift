@@ -14,6 +14,7 @@ import Foundation
 import InterlinearAccessibility
 import InterlinearCorpus
 import InterlinearShaping
+import InterlinearTable
 import InterlinearTypesetting
 
 /// The trees, typeset once per process as the window typesets its chapter once.
