@@ -145,7 +145,7 @@ public final class StoreSearch {
             let hebrew = text.first.map { $0 == "H" || $0 == "h" } ?? false
                 || (scope.isOldTestament && !(text.first.map { $0 == "G" || $0 == "g" } ?? false))
             guard let number = Folding.strongsNumber(text, prefix: hebrew ? "H" : "G") else {
-                throw SearchError.badQuery("'\(text)' is not a Strong's number such as G3056 or H430")
+                throw SearchError.badQuery("\(EscapedText.quoted(text)) is not a Strong's number such as G3056 or H430")
             }
             let suffix = text.last.flatMap { $0.isLetter && $0.isLowercase && text.count > 1 ? $0 : nil }
             let value = sql.parameter(number)
@@ -193,7 +193,8 @@ public final class StoreSearch {
         let query = MorphologyMatch.words(text)
         guard !query.isEmpty else { return [] }
         guard query.allSatisfy(MorphologyMatch.vocabulary.contains) else {
-            let unknown = query.filter { !MorphologyMatch.vocabulary.contains($0) }.sorted().joined(separator: ", ")
+            let unknown = EscapedText.escaped(query.filter { !MorphologyMatch.vocabulary.contains($0) }.sorted()
+                .joined(separator: ", "), limit: EscapedText.valueLimit)
             throw SearchError.badQuery("morphology words not understood: \(unknown) (try a code such as V-AAI-3S, or words such as \"aorist active indicative\")")
         }
         let statement = try database.prepare("SELECT code, words FROM morphology ORDER BY code")
