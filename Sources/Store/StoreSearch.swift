@@ -64,7 +64,16 @@ public final class StoreSearch {
         let limit = min(query.limit, total)
         if limit > 0 {
             let select = text
-                ? "SELECT rowid, snippet(verse_text, 0, '[', ']', '…', 12) FROM verse_text WHERE \(scoped) ORDER BY rowid LIMIT \(limit)"
+                // FTS5's snippet() scores every window against every match, so its work grows with the square of a
+                // verse's matches (a 16,000-token verse of one word: a second; 65,536: minutes). Longer verses get
+                // highlight(), which is linear, cut to a window here (`window`): real verses are far below the bound.
+                ? """
+                  SELECT rowid, CASE WHEN length(translation) <= \(Self.snippetCharacters)
+                                THEN snippet(verse_text, 0, '[', ']', '…', \(Self.snippetTokens))
+                                ELSE highlight(verse_text, 0, '[', ']') END,
+                         length(translation) > \(Self.snippetCharacters)
+                  FROM verse_text WHERE \(scoped) ORDER BY rowid LIMIT \(limit)
+                  """
                 : "SELECT verse, position, surface, lemma, strongs, morphology, gloss FROM word WHERE \(scoped) ORDER BY verse, position LIMIT \(limit)"
             let statement = try prepareQuery(select, query)
             try statement.bind(sql.values)
@@ -79,7 +88,7 @@ public final class StoreSearch {
                     try StoredChapterCheck.field(statement.bytes(column), path: store.url.path, what: what())
                 }
                 if text {
-                    let snippet = statement.text(1)
+                    let snippet = statement.int(2) != 0 ? Self.window(highlighted: statement.text(1)) : statement.text(1)
                     hits.append(SearchHit(chapter: chapter, verse: verseKey % 1000, word: nil, matched: Self.bracketed(snippet),
                                           lemma: nil, strongs: nil, morphology: nil, gloss: nil, context: snippet))
                 } else {
@@ -136,7 +145,7 @@ public final class StoreSearch {
             let hebrew = text.first.map { $0 == "H" || $0 == "h" } ?? false
                 || (scope.isOldTestament && !(text.first.map { $0 == "G" || $0 == "g" } ?? false))
             guard let number = Folding.strongsNumber(text, prefix: hebrew ? "H" : "G") else {
-                throw SearchError.badQuery("'\(text)' is not a Strong's number such as G3056 or H430")
+                throw SearchError.badQuery("\(EscapedText.quoted(text)) is not a Strong's number such as G3056 or H430")
             }
             let suffix = text.last.flatMap { $0.isLetter && $0.isLowercase && text.count > 1 ? $0 : nil }
             let value = sql.parameter(number)
@@ -184,7 +193,8 @@ public final class StoreSearch {
         let query = MorphologyMatch.words(text)
         guard !query.isEmpty else { return [] }
         guard query.allSatisfy(MorphologyMatch.vocabulary.contains) else {
-            let unknown = query.filter { !MorphologyMatch.vocabulary.contains($0) }.sorted().joined(separator: ", ")
+            let unknown = EscapedText.escaped(query.filter { !MorphologyMatch.vocabulary.contains($0) }.sorted()
+                .joined(separator: ", "), limit: EscapedText.valueLimit)
             throw SearchError.badQuery("morphology words not understood: \(unknown) (try a code such as V-AAI-3S, or words such as \"aorist active indicative\")")
         }
         let statement = try database.prepare("SELECT code, words FROM morphology ORDER BY code")
@@ -220,6 +230,32 @@ public final class StoreSearch {
             if upper < words.count { parts.append("…") }
             hits[index].context = parts.joined(separator: " ")
         }
+    }
+
+    /// Translation tokens in a text hit's context, as FTS5's snippet() is asked for them.
+    static let snippetTokens = 12
+    /// Verses longer than this (in characters) get their context from `window`, not from snippet(): at most half as
+    /// many tokens, so snippet() scores at most (2,048 / 2)² windows per hit. The longest real verse (Esther 8:9) has 400.
+    static let snippetCharacters = 2_048
+
+    /// A snippet of a verse FTS5 highlighted (`[match]`): `snippetTokens` space-separated tokens from a third of
+    /// them before the first match, "…" where the verse goes on, as snippet() writes it. One pass over the bytes.
+    static func window(highlighted text: String) -> String {
+        let utf8 = text.utf8, space = UInt8(ascii: " ")
+        func tokenStart(_ i: String.Index) -> String.Index {
+            var i = i
+            while i > utf8.startIndex, utf8[utf8.index(before: i)] != space { i = utf8.index(before: i) }
+            return i
+        }
+        var lower = tokenStart(utf8.firstIndex(of: UInt8(ascii: "[")) ?? utf8.startIndex)
+        for _ in 0..<snippetTokens / 3 where lower > utf8.startIndex { lower = tokenStart(utf8.index(before: lower)) }
+        var upper = lower, spaces = 0
+        while upper < utf8.endIndex {
+            if utf8[upper] == space { spaces += 1; if spaces == snippetTokens { break } }
+            upper = utf8.index(after: upper)
+        }
+        // Both ends are at a space or an end of the text: ASCII boundaries, so `text[lower..<upper]` is whole scalars.
+        return (lower > utf8.startIndex ? "…" : "") + text[lower..<upper] + (upper < utf8.endIndex ? "…" : "")
     }
 
     /// The first [bracketed] word of a snippet.

@@ -1,4 +1,5 @@
 import Foundation
+import InterlinearCorpus
 
 /// A translation-text criterion as FTS5 reads it: the user's words, phrases and operators, with every term quoted so
 /// that nothing in a word (a hyphen, a colon, a quote) is taken for FTS5 syntax.
@@ -76,7 +77,9 @@ enum TextQuery {
     static func refusal(_ error: StoreError, _ query: SearchQuery) -> SearchError? {
         guard case .sqlite(_, _, let message) = error, message.contains("fts5") || message.contains("MATCH") else { return nil }
         let text = query.criteria.filter { $0.kind == .text }.map(\.text).joined(separator: " ")
-        return .badQuery("the text query '\(text)' cannot be read (\(message)); join words with AND, OR, NOT or "
+        // The query and FTS5's words about it are quoted short and escaped: the advice after them must survive the
+        // message's bound, and a query's control characters are not printed.
+        return .badQuery("the text query \(EscapedText.quoted(text)) cannot be read (\(EscapedText.escaped(message, limit: 80))); join words with AND, OR, NOT or "
                          + "NEAR(a b, 5), put a phrase in double quotes, and close every parenthesis")
     }
 

@@ -42,7 +42,8 @@ extension AtspiAdapter {
             userdata: userdata
         ) { message, userdata, _ in
             guard let message, let adapter = AtspiAdapter.from(userdata) else { return 0 }
-            if let enabled = AtspiAdapter.isEnabled(inPropertiesChanged: message) { adapter.desktopChanged(enabled: enabled) }
+            var reader = MessageReader(message)
+            if let enabled = reader.statusEnabledChange() { adapter.desktopChanged(enabled: enabled) }
             return 0
         }
         let reply = try session.call(try session.methodCall(
@@ -101,25 +102,6 @@ extension AtspiAdapter {
         var reader = MessageReader(reply)
         let value = reader.bool()
         return reader.status >= 0 && value
-    }
-
-    /// Reads IsEnabled from a PropertiesChanged(sa{sv}as) signal, if it is there.
-    static func isEnabled(inPropertiesChanged message: OpaquePointer) -> Bool? {
-        var reader = MessageReader(message)
-        guard reader.string() == "org.a11y.Status",
-              sd_bus_message_enter_container(message, CChar(UInt8(ascii: "a")), "{sv}") > 0 else { return nil }
-        var result: Bool?
-        while sd_bus_message_enter_container(message, CChar(UInt8(ascii: "e")), "sv") > 0 {
-            let name = reader.string()
-            if name == "IsEnabled", sd_bus_message_enter_container(message, CChar(UInt8(ascii: "v")), "b") > 0 {
-                result = reader.bool()
-                _ = sd_bus_message_exit_container(message)
-            } else {
-                _ = sd_bus_message_skip(message, "v")
-            }
-            _ = sd_bus_message_exit_container(message)
-        }
-        return reader.status >= 0 ? result : nil
     }
 
     /// The accessibility bus's address from the launcher (`org.a11y.Bus.GetAddress`), which starts that bus.

@@ -9,20 +9,16 @@ extension AtspiAdapter {
     func collectionMethod(_ member: String, node: ObjectNode, call: OpaquePointer, writer: inout MessageWriter) -> Bool {
         switch member {
         case "GetMatches":
-            guard let rule = Self.readRule(call) else { return false }
             var reader = MessageReader(call)
-            let sortOrder = CollectionRule.SortOrder(rawValue: reader.uint32()) ?? .invalid
-            let count = Int(reader.int32())
-            let traverse = reader.bool()
-            guard reader.status >= 0 else { return false }
+            guard let request = reader.matchesRequest() else { return false }
             let clock = ContinuousClock(), started = clock.now
             defer {
                 let elapsed = (clock.now - started).components
                 stats.lastCollectionNanoseconds = Int(elapsed.seconds) * 1_000_000_000
                     + Int(elapsed.attoseconds / 1_000_000_000)
             }
-            let found = ExportedTree(adapter: self).matches(in: node, rule: rule, sortOrder: sortOrder, count: count,
-                                                           traverse: traverse)
+            let found = ExportedTree(adapter: self).matches(in: node, rule: request.rule, sortOrder: request.sortOrder,
+                                                           count: request.count, traverse: request.traverse)
             stats.collectionMatches += found.count
             writer.open("a", "(so)")
             for match in found { writer.reference(reference(match)) }
@@ -62,49 +58,6 @@ extension AtspiAdapter {
         let tree = self.tree
         return [("DocURL", "interlinear:" + tree.rootNodeID), ("MimeType", "text/plain"),
                 ("title", tree.chapter.reference.description)]
-    }
-
-    /// Reads the match rule `(aiia{ss}iaiiasib)`, the first argument of a GetMatches call; nil if malformed.
-    static func readRule(_ m: OpaquePointer) -> CollectionRule? {
-        func enter(_ type: String, _ contents: String) -> Bool {
-            sd_bus_message_enter_container(m, CChar(bitPattern: type.utf8.first!), contents) > 0
-        }
-        func ints() -> [Int32]? {
-            guard enter("a", "i") else { return nil }
-            var values: [Int32] = []
-            var v: Int32 = 0
-            while sd_bus_message_read_basic(m, CChar(UInt8(ascii: "i")), &v) > 0 { values.append(v) }
-            _ = sd_bus_message_exit_container(m)
-            return values
-        }
-        var reader = MessageReader(m)
-        guard enter("r", "aiia{ss}iaiiasib"), let stateWords = ints() else { return nil }
-        let stateMatch = reader.int32()
-        guard enter("a", "{ss}") else { return nil }
-        var attributes: [(String, String)] = []
-        while enter("e", "ss") {
-            let name = reader.string(), value = reader.string()
-            attributes += CollectionRule.attributePairs(name: name, value: value)
-            _ = sd_bus_message_exit_container(m)
-        }
-        _ = sd_bus_message_exit_container(m)
-        let attributeMatch = reader.int32()
-        guard let roleWords = ints() else { return nil }
-        let roleMatch = reader.int32()
-        guard enter("a", "s") else { return nil }
-        var interfaces: [String] = []
-        var p: UnsafePointer<CChar>?
-        while sd_bus_message_read_basic(m, CChar(UInt8(ascii: "s")), &p) > 0, let p { interfaces.append(String(cString: p)) }
-        _ = sd_bus_message_exit_container(m)
-        let interfaceMatch = reader.int32()
-        let invert = reader.bool()
-        _ = sd_bus_message_exit_container(m)
-        guard reader.status >= 0 else { return nil }
-        func match(_ raw: Int32) -> CollectionRule.MatchType { .init(rawValue: raw) ?? .invalid }
-        return CollectionRule(states: CollectionRule.numbers(inBitArray: stateWords), stateMatch: match(stateMatch),
-                              attributes: attributes, attributeMatch: match(attributeMatch),
-                              roles: CollectionRule.numbers(inBitArray: roleWords), roleMatch: match(roleMatch),
-                              interfaces: interfaces, interfaceMatch: match(interfaceMatch), invert: invert)
     }
 }
 

@@ -76,8 +76,9 @@ struct MessageWriter {
     }
 }
 
-/// Reads the arguments of an incoming message in order. A type mismatch leaves `status` negative; sd-bus has
-/// already checked the signature against the vtable, so that means a bug here, not bad input.
+/// Reads the arguments of an incoming message in order. A type mismatch, or a read past the end, leaves `status`
+/// negative and the value zero or empty: sd-bus checks a method call's signature against the vtable, but not a
+/// signal's or a reply's, so that is a sender's bad message as well as a bug here (the `bus-args` harness feeds both).
 struct MessageReader {
     let message: OpaquePointer
     private(set) var status: Int32 = 0

@@ -24,11 +24,14 @@ enum ObjectNode: Equatable {
     static let framePath = prefix + "/frame"
     static let statusBarPath = prefix + "/status"
     static let statusMessagePath = prefix + "/status/message"
+    /// The longest path a client may name a node by: ours are under 80 bytes (`…/1Thess/5/28/w12/transliteration`),
+    /// so a longer one names nothing and is refused before any work proportional to its length.
+    static let maxPathBytes = 256
 
     /// The node a path names in this tree, or nil if none (a malformed path, another chapter, a missing verse).
     /// Whether the element exists is checked by the caller (it may build the verse's container).
     init?(path: String, tree: AccessibilityTree) {
-        guard path.hasPrefix(Self.prefix + "/") else { return nil }
+        guard path.utf8.count <= Self.maxPathBytes, path.hasPrefix(Self.prefix + "/") else { return nil }
         let rest = path.dropFirst(Self.prefix.count + 1)
         switch rest {
         case "root": self = .application
