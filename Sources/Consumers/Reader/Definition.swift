@@ -6,8 +6,7 @@ extension BibleNavigator {
     /// The Strong's dictionary entries of a word's Strong's field ("G3056"; a Hebrew word's "H2050b-H776" gives
     /// one per morpheme that has an entry), from the store's lexicon; empty without a store or an entry.
     public func definitions(ofStrongs field: String) -> [LexiconEntry] {
-        guard let store = library.store else { return [] }
-        return LexiconEntry.numbers(ofWordField: field).compactMap { try? store.lexiconEntry(strongs: $0) }
+        library.store?.lexiconEntries(ofWordField: field) ?? []
     }
 }
 
