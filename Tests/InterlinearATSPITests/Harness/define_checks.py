@@ -15,7 +15,8 @@ def run_define_check(client, tree, check, node_id, strongs):
         return
     # The layer's English name lists the word's Strong's number ("…, Strong's 3056" for a Greek word, "…, Strong's
     # H430" for a Hebrew one): the right word.
-    parts = [part.replace("Strong's H", "Strong's ").replace("Strong's G", "Strong's ") for part in word.name.split(", ")]
+    parts = [part.replace("Strong's H", "Strong's ").replace("Strong's G", "Strong's ")
+             for part in word.name.split(", ")]
     # libatspi keeps names and descriptions it has read up to date from these events, once something listens.
     client.listen("object:property-change", "object:state-changed")
     action = word.queryAction()
