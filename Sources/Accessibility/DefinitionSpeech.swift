@@ -34,6 +34,13 @@ public enum DefinitionSpeech {
         }
     }
 
+    /// What a word element's description holds after its "define" action (the window's AT-SPI adapter): the brief
+    /// line, then each entry whole as Strong's printed it (`LexiconEntry.text`, diatheke's text without its markup),
+    /// for a screen reader's review or braille. The brief alone is what the action announces.
+    public static func details(_ entries: [LexiconEntry]) -> String {
+        ([brief(entries).text] + entries.map(\.text)).joined(separator: " ")
+    }
+
     /// Each entry said by `body` after "Strong's N, ", the entries one after another; a line saying there is none
     /// for no entries.
     private static func said(_ entries: [LexiconEntry], _ body: (LexiconEntry, inout SpokenLine) -> Void) -> SpokenLine {

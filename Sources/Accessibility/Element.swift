@@ -39,6 +39,9 @@ public enum Action: String, Sendable, CaseIterable {
     case findOtherOccurrences
     /// Find the other words with the same Strong's number in the chapter.
     case findSameStrongs
+    /// Give the word's Strong's dictionary entry (issue 29): the front end looks it up in its store and says it
+    /// through `DefinitionSpeech`.
+    case define
 }
 
 /// An element's identity: its cell and what it is there. Derived from content, so it survives re-layout at another
@@ -117,7 +120,7 @@ public struct Element: Sendable, Equatable {
         switch kind {
         case .verseNumber: [.activate, .copy]
         case .note: [.activate]
-        case .word, .label: [.copy, .findOtherOccurrences, .findSameStrongs]
+        case .word, .label: [.copy, .findOtherOccurrences, .findSameStrongs, .define]
         case .verseTranslation, .translation: [.copy]
         }
     }

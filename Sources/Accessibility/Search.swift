@@ -27,6 +27,8 @@ extension AccessibilityTree {
         case found([ElementID])
         /// The element was pressed; the app decides what that opens (the verse menu, the note).
         case activated(ElementID)
+        /// The word's Strong's field ("G3056", "H2050b-H776"), for the front end to look up in its store's lexicon.
+        case define(strongs: String)
     }
 
     /// Performs an action; nil if the element does not offer it.
@@ -54,6 +56,9 @@ extension AccessibilityTree {
             return .found(otherOccurrences(of: id, matching: .lemma))
         case .findSameStrongs:
             return .found(otherOccurrences(of: id, matching: .strongs))
+        case .define:
+            guard let w = id.kind.word else { return nil }
+            return .define(strongs: chapter.text(chapter.words[verse.word(at: w)].strongs))
         }
     }
 

@@ -92,8 +92,7 @@ public class ChapterNavigator: ChapterNavigation {
     }
 
     public func definitions(ofStrongs field: String) -> [LexiconEntry]? {
-        guard let store else { return nil }
-        return LexiconEntry.numbers(ofWordField: field).compactMap { try? store.lexiconEntry(strongs: $0) }
+        store?.lexiconEntries(ofWordField: field)
     }
 
     /// A search asked of a session without a store.

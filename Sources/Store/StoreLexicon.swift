@@ -48,6 +48,12 @@ extension CorpusStore {
         return entry
     }
 
+    /// The entries of a word's Strong's field ("G3056"; a Hebrew word's "H2050b-H776" gives one per morpheme that
+    /// has an entry), in the field's order; a number without an entry (or unreadable) is left out.
+    public func lexiconEntries(ofWordField field: String) -> [LexiconEntry] {
+        LexiconEntry.numbers(ofWordField: field).compactMap { try? lexiconEntry(strongs: $0) }
+    }
+
     /// The entries whose headword is `headword` folded as lemmas are (λόγος, λογος: G3056), in key order.
     public func lexiconEntries(headword: String) throws -> [LexiconEntry] {
         try lexiconRows(Self.lexiconColumns + " WHERE headword_key = ?1 ORDER BY language, number",

@@ -103,6 +103,14 @@ import InterlinearTestSupport
         }
         #expect(verse.hasPrefix("1 Ἐν ἀρχῇ"))
         #expect(verse.contains("In the beginning"))
+
+        // "define" hands the front end the word's Strong's field to look up (λόγος is Strong's G3056), from its block
+        // and from each of its labels; a verse number has no such action.
+        #expect(tree.perform(.define, on: logos) == .define(strongs: "G3056"))
+        #expect(tree.perform(.define, on: ElementID(cell: 0, kind: .verseNumber)) == nil)
+        let labels = try A11yFixture.tree(granularity: .label)
+        #expect(labels.perform(.define, on: ElementID(cell: 0, kind: .label(word: 4, tier: .gloss)))
+                == .define(strongs: "G3056"))
     }
 }
 

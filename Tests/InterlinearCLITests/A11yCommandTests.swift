@@ -36,8 +36,8 @@ import InterlinearTestSupport
     ])
     func outputValidatesAgainstTheSchema(arguments: [String]) throws {
         let (data, json) = try dump(arguments)
-        #expect(try schemaViolation(data, schema: "a11y-3") == nil)
-        #expect(json["schema"] as? String == "interlinear.a11y/3")
+        #expect(try schemaViolation(data, schema: "a11y-4") == nil)
+        #expect(json["schema"] as? String == "interlinear.a11y/4")
         let ids = nodes(json).compactMap { $0["nodeId"] as? String }
         #expect(Set(ids).count == ids.count, "duplicate node ids")
         // Every parent is in the dump and lists the child.
@@ -217,7 +217,7 @@ import InterlinearTestSupport
     @Test func nodesAreWhatAssistiveTechnologiesExpect() throws {
         let result = try interlinear("a11y", "John 1", "--screen-reader", "on", environment: A11yCommandTests.quietEnvironment)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(try schemaViolation(result.stdout, schema: "a11y-3") == nil)
+        #expect(try schemaViolation(result.stdout, schema: "a11y-4") == nil)
         let json = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
         let nodes = try #require(json["nodes"] as? [[String: Any]])
 

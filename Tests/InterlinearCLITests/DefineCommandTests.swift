@@ -26,52 +26,6 @@ import InterlinearTestSupport
 
     static var storeAvailable: Bool { SystemTool.isCI || SharedStore.sourceMissing == nil }
 
-    /// A SWORD library folder for diatheke holding Debian's two Strong's modules, with StrongsHebrew's `.conf` given
-    /// the `Encoding=UTF-8` its data has but the packaged file lacks (without it SWORD reads the Hebrew as Latin-1,
-    /// and diatheke prints "××œ×”×™×" for אלהים). The module data is Debian's, linked, not copied.
-    static let diathekeLibrary: URL = {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("interlinear-sword-\(getpid())")
-        let mods = folder.appendingPathComponent("mods.d")
-        try? FileManager.default.createDirectory(at: mods, withIntermediateDirectories: true)
-        try? FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("modules").path,
-                                                    withDestinationPath: "/usr/share/sword/modules")
-        for (name, extra) in [("strongsgreek.conf", ""), ("strongshebrew.conf", "\nEncoding=UTF-8\n")] {
-            let conf = (try? String(contentsOfFile: "/usr/share/sword/mods.d/\(name)", encoding: .utf8)) ?? ""
-            try? (conf + extra).write(to: mods.appendingPathComponent(name), atomically: true, encoding: .utf8)
-        }
-        return folder
-    }()
-
-    /// What `diatheke -b MODULE -k N` prints for entry N, as markup and as text (tags removed, the five XML entities
-    /// decoded, white space collapsed); nil when the module's key is not N (diatheke then shows the entry before).
-    static func diatheke(_ module: String, _ number: Int) throws -> (markup: String, text: String)? {
-        var environment = ProcessInfo.processInfo.environment
-        environment["SWORD_PATH"] = diathekeLibrary.path
-        environment["HOME"] = diathekeLibrary.path  // no ~/.sword modules mixed in
-        let program = try #require(SystemTool.find("diatheke"))
-        let result = try run(program, ["-b", module, "-k", String(number)], environment: environment)
-        #expect(result.status == 0, "diatheke \(module) \(number): \(result.stderr)")
-        var output = result.stdoutText
-        let prefix = String(format: "%05d: ", number)
-        guard output.hasPrefix(prefix) else { return nil }
-        output.removeFirst(prefix.count)
-        if let trailer = output.range(of: "(\(module))", options: .backwards) { output.removeSubrange(trailer.lowerBound...) }
-        var text = output.replacingOccurrences(of: "<[^>]*>", with: "", options: .regularExpression)
-        for (entity, character) in [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&apos;", "'"), ("&amp;", "&")] {
-            text = text.replacingOccurrences(of: entity, with: character)
-        }
-        return (output, text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " "))
-    }
-
-    /// The inner text of the first `<tag>` (with exactly these attributes) in diatheke's markup, tags removed.
-    static func element(_ open: String, _ close: String, in markup: String) -> String? {
-        guard let start = markup.range(of: open), let end = markup.range(of: close, range: start.upperBound..<markup.endIndex)
-        else { return nil }
-        return String(markup[start.upperBound..<end.lowerBound])
-            .replacingOccurrences(of: "<[^>]*>", with: "", options: .regularExpression)
-            .split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
-    }
-
     /// 50 numbers spread over the dictionary (SplitMix64, fixed seed) and the two ends, plus the issue's examples.
     static func sample(upTo last: Int, seed: UInt64, including: [Int]) -> [Int] {
         var generator = SplitMix64(seed: seed)
@@ -91,7 +45,7 @@ import InterlinearTestSupport
         var expected: [(number: Int, markup: String, text: String)] = []
         var absent: [Int] = []
         for number in Self.sample(upTo: last, seed: UInt64(last), including: [example]) {
-            if let entry = try Self.diatheke(module, number) {
+            if let entry = try Diatheke.entry(module, number) {
                 expected.append((number, entry.markup, entry.text))
             } else {
                 absent.append(number)
@@ -100,7 +54,7 @@ import InterlinearTestSupport
         #expect(expected.count >= 50, "only \(expected.count) of the sample are in \(module); absent: \(absent)")
         print("\(module): \(expected.count) entries compared with diatheke; not in the module: \(absent)")
         // Most entries have a headword in their script (the check above would pass on empty ones alone).
-        #expect(expected.filter { Self.element("<orth>", "</orth>", in: $0.markup)?.isEmpty == false }.count >= 45)
+        #expect(expected.filter { Diatheke.element("<orth>", "</orth>", in: $0.markup)?.isEmpty == false }.count >= 45)
         let result = try run(interlinearBinary,
                              ["define"] + expected.map { "\(prefix)\($0.number)" } + ["--json", "--corpus", store.path])
         #expect(result.status == 0, "\(result.stderr)")
@@ -113,9 +67,9 @@ import InterlinearTestSupport
             #expect(entry["strongs"] as? String == "\(prefix)\(want.number)")
             #expect(entry["text"] as? String == want.text, "\(prefix)\(want.number)")
             // An entry Strong's left unused ("G3203: Not Used") has no headword or pronunciation.
-            let headword = Self.element("<orth>", "</orth>", in: want.markup) ?? ""
+            let headword = Diatheke.element("<orth>", "</orth>", in: want.markup) ?? ""
             #expect(entry["headword"] as? String == headword, "\(prefix)\(want.number)")
-            let pronunciation = Self.element("<pron rend=\"italic\">", "</pron>", in: want.markup)?.filter { $0 != "{" && $0 != "}" }
+            let pronunciation = Diatheke.element("<pron rend=\"italic\">", "</pron>", in: want.markup)?.filter { $0 != "{" && $0 != "}" }
             #expect(entry["pronunciation"] as? String == pronunciation ?? "", "\(prefix)\(want.number)")
             // The script is the dictionary's own (the Greek and Extended Greek blocks, the Hebrew block with its
             // points), never Latin-1 mojibake.

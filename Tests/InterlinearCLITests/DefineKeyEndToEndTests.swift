@@ -13,9 +13,9 @@ struct DefineKeyEndToEndTests {
     /// `i` again the whole entry with the pronunciation and the King James renderings, each one new line.
     @Test func iSaysTheEntryBrieflyThenInFull() throws {
         let store = try DefineCommandTests.store.get()
-        let entry = try #require(try DefineCommandTests.diatheke("StrongsGreek", 1722))
-        let transliteration = try #require(DefineCommandTests.element("<orth rend=\"bold\" type=\"trans\">", "</orth>", in: entry.markup))
-        let pronunciation = try #require(DefineCommandTests.element("<pron rend=\"italic\">", "</pron>", in: entry.markup))
+        let entry = try #require(try Diatheke.entry("StrongsGreek", 1722))
+        let transliteration = try #require(Diatheke.element("<orth rend=\"bold\" type=\"trans\">", "</orth>", in: entry.markup))
+        let pronunciation = try #require(Diatheke.element("<pron rend=\"italic\">", "</pron>", in: entry.markup))
         let session = try TmuxSession("read --screen-reader --corpus '\(store.path)' 'John 1'", columns: 200, rows: 40)
         defer { session.close() }
         try session.waitForLine("the first word") { $0.hasPrefix("John one, verse one. En, In the") }

@@ -42,8 +42,8 @@ import InterlinearTestSupport
         var headwords: [Int: String?] = [:]
         func headword(_ number: Int) throws -> String? {
             if let known = headwords[number] { return known }
-            let found = try DefineCommandTests.diatheke("StrongsHebrew", number)
-                .flatMap { DefineCommandTests.element("<orth>", "</orth>", in: $0.markup) }
+            let found = try Diatheke.entry("StrongsHebrew", number)
+                .flatMap { Diatheke.element("<orth>", "</orth>", in: $0.markup) }
             headwords[number] = found
             return found
         }

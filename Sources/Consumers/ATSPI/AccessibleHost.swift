@@ -1,4 +1,5 @@
 import InterlinearAccessibility
+import InterlinearCorpus
 
 /// What the AT-SPI adapter needs from the window that shows the chapter (implemented by the view).
 ///
@@ -19,6 +20,9 @@ public protocol AccessibleHost: AnyObject {
     /// An assistive technology asked to copy this text (the "copy Greek" action): put it on the clipboard and
     /// return true. The default does nothing and returns false (the action then reports failure).
     func copyRequested(_ text: String) -> Bool
+    /// The Strong's dictionary entries of a word's Strong's field ("G3056", "H2050b-H776"), for the "define"
+    /// action: from the window's store, empty without a store or an entry. The default has none.
+    func lexiconEntries(ofStrongs field: String) -> [LexiconEntry]
     /// The status line's text as a voice should hear it (the status bar's name); empty without one.
     var statusText: String { get }
     /// The window's content size in pixels (the status line is what lies below the table).
@@ -27,6 +31,7 @@ public protocol AccessibleHost: AnyObject {
 
 extension AccessibleHost {
     public func copyRequested(_ text: String) -> Bool { false }
+    public func lexiconEntries(ofStrongs field: String) -> [LexiconEntry] { [] }
     public var statusText: String { "" }
     public var windowSize: (width: Int32, height: Int32) {
         let v = accessibilityTree.viewport

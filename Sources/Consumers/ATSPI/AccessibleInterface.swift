@@ -21,11 +21,15 @@ extension AtspiAdapter {
             return (u.name, u.language, u.description)
         case .element(let id):
             guard let u = tree.utterance(of: id) else { return ("", "en", "") }
-            if u.language == "en" || u.language.hasSuffix("-Latn") { return (u.name, u.language, u.description) }
+            // After the "define" action the word's description is its dictionary entry (ActionInterface).
+            let defined = definition?.id == id ? definition?.text : nil
+            if u.language == "en" || u.language.hasSuffix("-Latn") {
+                return (u.name, u.language, defined ?? u.description)
+            }
             // A word in its own script: Orca 43 sends every name to its default voice, which spells Greek and Hebrew
             // letter by letter. So the name is the layer's English description of the word (its respelling first);
             // the script stays in the verse's and the chapter's Text, in a run of its own language.
-            return (u.description, u.descriptionLanguage, "")
+            return (u.description, u.descriptionLanguage, defined ?? "")
         }
     }
 

@@ -3,7 +3,10 @@ import InterlinearAccessibility
 /// `org.a11y.atspi.Action`: "activate" (focus the element: the view moves its focus ring and scrolls it into view),
 /// then the layer's actions — "copy Greek" or "copy Hebrew" (`ChapterWording.copyWordAction`, through the view's clipboard), "find other occurrences" and "find same
 /// Strong's" (focus moves to the next word with the same lemma or Strong's number, wrapping round the chapter, so
-/// the screen reader speaks it).
+/// the screen reader speaks it), and "define" (the word's Strong's dictionary entry from the host's store: the
+/// window focuses the word, which opens its details pane; the brief entry is announced through the status line's
+/// notification, which Orca speaks at once, and the word's description becomes the whole entry — see
+/// docs/lexicon.md for why a description and not a separate object).
 extension AtspiAdapter {
     /// One exported action.
     struct ActionEntry {
@@ -30,6 +33,9 @@ extension AtspiAdapter {
                 entries.append(ActionEntry(name: "find same Strong's",
                                            description: "Move to the next word with the same Strong's number",
                                            action: action))
+            case .define:
+                entries.append(ActionEntry(name: "define", description: "Say the word's dictionary entry",
+                                           action: action))
             }
         }
         return entries
@@ -50,6 +56,17 @@ extension AtspiAdapter {
             // The next one after this word in reading order, else wrap to the first.
             requestFocus(found.first { id < $0 } ?? found[0])
             return true
+        case .define:
+            guard case .define(let strongs)? = tree.perform(.define, on: id) else { return false }
+            let entries = host.lexiconEntries(ofStrongs: strongs)
+            requestFocus(id)
+            if !entries.isEmpty {
+                let text = DefinitionSpeech.details(entries)
+                definition = (id, text)
+                emitObject(.element(id), "PropertyChange", detail: "accessible-description", data: .string(text))
+            }
+            announce(DefinitionSpeech.brief(entries).text)  // "No dictionary entry." without one
+            return !entries.isEmpty
         }
     }
 

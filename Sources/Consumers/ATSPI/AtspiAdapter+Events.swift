@@ -81,6 +81,7 @@ extension AtspiAdapter {
         emitObject(.frame, "ChildrenChanged", detail: "add", detail1: 0, data: .reference(reference(.document)))
         emitObject(.frame, "PropertyChange", detail: "accessible-name", data: .string(host.windowTitle))
         documentPath = path
+        definition = nil
         // Another chapter's element may have the old focus's id (verse 1's number in both): its focus is news.
         announcedFocus = nil
     }

@@ -2,14 +2,14 @@ import InterlinearAccessibility
 import InterlinearCorpus
 import InterlinearTable
 
-/// The `interlinear.a11y/3` JSON document (`Schemas/a11y-3.schema.json`; 3 added Hebrew: names in `hbo` and
-/// `hbo-Latn`, "Hebrew word"): an accessibility tree dump in the shape of the Chrome DevTools
-/// Protocol's AXNode list, plus screen bounds, the layer's stats, a hit test and focus moves. Roles are standard
-/// (WAI-ARIA, AT-SPI's `static`), with a role description where the standard name alone would mislead; the name
-/// and the description each carry their language; positions count items of a set (Greek words among the verse's
+/// The `interlinear.a11y/4` JSON document (`Schemas/a11y-4.schema.json`; 4 added the words' `define` action, 3
+/// Hebrew: names in `hbo` and `hbo-Latn`, "Hebrew word"): an accessibility tree dump in the shape of the Chrome
+/// DevTools Protocol's AXNode list, plus screen bounds, the layer's stats, a hit test and focus moves. Roles are
+/// standard (WAI-ARIA, AT-SPI's `static`), with a role description where the standard name alone would mislead; the
+/// name and the description each carry their language; positions count items of a set (Greek words among the verse's
 /// words, translation words among the translation's), null for nodes in no set.
 struct A11yDocument: Encodable {
-    static let schema = "interlinear.a11y/3"
+    static let schema = "interlinear.a11y/4"
 
     struct Bounds: Encodable, Equatable {
         let x, y, width, height: Double

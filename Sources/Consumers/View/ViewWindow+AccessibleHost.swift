@@ -1,6 +1,7 @@
 import CSDL2
 import InterlinearATSPI
 import InterlinearAccessibility
+import InterlinearCorpus
 
 /// The window as the AT-SPI adapter sees it. The tree's viewport is the table's place in the window (origin 0, 0;
 /// one point is one pixel on X11); `windowOrigin` is where the window's content sits on screen.
@@ -26,6 +27,12 @@ extension ViewWindow: AccessibleHost {
     /// A screen reader asked to focus an element: the same path as a key (ring, scroll into view, redraw).
     public func focusRequested(_ id: ElementID) {
         _ = try? apply(view.setFocus(id))
+    }
+
+    /// A screen reader's "define" action: the entries from the store the chapters come from (under `--translation`
+    /// too: `numbering` is the store's library beneath the translation).
+    public func lexiconEntries(ofStrongs field: String) -> [LexiconEntry] {
+        view.catalog.definitions(ofStrongs: field) ?? []
     }
 
     /// A screen reader's "copy" action: the text goes to the desktop clipboard.

@@ -335,6 +335,12 @@ def run(args, session):
         run_collection_checks(client, tree, check, args.reference.replace(" ", ""))
         run_text_checks(client, tree, check, args.reference.replace(" ", ""))
         return
+    if args.define:
+        # Only the "define" action on one word (a chapter from a store with the lexicon).
+        from define_checks import run_define_check
+        node_id, strongs = args.define.split(":")
+        run_define_check(client, tree, check, node_id, strongs)
+        return
     origin = app.origin()
     frame = extents(tree.frame, client.pyatspi)
     check("window-origin", frame[:2] == origin, "frame extents %s, X window at %s" % (frame, origin))
@@ -542,6 +548,8 @@ def main():
     parser.add_argument("--skip-orca", action="store_true")
     parser.add_argument("--structure-only", action="store_true",
                         help="only Collection and Text against a full walk (with --reference, e.g. a Hebrew chapter)")
+    parser.add_argument("--define", metavar="NODE_ID:STRONGS",
+                        help="only the define action on this word, whose Strong's number this is (e.g. Gen.1.1.w3:430)")
     args = parser.parse_args()
     session = Session(args.workdir)
     try:

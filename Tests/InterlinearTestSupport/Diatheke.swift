@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+
+/// diatheke, SWORD's own command-line front end, as the tests' independent source of Strong's dictionary entries
+/// (issue 29): `interlinear define`, the reader's define key and the window's "define" action are all compared with
+/// what it prints, its markup stripped here.
+public enum Diatheke {
+    /// A SWORD library folder for diatheke holding Debian's two Strong's modules, with StrongsHebrew's `.conf` given
+    /// the `Encoding=UTF-8` its data has but the packaged file lacks (without it SWORD reads the Hebrew as Latin-1,
+    /// and diatheke prints "××œ×”×™×" for אלהים). The module data is Debian's, linked, not copied.
+    public static let library: URL = {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("interlinear-sword-\(getpid())")
+        let mods = folder.appendingPathComponent("mods.d")
+        try? FileManager.default.createDirectory(at: mods, withIntermediateDirectories: true)
+        try? FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("modules").path,
+                                                    withDestinationPath: "/usr/share/sword/modules")
+        for (name, extra) in [("strongsgreek.conf", ""), ("strongshebrew.conf", "\nEncoding=UTF-8\n")] {
+            let conf = (try? String(contentsOfFile: "/usr/share/sword/mods.d/\(name)", encoding: .utf8)) ?? ""
+            try? (conf + extra).write(to: mods.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        return folder
+    }()
+
+    /// What `diatheke -b MODULE -k N` prints for entry N, as markup and as text (tags removed, the five XML entities
+    /// decoded, white space collapsed); nil when the module's key is not N (diatheke then shows the entry before).
+    public static func entry(_ module: String, _ number: Int) throws -> (markup: String, text: String)? {
+        var environment = ProcessInfo.processInfo.environment
+        environment["SWORD_PATH"] = library.path
+        environment["HOME"] = library.path  // no ~/.sword modules mixed in
+        let program = try #require(SystemTool.find("diatheke"))
+        let result = try run(program, ["-b", module, "-k", String(number)], environment: environment)
+        #expect(result.status == 0, "diatheke \(module) \(number): \(result.stderr)")
+        var output = result.stdoutText
+        let prefix = String(format: "%05d: ", number)
+        guard output.hasPrefix(prefix) else { return nil }
+        output.removeFirst(prefix.count)
+        if let trailer = output.range(of: "(\(module))", options: .backwards) { output.removeSubrange(trailer.lowerBound...) }
+        var text = output.replacingOccurrences(of: "<[^>]*>", with: "", options: .regularExpression)
+        for (entity, character) in [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&apos;", "'"), ("&amp;", "&")] {
+            text = text.replacingOccurrences(of: entity, with: character)
+        }
+        return (output, text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " "))
+    }
+
+    /// The inner text of the first `<tag>` (with exactly these attributes) in diatheke's markup, tags removed.
+    public static func element(_ open: String, _ close: String, in markup: String) -> String? {
+        guard let start = markup.range(of: open), let end = markup.range(of: close, range: start.upperBound..<markup.endIndex)
+        else { return nil }
+        return String(markup[start.upperBound..<end.lowerBound])
+            .replacingOccurrences(of: "<[^>]*>", with: "", options: .regularExpression)
+            .split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+    }
+}
