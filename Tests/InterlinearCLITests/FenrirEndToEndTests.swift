@@ -38,6 +38,29 @@ struct FenrirEndToEndTests {
         try check("Genesis 1", presses)
     }
 
+    /// The define key (issue 29) as Fenrir says it: over a store with the lexicon, `i` on John 1:1's first word (Ἐν,
+    /// G1722) is one utterance that opens with the number and Strong's own transliteration (diatheke's `<orth>`), with
+    /// no Greek script, and the key that gives the whole entry.
+    @Test("John 1 with the lexicon: i says the word's Strong's entry in one utterance, no Greek script",
+          .enabled(if: DefineCommandTests.storeAvailable, "the bible-alignments source data is missing (scripts/setup)"),
+          .enabled(if: SystemTool.required("diatheke"), SystemTool.reason("diatheke", package: "diatheke")))
+    func defineKeyIsOneUtterance() throws {
+        let store = try DefineCommandTests.store.get()
+        let entry = try #require(try Diatheke.entry("StrongsGreek", 1722))
+        let transliteration = try #require(Diatheke.element("<orth rend=\"bold\" type=\"trans\">", "</orth>", in: entry.markup))
+        let session = try FenrirSession.started("read --screen-reader --corpus '\(store.path)' 'John 1'", columns: 80, rows: 12)
+        defer { session.close() }
+        let before = session.programUtterances.count
+        try session.tmux.send("i")
+        #expect(session.waitForUtterances(before + 1), "no utterance for i: \(session.programUtterances)")
+        let said = try #require(session.programUtterances.dropFirst(before).first.map(FenrirSession.heard))
+        #expect(said.hasPrefix("Strong's 1722, \(transliteration)"), "\(said)")
+        #expect(said.hasSuffix("Press i again for the whole entry."), "\(said)")
+        #expect(!containsGreek(said), "Greek reached the voice: \(said)")
+        try session.tmux.send("q")
+        #expect(try session.tmux.waitForExit())
+    }
+
     /// Presses the keys in Fenrir's pane and checks what it said against the lines the same line mode prints
     /// in-process: one whole utterance per key, ↑ and ↓ within the cursor's row and checked on the bottom row.
     private func check(_ reference: String, _ presses: [Press]) throws {
