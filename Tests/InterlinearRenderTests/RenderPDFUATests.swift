@@ -5,8 +5,9 @@ import Testing
 
 /// `render --format pdf` against PDF/UA-1: the PyPI checker `pdfua` (machine-checkable rules, among them 7.1-3
 /// "content tagged or artifact", 7.2-34 language, 5 identification) finds nothing, and poppler's `pdftotext`, in its
-/// default and its raw mode, gives the chapter's source words in reading order with letters in logical order.
-/// Expected words come from the chapter files.
+/// default and its raw mode, gives the chapter's source words in reading order with letters in logical order, and
+/// pikepdf (the checker's PDF library) reads each Hebrew word's logical text as its structure element's `/ActualText`.
+/// Expected words come from the downloaded source data.
 @Suite("interlinear render: PDF/UA", .serialized)
 struct RenderPDFUATests {
     static func pdf(_ reference: String) throws -> URL {
@@ -103,5 +104,46 @@ struct RenderPDFUATests {
         let text = try RenderFixture.poppler("pdftotext", mode + [try Self.genesis.get().path, "-"])
         let hebrew = Self.words(text).filter(Self.isHebrew).map { String($0).decomposedStringWithCanonicalMapping }
         #expect(hebrew == expected, "pdftotext \(mode): \(Self.firstDifference(hebrew, expected))")
+    }
+
+    /// The `/ActualText` of every `RB` structure element (a word's source label), walking the structure tree depth
+    /// first from `/StructTreeRoot` with pikepdf in the validators' environment (it comes with pdfua); nil where an
+    /// element has none. Fails when qpdf (under pikepdf) finds the file's syntax or cross-reference table broken.
+    static func wordActualTexts(_ file: URL) throws -> [String?] {
+        let script = """
+            import json, sys, pikepdf
+            texts = []
+            def walk(node):
+                if isinstance(node, pikepdf.Array):
+                    for child in node: walk(child)
+                elif isinstance(node, pikepdf.Dictionary) and node.get("/Type") not in ("/MCR", "/OBJR"):
+                    if node.get("/S") == "/RB":
+                        texts.append(str(node.ActualText) if "/ActualText" in node else None)
+                    if "/K" in node: walk(node.K)
+            pdf = pikepdf.open(sys.argv[1])  # kept: its objects live only as long as it does
+            problems = pdf.check_pdf_syntax()  # qpdf's check: xref offsets, object syntax, streams
+            if problems: sys.exit("qpdf: " + "; ".join(map(str, problems)))
+            walk(pdf.Root.StructTreeRoot.K)
+            json.dump(texts, sys.stdout)
+            """
+        let result = try run(Validators.python, ["-c", script, file.path])
+        #expect(result.status == 0, "pikepdf: \(result.stderr)")
+        return try JSONDecoder().decode([String?].self, from: result.stdout)
+    }
+
+    /// Genesis 1's 434 Hebrew words as their `RB` elements' `/ActualText`, in order and in logical order (no
+    /// right-to-left mark, no space: the content stream's spans carry the reversed text for poppler, the structure
+    /// element the word for readers of the tagged PDF, ISO 32000-1 §14.9.4); compared in NFD with WLC-LEB.tsv.
+    /// John 1's 826 Greek words, whose spans are logical already, have none.
+    @Test(.enabled(if: Validators.pdfuaRequired && !RenderPDFUATests.hebrewSourceMissing
+                   && SharedStore.sourceMissing == nil, Validators.pdfuaReason))
+    func structureElementsCarryLogicalHebrew() throws {
+        let expected = try Self.wlcGenesisOne().map(\.decomposedStringWithCanonicalMapping)
+        #expect(expected.count == 434)
+        let hebrew = try Self.wordActualTexts(try Self.genesis.get()).map { $0?.decomposedStringWithCanonicalMapping ?? "—" }
+        #expect(hebrew == expected, "ActualText: \(Self.firstDifference(hebrew, expected))")
+        let greek = try Self.wordActualTexts(try Self.john.get())
+        #expect(greek.count == 826)
+        #expect(greek.allSatisfy { $0 == nil }, "a Greek word's structure element has an ActualText")
     }
 }

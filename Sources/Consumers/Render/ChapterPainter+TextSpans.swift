@@ -24,7 +24,9 @@ import InterlinearTypesetting
 /// a RIGHT-TO-LEFT MARK (bidi class R) and then the separator's space: poppler copies the neutral characters that
 /// start a line in their place before reversing the rest, which would move a word-final point (the furtive patah
 /// of רוּחַ) to the front, and a run's trailing neutrals go to its front, which would glue the row's last word to
-/// the verse number that follows it on poppler's line (its Hebrew run ends at the first digit).
+/// the verse number that follows it on poppler's line (its Hebrew run ends at the first digit). Readers of the tagged
+/// PDF get the word in logical order from its structure element's `/ActualText` (`PDFLanguage`), which they take over
+/// this span's.
 extension ChapterPainter {
     /// Where a word's label's text span should reach, cell-relative: the near edge of the next label of its tier on
     /// its row (reading order); nil for the last of its row, the verse number and the translation. Each such label
@@ -107,4 +109,6 @@ extension ChapterPainter {
     static func isRightToLeft(_ text: UnsafeBufferPointer<CChar>) -> Bool {
         text.contains { $0 == CChar(bitPattern: 0xD6) || $0 == CChar(bitPattern: 0xD7) }
     }
+
+    static func isRightToLeft(_ text: String) -> Bool { text.utf8.contains { $0 == 0xD6 || $0 == 0xD7 } }
 }

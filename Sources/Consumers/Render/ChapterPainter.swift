@@ -47,6 +47,12 @@ public final class ChapterPainter {
     /// one `RT` (ruby text, a `Span` per tier), the translation as a `Span`. Every drawn label is in a leaf: cairo 1.16 leaves out the
     /// content of an element that has children. The Greek is the only `RB`, so `PDFLanguage` can mark it as Greek.
     public var structureTags = false
+    /// With `structureTags`, in drawing order: each right-to-left label's structure element and its text in logical
+    /// order, for `PDFLanguage` to give the element as `/ActualText` (the label's span in the content stream carries
+    /// the text reversed, for poppler: see `showSpan`). The writer of a document empties it and
+    /// `structureElementsBegun` before painting.
+    var rightToLeftElements: [(element: StructureTags.Element, text: String)] = []
+    var structureElementsBegun = (rb: 0, span: 0)
     /// .notdef glyphs drawn (as boxes) since the painter was made.
     public private(set) var missingGlyphsDrawn = 0
 
@@ -155,16 +161,20 @@ public final class ChapterPainter {
             cairo_stroke(cr)
         }
         let range = layout.cells[VerseIndex(cell)].labels
-        var tags = StructureTags(cr: structureTags ? cr : nil)
+        var tags = StructureTags(cr: structureTags ? cr : nil, begun: structureElementsBegun)
         layout.labels.withUnsafeBufferPointer { labels in
             for i in range where rows?.contains(labels[i].y) ?? true {
-                tags.enter(labels[i])
+                if let element = tags.enter(labels[i]) {  // PDF only
+                    let text = runs.strings[labels[i].text]
+                    if Self.isRightToLeft(text) { rightToLeftElements.append((element, text)) }
+                }
                 let reach = wordSeparators ? textReach(of: i, in: range, labels: labels) : nil
                 drawLabel(labels[i], into: cr, x: x, y: y, reach: reach)
                 tags.leave(labels[i])
             }
         }
         tags.close()
+        structureElementsBegun = tags.begun
     }
 
     /// The point size a label is drawn at: its tier's size, or smaller when the typesetter squeezed it into its

@@ -35,6 +35,8 @@ struct PDFDocumentWriter {
         let missingBefore = painter.missingGlyphsDrawn
         painter.wordSeparators = true
         painter.structureTags = true
+        painter.rightToLeftElements = []
+        painter.structureElementsBegun = (0, 0)
         defer {
             painter.wordSeparators = false
             painter.structureTags = false
@@ -74,7 +76,10 @@ struct PDFDocumentWriter {
             try check(cairo_surface_status(surface), "cannot write the PDF")
         }
         let data = PDFLanguage.tagged(output.data, language: "en", title: request.title,
-                                      elementLanguages: ["RB": painter.chapter.language.tag]) ?? output.data
+                                      elementLanguages: ["RB": painter.chapter.language.tag],
+                                      actualTexts: painter.rightToLeftElements,
+                                      begun: ["RB": painter.structureElementsBegun.rb,
+                                              "Span": painter.structureElementsBegun.span]) ?? output.data
         return RenderResult(data: data, width: Int(paper.width.rounded()), height: Int(paper.height.rounded()),
                             pages: pages, overlayFrames: frames, missingGlyphs: painter.missingGlyphsDrawn - missingBefore)
     }

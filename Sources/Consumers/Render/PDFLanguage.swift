@@ -8,13 +8,21 @@ import Foundation
 ///   structure tree has a single `Document` root, which `PDFDocumentWriter` gives it);
 /// - `/Lang` on structure elements by type: the painter tags exactly the Greek words as `RB`
 ///   (`ChapterPainter.structureTags`), so a screen reader can switch to a Greek voice for them;
+/// - `/ActualText` in logical order on the structure element of each right-to-left label (ISO 32000-1 §14.9.4): its
+///   content-stream span carries the text reversed for poppler (`ChapterPainter.showSpan`), and a tagged-PDF reader
+///   (Acrobat, and screen readers through it) takes an element's ActualText over its content;
 /// - PDF/UA-1 identification: an XMP metadata stream with `pdfuaid:part` 1 and the title (ISO 14289-1 §5), and
 ///   `/ViewerPreferences << /DisplayDocTitle true >>` (7.1-10);
 /// - every page's untagged content (running head, rule, page number) marked as artifacts (`PDFArtifacts`, 7.1-3).
 enum PDFLanguage {
     /// The finished PDF, or nil when its trailer or objects are not in the form cairo 1.16 writes (a classic xref
-    /// table, uncompressed catalog, pages and structure elements).
-    static func tagged(_ pdf: Data, language: String, title: String, elementLanguages: [String: String]) -> Data? {
+    /// table, uncompressed catalog, pages and structure elements). An element of `actualTexts` is found by its index
+    /// among the document's elements of its type in object-number order (see `StructureTags`), and only when the
+    /// document has exactly as many as were begun (`begun`, by type): with any other count the numbering is not
+    /// cairo 1.16's and those elements get no ActualText rather than another element's.
+    static func tagged(_ pdf: Data, language: String, title: String, elementLanguages: [String: String],
+                       actualTexts: [(element: StructureTags.Element, text: String)] = [],
+                       begun: [String: Int] = [:]) -> Data? {
         let bytes = [UInt8](pdf)
         guard let trailer = lastIndex(of: "trailer", in: bytes),
               let startxref = lastIndex(of: "startxref", in: bytes),
@@ -35,10 +43,26 @@ enum PDFLanguage {
         if !catalog.contains("/ViewerPreferences") { catalog += "   /ViewerPreferences << /DisplayDocTitle true >>\n" }
         catalog += "   /Metadata \(metadata) 0 R\n>>"
         var changed: [(number: Int, body: Data)] = [(root, Data(catalog.utf8))]
+        // The entries each structure element gains, by object number, and its dictionary.
+        var entries: [Int: (dictionary: String, added: String)] = [:]
         for (type, elementLanguage) in elementLanguages.sorted(by: { $0.key < $1.key }) {
             for (number, element) in structureElements(type, in: bytes) where !element.contains("/Lang") {
-                changed.append((number, Data((String(element.dropLast(2)) + "   /Lang (\(elementLanguage))\n>>").utf8)))
+                entries[number, default: (element, "")].added += "   /Lang (\(elementLanguage))\n"
             }
+        }
+        var elementsByType: [String: [(Int, String)]] = [:]
+        for (element, text) in actualTexts {
+            if elementsByType[element.type] == nil {
+                elementsByType[element.type] = structureElements(element.type, in: bytes).sorted { $0.0 < $1.0 }
+            }
+            guard let elements = elementsByType[element.type], elements.count == begun[element.type],
+                  element.index < elements.count
+            else { continue }
+            let (number, dictionary) = elements[element.index]
+            entries[number, default: (dictionary, "")].added += "   /ActualText \(textString(text))\n"
+        }
+        for (number, entry) in entries.sorted(by: { $0.key < $1.key }) {
+            changed.append((number, Data((String(entry.dictionary.dropLast(2)) + entry.added + ">>").utf8)))
         }
         for number in pageContents(in: bytes) {
             guard let content = streamData(of: number, in: bytes), let plain = PDFArtifacts.inflate(content)
@@ -81,6 +105,13 @@ enum PDFLanguage {
             """
         update.append(Data(table.utf8))
         return update
+    }
+
+    /// `text` as a PDF text string: UTF-16BE with its byte order mark, in hex (ISO 32000-1 §7.9.2.2).
+    static func textString(_ text: String) -> String {
+        var hex = "<FEFF"
+        for unit in text.utf16 { hex += String(format: "%04X", unit) }
+        return hex + ">"
     }
 
     /// The XMP packet of a PDF/UA-1 document (ISO 14289-1 §5: `pdfuaid:part`; 7.1-8: the title as `dc:title`).
