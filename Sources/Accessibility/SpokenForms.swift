@@ -31,6 +31,9 @@ public final class SpokenForms {
         func form(of id: TextID, in chapter: Chapter) -> String {
             let text = chapter.text(id)
             switch self {
+            // A Hebrew lemma is a pointed headword (Strong's), not a transliteration: transliterated first.
+            case .lemma where chapter.language == .hebrew:
+                return Respelling.spoken(HebrewTransliterator.transliterate(text), .hebrew)
             case .lemma, .respelled:
                 return Respelling.spoken(text, chapter.language)
             case .morphology: return Speakable.morphology(text)

@@ -74,16 +74,25 @@ public struct WordSpeech: Sendable, Equatable {
         forms?.value(kind, id, in: chapter) ?? kind.form(of: id, in: chapter)
     }
 
+    /// The dictionary form in the academic transliteration of its language.
+    private static func academicLemma(_ lemma: String, _ language: SourceLanguage) -> String {
+        switch language {
+        case .greek: Speakable.alternatives(Transliterator.transliterate(lemma))
+        case .hebrew: HebrewTransliterator.transliterate(lemma)
+        }
+    }
+
     /// "from aymee", left out when it sounds like the word itself ("kai" from "kai"). The dictionary form's own
     /// script is never in a description: `ChapterWording.dictionaryForm` says it when asked.
     private func appendLemma<Line: SpokenText>(of word: Word, in chapter: Chapter, to line: inout Line,
                                                forms: SpokenForms?) {
         guard chapter.strings.utf8Count(of: word.lemma) > 0 else { return }
-        let lemma = academic ? Speakable.alternatives(Transliterator.transliterate(chapter.text(word.lemma)))
+        let lemma = academic ? Self.academicLemma(chapter.text(word.lemma), chapter.language)
             : Self.spoken(.lemma, word.lemma, in: chapter, forms: forms)
         let said = academic ? chapter.text(word.transliteration)
             : Self.spoken(.respelled, Self.respellingKey(of: word, in: chapter), in: chapter, forms: forms)
-        guard lemma.lowercased() != said.lowercased() else { return }
+        // Nothing sayable (a headword the respelling cannot voice) is left out rather than said as "from ,".
+        guard !lemma.isEmpty, lemma.lowercased() != said.lowercased() else { return }
         line.item("from ")
         line.append(lemma, .transliteration(chapter.language))
     }
