@@ -78,7 +78,7 @@ public struct WordSpeech: Sendable, Equatable {
     private static func academicLemma(_ lemma: String, _ language: SourceLanguage) -> String {
         switch language {
         case .greek: Speakable.alternatives(Transliterator.transliterate(lemma))
-        case .hebrew: HebrewTransliterator.transliterate(lemma)
+        case .hebrew: HebrewTransliterator.isPointed(lemma) ? HebrewTransliterator.transliterate(lemma) : ""
         }
     }
 

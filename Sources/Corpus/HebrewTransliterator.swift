@@ -8,6 +8,12 @@ import Foundation
 /// The shewa and qamets rules need the whole word, so a word split into morphemes is transliterated as one word
 /// and its Latin then cut at the morphemes' boundaries (`transliterate(morphemes:)`).
 public enum HebrewTransliterator {
+    /// Whether `hebrew` carries vowel points (U+05B0–U+05BB): consonants alone (Strong's headwords) cannot be
+    /// transliterated into anything a voice could say.
+    public static func isPointed(_ hebrew: String) -> Bool {
+        hebrew.unicodeScalars.contains { (0x05B0...0x05BB).contains($0.value) }
+    }
+
     /// Transliterates pointed Hebrew text: words separated by spaces or maqaf. Cantillation marks are read for
     /// stress only; characters that are not Hebrew pass through. The result is NFC.
     ///
