@@ -48,7 +48,7 @@ struct FenrirEndToEndTests {
         let store = try DefineCommandTests.store.get()
         let entry = try #require(try Diatheke.entry("StrongsGreek", 1722))
         let transliteration = try #require(Diatheke.element("<orth rend=\"bold\" type=\"trans\">", "</orth>", in: entry.markup))
-        let session = try FenrirSession.started("read --screen-reader --corpus '\(store.path)' 'John 1'", columns: 80, rows: 12)
+        let session = try FenrirSession.started("read --screen-reader 'John 1'", columns: 80, rows: 12, corpus: store)
         defer { session.close() }
         let before = session.programUtterances.count
         try session.tmux.send("i")

@@ -13,8 +13,9 @@ final class FenrirSession {
 
     static let settingsFile = "/etc/fenrirscreenreader/settings/settings.conf"
 
-    /// Starts Fenrir with `interlinear <arguments>` as the program it reads, in a pane of `columns`×`rows`.
-    init(_ arguments: String, columns: Int = 80, rows: Int = 24) throws {
+    /// Starts Fenrir with `interlinear <arguments>` as the program it reads, in a pane of `columns`×`rows`, over
+    /// `corpus` (a store, or by default the committed chapters).
+    init(_ arguments: String, columns: Int = 80, rows: Int = 24, corpus: URL = corpusDirectory) throws {
         let fenrir = try requiredTool("fenrir", package: "fenrir")
         var spokenFile: URL?
         tmux = try TmuxSession(columns: columns, rows: rows) { dir in
@@ -26,7 +27,7 @@ final class FenrirSession {
                 "speech": ["enabled": "True", "driver": "genericDriver", "genericSpeechCommand": "\(say) \"fenrirText\""],
                 "screen": ["driver": "ptyDriver"],
                 "keyboard": ["driver": "ptyDriver", "keyboardLayout": "pty"],
-                "general": ["shell": "'\(interlinearBinary.path)' \(arguments) --corpus '\(corpusDirectory.path)'",
+                "general": ["shell": "'\(interlinearBinary.path)' \(arguments) --corpus '\(corpus.path)'",
                             "debugFile": "\(dir)/fenrir.log"],
                 "remote": ["enable": "False"],
             ])
@@ -42,14 +43,15 @@ final class FenrirSession {
     /// clean-clone CI run, the program's opening on the pane) it said only its own "pychant is not installed". Neither
     /// came back in the runs after. So a start in which Fenrir says nothing of the program is ended, reported on
     /// stderr with what its pane and log showed, and made once more; a second such start fails the test.
-    static func started(_ arguments: String, columns: Int = 80, rows: Int = 24) throws -> FenrirSession {
-        let first = try FenrirSession(arguments, columns: columns, rows: rows)
+    static func started(_ arguments: String, columns: Int = 80, rows: Int = 24,
+                        corpus: URL = corpusDirectory) throws -> FenrirSession {
+        let first = try FenrirSession(arguments, columns: columns, rows: rows, corpus: corpus)
         if first.waitForUtterances(1) { return first }
         let note = "FenrirSession: Fenrir said nothing of the program at start-up (\(first.utterances)), starting it "
             + "again; \(first.diagnosis)\n"
         FileHandle.standardError.write(Data(note.utf8))
         first.close()
-        let second = try FenrirSession(arguments, columns: columns, rows: rows)
+        let second = try FenrirSession(arguments, columns: columns, rows: rows, corpus: corpus)
         guard second.waitForUtterances(1) else {
             defer { second.close() }
             throw TmuxFailure(description:
