@@ -7,9 +7,11 @@ let package = Package(
     products: [
         .library(
             name: "Interlinear",
-            targets: ["InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting",
-                      "InterlinearTable", "InterlinearAccessibility", "InterlinearSession", "InterlinearStore",
-                      "Interlinear"]),
+            targets: [
+                "InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting",
+                "InterlinearTable", "InterlinearAccessibility", "InterlinearSession", "InterlinearStore",
+                "Interlinear",
+            ]),
         // The renderer (cairo: PNG, SVG, PDF) apart from the engine, so an app that draws itself does not link it.
         .library(name: "InterlinearRender", targets: ["InterlinearRender"]),
         .library(name: "InterlinearATSPI", targets: ["InterlinearATSPI"]),
@@ -128,14 +130,18 @@ let package = Package(
         // Export (issue 30): chapters published as an accessible web page or EPUB 3 book; on the layers below only.
         .target(
             name: "InterlinearExport",
-            dependencies: ["InterlinearCorpus", "InterlinearTypesetting", "InterlinearTable", "InterlinearAccessibility",
-                           "InterlinearSession"],
+            dependencies: [
+                "InterlinearCorpus", "InterlinearTypesetting", "InterlinearTable", "InterlinearAccessibility",
+                "InterlinearSession",
+            ],
             path: "Sources/Consumers/Export"),
         .testTarget(
             name: "InterlinearExportTests",
             // The executable too: the tests run `interlinear export` and `render` as users do, then the validators.
-            dependencies: ["InterlinearExport", "InterlinearCorpus", "InterlinearTestSupport",
-                           "InterlinearCLI", "interlinear"],
+            dependencies: [
+                "InterlinearExport", "InterlinearCorpus", "InterlinearTestSupport",
+                "InterlinearCLI", "interlinear",
+            ],
             path: "Tests/InterlinearExportTests", exclude: ["Harness"]),
 
         // Speech and braille (issue 13): speech-dispatcher's C library for the reader's speech, liblouis for braille
@@ -183,15 +189,20 @@ let package = Package(
         .target(name: "CSDL2Loader", dependencies: ["CLazyLibrary"], path: "Sources/System/CSDL2Loader"),
         .target(
             name: "InterlinearView",
-            dependencies: ["InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting", "InterlinearTable",
-                           "InterlinearAccessibility", "InterlinearSession", "InterlinearRender", "InterlinearATSPI",
-                           "CCairo", "CSDL2", "CSDL2Loader", "CX11Loader", "InterlinearInteraction"],
+            dependencies: [
+                "InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting", "InterlinearTable",
+                "InterlinearAccessibility", "InterlinearSession", "InterlinearRender", "InterlinearATSPI",
+                "CCairo", "CSDL2", "CSDL2Loader", "CX11Loader", "InterlinearInteraction",
+            ],
             path: "Sources/Consumers/View"),
         .testTarget(
             name: "InterlinearViewTests",
-            dependencies: ["InterlinearView", "InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting",
-                           "InterlinearTable", "InterlinearAccessibility", "InterlinearATSPI", "InterlinearSession", "CCairo", "CSDL2",
-                           "InterlinearStore", "InterlinearRender", "InterlinearTestSupport", "interlinear"],
+            dependencies: [
+                "InterlinearView", "InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting",
+                "InterlinearTable", "InterlinearAccessibility", "InterlinearATSPI", "InterlinearSession", "CCairo",
+                "CSDL2",
+                "InterlinearStore", "InterlinearRender", "InterlinearTestSupport", "interlinear",
+            ],
             path: "Tests/InterlinearViewTests"),
 
         // AT-SPI adapter (InterlinearATSPI): the chapter window's accessibility tree over D-Bus (sd-bus), for Orca.
@@ -201,27 +212,34 @@ let package = Package(
             name: "CATSPIShim", dependencies: ["CSystemdBus", "CSystemdBusLoader"], path: "Sources/System/CATSPIShim"),
         .target(
             name: "InterlinearATSPI",
-            dependencies: ["InterlinearAccessibility", "InterlinearTable", "InterlinearTypesetting",
-                           "InterlinearCorpus", "CSystemdBus", "CSystemdBusLoader", "CATSPIShim"],
+            dependencies: [
+                "InterlinearAccessibility", "InterlinearTable", "InterlinearTypesetting",
+                "InterlinearCorpus", "CSystemdBus", "CSystemdBusLoader", "CATSPIShim",
+            ],
             path: "Sources/Consumers/ATSPI", exclude: ["README.md"]),
         // A window-less stand-in for the view that drives the adapter from stdin (the harness's second host).
         .executableTarget(
             name: "InterlinearATSPIHost",
-            dependencies: ["InterlinearATSPI", "InterlinearAccessibility", "InterlinearCorpus", "InterlinearShaping",
-                           "InterlinearTypesetting", "InterlinearTable", "InterlinearSession"],
+            dependencies: [
+                "InterlinearATSPI", "InterlinearAccessibility", "InterlinearCorpus", "InterlinearShaping",
+                "InterlinearTypesetting", "InterlinearTable", "InterlinearSession",
+            ],
             path: "Tests/InterlinearATSPIHost"),
         .testTarget(
             name: "InterlinearATSPITests",
-            dependencies: ["InterlinearATSPI", "InterlinearAccessibility", "InterlinearCorpus", "InterlinearShaping",
-                           "InterlinearTypesetting", "InterlinearTable", "InterlinearSession", "InterlinearTestSupport",
-                           "InterlinearATSPIHost", "interlinear"],
+            dependencies: [
+                "InterlinearATSPI", "InterlinearAccessibility", "InterlinearCorpus", "InterlinearShaping",
+                "InterlinearTypesetting", "InterlinearTable", "InterlinearSession", "InterlinearTestSupport",
+                "InterlinearATSPIHost", "interlinear",
+            ],
             path: "Tests/InterlinearATSPITests", exclude: ["Harness"]),
 
         // Libraries loaded on first use (CLazyLibrary): each loader defines the functions its consumers call with the
         // library's own prototypes and opens the library with dlopen the first time one is called, so a process loads
         // only the libraries its command needs (the module maps above have no `link` lines for them).
         .target(name: "CLazyLibrary", path: "Sources/System/CLazyLibrary", linkerSettings: [.linkedLibrary("dl")]),
-        .target(name: "CCairoLoader", dependencies: ["CLazyLibrary", "CFreeType"], path: "Sources/System/CCairoLoader"),
+        .target(
+            name: "CCairoLoader", dependencies: ["CLazyLibrary", "CFreeType"], path: "Sources/System/CCairoLoader"),
         .target(name: "CX11Loader", dependencies: ["CLazyLibrary"], path: "Sources/System/CX11Loader"),
         .target(
             name: "CSystemdBusLoader", dependencies: ["CLazyLibrary"], path: "Sources/System/CSystemdBusLoader"),
@@ -233,12 +251,15 @@ let package = Package(
         .target(
             name: "InterlinearTestSupport",
             // The store too: the whole-New-Testament store is built once and cached for every suite (SharedStore).
-            dependencies: ["InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting", "InterlinearSession",
-                           "InterlinearStore"],
+            dependencies: [
+                "InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting", "InterlinearSession",
+                "InterlinearStore",
+            ],
             path: "Tests/InterlinearTestSupport"),
         .testTarget(
             // InterlinearSword: the committed Hebrew chapters' lemmas come from SWORD's Strong's Hebrew dictionary.
-            name: "InterlinearCorpusTests", dependencies: ["InterlinearCorpus", "InterlinearSword", "InterlinearTestSupport"],
+            name: "InterlinearCorpusTests",
+            dependencies: ["InterlinearCorpus", "InterlinearSword", "InterlinearTestSupport"],
             path: "Tests/InterlinearCorpusTests"),
         .testTarget(
             name: "InterlinearShapingTests",

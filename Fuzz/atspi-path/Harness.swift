@@ -23,7 +23,8 @@ nonisolated(unsafe) private var trees: [AccessibilityTree] = []
 private func makeTrees() -> [AccessibilityTree] {
     let fonts: FontChain
     do { fonts = try FontChain(family: "Gentium Plus") } catch { fatalError("fonts: \(error)") }
-    return [("Corpus/chapters/43-John/01.tsv", Granularity.word), ("Corpus/chapters/01-Gen/01.tsv", .label)].map { path, granularity in
+    return [("Corpus/chapters/43-John/01.tsv", Granularity.word), ("Corpus/chapters/01-Gen/01.tsv", .label)].map {
+        path, granularity in
         let builder = StringTableBuilder()
         let chapter: Chapter
         do {
@@ -31,9 +32,11 @@ private func makeTrees() -> [AccessibilityTree] {
         } catch {
             fatalError("run from the package root (scripts/fuzz does): \(error)")
         }
-        let layout = Typesetter(cache: ShapeCache(chain: fonts, strings: builder.freeze())).layout(chapter, options: LayoutOptions())
-        let tree = AccessibilityTree(chapter: chapter, layout: layout, viewport: Viewport(width: layout.options.width, height: 844),
-                                     granularity: granularity, screenReaderEnabled: true)
+        let layout = Typesetter(cache: ShapeCache(chain: fonts, strings: builder.freeze())).layout(
+            chapter, options: LayoutOptions())
+        let tree = AccessibilityTree(
+            chapter: chapter, layout: layout, viewport: Viewport(width: layout.options.width, height: 844),
+            granularity: granularity, screenReaderEnabled: true)
         selfCheck(tree)
         return tree
     }
@@ -79,7 +82,9 @@ private func check(path: String, _ tree: AccessibilityTree) {
     case .element(let id):
         precondition(id.cell.rawValue < tree.cellCount, "element in cell \(id.cell) of \(tree.cellCount)")
         // As the adapter resolves it: the element exists or the path names nothing now.
-        if let element = tree.element(id) { precondition(element.kind == id.kind, "element \(id) answered as \(element.kind)") }
+        if let element = tree.element(id) {
+            precondition(element.kind == id.kind, "element \(id) answered as \(element.kind)")
+        }
     default:
         break
     }

@@ -26,7 +26,8 @@ private func openBus() -> OpaquePointer {
     var new: OpaquePointer?
     var ends: [Int32] = [0, 0]
     guard sd_bus_new(&new) >= 0, let new, socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends) == 0,
-          sd_bus_set_fd(new, ends[0], ends[0]) >= 0, sd_bus_start(new) >= 0 else { fatalError("cannot open a bus") }
+        sd_bus_set_fd(new, ends[0], ends[0]) >= 0, sd_bus_start(new) >= 0
+    else { fatalError("cannot open a bus") }
     bus = new
     return new
 }
@@ -63,10 +64,12 @@ private enum Reading: UInt8, CaseIterable {
         let r: Int32
         switch self {
         case .status:
-            r = sd_bus_message_new_signal(bus, &m, "/org/a11y/bus", "org.freedesktop.DBus.Properties", "PropertiesChanged")
+            r = sd_bus_message_new_signal(
+                bus, &m, "/org/a11y/bus", "org.freedesktop.DBus.Properties", "PropertiesChanged")
         default:
-            r = sd_bus_message_new_method_call(bus, &m, "org.a11y.atspi.Registry", "/org/a11y/atspi/accessible/root",
-                                               "org.a11y.atspi.Collection", "GetMatches")
+            r = sd_bus_message_new_method_call(
+                bus, &m, "org.a11y.atspi.Registry", "/org/a11y/atspi/accessible/root",
+                "org.a11y.atspi.Collection", "GetMatches")
         }
         return r >= 0 ? m : nil
     }
@@ -76,11 +79,13 @@ private enum Reading: UInt8, CaseIterable {
 public func fuzzBusArguments(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var input = Input(bytes: UnsafeBufferPointer(start: data, count: size))
     guard let reading = Reading(rawValue: input.byte() % UInt8(Reading.allCases.count)),
-          let message = reading.message(on: openBus()) else { return 0 }
+        let message = reading.message(on: openBus())
+    else { return 0 }
     defer { sd_bus_message_unref(message) }
     let wellFormed = input.byte() & 0x80 != 0
     // Basic reads: up to 8 of i, u, b, s, chosen by the input, as method calls read their arguments.
-    let basics: [Character] = reading == .basics ? (0..<Int(input.byte() % 9)).map { _ in Array("iubs")[Int(input.byte() % 4)] } : []
+    let basics: [Character] =
+        reading == .basics ? (0..<Int(input.byte() % 9)).map { _ in Array("iubs")[Int(input.byte() % 4)] } : []
     var writer = MessageWriter(message)
     let expected: Expected
     if wellFormed {
@@ -100,16 +105,24 @@ public func fuzzBusArguments(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt 
     switch reading {
     case .matches:
         let request = reader.matchesRequest()
-        if request != nil { precondition(signature.hasPrefix("(aiia{ss}iaiiasib)uib"), "GetMatches read from \(signature)") }
-        if case .matches(let wanted) = expected { precondition(request == wanted, "GetMatches read back as \(String(describing: request))") }
+        if request != nil {
+            precondition(signature.hasPrefix("(aiia{ss}iaiiasib)uib"), "GetMatches read from \(signature)")
+        }
+        if case .matches(let wanted) = expected {
+            precondition(request == wanted, "GetMatches read back as \(String(describing: request))")
+        }
     case .status:
         let enabled = reader.statusEnabledChange()
         if enabled != nil { precondition(signature.hasPrefix("sa{sv}"), "a status change read from \(signature)") }
-        if case .status(let wanted) = expected { precondition(enabled == wanted, "IsEnabled read back as \(String(describing: enabled))") }
+        if case .status(let wanted) = expected {
+            precondition(enabled == wanted, "IsEnabled read back as \(String(describing: enabled))")
+        }
     case .reference:
         let reference = reader.reference()
         if reference != nil { precondition(signature.hasPrefix("(so)"), "a reference read from \(signature)") }
-        if case .reference(let wanted) = expected { precondition(reference == wanted, "reference read back as \(String(describing: reference))") }
+        if case .reference(let wanted) = expected {
+            precondition(reference == wanted, "reference read back as \(String(describing: reference))")
+        }
     case .basics:
         var values: [Basic] = []
         for type in basics {
@@ -120,14 +133,21 @@ public func fuzzBusArguments(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt 
             default: values.append(.string(reader.string()))
             }
         }
-        if reader.status >= 0 { precondition(signature.hasPrefix(String(basics)), "\(String(basics)) read from \(signature)") }
-        if case .basics(let wanted) = expected { precondition(reader.status >= 0 && values == wanted, "basics read back as \(values)") }
+        if reader.status >= 0 {
+            precondition(signature.hasPrefix(String(basics)), "\(String(basics)) read from \(signature)")
+        }
+        if case .basics(let wanted) = expected {
+            precondition(reader.status >= 0 && values == wanted, "basics read back as \(values)")
+        }
     }
     return 0
 }
 
 private enum Basic: Equatable {
-    case int(Int32), uint(UInt32), bool(Bool), string(String)
+    case int(Int32)
+    case uint(UInt32)
+    case bool(Bool)
+    case string(String)
 }
 
 /// What a well-formed body must read back as.
@@ -140,8 +160,10 @@ private enum Expected {
 }
 
 /// Writes a body of exactly the signature `reading` expects, its values from the input; returns what they are.
-private func writeWellFormed(_ reading: Reading, basics: [Character], _ input: inout Input,
-                             _ writer: inout MessageWriter) -> Expected {
+private func writeWellFormed(
+    _ reading: Reading, basics: [Character], _ input: inout Input,
+    _ writer: inout MessageWriter
+) -> Expected {
     switch reading {
     case .matches:
         func ints() -> [Int32] { (0..<Int(input.byte() % 8)).map { _ in input.int32() } }
@@ -169,10 +191,13 @@ private func writeWellFormed(_ reading: Reading, basics: [Character], _ input: i
         let rule = CollectionRule(
             states: CollectionRule.numbers(inBitArray: states), stateMatch: match(stateMatch),
             attributes: attributes.flatMap { CollectionRule.attributePairs(name: $0.0, value: $0.1) },
-            attributeMatch: match(attributeMatch), roles: CollectionRule.numbers(inBitArray: roles), roleMatch: match(roleMatch),
+            attributeMatch: match(attributeMatch), roles: CollectionRule.numbers(inBitArray: roles),
+            roleMatch: match(roleMatch),
             interfaces: interfaces, interfaceMatch: match(interfaceMatch), invert: invert)
-        return .matches(.init(rule: rule, sortOrder: CollectionRule.SortOrder(rawValue: sortOrder) ?? .invalid,
-                              count: Int(count), traverse: traverse))
+        return .matches(
+            .init(
+                rule: rule, sortOrder: CollectionRule.SortOrder(rawValue: sortOrder) ?? .invalid,
+                count: Int(count), traverse: traverse))
     case .status:
         // org.a11y.Status, then properties of any of a few types; the last IsEnabled holding a boolean counts.
         let interface = input.byte() & 1 == 0 ? "org.a11y.Status" : input.string()
@@ -189,7 +214,9 @@ private func writeWellFormed(_ reading: Reading, basics: [Character], _ input: i
                 writer.open("v", "b"); writer.bool(value); writer.close()
                 if name == "IsEnabled" { enabled = value }
             case 1: writer.open("v", "s"); writer.string(input.string()); writer.close()
-            default: writer.open("v", "ai"); writer.open("a", "i"); writer.int32(input.int32()); writer.close(); writer.close()
+            default:
+                writer.open("v", "ai"); writer.open("a", "i"); writer.int32(input.int32()); writer.close();
+                writer.close()
             }
             writer.close()
         }
@@ -198,8 +225,9 @@ private func writeWellFormed(_ reading: Reading, basics: [Character], _ input: i
         return .status(interface == "org.a11y.Status" ? enabled : nil)
     case .reference:
         // A bus name is any string to the reader; an object path must be valid for sd-bus, so it is one of ours.
-        let reference = ObjectReference(busName: input.string(),
-                                        path: input.byte() & 1 == 0 ? ObjectReference.null.path : "/org/a11y/atspi/accessible/root")
+        let reference = ObjectReference(
+            busName: input.string(),
+            path: input.byte() & 1 == 0 ? ObjectReference.null.path : "/org/a11y/atspi/accessible/root")
         writer.reference(reference)
         return .reference(reference)
     case .basics:

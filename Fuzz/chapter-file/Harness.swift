@@ -14,21 +14,26 @@ public func fuzzChapterFile(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         chapter.freeze(strings)
         let again: Chapter
         do {
-            again = try ChapterFile.parse(ChapterFile.render(chapter, provenance: []), path: "again.tsv",
-                                          strings: StringTableBuilder())
+            again = try ChapterFile.parse(
+                ChapterFile.render(chapter, provenance: []), path: "again.tsv",
+                strings: StringTableBuilder())
         } catch {
             fatalError("a chapter the parser accepted does not re-read after rendering: \(error)")
         }
         precondition(again.verses.map(\.number) == chapter.verses.map(\.number), "verses differ after a round trip")
         precondition(again.verses.map(\.words) == chapter.verses.map(\.words), "words differ after a round trip")
-        precondition(again.verses.map(\.translation) == chapter.verses.map(\.translation), "tokens differ after a round trip")
+        precondition(
+            again.verses.map(\.translation) == chapter.verses.map(\.translation), "tokens differ after a round trip")
         precondition(again.alignedTokens == chapter.alignedTokens, "alignment differs after a round trip")
-        precondition(chapter.verses.allSatisfy {
-            $0.words.count <= CorpusLimits.maxWordsPerVerse && $0.translation.count <= CorpusLimits.maxTranslationTokensPerVerse
-        }, "a verse over the limits was accepted")
+        precondition(
+            chapter.verses.allSatisfy {
+                $0.words.count <= CorpusLimits.maxWordsPerVerse
+                    && $0.translation.count <= CorpusLimits.maxTranslationTokensPerVerse
+            }, "a verse over the limits was accepted")
     } catch let error as CorpusError {
         let message = error.description
-        precondition(!message.unicodeScalars.contains(where: EscapedText.needsEscape), "raw control character in: \(message)")
+        precondition(
+            !message.unicodeScalars.contains(where: EscapedText.needsEscape), "raw control character in: \(message)")
         precondition(message.unicodeScalars.count <= 400, "message of \(message.unicodeScalars.count) scalars")
         precondition(message.hasPrefix("fuzz.tsv"), "message without the file name: \(message)")
     } catch {

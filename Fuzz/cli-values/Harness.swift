@@ -15,12 +15,15 @@ public func fuzzCommandLineValues(_ data: UnsafePointer<UInt8>, _ size: Int) -> 
     if let v = ValueSyntax.viewport(text) {
         for n in [v.x, v.y, v.width, v.height] { precondition(n.isFinite, "a viewport number that is not finite") }
         precondition(v.width >= 1 && v.height >= 1, "a viewport smaller than 1x1")
-        precondition(max(v.width, v.height, abs(v.x), abs(v.y)) <= ValueSyntax.viewportLimit, "a viewport over the limit")
+        precondition(
+            max(v.width, v.height, abs(v.x), abs(v.y)) <= ValueSyntax.viewportLimit, "a viewport over the limit")
         let again = ValueSyntax.viewport("\(v.width)x\(v.height)+\(v.x)+\(v.y)")
-        precondition(again.map { [$0.x, $0.y, $0.width, $0.height] } == [v.x, v.y, v.width, v.height], "\(v) does not re-parse")
+        precondition(
+            again.map { [$0.x, $0.y, $0.width, $0.height] } == [v.x, v.y, v.width, v.height], "\(v) does not re-parse")
     }
     if let p = ValueSyntax.point(text) {
-        precondition(p.x.isFinite && p.y.isFinite && max(abs(p.x), abs(p.y)) <= ValueSyntax.pointLimit, "a point over the limit")
+        precondition(
+            p.x.isFinite && p.y.isFinite && max(abs(p.x), abs(p.y)) <= ValueSyntax.pointLimit, "a point over the limit")
         let again = ValueSyntax.point("\(p.x),\(p.y)")
         precondition(again.map { [$0.x, $0.y] } == [p.x, p.y], "\(p) does not re-parse")
     }

@@ -5,13 +5,16 @@
 // Whatever the text: no trap; a parsed passage names a real book, a positive chapter and an ascending range of
 // positive verses, and its printed form parses back to it (relative forms print absolute).
 
-private let current = Book.numbered(43).map { ChapterReference(book: $0, chapter: 1) }  // John 1, for relative references
+// John 1, for relative references.
+private let current = Book.numbered(43).map { ChapterReference(book: $0, chapter: 1) }
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzReference(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
     _ = Book.named(text)
-    for passage in [Passage(parsing: text), current.flatMap { Passage(parsing: text, relativeTo: $0) }].compactMap({ $0 }) {
+    for passage in [Passage(parsing: text), current.flatMap { Passage(parsing: text, relativeTo: $0) }].compactMap({
+        $0
+    }) {
         precondition(passage.chapter.chapter > 0, "chapter \(passage.chapter.chapter) accepted")
         precondition(Book.numbered(passage.chapter.book.number) == passage.chapter.book, "a book not in the table")
         if let verses = passage.verses { precondition(verses.lowerBound > 0, "verse \(verses.lowerBound) accepted") }

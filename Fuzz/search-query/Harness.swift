@@ -36,7 +36,8 @@ private func makeFixture() -> Fixture {
         try database.execute("BEGIN")
         try StoreWriter(database).write(chapter)
         // John 1:2 made 1,200 tokens long (past the snippet bound), the word "Word" in its middle.
-        try database.execute("""
+        try database.execute(
+            """
             WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1200)
             UPDATE verse SET translation = (SELECT group_concat(CASE WHEN i = 600 THEN 'Word' ELSE 'he was' END, ' ') FROM n)
             WHERE id = 43001002;
@@ -64,7 +65,8 @@ public func fuzzSearchQuery(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let query = SearchQuery(text: text, kind: kind, limit: 20)
     do {
         let result = try StoreSearch(store: fixture.store).run(query)
-        precondition(result.hits.count <= min(result.total, query.limit), "\(result.hits.count) hits of \(result.total)")
+        precondition(
+            result.hits.count <= min(result.total, query.limit), "\(result.hits.count) hits of \(result.total)")
         precondition(result.counts.reduce(0) { $0 + $1.hits } == result.total, "the counts do not add up")
         for hit in result.hits {
             precondition(hit.chapter.description == "John 1", "a hit outside the store: \(hit.reference)")

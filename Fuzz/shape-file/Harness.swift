@@ -41,15 +41,17 @@ private func checkAccepted(_ bytes: UnsafeRawBufferPointer) {
     var kept: [ShapeFile.Entry] = []
     var fontsSet = false
     for entry in file.reachableEntries() {
-        precondition(entry.offset >= file.recordsStart && entry.length <= bytes.count - entry.offset,
-                     "an entry outside the bytes")
+        precondition(
+            entry.offset >= file.recordsStart && entry.length <= bytes.count - entry.offset,
+            "an entry outside the bytes")
         guard file.verified(entry) else { continue }
         let string = file.string(of: entry)
         switch file.lookup(string, style: entry.style) {
         case .found(let other):
             precondition(file.verified(other), "found an unchecked entry")
-            precondition(other.style == entry.style && file.string(of: other).elementsEqual(string),
-                         "found another string")
+            precondition(
+                other.style == entry.style && file.string(of: other).elementsEqual(string),
+                "found another string")
         case .damaged, .absent:
             break  // a damaged entry on the probe path, or the probe does not reach it: a miss, never a wrong run
         }
@@ -59,9 +61,11 @@ private func checkAccepted(_ bytes: UnsafeRawBufferPointer) {
             writer.setFonts(fonts)
             fontsSet = true
         }
-        if writer.add(string: string, style: entry.style, advance: entry.advance, flags: entry.flags,
-                      maxFont: entry.maxFont, glyphs: file.glyphs(of: entry), keyHash: entry.keyHash,
-                      check: entry.check) == .added {
+        if writer.add(
+            string: string, style: entry.style, advance: entry.advance, flags: entry.flags,
+            maxFont: entry.maxFont, glyphs: file.glyphs(of: entry), keyHash: entry.keyHash,
+            check: entry.check) == .added
+        {
             kept.append(entry)
         }
     }
@@ -79,9 +83,12 @@ private func checkAccepted(_ bytes: UnsafeRawBufferPointer) {
         guard case .found(let copy) = again.lookup(string, style: entry.style) else {
             preconditionFailure("an entry written anew is not found")
         }
-        precondition(copy.advanceBits == entry.advanceBits && copy.check == entry.check && copy.flags == entry.flags,
-                     "an entry changed in the round trip")
-        precondition(UnsafeRawBufferPointer(again.glyphs(of: copy)).elementsEqual(UnsafeRawBufferPointer(file.glyphs(of: entry))),
-                     "glyphs changed in the round trip")
+        precondition(
+            copy.advanceBits == entry.advanceBits && copy.check == entry.check && copy.flags == entry.flags,
+            "an entry changed in the round trip")
+        precondition(
+            UnsafeRawBufferPointer(again.glyphs(of: copy)).elementsEqual(
+                UnsafeRawBufferPointer(file.glyphs(of: entry))),
+            "glyphs changed in the round trip")
     }
 }

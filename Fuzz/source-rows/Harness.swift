@@ -11,6 +11,7 @@
 // characters naming the file. Anything else — a trap, an address-sanitizer report, another error — is a crash.
 
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -19,7 +20,8 @@ private let root: URL = {
     let base = FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory()
     let url = URL(fileURLWithPath: base).appendingPathComponent("interlinear-fuzz-source-rows-\(getpid())")
     for folder in ["sources", "eng/targets/BSB", "eng/alignments/BSB"] {
-        try? FileManager.default.createDirectory(at: url.appendingPathComponent(folder), withIntermediateDirectories: true)
+        try? FileManager.default.createDirectory(
+            at: url.appendingPathComponent(folder), withIntermediateDirectories: true)
     }
     atexit { try? FileManager.default.removeItem(atPath: "/dev/shm/interlinear-fuzz-source-rows-\(getpid())") }
     return url
@@ -44,18 +46,21 @@ public func fuzzSourceRows(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     while parts.count < 3 { parts.append([]) }
     for (part, path) in zip(parts, paths) {
-        guard FileManager.default.createFile(atPath: root.appendingPathComponent(path).path, contents: Data(part)) else {
+        guard FileManager.default.createFile(atPath: root.appendingPathComponent(path).path, contents: Data(part))
+        else {
             fatalError("cannot write the scratch source file \(path)")
         }
     }
     do {
-        let chapters = try BibleAlignmentsImporter(dataDirectory: root).importChapters(nil, strings: StringTableBuilder())
+        let chapters = try BibleAlignmentsImporter(dataDirectory: root).importChapters(
+            nil, strings: StringTableBuilder())
         for chapter in chapters.prefix(8) {
             _ = try ChapterFile.renderChecked(chapter, provenance: BibleAlignmentsImporter.provenance, path: "fuzz")
         }
     } catch let error as CorpusError {
         let message = error.description
-        precondition(!message.unicodeScalars.contains(where: EscapedText.needsEscape), "control character in: \(message)")
+        precondition(
+            !message.unicodeScalars.contains(where: EscapedText.needsEscape), "control character in: \(message)")
         precondition(message.unicodeScalars.count <= 400, "message of \(message.unicodeScalars.count) scalars")
         precondition(!message.contains("\n"), "two lines")
     } catch {

@@ -103,10 +103,14 @@ public func fuzzStoreRows(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             let result = try StoreSearch(store: store).run(query)
             precondition(result.hits.count <= result.total, "more hits than the total")
             for hit in result.hits {
-                for text in [hit.matched, hit.context, hit.lemma ?? "", hit.strongs ?? "", hit.morphology ?? "", hit.gloss ?? ""] {
+                for text in [
+                    hit.matched, hit.context, hit.lemma ?? "", hit.strongs ?? "", hit.morphology ?? "", hit.gloss ?? "",
+                ] {
                     precondition(TextCheck.firstControl(text) == nil, "a control character in a search hit: \(hit)")
                 }
-                if let word = hit.word { precondition((0..<CorpusLimits.maxWordsPerVerse).contains(word), "word \(word)") }
+                if let word = hit.word {
+                    precondition((0..<CorpusLimits.maxWordsPerVerse).contains(word), "word \(word)")
+                }
             }
         } catch let error as SearchError {
             precondition(!error.description.contains("\n"), "a search error of two lines")
@@ -123,7 +127,9 @@ private func migrateFresh(from version: Int) {
     let database: Database
     do {
         database = try Database(path: ":memory:", readOnly: false, create: true)
-        try database.execute("PRAGMA application_id = \(Schema.applicationID); PRAGMA user_version = \(Int32(truncatingIfNeeded: version))")
+        try database.execute(
+            "PRAGMA application_id = \(Schema.applicationID); PRAGMA user_version = \(Int32(truncatingIfNeeded: version))"
+        )
     } catch {
         fatalError("in-memory database: \(error)")
     }
@@ -151,9 +157,12 @@ private func checkAccepted(_ chapter: Chapter, _ fixture: Fixture) {
         precondition(verse.number > last && verse.number <= 999, "verse \(verse.number) after \(last)")
         last = verse.number
         precondition(verse.words.count <= CorpusLimits.maxWordsPerVerse, "a verse over the word limit")
-        precondition(verse.translation.count <= CorpusLimits.maxTranslationTokensPerVerse, "a verse over the token limit")
+        precondition(
+            verse.translation.count <= CorpusLimits.maxTranslationTokensPerVerse, "a verse over the token limit")
         for word in chapter.words[verse.words] {
-            precondition(chapter.alignment(of: word).allSatisfy { Int($0) < verse.translation.count }, "an alignment past the tokens")
+            precondition(
+                chapter.alignment(of: word).allSatisfy { Int($0) < verse.translation.count },
+                "an alignment past the tokens")
             for id in [word.surface, word.transliteration, word.lemma, word.strongs, word.morphology, word.gloss] {
                 let text = chapter.text(id)
                 precondition(TextCheck.firstControl(text) == nil, "a control character accepted")
@@ -181,7 +190,8 @@ private func checkAccepted(_ chapter: Chapter, _ fixture: Fixture) {
         try fixture.writer.write(chapter)
         guard let again = try fixture.copyStore.load(chapter.reference, into: StringTableBuilder())
         else { fatalError("a written chapter does not read back") }
-        precondition(ChapterFile.render(again, provenance: []) == rendered, "the store's round trip changed the chapter")
+        precondition(
+            ChapterFile.render(again, provenance: []) == rendered, "the store's round trip changed the chapter")
     } catch {
         fatalError("writing back an accepted chapter failed: \(error)")
     }
@@ -195,10 +205,13 @@ private func checkRefusal(_ error: any Error) {
     default: fatalError("a row gave an error that is not a refusal of the data: \(error)")
     }
     let message = error.description
-    precondition(!message.unicodeScalars.contains(where: EscapedText.needsEscape), "raw control character in: \(message)")
-    precondition(message.unicodeScalars.count <= EscapedText.messageLimit, "message of \(message.unicodeScalars.count) scalars")
+    precondition(
+        !message.unicodeScalars.contains(where: EscapedText.needsEscape), "raw control character in: \(message)")
+    precondition(
+        message.unicodeScalars.count <= EscapedText.messageLimit, "message of \(message.unicodeScalars.count) scalars")
     // The loader names the store's file; `validate` names the database it was given (here the in-memory one).
-    precondition(message.contains(storeURL.path) || message.contains(":memory:"), "message without the store's path: \(message)")
+    precondition(
+        message.contains(storeURL.path) || message.contains(":memory:"), "message without the store's path: \(message)")
 }
 
 /// The rows an input describes.
@@ -237,7 +250,8 @@ private struct StoreRows {
     /// The chapters the rows' keys fall in (at most four).
     var chapters: [ChapterReference] {
         var found: [ChapterReference] = []
-        for key in (verses + words).compactMap({ integer($0[0]) }) + packed.compactMap({ integer($0.id) }) where found.count < 4 {
+        for key in (verses + words).compactMap({ integer($0[0]) }) + packed.compactMap({ integer($0.id) })
+        where found.count < 4 {
             guard key >= 0, let book = Book.numbered(key / 1_000_000) else { continue }
             let reference = ChapterReference(book: book, chapter: key / 1000 % 1000)
             if !found.contains(reference) { found.append(reference) }
@@ -249,13 +263,18 @@ private struct StoreRows {
     var queries: [SearchQuery] {
         // Q rows first: any text, of the kind its field names (or guessed), scoped to the Bible (the query builder).
         var queries: [SearchQuery] = searches.prefix(4).map { kind, text in
-            SearchQuery(text: String(decoding: text, as: UTF8.self),
-                        kind: SearchQuery.Kind(rawValue: String(decoding: kind, as: UTF8.self)), limit: 20)
+            SearchQuery(
+                text: String(decoding: text, as: UTF8.self),
+                kind: SearchQuery.Kind(rawValue: String(decoding: kind, as: UTF8.self)), limit: 20)
         }
         if let word = words.first {
             let lemma = String(decoding: word[4], as: UTF8.self), strongs = String(decoding: word[5], as: UTF8.self)
-            if !lemma.trimmingCharacters(in: .whitespaces).isEmpty { queries.append(SearchQuery(text: lemma, kind: .lemma, limit: 20)) }
-            if Folding.strongsNumber(strongs) != nil { queries.append(SearchQuery(text: strongs, kind: .strongs, limit: 20)) }
+            if !lemma.trimmingCharacters(in: .whitespaces).isEmpty {
+                queries.append(SearchQuery(text: lemma, kind: .lemma, limit: 20))
+            }
+            if Folding.strongsNumber(strongs) != nil {
+                queries.append(SearchQuery(text: strongs, kind: .strongs, limit: 20))
+            }
         }
         if let verse = verses.first, let token = verse[1].split(separator: UInt8(ascii: " ")).first {
             queries.append(SearchQuery(text: String(decoding: token, as: UTF8.self), kind: .text, limit: 20))
@@ -267,12 +286,17 @@ private struct StoreRows {
         if let marks {
             // Pragmas take no parameters: only decimals reach the SQL.
             let id = integer(marks.applicationID) ?? 0, version = integer(marks.version) ?? 0
-            try? database.execute("PRAGMA application_id = \(Int32(truncatingIfNeeded: id)); PRAGMA user_version = \(Int32(truncatingIfNeeded: version))")
+            try? database.execute(
+                "PRAGMA application_id = \(Int32(truncatingIfNeeded: id)); PRAGMA user_version = \(Int32(truncatingIfNeeded: version))"
+            )
         } else {
-            try? database.execute("PRAGMA application_id = \(Schema.applicationID); PRAGMA user_version = \(Schema.version)")
+            try? database.execute(
+                "PRAGMA application_id = \(Schema.applicationID); PRAGMA user_version = \(Schema.version)")
         }
         run(database, "INSERT INTO verse(id, translation) VALUES (?1, ?2)", rows: verses, integers: [0])
-        run(database, """
+        run(
+            database,
+            """
             INSERT INTO word(verse, position, surface, transliteration, lemma, strongs, morphology, gloss, alignment,
                              surface_key, lemma_key, strongs_number)
             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
@@ -284,14 +308,23 @@ private struct StoreRows {
             fatalError("deriving the packed words from word rows failed: \(error)")
         }
         var statement: OpaquePointer?
-        guard sqlite3_prepare_v2(database.handle, "INSERT OR REPLACE INTO verse_words(id, words) VALUES (?1, ?2)", -1,
-                                 &statement, nil) == SQLITE_OK else { fatalError("cannot prepare the packed words' insert") }
+        guard
+            sqlite3_prepare_v2(
+                database.handle, "INSERT OR REPLACE INTO verse_words(id, words) VALUES (?1, ?2)", -1,
+                &statement, nil) == SQLITE_OK
+        else { fatalError("cannot prepare the packed words' insert") }
         defer { sqlite3_finalize(statement) }
         for (id, words) in packed {
             sqlite3_reset(statement)
             sqlite3_clear_bindings(statement)
-            if let value = integer(id) { sqlite3_bind_int64(statement, 1, Int64(value)) } else { sqlite3_bind_null(statement, 1) }
-            _ = words.withUnsafeBytes { sqlite3_bind_blob(statement, 2, $0.baseAddress, Int32(clamping: $0.count), csqlite_transient()) }
+            if let value = integer(id) {
+                sqlite3_bind_int64(statement, 1, Int64(value))
+            } else {
+                sqlite3_bind_null(statement, 1)
+            }
+            _ = words.withUnsafeBytes {
+                sqlite3_bind_blob(statement, 2, $0.baseAddress, Int32(clamping: $0.count), csqlite_transient())
+            }
             if words.isEmpty { sqlite3_bind_zeroblob(statement, 2, 0) }
             _ = sqlite3_step(statement)
         }
@@ -335,14 +368,16 @@ private struct StoreRows {
                 let parameter = Int32(index + 1)
                 if field.first == 0x01 {
                     let rest = Field(rebasing: field.dropFirst())
-                    sqlite3_bind_blob(statement, parameter, rest.baseAddress, Int32(clamping: rest.count), csqlite_transient())
+                    sqlite3_bind_blob(
+                        statement, parameter, rest.baseAddress, Int32(clamping: rest.count), csqlite_transient())
                 } else if integers.contains(index), let value = integer(field) {
                     sqlite3_bind_int64(statement, parameter, Int64(value))
                 } else {
                     // Explicit length: a NUL inside the field is data, not its end.
                     if let base = field.baseAddress {
-                        sqlite3_bind_text(statement, parameter, UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self),
-                                          Int32(clamping: field.count), csqlite_transient())
+                        sqlite3_bind_text(
+                            statement, parameter, UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self),
+                            Int32(clamping: field.count), csqlite_transient())
                     } else {
                         sqlite3_bind_text(statement, parameter, "", 0, csqlite_transient())
                     }

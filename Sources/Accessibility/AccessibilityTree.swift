@@ -52,8 +52,10 @@ public final class AccessibilityTree {
         }
     }
 
-    public init(chapter: Chapter, layout: ChapterLayout, viewport: Viewport, granularity: Granularity = .word,
-                notedVerses: Set<Int> = [], screenReaderEnabled: Bool = false) {
+    public init(
+        chapter: Chapter, layout: ChapterLayout, viewport: Viewport, granularity: Granularity = .word,
+        notedVerses: Set<Int> = [], screenReaderEnabled: Bool = false
+    ) {
         self.chapter = chapter
         self.layout = layout
         self.rootNodeID = chapter.reference.osisID
@@ -90,8 +92,9 @@ public final class AccessibilityTree {
         guard screenReaderEnabled, layout.cells.indices.contains(cell) else { return nil }
         if containers.isEmpty { containers = Array(repeating: nil, count: cellCount) }
         if let built = containers[Int(cell)] { return built }
-        let built = CellContainer(cell: cell, layout: layout, granularity: granularity,
-                                  hasNote: notedVerses.contains(verseNumber(ofCell: cell)))
+        let built = CellContainer(
+            cell: cell, layout: layout, granularity: granularity,
+            hasNote: notedVerses.contains(verseNumber(ofCell: cell)))
         containers[Int(cell)] = built
         stats.containersBuilt += 1
         stats.elementsBuilt += built.elementCount
@@ -161,8 +164,9 @@ public final class AccessibilityTree {
     /// The screen frame of a cell-relative rectangle of a cell.
     public func screenFrame(of frame: Rect, cell: VerseIndex) -> ScreenFrame {
         stats.framesComputed += 1
-        let bounds = table.screenFrame(x: frame.x, y: frame.y, width: frame.width, height: frame.height,
-                                       cell: Int(cell), in: viewport)
+        let bounds = table.screenFrame(
+            x: frame.x, y: frame.y, width: frame.width, height: frame.height,
+            cell: Int(cell), in: viewport)
         return ScreenFrame(bounds: bounds, clipped: bounds.intersection(viewport.screenRect))
     }
 
@@ -174,8 +178,10 @@ public final class AccessibilityTree {
     /// A whole cell's screen frame (the verse container's bounds).
     public func screenFrame(ofCell cell: VerseIndex) -> ScreenFrame {
         let row = Int(cell)
-        return screenFrame(of: Rect(x: 0, y: 0, width: layout.options.width,
-                                    height: table.origins[row + 1] - table.origins[row]), cell: cell)
+        return screenFrame(
+            of: Rect(
+                x: 0, y: 0, width: layout.options.width,
+                height: table.origins[row + 1] - table.origins[row]), cell: cell)
     }
 
     /// The scroll offset that brings an element fully into view, clamped to the content, or nil if it is already
@@ -183,8 +189,9 @@ public final class AccessibilityTree {
     /// swiping through a verse scrolls once, not row by row.
     public func scrollOffsetRevealing(_ id: ElementID) -> Float? {
         guard let element = element(id) else { return nil }
-        return table.scrollOffsetRevealing(y: element.frame.y, height: element.frame.height, cell: Int(id.cell),
-                                           in: viewport)
+        return table.scrollOffsetRevealing(
+            y: element.frame.y, height: element.frame.height, cell: Int(id.cell),
+            in: viewport)
     }
 
     /// Moves focus to an element: scrolls it into view if needed. Returns the scroll offset if it changed.

@@ -27,17 +27,22 @@ public struct CellContainer: Sendable {
                 if hasNote {
                     // The marker sits in the right margin, level with the verse number: no label is ever there,
                     // so it never overlaps the text it annotates.
-                    elements.append(Element(kind: .note, role: .button,
-                                            frame: Rect(x: layout.options.width - margin, y: element.frame.y,
-                                                        width: margin, height: element.frame.height),
-                                            text: element.text))
+                    elements.append(
+                        Element(
+                            kind: .note, role: .button,
+                            frame: Rect(
+                                x: layout.options.width - margin, y: element.frame.y,
+                                width: margin, height: element.frame.height),
+                            text: element.text))
                 }
             }
         }
         if hasNote && !hasVerseNumber {
-            elements.append(Element(kind: .note, role: .button,
-                                    frame: Rect(x: layout.options.width - margin, y: 0, width: margin, height: margin),
-                                    text: 0))
+            elements.append(
+                Element(
+                    kind: .note, role: .button,
+                    frame: Rect(x: layout.options.width - margin, y: 0, width: margin, height: margin),
+                    text: 0))
         }
         // The typesetter emits labels in reading order already (and a marker without a verse number comes last);
         // keep the invariant `index(of:)` relies on whatever the order of the labels.

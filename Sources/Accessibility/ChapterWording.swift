@@ -34,14 +34,18 @@ public struct ChapterWording: Sendable {
     public func verse(_ index: VerseIndex, prefix: String = "") -> [String] {
         let verse = chapter.verses[index]
         let reference = Speakable.reference(chapter.reference, verse: verse.number)
-        return ["\(reference), \(wordCount(verse.words.count))", reference, "verse " + Speakable.number(verse.number),
-                "verse \(verse.number)"].map { prefix + $0 }
+        return [
+            "\(reference), \(wordCount(verse.words.count))", reference, "verse " + Speakable.number(verse.number),
+            "verse \(verse.number)",
+        ].map { prefix + $0 }
     }
 
     /// "John one, verse one. " or, brief, "verse one. ": said before a word when the verse changes.
     public func reference(ofVerse index: VerseIndex, verbosity: Verbosity) -> String {
         let number = chapter.verses[index].number
-        return (verbosity == .brief ? "verse " + Speakable.number(number) : Speakable.reference(chapter.reference, verse: number))
+        return
+            (verbosity == .brief
+            ? "verse " + Speakable.number(number) : Speakable.reference(chapter.reference, verse: number))
             + ". "
     }
 
@@ -91,7 +95,8 @@ public struct ChapterWording: Sendable {
     public func spelling(_ word: Word) -> SpokenLine {
         let surface = chapter.text(word.surface)
         var line = SpokenLine(said(word), transliteration)
-        line.append(" spelled: " + (chapter.language == .hebrew ? HebrewSpelling.spell(surface) : GreekSpelling.spell(surface)))
+        line.append(
+            " spelled: " + (chapter.language == .hebrew ? HebrewSpelling.spell(surface) : GreekSpelling.spell(surface)))
         return line
     }
 
@@ -100,7 +105,9 @@ public struct ChapterWording: Sendable {
     public func dictionaryForm(_ word: Word, original: Bool) -> SpokenLine {
         let lemma = chapter.text(word.lemma)
         guard !lemma.isEmpty else {
-            guard let strongs = Speakable.strongs(chapter.text(word.strongs)) else { return SpokenLine("No dictionary form.") }
+            guard let strongs = Speakable.strongs(chapter.text(word.strongs)) else {
+                return SpokenLine("No dictionary form.")
+            }
             return SpokenLine("Dictionary entries: \(strongs).")
         }
         if chapter.language == .hebrew && !original {
@@ -114,7 +121,9 @@ public struct ChapterWording: Sendable {
             line.append(lemma, source)
             return line
         }
-        let romanized = academic ? Speakable.alternatives(Transliterator.transliterate(lemma))
+        let romanized =
+            academic
+            ? Speakable.alternatives(Transliterator.transliterate(lemma))
             : Respelling.spoken(lemma, chapter.language)
         if original {
             line.append(lemma, source)
@@ -130,22 +139,24 @@ public struct ChapterWording: Sendable {
 
     /// The opening line: says the mode is on and how to start.
     public var opening: SpokenLine {
-        SpokenLine("Screen reader mode on: \(Speakable.reference(chapter.reference)), \(chapter.verses.count) verses. "
-            + "Right and left arrows read word by word, down and up go verse by verse, question mark lists the keys, "
-            + "q quits.")
+        SpokenLine(
+            "Screen reader mode on: \(Speakable.reference(chapter.reference)), \(chapter.verses.count) verses. "
+                + "Right and left arrows read word by word, down and up go verse by verse, question mark lists the keys, "
+                + "q quits.")
     }
 
     /// Every key of the line mode, in words.
     public var keys: SpokenLine {
         let name = languageName
-        return SpokenLine("Keys: right and left arrows, or l and h, next and previous word. Down and up, or j and k, "
-            + "next and previous verse. r reads the verse with glosses, capital R reads its \(name) words, t reads its "
-            + "translation. s spells the word, d says its dictionary form, i its entry, o turns the \(name) "
-            + "script on or off, v changes how much is said. Space repeats, g goes to the first verse, capital G to "
-            + "the last. Colon, a verse number or a reference and Enter go to a verse. Slash, text and Enter search "
-            + "the \(name), transliteration, gloss or Strong's number, or a lemma or Strong's number across the "
-            + "corpus; n and capital N go to the next and previous match. Left and right bracket go to the previous "
-            + "and next chapter. Control Z suspends, q quits.")
+        return SpokenLine(
+            "Keys: right and left arrows, or l and h, next and previous word. Down and up, or j and k, "
+                + "next and previous verse. r reads the verse with glosses, capital R reads its \(name) words, t reads its "
+                + "translation. s spells the word, d says its dictionary form, i its entry, o turns the \(name) "
+                + "script on or off, v changes how much is said. Space repeats, g goes to the first verse, capital G to "
+                + "the last. Colon, a verse number or a reference and Enter go to a verse. Slash, text and Enter search "
+                + "the \(name), transliteration, gloss or Strong's number, or a lemma or Strong's number across the "
+                + "corpus; n and capital N go to the next and previous match. Left and right bracket go to the previous "
+                + "and next chapter. Control Z suspends, q quits.")
     }
 
     /// A word element's copy action: its name and description ("copy Hebrew", "Copy the Hebrew word").

@@ -16,11 +16,16 @@
 /// its number), so a query builds nothing it does not return.
 public struct CollectionRule: Sendable, Equatable {
     public enum MatchType: Int32, Sendable {
-        case invalid = 0, all = 1, any = 2, none = 3, empty = 4
+        case invalid = 0
+        case all = 1
+        case any = 2
+        case none = 3
+        case empty = 4
     }
 
     public enum SortOrder: UInt32, Sendable {
-        case invalid = 0, canonical, flow, tab, reverseCanonical, reverseFlow, reverseTab
+        case invalid = 0
+        case canonical, flow, tab, reverseCanonical, reverseFlow, reverseTab
     }
 
     /// AT-SPI state numbers (`AtspiStateType`), as a set.
@@ -37,9 +42,11 @@ public struct CollectionRule: Sendable, Equatable {
     public var interfaceMatch: MatchType
     public var invert: Bool
 
-    public init(states: Set<UInt32> = [], stateMatch: MatchType = .all, attributes: [(String, String)] = [],
-                attributeMatch: MatchType = .all, roles: Set<UInt32> = [], roleMatch: MatchType = .all,
-                interfaces: [String] = [], interfaceMatch: MatchType = .all, invert: Bool = false) {
+    public init(
+        states: Set<UInt32> = [], stateMatch: MatchType = .all, attributes: [(String, String)] = [],
+        attributeMatch: MatchType = .all, roles: Set<UInt32> = [], roleMatch: MatchType = .all,
+        interfaces: [String] = [], interfaceMatch: MatchType = .all, invert: Bool = false
+    ) {
         self.states = states
         self.stateMatch = stateMatch
         self.attributes = attributes.map { (name: $0.0, value: $0.1) }
@@ -53,7 +60,8 @@ public struct CollectionRule: Sendable, Equatable {
 
     public static func == (a: CollectionRule, b: CollectionRule) -> Bool {
         a.states == b.states && a.stateMatch == b.stateMatch && a.attributeMatch == b.attributeMatch
-            && a.attributes.map(\.name) == b.attributes.map(\.name) && a.attributes.map(\.value) == b.attributes.map(\.value)
+            && a.attributes.map(\.name) == b.attributes.map(\.name)
+            && a.attributes.map(\.value) == b.attributes.map(\.value)
             && a.roles == b.roles && a.roleMatch == b.roleMatch && a.interfaces == b.interfaces
             && a.interfaceMatch == b.interfaceMatch && a.invert == b.invert
     }
@@ -118,7 +126,9 @@ public struct CollectionRule: Sendable, Equatable {
 
     func matchesAttributes(_ object: [(String, String)]) -> Bool {
         func present(_ a: (name: String, value: String)) -> Bool {
-            object.contains { $0.0.lowercasedASCII == a.name.lowercasedASCII && $0.1.lowercasedASCII == a.value.lowercasedASCII }
+            object.contains {
+                $0.0.lowercasedASCII == a.name.lowercasedASCII && $0.1.lowercasedASCII == a.value.lowercasedASCII
+            }
         }
         switch attributeMatch {
         case .all: return attributes.allSatisfy(present)
@@ -168,8 +178,10 @@ extension CollectionTree {
 
     /// `GetMatches` on `collection`: its matching descendants (children only unless `traverse`), at most `count`
     /// of them (0: all), in the sort order.
-    public func matches(in collection: Node, rule: CollectionRule, sortOrder: CollectionRule.SortOrder, count: Int,
-                        traverse: Bool) -> [Node] {
+    public func matches(
+        in collection: Node, rule: CollectionRule, sortOrder: CollectionRule.SortOrder, count: Int,
+        traverse: Bool
+    ) -> [Node] {
         guard sortOrder == .canonical || sortOrder == .reverseCanonical else { return [] }
         var found: [Node] = []
         collect(under: collection, rule: rule, max: max(0, count), traverse: traverse, into: &found)
@@ -207,6 +219,8 @@ extension String {
 
     /// ASCII-only lower case (`g_ascii_strcasecmp`): other letters compare exactly.
     fileprivate var lowercasedASCII: String {
-        String(String.UnicodeScalarView(unicodeScalars.map { ("A"..."Z").contains($0) ? Unicode.Scalar($0.value + 32)! : $0 }))
+        String(
+            String.UnicodeScalarView(
+                unicodeScalars.map { ("A"..."Z").contains($0) ? Unicode.Scalar($0.value + 32)! : $0 }))
     }
 }

@@ -43,7 +43,8 @@ public enum DefinitionSpeech {
 
     /// Each entry said by `body` after "Strong's N, ", the entries one after another; a line saying there is none
     /// for no entries.
-    private static func said(_ entries: [LexiconEntry], _ body: (LexiconEntry, inout SpokenLine) -> Void) -> SpokenLine {
+    private static func said(_ entries: [LexiconEntry], _ body: (LexiconEntry, inout SpokenLine) -> Void) -> SpokenLine
+    {
         guard !entries.isEmpty else { return SpokenLine("No dictionary entry.") }
         var line = SpokenLine()
         for entry in entries {

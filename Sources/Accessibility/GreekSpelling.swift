@@ -44,9 +44,11 @@ public enum GreekSpelling {
     }
 
     /// α…ω in code-point order (U+03C2 is final sigma, named above).
-    private static let lowerNames = ["alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "iota",
-                                     "kappa", "lambda", "mu", "nu", "xi", "omicron", "pi", "rho", "final sigma",
-                                     "sigma", "tau", "upsilon", "phi", "chi", "psi", "omega"]
+    private static let lowerNames = [
+        "alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "iota",
+        "kappa", "lambda", "mu", "nu", "xi", "omicron", "pi", "rho", "final sigma",
+        "sigma", "tau", "upsilon", "phi", "chi", "psi", "omega",
+    ]
 
     private static let markNames: [UInt32: String] = [
         0x0313: "smooth breathing", 0x0314: "rough breathing", 0x0301: "acute", 0x0300: "grave",

@@ -69,7 +69,9 @@ public enum HebrewSpelling {
     /// Punctuation and anything else: its English name, never a code.
     private static func otherName(_ scalar: Unicode.Scalar) -> String {
         if let name = otherNames[scalar.value] { return name }
-        if scalar.isASCII, scalar.properties.isAlphabetic || scalar.properties.numericType != nil { return String(scalar) }
+        if scalar.isASCII, scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
+            return String(scalar)
+        }
         return (scalar.properties.name ?? "unknown character").lowercased()
             .replacingOccurrences(of: "hebrew ", with: "").replacingOccurrences(of: "-", with: " ")
     }

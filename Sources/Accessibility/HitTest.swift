@@ -30,8 +30,11 @@ extension AccessibilityTree {
                 // Ties go to the smaller element (a label inside a block, a button over text).
                 if let current = best, distance > current.distance { continue }
                 if let current = best, distance == current.distance,
-                   let area = self.element(current.id).map({ $0.frame.width * $0.frame.height }),
-                   area <= f.width * f.height { continue }
+                    let area = self.element(current.id).map({ $0.frame.width * $0.frame.height }),
+                    area <= f.width * f.height
+                {
+                    continue
+                }
                 best = Hit(id: ElementID(cell: cell, kind: element.kind), distance: distance)
             }
         }
@@ -46,7 +49,11 @@ extension AccessibilityTree {
             }
             if down < cellCount {
                 let gap = max(0, table.origins[down] - cy)
-                if best == nil || gap < best!.distance { consider(down); down += 1; widened = true } else { down = cellCount }
+                if best == nil || gap < best!.distance {
+                    consider(down); down += 1; widened = true
+                } else {
+                    down = cellCount
+                }
             }
             if !widened { break }
         }

@@ -1,4 +1,5 @@
 import InterlinearCorpus
+
 /// Swipe navigation over the whole chapter, off-screen cells included: the order is cell by cell, and within a cell
 /// the container's order, so `next` and `previous` never disagree with `element(at:)`/`index(of:)`.
 extension AccessibilityTree {

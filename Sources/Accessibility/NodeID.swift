@@ -55,7 +55,7 @@ extension AccessibilityTree {
         let parts = text.split(separator: separator, omittingEmptySubsequences: false)
         let root = rootNodeID.split(separator: ".")
         guard parts.count >= root.count,
-              zip(parts, root).allSatisfy({ $0 == $1 || $0.lowercased() == $1.lowercased() })
+            zip(parts, root).allSatisfy({ $0 == $1 || $0.lowercased() == $1.lowercased() })
         else { return nil }
         let rest = parts.dropFirst(root.count)
         guard let verseText = rest.first else { return .chapter }
@@ -72,7 +72,8 @@ extension AccessibilityTree {
         case ("n", 1) where head == "note": kind = .note
         case ("w", 1): guard let w: WordOffset = ordinal(head.dropFirst()) else { return nil }; kind = .word(w)
         case ("w", 2):
-            guard let w: WordOffset = ordinal(head.dropFirst()), let tier = Tier(name: String(tail[1])), Tier.blockTiers.contains(tier)
+            guard let w: WordOffset = ordinal(head.dropFirst()), let tier = Tier(name: String(tail[1])),
+                Tier.blockTiers.contains(tier)
             else { return nil }
             kind = .label(word: w, tier: tier)
         case ("t", 1) where head == "t": kind = .verseTranslation

@@ -49,7 +49,8 @@ extension AccessibilityTree {
     /// The elements of this chapter among `occurrences` (the rest are in other chapters).
     func elementIDs(of occurrences: [WordOccurrence]) -> [ElementID] {
         occurrences.compactMap { occurrence in
-            guard occurrence.chapter == chapter.reference, let verse = chapter.verseIndex(number: occurrence.verse) else { return nil }
+            guard occurrence.chapter == chapter.reference, let verse = chapter.verseIndex(number: occurrence.verse)
+            else { return nil }
             return elementID(ofWord: chapter.verses[verse].word(at: occurrence.word))
         }
     }

@@ -52,18 +52,21 @@ public struct ReadingOrder: Sendable {
                 return Element(kind: .verseNumber, role: .heading, frame: frame, text: label.text)
             case .translation:
                 // The label carries its token's offset: no counting, nothing to wrap.
-                return Element(kind: .translation(TokenOffset(label.offset)), role: .staticText, frame: frame,
-                               text: label.text)
+                return Element(
+                    kind: .translation(TokenOffset(label.offset)), role: .staticText, frame: frame,
+                    text: label.text)
             default:
                 let word = WordOffset(label.offset)
                 if granularity == .label {
-                    return Element(kind: .label(word: word, tier: label.tier), role: .staticText, frame: frame,
-                                   text: label.text)
+                    return Element(
+                        kind: .label(word: word, tier: label.tier), role: .staticText, frame: frame,
+                        text: label.text)
                 }
                 // A word block's labels are contiguous: its frame is their union, its text the source word's.
                 var block = Element(kind: .word(word), role: .word, frame: frame, text: label.text)
                 while index < labels.endIndex, labels[index].word == label.word,
-                      labels[index].tier != .verse, labels[index].tier != .translation {
+                    labels[index].tier != .verse, labels[index].tier != .translation
+                {
                     let next = labels[index]
                     block.frame = block.frame.union(Rect(x: next.x, y: next.y, width: next.width, height: next.height))
                     if next.tier == .source { block.text = next.text }
@@ -76,8 +79,9 @@ public struct ReadingOrder: Sendable {
 
     /// The items of a cell; empty outside the chapter.
     public func items(inCell cell: VerseIndex) -> Items {
-        Items(layout.cells.indices.contains(cell) ? layout.labels(in: cell) : layout.labels[0..<0],
-              granularity: granularity)
+        Items(
+            layout.cells.indices.contains(cell) ? layout.labels(in: cell) : layout.labels[0..<0],
+            granularity: granularity)
     }
 
     /// The cell-relative frame of an element, or nil if the cell has no such element.

@@ -65,7 +65,11 @@ public enum Respelling {
         var letters: [String] = []
         for character in word {
             let lower = String(character).lowercased()
-            if isMark(character), !letters.isEmpty { letters[letters.count - 1] += lower } else { letters.append(lower) }
+            if isMark(character), !letters.isEmpty {
+                letters[letters.count - 1] += lower
+            } else {
+                letters.append(lower)
+            }
         }
         // The divine name is read as Adonai, as the vowels written with it ask (the perpetual qere).
         if language == .hebrew, letters.joined() == "yhwh" { return "Adonai" }
@@ -110,7 +114,9 @@ public enum Respelling {
             return
         }
         if first == second { units.remove(at: 0); return }
-        let liquid = ["th", "sh"].contains(first) ? second == "r"
+        let liquid =
+            ["th", "sh"].contains(first)
+            ? second == "r"
             : ["l", "r", "w", "y"].contains(second) && firstOfPair.contains(first)
         let sibilant = first == "s" && ["k", "l", "m", "n", "p", "t", "w"].contains(second)
         if !liquid && !sibilant { units.insert(Unit(text: "e", vowel: true), at: 1) }
@@ -168,7 +174,8 @@ public enum Respelling {
             let accented = scalars.contains { [0x0301, 0x0300, 0x0342].contains($0.value) }
             let diaeresis = scalars.contains { $0.value == 0x0308 }
             if let first = previous, !diaeresis, !previousHadDiaeresis,
-               ["αι", "ει", "οι", "υι", "αυ", "ευ", "ηυ", "ου"].contains(String(first) + String(base)) {
+                ["αι", "ει", "οι", "υι", "αυ", "ευ", "ηυ", "ου"].contains(String(first) + String(base))
+            {
                 if accented { syllables[syllables.count - 1] = true }
                 previous = nil
                 continue

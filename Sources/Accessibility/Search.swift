@@ -68,7 +68,7 @@ extension AccessibilityTree {
         guard screenReaderEnabled, chapter.words.indices.contains(index) else { return nil }
         let cell = chapter.verseIndex(ofWord: index)
         guard layout.cells.indices.contains(cell), let local = chapter.verses[cell].offset(of: index),
-              let label = layout.labels(in: cell).first(where: { $0.word == local })
+            let label = layout.labels(in: cell).first(where: { $0.word == local })
         else { return nil }
         return ElementID(cell: cell, kind: granularity == .word ? .word(local) : .label(word: local, tier: label.tier))
     }

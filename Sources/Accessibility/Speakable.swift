@@ -10,7 +10,7 @@ public enum Speakable {
         if code.hasPrefix("H") {
             let numbers = code.split { $0 == "-" || $0 == "/" }
             guard !numbers.isEmpty,
-                  numbers.allSatisfy({ $0.count > 1 && $0.hasPrefix("H") && $0.dropFirst().first?.isNumber == true })
+                numbers.allSatisfy({ $0.count > 1 && $0.hasPrefix("H") && $0.dropFirst().first?.isNumber == true })
             else { return nil }
             return numbers.map { "Strong's \($0)" }.joined(separator: ", ")
         }
@@ -57,9 +57,11 @@ public enum Speakable {
         return String(n)  // digits: a voice reads long numbers fine, and none of ours are this long
     }
 
-    private static let units = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-                                "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
-                                "eighteen", "nineteen"]
+    private static let units = [
+        "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+        "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
+        "eighteen", "nineteen",
+    ]
     private static let tens = ["", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
 
     /// A book's name as spoken: "1 John" → "First John".
@@ -90,7 +92,8 @@ public enum Speakable {
         for character in text {
             switch character {
             case "-", "_", "/": out.append(" ")
-            case "*", "~", "+", "@", "$", "\\", "[", "]", "{", "}", "<", ">", "|", "^", "`", "#", "=", "(", ")": continue
+            case "*", "~", "+", "@", "$", "\\", "[", "]", "{", "}", "<", ">", "|", "^", "`", "#", "=", "(", ")":
+                continue
             default: out.append(character)
             }
         }
@@ -110,9 +113,10 @@ public enum Speakable {
             switch byte {
             case UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "/"): kept = 0x20
             case UInt8(ascii: "*"), UInt8(ascii: "~"), UInt8(ascii: "+"), UInt8(ascii: "@"), UInt8(ascii: "$"),
-                 UInt8(ascii: "\\"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"),
-                 UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "|"), UInt8(ascii: "^"), UInt8(ascii: "`"),
-                 UInt8(ascii: "#"), UInt8(ascii: "="), UInt8(ascii: "("), UInt8(ascii: ")"): continue
+                UInt8(ascii: "\\"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"),
+                UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "|"), UInt8(ascii: "^"), UInt8(ascii: "`"),
+                UInt8(ascii: "#"), UInt8(ascii: "="), UInt8(ascii: "("), UInt8(ascii: ")"):
+                continue
             default: break
             }
             // White space (tab, line feed, vertical tab, form feed, carriage return, space) collapses to one
@@ -140,8 +144,10 @@ public enum Speakable {
         // Without a "(" byte there is no "(" character: nothing to do (most words), without walking characters.
         guard text.utf8.contains(UInt8(ascii: "(")) else { return text }
         guard let open = text.firstIndex(of: "("), let close = text[open...].firstIndex(of: ")") else { return text }
-        let head = text[..<open], optional = text[text.index(after: open)..<close], tail = text[text.index(after: close)...]
-        let short = String(head) + alternatives(String(tail)), long = String(head + optional) + alternatives(String(tail))
+        let head = text[..<open], optional = text[text.index(after: open)..<close],
+            tail = text[text.index(after: close)...]
+        let short = String(head) + alternatives(String(tail)),
+            long = String(head + optional) + alternatives(String(tail))
         return short == long ? short : short + " or " + long
     }
 

@@ -38,8 +38,9 @@ extension AccessibilityTree {
             return Utterance(name: "Note", language: "en", description: "note on \(place())")
         case .word(let w):
             let word = chapter.words[verse.word(at: w)]
-            return Utterance(name: chapter.text(word.surface), language: chapter.language.tag,
-                             description: spokenForms.description(of: word, in: chapter))
+            return Utterance(
+                name: chapter.text(word.surface), language: chapter.language.tag,
+                description: spokenForms.description(of: word, in: chapter))
         case .label(let w, let tier):
             let word = chapter.words[verse.word(at: w)]
             let text = chapter.text(element.text)
@@ -47,36 +48,46 @@ extension AccessibilityTree {
             let said = spokenForms.value(.respelled, WordSpeech.respellingKey(of: word, in: chapter), in: chapter)
             switch tier {
             case .source:
-                return Utterance(name: text, language: chapter.language.tag,
-                                 description: spokenForms.description(of: word, in: chapter))
+                return Utterance(
+                    name: text, language: chapter.language.tag,
+                    description: spokenForms.description(of: word, in: chapter))
             case .transliteration:
-                return Utterance(name: said, language: chapter.language.transliterationTag,
-                                 description: "transliteration of the \(chapter.language.englishName) word")
+                return Utterance(
+                    name: said, language: chapter.language.transliterationTag,
+                    description: "transliteration of the \(chapter.language.englishName) word")
             case .strongs:
-                return Utterance(name: Speakable.strongs(text) ?? "no Strong's number", language: "en",
-                                 description: "Strong's number of \(said)")
+                return Utterance(
+                    name: Speakable.strongs(text) ?? "no Strong's number", language: "en",
+                    description: "Strong's number of \(said)")
             case .morphology:
-                return Utterance(name: Speakable.morphology(text, language: chapter.language), language: "en",
-                                 description: "grammar of \(said)")
+                return Utterance(
+                    name: Speakable.morphology(text, language: chapter.language), language: "en",
+                    description: "grammar of \(said)")
             case .lemma:
                 // Respelled for an English voice, as the word itself is: the script goes only to a voice of its own
                 // language (the reader's `d` and `o`), never in a name.
                 // Strong's Hebrew headwords are unpointed, so no transliteration can say them: the word's own
                 // respelling stands in (the reader's `i` gives the entry's pronunciation).
-                let name = text.isEmpty ? "no dictionary form"
-                    : chapter.language == .hebrew ? "dictionary form of \(said)" : Respelling.spoken(text, chapter.language)
-                return Utterance(name: name,
-                                 language: "en", description: "dictionary form of \(said)")
+                let name =
+                    text.isEmpty
+                    ? "no dictionary form"
+                    : chapter.language == .hebrew
+                        ? "dictionary form of \(said)" : Respelling.spoken(text, chapter.language)
+                return Utterance(
+                    name: name,
+                    language: "en", description: "dictionary form of \(said)")
             default:
                 let gloss = Speakable.gloss(text)
-                return Utterance(name: gloss.isEmpty ? "no gloss" : gloss, language: "en", description: "gloss of \(said)")
+                return Utterance(
+                    name: gloss.isEmpty ? "no gloss" : gloss, language: "en", description: "gloss of \(said)")
             }
         case .verseTranslation:
             return Utterance(name: translation(of: verse), language: "en", description: "translation of \(place())")
         case .translation(let t):
             // Name the Greek words this English word translates, from the alignment (the whole verse worked out once).
-            return Utterance(name: chapter.text(element.text), language: "en",
-                             description: spokenForms.translationDescription(cell: id.cell, token: t, in: chapter))
+            return Utterance(
+                name: chapter.text(element.text), language: "en",
+                description: spokenForms.translationDescription(cell: id.cell, token: t, in: chapter))
         }
     }
 
@@ -85,14 +96,16 @@ extension AccessibilityTree {
     public func utterance(ofCell cell: VerseIndex) -> Utterance {
         let verse = chapter.verses[cell]
         let count = verse.words.count
-        return Utterance(name: "\(chapter.reference.description), verse \(verse.number)", language: "en",
-                         description: "\(count) \(chapter.language.englishName) \(count == 1 ? "word" : "words")")
+        return Utterance(
+            name: "\(chapter.reference.description), verse \(verse.number)", language: "en",
+            description: "\(count) \(chapter.language.englishName) \(count == 1 ? "word" : "words")")
     }
 
     /// The words spoken for the chapter as a whole (the document): "Genesis 1", "chapter, 31 verses".
     public var documentUtterance: Utterance {
-        Utterance(name: chapter.reference.description, language: "en",
-                  description: "chapter, \(chapter.verses.count) verses")
+        Utterance(
+            name: chapter.reference.description, language: "en",
+            description: "chapter, \(chapter.verses.count) verses")
     }
 
     /// A verse's translation as one string.

@@ -70,7 +70,8 @@ public final class SpokenForms {
         let k = kind.rawValue
         let value = kind.form(of: id, in: chapter)
         if index >= tables[k].count {
-            tables[k].append(contentsOf: repeatElement(nil, count: max(chapter.strings.count, index + 1) - tables[k].count))
+            tables[k].append(
+                contentsOf: repeatElement(nil, count: max(chapter.strings.count, index + 1) - tables[k].count))
         }
         tables[k][index] = value
         return value
@@ -85,15 +86,17 @@ public final class SpokenForms {
     /// What an accessibility element's description says of a word (`WordSpeech.description`'s line), made once
     /// per distinct word.
     func description(of word: Word, in chapter: Chapter) -> String {
-        let key = WordStrings(surface: word.surface, transliteration: word.transliteration, lemma: word.lemma,
-                              strongs: word.strongs, morphology: word.morphology, gloss: word.gloss)
+        let key = WordStrings(
+            surface: word.surface, transliteration: word.transliteration, lemma: word.lemma,
+            strongs: word.strongs, morphology: word.morphology, gloss: word.gloss)
         let slot = Int(word.surface)
         if slot < descriptions.count, let known = descriptions[slot], known.strings == key { return known.text }
         var line = PlainLine()
         WordSpeech.description.write(word, in: chapter, forms: self, into: &line)
         let text = line.text
         if slot >= descriptions.count {
-            descriptions.append(contentsOf: repeatElement(nil, count: max(chapter.strings.count, slot + 1) - descriptions.count))
+            descriptions.append(
+                contentsOf: repeatElement(nil, count: max(chapter.strings.count, slot + 1) - descriptions.count))
         }
         descriptions[slot] = (key, text)
         return text
@@ -113,7 +116,8 @@ public final class SpokenForms {
             for (offset, word) in chapter.words[verse.words].enumerated() {
                 for t in chapter.alignment(of: word) where Int(t) < texts.count && lastWord[Int(t)] != offset {
                     lastWord[Int(t)] = offset
-                    let name = transliterations[offset]
+                    let name =
+                        transliterations[offset]
                         ?? value(.respelled, WordSpeech.respellingKey(of: word, in: chapter), in: chapter)
                     transliterations[offset] = name
                     if texts[Int(t)].isEmpty { texts[Int(t)] = "translation of" }

@@ -114,7 +114,8 @@ public struct SpokenLine: Sendable, Equatable {
         return messages.compactMap { message in
             let text = message.text.trimmingCharacters(in: .whitespaces)
             // Punctuation alone says nothing; it only separates.
-            guard text.unicodeScalars.contains(where: { $0.properties.isAlphabetic || $0.properties.numericType != nil })
+            guard
+                text.unicodeScalars.contains(where: { $0.properties.isAlphabetic || $0.properties.numericType != nil })
             else { return nil }
             return (message.voice, text)
         }
@@ -144,8 +145,10 @@ public struct SpokenLine: Sendable, Equatable {
     /// with those properties), anything else from the scalar's Unicode properties.
     static func isNeutral(_ text: String) -> Bool {
         // Most text asked about starts with an ASCII letter or digit: answered from its first byte, without scalars.
-        if let first = text.utf8.first, (0x30...0x39).contains(first) || (0x41...0x5A).contains(first)
-            || (0x61...0x7A).contains(first) {
+        if let first = text.utf8.first,
+            (0x30...0x39).contains(first) || (0x41...0x5A).contains(first)
+                || (0x61...0x7A).contains(first)
+        {
             return false
         }
         for scalar in text.unicodeScalars {

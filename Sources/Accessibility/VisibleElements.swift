@@ -31,8 +31,10 @@ extension AccessibilityTree {
                 guard !frame.offscreen else { continue }
                 let id = ElementID(cell: cell, kind: element.kind)
                 let text = element.kind == .note ? "" : chapter.strings[element.text]
-                shown.append(VisibleElement(id: id, nodeID: nodeID(of: id), role: element.role, text: text,
-                                            frame: frame))
+                shown.append(
+                    VisibleElement(
+                        id: id, nodeID: nodeID(of: id), role: element.role, text: text,
+                        frame: frame))
             }
         }
         return shown

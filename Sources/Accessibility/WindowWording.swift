@@ -56,7 +56,9 @@ public enum WindowWording {
     }
 
     /// ] or [ at either end: `neighbour` is the chapter next to `here` that the corpus lacks, if there is one.
-    public static func lastChapter(_ here: ChapterReference, forward: Bool, missing neighbour: ChapterReference?) -> String {
+    public static func lastChapter(_ here: ChapterReference, forward: Bool, missing neighbour: ChapterReference?)
+        -> String
+    {
         let end = forward ? "last" : "first"
         guard let neighbour else { return "\(here) is the \(end) chapter" }
         return "\(neighbour) is not in the corpus; \(here) is the \(end) one in it"

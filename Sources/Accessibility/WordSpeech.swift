@@ -47,13 +47,17 @@ public struct WordSpeech: Sendable, Equatable {
     /// A word's line written into `line`.
     func write<Line: SpokenText>(_ word: Word, in chapter: Chapter, forms: SpokenForms?, into line: inout Line) {
         if original { line.item(chapter.text(word.surface), .source(chapter.language)) }
-        line.item(academic ? Speakable.alternatives(chapter.text(word.transliteration))
-                  : Self.spoken(.respelled, Self.respellingKey(of: word, in: chapter), in: chapter, forms: forms),
-                  .transliteration(chapter.language))
+        line.item(
+            academic
+                ? Speakable.alternatives(chapter.text(word.transliteration))
+                : Self.spoken(.respelled, Self.respellingKey(of: word, in: chapter), in: chapter, forms: forms),
+            .transliteration(chapter.language))
         line.item(Self.spoken(.gloss, word.gloss, in: chapter, forms: forms))
         if chapter.strings.utf8Count(of: word.morphology) > 0 {
-            line.item(Self.spoken(chapter.language == .hebrew ? .hebrewMorphology : .morphology, word.morphology,
-                                  in: chapter, forms: forms))
+            line.item(
+                Self.spoken(
+                    chapter.language == .hebrew ? .hebrewMorphology : .morphology, word.morphology,
+                    in: chapter, forms: forms))
         }
         if verbosity != .brief { appendLemma(of: word, in: chapter, to: &line, forms: forms) }
         if verbosity == .full {
@@ -84,12 +88,18 @@ public struct WordSpeech: Sendable, Equatable {
 
     /// "from aymee", left out when it sounds like the word itself ("kai" from "kai"). The dictionary form's own
     /// script is never in a description: `ChapterWording.dictionaryForm` says it when asked.
-    private func appendLemma<Line: SpokenText>(of word: Word, in chapter: Chapter, to line: inout Line,
-                                               forms: SpokenForms?) {
+    private func appendLemma<Line: SpokenText>(
+        of word: Word, in chapter: Chapter, to line: inout Line,
+        forms: SpokenForms?
+    ) {
         guard chapter.strings.utf8Count(of: word.lemma) > 0 else { return }
-        let lemma = academic ? Self.academicLemma(chapter.text(word.lemma), chapter.language)
+        let lemma =
+            academic
+            ? Self.academicLemma(chapter.text(word.lemma), chapter.language)
             : Self.spoken(.lemma, word.lemma, in: chapter, forms: forms)
-        let said = academic ? chapter.text(word.transliteration)
+        let said =
+            academic
+            ? chapter.text(word.transliteration)
             : Self.spoken(.respelled, Self.respellingKey(of: word, in: chapter), in: chapter, forms: forms)
         // Nothing sayable (a headword the respelling cannot voice) is left out rather than said as "from ,".
         guard !lemma.isEmpty, lemma.lowercased() != said.lowercased() else { return }

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -32,14 +33,19 @@ public enum AtomicFile {
 
     /// Writes what `body` puts into the sink to `path`. A `SystemError` from the sink becomes an
     /// `OutputFileError` naming the path; any other error from `body` is rethrown as is. Either way nothing is left.
-    public static func write(to path: String, createDirectories: Bool = false, _ body: (ByteSink) throws -> Void) throws {
+    public static func write(to path: String, createDirectories: Bool = false, _ body: (ByteSink) throws -> Void) throws
+    {
         try write(to: path, createDirectories: createDirectories, namedTemporary: namedTemporaryFilesForced, body)
     }
 
     /// `namedTemporary` takes the fallback path that file systems without `O_TMPFILE` get.
-    static func write(to path: String, createDirectories: Bool, namedTemporary: Bool,
-                      _ body: (ByteSink) throws -> Void) throws {
-        guard !path.isEmpty else { throw OutputFileError(path: path, kind: .cannotCreate, reason: "the file name is empty") }
+    static func write(
+        to path: String, createDirectories: Bool, namedTemporary: Bool,
+        _ body: (ByteSink) throws -> Void
+    ) throws {
+        guard !path.isEmpty else {
+            throw OutputFileError(path: path, kind: .cannotCreate, reason: "the file name is empty")
+        }
         switch try destination(of: path, createDirectories: createDirectories) {
         case .descriptor(let fd):
             try writing(path) { try body(ByteSink(descriptor: fd)) }
@@ -61,14 +67,18 @@ public enum AtomicFile {
     }
 
     private static func destination(of path: String, createDirectories: Bool) throws -> Destination {
-        func refuse(_ reason: String) -> OutputFileError { OutputFileError(path: path, kind: .cannotCreate, reason: reason) }
+        func refuse(_ reason: String) -> OutputFileError {
+            OutputFileError(path: path, kind: .cannotCreate, reason: reason)
+        }
         var current = path
         for _ in 0..<40 {
             if let fd = standardStream(current) { return .descriptor(fd) }
             var info = stat()
             if current.hasPrefix("/dev/") || current.hasPrefix("/proc/") {
                 // Device nodes and the kernel's magic links: let the kernel follow them, never rename over them.
-                if stat(current, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { throw refuse("it is a folder; name a file inside it") }
+                if stat(current, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+                    throw refuse("it is a folder; name a file inside it")
+                }
                 return .inPlace(current, regular: stat(current, &info) == 0 && info.st_mode & S_IFMT == S_IFREG)
             }
             guard lstat(current, &info) == 0 else {
@@ -87,7 +97,9 @@ public enum AtomicFile {
             case S_IFDIR:
                 throw refuse("it is a folder; name a file inside it")
             case S_IFREG:
-                guard access(current, W_OK) == 0 else { throw refuse("the file is not writable (\(systemMessage(errno)))") }
+                guard access(current, W_OK) == 0 else {
+                    throw refuse("the file is not writable (\(systemMessage(errno)))")
+                }
                 return .replace(current, existing: info)
             default:
                 return .inPlace(current, regular: false)
@@ -148,15 +160,18 @@ public enum AtomicFile {
     }
 
     /// Replaces (or creates) a regular file through a temporary file in its folder.
-    private static func replace(_ target: String, existing: stat?, path: String, namedTemporary: Bool,
-                                _ body: (ByteSink) throws -> Void) throws {
+    private static func replace(
+        _ target: String, existing: stat?, path: String, namedTemporary: Bool,
+        _ body: (ByteSink) throws -> Void
+    ) throws {
         let dir = folder(of: target)
         let mode: mode_t = existing.map { $0.st_mode & 0o7777 } ?? 0o666
         let createMode: mode_t = existing == nil ? 0o666 : 0o600  // the umask applies to a new file only
         func fail(_ kind: OutputFileError.Kind, _ code: Int32, _ doing: String = "") -> OutputFileError {
             OutputFileError(path: path, kind: kind, reason: doing + systemMessage(code))
         }
-        let unnamed = namedTemporary || access("/proc/self/fd", X_OK) != 0
+        let unnamed =
+            namedTemporary || access("/proc/self/fd", X_OK) != 0
             ? -1 : open(dir, openTemporary | O_WRONLY | O_CLOEXEC, createMode)
         if unnamed < 0, !namedTemporary, ![EOPNOTSUPP, EISDIR, EINVAL, ENOENT].contains(errno) {
             throw fail(.cannotCreate, errno, "cannot create a file in \(dir): ")

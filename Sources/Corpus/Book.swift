@@ -44,7 +44,9 @@ public struct Book: Hashable, Sendable, Codable {
         Book(number: 19, name: "Psalms", osis: "Ps", abbreviations: ["ps", "psa", "psalm", "pss", "psm"]),
         Book(number: 20, name: "Proverbs", osis: "Prov", abbreviations: ["prov", "pr", "prv", "pro"]),
         Book(number: 21, name: "Ecclesiastes", osis: "Eccl", abbreviations: ["eccl", "ecc", "ec", "qoh", "eccles"]),
-        Book(number: 22, name: "Song of Songs", osis: "Song", abbreviations: ["song", "sos", "so", "songofsolomon", "canticles", "cant"]),
+        Book(
+            number: 22, name: "Song of Songs", osis: "Song",
+            abbreviations: ["song", "sos", "so", "songofsolomon", "canticles", "cant"]),
         Book(number: 23, name: "Isaiah", osis: "Isa", abbreviations: ["isa", "is"]),
         Book(number: 24, name: "Jeremiah", osis: "Jer", abbreviations: ["jer", "je", "jr"]),
         Book(number: 25, name: "Lamentations", osis: "Lam", abbreviations: ["lam", "la"]),

@@ -12,8 +12,9 @@ public enum BoundedFile {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
         guard fd >= 0 else {
             let code = errno
-            throw CorpusError(file: path, line: nil, kind: code == ENOENT || code == ENOTDIR ? .missing : .unreadable,
-                              "cannot open \(what): \(systemMessage(code))")
+            throw CorpusError(
+                file: path, line: nil, kind: code == ENOENT || code == ENOTDIR ? .missing : .unreadable,
+                "cannot open \(what): \(systemMessage(code))")
         }
         defer { close(fd) }
         var info = stat()
@@ -22,12 +23,14 @@ public enum BoundedFile {
         }
         let type = info.st_mode & S_IFMT
         guard type == S_IFREG else {
-            throw CorpusError(file: path, line: nil, kind: .unreadable,
-                              "is \(fileTypeName(type)), not a regular file; \(what) must be a regular file")
+            throw CorpusError(
+                file: path, line: nil, kind: .unreadable,
+                "is \(fileTypeName(type)), not a regular file; \(what) must be a regular file")
         }
         guard Int(info.st_size) <= limit else {
-            throw CorpusError(file: path, line: nil, kind: .malformed,
-                              "is \(Int(info.st_size).grouped) bytes; \(what) holds at most \(limit.grouped)")
+            throw CorpusError(
+                file: path, line: nil, kind: .malformed,
+                "is \(Int(info.st_size).grouped) bytes; \(what) holds at most \(limit.grouped)")
         }
         var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
         var count = 0
@@ -39,13 +42,15 @@ public enum BoundedFile {
             let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, $0.count - count) }
             if n < 0 {
                 if errno == EINTR { continue }
-                throw CorpusError(file: path, line: nil, kind: .unreadable, "cannot read \(what): \(systemMessage(errno))")
+                throw CorpusError(
+                    file: path, line: nil, kind: .unreadable, "cannot read \(what): \(systemMessage(errno))")
             }
             if n == 0 { break }
             count += n
         }
         guard count <= limit else {
-            throw CorpusError(file: path, line: nil, kind: .malformed, "grew past \(limit.grouped) bytes while being read")
+            throw CorpusError(
+                file: path, line: nil, kind: .malformed, "grew past \(limit.grouped) bytes while being read")
         }
         bytes.removeSubrange(count...)
         return bytes

@@ -1,7 +1,8 @@
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Synchronization
 
 /// The folder cache files live in, opened once per process and used only through its descriptor, so no cache file
 /// is ever reached through a symbolic link and no folder is made outside it.
@@ -65,8 +66,9 @@ public final class CacheFolder: @unchecked Sendable {
     private static func warn(_ warned: inout Bool, _ message: String) {
         guard !warned else { return }
         warned = true
-        warningSink(message + "; caches are not used (run with INTERLINEAR_CACHE pointing at a folder of your own, "
-                    + "or --no-cache)")
+        warningSink(
+            message + "; caches are not used (run with INTERLINEAR_CACHE pointing at a folder of your own, "
+                + "or --no-cache)")
     }
 
     /// Why the folder is not used. `silent`: it could not be made (a read-only home, a file in the way), which
@@ -88,7 +90,8 @@ public final class CacheFolder: @unchecked Sendable {
             for part in path.split(separator: "/", omittingEmptySubsequences: true) {
                 made += "/" + part
                 if mkdir(made, 0o700) != 0, errno != EEXIST {
-                    return .failure(Problem(reason: "cannot be created (\(systemMessage(errno)) at \(made))", silent: true))
+                    return .failure(
+                        Problem(reason: "cannot be created (\(systemMessage(errno)) at \(made))", silent: true))
                 }
             }
             fd = Glibc.open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
@@ -160,7 +163,9 @@ public final class CacheFolder: @unchecked Sendable {
         let fd = openat(descriptor, name, flags | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0o600)
         guard fd >= 0 else {
             let code = errno
-            if code == ELOOP { refuse(name, "is a symbolic link") } else if !quietly.contains(code) {
+            if code == ELOOP {
+                refuse(name, "is a symbolic link")
+            } else if !quietly.contains(code) {
                 refuse(name, "cannot be opened (\(systemMessage(code)))")
             }
             return nil
@@ -243,16 +248,17 @@ public final class CacheFolder: @unchecked Sendable {
         }
         // File systems without O_TMPFILE: a named file, made new (O_EXCL never follows a link), removed on failure
         // and on terminating signals.
-        return (try? TemporaryFileCleanup.guarding(path + "/" + temporary) { () -> Bool in
-            let fd = openat(descriptor, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-            guard fd >= 0 else { return false }
-            let filled = Self.fill(fd, bytes)
-            guard close(fd) == 0, filled else {
-                unlinkat(descriptor, temporary, 0)
-                return false
-            }
-            return renameInto(temporary, name)
-        }) ?? false
+        return
+            (try? TemporaryFileCleanup.guarding(path + "/" + temporary) { () -> Bool in
+                let fd = openat(descriptor, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+                guard fd >= 0 else { return false }
+                let filled = Self.fill(fd, bytes)
+                guard close(fd) == 0, filled else {
+                    unlinkat(descriptor, temporary, 0)
+                    return false
+                }
+                return renameInto(temporary, name)
+            }) ?? false
     }
 
     private func renameInto(_ temporary: String, _ name: String) -> Bool {

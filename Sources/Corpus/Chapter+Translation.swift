@@ -35,8 +35,10 @@ extension Chapter {
     /// the prefix "in", is not H871 "Atharim": `LexiconEntry.isUnnumberedAffix`). A translation word whose numbers
     /// match no word stays unaligned: nothing is guessed. The words, morphemes and verse numbers are the chapter's
     /// own; new strings are interned into `builder` (freeze it before reading the result).
-    public func replacingTranslation(_ translation: [Int: [TranslationWord]], strings builder: StringTableBuilder,
-                                     resolves: (String) -> Bool) -> (chapter: Chapter, count: AlignmentCount) {
+    public func replacingTranslation(
+        _ translation: [Int: [TranslationWord]], strings builder: StringTableBuilder,
+        resolves: (String) -> Bool
+    ) -> (chapter: Chapter, count: AlignmentCount) {
         var result = Chapter(reference: reference, language: language)
         var count = AlignmentCount()
         var keys: [TextID: String?] = [:]
@@ -62,7 +64,9 @@ extension Chapter {
                 if word.morphemes.isEmpty {
                     if let number = key(word.strongs) { numbers.append(number) }
                 } else {
-                    for morpheme in morphemes(of: word) { if let number = key(morpheme.strongs) { numbers.append(number) } }
+                    for morpheme in morphemes(of: word) {
+                        if let number = key(morpheme.strongs) { numbers.append(number) }
+                    }
                 }
                 let start = Int32(result.alignedTokens.count)
                 for (offset, tagged) in tags.enumerated() where tagged.contains(where: numbers.contains) {

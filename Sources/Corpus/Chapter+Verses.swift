@@ -26,7 +26,8 @@ extension Chapter {
         guard let range = passage.verses else { return self }
         let numbers = Set(verses.map(\.number))
         guard let absent = range.first(where: { !numbers.contains($0) }) else { return selecting(verses: range) }
-        throw CorpusError(file: "", line: nil, kind: .missing, "\(reference) has no verse \(absent) (its verses are \(verseSpan))")
+        throw CorpusError(
+            file: "", line: nil, kind: .missing, "\(reference) has no verse \(absent) (its verses are \(verseSpan))")
     }
 
     /// "1–51": the verse numbers the chapter holds, for messages.

@@ -15,8 +15,10 @@ public struct Word: Sendable, Equatable {
     /// split. For Hebrew, the word's tiers join its morphemes' with `Morpheme.separator`.
     public var morphemes: Range<Int32> = 0..<0
 
-    public init(surface: TextID, transliteration: TextID, lemma: TextID, strongs: TextID, morphology: TextID,
-                gloss: TextID, alignment: Range<Int32>, morphemes: Range<Int32> = 0..<0) {
+    public init(
+        surface: TextID, transliteration: TextID, lemma: TextID, strongs: TextID, morphology: TextID,
+        gloss: TextID, alignment: Range<Int32>, morphemes: Range<Int32> = 0..<0
+    ) {
         self.surface = surface
         self.transliteration = transliteration
         self.lemma = lemma
@@ -160,8 +162,10 @@ public struct Chapter: Sendable {
 
     /// Starts a verse whose number is interned already.
     mutating func beginVerse(_ number: Int, numberText: TextID) {
-        verses.append(Verse(number: number, numberText: numberText, words: words.endIndex..<words.endIndex,
-                            translation: translationTokens.endIndex..<translationTokens.endIndex))
+        verses.append(
+            Verse(
+                number: number, numberText: numberText, words: words.endIndex..<words.endIndex,
+                translation: translationTokens.endIndex..<translationTokens.endIndex))
     }
 
     /// Appends a translation token to the current verse. Traps when no verse has begun.
@@ -171,14 +175,18 @@ public struct Chapter: Sendable {
         verses[last].translation = verses[last].translation.lowerBound..<translationTokens.endIndex
     }
 
-    mutating func appendWord(surface: Substring, transliteration: Substring, lemma: Substring, strongs: Substring,
-                             morphology: Substring, gloss: Substring, alignment: [TokenOffset],
-                             strings builder: StringTableBuilder) {
+    mutating func appendWord(
+        surface: Substring, transliteration: Substring, lemma: Substring, strongs: Substring,
+        morphology: Substring, gloss: Substring, alignment: [TokenOffset],
+        strings builder: StringTableBuilder
+    ) {
         alignedTokens.append(contentsOf: alignment)
-        appendWord(Word(surface: builder.intern(surface), transliteration: builder.intern(transliteration),
-                        lemma: builder.intern(lemma), strongs: builder.intern(strongs),
-                        morphology: builder.intern(morphology), gloss: builder.intern(gloss),
-                        alignment: Int32(alignedTokens.count - alignment.count)..<Int32(alignedTokens.count)))
+        appendWord(
+            Word(
+                surface: builder.intern(surface), transliteration: builder.intern(transliteration),
+                lemma: builder.intern(lemma), strongs: builder.intern(strongs),
+                morphology: builder.intern(morphology), gloss: builder.intern(gloss),
+                alignment: Int32(alignedTokens.count - alignment.count)..<Int32(alignedTokens.count)))
     }
 
     /// Appends a word whose alignment offsets are already at the end of `alignedTokens`. Traps when no verse has

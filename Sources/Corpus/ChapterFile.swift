@@ -60,10 +60,14 @@ public enum ChapterFile {
 
     /// Parses UTF-8 bytes: lines and fields are split on bytes and interned without making a `String` per field,
     /// which keeps loading out of grapheme-cluster work.
-    static func parse(utf8 text: UnsafeBufferPointer<UInt8>, path: String, strings: StringTableBuilder) throws -> Chapter {
+    static func parse(utf8 text: UnsafeBufferPointer<UInt8>, path: String, strings: StringTableBuilder) throws
+        -> Chapter
+    {
         guard text.count <= CorpusLimits.maxChapterFileBytes else {
-            throw CorpusError(file: path, line: nil, "is \(text.count.grouped) bytes; a chapter file holds at most "
-                              + CorpusLimits.maxChapterFileBytes.grouped)
+            throw CorpusError(
+                file: path, line: nil,
+                "is \(text.count.grouped) bytes; a chapter file holds at most "
+                    + CorpusLimits.maxChapterFileBytes.grouped)
         }
         var chapter: Chapter?
         var ended = false
@@ -77,7 +81,8 @@ public enum ChapterFile {
             lineNumber += 1
             // memchr finds the line's end many bytes at a time.
             var lineEnd = text.count
-            if let base = text.baseAddress, let found = memchr(base + lineStart, Int32(newline), text.count - lineStart) {
+            if let base = text.baseAddress, let found = memchr(base + lineStart, Int32(newline), text.count - lineStart)
+            {
                 lineEnd = lineStart + UnsafeRawPointer(base + lineStart).distance(to: UnsafeRawPointer(found))
             }
             let next = lineEnd + 1
@@ -86,12 +91,15 @@ public enum ChapterFile {
             func fail(_ message: String) -> CorpusError { CorpusError(file: path, line: lineNumber, message) }
             let line = Field(rebasing: text[lineStart..<lineEnd])
             guard line.count <= CorpusLimits.maxChapterLineBytes else {
-                throw fail("line is \(line.count.grouped) bytes long; a line holds at most \(CorpusLimits.maxChapterLineBytes.grouped)")
+                throw fail(
+                    "line is \(line.count.grouped) bytes long; a line holds at most \(CorpusLimits.maxChapterLineBytes.grouped)"
+                )
             }
             // One pass over the line answers both checks for nearly every line; the slower ones only word a refusal.
             let clean = TextCheck.isClean(line, allowingTabs: true)
             if !clean, let bad = TextCheck.firstInvalidUTF8(line) {
-                throw fail("invalid UTF-8: byte 0x\(String(line[bad], radix: 16, uppercase: true)) at column \(bad + 1)")
+                throw fail(
+                    "invalid UTF-8: byte 0x\(String(line[bad], radix: 16, uppercase: true)) at column \(bad + 1)")
             }
             if lineNumber == 1 {
                 try checkFormatLine(line, fail: fail)
@@ -112,10 +120,12 @@ public enum ChapterFile {
             case UInt8(ascii: "@"):
                 guard chapter == nil else { throw fail("a second '@' header") }
                 guard fields.count == 3 || fields.count == 4, let bookNumber = integer(fields[1]),
-                      let book = Book.numbered(bookNumber), let number = integer(fields[2]), number > 0
+                    let book = Book.numbered(bookNumber), let number = integer(fields[2]), number > 0
                 else { throw fail("header must be '@<TAB>book number 1–66<TAB>chapter[<TAB>language grc|hbo]'") }
                 guard number <= book.chapterCount else {
-                    throw fail("\(book.name) has \(book.chapterCount) chapter\(book.chapterCount == 1 ? "" : "s"), not \(number)")
+                    throw fail(
+                        "\(book.name) has \(book.chapterCount) chapter\(book.chapterCount == 1 ? "" : "s"), not \(number)"
+                    )
                 }
                 var language = book.language
                 if fields.count == 4 {
@@ -134,18 +144,23 @@ public enum ChapterFile {
                     throw fail("morpheme of verse \(quoted(fields[1])) inside verse \(current.number)")
                 }
                 guard !fields[2].isEmpty else { throw fail("empty morpheme") }
-                guard FieldSyntax.isHebrewStrongs(fields[4]) else { throw fail("bad Strong's number \(quoted(fields[4]))") }
-                guard FieldSyntax.isMorphology(fields[5]) else { throw fail("bad morphology code \(quoted(fields[5]))") }
+                guard FieldSyntax.isHebrewStrongs(fields[4]) else {
+                    throw fail("bad Strong's number \(quoted(fields[4]))")
+                }
+                guard FieldSyntax.isMorphology(fields[5]) else {
+                    throw fail("bad morphology code \(quoted(fields[5]))")
+                }
                 // The morphemes must spell the word: each continues the word's surface where the last one stopped.
                 let end = open.matched + fields[2].count
                 guard end <= open.surface.count,
-                      open.surface[open.matched..<end].elementsEqual(fields[2])
+                    open.surface[open.matched..<end].elementsEqual(fields[2])
                 else { throw fail("morpheme \(quoted(fields[2])) does not continue the word's surface") }
                 openWord = (open.line, open.surface, end)
-                chapter!.appendMorpheme(Morpheme(
-                    surface: strings.intern(utf8: fields[2]), transliteration: strings.intern(utf8: fields[3]),
-                    strongs: strings.intern(utf8: fields[4]), morphology: strings.intern(utf8: fields[5]),
-                    gloss: strings.intern(utf8: fields[6])))
+                chapter!.appendMorpheme(
+                    Morpheme(
+                        surface: strings.intern(utf8: fields[2]), transliteration: strings.intern(utf8: fields[3]),
+                        strongs: strings.intern(utf8: fields[4]), morphology: strings.intern(utf8: fields[5]),
+                        gloss: strings.intern(utf8: fields[6])))
             case UInt8(ascii: "v"):
                 guard chapter != nil else { throw fail("verse before the '@' header") }
                 guard fields.count == 3, let number = integer(fields[1]), number > 0 else {
@@ -159,11 +174,14 @@ public enum ChapterFile {
                 try forEachItem(fields[2], separatedBy: space, what: "translation token") { token in
                     tokens += 1
                     guard tokens <= CorpusLimits.maxTranslationTokensPerVerse else {
-                        throw fail("verse \(number) has more than \(CorpusLimits.maxTranslationTokensPerVerse.grouped) "
-                                   + "translation tokens, the most a verse can hold")
+                        throw fail(
+                            "verse \(number) has more than \(CorpusLimits.maxTranslationTokensPerVerse.grouped) "
+                                + "translation tokens, the most a verse can hold")
                     }
                     chapter!.appendTranslationToken(strings.intern(utf8: token))
-                } fail: { throw fail($0) }
+                } fail: {
+                    throw fail($0)
+                }
             case UInt8(ascii: "w"):
                 guard let current = chapter?.verses.last else { throw fail("word before any verse line") }
                 guard fields.count == 9 else { throw fail("word line needs 9 fields, found \(fields.count)") }
@@ -171,15 +189,18 @@ public enum ChapterFile {
                     throw fail("word of verse \(quoted(fields[1])) inside verse \(current.number)")
                 }
                 guard current.words.count < CorpusLimits.maxWordsPerVerse else {
-                    throw fail("verse \(current.number) has more than \(CorpusLimits.maxWordsPerVerse.grouped) words, "
-                               + "the most a verse can hold")
+                    throw fail(
+                        "verse \(current.number) has more than \(CorpusLimits.maxWordsPerVerse.grouped) words, "
+                            + "the most a verse can hold")
                 }
                 guard !fields[2].isEmpty else { throw fail("empty source word") }
                 let hebrew = chapter!.language == .hebrew
                 guard hebrew ? FieldSyntax.isHebrewStrongs(fields[5]) : FieldSyntax.isStrongs(fields[5]) else {
                     throw fail("bad Strong's number \(quoted(fields[5]))")
                 }
-                guard FieldSyntax.isMorphology(fields[6]) else { throw fail("bad morphology code \(quoted(fields[6]))") }
+                guard FieldSyntax.isMorphology(fields[6]) else {
+                    throw fail("bad morphology code \(quoted(fields[6]))")
+                }
                 let tokenCount = current.translation.count
                 let alignmentStart = Int32(chapter!.alignedTokens.count)
                 try forEachItem(fields[8], separatedBy: space, what: "alignment offset") { item in
@@ -188,12 +209,15 @@ public enum ChapterFile {
                     }
                     // Cannot truncate: index < tokenCount ≤ 65,536.
                     chapter!.appendAlignedToken(TokenOffset(UInt16(truncatingIfNeeded: index)))
-                } fail: { throw fail($0) }
-                chapter!.appendWord(Word(
-                    surface: strings.intern(utf8: fields[2]), transliteration: strings.intern(utf8: fields[3]),
-                    lemma: strings.intern(utf8: fields[4]), strongs: strings.intern(utf8: fields[5]),
-                    morphology: strings.intern(utf8: fields[6]), gloss: strings.intern(utf8: fields[7]),
-                    alignment: alignmentStart..<Int32(chapter!.alignedTokens.count)))
+                } fail: {
+                    throw fail($0)
+                }
+                chapter!.appendWord(
+                    Word(
+                        surface: strings.intern(utf8: fields[2]), transliteration: strings.intern(utf8: fields[3]),
+                        lemma: strings.intern(utf8: fields[4]), strongs: strings.intern(utf8: fields[5]),
+                        morphology: strings.intern(utf8: fields[6]), gloss: strings.intern(utf8: fields[7]),
+                        alignment: alignmentStart..<Int32(chapter!.alignedTokens.count)))
                 if hebrew { openWord = (lineNumber, fields[2], 0) }
             case UInt8(ascii: "$"):
                 guard let current = chapter else { throw fail("end record before the '@' header") }
@@ -201,8 +225,9 @@ public enum ChapterFile {
                     throw fail("end record must be '$<TAB>verse count<TAB>word count'")
                 }
                 guard verses == current.verses.count, words == current.words.count else {
-                    throw fail("the end record counts \(verses.grouped) verses and \(words.grouped) words, the file holds "
-                               + "\(current.verses.count.grouped) and \(current.words.count.grouped)")
+                    throw fail(
+                        "the end record counts \(verses.grouped) verses and \(words.grouped) words, the file holds "
+                            + "\(current.verses.count.grouped) and \(current.words.count.grouped)")
                 }
                 ended = true
             default:
@@ -213,8 +238,10 @@ public enum ChapterFile {
         guard let chapter else { throw CorpusError(file: path, line: nil, "no '@' header") }
         guard !chapter.verses.isEmpty else { throw CorpusError(file: path, line: nil, "no verses") }
         guard ended else {
-            throw CorpusError(file: path, line: lineNumber, "the file ends here without its end record "
-                              + "('$<TAB>verses<TAB>words'): it is truncated")
+            throw CorpusError(
+                file: path, line: lineNumber,
+                "the file ends here without its end record "
+                    + "('$<TAB>verses<TAB>words'): it is truncated")
         }
         return chapter
     }
@@ -227,11 +254,13 @@ public enum ChapterFile {
         let number = integer(Field(rebasing: line[formatPrefix.count...]))
         guard number == version else {
             if let number, number < version {
-                throw fail("chapter format \(number) is no longer read (this is format \(version), which adds the end "
-                           + "record); re-import the chapter with `interlinear import REF --output FOLDER`")
+                throw fail(
+                    "chapter format \(number) is no longer read (this is format \(version), which adds the end "
+                        + "record); re-import the chapter with `interlinear import REF --output FOLDER`")
             }
-            throw fail("unknown chapter format \(quoted(Field(rebasing: line[formatPrefix.count...]))); this interlinear "
-                       + "reads format \(version)")
+            throw fail(
+                "unknown chapter format \(quoted(Field(rebasing: line[formatPrefix.count...]))); this interlinear "
+                    + "reads format \(version)")
         }
     }
 
@@ -243,12 +272,17 @@ public enum ChapterFile {
             switch fields[0].first {
             case UInt8(ascii: "v"): names = ["record", "verse", "translation"]
             case UInt8(ascii: "w"):
-                names = ["record", "verse", "surface", "transliteration", "lemma", "Strong's", "morphology", "gloss", "alignment"]
-            case UInt8(ascii: "m"): names = ["record", "verse", "surface", "transliteration", "Strong's", "morphology", "gloss"]
+                names = [
+                    "record", "verse", "surface", "transliteration", "lemma", "Strong's", "morphology", "gloss",
+                    "alignment",
+                ]
+            case UInt8(ascii: "m"):
+                names = ["record", "verse", "surface", "transliteration", "Strong's", "morphology", "gloss"]
             default: names = ["record"]
             }
             let name = index < names.count ? "the \(names[index]) field" : "field \(index + 1)"
-            throw fail("control character \(EscapedText.escaped(String(Character(control)))) in \(name) \(quoted(field))")
+            throw fail(
+                "control character \(EscapedText.escaped(String(Character(control)))) in \(name) \(quoted(field))")
         }
     }
 
@@ -274,8 +308,10 @@ public enum ChapterFile {
 
     /// Calls `body` with each item between single separators; an empty field has no items, and an empty item
     /// (a leading, trailing or doubled separator) is refused: it would shift every offset after it.
-    private static func forEachItem(_ field: Field, separatedBy separator: UInt8, what: String,
-                                    _ body: (Field) throws -> Void, fail: (String) throws -> Never) throws {
+    private static func forEachItem(
+        _ field: Field, separatedBy separator: UInt8, what: String,
+        _ body: (Field) throws -> Void, fail: (String) throws -> Never
+    ) throws {
         guard !field.isEmpty else { return }
         var start = 0
         for i in 0...field.count where i == field.count || field[i] == separator {
@@ -293,13 +329,17 @@ public enum ChapterFile {
     private static func quoted(_ field: Field) -> String { EscapedText.quoted(utf8: field) }
 
     /// Checks that a Hebrew word's morpheme lines spelled all of it.
-    private static func closeWord(_ open: (line: Int, surface: Field, matched: Int), of chapter: Chapter?,
-                                  path: String) throws {
+    private static func closeWord(
+        _ open: (line: Int, surface: Field, matched: Int), of chapter: Chapter?,
+        path: String
+    ) throws {
         guard let word = chapter?.words.last else { return }
         guard !word.morphemes.isEmpty, open.matched == open.surface.count else {
-            throw CorpusError(file: path, line: open.line,
-                              word.morphemes.isEmpty ? "Hebrew word without morpheme lines"
-                                                     : "the word's morpheme lines spell only part of it")
+            throw CorpusError(
+                file: path, line: open.line,
+                word.morphemes.isEmpty
+                    ? "Hebrew word without morpheme lines"
+                    : "the word's morpheme lines spell only part of it")
         }
     }
 
@@ -310,16 +350,20 @@ public enum ChapterFile {
         let text = render(chapter, provenance: provenance)
         let again: Chapter
         do { again = try parse(text, path: path, strings: StringTableBuilder()) } catch let error as CorpusError {
-            throw CorpusError(file: path, line: error.line, "refusing to write a chapter the reader would refuse: \(error.message)")
+            throw CorpusError(
+                file: path, line: error.line, "refusing to write a chapter the reader would refuse: \(error.message)")
         }
-        let same = again.reference == chapter.reference && again.verses.map(\.number) == chapter.verses.map(\.number)
+        let same =
+            again.reference == chapter.reference && again.verses.map(\.number) == chapter.verses.map(\.number)
             && again.verses.map(\.words) == chapter.verses.map(\.words)
             && again.verses.map(\.translation) == chapter.verses.map(\.translation)
             && again.alignedTokens == chapter.alignedTokens
             && again.translationTokens.map(again.text) == chapter.translationTokens.map(chapter.text)
         guard same else {
-            throw CorpusError(file: path, line: nil, "refusing to write \(chapter.reference): the reader would read it back "
-                              + "differently (a token or field holding a separator)")
+            throw CorpusError(
+                file: path, line: nil,
+                "refusing to write \(chapter.reference): the reader would read it back "
+                    + "differently (a token or field holding a separator)")
         }
         return text
     }
@@ -334,12 +378,16 @@ public enum ChapterFile {
             let tokens = chapter.translationTokens[verse.translation].map { chapter.text($0) }
             out += "v\t\(verse.number)\t\(tokens.joined(separator: " "))\n"
             for word in chapter.words[verse.words] {
-                let fields = [word.surface, word.transliteration, word.lemma, word.strongs, word.morphology, word.gloss]
-                    .map { chapter.text($0) }
+                let fields = [
+                    word.surface, word.transliteration, word.lemma, word.strongs, word.morphology, word.gloss,
+                ]
+                .map { chapter.text($0) }
                 let aligned = chapter.alignment(of: word).map(\.description).joined(separator: " ")
                 out += "w\t\(verse.number)\t\(fields.joined(separator: "\t"))\t\(aligned)\n"
                 for m in chapter.morphemes(of: word) {
-                    let parts = [m.surface, m.transliteration, m.strongs, m.morphology, m.gloss].map { chapter.text($0) }
+                    let parts = [m.surface, m.transliteration, m.strongs, m.morphology, m.gloss].map {
+                        chapter.text($0)
+                    }
                     out += "m\t\(verse.number)\t\(parts.joined(separator: "\t"))\n"
                 }
             }

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -42,12 +43,16 @@ public struct CorpusLibrary: Sendable {
     /// Reads a chapter file, interning into `strings` (the caller freezes; `load` does).
     public func read(_ reference: ChapterReference, into strings: StringTableBuilder) throws -> Chapter {
         guard reference.exists else {
-            throw CorpusError(file: "", line: nil, kind: .missing, "\(reference.book.name) has \(reference.book.chapterCount) "
-                              + "chapter\(reference.book.chapterCount == 1 ? "" : "s"); there is no \(reference)")
+            throw CorpusError(
+                file: "", line: nil, kind: .missing,
+                "\(reference.book.name) has \(reference.book.chapterCount) "
+                    + "chapter\(reference.book.chapterCount == 1 ? "" : "s"); there is no \(reference)")
         }
         guard let url = file(for: reference) else {
-            throw CorpusError(file: "", line: nil, kind: .missing, "\(reference) is not in the corpus (looked in "
-                + roots.map(\.path).joined(separator: ", ") + "); `interlinear import \"\(reference)\"` adds it")
+            throw CorpusError(
+                file: "", line: nil, kind: .missing,
+                "\(reference) is not in the corpus (looked in "
+                    + roots.map(\.path).joined(separator: ", ") + "); `interlinear import \"\(reference)\"` adds it")
         }
         let chapter = try ChapterFile.readUnfrozen(url.path, strings: strings)
         guard chapter.reference == reference else {

@@ -21,8 +21,9 @@ public struct HebrewImporter {
 
     /// The importer over the two downloads' `data/` folders.
     public init(hebrewData: URL, translationData: URL) {
-        self.init(hebrewFile: hebrewData.appendingPathComponent(SourceData.hebrewFile),
-                  translationFile: translationData.appendingPathComponent(SourceData.oldTestamentTranslationFile))
+        self.init(
+            hebrewFile: hebrewData.appendingPathComponent(SourceData.hebrewFile),
+            translationFile: translationData.appendingPathComponent(SourceData.oldTestamentTranslationFile))
     }
 
     /// Attribution written at the top of every imported Hebrew chapter file.
@@ -36,7 +37,8 @@ public struct HebrewImporter {
     ]
 
     /// The attribution line of the lemmas, added when a lexicon gave them.
-    public static let lemmaProvenance = "Lemmas: the headword of each word's Strong's number in Strong's Hebrew "
+    public static let lemmaProvenance =
+        "Lemmas: the headword of each word's Strong's number in Strong's Hebrew "
         + "dictionary (SWORD module StrongsHebrew, public domain), the first of its morphemes that has an entry"
 
     /// One source row: a morpheme.
@@ -56,15 +58,23 @@ public struct HebrewImporter {
         }
         // Importing some chapters, the other chapters' rows are passed over on their verse key alone (rows whose key
         // cannot be read are kept, and refused below with their line).
-        let hebrewFilter: ((UnsafeBufferPointer<UInt8>) -> Bool)? = wanted == nil ? nil : { line in
-            SourceTable.leadingKey(line).map(keep) ?? true
-        }
-        let translationFilter: ((UnsafeBufferPointer<UInt8>) -> Bool)? = wanted == nil ? nil : { line in
-            SourceTable.targetVerseKey(line).map(keep) ?? true
-        }
+        let hebrewFilter: ((UnsafeBufferPointer<UInt8>) -> Bool)? =
+            wanted == nil
+            ? nil
+            : { line in
+                SourceTable.leadingKey(line).map(keep) ?? true
+            }
+        let translationFilter: ((UnsafeBufferPointer<UInt8>) -> Bool)? =
+            wanted == nil
+            ? nil
+            : { line in
+                SourceTable.targetVerseKey(line).map(keep) ?? true
+            }
         var rowsByVerse: [Int: [Row]] = [:]
-        try SourceTable.forEachRow(of: hebrewFile, columns: 8, package: "bible-alignments \(SourceData.hebrewVersion)",
-                                   keep: hebrewFilter) { line, f in
+        try SourceTable.forEachRow(
+            of: hebrewFile, columns: 8, package: "bible-alignments \(SourceData.hebrewVersion)",
+            keep: hebrewFilter
+        ) { line, f in
             guard f[0].count == 12, f[0].allSatisfy(\.isASCII), let id = Int(f[0]) else {
                 throw CorpusError(file: hebrewFile.path, line: line, "bad morpheme id '\(f[0])'")
             }
@@ -73,16 +83,19 @@ public struct HebrewImporter {
             rowsByVerse[key, default: []].append(Row(word: id / 10 % 1000, line: line, fields: Array(f[1...6])))
         }
         var tokensByVerse: [Int: [TargetToken]] = [:]
-        try SourceTable.forEachRow(of: translationFile, columns: 7, package: "bible-alignments \(SourceData.version)",
-                                   keep: translationFilter) { line, f in
+        try SourceTable.forEachRow(
+            of: translationFile, columns: 7, package: "bible-alignments \(SourceData.version)",
+            keep: translationFilter
+        ) { line, f in
             guard f[0].count == 11, let own = Int(f[0].prefix(8)) else {
                 throw CorpusError(file: translationFile.path, line: line, "bad token id '\(f[0])'")
             }
             // The BSB numbers some verses as English Bibles do; `source_verse` gives the Hebrew verse they render.
             let key = f[1].isEmpty ? own : (Int(f[1]) ?? own)
             guard keep(key) else { return }
-            tokensByVerse[key, default: []].append(try SourceTable.targetToken(
-                id: f[0], text: f[2], skipSpaceAfter: f[3] == "y", line: line, path: translationFile.path))
+            tokensByVerse[key, default: []].append(
+                try SourceTable.targetToken(
+                    id: f[0], text: f[2], skipSpaceAfter: f[3] == "y", line: line, path: translationFile.path))
         }
 
         var chapters: [ChapterReference: Chapter] = [:]
@@ -91,7 +104,9 @@ public struct HebrewImporter {
             let reference = ChapterReference(book: book, chapter: key / 1000 % 1000)
             var chapter = chapters.removeValue(forKey: reference) ?? Chapter(reference: reference, language: .hebrew)
             chapter.beginVerse(key % 1000, strings: strings)
-            for token in try SourceTable.displayTokens(tokensByVerse[key] ?? [], verse: key % 1000, path: translationFile.path) {
+            for token in try SourceTable.displayTokens(
+                tokensByVerse[key] ?? [], verse: key % 1000, path: translationFile.path)
+            {
                 chapter.appendTranslationToken(strings.intern(token))
             }
             var rows = rowsByVerse[key] ?? []
@@ -118,8 +133,10 @@ public struct HebrewImporter {
     /// `Morpheme.separator` (empty Strong's numbers and glosses left out), its surface is their concatenation.
     private func appendWord(_ rows: ArraySlice<Row>, to chapter: inout Chapter, strings: StringTableBuilder) throws {
         guard let verse = chapter.verses.last, verse.words.count < CorpusLimits.maxWordsPerVerse else {
-            throw CorpusError(file: hebrewFile.path, line: rows.first?.line, "verse \(chapter.verses.last?.number ?? 0) has "
-                              + "more than \(CorpusLimits.maxWordsPerVerse.grouped) words, the most a verse can hold")
+            throw CorpusError(
+                file: hebrewFile.path, line: rows.first?.line,
+                "verse \(chapter.verses.last?.number ?? 0) has "
+                    + "more than \(CorpusLimits.maxWordsPerVerse.grouped) words, the most a verse can hold")
         }
         var surfaces: [String] = []
         var strongs: [String] = []
@@ -154,10 +171,11 @@ public struct HebrewImporter {
             gloss: Substring(glosses.filter { !$0.isEmpty }.joined(separator: separator)), alignment: [],
             strings: strings)
         for i in surfaces.indices {
-            chapter.appendMorpheme(Morpheme(
-                surface: strings.intern(surfaces[i]), transliteration: strings.intern(transliterations[i]),
-                strongs: strings.intern(strongs[i]), morphology: strings.intern(codes[i]),
-                gloss: strings.intern(glosses[i])))
+            chapter.appendMorpheme(
+                Morpheme(
+                    surface: strings.intern(surfaces[i]), transliteration: strings.intern(transliterations[i]),
+                    strongs: strings.intern(strongs[i]), morphology: strings.intern(codes[i]),
+                    gloss: strings.intern(glosses[i])))
         }
     }
 
@@ -169,7 +187,8 @@ public struct HebrewImporter {
             let digits = part.prefix { $0.isASCII && $0.isNumber }
             let suffix = part.dropFirst(digits.count)
             guard !digits.isEmpty, digits.count <= 5, suffix.count <= 1,
-                  suffix.allSatisfy({ $0.isASCII && $0.isLowercase }) else { return nil }
+                suffix.allSatisfy({ $0.isASCII && $0.isLowercase })
+            else { return nil }
             let trimmed = digits.drop { $0 == "0" }
             numbers.append("H" + (trimmed.isEmpty ? "0" : trimmed) + suffix)
         }

@@ -16,8 +16,9 @@ public enum HebrewMarks: String, Sendable, CaseIterable {
         case .all: return true
         case .points: return !((0x0591...0x05AF).contains(v) || v == 0x05BD)
         case .none:
-            return !((0x0591...0x05BD).contains(v) || v == 0x05BF || v == 0x05C1 || v == 0x05C2 || v == 0x05C4
-                     || v == 0x05C5 || v == 0x05C7)
+            return
+                !((0x0591...0x05BD).contains(v) || v == 0x05BF || v == 0x05C1 || v == 0x05C2 || v == 0x05C4
+                || v == 0x05C5 || v == 0x05C7)
         }
     }
 

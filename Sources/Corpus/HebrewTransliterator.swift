@@ -208,8 +208,10 @@ public enum HebrewTransliterator {
         // (מֵיהוָה mē-YHWH, not mYHWH).
         var divineName = -1
         if n >= 4 {
-            for i in 0...(n - 4) where c[i].base == yod && c[i + 1].base == he && c[i + 2].base == vav
-                && c[i + 3].base == he && (i + 4 == n) {
+            for i in 0...(n - 4)
+            where c[i].base == yod && c[i + 1].base == he && c[i + 2].base == vav
+                && c[i + 3].base == he && (i + 4 == n)
+            {
                 divineName = i
             }
         }
@@ -221,8 +223,9 @@ public enum HebrewTransliterator {
             switch c[i].base {
             case vav where c[i].dagesh && c[i].vowel == nil && (previous == nil || previous!.vowel == nil):
                 mater[i] = "\u{FB}"  // û: shureq
-            case vav where c[i].vowel == .holem && !c[i].holemHaser && !c[i].dagesh && previous != nil
-                    && previous!.vowel == nil && mater[i - 1] == nil:
+            case vav
+            where c[i].vowel == .holem && !c[i].holemHaser && !c[i].dagesh && previous != nil
+                && previous!.vowel == nil && mater[i - 1] == nil:
                 mater[i] = "\u{F4}"  // ô: full holem
             case yod where c[i].vowel == nil && !c[i].dagesh && previous != nil && mater[i - 1] == nil:
                 switch previous!.vowel {
@@ -258,19 +261,30 @@ public enum HebrewTransliterator {
             case .qamets where i + 1 < n && mater[i + 1] == nil && !c[i].meteg && !c[i].accent:
                 let next = c[i + 1]
                 if next.vowel == .shewa && !c[i].verb && i + 1 < n - 1 && !doubled[i + 1]
-                            && next.base != c[i + 2].base {
+                    && next.base != c[i + 2].base
+                {
                     hatuf[i] = true  // closed by a silent shewa (a meteg or an accent would mark the syllable open)
                 } else if cantillated && !wordAccented && i + 1 == n - 1 && next.vowel == nil && !next.dagesh
-                            && ![alef, he, vav, yod].contains(next.base) {
+                    && ![alef, he, vav, yod].contains(next.base)
+                {
                     hatuf[i] = true  // an unstressed word (joined by maqaf) closed by its last consonant: כָּל kol
                 }
             case .shewa:
-                if i == 0 { vocal[i] = true }  // a word's first consonant has no vowel before it to close
-                else if i == n - 1 { vocal[i] = false }
-                else if doubled[i] { vocal[i] = true }
-                else if c[i + 1].base == c[i].base { vocal[i] = true }  // the first of two identical consonants
-                else if c[i - 1].vowel == .shewa { vocal[i] = !vocal[i - 1] }
-                else if mater[i - 1] != nil { vocal[i] = true }  // after a long vowel
+                if i == 0 {
+                    vocal[i] = true
+                }  // a word's first consonant has no vowel before it to close
+                else if i == n - 1 {
+                    vocal[i] = false
+                } else if doubled[i] {
+                    vocal[i] = true
+                } else if c[i + 1].base == c[i].base {
+                    vocal[i] = true
+                }  // the first of two identical consonants
+                else if c[i - 1].vowel == .shewa {
+                    vocal[i] = !vocal[i - 1]
+                } else if mater[i - 1] != nil {
+                    vocal[i] = true
+                }  // after a long vowel
                 else {
                     switch c[i - 1].vowel {
                     case .tsere, .holem: vocal[i] = true
@@ -297,7 +311,8 @@ public enum HebrewTransliterator {
             let letter = consonant(c[i])
             // Furtive patah: a final ḥet, ʿayin or mappiq he after a long vowel is read with "a" before it.
             if i == n - 1 && i > 0 && c[i].vowel == .patah
-                && (c[i].base == het || c[i].base == ayin || (c[i].base == he && c[i].dagesh)) {
+                && (c[i].base == het || c[i].base == ayin || (c[i].base == he && c[i].dagesh))
+            {
                 let before = c[i - 1]
                 let long = mater[i - 1] != nil || [.hireq, .tsere, .holem, .qibbuts].contains(before.vowel)
                 if long {
@@ -308,8 +323,10 @@ public enum HebrewTransliterator {
             chunk += letter
             if doubled[i] { chunk += letter }
             let absorbed = i + 1 < n && mater[i + 1] != nil && c[i + 1].base != vav
-            if !absorbed || (c[i].vowel != .hireq && c[i].vowel != .tsere && c[i].vowel != .segol
-                             && c[i].vowel != .qamets) {
+            if !absorbed
+                || (c[i].vowel != .hireq && c[i].vowel != .tsere && c[i].vowel != .segol
+                    && c[i].vowel != .qamets)
+            {
                 chunk += vowel(c[i], hatuf: hatuf[i], vocal: vocal[i])
                 if c[i].hireqAfterPatah { chunk += "i" }
             }
@@ -331,7 +348,8 @@ public enum HebrewTransliterator {
                 c[i].meteg = true
             }
         } else if cantillated, !c.contains(where: { $0.cantillated }), let m = c.lastIndex(where: { $0.meteg }),
-                  c[m].hasFullVowel, c[(m + 1)...].filter({ $0.hasFullVowel }).count <= 1 {
+            c[m].hasFullVowel, c[(m + 1)...].filter({ $0.hasFullVowel }).count <= 1
+        {
             c[m].meteg = false
             c[m].accent = true
             c[m].cantillated = true
@@ -348,8 +366,9 @@ public enum HebrewTransliterator {
     static func verbQametsHatuf(_ c: [Cluster], _ i: Int, mater: [String?], doubled: [Bool]) -> Bool {
         let n = c.count
         guard c[i].verb, !c[i].accent, i + 2 < n, c[i + 1].vowel == .shewa, !doubled[i + 1], mater[i + 1] == nil,
-              c[i + 1].base != c[i + 2].base, i == 0 || c[i - 1].morpheme != c[i].morpheme,
-              let last = c.lastIndex(where: { $0.morpheme == c[i].morpheme }), last >= i + 2 else { return false }
+            c[i + 1].base != c[i + 2].base, i == 0 || c[i - 1].morpheme != c[i].morpheme,
+            let last = c.lastIndex(where: { $0.morpheme == c[i].morpheme }), last >= i + 2
+        else { return false }
         if last < n - 1 { return true }  // a suffix follows the verb
         return mater[last] == nil && !c[last].hasFullVowel
     }

@@ -9,8 +9,10 @@ public struct BibleAlignmentsImporter {
     public init(dataDirectory: URL) { self.dataDirectory = dataDirectory }
 
     /// The package's files the importer reads, relative to its `data/` folder.
-    public static let requiredFiles = ["sources/SBLGNT.tsv", "eng/targets/BSB/nt_BSB.tsv",
-                                "eng/alignments/BSB/SBLGNT-BSB-manual.json"]
+    public static let requiredFiles = [
+        "sources/SBLGNT.tsv", "eng/targets/BSB/nt_BSB.tsv",
+        "eng/alignments/BSB/SBLGNT-BSB-manual.json",
+    ]
     var sourcePath: URL { dataDirectory.appendingPathComponent(Self.requiredFiles[0]) }
     var targetPath: URL { dataDirectory.appendingPathComponent(Self.requiredFiles[1]) }
     var alignmentPath: URL { dataDirectory.appendingPathComponent(Self.requiredFiles[2]) }
@@ -41,28 +43,40 @@ public struct BibleAlignmentsImporter {
         // bad row is reported at its own line rather than as a chapter the reader would refuse.
         // Importing some chapters, the other chapters' rows are passed over on their verse key alone (rows whose key
         // cannot be read are kept, and refused below with their line).
-        let sourceFilter: ((UnsafeBufferPointer<UInt8>) -> Bool)? = wanted == nil ? nil : { line in
-            guard line.first == UInt8(ascii: "n"), let key = SourceTable.leadingKey(line, skip: 1) else { return true }
-            return keep(key)
-        }
-        let targetFilter: ((UnsafeBufferPointer<UInt8>) -> Bool)? = wanted == nil ? nil : { line in
-            SourceTable.targetVerseKey(line).map(keep) ?? true
-        }
+        let sourceFilter: ((UnsafeBufferPointer<UInt8>) -> Bool)? =
+            wanted == nil
+            ? nil
+            : { line in
+                guard line.first == UInt8(ascii: "n"), let key = SourceTable.leadingKey(line, skip: 1) else {
+                    return true
+                }
+                return keep(key)
+            }
+        let targetFilter: ((UnsafeBufferPointer<UInt8>) -> Bool)? =
+            wanted == nil
+            ? nil
+            : { line in
+                SourceTable.targetVerseKey(line).map(keep) ?? true
+            }
         var sourceByVerse: [Int: [SourceRow]] = [:]
         try forEachRow(of: sourcePath, columns: 9, keep: sourceFilter) { line, f in
             func fail(_ message: String) -> CorpusError { CorpusError(file: sourcePath.path, line: line, message) }
             guard f[0].first == "n", f[0].count == 12, let key = Int(f[0].dropFirst().prefix(8)), key % 1000 > 0,
-                  key / 1000 % 1000 > 0 else {
+                key / 1000 % 1000 > 0
+            else {
                 throw fail("bad word id \(EscapedText.quoted(f[0]))")
             }
             guard keep(key) else { return }
             guard !f[2].isEmpty else { throw fail("empty Greek word") }
             guard FieldSyntax.isStrongs(f[3]) else { throw fail("bad Strong's number \(EscapedText.quoted(f[3]))") }
-            guard !f[8].isEmpty, !f[8].contains(" ") else { throw fail("bad morphology code \(EscapedText.quoted(f[8]))") }
+            guard !f[8].isEmpty, !f[8].contains(" ") else {
+                throw fail("bad morphology code \(EscapedText.quoted(f[8]))")
+            }
             let words = sourceByVerse[key]?.count ?? 0
             guard words < CorpusLimits.maxWordsPerVerse else {
-                throw fail("verse \(key % 1000) has more than \(CorpusLimits.maxWordsPerVerse.grouped) words, the most a "
-                           + "verse can hold")
+                throw fail(
+                    "verse \(key % 1000) has more than \(CorpusLimits.maxWordsPerVerse.grouped) words, the most a "
+                        + "verse can hold")
             }
             sourceByVerse[key, default: []].append(
                 SourceRow(verseKey: key, id: String(f[0]), fields: [f[2], f[3], f[4], f[5], f[6], f[8]], line: line))
@@ -79,8 +93,9 @@ public struct BibleAlignmentsImporter {
             guard key % 1000 > 0, key / 1000 % 1000 > 0 else {
                 throw CorpusError(file: targetFile, line: line, "bad source verse \(EscapedText.quoted(f[1]))")
             }
-            targetByVerse[key, default: []].append(try SourceTable.targetToken(
-                id: f[0], text: f[2], skipSpaceAfter: f[3] == "y", line: line, path: targetFile))
+            targetByVerse[key, default: []].append(
+                try SourceTable.targetToken(
+                    id: f[0], text: f[2], skipSpaceAfter: f[3] == "y", line: line, path: targetFile))
         }
         let links = try readAlignments()
 
@@ -94,22 +109,29 @@ public struct BibleAlignmentsImporter {
             var chapter = chapters.removeValue(forKey: reference) ?? Chapter(reference: reference)
             chapter.beginVerse(key % 1000, strings: strings)
             var displayIndex: [String: UInt16] = [:]
-            let display = try SourceTable.displayTokens(targetByVerse[key] ?? [], verse: key % 1000,
-                                                        path: targetFile) { displayIndex[$0.id] = $1 }
+            let display = try SourceTable.displayTokens(
+                targetByVerse[key] ?? [], verse: key % 1000,
+                path: targetFile
+            ) { displayIndex[$0.id] = $1 }
             for token in display { chapter.appendTranslationToken(strings.intern(token)) }
             for row in sourceByVerse[key] ?? [] {
                 let f = row.fields
                 let gloss = f[2].isEmpty || f[2] == "-" ? f[3] : f[2]
-                let aligned = Set((links[row.id] ?? []).compactMap { displayIndex[$0] }).sorted().map { TokenOffset($0) }
+                let aligned = Set((links[row.id] ?? []).compactMap { displayIndex[$0] }).sorted().map {
+                    TokenOffset($0)
+                }
                 // Each distinct form is transliterated once (the New Testament's 137,741 words have about 19,000).
                 let transliteration: Substring
-                if let known = transliterations[f[0]] { transliteration = known } else {
+                if let known = transliterations[f[0]] {
+                    transliteration = known
+                } else {
                     transliteration = Substring(Transliterator.transliterate(String(f[0])))
                     transliterations[f[0]] = transliteration
                 }
-                chapter.appendWord(surface: f[0], transliteration: transliteration,
-                                   lemma: f[4], strongs: f[1], morphology: f[5], gloss: gloss, alignment: aligned,
-                                   strings: strings)
+                chapter.appendWord(
+                    surface: f[0], transliteration: transliteration,
+                    lemma: f[4], strongs: f[1], morphology: f[5], gloss: gloss, alignment: aligned,
+                    strings: strings)
             }
             chapters[reference] = chapter
         }
@@ -118,8 +140,10 @@ public struct BibleAlignmentsImporter {
         }
         // A chapter without a single Greek word would be an English-only chapter: the source is incomplete.
         if let empty = chapters.values.first(where: { $0.words.isEmpty }) {
-            throw CorpusError(file: sourcePath.path, line: nil, "has no Greek words for \(empty.reference); the source "
-                              + "data is incomplete", remedy: .downloadSourceData)
+            throw CorpusError(
+                file: sourcePath.path, line: nil,
+                "has no Greek words for \(empty.reference); the source "
+                    + "data is incomplete", remedy: .downloadSourceData)
         }
         return chapters.values.map { chapter in
             var chapter = chapter
@@ -129,9 +153,12 @@ public struct BibleAlignmentsImporter {
     }
 
     /// Calls `body` with each data row's 1-based line number and fields (bounded and checked: `SourceTable`).
-    private func forEachRow(of url: URL, columns: Int, keep: ((UnsafeBufferPointer<UInt8>) -> Bool)?,
-                            _ body: (Int, [Substring]) throws -> Void) throws {
-        try SourceTable.forEachRow(of: url, columns: columns, package: "bible-alignments \(SourceData.version)", keep: keep, body)
+    private func forEachRow(
+        of url: URL, columns: Int, keep: ((UnsafeBufferPointer<UInt8>) -> Bool)?,
+        _ body: (Int, [Substring]) throws -> Void
+    ) throws {
+        try SourceTable.forEachRow(
+            of: url, columns: columns, package: "bible-alignments \(SourceData.version)", keep: keep, body)
     }
 
     private struct AlignmentFile: Decodable {
@@ -141,11 +168,13 @@ public struct BibleAlignmentsImporter {
 
     /// Source word id → target token ids.
     private func readAlignments() throws -> [String: [String]] {
-        let bytes = try BoundedFile.read(alignmentPath.path, limit: CorpusLimits.maxSourceFileBytes, what: "a source data file")
+        let bytes = try BoundedFile.read(
+            alignmentPath.path, limit: CorpusLimits.maxSourceFileBytes, what: "a source data file")
         let file: AlignmentFile
         do { file = try JSONDecoder().decode(AlignmentFile.self, from: Data(bytes)) } catch {
-            throw CorpusError(file: alignmentPath.path, line: nil,
-                              "not a valid alignment file (\(EscapedText.escaped(String(describing: error), limit: 120)))")
+            throw CorpusError(
+                file: alignmentPath.path, line: nil,
+                "not a valid alignment file (\(EscapedText.escaped(String(describing: error), limit: 120)))")
         }
         var links: [String: [String]] = [:]
         for record in file.records {

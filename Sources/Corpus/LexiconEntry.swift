@@ -25,8 +25,10 @@ public struct LexiconEntry: Sendable, Equatable, Hashable {
     /// prints once its tags are stripped.
     public var text: String
 
-    public init(language: SourceLanguage, number: Int, headword: String, transliteration: String,
-                pronunciation: String, derivation: String, definition: String, kjvUsage: String, text: String) {
+    public init(
+        language: SourceLanguage, number: Int, headword: String, transliteration: String,
+        pronunciation: String, derivation: String, definition: String, kjvUsage: String, text: String
+    ) {
         self.language = language
         self.number = number
         self.headword = headword
@@ -67,9 +69,13 @@ public struct LexiconEntry: Sendable, Equatable, Hashable {
     /// (`next`, the entry after it, starts with another, or there is none). Such a number has no entry: H871 is
     /// "Atharim … spies", not "in".
     public static func isUnnumberedAffix(_ number: String, base: LexiconEntry, next: LexiconEntry?) -> Bool {
-        guard base.language == .hebrew, number.last?.isLetter == true, number.last?.isLowercase == true else { return false }
+        guard base.language == .hebrew, number.last?.isLetter == true, number.last?.isLowercase == true else {
+            return false
+        }
         guard let next else { return true }
-        func firstLetter(_ headword: String) -> Unicode.Scalar? { headword.unicodeScalars.first { $0.properties.isAlphabetic } }
+        func firstLetter(_ headword: String) -> Unicode.Scalar? {
+            headword.unicodeScalars.first { $0.properties.isAlphabetic }
+        }
         return firstLetter(next.headword) != firstLetter(base.headword)
     }
 }

@@ -16,7 +16,8 @@ public enum Morphology {
         // Codes from the corpus begin and end with a printable ASCII character: then there is nothing to trim.
         let ends = (code.utf8.first, code.utf8.last)
         let printable: ClosedRange<UInt8> = 0x21...0x7E
-        let trimmed = ends.0.map(printable.contains) == true && ends.1.map(printable.contains) == true
+        let trimmed =
+            ends.0.map(printable.contains) == true && ends.1.map(printable.contains) == true
             ? code : code.trimmingCharacters(in: .whitespacesAndNewlines)
         var blocks = blocks(of: trimmed)[...]
         guard let head = blocks.popFirst() else { return nil }
@@ -117,7 +118,7 @@ public enum Morphology {
     private static func caseNumberGender(_ block: Substring, genderOptional: Bool = false) -> String? {
         let letters = Array(block)
         guard letters.count == 3 || (genderOptional && letters.count == 2),
-              let grammaticalCase = cases[letters[0]], let number = numbers[letters[1]]
+            let grammaticalCase = cases[letters[0]], let number = numbers[letters[1]]
         else { return nil }
         guard letters.count == 3 else { return grammaticalCase + " " + number }
         guard let gender = genders[letters[2]] else { return nil }
@@ -148,7 +149,7 @@ public enum Morphology {
     /// F-1ASM: person, then case, number, gender.
     private static func reflexivePronoun(_ block: String) -> [String]? {
         guard let first = block.first, let person = persons[first],
-              let inflection = caseNumberGender(block.dropFirst())
+            let inflection = caseNumberGender(block.dropFirst())
         else { return nil }
         return [person + " " + inflection]
     }
@@ -156,7 +157,7 @@ public enum Morphology {
     /// S-1SNSM: person and number of the possessor, then case, number, gender of the pronoun itself.
     private static func possessivePronoun(_ block: String) -> [String]? {
         guard block.count == 5, let possessor = personNumber(String(block.prefix(2))),
-              let inflection = caseNumberGender(block.dropFirst(2))
+            let inflection = caseNumberGender(block.dropFirst(2))
         else { return nil }
         return [possessor + " possessor", inflection]
     }
@@ -182,7 +183,7 @@ public enum Morphology {
         let second = block.hasPrefix("2")
         let letters = Array(second ? block.dropFirst() : block[...])
         guard letters.count == 3, let tense = tenses[letters[0]], let voice = voices[letters[1]],
-              let mood = moods[letters[2]]
+            let mood = moods[letters[2]]
         else { return nil }
         let form = (second ? "second " : "") + tense + " " + voice + " " + mood
 

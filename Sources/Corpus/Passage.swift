@@ -49,7 +49,8 @@ public struct Passage: Hashable, Sendable, CustomStringConvertible {
         }
         // "C", "C:V", "C:V-W", "C.V" (OSIS); relative "V" means a verse of the current chapter.
         let parts = numbers.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
-        let dotted = parts.count == 1 ? numbers.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false) : parts
+        let dotted =
+            parts.count == 1 ? numbers.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false) : parts
         guard let chapterNumber = Self.number(dotted[0]) else { return nil }
         if dotted.count == 1 {
             if bookPart.isEmpty, let current {
@@ -71,7 +72,8 @@ public struct Passage: Hashable, Sendable, CustomStringConvertible {
     /// A positive number of at most three digits.
     private static func number(_ text: Substring) -> Int? {
         guard (1...3).contains(text.count), text.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(text),
-              value > 0 else { return nil }
+            value > 0
+        else { return nil }
         return value
     }
 

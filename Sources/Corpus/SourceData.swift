@@ -36,7 +36,8 @@ public enum SourceData {
     /// Whether both Old Testament files are present.
     public static func hasOldTestament(hebrew: URL, translation: URL) -> Bool {
         FileManager.default.fileExists(atPath: hebrew.appendingPathComponent(hebrewFile).path)
-            && FileManager.default.fileExists(atPath: translation.appendingPathComponent(oldTestamentTranslationFile).path)
+            && FileManager.default.fileExists(
+                atPath: translation.appendingPathComponent(oldTestamentTranslationFile).path)
     }
 
     /// `$XDG_CACHE_HOME/interlinear/sources`, else `~/.cache/interlinear/sources`.

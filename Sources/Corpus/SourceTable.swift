@@ -17,14 +17,18 @@ enum SourceTable {
     /// `package` names the download in the error for a missing file. A row `keep` (given the raw line) turns down is
     /// passed over unchecked: importing a few chapters looks at the other rows' verse keys only, and checks in full
     /// every row it imports.
-    static func forEachRow(of url: URL, columns: Int, package: String,
-                           keep: ((UnsafeBufferPointer<UInt8>) -> Bool)? = nil,
-                           _ body: (Int, [Substring]) throws -> Void) throws {
+    static func forEachRow(
+        of url: URL, columns: Int, package: String,
+        keep: ((UnsafeBufferPointer<UInt8>) -> Bool)? = nil,
+        _ body: (Int, [Substring]) throws -> Void
+    ) throws {
         let bytes: [UInt8]
-        do { bytes = try BoundedFile.read(url.path, limit: CorpusLimits.maxSourceFileBytes, what: "a source data file") } catch
-            let error as CorpusError where error.kind == .missing {
-            throw CorpusError(file: url.path, line: nil, kind: .missing, "cannot read (is \(package) downloaded?)",
-                              remedy: .downloadSourceData)
+        do {
+            bytes = try BoundedFile.read(url.path, limit: CorpusLimits.maxSourceFileBytes, what: "a source data file")
+        } catch let error as CorpusError where error.kind == .missing {
+            throw CorpusError(
+                file: url.path, line: nil, kind: .missing, "cannot read (is \(package) downloaded?)",
+                remedy: .downloadSourceData)
         }
         // Lines and fields are split on bytes: splitting pointed Hebrew by Characters (grapheme clusters) costs
         // about ten times as much.
@@ -43,18 +47,21 @@ enum SourceTable {
                 let line = UnsafeBufferPointer(rebasing: text[start..<end])
                 if lineNumber > 1, let keep, !keep(line) { continue }
                 guard line.count <= CorpusLimits.maxSourceLineBytes else {
-                    throw fail("line is \(line.count.grouped) bytes long; a source line holds at most "
-                               + CorpusLimits.maxSourceLineBytes.grouped)
+                    throw fail(
+                        "line is \(line.count.grouped) bytes long; a source line holds at most "
+                            + CorpusLimits.maxSourceLineBytes.grouped)
                 }
                 if let bad = TextCheck.firstInvalidUTF8(line) {
-                    throw fail("invalid UTF-8: byte 0x\(String(line[bad], radix: 16, uppercase: true)) at column \(bad + 1)")
+                    throw fail(
+                        "invalid UTF-8: byte 0x\(String(line[bad], radix: 16, uppercase: true)) at column \(bad + 1)")
                 }
                 if lineNumber == 1 || line.isEmpty { continue }
                 fields.removeAll(keepingCapacity: true)
                 for field in line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false) {
                     if let control = TextCheck.firstControl(UnsafeBufferPointer(rebasing: field)) {
-                        throw fail("control character \(EscapedText.escaped(String(Character(control)))) in "
-                                   + EscapedText.quoted(utf8: UnsafeBufferPointer(rebasing: field)))
+                        throw fail(
+                            "control character \(EscapedText.escaped(String(Character(control)))) in "
+                                + EscapedText.quoted(utf8: UnsafeBufferPointer(rebasing: field)))
                     }
                     fields.append(Substring(decoding: UnsafeBufferPointer(rebasing: field), as: UTF8.self))
                 }
@@ -90,11 +97,15 @@ enum SourceTable {
 
     /// A translation token from its row: one display word. Empty or holding a space, it would shift every alignment
     /// offset after it, so it is refused with its line.
-    static func targetToken(id: Substring, text: Substring, skipSpaceAfter: Bool, line: Int, path: String) throws -> TargetToken {
+    static func targetToken(id: Substring, text: Substring, skipSpaceAfter: Bool, line: Int, path: String) throws
+        -> TargetToken
+    {
         guard !text.isEmpty else { throw CorpusError(file: path, line: line, "empty English token") }
         guard !text.contains(where: \.isWhitespace) else {
-            throw CorpusError(file: path, line: line, "English token \(EscapedText.quoted(text)) holds a space; it would "
-                              + "shift the alignment of the words after it")
+            throw CorpusError(
+                file: path, line: line,
+                "English token \(EscapedText.quoted(text)) holds a space; it would "
+                    + "shift the alignment of the words after it")
         }
         return TargetToken(id: String(id), text: text, skipSpaceAfter: skipSpaceAfter, line: line)
     }
@@ -103,8 +114,10 @@ enum SourceTable {
     /// space, so punctuation attaches to the word before it and an opening quote to the word after it. `mapped` is
     /// told each source token's display index. More display tokens than a verse can hold
     /// (`CorpusLimits.maxTranslationTokensPerVerse`) are refused at the line of the first one too many.
-    static func displayTokens(_ tokens: [TargetToken], verse: Int, path: String,
-                              mapped: (TargetToken, UInt16) -> Void = { _, _ in }) throws -> [String] {
+    static func displayTokens(
+        _ tokens: [TargetToken], verse: Int, path: String,
+        mapped: (TargetToken, UInt16) -> Void = { _, _ in }
+    ) throws -> [String] {
         var display: [String] = []
         var glue = false
         for token in tokens {
@@ -112,8 +125,11 @@ enum SourceTable {
                 display[display.count - 1] += token.text
             } else {
                 guard display.count < CorpusLimits.maxTranslationTokensPerVerse else {
-                    throw CorpusError(file: path, line: token.line, "verse \(verse) has more than "
-                        + "\(CorpusLimits.maxTranslationTokensPerVerse.grouped) translation tokens, the most a verse can hold")
+                    throw CorpusError(
+                        file: path, line: token.line,
+                        "verse \(verse) has more than "
+                            + "\(CorpusLimits.maxTranslationTokensPerVerse.grouped) translation tokens, the most a verse can hold"
+                    )
                 }
                 display.append(String(token.text))
             }

@@ -124,7 +124,10 @@ struct InternedStrings: Sendable {
             var offset = 0
             while offset + 8 < count {
                 if a.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                    != b.loadUnaligned(fromByteOffset: offset, as: UInt64.self) { return false }
+                    != b.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                {
+                    return false
+                }
                 offset += 8
             }
             return a.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
@@ -150,8 +153,9 @@ struct InternedStrings: Sendable {
         let raw = UnsafeRawPointer(base)
         var offset = 0
         while count - offset > 16 {
-            state = fold(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) ^ 0xA076_1D64_78BD_642F,
-                         raw.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self) ^ state)
+            state = fold(
+                raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) ^ 0xA076_1D64_78BD_642F,
+                raw.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self) ^ state)
             offset += 16
         }
         // The last 1–16 bytes as two words: overlapping loads when at least 4 bytes are left, else the first,

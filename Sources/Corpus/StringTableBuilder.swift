@@ -108,7 +108,9 @@ extension InternedStrings {
         return append(bytes, hash: hash, slot: slot, checked: true)
     }
 
-    private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>, hash: Int, slot: Int, checked isChecked: Bool) -> TextID {
+    private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>, hash: Int, slot: Int, checked isChecked: Bool)
+        -> TextID
+    {
         let id = TextID(truncatingIfNeeded: hashes.count)
         arena.append(contentsOf: bytes)
         offsets.append(arena.count)

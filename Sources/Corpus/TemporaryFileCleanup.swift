@@ -1,7 +1,8 @@
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Synchronization
 
 // The path the handler removes, in a buffer allocated once: a signal handler may only call async-signal-safe
 // functions (unlink, signal, raise), so it cannot build a String.
@@ -35,7 +36,8 @@ enum TemporaryFileCleanup {
             for sig in signals {
                 var current = sigaction()
                 guard sigaction(sig, nil, &current) == 0, current.__sigaction_handler.sa_handler == nil,
-                      current.sa_flags & SA_SIGINFO == 0 else { continue }  // not the default: leave it alone
+                    current.sa_flags & SA_SIGINFO == 0
+                else { continue }  // not the default: leave it alone
                 var action = sigaction()
                 action.__sigaction_handler.sa_handler = removePendingAndDie
                 sigemptyset(&action.sa_mask)

@@ -102,7 +102,7 @@ struct CleanTextMachine: @unchecked Sendable {
 
     private enum Class: UInt8 {
         case printable, control, tab, cont80, cont90, contA0, invalid, leadC2, lead2, leadE0, lead3, leadED, leadF0,
-             lead4, leadF4
+            lead4, leadF4
     }
 
     private init() {

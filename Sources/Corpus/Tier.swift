@@ -67,7 +67,8 @@ public struct TierSet: OptionSet, Sendable, Hashable {
             guard let tier = Tier(name: name), tier != .verse else { return .failure(TierListError(name: name)) }
             tiers.append(tier)
         }
-        guard tiers.contains(.source) || tiers.contains(.transliteration) || tiers.contains(.gloss)
+        guard
+            tiers.contains(.source) || tiers.contains(.transliteration) || tiers.contains(.gloss)
                 || tiers.contains(.strongs) || tiers.contains(.morphology) || tiers.contains(.lemma)
         else { return .failure(TierListError(name: list)) }
         return .success(TierSet(tiers))

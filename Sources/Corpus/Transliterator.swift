@@ -81,7 +81,8 @@ public enum Transliterator {
             // Capitalise like the Greek: title case for one capital, upper case inside all-caps words.
             let following = index + consumed < items.count ? items[index + consumed].letter : nil
             if letter.upper {
-                let allCaps = (consumed == 2 && next?.upper == true) || following?.upper == true
+                let allCaps =
+                    (consumed == 2 && next?.upper == true) || following?.upper == true
                     || previous?.upper == true
                 if allCaps {
                     output += unit.uppercased()
@@ -137,7 +138,7 @@ public enum Transliterator {
         init?(_ character: Character) {
             let scalars = character.unicodeScalars
             guard let scalar = scalars.first, scalars.index(after: scalars.startIndex) == scalars.endIndex,
-                  Letter.isInGreekBlocks(scalar.value)
+                Letter.isInGreekBlocks(scalar.value)
             else {
                 self.init(decomposing: character)
                 return
@@ -265,7 +266,7 @@ public enum Transliterator {
     /// (in a true diphthong those marks stand on the second vowel), says so.
     private static func diphthong(_ first: Letter, _ second: Letter) -> String? {
         guard !second.diaeresis, !first.rough, !first.smooth, !first.iotaSubscript, !second.iotaSubscript,
-              let start = diphthongStart(first.base, second.base)
+            let start = diphthongStart(first.base, second.base)
         else { return nil }
         return start + (second.base == "υ" ? "u" : "i")
     }

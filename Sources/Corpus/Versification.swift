@@ -21,7 +21,8 @@ public struct Versification: Sendable, Equatable {
     /// Reads the table from the BSB's Old Testament file.
     public static func read(translationFile: URL) throws -> Versification {
         var first: [Int: Int] = [:]
-        try SourceTable.forEachRow(of: translationFile, columns: 7, package: "bible-alignments \(SourceData.version)") { line, f in
+        try SourceTable.forEachRow(of: translationFile, columns: 7, package: "bible-alignments \(SourceData.version)") {
+            line, f in
             guard f[0].count == 11, let english = Int(f[0].prefix(8)) else {
                 throw CorpusError(file: translationFile.path, line: line, "bad token id '\(f[0])'")
             }
@@ -31,7 +32,8 @@ public struct Versification: Sendable, Equatable {
             }
             first[english] = min(first[english] ?? hebrew, hebrew)
         }
-        return Versification(differences: first.filter { $0.key != $0.value }.sorted { $0.key < $1.key }
-            .map { (english: $0.key, hebrew: $0.value) })
+        return Versification(
+            differences: first.filter { $0.key != $0.value }.sorted { $0.key < $1.key }
+                .map { (english: $0.key, hebrew: $0.value) })
     }
 }

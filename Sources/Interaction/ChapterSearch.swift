@@ -23,7 +23,9 @@ public struct ChapterSearch {
     /// `prefix` "H"); nil otherwise.
     public static func strongsNumber<S: StringProtocol>(_ text: S, prefix: Character = "G") -> Int? {
         var digits = text.trimmingCharacters(in: .whitespaces)[...]
-        if let first = digits.first, first == prefix || first == Character(prefix.lowercased()) { digits = digits.dropFirst() }
+        if let first = digits.first, first == prefix || first == Character(prefix.lowercased()) {
+            digits = digits.dropFirst()
+        }
         guard !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber) else { return nil }
         return Int(digits)
     }
@@ -50,7 +52,8 @@ public struct ChapterSearch {
         var found: [WordIndex] = []
         for (index, word) in zip(chapter.words.indices, chapter.words) {
             if folding(word.surface).contains(needle) || folding(word.transliteration).contains(needle)
-                || folding(word.gloss).contains(needle) {
+                || folding(word.gloss).contains(needle)
+            {
                 found.append(index)
             }
         }

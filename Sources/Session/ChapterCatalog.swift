@@ -20,8 +20,10 @@ public class ChapterNavigator: ChapterNavigation {
     private lazy var storeSearch: StoreSearch? = store.map(StoreSearch.init)
 
     /// Chapters of `source`, loaded by `load`; `numbering` is the store's library when `source` wraps it.
-    public init(source: any ChapterSource, numbering: ChapterLibrary? = nil,
-                load: @escaping (ChapterReference) throws -> Chapter) {
+    public init(
+        source: any ChapterSource, numbering: ChapterLibrary? = nil,
+        load: @escaping (ChapterReference) throws -> Chapter
+    ) {
         self.source = source
         self.numbering = numbering ?? source as? ChapterLibrary
         loadChapter = load
@@ -55,7 +57,9 @@ public class ChapterNavigator: ChapterNavigation {
     public static func neighbour(of reference: ChapterReference, forward: Bool) -> ChapterReference? {
         let book = reference.book
         if forward {
-            if reference.chapter < book.chapterCount { return ChapterReference(book: book, chapter: reference.chapter + 1) }
+            if reference.chapter < book.chapterCount {
+                return ChapterReference(book: book, chapter: reference.chapter + 1)
+            }
             return Book.numbered(book.number + 1).map { ChapterReference(book: $0, chapter: 1) }
         }
         if reference.chapter > 1 { return ChapterReference(book: book, chapter: reference.chapter - 1) }
@@ -72,7 +76,8 @@ public class ChapterNavigator: ChapterNavigation {
         let kind = SearchQuery.guessKind(query)
         guard kind == .strongs || kind == .word else { return nil }
         guard let result = try? storeSearch.run(SearchQuery(text: query, kind: kind, limit: 1_000_000), context: false),
-              !result.hits.isEmpty else { return nil }
+            !result.hits.isEmpty
+        else { return nil }
         return result.hits.map { hit in
             ReaderLocation(chapter: hit.chapter, verse: hit.verse, word: hit.word.flatMap { WordOffset(exactly: $0) })
         }
@@ -82,8 +87,9 @@ public class ChapterNavigator: ChapterNavigation {
     /// count alone), as `interlinear search` runs it.
     public func search(_ query: String, in chapter: ChapterReference) throws -> (hits: [SearchMatch], total: Int) {
         guard let storeSearch else { throw NoStore() }
-        let here = try storeSearch.run(SearchQuery(text: query, scope: .book(chapter.book), limit: 1_000_000),
-                                       context: true)
+        let here = try storeSearch.run(
+            SearchQuery(text: query, scope: .book(chapter.book), limit: 1_000_000),
+            context: true)
         let total = try storeSearch.run(SearchQuery(text: query, scope: .bible, limit: 0), context: false).total
         let hits = here.hits.filter { $0.chapter == chapter }.map {
             SearchMatch(verse: $0.verse, word: $0.word, matched: $0.matched, context: $0.context)

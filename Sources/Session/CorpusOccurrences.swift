@@ -13,7 +13,9 @@ public final class CorpusOccurrences: OccurrenceIndex {
         let query = SearchQuery(text: text, kind: match == .lemma ? .lemma : .strongs, limit: 1_000_000)
         guard let result = try? search.run(query, context: false) else { return [] }
         return result.hits.compactMap { hit in
-            hit.word.flatMap { WordOffset(exactly: $0) }.map { WordOccurrence(chapter: hit.chapter, verse: hit.verse, word: $0) }
+            hit.word.flatMap { WordOffset(exactly: $0) }.map {
+                WordOccurrence(chapter: hit.chapter, verse: hit.verse, word: $0)
+            }
         }
     }
 }

@@ -46,16 +46,21 @@ public final class Interlinear {
     /// builds it). Throws `StoreError` when that store is damaged or too new; a chapter it lacks is a
     /// `StoreError.missingChapter` when loaded. For chapter files (test fixtures, exchange), pass
     /// `CorpusLibrary(corpusDirectory:)`.
-    public convenience init(library: (any ChapterSource)? = nil, font family: String = "Gentium Plus",
-                            options: LayoutOptions = LayoutOptions(), cache: CachePolicy = .disabled) throws {
+    public convenience init(
+        library: (any ChapterSource)? = nil, font family: String = "Gentium Plus",
+        options: LayoutOptions = LayoutOptions(), cache: CachePolicy = .disabled
+    ) throws {
         let library = try library ?? ChapterLibrary.open()
-        try self.init(library: library, fonts: FontChain(family: family, cacheDirectory: cache.directory),
-                      options: options, cache: cache)
+        try self.init(
+            library: library, fonts: FontChain(family: family, cacheDirectory: cache.directory),
+            options: options, cache: cache)
     }
 
     /// A session over `library` with fonts already loaded (font chains are thread-safe: sessions may share one).
-    public init(library: any ChapterSource, fonts: FontChain,
-                options: LayoutOptions = LayoutOptions(), cache cachePolicy: CachePolicy = .disabled) {
+    public init(
+        library: any ChapterSource, fonts: FontChain,
+        options: LayoutOptions = LayoutOptions(), cache cachePolicy: CachePolicy = .disabled
+    ) {
         self.library = library
         self.fonts = fonts
         self.options = options
@@ -119,9 +124,11 @@ public final class Interlinear {
 
     /// Typesets a chapter this session loaded and wraps it in an accessibility tree. The viewport defaults to the
     /// layout's width by `defaultViewportHeight`; the screen reader is off unless `screenReaderEnabled`.
-    public func accessibilityTree(for chapter: Chapter, options: LayoutOptions? = nil, viewport: Viewport? = nil,
-                                  granularity: Granularity = .word, notedVerses: Set<Int> = [],
-                                  screenReaderEnabled: Bool = false) -> AccessibilityTree {
+    public func accessibilityTree(
+        for chapter: Chapter, options: LayoutOptions? = nil, viewport: Viewport? = nil,
+        granularity: Granularity = .word, notedVerses: Set<Int> = [],
+        screenReaderEnabled: Bool = false
+    ) -> AccessibilityTree {
         let layout = layout(chapter, options: options)
         return AccessibilityTree(
             chapter: chapter, layout: layout,

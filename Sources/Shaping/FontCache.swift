@@ -1,5 +1,6 @@
 import CFontconfig
 import InterlinearCorpus
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -27,11 +28,11 @@ enum FontCache {
     /// has changed since it was written; nil otherwise (and for any problem reading it).
     static func lookup(path: String, family: String, hebrewFamily: String?) -> FontCacheFile.Chain? {
         guard let bytes = read(path),
-              let file = try? FontCacheFile.parse(bytes),
-              isCurrent(file),
-              let chain = file.chains.first(where: { $0.family == family && $0.hebrewFamily == hebrewFamily }),
-              FileStamp.state(of: chain.primary.path) == chain.primary.file,
-              chain.hebrew.map({ FileStamp.state(of: $0.path) == $0.file }) ?? true
+            let file = try? FontCacheFile.parse(bytes),
+            isCurrent(file),
+            let chain = file.chains.first(where: { $0.family == family && $0.hebrewFamily == hebrewFamily }),
+            FileStamp.state(of: chain.primary.path) == chain.primary.file,
+            chain.hebrew.map({ FileStamp.state(of: $0.path) == $0.file }) ?? true
         else { return nil }
         return chain
     }
@@ -41,11 +42,13 @@ enum FontCache {
     /// optimisation, and the next run asks fontconfig again.
     static func store(path: String, chain: FontCacheFile.Chain) {
         guard let stamps = currentStamps() else { return }
-        var file = FontCacheFile(fontconfigVersion: FcGetVersion(), environment: environmentFingerprint(),
-                                 stamps: stamps, chains: [chain])
+        var file = FontCacheFile(
+            fontconfigVersion: FcGetVersion(), environment: environmentFingerprint(),
+            stamps: stamps, chains: [chain])
         if let bytes = read(path),
-           let old = try? FontCacheFile.parse(bytes),
-           old.fontconfigVersion == file.fontconfigVersion, old.environment == file.environment, old.stamps == stamps {
+            let old = try? FontCacheFile.parse(bytes),
+            old.fontconfigVersion == file.fontconfigVersion, old.environment == file.environment, old.stamps == stamps
+        {
             let others = old.chains.filter { $0.family != chain.family || $0.hebrewFamily != chain.hebrewFamily }
             file.chains = [chain] + others.prefix(FontCacheFile.maxChains - 1)
         }
@@ -71,7 +74,9 @@ enum FontCache {
 
     /// Whether the file was written by this fontconfig, in this environment, with every stamp unchanged.
     static func isCurrent(_ file: FontCacheFile) -> Bool {
-        guard file.fontconfigVersion == FcGetVersion(), file.environment == environmentFingerprint() else { return false }
+        guard file.fontconfigVersion == FcGetVersion(), file.environment == environmentFingerprint() else {
+            return false
+        }
         for stamp in file.stamps where FileStamp.state(of: stamp.path) != stamp.state { return false }
         return true
     }
@@ -104,11 +109,15 @@ enum FontCache {
     /// Needs fontconfig initialised (`FcInit`).
     static func currentStamps() -> [FontCacheFile.Stamp]? {
         var paths = Set<[UInt8]>()
-        for list in [FcConfigGetConfigFiles(nil), FcConfigGetConfigDirs(nil), FcConfigGetFontDirs(nil),
-                     FcConfigGetCacheDirs(nil)] {
+        for list in [
+            FcConfigGetConfigFiles(nil), FcConfigGetConfigDirs(nil), FcConfigGetFontDirs(nil),
+            FcConfigGetCacheDirs(nil),
+        ] {
             guard let list else { continue }
             while let item = FcStrListNext(list) {
-                let path = Array(UnsafeBufferPointer(start: item, count: strlen(UnsafeRawPointer(item).assumingMemoryBound(to: CChar.self))))
+                let path = Array(
+                    UnsafeBufferPointer(
+                        start: item, count: strlen(UnsafeRawPointer(item).assumingMemoryBound(to: CChar.self))))
                 if path.first == UInt8(ascii: "/") { paths.insert(path) }
             }
             FcStrListDone(list)
@@ -120,13 +129,17 @@ enum FontCache {
             return home + "/" + fallback
         }
         if home.hasPrefix("/") {
-            for path in [xdg("XDG_CONFIG_HOME", ".config") + "/fontconfig", home + "/.fonts.conf",
-                         home + "/.fonts.conf.d", xdg("XDG_DATA_HOME", ".local/share") + "/fonts", home + "/.fonts"] {
+            for path in [
+                xdg("XDG_CONFIG_HOME", ".config") + "/fontconfig", home + "/.fonts.conf",
+                home + "/.fonts.conf.d", xdg("XDG_DATA_HOME", ".local/share") + "/fonts", home + "/.fonts",
+            ] {
                 paths.insert(Array(path.utf8))
             }
         }
         guard paths.count <= FontCacheFile.maxStamps else { return nil }
-        return paths.sorted { $0.lexicographicallyPrecedes($1) }.map { FontCacheFile.Stamp(path: $0, state: FileStamp.state(of: $0)) }
+        return paths.sorted { $0.lexicographicallyPrecedes($1) }.map {
+            FontCacheFile.Stamp(path: $0, state: FileStamp.state(of: $0))
+        }
     }
 }
 

@@ -33,8 +33,9 @@ struct FontCacheFile: Equatable, Sendable {
         var modifiedSeconds: Int64
         var modifiedNanoseconds: Int64
 
-        static let absent = FileState(exists: false, device: 0, inode: 0, size: 0, modifiedSeconds: 0,
-                                      modifiedNanoseconds: 0)
+        static let absent = FileState(
+            exists: false, device: 0, inode: 0, size: 0, modifiedSeconds: 0,
+            modifiedNanoseconds: 0)
     }
 
     /// A path fontconfig's answer depends on (a configuration file or folder, a font folder, a cache folder, the
@@ -158,20 +159,29 @@ struct FontCacheFile: Equatable, Sendable {
             } else {
                 guard hebrewIndex == 0 else { throw .field("a place in the chain without a Hebrew font") }
             }
-            chains.append(Chain(family: family, hebrewFamily: hebrewFamily, primary: primary, hebrew: hebrew,
-                                hebrewIndex: hebrewIndex))
+            chains.append(
+                Chain(
+                    family: family, hebrewFamily: hebrewFamily, primary: primary, hebrew: hebrew,
+                    hebrewIndex: hebrewIndex))
         }
         guard body.at == bytes.count else { throw .trailing }
-        return FontCacheFile(fontconfigVersion: fontconfigVersion, environment: environment, stamps: stamps,
-                             chains: chains)
+        return FontCacheFile(
+            fontconfigVersion: fontconfigVersion, environment: environment, stamps: stamps,
+            chains: chains)
     }
 
     /// Little-endian fields appended to a byte array.
     private struct Writer {
         var out: [UInt8] = []
-        mutating func uint16(_ value: UInt16) { for shift in stride(from: 0, to: 16, by: 8) { out.append(UInt8(truncatingIfNeeded: value >> shift)) } }
-        mutating func uint32(_ value: UInt32) { for shift in stride(from: 0, to: 32, by: 8) { out.append(UInt8(truncatingIfNeeded: value >> shift)) } }
-        mutating func uint64(_ value: UInt64) { for shift in stride(from: 0, to: 64, by: 8) { out.append(UInt8(truncatingIfNeeded: value >> shift)) } }
+        mutating func uint16(_ value: UInt16) {
+            for shift in stride(from: 0, to: 16, by: 8) { out.append(UInt8(truncatingIfNeeded: value >> shift)) }
+        }
+        mutating func uint32(_ value: UInt32) {
+            for shift in stride(from: 0, to: 32, by: 8) { out.append(UInt8(truncatingIfNeeded: value >> shift)) }
+        }
+        mutating func uint64(_ value: UInt64) {
+            for shift in stride(from: 0, to: 64, by: 8) { out.append(UInt8(truncatingIfNeeded: value >> shift)) }
+        }
         mutating func int32(_ value: Int32) { uint32(UInt32(bitPattern: value)) }
         mutating func int64(_ value: Int64) { uint64(UInt64(bitPattern: value)) }
         mutating func flag(_ value: Bool) { out.append(value ? 1 : 0) }
@@ -230,14 +240,18 @@ struct FontCacheFile: Equatable, Sendable {
 
         mutating func bytes() throws(FontCacheFileError) -> [UInt8] {
             let count = Int(try uint16())
-            guard count <= FontCacheFile.maxField else { throw .field("a field longer than \(FontCacheFile.maxField) bytes") }
+            guard count <= FontCacheFile.maxField else {
+                throw .field("a field longer than \(FontCacheFile.maxField) bytes")
+            }
             return Array(try take(count))
         }
 
         /// An absolute path without NUL bytes (a C string `stat` and FreeType can take).
         mutating func path() throws(FontCacheFileError) -> [UInt8] {
             let path = try bytes()
-            guard path.first == UInt8(ascii: "/"), !path.contains(0) else { throw .field("a path that is not absolute") }
+            guard path.first == UInt8(ascii: "/"), !path.contains(0) else {
+                throw .field("a path that is not absolute")
+            }
             return path
         }
 
@@ -250,8 +264,9 @@ struct FontCacheFile: Equatable, Sendable {
         }
 
         mutating func state() throws(FontCacheFileError) -> FileState {
-            let state = FileState(exists: try flag(), device: try uint64(), inode: try uint64(), size: try int64(),
-                                  modifiedSeconds: try int64(), modifiedNanoseconds: try int64())
+            let state = FileState(
+                exists: try flag(), device: try uint64(), inode: try uint64(), size: try int64(),
+                modifiedSeconds: try int64(), modifiedNanoseconds: try int64())
             guard state.exists || state == .absent else { throw .field("an absent file with a state") }
             guard (0..<1_000_000_000).contains(state.modifiedNanoseconds), state.size >= 0
             else { throw .field("a file state out of range") }

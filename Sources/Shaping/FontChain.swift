@@ -1,5 +1,6 @@
 import CFreeType
 import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -42,15 +43,18 @@ public final class FontChain: Sendable {
     /// (`FontCache`): while nothing fontconfig depends on has changed, a later chain opens them directly and starts
     /// fontconfig only when a glyph is missing, to find the fallbacks. The chain is the same either way: the same
     /// files at the same indices, fallbacks in fontconfig's order.
-    public init(family: String = "Gentium Plus", hebrewFamily: String? = FontChain.defaultHebrewFamily,
-                cacheDirectory: String? = nil) throws {
+    public init(
+        family: String = "Gentium Plus", hebrewFamily: String? = FontChain.defaultHebrewFamily,
+        cacheDirectory: String? = nil
+    ) throws {
         var library: FT_Library?
         guard FT_Init_FreeType(&library) == 0, let library else { throw FontError(family: family) }
         let cacheFile = cacheDirectory.map { $0 + "/" + FontCache.fileName }
         self.family = family
         self.cacheFile = cacheFile
         if let cacheFile, let cached = FontCache.lookup(path: cacheFile, family: family, hebrewFamily: hebrewFamily),
-           let primary = Font(cached.primary.descriptor, library: library) {
+            let primary = Font(cached.primary.descriptor, library: library)
+        {
             var loaded = [0: primary]
             var hebrewIndex: Int?
             if let hebrew = cached.hebrew {
@@ -95,10 +99,12 @@ public final class FontChain: Sendable {
         hebrewFont = hebrewIndex
         state = Mutex(State(library: library, candidates: candidates, loaded: loaded))
         if let cacheFile {
-            FontCache.store(path: cacheFile, chain: FontCacheFile.Chain(
-                family: family, hebrewFamily: hebrewFamily, primary: FontCacheFile.FontRecord(list[0]),
-                hebrew: hebrewRecord.map { FontCacheFile.FontRecord($0.descriptor) },
-                hebrewIndex: Int32(hebrewRecord?.index ?? 0)))
+            FontCache.store(
+                path: cacheFile,
+                chain: FontCacheFile.Chain(
+                    family: family, hebrewFamily: hebrewFamily, primary: FontCacheFile.FontRecord(list[0]),
+                    hebrew: hebrewRecord.map { FontCacheFile.FontRecord($0.descriptor) },
+                    hebrewIndex: Int32(hebrewRecord?.index ?? 0)))
         }
     }
 
@@ -165,8 +171,9 @@ public final class FontChain: Sendable {
 
 extension FontCacheFile.FontRecord {
     init(_ descriptor: FontDescriptor) {
-        self.init(path: Array(descriptor.path.utf8), index: descriptor.index, family: descriptor.family,
-                  file: FileStamp.state(of: descriptor.path))
+        self.init(
+            path: Array(descriptor.path.utf8), index: descriptor.index, family: descriptor.family,
+            file: FileStamp.state(of: descriptor.path))
     }
 
     /// The font as the chain opens it.

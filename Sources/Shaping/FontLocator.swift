@@ -1,5 +1,6 @@
 import CFontconfig
 import InterlinearCorpus
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -45,14 +46,18 @@ public enum FontLocator {
     /// would print its own line ("Fontconfig error: Cannot load config file …") and carry on without fonts, or
     /// block on a FIFO. A relative name is fontconfig's to resolve (against `FONTCONFIG_PATH`).
     static func configurationProblem() -> String? {
-        guard let value = getenv("FONTCONFIG_FILE").map({ String(cString: $0) }), value.hasPrefix("/") else { return nil }
+        guard let value = getenv("FONTCONFIG_FILE").map({ String(cString: $0) }), value.hasPrefix("/") else {
+            return nil
+        }
         var info = stat()
         let shown = EscapedText.escaped(value, limit: 120)
         guard stat(value, &info) == 0 else {
-            return "FONTCONFIG_FILE=\(shown): \(systemMessage(errno)); unset it or point it at a fontconfig configuration file"
+            return
+                "FONTCONFIG_FILE=\(shown): \(systemMessage(errno)); unset it or point it at a fontconfig configuration file"
         }
         guard info.st_mode & S_IFMT == S_IFREG else {
-            return "FONTCONFIG_FILE=\(shown) is \(BoundedFile.fileTypeName(info.st_mode & S_IFMT)), not a file; unset it or "
+            return
+                "FONTCONFIG_FILE=\(shown) is \(BoundedFile.fileTypeName(info.st_mode & S_IFMT)), not a file; unset it or "
                 + "point it at a fontconfig configuration file"
         }
         return nil
@@ -64,7 +69,9 @@ public enum FontLocator {
         if let problem = configurationProblem() { throw FontError(family: family, configuration: problem) }
         guard FcInit() != 0, let pattern = FcPatternCreate() else { throw FontError(family: family) }
         defer { FcPatternDestroy(pattern) }
-        _ = family.withCString { FcPatternAddString(pattern, FC_FAMILY, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) }
+        _ = family.withCString {
+            FcPatternAddString(pattern, FC_FAMILY, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self))
+        }
         FcConfigSubstitute(nil, pattern, FcMatchPattern)
         FcDefaultSubstitute(pattern)
         var result = FcResultNoMatch
@@ -81,7 +88,8 @@ public enum FontLocator {
             _ = FcPatternGetInteger(font, FC_INDEX, 0, &index)
             let path = String(cString: UnsafeRawPointer(file).assumingMemoryBound(to: CChar.self))
             guard path.hasSuffix(".ttf") || path.hasSuffix(".otf") || path.hasSuffix(".ttc") else { continue }
-            let familyName = name.map { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) } ?? ""
+            let familyName =
+                name.map { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) } ?? ""
             list.append(FontDescriptor(path: path, index: index, family: familyName))
         }
         guard let first = list.first, first.family.lowercased() == family.lowercased() else {

@@ -40,7 +40,8 @@ final class PersistedShapes {
         guard let recorded, maxFont >= 1, maxFont < recorded.count else { return false }
         for index in 1...maxFont {
             guard let descriptor = chain.descriptor(at: index),
-                  ShapeFile.Font.identity(of: descriptor) == recorded[index] else { return false }
+                ShapeFile.Font.identity(of: descriptor) == recorded[index]
+            else { return false }
         }
         return true
     }
@@ -58,16 +59,19 @@ final class PersistedShapes {
         case .found(let entry):
             // A run of no glyphs starts at 0: below the file's glyph count, as every served run's start must be
             // (the last record's would be the count itself, and the run would look shaped in this process).
-            return ShapedRun(glyphStart: entry.glyphCount == 0 ? 0 : UInt32(entry.glyphStart),
-                             glyphCount: UInt32(entry.glyphCount), advance: entry.advance, missing: 0, style: style)
+            return ShapedRun(
+                glyphStart: entry.glyphCount == 0 ? 0 : UInt32(entry.glyphStart),
+                glyphCount: UInt32(entry.glyphCount), advance: entry.advance, missing: 0, style: style)
         }
     }
 
     /// Whether a run's glyphs depend on the chain's fallback fonts, and the highest font they use: a Hebrew run
     /// may use the primary and the Hebrew font, any other run the primary only, without consulting fontconfig's
     /// fallback order; any other font came from it.
-    static func fallbackUse(of glyphs: UnsafeBufferPointer<ShapedGlyph>, style: ShapingStyle,
-                            chain: FontChain) -> (depends: Bool, maxFont: UInt16) {
+    static func fallbackUse(
+        of glyphs: UnsafeBufferPointer<ShapedGlyph>, style: ShapingStyle,
+        chain: FontChain
+    ) -> (depends: Bool, maxFont: UInt16) {
         let own = style == .hebrew ? chain.hebrewFont.map { UInt16(clamping: $0) } ?? 0 : 0
         var depends = false
         var maxFont: UInt16 = 0

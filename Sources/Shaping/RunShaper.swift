@@ -19,8 +19,10 @@ final class RunShaper {
     /// Shapes UTF-8 text in `style` (by default read from the text) and appends its glyphs to `glyphs`, in visual
     /// (left-to-right) order whatever the direction; the run's `glyphStart` is where they begin in `glyphs`.
     /// Hebrew starts from the chain's Hebrew font (`FontChain.hebrewFont`), everything else from the primary.
-    func shape(utf8: UnsafeBufferPointer<UInt8>, style: ShapingStyle? = nil,
-               into glyphs: inout [ShapedGlyph]) -> ShapedRun {
+    func shape(
+        utf8: UnsafeBufferPointer<UInt8>, style: ShapingStyle? = nil,
+        into glyphs: inout [ShapedGlyph]
+    ) -> ShapedRun {
         let start = glyphs.count
         var missing = 0
         let style = style ?? ShapingStyle.detect(utf8)
@@ -32,18 +34,22 @@ final class RunShaper {
         }
         var advance: Float32 = 0
         for g in glyphs[start...] { advance += g.advance }
-        return ShapedRun(glyphStart: UInt32(start), glyphCount: UInt32(glyphs.count - start), advance: advance,
-                         missing: UInt16(clamping: missing), style: style)
+        return ShapedRun(
+            glyphStart: UInt32(start), glyphCount: UInt32(glyphs.count - start), advance: advance,
+            missing: UInt16(clamping: missing), style: style)
     }
 
     /// Shapes `range` of `utf8` with one font and appends its glyphs; false when a glyph is missing.
     @discardableResult
-    private func append(_ utf8: UnsafeBufferPointer<UInt8>, range: Range<Int>, fontIndex: Int, style: ShapingStyle,
-                        into glyphs: inout [ShapedGlyph]) -> Bool {
+    private func append(
+        _ utf8: UnsafeBufferPointer<UInt8>, range: Range<Int>, fontIndex: Int, style: ShapingStyle,
+        into glyphs: inout [ShapedGlyph]
+    ) -> Bool {
         let font = chain.font(at: fontIndex)
         hb_buffer_clear_contents(buffer)
         utf8.withMemoryRebound(to: CChar.self) { chars in
-            hb_buffer_add_utf8(buffer, chars.baseAddress, Int32(chars.count), UInt32(range.lowerBound), Int32(range.count))
+            hb_buffer_add_utf8(
+                buffer, chars.baseAddress, Int32(chars.count), UInt32(range.lowerBound), Int32(range.count))
         }
         hb_buffer_set_direction(buffer, style.hbDirection)
         hb_buffer_set_script(buffer, style.hbScript)
@@ -51,17 +57,19 @@ final class RunShaper {
         hb_shape(font.hbFont, buffer, nil, 0)
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
-              let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return true }
+            let positions = hb_buffer_get_glyph_positions(buffer, &count)
+        else { return true }
         let scale = 1 / font.unitsPerEm
         var complete = true
         for i in 0..<Int(count) {
             let glyph = infos[i].codepoint
             if glyph == 0 { complete = false }
-            glyphs.append(ShapedGlyph(
-                glyph: UInt16(truncatingIfNeeded: glyph), font: UInt16(fontIndex),
-                advance: Float(positions[i].x_advance) * scale,
-                xOffset: Float(positions[i].x_offset) * scale,
-                yOffset: Float(positions[i].y_offset) * scale))
+            glyphs.append(
+                ShapedGlyph(
+                    glyph: UInt16(truncatingIfNeeded: glyph), font: UInt16(fontIndex),
+                    advance: Float(positions[i].x_advance) * scale,
+                    xOffset: Float(positions[i].x_offset) * scale,
+                    yOffset: Float(positions[i].y_offset) * scale))
         }
         return complete
     }
@@ -70,8 +78,10 @@ final class RunShaper {
     /// installed font covers (they are kept as the primary's .notdef glyph, so they are visible and counted).
     /// Segments go in logical order; for a right-to-left run each segment's glyphs come out in visual order, so
     /// the segments are laid down right to left (the later segment's glyphs before the earlier one's).
-    private func shapeWithFallback(_ utf8: UnsafeBufferPointer<UInt8>, preferred: Int, style: ShapingStyle,
-                                   into glyphs: inout [ShapedGlyph]) -> Int {
+    private func shapeWithFallback(
+        _ utf8: UnsafeBufferPointer<UInt8>, preferred: Int, style: ShapingStyle,
+        into glyphs: inout [ShapedGlyph]
+    ) -> Int {
         // Where each segment's glyphs end (the first entry is where the run starts).
         var cuts = [glyphs.count]
         var missing = 0

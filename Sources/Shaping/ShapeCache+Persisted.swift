@@ -124,12 +124,16 @@ extension ShapeCache {
             }
         }
         guard !offsets.isEmpty else { return nil }
-        let appender = ShapeFileAppender(folder: persisted.folder, name: persisted.key.fileName,
-                                         key: persisted.key.hash, slotCount: persisted.slotCount)
-        guard let outcome = appender.append(batch, entries: offsets, fonts: fonts, compact: persisted.damaged,
-                                            holds: { persisted.holds($1, in: $0, chain: self.chain) })
+        let appender = ShapeFileAppender(
+            folder: persisted.folder, name: persisted.key.fileName,
+            key: persisted.key.hash, slotCount: persisted.slotCount)
+        guard
+            let outcome = appender.append(
+                batch, entries: offsets, fonts: fonts, compact: persisted.damaged,
+                holds: { persisted.holds($1, in: $0, chain: self.chain) })
         else { return nil }
-        return PersistedSave(path: persisted.path, entries: outcome.added, newEntries: outcome.added,
-                             bytes: outcome.bytesWritten, compacted: outcome.compacted)
+        return PersistedSave(
+            path: persisted.path, entries: outcome.added, newEntries: outcome.added,
+            bytes: outcome.bytesWritten, compacted: outcome.compacted)
     }
 }

@@ -50,8 +50,9 @@ extension ShapeCache {
             return
         }
         while workerShapers.count < workers - 1 { workerShapers.append(RunShaper(chain: chain)) }
-        let job = PrefetchJob(strings: strings, ids: pending, chunks: chunks,
-                              shapers: [shaper] + workerShapers[0..<(workers - 1)], glyphEstimate: bytes)
+        let job = PrefetchJob(
+            strings: strings, ids: pending, chunks: chunks,
+            shapers: [shaper] + workerShapers[0..<(workers - 1)], glyphEstimate: bytes)
         DispatchQueue.concurrentPerform(iterations: workers) { job.run(worker: $0) }
 
         t.pointee.glyphs.reserveCapacity(t.pointee.glyphs.count + job.parts.reduce(0) { $0 + $1.glyphs.count })
@@ -134,8 +135,9 @@ final class PrefetchJob: @unchecked Sendable {
             for i in first..<min(first + ShapeCache.prefetchChunk, ids.count) {
                 part.runs.append(strings.withUTF8(of: ids[i]) { shaper.shape(utf8: $0, into: &part.glyphs) })
             }
-            spans[chunk] = PrefetchSpan(worker: w, runs: runStart..<part.runs.count,
-                                        glyphs: glyphStart..<part.glyphs.count)
+            spans[chunk] = PrefetchSpan(
+                worker: w, runs: runStart..<part.runs.count,
+                glyphs: glyphStart..<part.glyphs.count)
         }
         parts[w] = part
     }

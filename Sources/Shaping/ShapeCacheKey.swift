@@ -1,4 +1,5 @@
 import CHarfBuzz
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -62,8 +63,9 @@ extension ShapeFile.Font {
     static func identity(of descriptor: FontDescriptor) -> ShapeFile.Font? {
         var info = stat()
         guard stat(descriptor.path, &info) == 0 else { return nil }
-        return ShapeFile.Font(path: Array(descriptor.path.utf8), faceIndex: descriptor.index, size: Int64(info.st_size),
-                              modifiedSeconds: Int64(info.st_mtim.tv_sec), modifiedNanoseconds: Int64(info.st_mtim.tv_nsec))
+        return ShapeFile.Font(
+            path: Array(descriptor.path.utf8), faceIndex: descriptor.index, size: Int64(info.st_size),
+            modifiedSeconds: Int64(info.st_mtim.tv_sec), modifiedNanoseconds: Int64(info.st_mtim.tv_nsec))
     }
 
     var keyText: String {

@@ -66,9 +66,10 @@ struct ShapeFile {
     /// refuses.
     init?(bytes: UnsafeRawBufferPointer, key: UInt64) {
         guard let base = bytes.baseAddress, bytes.count >= Layout.headerSize,
-              bytes.count <= Layout.maximumFileSize, Int(bitPattern: base) & 15 == 0,
-              Layout.glyphLayoutMatches, let slots = Layout.slotCount(ofHeader: base, key: key),
-              Layout.recordsStart(slotCount: slots) <= bytes.count else { return nil }
+            bytes.count <= Layout.maximumFileSize, Int(bitPattern: base) & 15 == 0,
+            Layout.glyphLayoutMatches, let slots = Layout.slotCount(ofHeader: base, key: key),
+            Layout.recordsStart(slotCount: slots) <= bytes.count
+        else { return nil }
         self.bytes = bytes
         self.key = key
         slotCount = slots
@@ -91,26 +92,29 @@ struct ShapeFile {
         func u32(_ field: Int) -> UInt32 { base.loadUnaligned(fromByteOffset: at + field, as: UInt32.self) }
         func u64(_ field: Int) -> UInt64 { base.loadUnaligned(fromByteOffset: at + field, as: UInt64.self) }
         typealias E = Layout.Entry
-        let entry = Entry(offset: at, keyHash: u64(E.keyHash), check: u64(E.check), advanceBits: u32(E.advance),
-                          glyphCount: Int(u16(E.glyphCount)), stringCount: Int(u16(E.stringCount)),
-                          style: base.load(fromByteOffset: at + E.style, as: UInt8.self),
-                          flags: base.load(fromByteOffset: at + E.flags, as: UInt8.self), maxFont: u16(E.maxFont),
-                          fonts: u32(E.fonts))
+        let entry = Entry(
+            offset: at, keyHash: u64(E.keyHash), check: u64(E.check), advanceBits: u32(E.advance),
+            glyphCount: Int(u16(E.glyphCount)), stringCount: Int(u16(E.stringCount)),
+            style: base.load(fromByteOffset: at + E.style, as: UInt8.self),
+            flags: base.load(fromByteOffset: at + E.flags, as: UInt8.self), maxFont: u16(E.maxFont),
+            fonts: u32(E.fonts))
         guard entry.length <= bytes.count - at else { return nil }
         return entry
     }
 
     /// Whether the entry's check matches what its record holds.
     func verified(_ entry: Entry) -> Bool {
-        entry.check == Layout.check(
-            keyHash: entry.keyHash, advanceBits: entry.advanceBits, style: entry.style, flags: entry.flags,
-            maxFont: entry.maxFont, string: string(of: entry), glyphs: UnsafeRawBufferPointer(glyphs(of: entry)))
+        entry.check
+            == Layout.check(
+                keyHash: entry.keyHash, advanceBits: entry.advanceBits, style: entry.style, flags: entry.flags,
+                maxFont: entry.maxFont, string: string(of: entry), glyphs: UnsafeRawBufferPointer(glyphs(of: entry)))
     }
 
     /// The key bytes of an entry `entry(atUnit:)` returned.
     func string(of entry: Entry) -> UnsafeRawBufferPointer {
-        UnsafeRawBufferPointer(start: base + entry.offset + Layout.recordHeadSize + entry.glyphCount * Layout.glyphSize,
-                               count: entry.stringCount)
+        UnsafeRawBufferPointer(
+            start: base + entry.offset + Layout.recordHeadSize + entry.glyphCount * Layout.glyphSize,
+            count: entry.stringCount)
     }
 
     /// The glyphs of an entry `entry(atUnit:)` returned, in place (16-byte aligned in a 16-byte aligned buffer, and
@@ -131,8 +135,10 @@ struct ShapeFile {
         lookup(utf8, style: style, hash: Layout.keyHash(utf8, style: style), accept: accept)
     }
 
-    func lookup(_ utf8: UnsafeRawBufferPointer, style: UInt8, hash: UInt64,
-                accept: (Entry) -> Bool = { _ in true }) -> Lookup {
+    func lookup(
+        _ utf8: UnsafeRawBufferPointer, style: UInt8, hash: UInt64,
+        accept: (Entry) -> Bool = { _ in true }
+    ) -> Lookup {
         let mask = slotCount - 1
         var index = Int(truncatingIfNeeded: hash) & mask
         var damaged = false
@@ -141,10 +147,12 @@ struct ShapeFile {
             if value == 0 { break }
             index = (index + 1) & mask
             guard let entry = entry(atUnit: value), entry.keyHash == hash, entry.style == style,
-                  entry.stringCount == utf8.count else { continue }
+                entry.stringCount == utf8.count
+            else { continue }
             guard verified(entry) else { damaged = true; continue }
             if utf8.isEmpty || memcmp(string(of: entry).baseAddress!, utf8.baseAddress!, utf8.count) == 0,
-               accept(entry) {
+                accept(entry)
+            {
                 return .found(entry)
             }
         }
@@ -166,7 +174,7 @@ struct ShapeFile {
     func fonts(atUnit unit: UInt32) -> [Font]? {
         let at = Int(unit) * Layout.unit
         guard at >= recordsStart, at <= bytes.count - Layout.recordHeadSize,
-              base.loadUnaligned(fromByteOffset: at + Layout.Fonts.marker, as: UInt64.self) == Layout.fontsMarker
+            base.loadUnaligned(fromByteOffset: at + Layout.Fonts.marker, as: UInt64.self) == Layout.fontsMarker
         else { return nil }
         let length = Int(base.loadUnaligned(fromByteOffset: at + Layout.Fonts.length, as: UInt32.self))
         guard length <= bytes.count - at - Layout.recordHeadSize else { return nil }
@@ -181,11 +189,12 @@ struct ShapeFile {
             let pathLength = Int(record.loadUnaligned(fromByteOffset: 4, as: UInt32.self))
             guard pathLength <= length - offset - Layout.fontRecordSize else { return nil }
             let path = UnsafeRawBufferPointer(start: record + Layout.fontRecordSize, count: pathLength)
-            fonts.append(Font(
-                path: Array(path), faceIndex: record.loadUnaligned(as: Int32.self),
-                size: record.loadUnaligned(fromByteOffset: 8, as: Int64.self),
-                modifiedSeconds: record.loadUnaligned(fromByteOffset: 16, as: Int64.self),
-                modifiedNanoseconds: record.loadUnaligned(fromByteOffset: 24, as: Int64.self)))
+            fonts.append(
+                Font(
+                    path: Array(path), faceIndex: record.loadUnaligned(as: Int32.self),
+                    size: record.loadUnaligned(fromByteOffset: 8, as: Int64.self),
+                    modifiedSeconds: record.loadUnaligned(fromByteOffset: 16, as: Int64.self),
+                    modifiedNanoseconds: record.loadUnaligned(fromByteOffset: 24, as: Int64.self)))
             offset += Layout.fontRecordSize + ((pathLength + 7) & ~7)
         }
         return fonts

@@ -1,4 +1,5 @@
 import InterlinearCorpus
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -42,8 +43,10 @@ struct ShapeFileAppender {
     /// damage). `holds` says whether an entry of the file through fallback fonts still holds (its fonts are the
     /// chain's), for a compaction's carrying. Nil when the folder or file cannot be used (a cache never fails a
     /// command).
-    func append(_ batch: ShapeRecords, entries: [Int], fonts: [ShapeFile.Font], compact: Bool,
-                holds: (ShapeFile, ShapeFile.Entry) -> Bool) -> Outcome? {
+    func append(
+        _ batch: ShapeRecords, entries: [Int], fonts: [ShapeFile.Font], compact: Bool,
+        holds: (ShapeFile, ShapeFile.Entry) -> Bool
+    ) -> Outcome? {
         precondition(batch.start == 0, "a batch is encoded from offset 0")
         for _ in 0..<8 {
             guard let (fd, opened) = folder.openForAppending(name) else { return nil }
@@ -58,13 +61,15 @@ struct ShapeFileAppender {
             if size == 0 {
                 // A new file: the first process at the lock writes its header and makes room for its slots.
                 let header = Layout.header(key: key, slotCount: slotCount)
-                guard Self.write(fd, header, at: 0), ftruncate(fd, off_t(Layout.recordsStart(slotCount: slotCount))) == 0
+                guard Self.write(fd, header, at: 0),
+                    ftruncate(fd, off_t(Layout.recordsStart(slotCount: slotCount))) == 0
                 else { return nil }
                 size = Layout.recordsStart(slotCount: slotCount)
                 written = header.count
             }
             var header = [UInt8](repeating: 0, count: Layout.headerSize)
-            let slots = size >= Layout.headerSize && pread(fd, &header, header.count, 0) == header.count
+            let slots =
+                size >= Layout.headerSize && pread(fd, &header, header.count, 0) == header.count
                 ? header.withUnsafeBytes { Layout.slotCount(ofHeader: $0.baseAddress!, key: key) } : nil
             guard let slots, size <= Layout.maximumFileSize else {
                 // Not a file for this key (or past the bound): replaced by one with the batch alone.
@@ -100,8 +105,10 @@ struct ShapeFileAppender {
 
     /// The batch's entries the file lacks, appended at its end (rounded up to 16: past a torn tail), then their
     /// slots filled. Entries that would take the file past its bound or crowd its slots are left out.
-    private func appendNew(_ batch: ShapeRecords, entries: [Int], to fd: Int32, file: ShapeFile, end: Int,
-                           holds: (ShapeFile, ShapeFile.Entry) -> Bool) -> Appended {
+    private func appendNew(
+        _ batch: ShapeRecords, entries: [Int], to fd: Int32, file: ShapeFile, end: Int,
+        holds: (ShapeFile, ShapeFile.Entry) -> Bool
+    ) -> Appended {
         let start = Layout.padded(end)
         let mask = file.slotCount - 1
         var output: [UInt8] = []
@@ -137,7 +144,8 @@ struct ShapeFileAppender {
                 let dependsOnFonts = base.load(fromByteOffset: E.flags, as: UInt8.self) & Layout.dependsOnFallbacks != 0
                 let fontsLength = dependsOnFonts && fontsUnit == nil ? entries.first ?? 0 : 0
                 guard !duplicate, probes < Layout.maximumProbe,
-                      start + output.count + fontsLength + length <= Layout.maximumFileSize else { continue }
+                    start + output.count + fontsLength + length <= Layout.maximumFileSize
+                else { continue }
                 if dependsOnFonts, fontsUnit == nil {
                     // The batch's fonts record (its first bytes, up to the first entry), once.
                     fontsUnit = UInt32((start + output.count) / Layout.unit)
@@ -155,18 +163,23 @@ struct ShapeFileAppender {
             // Records first, then their slots: a slot never leads to bytes not written yet.
             guard Self.write(fd, output, at: start) else { return .failed }
             for fill in fills {
-                guard Self.write(fd, withUnsafeBytes(of: fill.unit) { Array($0) }, at: Layout.headerSize + fill.slot * 4)
+                guard
+                    Self.write(fd, withUnsafeBytes(of: fill.unit) { Array($0) }, at: Layout.headerSize + fill.slot * 4)
                 else { return .failed }
             }
-            return .appended(Outcome(added: fills.count, bytesWritten: output.count + fills.count * 4,
-                                     compacted: false))
+            return .appended(
+                Outcome(
+                    added: fills.count, bytesWritten: output.count + fills.count * 4,
+                    compacted: false))
         }
     }
 
     /// A compaction: a new file of the batch and, from `file`, every reachable entry that checks out (and whose
     /// fallback fonts hold and are among `fonts`), renamed over the name.
-    private func replace(with batch: ShapeRecords, entries: [Int], fonts: [ShapeFile.Font], carrying file: ShapeFile?,
-                         holds: (ShapeFile, ShapeFile.Entry) -> Bool) -> Outcome? {
+    private func replace(
+        with batch: ShapeRecords, entries: [Int], fonts: [ShapeFile.Font], carrying file: ShapeFile?,
+        holds: (ShapeFile, ShapeFile.Entry) -> Bool
+    ) -> Outcome? {
         var writer = ShapeFileWriter(key: key, slotCount: max(slotCount, file?.slotCount ?? 0))
         if !fonts.isEmpty { writer.setFonts(fonts) }
         var added = 0
@@ -179,8 +192,9 @@ struct ShapeFileAppender {
                 let glyphs = UnsafeBufferPointer(
                     start: (base + Layout.recordHeadSize).assumingMemoryBound(to: ShapedGlyph.self), count: glyphCount)
                 let outcome = writer.add(
-                    string: UnsafeRawBufferPointer(start: base + Layout.recordHeadSize + glyphCount * Layout.glyphSize,
-                                                   count: stringCount),
+                    string: UnsafeRawBufferPointer(
+                        start: base + Layout.recordHeadSize + glyphCount * Layout.glyphSize,
+                        count: stringCount),
                     style: base.load(fromByteOffset: E.style, as: UInt8.self),
                     advance: Float32(bitPattern: base.loadUnaligned(fromByteOffset: E.advance, as: UInt32.self)),
                     flags: base.load(fromByteOffset: E.flags, as: UInt8.self),
@@ -193,9 +207,13 @@ struct ShapeFileAppender {
         if let file {
             for entry in file.reachableEntries() where file.verified(entry) {
                 if entry.dependsOnFallbacks, Int(entry.maxFont) >= fonts.count || !holds(file, entry) { continue }
-                if writer.add(string: file.string(of: entry), style: entry.style, advance: entry.advance,
-                              flags: entry.flags, maxFont: entry.maxFont, glyphs: file.glyphs(of: entry),
-                              keyHash: entry.keyHash, check: entry.check) == .full { break }
+                if writer.add(
+                    string: file.string(of: entry), style: entry.style, advance: entry.advance,
+                    flags: entry.flags, maxFont: entry.maxFont, glyphs: file.glyphs(of: entry),
+                    keyHash: entry.keyHash, check: entry.check) == .full
+                {
+                    break
+                }
             }
         }
         let bytes = writer.encoded()

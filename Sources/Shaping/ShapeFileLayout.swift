@@ -48,7 +48,7 @@ enum ShapeFileLayout {
     /// Entry record fields, by byte offset within the 32-byte head.
     enum Entry {
         static let keyHash = 0, check = 8, advance = 16, glyphCount = 20, stringCount = 22, style = 24, flags = 25,
-                   maxFont = 26, fonts = 28
+            maxFont = 26, fonts = 28
     }
     /// A fonts record's head: marker, check of its payload, payload length.
     enum Fonts {
@@ -95,8 +95,10 @@ enum ShapeFileLayout {
 
     /// An entry's check: its key hash, what it says of the run, its string and its glyphs (not its position in the
     /// file, so an entry carried into a compacted file keeps its check; its fonts record has a check of its own).
-    static func check(keyHash: UInt64, advanceBits: UInt32, style: UInt8, flags: UInt8, maxFont: UInt16,
-                      string: UnsafeRawBufferPointer, glyphs: UnsafeRawBufferPointer) -> UInt64 {
+    static func check(
+        keyHash: UInt64, advanceBits: UInt32, style: UInt8, flags: UInt8, maxFont: UInt16,
+        string: UnsafeRawBufferPointer, glyphs: UnsafeRawBufferPointer
+    ) -> UInt64 {
         var hasher = StableHasher(seed: checkSeed)
         hasher.combine(keyHash)
         hasher.combine(UInt64(advanceBits) | UInt64(style) << 48 | UInt64(flags) << 56)
@@ -127,8 +129,8 @@ enum ShapeFileLayout {
         func u32(_ offset: Int) -> UInt32 { base.loadUnaligned(fromByteOffset: offset, as: UInt32.self) }
         func u64(_ offset: Int) -> UInt64 { base.loadUnaligned(fromByteOffset: offset, as: UInt64.self) }
         guard u64(Header.magic) == magic, u32(Header.version) == version, u32(Header.byteOrder) == byteOrderMark,
-              u64(Header.key) == key,
-              u64(Header.headerCheck) == StableHasher.hash(UnsafeRawBufferPointer(start: base, count: Header.headerCheck))
+            u64(Header.key) == key,
+            u64(Header.headerCheck) == StableHasher.hash(UnsafeRawBufferPointer(start: base, count: Header.headerCheck))
         else { return nil }
         let slots = Int(u32(Header.slotCount))
         guard slots >= 16, slots <= maximumSlotCount, slots & (slots - 1) == 0 else { return nil }

@@ -1,4 +1,5 @@
 import InterlinearCorpus
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -25,7 +26,8 @@ final class ShapeFileMapping {
     /// Maps the first `length` bytes of the open file `fd` (which the caller keeps or closes).
     init?(descriptor fd: Int32, length: Int, key: UInt64) {
         guard length > 0, length <= ShapeFileLayout.maximumFileSize,
-              let address = mmap(nil, length, PROT_READ, MAP_SHARED, fd, 0), address != MAP_FAILED else {
+            let address = mmap(nil, length, PROT_READ, MAP_SHARED, fd, 0), address != MAP_FAILED
+        else {
             return nil
         }
         guard let file = ShapeFile(bytes: UnsafeRawBufferPointer(start: address, count: length), key: key) else {

@@ -20,17 +20,26 @@ struct ShapeRecords {
 
     /// Appends an entry; returns its offset / 16 (the slot value). `check` is the entry's check when it comes
     /// from a file already verified (it does not depend on positions); nil computes it. The run must `fit`.
-    mutating func appendEntry(keyHash: UInt64, check: UInt64? = nil, string: UnsafeRawBufferPointer, style: UInt8,
-                              advance: Float32, flags: UInt8, maxFont: UInt16, fonts: UInt32,
-                              glyphs: UnsafeBufferPointer<ShapedGlyph>) -> UInt32 {
+    mutating func appendEntry(
+        keyHash: UInt64, check: UInt64? = nil, string: UnsafeRawBufferPointer, style: UInt8,
+        advance: Float32, flags: UInt8, maxFont: UInt16, fonts: UInt32,
+        glyphs: UnsafeBufferPointer<ShapedGlyph>
+    ) -> UInt32 {
         precondition(Self.fits(glyphs: glyphs.count, stringBytes: string.count), "a run too long for a record")
         let at = bytes.count
         let unit = UInt32((start + at) / Layout.unit)
         let advanceBits = advance.bitPattern
-        let entryCheck = check ?? Layout.check(keyHash: keyHash, advanceBits: advanceBits, style: style, flags: flags,
-                                               maxFont: maxFont, string: string, glyphs: UnsafeRawBufferPointer(glyphs))
-        bytes.append(contentsOf: repeatElement(0, count: Layout.entryLength(glyphs: glyphs.count,
-                                                                           stringBytes: string.count)))
+        let entryCheck =
+            check
+            ?? Layout.check(
+                keyHash: keyHash, advanceBits: advanceBits, style: style, flags: flags,
+                maxFont: maxFont, string: string, glyphs: UnsafeRawBufferPointer(glyphs))
+        bytes.append(
+            contentsOf: repeatElement(
+                0,
+                count: Layout.entryLength(
+                    glyphs: glyphs.count,
+                    stringBytes: string.count)))
         bytes.withUnsafeMutableBytes { record in
             typealias E = Layout.Entry
             record.storeBytes(of: keyHash, toByteOffset: at + E.keyHash, as: UInt64.self)
@@ -103,8 +112,9 @@ struct ShapeFileWriter {
 
     /// A writer of a file for `key` with `slotCount` slots (a power of two, 16 or more), of at most `limit` bytes.
     init(key: UInt64, slotCount: Int = Layout.defaultSlotCount, limit: Int = Layout.maximumFileSize) {
-        precondition(slotCount >= 16 && slotCount <= Layout.maximumSlotCount && slotCount & (slotCount - 1) == 0,
-                     "a power of two from 16 slots")
+        precondition(
+            slotCount >= 16 && slotCount <= Layout.maximumSlotCount && slotCount & (slotCount - 1) == 0,
+            "a power of two from 16 slots")
         self.key = key
         self.limit = min(limit, Layout.maximumFileSize)
         slots = [UInt32](repeating: 0, count: slotCount)
@@ -123,9 +133,11 @@ struct ShapeFileWriter {
     /// Adds a run: its key (`string` shaped in `style`), what it says, and its glyphs. `check` is the entry's
     /// check when it comes from another file already verified; nil computes it. A run depending on fallbacks
     /// names the fonts `setFonts` recorded last.
-    mutating func add(string: UnsafeRawBufferPointer, style: UInt8, advance: Float32, flags: UInt8, maxFont: UInt16,
-                      glyphs run: UnsafeBufferPointer<ShapedGlyph>, keyHash: UInt64? = nil,
-                      check: UInt64? = nil) -> Outcome {
+    mutating func add(
+        string: UnsafeRawBufferPointer, style: UInt8, advance: Float32, flags: UInt8, maxFont: UInt16,
+        glyphs run: UnsafeBufferPointer<ShapedGlyph>, keyHash: UInt64? = nil,
+        check: UInt64? = nil
+    ) -> Outcome {
         let hash = keyHash ?? Layout.keyHash(string, style: style)
         let mask = slots.count - 1
         var index = Int(truncatingIfNeeded: hash) & mask
@@ -137,11 +149,12 @@ struct ShapeFileWriter {
             index = (index + 1) & mask
         }
         guard ShapeRecords.fits(glyphs: run.count, stringBytes: string.count),
-              records.end + Layout.entryLength(glyphs: run.count, stringBytes: string.count) <= limit
+            records.end + Layout.entryLength(glyphs: run.count, stringBytes: string.count) <= limit
         else { return .full }
         let fonts = flags & Layout.dependsOnFallbacks != 0 ? fontsUnit : 0
-        slots[index] = records.appendEntry(keyHash: hash, check: check, string: string, style: style, advance: advance,
-                                           flags: flags, maxFont: maxFont, fonts: fonts, glyphs: run)
+        slots[index] = records.appendEntry(
+            keyHash: hash, check: check, string: string, style: style, advance: advance,
+            flags: flags, maxFont: maxFont, fonts: fonts, glyphs: run)
         slotHashes[index] = hash
         entryCount += 1
         return .added

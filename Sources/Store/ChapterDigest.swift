@@ -14,8 +14,10 @@ struct ChapterDigest: Equatable {
     private(set) var verses = 0
 
     /// Adds one verse row, as stored.
-    mutating func addVerse(key: Int, translation: UnsafeBufferPointer<UInt8>, words: UnsafeBufferPointer<UInt8>,
-                           morphemes: UnsafeBufferPointer<UInt8>?) {
+    mutating func addVerse(
+        key: Int, translation: UnsafeBufferPointer<UInt8>, words: UnsafeBufferPointer<UInt8>,
+        morphemes: UnsafeBufferPointer<UInt8>?
+    ) {
         verses += 1
         mix(UInt64(truncatingIfNeeded: key))
         add(translation)
@@ -56,7 +58,8 @@ struct ChapterDigest: Equatable {
     /// are; from then on, loads verify them.
     static func rebuild(_ database: Database) throws {
         try database.execute("DELETE FROM chapter")
-        let rows = try database.prepare("""
+        let rows = try database.prepare(
+            """
             SELECT verse.id, verse.translation, verse_words.words, verse_words.morphemes
             FROM verse LEFT JOIN verse_words ON verse_words.id = verse.id ORDER BY verse.id
             """)
@@ -79,8 +82,9 @@ struct ChapterDigest: Equatable {
                 words = 0
             }
             let packed = rows.bytes(2)
-            digest.addVerse(key: key, translation: rows.bytes(1), words: packed,
-                            morphemes: rows.isNull(3) ? nil : rows.bytes(3))
+            digest.addVerse(
+                key: key, translation: rows.bytes(1), words: packed,
+                morphemes: rows.isNull(3) ? nil : rows.bytes(3))
             var reader = VerseWords.Reader(packed)
             while !reader.isAtEnd, reader.next() != nil { words += 1 }
         }

@@ -33,8 +33,10 @@ public final class ChapterLibrary: ChapterSource {
     /// The library for `--corpus PATH` (a store file, or a folder holding `interlinear.sqlite` and optionally
     /// `chapters/`), else `$INTERLINEAR_DATA`, else the user's data folder. Throws when the store file exists but
     /// is damaged, foreign or too new.
-    public static func open(corpus: String? = nil,
-                            environment: [String: String] = StoreLocation.environment()) throws -> ChapterLibrary {
+    public static func open(
+        corpus: String? = nil,
+        environment: [String: String] = StoreLocation.environment()
+    ) throws -> ChapterLibrary {
         let url = StoreLocation.storeFile(explicit: corpus, environment: environment)
         // A read never upgrades the store (`CorpusStore.init`). Anything but "no such file" (a symbolic link loop, a
         // folder without search permission) is the store's problem to report, not "no store yet".
@@ -45,12 +47,14 @@ public final class ChapterLibrary: ChapterSource {
         }
         let store = found ? try CorpusStore(url: url, upgrade: false) : nil
         let folder = corpus.map { URL(fileURLWithPath: $0) }
-        return ChapterLibrary(storeURL: url, store: store, findingCommitted: {
-            if let folder, FileManager.default.fileExists(atPath: folder.appendingPathComponent("chapters").path) {
-                return CorpusLibrary(corpusDirectory: folder)
-            }
-            return CorpusLibrary.named() ?? CorpusLibrary(roots: [])
-        })
+        return ChapterLibrary(
+            storeURL: url, store: store,
+            findingCommitted: {
+                if let folder, FileManager.default.fileExists(atPath: folder.appendingPathComponent("chapters").path) {
+                    return CorpusLibrary(corpusDirectory: folder)
+                }
+                return CorpusLibrary.named() ?? CorpusLibrary(roots: [])
+            })
     }
 
     /// Reads a chapter from the store, else from the committed files, without freezing (`ChapterSource.read`;
@@ -83,10 +87,12 @@ public final class ChapterLibrary: ChapterSource {
         if let verses = passage.verses {
             guard let first = try store.hebrewVerse(english: base + verses.lowerBound) else { return (passage, nil) }
             let start = place(first)
-            let end = try store.hebrewVerse(english: base + verses.upperBound).map(place)
+            let end =
+                try store.hebrewVerse(english: base + verses.upperBound).map(place)
                 ?? (chapter: passage.chapter.chapter, verse: verses.upperBound)
             let last = end.chapter == start.chapter && end.verse >= start.verse ? end.verse : start.verse
-            let moved = Passage(chapter: ChapterReference(book: book, chapter: start.chapter), verses: start.verse...last)
+            let moved = Passage(
+                chapter: ChapterReference(book: book, chapter: start.chapter), verses: start.verse...last)
             return (moved, "\(typed) in English Bibles is \(moved) in the Hebrew text")
         }
         guard !passage.chapter.exists, let range = try store.hebrewVerses(english: (base + 1)...(base + 999)) else {
@@ -94,7 +100,8 @@ public final class ChapterLibrary: ChapterSource {
         }
         let start = place(range.lowerBound), end = place(range.upperBound)
         guard start.chapter == end.chapter else { return (passage, nil) }
-        let moved = Passage(chapter: ChapterReference(book: book, chapter: start.chapter), verses: start.verse...end.verse)
+        let moved = Passage(
+            chapter: ChapterReference(book: book, chapter: start.chapter), verses: start.verse...end.verse)
         return (moved, "\(typed) in English Bibles is \(moved) in the Hebrew text")
     }
 
@@ -112,7 +119,8 @@ public final class ChapterLibrary: ChapterSource {
     /// across books; nil past either end.
     public func chapter(_ offset: Int, from reference: ChapterReference) -> ChapterReference? {
         let all = availableChapters()
-        let here = all.firstIndex(of: reference) ?? all.firstIndex { Self.ordinal($0) > Self.ordinal(reference) } ?? all.count
+        let here =
+            all.firstIndex(of: reference) ?? all.firstIndex { Self.ordinal($0) > Self.ordinal(reference) } ?? all.count
         let target = all.firstIndex(of: reference) == nil && offset > 0 ? here + offset - 1 : here + offset
         return all.indices.contains(target) ? all[target] : nil
     }
@@ -120,8 +128,10 @@ public final class ChapterLibrary: ChapterSource {
     /// The `count` chapters that open nearest to `reference` in canonical order.
     public func nearest(to reference: ChapterReference, count: Int = 3) -> [ChapterReference] {
         let target = Self.ordinal(reference)
-        return Array(availableChapters().sorted { abs(Self.ordinal($0) - target) < abs(Self.ordinal($1) - target) }
-            .prefix(count)).sorted { Self.ordinal($0) < Self.ordinal($1) }
+        return Array(
+            availableChapters().sorted { abs(Self.ordinal($0) - target) < abs(Self.ordinal($1) - target) }
+                .prefix(count)
+        ).sorted { Self.ordinal($0) < Self.ordinal($1) }
     }
 
     /// Position in the canonical order of every chapter (Matthew 1 is 1).
@@ -134,12 +144,18 @@ public final class ChapterLibrary: ChapterSource {
     package func missing(_ reference: ChapterReference) -> StoreError {
         let book = reference.book
         if reference.chapter > book.chapterCount {
-            return .missingChapter(MissingChapter(reference: reference, reason: .beyondBook(chapterCount: book.chapterCount)))
+            return .missingChapter(
+                MissingChapter(reference: reference, reason: .beyondBook(chapterCount: book.chapterCount)))
         }
-        let downloaded = SourceData.isComplete(SourceData.defaultDirectory())
-            && SourceData.hasOldTestament(hebrew: SourceData.hebrewDirectory(), translation: SourceData.defaultDirectory())
-        let reason: MissingChapter.Reason = store == nil ? .noStore(path: storeURL.path) : .notInStore(path: storeURL.path)
-        return .missingChapter(MissingChapter(reference: reference, reason: reason, nearest: nearest(to: reference),
-                                              sourceDataDownloaded: downloaded))
+        let downloaded =
+            SourceData.isComplete(SourceData.defaultDirectory())
+            && SourceData.hasOldTestament(
+                hebrew: SourceData.hebrewDirectory(), translation: SourceData.defaultDirectory())
+        let reason: MissingChapter.Reason =
+            store == nil ? .noStore(path: storeURL.path) : .notInStore(path: storeURL.path)
+        return .missingChapter(
+            MissingChapter(
+                reference: reference, reason: reason, nearest: nearest(to: reference),
+                sourceDataDownloaded: downloaded))
     }
 }

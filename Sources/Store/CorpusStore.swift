@@ -35,8 +35,10 @@ public final class CorpusStore {
         if version < Schema.version {
             guard upgrade else { throw StoreError.tooOld(path: url.path, version: version, supported: Schema.version) }
             guard writable else {
-                throw StoreError.cannotOpen(path: url.path, reason: "it has schema version \(version) and this user "
-                    + "cannot write it to upgrade it to \(Schema.version); run `interlinear import` as its owner")
+                throw StoreError.cannotOpen(
+                    path: url.path,
+                    reason: "it has schema version \(version) and this user "
+                        + "cannot write it to upgrade it to \(Schema.version); run `interlinear import` as its owner")
             }
             try Self.migrate(database)
         }
@@ -64,7 +66,9 @@ public final class CorpusStore {
                 if tables == 0 { throw StoreError.corrupt(path: path, detail: "an empty database") }
                 throw StoreError.foreign(path: path, applicationID: id)
             }
-            if version > Schema.version { throw StoreError.tooNew(path: path, version: version, supported: Schema.version) }
+            if version > Schema.version {
+                throw StoreError.tooNew(path: path, version: version, supported: Schema.version)
+            }
             return version
         } catch let error as StoreError where error.isCorruption {
             if case .corrupt = error { throw error }
@@ -85,7 +89,8 @@ public final class CorpusStore {
                 if index + 1 == Schema.packedWordsVersion { try VerseWords.rebuild(database) }
                 if index + 1 == Schema.chapterDigestVersion { try ChapterDigest.rebuild(database) }
             }
-            try database.execute("PRAGMA application_id = \(Schema.applicationID); PRAGMA user_version = \(Schema.version)")
+            try database.execute(
+                "PRAGMA application_id = \(Schema.applicationID); PRAGMA user_version = \(Schema.version)")
         }
     }
 
@@ -123,19 +128,24 @@ public final class CorpusStore {
         let key = ChapterKey(book: reference.book.number, chapter: reference.chapter)
         let range = Schema.range(of: key)
         if verseStatement == nil {
-            verseStatement = try database.prepare("""
+            verseStatement = try database.prepare(
+                """
                 SELECT verse.id, verse.translation, verse_words.words, verse_words.morphemes
                 FROM verse LEFT JOIN verse_words ON verse_words.id = verse.id
                 WHERE verse.id BETWEEN ?1 AND ?2 ORDER BY verse.id
                 """)
-            chapterStatement = try database.prepare("SELECT language, verses, words, checksum FROM chapter WHERE id = ?1")
+            chapterStatement = try database.prepare(
+                "SELECT language, verses, words, checksum FROM chapter WHERE id = ?1")
         }
         guard let verses = verseStatement, let record = chapterStatement else { return nil }
         defer { verses.reset(); record.reset() }
         try record.bind([Schema.chapterKey(key)])
-        let expected = try record.step()
-            ? (language: SourceLanguage(rawValue: record.text(0)), verses: record.int(1), words: record.int(2),
-               checksum: record.int(3))
+        let expected =
+            try record.step()
+            ? (
+                language: SourceLanguage(rawValue: record.text(0)), verses: record.int(1), words: record.int(2),
+                checksum: record.int(3)
+            )
             : nil
         var check = StoredChapterCheck(path: url.path, reference: reference)
         if let expected, expected.language == nil { throw check.damaged("records an unknown language") }
@@ -152,9 +162,12 @@ public final class CorpusStore {
             let number = verses.int(0) - range.lowerBound
             let translation = verses.bytes(1)
             try check.verse(number, translation: translation)
-            guard let expected else { throw check.damaged("holds verses of \(reference) but no record of what it should hold") }
+            guard let expected else {
+                throw check.damaged("holds verses of \(reference) but no record of what it should hold")
+            }
             let packedMorphemes = verses.isNull(3) ? nil : verses.bytes(3)
-            digest.addVerse(key: verses.int(0), translation: translation, words: verses.bytes(2), morphemes: packedMorphemes)
+            digest.addVerse(
+                key: verses.int(0), translation: translation, words: verses.bytes(2), morphemes: packedMorphemes)
             guard digest.verses <= expected.verses else { throw check.damaged("holds more verses than it recorded") }
             chapter.beginVerse(number, strings: strings)
             // Text is checked as it is interned (`intern(checkedUTF8:)`: each distinct string once); the tokens
@@ -172,13 +185,16 @@ public final class CorpusStore {
             }
             if !clean { try check.refuse(translation, "the translation of \(reference):\(number)") }
             try check.translationTokens(tokens, verse: number)
-            try readWords(verses.bytes(2), morphemes: packedMorphemes, verse: number, tokens: tokens, into: &chapter,
-                          strings: strings, check: &check)
+            try readWords(
+                verses.bytes(2), morphemes: packedMorphemes, verse: number, tokens: tokens, into: &chapter,
+                strings: strings, check: &check)
         }
         guard let expected else { return nil }
         guard digest.verses == expected.verses, chapter.words.count == expected.words,
-              digest.value == expected.checksum else {
-            throw check.damaged(digest.verses < expected.verses ? "lacks verses it recorded" : "has changed since it was imported")
+            digest.value == expected.checksum
+        else {
+            throw check.damaged(
+                digest.verses < expected.verses ? "lacks verses it recorded" : "has changed since it was imported")
         }
         return chapter
     }
@@ -187,9 +203,11 @@ public final class CorpusStore {
     private static let largestReservation = 1 << 14
 
     /// Reads one verse's packed words (and, for Hebrew, its packed morphemes) into `chapter`.
-    private func readWords(_ packed: UnsafeBufferPointer<UInt8>, morphemes packedMorphemes: UnsafeBufferPointer<UInt8>?,
-                           verse number: Int, tokens: Int, into chapter: inout Chapter, strings: StringTableBuilder,
-                           check: inout StoredChapterCheck) throws {
+    private func readWords(
+        _ packed: UnsafeBufferPointer<UInt8>, morphemes packedMorphemes: UnsafeBufferPointer<UInt8>?,
+        verse number: Int, tokens: Int, into chapter: inout Chapter, strings: StringTableBuilder,
+        check: inout StoredChapterCheck
+    ) throws {
         let reference = chapter.reference
         let hebrew = chapter.language == .hebrew
         guard hebrew == (packedMorphemes != nil) else {
@@ -221,8 +239,9 @@ public final class CorpusStore {
                 chapter.appendAlignedToken(TokenOffset(UInt16(truncatingIfNeeded: index)))  // < tokens ≤ 65,536
             }
             guard !bad else { throw check.badAlignment(verse: number) }
-            var word = Word(surface: surface, transliteration: transliteration, lemma: lemma, strongs: strongs,
-                            morphology: morphology, gloss: gloss, alignment: start..<Int32(chapter.alignedTokens.count))
+            var word = Word(
+                surface: surface, transliteration: transliteration, lemma: lemma, strongs: strongs,
+                morphology: morphology, gloss: gloss, alignment: start..<Int32(chapter.alignedTokens.count))
             guard hebrew else {
                 chapter.appendWord(word)
                 continue
@@ -233,8 +252,10 @@ public final class CorpusStore {
             }
             let first = Int32(chapter.morphemes.count)
             if count == 0 {  // the word is its one morpheme (`VerseMorphemes.appendWord`)
-                chapter.appendMorphemeOfNextWord(Morpheme(surface: surface, transliteration: transliteration,
-                                                          strongs: strongs, morphology: morphology, gloss: gloss))
+                chapter.appendMorphemeOfNextWord(
+                    Morpheme(
+                        surface: surface, transliteration: transliteration,
+                        strongs: strongs, morphology: morphology, gloss: gloss))
             }
             var spelled = 0
             for _ in 0..<count {
@@ -258,7 +279,9 @@ public final class CorpusStore {
             word.morphemes = first..<Int32(chapter.morphemes.count)
             chapter.appendWord(word)
         }
-        guard morphemes.isAtEnd else { throw check.damaged("has morphemes past the last word of \(reference):\(number)") }
+        guard morphemes.isAtEnd else {
+            throw check.damaged("has morphemes past the last word of \(reference):\(number)")
+        }
     }
 
     /// The Hebrew verse key an English (BSB) verse key renders, where the two numberings differ (`Versification`);
@@ -272,7 +295,8 @@ public final class CorpusStore {
     /// The first and last Hebrew verse keys the English verse keys `english` render, where they differ; nil when
     /// none does.
     public func hebrewVerses(english: ClosedRange<Int>) throws -> ClosedRange<Int>? {
-        let statement = try database.prepare("SELECT min(hebrew), max(hebrew) FROM versification WHERE english BETWEEN ?1 AND ?2")
+        let statement = try database.prepare(
+            "SELECT min(hebrew), max(hebrew) FROM versification WHERE english BETWEEN ?1 AND ?2")
         try statement.bind([english.lowerBound, english.upperBound])
         guard try statement.step(), !statement.isNull(0), statement.int(0) <= statement.int(1) else { return nil }
         return statement.int(0)...statement.int(1)

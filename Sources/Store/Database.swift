@@ -19,7 +19,8 @@ final class Database {
         // SQLite's own open blocks on a FIFO and reads anything else it is given: only a regular file is a store.
         var info = stat()
         if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
-            throw StoreError.cannotOpen(path: path, reason: "it is \(BoundedFile.fileTypeName(info.st_mode & S_IFMT)), not a regular file")
+            throw StoreError.cannotOpen(
+                path: path, reason: "it is \(BoundedFile.fileTypeName(info.st_mode & S_IFMT)), not a regular file")
         }
         var db: OpaquePointer?
         let status = sqlite3_open_v2(path, &db, flags, nil)
@@ -48,7 +49,8 @@ final class Database {
         let status = sqlite3_exec(handle, sql, nil, nil, &message)
         defer { sqlite3_free(message) }
         guard status == SQLITE_OK else {
-            throw StoreError.sqlite(path: path, code: status, message: message.map { String(cString: $0) } ?? "error \(status)")
+            throw StoreError.sqlite(
+                path: path, code: status, message: message.map { String(cString: $0) } ?? "error \(status)")
         }
     }
 
@@ -116,9 +118,10 @@ final class Statement {
     func bind(_ value: [UInt8], at index: Int32) throws {
         // An empty blob, not NULL: `sqlite3_bind_blob` binds NULL when handed no pointer, which an empty array may give.
         guard !value.isEmpty else { return try check(sqlite3_bind_zeroblob(statement, index, 0)) }
-        try check(value.withUnsafeBytes {
-            sqlite3_bind_blob(statement, index, $0.baseAddress, Int32(clamping: $0.count), csqlite_transient())
-        })
+        try check(
+            value.withUnsafeBytes {
+                sqlite3_bind_blob(statement, index, $0.baseAddress, Int32(clamping: $0.count), csqlite_transient())
+            })
     }
 
     func bindNull(at index: Int32) throws { try check(sqlite3_bind_null(statement, index)) }
@@ -157,7 +160,8 @@ final class Statement {
         guard let value = sqlite3_column_value(statement, column), let pointer = sqlite3_value_blob(value) else {
             return UnsafeBufferPointer(start: nil, count: 0)
         }
-        return UnsafeBufferPointer(start: pointer.assumingMemoryBound(to: UInt8.self), count: Int(sqlite3_value_bytes(value)))
+        return UnsafeBufferPointer(
+            start: pointer.assumingMemoryBound(to: UInt8.self), count: Int(sqlite3_value_bytes(value)))
     }
 
     func text(_ column: Int32) -> String { String(decoding: bytes(column), as: UTF8.self) }

@@ -22,8 +22,10 @@ public struct MissingChapter: Sendable, Equatable, CustomStringConvertible {
     public let sourceDataDownloaded: Bool
 
     /// Made by the library (`ChapterLibrary`); apps read it.
-    package init(reference: ChapterReference, reason: Reason, nearest: [ChapterReference] = [],
-                 sourceDataDownloaded: Bool = false) {
+    package init(
+        reference: ChapterReference, reason: Reason, nearest: [ChapterReference] = [],
+        sourceDataDownloaded: Bool = false
+    ) {
         self.reference = reference
         self.reason = reason
         self.nearest = nearest
@@ -50,7 +52,9 @@ public struct MissingChapter: Sendable, Equatable, CustomStringConvertible {
         case .verses(let message):
             return message
         case .noStore(let path), .notInStore(let path):
-            let place = reason == .noStore(path: path) ? "there is no corpus store at \(path) yet"
+            let place =
+                reason == .noStore(path: path)
+                ? "there is no corpus store at \(path) yet"
                 : "the store at \(path) does not hold it"
             let list = nearest.map(\.description).joined(separator: ", ")
             return "no chapter \(reference) in the corpus (\(place))" + (advice.map { "; " + $0 } ?? "")

@@ -7,7 +7,9 @@ enum MorphologyMatch {
     /// Upper-case letters, digits and hyphens (and glob characters), with a letter first: "V-AAI-3S", "N-*".
     static func isCode(_ text: String) -> Bool {
         guard let first = text.unicodeScalars.first, ("A"..."Z").contains(first) else { return false }
-        let allowed = text.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "-*?".unicodeScalars.contains($0) }
+        let allowed = text.unicodeScalars.allSatisfy {
+            ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "-*?".unicodeScalars.contains($0)
+        }
         return allowed && (text.contains("-") || text.contains("*") || Morphology.expand(text) != nil)
     }
 

@@ -115,7 +115,9 @@ enum Schema {
 
     /// Every verse key of a chapter.
     static func range(of reference: ChapterKey) -> ClosedRange<Int> {
-        verseKey(book: reference.book, chapter: reference.chapter, verse: 0)...verseKey(book: reference.book, chapter: reference.chapter, verse: 999)
+        verseKey(
+            book: reference.book, chapter: reference.chapter, verse: 0)...verseKey(
+                book: reference.book, chapter: reference.chapter, verse: 999)
     }
 }
 

@@ -149,7 +149,8 @@ public enum SearchScope: Sendable, Equatable, CustomStringConvertible {
             }
             let parts = text.split(whereSeparator: { $0 == "-" || $0 == "–" || $0 == "—" })
             guard parts.count == 2, let first = Book.named(String(parts[0])), let last = Book.named(String(parts[1])),
-                  first.number <= last.number else { return nil }
+                first.number <= last.number
+            else { return nil }
             self = first == last ? .book(first) : .books(first, last)
         }
     }

@@ -40,13 +40,16 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
             if primary == SQLITE_READONLY || primary == SQLITE_CANTOPEN || primary == SQLITE_PERM {
                 return "cannot write the corpus store \(path) (\(message)); check the permissions of it and its folder"
             }
-            if primary == SQLITE_FULL { return "the disk holding the corpus store \(path) is full; free space and try again" }
+            if primary == SQLITE_FULL {
+                return "the disk holding the corpus store \(path) is full; free space and try again"
+            }
             return "corpus store \(path): \(message)"
         case .foreign(let path, let id):
             return "\(path) is an SQLite database of another program (application id \(id)), not an interlinear "
                 + "corpus store; move it away or point --corpus/INTERLINEAR_DATA elsewhere, then run `interlinear import`"
         case .corrupt(let path, let detail):
-            return "the corpus store \(path) is damaged (\(detail)); delete it and run `interlinear import` to rebuild it"
+            return
+                "the corpus store \(path) is damaged (\(detail)); delete it and run `interlinear import` to rebuild it"
         case .tooNew(let path, let version, let supported):
             return "the corpus store \(path) has schema version \(version), newer than this interlinear reads "
                 + "(\(supported)); update interlinear or rebuild the store with `interlinear import`"
@@ -59,7 +62,8 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
         case .badRow(let path, let what):
             return "the corpus store \(path) is damaged: \(what); run `interlinear import` to rebuild it"
         case .damagedChapter(let path, let reference, let detail):
-            return "the corpus store \(path) is damaged: \(reference) \(detail); run `interlinear import \"\(reference)\"` "
+            return
+                "the corpus store \(path) is damaged: \(reference) \(detail); run `interlinear import \"\(reference)\"` "
                 + "to import it again"
         case .missingChapter(let missing):
             return missing.description

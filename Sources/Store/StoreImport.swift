@@ -26,12 +26,15 @@ public enum StoreImport {
     /// Writes `chapters` (of either testament) into the store at `url`: a new store (replacing any old one) when
     /// `replace` is true or no store exists yet, else the chapters are replaced inside the existing store in one
     /// transaction. `versification`, when given, is recorded with them (an Old Testament import reads it).
-    public static func write(_ chapters: [Chapter], to url: URL, replace: Bool, source: String,
-                             versification: Versification? = nil,
-                             progress: (Progress) -> Void = { _ in }) throws -> Summary {
+    public static func write(
+        _ chapters: [Chapter], to url: URL, replace: Bool, source: String,
+        versification: Versification? = nil,
+        progress: (Progress) -> Void = { _ in }
+    ) throws -> Summary {
         let folder = url.deletingLastPathComponent()
         do { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
-            throw StoreError.cannotOpen(path: url.path, reason: "cannot create \(folder.path): \(error.localizedDescription)")
+            throw StoreError.cannotOpen(
+                path: url.path, reason: "cannot create \(folder.path): \(error.localizedDescription)")
         }
         removeAbandoned(beside: url)
         if !replace && FileManager.default.fileExists(atPath: url.path) {
@@ -66,7 +69,8 @@ public enum StoreImport {
             let fd = open(incoming.path, O_RDONLY)
             if fd >= 0 { fsync(fd); Foundation.close(fd) }
             guard rename(incoming.path, url.path) == 0 else {
-                throw StoreError.cannotOpen(path: url.path, reason: "cannot move the new store into place: \(String(cString: strerror(errno)))")
+                throw StoreError.cannotOpen(
+                    path: url.path, reason: "cannot move the new store into place: \(String(cString: strerror(errno)))")
             }
             // WAL files of the replaced store belong to the old file.
             for suffix in ["-wal", "-shm"] { unlink(url.path + suffix) }

@@ -11,15 +11,19 @@ public enum StoreLexicon {
         let database = try Database(path: url.path, readOnly: false)
         try database.transaction {
             try database.execute("DELETE FROM lexicon")
-            let insert = try database.prepare("""
+            let insert = try database.prepare(
+                """
                 INSERT OR REPLACE INTO lexicon(strongs, language, number, headword, headword_key, transliteration,
                     pronunciation, derivation, definition, kjv_usage, text)
                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
                 """)
             for entry in entries {
-                try insert.bind([entry.strongs, entry.language.tag, entry.number, entry.headword,
-                                 Folding.key(entry.headword), entry.transliteration, entry.pronunciation,
-                                 entry.derivation, entry.definition, entry.kjvUsage, entry.text] as [any StatementValue])
+                try insert.bind(
+                    [
+                        entry.strongs, entry.language.tag, entry.number, entry.headword,
+                        Folding.key(entry.headword), entry.transliteration, entry.pronunciation,
+                        entry.derivation, entry.definition, entry.kjvUsage, entry.text,
+                    ] as [any StatementValue])
                 try insert.run()
             }
             let meta = try database.prepare("INSERT OR REPLACE INTO meta(key, value) VALUES ('lexicon', ?1)")
@@ -39,10 +43,13 @@ extension CorpusStore {
     /// nil — also for the Hebrew data's numbers of prefixes and suffixes (`LexiconEntry.isUnnumberedAffix`).
     public func lexiconEntry(strongs: String) throws -> LexiconEntry? {
         guard let key = LexiconEntry.key(strongs),
-              let entry = try lexiconRows(Self.lexiconColumns + " WHERE strongs = ?1", key).first else { return nil }
+            let entry = try lexiconRows(Self.lexiconColumns + " WHERE strongs = ?1", key).first
+        else { return nil }
         if entry.language == .hebrew, strongs.last?.isLetter == true {
-            let next = try lexiconRows(Self.lexiconColumns + " WHERE language = 'hbo' AND number > ?1 ORDER BY number LIMIT 1",
-                                       entry.number).first
+            let next = try lexiconRows(
+                Self.lexiconColumns + " WHERE language = 'hbo' AND number > ?1 ORDER BY number LIMIT 1",
+                entry.number
+            ).first
             if LexiconEntry.isUnnumberedAffix(strongs, base: entry, next: next) { return nil }
         }
         return entry
@@ -56,8 +63,9 @@ extension CorpusStore {
 
     /// The entries whose headword is `headword` folded as lemmas are (λόγος, λογος: G3056), in key order.
     public func lexiconEntries(headword: String) throws -> [LexiconEntry] {
-        try lexiconRows(Self.lexiconColumns + " WHERE headword_key = ?1 ORDER BY language, number",
-                        Folding.key(headword))
+        try lexiconRows(
+            Self.lexiconColumns + " WHERE headword_key = ?1 ORDER BY language, number",
+            Folding.key(headword))
     }
 
     /// How many entries the store's lexicon holds (0 before an import with SWORD's dictionaries installed).
@@ -73,12 +81,14 @@ extension CorpusStore {
         var entries: [LexiconEntry] = []
         while try statement.step() {
             guard let language = SourceLanguage(rawValue: statement.text(0)), statement.int(1) > 0 else {
-                throw StoreError.badRow(path: url.path, what: "a lexicon row for \(parameter) has no valid language or number")
+                throw StoreError.badRow(
+                    path: url.path, what: "a lexicon row for \(parameter) has no valid language or number")
             }
-            entries.append(LexiconEntry(
-                language: language, number: statement.int(1), headword: statement.text(2),
-                transliteration: statement.text(3), pronunciation: statement.text(4), derivation: statement.text(5),
-                definition: statement.text(6), kjvUsage: statement.text(7), text: statement.text(8)))
+            entries.append(
+                LexiconEntry(
+                    language: language, number: statement.int(1), headword: statement.text(2),
+                    transliteration: statement.text(3), pronunciation: statement.text(4), derivation: statement.text(5),
+                    definition: statement.text(6), kjvUsage: statement.text(7), text: statement.text(8)))
         }
         return entries
     }

@@ -28,9 +28,12 @@ public enum StoreLocation {
 
     /// The store file for `--corpus PATH` (a store file, or a folder holding `interlinear.sqlite`), else for
     /// `$INTERLINEAR_DATA` (the same), else in the default data folder.
-    public static func storeFile(explicit: String? = nil,
-                                 environment: [String: String] = StoreLocation.environment()) -> URL {
-        let given = explicit.flatMap { $0.isEmpty ? nil : $0 }
+    public static func storeFile(
+        explicit: String? = nil,
+        environment: [String: String] = StoreLocation.environment()
+    ) -> URL {
+        let given =
+            explicit.flatMap { $0.isEmpty ? nil : $0 }
             ?? environment["INTERLINEAR_DATA"].flatMap { $0.isEmpty ? nil : $0 }
         guard let given else { return defaultDirectory(environment: environment).appendingPathComponent(fileName) }
         let url = URL(fileURLWithPath: given)

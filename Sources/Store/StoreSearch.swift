@@ -49,9 +49,11 @@ public final class StoreSearch {
         let keys = query.scope.keys
         let table = text ? "verse_text" : "word"
         let key = text ? "rowid" : "verse"
-        let scoped = "\(sql.clauses.joined(separator: " AND ")) AND \(key) BETWEEN \(keys.lowerBound) AND \(keys.upperBound)"
+        let scoped =
+            "\(sql.clauses.joined(separator: " AND ")) AND \(key) BETWEEN \(keys.lowerBound) AND \(keys.upperBound)"
 
-        let countStatement = try prepareQuery("SELECT \(key) / 1000000, count(*) FROM \(table) WHERE \(scoped) GROUP BY 1 ORDER BY 1", query)
+        let countStatement = try prepareQuery(
+            "SELECT \(key) / 1000000, count(*) FROM \(table) WHERE \(scoped) GROUP BY 1 ORDER BY 1", query)
         try countStatement.bind(sql.values)
         var counts: [(book: Book, hits: Int)] = []
         var total = 0
@@ -63,17 +65,18 @@ public final class StoreSearch {
         var hits: [SearchHit] = []
         let limit = min(query.limit, total)
         if limit > 0 {
-            let select = text
+            let select =
+                text
                 // FTS5's snippet() scores every window against every match, so its work grows with the square of a
                 // verse's matches (a 16,000-token verse of one word: a second; 65,536: minutes). Longer verses get
                 // highlight(), which is linear, cut to a window here (`window`): real verses are far below the bound.
                 ? """
-                  SELECT rowid, CASE WHEN length(translation) <= \(Self.snippetCharacters)
-                                THEN snippet(verse_text, 0, '[', ']', '…', \(Self.snippetTokens))
-                                ELSE highlight(verse_text, 0, '[', ']') END,
-                         length(translation) > \(Self.snippetCharacters)
-                  FROM verse_text WHERE \(scoped) ORDER BY rowid LIMIT \(limit)
-                  """
+                SELECT rowid, CASE WHEN length(translation) <= \(Self.snippetCharacters)
+                              THEN snippet(verse_text, 0, '[', ']', '…', \(Self.snippetTokens))
+                              ELSE highlight(verse_text, 0, '[', ']') END,
+                       length(translation) > \(Self.snippetCharacters)
+                FROM verse_text WHERE \(scoped) ORDER BY rowid LIMIT \(limit)
+                """
                 : "SELECT verse, position, surface, lemma, strongs, morphology, gloss FROM word WHERE \(scoped) ORDER BY verse, position LIMIT \(limit)"
             let statement = try prepareQuery(select, query)
             try statement.bind(sql.values)
@@ -88,16 +91,22 @@ public final class StoreSearch {
                     try StoredChapterCheck.field(statement.bytes(column), path: store.url.path, what: what())
                 }
                 if text {
-                    let snippet = statement.int(2) != 0 ? Self.window(highlighted: statement.text(1)) : statement.text(1)
-                    hits.append(SearchHit(chapter: chapter, verse: verseKey % 1000, word: nil, matched: Self.bracketed(snippet),
-                                          lemma: nil, strongs: nil, morphology: nil, gloss: nil, context: snippet))
+                    let snippet =
+                        statement.int(2) != 0 ? Self.window(highlighted: statement.text(1)) : statement.text(1)
+                    hits.append(
+                        SearchHit(
+                            chapter: chapter, verse: verseKey % 1000, word: nil, matched: Self.bracketed(snippet),
+                            lemma: nil, strongs: nil, morphology: nil, gloss: nil, context: snippet))
                 } else {
                     guard (0..<CorpusLimits.maxWordsPerVerse).contains(statement.int(1)) else {
-                        throw StoreError.badRow(path: store.url.path, what: "\(what()) has position \(statement.int(1))")
+                        throw StoreError.badRow(
+                            path: store.url.path, what: "\(what()) has position \(statement.int(1))")
                     }
-                    hits.append(SearchHit(chapter: chapter, verse: verseKey % 1000, word: statement.int(1),
-                                          matched: statement.text(2), lemma: statement.text(3), strongs: statement.text(4),
-                                          morphology: statement.text(5), gloss: statement.text(6), context: ""))
+                    hits.append(
+                        SearchHit(
+                            chapter: chapter, verse: verseKey % 1000, word: statement.int(1),
+                            matched: statement.text(2), lemma: statement.text(3), strongs: statement.text(4),
+                            morphology: statement.text(5), gloss: statement.text(6), context: ""))
                 }
             }
             if context && !text { try addContext(&hits) }
@@ -119,8 +128,10 @@ public final class StoreSearch {
 
     /// Adds one criterion's condition; false when it can match nothing (an empty morphology description, a text
     /// criterion with no words). `verses`: the query's hits are verses (`verse_text` rows), not words.
-    private func add(_ criterion: SearchQuery.Criterion, scope: SearchScope, verses: Bool,
-                     to sql: inout SQLCondition) throws -> Bool {
+    private func add(
+        _ criterion: SearchQuery.Criterion, scope: SearchScope, verses: Bool,
+        to sql: inout SQLCondition
+    ) throws -> Bool {
         let text = criterion.text
         guard !text.isEmpty else { return false }
         // A Hebrew word's parts are `morpheme` rows: conditions on them select the word's (verse, position).
@@ -132,7 +143,10 @@ public final class StoreSearch {
             // The WLC data has no lemmas: a Hebrew lemma is found through the Strong's numbers of the morphemes
             // spelled as it is (points and cantillation ignored), then every morpheme with one of those numbers.
             let key = sql.parameter(Folding.key(text))
-            sql.clauses.append(morphemes("strongs_number IN (SELECT strongs_number FROM morpheme WHERE surface_key = \(key) AND strongs_number > 0)"))
+            sql.clauses.append(
+                morphemes(
+                    "strongs_number IN (SELECT strongs_number FROM morpheme WHERE surface_key = \(key) AND strongs_number > 0)"
+                ))
         case .lemma:
             sql.clauses.append("lemma_key = \(sql.parameter(Folding.key(text)))")
         case .word where SearchQuery.isHebrew(text):
@@ -142,7 +156,8 @@ public final class StoreSearch {
             let key = sql.parameter(Folding.key(text))
             sql.clauses.append("(lemma_key = \(key) OR surface_key = \(key))")
         case .strongs:
-            let hebrew = text.first.map { $0 == "H" || $0 == "h" } ?? false
+            let hebrew =
+                text.first.map { $0 == "H" || $0 == "h" } ?? false
                 || (scope.isOldTestament && !(text.first.map { $0 == "G" || $0 == "g" } ?? false))
             guard let number = Folding.strongsNumber(text, prefix: hebrew ? "H" : "G") else {
                 throw SearchError.badQuery("\(EscapedText.quoted(text)) is not a Strong's number such as G3056 or H430")
@@ -163,8 +178,10 @@ public final class StoreSearch {
         case .text:
             guard let match = try TextQuery.fts5(text) else { return false }
             let value = sql.parameter(match)
-            sql.clauses.append(verses ? "verse_text MATCH \(value)"
-                                      : "verse IN (SELECT rowid FROM verse_text WHERE verse_text MATCH \(value))")
+            sql.clauses.append(
+                verses
+                    ? "verse_text MATCH \(value)"
+                    : "verse IN (SELECT rowid FROM verse_text WHERE verse_text MATCH \(value))")
         case .combined:
             throw SearchError.badQuery("a criterion cannot be 'combined'")
         }
@@ -173,11 +190,15 @@ public final class StoreSearch {
 
     /// Prepares a search statement; a text query FTS5 cannot parse is the user's query, said in one line.
     private func prepareQuery(_ sql: String, _ query: SearchQuery) throws -> Statement {
-        do { return try database.prepare(sql) } catch let error as StoreError { throw TextQuery.refusal(error, query) ?? error }
+        do { return try database.prepare(sql) } catch let error as StoreError {
+            throw TextQuery.refusal(error, query) ?? error
+        }
     }
 
     private func stepQuery(_ statement: Statement, _ query: SearchQuery) throws -> Bool {
-        do { return try statement.step() } catch let error as StoreError { throw TextQuery.refusal(error, query) ?? error }
+        do { return try statement.step() } catch let error as StoreError {
+            throw TextQuery.refusal(error, query) ?? error
+        }
     }
 
     /// The codes a morphology query names: itself, the codes a glob matches, or those whose words it lists.
@@ -193,9 +214,12 @@ public final class StoreSearch {
         let query = MorphologyMatch.words(text)
         guard !query.isEmpty else { return [] }
         guard query.allSatisfy(MorphologyMatch.vocabulary.contains) else {
-            let unknown = EscapedText.escaped(query.filter { !MorphologyMatch.vocabulary.contains($0) }.sorted()
-                .joined(separator: ", "), limit: EscapedText.valueLimit)
-            throw SearchError.badQuery("morphology words not understood: \(unknown) (try a code such as V-AAI-3S, or words such as \"aorist active indicative\")")
+            let unknown = EscapedText.escaped(
+                query.filter { !MorphologyMatch.vocabulary.contains($0) }.sorted()
+                    .joined(separator: ", "), limit: EscapedText.valueLimit)
+            throw SearchError.badQuery(
+                "morphology words not understood: \(unknown) (try a code such as V-AAI-3S, or words such as \"aorist active indicative\")"
+            )
         }
         let statement = try database.prepare("SELECT code, words FROM morphology ORDER BY code")
         var codes: [String] = []
@@ -218,14 +242,17 @@ public final class StoreSearch {
                 try statement.bind([key])
                 words.removeAll(keepingCapacity: true)
                 while try statement.step() {
-                    try StoredChapterCheck.field(statement.bytes(0), path: store.url.path, what: "a word of \(hit.reference)")
+                    try StoredChapterCheck.field(
+                        statement.bytes(0), path: store.url.path, what: "a word of \(hit.reference)")
                     words.append(statement.text(0))
                 }
                 cachedKey = key
             }
             guard let position = hit.word, words.indices.contains(position) else { continue }
             let lower = max(position - 4, 0), upper = min(position + 5, words.count)
-            var parts = words[lower..<upper].enumerated().map { $0.offset + lower == position ? "[\($0.element)]" : $0.element }
+            var parts = words[lower..<upper].enumerated().map {
+                $0.offset + lower == position ? "[\($0.element)]" : $0.element
+            }
             if lower > 0 { parts.insert("…", at: 0) }
             if upper < words.count { parts.append("…") }
             hits[index].context = parts.joined(separator: " ")
@@ -260,7 +287,9 @@ public final class StoreSearch {
 
     /// The first [bracketed] word of a snippet.
     static func bracketed(_ snippet: String) -> String {
-        guard let open = snippet.firstIndex(of: "["), let close = snippet[open...].firstIndex(of: "]") else { return "" }
+        guard let open = snippet.firstIndex(of: "["), let close = snippet[open...].firstIndex(of: "]") else {
+            return ""
+        }
         return String(snippet[snippet.index(after: open)..<close])
     }
 }

@@ -37,7 +37,8 @@ final class StoreWriter {
             "INSERT INTO morpheme(verse, position, surface_key, strongs, strongs_number) VALUES (?1, ?2, ?3, ?4, ?5)")
         insertChapter = try database.prepare(
             "INSERT OR REPLACE INTO chapter(id, language, verses, words, checksum) VALUES (?1, ?2, ?3, ?4, ?5)")
-        insertWord = try database.prepare("""
+        insertWord = try database.prepare(
+            """
             INSERT INTO word(verse, position, surface, transliteration, lemma, strongs, morphology, gloss, alignment,
                              surface_key, lemma_key, strongs_number)
             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
@@ -107,8 +108,10 @@ final class StoreWriter {
                 }
             }
         }
-        try insertChapter.bind([Schema.chapterKey(ChapterKey(book: book, chapter: chapter.reference.chapter)),
-                                chapter.language.tag, digest.verses, chapter.words.count, digest.value])
+        try insertChapter.bind([
+            Schema.chapterKey(ChapterKey(book: book, chapter: chapter.reference.chapter)),
+            chapter.language.tag, digest.verses, chapter.words.count, digest.value,
+        ])
         try insertChapter.run()
     }
 
@@ -119,8 +122,10 @@ final class StoreWriter {
             let surface = folded(morpheme.surface, chapter)
             let numbers = chapter.text(morpheme.strongs).split(separator: "/")
             for number in numbers.isEmpty ? [""] : numbers {
-                try insertMorpheme.bind([key, position, surface, String(number),
-                                         Folding.strongsNumber(number, prefix: "H") ?? 0])
+                try insertMorpheme.bind([
+                    key, position, surface, String(number),
+                    Folding.strongsNumber(number, prefix: "H") ?? 0,
+                ])
                 try insertMorpheme.run()
             }
         }

@@ -47,8 +47,9 @@ struct StoredChapterCheck {
     mutating func verse(_ number: Int, translation: UnsafeBufferPointer<UInt8>) throws {
         let book = reference.book
         guard (1...book.chapterCount).contains(reference.chapter) else {
-            throw bad("it holds rows for \(reference), but \(book.name) has \(book.chapterCount) chapter"
-                      + (book.chapterCount == 1 ? "" : "s"))
+            throw bad(
+                "it holds rows for \(reference), but \(book.name) has \(book.chapterCount) chapter"
+                    + (book.chapterCount == 1 ? "" : "s"))
         }
         guard number > 0 else { throw bad("verse 0 in \(reference)") }
         let reference = reference
@@ -59,40 +60,50 @@ struct StoredChapterCheck {
     /// The number of translation tokens a verse row holds.
     func translationTokens(_ count: Int, verse: Int) throws {
         guard count <= CorpusLimits.maxTranslationTokensPerVerse else {
-            throw bad("\(reference):\(verse) has more than \(CorpusLimits.maxTranslationTokensPerVerse) translation "
-                      + "tokens, the most a verse can hold")
+            throw bad(
+                "\(reference):\(verse) has more than \(CorpusLimits.maxTranslationTokensPerVerse) translation "
+                    + "tokens, the most a verse can hold")
         }
     }
 
     /// Before the `count`-th word of a verse is read: within the per-verse limit.
     func wordLimit(_ count: Int, of verse: Int) throws {
         guard count <= CorpusLimits.maxWordsPerVerse else {
-            throw bad("\(reference):\(verse) has more than \(CorpusLimits.maxWordsPerVerse) words, the most a verse can hold")
+            throw bad(
+                "\(reference):\(verse) has more than \(CorpusLimits.maxWordsPerVerse) words, the most a verse can hold")
         }
     }
 
     /// The `count`-th word of a verse.
     mutating func word(_ count: Int, of verse: Int, _ row: WordRow, hebrew: Bool = false) throws {
         let extent = row.extent
-        if let tooLong = extent.tooLong { try Self.length(tooLong, path: path, what: "word \(count) of \(reference):\(verse)") }
+        if let tooLong = extent.tooLong {
+            try Self.length(tooLong, path: path, what: "word \(count) of \(reference):\(verse)")
+        }
         try self.count(extent.bytes)
         guard !row.surface.isEmpty else { throw bad("word \(count) of \(reference):\(verse) has an empty surface") }
         guard hebrew ? FieldSyntax.isHebrewStrongs(row.strongs) : FieldSyntax.isStrongs(row.strongs) else {
-            throw bad("word \(count) of \(reference):\(verse) has a bad Strong's number \(EscapedText.quoted(utf8: row.strongs))")
+            throw bad(
+                "word \(count) of \(reference):\(verse) has a bad Strong's number \(EscapedText.quoted(utf8: row.strongs))"
+            )
         }
         guard FieldSyntax.isMorphology(row.morphology) else {
-            throw bad("word \(count) of \(reference):\(verse) has a bad morphology code \(EscapedText.quoted(utf8: row.morphology))")
+            throw bad(
+                "word \(count) of \(reference):\(verse) has a bad morphology code \(EscapedText.quoted(utf8: row.morphology))"
+            )
         }
     }
 
     /// One morpheme of the `word`-th word of a Hebrew verse, as every occurrence is checked: its bytes counted towards
     /// the chapter's, and its surface continuing the word's where the last morpheme stopped (`spelled` bytes of it so
     /// far), so the morphemes spell the word. What depends on its bytes alone is `morphemeFields`.
-    mutating func morpheme(_ row: VerseMorphemes.Row, of word: Int, verse: Int, surface: UnsafeBufferPointer<UInt8>,
-                           spelled: inout Int) throws {
+    mutating func morpheme(
+        _ row: VerseMorphemes.Row, of word: Int, verse: Int, surface: UnsafeBufferPointer<UInt8>,
+        spelled: inout Int
+    ) throws {
         try count(row.extent.bytes)
         guard let part = row.surface.baseAddress, let whole = surface.baseAddress, !row.surface.isEmpty,
-              row.surface.count <= surface.count - spelled, memcmp(whole + spelled, part, row.surface.count) == 0
+            row.surface.count <= surface.count - spelled, memcmp(whole + spelled, part, row.surface.count) == 0
         else { throw bad("a morpheme of word \(word) of \(reference):\(verse) does not continue the word's surface") }
         spelled += row.surface.count
     }
@@ -105,10 +116,14 @@ struct StoredChapterCheck {
             try Self.length(tooLong, path: path, what: "a morpheme of word \(word) of \(reference):\(verse)")
         }
         guard FieldSyntax.isHebrewStrongs(row.strongs) else {
-            throw bad("a morpheme of word \(word) of \(reference):\(verse) has a bad Strong's number \(EscapedText.quoted(utf8: row.strongs))")
+            throw bad(
+                "a morpheme of word \(word) of \(reference):\(verse) has a bad Strong's number \(EscapedText.quoted(utf8: row.strongs))"
+            )
         }
         guard FieldSyntax.isMorphology(row.morphology) else {
-            throw bad("a morpheme of word \(word) of \(reference):\(verse) has a bad morphology code \(EscapedText.quoted(utf8: row.morphology))")
+            throw bad(
+                "a morpheme of word \(word) of \(reference):\(verse) has a bad morphology code \(EscapedText.quoted(utf8: row.morphology))"
+            )
         }
     }
 
@@ -140,7 +155,9 @@ struct StoredChapterCheck {
     private mutating func count(_ bytes: Int) throws {
         total += bytes
         guard total <= CorpusLimits.maxChapterFileBytes else {
-            throw bad("the rows of \(reference) hold more than \(CorpusLimits.maxChapterFileBytes) bytes, the most a chapter may")
+            throw bad(
+                "the rows of \(reference) hold more than \(CorpusLimits.maxChapterFileBytes) bytes, the most a chapter may"
+            )
         }
     }
 
@@ -148,8 +165,10 @@ struct StoredChapterCheck {
     /// each distinct string once (`StringTableBuilder.intern(checkedUTF8:)`) — and words a refusal with `refuse`.
     static func length(_ bytes: UnsafeBufferPointer<UInt8>, path: String, what: @autoclosure () -> String) throws {
         guard bytes.count <= CorpusLimits.maxChapterLineBytes else {
-            throw StoreError.badRow(path: path, what: "a field of \(what()) is \(bytes.count) bytes; a field holds at "
-                                    + "most \(CorpusLimits.maxChapterLineBytes)")
+            throw StoreError.badRow(
+                path: path,
+                what: "a field of \(what()) is \(bytes.count) bytes; a field holds at "
+                    + "most \(CorpusLimits.maxChapterLineBytes)")
         }
     }
 

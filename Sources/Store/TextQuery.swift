@@ -54,7 +54,8 @@ enum TextQuery {
                     if pieces.count == 2 {
                         let number = pieces[1].trimmingCharacters(in: .whitespaces)
                         guard let value = Int(number), (0...1000).contains(value) else {
-                            throw SearchError.badQuery("NEAR's distance must be a number from 0 to 1000, as in NEAR(grace truth, 5)")
+                            throw SearchError.badQuery(
+                                "NEAR's distance must be a number from 0 to 1000, as in NEAR(grace truth, 5)")
                         }
                         distance = ", \(value)"
                     }
@@ -75,18 +76,25 @@ enum TextQuery {
 
     /// A query FTS5 refused, said as the user's mistake; nil for any other store error.
     static func refusal(_ error: StoreError, _ query: SearchQuery) -> SearchError? {
-        guard case .sqlite(_, _, let message) = error, message.contains("fts5") || message.contains("MATCH") else { return nil }
+        guard case .sqlite(_, _, let message) = error, message.contains("fts5") || message.contains("MATCH") else {
+            return nil
+        }
         let text = query.criteria.filter { $0.kind == .text }.map(\.text).joined(separator: " ")
         // The query and FTS5's words about it are quoted short and escaped: the advice after them must survive the
         // message's bound, and a query's control characters are not printed.
-        return .badQuery("the text query \(EscapedText.quoted(text)) cannot be read (\(EscapedText.escaped(message, limit: 80))); join words with AND, OR, NOT or "
-                         + "NEAR(a b, 5), put a phrase in double quotes, and close every parenthesis")
+        return .badQuery(
+            "the text query \(EscapedText.quoted(text)) cannot be read (\(EscapedText.escaped(message, limit: 80))); join words with AND, OR, NOT or "
+                + "NEAR(a b, 5), put a phrase in double quotes, and close every parenthesis")
     }
 
     /// The words of `text`: runs of letters, digits and marks (FTS5's unicode61 tokenizer splits at anything else).
     private static func words(in text: String) -> [String] {
-        text.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0.unicodeScalars.allSatisfy {
-            $0.properties.generalCategory == .nonspacingMark }) }).map(String.init)
+        text.split(whereSeparator: {
+            !($0.isLetter || $0.isNumber
+                || $0.unicodeScalars.allSatisfy {
+                    $0.properties.generalCategory == .nonspacingMark
+                })
+        }).map(String.init)
     }
 
     private static func quoted(_ word: String) -> String { "\"" + word + "\"" }

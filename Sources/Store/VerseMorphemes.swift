@@ -14,13 +14,16 @@ enum VerseMorphemes {
     static func appendWord(_ word: Word, of chapter: Chapter, to blob: inout [UInt8]) {
         let morphemes = chapter.morphemes(of: word)
         if morphemes.count == 1, let only = morphemes.first, only.surface == word.surface,
-           only.transliteration == word.transliteration, only.strongs == word.strongs,
-           only.morphology == word.morphology, only.gloss == word.gloss {
+            only.transliteration == word.transliteration, only.strongs == word.strongs,
+            only.morphology == word.morphology, only.gloss == word.gloss
+        {
             return VerseWords.append(count: 0, to: &blob)
         }
         VerseWords.append(count: morphemes.count, to: &blob)
         for morpheme in morphemes {
-            for id in [morpheme.surface, morpheme.transliteration, morpheme.strongs, morpheme.morphology, morpheme.gloss] {
+            for id in [
+                morpheme.surface, morpheme.transliteration, morpheme.strongs, morpheme.morphology, morpheme.gloss,
+            ] {
                 chapter.strings.withUTF8(of: id) { VerseWords.append($0, to: &blob) }
             }
         }
@@ -36,7 +39,8 @@ enum VerseMorphemes {
         @inline(__always)
         var extent: StoredChapterCheck.FieldExtent {
             var extent = StoredChapterCheck.FieldExtent()
-            extent.add(surface); extent.add(transliteration); extent.add(strongs); extent.add(morphology); extent.add(gloss)
+            extent.add(surface); extent.add(transliteration); extent.add(strongs); extent.add(morphology);
+            extent.add(gloss)
             return extent
         }
     }
@@ -57,9 +61,11 @@ enum VerseMorphemes {
         mutating func next() -> Row? {
             let start = fields.offset
             guard let surface = fields.field(), let transliteration = fields.field(), let strongs = fields.field(),
-                  let morphology = fields.field(), let gloss = fields.field() else { return nil }
-            return Row(surface: surface, transliteration: transliteration, strongs: strongs, morphology: morphology,
-                       gloss: gloss, stored: fields.bytes(from: start))
+                let morphology = fields.field(), let gloss = fields.field()
+            else { return nil }
+            return Row(
+                surface: surface, transliteration: transliteration, strongs: strongs, morphology: morphology,
+                gloss: gloss, stored: fields.bytes(from: start))
         }
     }
 }

@@ -61,14 +61,18 @@ enum VerseWords {
         /// The next word's fields; nil when the bytes end inside it, or a count runs past them (a damaged blob).
         mutating func next() -> StoredChapterCheck.WordRow? {
             guard let surface = field(), let transliteration = field(), let lemma = field(), let strongs = field(),
-                  let morphology = field(), let gloss = field(), let alignment = field() else { return nil }
-            return StoredChapterCheck.WordRow(surface: surface, transliteration: transliteration, lemma: lemma,
-                                              strongs: strongs, morphology: morphology, gloss: gloss,
-                                              alignment: alignment)
+                let morphology = field(), let gloss = field(), let alignment = field()
+            else { return nil }
+            return StoredChapterCheck.WordRow(
+                surface: surface, transliteration: transliteration, lemma: lemma,
+                strongs: strongs, morphology: morphology, gloss: gloss,
+                alignment: alignment)
         }
 
         /// The bytes read since `start` (an earlier `offset`).
-        func bytes(from start: Int) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: bytes[start..<offset]) }
+        func bytes(from start: Int) -> UnsafeBufferPointer<UInt8> {
+            UnsafeBufferPointer(rebasing: bytes[start..<offset])
+        }
 
         /// The next field, or nil when its count or its bytes are not all there.
         @inline(__always)

@@ -21,7 +21,8 @@ public enum StrongsLexicon {
     /// out, so each number has one entry.
     public static func entries(_ source: Source, in library: SwordLibrary) throws -> [LexiconEntry] {
         guard let module = library.handle(source.module) else {
-            throw SwordError("the SWORD module \(source.module) is not installed; install the Debian package \(source.package)")
+            throw SwordError(
+                "the SWORD module \(source.module) is not installed; install the Debian package \(source.package)")
         }
         var entries: [LexiconEntry] = []
         var numbers = Set<Int>()
@@ -39,9 +40,10 @@ public enum StrongsLexicon {
     /// The modules' versions as their `.conf` files give them, e.g. "StrongsGreek 3.0": where the lexicon came from.
     public static func provenance(in library: SwordLibrary) -> String {
         [greek, hebrew].map { source in
-            let version = library.handle(source.module).map {
-                string(org_crosswire_sword_SWModule_getConfigEntry($0, "Version"))
-            } ?? ""
+            let version =
+                library.handle(source.module).map {
+                    string(org_crosswire_sword_SWModule_getConfigEntry($0, "Version"))
+                } ?? ""
             return version.isEmpty ? source.module : "\(source.module) \(version)"
         }.joined(separator: ", ")
     }
@@ -68,9 +70,11 @@ extension StrongsLexicon {
         return { number in
             _ = library  // the module lives as long as its library
             guard number.first == "H", number.last?.isLetter == true,
-                  let base = Int(number.dropFirst().prefix { $0.isNumber }) else { return false }
+                let base = Int(number.dropFirst().prefix { $0.isNumber })
+            else { return false }
             if let found = known[base] { return found }
-            let found = entry(base).map { !LexiconEntry.isUnnumberedAffix(number, base: $0, next: entry(base + 1)) } ?? false
+            let found =
+                entry(base).map { !LexiconEntry.isUnnumberedAffix(number, base: $0, next: entry(base + 1)) } ?? false
             known[base] = found
             return found
         }

@@ -22,8 +22,10 @@ enum StrongsMarkup {
         var derivation = collapsed(parts.origin)
         var meaning = body
         var usage = ""
-        let marker = language == .greek ? (body.range(of: ":--", options: .backwards) ?? body.range(of: "--"))
-                                        : body.range(of: ": -", options: .backwards)
+        let marker =
+            language == .greek
+            ? (body.range(of: ":--", options: .backwards) ?? body.range(of: "--"))
+            : body.range(of: ": -", options: .backwards)
         if let marker {
             meaning = String(body[..<marker.lowerBound]) + (language == .hebrew ? ":" : "")
             usage = String(body[marker.upperBound...])
@@ -50,7 +52,8 @@ enum StrongsMarkup {
     private static func hebrewDerivationEnd(_ text: String) -> String.Index? {
         guard let first = text.firstIndex(of: ";") else { return nil }
         if text[..<first].trimmingCharacters(in: .whitespaces) == "(Chaldee)",
-           let second = text[text.index(after: first)...].firstIndex(of: ";") {
+            let second = text[text.index(after: first)...].firstIndex(of: ";")
+        {
             return second
         }
         return first
@@ -113,7 +116,9 @@ enum StrongsMarkup {
         }
 
         /// `part` the first time an element of this kind opens; nil (text of no part) after.
-        private mutating func first(_ kind: String, _ part: WritableKeyPath<Parts, String>) -> WritableKeyPath<Parts, String>? {
+        private mutating func first(_ kind: String, _ part: WritableKeyPath<Parts, String>) -> WritableKeyPath<
+            Parts, String
+        >? {
             seen.insert(kind).inserted ? part : nil
         }
     }

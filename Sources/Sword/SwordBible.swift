@@ -21,10 +21,15 @@ public final class SwordBible {
             library.handle(name).map { string(org_crosswire_sword_SWModule_getConfigEntry($0, "Abbreviation")) } ?? ""
         }
         let folded = requested.lowercased()
-        guard let found = bibles.first(where: { $0.name.lowercased() == folded || abbreviation($0.name).lowercased() == folded }),
-              let module = library.handle(found.name) else {
-            throw UnknownTranslation(requested: requested,
-                                     installed: bibles.map { abbreviation($0.name).isEmpty ? $0.name : abbreviation($0.name) })
+        guard
+            let found = bibles.first(where: {
+                $0.name.lowercased() == folded || abbreviation($0.name).lowercased() == folded
+            }),
+            let module = library.handle(found.name)
+        else {
+            throw UnknownTranslation(
+                requested: requested,
+                installed: bibles.map { abbreviation($0.name).isEmpty ? $0.name : abbreviation($0.name) })
         }
         self.library = library
         self.module = module
@@ -63,14 +68,17 @@ public final class SwordBible {
             cursor += 1
         }
         guard fields.count == 8, fields[7].hasPrefix("\(book.osis).\(chapter)."), let count = Int(fields[5]),
-              (1...Verse.maxNumber).contains(count) else { return [] }
+            (1...Verse.maxNumber).contains(count)
+        else { return [] }
         var verses: [Verse] = []
         for number in 1...count {
             org_crosswire_sword_SWModule_setKeyText(module, "\(book.osis).\(chapter).\(number)")
             let words = OSISVerse.words(string(org_crosswire_sword_SWModule_getRawEntry(module)))
             guard !words.text.isEmpty || !words.title.isEmpty else { continue }
-            verses.append(Verse(number: number, title: Array(words.title.prefix(Self.maxWords)),
-                                words: Array(words.text.prefix(Self.maxWords))))
+            verses.append(
+                Verse(
+                    number: number, title: Array(words.title.prefix(Self.maxWords)),
+                    words: Array(words.text.prefix(Self.maxWords))))
         }
         return verses
     }

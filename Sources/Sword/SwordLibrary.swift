@@ -46,8 +46,10 @@ public final class SwordLibrary {
         guard var info = org_crosswire_sword_SWMgr_getModInfoList(manager) else { return found }
         // The list ends with an entry whose name is NULL.
         while let name = info.pointee.name {
-            found.append(Module(name: String(cString: name), category: string(info.pointee.category),
-                                language: string(info.pointee.language), description: string(info.pointee.description)))
+            found.append(
+                Module(
+                    name: String(cString: name), category: string(info.pointee.category),
+                    language: string(info.pointee.language), description: string(info.pointee.description)))
             info += 1
         }
         return found

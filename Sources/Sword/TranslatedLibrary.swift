@@ -23,8 +23,10 @@ public final class TranslatedLibrary: ChapterSource {
     public private(set) var count = AlignmentCount()
 
     /// `resolves` says whether a lettered Hebrew number (H1254a) has its base's entry (see `Lexicon.entry`).
-    public init(base: any ChapterSource, bible: SwordBible, hebrewVerse: @escaping (Int) -> Int?,
-                resolves: @escaping (String) -> Bool) {
+    public init(
+        base: any ChapterSource, bible: SwordBible, hebrewVerse: @escaping (Int) -> Int?,
+        resolves: @escaping (String) -> Bool
+    ) {
         self.base = base
         self.bible = bible
         self.hebrewVerse = hebrewVerse
@@ -34,8 +36,9 @@ public final class TranslatedLibrary: ChapterSource {
     public func read(_ reference: ChapterReference, into strings: StringTableBuilder) throws -> Chapter {
         var chapter = try base.read(reference, into: strings)
         chapter.freeze(strings)
-        let (translated, count) = chapter.replacingTranslation(translation(of: reference), strings: strings,
-                                                               resolves: resolves)
+        let (translated, count) = chapter.replacingTranslation(
+            translation(of: reference), strings: strings,
+            resolves: resolves)
         self.count += count
         return translated
     }
@@ -47,7 +50,9 @@ public final class TranslatedLibrary: ChapterSource {
         var verses: [Int: [TranslationWord]] = [:]
         let book = reference.book
         guard book.testament == .old else {
-            for verse in bible.verses(of: book, chapter: reference.chapter) { verses[verse.number] = verse.title + verse.words }
+            for verse in bible.verses(of: book, chapter: reference.chapter) {
+                verses[verse.number] = verse.title + verse.words
+            }
             return verses
         }
         // The English chapters around this one may hold its verses (Malachi 4 is Hebrew Malachi 3:19–24).

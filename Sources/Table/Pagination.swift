@@ -114,6 +114,7 @@ public enum Pagination {
             return cell.y < range.upperBound && cell.y + cell.height > range.lowerBound
         }
         let first = shown.first ?? cells.lowerBound
-        return PageSlice(top: range.lowerBound, bottom: range.upperBound, cells: first..<((shown.last ?? first - 1) + 1))
+        return PageSlice(
+            top: range.lowerBound, bottom: range.upperBound, cells: first..<((shown.last ?? first - 1) + 1))
     }
 }

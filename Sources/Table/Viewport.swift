@@ -115,6 +115,8 @@ public struct Table: Sendable {
     /// Converts a cell-relative frame to screen coordinates for this viewport.
     @inline(__always)
     public func screenFrame(x: Float, y: Float, width: Float, height: Float, cell: Int, in viewport: Viewport) -> Rect {
-        Rect(x: viewport.originX + x, y: viewport.originY + origins[cell] + y - viewport.scrollY, width: width, height: height)
+        Rect(
+            x: viewport.originX + x, y: viewport.originY + origins[cell] + y - viewport.scrollY, width: width,
+            height: height)
     }
 }

@@ -62,12 +62,14 @@ public final class Typesetter {
         // Hebrew is drawn in its own font (Ezra SIL), whose marks reach further below the line: the source tier
         // takes that font's line spacing.
         let chain = cache.chain
-        let sourceLineEm = chapter.language == .hebrew
+        let sourceLineEm =
+            chapter.language == .hebrew
             ? chain.hebrewFont.map { chain.font(at: $0).lineSpacing } ?? chain.primary.lineSpacing
             : chain.primary.lineSpacing
-        let metrics = Metrics(options: options, lineEm: chain.primary.lineSpacing,
-                              spaceEm: cache.run(StringTable.spaceText).advance, widestNumberEm: widestNumber,
-                              direction: chapter.direction, sourceLineEm: sourceLineEm)
+        let metrics = Metrics(
+            options: options, lineEm: chain.primary.lineSpacing,
+            spaceEm: cache.run(StringTable.spaceText).advance, widestNumberEm: widestNumber,
+            direction: chapter.direction, sourceLineEm: sourceLineEm)
         prefetch(chapter, tiers: metrics.blockTiers, options: options)
         var top: Float32 = 0
         // Scratch for one block's tier widths, reused by every verse (no allocation per verse or label).
@@ -85,9 +87,12 @@ public final class Typesetter {
     /// them (a cold layout). A warm re-layout of the same chapter skips this in O(1).
     private func prefetch(_ chapter: Chapter, tiers: [Tier], options: LayoutOptions) {
         guard shapingThreads ?? 2 > 1,
-              chapter.strings.count - cache.shapedCount >= ShapeCache.parallelMinimum else { return }
-        let key = (generation: cache.generation, strings: chapter.strings.count, words: chapter.words.count,
-                   tiers: options.tiers)
+            chapter.strings.count - cache.shapedCount >= ShapeCache.parallelMinimum
+        else { return }
+        let key = (
+            generation: cache.generation, strings: chapter.strings.count, words: chapter.words.count,
+            tiers: options.tiers
+        )
         if let last = gatheredFor, last == key { return }
         gathered.removeAll(keepingCapacity: true)
         for verse in chapter.verses {
@@ -126,8 +131,10 @@ public final class Typesetter {
         let translationLeft: Float32, translationWidth: Float32
         let gap: Float32, rowGap: Float32, top: Float32, bottomPadding: Float32, space: Float32
 
-        init(options: LayoutOptions, lineEm: Float, spaceEm: Float, widestNumberEm: Float,
-             direction: ScriptDirection = .leftToRight, sourceLineEm: Float? = nil) {
+        init(
+            options: LayoutOptions, lineEm: Float, spaceEm: Float, widestNumberEm: Float,
+            direction: ScriptDirection = .leftToRight, sourceLineEm: Float? = nil
+        ) {
             self.direction = direction
             self.options = options
             // The lemma is in the source's script too (a Hebrew headword needs the Hebrew font's line).
@@ -171,18 +178,23 @@ public final class Typesetter {
     }
 
     /// Appends one verse's labels; returns the cell height.
-    private func layoutVerse(_ verse: Verse, of chapter: Chapter, metrics m: Metrics, widths: inout [Float32],
-                             into layout: inout ChapterLayout) -> Float32 {
+    private func layoutVerse(
+        _ verse: Verse, of chapter: Chapter, metrics m: Metrics, widths: inout [Float32],
+        into layout: inout ChapterLayout
+    ) -> Float32 {
         var y = m.top
         let rightToLeft = m.direction == .rightToLeft
         let columnRight = m.columnLeft + m.columnWidth
         // The verse number starts the line: at the left edge, or right-aligned at the right edge.
-        let numberX = rightToLeft
+        let numberX =
+            rightToLeft
             ? columnRight - min(cache.run(verse.numberText).advance * m.options.size(of: .verse), m.numberWidth)
             : m.columnLeft
-        _ = place(verse.numberText, tier: .verse, offset: 0, x: numberX, y: y, limit: m.numberWidth, metrics: m,
-                  into: &layout)
-        var flow = rightToLeft
+        _ = place(
+            verse.numberText, tier: .verse, offset: 0, x: numberX, y: y, limit: m.numberWidth, metrics: m,
+            into: &layout)
+        var flow =
+            rightToLeft
             ? Flow(start: m.columnLeft, end: columnRight - m.gutter, gap: m.gap, direction: .rightToLeft)
             : Flow(start: m.columnLeft + m.gutter, end: columnRight, gap: m.gap)
         for (offset, word) in chapter.words[verse.words].enumerated() {
@@ -204,8 +216,9 @@ public final class Typesetter {
                 guard let id = word.text(tier) else { continue }
                 // Tiers align to the block's starting edge: the left, or the right in a right-to-left row.
                 let x = rightToLeft ? block.x + block.length - widths[i] : block.x
-                _ = place(id, tier: tier, offset: wordOffset, x: x, y: y + m.tierOffset[Int(tier.rawValue)],
-                          limit: flow.lineLength, metrics: m, into: &layout)
+                _ = place(
+                    id, tier: tier, offset: wordOffset, x: x, y: y + m.tierOffset[Int(tier.rawValue)],
+                    limit: flow.lineLength, metrics: m, into: &layout)
             }
         }
         var bottom = y + m.blockHeight
@@ -216,8 +229,9 @@ public final class Typesetter {
             for (offset, id) in chapter.translationTokens[verse.translation].enumerated() {
                 let token = flow.place(cache.run(id).advance * m.options.size(of: .translation))
                 if token.beginsLine && flow.line > 0 { ty += lineHeight }
-                _ = place(id, tier: .translation, offset: UInt16(truncatingIfNeeded: offset), x: token.x, y: ty,
-                          limit: flow.lineLength, metrics: m, into: &layout)
+                _ = place(
+                    id, tier: .translation, offset: UInt16(truncatingIfNeeded: offset), x: token.x, y: ty,
+                    limit: flow.lineLength, metrics: m, into: &layout)
             }
             bottom = max(bottom, ty + lineHeight)
         }
@@ -226,8 +240,10 @@ public final class Typesetter {
 
     /// Appends a label; a label wider than its line is scaled down to fit (never overflows). Returns its width.
     @inline(__always)
-    private func place(_ id: TextID, tier: Tier, offset: UInt16, x: Float32, y: Float32, limit: Float32,
-                       metrics m: Metrics, into layout: inout ChapterLayout) -> Float32 {
+    private func place(
+        _ id: TextID, tier: Tier, offset: UInt16, x: Float32, y: Float32, limit: Float32,
+        metrics m: Metrics, into layout: inout ChapterLayout
+    ) -> Float32 {
         let run = cache.run(id)
         var width = run.advance * m.options.size(of: tier)
         var height = m.height(tier)

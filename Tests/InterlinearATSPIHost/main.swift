@@ -68,13 +68,17 @@ let v = viewportText.split(whereSeparator: { $0 == "x" || $0 == "+" }).compactMa
 let o = originText.split(separator: ",").compactMap { Int32($0) }
 guard v.count == 4, o.count == 2 else { fail("malformed --viewport or --origin") }
 
-let library = corpus.map { CorpusLibrary(corpusDirectory: URL(fileURLWithPath: $0)) }
-    ?? CorpusLibrary(corpusDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("Corpus"))
+let library =
+    corpus.map { CorpusLibrary(corpusDirectory: URL(fileURLWithPath: $0)) }
+    ?? CorpusLibrary(
+        corpusDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("Corpus")
+    )
 let tree: AccessibilityTree
 do {
     let session = try Interlinear(library: library, font: "Gentium Plus", options: LayoutOptions(width: width))
-    tree = session.accessibilityTree(for: try session.chapter(reference),
-                                     viewport: Viewport(originX: v[2], originY: v[3], width: v[0], height: v[1]))
+    tree = session.accessibilityTree(
+        for: try session.chapter(reference),
+        viewport: Viewport(originX: v[2], originY: v[3], width: v[0], height: v[1]))
 } catch { fail("\(error)") }
 tree.scroll(to: scroll)
 let host = Host(tree: tree, origin: (o[0], o[1]))
@@ -107,7 +111,9 @@ say("ready active=\(wasActive ? 1 : 0)")
         adapter.visibleCellsChanged(tree.table.visibleCells(in: tree.viewport))
         say("scrolled \(tree.viewport.scrollY)")
     case "move":
-        guard words.count == 2, let direction = AccessibilityTree.Direction(rawValue: words[1]) else { say("bad command"); return true }
+        guard words.count == 2, let direction = AccessibilityTree.Direction(rawValue: words[1]) else {
+            say("bad command"); return true
+        }
         // The view's focus ring lives in the view even with no screen reader; the tree only names elements when on.
         let wasOn = tree.screenReaderEnabled
         if !wasOn { tree.screenReaderEnabled = true }
@@ -127,9 +133,13 @@ say("ready active=\(wasActive ? 1 : 0)")
             adapter.focusChanged(to: target)
             if scrolled { adapter.visibleCellsChanged(tree.table.visibleCells(in: tree.viewport)) }
             say("focus \(node) \(name) \(tree.viewport.scrollY)")
-        } else { say("focus end") }
+        } else {
+            say("focus end")
+        }
     case "focus":
-        guard words.count == 2, case .element(let id)? = tree.target(parsing: words[1]) else { say("bad command"); return true }
+        guard words.count == 2, case .element(let id)? = tree.target(parsing: words[1]) else {
+            say("bad command"); return true
+        }
         host.focus = id
         tree.focus(id)
         adapter.focusChanged(to: id)
@@ -151,7 +161,8 @@ var buffer = Data()
 var running = true
 while running {
     // Wake on stdin or on the adapter's buses, so a request is answered when it arrives, not on the next tick.
-    var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0)]
+    var fds =
+        [pollfd(fd: 0, events: Int16(POLLIN), revents: 0)]
         + adapter.fileDescriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
     if poll(&fds, nfds_t(fds.count), adapter.isConversing ? 0 : 100) > 0, fds[0].revents != 0 {
         var chunk = [UInt8](repeating: 0, count: 4096)

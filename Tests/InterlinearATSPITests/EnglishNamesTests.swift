@@ -1,15 +1,17 @@
-@testable import InterlinearATSPI
 import InterlinearAccessibility
 import InterlinearCorpus
 import InterlinearTestSupport
 import InterlinearTypesetting
 import Testing
 
+@testable import InterlinearATSPI
+
 /// The window's accessible names, descriptions and action names, as the AT-SPI adapter gives them to Orca, for every
 /// object of John 1, Genesis 1, Psalm 23 and Isaiah 53 at both granularities: espeak-ng's English voice spells none
 /// of the English ones out (`EnglishVoice`), and a Hebrew chapter never says "Greek".
-@Suite("AT-SPI names through an English voice (espeak-ng)", .serialized,
-       .enabled(if: SystemTool.required("espeak-ng"), SystemTool.reason("espeak-ng", package: "espeak-ng")))
+@Suite(
+    "AT-SPI names through an English voice (espeak-ng)", .serialized,
+    .enabled(if: SystemTool.required("espeak-ng"), SystemTool.reason("espeak-ng", package: "espeak-ng")))
 struct EnglishNamesTests {
     /// The view's part of the adapter's host: only the tree is asked for here.
     final class Host: AccessibleHost {
@@ -20,7 +22,9 @@ struct EnglishNamesTests {
         func focusRequested(_ id: ElementID) {}
     }
 
-    @Test("no English name, description or action spelled out", arguments: ["John 1", "Genesis 1", "Psalm 23", "Isaiah 53"])
+    @Test(
+        "no English name, description or action spelled out",
+        arguments: ["John 1", "Genesis 1", "Psalm 23", "Isaiah 53"])
     func nothingSpelled(_ reference: String) throws {
         var utterances: [String] = []
         var language = SourceLanguage.greek
@@ -46,7 +50,9 @@ struct EnglishNamesTests {
             withExtendedLifetime(host) {}
         }
         if language == .hebrew {
-            #expect(!utterances.contains { $0.contains("Greek") }, "\(utterances.filter { $0.contains("Greek") }.prefix(3))")
+            #expect(
+                !utterances.contains { $0.contains("Greek") }, "\(utterances.filter { $0.contains("Greek") }.prefix(3))"
+            )
         }
         let voice = try EnglishVoice()
         let unique = Array(Set(utterances.filter { !$0.isEmpty })).sorted()

@@ -8,20 +8,26 @@ import Testing
 ///
 /// Needs Xvfb, xdotool, dbus-run-session, at-spi2-core, python3-pyatspi and orca from Debian (scripts/setup):
 /// skipped with the reason when one is missing, required under CI.
-@Suite("AT-SPI: pyatspi and Orca against the real window (headless)", .ownThreadUngated,
-       .enabled(if: HarnessRun.toolsPresent, HarnessRun.missingReason),
-       .serialized)
+@Suite(
+    "AT-SPI: pyatspi and Orca against the real window (headless)", .ownThreadUngated,
+    .enabled(if: HarnessRun.toolsPresent, HarnessRun.missingReason),
+    .serialized)
 struct ScreenReaderHarnessTests {
     @Test("Absent from the registry while IsEnabled is false; appears when it turns true (late activation)")
     func lateActivation() throws {
-        try HarnessRun.expect(["launcher-starts-disabled", "absent-while-disabled", "appears-after-enable", "roles",
-                               "window-origin"])
+        try HarnessRun.expect([
+            "launcher-starts-disabled", "absent-while-disabled", "appears-after-enable", "roles",
+            "window-origin",
+        ])
     }
 
-    @Test("Every element of John 1 in reading order: names and bounds equal `interlinear a11y --all` at top, middle, end")
+    @Test(
+        "Every element of John 1 in reading order: names and bounds equal `interlinear a11y --all` at top, middle, end")
     func treeMatchesDump() throws {
-        try HarnessRun.expect(["tree-matches-dump-middle", "tree-matches-dump-top", "tree-matches-dump-end",
-                               "end-is-the-end"])
+        try HarnessRun.expect([
+            "tree-matches-dump-middle", "tree-matches-dump-top", "tree-matches-dump-end",
+            "end-is-the-end",
+        ])
     }
 
     @Test("A scroll by Δ moves every extent by exactly Δ, with no bounds-changed event")
@@ -45,27 +51,37 @@ struct ScreenReaderHarnessTests {
         try HarnessRun.expect(["chapter-change"])
     }
 
-    @Test("Collection on the chapter (headings, paragraphs, level, count, order, traverse, states, interfaces) and its running Text (sentences, language runs) equal a full walk's")
+    @Test(
+        "Collection on the chapter (headings, paragraphs, level, count, order, traverse, states, interfaces) and its running Text (sentences, language runs) equal a full walk's"
+    )
     func collectionAndText() throws {
-        try HarnessRun.expect(["collection-headings-John1", "collection-paragraphs-John1",
-                               "collection-heading-level-John1", "collection-rules-John1", "document-text-John1"])
+        try HarnessRun.expect([
+            "collection-headings-John1", "collection-paragraphs-John1",
+            "collection-heading-level-John1", "collection-rules-John1", "document-text-John1",
+        ])
     }
 
-    @Test("Orca 43 hears the window's keys: Where Am I (KP_Enter), Page Down, :99⏎, ]+Tab and say all (KP_Add) past verse 1")
+    @Test(
+        "Orca 43 hears the window's keys: Where Am I (KP_Enter), Page Down, :99⏎, ]+Tab and say all (KP_Add) past verse 1"
+    )
     func orcaCommands() throws {
         guard HarnessRun.app == "view" else { return }  // keys come from the window
-        try HarnessRun.expect(["orca-hears-keys", "orca-where-am-i", "orca-hears-page-down", "orca-hears-no-verse-99",
-                               "orca-hears-next-chapter-tab", "orca-say-all", "status-bar"])
+        try HarnessRun.expect([
+            "orca-hears-keys", "orca-where-am-i", "orca-hears-page-down", "orca-hears-no-verse-99",
+            "orca-hears-next-chapter-tab", "orca-say-all", "status-bar",
+        ])
     }
 
     /// Genesis 1 and Psalm 23 from the committed chapter files; Psalm 119 (176 verses), which is not committed, from a
     /// store this test imports it into, as a user's `interlinear import "Ps 119"` would.
-    @Test("Collection and Text on Hebrew chapters equal a full walk's", arguments: ["Genesis 1", "Psalm 23", "Psalm 119"])
+    @Test(
+        "Collection and Text on Hebrew chapters equal a full walk's", arguments: ["Genesis 1", "Psalm 23", "Psalm 119"])
     func hebrewStructure(reference: String) throws {
         guard HarnessRun.app == "view" else { return }
         let workdir = FileManager.default.temporaryDirectory
-            .appendingPathComponent("interlinear-atspi-\(reference.replacingOccurrences(of: " ", with: ""))-"
-                                    + "\(ProcessInfo.processInfo.processIdentifier)")
+            .appendingPathComponent(
+                "interlinear-atspi-\(reference.replacingOccurrences(of: " ", with: ""))-"
+                    + "\(ProcessInfo.processInfo.processIdentifier)")
         try? FileManager.default.removeItem(at: workdir)
         try FileManager.default.createDirectory(at: workdir, withIntermediateDirectories: true)
         var environment = testEnvironment
@@ -79,14 +95,19 @@ struct ScreenReaderHarnessTests {
             try #require(imported.status == 0, "\(imported.stderr)")
             environment["INTERLINEAR_DATA"] = store.path
         }
-        let lines = try HarnessRun.runHarness(["--app", "view", "--interlinear", interlinearBinary.path, "--workdir",
-                                               workdir.path, "--reference", reference, "--structure-only",
-                                               "--skip-orca"], workdir: workdir, environment: environment)
+        let lines = try HarnessRun.runHarness(
+            [
+                "--app", "view", "--interlinear", interlinearBinary.path, "--workdir",
+                workdir.path, "--reference", reference, "--structure-only",
+                "--skip-orca",
+            ], workdir: workdir, environment: environment)
         print(lines.filter { $0.hasPrefix("NUMBER") || $0.hasPrefix("CHECK") }.joined(separator: "\n"))
         let label = reference.replacingOccurrences(of: " ", with: "")
         let checks = HarnessRun.Output(status: 0, lines: lines).checks
-        for name in ["collection-headings-", "collection-paragraphs-", "collection-heading-level-",
-                     "collection-rules-", "document-text-"].map({ $0 + label }) {
+        for name in [
+            "collection-headings-", "collection-paragraphs-", "collection-heading-level-",
+            "collection-rules-", "document-text-",
+        ].map({ $0 + label }) {
             let check = try #require(checks[name], "\(name) did not run: \(lines.suffix(5))")
             #expect(check.passed, "\(name): \(check.detail)")
         }
@@ -104,7 +125,9 @@ struct ScreenReaderHarnessTests {
         // nothing that espeak-ng's English voice, which Orca 43 uses for every name, spells letter by letter.
         let speech = try HarnessRun.result().lines.filter { $0.hasPrefix("SPEECH '") }
             .compactMap { line -> String? in
-                guard let open = line.firstIndex(of: "'"), let close = line.lastIndex(of: "'"), open < close else { return nil }
+                guard let open = line.firstIndex(of: "'"), let close = line.lastIndex(of: "'"), open < close else {
+                    return nil
+                }
                 return String(line[line.index(after: open)..<close])
             }
         #expect(speech.contains { $0.hasPrefix("En, In the") }, "\(speech)")
@@ -117,19 +140,24 @@ struct ScreenReaderHarnessTests {
 /// One run of the harness, shared by the tests above.
 enum HarnessRun {
     static let harness = packageRoot.appendingPathComponent("Tests/InterlinearATSPITests/Harness/harness.sh")
-    static let tools = ["Xvfb", "xdotool", "dbus-run-session", "gdbus", "/usr/libexec/at-spi-bus-launcher", "orca",
-                        "/usr/bin/python3"]
+    static let tools = [
+        "Xvfb", "xdotool", "dbus-run-session", "gdbus", "/usr/libexec/at-spi-bus-launcher", "orca",
+        "/usr/bin/python3",
+    ]
     static let pyatspi = "/usr/lib/python3/dist-packages/pyatspi/__init__.py"
 
     static var toolsPresent: Bool {
-        SystemTool.isCI || (tools.allSatisfy { SystemTool.find($0) != nil }
-                            && FileManager.default.fileExists(atPath: pyatspi))
+        SystemTool.isCI
+            || (tools.allSatisfy { SystemTool.find($0) != nil }
+                && FileManager.default.fileExists(atPath: pyatspi))
     }
 
     static var missingReason: Comment {
-        let missing = tools.filter { SystemTool.find($0) == nil }
+        let missing =
+            tools.filter { SystemTool.find($0) == nil }
             + (FileManager.default.fileExists(atPath: pyatspi) ? [] : ["pyatspi"])
-        let text = "missing \(missing.joined(separator: ", ")) (scripts/setup installs xvfb xdotool dbus at-spi2-core "
+        let text =
+            "missing \(missing.joined(separator: ", ")) (scripts/setup installs xvfb xdotool dbus at-spi2-core "
             + "python3-pyatspi orca)"
         return Comment(rawValue: text)
     }
@@ -164,7 +192,9 @@ enum HarnessRun {
     /// standing in for it.
     static var app: String {
         let help = (try? interlinear("--help").stdoutText) ?? ""
-        let hasView = help.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces).hasPrefix("view ") }
+        let hasView = help.split(separator: "\n").contains {
+            $0.trimmingCharacters(in: .whitespaces).hasPrefix("view ")
+        }
         return hasView ? "view" : "host"
     }
 
@@ -174,13 +204,20 @@ enum HarnessRun {
         try? FileManager.default.removeItem(at: workdir)
         try FileManager.default.createDirectory(at: workdir, withIntermediateDirectories: true)
         let host = builtProduct("InterlinearATSPIHost")
-        let lines = try runHarness(["--app", app, "--interlinear", interlinearBinary.path, "--host", host.path,
-                                    "--workdir", workdir.path], workdir: workdir)
+        let lines = try runHarness(
+            [
+                "--app", app, "--interlinear", interlinearBinary.path, "--host", host.path,
+                "--workdir", workdir.path,
+            ], workdir: workdir)
         // Keep the record (checks, SPEECH lines, numbers) in the test log; keep the folder (logs of the app, the
         // launcher, Orca) only when something failed.
         print(lines.filter { !$0.hasPrefix("INFO") }.joined(separator: "\n"))
         let status = lastStatus.withLock { $0 }
-        if status == 0 { try? FileManager.default.removeItem(at: workdir) } else { print("harness files: \(workdir.path)") }
+        if status == 0 {
+            try? FileManager.default.removeItem(at: workdir)
+        } else {
+            print("harness files: \(workdir.path)")
+        }
         return Output(status: status, lines: lines)
     }
 
@@ -188,8 +225,10 @@ enum HarnessRun {
 
     /// Runs harness.sh to completion and returns its output lines. Output goes to a file, not a pipe: we wait for
     /// the harness itself, never for whatever might inherit a pipe.
-    static func runHarness(_ arguments: [String], workdir: URL,
-                           environment: [String: String] = testEnvironment) throws -> [String] {
+    static func runHarness(
+        _ arguments: [String], workdir: URL,
+        environment: [String: String] = testEnvironment
+    ) throws -> [String] {
         let log = workdir.appendingPathComponent("harness.log")
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         let output = try FileHandle(forWritingTo: log)
@@ -215,8 +254,9 @@ enum HarnessRun {
         for name in names {
             guard let check = checks[name] else {
                 let failure = output.lines.last { $0.hasPrefix("CHECK") && $0.contains("FAIL") } ?? "no failure line"
-                Issue.record("check \(name) did not run (harness exit \(output.status)): \(failure)",
-                             sourceLocation: sourceLocation)
+                Issue.record(
+                    "check \(name) did not run (harness exit \(output.status)): \(failure)",
+                    sourceLocation: sourceLocation)
                 continue
             }
             #expect(check.passed, "\(name): \(check.detail)", sourceLocation: sourceLocation)
@@ -228,25 +268,33 @@ enum HarnessRun {
 /// counted work — none while IsEnabled is false, however much one scrolls; exactly one frame and no container per
 /// GetExtents whatever the chapter's size; every heading in one GetMatches, building no verse's elements — and
 /// prints the medians (not asserted: timings are noisy).
-@Suite("AT-SPI: counted work with the screen reader off and per GetExtents", .ownThread,
-       .enabled(if: HarnessRun.toolsPresent, HarnessRun.missingReason))
+@Suite(
+    "AT-SPI: counted work with the screen reader off and per GetExtents", .ownThread,
+    .enabled(if: HarnessRun.toolsPresent, HarnessRun.missingReason))
 struct ScreenReaderWorkTests {
-    @Test("No accessibility work for 1,000 scrolls while IsEnabled is false; constant work per GetExtents (51 and 180 verses)")
+    @Test(
+        "No accessibility work for 1,000 scrolls while IsEnabled is false; constant work per GetExtents (51 and 180 verses)"
+    )
     func countedWork() throws {
         let workdir = FileManager.default.temporaryDirectory
             .appendingPathComponent("interlinear-atspi-bench-\(ProcessInfo.processInfo.processIdentifier)")
         try? FileManager.default.removeItem(at: workdir)
         try FileManager.default.createDirectory(at: workdir, withIntermediateDirectories: true)
         let host = builtProduct("InterlinearATSPIHost")
-        let lines = try HarnessRun.runHarness(["bench", "--host", host.path, "--workdir", workdir.path,
-                                               "--package", packageRoot.path, "--rounds", "300"], workdir: workdir)
+        let lines = try HarnessRun.runHarness(
+            [
+                "bench", "--host", host.path, "--workdir", workdir.path,
+                "--package", packageRoot.path, "--rounds", "300",
+            ], workdir: workdir)
         print(lines.filter { $0.hasPrefix("NUMBER") || $0.hasPrefix("CHECK") }.joined(separator: "\n"))
         if lines.contains(where: { $0.hasPrefix("SUMMARY") && $0.contains(" 0 failed") }) {
             try? FileManager.default.removeItem(at: workdir)
         }
         let checks = HarnessRun.Output(status: 0, lines: lines).checks
-        for name in ["reader-off-no-work-51", "reader-off-no-work-180", "lazy-per-verse-51", "lazy-per-verse-180",
-                     "constant-work-51", "constant-work-180", "getmatches-heading-51", "getmatches-heading-180"] {
+        for name in [
+            "reader-off-no-work-51", "reader-off-no-work-180", "lazy-per-verse-51", "lazy-per-verse-180",
+            "constant-work-51", "constant-work-180", "getmatches-heading-51", "getmatches-heading-180",
+        ] {
             let check = try #require(checks[name], "\(name) did not run: \(lines.suffix(5))")
             #expect(check.passed, "\(name): \(check.detail)")
         }

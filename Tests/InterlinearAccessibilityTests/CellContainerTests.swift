@@ -1,8 +1,8 @@
 import InterlinearAccessibility
 import InterlinearCorpus
+import InterlinearTestSupport
 import InterlinearTypesetting
 import Testing
-import InterlinearTestSupport
 
 /// The iOS container contract, counts including the non-label children, and stable node ids.
 @Suite struct CellContainerTests {
@@ -93,11 +93,13 @@ import InterlinearTestSupport
         #expect(seen.contains(granularity == .word ? "Rom.8.1.w1" : "Rom.8.1.w1.gloss"))
         #expect(tree.target(parsing: "Rom.8") == .chapter)
         #expect(tree.target(parsing: "rom.8.3") == .cell(2))
-        for bad in ["", "John.1.1.w1", "Rom.8.99", "Rom.8.1.w0", "Rom.8.1.w", "Rom.8.1.x1", "Rom.8.1.w1.verse",
-                    "Rom.8.1.w1.gloss.x", "Rom.8.1.t-1", "Rom.9.1", "Rom.8.1.v2", "Rom.8.1.w99999999999",
-                    // Verse numbers at Int's ends: `Int.min - 1` once trapped in the verse lookup.
-                    "Rom.8.\(Int.min)", "Rom.8.\(Int.max)", "Rom.8.\(Int.min).w1", "Rom.8.0", "Rom.8.-1",
-                    "Rom.8.1.w\(Int.min)", "Rom.8.1.t\(Int.max)"] {
+        for bad in [
+            "", "John.1.1.w1", "Rom.8.99", "Rom.8.1.w0", "Rom.8.1.w", "Rom.8.1.x1", "Rom.8.1.w1.verse",
+            "Rom.8.1.w1.gloss.x", "Rom.8.1.t-1", "Rom.9.1", "Rom.8.1.v2", "Rom.8.1.w99999999999",
+            // Verse numbers at Int's ends: `Int.min - 1` once trapped in the verse lookup.
+            "Rom.8.\(Int.min)", "Rom.8.\(Int.max)", "Rom.8.\(Int.min).w1", "Rom.8.0", "Rom.8.-1",
+            "Rom.8.1.w\(Int.min)", "Rom.8.1.t\(Int.max)",
+        ] {
             #expect(tree.target(parsing: bad) == nil, "\(bad)")
         }
         // Well-formed but absent: parses, but names no element.

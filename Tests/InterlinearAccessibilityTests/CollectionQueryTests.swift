@@ -22,7 +22,9 @@ private final class HandTree: CollectionTree {
     func collectionRole(of node: Node) -> UInt32 { infos[node.id]!.role }
     func hasState(_ state: UInt32, node: Node) -> Bool { infos[node.id]!.states.contains(state) }
     func collectionAttributes(of node: Node) -> [(String, String)] { infos[node.id]!.attributes }
-    func implements(_ interface: String, node: Node) -> Bool { infos[node.id]!.interfaces.contains(interface.lowercased()) }
+    func implements(_ interface: String, node: Node) -> Bool {
+        infos[node.id]!.interfaces.contains(interface.lowercased())
+    }
     func descendantRoles(of node: Node) -> Set<UInt32>? {
         infos[node.id]!.role == 39 ? [83, 116] : nil  // a "panel" holds headings and statics only
     }
@@ -51,8 +53,10 @@ private final class HandTree: CollectionTree {
         return t
     }
 
-    private func ids(_ t: HandTree, _ rule: CollectionRule, _ order: CollectionRule.SortOrder = .canonical,
-                     count: Int = 0, traverse: Bool = true) -> [Int] {
+    private func ids(
+        _ t: HandTree, _ rule: CollectionRule, _ order: CollectionRule.SortOrder = .canonical,
+        count: Int = 0, traverse: Bool = true
+    ) -> [Int] {
         t.matches(in: .init(id: 0), rule: rule, sortOrder: order, count: count, traverse: traverse).map(\.id)
     }
 
@@ -87,7 +91,8 @@ private final class HandTree: CollectionTree {
         // Interfaces: "any" of none is never met.
         #expect(ids(t, CollectionRule(interfaces: ["action"])) == [6])
         #expect(ids(t, CollectionRule(interfaces: [], interfaceMatch: .any)) == [])
-        #expect(ids(t, CollectionRule(roles: [116], roleMatch: .any, interfaces: ["Action"], interfaceMatch: .none))
+        #expect(
+            ids(t, CollectionRule(roles: [116], roleMatch: .any, interfaces: ["Action"], interfaceMatch: .none))
                 == [3, 9])
     }
 

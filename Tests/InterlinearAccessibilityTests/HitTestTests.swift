@@ -1,8 +1,8 @@
-import InterlinearCorpus
 import InterlinearAccessibility
+import InterlinearCorpus
 import InterlinearTable
-import Testing
 import InterlinearTestSupport
+import Testing
 
 /// Touch exploration: the element under the finger, else the nearest, never a random one.
 @Suite struct HitTestTests {
@@ -15,11 +15,14 @@ import InterlinearTestSupport
                 let id = ElementID(cell: cell, kind: element.kind)
                 let frame = try #require(tree.screenFrame(of: id))
                 guard let clipped = frame.clipped, clipped.height > 1 else { continue }
-                let hit = try #require(tree.hitTest(x: clipped.x + clipped.width / 2, y: clipped.y + clipped.height / 2))
+                let hit = try #require(
+                    tree.hitTest(x: clipped.x + clipped.width / 2, y: clipped.y + clipped.height / 2))
                 if element.kind == .verseTranslation {
                     // The whole translation holds its words: a touch inside it selects the deepest element, a word
                     // of it (or the node itself between words), as assistive technologies hit-test.
-                    #expect(hit.id == id || tree.parent(of: hit.id) == id, "\(tree.nodeID(of: id)) → \(tree.nodeID(of: hit.id))")
+                    #expect(
+                        hit.id == id || tree.parent(of: hit.id) == id,
+                        "\(tree.nodeID(of: id)) → \(tree.nodeID(of: hit.id))")
                     continue
                 }
                 #expect(hit.id == id, "\(tree.nodeID(of: id)) → \(tree.nodeID(of: hit.id))")

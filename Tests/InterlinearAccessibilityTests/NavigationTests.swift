@@ -1,8 +1,8 @@
-import InterlinearCorpus
 import InterlinearAccessibility
+import InterlinearCorpus
 import InterlinearTable
-import Testing
 import InterlinearTestSupport
+import Testing
 
 /// Swiping through the whole chapter, across cells and off-screen.
 @Suite struct NavigationTests {
@@ -40,8 +40,9 @@ import InterlinearTestSupport
             let frame = try #require(tree.screenFrame(of: move.to))
             let viewport = tree.viewport.screenRect
             // Every focused element is fully on screen after the move (none is taller than the viewport).
-            #expect(frame.bounds.y >= viewport.y - 0.01 && frame.bounds.maxY <= viewport.maxY + 0.01,
-                    "\(tree.nodeID(of: move.to)) at \(frame.bounds) scroll \(tree.viewport.scrollY)")
+            #expect(
+                frame.bounds.y >= viewport.y - 0.01 && frame.bounds.maxY <= viewport.maxY + 0.01,
+                "\(tree.nodeID(of: move.to)) at \(frame.bounds) scroll \(tree.viewport.scrollY)")
             if let offset = move.scrolledTo {
                 scrolls += 1
                 // The whole verse came into view when it fits.

@@ -8,8 +8,10 @@ import Testing
 /// flipped). Whatever comes in, parsing returns nil or a target, and a parsed element either exists or is reported
 /// absent; a trap would end the test process. Seeded, so a failure repeats.
 @Suite struct NodeIDMutationTests {
-    static let numbers = ["0", "-1", "1", "65535", "65536", "65537", "\(Int.max)", "\(Int.min)", "99999999999999999999",
-                          "+1", "01", ""]
+    static let numbers = [
+        "0", "-1", "1", "65535", "65536", "65537", "\(Int.max)", "\(Int.min)", "99999999999999999999",
+        "+1", "01", "",
+    ]
 
     @Test(arguments: Granularity.allCases)
     func mutatedIDsParseWithoutTrapping(granularity: Granularity) throws {
@@ -39,7 +41,7 @@ import Testing
         let at = Int.random(in: 0..<parts.count, using: &random)
         switch Int.random(in: 0..<6, using: &random) {
         case 0: parts[at] = numbers.randomElement(using: &random)!
-        case 1: // Keep a part's letter prefix ("w", "t"), replace its number.
+        case 1:  // Keep a part's letter prefix ("w", "t"), replace its number.
             parts[at] = String(parts[at].prefix { $0.isLetter }) + numbers.randomElement(using: &random)!
         case 2: parts.remove(at: at)
         case 3: parts.insert(parts[at], at: at)

@@ -1,27 +1,33 @@
 import InterlinearCorpus
 import Testing
+
 @testable import InterlinearAccessibility
 
 /// The respelling's documented examples (docs/speech.md): plain ASCII letters, the stress after the stressed
 /// syllable where the source marks it, the Leipzig hyphen gone.
 @Suite struct RespellingTests {
-    @Test(arguments: [("ἀρχῇ", "arkhay'"), ("λόγος", "lo'gos"), ("Ἰησοῦς", "Iaysoos'"), ("ἦν", "ayn"),
-                      ("πνεῦμα", "penyoo'ma"), ("οὕτω(ς)", "hoo'toh or hoo'tohs"), ("υἱός", "wheeos'")])
+    @Test(arguments: [
+        ("ἀρχῇ", "arkhay'"), ("λόγος", "lo'gos"), ("Ἰησοῦς", "Iaysoos'"), ("ἦν", "ayn"),
+        ("πνεῦμα", "penyoo'ma"), ("οὕτω(ς)", "hoo'toh or hoo'tohs"), ("υἱός", "wheeos'"),
+    ])
     func greek(_ greek: String, _ said: String) {
         #expect(Respelling.spoken(greek, .greek) == said)
     }
 
-    @Test(arguments: [("bə-rēʾšît", "beraysheet"), ("ʾĕlōhîm", "eloheem"), ("ha-ššāmayim", "hashamayim"),
-                      ("dmûtē", "demootay"), ("mmayim", "mayim"), ("YHWH", "Adonai"), ("wə-ʾēt", "veayt"),
-                      // An acute on a vowel marks the stress (SBL Handbook §5.1.1: ʾākā́ltā).
-                      ("ʾākā́ltā", "akal'ta")])
+    @Test(arguments: [
+        ("bə-rēʾšît", "beraysheet"), ("ʾĕlōhîm", "eloheem"), ("ha-ššāmayim", "hashamayim"),
+        ("dmûtē", "demootay"), ("mmayim", "mayim"), ("YHWH", "Adonai"), ("wə-ʾēt", "veayt"),
+        // An acute on a vowel marks the stress (SBL Handbook §5.1.1: ʾākā́ltā).
+        ("ʾākā́ltā", "akal'ta"),
+    ])
     func hebrew(_ transliteration: String, _ said: String) {
         #expect(Respelling.spoken(transliteration, .hebrew) == said)
     }
 
     @Test func onlyPlainLettersAndTheStressMark() {
         for text in ["ʾĕlōhîm", "ṣaddîq", "ḥayyā-y", "yəśôḥēaḥ", "Ἐν ἀρχῇ ἦν ὁ λόγος"] {
-            let said = text.unicodeScalars.first.map { $0.value >= 0x0370 } == true
+            let said =
+                text.unicodeScalars.first.map { $0.value >= 0x0370 } == true
                 ? Respelling.spoken(text, .greek) : Respelling.spoken(text, .hebrew)
             let plain = said.unicodeScalars.allSatisfy {
                 $0.isASCII && ($0.properties.isAlphabetic || $0 == " " || $0 == "'")

@@ -1,8 +1,8 @@
-import InterlinearCorpus
 import InterlinearAccessibility
+import InterlinearCorpus
 import InterlinearTable
-import Testing
 import InterlinearTestSupport
+import Testing
 
 /// The screen-reader switch: off costs nothing, on builds only what is asked, late start equals early start.
 @Suite struct ScreenReaderFlagTests {

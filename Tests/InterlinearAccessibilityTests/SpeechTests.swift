@@ -1,8 +1,8 @@
 import InterlinearAccessibility
 import InterlinearCorpus
+import InterlinearTestSupport
 import InterlinearTypesetting
 import Testing
-import InterlinearTestSupport
 
 /// Speakable names and descriptions, searches and custom actions.
 @Suite struct SpeechTests {
@@ -50,7 +50,8 @@ import InterlinearTestSupport
         let strongs = try #require(tree.utterance(of: ElementID(cell: 0, kind: .label(word: 2, tier: .strongs))))
         #expect(strongs.name.hasPrefix("Strong's "))
         #expect(!strongs.name.contains("G"))
-        let translit = try #require(tree.utterance(of: ElementID(cell: 0, kind: .label(word: 2, tier: .transliteration))))
+        let translit = try #require(
+            tree.utterance(of: ElementID(cell: 0, kind: .label(word: 2, tier: .transliteration))))
         #expect(translit.language == "grc-Latn")
         #expect(translit.name == "ayn")  // respelled for the English voice: the SBL "ēn" is spelled out
         let greek = try #require(tree.utterance(of: ElementID(cell: 0, kind: .label(word: 2, tier: .source))))
@@ -109,7 +110,8 @@ import InterlinearTestSupport
         #expect(tree.perform(.define, on: logos) == .define(strongs: "G3056"))
         #expect(tree.perform(.define, on: ElementID(cell: 0, kind: .verseNumber)) == nil)
         let labels = try A11yFixture.tree(granularity: .label)
-        #expect(labels.perform(.define, on: ElementID(cell: 0, kind: .label(word: 4, tier: .gloss)))
+        #expect(
+            labels.perform(.define, on: ElementID(cell: 0, kind: .label(word: 4, tier: .gloss)))
                 == .define(strongs: "G3056"))
     }
 }

@@ -1,7 +1,8 @@
 import InterlinearCorpus
+import InterlinearTestSupport
 import InterlinearTypesetting
 import Testing
-import InterlinearTestSupport
+
 @testable import InterlinearAccessibility
 
 /// Spoken text computed once per string (`SpokenForms`) is the text computed afresh: the same description for every
@@ -13,8 +14,11 @@ import InterlinearTestSupport
         let chapter = tree.chapter
         let verse = chapter.verses[cell]
         let sources = chapter.words[verse.words].filter { chapter.alignment(of: $0).contains(token) }
-            .map { Respelling.spoken(chapter.text(chapter.language == .hebrew ? $0.transliteration : $0.surface),
-                                     chapter.language) }
+            .map {
+                Respelling.spoken(
+                    chapter.text(chapter.language == .hebrew ? $0.transliteration : $0.surface),
+                    chapter.language)
+            }
         return sources.isEmpty ? "translation" : "translation of " + sources.joined(separator: " ")
     }
 
@@ -23,8 +27,10 @@ import InterlinearTestSupport
         let tree = try A11yFixture.tree(reference)
         let chapter = tree.chapter
         let forms = SpokenForms()
-        for speech in [WordSpeech.description, WordSpeech(), WordSpeech(verbosity: .brief),
-                       WordSpeech(verbosity: .full, greek: true)] {
+        for speech in [
+            WordSpeech.description, WordSpeech(), WordSpeech(verbosity: .brief),
+            WordSpeech(verbosity: .full, greek: true),
+        ] {
             // Twice over: the second pass reads every form back from the tables.
             for _ in 0..<2 {
                 for word in chapter.words {
@@ -65,7 +71,8 @@ import InterlinearTestSupport
     @Test(arguments: A11yFixture.references)
     func strongsFromBytesIsStrongsFromCharacters(reference: String) throws {
         let chapter = try A11yFixture.tree(reference).chapter
-        let samples = chapter.words.map { chapter.text($0.strongs) }
+        let samples =
+            chapter.words.map { chapter.text($0.strongs) }
             + ["", "G", "G0", "G000", "G0001a", "x12", "0", "12", "G12\r\n", "G-5", "G 7", "G1510 ", "H12", "Gé12"]
         for code in samples where !code.hasPrefix("H") {
             let bytes = Speakable.greekStrongsASCII(code)
@@ -80,14 +87,16 @@ import InterlinearTestSupport
 
     /// ASCII text made speakable from its bytes is what the character-by-character path makes of it.
     @Test func englishFromBytesIsEnglishFromCharacters() {
-        var samples = ["In [the]", "joint-heirs", "  a \t b\r\nc  ", "*~+@$\\[]{}<>|^`#=", "a/b_c-d", "", "   ",
-                       "x\u{0B}y\u{0C}z", "Word", "the [one] who-is", "5,000 men; 12 baskets."]
+        var samples = [
+            "In [the]", "joint-heirs", "  a \t b\r\nc  ", "*~+@$\\[]{}<>|^`#=", "a/b_c-d", "", "   ",
+            "x\u{0B}y\u{0C}z", "Word", "the [one] who-is", "5,000 men; 12 baskets.",
+        ]
         samples += (0..<128).map { String(UnicodeScalar(UInt8($0))) }
         var random = UInt64(99)
         for _ in 0..<500 {
             var text = ""
             for _ in 0..<Int(random % 12) {
-                random = random &* 6364136223846793005 &+ 1442695040888963407
+                random = random &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
                 text.unicodeScalars.append(UnicodeScalar(UInt8(truncatingIfNeeded: random >> 33) & 0x7F))
             }
             samples.append(text)
@@ -100,9 +109,12 @@ import InterlinearTestSupport
 
     /// Neutral text (no letter, no digit) told from ASCII bytes agrees with the Unicode properties.
     @Test func neutralTextAgreesWithUnicodeProperties() {
-        let samples = (0..<128).map { String(UnicodeScalar(UInt8($0))) } + [", ", "; ", " ", "λ", "3", "½", "Ⅻ", "—", "", "a, "]
+        let samples =
+            (0..<128).map { String(UnicodeScalar(UInt8($0))) } + [", ", "; ", " ", "λ", "3", "½", "Ⅻ", "—", "", "a, "]
         for text in samples {
-            let byProperties = text.unicodeScalars.allSatisfy { !$0.properties.isAlphabetic && $0.properties.numericType == nil }
+            let byProperties = text.unicodeScalars.allSatisfy {
+                !$0.properties.isAlphabetic && $0.properties.numericType == nil
+            }
             #expect(SpokenLine.isNeutral(text) == byProperties, "\(text.debugDescription)")
         }
     }

@@ -70,7 +70,9 @@ import Testing
             #expect(paragraph.hasPrefix("\(verse.number) "))
             #expect(paragraph == tree.text(ofCell: cell).string(0..<tree.text(ofCell: cell).count))
             let firstWord = tree.chapter.text(tree.chapter.words[verse.words.lowerBound].surface)
-            let offset = starts[Int(cell)] + Array(paragraph.unicodeScalars).firstRange(of: Array(firstWord.unicodeScalars))!.lowerBound
+            let offset =
+                starts[Int(cell)]
+                + Array(paragraph.unicodeScalars).firstRange(of: Array(firstWord.unicodeScalars))!.lowerBound
             #expect(text.run(at: offset)?.language == tree.chapter.language.tag)
         }
     }

@@ -3,8 +3,8 @@ import InterlinearAccessibility
 import InterlinearBraille
 import InterlinearCorpus
 import InterlinearReader
-import Testing
 import InterlinearTestSupport
+import Testing
 
 /// Braille through liblouis: the BRF file `interlinear braille` writes, checked as an embosser and a braille reader
 /// would meet it, and its Greek read back with liblouis's own back-translation.
@@ -39,8 +39,9 @@ struct BrailleTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.isEmpty)
         let data = try Data(contentsOf: file)
-        #expect(data.allSatisfy { BRFDocument.isBRF($0) || [0x0D, 0x0A, 0x0C].contains($0) },
-                "non-BRF bytes: \(Set(data.filter { !BRFDocument.isBRF($0) && ![0x0D, 0x0A, 0x0C].contains($0) }))")
+        #expect(
+            data.allSatisfy { BRFDocument.isBRF($0) || [0x0D, 0x0A, 0x0C].contains($0) },
+            "non-BRF bytes: \(Set(data.filter { !BRFDocument.isBRF($0) && ![0x0D, 0x0A, 0x0C].contains($0) }))")
         let pages = pages(data)
         #expect(pages.count > 10)
         let tables = BrailleTables()
@@ -57,7 +58,8 @@ struct BrailleTests {
 
         // The file is the document the library builds (so the tests below check what the command writes).
         let chapter = try readerChapter("John 1")
-        let document = try BRFDocument(try ChapterBraille(chapter, tables: tables, cells: 40), tables: tables, cells: 40, lines: 25)
+        let document = try BRFDocument(
+            try ChapterBraille(chapter, tables: tables, cells: 40), tables: tables, cells: 40, lines: 25)
         #expect(Data(document.data) == data)
     }
 
@@ -75,22 +77,29 @@ struct BrailleTests {
             // Each Greek line is enclosed in UEB's non-UEB passage indicators (§14.3), the opening one with the
             // identifier "gr" (dots 5, 12356, g, r, 3 = "(GR' in BRF), the closing one dots 6, 5, 23456 (,")).
             #expect(line.text.contains("\"(GR'") && line.text.hasSuffix(" ,\")"), "\(line.text)")
-            let greek = line.text.replacingOccurrences(of: "\"(GR'", with: " ").replacingOccurrences(of: ",\")", with: "")
+            let greek = line.text.replacingOccurrences(of: "\"(GR'", with: " ").replacingOccurrences(
+                of: ",\")", with: "")
             let text = try Louis.backTranslate(greek, tableList: BrailleTables.greekBackTranslation)
             // The verse number (a braille number, "#A") starts a verse's first Greek line.
-            words += text.split(separator: " ").filter { !$0.hasPrefix("#") && !$0.allSatisfy(\.isNumber) }.map(String.init)
+            words += text.split(separator: " ").filter { !$0.hasPrefix("#") && !$0.allSatisfy(\.isNumber) }.map(
+                String.init)
         }
         let expected = chapter.words.map { chapter.text($0.surface).precomposedStringWithCanonicalMapping }
         func sigma(_ word: String) -> String {
-            String(String.UnicodeScalarView(word.replacingOccurrences(of: "ς", with: "σ").decomposedStringWithCanonicalMapping
-                .unicodeScalars.filter { $0 != "\u{0308}" })).precomposedStringWithCanonicalMapping
+            String(
+                String.UnicodeScalarView(
+                    word.replacingOccurrences(of: "ς", with: "σ").decomposedStringWithCanonicalMapping
+                        .unicodeScalars.filter { $0 != "\u{0308}" })
+            ).precomposedStringWithCanonicalMapping
         }
         #expect(words.count == expected.count)
         #expect(words.map(sigma) == expected.map(sigma))
         // Exactly: every word without a medial σ (which comes back as ς, the letter liblouis defines first) or a
         // diaeresis.
         let exact = zip(words, expected).filter { $0 == $1 }.count
-        let diaeresis = { (word: String) in word.decomposedStringWithCanonicalMapping.unicodeScalars.contains("\u{0308}") }
+        let diaeresis = { (word: String) in
+            word.decomposedStringWithCanonicalMapping.unicodeScalars.contains("\u{0308}")
+        }
         #expect(exact == expected.filter { !$0.contains("σ") && !diaeresis($0) }.count)
     }
 
@@ -112,7 +121,10 @@ struct BrailleTests {
         let small = dir.appendingPathComponent("small.brf")
         #expect(try interlinear("braille", "John 1", "--output", one.path).status == 0)
         #expect(try interlinear("braille", "John 1", "--grade", "2", "--output", two.path).status == 0)
-        #expect(try interlinear("braille", "John 1", "--grade", "2", "--cells", "32", "--lines", "20", "--output", small.path).status == 0)
+        #expect(
+            try interlinear(
+                "braille", "John 1", "--grade", "2", "--cells", "32", "--lines", "20", "--output", small.path
+            ).status == 0)
         #expect(pages(try Data(contentsOf: small)).allSatisfy { $0.count == 20 && $0.allSatisfy { $0.count <= 32 } })
         #expect(try Data(contentsOf: two).count < Data(contentsOf: one).count)
 
@@ -134,24 +146,29 @@ struct BrailleTests {
         #expect(g2.lines.contains { $0.kind == .translation && $0.text.contains("!") })
     }
 
-    @Test(arguments: [["--cells", "5"], ["--lines", "4"], ["--format", "pdf"], ["--grade", "3"], ["--table", "no-such-table.ctb"],
-                      ["--greek-table", "no-such.utb"]])
+    @Test(arguments: [
+        ["--cells", "5"], ["--lines", "4"], ["--format", "pdf"], ["--grade", "3"], ["--table", "no-such-table.ctb"],
+        ["--greek-table", "no-such.utb"],
+    ])
     func badInputFailsWithOneLine(extra: [String]) throws {
         let dir = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("out.brf")
-        let result = try run(interlinearBinary, ["braille", "John 1", "--output", file.path] + extra, directory: packageRoot)
+        let result = try run(
+            interlinearBinary, ["braille", "John 1", "--output", file.path] + extra, directory: packageRoot)
         #expect(result.status != 0 && result.status < 128)
-        #expect(result.stderr.hasPrefix("interlinear: error: ") && result.stderr.filter { $0 == "\n" }.count == 1,
-                "\(result.stderr)")
+        #expect(
+            result.stderr.hasPrefix("interlinear: error: ") && result.stderr.filter { $0 == "\n" }.count == 1,
+            "\(result.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty, "no partial output")
     }
 
     @Test("--braille shows each line in Unicode braille, the Greek word in Greek braille, the SBL transliteration")
     func unicodeBrailleLines() throws {
         let tables = BrailleTables()
-        var mode = LineMode(narration: ChapterNarration(chapter: try readerChapter("John 1")), original: true,
-                            academic: true)
+        var mode = LineMode(
+            narration: ChapterNarration(chapter: try readerChapter("John 1")), original: true,
+            academic: true)
         _ = mode.focusLine()
         guard case .line(let line) = mode.handle(.right) else { Issue.record("no line"); return }
         #expect(line.text.hasPrefix("ἀρχῇ, archēi, beginning"))
@@ -159,8 +176,10 @@ struct BrailleTests {
         #expect(braille.unicodeScalars.allSatisfy { (0x2800...0x28FF).contains($0.value) })
         let greek = try Louis.translate("ἀρχῇ", tableList: tables.greek, output: .unicode)
         #expect(braille.contains(greek))
-        #expect(try Louis.backTranslate(String(braille.prefix(greek.count)),
-                                        tableList: "grc-international-decomposed.uti,grc-international-en.utb",
-                                        input: .unicode) == "ἀρχῇ")
+        #expect(
+            try Louis.backTranslate(
+                String(braille.prefix(greek.count)),
+                tableList: "grc-international-decomposed.uti,grc-international-en.utb",
+                input: .unicode) == "ἀρχῇ")
     }
 }

@@ -20,7 +20,8 @@ struct HebrewBrailleTests {
 
     @Test("the escape detector finds what liblouis writes for Hebrew through an English table")
     func detectorSeesEscapes() throws {
-        let braille = try Louis.translate("בְּרֵאשִׁית", tableList: BrailleTables.brfDisplay + ",en-ueb-g1.ctb", output: .ascii)
+        let braille = try Louis.translate(
+            "בְּרֵאשִׁית", tableList: BrailleTables.brfDisplay + ",en-ueb-g1.ctb", output: .ascii)
         #expect(!Self.escapes(braille).isEmpty, "\(braille)")
     }
 
@@ -51,7 +52,8 @@ struct HebrewBrailleTests {
     @Test func verseNumberAtTheTopOfEveryPage() throws {
         let chapter = try readerChapter("Genesis 1")
         let tables = BrailleTables()
-        let braille = try ChapterBraille(chapter, tables: tables, cells: 40, tiers: .init(transliteration: true, parsing: true))
+        let braille = try ChapterBraille(
+            chapter, tables: tables, cells: 40, tiers: .init(transliteration: true, parsing: true))
         let document = try BRFDocument(braille, tables: tables, cells: 40, lines: 25)
         var midVerse = 0
         for page in document.pages.dropFirst() {
@@ -67,9 +69,12 @@ struct HebrewBrailleTests {
     /// without an escape.
     @Test func fiftyOldTestamentChapters() throws {
         let hebrew = SourceData.hebrewDirectory(), translation = SourceData.defaultDirectory()
-        try #require(FileManager.default.fileExists(atPath: hebrew.appendingPathComponent(SourceData.hebrewFile).path)
-                     && SourceData.isComplete(translation), "bible-alignments not downloaded (run scripts/setup)")
-        let all = Book.oldTestament.flatMap { book in (1...book.chapterCount).map { ChapterReference(book: book, chapter: $0) } }
+        try #require(
+            FileManager.default.fileExists(atPath: hebrew.appendingPathComponent(SourceData.hebrewFile).path)
+                && SourceData.isComplete(translation), "bible-alignments not downloaded (run scripts/setup)")
+        let all = Book.oldTestament.flatMap { book in
+            (1...book.chapterCount).map { ChapterReference(book: book, chapter: $0) }
+        }
         let sample = stride(from: 7, to: all.count, by: 18).prefix(50).map { all[$0] }
         #expect(sample.count == 50)
         let chapters = try HebrewImporter(hebrewData: hebrew, translationData: translation)
@@ -77,7 +82,8 @@ struct HebrewBrailleTests {
         #expect(chapters.count == 50)
         let tables = BrailleTables()
         for chapter in chapters {
-            let braille = try ChapterBraille(chapter, tables: tables, cells: 40, tiers: .init(transliteration: true, parsing: true))
+            let braille = try ChapterBraille(
+                chapter, tables: tables, cells: 40, tiers: .init(transliteration: true, parsing: true))
             let escaped = braille.lines.flatMap { Self.escapes($0.text) }
             #expect(escaped.isEmpty, "\(chapter.reference): \(escaped.prefix(5))")
         }
@@ -149,8 +155,10 @@ struct HebrewBrailleTests {
     /// through ImageIO's service registry, which Java 9 and later refuse), so the test calls the same class,
     /// `org.daisy.braille.pef.PEFValidator` from brailleUtils-core.jar, from a three-line Java program. The rows
     /// read back through the North American ASCII braille table give the BRF file.
-    @Test(.enabled(if: SystemTool.required("brailleutils", "java"), SystemTool.reason("brailleutils", package: "brailleutils")),
-          arguments: ["John 1", "Genesis 1"])
+    @Test(
+        .enabled(
+            if: SystemTool.required("brailleutils", "java"), SystemTool.reason("brailleutils", package: "brailleutils")),
+        arguments: ["John 1", "Genesis 1"])
     func pefValidates(reference: String) throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pef-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -161,14 +169,21 @@ struct HebrewBrailleTests {
         let check = dir.appendingPathComponent("PEFCheck.java")
         try Self.pefCheck.write(to: check, atomically: true, encoding: .utf8)
         let java = try #require(SystemTool.find("java"))
-        let result = try run(java, ["-cp", "/usr/share/java/brailleUtils-core.jar", check.path, pef.path], directory: dir)
-        #expect(result.status == 0 && result.stdoutText.hasSuffix("\nvalid\n") || result.stdoutText == "valid\n", "\(result.stdoutText)\(result.stderr)")
+        let result = try run(
+            java, ["-cp", "/usr/share/java/brailleUtils-core.jar", check.path, pef.path], directory: dir)
+        #expect(
+            result.status == 0 && result.stdoutText.hasSuffix("\nvalid\n") || result.stdoutText == "valid\n",
+            "\(result.stdoutText)\(result.stderr)")
 
         // A broken file fails, so the check can fail.
         let broken = dir.appendingPathComponent("broken.pef")
-        try String(decoding: try Data(contentsOf: pef), as: UTF8.self).replacingOccurrences(of: "<row>", with: "<line>", options: [], range: nil)
-            .replacingOccurrences(of: "</row>", with: "</line>").write(to: broken, atomically: true, encoding: .utf8)
-        #expect(try run(java, ["-cp", "/usr/share/java/brailleUtils-core.jar", check.path, broken.path], directory: dir).status != 0)
+        try String(decoding: try Data(contentsOf: pef), as: UTF8.self).replacingOccurrences(
+            of: "<row>", with: "<line>", options: [], range: nil
+        )
+        .replacingOccurrences(of: "</row>", with: "</line>").write(to: broken, atomically: true, encoding: .utf8)
+        #expect(
+            try run(java, ["-cp", "/usr/share/java/brailleUtils-core.jar", check.path, broken.path], directory: dir)
+                .status != 0)
 
         // Rows → BRF through the standard North American ASCII braille order of the 64 cells.
         let order = Array(" A1B'K2L@CIF/MSP\"E3H9O6R^DJG>NTQ,*5<-U8V.%[$+X!&;:4\\0Z7(_?W]#Y)=")
@@ -177,7 +192,8 @@ struct HebrewBrailleTests {
         var pages: [String] = []
         for chunk in xml.components(separatedBy: "</page>").dropLast() {
             let page = chunk.components(separatedBy: "<row>").dropFirst().map { row in
-                var line = String(row.components(separatedBy: "</row>")[0].unicodeScalars.map { order[Int($0.value) - 0x2800] })
+                var line = String(
+                    row.components(separatedBy: "</row>")[0].unicodeScalars.map { order[Int($0.value) - 0x2800] })
                 while line.last == " " { line.removeLast() }
                 return line
             }

@@ -1,13 +1,15 @@
 import Foundation
-import Testing
 import InterlinearTestSupport
+import Testing
 
 /// `interlinear a11y` through the built binary: schema, laziness, late start, scrolling, moves, hit tests, errors.
 @Suite struct A11yCommandTests {
     /// The environment without ACCESSIBLE, so "default" means default.
     static let quietEnvironment = testEnvironment.filter { $0.key != "ACCESSIBLE" }
 
-    private func dump(_ arguments: [String], environment: [String: String] = quietEnvironment) throws -> (Data, [String: Any]) {
+    private func dump(_ arguments: [String], environment: [String: String] = quietEnvironment) throws -> (
+        Data, [String: Any]
+    ) {
         let result = try run(interlinearBinary, ["a11y"] + arguments, environment: environment, directory: packageRoot)
         #expect(result.status == 0, "\(arguments): \(result.stderr)")
         let json = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
@@ -29,8 +31,10 @@ import InterlinearTestSupport
         ["John 1", "--screen-reader", "on"],
         ["John 1", "--screen-reader", "off"],
         ["John 1", "--screen-reader", "on", "--granularity", "label", "--note", "3", "--note", "4"],
-        ["Rev 22", "--screen-reader", "on", "--width", "768", "--viewport", "768x1024+10+20", "--scroll", "500",
-         "--hit-test", "300,300", "--from", "Rev.22.3.w2", "--move", "next", "--count", "200"],
+        [
+            "Rev 22", "--screen-reader", "on", "--width", "768", "--viewport", "768x1024+10+20", "--scroll", "500",
+            "--hit-test", "300,300", "--from", "Rev.22.3.w2", "--move", "next", "--count", "200",
+        ],
         ["Rom 8", "--screen-reader", "on", "--scroll", "1e9", "--hit-test", "-5,-5"],
         ["Matt 1", "--toggle-late", "--from", "Matt.1.25.t1", "--move", "previous", "--count", "3"],
     ])
@@ -76,7 +80,8 @@ import InterlinearTestSupport
         #expect(groups.count >= 2 && groups.count < 51)
         #expect(stats(visible)["containersBuilt"] == groups.count)
         // Children of the verses and of their whole-translation nodes: every element, once.
-        let children = elements(visible).map { ($0["childIds"] as? [String] ?? []).count }.reduce(0, +)
+        let children =
+            elements(visible).map { ($0["childIds"] as? [String] ?? []).count }.reduce(0, +)
             + groups.map { ($0["childIds"] as? [String] ?? []).count }.reduce(0, +)
         #expect(stats(visible)["elementsBuilt"] == children)
         #expect(elements(visible).count == children)
@@ -91,9 +96,11 @@ import InterlinearTestSupport
         #expect(elements(all).contains { $0["offscreen"] as? Bool == true && $0["clippedBounds"] is NSNull })
     }
 
-    @Test(arguments: [["--scroll", "0"], ["--scroll", "3000"], ["--scroll", "99999"],
-                      ["--scroll", "700", "--granularity", "label", "--note", "5"],
-                      ["--scroll", "1200", "--hit-test", "100,400", "--from", "John.1.20.t2", "--move", "next", "--count", "9"]])
+    @Test(arguments: [
+        ["--scroll", "0"], ["--scroll", "3000"], ["--scroll", "99999"],
+        ["--scroll", "700", "--granularity", "label", "--note", "5"],
+        ["--scroll", "1200", "--hit-test", "100,400", "--from", "John.1.20.t2", "--move", "next", "--count", "9"],
+    ])
     func lateStartDumpEqualsStartAtLaunch(extra: [String]) throws {
         let (early, _) = try dump(["John 1", "--screen-reader", "on"] + extra)
         let (late, json) = try dump(["John 1", "--toggle-late"] + extra)
@@ -105,7 +112,9 @@ import InterlinearTestSupport
     @Test func boundsMoveByTheScrollDelta() throws {
         let (_, top) = try dump(["John 1", "--screen-reader", "on", "--all", "--note", "2"])
         for scroll in [250.5, 1000, 7777.25] {
-            let (_, moved) = try dump(["John 1", "--screen-reader", "on", "--all", "--note", "2", "--scroll", "\(scroll)"])
+            let (_, moved) = try dump([
+                "John 1", "--screen-reader", "on", "--all", "--note", "2", "--scroll", "\(scroll)",
+            ])
             #expect(moved["scrollY"] as? Double == scroll)
             let a = nodes(top), b = nodes(moved)
             #expect(a.count == b.count)
@@ -132,25 +141,33 @@ import InterlinearTestSupport
     }
 
     @Test func movesCrossCellsAndRetrace() throws {
-        let (_, forward) = try dump(["John 1", "--screen-reader", "on", "--from", "John.1.1.v", "--move", "next", "--count", "120"])
+        let (_, forward) = try dump([
+            "John 1", "--screen-reader", "on", "--from", "John.1.1.v", "--move", "next", "--count", "120",
+        ])
         let moves = try #require(forward["moves"] as? [[String: Any]])
         #expect(moves.count == 120)
         #expect(moves.contains { $0["scrolled"] as? Bool == true })
         for move in moves {
             let scrolled = move["scrolled"] as? Bool == true
-            #expect(scrolled ? (move["announcement"] as? String)?.hasPrefix("Verse") == true : move["announcement"] is NSNull)
+            #expect(
+                scrolled
+                    ? (move["announcement"] as? String)?.hasPrefix("Verse") == true : move["announcement"] is NSNull)
         }
         let path = ["John.1.1.v"] + moves.map { $0["to"] as! String }
         #expect(Set(path).count == path.count)
         #expect(Set(path.map { $0.split(separator: ".")[2] }).count > 2, "crossed several verses")
-        let (_, backward) = try dump(["John 1", "--screen-reader", "on", "--from", path.last!, "--move", "previous", "--count", "120"])
+        let (_, backward) = try dump([
+            "John 1", "--screen-reader", "on", "--from", path.last!, "--move", "previous", "--count", "120",
+        ])
         let back = try #require(backward["moves"] as? [[String: Any]]).map { $0["to"] as! String }
         #expect(back == Array(path.dropLast().reversed()))
         // The dump is taken where focus ended: its cell is on screen.
         let cellID = path.last!.split(separator: ".").prefix(3).joined(separator: ".")
         #expect(nodes(forward).contains { $0["nodeId"] as? String == cellID && $0["offscreen"] as? Bool == false })
 
-        let (_, end) = try dump(["John 1", "--screen-reader", "on", "--from", "John.1.51.v", "--move", "next", "--count", "100000"])
+        let (_, end) = try dump([
+            "John 1", "--screen-reader", "on", "--from", "John.1.51.v", "--move", "next", "--count", "100000",
+        ])
         #expect(end["reachedEnd"] as? Bool == true)
         #expect((end["moves"] as? [Any])?.isEmpty == false)
     }
@@ -197,8 +214,9 @@ import InterlinearTestSupport
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("out.json")
-        let result = try run(interlinearBinary, ["a11y", "John 1", "--output", file.path] + extra,
-                             environment: Self.quietEnvironment, directory: packageRoot)
+        let result = try run(
+            interlinearBinary, ["a11y", "John 1", "--output", file.path] + extra,
+            environment: Self.quietEnvironment, directory: packageRoot)
         #expect(result.status != 0)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.hasPrefix("interlinear: error: "), "\(result.stderr)")
@@ -215,7 +233,8 @@ import InterlinearTestSupport
     }
 
     @Test func nodesAreWhatAssistiveTechnologiesExpect() throws {
-        let result = try interlinear("a11y", "John 1", "--screen-reader", "on", environment: A11yCommandTests.quietEnvironment)
+        let result = try interlinear(
+            "a11y", "John 1", "--screen-reader", "on", environment: A11yCommandTests.quietEnvironment)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try schemaViolation(result.stdout, schema: "a11y-4") == nil)
         let json = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
@@ -229,7 +248,8 @@ import InterlinearTestSupport
         let w17 = try node("John.1.1.w17", in: nodes)
         #expect(w17["posInSet"] as? Int == 17 && w17["setSize"] as? Int == 17)
         let w3 = try node("John.1.1.w3", in: nodes)
-        #expect(w3["description"] as? String
+        #expect(
+            w3["description"] as? String
                 == "ayn, was, verb, imperfect active indicative, third person singular, from aymee', Strong's 2258")
 
         let heading = try node("John.1.1.v", in: nodes)
@@ -241,7 +261,9 @@ import InterlinearTestSupport
         #expect(!(verse["childIds"] as? [String] ?? []).contains("John.1.1.t1"))
         #expect((verse["childIds"] as? [String] ?? []).contains("John.1.1.t"))
         let translation = try node("John.1.1.t", in: nodes)
-        #expect(translation["name"] as? String == "In the beginning was the Word, and the Word was with God, and the Word was God.")
+        #expect(
+            translation["name"] as? String
+                == "In the beginning was the Word, and the Word was with God, and the Word was God.")
         #expect(translation["role"] as? String == "group" && translation["roleDescription"] as? String == "translation")
         let words = try #require(translation["childIds"] as? [String])
         #expect(words.first == "John.1.1.t1" && words.count == 17)
@@ -251,7 +273,8 @@ import InterlinearTestSupport
         for node in nodes {
             let description = node["description"] as? String ?? ""
             #expect(!description.contains("element"), "\(node["nodeId"]!): \(description)")
-            #expect(["document", "group", "heading", "term", "button", "static"].contains(node["role"] as? String ?? ""))
+            #expect(
+                ["document", "group", "heading", "term", "button", "static"].contains(node["role"] as? String ?? ""))
         }
     }
 }

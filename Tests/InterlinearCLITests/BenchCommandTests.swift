@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import InterlinearTestSupport
+import Testing
 
 /// `interlinear bench` through the built binary: the JSON document, its figures' consistency, and bad input.
 @Suite struct BenchCommandTests {
@@ -31,7 +31,9 @@ import InterlinearTestSupport
         }
     }
 
-    @Test(arguments: [["bench", "Hezekiah 3"], ["bench", "John 1", "--iterations", "0"], ["bench", "John 1", "--width", "5"]])
+    @Test(arguments: [
+        ["bench", "Hezekiah 3"], ["bench", "John 1", "--iterations", "0"], ["bench", "John 1", "--width", "5"],
+    ])
     func badInputFailsWithOneLine(arguments: [String]) throws {
         let result = try run(interlinearBinary, arguments, directory: packageRoot)
         #expect(result.status != 0)

@@ -3,7 +3,9 @@ import InterlinearTestSupport
 import Testing
 
 /// `interlinear read --braille`: every line on screen is Unicode braille, for a refreshable display.
-@Suite("Braille line mode end to end (tmux)", .ownThread, .enabled(if: SystemTool.required("tmux"), SystemTool.reason("tmux", package: "tmux")))
+@Suite(
+    "Braille line mode end to end (tmux)", .ownThread,
+    .enabled(if: SystemTool.required("tmux"), SystemTool.reason("tmux", package: "tmux")))
 struct BrailleLineModeEndToEndTests {
     @Test func readShowsBraille() throws {
         _ = try requiredTool("tmux", package: "tmux")

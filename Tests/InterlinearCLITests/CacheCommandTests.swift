@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import InterlinearTestSupport
+import Testing
 
 /// The font cache as users meet it: `typeset` and `a11y` write it to `$INTERLINEAR_CACHE` and give the same bytes
 /// with it, without it (`--no-cache`) and over a corrupt one; a cache folder that cannot be written is no error.
@@ -14,7 +14,8 @@ import InterlinearTestSupport
     func run(_ arguments: [String], cache: String) throws -> ProcessResult {
         var environment = testEnvironment
         environment["INTERLINEAR_CACHE"] = cache
-        return try InterlinearTestSupport.run(interlinearBinary, arguments, environment: environment, directory: packageRoot)
+        return try InterlinearTestSupport.run(
+            interlinearBinary, arguments, environment: environment, directory: packageRoot)
     }
 
     @Test(arguments: [["typeset", "John 1"], ["a11y", "Genesis 1", "--screen-reader", "on", "--all"]])
@@ -39,7 +40,8 @@ import InterlinearTestSupport
         try Data("garbage, not a cache file".utf8).write(to: file)
         let repaired = try run(arguments, cache: folder.path)
         #expect(repaired.status == 0 && repaired.stdout == off.stdout && repaired.stderr.isEmpty)
-        #expect(try Data(contentsOf: file).prefix(8) == Data(Array("ILFONTS".utf8) + [0]), "a corrupt file is rewritten")
+        #expect(
+            try Data(contentsOf: file).prefix(8) == Data(Array("ILFONTS".utf8) + [0]), "a corrupt file is rewritten")
 
         let disabled = try run(arguments, cache: "off")
         #expect(disabled.status == 0 && disabled.stdout == off.stdout)

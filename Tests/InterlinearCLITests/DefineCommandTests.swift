@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import InterlinearTestSupport
+import Testing
 
 /// `interlinear define` as users meet it: a store built by `interlinear import` (which reads SWORD's Strong's
 /// dictionaries through libsword), then entries compared with what diatheke — SWORD's own command-line front end —
@@ -37,9 +37,10 @@ import InterlinearTestSupport
     /// `define G… H… --json`: each entry's text is diatheke's with the markup stripped; its headword is diatheke's
     /// first `<orth>`, its pronunciation the `<pron>`; the document follows define-1. At least 50 numbers of each
     /// dictionary are compared (a number the module lacks, such as G2717, is counted and left out).
-    @Test(.enabled(if: storeAvailable, "the bible-alignments source data is missing (scripts/setup)"),
-          .enabled(if: SystemTool.required("diatheke"), SystemTool.reason("diatheke", package: "diatheke")),
-          arguments: [("StrongsGreek", "G", 5624, 3056), ("StrongsHebrew", "H", 8674, 430)])
+    @Test(
+        .enabled(if: storeAvailable, "the bible-alignments source data is missing (scripts/setup)"),
+        .enabled(if: SystemTool.required("diatheke"), SystemTool.reason("diatheke", package: "diatheke")),
+        arguments: [("StrongsGreek", "G", 5624, 3056), ("StrongsHebrew", "H", 8674, 430)])
     func entriesAreDiathekesTextWithoutMarkup(module: String, prefix: String, last: Int, example: Int) throws {
         let store = try Self.store.get()
         var expected: [(number: Int, markup: String, text: String)] = []
@@ -55,8 +56,9 @@ import InterlinearTestSupport
         print("\(module): \(expected.count) entries compared with diatheke; not in the module: \(absent)")
         // Most entries have a headword in their script (the check above would pass on empty ones alone).
         #expect(expected.filter { Diatheke.element("<orth>", "</orth>", in: $0.markup)?.isEmpty == false }.count >= 45)
-        let result = try run(interlinearBinary,
-                             ["define"] + expected.map { "\(prefix)\($0.number)" } + ["--json", "--corpus", store.path])
+        let result = try run(
+            interlinearBinary,
+            ["define"] + expected.map { "\(prefix)\($0.number)" } + ["--json", "--corpus", store.path])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try schemaViolation(result.stdout, schema: "define-1") == nil)
         let document = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
@@ -69,7 +71,9 @@ import InterlinearTestSupport
             // An entry Strong's left unused ("G3203: Not Used") has no headword or pronunciation.
             let headword = Diatheke.element("<orth>", "</orth>", in: want.markup) ?? ""
             #expect(entry["headword"] as? String == headword, "\(prefix)\(want.number)")
-            let pronunciation = Diatheke.element("<pron rend=\"italic\">", "</pron>", in: want.markup)?.filter { $0 != "{" && $0 != "}" }
+            let pronunciation = Diatheke.element("<pron rend=\"italic\">", "</pron>", in: want.markup)?.filter {
+                $0 != "{" && $0 != "}"
+            }
             #expect(entry["pronunciation"] as? String == pronunciation ?? "", "\(prefix)\(want.number)")
             // The script is the dictionary's own (the Greek and Extended Greek blocks, the Hebrew block with its
             // points), never Latin-1 mojibake.
@@ -92,23 +96,26 @@ import InterlinearTestSupport
 
         // Genesis 1:1's first word is the prefix bə- (H871a) and rēʾšît (H7225), as the committed chapter says: the
         // prefix's lettered number is not a form of H871 ("Atharim"), so only H7225 has an entry.
-        let genesis = try String(contentsOf: corpusDirectory.appendingPathComponent("chapters/01-Gen/01.tsv"), encoding: .utf8)
+        let genesis = try String(
+            contentsOf: corpusDirectory.appendingPathComponent("chapters/01-Gen/01.tsv"), encoding: .utf8)
         let firstWord = try #require(genesis.split(separator: "\n").first { $0.hasPrefix("w\t1\t") })
         let fields = firstWord.split(separator: "\t", omittingEmptySubsequences: false)
         #expect(fields[5] == "H871a-H7225")
         let word = try interlinear("define", "Genesis 1:1 w1", "--json", "--corpus", store.path)
         #expect(word.status == 0, "\(word.stderr)")
         #expect(try schemaViolation(word.stdout, schema: "define-1") == nil)
-        let query = try #require(((try JSONSerialization.jsonObject(with: word.stdout) as? [String: Any])?["queries"]
-            as? [[String: Any]])?.first)
+        let query = try #require(
+            ((try JSONSerialization.jsonObject(with: word.stdout) as? [String: Any])?["queries"]
+                as? [[String: Any]])?.first)
         #expect((query["entries"] as? [[String: Any]])?.map { $0["strongs"] as? String } == ["H7225"])
         #expect(query["unresolved"] as? [String] == ["H871a"])
         #expect((query["word"] as? [String: Any])?["surface"] as? String == String(fields[2]))
     }
 
     /// A query that finds nothing is one line and status 66, with nothing on stdout, even beside one that does.
-    @Test(.enabled(if: storeAvailable, "the bible-alignments source data is missing (scripts/setup)"),
-          arguments: ["H9999", "H871a", "ξξξ", "John 1:1 w999"])
+    @Test(
+        .enabled(if: storeAvailable, "the bible-alignments source data is missing (scripts/setup)"),
+        arguments: ["H9999", "H871a", "ξξξ", "John 1:1 w999"])
     func aQueryWithoutAnEntryIsOneLine(query: String) throws {
         let store = try Self.store.get()
         let result = try interlinear("define", "G3056", query, "--corpus", store.path)

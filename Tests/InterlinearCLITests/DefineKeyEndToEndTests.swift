@@ -1,20 +1,22 @@
 import Foundation
-import Testing
 import InterlinearTestSupport
+import Testing
 
 /// The reader's define key (`i`, issue 29) as a terminal screen-reader user meets it: `read --screen-reader` in tmux
 /// over a store with the lexicon, the entry's parts checked against what diatheke prints for the same number.
-@Suite("Reader define key end to end (tmux)", .ownThread,
-       .enabled(if: SystemTool.required("tmux"), SystemTool.reason("tmux", package: "tmux")),
-       .enabled(if: SystemTool.required("diatheke"), SystemTool.reason("diatheke", package: "diatheke")),
-       .enabled(if: DefineCommandTests.storeAvailable, "the bible-alignments source data is missing (scripts/setup)"))
+@Suite(
+    "Reader define key end to end (tmux)", .ownThread,
+    .enabled(if: SystemTool.required("tmux"), SystemTool.reason("tmux", package: "tmux")),
+    .enabled(if: SystemTool.required("diatheke"), SystemTool.reason("diatheke", package: "diatheke")),
+    .enabled(if: DefineCommandTests.storeAvailable, "the bible-alignments source data is missing (scripts/setup)"))
 struct DefineKeyEndToEndTests {
     /// On John 1:1's first word, Ἐν (G1722): `i` says the number and Strong's transliteration and the first sense,
     /// `i` again the whole entry with the pronunciation and the King James renderings, each one new line.
     @Test func iSaysTheEntryBrieflyThenInFull() throws {
         let store = try DefineCommandTests.store.get()
         let entry = try #require(try Diatheke.entry("StrongsGreek", 1722))
-        let transliteration = try #require(Diatheke.element("<orth rend=\"bold\" type=\"trans\">", "</orth>", in: entry.markup))
+        let transliteration = try #require(
+            Diatheke.element("<orth rend=\"bold\" type=\"trans\">", "</orth>", in: entry.markup))
         let pronunciation = try #require(Diatheke.element("<pron rend=\"italic\">", "</pron>", in: entry.markup))
         let session = try TmuxSession("read --screen-reader --corpus '\(store.path)' 'John 1'", columns: 200, rows: 40)
         defer { session.close() }
@@ -25,16 +27,21 @@ struct DefineKeyEndToEndTests {
                 && !$0.contains("..")
         }
         try session.send("i")
-        try session.waitForLine("the whole entry") { $0.hasPrefix("Strong's 1722, ") && $0.contains("pronounced \(pronunciation).") }
+        try session.waitForLine("the whole entry") {
+            $0.hasPrefix("Strong's 1722, ") && $0.contains("pronounced \(pronunciation).")
+        }
         // The reader wraps a long line at the terminal's width itself: the entry is the rows from its first on.
         let rows = try session.lines()
         let start = try #require(rows.lastIndex { $0.hasPrefix("Strong's 1722, ") && $0.contains("pronounced") })
         let whole = rows[start...].joined(separator: " ")
         #expect(whole.contains(" Meaning: ") && whole.contains(" King James renderings: "), "\(whole)")
         // The entry's first cross-reference (diatheke's first <ref>) is said as a number, never as its code.
-        let reference = try #require(entry.markup.range(of: #"StrongsGreek:[0-9]+"#, options: .regularExpression)
-            .map { entry.markup[$0].dropFirst("StrongsGreek:".count) })
-        #expect(!whole.contains("G1722") && !whole.contains("G\(reference)"), "raw Strong's codes are never spoken: \(whole)")
+        let reference = try #require(
+            entry.markup.range(of: #"StrongsGreek:[0-9]+"#, options: .regularExpression)
+                .map { entry.markup[$0].dropFirst("StrongsGreek:".count) })
+        #expect(
+            !whole.contains("G1722") && !whole.contains("G\(reference)"),
+            "raw Strong's codes are never spoken: \(whole)")
         #expect(whole.contains("Strong's \(reference)"), "\(whole)")
         // On a verse (↓ focuses the verse, not a word) the key says so instead of guessing a word.
         try session.send("Down")

@@ -2,23 +2,26 @@ import Foundation
 import InterlinearAccessibility
 import InterlinearCorpus
 import InterlinearReader
-import Testing
 import InterlinearTestSupport
+import Testing
 
 /// Every English-language utterance a listener hears for John 1, Genesis 1, Psalm 23 and Isaiah 53 — the line
 /// mode's lines for every word and verse at every verbosity, and the names and descriptions of every element of
 /// `interlinear a11y … --screen-reader on --all` (word and label granularity) — passed through espeak-ng's English
 /// voice, which must spell none of them out letter by letter (`EnglishVoice` says how that is detected).
-@Suite("What an English voice says: nothing spelled letter by letter (espeak-ng)", .serialized,
-       .enabled(if: SystemTool.required("espeak-ng"), SystemTool.reason("espeak-ng", package: "espeak-ng")))
+@Suite(
+    "What an English voice says: nothing spelled letter by letter (espeak-ng)", .serialized,
+    .enabled(if: SystemTool.required("espeak-ng"), SystemTool.reason("espeak-ng", package: "espeak-ng")))
 struct EnglishVoiceSpellingTests {
     static let chapters = ["John 1", "Genesis 1", "Psalm 23", "Isaiah 53"]
 
     @Test("the detector: espeak's spelling of SBL letters and of unpronounceable words is found, English is not")
     func detector() throws {
         let voice = try EnglishVoice()
-        let said = try voice.phonemes(["ʾĕlōhîm", "bdkl", "rēʾšît", "In the beginning God created the heavens and the earth.",
-                                       "John one, verse one, 17 Greek words", "Strong's 1510, was, verb"])
+        let said = try voice.phonemes([
+            "ʾĕlōhîm", "bdkl", "rēʾšît", "In the beginning God created the heavens and the earth.",
+            "John one, verse one, 17 Greek words", "Strong's 1510, was, verb",
+        ])
         #expect(said.map(voice.isSpelled) == [true, true, true, false, false, false], "\(said)")
     }
 
@@ -33,8 +36,9 @@ struct EnglishVoiceSpellingTests {
         let unique = Array(Set(utterances.filter { !$0.isEmpty })).sorted()
         let phonemes = try voice.phonemes(unique)
         let spelled = zip(unique, phonemes).filter { voice.isSpelled($0.1) }
-        print("\(reference): \(spelled.count) of \(unique.count) distinct English utterances spelled out "
-              + "(\(fromReader) from the line mode, \(utterances.count - fromReader) from the a11y JSON)")
+        print(
+            "\(reference): \(spelled.count) of \(unique.count) distinct English utterances spelled out "
+                + "(\(fromReader) from the line mode, \(utterances.count - fromReader) from the a11y JSON)")
         for (text, said) in spelled.prefix(5) { print("  spelled: \(text) → \(said.joined(separator: " | "))") }
         #expect(spelled.isEmpty, "\(spelled.count) spelled, e.g. \(spelled.prefix(3).map(\.0))")
     }
@@ -69,15 +73,21 @@ struct EnglishVoiceSpellingTests {
                 lines.append(line)
                 if (mode.verse, mode.word) == before { break }
                 if verbosity == .normal {
-                    for key in ["s", "d"] { if case .line(let line) = mode.handle(.character(Character(key))) { lines.append(line) } }
+                    for key in ["s", "d"] {
+                        if case .line(let line) = mode.handle(.character(Character(key))) { lines.append(line) }
+                    }
                 }
             }
         }
         var mode = LineMode(narration: ChapterNarration(chapter: chapter), columns: 80)
-        for key in ["?", "o", "o", "v"] { if case .line(let line) = mode.handle(.character(Character(key))) { lines.append(line) } }
+        for key in ["?", "o", "o", "v"] {
+            if case .line(let line) = mode.handle(.character(Character(key))) { lines.append(line) }
+        }
         while true {
             let before = mode.verse
-            for key in ["r", "R", "t"] { if case .line(let line) = mode.handle(.character(Character(key))) { lines.append(line) } }
+            for key in ["r", "R", "t"] {
+                if case .line(let line) = mode.handle(.character(Character(key))) { lines.append(line) }
+            }
             guard case .line(let line) = mode.handle(.down) else { break }
             lines.append(line)
             if mode.verse == before { break }
@@ -95,10 +105,12 @@ struct EnglishVoiceSpellingTests {
         func visit(_ value: Any) {
             if let object = value as? [String: Any] {
                 if let name = object["name"] as? String, let language = object["language"] as? String,
-                   language == "en" || language.hasSuffix("-Latn") {
+                    language == "en" || language.hasSuffix("-Latn")
+                {
                     utterances.append(name)
                 }
-                if let description = object["description"] as? String, object["descriptionLanguage"] as? String == "en" {
+                if let description = object["description"] as? String, object["descriptionLanguage"] as? String == "en"
+                {
                     utterances.append(description)
                 }
                 object.values.forEach(visit)

@@ -1,15 +1,16 @@
 import Foundation
 import InterlinearAccessibility
 import InterlinearReader
-import Testing
 import InterlinearTestSupport
+import Testing
 
 /// `interlinear read --screen-reader` under a real terminal screen reader, Fenrir, at 80 columns: what it actually
 /// says for each key, on John 1 and on Genesis 1. Exactly one utterance per key, the whole line (↑ and ↓ included,
 /// which Fenrir reads with its shell-history rule: only the cursor's row), no Greek or Hebrew script, nothing cut
 /// inside a word by a row end, nothing Fenrir's punctuation rules would name, and a Hebrew chapter never "Greek".
-@Suite("Reader under the Fenrir screen reader (tmux)", .serialized, .ownThread,
-       .enabled(if: SystemTool.required("tmux", "fenrir"), SystemTool.reason("fenrir", package: "fenrir")))
+@Suite(
+    "Reader under the Fenrir screen reader (tmux)", .serialized, .ownThread,
+    .enabled(if: SystemTool.required("tmux", "fenrir"), SystemTool.reason("fenrir", package: "fenrir")))
 struct FenrirEndToEndTests {
     /// A key to press, and whether the reader answers it with a line (a typed character only echoes).
     private enum Press {
@@ -41,13 +42,15 @@ struct FenrirEndToEndTests {
     /// The define key (issue 29) as Fenrir says it: over a store with the lexicon, `i` on John 1:1's first word (Ἐν,
     /// G1722) is one utterance that opens with the number and Strong's own transliteration (diatheke's `<orth>`), with
     /// no Greek script, and the key that gives the whole entry.
-    @Test("John 1 with the lexicon: i says the word's Strong's entry in one utterance, no Greek script",
-          .enabled(if: DefineCommandTests.storeAvailable, "the bible-alignments source data is missing (scripts/setup)"),
-          .enabled(if: SystemTool.required("diatheke"), SystemTool.reason("diatheke", package: "diatheke")))
+    @Test(
+        "John 1 with the lexicon: i says the word's Strong's entry in one utterance, no Greek script",
+        .enabled(if: DefineCommandTests.storeAvailable, "the bible-alignments source data is missing (scripts/setup)"),
+        .enabled(if: SystemTool.required("diatheke"), SystemTool.reason("diatheke", package: "diatheke")))
     func defineKeyIsOneUtterance() throws {
         let store = try DefineCommandTests.store.get()
         let entry = try #require(try Diatheke.entry("StrongsGreek", 1722))
-        let transliteration = try #require(Diatheke.element("<orth rend=\"bold\" type=\"trans\">", "</orth>", in: entry.markup))
+        let transliteration = try #require(
+            Diatheke.element("<orth rend=\"bold\" type=\"trans\">", "</orth>", in: entry.markup))
         let session = try FenrirSession.started("read --screen-reader 'John 1'", columns: 80, rows: 12, corpus: store)
         defer { session.close() }
         let before = session.programUtterances.count
@@ -74,8 +77,9 @@ struct FenrirEndToEndTests {
         var mode = LineMode(narration: ChapterNarration(chapter: chapter), columns: columns)
         var expected = [mode.openingLine.text + " " + mode.focusLine().text]
         // Without a first utterance every key below would wait its whole bound: stop here, saying why.
-        try #require(session.programUtterances.count >= 1,
-                     "Fenrir said nothing of the program at start-up: \(session.utterances); \(session.diagnosis)")
+        try #require(
+            session.programUtterances.count >= 1,
+            "Fenrir said nothing of the program at start-up: \(session.utterances); \(session.diagnosis)")
         var verseMoves = 0, bottomRowChecked = false
         for press in presses {
             switch press {
@@ -90,13 +94,16 @@ struct FenrirEndToEndTests {
                     if try session.tmux.cursor.y == rows - 1 { bottomRowChecked = true }
                 }
                 try session.tmux.send(name)
-                #expect(session.waitForUtterances(expected.count), "no utterance for \(name): \(session.programUtterances)")
+                #expect(
+                    session.waitForUtterances(expected.count), "no utterance for \(name): \(session.programUtterances)")
             case .typed(let character):
                 _ = mode.handle(.character(character))
                 // Typed one at a time, as a person types: wait for the echo before the next character.
                 try session.tmux.type(String(character))
-                let echoed = session.tmux.wait { (try? session.tmux.rows().last { !$0.trimmingTrailingSpaces().isEmpty })?
-                    .trimmingTrailingSpaces().hasSuffix(String(character)) == true }
+                let echoed = session.tmux.wait {
+                    (try? session.tmux.rows().last { !$0.trimmingTrailingSpaces().isEmpty })?
+                        .trimmingTrailingSpaces().hasSuffix(String(character)) == true
+                }
                 #expect(echoed, "\(character) was not echoed")
             }
         }
@@ -115,8 +122,9 @@ struct FenrirEndToEndTests {
         }
         for utterance in session.programUtterances {
             #expect(!containsGreek(utterance), "Greek reached the voice: \(utterance)")
-            #expect(!utterance.unicodeScalars.contains { (0x0590...0x05FF).contains($0.value) },
-                    "Hebrew script reached the voice: \(utterance)")
+            #expect(
+                !utterance.unicodeScalars.contains { (0x0590...0x05FF).contains($0.value) },
+                "Hebrew script reached the voice: \(utterance)")
             if chapter.language == .hebrew { #expect(!utterance.contains("Greek"), "called Greek: \(utterance)") }
             for named in ["dash", "star", "tilde", "slash", "colon", "left bracket", "plus"] {
                 #expect(!utterance.contains(" \(named) "), "Fenrir named a mark: \(utterance)")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import InterlinearTestSupport
+import Testing
 
 /// Fenrir, a real terminal screen reader (Debian's `fenrir`), running `interlinear` in a tmux pane: its PTY screen
 /// and keyboard drivers sit between tmux and the reader exactly as they sit between a console and a shell, and its
@@ -20,20 +20,26 @@ final class FenrirSession {
         var spokenFile: URL?
         tmux = try TmuxSession(columns: columns, rows: rows) { dir in
             let say = "\(dir)/say"
-            try "#!/bin/sh\nprintf '%s\\n' \"$1\" >> '\(dir)/spoken'\n".write(toFile: say, atomically: true, encoding: .utf8)
+            try "#!/bin/sh\nprintf '%s\\n' \"$1\" >> '\(dir)/spoken'\n".write(
+                toFile: say, atomically: true, encoding: .utf8)
             guard chmod(say, 0o755) == 0 else { throw TmuxFailure(description: "cannot make \(say) executable") }
             let settings = try FenrirSession.settings(overrides: [
                 "sound": ["enabled": "False"],
-                "speech": ["enabled": "True", "driver": "genericDriver", "genericSpeechCommand": "\(say) \"fenrirText\""],
+                "speech": [
+                    "enabled": "True", "driver": "genericDriver", "genericSpeechCommand": "\(say) \"fenrirText\"",
+                ],
                 "screen": ["driver": "ptyDriver"],
                 "keyboard": ["driver": "ptyDriver", "keyboardLayout": "pty"],
-                "general": ["shell": "'\(interlinearBinary.path)' \(arguments) --corpus '\(corpus.path)'",
-                            "debugFile": "\(dir)/fenrir.log"],
+                "general": [
+                    "shell": "'\(interlinearBinary.path)' \(arguments) --corpus '\(corpus.path)'",
+                    "debugFile": "\(dir)/fenrir.log",
+                ],
                 "remote": ["enable": "False"],
             ])
             try settings.write(toFile: "\(dir)/settings.conf", atomically: true, encoding: .utf8)
             spokenFile = URL(fileURLWithPath: "\(dir)/spoken")
-            return "cd '\(dir)' && '\(fenrir)' -s '\(dir)/settings.conf'; echo; echo \(TmuxSession.doneMarker); sleep 600"
+            return
+                "cd '\(dir)' && '\(fenrir)' -s '\(dir)/settings.conf'; echo; echo \(TmuxSession.doneMarker); sleep 600"
         }
         spoken = try #require(spokenFile)
     }
@@ -43,19 +49,23 @@ final class FenrirSession {
     /// clean-clone CI run, the program's opening on the pane) it said only its own "pychant is not installed". Neither
     /// came back in the runs after. So a start in which Fenrir says nothing of the program is ended, reported on
     /// stderr with what its pane and log showed, and made once more; a second such start fails the test.
-    static func started(_ arguments: String, columns: Int = 80, rows: Int = 24,
-                        corpus: URL = corpusDirectory) throws -> FenrirSession {
+    static func started(
+        _ arguments: String, columns: Int = 80, rows: Int = 24,
+        corpus: URL = corpusDirectory
+    ) throws -> FenrirSession {
         let first = try FenrirSession(arguments, columns: columns, rows: rows, corpus: corpus)
         if first.waitForUtterances(1) { return first }
-        let note = "FenrirSession: Fenrir said nothing of the program at start-up (\(first.utterances)), starting it "
+        let note =
+            "FenrirSession: Fenrir said nothing of the program at start-up (\(first.utterances)), starting it "
             + "again; \(first.diagnosis)\n"
         FileHandle.standardError.write(Data(note.utf8))
         first.close()
         let second = try FenrirSession(arguments, columns: columns, rows: rows, corpus: corpus)
         guard second.waitForUtterances(1) else {
             defer { second.close() }
-            throw TmuxFailure(description:
-                "Fenrir said nothing of the program at start-up, twice: \(second.utterances); \(second.diagnosis)")
+            throw TmuxFailure(
+                description:
+                    "Fenrir said nothing of the program at start-up, twice: \(second.utterances); \(second.diagnosis)")
         }
         return second
     }
@@ -83,7 +93,9 @@ final class FenrirSession {
                 continue
             }
             if !trimmed.hasPrefix("#"), let equals = trimmed.firstIndex(of: "="),
-               let value = pending[section]?.removeValue(forKey: trimmed[..<equals].trimmingCharacters(in: .whitespaces)) {
+                let value = pending[section]?.removeValue(
+                    forKey: trimmed[..<equals].trimmingCharacters(in: .whitespaces))
+            {
                 out.append("\(trimmed[..<equals])=\(value)")
                 continue
             }

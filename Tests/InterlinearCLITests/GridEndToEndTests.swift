@@ -1,9 +1,11 @@
 import Foundation
-import Testing
 import InterlinearTestSupport
+import Testing
 
 /// `interlinear read` in grid mode, driven in a real terminal (tmux) through the built binary.
-@Suite("Reader grid mode end to end (tmux)", .ownThread, .enabled(if: SystemTool.required("tmux"), SystemTool.reason("tmux", package: "tmux")))
+@Suite(
+    "Reader grid mode end to end (tmux)", .ownThread,
+    .enabled(if: SystemTool.required("tmux"), SystemTool.reason("tmux", package: "tmux")))
 struct GridEndToEndTests {
     /// The first visible row and the status row.
     private func topAndStatus(_ session: TmuxSession) throws -> (top: String, status: String) {
@@ -52,7 +54,9 @@ struct GridEndToEndTests {
         try session.waitForLine("the end of the chapter") { status($0, endsAt: 51) && !$0.contains("match") }
         try session.type("/logos")
         try session.send("Enter")
-        try session.waitForLine("the match after wrapping") { status($0, startsAt: 1) && $0.contains("match 1 of") && $0.contains("1:1 λόγος") }
+        try session.waitForLine("the match after wrapping") {
+            status($0, startsAt: 1) && $0.contains("match 1 of") && $0.contains("1:1 λόγος")
+        }
         #expect(try topAndStatus(session).top.hasPrefix("1 "))
         try session.send("q")
         #expect(try session.waitForExit())
@@ -69,7 +73,8 @@ struct GridEndToEndTests {
         try session.tmux(["resize-window", "-x", "60", "-y", "20"])
         let relaid = try session.wait {
             let rows = try session.rows()
-            return rows.count == 20 && rows.allSatisfy { $0.count <= 60 } && rows.last.map { status($0, startsAt: 14) } == true
+            return rows.count == 20 && rows.allSatisfy { $0.count <= 60 }
+                && rows.last.map { status($0, startsAt: 14) } == true
         }
         let screen = try session.rows().joined(separator: "\n")
         #expect(relaid, "screen after resize:\n\(screen)")
@@ -112,9 +117,12 @@ struct GridEndToEndTests {
     }
 
     // SIGXFSZ is not among them: every command ignores it (a write past `ulimit -f` fails with EFBIG, exit 74).
-    @Test("every signal that ends a process by default restores the terminal and ends the reader with it",
-          arguments: [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU,
-                      SIGSYS, SIGPWR, SIGSTKFLT, SIGIO, __libc_current_sigrtmin(), __libc_current_sigrtmax()])
+    @Test(
+        "every signal that ends a process by default restores the terminal and ends the reader with it",
+        arguments: [
+            SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU,
+            SIGSYS, SIGPWR, SIGSTKFLT, SIGIO, __libc_current_sigrtmin(), __libc_current_sigrtmax(),
+        ])
     func signals(_ signal: Int32) throws {
         let session = try TmuxSession("read 'John 1'")
         defer { session.close() }
@@ -200,7 +208,9 @@ struct GridEndToEndTests {
         #expect(try !session.alternateScreen)
         // The pane scrolled: the end of the chapter is on screen, written without a single escape sequence.
         #expect(try session.lines().contains { $0.hasPrefix("1:51 ") })
-        let bytes = session.recordedBytes(recording, from: 0) { String(decoding: $0, as: UTF8.self).contains("READER-DONE") }
+        let bytes = session.recordedBytes(recording, from: 0) {
+            String(decoding: $0, as: UTF8.self).contains("READER-DONE")
+        }
         #expect(String(decoding: bytes, as: UTF8.self).contains("1:1 Ἐν ἀρχῇ"))
         #expect(!bytes.contains(0x1B))
     }

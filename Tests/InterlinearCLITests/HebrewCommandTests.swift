@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import InterlinearTestSupport
+import Testing
 
 /// Genesis 1 through the built binary: the layout JSON, the accessibility dump, the reader's grid and line modes.
 @Suite struct HebrewCommandTests {
@@ -36,18 +36,29 @@ import InterlinearTestSupport
         #expect(json["direction"] as? String == "ltr" && json["language"] as? String == "grc")
     }
 
-    @Test(arguments: [["Gen 1"], ["Ps 23", "--hebrew-marks", "points"], ["Isa 53", "--hebrew-marks", "none"], ["Song 2"]])
+    @Test(arguments: [
+        ["Gen 1"], ["Ps 23", "--hebrew-marks", "points"], ["Isa 53", "--hebrew-marks", "none"], ["Song 2"],
+    ])
     func otherReferencesAndSwitches(arguments: [String]) throws {
         let result = try run(interlinearBinary, ["typeset"] + arguments, directory: packageRoot)
         if arguments[0] == "Song 2" {
             // Not committed, and the tests' children have no store: one line naming the command that builds it.
-            #expect(result.status == 66 && result.stderr.contains("`interlinear import` to build it"), "\(result.stderr)")
+            #expect(
+                result.status == 66 && result.stderr.contains("`interlinear import` to build it"), "\(result.stderr)")
             return
         }
         #expect(result.status == 0, "\(result.stderr)")
         let text = result.stdoutText
-        if arguments.contains("none") { #expect(!text.unicodeScalars.contains { (0x0591...0x05C7).contains($0.value) && $0.value != 0x05BE && $0.value != 0x05C0 && $0.value != 0x05C3 }) }
-        if arguments.contains("points") { #expect(!text.unicodeScalars.contains { (0x0591...0x05AF).contains($0.value) }) }
+        if arguments.contains("none") {
+            #expect(
+                !text.unicodeScalars.contains {
+                    (0x0591...0x05C7).contains($0.value) && $0.value != 0x05BE && $0.value != 0x05C0
+                        && $0.value != 0x05C3
+                })
+        }
+        if arguments.contains("points") {
+            #expect(!text.unicodeScalars.contains { (0x0591...0x05AF).contains($0.value) })
+        }
     }
 
     @Test func badMarksSettingIsAUsageError() throws {
@@ -69,12 +80,14 @@ import InterlinearTestSupport
         let verse1 = words.filter { ($0["parentId"] as? String) == "Gen.1.1" }
         #expect(verse1.compactMap { $0["nodeId"] as? String } == (1...7).map { "Gen.1.1.w\($0)" })
         #expect(verse1.first?["name"] as? String == "בְּרֵאשִׁ֖ית")
-        #expect((verse1.first?["description"] as? String)?.hasPrefix("beraysheet, in beginning, preposition, noun") == true)
+        #expect(
+            (verse1.first?["description"] as? String)?.hasPrefix("beraysheet, in beginning, preposition, noun") == true)
         // Reading order runs leftwards on screen within a row.
         let x = verse1.map { (($0["bounds"] as? [String: Any])?["x"] as? Double) ?? 0 }
         #expect(x[1] < x[0] && x[2] < x[1])
         // next from the first word is the second, to its left.
-        let move = try interlinear("a11y", "Genesis 1", "--screen-reader", "on", "--from", "Gen.1.1.w1", "--move", "next")
+        let move = try interlinear(
+            "a11y", "Genesis 1", "--screen-reader", "on", "--from", "Gen.1.1.w1", "--move", "next")
         let moved = try #require(try JSONSerialization.jsonObject(with: move.stdout) as? [String: Any])
         let moves = (moved["moves"] as? [[String: Any]]) ?? []
         #expect(moves.first.map { "\($0)" }?.contains("Gen.1.1.w2") == true, "\(moves)")
@@ -85,7 +98,9 @@ import InterlinearTestSupport
     }
 }
 
-@Suite("Reader on Genesis 1 (tmux)", .ownThread, .enabled(if: SystemTool.required("tmux"), SystemTool.reason("tmux", package: "tmux")))
+@Suite(
+    "Reader on Genesis 1 (tmux)", .ownThread,
+    .enabled(if: SystemTool.required("tmux"), SystemTool.reason("tmux", package: "tmux")))
 struct HebrewReaderEndToEndTests {
     @Test("the grid shows the blocks right to left, the verse number on the right")
     func gridRightToLeft() throws {
@@ -94,7 +109,8 @@ struct HebrewReaderEndToEndTests {
         try session.waitForLine("the first verse") { $0.contains("bə-rēʾšît") }
         let rows = try session.rows()
         let transliteration = try #require(rows.first { $0.contains("bə-rēʾšît") })
-        let first = try #require(transliteration.range(of: "bə-rēʾšît")), second = try #require(transliteration.range(of: "bārāʾ"))
+        let first = try #require(transliteration.range(of: "bə-rēʾšît")),
+            second = try #require(transliteration.range(of: "bārāʾ"))
         let third = try #require(transliteration.range(of: "ʾĕlōhîm"))
         #expect(second.upperBound < first.lowerBound && third.upperBound < second.lowerBound, "\(transliteration)")
         let top = try #require(rows.first { !$0.trimmingCharacters(in: .whitespaces).isEmpty })

@@ -1,11 +1,12 @@
 import Foundation
-import Testing
-@testable import InterlinearCLI
 import InterlinearCorpus
 import InterlinearSession
-@testable import InterlinearStore
 import InterlinearTestSupport
 import InterlinearTypesetting
+import Testing
+
+@testable import InterlinearCLI
+@testable import InterlinearStore
 
 /// The real documents, written by `JSONWriter` and by the oracle (`JSONEncoder`, as the product wrote them before):
 /// the same bytes for the committed chapters (four Greek, one Hebrew) at several widths, tier sets and a11y options.
@@ -21,8 +22,10 @@ import InterlinearTypesetting
                 let chapter = try session.chapter(passage, hebrewMarks: .all)
                 let layout = session.layout(chapter)
                 let written = try LayoutDocument.encoded(chapter: chapter, layout: layout, font: "Gentium Plus")
-                let oracle = try EncoderOracle.compact(LayoutDocumentOracle(chapter: chapter, layout: layout,
-                                                                            font: "Gentium Plus"))
+                let oracle = try EncoderOracle.compact(
+                    LayoutDocumentOracle(
+                        chapter: chapter, layout: layout,
+                        font: "Gentium Plus"))
                 #expect(written == oracle, "\(reference) at \(width) with tiers \(tiers.rawValue)")
                 // Validated at one width: another width changes numbers, not the document's shape. Every chapter
                 // with all tiers, and every tier set for one Greek and one Hebrew chapter (Python's validation of a
@@ -36,13 +39,19 @@ import InterlinearTypesetting
 
     /// A passage (verses of a chapter) and a Hebrew chapter without its marks.
     @Test func passagesAndHebrewMarksAreTheEncodersBytes() throws {
-        for (reference, marks) in [("John 1:14-18", HebrewMarks.all), ("Genesis 1:1-5", .none), ("Genesis 1", .points)] {
+        for (reference, marks) in [("John 1:14-18", HebrewMarks.all), ("Genesis 1:1-5", .none), ("Genesis 1", .points)]
+        {
             let session = try makeSession()
             let chapter = try session.chapter(#require(Passage(parsing: reference)), hebrewMarks: marks)
             let layout = session.layout(chapter)
             let written = try LayoutDocument.encoded(chapter: chapter, layout: layout, font: "Gentium Plus")
-            #expect(written == (try EncoderOracle.compact(LayoutDocumentOracle(chapter: chapter, layout: layout,
-                                                                              font: "Gentium Plus"))), "\(reference)")
+            #expect(
+                written
+                    == (try EncoderOracle.compact(
+                        LayoutDocumentOracle(
+                            chapter: chapter, layout: layout,
+                            font: "Gentium Plus"))),
+                "\(reference)")
         }
     }
 
@@ -57,8 +66,10 @@ import InterlinearTypesetting
             ["--screen-reader", "on", "--hit-test", "-5,2000", "--scroll", "300", "--viewport", "390x600+10+20"],
             ["--screen-reader", "off"],
             ["--toggle-late", "--scroll", "1e8", "--note", "2"],
-            ["--screen-reader", "on", "--note", "3", "--from", "\(try osis(reference)).3.w1", "--move", "next",
-             "--count", "80"],
+            [
+                "--screen-reader", "on", "--note", "3", "--from", "\(try osis(reference)).3.w1", "--move", "next",
+                "--count", "80",
+            ],
             ["--screen-reader", "on", "--from", "\(try osis(reference)).2.w1", "--move", "previous", "--count", "500"],
         ]
         for (index, variant) in variants.enumerated() {
@@ -68,7 +79,8 @@ import InterlinearTypesetting
             #expect(written == (try EncoderOracle.compact(document)), "\(reference) \(variant)")
             // What the command writes: the nodes streamed during the walk, from a fresh engine.
             let (fresh, tree) = try command.prepare(try Engine(command.layout))
-            #expect(try fresh.encoded(walking: tree, cells: command.cells(of: tree)) == written, "\(reference) \(variant)")
+            #expect(
+                try fresh.encoded(walking: tree, cells: command.cells(of: tree)) == written, "\(reference) \(variant)")
             // Every variant validated for one Greek chapter, the first for the Hebrew one (the others have the same
             // shape).
             if reference == "John 1" || (reference == "Genesis 1" && index == 0) {
@@ -77,7 +89,9 @@ import InterlinearTypesetting
         }
     }
 
-    private func osis(_ reference: String) throws -> String { try #require(ChapterReference(parsing: reference)).osisID }
+    private func osis(_ reference: String) throws -> String {
+        try #require(ChapterReference(parsing: reference)).osisID
+    }
 
     @Test func benchReportIsTheEncodersBytes() throws {
         let report = BenchReport(
@@ -93,16 +107,20 @@ import InterlinearTypesetting
     @Test func searchDocumentsAreTheEncodersBytes() throws {
         let john = try #require(ChapterReference(parsing: "John 1"))
         let hits = [
-            SearchHit(chapter: john, verse: 1, word: 4, matched: "λόγος", lemma: "λόγος", strongs: "G3056",
-                      morphology: "N-NSM", gloss: "Word", context: "ἦν ὁ [λόγος] καὶ"),
-            SearchHit(chapter: john, verse: 14, word: nil, matched: "love", lemma: nil, strongs: nil, morphology: nil,
-                      gloss: nil, context: "full of \"grace\" and\ttruth / [love]"),
+            SearchHit(
+                chapter: john, verse: 1, word: 4, matched: "λόγος", lemma: "λόγος", strongs: "G3056",
+                morphology: "N-NSM", gloss: "Word", context: "ἦν ὁ [λόγος] καὶ"),
+            SearchHit(
+                chapter: john, verse: 14, word: nil, matched: "love", lemma: nil, strongs: nil, morphology: nil,
+                gloss: nil, context: "full of \"grace\" and\ttruth / [love]"),
         ]
         let results = [
-            SearchResult(query: SearchQuery(text: "λόγος", kind: .lemma, scope: .bible, limit: 50), total: 2,
-                         counts: [(book: john.book, hits: 2)], hits: hits),
-            SearchResult(query: SearchQuery(text: "nothing", kind: .text, scope: .bible, limit: 0), total: 0,
-                         counts: [], hits: []),
+            SearchResult(
+                query: SearchQuery(text: "λόγος", kind: .lemma, scope: .bible, limit: 50), total: 2,
+                counts: [(book: john.book, hits: 2)], hits: hits),
+            SearchResult(
+                query: SearchQuery(text: "nothing", kind: .text, scope: .bible, limit: 0), total: 0,
+                counts: [], hits: []),
         ]
         for result in results {
             let document = SearchDocument(result)

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import InterlinearTestSupport
+import Testing
+
 @testable import InterlinearCLI
 
 /// The writer's short cuts against the long way they replace, with `JSONEncoder` (`EncoderOracle`) as the judge:
@@ -44,8 +45,10 @@ import InterlinearTestSupport
     }
 
     @Test func roundingWithoutLibmIsRoundingWithLibm() {
-        var doubles: [Double] = [0.5, -0.5, 1.5, -1.5, 2.5, 0.49999999999999994, -0.49999999999999994,
-                                 4503599627370495.5, -4503599627370495.5, 4503599627370497, 9e15 - 1, 1e11 + 0.5]
+        var doubles: [Double] = [
+            0.5, -0.5, 1.5, -1.5, 2.5, 0.49999999999999994, -0.49999999999999994,
+            4503599627370495.5, -4503599627370495.5, 4_503_599_627_370_497, 9e15 - 1, 1e11 + 0.5,
+        ]
         for k in -1000...1000 {
             let half = Double(k) + 0.5
             doubles += [half, half.nextUp, half.nextDown, Double(k), Double(k).nextUp, Double(k).nextDown]
@@ -103,8 +106,9 @@ import InterlinearTestSupport
         for escape in ["\"", "\\", "\n", "\u{1}", "\u{1F}", "\u{0}", "\t"] {
             for length in 1...24 {
                 for place in 0..<length {
-                    texts.append(String(repeating: "a", count: place) + escape
-                        + String(repeating: place % 2 == 0 ? "λ" : "b", count: length - place - 1))
+                    texts.append(
+                        String(repeating: "a", count: place) + escape
+                            + String(repeating: place % 2 == 0 ? "λ" : "b", count: length - place - 1))
                 }
             }
         }
@@ -123,8 +127,10 @@ import InterlinearTestSupport
         json.endArray()
         #expect(try json.finish() == EncoderOracle.compact(texts))
 
-        let invalid: [[UInt8]] = [[0xFF], [0x61, 0xC3], [0xE0, 0x80, 0x80], Array("ok λ".utf8) + [0xFE] + Array("\"end".utf8),
-                                  Array("twelve bytes".utf8) + [0x80, 0x0A]]
+        let invalid: [[UInt8]] = [
+            [0xFF], [0x61, 0xC3], [0xE0, 0x80, 0x80], Array("ok λ".utf8) + [0xFE] + Array("\"end".utf8),
+            Array("twelve bytes".utf8) + [0x80, 0x0A],
+        ]
         var repaired = JSONWriter()
         repaired.beginArray()
         for bytes in invalid {

@@ -1,11 +1,12 @@
 import Foundation
-import Testing
-@testable import InterlinearCLI
 import InterlinearCorpus
 import InterlinearSession
-@testable import InterlinearStore
 import InterlinearTestSupport
 import InterlinearTypesetting
+import Testing
+
+@testable import InterlinearCLI
+@testable import InterlinearStore
 
 /// `JSONWriter` against the oracle it replaced, `JSONEncoder` (`EncoderOracle`): byte-identical output for edge-case
 /// strings and numbers, for every document shape, and for the real documents of the committed chapters.
@@ -14,13 +15,14 @@ import InterlinearTypesetting
 
     /// Every ASCII character alone, and text that needs care: quotes, backslashes, slashes, C0 and C1 controls,
     /// DEL, line and paragraph separators, Greek and pointed Hebrew, combining marks, astral characters.
-    static let edgeStrings: [String] = (0..<128).map { String(UnicodeScalar(UInt8($0))) } + [
-        "", "plain", "a\"b\"", "back\\slash\\", "a/b//c", "</script>", "\u{7F}", "\u{80}", "\u{85}", "\u{9F}",
-        "\u{A0}", "\u{AD}", "\u{2028}\u{2029}", "Ἐν ἀρχῇ ἦν ὁ λόγος", "בְּרֵאשִׁ֖ית בָּרָ֣א", "🙂👍🏽", "e\u{301}",
-        "\u{FEFF}bom", "\u{FFFD}", "\u{10FFFF}", "\u{E000}", "mixed\t\n\r\u{8}\u{C}\u{1}\u{1F} end",
-        "\"\\/\u{0}\u{1}\u{2}\u{3}\u{4}\u{5}\u{6}\u{7}\u{8}\u{9}\u{A}\u{B}\u{C}\u{D}\u{E}\u{F}\u{10}\u{1A}\u{1B}",
-        String(repeating: "long Ἐν \u{1} ", count: 500),
-    ]
+    static let edgeStrings: [String] =
+        (0..<128).map { String(UnicodeScalar(UInt8($0))) } + [
+            "", "plain", "a\"b\"", "back\\slash\\", "a/b//c", "</script>", "\u{7F}", "\u{80}", "\u{85}", "\u{9F}",
+            "\u{A0}", "\u{AD}", "\u{2028}\u{2029}", "Ἐν ἀρχῇ ἦν ὁ λόγος", "בְּרֵאשִׁ֖ית בָּרָ֣א", "🙂👍🏽", "e\u{301}",
+            "\u{FEFF}bom", "\u{FFFD}", "\u{10FFFF}", "\u{E000}", "mixed\t\n\r\u{8}\u{C}\u{1}\u{1F} end",
+            "\"\\/\u{0}\u{1}\u{2}\u{3}\u{4}\u{5}\u{6}\u{7}\u{8}\u{9}\u{A}\u{B}\u{C}\u{D}\u{E}\u{F}\u{10}\u{1A}\u{1B}",
+            String(repeating: "long Ἐν \u{1} ", count: 500),
+        ]
 
     @Test func stringsAreEscapedAsTheEncoderEscapesThem() throws {
         for text in Self.edgeStrings {
@@ -33,7 +35,8 @@ import InterlinearTypesetting
             json.beginArray()
             for text in Self.edgeStrings { json.string(text) }
             json.endArray()
-            let expected = pretty ? try EncoderOracle.pretty(Self.edgeStrings) : try EncoderOracle.compact(Self.edgeStrings)
+            let expected =
+                pretty ? try EncoderOracle.pretty(Self.edgeStrings) : try EncoderOracle.compact(Self.edgeStrings)
             #expect(try json.finish() == expected)
         }
     }
@@ -44,7 +47,9 @@ import InterlinearTypesetting
         for escape in ["\"", "\\", "\n", "\u{1}", "\u{1F}", "\u{0}", "\t"] {
             for length in 1...24 {
                 for place in 0..<length {
-                    let text = String(repeating: "a", count: place) + escape + String(repeating: "λ", count: length - place - 1)
+                    let text =
+                        String(repeating: "a", count: place) + escape
+                        + String(repeating: "λ", count: length - place - 1)
                     var json = JSONWriter()
                     json.string(text)
                     #expect(try json.finish() == EncoderOracle.compact(text), "\(text.debugDescription)")
@@ -83,9 +88,11 @@ import InterlinearTypesetting
     /// the extremes, and where `description` switches to exponents.
     static let edgeDoubles: [Double] = [
         0, -0.0, 1, -1, 0.1, 0.2, 0.1 + 0.2, 1.0 / 3, 2.0 / 3, 100, 390, 768, 12.5, 0.01, -0.01, 0.005, 0.015, 0.05,
-        0.07, 0.57, 1.005, 1.1, 2.675, 4.35, 99.99, 0.0001, 0.00001, 0.000123, 1e-7, .leastNonzeroMagnitude, 2.2250738585072014e-308,
-        .greatestFiniteMagnitude, -.greatestFiniteMagnitude, .ulpOfOne, 1e15, 1e16, 1e17, 123456789012345680,
-        9007199254740992, 9007199254740994, 4503599627370496.5, 123456789.12, 999999999.99, 999999999.995, 1e9,
+        0.07, 0.57, 1.005, 1.1, 2.675, 4.35, 99.99, 0.0001, 0.00001, 0.000123, 1e-7, .leastNonzeroMagnitude,
+        2.2250738585072014e-308,
+        .greatestFiniteMagnitude, -.greatestFiniteMagnitude, .ulpOfOne, 1e15, 1e16, 1e17, 123_456_789_012_345_680,
+        9_007_199_254_740_992, 9_007_199_254_740_994, 4503599627370496.5, 123456789.12, 999999999.99, 999999999.995,
+        1e9,
         1e9 + 0.01, -1e9, 1e10 / 3, 20.420000076293945, Double(Float(20.42)), Double(Float(0.1)), Double(Float.pi),
         .pi, -.pi, 370.71, 4.25, 6.54, 31.28, 29.15, 1e21, 1e22, 1e-5 * 3, 0.30000000000000004,
     ]
@@ -128,7 +135,9 @@ import InterlinearTypesetting
     }
 
     @Test func integersAreWrittenAsTheEncoderWritesThem() throws {
-        var values = [0, 1, -1, 9, 10, 99, 100, -100, 65_535, Int(Int32.max), Int(Int32.min), Int.max, Int.min, Int.max - 1]
+        var values = [
+            0, 1, -1, 9, 10, 99, 100, -100, 65_535, Int(Int32.max), Int(Int32.min), Int.max, Int.min, Int.max - 1,
+        ]
         var random = SplitMix64(seed: 7)
         for _ in 0..<2_000 { values.append(Int(bitPattern: UInt(random.next())) >> Int(random.next() % 64)) }
         var json = JSONWriter()
@@ -203,4 +212,3 @@ import InterlinearTypesetting
         }
     }
 }
-

@@ -1,7 +1,8 @@
 import Foundation
-@testable import InterlinearCLI
 import InterlinearCorpus
 import InterlinearTypesetting
+
+@testable import InterlinearCLI
 
 /// The `interlinear.layout/3` document as the product built it before `JSONWriter`: record structs encoded by
 /// `JSONEncoder` (`.sortedKeys`, `.withoutEscapingSlashes`). Kept here, unchanged, as the oracle the streaming
@@ -53,11 +54,13 @@ struct LayoutDocumentOracle: Encodable {
             CellRecord(
                 id: "\(chapter.reference.osisID).\(verse.number)", verse: verse.number,
                 y: rounded(cell.y), height: rounded(cell.height),
-                translation: chapter.translationTokens[verse.translation].map { chapter.text($0) }.joined(separator: " "),
+                translation: chapter.translationTokens[verse.translation].map { chapter.text($0) }.joined(
+                    separator: " "),
                 labels: layout.labels[cell.labels].map { label in
-                    LabelRecord(text: chapter.text(label.text), tier: label.tier.name, word: label.word.map(Int.init),
-                                x: rounded(label.x), y: rounded(label.y),
-                                width: rounded(label.width), height: rounded(label.height))
+                    LabelRecord(
+                        text: chapter.text(label.text), tier: label.tier.name, word: label.word.map(Int.init),
+                        x: rounded(label.x), y: rounded(label.y),
+                        width: rounded(label.width), height: rounded(label.height))
                 })
         }
     }

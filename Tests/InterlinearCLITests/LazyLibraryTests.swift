@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import InterlinearTestSupport
+import Testing
 
 /// The libraries only some commands need (cairo, Xlib, libsystemd's sd-bus, speech-dispatcher's client, liblouis,
 /// SDL2) are opened the first time one of their functions is called (CLazyLibrary), as users meet it: a command that
@@ -78,11 +78,12 @@ import InterlinearTestSupport
     /// With the library made unloadable (`/dev/null` bind-mounted over its file in a private mount namespace, so
     /// nothing outside the test sees it), the command that needs it says so in one line naming the Debian package,
     /// exits 69 and writes no file; `typeset`, which does not need it, still works in the same namespace.
-    @Test(.enabled(if: namespacesAvailable, "unprivileged user namespaces are not allowed here (unshare -rm)"),
-          arguments: [
-              (["render", "Revelation 22", "--format", "png"], "libcairo.so.2", "cairo"),
-              (["braille", "Revelation 22"], "liblouis.so.20", "liblouis"),
-          ])
+    @Test(
+        .enabled(if: namespacesAvailable, "unprivileged user namespaces are not allowed here (unshare -rm)"),
+        arguments: [
+            (["render", "Revelation 22", "--format", "png"], "libcairo.so.2", "cairo"),
+            (["braille", "Revelation 22"], "liblouis.so.20", "liblouis"),
+        ])
     func aMissingLibraryIsOneLineFromTheCommandThatNeedsIt(command: [String], soname: String, name: String) throws {
         let path = try #require(try Self.installedPath(of: soname), "\(soname) is not in the loader's cache")
         let folder = try Self.scratch()
@@ -92,8 +93,9 @@ import InterlinearTestSupport
         let lines = try runInNamespace(path: path, command: command, output: output, json: json)
         #expect(lines.count == 2, "\(command): \(lines)")
         #expect(lines.first?.hasPrefix("interlinear: error: cannot load \(name) (") == true, "\(lines)")
-        #expect(lines.first?.hasSuffix("install the Debian package \(Self.lazyLibraries[soname] ?? "?")") == true,
-                "\(lines)")
+        #expect(
+            lines.first?.hasSuffix("install the Debian package \(Self.lazyLibraries[soname] ?? "?")") == true,
+            "\(lines)")
         #expect(lines.last == "status 69", "\(lines)")
         #expect(!FileManager.default.fileExists(atPath: output.path), "a partial output was left")
         #expect(FileManager.default.fileExists(atPath: json.path), "typeset did not work without \(soname)")
@@ -108,9 +110,10 @@ import InterlinearTestSupport
             "$binary" "$@" --output "$output" 2>&1 >/dev/null; echo "status $?"
             "$binary" typeset "Revelation 22" --output "$json" >/dev/null 2>&1 || echo "typeset failed"
             """
-        let result = try run(URL(fileURLWithPath: "/usr/bin/unshare"),
-                             ["-rm", "sh", "-c", script, path, interlinearBinary.path, output.path, json.path]
-                                 + command)
+        let result = try run(
+            URL(fileURLWithPath: "/usr/bin/unshare"),
+            ["-rm", "sh", "-c", script, path, interlinearBinary.path, output.path, json.path]
+                + command)
         #expect(result.status == 0, "unshare: \(result.status) \(result.stderr)")
         return result.stdoutText.split(separator: "\n").map(String.init)
     }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import InterlinearTestSupport
+import Testing
 
 /// The `lemma` tier (issue 29): a Hebrew word's lemma is the headword of its Strong's number in Strong's Hebrew
 /// dictionary. Checked on `typeset "Genesis 1" --tiers source,lemma,gloss` as users run it, against the committed
@@ -30,7 +30,8 @@ import InterlinearTestSupport
         }
 
         // The committed chapter's words: each `w` record's Strong's field, verse by verse.
-        let file = try String(contentsOf: corpusDirectory.appendingPathComponent("chapters/01-Gen/01.tsv"), encoding: .utf8)
+        let file = try String(
+            contentsOf: corpusDirectory.appendingPathComponent("chapters/01-Gen/01.tsv"), encoding: .utf8)
         var verses: [[String]] = []
         for line in file.split(separator: "\n") {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
@@ -47,11 +48,14 @@ import InterlinearTestSupport
             headwords[number] = found
             return found
         }
-        func firstLetter(_ text: String?) -> Unicode.Scalar? { text?.unicodeScalars.first { $0.properties.isAlphabetic } }
+        func firstLetter(_ text: String?) -> Unicode.Scalar? {
+            text?.unicodeScalars.first { $0.properties.isAlphabetic }
+        }
         /// The headword of `number` ("H7225", "H1254a"), or nil when it has no entry by the rule above.
         func entryHeadword(_ number: Substring) throws -> String? {
             guard number.hasPrefix("H"), let value = Int(number.dropFirst().prefix { $0.isNumber }),
-                  let base = try headword(value) else { return nil }
+                let base = try headword(value)
+            else { return nil }
             if number.last?.isLetter == true, firstLetter(try headword(value + 1)) != firstLetter(base) { return nil }
             return base
         }
@@ -60,7 +64,9 @@ import InterlinearTestSupport
         for (verse, words) in verses.enumerated() {
             for (offset, strongs) in words.enumerated() {
                 var expected: String?
-                for number in strongs.split(separator: "-") where expected == nil { expected = try entryHeadword(number) }
+                for number in strongs.split(separator: "-") where expected == nil {
+                    expected = try entryHeadword(number)
+                }
                 if let expected {
                     withEntry += 1
                     #expect(lemmas[verse][offset] == expected, "Genesis 1:\(verse + 1) word \(offset + 1) (\(strongs))")

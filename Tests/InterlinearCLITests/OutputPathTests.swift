@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import InterlinearCorpus
 import InterlinearTestSupport
+import Testing
 
 /// Every command's output path, as users meet it: standard output that cannot be written, and `--output` onto
 /// what can be at a path. Scratch folders only; `/dev/full` is only ever a spawned process's stdout redirection.
@@ -28,8 +28,9 @@ import InterlinearTestSupport
         for (stdout, ignoreSIGPIPE, reason) in cases {
             let result = try spawnInterlinear(command, stdout: stdout, ignoreSIGPIPE: ignoreSIGPIPE)
             #expect(result.status == 74, "\(command) \(stdout): \(result.status) \(result.stderr)")
-            #expect(result.stderrLines == ["interlinear: error: cannot write to standard output: \(reason)"],
-                    "\(command) \(stdout): \(result.stderr)")
+            #expect(
+                result.stderrLines == ["interlinear: error: cannot write to standard output: \(reason)"],
+                "\(command) \(stdout): \(result.stderr)")
         }
     }
 
@@ -47,22 +48,26 @@ import InterlinearTestSupport
         defer { data.remove() }
         let scratch = try ScratchFolder("import-out")
         defer { scratch.remove() }
-        let result = try spawnInterlinear(["import", "John 1", "--source", data.root.path, "--corpus", scratch.url.path],
-                                          stdout: .path("/dev/full"))
+        let result = try spawnInterlinear(
+            ["import", "John 1", "--source", data.root.path, "--corpus", scratch.url.path],
+            stdout: .path("/dev/full"))
         #expect(result.status == 74)
         #expect(result.stderrLines == ["interlinear: error: cannot write to standard output: No space left on device"])
     }
 
     /// `import --output` regenerates the committed chapters byte for byte, through the same atomic writer.
     @Test func importWritesChapterFilesLikeTheCommittedOnes() throws {
-        try #require(SourceData.isComplete(SourceData.defaultDirectory()), "the bible-alignments data is not downloaded (scripts/setup)")
+        try #require(
+            SourceData.isComplete(SourceData.defaultDirectory()),
+            "the bible-alignments data is not downloaded (scripts/setup)")
         let scratch = try ScratchFolder("chapter-files")
         defer { scratch.remove() }
         let result = try interlinear("import", "Revelation 22", "Matthew 1", "--output", scratch.url.path)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdoutText == "imported 2 chapter file(s) into \(scratch.url.path)\n")
         for file in ["66-Rev/22.tsv", "40-Matt/01.tsv"] {
-            #expect(try Data(contentsOf: scratch.url.appendingPathComponent(file))
+            #expect(
+                try Data(contentsOf: scratch.url.appendingPathComponent(file))
                     == Data(contentsOf: corpusDirectory.appendingPathComponent("chapters/" + file)), "\(file)")
         }
     }
@@ -72,8 +77,10 @@ import InterlinearTestSupport
         try #require(SharedStore.sourceMissing == nil, "\(SharedStore.sourceMissing ?? "")")
         let store = try SharedStore.wholeNewTestament.get().path
         for arguments in [["search", "λόγος", "--corpus", store], ["search", "λόγος", "--json", "--corpus", store]] {
-            for (stdout, ignoreSIGPIPE, reason) in [(SpawnedStdout.path("/dev/full"), false, "No space left on device"),
-                                                    (.closed, false, "Bad file descriptor"), (.brokenPipe, true, "Broken pipe")] {
+            for (stdout, ignoreSIGPIPE, reason) in [
+                (SpawnedStdout.path("/dev/full"), false, "No space left on device"),
+                (.closed, false, "Bad file descriptor"), (.brokenPipe, true, "Broken pipe"),
+            ] {
                 let result = try spawnInterlinear(arguments, stdout: stdout, ignoreSIGPIPE: ignoreSIGPIPE)
                 #expect(result.status == 74, "\(arguments) \(stdout): \(result.stderr)")
                 #expect(result.stderrLines == ["interlinear: error: cannot write to standard output: \(reason)"])
@@ -92,7 +99,9 @@ import InterlinearTestSupport
         #expect(result.status == 0, "\(result.stderr)")
         var info = stat()
         #expect(lstat(scratch.path("link.json"), &info) == 0 && info.st_mode & S_IFMT == S_IFLNK, "still a link")
-        #expect(try schemaViolation(Data(contentsOf: scratch.url.appendingPathComponent("real.json")), schema: "layout-3") == nil)
+        #expect(
+            try schemaViolation(Data(contentsOf: scratch.url.appendingPathComponent("real.json")), schema: "layout-3")
+                == nil)
         #expect(try scratch.entries() == ["link.json", "real.json"])
     }
 
@@ -100,7 +109,9 @@ import InterlinearTestSupport
         let scratch = try ScratchFolder()
         defer { scratch.remove() }
         let file = scratch.path("private.json")
-        #expect(FileManager.default.createFile(atPath: file, contents: Data("old".utf8), attributes: [.posixPermissions: 0o600]))
+        #expect(
+            FileManager.default.createFile(
+                atPath: file, contents: Data("old".utf8), attributes: [.posixPermissions: 0o600]))
         if geteuid() == 0 { #expect(chown(file, 65534, 65534) == 0) }  // as root, the owner must survive too
         let result = try interlinear("typeset", "Revelation 22", "--output", file)
         #expect(result.status == 0, "\(result.stderr)")
@@ -149,7 +160,10 @@ import InterlinearTestSupport
         defer { scratch.remove() }
         let result = try interlinear("typeset", "Revelation 22", "--output", scratch.url.path)
         #expect(result.status == 73)
-        #expect(result.stderr == "interlinear: error: cannot write output file \(scratch.url.path): it is a folder; name a file inside it\n")
+        #expect(
+            result.stderr
+                == "interlinear: error: cannot write output file \(scratch.url.path): it is a folder; name a file inside it\n"
+        )
         #expect(try scratch.entries().isEmpty)
     }
 
@@ -161,10 +175,12 @@ import InterlinearTestSupport
         defer { scratch.remove() }
         try Data("old".utf8).write(to: scratch.url.appendingPathComponent("existing.json"))
         for name in ["new.json", "existing.json"] {
-            let script = "ulimit -f 16; exec env \(environment) \"$0\" typeset 'John 1' --output '\(scratch.path(name))'"
+            let script =
+                "ulimit -f 16; exec env \(environment) \"$0\" typeset 'John 1' --output '\(scratch.path(name))'"
             let result = try run(URL(fileURLWithPath: "/bin/sh"), ["-c", script, interlinearBinary.path])
             #expect(result.status == 74, "\(result.stderr)")
-            #expect(result.stderr == "interlinear: error: cannot write output file \(scratch.path(name)): File too large\n")
+            #expect(
+                result.stderr == "interlinear: error: cannot write output file \(scratch.path(name)): File too large\n")
         }
         #expect(try scratch.entries() == ["existing.json"])
         #expect(try String(contentsOfFile: scratch.path("existing.json"), encoding: .utf8) == "old")
@@ -175,10 +191,11 @@ import InterlinearTestSupport
         let scratch = try ScratchFolder()
         defer { scratch.remove() }
         let file = scratch.path("locked.json")
-        #expect(FileManager.default.createFile(atPath: file, contents: Data("old".utf8), attributes: [.posixPermissions: 0o444]))
+        #expect(
+            FileManager.default.createFile(
+                atPath: file, contents: Data("old".utf8), attributes: [.posixPermissions: 0o444]))
         let result = try interlinear("typeset", "Revelation 22", "--output", file)
         #expect(result.status == 73)
         #expect(try String(contentsOfFile: file, encoding: .utf8) == "old")
     }
 }
-

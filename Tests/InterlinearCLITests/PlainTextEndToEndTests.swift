@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import InterlinearTestSupport
+import Testing
 
 /// `interlinear read` with stdout not a terminal: plain text; a closed pipe ends it quietly (SIGPIPE at its default,
 /// as with any filter: exit 141 if the reader left before the text was written, 0 if it was all in the pipe).
@@ -9,8 +9,10 @@ struct PlainTextEndToEndTests {
     @Test("piped into head: plain text, no escape bytes, no noise from SIGPIPE")
     func pipedIntoHead() throws {
         for sink in ["head -n 5", "true"] {
-            let script = "'\(interlinearBinary.path)' read 'John 1' 2>&3 | \(sink); echo \"status ${PIPESTATUS[0]}\" >&3"
-            let result = try run(URL(fileURLWithPath: "/bin/bash"), ["-c", "exec 3>&2; " + script], directory: packageRoot)
+            let script =
+                "'\(interlinearBinary.path)' read 'John 1' 2>&3 | \(sink); echo \"status ${PIPESTATUS[0]}\" >&3"
+            let result = try run(
+                URL(fileURLWithPath: "/bin/bash"), ["-c", "exec 3>&2; " + script], directory: packageRoot)
             #expect(["status 0\n", "status 141\n"].contains(result.stderr), "\(sink): \(result.stderr)")
             #expect(!result.stdout.contains(0x1B))
             if sink.hasPrefix("head") {
@@ -45,7 +47,8 @@ struct PlainTextEndToEndTests {
         // at the font lookup (one line, 69); the plain text never gets there.
         var environment = testEnvironment
         environment["FONTCONFIG_FILE"] = "/nonexistent/fonts.conf"
-        let typeset = try interlinear("typeset", "John 1", "--no-cache", "--output", "/dev/null", environment: environment)
+        let typeset = try interlinear(
+            "typeset", "John 1", "--no-cache", "--output", "/dev/null", environment: environment)
         #expect(typeset.status == 69 && typeset.stderr.contains("FONTCONFIG_FILE"), "\(typeset.stderr)")
         let read = try interlinear("read", "John 1", "--no-cache", environment: environment)
         #expect(read.status == 0 && read.stderr.isEmpty, "\(read.stderr)")

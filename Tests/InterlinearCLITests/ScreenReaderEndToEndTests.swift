@@ -1,11 +1,13 @@
 import Foundation
 import InterlinearReader
-import Testing
 import InterlinearTestSupport
+import Testing
 
 /// `interlinear read --screen-reader`, driven in tmux: one line per key, the cursor on it, no repaint, no Greek
 /// script unless asked.
-@Suite("Reader screen-reader mode end to end (tmux)", .ownThread, .enabled(if: SystemTool.required("tmux"), SystemTool.reason("tmux", package: "tmux")))
+@Suite(
+    "Reader screen-reader mode end to end (tmux)", .ownThread,
+    .enabled(if: SystemTool.required("tmux"), SystemTool.reason("tmux", package: "tmux")))
 struct ScreenReaderEndToEndTests {
     /// Checks the hardware cursor sits at the end of the last printed row.
     private func expectCursorOnLastLine(_ session: TmuxSession) throws {
@@ -40,7 +42,9 @@ struct ScreenReaderEndToEndTests {
         try expectCursorOnLastLine(session)
 
         try session.send("Down")
-        let down = session.recordedBytes(recording, from: right.count) { String(decoding: $0, as: UTF8.self).contains("verse two") }
+        let down = session.recordedBytes(recording, from: right.count) {
+            String(decoding: $0, as: UTF8.self).contains("verse two")
+        }
         try session.waitForLine("verse 2") { $0.hasPrefix("John one, verse two") }
         #expect(escapes(down) == 0, "bytes written for ↓: \(String(decoding: down, as: UTF8.self).debugDescription)")
         #expect(String(decoding: down, as: UTF8.self).components(separatedBy: "\r\n").count == 2)
@@ -57,7 +61,8 @@ struct ScreenReaderEndToEndTests {
 
     @Test("--font, --font-size and --tiers are taken in screen-reader mode, which reads the chapter typeset with them")
     func layoutOptions() throws {
-        let session = try TmuxSession("read --screen-reader --font 'DejaVu Serif' --font-size 24 --tiers source,gloss 'John 1'")
+        let session = try TmuxSession(
+            "read --screen-reader --font 'DejaVu Serif' --font-size 24 --tiers source,gloss 'John 1'")
         defer { session.close() }
         try session.waitForLine("the first word") { $0.hasPrefix("John one, verse one. En, In the") }
         try session.send("Right")
@@ -96,17 +101,22 @@ struct ScreenReaderEndToEndTests {
 
 /// `--speak`: speech through speech-dispatcher's library, one connection, each span in its language. Each test has
 /// its own server and terminal, so they may run side by side.
-@Suite("Reader speech through speech-dispatcher (tmux)", .ownThread,
-       .enabled(if: SystemTool.required("tmux", "speech-dispatcher"),
-       SystemTool.reason("speech-dispatcher", package: "speech-dispatcher")))
+@Suite(
+    "Reader speech through speech-dispatcher (tmux)", .ownThread,
+    .enabled(
+        if: SystemTool.required("tmux", "speech-dispatcher"),
+        SystemTool.reason("speech-dispatcher", package: "speech-dispatcher")))
 struct SpeechEndToEndTests {
     @Test("speech unavailable: said once, then silent; 30 presses of → leave no child process")
     func unavailable() throws {
         _ = try requiredTool("tmux", package: "tmux")
-        let nowhere = FileManager.default.temporaryDirectory.appendingPathComponent("interlinear-no-speechd-\(UUID().uuidString)").path
+        let nowhere = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "interlinear-no-speechd-\(UUID().uuidString)"
+        ).path
         // No server at this address, and autospawn finds no program to start: speech-dispatcher is missing.
-        let session = try TmuxSession("read --speak 'John 1'",
-                                      environment: "SPEECHD_ADDRESS='unix_socket:\(nowhere)/socket' SPEECHD_CMD='\(nowhere)/speech-dispatcher'")
+        let session = try TmuxSession(
+            "read --speak 'John 1'",
+            environment: "SPEECHD_ADDRESS='unix_socket:\(nowhere)/socket' SPEECHD_CMD='\(nowhere)/speech-dispatcher'")
         defer { session.close() }
         try session.waitForLine("the notice") { $0.hasPrefix("Speech is off: speech dispatcher is not running") }
         let reader = try session.readerPID()
@@ -120,7 +130,9 @@ struct SpeechEndToEndTests {
             let shown = session.wait { (try? session.lines().last { !$0.isEmpty }) == last }
             #expect(shown, "never saw \(last)")
         }
-        #expect(children(of: reader).isEmpty, "children of the reader: \(children(of: reader).map { processName($0) ?? "?" })")
+        #expect(
+            children(of: reader).isEmpty,
+            "children of the reader: \(children(of: reader).map { processName($0) ?? "?" })")
         let history = try session.tmux(["capture-pane", "-p", "-J", "-S", "-200"])
         #expect(history.components(separatedBy: "Speech is off").count == 2, "the notice is said once")
         #expect(!containsGreek(history))
@@ -129,12 +141,15 @@ struct SpeechEndToEndTests {
         #expect(children(of: reader).isEmpty)
     }
 
-    @Test("--speak --greek: Greek goes to speech-dispatcher only as grc, English as en; the opening is queued, keys cancel")
+    @Test(
+        "--speak --greek: Greek goes to speech-dispatcher only as grc, English as en; the opening is queued, keys cancel"
+    )
     func spansInTheirLanguages() throws {
         _ = try requiredTool("tmux", package: "tmux")
         let server = try SpeechDispatcherServer()
         defer { server.close() }
-        let session = try TmuxSession("read --speak --greek 'John 1'", environment: "SPEECHD_ADDRESS='\(server.address)'")
+        let session = try TmuxSession(
+            "read --speak --greek 'John 1'", environment: "SPEECHD_ADDRESS='\(server.address)'")
         defer { session.close() }
         try session.waitForLine("the first word") { $0.hasPrefix("John one, verse one. Ἐν, En") }
         #expect(try !session.lines().contains { $0.hasPrefix("Speech is off") })
@@ -145,7 +160,9 @@ struct SpeechEndToEndTests {
         try session.send("q")
         #expect(try session.waitForExit())
         #expect(session.wait { server.messages.contains { $0.text.hasPrefix("Ἐν ἀρχῇ ἦν") } }, "\(server.events)")
-        #expect(try !session.tmux(["capture-pane", "-p", "-J", "-S", "-100"]).contains("Speech"), "speech worked throughout")
+        #expect(
+            try !session.tmux(["capture-pane", "-p", "-J", "-S", "-100"]).contains("Speech"), "speech worked throughout"
+        )
 
         let messages = server.messages
         #expect(messages.first?.text.hasPrefix("Screen reader mode on: John one, 51 verses.") == true)
@@ -200,7 +217,8 @@ struct SpeechEndToEndTests {
         _ = try requiredTool("tmux", package: "tmux")
         let server = try SpeechDispatcherServer()
         defer { server.close() }
-        let session = try TmuxSession("read --speak --original 'Genesis 1'", environment: "SPEECHD_ADDRESS='\(server.address)'")
+        let session = try TmuxSession(
+            "read --speak --original 'Genesis 1'", environment: "SPEECHD_ADDRESS='\(server.address)'")
         defer { session.close() }
         try session.waitForLine("the first word") { $0.hasPrefix("Genesis one, verse one. בְּרֵאשִׁ֖ית") }
         for key in ["Right", "R", "d", "o", "r"] { try session.send(key) }
@@ -221,7 +239,8 @@ struct SpeechEndToEndTests {
         // The old flag name still turns the original script on.
         let old = try SpeechDispatcherServer()
         defer { old.close() }
-        let greekFlag = try TmuxSession("read --speak --greek 'Genesis 1'", environment: "SPEECHD_ADDRESS='\(old.address)'")
+        let greekFlag = try TmuxSession(
+            "read --speak --greek 'Genesis 1'", environment: "SPEECHD_ADDRESS='\(old.address)'")
         defer { greekFlag.close() }
         try greekFlag.waitForLine("the first word") { $0.hasPrefix("Genesis one, verse one. בְּרֵאשִׁ֖ית") }
         try greekFlag.send("q")

@@ -1,8 +1,8 @@
 import Dispatch
 import Foundation
+import InterlinearTestSupport
 import Synchronization
 import Testing
-import InterlinearTestSupport
 
 /// The persisted shape cache as users meet it: `typeset` and `a11y` write the same bytes with an empty cache, a warm
 /// one and `--no-cache`; processes writing the cache at once never corrupt it; a damaged or unwritable cache never
@@ -43,14 +43,17 @@ import InterlinearTestSupport
     }
 
     func run(_ arguments: [String], _ home: CacheHome) throws -> ProcessResult {
-        let result = try InterlinearTestSupport.run(interlinearBinary, arguments, environment: home.environment,
-                                                    directory: packageRoot)
+        let result = try InterlinearTestSupport.run(
+            interlinearBinary, arguments, environment: home.environment,
+            directory: packageRoot)
         #expect(result.status == 0 && result.stderr.isEmpty, "\(arguments): \(result.stderr)")
         return result
     }
 
-    @Test(arguments: [("typeset", "John 1"), ("typeset", "Genesis 1"), ("a11y", "John 1"), ("a11y", "Genesis 1"),
-                      ("render", "Genesis 1")])
+    @Test(arguments: [
+        ("typeset", "John 1"), ("typeset", "Genesis 1"), ("a11y", "John 1"), ("a11y", "Genesis 1"),
+        ("render", "Genesis 1"),
+    ])
     func theOutputIsTheSameColdWarmAndWithoutTheCache(command: String, reference: String) throws {
         let home = CacheHome(), other = CacheHome()
         defer { home.remove(); other.remove() }
@@ -60,8 +63,9 @@ import InterlinearTestSupport
         let warm = try run(arguments, home)
         #expect(try home.stamp() == written, "the warm run served every string from the file: nothing new to write")
         let uncached = try run(arguments + ["--no-cache"], other)
-        #expect(other.files().isEmpty && !FileManager.default.fileExists(atPath: other.path),
-                "--no-cache writes nothing")
+        #expect(
+            other.files().isEmpty && !FileManager.default.fileExists(atPath: other.path),
+            "--no-cache writes nothing")
         #expect(cold.stdout == warm.stdout, "cold and warm differ")
         #expect(cold.stdout == uncached.stdout, "cold and --no-cache differ")
         #expect(!cold.stdout.isEmpty)
@@ -90,7 +94,8 @@ import InterlinearTestSupport
             let results = Mutex<[Int: ProcessResult]>([:])
             DispatchQueue.concurrentPerform(iterations: references.count) { k in
                 let result = try? InterlinearTestSupport.run(
-                    interlinearBinary, ["typeset", references[k]], environment: home.environment, directory: packageRoot)
+                    interlinearBinary, ["typeset", references[k]], environment: home.environment, directory: packageRoot
+                )
                 results.withLock { $0[k] = result }
             }
             for (k, reference) in references.enumerated() {
@@ -128,8 +133,11 @@ import InterlinearTestSupport
         defer { home.remove() }
         let environment = home.environment.merging(["INTERLINEAR_SHAPE_STATS": "1"]) { $1 }
         // The seven committed chapters, and one of them again at another width (the same strings, other lines).
-        let jobs: [[String]] = ["Genesis 1", "Psalm 23", "Isaiah 53", "Matthew 1", "John 1", "Romans 8",
-                                "Revelation 22"].map { ["typeset", $0] } + [["typeset", "Matthew 1", "--width", "500"]]
+        let jobs: [[String]] =
+            [
+                "Genesis 1", "Psalm 23", "Isaiah 53", "Matthew 1", "John 1", "Romans 8",
+                "Revelation 22",
+            ].map { ["typeset", $0] } + [["typeset", "Matthew 1", "--width", "500"]]
         var serial: [Data] = []
         for job in jobs {
             let empty = CacheHome()
@@ -138,8 +146,9 @@ import InterlinearTestSupport
         }
         let results = Mutex<[Int: ProcessResult]>([:])
         DispatchQueue.concurrentPerform(iterations: jobs.count) { k in
-            let result = try? InterlinearTestSupport.run(interlinearBinary, jobs[k], environment: environment,
-                                                         directory: packageRoot)
+            let result = try? InterlinearTestSupport.run(
+                interlinearBinary, jobs[k], environment: environment,
+                directory: packageRoot)
             results.withLock { $0[k] = result }
         }
         var written = 0
@@ -156,8 +165,9 @@ import InterlinearTestSupport
         #expect(written > 0 && written <= size, "written \(written) bytes in all, the file is \(size)")
         let settled = try home.stamp()
         for (k, job) in jobs.enumerated() {
-            let again = try InterlinearTestSupport.run(interlinearBinary, job, environment: environment,
-                                                       directory: packageRoot)
+            let again = try InterlinearTestSupport.run(
+                interlinearBinary, job, environment: environment,
+                directory: packageRoot)
             #expect(again.stdout == serial[k], "\(job)")
             let stats = try #require(Self.shapeStats(again.stderr), "\(job): \(again.stderr)")
             #expect(stats.shaped == 0 && stats.served > 0 && stats.written == 0, "\(job): \(stats)")
@@ -177,7 +187,9 @@ import InterlinearTestSupport
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
         try FileManager.default.removeItem(atPath: path)
         switch damage {
-        case "garbage": try Data((0..<bytes.count).map { UInt8(truncatingIfNeeded: $0 &* 131 &+ 7) }).write(to: URL(fileURLWithPath: path))
+        case "garbage":
+            try Data((0..<bytes.count).map { UInt8(truncatingIfNeeded: $0 &* 131 &+ 7) }).write(
+                to: URL(fileURLWithPath: path))
         case "truncated": try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: path))
         case "empty": try Data().write(to: URL(fileURLWithPath: path))
         default: try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
@@ -203,8 +215,9 @@ import InterlinearTestSupport
         let fresh = try run(["typeset", "John 1", "--no-cache"], home).stdout
         var environment = home.environment
         environment["XDG_CACHE_HOME"] = blocker
-        let result = try InterlinearTestSupport.run(interlinearBinary, ["typeset", "John 1"], environment: environment,
-                                                    directory: packageRoot)
+        let result = try InterlinearTestSupport.run(
+            interlinearBinary, ["typeset", "John 1"], environment: environment,
+            directory: packageRoot)
         #expect(result.status == 0 && result.stderr.isEmpty && result.stdout == fresh, "\(result.stderr)")
     }
 }

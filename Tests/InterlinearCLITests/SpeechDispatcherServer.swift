@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import InterlinearTestSupport
+import Testing
 
 /// A private, real speech-dispatcher server for one test: its own socket, its own log at level 5 (which records
 /// every SSIP command and every line of text it receives), no timeout, and one output module, speech-dispatcher's
@@ -27,21 +27,21 @@ final class SpeechDispatcherServer {
             try FileManager.default.createDirectory(atPath: "\(dir)/\(folder)", withIntermediateDirectories: true)
         }
         try """
-            AddModule "recorder" "sd_generic" "recorder.conf"
-            DefaultModule recorder
-            AudioOutputMethod "libao"
+        AddModule "recorder" "sd_generic" "recorder.conf"
+        DefaultModule recorder
+        AudioOutputMethod "libao"
 
-            """.write(toFile: "\(dir)/conf/speechd.conf", atomically: true, encoding: .utf8)
+        """.write(toFile: "\(dir)/conf/speechd.conf", atomically: true, encoding: .utf8)
         try """
-            GenericExecuteSynth "printf '%s|%s\\\\n' '$LANGUAGE' '$DATA' >> '\(dir)/voice'"
-            GenericLanguage "en" "en" "utf-8"
-            GenericLanguage "grc" "grc" "utf-8"
-            GenericLanguage "he" "he" "utf-8"
-            AddVoice "en" "MALE1" "en"
-            AddVoice "grc" "MALE1" "grc"
-            AddVoice "he" "MALE1" "he"
+        GenericExecuteSynth "printf '%s|%s\\\\n' '$LANGUAGE' '$DATA' >> '\(dir)/voice'"
+        GenericLanguage "en" "en" "utf-8"
+        GenericLanguage "grc" "grc" "utf-8"
+        GenericLanguage "he" "he" "utf-8"
+        AddVoice "en" "MALE1" "en"
+        AddVoice "grc" "MALE1" "grc"
+        AddVoice "he" "MALE1" "he"
 
-            """.write(toFile: "\(dir)/conf/modules/recorder.conf", atomically: true, encoding: .utf8)
+        """.write(toFile: "\(dir)/conf/modules/recorder.conf", atomically: true, encoding: .utf8)
         try "default_driver=null\n".write(toFile: "\(dir)/home/.libao", atomically: true, encoding: .utf8)
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -49,9 +49,11 @@ final class SpeechDispatcherServer {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, "\(dir)/stdout", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_addopen(&actions, 2, "\(dir)/stderr", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        let arguments = [executable, "--run-single", "--timeout", "0", "--communication-method", "unix_socket",
-                         "--socket-path", "\(dir)/socket", "--log-level", "5", "--log-dir", "\(dir)/log",
-                         "--pid-file", "\(dir)/pid", "--config-dir", "\(dir)/conf"]
+        let arguments = [
+            executable, "--run-single", "--timeout", "0", "--communication-method", "unix_socket",
+            "--socket-path", "\(dir)/socket", "--log-level", "5", "--log-dir", "\(dir)/log",
+            "--pid-file", "\(dir)/pid", "--config-dir", "\(dir)/conf",
+        ]
         let argv = arguments.map { strdup($0) } + [nil]
         var variables = ProcessInfo.processInfo.environment
         variables["HOME"] = "\(dir)/home"  // for libao's configuration (~/.libao)
@@ -104,7 +106,9 @@ final class SpeechDispatcherServer {
 
     /// The events the server logged (SSIP commands and message text, as received).
     var events: [Event] {
-        let log = (try? String(contentsOf: directory.appendingPathComponent("log/speech-dispatcher.log"), encoding: .utf8)) ?? ""
+        let log =
+            (try? String(contentsOf: directory.appendingPathComponent("log/speech-dispatcher.log"), encoding: .utf8))
+            ?? ""
         var events: [Event] = []
         var language = "", priority = "text"
         var message: [String]?

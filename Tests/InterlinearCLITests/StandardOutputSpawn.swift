@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import InterlinearTestSupport
+import Testing
 
 /// What a spawned `interlinear` gets as standard output, for the tests of failing writes.
 enum SpawnedStdout {
@@ -22,7 +22,8 @@ struct SpawnedResult {
 
 /// Runs the built `interlinear` with `stdout` set up as asked, every signal at its default action except SIGPIPE,
 /// which is ignored when `ignoreSIGPIPE` (through `sh`'s `trap '' PIPE`, which the exec'd program inherits).
-func spawnInterlinear(_ arguments: [String], stdout: SpawnedStdout, ignoreSIGPIPE: Bool = false) throws -> SpawnedResult {
+func spawnInterlinear(_ arguments: [String], stdout: SpawnedStdout, ignoreSIGPIPE: Bool = false) throws -> SpawnedResult
+{
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("spawn-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: scratch) }
@@ -46,11 +47,14 @@ func spawnInterlinear(_ arguments: [String], stdout: SpawnedStdout, ignoreSIGPIP
     defer { if pipeEnds[1] >= 0 { close(pipeEnds[1]) } }
 
     let program = ignoreSIGPIPE ? "/bin/sh" : interlinearBinary.path
-    let argv = (ignoreSIGPIPE ? ["sh", "-c", "trap '' PIPE; exec \"$0\" \"$@\"", interlinearBinary.path] : [program])
+    let argv =
+        (ignoreSIGPIPE ? ["sh", "-c", "trap '' PIPE; exec \"$0\" \"$@\"", interlinearBinary.path] : [program])
         + arguments
-    let exit = try ChildExit(waitingFor: spawnWithSignalsRestored(program, argv: argv,
-                                                                  environment: testEnvironment,
-                                                                  actions: &actions))
+    let exit = try ChildExit(
+        waitingFor: spawnWithSignalsRestored(
+            program, argv: argv,
+            environment: testEnvironment,
+            actions: &actions))
     let stderr = (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? ""
     return SpawnedResult(status: exit.status, signal: exit.signal, stderr: stderr)
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Testing
+
 @testable import InterlinearCLI
 
 /// `InterlinearCommand.parse` parses a subcommand named first on its own, skipping the root's extra passes; these
@@ -68,38 +69,47 @@ import Testing
     ])
     func theShortcutMakesTheCommandArgumentParserMakes(arguments: [String]) throws {
         let shortcut = try #require(ArgumentShortcut.command(arguments), "\(arguments) take the shortcut")
-        #expect("command: \(String(reflecting: shortcut))" == outcome { try InterlinearCommand.parseAsRoot(arguments) },
-                "\(arguments)")
+        #expect(
+            "command: \(String(reflecting: shortcut))" == outcome { try InterlinearCommand.parseAsRoot(arguments) },
+            "\(arguments)")
     }
 
     /// Everything outside the simple grammar, and every error, goes to ArgumentParser, which words the message.
     @Test(arguments: [
         ["typeset"], ["typeset", "John 1", "John 2"], ["typeset", "John 1", "--width", "5"],
-        ["typeset", "John 1", "--width", "abc"], ["typeset", "John 1", "--width", "-1"], ["typeset", "John 1", "--bogus"],
+        ["typeset", "John 1", "--width", "abc"], ["typeset", "John 1", "--width", "-1"],
+        ["typeset", "John 1", "--bogus"],
         ["typeset", "John 1", "--bogus", "1"], ["typeset", "John 1", "--tiers", "translation"],
         ["typeset", "John 1", "--width", "400", "--width", "500"], ["typeset", "John 1", "--output"],
         ["typeset", "John 1", "--output", ""], ["typeset", "--", "John 1"], ["typeset", "John 1", "-w", "400"],
         ["typeset", "Nowhere 1"], ["typeset", "John 99"], ["typeset", "John 1", "--no-cache=true"],
         ["typeset", "John 1", "--help"], ["typeset", "help"], ["typeset", "John 1", "--version"],
         ["a11y", "John 1", "--granularity", "bogus"], ["a11y", "John 1", "--move", "next"],
-        ["a11y", "John 1", "--scroll", "-40"], ["a11y", "John 1", "--count", "0"], ["a11y", "John 1", "--viewport", "1x"],
+        ["a11y", "John 1", "--scroll", "-40"], ["a11y", "John 1", "--count", "0"],
+        ["a11y", "John 1", "--viewport", "1x"],
         ["read", "John 1", "extra"], ["read", "John 1", "--original", "--greek"], ["read", "John 1", "--all"],
         ["render", "John 1", "--format", "gif"], ["render", "John 1", "--from", "5", "--to", "2"],
         ["export", "John 1"], ["search", "logos"], [],
     ])
     func argumentsOutsideTheGrammarGoToArgumentParser(arguments: [String]) {
         #expect(ArgumentShortcut.command(arguments) == nil, "\(arguments)")
-        #expect(outcome { try InterlinearCommand.parse(arguments) } == outcome { try InterlinearCommand.parseAsRoot(arguments) },
-                "\(arguments)")
+        #expect(
+            outcome { try InterlinearCommand.parse(arguments) }
+                == outcome { try InterlinearCommand.parseAsRoot(arguments) },
+            "\(arguments)")
     }
 
     /// Arguments the root answers itself (help, version, completion scripts) go through the root's parse.
     @Test func helpVersionAndCompletionGoToTheRoot() throws {
-        for arguments in [["typeset", "--help"], ["typeset", "John 1", "-h"], ["typeset", "--version"],
-                          ["help", "typeset"], ["typeset", "--generate-completion-script", "bash"]] {
+        for arguments in [
+            ["typeset", "--help"], ["typeset", "John 1", "-h"], ["typeset", "--version"],
+            ["help", "typeset"], ["typeset", "--generate-completion-script", "bash"],
+        ] {
             #expect(InterlinearCommand.subcommandParsedOnItsOwn(arguments) == nil, "\(arguments)")
-            #expect(outcome { try InterlinearCommand.parse(arguments) } == outcome { try InterlinearCommand.parseAsRoot(arguments) },
-                    "\(arguments)")
+            #expect(
+                outcome { try InterlinearCommand.parse(arguments) }
+                    == outcome { try InterlinearCommand.parseAsRoot(arguments) },
+                "\(arguments)")
         }
     }
 
@@ -108,7 +118,8 @@ import Testing
         do {
             return "command: \(String(reflecting: try parse()))"
         } catch {
-            return "error \(InterlinearCommand.exitCode(for: error).rawValue): \(InterlinearCommand.fullMessage(for: error))"
+            return
+                "error \(InterlinearCommand.exitCode(for: error).rawValue): \(InterlinearCommand.fullMessage(for: error))"
         }
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import InterlinearTestSupport
+import Testing
 
 /// A tmux server of its own (a unique socket, `-S` inside the session's temporary folder, so nothing is left behind) running one pane: a wrapper shell that records `stty -g`,
 /// runs the reader, records `stty -g` again and prints a marker. Tests drive it with send-keys and read it
@@ -62,8 +62,9 @@ final class TmuxSession {
         // descriptors and would hold a pipe open for its whole life. posix_spawn and waitpid rather than
         // Foundation's Process, whose exit monitoring stalled when tests block the cooperative threads.
         let out = directory.appendingPathComponent("tmux.out"), err = directory.appendingPathComponent("tmux.err")
-        let status = try spawnAndWait(tmux.path, ["-u", "-f", "/dev/null", "-S", directory.appendingPathComponent("socket").path] + arguments,
-                               environment: environment, stdout: out.path, stderr: err.path)
+        let status = try spawnAndWait(
+            tmux.path, ["-u", "-f", "/dev/null", "-S", directory.appendingPathComponent("socket").path] + arguments,
+            environment: environment, stdout: out.path, stderr: err.path)
         let stdout = (try? String(contentsOf: out, encoding: .utf8)) ?? ""
         if status != 0, arguments.first != "kill-server" {
             let stderr = (try? String(contentsOf: err, encoding: .utf8)) ?? ""
@@ -79,7 +80,8 @@ final class TmuxSession {
 
     /// The visible rows as displayed (a long line wraps onto several rows).
     func rows() throws -> [String] {
-        try tmux(["capture-pane", "-p"]).dropLast().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        try tmux(["capture-pane", "-p"]).dropLast().split(separator: "\n", omittingEmptySubsequences: false).map(
+            String.init)
     }
 
     /// The visible text with wrapped lines joined back into the lines the program printed.
@@ -134,8 +136,10 @@ final class TmuxSession {
 
     /// `stty -g` before and after the reader ran.
     func sttySettings() throws -> (before: String, after: String) {
-        (try String(contentsOf: directory.appendingPathComponent("before"), encoding: .utf8),
-         try String(contentsOf: directory.appendingPathComponent("after"), encoding: .utf8))
+        (
+            try String(contentsOf: directory.appendingPathComponent("before"), encoding: .utf8),
+            try String(contentsOf: directory.appendingPathComponent("after"), encoding: .utf8)
+        )
     }
 
     /// Starts copying everything the program writes to a file.
@@ -164,15 +168,20 @@ final class TmuxSession {
 }
 
 /// Runs a program to completion with stdin from /dev/null and stdout, stderr into files; returns its exit status.
-func spawnAndWait(_ path: String, _ arguments: [String], environment: [String: String], stdout: String, stderr: String) throws -> Int32 {
+func spawnAndWait(_ path: String, _ arguments: [String], environment: [String: String], stdout: String, stderr: String)
+    throws -> Int32
+{
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    return try ChildExit(waitingFor: spawnWithSignalsRestored(path, argv: [path] + arguments, environment: environment,
-                                                              actions: &actions)).status
+    return try ChildExit(
+        waitingFor: spawnWithSignalsRestored(
+            path, argv: [path] + arguments, environment: environment,
+            actions: &actions)
+    ).status
 }
 
 /// The grid's status line starts with the verses on screen: "John 1:14" or "John 1:14–16".
@@ -200,8 +209,9 @@ extension String {
 func children(of parent: pid_t, includingExited: Bool = true) -> [pid_t] {
     ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { name in
         guard let pid = pid_t(name),
-              let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")") else { return nil }
+            let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return nil }
         // After the command's name: the state ("Z" for a child that exited and is not yet reaped), the parent.
         let fields = stat[stat.index(after: close)...].split(separator: " ")
         guard fields.count > 1, pid_t(fields[1]) == parent else { return nil }
@@ -217,6 +227,8 @@ func processName(_ pid: pid_t) -> String? {
 /// The path of a program the test needs: present locally (the suite is enabled only then), or required under CI,
 /// where its absence fails the test.
 func requiredTool(_ name: String, package: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
-    try #require(SystemTool.find(name), "\(name) is not installed (apt-get install \(package), or run scripts/setup)",
-                 sourceLocation: sourceLocation).path
+    try #require(
+        SystemTool.find(name), "\(name) is not installed (apt-get install \(package), or run scripts/setup)",
+        sourceLocation: sourceLocation
+    ).path
 }

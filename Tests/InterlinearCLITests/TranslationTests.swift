@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import InterlinearTestSupport
+import Testing
 
 /// `--translation KJV` (issue 29) as users run it: the translation column shows the King James text SWORD's own
 /// front end, diatheke, prints for each verse, and the KJV's words that carry a Strong's number name the Hebrew (or
@@ -19,12 +19,14 @@ import InterlinearTestSupport
         var verses: [Int: String] = [:]
         var current: Int?
         // A psalm's verse 1 comes after its title, indented.
-        let pattern = try NSRegularExpression(pattern: "^\\s*\(NSRegularExpression.escapedPattern(for: key)):([0-9]+): ")
+        let pattern = try NSRegularExpression(
+            pattern: "^\\s*\(NSRegularExpression.escapedPattern(for: key)):([0-9]+): ")
         for line in result.stdoutText.split(separator: "\n", omittingEmptySubsequences: false) {
             let text = String(line)
             if text == "(\(module))" { break }
             if let match = pattern.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
-               let number = Range(match.range(at: 1), in: text).flatMap({ Int(text[$0]) }) {
+                let number = Range(match.range(at: 1), in: text).flatMap({ Int(text[$0]) })
+            {
                 current = number
                 verses[number] = String(text[Range(match.range, in: text)!.upperBound...])
             } else if let current {
@@ -97,8 +99,9 @@ import InterlinearTestSupport
     /// the verse whose description gives that number.
     @Test(.enabled(if: SystemTool.required("diatheke"), SystemTool.reason("diatheke", package: "diatheke")))
     func genesis1KingJamesWordsNameTheirHebrewWords() throws {
-        let result = try interlinear("a11y", "Genesis 1", "--translation", "KJV", "--screen-reader", "on", "--all",
-                                     "--granularity", "label")
+        let result = try interlinear(
+            "a11y", "Genesis 1", "--translation", "KJV", "--screen-reader", "on", "--all",
+            "--granularity", "label")
         #expect(result.status == 0, "\(result.stderr)")
         let document = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
         let nodes = try #require(document["nodes"] as? [[String: Any]])
@@ -113,7 +116,9 @@ import InterlinearTestSupport
             // the Strong's numbers the description gives, lettered ones (H871a, the prefix "in") left out.
             var words: [(name: Substring, numbers: Set<Int>)] = []
             for index in 1... {
-                guard let word = byID["Gen.1.\(verse).w\(index).source"], let description = word["description"] as? String else { break }
+                guard let word = byID["Gen.1.\(verse).w\(index).source"],
+                    let description = word["description"] as? String
+                else { break }
                 let numbers = description.matches(of: /Strong's H([0-9]+)(?![0-9a-z])/).compactMap { Int($0.output.1) }
                 words.append((description.prefix { $0 != "," }, Set(numbers)))
             }
@@ -132,7 +137,9 @@ import InterlinearTestSupport
                 }
             }
         }
-        print("Genesis 1 (KJV): \(aligned) of \(tagged) words with a Strong's number aligned; \(named) of \(total) named as diatheke prints them")
+        print(
+            "Genesis 1 (KJV): \(aligned) of \(tagged) words with a Strong's number aligned; \(named) of \(total) named as diatheke prints them"
+        )
         #expect(named == total)
         #expect(tagged > 300)
         #expect(Double(aligned) >= 0.9 * Double(tagged))
@@ -143,13 +150,16 @@ import InterlinearTestSupport
     /// Bible and the BSB's own data give), and a psalm's title, which the KJV prints above verse 1, is Psalm 51's
     /// Hebrew verse 1 (the title is verses 1–2 there; KJV 51:1 is Hebrew 51:3).
     /// Over a store of both testaments (its `versification` table).
-    @Test(.enabled(if: SystemTool.required("diatheke"), SystemTool.reason("diatheke", package: "diatheke")),
-          .enabled(if: SharedStore.sourceMissing == nil, "\(SharedStore.sourceMissing ?? "")"))
+    @Test(
+        .enabled(if: SystemTool.required("diatheke"), SystemTool.reason("diatheke", package: "diatheke")),
+        .enabled(if: SharedStore.sourceMissing == nil, "\(SharedStore.sourceMissing ?? "")"))
     func versesMoveToTheHebrewNumbering() throws {
         let store = try SharedStore.wholeBible.get()
-        for (english, hebrew, pairs) in [("Malachi 4", "Malachi 3", (1...6).map { ($0, $0 + 18) }),
-                                         ("Joel 2", "Joel 3", (28...32).map { ($0, $0 - 27) }),
-                                         ("Psalms 51", "Psalm 51", [(1, 3), (19, 21)])] {
+        for (english, hebrew, pairs) in [
+            ("Malachi 4", "Malachi 3", (1...6).map { ($0, $0 + 18) }),
+            ("Joel 2", "Joel 3", (28...32).map { ($0, $0 - 27) }),
+            ("Psalms 51", "Psalm 51", [(1, 3), (19, 21)]),
+        ] {
             let result = try interlinear("typeset", hebrew, "--translation", "KJV", "--corpus", store.path)
             #expect(result.status == 0, "\(hebrew): \(result.stderr)")
             guard result.status == 0 else { continue }
@@ -162,11 +172,14 @@ import InterlinearTestSupport
             for (from, to) in pairs {
                 // diatheke prints the psalm's title again before each verse: the title's lines end the verse before.
                 var text = Self.collapsed(expected[from] ?? "")
-                if english.hasPrefix("Psalms"), let title = text.range(of: " To the chief Musician") { text = String(text[..<title.lowerBound]) }
+                if english.hasPrefix("Psalms"), let title = text.range(of: " To the chief Musician") {
+                    text = String(text[..<title.lowerBound])
+                }
                 #expect(!text.isEmpty && shown[to] == text, "\(english):\(from) → \(hebrew):\(to)")
             }
             if english.hasPrefix("Psalms") {
-                #expect(shown[1]?.hasPrefix("To the chief Musician, A Psalm of David") == true, "Psalm 51:1 is the title")
+                #expect(
+                    shown[1]?.hasPrefix("To the chief Musician, A Psalm of David") == true, "Psalm 51:1 is the title")
             }
         }
     }

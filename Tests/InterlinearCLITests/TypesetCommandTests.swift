@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import InterlinearTestSupport
+import Testing
 
 @Suite struct TypesetCommandTests {
     @Test(arguments: ["320", "390", "768", "1024"])
@@ -18,7 +18,11 @@ import InterlinearTestSupport
         #expect(labels.count >= 4000)
         #expect(json["labelCount"] as? Int == labels.count)
         let limit = try #require(Double(width))
-        #expect(labels.allSatisfy { (($0["x"] as? Double) ?? -1) >= 0 && (($0["x"] as? Double) ?? 0) + (($0["width"] as? Double) ?? 0) <= limit + 0.01 })
+        #expect(
+            labels.allSatisfy {
+                (($0["x"] as? Double) ?? -1) >= 0
+                    && (($0["x"] as? Double) ?? 0) + (($0["width"] as? Double) ?? 0) <= limit + 0.01
+            })
         #expect(cells.first?["id"] as? String == "John.1.1")
     }
 
@@ -38,7 +42,8 @@ import InterlinearTestSupport
         #expect(result.status == 0 && result.stdout.isEmpty)
         let data = try Data(contentsOf: file)
         #expect(try schemaViolation(data, schema: "layout-3") == nil)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["rev22.json"], "no temporary file left")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["rev22.json"], "no temporary file left")
     }
 
     /// Bad input: one line on stderr naming the problem, a non-zero exit, nothing on stdout.

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import InterlinearTestSupport
+import Testing
 
 /// Cache files are the program's own, never a way to write elsewhere (issue 25): a link, a FIFO or another user's
 /// file where a cache file goes, or a cache folder that is a link, turns the caches off with one warning; the
@@ -20,9 +20,10 @@ import InterlinearTestSupport
     private func run(cache: String, _ extra: [String] = []) throws -> ProcessResult {
         var environment = testEnvironment
         environment["INTERLINEAR_CACHE"] = cache
-        return try InterlinearTestSupport.run(URL(fileURLWithPath: "/usr/bin/timeout"),
-                                              ["300", interlinearBinary.path] + arguments + extra,
-                                              environment: environment, directory: packageRoot)
+        return try InterlinearTestSupport.run(
+            URL(fileURLWithPath: "/usr/bin/timeout"),
+            ["300", interlinearBinary.path] + arguments + extra,
+            environment: environment, directory: packageRoot)
     }
 
     /// The plain output, without any cache.
@@ -33,7 +34,9 @@ import InterlinearTestSupport
     }
 
     /// Exactly one line on stderr, a warning naming `path`.
-    private func expectOneWarning(_ result: ProcessResult, naming path: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    private func expectOneWarning(
+        _ result: ProcessResult, naming path: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let lines = result.stderr.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         #expect(lines.count == 1 && result.stderr.hasSuffix("\n"), "\(result.stderr)", sourceLocation: sourceLocation)
         #expect(result.stderr.hasPrefix("interlinear: warning: "), "\(result.stderr)", sourceLocation: sourceLocation)
@@ -77,11 +80,13 @@ import InterlinearTestSupport
         let folder = try scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
         let cache = folder.appendingPathComponent("cache")
-        try FileManager.default.createDirectory(atPath: cache.path, withIntermediateDirectories: false,
-                                                attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            atPath: cache.path, withIntermediateDirectories: false,
+            attributes: [.posixPermissions: 0o700])
         let target = folder.appendingPathComponent("made/by/the/writer/file")
-        try FileManager.default.createSymbolicLink(atPath: cache.appendingPathComponent("fonts-1.cache").path,
-                                                   withDestinationPath: target.path)
+        try FileManager.default.createSymbolicLink(
+            atPath: cache.appendingPathComponent("fonts-1.cache").path,
+            withDestinationPath: target.path)
         let result = try run(cache: cache.path)
         #expect(result.status == 0)
         expectOneWarning(result, naming: "fonts-1.cache")
@@ -179,8 +184,9 @@ import InterlinearTestSupport
             after=$(sha256sum /etc/passwd)
             [ "$before" = "$after" ] && echo unchanged
             """
-        let result = try InterlinearTestSupport.run(URL(fileURLWithPath: "/usr/bin/unshare"), ["--mount", "sh", "-c", script],
-                                                    directory: packageRoot)
+        let result = try InterlinearTestSupport.run(
+            URL(fileURLWithPath: "/usr/bin/unshare"), ["--mount", "sh", "-c", script],
+            directory: packageRoot)
         #expect(result.stdoutText == "unchanged\n", "\(result.stdoutText) \(result.stderr)")
         let stderr = try String(contentsOf: folder.appendingPathComponent("stderr"), encoding: .utf8)
         #expect(stderr.hasPrefix("interlinear: warning: ") && stderr.split(separator: "\n").count == 1, "\(stderr)")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import InterlinearCorpus
 
 /// `AtomicFile` in process: what a write leaves on disk, during and after, on both temporary-file paths.
@@ -59,7 +60,9 @@ import Testing
         #expect(try entries().isEmpty)
         #expect(!defaults.contains(where: TemporaryFileCleanup.isGuarding), "handlers removed afterwards")
         // And the fallback writes like the main path.
-        try AtomicFile.write(to: file, createDirectories: false, namedTemporary: true) { try $0.write(Array("done".utf8)) }
+        try AtomicFile.write(to: file, createDirectories: false, namedTemporary: true) {
+            try $0.write(Array("done".utf8))
+        }
         #expect(try entries() == ["out.json"])
         #expect(try String(contentsOfFile: file, encoding: .utf8) == "done")
     }
@@ -72,7 +75,9 @@ import Testing
         #expect(chmod(target, 0o600) == 0)
         let link = dir.appendingPathComponent("link.json").path
         #expect(symlink("target.json", link) == 0)  // relative, as users make them
-        try AtomicFile.write(to: link, createDirectories: false, namedTemporary: namedTemporary) { try $0.write(Array("new".utf8)) }
+        try AtomicFile.write(to: link, createDirectories: false, namedTemporary: namedTemporary) {
+            try $0.write(Array("new".utf8))
+        }
         var info = stat()
         #expect(lstat(link, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK)
         #expect(stat(target, &info) == 0 && info.st_mode & 0o7777 == 0o600)
@@ -85,12 +90,14 @@ import Testing
         #expect {
             try AtomicFile.write(Data("x".utf8), to: dir)
         } throws: { error in
-            (error as? OutputFileError)?.kind == .cannotCreate && String(describing: error).hasSuffix(": it is a folder; name a file inside it")
+            (error as? OutputFileError)?.kind == .cannotCreate
+                && String(describing: error).hasSuffix(": it is a folder; name a file inside it")
         }
         #expect {
             try AtomicFile.write(Data("x".utf8), to: dir.appendingPathComponent("no/such/x.json"))
         } throws: { String(describing: $0).contains("the folder \(dir.path)/no/such does not exist") }
-        try AtomicFile.write(Data("x".utf8), to: dir.appendingPathComponent("made/here/x.json"), createDirectories: true)
+        try AtomicFile.write(
+            Data("x".utf8), to: dir.appendingPathComponent("made/here/x.json"), createDirectories: true)
         #expect(try String(contentsOf: dir.appendingPathComponent("made/here/x.json"), encoding: .utf8) == "x")
     }
 }

@@ -1,6 +1,7 @@
-import Testing
-@testable import InterlinearCorpus
 import InterlinearTestSupport
+import Testing
+
+@testable import InterlinearCorpus
 
 @Suite struct ReferenceTests {
     @Test(arguments: ["John 1", "Jn 1", "John.1", "JOHN 1", "jn.1", " john  1 "])
@@ -47,8 +48,10 @@ import InterlinearTestSupport
         }
     }
 
-    @Test(arguments: ["", " ", ".", "Joh n", "Johnx", "xJohn", "Jo", "1", "Song of Song", "Songs", "Jöhn", "ＪＯＨＮ",
-                      "John\u{301}", "Gen\u{0}"])
+    @Test(arguments: [
+        "", " ", ".", "Joh n", "Johnx", "xJohn", "Jo", "1", "Song of Song", "Songs", "Jöhn", "ＪＯＨＮ",
+        "John\u{301}", "Gen\u{0}",
+    ])
     func otherTextNamesWhatTheTableNamed(_ text: String) {
         let key = String(text.lowercased().filter { $0 != " " && $0 != "." })
         #expect(Book.named(text) == Self.spellings[key])

@@ -1,20 +1,21 @@
 import Foundation
-import Testing
-@testable import InterlinearCorpus
 import InterlinearTestSupport
+import Testing
+
+@testable import InterlinearCorpus
 
 @Suite struct ChapterFileTests {
     static let sample = """
-    # interlinear corpus 2
-    @\t43\t1
-    v\t1\tIn the beginning was the Word,
-    w\t1\tἘν\tEn\tἐν\tG1722\tPREP\tIn [the]\t0
-    w\t1\tἀρχῇ\tarchēi\tἀρχή\tG0746\tN-DSF\tbeginning\t1 2
-    v\t2\tHe was.
-    w\t2\tοὗτος\thoutos\tοὗτος\tG3778\tD-NSM\the\t0
-    $\t2\t3
+        # interlinear corpus 2
+        @\t43\t1
+        v\t1\tIn the beginning was the Word,
+        w\t1\tἘν\tEn\tἐν\tG1722\tPREP\tIn [the]\t0
+        w\t1\tἀρχῇ\tarchēi\tἀρχή\tG0746\tN-DSF\tbeginning\t1 2
+        v\t2\tHe was.
+        w\t2\tοὗτος\thoutos\tοὗτος\tG3778\tD-NSM\the\t0
+        $\t2\t3
 
-    """
+        """
 
     @Test func parsesVersesWordsAndAlignment() throws {
         let chapter = try ChapterFile.parse(Self.sample, path: "x.tsv", strings: StringTableBuilder())
@@ -22,7 +23,8 @@ import InterlinearTestSupport
         #expect(chapter.verses.map(\.number) == [1, 2])
         #expect(chapter.words.count == 3)
         #expect(chapter.verses[0].words == 0..<2)
-        #expect(chapter.translationTokens[chapter.verses[0].translation].map { chapter.text($0) }
+        #expect(
+            chapter.translationTokens[chapter.verses[0].translation].map { chapter.text($0) }
                 == ["In", "the", "beginning", "was", "the", "Word,"])
         #expect(Array(chapter.alignment(of: chapter.words[1])) == [1, 2])
         #expect(chapter.text(chapter.words[2].transliteration) == "houtos")
@@ -31,7 +33,8 @@ import InterlinearTestSupport
     @Test func renderRoundTrips() throws {
         let strings = StringTableBuilder()
         let chapter = try ChapterFile.parse(Self.sample, path: "x.tsv", strings: strings)
-        let again = try ChapterFile.parse(ChapterFile.render(chapter, provenance: ["test"]), path: "y.tsv", strings: strings)
+        let again = try ChapterFile.parse(
+            ChapterFile.render(chapter, provenance: ["test"]), path: "y.tsv", strings: strings)
         #expect(again.words == chapter.words)
         #expect(again.verses == chapter.verses)
         #expect(again.translationTokens == chapter.translationTokens)
@@ -80,10 +83,18 @@ import InterlinearTestSupport
 
     @Test func rejectsMissingOrBadHeader() {
         let format = ChapterFile.formatLine + "\n"
-        #expect(throws: CorpusError.self) { try ChapterFile.parse(format + "# nothing\n", path: "a", strings: StringTableBuilder()) }
-        #expect(throws: CorpusError.self) { try ChapterFile.parse(format + "@\t12\t1\n", path: "a", strings: StringTableBuilder()) }
-        #expect(throws: CorpusError.self) { try ChapterFile.parse(format + "@\t43\t1\n", path: "a", strings: StringTableBuilder()) }
-        #expect(throws: CorpusError.self) { try ChapterFile.parse(format + "@\t43\t22\nv\t1\tx\n$\t1\t0\n", path: "a", strings: StringTableBuilder()) }
+        #expect(throws: CorpusError.self) {
+            try ChapterFile.parse(format + "# nothing\n", path: "a", strings: StringTableBuilder())
+        }
+        #expect(throws: CorpusError.self) {
+            try ChapterFile.parse(format + "@\t12\t1\n", path: "a", strings: StringTableBuilder())
+        }
+        #expect(throws: CorpusError.self) {
+            try ChapterFile.parse(format + "@\t43\t1\n", path: "a", strings: StringTableBuilder())
+        }
+        #expect(throws: CorpusError.self) {
+            try ChapterFile.parse(format + "@\t43\t22\nv\t1\tx\n$\t1\t0\n", path: "a", strings: StringTableBuilder())
+        }
     }
 }
 
@@ -114,9 +125,11 @@ import InterlinearTestSupport
             try library.load(#require(ChapterReference(parsing: "John 99")), into: StringTableBuilder())
         } throws: { String(describing: $0) == "John has 21 chapters; there is no John 99" }
         #expect {
-            try CorpusLibrary(roots: [URL(fileURLWithPath: "/nonexistent")]).load(#require(ChapterReference(parsing: "John 2")), into: StringTableBuilder())
+            try CorpusLibrary(roots: [URL(fileURLWithPath: "/nonexistent")]).load(
+                #require(ChapterReference(parsing: "John 2")), into: StringTableBuilder())
         } throws: { error in
-            (error as? CorpusError)?.kind == .missing && String(describing: error).contains("interlinear import \"John 2\"")
+            (error as? CorpusError)?.kind == .missing
+                && String(describing: error).contains("interlinear import \"John 2\"")
         }
     }
 
@@ -126,7 +139,8 @@ import InterlinearTestSupport
         let file = dir.appendingPathComponent("chapters/43-John/02.tsv")
         try AtomicFile.write(Data(ChapterFileTests.sample.utf8), to: file, createDirectories: true)
         #expect {
-            try CorpusLibrary(corpusDirectory: dir).load(#require(ChapterReference(parsing: "John 2")), into: StringTableBuilder())
+            try CorpusLibrary(corpusDirectory: dir).load(
+                #require(ChapterReference(parsing: "John 2")), into: StringTableBuilder())
         } throws: { error in String(describing: error).contains("holds John 1, expected John 2") }
     }
 }

@@ -1,6 +1,7 @@
-import Testing
-@testable import InterlinearCorpus
 import InterlinearTestSupport
+import Testing
+
+@testable import InterlinearCorpus
 
 /// Verse indices, chapter-wide word indices and in-verse offsets are different types, converted in one place each.
 @Suite struct ChapterIndexTests {

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import InterlinearCorpus
 import InterlinearTestSupport
+import Testing
+
+@testable import InterlinearCorpus
 
 /// Input bounded at the door: per-verse limits of the label format, byte limits, truncation, encodings, and what
 /// the disk may hold instead of a chapter file.
@@ -27,16 +28,20 @@ import InterlinearTestSupport
         } throws: { error in
             // Line 1 format, 2 header, 3 verse: the 65,537th word is on line 65,540.
             (error as? CorpusError)?.line == 65_540
-                && String(describing: error) == "limit.tsv:65540: verse 1 has more than 65,536 words, the most a verse can hold"
+                && String(describing: error)
+                    == "limit.tsv:65540: verse 1 has more than 65,536 words, the most a verse can hold"
         }
     }
 
     @Test func aVerseOfMoreTranslationTokensThanTheLabelFormatIndexesIsRefused() throws {
-        #expect(try Self.parse(Self.verse(words: 1, tokens: CorpusLimits.maxTranslationTokensPerVerse)).translationTokens.count == 65_536)
+        #expect(
+            try Self.parse(Self.verse(words: 1, tokens: CorpusLimits.maxTranslationTokensPerVerse)).translationTokens
+                .count == 65_536)
         #expect {
             try Self.parse(Self.verse(words: 1, tokens: 65_537))
         } throws: { error in
-            String(describing: error) == "limit.tsv:3: verse 1 has more than 65,536 translation tokens, the most a verse can hold"
+            String(describing: error)
+                == "limit.tsv:3: verse 1 has more than 65,536 translation tokens, the most a verse can hold"
         }
     }
 
@@ -55,12 +60,14 @@ import InterlinearTestSupport
             try Self.parse(Array(word.utf8))
         } throws: { error in
             let message = String(describing: error)
-            return message.hasPrefix("limit.tsv:4: bad Strong's number 'GGG") && message.hasSuffix("…'") && message.count < 100
+            return message.hasPrefix("limit.tsv:4: bad Strong's number 'GGG") && message.hasSuffix("…'")
+                && message.count < 100
         }
     }
 
     @Test func aTenMegabyteFileIsRefusedBeforeParsing() throws {
-        let text = Array((ChapterFile.formatLine + "\n@\t43\t1\nv\t1\t" + String(repeating: "x", count: 10_000_000) + "\n").utf8)
+        let text = Array(
+            (ChapterFile.formatLine + "\n@\t43\t1\nv\t1\t" + String(repeating: "x", count: 10_000_000) + "\n").utf8)
         #expect {
             try Self.parse(text)
         } throws: { String(describing: $0) == "limit.tsv: is 10,000,035 bytes; a chapter file holds at most 8,388,608" }
@@ -84,7 +91,10 @@ import InterlinearTestSupport
         let body = "\n@\t43\t1\nv\t1\tIn\n$\t1\t0\n"
         #expect {
             try Self.parse(Array(("# interlinear corpus 1" + body).utf8))
-        } throws: { String(describing: $0).contains("format 1 is no longer read") && String(describing: $0).contains("interlinear import") }
+        } throws: {
+            String(describing: $0).contains("format 1 is no longer read")
+                && String(describing: $0).contains("interlinear import")
+        }
         #expect {
             try Self.parse(Array(("# interlinear corpus 3" + body).utf8))
         } throws: { String(describing: $0).contains("unknown chapter format '3'") }
@@ -104,10 +114,12 @@ import InterlinearTestSupport
         let boundaries = bytes.indices.filter { bytes[$0] == 0x0A }.map { $0 + 1 }
         var cuts = Set(boundaries.enumerated().filter { file.hasPrefix("66") || $0.offset % 25 == 0 }.map(\.element))
         for tenth in 1..<10 { cuts.insert(bytes.count * tenth / 10) }
-        cuts.formUnion(bytes.count - 8..<bytes.count - 1)                       // inside the end record
+        cuts.formUnion(bytes.count - 8..<bytes.count - 1)  // inside the end record
         cuts.remove(bytes.count)  // (a cut of the final newline alone loses nothing and is read)
         for cut in cuts.sorted() {
-            #expect(throws: CorpusError.self, "cut at byte \(cut) of \(bytes.count)") { _ = try Self.parse(Array(bytes[..<cut])) }
+            #expect(throws: CorpusError.self, "cut at byte \(cut) of \(bytes.count)") {
+                _ = try Self.parse(Array(bytes[..<cut]))
+            }
         }
     }
 }
@@ -129,7 +141,8 @@ import InterlinearTestSupport
             try ChapterFile.read(fifo, strings: StringTableBuilder())
         } throws: { error in
             (error as? CorpusError)?.kind == .unreadable
-                && String(describing: error).hasSuffix("is a FIFO (named pipe), not a regular file; a chapter file must be a regular file")
+                && String(describing: error).hasSuffix(
+                    "is a FIFO (named pipe), not a regular file; a chapter file must be a regular file")
         }
     }
 

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import InterlinearCorpus
 import InterlinearTestSupport
+import Testing
+
+@testable import InterlinearCorpus
 
 /// Mutation fuzzing of the chapter parser in the normal suite: the committed chapters, mutated the ways files get
 /// damaged (flipped and replaced bytes, control and separator bytes, cut, doubled, dropped and swapped lines, huge
@@ -24,16 +25,22 @@ import InterlinearTestSupport
             do {
                 let chapter = try ChapterFile.parse(bytes: bytes, path: "mutant.tsv", strings: StringTableBuilder())
                 accepted += 1
-                #expect(chapter.verses.allSatisfy { $0.words.count <= CorpusLimits.maxWordsPerVerse
-                    && $0.translation.count <= CorpusLimits.maxTranslationTokensPerVerse })
-                let again = try ChapterFile.parse(ChapterFile.render(chapter, provenance: []), path: "again.tsv",
-                                                  strings: StringTableBuilder())
+                #expect(
+                    chapter.verses.allSatisfy {
+                        $0.words.count <= CorpusLimits.maxWordsPerVerse
+                            && $0.translation.count <= CorpusLimits.maxTranslationTokensPerVerse
+                    })
+                let again = try ChapterFile.parse(
+                    ChapterFile.render(chapter, provenance: []), path: "again.tsv",
+                    strings: StringTableBuilder())
                 #expect(again.verses.map(\.number) == chapter.verses.map(\.number), "iteration \(iteration)")
                 #expect(again.alignedTokens == chapter.alignedTokens, "iteration \(iteration)")
             } catch let error as CorpusError {
                 refused += 1
                 let message = String(describing: error)
-                #expect(message.unicodeScalars.allSatisfy { !EscapedText.needsEscape($0) }, "iteration \(iteration): \(message)")
+                #expect(
+                    message.unicodeScalars.allSatisfy { !EscapedText.needsEscape($0) },
+                    "iteration \(iteration): \(message)")
                 #expect(message.count <= 400, "iteration \(iteration): \(message.count) characters")
                 #expect(message.hasPrefix(error.line.map { "mutant.tsv:\($0): " } ?? "mutant.tsv: "), "\(message)")
             }
@@ -42,8 +49,10 @@ import InterlinearTestSupport
         #expect(accepted > 10 && refused > 100, "accepted \(accepted), refused \(refused)")
     }
 
-    private static let interesting: [UInt8] = [0x00, 0x09, 0x0A, 0x0D, 0x1B, 0x20, 0x23, 0x24, 0x30, 0x39, 0x40, 0x47,
-                                               0x76, 0x77, 0x7F, 0x80, 0xC2, 0xCE, 0xE2, 0xF4, 0xFF]
+    private static let interesting: [UInt8] = [
+        0x00, 0x09, 0x0A, 0x0D, 0x1B, 0x20, 0x23, 0x24, 0x30, 0x39, 0x40, 0x47,
+        0x76, 0x77, 0x7F, 0x80, 0xC2, 0xCE, 0xE2, 0xF4, 0xFF,
+    ]
 
     static func mutate(_ bytes: inout [UInt8], _ random: inout SplitMix64) {
         guard !bytes.isEmpty else { bytes = [0x24]; return }
@@ -70,7 +79,9 @@ import InterlinearTestSupport
             bytes.replaceSubrange(b, with: first)
             bytes.replaceSubrange(a, with: second)
         case 8: bytes.insert(contentsOf: Array("99999999999999".utf8), at: at)
-        default: bytes.insert(contentsOf: Array(repeating: UInt8(ascii: " "), count: Int.random(in: 1...3, using: &random)), at: at)
+        default:
+            bytes.insert(
+                contentsOf: Array(repeating: UInt8(ascii: " "), count: Int.random(in: 1...3, using: &random)), at: at)
         }
     }
 }

@@ -1,5 +1,5 @@
-import Testing
 import InterlinearCorpus
+import Testing
 
 @Suite struct EscapedTextTests {
     @Test func controlCharactersBecomeEscapes() {
@@ -18,7 +18,9 @@ import InterlinearCorpus
         let cluster = "a" + String(repeating: "\u{301}", count: 1_000_000)
         #expect(EscapedText.escaped(cluster, limit: 50).unicodeScalars.count == 51)
         // Escapes count toward the limit.
-        #expect(EscapedText.escaped(String(repeating: "\u{1B}", count: 100), limit: 10) == String(repeating: "\\e", count: 5) + "…")
+        #expect(
+            EscapedText.escaped(String(repeating: "\u{1B}", count: 100), limit: 10) == String(
+                repeating: "\\e", count: 5) + "…")
         #expect(EscapedText.quoted("short") == "'short'")
     }
 

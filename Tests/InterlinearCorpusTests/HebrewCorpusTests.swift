@@ -1,13 +1,16 @@
 import Foundation
-import Testing
 import InterlinearSword
-@testable import InterlinearCorpus
 import InterlinearTestSupport
+import Testing
+
+@testable import InterlinearCorpus
 
 @Suite struct HebrewReferenceTests {
-    @Test(arguments: [("Genesis 1", 1, 1), ("Gen 1", 1, 1), ("gen.1", 1, 1), ("Ps 23", 19, 23), ("Psalm 23", 19, 23),
-                      ("Psalms 23", 19, 23), ("1 Sam 3", 9, 3), ("1Sam 3", 9, 3), ("Song 2", 22, 2),
-                      ("Song of Songs 2", 22, 2), ("Isa 53", 23, 53), ("Mal 4", 39, 4), ("Judg 5", 7, 5)])
+    @Test(arguments: [
+        ("Genesis 1", 1, 1), ("Gen 1", 1, 1), ("gen.1", 1, 1), ("Ps 23", 19, 23), ("Psalm 23", 19, 23),
+        ("Psalms 23", 19, 23), ("1 Sam 3", 9, 3), ("1Sam 3", 9, 3), ("Song 2", 22, 2),
+        ("Song of Songs 2", 22, 2), ("Isa 53", 23, 53), ("Mal 4", 39, 4), ("Judg 5", 7, 5),
+    ])
     func parsesOldTestamentReferences(_ text: String, _ book: Int, _ chapter: Int) throws {
         let reference = try #require(ChapterReference(parsing: text))
         #expect(reference.book.number == book)
@@ -28,7 +31,9 @@ import InterlinearTestSupport
         var seen: [String: Int] = [:]
         for book in Book.all {
             for key in book.abbreviations + [book.osis.lowercased()] {
-                #expect(seen[key] == nil || seen[key] == book.number, "\(key) names books \(seen[key] ?? 0) and \(book.number)")
+                #expect(
+                    seen[key] == nil || seen[key] == book.number,
+                    "\(key) names books \(seen[key] ?? 0) and \(book.number)")
                 seen[key] = book.number
             }
         }
@@ -37,17 +42,17 @@ import InterlinearTestSupport
 
 @Suite struct HebrewChapterFileTests {
     static let sample = """
-    # interlinear corpus 2
-    @\t1\t1\thbo
-    v\t1\tIn the beginning God created the heavens and the earth.
-    w\t1\tבְּרֵאשִׁ֖ית\tbə-rēʾšît\t\tH871a-H7225\tPrep-N\tin-beginning\t
-    m\t1\tבְּ\tbə\tH871a\tPrep\tin
-    m\t1\tרֵאשִׁ֖ית\trēʾšît\tH7225\tN\tbeginning
-    w\t1\tבָּרָ֣א\tbārāʾ\t\tH1254\tV\tcreated\t
-    m\t1\tבָּרָ֣א\tbārāʾ\tH1254\tV\tcreated
-    $\t1\t2
+        # interlinear corpus 2
+        @\t1\t1\thbo
+        v\t1\tIn the beginning God created the heavens and the earth.
+        w\t1\tבְּרֵאשִׁ֖ית\tbə-rēʾšît\t\tH871a-H7225\tPrep-N\tin-beginning\t
+        m\t1\tבְּ\tbə\tH871a\tPrep\tin
+        m\t1\tרֵאשִׁ֖ית\trēʾšît\tH7225\tN\tbeginning
+        w\t1\tבָּרָ֣א\tbārāʾ\t\tH1254\tV\tcreated\t
+        m\t1\tבָּרָ֣א\tbārāʾ\tH1254\tV\tcreated
+        $\t1\t2
 
-    """
+        """
 
     @Test func parsesMorphemesAndDirection() throws {
         let chapter = try ChapterFile.parse(Self.sample, path: "g.tsv", strings: StringTableBuilder())
@@ -99,7 +104,10 @@ import InterlinearTestSupport
     }
 
     @Test func rejectsUnknownLanguage() {
-        #expect { try ChapterFile.parse(ChapterFile.formatLine + "\n@\t1\t1\txx\nv\t1\tIn\n", path: "a", strings: StringTableBuilder()) } throws: {
+        #expect {
+            try ChapterFile.parse(
+                ChapterFile.formatLine + "\n@\t1\t1\txx\nv\t1\tIn\n", path: "a", strings: StringTableBuilder())
+        } throws: {
             String(describing: $0).contains("unknown language 'xx'")
         }
     }
@@ -109,22 +117,28 @@ import InterlinearTestSupport
     /// A miniature WLC-LEB.tsv and ot_BSB.tsv in the packages' own layout (CRLF, header rows).
     static func fakeData() throws -> (hebrew: URL, translation: URL, root: URL) {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("wlc-\(UUID().uuidString)")
-        let hebrew = ["identifier\talt-id\ttext\tstrongs\tgloss\tgloss2\tpos\tmorph",
-                      "010010010011\tבְּ-1\tבְּ\t0871a\tin\t\tpreposition\t",
-                      "010010010012\tרֵאשִׁ֖ית-1\tרֵאשִׁית\t7225\tbeginning\t\tnoun\t",
-                      "010010010021\tבָּרָ֣א-1\tבָּרָא\t1254\t\the.created\tverb\t",
-                      "010010020011\tוְ-1\tוְ\t2050b\tnow\t\tconjunction\t",
-                      "010010020012\tהָ-1\tהָ\t1886a\tthe\t\tparticle\t",
-                      "010010020013\tאָ֗רֶץ-1\tאָרֶץ\t0776\tearth\t\tnoun\t"]
-        let english = ["id\tsource_verse\ttext\tskip_space_after\texclude\tid_range_end\tsource_verse_range_end",
-                       "01001001001\t01001001\tIn\t\t\t\t", "01001001002\t01001001\tthe\t\t\t\t",
-                       "01001001003\t01001001\tbeginning\ty\t\t\t", "01001001004\t01001001\t.\t\ty\t\t",
-                       "01001002001\t01001002\tNow\t\t\t\t"]
+        let hebrew = [
+            "identifier\talt-id\ttext\tstrongs\tgloss\tgloss2\tpos\tmorph",
+            "010010010011\tבְּ-1\tבְּ\t0871a\tin\t\tpreposition\t",
+            "010010010012\tרֵאשִׁ֖ית-1\tרֵאשִׁית\t7225\tbeginning\t\tnoun\t",
+            "010010010021\tבָּרָ֣א-1\tבָּרָא\t1254\t\the.created\tverb\t",
+            "010010020011\tוְ-1\tוְ\t2050b\tnow\t\tconjunction\t",
+            "010010020012\tהָ-1\tהָ\t1886a\tthe\t\tparticle\t",
+            "010010020013\tאָ֗רֶץ-1\tאָרֶץ\t0776\tearth\t\tnoun\t",
+        ]
+        let english = [
+            "id\tsource_verse\ttext\tskip_space_after\texclude\tid_range_end\tsource_verse_range_end",
+            "01001001001\t01001001\tIn\t\t\t\t", "01001001002\t01001001\tthe\t\t\t\t",
+            "01001001003\t01001001\tbeginning\ty\t\t\t", "01001001004\t01001001\t.\t\ty\t\t",
+            "01001002001\t01001002\tNow\t\t\t\t",
+        ]
         let h = root.appendingPathComponent("hebrew"), t = root.appendingPathComponent("english")
-        try AtomicFile.write(Data((hebrew.joined(separator: "\r\n") + "\r\n").utf8),
-                             to: h.appendingPathComponent(SourceData.hebrewFile), createDirectories: true)
-        try AtomicFile.write(Data((english.joined(separator: "\n") + "\n").utf8),
-                             to: t.appendingPathComponent(SourceData.oldTestamentTranslationFile), createDirectories: true)
+        try AtomicFile.write(
+            Data((hebrew.joined(separator: "\r\n") + "\r\n").utf8),
+            to: h.appendingPathComponent(SourceData.hebrewFile), createDirectories: true)
+        try AtomicFile.write(
+            Data((english.joined(separator: "\n") + "\n").utf8),
+            to: t.appendingPathComponent(SourceData.oldTestamentTranslationFile), createDirectories: true)
         return (h, t, root)
     }
 
@@ -137,7 +151,10 @@ import InterlinearTestSupport
         #expect(chapters.count == 1 && chapter.reference.description == "Genesis 1")
         #expect(chapter.language == .hebrew)
         #expect(chapter.verses.map(\.number) == [1, 2])
-        #expect(chapter.translationTokens[chapter.verses[0].translation].map { chapter.text($0) } == ["In", "the", "beginning."])
+        #expect(
+            chapter.translationTokens[chapter.verses[0].translation].map { chapter.text($0) } == [
+                "In", "the", "beginning.",
+            ])
         let words = chapter.words
         #expect(words.count == 3)
         #expect(words.map { chapter.text($0.surface) } == ["בְּרֵאשִׁ֖ית", "בָּרָ֣א", "וְהָאָ֗רֶץ"])
@@ -162,12 +179,15 @@ import InterlinearTestSupport
         let data = try Self.fakeData()
         defer { try? FileManager.default.removeItem(at: data.root) }
         func entry(_ number: Int, _ headword: String) -> LexiconEntry {
-            LexiconEntry(language: .hebrew, number: number, headword: headword, transliteration: "", pronunciation: "",
-                         derivation: "", definition: "", kjvUsage: "", text: headword)
+            LexiconEntry(
+                language: .hebrew, number: number, headword: headword, transliteration: "", pronunciation: "",
+                derivation: "", definition: "", kjvUsage: "", text: headword)
         }
-        let lexicon = Lexicon([entry(871, "אתרים"), entry(872, "בּאה"), entry(1254, "בּרא"), entry(1255, "בּראדך"),
-                               entry(1886, "דּתן"), entry(1887, "הא"), entry(2050, "התת"), entry(2051, "ודן"),
-                               entry(776, "ארץ"), entry(7225, "ראשׁית")])
+        let lexicon = Lexicon([
+            entry(871, "אתרים"), entry(872, "בּאה"), entry(1254, "בּרא"), entry(1255, "בּראדך"),
+            entry(1886, "דּתן"), entry(1887, "הא"), entry(2050, "התת"), entry(2051, "ודן"),
+            entry(776, "ארץ"), entry(7225, "ראשׁית"),
+        ])
         var importer = HebrewImporter(hebrewData: data.hebrew, translationData: data.translation)
         importer.lexicon = lexicon
         let chapter = try #require(try importer.importChapters(nil, strings: StringTableBuilder()).first)
@@ -181,9 +201,13 @@ import InterlinearTestSupport
         let data = try Self.fakeData()
         defer { try? FileManager.default.removeItem(at: data.root) }
         let file = data.hebrew.appendingPathComponent(SourceData.hebrewFile)
-        try AtomicFile.write(Data("identifier\talt-id\ttext\tstrongs\tgloss\tgloss2\tpos\tmorph\n010010010011\tבְּ-1\tבְּ\t0871a\tin\t\tmystery\t\n".utf8), to: file)
+        try AtomicFile.write(
+            Data(
+                "identifier\talt-id\ttext\tstrongs\tgloss\tgloss2\tpos\tmorph\n010010010011\tבְּ-1\tבְּ\t0871a\tin\t\tmystery\t\n"
+                    .utf8), to: file)
         #expect {
-            try HebrewImporter(hebrewData: data.hebrew, translationData: data.translation).importChapters(nil, strings: StringTableBuilder())
+            try HebrewImporter(hebrewData: data.hebrew, translationData: data.translation).importChapters(
+                nil, strings: StringTableBuilder())
         } throws: { String(describing: $0).contains("WLC-LEB.tsv:2: unknown part of speech 'mystery'") }
     }
 
@@ -194,9 +218,13 @@ import InterlinearTestSupport
 
     /// The committed Hebrew chapters are exactly what the importer makes from the downloaded data, and every
     /// morpheme of Genesis 1 in the source is in the chapter, in order.
-    @Test(.enabled(if: SystemTool.isCI || Self.installed() != nil, "bible-alignments 0.3.5/0.4.2 not downloaded (run scripts/setup)"))
+    @Test(
+        .enabled(
+            if: SystemTool.isCI || Self.installed() != nil,
+            "bible-alignments 0.3.5/0.4.2 not downloaded (run scripts/setup)"))
     func committedChaptersMatchTheSource() throws {
-        let (hebrew, translation) = try #require(Self.installed(), "bible-alignments 0.3.5/0.4.2 not downloaded (run scripts/setup)")
+        let (hebrew, translation) = try #require(
+            Self.installed(), "bible-alignments 0.3.5/0.4.2 not downloaded (run scripts/setup)")
         let refs = ["Genesis 1", "Psalm 23", "Isaiah 53"].compactMap(ChapterReference.init(parsing:))
         // With the lemmas from SWORD's Strong's Hebrew dictionary, as `interlinear import` writes them.
         var importer = HebrewImporter(hebrewData: hebrew, translationData: translation)
@@ -204,8 +232,10 @@ import InterlinearTestSupport
         let chapters = try importer.importChapters(Set(refs), strings: StringTableBuilder())
         #expect(chapters.count == 3)
         for chapter in chapters {
-            let committed = corpusDirectory.appendingPathComponent("chapters/" + CorpusLibrary.relativePath(of: chapter.reference))
-            #expect(ChapterFile.render(chapter, provenance: HebrewImporter.provenance + [HebrewImporter.lemmaProvenance])
+            let committed = corpusDirectory.appendingPathComponent(
+                "chapters/" + CorpusLibrary.relativePath(of: chapter.reference))
+            #expect(
+                ChapterFile.render(chapter, provenance: HebrewImporter.provenance + [HebrewImporter.lemmaProvenance])
                     == (try String(contentsOf: committed, encoding: .utf8)), "\(chapter.reference)")
         }
         // Every Genesis 1 row of the source, in file order, against the committed chapter's morphemes.
@@ -218,12 +248,16 @@ import InterlinearTestSupport
         while start < data.endIndex {
             let end = data[start...].firstIndex(of: UInt8(ascii: "\n")) ?? data.endIndex
             if data[start..<end].starts(with: prefix) {
-                rows.append(String(decoding: data[start..<end], as: UTF8.self)
-                    .split(separator: "\t", omittingEmptySubsequences: false))
-            } else if !rows.isEmpty { break }
+                rows.append(
+                    String(decoding: data[start..<end], as: UTF8.self)
+                        .split(separator: "\t", omittingEmptySubsequences: false))
+            } else if !rows.isEmpty {
+                break
+            }
             start = end + 1
         }
-        let genesis = try CorpusLibrary(corpusDirectory: corpusDirectory).load(#require(ChapterReference(parsing: "Gen 1")), into: StringTableBuilder())
+        let genesis = try CorpusLibrary(corpusDirectory: corpusDirectory).load(
+            #require(ChapterReference(parsing: "Gen 1")), into: StringTableBuilder())
         #expect(rows.count == genesis.morphemes.count)
         #expect(rows.count == 690)  // Genesis 1 has 690 morphemes in 434 written words
         for (row, morpheme) in zip(rows, genesis.morphemes) {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import InterlinearCorpus
 
 /// Hebrew transliteration against the *SBL Handbook of Style*, 2nd ed. (Atlanta: SBL Press, 2014), §5.1.1
@@ -33,25 +34,25 @@ import Testing
     /// Whole words: matres lectionis, dagesh forte, vocal and silent shewa, furtive patah, maqaf, the divine name.
     @Test(arguments: [
         ("בְּרֵאשִׁית", "bərēʾšît"),  // vocal shewa at the start; quiescent alef still written; hireq yod
-        ("אֱלֹהִים", "ʾĕlōhîm"),      // hatef segol
-        ("הַשָּׁמַיִם", "haššāmayim"),   // dagesh forte after the article
+        ("אֱלֹהִים", "ʾĕlōhîm"),  // hatef segol
+        ("הַשָּׁמַיִם", "haššāmayim"),  // dagesh forte after the article
         ("וְאֵת", "wəʾēt"),
         ("הָאָרֶץ", "hāʾāreṣ"),
-        ("רוּחַ", "rûaḥ"),             // shureq; furtive patah
-        ("מִזְבֵּחַ", "mizbēaḥ"),        // silent shewa (no mark) then dagesh lene (not doubled); furtive patah
+        ("רוּחַ", "rûaḥ"),  // shureq; furtive patah
+        ("מִזְבֵּחַ", "mizbēaḥ"),  // silent shewa (no mark) then dagesh lene (not doubled); furtive patah
         ("תֹהוּ", "tōhû"),
-        ("וַיְהִי", "wayhî"),           // silent shewa after a short vowel
+        ("וַיְהִי", "wayhî"),  // silent shewa after a short vowel
         ("יִשְׂרָאֵל", "yiśrāʾēl"),
-        ("מֶלֶךְ", "melek"),             // final shewa silent
-        ("הַלְלוּ", "haləlû"),           // vocal shewa under the first of two identical consonants
-        ("יִשְׁמְרוּ", "yišmərû"),       // two shewas: the first silent, the second vocal
-        ("חָכְמָה", "ḥokmâ"),            // qamets hatuf in a closed unstressed syllable; final qamets he
-        ("צִוָּה", "ṣiwwâ"),             // doubled waw
-        ("עָוֹן", "ʿāwōn"),              // holem on a consonantal waw
-        ("הִנֵּה", "hinnēh"),            // final he after tsere is a consonant
+        ("מֶלֶךְ", "melek"),  // final shewa silent
+        ("הַלְלוּ", "haləlû"),  // vocal shewa under the first of two identical consonants
+        ("יִשְׁמְרוּ", "yišmərû"),  // two shewas: the first silent, the second vocal
+        ("חָכְמָה", "ḥokmâ"),  // qamets hatuf in a closed unstressed syllable; final qamets he
+        ("צִוָּה", "ṣiwwâ"),  // doubled waw
+        ("עָוֹן", "ʿāwōn"),  // holem on a consonantal waw
+        ("הִנֵּה", "hinnēh"),  // final he after tsere is a consonant
         ("יָדֶיךָ", "yādêkā"),
         ("יְהוָה", "YHWH"),
-        ("אֶת־הָאוֹר", "ʾet-hāʾôr"),     // maqaf
+        ("אֶת־הָאוֹר", "ʾet-hāʾôr"),  // maqaf
     ])
     func words(_ hebrew: String, _ latin: String) {
         #expect(HebrewTransliterator.transliterate(hebrew) == latin)
@@ -87,12 +88,14 @@ import Testing
     /// The accented text of the source row `identifier` (column 2, without its "-1" occurrence suffix) and its part
     /// of speech.
     static func sourceRow(_ identifier: String) throws -> (text: String, verb: Bool) {
-        let (hebrew, _) = try #require(HebrewImporterTests.installed(), "bible-alignments 0.3.5 not downloaded (run scripts/setup)")
+        let (hebrew, _) = try #require(
+            HebrewImporterTests.installed(), "bible-alignments 0.3.5 not downloaded (run scripts/setup)")
         let file = try String(contentsOf: hebrew.appendingPathComponent(SourceData.hebrewFile), encoding: .utf8)
         // Rows are found by bytes: the file's lines end in CR LF, one Character to Swift's String.
-        let line = try #require(file.utf8.split(separator: UInt8(ascii: "\n")).first {
-            $0.starts(with: (identifier + "\t").utf8)
-        }, "no row \(identifier)")
+        let line = try #require(
+            file.utf8.split(separator: UInt8(ascii: "\n")).first {
+                $0.starts(with: (identifier + "\t").utf8)
+            }, "no row \(identifier)")
         let fields = String(decoding: line, as: UTF8.self).split(separator: "\t", omittingEmptySubsequences: false)
         let text = fields[1].split(separator: "-").dropLast().joined(separator: "-")
         return (text.precomposedStringWithCanonicalMapping, fields[6] == "verb")
@@ -101,7 +104,8 @@ import Testing
     /// Transliterated as the importer does: one morpheme, cantillated text, verbs marked.
     static func latin(_ identifier: String) throws -> String {
         let row = try sourceRow(identifier)
-        return HebrewTransliterator.transliterate(morphemes: [row.text], cantillated: true, verbs: row.verb ? [0] : [])[0]
+        return HebrewTransliterator.transliterate(morphemes: [row.text], cantillated: true, verbs: row.verb ? [0] : [])[
+            0]
     }
 
     /// Silluq (the accent of a verse's last word) is written with the sign of meteg (U+05BD), but it marks the
@@ -138,7 +142,10 @@ import Testing
     /// 24:7 מֵ + יהוָה: mē-YHWH (was m-YHWH).
     @Test func prefixBeforeTheDivineName() throws {
         let prefix = try Self.sourceRow("090240070051"), name = try Self.sourceRow("090240070052")
-        #expect(HebrewTransliterator.transliterate(morphemes: [prefix.text, name.text], cantillated: true) == ["mē", "YHWH"])
+        #expect(
+            HebrewTransliterator.transliterate(morphemes: [prefix.text, name.text], cantillated: true) == [
+                "mē", "YHWH",
+            ])
     }
 
     /// Qamets hatuf (o) stands in a closed unstressed syllable (SBL §5.1.1.2, qamets hatuf o), which a verb's first
@@ -151,10 +158,12 @@ import Testing
         let rows = try ids.map(Self.sourceRow)
         let verbs = Set(rows.indices.filter { rows[$0].verb })
         #expect(verbs == [2])
-        #expect(HebrewTransliterator.transliterate(morphemes: rows.map(\.text), cantillated: true, verbs: verbs)
+        #expect(
+            HebrewTransliterator.transliterate(morphemes: rows.map(\.text), cantillated: true, verbs: verbs)
                 == ["û", "bə", "šokbə", "kā"])
         let imperative = try ["190160010031", "190160010032"].map(Self.sourceRow)
-        #expect(HebrewTransliterator.transliterate(morphemes: imperative.map(\.text), cantillated: true, verbs: [0])
+        #expect(
+            HebrewTransliterator.transliterate(morphemes: imperative.map(\.text), cantillated: true, verbs: [0])
                 == ["šomrē", "nî"])
         #expect(try Self.latin("270090010091") == "homlak")
         #expect(try Self.latin("010010020021") == "hāyətâ")

@@ -1,13 +1,15 @@
 import Foundation
-import Testing
-@testable import InterlinearCorpus
 import InterlinearTestSupport
+import Testing
+
+@testable import InterlinearCorpus
 
 @Suite struct ImporterTests {
     @Test func importsWordsTokensAndAlignment() throws {
         let data = try FakeAlignmentsData()
         defer { data.remove() }
-        let chapters = try BibleAlignmentsImporter(dataDirectory: data.root).importChapters(nil, strings: StringTableBuilder())
+        let chapters = try BibleAlignmentsImporter(dataDirectory: data.root).importChapters(
+            nil, strings: StringTableBuilder())
         let chapter = try #require(chapters.first)
         #expect(chapters.count == 1)
         #expect(chapter.reference.description == "John 1")
@@ -38,8 +40,10 @@ import InterlinearTestSupport
     }
 
     @Test func malformedSourceRowNamesFileAndLine() throws {
-        let data = try FakeAlignmentsData(sourceRows: ["n43001001001\tἘν-1\tἘν\tG1722\tIn\tin\tἐν\tprep\tPREP",
-                                                       "n43001001002\tbroken row"])
+        let data = try FakeAlignmentsData(sourceRows: [
+            "n43001001001\tἘν-1\tἘν\tG1722\tIn\tin\tἐν\tprep\tPREP",
+            "n43001001002\tbroken row",
+        ])
         defer { data.remove() }
         #expect {
             try BibleAlignmentsImporter(dataDirectory: data.root).importChapters(nil, strings: StringTableBuilder())
@@ -61,13 +65,17 @@ import InterlinearTestSupport
             return
         }
         let refs = ["John 1", "Matthew 1", "Romans 8", "Revelation 22"].compactMap(ChapterReference.init(parsing:))
-        let chapters = try BibleAlignmentsImporter(dataDirectory: data).importChapters(Set(refs), strings: StringTableBuilder())
+        let chapters = try BibleAlignmentsImporter(dataDirectory: data).importChapters(
+            Set(refs), strings: StringTableBuilder())
         #expect(chapters.count == 4)
         for chapter in chapters {
-            let committed = corpusDirectory.appendingPathComponent("chapters/" + CorpusLibrary.relativePath(of: chapter.reference))
+            let committed = corpusDirectory.appendingPathComponent(
+                "chapters/" + CorpusLibrary.relativePath(of: chapter.reference))
             let text = try String(contentsOf: committed, encoding: .utf8)
-            #expect(try ChapterFile.renderChecked(chapter, provenance: BibleAlignmentsImporter.provenance, path: committed.path) == text,
-                    "\(chapter.reference) differs from \(committed.path)")
+            #expect(
+                try ChapterFile.renderChecked(
+                    chapter, provenance: BibleAlignmentsImporter.provenance, path: committed.path) == text,
+                "\(chapter.reference) differs from \(committed.path)")
         }
     }
 
@@ -80,6 +88,7 @@ import InterlinearTestSupport
 
 /// The distinct values of one column of the installed package's SBLGNT token table (scripts/setup installs it).
 func sblgntColumn(_ name: String) throws -> Set<String> {
-    let file = try #require(SourceColumns.sblgnt, "the bible-alignments 0.4.2 data is not downloaded (scripts/setup fetches it)")
+    let file = try #require(
+        SourceColumns.sblgnt, "the bible-alignments 0.4.2 data is not downloaded (scripts/setup fetches it)")
     return Set(try SourceColumns.rows(of: file, columns: [name]).map { $0[0] })
 }

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import InterlinearCorpus
 import InterlinearTestSupport
+import Testing
+
+@testable import InterlinearCorpus
 
 /// The importer refuses source rows that would make a chapter the reader refuses (or reads differently), naming the
 /// source file and line, and checks what it renders with the reader's own parser before anything is written.
@@ -39,7 +40,10 @@ import InterlinearTestSupport
 
     @Test(arguments: [
         ("43001001002\t43001001\t\t\t\t\t", "empty English token"),
-        ("43001001002\t43001001\tthe Word\t\t\t\t", "English token 'the Word' holds a space; it would shift the alignment of the words after it"),
+        (
+            "43001001002\t43001001\tthe Word\t\t\t\t",
+            "English token 'the Word' holds a space; it would shift the alignment of the words after it"
+        ),
     ])
     func badTargetRowsAreRefusedAtTheirLine(row: String, message: String) throws {
         #expect {
@@ -65,7 +69,9 @@ import InterlinearTestSupport
         try bytes.write(to: file)
         #expect {
             try BibleAlignmentsImporter(dataDirectory: data.root).importChapters(nil, strings: StringTableBuilder())
-        } throws: { ($0 as? CorpusError)?.line == 3 && String(describing: $0).contains("invalid UTF-8: byte 0xFE at column 2") }
+        } throws: {
+            ($0 as? CorpusError)?.line == 3 && String(describing: $0).contains("invalid UTF-8: byte 0xFE at column 2")
+        }
     }
 
     @Test func aVerseOfMoreTokensThanTheLabelFormatIndexesIsRefused() throws {
@@ -75,7 +81,8 @@ import InterlinearTestSupport
         } throws: { error in
             let e = error as? CorpusError
             // The 65,537th token is on line 65,538 (line 1 is the header).
-            return e?.line == 65_538 && e?.message == "verse 1 has more than 65,536 translation tokens, the most a verse can hold"
+            return e?.line == 65_538
+                && e?.message == "verse 1 has more than 65,536 translation tokens, the most a verse can hold"
         }
     }
 
@@ -84,7 +91,8 @@ import InterlinearTestSupport
         #expect {
             try Self.importing(source: words)
         } throws: { error in
-            (error as? CorpusError)?.line == 65_538 && (error as? CorpusError)?.message.contains("more than 65,536 words") == true
+            (error as? CorpusError)?.line == 65_538
+                && (error as? CorpusError)?.message.contains("more than 65,536 words") == true
         }
     }
 
@@ -97,8 +105,9 @@ import InterlinearTestSupport
         // A space inside one token: every offset after it would shift.
         shifted.appendTranslationToken(strings.intern("In the"))
         shifted.appendTranslationToken(strings.intern("beginning"))
-        shifted.appendWord(surface: "Ἐν", transliteration: "En", lemma: "ἐν", strongs: "G1722", morphology: "PREP",
-                           gloss: "in", alignment: [1], strings: strings)
+        shifted.appendWord(
+            surface: "Ἐν", transliteration: "En", lemma: "ἐν", strongs: "G1722", morphology: "PREP",
+            gloss: "in", alignment: [1], strings: strings)
         shifted.freeze(strings)
         #expect {
             try ChapterFile.renderChecked(shifted, provenance: [], path: "out/01.tsv")
@@ -107,11 +116,15 @@ import InterlinearTestSupport
         var refused = Chapter(reference: john1)
         refused.beginVerse(1, strings: strings)
         refused.appendTranslationToken(strings.intern("In"))
-        refused.appendWord(surface: "Ἐν", transliteration: "En", lemma: "ἐν", strongs: "1722", morphology: "PREP",
-                           gloss: "in", alignment: [0], strings: strings)
+        refused.appendWord(
+            surface: "Ἐν", transliteration: "En", lemma: "ἐν", strongs: "1722", morphology: "PREP",
+            gloss: "in", alignment: [0], strings: strings)
         refused.freeze(strings)
         #expect {
             try ChapterFile.renderChecked(refused, provenance: [], path: "out/01.tsv")
-        } throws: { String(describing: $0) == "out/01.tsv:4: refusing to write a chapter the reader would refuse: bad Strong's number '1722'" }
+        } throws: {
+            String(describing: $0)
+                == "out/01.tsv:4: refusing to write a chapter the reader would refuse: bad Strong's number '1722'"
+        }
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import InterlinearCorpus
 import InterlinearTestSupport
+import Testing
+
+@testable import InterlinearCorpus
 
 @Suite struct MorphologyTests {
     @Test(arguments: [

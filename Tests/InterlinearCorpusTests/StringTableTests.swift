@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import InterlinearCorpus
 import InterlinearTestSupport
+import Testing
+
+@testable import InterlinearCorpus
 
 @Suite struct StringTableTests {
     @Test func internsOnceWithDenseIdsInFirstSeenOrderAfterTheLayoutStrings() {
@@ -47,7 +48,9 @@ import InterlinearTestSupport
         }
         let prefixes = (0...40).map { n in Array(text[0..<n]).withUnsafeBufferPointer { InternedStrings.hash($0) } }
         #expect(Set(prefixes).count == prefixes.count, "a prefix hashes like a longer key")
-        let similar = (0..<20_000).map { n in Array("λόγος\(n)".utf8).withUnsafeBufferPointer { InternedStrings.hash($0) } }
+        let similar = (0..<20_000).map { n in
+            Array("λόγος\(n)".utf8).withUnsafeBufferPointer { InternedStrings.hash($0) }
+        }
         #expect(Set(similar).count == similar.count)
         // Low bits pick the slot: 20,000 keys over 32,768 slots should fill most of them, not pile up.
         #expect(Set(similar.map { $0 & 32_767 }).count > 12_000)

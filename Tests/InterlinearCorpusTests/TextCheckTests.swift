@@ -1,6 +1,6 @@
-import Testing
-import InterlinearTestSupport
 import InterlinearCorpus
+import InterlinearTestSupport
+import Testing
 
 /// `TextCheck.isClean` is the one pass every loader makes; it must agree with the two checks that word refusals.
 @Suite struct TextCheckTests {
@@ -35,16 +35,20 @@ import InterlinearCorpus
     /// every alignment and length the eight-byte steps meet.
     @Test func agreesWithTheDetailedChecksOnRandomBytes() {
         var generator = SplitMix64(seed: 14)
-        let interesting: [UInt8] = [0x00, 0x09, 0x1F, 0x20, 0x41, 0x7E, 0x7F, 0x80, 0x9F, 0xA0, 0xBF, 0xC2, 0xCE,
-                                    0xDF, 0xE0, 0xE1, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF]
+        let interesting: [UInt8] = [
+            0x00, 0x09, 0x1F, 0x20, 0x41, 0x7E, 0x7F, 0x80, 0x9F, 0xA0, 0xBF, 0xC2, 0xCE,
+            0xDF, 0xE0, 0xE1, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF,
+        ]
         var disagreements = 0
         for _ in 0..<20_000 {
             let length = Int(generator.next() % 24)
             var bytes: [UInt8] = []
             for _ in 0..<length {
                 let r = generator.next()
-                bytes.append(r % 3 == 0 ? interesting[Int((r >> 8) % UInt64(interesting.count))]
-                                        : r % 3 == 1 ? 0x61 : UInt8(truncatingIfNeeded: r >> 16))
+                bytes.append(
+                    r % 3 == 0
+                        ? interesting[Int((r >> 8) % UInt64(interesting.count))]
+                        : r % 3 == 1 ? 0x61 : UInt8(truncatingIfNeeded: r >> 16))
             }
             if Self.clean(bytes) != Self.expected(bytes) { disagreements += 1 }
             if Self.clean(bytes, allowing: 0x09) != Self.expected(bytes, allowing: 0x09) { disagreements += 1 }

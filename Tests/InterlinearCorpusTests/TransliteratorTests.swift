@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import InterlinearCorpus
 import InterlinearTestSupport
+import Testing
+
+@testable import InterlinearCorpus
 
 @Suite struct TransliteratorTests {
     /// The examples the SBL rules are checked against (inputs in NFC, as in SBLGNT).
@@ -118,11 +119,14 @@ import InterlinearTestSupport
         for text in texts {
             #expect(Transliterator.transliterate(text) == Transliterator.transliterateByCharacter(text), "\(text)")
         }
-        let scalars = Array(0x0370...0x03FF).compactMap(Unicode.Scalar.init)
+        let scalars =
+            Array(0x0370...0x03FF).compactMap(Unicode.Scalar.init)
             + Array(0x1F00...0x1FFF).compactMap(Unicode.Scalar.init)
         for scalar in scalars {
             // Each scalar alone, doubled, capitalised beside a letter, and after ρ (a rule that looks back).
-            for text in [String(scalar), String(scalar) + String(scalar), "Α" + String(scalar), "ρ" + String(scalar) + "υ"] {
+            for text in [
+                String(scalar), String(scalar) + String(scalar), "Α" + String(scalar), "ρ" + String(scalar) + "υ",
+            ] {
                 #expect(Transliterator.transliterate(text) == Transliterator.transliterateByCharacter(text), "\(text)")
             }
         }

@@ -18,8 +18,13 @@ struct EPUBExportTests {
     /// A file of the book, read with Python's zipfile from the validators' environment (a reader independent of
     /// the exporter's own ZIP writer).
     static func entry(_ name: String, of book: URL) throws -> String {
-        let result = try run(ExportFixture.python, ["-c", "import sys, zipfile; sys.stdout.buffer.write("
-                                                    + "zipfile.ZipFile(sys.argv[1]).read(sys.argv[2]))", book.path, name])
+        let result = try run(
+            ExportFixture.python,
+            [
+                "-c",
+                "import sys, zipfile; sys.stdout.buffer.write("
+                    + "zipfile.ZipFile(sys.argv[1]).read(sys.argv[2]))", book.path, name,
+            ])
         try #require(result.status == 0, "zipfile: \(result.stderr)")
         return result.stdoutText
     }
@@ -31,8 +36,9 @@ struct EPUBExportTests {
         return try run(java, ["-jar", jar.path, file.path])
     }
 
-    @Test(.enabled(if: SystemTool.required("epubcheck", "java"), SystemTool.reason("epubcheck", package: "epubcheck")),
-          arguments: ["John 1", "Genesis 1"])
+    @Test(
+        .enabled(if: SystemTool.required("epubcheck", "java"), SystemTool.reason("epubcheck", package: "epubcheck")),
+        arguments: ["John 1", "Genesis 1"])
     func epubCheckFindsNothing(reference: String) throws {
         let file = try reference == "John 1" ? Self.johnOne.get() : Self.book(reference)
         let result = try Self.epubcheck(file)
@@ -46,8 +52,10 @@ struct EPUBExportTests {
     @Test(.enabled(if: ExportFixture.browserRequired, ExportFixture.browserReason))
     func accessibilityMetadata() throws {
         let opf = try Self.entry("EPUB/package.opf", of: Self.johnOne.get())
-        for property in ["schema:accessMode", "schema:accessModeSufficient", "schema:accessibilityFeature",
-                         "schema:accessibilityHazard", "schema:accessibilitySummary", "dcterms:conformsTo"] {
+        for property in [
+            "schema:accessMode", "schema:accessModeSufficient", "schema:accessibilityFeature",
+            "schema:accessibilityHazard", "schema:accessibilitySummary", "dcterms:conformsTo",
+        ] {
             #expect(opf.contains("property=\"\(property)\""), "\(property)")
         }
         #expect(opf.contains("EPUB Accessibility 1.1 - WCAG 2.2 Level AA"))
@@ -55,18 +63,22 @@ struct EPUBExportTests {
 
     /// The page list names the PDF's pages: as many, and page k of the list starts at the word that starts page k
     /// of the PDF (the first Greek word `pdftotext -raw` gives for that page).
-    @Test(.enabled(if: ExportFixture.browserRequired && SystemTool.required("pdftotext", "pdfinfo"),
-                   ExportFixture.browserReason))
+    @Test(
+        .enabled(
+            if: ExportFixture.browserRequired && SystemTool.required("pdftotext", "pdfinfo"),
+            ExportFixture.browserReason))
     func pageListMatchesThePDF() throws {
         let book = try Self.johnOne.get()
         let pdf = book.deletingLastPathComponent().appendingPathComponent("John-1.pdf")
         try ExportFixture.interlinear(["render", "John 1", "--format", "pdf"], to: pdf)
         let info = try run(try #require(SystemTool.find("pdfinfo")), [pdf.path]).stdoutText
-        let pages = try #require(info.split(separator: "\n").first { $0.hasPrefix("Pages:") }
-            .flatMap { Int($0.dropFirst(6).trimmingCharacters(in: .whitespaces)) })
+        let pages = try #require(
+            info.split(separator: "\n").first { $0.hasPrefix("Pages:") }
+                .flatMap { Int($0.dropFirst(6).trimmingCharacters(in: .whitespaces)) })
 
         let navigation = try Self.entry("EPUB/nav.xhtml", of: book)
-        let listed = try #require(navigation.components(separatedBy: "epub:type=\"page-list\"").last)
+        let listed =
+            try #require(navigation.components(separatedBy: "epub:type=\"page-list\"").last)
             .components(separatedBy: "</nav>")[0].components(separatedBy: "<li>").count - 1
         #expect(listed == pages)
 
@@ -88,7 +100,9 @@ struct EPUBExportTests {
         for page in 1...pages {
             let text = try run(pdftotext, ["-raw", "-f", "\(page)", "-l", "\(page)", pdf.path, "-"]).stdoutText
             let greek = text.split(whereSeparator: \.isWhitespace).first { token in
-                token.unicodeScalars.contains { (0x0370...0x03FF).contains($0.value) || (0x1F00...0x1FFF).contains($0.value) }
+                token.unicodeScalars.contains {
+                    (0x0370...0x03FF).contains($0.value) || (0x1F00...0x1FFF).contains($0.value)
+                }
             }
             #expect(firstWords[page] == greek.map(String.init), "page \(page)")
         }

@@ -37,8 +37,9 @@ enum ExportFixture {
 
     /// Whether the browser checks can run (under CI they run regardless, and fail without their tools).
     static var browserRequired: Bool {
-        SystemTool.isCI || (SystemTool.find("chromium") != nil && SystemTool.find("chromedriver") != nil
-                            && axeScript != nil)
+        SystemTool.isCI
+            || (SystemTool.find("chromium") != nil && SystemTool.find("chromedriver") != nil
+                && axeScript != nil)
     }
     static let browserReason: Comment =
         "chromium, chromium-driver or the validators' virtual environment (axe-selenium-python) is missing: run scripts/setup"

@@ -10,8 +10,9 @@ import Testing
 struct ExportStyleTests {
     @Test(arguments: Tier.allCases)
     func everyTierMeetsFourPointFive(tier: Tier) {
-        let ratio = WCAGContrast.ratio(WCAGContrast.luminance(hex: ExportStyle.colour(of: tier)),
-                                       WCAGContrast.luminance(hex: ExportStyle.background))
+        let ratio = WCAGContrast.ratio(
+            WCAGContrast.luminance(hex: ExportStyle.colour(of: tier)),
+            WCAGContrast.luminance(hex: ExportStyle.background))
         #expect(ratio >= WCAGContrast.smallText, "\(tier.name): \(ratio):1")
     }
 }

@@ -11,16 +11,18 @@ struct HTMLExportTests {
     static func page(_ references: [String], extra: [String] = [], corpus: URL? = nil) throws -> URL {
         let dir = try ExportFixture.temporaryDirectory()
         let file = dir.appendingPathComponent("page.html")
-        try ExportFixture.interlinear(["export"] + references + ["--format", "html"] + extra
-                                      + (corpus.map { ["--corpus", $0.path] } ?? []), to: file)
+        try ExportFixture.interlinear(
+            ["export"] + references + ["--format", "html"] + extra
+                + (corpus.map { ["--corpus", $0.path] } ?? []), to: file)
         return file
     }
 
     static let johnOne = Result { try page(["John 1"]) }
     static let genesisOne = Result { try page(["Genesis 1"]) }
 
-    @Test(.enabled(if: SystemTool.required("tidy"), SystemTool.reason("tidy", package: "tidy")),
-          arguments: ["John 1", "Genesis 1"])
+    @Test(
+        .enabled(if: SystemTool.required("tidy"), SystemTool.reason("tidy", package: "tidy")),
+        arguments: ["John 1", "Genesis 1"])
     func tidyFindsNothing(reference: String) throws {
         let file = try (reference == "John 1" ? Self.johnOne : Self.genesisOne).get()
         let tidy = try #require(SystemTool.find("tidy"))
@@ -43,8 +45,9 @@ struct HTMLExportTests {
         #expect(report.headings.map(\.level) == [1] + Array(repeating: 2, count: corpus.verses.count))
         #expect(report.headings.first?.text == "John 1")
         #expect(report.headings.dropFirst().map(\.text) == corpus.verses.map(String.init))
-        #expect(report.headings.dropFirst().allSatisfy { !$0.name.isEmpty && $0.name != $0.text },
-                "verse headings are named as spoken")
+        #expect(
+            report.headings.dropFirst().allSatisfy { !$0.name.isEmpty && $0.name != $0.text },
+            "verse headings are named as spoken")
         #expect(report.words.map(\.text) == corpus.words)
         #expect(report.words.allSatisfy { $0.lang == "grc" && $0.dir == "ltr" })
         #expect(report.stacks == corpus.words.count)
@@ -100,8 +103,10 @@ struct HTMLExportTests {
     @Test func refusesUnknownReferenceAndTier() throws {
         let dir = try ExportFixture.temporaryDirectory()
         let file = dir.appendingPathComponent("x.html")
-        for arguments in [["export", "John 22"], ["export", "John 1", "--tiers", "nope"], ["export", "John 3-1"],
-                          ["export", "John 1", "--format", "pdf"]] {
+        for arguments in [
+            ["export", "John 22"], ["export", "John 1", "--tiers", "nope"], ["export", "John 3-1"],
+            ["export", "John 1", "--format", "pdf"],
+        ] {
             let result = try run(interlinearBinary, arguments + ["--output", file.path], directory: packageRoot)
             #expect(result.status == 64, "\(arguments): \(result.stderr)")
             #expect(result.stderr.split(separator: "\n").count == 1, "\(arguments): \(result.stderr)")

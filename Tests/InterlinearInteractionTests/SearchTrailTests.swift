@@ -32,13 +32,16 @@ import Testing
 
     @Test func aTrailAcrossTheBibleCountsInTheChapterAndInTheCorpus() throws {
         let john1 = try ref("John 1"), john2 = try ref("John 2")
-        let hits = [ReaderLocation(chapter: john1, verse: 1), ReaderLocation(chapter: john1, verse: 14),
-                    ReaderLocation(chapter: john2, verse: 22)]
+        let hits = [
+            ReaderLocation(chapter: john1, verse: 1), ReaderLocation(chapter: john1, verse: 14),
+            ReaderLocation(chapter: john2, verse: 22),
+        ]
         var trail = SearchTrail(query: "G3056", hits: hits, index: 1, chapter: nil)
         #expect(trail.acrossBible)
         #expect(trail.position == "2 of 2 in John 1, 2 of 3 in the corpus")
         trail.step(1)
-        #expect(trail.position(naming: { "\($0.book.name) chapter \($0.chapter)" })
-            == "1 of 1 in John chapter 2, 3 of 3 in the corpus")
+        #expect(
+            trail.position(naming: { "\($0.book.name) chapter \($0.chapter)" })
+                == "1 of 1 in John chapter 2, 3 of 3 in the corpus")
     }
 }

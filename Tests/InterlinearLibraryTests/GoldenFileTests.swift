@@ -21,8 +21,10 @@ import Testing
     }()
 
     @Test func theManifestNamesEveryCommittedChapterAndOneRendering() throws {
-        let chapters = try FileManager.default.subpathsOfDirectory(atPath: corpusDirectory.appendingPathComponent("chapters").path)
-            .filter { $0.hasSuffix(".tsv") }
+        let chapters = try FileManager.default.subpathsOfDirectory(
+            atPath: corpusDirectory.appendingPathComponent("chapters").path
+        )
+        .filter { $0.hasSuffix(".tsv") }
         let layouts = Self.entries.filter { $0.arguments.first == "typeset" }
         #expect(layouts.count == chapters.count, "\(chapters) vs \(layouts.map(\.file))")
         #expect(Self.entries.filter { $0.arguments.first == "render" }.count == 1)
@@ -32,18 +34,22 @@ import Testing
     func outputMatchesItsGoldenFile(file: String) throws {
         let entry = try #require(Self.entries.first { $0.file == file })
         let golden = try Data(contentsOf: Self.folder.appendingPathComponent(file))
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("interlinear-golden-\(getpid())-\(UUID())")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "interlinear-golden-\(getpid())-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let out = folder.appendingPathComponent(URL(fileURLWithPath: file).lastPathComponent)
         var environment = testEnvironment
         environment["INTERLINEAR_DATA"] = folder.appendingPathComponent("no-store").path
         environment["INTERLINEAR_CACHE"] = "off"
-        let result = try run(interlinearBinary, entry.arguments.map { $0 == "{out}" ? out.path : $0 },
-                             environment: environment, directory: packageRoot)
+        let result = try run(
+            interlinearBinary, entry.arguments.map { $0 == "{out}" ? out.path : $0 },
+            environment: environment, directory: packageRoot)
         try #require(result.status == 0, "\(entry.arguments): \(result.stderr)")
         let written = try Data(contentsOf: out)
-        #expect(written == golden, """
+        #expect(
+            written == golden,
+            """
             \(file) differs from what `interlinear \(entry.arguments.joined(separator: " "))` writes now \
             (\(written.count) bytes, golden \(golden.count)); if the change is meant, run scripts/update-goldens
             """)

@@ -79,8 +79,9 @@ import Testing
             try FileManager.default.copyItem(at: resolved, to: folder.appendingPathComponent("Package.resolved"))
         }
         let scratch = packageRoot.appendingPathComponent(".build-consumer")
-        let build = try run(swift, ["build", "--package-path", folder.path, "--scratch-path", scratch.path],
-                            directory: folder)
+        let build = try run(
+            swift, ["build", "--package-path", folder.path, "--scratch-path", scratch.path],
+            directory: folder)
         try #require(build.status == 0, "swift build failed:\n\(build.stderr)\n\(build.stdoutText.suffix(4000))")
 
         var environment = testEnvironment
@@ -93,8 +94,9 @@ import Testing
         // and viewport height 844, as the session's defaults).
         var quiet = environment
         quiet["ACCESSIBLE"] = nil
-        let dump = try run(interlinearBinary, ["a11y", "John 1", "--screen-reader", "on", "--scroll", "600"],
-                           environment: quiet, directory: packageRoot)
+        let dump = try run(
+            interlinearBinary, ["a11y", "John 1", "--screen-reader", "on", "--scroll", "600"],
+            environment: quiet, directory: packageRoot)
         try #require(dump.status == 0, "\(dump.stderr)")
         let json = try #require(try JSONSerialization.jsonObject(with: dump.stdout) as? [String: Any])
         let nodes = try #require(json["nodes"] as? [[String: Any]])
@@ -102,7 +104,8 @@ import Testing
         for node in nodes where node["offscreen"] as? Bool == false {
             // Element nodes only: the chapter (John.1) and verse containers (John.1.3) are not elements.
             guard let id = node["nodeId"] as? String, id.split(separator: ".").count > 3,
-                  let bounds = node["bounds"] as? [String: Double] else { continue }
+                let bounds = node["bounds"] as? [String: Double]
+            else { continue }
             expected[id] = ["x", "y", "width", "height"].map { bounds[$0] ?? .nan }
         }
         var listed: [String: [Double]] = [:]
@@ -115,7 +118,8 @@ import Testing
         #expect(Set(listed.keys) == Set(expected.keys))
         for (id, frame) in expected {
             let mine = listed[id] ?? []
-            #expect(mine.count == 4 && zip(mine, frame).allSatisfy { abs($0 - $1) < 0.01 }, "\(id): \(mine) vs \(frame)")
+            #expect(
+                mine.count == 4 && zip(mine, frame).allSatisfy { abs($0 - $1) < 0.01 }, "\(id): \(mine) vs \(frame)")
         }
 
         // The whole article as one program: each of its claims printed, checked here.
@@ -170,7 +174,9 @@ import Testing
         try #require(lines.count == 2, "\(shown.stdoutText)")
         var told: [String: Int] = [:]
         let fields = lines[0].split(separator: " ")
-        for (name, value) in zip(fields, fields.dropFirst()) where name.hasSuffix(":") { told[String(name)] = Int(value) }
+        for (name, value) in zip(fields, fields.dropFirst()) where name.hasSuffix(":") {
+            told[String(name)] = Int(value)
+        }
 
         // The source: rows BBCCCVVVWWWM (book, chapter, verse, word, morpheme); the surface is alt-id before "-".
         let data = try Data(contentsOf: SourceData.hebrewDirectory().appendingPathComponent(SourceData.hebrewFile))
@@ -186,8 +192,9 @@ import Testing
         }
         #expect(morphemes == 690)  // read from the start of the file: Genesis 1 is there whole
         #expect(fields.prefix(2) == ["language:", "hbo"])
-        #expect(told["verses:"] == verses.count && told["words:"] == words.count && told["morphemes:"] == morphemes,
-                "\(lines[0]) vs \(verses.count) verses, \(words.count) words, \(morphemes) morphemes")
+        #expect(
+            told["verses:"] == verses.count && told["words:"] == words.count && told["morphemes:"] == morphemes,
+            "\(lines[0]) vs \(verses.count) verses, \(words.count) words, \(morphemes) morphemes")
         #expect(lines[1] == "first word: " + first.precomposedStringWithCanonicalMapping)
 
         // The peer: the command line's typeset of the same store counts the same labels.

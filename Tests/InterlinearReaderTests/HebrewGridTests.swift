@@ -1,8 +1,8 @@
 import InterlinearCorpus
 import InterlinearReader
+import InterlinearTestSupport
 import InterlinearTypesetting
 import Testing
-import InterlinearTestSupport
 
 /// The terminal grid mirrors a Hebrew chapter as the typesetter mirrors the page: the verse number on the right,
 /// blocks right to left, every span inside the terminal, spans in screen order for drawing.
@@ -17,7 +17,8 @@ struct HebrewGridTests {
             for row in 0..<grid.rows(ofVerse: verse) {
                 let spans = grid.spans(ofRow: row, verse: verse)
                 #expect(spans.allSatisfy { $0.column >= 0 && $0.column + $0.width <= columns })
-                #expect(zip(spans, spans.dropFirst()).allSatisfy { $0.column + $0.width <= $1.column }, "ordered, apart")
+                #expect(
+                    zip(spans, spans.dropFirst()).allSatisfy { $0.column + $0.width <= $1.column }, "ordered, apart")
                 guard case .tier(.transliteration, let line) = grid.kind(ofRow: row, verse: verse) else { continue }
                 // Reading order right to left: the line's words, last first on screen.
                 let words = grid.words(verse: verse, line: line).map { chapter.text(chapter.words[$0].transliteration) }
@@ -34,7 +35,9 @@ struct HebrewGridTests {
     func visualOrder() throws {
         let chapter = try readerChapter("Genesis 1")
         let grid = GridLayout(metrics: GridMetrics(chapter: chapter), columns: 120)
-        let source = grid.spans(ofRow: 0, verse: VerseIndex(0)).filter { $0.text.unicodeScalars.contains { (0x05D0...0x05EA).contains($0.value) } }
+        let source = grid.spans(ofRow: 0, verse: VerseIndex(0)).filter {
+            $0.text.unicodeScalars.contains { (0x05D0...0x05EA).contains($0.value) }
+        }
         // The rightmost Hebrew span is the first word, its letters reversed (ת first on screen, ב last).
         let rightmost = try #require(source.last)
         #expect(rightmost.text == String("בְּרֵאשִׁ֖ית".reversed()))

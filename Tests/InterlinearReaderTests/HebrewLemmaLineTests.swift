@@ -1,8 +1,8 @@
 import InterlinearAccessibility
 import InterlinearCorpus
 import InterlinearReader
-import Testing
 import InterlinearTestSupport
+import Testing
 
 @Suite("Reader d on a Hebrew word")
 struct HebrewLemmaLineTests {

@@ -1,7 +1,7 @@
 import Foundation
-import InterlinearReader
 import InterlinearCorpus
 import InterlinearInteraction
+import InterlinearReader
 import InterlinearTestSupport
 import Testing
 
@@ -11,14 +11,18 @@ struct HebrewStrongsSearchTests {
     @Test func h430FindsEveryWordOfGenesis1WithIt() throws {
         let source = SourceData.hebrewDirectory().appendingPathComponent(SourceData.hebrewFile)
         guard FileManager.default.fileExists(atPath: source.path) else {
-            if ProcessInfo.processInfo.environment["CI"] != nil { Issue.record("CI needs the source data: \(source.path)") }
-            else { print("skipped: no \(source.path) (scripts/setup downloads it)") }
+            if ProcessInfo.processInfo.environment["CI"] != nil {
+                Issue.record("CI needs the source data: \(source.path)")
+            } else {
+                print("skipped: no \(source.path) (scripts/setup downloads it)")
+            }
             return
         }
         // Word ids (BBCCCVVVWWW) of Genesis 1 with a morpheme numbered 430, from a plain split of the source rows.
         var words = Set<Substring>()
         // (The file ends its lines with CR LF, one Character: split on either.)
-        let lines = try String(contentsOf: source, encoding: .utf8).split(whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+        let lines = try String(contentsOf: source, encoding: .utf8).split(whereSeparator: { $0 == "\n" || $0 == "\r\n" }
+        )
         for line in lines where line.hasPrefix("01001") {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
             guard fields.count > 3 else { continue }

@@ -4,9 +4,9 @@ import InterlinearCorpus
 import InterlinearReader
 import InterlinearShaping
 import InterlinearTable
+import InterlinearTestSupport
 import InterlinearTypesetting
 import Testing
-import InterlinearTestSupport
 
 /// The line a key printed, or a recorded failure.
 private func line(_ output: LineMode.Output, sourceLocation: SourceLocation = #_sourceLocation) -> String {
@@ -26,7 +26,9 @@ struct LineModeTests {
         #expect(mode.focusLine().text == "John one, verse one. En, In the, preposition")
         // The dictionary form ἀρχή sounds like the word: not said again.
         #expect(line(mode.handle(.right)) == "arkhay', beginning, noun, dative singular feminine")
-        #expect(line(mode.handle(.character("l"))) == "ayn, was, verb, imperfect active indicative, third person singular, from aymee'")
+        #expect(
+            line(mode.handle(.character("l")))
+                == "ayn, was, verb, imperfect active indicative, third person singular, from aymee'")
         #expect(line(mode.handle(.down)) == "John one, verse two, 7 Greek words")
         #expect(line(mode.handle(.left)) == "John one, verse one. lo'gos, Word, noun, nominative singular masculine")
         #expect(line(mode.handle(.up)) == "First verse. John one, verse one, 17 Greek words")
@@ -40,8 +42,10 @@ struct LineModeTests {
         #expect(line(mode.handle(.right)) == "arkhay', beginning, noun, dative singular feminine")
         #expect(line(mode.handle(.character("v"))) == "Verbosity normal.")
         #expect(line(mode.handle(.character("v"))) == "Verbosity full.")
-        #expect(line(mode.handle(.right))
-                == "ayn, was, verb, imperfect active indicative, third person singular, from aymee', Strong's 2258, word 3 of 17")
+        #expect(
+            line(mode.handle(.right))
+                == "ayn, was, verb, imperfect active indicative, third person singular, from aymee', Strong's 2258, word 3 of 17"
+        )
         #expect(line(mode.handle(.character("v"))) == "Verbosity brief.")
     }
 
@@ -63,7 +67,8 @@ struct LineModeTests {
         // Off: R and d say the words respelled, never in Greek script.
         #expect(line(mode.handle(.character("R"))).hasPrefix("Greek: En arkhay' ayn ho lo'gos"))
         #expect(line(mode.handle(.character("d"))) == "Dictionary form: arkhay'")
-        #expect(line(mode.handle(.character("s")))
+        #expect(
+            line(mode.handle(.character("s")))
                 == "arkhay' spelled: alpha with smooth breathing, rho, chi, eta with circumflex and iota subscript")
 
         var greek = LineMode(narration: ChapterNarration(chapter: try readerChapter("John 1")), original: true)
@@ -111,13 +116,16 @@ struct LineModeTests {
         return false
     }
 
-    @Test("↑ and ↓ lines fit one terminal row at every verse, so a screen reader reading the cursor's row reads them whole",
-          arguments: [80, 40, 24])
+    @Test(
+        "↑ and ↓ lines fit one terminal row at every verse, so a screen reader reading the cursor's row reads them whole",
+        arguments: [80, 40, 24])
     func verseLinesFitARow(columns: Int) throws {
         for reference in ["John 1", "Matthew 1", "Romans 8", "Revelation 22"] {
             let chapter = try readerChapter(reference)
             var mode = LineMode(narration: ChapterNarration(chapter: chapter), columns: columns)
-            for key: Key in Array(repeating: .down, count: chapter.verses.count) + Array(repeating: .up, count: chapter.verses.count) {
+            for key: Key in Array(repeating: .down, count: chapter.verses.count)
+                + Array(repeating: .up, count: chapter.verses.count)
+            {
                 let text = line(mode.handle(key))
                 #expect(CellWidth.of(text) <= columns - 1, "\(reference) at \(columns): \(text)")
             }
@@ -135,7 +143,8 @@ struct LineModeTests {
         _ = mode.handle(.character("/"))
         for c in "logos" { _ = mode.handle(.character(c)) }
         #expect(line(mode.handle(.enter)) == "Match 4 of 4. lo'gos, Word, noun, nominative singular masculine")
-        #expect(line(mode.handle(.character("n")))
+        #expect(
+            line(mode.handle(.character("n")))
                 == "Match 1 of 4. John one, verse one. lo'gos, Word, noun, nominative singular masculine")
         _ = mode.handle(.character(":"))
         for c in "99" { _ = mode.handle(.character(c)) }
@@ -188,7 +197,9 @@ struct SpeakableTests {
 
     @Test func greekSpelledWithItsMarks() {
         #expect(GreekSpelling.spell("Ἐν") == "capital epsilon with smooth breathing, nu")
-        #expect(GreekSpelling.spell("ἀρχῇ") == "alpha with smooth breathing, rho, chi, eta with circumflex and iota subscript")
+        #expect(
+            GreekSpelling.spell("ἀρχῇ")
+                == "alpha with smooth breathing, rho, chi, eta with circumflex and iota subscript")
         #expect(GreekSpelling.spell("ὅς") == "omicron with rough breathing and acute, final sigma")
         // Decomposed input spells the same.
         #expect(GreekSpelling.spell("ἀρχῇ".decomposedStringWithCanonicalMapping) == GreekSpelling.spell("ἀρχῇ"))
@@ -199,10 +210,12 @@ struct SpeakableTests {
 
 @Suite("Reader line wrapping")
 struct LineWrapTests {
-    @Test("rows fit the width, break only at spaces, and after a phrase's punctuation when phrases fit",
-          arguments: [80, 40, 13])
+    @Test(
+        "rows fit the width, break only at spaces, and after a phrase's punctuation when phrases fit",
+        arguments: [80, 40, 13])
     func rows(columns: Int) throws {
-        var mode = LineMode(narration: ChapterNarration(chapter: try readerChapter("Romans 8")), verbosity: .full, original: true)
+        var mode = LineMode(
+            narration: ChapterNarration(chapter: try readerChapter("Romans 8")), verbosity: .full, original: true)
         for _ in 0..<200 {
             guard case .line(let line) = mode.handle(.right) else { continue }
             let rows = LineWrap.rows(line.text, columns: columns)
@@ -256,14 +269,17 @@ struct ElementNarrationTests {
 
         for speech in [WordSpeech(), WordSpeech(verbosity: .full, greek: true)] {
             for focus in forward.prefix(40) {
-                #expect(elements.describe(verse: focus.verse, word: focus.word!, speech: speech)
+                #expect(
+                    elements.describe(verse: focus.verse, word: focus.word!, speech: speech)
                         == plain.describe(verse: focus.verse, word: focus.word!, speech: speech))
             }
         }
         // The element's accessibility description is the same description, at full verbosity, English only.
         let id = ElementID(cell: 0, kind: .word(2))
         let utterance = try #require(tree.utterance(of: id))
-        #expect(utterance.description == "ayn, was, verb, imperfect active indicative, third person singular, from aymee', Strong's 2258")
+        #expect(
+            utterance.description
+                == "ayn, was, verb, imperfect active indicative, third person singular, from aymee', Strong's 2258")
         var mode = LineMode(narration: elements)
         #expect(line(mode.handle(.right)) == "John one, verse one. arkhay', beginning, noun, dative singular feminine")
     }

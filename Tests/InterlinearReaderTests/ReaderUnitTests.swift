@@ -1,13 +1,13 @@
 import Foundation
+import InterlinearAccessibility
 import InterlinearCorpus
 import InterlinearInteraction
 import InterlinearReader
-import InterlinearAccessibility
 import InterlinearShaping
 import InterlinearTable
+import InterlinearTestSupport
 import InterlinearTypesetting
 import Testing
-import InterlinearTestSupport
 
 /// Chapters from the committed corpus, each in a session of its own.
 func readerChapter(_ reference: String) throws -> Chapter {
@@ -51,8 +51,9 @@ struct CellWidthTests {
 
 @Suite("Reader grid layout")
 struct GridLayoutTests {
-    @Test("every row of every chapter fits the terminal width, at widths from 12 to 200",
-          arguments: ["John 1", "Matthew 1", "Romans 8", "Revelation 22"])
+    @Test(
+        "every row of every chapter fits the terminal width, at widths from 12 to 200",
+        arguments: ["John 1", "Matthew 1", "Romans 8", "Revelation 22"])
     func fits(_ reference: String) throws {
         let metrics = GridMetrics(chapter: try readerChapter(reference))
         for columns in [12, 20, 33, 60, 80, 132, 200] {
@@ -117,8 +118,9 @@ struct GridModeTests {
         #expect(grid.scrollY == grid.layout.contentRows - grid.contentRows)
         #expect(grid.handle(.character("q")) == false)
 
-        let colored = String(decoding: GridMode(chapter: try readerChapter("John 1"), columns: 80, rows: 24, color: true).frame(),
-                             as: UTF8.self)
+        let colored = String(
+            decoding: GridMode(chapter: try readerChapter("John 1"), columns: 80, rows: 24, color: true).frame(),
+            as: UTF8.self)
         var plain = GridMode(chapter: try readerChapter("John 1"), columns: 80, rows: 24, color: false)
         let uncolored = String(decoding: plain.frame(), as: UTF8.self)
         #expect(colored.contains(";36m") || colored.contains(";32m"))
@@ -128,13 +130,18 @@ struct GridModeTests {
         #expect(plain.scrollY == 1)
     }
 
-    @Test("every key at every tiny size: no crash, the frame stays inside the screen", arguments: [(1, 1), (2, 2), (5, 3), (20, 5), (7, 40)])
+    @Test(
+        "every key at every tiny size: no crash, the frame stays inside the screen",
+        arguments: [(1, 1), (2, 2), (5, 3), (20, 5), (7, 40)])
     func tinySizes(_ size: (columns: Int, rows: Int)) throws {
-        var grid = GridMode(chapter: try readerChapter("Revelation 22"), columns: size.columns, rows: size.rows, color: true)
-        let keys: [Key] = [.down, .pageDown, .character("G"), .character("?"), .character("x"), .up, .pageUp,
-                           .character("/"), .character("λ"), .enter, .character("n"), .character("N"),
-                           .character(":"), .character("9"), .character("9"), .enter, .character(":"), .escape,
-                           .character("g"), .left, .right, .character("b")]
+        var grid = GridMode(
+            chapter: try readerChapter("Revelation 22"), columns: size.columns, rows: size.rows, color: true)
+        let keys: [Key] = [
+            .down, .pageDown, .character("G"), .character("?"), .character("x"), .up, .pageUp,
+            .character("/"), .character("λ"), .enter, .character("n"), .character("N"),
+            .character(":"), .character("9"), .character("9"), .enter, .character(":"), .escape,
+            .character("g"), .left, .right, .character("b"),
+        ]
         for key in keys {
             let kept = grid.handle(key)
             #expect(kept)
@@ -142,7 +149,8 @@ struct GridModeTests {
             // Every cursor move stays on screen.
             for match in frame.split(separator: "\u{1B}[").dropFirst() {
                 guard let h = match.firstIndex(of: "H"), let semi = match.firstIndex(of: ";"), semi < h,
-                      let row = Int(match[..<semi]), let column = Int(match[match.index(after: semi)..<h]) else { continue }
+                    let row = Int(match[..<semi]), let column = Int(match[match.index(after: semi)..<h])
+                else { continue }
                 #expect(row >= 1 && row <= size.rows && column >= 1 && column <= size.columns)
             }
             #expect(grid.scrollY >= 0 && grid.scrollY <= max(grid.layout.contentRows - grid.contentRows, 0))
@@ -221,20 +229,39 @@ struct ReaderModeTests {
     @Test("plain text off a terminal or on TERM=dumb; screen reader on the flag or ACCESSIBLE=1")
     func choice() {
         let tty = ["TERM": "xterm-256color"]
-        #expect(ReaderMode.choose(screenReaderFlag: false, stdinIsTerminal: true, stdoutIsTerminal: true, environment: tty) == .grid)
-        #expect(ReaderMode.choose(screenReaderFlag: false, stdinIsTerminal: true, stdoutIsTerminal: false, environment: tty) == .plainText)
-        #expect(ReaderMode.choose(screenReaderFlag: true, stdinIsTerminal: true, stdoutIsTerminal: false, environment: tty) == .plainText)
-        #expect(ReaderMode.choose(screenReaderFlag: false, stdinIsTerminal: true, stdoutIsTerminal: true, environment: ["TERM": "dumb"]) == .plainText)
-        #expect(ReaderMode.choose(screenReaderFlag: true, stdinIsTerminal: true, stdoutIsTerminal: true, environment: tty) == .screenReader)
-        #expect(ReaderMode.choose(screenReaderFlag: false, stdinIsTerminal: true, stdoutIsTerminal: true,
-                                  environment: ["TERM": "xterm", "ACCESSIBLE": "1"]) == .screenReader)
-        #expect(ReaderMode.choose(screenReaderFlag: false, stdinIsTerminal: true, stdoutIsTerminal: true,
-                                  environment: ["TERM": "xterm", "ACCESSIBLE": "0"]) == .grid)
+        #expect(
+            ReaderMode.choose(screenReaderFlag: false, stdinIsTerminal: true, stdoutIsTerminal: true, environment: tty)
+                == .grid)
+        #expect(
+            ReaderMode.choose(screenReaderFlag: false, stdinIsTerminal: true, stdoutIsTerminal: false, environment: tty)
+                == .plainText)
+        #expect(
+            ReaderMode.choose(screenReaderFlag: true, stdinIsTerminal: true, stdoutIsTerminal: false, environment: tty)
+                == .plainText)
+        #expect(
+            ReaderMode.choose(
+                screenReaderFlag: false, stdinIsTerminal: true, stdoutIsTerminal: true, environment: ["TERM": "dumb"])
+                == .plainText)
+        #expect(
+            ReaderMode.choose(screenReaderFlag: true, stdinIsTerminal: true, stdoutIsTerminal: true, environment: tty)
+                == .screenReader)
+        #expect(
+            ReaderMode.choose(
+                screenReaderFlag: false, stdinIsTerminal: true, stdoutIsTerminal: true,
+                environment: ["TERM": "xterm", "ACCESSIBLE": "1"]) == .screenReader)
+        #expect(
+            ReaderMode.choose(
+                screenReaderFlag: false, stdinIsTerminal: true, stdoutIsTerminal: true,
+                environment: ["TERM": "xterm", "ACCESSIBLE": "0"]) == .grid)
         // One parser of ACCESSIBLE for every command: "false" is off here as it is in `a11y`.
-        for (value, mode) in [("false", ReaderMode.grid), ("no", .grid), ("off", .grid), ("", .grid),
-                              ("true", .screenReader), ("YES", .screenReader), (" on ", .screenReader)] {
-            #expect(ReaderMode.choose(screenReaderFlag: false, stdinIsTerminal: true, stdoutIsTerminal: true,
-                                      environment: ["TERM": "xterm", "ACCESSIBLE": value]) == mode, "ACCESSIBLE=\(value)")
+        for (value, mode) in [
+            ("false", ReaderMode.grid), ("no", .grid), ("off", .grid), ("", .grid),
+            ("true", .screenReader), ("YES", .screenReader), (" on ", .screenReader),
+        ] {
+            #expect(
+                ReaderMode.choose(
+                    screenReaderFlag: false, stdinIsTerminal: true, stdoutIsTerminal: true,
+                    environment: ["TERM": "xterm", "ACCESSIBLE": value]) == mode, "ACCESSIBLE=\(value)")
         }
     }
 

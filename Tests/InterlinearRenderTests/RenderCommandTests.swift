@@ -46,7 +46,8 @@ struct RenderCommandTests {
         let dir = try RenderFixture.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("out.png")
-        let result = try run(interlinearBinary, ["render"] + arguments + ["--output", file.path], directory: packageRoot)
+        let result = try run(
+            interlinearBinary, ["render"] + arguments + ["--output", file.path], directory: packageRoot)
         #expect(result.status == status, "\(result.status): \(result.stderr)")
         #expect(result.stderr.split(separator: "\n").count == 1 && result.stderr.contains(message), "\(result.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty, "no output file")
@@ -74,13 +75,20 @@ struct RenderCommandTests {
         let dir = try RenderFixture.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let chapter = dir.appendingPathComponent("corpus/chapters/43-John/01.tsv")
-        try FileManager.default.createDirectory(at: chapter.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: chapter.deletingLastPathComponent(), withIntermediateDirectories: true)
         // U+10FFFD: a private-use character no font covers.
-        try Data("# interlinear corpus 2\n@\t43\t1\nv\t1\tIn the beginning\nw\t1\tἘν\u{10FFFD}\tEn\tἐν\tG1722\tPREP\tIn\t0\n$\t1\t1\n"
-            .utf8).write(to: chapter)
+        try Data(
+            "# interlinear corpus 2\n@\t43\t1\nv\t1\tIn the beginning\nw\t1\tἘν\u{10FFFD}\tEn\tἐν\tG1722\tPREP\tIn\t0\n$\t1\t1\n"
+                .utf8
+        ).write(to: chapter)
         let file = dir.appendingPathComponent("m.png")
-        let result = try run(interlinearBinary, ["render", "John 1", "--corpus", dir.appendingPathComponent("corpus").path,
-                                                 "--output", file.path], directory: packageRoot)
+        let result = try run(
+            interlinearBinary,
+            [
+                "render", "John 1", "--corpus", dir.appendingPathComponent("corpus").path,
+                "--output", file.path,
+            ], directory: packageRoot)
         #expect(result.status == 0)
         #expect(result.stderr == "interlinear: warning: 1 glyphs no installed font has were drawn as boxes\n")
         let image = try RenderFixture.Image(contentsOf: file)

@@ -15,7 +15,8 @@ enum RenderFixture {
 
     /// Runs `interlinear render` and returns the file it wrote.
     static func render(_ arguments: [String], to file: URL) throws -> Data {
-        let result = try run(interlinearBinary, ["render"] + arguments + ["--output", file.path], directory: packageRoot)
+        let result = try run(
+            interlinearBinary, ["render"] + arguments + ["--output", file.path], directory: packageRoot)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.isEmpty)
         return try Data(contentsOf: file)
@@ -42,7 +43,8 @@ enum RenderFixture {
     }
 
     static func layout(width: String, extra: [String] = []) throws -> Layout {
-        let result = try run(interlinearBinary, ["typeset", "John 1", "--width", width] + extra, directory: packageRoot)
+        let result = try run(
+            interlinearBinary, ["typeset", "John 1", "--width", width] + extra, directory: packageRoot)
         #expect(result.status == 0, "\(result.stderr)")
         return try JSONDecoder().decode(Layout.self, from: result.stdout)
     }
@@ -75,7 +77,8 @@ enum RenderFixture {
         }
 
         /// Pixels in a point rectangle (scaled by `scale`, shrunk by `inset` points each side) darker than paper.
-        func inkPixels(x: Double, y: Double, width w: Double, height h: Double, scale: Double, inset: Double = 0) -> Int {
+        func inkPixels(x: Double, y: Double, width w: Double, height h: Double, scale: Double, inset: Double = 0) -> Int
+        {
             let x0 = Int(((x + inset) * scale).rounded(.up)), x1 = Int(((x + w - inset) * scale).rounded(.down))
             let y0 = Int(((y + inset) * scale).rounded(.up)), y1 = Int(((y + h - inset) * scale).rounded(.down))
             guard x1 > x0, y1 > y0 else { return 0 }
@@ -93,7 +96,8 @@ enum RenderFixture {
     /// Width and height from a PNG's IHDR chunk.
     static func pngSize(_ data: Data) throws -> (width: Int, height: Int) {
         let bytes = [UInt8](data.prefix(24))
-        try #require(bytes.count == 24 && bytes[0..<8] == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], "a PNG signature")
+        try #require(
+            bytes.count == 24 && bytes[0..<8] == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], "a PNG signature")
         func be32(_ i: Int) -> Int { bytes[i..<(i + 4)].reduce(0) { $0 << 8 | Int($1) } }
         return (be32(16), be32(20))
     }
@@ -115,7 +119,8 @@ enum RenderFixture {
 
     /// The chapter file's source words, and its translation per verse, read straight from the committed corpus.
     static func corpusJohnOne() throws -> (words: [String], strongs: [String], translations: [Int: [String]]) {
-        let text = try String(contentsOf: corpusDirectory.appendingPathComponent("chapters/43-John/01.tsv"), encoding: .utf8)
+        let text = try String(
+            contentsOf: corpusDirectory.appendingPathComponent("chapters/43-John/01.tsv"), encoding: .utf8)
         var words: [String] = [], strongs: [String] = [], translations: [Int: [String]] = [:]
         for line in text.split(separator: "\n") {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)

@@ -2,8 +2,8 @@ import Foundation
 import InterlinearCorpus
 import InterlinearRender
 import InterlinearShaping
-import InterlinearTypesetting
 import InterlinearTestSupport
+import InterlinearTypesetting
 import Testing
 
 @Suite("interlinear render --overlay a11y")
@@ -41,17 +41,20 @@ struct RenderOverlayTests {
         let result = try ChapterRenderer(painter: painter).render(request)
         let slice = try #require(result.pages.first)
 
-        let dump = try run(interlinearBinary, [
-            "a11y", "John 1", "--width", "\(Int(width))", "--screen-reader", "on", "--all",
-            "--viewport", "\(Int(width))x\(slice.bottom - slice.top)", "--scroll", "\(slice.top)",
-        ], directory: packageRoot)
+        let dump = try run(
+            interlinearBinary,
+            [
+                "a11y", "John 1", "--width", "\(Int(width))", "--screen-reader", "on", "--all",
+                "--viewport", "\(Int(width))x\(slice.bottom - slice.top)", "--scroll", "\(slice.top)",
+            ], directory: packageRoot)
         #expect(dump.status == 0, "\(dump.stderr)")
         let nodes = try JSONDecoder().decode(A11yDump.self, from: dump.stdout).nodes
         let verseIDs = Set((from...to).map { "John.1.\($0)" })
         // The verses, their elements, and the words of each verse's whole translation (children of John.1.3.t).
         let translationIDs = Set(verseIDs.map { $0 + ".t" })
         let expected = nodes.filter {
-            verseIDs.contains($0.nodeId) || verseIDs.contains($0.parentId ?? "") || translationIDs.contains($0.parentId ?? "")
+            verseIDs.contains($0.nodeId) || verseIDs.contains($0.parentId ?? "")
+                || translationIDs.contains($0.parentId ?? "")
         }
         #expect(expected.count > 3 * (to - from + 1))
 
@@ -62,8 +65,10 @@ struct RenderOverlayTests {
         for node in expected {
             let frame = try #require(drawn[node.nodeId], "no frame drawn for \(node.nodeId)")
             // The dump rounds to hundredths of a point.
-            for (a, b) in [(frame.bounds.x, node.bounds.x), (frame.bounds.y, node.bounds.y),
-                           (frame.bounds.width, node.bounds.width), (frame.bounds.height, node.bounds.height)] {
+            for (a, b) in [
+                (frame.bounds.x, node.bounds.x), (frame.bounds.y, node.bounds.y),
+                (frame.bounds.width, node.bounds.width), (frame.bounds.height, node.bounds.height),
+            ] {
                 #expect(abs(Double(a) - b) <= 0.006, "\(node.nodeId): \(frame.bounds) vs \(node.bounds)")
             }
             #expect((frame.kind == .verse) == (node.roleDescription == "verse"))
@@ -98,14 +103,15 @@ struct RenderOverlayTests {
             // render; compare the two images across the frame's left edge, at mid-height.
             let y = Int(((Double(frame.bounds.y) + Double(frame.bounds.height) / 2) * 2).rounded(.down))
             let x = Int((Double(frame.bounds.x) * 2).rounded(.down))
-            let gain = (x - 1...x + 2).map { px -> Int in
-                func distance(_ p: (Int, Int, Int)) -> Int {
-                    colours.map { c in
-                        abs(p.0 - Int(c.red * 255)) + abs(p.1 - Int(c.green * 255)) + abs(p.2 - Int(c.blue * 255))
-                    }.min() ?? 0
-                }
-                return distance(plain.rgb(px, y)) - distance(image.rgb(px, y))
-            }.max() ?? 0
+            let gain =
+                (x - 1...x + 2).map { px -> Int in
+                    func distance(_ p: (Int, Int, Int)) -> Int {
+                        colours.map { c in
+                            abs(p.0 - Int(c.red * 255)) + abs(p.1 - Int(c.green * 255)) + abs(p.2 - Int(c.blue * 255))
+                        }.min() ?? 0
+                    }
+                    return distance(plain.rgb(px, y)) - distance(image.rgb(px, y))
+                }.max() ?? 0
             #expect(gain > 100, "\(frame.nodeID): no frame stroke at its left edge (x \(x), y \(y))")
         }
     }

@@ -2,15 +2,17 @@ import Foundation
 import InterlinearTestSupport
 import Testing
 
-@Suite("interlinear render: PDF (poppler)",
-       .enabled(if: RenderFixture.popplerRequired, SystemTool.reason("pdftotext", package: "poppler-utils")))
+@Suite(
+    "interlinear render: PDF (poppler)",
+    .enabled(if: RenderFixture.popplerRequired, SystemTool.reason("pdftotext", package: "poppler-utils")))
 struct RenderPDFTests {
     /// One PDF of John 1 (A4, default width) shared by the tests of this suite.
     static let johnOne: Result<URL, any Error> = Result {
         let dir = try RenderFixture.temporaryDirectory()
         let file = dir.appendingPathComponent("John-1.pdf")
-        let result = try run(interlinearBinary, ["render", "John 1", "--format", "pdf", "--output", file.path],
-                             directory: packageRoot)
+        let result = try run(
+            interlinearBinary, ["render", "John 1", "--format", "pdf", "--output", file.path],
+            directory: packageRoot)
         guard result.status == 0 else { throw RenderError(result.stderr) }
         return file
     }
@@ -64,8 +66,9 @@ struct RenderPDFTests {
         let file = try Self.johnOne.get()
         let corpus = try RenderFixture.corpusJohnOne()
         let info = try RenderFixture.poppler("pdfinfo", [file.path])
-        let pages = try #require(info.split(separator: "\n").first { $0.hasPrefix("Pages:") }
-            .flatMap { Int($0.dropFirst(6).trimmingCharacters(in: .whitespaces)) })
+        let pages = try #require(
+            info.split(separator: "\n").first { $0.hasPrefix("Pages:") }
+                .flatMap { Int($0.dropFirst(6).trimmingCharacters(in: .whitespaces)) })
         #expect(pages >= 2, "John 1 takes several pages")
         var word = 0
         for page in 1...pages {
@@ -96,9 +99,13 @@ struct RenderPDFTests {
         let bytes = String(decoding: try Data(contentsOf: file), as: UTF8.self)
         #expect(bytes.contains("/Lang (en)") && bytes.contains("/Lang (grc)"))
         let structure = try RenderFixture.poppler("pdfinfo", ["-struct-text", file.path])
-        #expect(structure.hasPrefix("Document\n  P (block)\n    Lbl (block)\n      \"1 \"\n    Ruby (inline)\n      RB\n        \"Ἐν \"\n      RT\n        Span (inline)\n          \"En \"\n        Span (inline)\n          \"G1722 \"\n        Span (inline)\n          \"PREP \"\n        Span (inline)\n          \"In [the] \""),
-                "\(structure.prefix(300))")
-        #expect(structure.contains("\"In the beginning was the Word, and the Word was with God, and the Word was God. \""))
+        #expect(
+            structure.hasPrefix(
+                "Document\n  P (block)\n    Lbl (block)\n      \"1 \"\n    Ruby (inline)\n      RB\n        \"Ἐν \"\n      RT\n        Span (inline)\n          \"En \"\n        Span (inline)\n          \"G1722 \"\n        Span (inline)\n          \"PREP \"\n        Span (inline)\n          \"In [the] \""
+            ),
+            "\(structure.prefix(300))")
+        #expect(
+            structure.contains("\"In the beginning was the Word, and the Word was with God, and the Word was God. \""))
     }
 
     /// Letter paper, a running header on every page, page numbers at the foot.
@@ -109,11 +116,16 @@ struct RenderPDFTests {
         _ = try RenderFixture.render(["John 1", "--format", "pdf", "--paper", "letter", "--width", "480"], to: file)
         let info = try RenderFixture.poppler("pdfinfo", [file.path])
         #expect(info.contains("612 x 792 pts (letter)"), "\(info)")
-        let count = try #require(info.split(separator: "\n").first { $0.hasPrefix("Pages:") }
-            .flatMap { Int($0.dropFirst(6).trimmingCharacters(in: .whitespaces)) })
+        let count = try #require(
+            info.split(separator: "\n").first { $0.hasPrefix("Pages:") }
+                .flatMap { Int($0.dropFirst(6).trimmingCharacters(in: .whitespaces)) })
         for page in [1, count] {
-            let lines = try RenderFixture.poppler("pdftotext", ["-layout", "-f", "\(page)", "-l", "\(page)", file.path, "-"])
-                .split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty && $0 != "\u{0C}" }
+            let lines = try RenderFixture.poppler(
+                "pdftotext", ["-layout", "-f", "\(page)", "-l", "\(page)", file.path, "-"]
+            )
+            .split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+                !$0.isEmpty && $0 != "\u{0C}"
+            }
             #expect(lines.first == "John 1", "page \(page) header: \(lines.first ?? "")")
             #expect(lines.last == "\(page)", "page \(page) number: \(lines.last ?? "")")
         }

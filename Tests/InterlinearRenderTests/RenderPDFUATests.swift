@@ -29,7 +29,9 @@ struct RenderPDFUATests {
     /// John 1's words from SBLGNT.tsv (bible-alignments 0.4.2): the `text` of every row of an id `n43001…`.
     static func sblgntJohnOne() throws -> [String] {
         let file = try #require(SourceColumns.sblgnt)
-        return try SourceColumns.rows(of: file, columns: ["id", "text"]).filter { $0[0].hasPrefix("n43001") }.map { $0[1] }
+        return try SourceColumns.rows(of: file, columns: ["id", "text"]).filter { $0[0].hasPrefix("n43001") }.map {
+            $0[1]
+        }
     }
 
     /// Genesis 1's words from WLC-LEB.tsv (bible-alignments 0.3.5), whose rows are morphemes: a word is the
@@ -40,7 +42,8 @@ struct RenderPDFUATests {
         var words: [String] = []
         var current = ""
         for row in try SourceColumns.rows(of: file, columns: ["identifier", "alt-id"]) where row[0].hasPrefix("01001") {
-            let morpheme = row[1].split(separator: "-", omittingEmptySubsequences: false).dropLast().joined(separator: "-")
+            let morpheme = row[1].split(separator: "-", omittingEmptySubsequences: false).dropLast().joined(
+                separator: "-")
             if row[0].prefix(11) == current { words[words.count - 1] += morpheme } else { words.append(morpheme) }
             current = String(row[0].prefix(11))
         }
@@ -48,16 +51,19 @@ struct RenderPDFUATests {
     }
 
     static var hebrewSourceMissing: Bool {
-        !FileManager.default.fileExists(atPath: SourceData.hebrewDirectory().appendingPathComponent(SourceData.hebrewFile).path)
+        !FileManager.default.fileExists(
+            atPath: SourceData.hebrewDirectory().appendingPathComponent(SourceData.hebrewFile).path)
     }
 
     /// The words of `pdftotext` output: split at white space, with the bidi controls poppler writes around every
     /// right-to-left run (RLE U+202B … PDF U+202C) and the marks it may leave (U+200E, U+200F) taken out.
     static func words(_ text: String) -> [Substring] {
         let controls: ClosedRange<UInt32> = 0x202A...0x202E
-        let kept = String(String.UnicodeScalarView(text.unicodeScalars.filter {
-            !controls.contains($0.value) && $0.value != 0x200E && $0.value != 0x200F
-        }))
+        let kept = String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.filter {
+                    !controls.contains($0.value) && $0.value != 0x200E && $0.value != 0x200F
+                }))
         return kept.split(whereSeparator: \.isWhitespace)
     }
 
@@ -73,21 +79,26 @@ struct RenderPDFUATests {
         let common = min(a.count, b.count)
         guard let i = (0..<common).first(where: { a[$0] != b[$0] }) ?? (a.count == b.count ? nil : common)
         else { return "none" }
-        return "word \(i): \(i < a.count ? a[i] : "—") for \(i < b.count ? b[i] : "—") (\(a.count) words, \(b.count) expected)"
+        return
+            "word \(i): \(i < a.count ? a[i] : "—") for \(i < b.count ? b[i] : "—") (\(a.count) words, \(b.count) expected)"
     }
 
     /// John 1's 826 Greek words, in reading order in both modes: `-raw` reads the content stream, whose order is the
     /// structure tree's; the default mode rebuilds lines from glyph positions, and each row of Greek words is drawn
     /// as touching text spans (`ChapterPainter.showSpan`), so each row is one line, read top to bottom. Compared
     /// in NFC; SBLGNT's `text` column has no punctuation, and neither has the drawn word.
-    @Test(.enabled(if: RenderFixture.popplerRequired && SharedStore.sourceMissing == nil,
-                   SystemTool.reason("pdftotext", package: "poppler-utils")),
-          arguments: [[String](), ["-raw"]])
+    @Test(
+        .enabled(
+            if: RenderFixture.popplerRequired && SharedStore.sourceMissing == nil,
+            SystemTool.reason("pdftotext", package: "poppler-utils")),
+        arguments: [[String](), ["-raw"]])
     func greekWordsInReadingOrder(mode: [String]) throws {
         let expected = try Self.sblgntJohnOne().map(\.precomposedStringWithCanonicalMapping)
         #expect(expected.count == 826)
         let text = try RenderFixture.poppler("pdftotext", mode + [try Self.john.get().path, "-"])
-        let greek = Self.words(text).filter(RenderFixture.isGreek).map { String($0).precomposedStringWithCanonicalMapping }
+        let greek = Self.words(text).filter(RenderFixture.isGreek).map {
+            String($0).precomposedStringWithCanonicalMapping
+        }
         #expect(greek == expected, "pdftotext \(mode): \(Self.firstDifference(greek, expected))")
     }
 
@@ -95,9 +106,11 @@ struct RenderPDFUATests {
     /// both modes. Compared in NFD (canonical equivalence: WLC-LEB.tsv and the chapter file order some marks of a
     /// letter differently, the same text), cantillation included. poppler reverses every right-to-left run, taking
     /// it for visual order; each Hebrew word's span carries its text reversed, so what comes out is logical.
-    @Test(.enabled(if: RenderFixture.popplerRequired && !RenderPDFUATests.hebrewSourceMissing,
-                   SystemTool.reason("pdftotext", package: "poppler-utils")),
-          arguments: [[String](), ["-raw"]])
+    @Test(
+        .enabled(
+            if: RenderFixture.popplerRequired && !RenderPDFUATests.hebrewSourceMissing,
+            SystemTool.reason("pdftotext", package: "poppler-utils")),
+        arguments: [[String](), ["-raw"]])
     func hebrewWordsInReadingOrder(mode: [String]) throws {
         let expected = try Self.wlcGenesisOne().map(\.decomposedStringWithCanonicalMapping)
         #expect(expected.count == 434)
@@ -135,12 +148,16 @@ struct RenderPDFUATests {
     /// right-to-left mark, no space: the content stream's spans carry the reversed text for poppler, the structure
     /// element the word for readers of the tagged PDF, ISO 32000-1 §14.9.4); compared in NFD with WLC-LEB.tsv.
     /// John 1's 826 Greek words, whose spans are logical already, have none.
-    @Test(.enabled(if: Validators.pdfuaRequired && !RenderPDFUATests.hebrewSourceMissing
-                   && SharedStore.sourceMissing == nil, Validators.pdfuaReason))
+    @Test(
+        .enabled(
+            if: Validators.pdfuaRequired && !RenderPDFUATests.hebrewSourceMissing
+                && SharedStore.sourceMissing == nil, Validators.pdfuaReason))
     func structureElementsCarryLogicalHebrew() throws {
         let expected = try Self.wlcGenesisOne().map(\.decomposedStringWithCanonicalMapping)
         #expect(expected.count == 434)
-        let hebrew = try Self.wordActualTexts(try Self.genesis.get()).map { $0?.decomposedStringWithCanonicalMapping ?? "—" }
+        let hebrew = try Self.wordActualTexts(try Self.genesis.get()).map {
+            $0?.decomposedStringWithCanonicalMapping ?? "—"
+        }
         #expect(hebrew == expected, "ActualText: \(Self.firstDifference(hebrew, expected))")
         let greek = try Self.wordActualTexts(try Self.john.get())
         #expect(greek.count == 826)

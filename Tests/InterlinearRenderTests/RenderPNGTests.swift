@@ -9,14 +9,16 @@ struct RenderPNGTests {
     func sizeFollowsWidthAndScale(width: String, scale: String) throws {
         let dir = try RenderFixture.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let png = try RenderFixture.render(["John 1", "--format", "png", "--width", width, "--scale", scale],
-                                           to: dir.appendingPathComponent("j.png"))
+        let png = try RenderFixture.render(
+            ["John 1", "--format", "png", "--width", width, "--scale", scale],
+            to: dir.appendingPathComponent("j.png"))
         let size = try RenderFixture.pngSize(png)
         let w = try #require(Double(width)), s = try #require(Double(scale))
         let layout = try RenderFixture.layout(width: width)
         #expect(size.width == Int((w * s).rounded(.up)))
         // The layout JSON rounds to hundredths of a point.
-        #expect(abs(Double(size.height) - layout.height * s) <= 1 + 0.01 * s, "\(size.height) vs \(layout.height) x \(s)")
+        #expect(
+            abs(Double(size.height) - layout.height * s) <= 1 + 0.01 * s, "\(size.height) vs \(layout.height) x \(s)")
     }
 
     /// Inside every label's frame there is ink; between the word blocks of a row there is none. Checked for several
@@ -27,8 +29,9 @@ struct RenderPNGTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let scale = 2.0
         let file = dir.appendingPathComponent("j.png")
-        _ = try RenderFixture.render(["John 1", "--width", width, "--scale", "2", "--from", "\(from)", "--to", "\(to)"],
-                                     to: file)
+        _ = try RenderFixture.render(
+            ["John 1", "--width", width, "--scale", "2", "--from", "\(from)", "--to", "\(to)"],
+            to: file)
         let image = try RenderFixture.Image(contentsOf: file)
         let layout = try RenderFixture.layout(width: width)
         let cells = layout.cells.filter { (from...to).contains($0.verse) }
@@ -39,7 +42,8 @@ struct RenderPNGTests {
             let y0 = cell.y - top
             for label in cell.labels {
                 labels += 1
-                let ink = image.inkPixels(x: label.x, y: y0 + label.y, width: label.width, height: label.height, scale: scale)
+                let ink = image.inkPixels(
+                    x: label.x, y: y0 + label.y, width: label.width, height: label.height, scale: scale)
                 #expect(ink > 0, "no ink in \(cell.id) \(label.tier) '\(label.text)'")
             }
             // Word blocks (and the verse number, the first token of the flow) by row: the union of their labels.
@@ -47,15 +51,18 @@ struct RenderPNGTests {
             for label in cell.labels where label.tier != "translation" {
                 let key = label.word ?? -1
                 let b = blocks[key] ?? (label.x, label.y, label.x + label.width, label.y + label.height)
-                blocks[key] = (min(b.x, label.x), min(b.y, label.y), max(b.maxX, label.x + label.width),
-                               max(b.maxY, label.y + label.height))
+                blocks[key] = (
+                    min(b.x, label.x), min(b.y, label.y), max(b.maxX, label.x + label.width),
+                    max(b.maxY, label.y + label.height)
+                )
             }
             let ordered = blocks.sorted { $0.key < $1.key }.map(\.value)
             for (a, b) in zip(ordered, ordered.dropFirst()) where abs(a.y - b.y) < 0.5 * (a.maxY - a.y) {
                 // Same row: the gap between them, less 1 pt each side for antialiasing at the block edges.
                 gaps += 1
-                let ink = image.inkPixels(x: a.maxX, y: y0 + min(a.y, b.y), width: b.x - a.maxX,
-                                          height: max(a.maxY, b.maxY) - min(a.y, b.y), scale: scale, inset: 1)
+                let ink = image.inkPixels(
+                    x: a.maxX, y: y0 + min(a.y, b.y), width: b.x - a.maxX,
+                    height: max(a.maxY, b.maxY) - min(a.y, b.y), scale: scale, inset: 1)
                 #expect(ink == 0, "ink between blocks in \(cell.id) at x \(a.maxX)...\(b.x)")
             }
         }

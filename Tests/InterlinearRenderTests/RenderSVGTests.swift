@@ -1,9 +1,10 @@
 import Foundation
+import InterlinearTestSupport
+import Testing
+
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-import InterlinearTestSupport
-import Testing
 
 @Suite("interlinear render: SVG")
 struct RenderSVGTests {
@@ -16,8 +17,10 @@ struct RenderSVGTests {
         private var current = ""
         var root = ""
 
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                    attributes: [String: String] = [:]) {
+        func parser(
+            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String] = [:]
+        ) {
             if root.isEmpty { root = name }
             if name == "g", let id = attributes["id"], id.hasPrefix("John.") { group = id }
             if name == "text" { inText = true; current = "" }
@@ -40,7 +43,8 @@ struct RenderSVGTests {
     @Test func parsesAndHoldsTheGreekOfJohnOneOne() throws {
         let dir = try RenderFixture.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let data = try RenderFixture.render(["John 1", "--format", "svg", "--to", "3"], to: dir.appendingPathComponent("j.svg"))
+        let data = try RenderFixture.render(
+            ["John 1", "--format", "svg", "--to", "3"], to: dir.appendingPathComponent("j.svg"))
         let parser = XMLParser(data: data)
         let collector = TextCollector()
         parser.delegate = collector

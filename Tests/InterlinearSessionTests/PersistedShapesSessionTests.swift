@@ -1,18 +1,19 @@
 import Foundation
-import Testing
 import InterlinearCorpus
 import InterlinearSession
 import InterlinearShaping
-import InterlinearTypesetting
 import InterlinearTestSupport
+import InterlinearTypesetting
+import Testing
 
 /// A session with a cache folder starts from what an earlier session saved there: the same labels, no shaping.
 @Suite struct PersistedShapesSessionTests {
     let john = ChapterReference(book: Book.newTestament[3], chapter: 1)
 
     func session(_ policy: CachePolicy) throws -> Interlinear {
-        Interlinear(library: CorpusLibrary(corpusDirectory: corpusDirectory), fonts: try sharedFontChain(),
-                    cache: policy)
+        Interlinear(
+            library: CorpusLibrary(corpusDirectory: corpusDirectory), fonts: try sharedFontChain(),
+            cache: policy)
     }
 
     @Test func aWarmSessionLaysOutTheSameLabelsWithoutShaping() throws {
@@ -44,7 +45,8 @@ import InterlinearTestSupport
         #expect(plain.cachePolicy == .disabled && plain.cache.persistedPath == nil)
         _ = plain.layout(try plain.chapter(john))
         #expect(plain.saveCaches() == nil)
-        let defaulted = Interlinear(library: CorpusLibrary(corpusDirectory: corpusDirectory), fonts: try sharedFontChain())
+        let defaulted = Interlinear(
+            library: CorpusLibrary(corpusDirectory: corpusDirectory), fonts: try sharedFontChain())
         #expect(defaulted.cachePolicy == .disabled && defaulted.cache.persistedPath == nil, "no cache unless asked")
     }
 }

@@ -1,10 +1,10 @@
-import Testing
 import InterlinearAccessibility
 import InterlinearCorpus
 import InterlinearSession
 import InterlinearShaping
-import InterlinearTypesetting
 import InterlinearTestSupport
+import InterlinearTypesetting
+import Testing
 
 /// The session wires the engine once: one table for every chapter it loads, frozen after each load, and one shape
 /// cache for every layout.
@@ -28,7 +28,8 @@ import InterlinearTestSupport
         let chapter = try session.chapter(john)
         let before = session.strings.count
         _ = session.layout(chapter)
-        _ = session.layout(chapter, options: LayoutOptions(width: 1024, fontSize: 24, tiers: TierSet([.source, .gloss])))
+        _ = session.layout(
+            chapter, options: LayoutOptions(width: 1024, fontSize: 24, tiers: TierSet([.source, .gloss])))
         #expect(session.strings.count == before)
         #expect(chapter.strings.count == before)
     }
@@ -84,7 +85,9 @@ import InterlinearTestSupport
         let reader = Task.detached {
             (0..<20).allSatisfy { _ in chapter.words.allSatisfy { !chapter.text($0.surface).isEmpty } }
         }
-        for reference in [romans, ChapterReference(book: Book.newTestament[0], chapter: 1)] { _ = try session.chapter(reference) }
+        for reference in [romans, ChapterReference(book: Book.newTestament[0], chapter: 1)] {
+            _ = try session.chapter(reference)
+        }
         #expect(await reader.value)
     }
 }
@@ -96,13 +99,17 @@ import InterlinearTestSupport
         let home = ["HOME": "/home/reader"]
         #expect(CachePolicy(noCache: false, environment: home).directory == "/home/reader/.cache/interlinear")
         #expect(CachePolicy(noCache: true, environment: home) == .disabled)
-        #expect(CachePolicy(noCache: false, environment: home.merging(["XDG_CACHE_HOME": "/var/c"]) { $1 }).directory
+        #expect(
+            CachePolicy(noCache: false, environment: home.merging(["XDG_CACHE_HOME": "/var/c"]) { $1 }).directory
                 == "/var/c/interlinear")
-        #expect(CachePolicy(noCache: false, environment: home.merging(["XDG_CACHE_HOME": "relative"]) { $1 }).directory
+        #expect(
+            CachePolicy(noCache: false, environment: home.merging(["XDG_CACHE_HOME": "relative"]) { $1 }).directory
                 == "/home/reader/.cache/interlinear", "a relative XDG folder is ignored, as the spec says")
-        #expect(CachePolicy(noCache: false, environment: home.merging(["INTERLINEAR_CACHE": "/tmp/t"]) { $1 }).directory
+        #expect(
+            CachePolicy(noCache: false, environment: home.merging(["INTERLINEAR_CACHE": "/tmp/t"]) { $1 }).directory
                 == "/tmp/t")
-        #expect(CachePolicy(noCache: false, environment: home.merging(["INTERLINEAR_CACHE": "off"]) { $1 }) == .disabled)
+        #expect(
+            CachePolicy(noCache: false, environment: home.merging(["INTERLINEAR_CACHE": "off"]) { $1 }) == .disabled)
         #expect(CachePolicy(noCache: true, environment: ["INTERLINEAR_CACHE": "/tmp/t"]) == .disabled)
         #expect(CachePolicy(noCache: false, environment: [:]) == .disabled, "no home, no cache")
         #expect(CachePolicy(directory: "/x").file("fonts-1.cache") == "/x/fonts-1.cache")

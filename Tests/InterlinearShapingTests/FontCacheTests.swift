@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import InterlinearCorpus
-@testable import InterlinearShaping
 import InterlinearTestSupport
+import Testing
+
+@testable import InterlinearShaping
 
 /// The font cache: a chain from the cache file is the chain fontconfig gives (same files, same indices, the same
 /// glyphs for every string, fallbacks included), it starts without fontconfig's list, and a file that is corrupt,
@@ -55,7 +56,8 @@ import InterlinearTestSupport
         #expect(Set(file.chains.map(\.family)) == ["Gentium Plus", "DejaVu Sans"])
         let dejavu = try FontChain(family: "DejaVu Sans", hebrewFamily: nil, cacheDirectory: folder)
         #expect(!dejavu.hasFallbackList && dejavu.hebrewFont == nil)
-        #expect(dejavu.primary.descriptor == (try FontChain(family: "DejaVu Sans", hebrewFamily: nil)).primary.descriptor)
+        #expect(
+            dejavu.primary.descriptor == (try FontChain(family: "DejaVu Sans", hebrewFamily: nil)).primary.descriptor)
     }
 
     @Test func aMissingFamilyIsStillAnErrorAndIsNotCached() throws {
@@ -77,8 +79,10 @@ import InterlinearTestSupport
         let plain = try FontChain(family: "Gentium Plus")
         var flipped = good
         flipped[good.count / 2] ^= 0x20
-        let bad: [Data] = [Data(), Data("not a cache".utf8), good.prefix(good.count - 1), good.prefix(10), flipped,
-                           good + Data([0]), Data(repeating: 0xFF, count: 70_000)]
+        let bad: [Data] = [
+            Data(), Data("not a cache".utf8), good.prefix(good.count - 1), good.prefix(10), flipped,
+            good + Data([0]), Data(repeating: 0xFF, count: 70_000),
+        ]
         for contents in bad {
             try contents.write(to: URL(fileURLWithPath: path))
             let chain = try FontChain(family: "Gentium Plus", cacheDirectory: folder)
@@ -111,26 +115,31 @@ import InterlinearTestSupport
         _ = try FontChain(family: "Gentium Plus", cacheDirectory: folder)
         let path = cacheFile(in: folder)
         var file = try FontCacheFile.parse(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
-        #expect(FontCache.lookup(path: path, family: "Gentium Plus", hebrewFamily: FontChain.defaultHebrewFamily) != nil)
+        #expect(
+            FontCache.lookup(path: path, family: "Gentium Plus", hebrewFamily: FontChain.defaultHebrewFamily) != nil)
         #expect(file.stamps.count > 3, "configuration files, font folders and cache folders are stamped")
 
         let watched = folder + "/watched.conf"
         try Data("a".utf8).write(to: URL(fileURLWithPath: watched))
         file.stamps.append(FontCacheFile.Stamp(path: Array(watched.utf8), state: FileStamp.state(of: watched)))
         try Data(file.encoded()).write(to: URL(fileURLWithPath: path))
-        #expect(FontCache.lookup(path: path, family: "Gentium Plus", hebrewFamily: FontChain.defaultHebrewFamily) != nil)
+        #expect(
+            FontCache.lookup(path: path, family: "Gentium Plus", hebrewFamily: FontChain.defaultHebrewFamily) != nil)
         try Data("changed".utf8).write(to: URL(fileURLWithPath: watched))
-        #expect(FontCache.lookup(path: path, family: "Gentium Plus", hebrewFamily: FontChain.defaultHebrewFamily) == nil)
+        #expect(
+            FontCache.lookup(path: path, family: "Gentium Plus", hebrewFamily: FontChain.defaultHebrewFamily) == nil)
 
         var other = try FontCacheFile.parse(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
         other.stamps.removeLast()
         other.environment += Array("EXTRA=1".utf8) + [0]
         try Data(other.encoded()).write(to: URL(fileURLWithPath: path))
-        #expect(FontCache.lookup(path: path, family: "Gentium Plus", hebrewFamily: FontChain.defaultHebrewFamily) == nil)
+        #expect(
+            FontCache.lookup(path: path, family: "Gentium Plus", hebrewFamily: FontChain.defaultHebrewFamily) == nil)
         other.environment = FontCache.environmentFingerprint()
         other.fontconfigVersion += 1
         try Data(other.encoded()).write(to: URL(fileURLWithPath: path))
-        #expect(FontCache.lookup(path: path, family: "Gentium Plus", hebrewFamily: FontChain.defaultHebrewFamily) == nil)
+        #expect(
+            FontCache.lookup(path: path, family: "Gentium Plus", hebrewFamily: FontChain.defaultHebrewFamily) == nil)
         #expect(FontCache.lookup(path: path, family: "Gentium Plus", hebrewFamily: nil) == nil, "another pair")
     }
 
@@ -144,26 +153,37 @@ import InterlinearTestSupport
         }
         let file = try FontCacheFile.parse(Array(try Data(contentsOf: URL(fileURLWithPath: cacheFile(in: folder)))))
         #expect(!file.chains.isEmpty)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == [FontCache.fileName], "no temporary file left")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder) == [FontCache.fileName],
+            "no temporary file left")
     }
 
     // MARK: The file format
 
     static func sample() -> FontCacheFile {
-        let state = FontCacheFile.FileState(exists: true, device: 2049, inode: 131_073, size: 4096,
-                                            modifiedSeconds: 1_732_300_000, modifiedNanoseconds: 123_456_789)
-        let primary = FontCacheFile.FontRecord(path: Array("/usr/share/fonts/truetype/gentiumplus/GentiumPlus-Regular.ttf".utf8),
-                                               index: 0, family: "Gentium Plus", file: state)
-        let hebrew = FontCacheFile.FontRecord(path: Array("/usr/share/fonts/truetype/ezra/SILEOT.ttf".utf8), index: 0,
-                                              family: "Ezra SIL", file: state)
+        let state = FontCacheFile.FileState(
+            exists: true, device: 2049, inode: 131_073, size: 4096,
+            modifiedSeconds: 1_732_300_000, modifiedNanoseconds: 123_456_789)
+        let primary = FontCacheFile.FontRecord(
+            path: Array("/usr/share/fonts/truetype/gentiumplus/GentiumPlus-Regular.ttf".utf8),
+            index: 0, family: "Gentium Plus", file: state)
+        let hebrew = FontCacheFile.FontRecord(
+            path: Array("/usr/share/fonts/truetype/ezra/SILEOT.ttf".utf8), index: 0,
+            family: "Ezra SIL", file: state)
         return FontCacheFile(
             fontconfigVersion: 21401, environment: Array("HOME=/root\0LANG\0".utf8),
-            stamps: [FontCacheFile.Stamp(path: Array("/etc/fonts/fonts.conf".utf8), state: state),
-                     FontCacheFile.Stamp(path: Array("/root/.fonts".utf8), state: .absent)],
-            chains: [FontCacheFile.Chain(family: "Gentium Plus", hebrewFamily: "Ezra SIL", primary: primary,
-                                         hebrew: hebrew, hebrewIndex: 37),
-                     FontCacheFile.Chain(family: "DejaVu Sans", hebrewFamily: nil, primary: primary, hebrew: nil,
-                                         hebrewIndex: 0)])
+            stamps: [
+                FontCacheFile.Stamp(path: Array("/etc/fonts/fonts.conf".utf8), state: state),
+                FontCacheFile.Stamp(path: Array("/root/.fonts".utf8), state: .absent),
+            ],
+            chains: [
+                FontCacheFile.Chain(
+                    family: "Gentium Plus", hebrewFamily: "Ezra SIL", primary: primary,
+                    hebrew: hebrew, hebrewIndex: 37),
+                FontCacheFile.Chain(
+                    family: "DejaVu Sans", hebrewFamily: nil, primary: primary, hebrew: nil,
+                    hebrewIndex: 0),
+            ])
     }
 
     @Test func theFormatRoundTrips() throws {
@@ -210,8 +230,10 @@ import InterlinearTestSupport
         badIndex.chains[1].hebrewIndex = 3
         var samePlace = Self.sample()
         samePlace.chains[0].hebrewIndex = 0
-        for bytes in [sealed(relative) { _ in }, sealed(control) { _ in }, sealed(badIndex) { _ in },
-                      sealed(samePlace) { _ in }, sealed(Self.sample()) { $0.append(0) }] {
+        for bytes in [
+            sealed(relative) { _ in }, sealed(control) { _ in }, sealed(badIndex) { _ in },
+            sealed(samePlace) { _ in }, sealed(Self.sample()) { $0.append(0) },
+        ] {
             #expect(throws: FontCacheFileError.self) { try FontCacheFile.parse(bytes) }
         }
         for error in [FontCacheFileError.truncated, .foreign, .checksum, .field("a flag"), .count("stamps", 9999)] {

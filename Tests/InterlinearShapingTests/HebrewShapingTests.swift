@@ -1,8 +1,9 @@
-import Testing
 import InterlinearCorpus
 import InterlinearSession
-@testable import InterlinearShaping
 import InterlinearTestSupport
+import Testing
+
+@testable import InterlinearShaping
 
 /// Hebrew shaped right to left, script Hebrew, language hbo, with Ezra SIL: points and cantillation become
 /// positioned mark glyphs, and the cache keeps one run per string and style.
@@ -61,7 +62,8 @@ import InterlinearTestSupport
         #expect(forced.style == .latin && forced != own)
         // Left to right, alef's glyph comes first (in the font the Latin style starts from and falls back through).
         let alef = cache.run(session.intern("א"), style: .latin), bet = cache.run(session.intern("ב"), style: .latin)
-        #expect(Array(cache.glyphs(of: forced)).map(\.glyph)
+        #expect(
+            Array(cache.glyphs(of: forced)).map(\.glyph)
                 == [cache.glyphs(of: alef).first!.glyph, cache.glyphs(of: bet).first!.glyph])
         #expect(cache.run(id, style: .latin) == forced, "shaped once, then looked up")
         #expect(cache.run(id) == own)

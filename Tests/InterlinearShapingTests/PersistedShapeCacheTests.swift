@@ -1,9 +1,10 @@
 import CHarfBuzz
 import Foundation
-import Testing
 import InterlinearCorpus
-@testable import InterlinearShaping
 import InterlinearTestSupport
+import Testing
+
+@testable import InterlinearShaping
 
 /// A fresh temporary folder for one test's cache files, removed afterwards.
 func withCacheFolder<R>(_ body: (String) throws -> R) throws -> R {
@@ -25,8 +26,10 @@ func withAligned<R>(_ bytes: [UInt8], _ body: (UnsafeRawBufferPointer) throws ->
 @Suite struct PersistedShapeCacheTests {
     /// Greek, English, Hebrew with points and cantillation, a transliteration, Strong's and morphology, the empty
     /// string and a space, Greek with Hebrew (from a fallback font), and U+0378 (no font has it).
-    static let texts = ["λόγος", "Ἐν ἀρχῇ ἦν ὁ λόγος", "word", "In the beginning was the Word", "בְּרֵאשִׁ֖ית",
-                        "bərēʾšît", "G3056", "V-AAI-3S", "", " ", "λόγος שלום", "a\u{0378}b"]
+    static let texts = [
+        "λόγος", "Ἐν ἀρχῇ ἦν ὁ λόγος", "word", "In the beginning was the Word", "בְּרֵאשִׁ֖ית",
+        "bərēʾšît", "G3056", "V-AAI-3S", "", " ", "λόγος שלום", "a\u{0378}b",
+    ]
     static let missingText = "a\u{0378}b"
 
     /// A run without its glyph position, and its glyphs.
@@ -57,7 +60,8 @@ func withAligned<R>(_ bytes: [UInt8], _ body: (UnsafeRawBufferPointer) throws ->
             let forced = Self.shaped(cold, ids[2], style: .hebrew)  // "word" right to left: a run of its own
             #expect(cold.servedFromFile == 0)
             let saved = try #require(cold.savePersisted())
-            #expect(saved.entries == Self.texts.count, "every run but the one with a missing glyph, plus the restyled one")
+            #expect(
+                saved.entries == Self.texts.count, "every run but the one with a missing glyph, plus the restyled one")
             #expect(saved.newEntries == saved.entries)
             #expect(saved.path == cold.persistedPath && FileManager.default.fileExists(atPath: saved.path))
             let name = URL(fileURLWithPath: saved.path).lastPathComponent
@@ -70,7 +74,8 @@ func withAligned<R>(_ bytes: [UInt8], _ body: (UnsafeRawBufferPointer) throws ->
                 #expect(run == reference[k].0, "\(Self.texts[k])")
                 #expect(glyphs == reference[k].1, "\(Self.texts[k])")
                 let served = warm.run(id).glyphStart < UInt32(warm.persistedGlyphCount)
-                #expect(served == (Self.texts[k] != Self.missingText), "served in place from the file: \(Self.texts[k])")
+                #expect(
+                    served == (Self.texts[k] != Self.missingText), "served in place from the file: \(Self.texts[k])")
             }
             let again = Self.shaped(warm, sameIDs[2], style: .hebrew)
             #expect(again.0 == forced.0 && again.1 == forced.1)
@@ -149,16 +154,18 @@ func withAligned<R>(_ bytes: [UInt8], _ body: (UnsafeRawBufferPointer) throws ->
                 bytes[entry.offset + ShapeFileLayout.recordHeadSize + 2 * ShapeFileLayout.glyphSize + 5] ^= 0x40
             case "string":
                 let entry = try #require(entries.first { $0.stringCount >= 2 })
-                bytes[entry.offset + ShapeFileLayout.recordHeadSize + entry.glyphCount * ShapeFileLayout.glyphSize + 1]
-                    ^= 0x01
+                bytes[
+                    entry.offset + ShapeFileLayout.recordHeadSize + entry.glyphCount * ShapeFileLayout.glyphSize + 1] ^=
+                    0x01
             case "another key":
                 var writer = ShapeFileWriter(key: 0x1234, slotCount: 16)
                 let glyph = ShapedGlyph(glyph: 3, font: 0, advance: 0.5, xOffset: 0, yOffset: 0)
                 let outcome = [glyph].withUnsafeBufferPointer { glyphs in
                     var text = "λόγος"
                     return text.withUTF8 {
-                        writer.add(string: UnsafeRawBufferPointer($0), style: ShapingStyle.greek.rawValue, advance: 0.5,
-                                   flags: 0, maxFont: 0, glyphs: glyphs)
+                        writer.add(
+                            string: UnsafeRawBufferPointer($0), style: ShapingStyle.greek.rawValue, advance: 0.5,
+                            flags: 0, maxFont: 0, glyphs: glyphs)
                     }
                 }
                 #expect(outcome == .added)
@@ -213,7 +220,10 @@ func withAligned<R>(_ bytes: [UInt8], _ body: (UnsafeRawBufferPointer) throws ->
                         case .found(let entry):
                             served += 1
                             if Array(file.glyphs(of: entry)) != reference[k].1
-                                || entry.advance != reference[k].0.advance { wrong += 1 }
+                                || entry.advance != reference[k].0.advance
+                            {
+                                wrong += 1
+                            }
                         case .damaged: damaged += 1
                         case .absent: break
                         }
@@ -231,7 +241,8 @@ func withAligned<R>(_ bytes: [UInt8], _ body: (UnsafeRawBufferPointer) throws ->
                 }
             }
             #expect(wrong == 0)
-            #expect(refused > 0 && damaged > 0 && served > 0, "refused \(refused), damaged \(damaged), served \(served)")
+            #expect(
+                refused > 0 && damaged > 0 && served > 0, "refused \(refused), damaged \(damaged), served \(served)")
         }
     }
 
@@ -256,7 +267,9 @@ func withAligned<R>(_ bytes: [UInt8], _ body: (UnsafeRawBufferPointer) throws ->
             if bytes.count >= field + 4 { withUnsafeBytes(of: value) { for i in 0..<4 { bytes[field + i] = $0[i] } } }
         default:
             // An entry or slot byte past the header: the part lookups read.
-            let at = ShapeFileLayout.headerSize + Int(generator.next() % UInt64(max(bytes.count - ShapeFileLayout.headerSize, 1)))
+            let at =
+                ShapeFileLayout.headerSize
+                + Int(generator.next() % UInt64(max(bytes.count - ShapeFileLayout.headerSize, 1)))
             if at < bytes.count { bytes[at] = UInt8(truncatingIfNeeded: generator.next()) }
         }
         return bytes
@@ -277,8 +290,9 @@ func withAligned<R>(_ bytes: [UInt8], _ body: (UnsafeRawBufferPointer) throws ->
                 let file = try #require(ShapeFile(bytes: buffer, key: key))
                 let entry = try #require(file.reachableEntries().first)
                 #expect(entry.dependsOnFallbacks && entry.maxFont == maxFont)
-                #expect(file.fonts(atUnit: entry.fonts)?.count == Int(maxFont) + 1,
-                        "the chain's fonts 0…maxFont are recorded")
+                #expect(
+                    file.fonts(atUnit: entry.fonts)?.count == Int(maxFont) + 1,
+                    "the chain's fonts 0…maxFont are recorded")
             }
             let chain = try sharedFontChain()
             for changed in [false, true] {
@@ -291,8 +305,9 @@ func withAligned<R>(_ bytes: [UInt8], _ body: (UnsafeRawBufferPointer) throws ->
                 var text = "λόγος שלום"
                 let outcome = text.withUTF8 { utf8 in
                     glyphs.withUnsafeBufferPointer {
-                        writer.add(string: UnsafeRawBufferPointer(utf8), style: run.style.rawValue, advance: run.advance,
-                                   flags: ShapeFileLayout.dependsOnFallbacks, maxFont: maxFont, glyphs: $0)
+                        writer.add(
+                            string: UnsafeRawBufferPointer(utf8), style: run.style.rawValue, advance: run.advance,
+                            flags: ShapeFileLayout.dependsOnFallbacks, maxFont: maxFont, glyphs: $0)
                     }
                 }
                 #expect(outcome == .added)
@@ -340,8 +355,9 @@ func withAligned<R>(_ bytes: [UInt8], _ body: (UnsafeRawBufferPointer) throws ->
             var text = "word \(n)"
             let outcome = text.withUTF8 { utf8 in
                 glyphs.withUnsafeBufferPointer {
-                    writer.add(string: UnsafeRawBufferPointer(utf8), style: 0, advance: 1, flags: 0, maxFont: 0,
-                               glyphs: $0)
+                    writer.add(
+                        string: UnsafeRawBufferPointer(utf8), style: 0, advance: 1, flags: 0, maxFont: 0,
+                        glyphs: $0)
                 }
             }
             if outcome == .full { break }

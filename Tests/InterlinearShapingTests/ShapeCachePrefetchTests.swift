@@ -1,7 +1,8 @@
-import Testing
 import InterlinearCorpus
-@testable import InterlinearShaping
 import InterlinearTestSupport
+import Testing
+
+@testable import InterlinearShaping
 
 /// `ShapeCache.prefetch` shapes on several threads; what it stores must be what serial shaping stores.
 @Suite struct ShapeCachePrefetchTests {

@@ -1,7 +1,8 @@
-import Testing
 import InterlinearCorpus
-@testable import InterlinearShaping
 import InterlinearTestSupport
+import Testing
+
+@testable import InterlinearShaping
 
 /// A frozen table of `texts` and their ids.
 func frozenTable(_ texts: [String]) -> (StringTable, [TextID]) {

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import InterlinearShaping
 import InterlinearTestSupport
+import Testing
+
+@testable import InterlinearShaping
 
 /// The shape-file fuzz harness's seeds (Fuzz/seeds/shape-file): small valid files from the writer, kept in step
 /// with the format. `INTERLINEAR_WRITE_FUZZ_SEEDS=1` writes them after a format change.
@@ -15,13 +16,16 @@ import InterlinearTestSupport
         func glyphs(_ count: Int, font: UInt16 = 0) -> [ShapedGlyph] {
             (0..<count).map { ShapedGlyph(glyph: UInt16(3 + $0), font: font, advance: 0.5, xOffset: 0, yOffset: 0) }
         }
-        func add(_ writer: inout ShapeFileWriter, _ text: String, style: ShapingStyle, glyphs run: [ShapedGlyph],
-                 flags: UInt8 = 0, maxFont: UInt16 = 0) {
+        func add(
+            _ writer: inout ShapeFileWriter, _ text: String, style: ShapingStyle, glyphs run: [ShapedGlyph],
+            flags: UInt8 = 0, maxFont: UInt16 = 0
+        ) {
             var text = text
             _ = text.withUTF8 { utf8 in
                 run.withUnsafeBufferPointer {
-                    writer.add(string: UnsafeRawBufferPointer(utf8), style: style.rawValue,
-                               advance: Float(run.count) * 0.5, flags: flags, maxFont: maxFont, glyphs: $0)
+                    writer.add(
+                        string: UnsafeRawBufferPointer(utf8), style: style.rawValue,
+                        advance: Float(run.count) * 0.5, flags: flags, maxFont: maxFont, glyphs: $0)
                 }
             }
         }
@@ -34,12 +38,15 @@ import InterlinearTestSupport
         seeds["three.bin"] = three.encoded()
         var fallback = ShapeFileWriter(key: key, slotCount: 16)
         fallback.setFonts([
-            ShapeFile.Font(path: Array("/usr/share/fonts/a.ttf".utf8), faceIndex: 0, size: 1000, modifiedSeconds: 1,
-                           modifiedNanoseconds: 2),
-            ShapeFile.Font(path: Array("/usr/share/fonts/b.ttc".utf8), faceIndex: 1, size: 2000, modifiedSeconds: 3,
-                           modifiedNanoseconds: 4),
+            ShapeFile.Font(
+                path: Array("/usr/share/fonts/a.ttf".utf8), faceIndex: 0, size: 1000, modifiedSeconds: 1,
+                modifiedNanoseconds: 2),
+            ShapeFile.Font(
+                path: Array("/usr/share/fonts/b.ttc".utf8), faceIndex: 1, size: 2000, modifiedSeconds: 3,
+                modifiedNanoseconds: 4),
         ])
-        add(&fallback, "λόγος שלום", style: .greek, glyphs: glyphs(5) + glyphs(4, font: 1),
+        add(
+            &fallback, "λόγος שלום", style: .greek, glyphs: glyphs(5) + glyphs(4, font: 1),
             flags: ShapeFileLayout.dependsOnFallbacks, maxFont: 1)
         seeds["fallback.bin"] = fallback.encoded()
         var forty = ShapeFileWriter(key: key, slotCount: 64)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import InterlinearShaping
 
 /// `StableHasher.combine(_: UnsafeRawBufferPointer)` reads the bytes after the last whole word with wide loads; it
@@ -39,7 +40,9 @@ import Testing
 
     @Test func anEmptyBufferWithoutAnAddressHashesAsAnEmptyOne() {
         let empty = [UInt8]()
-        let withAddress = [UInt8](repeating: 1, count: 4).withUnsafeBytes { StableHasher.hash(UnsafeRawBufferPointer(rebasing: $0[0..<0])) }
+        let withAddress = [UInt8](repeating: 1, count: 4).withUnsafeBytes {
+            StableHasher.hash(UnsafeRawBufferPointer(rebasing: $0[0..<0]))
+        }
         let withoutAddress = StableHasher.hash(UnsafeRawBufferPointer(start: nil, count: 0))
         // The definition mixes a zero tail only when there is an address; both must stay what they were.
         #expect(withAddress == Self.reference(empty, seed: 0x243F_6A88_85A3_08D3))

@@ -1,8 +1,9 @@
 import Foundation
 import InterlinearCorpus
-@testable import InterlinearStore
 import InterlinearTestSupport
 import Testing
+
+@testable import InterlinearStore
 
 /// Both testaments in one store (schema 3): Hebrew chapters read back as their chapter files read, search and
 /// versification checked against figures computed from the source TSVs by the Python oracles beside this file.
@@ -12,8 +13,11 @@ import Testing
     /// The whole-Bible store, or nil (the test returns) when the source data is missing outside CI.
     static func bibleStore() throws -> URL? {
         if let reason = StoreFixture.sourceMissing {
-            if ProcessInfo.processInfo.environment["CI"] != nil { Issue.record("CI needs the source data: \(reason)") }
-            else { print("skipped: \(reason)") }
+            if ProcessInfo.processInfo.environment["CI"] != nil {
+                Issue.record("CI needs the source data: \(reason)")
+            } else {
+                print("skipped: \(reason)")
+            }
             return nil
         }
         return try SharedStore.wholeBible.get()
@@ -21,8 +25,9 @@ import Testing
 
     /// Runs an oracle with Python and decodes the JSON it prints.
     static func oracle(_ script: String, _ arguments: [String]) throws -> [String: Any] {
-        let result = try run(URL(fileURLWithPath: "/usr/bin/python3"),
-                             [oracles.appendingPathComponent(script).path] + arguments)
+        let result = try run(
+            URL(fileURLWithPath: "/usr/bin/python3"),
+            [oracles.appendingPathComponent(script).path] + arguments)
         #expect(result.status == 0, "\(result.stderr)")
         return try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
     }
@@ -73,8 +78,11 @@ import Testing
         var words = VerseWords.Reader(select.bytes(0))
         var rows: [[[UInt8]]] = []
         while !words.isAtEnd, let row = words.next() {
-            rows.append([row.surface, row.transliteration, row.lemma, row.strongs, row.morphology, row.gloss,
-                         row.alignment].map { Array($0) })
+            rows.append(
+                [
+                    row.surface, row.transliteration, row.lemma, row.strongs, row.morphology, row.gloss,
+                    row.alignment,
+                ].map { Array($0) })
         }
         select.reset()
         try #require(rows.count > 2 && rows[0][0] != rows[2][0])
@@ -82,12 +90,14 @@ import Testing
         var blob: [UInt8] = []
         for field in rows.joined() { field.withUnsafeBufferPointer { VerseWords.append($0, to: &blob) } }
         let update = try database.prepare("UPDATE verse_words SET words = ?2 WHERE id = ?1")
-        try update.bind([1001001, blob])
+        try update.bind([1_001_001, blob])
         try update.run()
 
         #expect {
             try CorpusStore(url: url, upgrade: false).load(genesis, into: strings)
-        } throws: { String(describing: $0).contains("a morpheme of word 1 of Genesis 1:1 does not continue the word's surface") }
+        } throws: {
+            String(describing: $0).contains("a morpheme of word 1 of Genesis 1:1 does not continue the word's surface")
+        }
     }
 
     /// A store of schema version 2 (Greek only, no chapter records) is migrated: its chapters get the records the
@@ -95,7 +105,9 @@ import Testing
     @Test func aVersion2StoreIsMigratedWithChapterRecords() throws {
         let written = try StoreFixture.committed.get()
         let url = try StoreFixture.copy(of: written, named: "version-2.sqlite")
-        try sqlite(url, """
+        try sqlite(
+            url,
+            """
             DROP TABLE morpheme; DROP TABLE chapter; DROP TABLE versification;
             ALTER TABLE verse_words DROP COLUMN morphemes;
             UPDATE meta SET value = 'interlinear store 2' WHERE key = 'format';
@@ -122,10 +134,15 @@ import Testing
     /// A changed, missing or extra verse is refused, naming the chapter and the command that imports it again,
     /// never served as the complete chapter; other chapters still open.
     @Test(arguments: [
-        ("UPDATE verse SET translation = replace(translation, 'was', 'w/s') WHERE id = 43001001", "has changed since it was imported"),
+        (
+            "UPDATE verse SET translation = replace(translation, 'was', 'w/s') WHERE id = 43001001",
+            "has changed since it was imported"
+        ),
         ("DELETE FROM verse WHERE id = 43001005", "lacks verses it recorded"),
-        ("INSERT INTO verse VALUES (43001999, 'More.'); INSERT INTO verse_words VALUES (43001999, x'', NULL)",
-         "holds more verses than it recorded"),
+        (
+            "INSERT INTO verse VALUES (43001999, 'More.'); INSERT INTO verse_words VALUES (43001999, x'', NULL)",
+            "holds more verses than it recorded"
+        ),
         ("UPDATE verse_words SET words = x'' WHERE id = 43001003", "has changed since it was imported"),
     ])
     func aChangedChapterIsRefused(change: String, detail: String) throws {
@@ -133,7 +150,8 @@ import Testing
         try sqlite(url, change)
         let result = try run(interlinearBinary, ["typeset", "John 1", "--corpus", url.path])
         #expect(result.status == 65, "\(result.stderr)")
-        #expect(result.stderr == "interlinear: error: the corpus store \(url.path) is damaged: John 1 \(detail); "
+        #expect(
+            result.stderr == "interlinear: error: the corpus store \(url.path) is damaged: John 1 \(detail); "
                 + "run `interlinear import \"John 1\"` to import it again\n")
         #expect(result.stdout.isEmpty)
         #expect(try run(interlinearBinary, ["typeset", "Romans 8", "--corpus", url.path]).status == 0)
@@ -176,8 +194,10 @@ import Testing
         ]
         for query in queries {
             let expected = try Self.oracle("bible_search.py", [data.path, hebrew.path, query.name])
-            let result = try run(interlinearBinary, ["search"] + query.arguments
-                                 + ["--json", "--limit", "0", "--corpus", store.path])
+            let result = try run(
+                interlinearBinary,
+                ["search"] + query.arguments
+                    + ["--json", "--limit", "0", "--corpus", store.path])
             #expect(result.status == 0, "\(query.name): \(result.stderr)")
             #expect(try schemaViolation(result.stdout, schema: "search-2") == nil)
             let document = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
@@ -195,8 +215,9 @@ import Testing
 
     @Test func versificationIsTheBSBsOwn() throws {
         guard let store = try Self.bibleStore(), let data = SharedStore.sourceDirectory else { return }
-        let expected = try Self.oracle("versification.py",
-                                       [data.appendingPathComponent(SourceData.oldTestamentTranslationFile).path])
+        let expected = try Self.oracle(
+            "versification.py",
+            [data.appendingPathComponent(SourceData.oldTestamentTranslationFile).path])
         let database = try Database(path: store.path, readOnly: true)
         let statement = try database.prepare("SELECT english, hebrew FROM versification ORDER BY english")
         var stored: [[Int]] = []
@@ -205,15 +226,18 @@ import Testing
         #expect(stored == differences)
         #expect(stored.contains([39_004_001, 39_003_019]), "Malachi 4:1 is Malachi 3:19")
         let chapters = try #require(expected["chapters"] as? [String: Int])
-        for book in Book.oldTestament { #expect(book.englishChapterCount == chapters[String(book.number)], "\(book.name)") }
+        for book in Book.oldTestament {
+            #expect(book.englishChapterCount == chapters[String(book.number)], "\(book.name)")
+        }
 
         // As a reader meets it: Malachi 4:1 opens Malachi 3:19, and one line says so.
         let result = try run(interlinearBinary, ["read", "Mal 4:1", "--corpus", store.path])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdoutText.hasPrefix("Malachi 3:19"), "\(result.stdoutText.prefix(80))")
-        #expect(result.stderr == "note: Malachi 4:1 in English Bibles is Malachi 3:19–24 in the Hebrew text\n"
+        #expect(
+            result.stderr == "note: Malachi 4:1 in English Bibles is Malachi 3:19–24 in the Hebrew text\n"
                 || result.stderr == "note: Malachi 4:1 in English Bibles is Malachi 3:19 in the Hebrew text\n",
-                "\(result.stderr)")
+            "\(result.stderr)")
     }
 
     /// Every Old Testament chapter the demo's import brings opens from any folder, with no chapter files.
@@ -223,18 +247,22 @@ import Testing
         environment["INTERLINEAR_CORPUS"] = nil
         environment["INTERLINEAR_DATA"] = store.path
         let root = URL(fileURLWithPath: "/")
-        for arguments in [["typeset", "Exodus 20"], ["read", "Ps 119"], ["a11y", "Genesis 1", "--screen-reader", "on", "--all"],
-                          ["search", "H430", "--in", "Genesis", "--limit", "1"], ["typeset", "John 1"]] {
+        for arguments in [
+            ["typeset", "Exodus 20"], ["read", "Ps 119"], ["a11y", "Genesis 1", "--screen-reader", "on", "--all"],
+            ["search", "H430", "--in", "Genesis", "--limit", "1"], ["typeset", "John 1"],
+        ] {
             let result = try run(interlinearBinary, arguments, environment: environment, directory: root)
             #expect(result.status == 0, "\(arguments): \(result.stderr)")
             #expect(!result.stdout.isEmpty)
         }
         // Without a store and without chapter files, a command says which command builds the store.
-        environment["INTERLINEAR_DATA"] = FileManager.default.temporaryDirectory.appendingPathComponent("none-\(getpid())").path
+        environment["INTERLINEAR_DATA"] =
+            FileManager.default.temporaryDirectory.appendingPathComponent("none-\(getpid())").path
         let missing = try run(interlinearBinary, ["typeset", "Genesis 1"], environment: environment, directory: root)
         #expect(missing.status == 66)
-        #expect(missing.stderr.contains("there is no corpus store at") && missing.stderr.contains("`interlinear import`"),
-                "\(missing.stderr)")
+        #expect(
+            missing.stderr.contains("there is no corpus store at") && missing.stderr.contains("`interlinear import`"),
+            "\(missing.stderr)")
         #expect(missing.stderr.split(separator: "\n").count == 1)
     }
 }

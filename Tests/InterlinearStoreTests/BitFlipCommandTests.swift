@@ -1,8 +1,9 @@
 import Foundation
 import InterlinearCorpus
-@testable import InterlinearStore
 import InterlinearTestSupport
 import Testing
+
+@testable import InterlinearStore
 
 /// Issue 25's reproducer as a user meets it: single bit flips in a verse's rows (its translation text and its packed
 /// words), each read by `interlinear typeset`. Before the chapter records, 18 of 25 such flips in Mark 4 changed the
@@ -28,8 +29,9 @@ import Testing
         try write.run()
     }
 
-    @Test("a bit flipped in John 1:1's translation or packed words: one line naming John 1, exit 65, no output",
-          arguments: [("verse", "translation"), ("verse_words", "words")])
+    @Test(
+        "a bit flipped in John 1:1's translation or packed words: one line naming John 1, exit 65, no output",
+        arguments: [("verse", "translation"), ("verse_words", "words")])
     func bitFlips(table: String, column: String) throws {
         let original = try StoreFixture.committed.get()
         var random = SplitMix64(seed: 0x25F1)
@@ -38,13 +40,19 @@ import Testing
             let bit = Int(random.next() % 100_000)
             try flip(url, column: column, table: table, bit: bit)
             let output = url.deletingLastPathComponent().appendingPathComponent("John-1.json")
-            let result = try run(interlinearBinary, ["typeset", "John 1", "--corpus", url.path, "--no-cache",
-                                                     "--output", output.path])
+            let result = try run(
+                interlinearBinary,
+                [
+                    "typeset", "John 1", "--corpus", url.path, "--no-cache",
+                    "--output", output.path,
+                ])
             // A flip that replaced a byte by an invalid one is decoded to U+FFFD: still a change the record catches.
-            expectOneErrorLine(result, status: 65, ["the corpus store \(url.path) is damaged", "John 1", "interlinear import"])
+            expectOneErrorLine(
+                result, status: 65, ["the corpus store \(url.path) is damaged", "John 1", "interlinear import"])
             #expect(!FileManager.default.fileExists(atPath: output.path), "bit \(bit): no partial output")
             // The rest of the store still serves.
-            #expect(try run(interlinearBinary, ["typeset", "Romans 8", "--corpus", url.path, "--no-cache"]).status == 0)
+            #expect(
+                try run(interlinearBinary, ["typeset", "Romans 8", "--corpus", url.path, "--no-cache"]).status == 0)
         }
     }
 }

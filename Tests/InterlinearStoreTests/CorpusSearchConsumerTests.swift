@@ -16,15 +16,18 @@ private func ref(_ text: String) throws -> ChapterReference { try #require(Chapt
 /// The accessibility action and the reader search through the store, as `interlinear search` does.
 @Suite struct CorpusSearchConsumerTests {
     private func johnTree(_ store: CorpusStore) throws -> AccessibilityTree {
-        let session = Interlinear(library: ChapterLibrary(storeURL: store.url, store: store,
-                                                          committed: CorpusLibrary(corpusDirectory: corpusDirectory)),
-                                  fonts: try sharedFontChain())
+        let session = Interlinear(
+            library: ChapterLibrary(
+                storeURL: store.url, store: store,
+                committed: CorpusLibrary(corpusDirectory: corpusDirectory)),
+            fonts: try sharedFontChain())
         return session.accessibilityTree(for: try session.chapter(try ref("John 1")), screenReaderEnabled: true)
     }
 
     /// The store-backed chapter navigation the reader gets from the command line.
     private func catalog(_ url: URL) throws -> ChapterCatalog {
-        let library = ChapterLibrary(storeURL: url, store: try CorpusStore(url: url), committed: CorpusLibrary(roots: []))
+        let library = ChapterLibrary(
+            storeURL: url, store: try CorpusStore(url: url), committed: CorpusLibrary(roots: []))
         return ChapterCatalog(session: Interlinear(library: library, fonts: try sharedFontChain()))
     }
 
@@ -43,7 +46,9 @@ private func ref(_ text: String) throws -> ChapterReference { try #require(Chapt
         #expect(Set(corpus.map(\.chapter.book.name)).count > 20)
         // The in-chapter list is the corpus search's hits in John 1.
         #expect(tree.otherOccurrences(of: id, matching: .lemma) == inChapter)
-        guard case .found(let found)? = tree.perform(.findOtherOccurrences, on: id) else { Issue.record("no result"); return }
+        guard case .found(let found)? = tree.perform(.findOtherOccurrences, on: id) else {
+            Issue.record("no result"); return
+        }
         #expect(found == inChapter)
         #expect(tree.occurrencesInCorpus(of: id, matching: .strongs).count == corpus.count)
     }

@@ -49,13 +49,17 @@ import Testing
             // SIGKILL cannot be caught: the file stays until the next import removes it. That import adds Mark 4
             // from a miniature source folder: what is checked is the store it updates, not the source data.
             #expect(incoming(in: folder).count == 1)
-            let mark = try FakeAlignmentsData(sourceRows: ["n41004001001\tΚαὶ-1\tΚαὶ\tG2532\tAnd\tand\tκαί\tconj\tCONJ"],
-                                              targetRows: ["41004001001\t41004001\tAnd\t\t\t\t"])
+            let mark = try FakeAlignmentsData(
+                sourceRows: ["n41004001001\tΚαὶ-1\tΚαὶ\tG2532\tAnd\tand\tκαί\tconj\tCONJ"],
+                targetRows: ["41004001001\t41004001\tAnd\t\t\t\t"])
             defer { mark.remove() }
-            let again = try run(interlinearBinary, ["import", "Mark 4", "--source", mark.root.path, "--corpus", folder.path])
+            let again = try run(
+                interlinearBinary, ["import", "Mark 4", "--source", mark.root.path, "--corpus", folder.path])
             #expect(again.status == 0, "\(again.stderr)")
             #expect(incoming(in: folder).isEmpty, "a later import removes an abandoned file")
-            #expect(try CorpusStore(url: folder.appendingPathComponent("interlinear.sqlite")).availableChapters().count == 5)
+            #expect(
+                try CorpusStore(url: folder.appendingPathComponent("interlinear.sqlite")).availableChapters().count == 5
+            )
         }
     }
 
@@ -71,8 +75,10 @@ import Testing
     @Test func readOpensAtTheVerseFromAnyFolder() throws {
         let folder = try folderWithStore()
         // Piped, the reader prints the chapter from the verse asked for.
-        let result = try run(interlinearBinary, ["read", "John 1:14"], environment: ["INTERLINEAR_DATA": folder.path, "HOME": folder.path],
-                             directory: URL(fileURLWithPath: "/"))
+        let result = try run(
+            interlinearBinary, ["read", "John 1:14"],
+            environment: ["INTERLINEAR_DATA": folder.path, "HOME": folder.path],
+            directory: URL(fileURLWithPath: "/"))
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdoutText.hasPrefix("John 1:14"), "\(result.stdoutText.prefix(200))")
     }

@@ -1,15 +1,18 @@
 import Foundation
 import InterlinearCorpus
-@testable import InterlinearStore
 import InterlinearTestSupport
 import Testing
+
+@testable import InterlinearStore
 
 /// Random mutations of references and of store rows: the parser and the loader never trap, and what they accept
 /// is consistent. Seeded, so a failure repeats.
 @Suite struct MutationTests {
     @Test func mutatedReferencesParseConsistently() throws {
         var random = SplitMix64(seed: 15)
-        let seeds = ["John 1:14", "Jn 1:14–18", "Rom 8:28", "1 Cor 13", "Revelation 22:1", "Jude 5", "John.1.14", "1:5"]
+        let seeds = [
+            "John 1:14", "Jn 1:14–18", "Rom 8:28", "1 Cor 13", "Revelation 22:1", "Jude 5", "John.1.14", "1:5",
+        ]
         let alphabet = Array("0123456789:.-– JohnRev1ΑΩ\u{0301}\t")
         let current = try #require(ChapterReference(parsing: "John 1"))
         for _ in 0..<20_000 {
@@ -19,7 +22,8 @@ import Testing
                 switch Int.random(in: 0..<3, using: &random) {
                 case 0: text.insert(try #require(alphabet.randomElement(using: &random)), at: position)
                 case 1: if position < text.count { text.remove(at: position) }
-                default: if position < text.count { text[position] = try #require(alphabet.randomElement(using: &random)) }
+                default:
+                    if position < text.count { text[position] = try #require(alphabet.randomElement(using: &random)) }
                 }
             }
             guard let passage = Passage(parsing: String(text), relativeTo: current) else { continue }
@@ -63,8 +67,10 @@ import Testing
             func mutate(_ templates: [String]) throws {
                 for _ in 0..<Int.random(in: 1...3, using: &random) {
                     let template = try #require(templates.randomElement(using: &random))
-                    let sql = template.replacingOccurrences(of: "%03d", with: String(format: "%03d", Int.random(in: 1...51, using: &random)))
-                        .replacingOccurrences(of: "'%'", with: "'\(Int.random(in: 0...400, using: &random))'")
+                    let sql = template.replacingOccurrences(
+                        of: "%03d", with: String(format: "%03d", Int.random(in: 1...51, using: &random))
+                    )
+                    .replacingOccurrences(of: "'%'", with: "'\(Int.random(in: 0...400, using: &random))'")
                     try? database.execute(sql)
                 }
             }

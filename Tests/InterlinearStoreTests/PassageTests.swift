@@ -38,8 +38,10 @@ import Testing
     }
 
     @Test func rejectsWhatIsNotAReference() {
-        for text in ["", "John", "Johnny 1", "John 0", "John 1:0", "John 1:18-14", "John 1:14-2:3", "John 1 14",
-                     "John -1", "John 1:", "John 1:x", "John 1234", ":", "1 Cor", "John 1::3"] {
+        for text in [
+            "", "John", "Johnny 1", "John 0", "John 1:0", "John 1:18-14", "John 1:14-2:3", "John 1 14",
+            "John -1", "John 1:", "John 1:x", "John 1234", ":", "1 Cor", "John 1::3",
+        ] {
             #expect(Passage(parsing: text) == nil, "\(text)")
         }
     }

@@ -1,8 +1,9 @@
 import Foundation
 import InterlinearCorpus
-@testable import InterlinearStore
 import InterlinearTestSupport
 import Testing
+
+@testable import InterlinearStore
 
 /// A text hit's context on a hostile verse: FTS5's snippet() does work quadratic in a verse's matches, so a store
 /// whose verse holds 65,537 tokens must not reach it; such a verse's context is cut from highlight() instead
@@ -14,7 +15,9 @@ import Testing
 
     /// The committed-chapters store with John 1:2's translation replaced by 65,537 tokens, its full-text index rebuilt.
     static func hostileStore() throws -> URL {
-        try StoreLimitTests.damaged("long-verse", """
+        try StoreLimitTests.damaged(
+            "long-verse",
+            """
             WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(tokens))
             UPDATE verse SET translation = (SELECT group_concat(CASE WHEN i = \(zebra) THEN 'zebra' ELSE 'a' END, ' ') FROM n)
             WHERE id = 43001002;
@@ -30,14 +33,16 @@ import Testing
         #expect(hit.reference == "John 1:2")
         #expect(hit.matched == "zebra")
         // Four tokens before the match, seven after; the verse goes on both ways.
-        let expected = "…" + Array(repeating: "a", count: 4).joined(separator: " ") + " [zebra] "
+        let expected =
+            "…" + Array(repeating: "a", count: 4).joined(separator: " ") + " [zebra] "
             + Array(repeating: "a", count: 7).joined(separator: " ") + "…"
         #expect(hit.context == expected)
     }
 
     @Test func everyTokenMatchingGivesTheFirstTwelveAndLeavesRealVersesToSnippet() throws {
         let url = try Self.hostileStore()
-        let hostile = try StoreSearch(store: try CorpusStore(url: url)).run(SearchQuery(text: "a", kind: .text, limit: 10_000))
+        let hostile = try StoreSearch(store: try CorpusStore(url: url)).run(
+            SearchQuery(text: "a", kind: .text, limit: 10_000))
         let clean = try StoreSearch(store: try CorpusStore(url: try StoreFixture.committed.get()))
             .run(SearchQuery(text: "a", kind: .text, limit: 10_000))
         let long = try #require(hostile.hits.first { $0.reference == "John 1:2" })
@@ -48,7 +53,9 @@ import Testing
         #expect(others == clean.hits.filter { $0.reference != "John 1:2" })
         #expect(!others.isEmpty)
         for hit in hostile.hits {
-            #expect(hit.context.split(separator: " ").count <= StoreSearch.snippetTokens, "\(hit.reference): \(hit.context)")
+            #expect(
+                hit.context.split(separator: " ").count <= StoreSearch.snippetTokens, "\(hit.reference): \(hit.context)"
+            )
         }
     }
 

@@ -1,28 +1,32 @@
 import Foundation
 import InterlinearCorpus
-@testable import InterlinearStore
 import InterlinearTestSupport
 import Testing
+
+@testable import InterlinearStore
 
 /// Search counts against counts computed straight from the source TSV (not through the store or its folding).
 @Suite(.serialized) struct SearchCountTests {
     /// SBLGNT rows: (lemma, Strong's, morphology), read with a plain split.
     static let sourceRows: [(lemma: String, strongs: String, morph: String)]? = {
         guard let file = SourceColumns.sblgnt,
-              let rows = try? SourceColumns.rows(of: file, columns: ["lemma", "strongs", "morph"]) else { return nil }
+            let rows = try? SourceColumns.rows(of: file, columns: ["lemma", "strongs", "morph"])
+        else { return nil }
         return rows.map { ($0[0], $0[1], $0[2]) }
     }()
 
     /// Foundation's diacritic- and case-insensitive comparison, final sigma mapped: independent of `Folding`.
     static func same(_ a: String, _ b: String) -> Bool {
         func key(_ s: String) -> String {
-            s.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil).replacingOccurrences(of: "ς", with: "σ")
+            s.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil).replacingOccurrences(
+                of: "ς", with: "σ")
         }
         return key(a) == key(b)
     }
 
     private func searchJSON(_ store: URL, _ arguments: String...) throws -> [String: Any] {
-        let result = try run(interlinearBinary, ["search"] + arguments + ["--json", "--limit", "100000", "--corpus", store.path])
+        let result = try run(
+            interlinearBinary, ["search"] + arguments + ["--json", "--limit", "100000", "--corpus", store.path])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try schemaViolation(result.stdout, schema: "search-2") == nil)
         return try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
@@ -71,8 +75,10 @@ import Testing
         guard let store = try StoreFixture.wholeStore(), let directory = StoreFixture.sourceDirectory else { return }
         // Verses (by source verse) of the BSB with a token "grace", any case.
         var verses = Set<String>()
-        for f in try SourceColumns.rows(of: directory.appendingPathComponent("eng/targets/BSB/nt_BSB.tsv"),
-                                        columns: ["id", "source_verse", "text"]) where f[2].lowercased() == "grace" {
+        for f in try SourceColumns.rows(
+            of: directory.appendingPathComponent("eng/targets/BSB/nt_BSB.tsv"),
+            columns: ["id", "source_verse", "text"]) where f[2].lowercased() == "grace"
+        {
             verses.insert(f[1].isEmpty ? String(f[0].prefix(8)) : f[1])
         }
         let document = try searchJSON(store, "--text", "grace", "--in", "nt")
@@ -93,8 +99,10 @@ import Testing
         // The committed chapters are the same chapters the store holds.
         let files = CorpusLibrary(roots: [corpusDirectory.appendingPathComponent("chapters")])
         for reference in files.availableChapters() where reference.book.testament == .new {
-            #expect(sameChapter(try #require(try store.load(reference, into: StringTableBuilder())),
-                                try files.load(reference, into: StringTableBuilder())), "\(reference)")
+            #expect(
+                sameChapter(
+                    try #require(try store.load(reference, into: StringTableBuilder())),
+                    try files.load(reference, into: StringTableBuilder())), "\(reference)")
         }
     }
 
@@ -106,13 +114,16 @@ import Testing
         for (index, code) in codes.enumerated() {
             let expansion = try #require(Morphology.expand(code), "\(code)")
             #expect(MorphologyMatch.isDescription(expansion), "\(code): \(expansion)")
-            if index % 50 == 0 { #expect(try search.morphologyCodes(expansion).contains(code), "\(code): \(expansion)") }
+            if index % 50 == 0 {
+                #expect(try search.morphologyCodes(expansion).contains(code), "\(code): \(expansion)")
+            }
         }
     }
 
     @Test func textOutputListsAndCounts() throws {
         guard let store = try StoreFixture.wholeStore() else { return }
-        let result = try run(interlinearBinary, ["search", "λόγος", "--in", "John", "--limit", "2", "--corpus", store.path])
+        let result = try run(
+            interlinearBinary, ["search", "λόγος", "--in", "John", "--limit", "2", "--corpus", store.path])
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdoutText.split(separator: "\n")
         #expect(lines.first?.hasPrefix("John 1:1  λόγος") == true, "\(result.stdoutText)")

@@ -1,8 +1,9 @@
 import Foundation
 import InterlinearCorpus
-@testable import InterlinearStore
 import InterlinearTestSupport
 import Testing
+
+@testable import InterlinearStore
 
 /// The store as bad luck and attackers leave it (issue 25): each fault is one line on stderr saying what to do,
 /// with the README's exit status; a read never changes the file; an interrupted write heals on the next open.
@@ -16,8 +17,10 @@ import Testing
     }
 
     /// One line on stderr, `interlinear: error: …` holding every fragment; nothing on stdout.
-    private func expectOneLine(_ result: ProcessResult, status: Int32, _ fragments: String...,
-                               sourceLocation: SourceLocation = #_sourceLocation) {
+    private func expectOneLine(
+        _ result: ProcessResult, status: Int32, _ fragments: String...,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         expectOneErrorLine(result, status: status, fragments, sourceLocation: sourceLocation)
     }
 
@@ -28,18 +31,24 @@ import Testing
         let url = try store()
         try sqlite(url, "PRAGMA user_version = \(version)")
         let before = try bytes(url)
-        expectOneLine(try typeset(url), status: 65, "schema version \(UInt32(bitPattern: Int32(version)))",
-                      "update interlinear or rebuild the store")
+        expectOneLine(
+            try typeset(url), status: 65, "schema version \(UInt32(bitPattern: Int32(version)))",
+            "update interlinear or rebuild the store")
         #expect(try bytes(url) == before)
         // The importer's open (which migrates) refuses it the same way.
-        #expect(throws: StoreError.tooNew(path: url.path, version: Int(UInt32(bitPattern: Int32(version))),
-                                          supported: Schema.version)) { try CorpusStore(url: url) }
+        #expect(
+            throws: StoreError.tooNew(
+                path: url.path, version: Int(UInt32(bitPattern: Int32(version))),
+                supported: Schema.version)
+        ) { try CorpusStore(url: url) }
     }
 
     @Test("a read never migrates: an older store is refused with the command that upgrades it, unchanged")
     func readsDoNotMigrate() throws {
         let url = try store()
-        try sqlite(url, """
+        try sqlite(
+            url,
+            """
             DROP TABLE verse_words;
             UPDATE meta SET value = 'interlinear store 1' WHERE key = 'format';
             PRAGMA user_version = 1;
@@ -75,11 +84,14 @@ import Testing
         // Another process holds the write lock (an import would) while the command reads.
         let holder = Process()
         holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        holder.arguments = ["python3", "-c", """
+        holder.arguments = [
+            "python3", "-c",
+            """
             import sqlite3, sys
             c = sqlite3.connect(sys.argv[1], isolation_level=None)
             c.execute('BEGIN EXCLUSIVE'); print('locked', flush=True); sys.stdin.read()
-            """, url.path]
+            """, url.path,
+        ]
         let out = Pipe(), input = Pipe()
         holder.standardOutput = out
         holder.standardInput = input
@@ -125,8 +137,12 @@ import Testing
         }
         var environment = testEnvironment
         environment["INTERLINEAR_CACHE"] = "off"
-        return try run(setpriv, ["--reuid=65534", "--regid=65534", "--clear-groups", interlinearBinary.path,
-                                 "typeset", "John 1", "--corpus", store.path], environment: environment)
+        return try run(
+            setpriv,
+            [
+                "--reuid=65534", "--regid=65534", "--clear-groups", interlinearBinary.path,
+                "typeset", "John 1", "--corpus", store.path,
+            ], environment: environment)
     }
 
     @Test("a hot journal in a store this user cannot write: one line saying who can recover it, exit 74")
@@ -151,23 +167,29 @@ import Testing
 
     /// A writer killed mid-transaction with its changed pages already in the file: a hot journal.
     private func killWriterMidTransaction(_ url: URL) throws {
-        let writer = try run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", """
-            import os, signal, sqlite3, sys
-            c = sqlite3.connect(sys.argv[1], isolation_level=None)
-            c.execute('PRAGMA cache_size = 1')          # spill changed pages into the file before the commit
-            c.execute('BEGIN IMMEDIATE')
-            c.execute("UPDATE verse SET translation = 'gr/ws' || translation")
-            c.execute('DELETE FROM verse_words')
-            os.kill(os.getpid(), signal.SIGKILL)
-            """, url.path])
+        let writer = try run(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            [
+                "python3", "-c",
+                """
+                import os, signal, sqlite3, sys
+                c = sqlite3.connect(sys.argv[1], isolation_level=None)
+                c.execute('PRAGMA cache_size = 1')          # spill changed pages into the file before the commit
+                c.execute('BEGIN IMMEDIATE')
+                c.execute("UPDATE verse SET translation = 'gr/ws' || translation")
+                c.execute('DELETE FROM verse_words')
+                os.kill(os.getpid(), signal.SIGKILL)
+                """, url.path,
+            ])
         #expect(writer.status != 0)
         #expect(FileManager.default.fileExists(atPath: url.path + "-journal"), "the writer left a hot journal")
     }
 
     /// The real importer, killed while its transaction is open (its journal exists): the next command reads the
     /// store as before, and the same import then completes. Attempts that finish before the kill still check that.
-    @Test("import \"Mark 4\" killed mid-transaction leaves a store the next command uses",
-          arguments: [SIGKILL, SIGTERM, SIGINT])
+    @Test(
+        "import \"Mark 4\" killed mid-transaction leaves a store the next command uses",
+        arguments: [SIGKILL, SIGTERM, SIGINT])
     func interruptedChapterImport(signal: Int32) throws {
         guard StoreFixture.sourceMissing == nil else {
             if ProcessInfo.processInfo.environment["CI"] != nil { Issue.record("CI needs the source data") }
@@ -197,6 +219,7 @@ import Testing
         let again = try run(interlinearBinary, ["import", "Mark 4", "--corpus", folder.path])
         #expect(again.status == 0, "\(again.stderr)")
         #expect(try typeset(url, "Mark 4").status == 0)
-        #expect(!FileManager.default.fileExists(atPath: url.path + "-journal"), "the completed import leaves no journal")
+        #expect(
+            !FileManager.default.fileExists(atPath: url.path + "-journal"), "the completed import leaves no journal")
     }
 }

@@ -40,8 +40,9 @@ enum StoreFixture {
     private static func committedStore(named name: String, testaments: Set<Testament>) throws -> URL {
         let url = folder.appendingPathComponent(name)
         let library = CorpusLibrary(roots: [corpusDirectory.appendingPathComponent("chapters")])
-        let chapters = try library.load(library.availableChapters().filter { testaments.contains($0.book.testament) },
-                                        into: StringTableBuilder())
+        let chapters = try library.load(
+            library.availableChapters().filter { testaments.contains($0.book.testament) },
+            into: StringTableBuilder())
         _ = try StoreImport.write(chapters, to: url, replace: true, source: "committed chapters")
         return url
     }
@@ -53,8 +54,11 @@ enum StoreFixture {
     /// source fails the test.
     static func wholeStore() throws -> URL? {
         if let reason = sourceMissing {
-            if ProcessInfo.processInfo.environment["CI"] != nil { Issue.record("CI needs the source data: \(reason)") }
-            else { print("skipped: \(reason)") }
+            if ProcessInfo.processInfo.environment["CI"] != nil {
+                Issue.record("CI needs the source data: \(reason)")
+            } else {
+                print("skipped: \(reason)")
+            }
             return nil
         }
         return try whole.get()
@@ -63,7 +67,8 @@ enum StoreFixture {
     /// A fresh copy of a store, for tests that damage or replace it.
     static func copy(of url: URL, named name: String) throws -> URL {
         let target = folder.appendingPathComponent(UUID().uuidString).appendingPathComponent(name)
-        try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: url, to: target)
         return target
     }
@@ -72,9 +77,11 @@ enum StoreFixture {
 /// Chapters compared field by field (strings by text, so tables may differ).
 func sameChapter(_ a: Chapter, _ b: Chapter) -> Bool {
     guard a.reference == b.reference, a.language == b.language, a.verses.count == b.verses.count,
-          a.words.count == b.words.count, a.translationTokens.count == b.translationTokens.count,
-          a.morphemes.count == b.morphemes.count else { return false }
-    for (x, y) in zip(a.verses, b.verses) where x.number != y.number || x.words != y.words || x.translation != y.translation {
+        a.words.count == b.words.count, a.translationTokens.count == b.translationTokens.count,
+        a.morphemes.count == b.morphemes.count
+    else { return false }
+    for (x, y) in zip(a.verses, b.verses)
+    where x.number != y.number || x.words != y.words || x.translation != y.translation {
         return false
     }
     for (x, y) in zip(a.translationTokens, b.translationTokens) where a.text(x) != b.text(y) { return false }

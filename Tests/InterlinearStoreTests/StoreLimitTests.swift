@@ -1,8 +1,9 @@
 import Foundation
 import InterlinearCorpus
-@testable import InterlinearStore
 import InterlinearTestSupport
 import Testing
+
+@testable import InterlinearStore
 
 /// The store is a reader of data too: a damaged or hand-edited store is bounded at the door like a chapter file —
 /// the label format's per-verse limits, valid UTF-8, no control characters — and refused in one line.
@@ -23,7 +24,9 @@ import Testing
 
     @Test func aVerseOf65537WordsIsRefusedBeforeLayout() throws {
         // 65,537 words in John 1:1 (positions past the real ones), made by a recursive query.
-        let url = try Self.damaged("words", """
+        let url = try Self.damaged(
+            "words",
+            """
             WITH RECURSIVE n(i) AS (SELECT 100 UNION ALL SELECT i + 1 FROM n WHERE i < 100 + 65536)
             INSERT INTO word SELECT 43001001, i, 'λ', 'l', 'λ', 'G1', 'N', 'w', '', 'λ', 'λ', 1 FROM n;
             """)
@@ -36,12 +39,16 @@ import Testing
         let output = url.deletingLastPathComponent().appendingPathComponent("out.json")
         let result = try interlinear("typeset", "John 1", "--corpus", url.path, "--output", output.path)
         #expect(result.status == 65, "\(result.stderr)")
-        #expect(result.stderr.hasPrefix("interlinear: error: the corpus store ") && result.stderr.filter { $0 == "\n" }.count == 1)
+        #expect(
+            result.stderr.hasPrefix("interlinear: error: the corpus store ")
+                && result.stderr.filter { $0 == "\n" }.count == 1)
         #expect(!FileManager.default.fileExists(atPath: output.path))
     }
 
     @Test func aVerseOf65537TranslationTokensIsRefused() throws {
-        let url = try Self.damaged("tokens", """
+        let url = try Self.damaged(
+            "tokens",
+            """
             WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 65537)
             UPDATE verse SET translation = (SELECT group_concat('a', ' ') FROM n) WHERE id = 43001002;
             """)
@@ -51,7 +58,8 @@ import Testing
     }
 
     @Test func anEscapeSequenceInAStoredFieldIsRefusedEscaped() throws {
-        let url = try Self.damaged("escape", "UPDATE word SET gloss = char(27) || '[2J' WHERE verse = 43001003 AND position = 0;")
+        let url = try Self.damaged(
+            "escape", "UPDATE word SET gloss = char(27) || '[2J' WHERE verse = 43001003 AND position = 0;")
         let result = try interlinear("read", "John 1", "--corpus", url.path)
         #expect(result.status == 65, "\(result.stderr)")
         #expect(result.stderr.contains("word 1 of John 1:3 holds the control character \\e"), "\(result.stderr)")
@@ -61,13 +69,26 @@ import Testing
 
     /// The field checks a chapter file's parser makes, and its size bounds, hold for stored rows too.
     @Test(arguments: [
-        ("UPDATE word SET gloss = printf('%.*c', 2000000, 'x') WHERE verse = 43001003 AND position = 0",
-         "a field of word 1 of John 1:3 is 2000000 bytes; a field holds at most 1048576"),
-        ("UPDATE word SET strongs = 'G' WHERE verse = 43001003 AND position = 0", "word 1 of John 1:3 has a bad Strong's number 'G'"),
-        ("UPDATE word SET surface = '' WHERE verse = 43001003 AND position = 1", "word 2 of John 1:3 has an empty surface"),
-        ("UPDATE word SET morphology = 'N NSM' WHERE verse = 43001004 AND position = 0",
-         "word 1 of John 1:4 has a bad morphology code 'N NSM'"),
-        ("UPDATE word SET surface = x'ceff' WHERE verse = 43001005 AND position = 0", "word 1 of John 1:5 is not valid UTF-8"),
+        (
+            "UPDATE word SET gloss = printf('%.*c', 2000000, 'x') WHERE verse = 43001003 AND position = 0",
+            "a field of word 1 of John 1:3 is 2000000 bytes; a field holds at most 1048576"
+        ),
+        (
+            "UPDATE word SET strongs = 'G' WHERE verse = 43001003 AND position = 0",
+            "word 1 of John 1:3 has a bad Strong's number 'G'"
+        ),
+        (
+            "UPDATE word SET surface = '' WHERE verse = 43001003 AND position = 1",
+            "word 2 of John 1:3 has an empty surface"
+        ),
+        (
+            "UPDATE word SET morphology = 'N NSM' WHERE verse = 43001004 AND position = 0",
+            "word 1 of John 1:4 has a bad morphology code 'N NSM'"
+        ),
+        (
+            "UPDATE word SET surface = x'ceff' WHERE verse = 43001005 AND position = 0",
+            "word 1 of John 1:5 is not valid UTF-8"
+        ),
     ])
     func badFieldsAndOversizedFieldsAreRefused(sql: String, message: String) throws {
         let url = try Self.damaged("fields", sql + ";")
@@ -81,30 +102,39 @@ import Testing
     /// Rows for a chapter a book does not have, or for a chapter the import never recorded, are refused when read,
     /// and a chapter the book lacks is not offered as a chapter that opens.
     @Test func rowsOfAChapterTheBookLacksOrNeverImportedAreRefused() throws {
-        let url = try Self.damaged("chapters", """
+        let url = try Self.damaged(
+            "chapters",
+            """
             INSERT INTO verse VALUES (43101001, 'In'), (1001001, 'In');
             """)
         let store = try CorpusStore(url: url)
         #expect(try !store.availableChapters().contains { $0.book.osis == "John" && $0.chapter == 101 })
         #expect {
             try store.load(ChapterReference(book: Self.john.book, chapter: 101), into: StringTableBuilder())
-        } throws: { ($0 as? StoreError) == .badRow(path: url.path, what: "it holds rows for John 101, but John has 21 chapters") }
+        } throws: {
+            ($0 as? StoreError) == .badRow(path: url.path, what: "it holds rows for John 101, but John has 21 chapters")
+        }
         let genesis = try #require(ChapterReference(parsing: "Genesis 1"))
         #expect {
             try store.load(genesis, into: StringTableBuilder())
         } throws: {
-            ($0 as? StoreError) == .damagedChapter(path: url.path, reference: "Genesis 1",
-                                                   detail: "holds verses of Genesis 1 but no record of what it should hold")
+            ($0 as? StoreError)
+                == .damagedChapter(
+                    path: url.path, reference: "Genesis 1",
+                    detail: "holds verses of Genesis 1 but no record of what it should hold")
         }
     }
 
     /// `search` prints stored fields: a hit on a damaged word is refused in one escaped line, nothing raw printed.
     @Test func searchRefusesAnEscapeSequenceInAStoredField() throws {
-        let url = try Self.damaged("search-escape", "UPDATE word SET gloss = char(27) || '[2J' WHERE verse = 43001003 AND position = 0;")
+        let url = try Self.damaged(
+            "search-escape", "UPDATE word SET gloss = char(27) || '[2J' WHERE verse = 43001003 AND position = 0;")
         for arguments in [["search", "πᾶς", "--corpus", url.path], ["search", "πᾶς", "--json", "--corpus", url.path]] {
             let result = try run(interlinearBinary, arguments, directory: packageRoot)
             #expect(result.status == 65, "\(result.stderr)")
-            #expect(result.stderr == "interlinear: error: the corpus store \(url.path) is damaged: a word of John 1:3 holds the "
+            #expect(
+                result.stderr
+                    == "interlinear: error: the corpus store \(url.path) is damaged: a word of John 1:3 holds the "
                     + "control character \\e; run `interlinear import` to rebuild it\n")
             #expect(result.stdout.isEmpty)
         }

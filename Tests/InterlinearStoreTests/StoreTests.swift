@@ -1,8 +1,9 @@
 import Foundation
 import InterlinearCorpus
-@testable import InterlinearStore
 import InterlinearTestSupport
 import Testing
+
+@testable import InterlinearStore
 
 @Suite struct StoreTests {
     @Test func chaptersLoadAsTheirFilesDo() throws {
@@ -20,7 +21,8 @@ import Testing
 
     @Test func missingChapterNamesTheNearestAndTheCommand() throws {
         let url = try StoreFixture.committed.get()
-        let library = ChapterLibrary(storeURL: url, store: try CorpusStore(url: url), committed: CorpusLibrary(roots: []))
+        let library = ChapterLibrary(
+            storeURL: url, store: try CorpusStore(url: url), committed: CorpusLibrary(roots: []))
         let mark = try #require(ChapterReference(parsing: "Mark 4"))
         #expect(library.nearest(to: mark).map(\.description) == ["Matthew 1", "John 1", "Romans 8"])
         #expect(throws: StoreError.self) { try library.load(mark, into: StringTableBuilder()) }
@@ -45,10 +47,12 @@ import Testing
         final class Count { var value = 0 }
         let found = Count()
         let files = CorpusLibrary(roots: [corpusDirectory.appendingPathComponent("chapters")])
-        let library = ChapterLibrary(storeURL: url, store: try CorpusStore(url: url), findingCommitted: {
-            found.value += 1
-            return files
-        })
+        let library = ChapterLibrary(
+            storeURL: url, store: try CorpusStore(url: url),
+            findingCommitted: {
+                found.value += 1
+                return files
+            })
         let john = try library.load(try #require(ChapterReference(parsing: "John 1")), into: StringTableBuilder())
         #expect(john.verses.count == 51)
         #expect(found.value == 0)
@@ -61,7 +65,8 @@ import Testing
 
     @Test func neighboursCrossBooks() throws {
         let url = try StoreFixture.committed.get()
-        let library = ChapterLibrary(storeURL: url, store: try CorpusStore(url: url), committed: CorpusLibrary(roots: []))
+        let library = ChapterLibrary(
+            storeURL: url, store: try CorpusStore(url: url), committed: CorpusLibrary(roots: []))
         let john = try #require(ChapterReference(parsing: "John 1"))
         #expect(library.chapter(1, from: john)?.description == "Romans 8")
         #expect(library.chapter(-1, from: john)?.description == "Matthew 1")
@@ -71,10 +76,13 @@ import Testing
 
     @Test func versesOfAPassage() throws {
         let url = try StoreFixture.committed.get()
-        let library = ChapterLibrary(storeURL: url, store: try CorpusStore(url: url), committed: CorpusLibrary(roots: []))
+        let library = ChapterLibrary(
+            storeURL: url, store: try CorpusStore(url: url), committed: CorpusLibrary(roots: []))
         let chapter = try library.load(try #require(Passage(parsing: "John 1:14–18")), into: StringTableBuilder())
         #expect(chapter.verses.map(\.number) == [14, 15, 16, 17, 18])
-        #expect(throws: StoreError.self) { try library.load(try #require(Passage(parsing: "John 1:50-60")), into: StringTableBuilder()) }
+        #expect(throws: StoreError.self) {
+            try library.load(try #require(Passage(parsing: "John 1:50-60")), into: StringTableBuilder())
+        }
     }
 
     @Test func foreignDamagedAndNewerFilesAreRefused() throws {
@@ -115,8 +123,9 @@ import Testing
             try sqlite(store, "CREATE TABLE photos(id INTEGER PRIMARY KEY, path TEXT); PRAGMA application_id = 1234")
         }
         for arguments in [["read", "Mark 4"], ["typeset", "John 1"], ["search", "λόγος"]] {
-            let result = try run(interlinearBinary, arguments, environment: ["INTERLINEAR_DATA": folder.path, "HOME": folder.path],
-                                 directory: folder)
+            let result = try run(
+                interlinearBinary, arguments, environment: ["INTERLINEAR_DATA": folder.path, "HOME": folder.path],
+                directory: folder)
             #expect(result.status != 0 && result.status < 128, "\(arguments): \(result.status)")
             #expect(result.stdout.isEmpty)
             let lines = result.stderr.split(separator: "\n")

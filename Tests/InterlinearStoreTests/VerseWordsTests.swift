@@ -1,8 +1,9 @@
 import Foundation
 import InterlinearCorpus
-@testable import InterlinearStore
 import InterlinearTestSupport
 import Testing
+
+@testable import InterlinearStore
 
 /// Each verse's words packed in one blob (`VerseWords`, schema version 2): what the writer packs reads back field
 /// for field, a store of version 1 is migrated to the same blobs, and a damaged blob is refused in one line.
@@ -30,7 +31,9 @@ import Testing
                 #expect(!reader.isAtEnd)
                 let next = reader.next()
                 let row = try #require(next)
-                let read = [row.surface, row.transliteration, row.lemma, row.strongs, row.morphology, row.gloss, row.alignment]
+                let read = [
+                    row.surface, row.transliteration, row.lemma, row.strongs, row.morphology, row.gloss, row.alignment,
+                ]
                 #expect(read.map(Array.init) == word)
             }
             #expect(reader.isAtEnd)
@@ -53,10 +56,15 @@ import Testing
                 for (word, alignment) in zip(words, alignments) {
                     let next = reader.next()
                     let row = try #require(next)
-                    let read = [row.surface, row.transliteration, row.lemma, row.strongs, row.morphology, row.gloss,
-                                row.alignment].map { String(decoding: $0, as: UTF8.self) }
-                    let expected = [word.surface, word.transliteration, word.lemma, word.strongs, word.morphology,
-                                    word.gloss].map(chapter.text) + [alignment]
+                    let read = [
+                        row.surface, row.transliteration, row.lemma, row.strongs, row.morphology, row.gloss,
+                        row.alignment,
+                    ].map { String(decoding: $0, as: UTF8.self) }
+                    let expected =
+                        [
+                            word.surface, word.transliteration, word.lemma, word.strongs, word.morphology,
+                            word.gloss,
+                        ].map(chapter.text) + [alignment]
                     #expect(read == expected, "John 1:\(verse.number)")
                     #expect(read.count == VerseWords.fieldsPerWord)
                 }
@@ -95,7 +103,8 @@ import Testing
         }
         let result = try interlinear("typeset", "John 1", "--corpus", url.path)
         #expect(result.status == 65, "\(result.stderr)")
-        #expect(result.stderr == "interlinear: error: the corpus store \(url.path) is damaged: the words of John 1:3 are "
+        #expect(
+            result.stderr == "interlinear: error: the corpus store \(url.path) is damaged: the words of John 1:3 are "
                 + "cut short in word 1; run `interlinear import` to rebuild it\n")
         #expect(result.stdout.isEmpty)
     }
@@ -105,7 +114,9 @@ import Testing
     @Test func aVersion1StoreIsMigratedToTheSamePackedWords() throws {
         let written = try StoreFixture.committed.get()
         let url = try StoreFixture.copy(of: written, named: "version-1.sqlite")
-        try sqlite(url, """
+        try sqlite(
+            url,
+            """
             DROP TABLE verse_words; DROP TABLE morpheme; DROP TABLE chapter; DROP TABLE versification;
             UPDATE meta SET value = 'interlinear store 1' WHERE key = 'format';
             PRAGMA user_version = 1;
@@ -126,7 +137,9 @@ import Testing
         let database = try Database(path: url.path, readOnly: true)
         let statement = try database.prepare("SELECT id, words FROM verse_words ORDER BY id")
         var rows: [[UInt8]] = []
-        while try statement.step() { rows.append(Array(String(statement.int(0)).utf8) + [0] + Array(statement.bytes(1))) }
+        while try statement.step() {
+            rows.append(Array(String(statement.int(0)).utf8) + [0] + Array(statement.bytes(1)))
+        }
         return rows
     }
 }

@@ -12,8 +12,9 @@ public enum Diatheke {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("interlinear-sword-\(getpid())")
         let mods = folder.appendingPathComponent("mods.d")
         try? FileManager.default.createDirectory(at: mods, withIntermediateDirectories: true)
-        try? FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("modules").path,
-                                                    withDestinationPath: "/usr/share/sword/modules")
+        try? FileManager.default.createSymbolicLink(
+            atPath: folder.appendingPathComponent("modules").path,
+            withDestinationPath: "/usr/share/sword/modules")
         for (name, extra) in [("strongsgreek.conf", ""), ("strongshebrew.conf", "\nEncoding=UTF-8\n")] {
             let conf = (try? String(contentsOfFile: "/usr/share/sword/mods.d/\(name)", encoding: .utf8)) ?? ""
             try? (conf + extra).write(to: mods.appendingPathComponent(name), atomically: true, encoding: .utf8)
@@ -34,7 +35,9 @@ public enum Diatheke {
         let prefix = String(format: "%05d: ", number)
         guard output.hasPrefix(prefix) else { return nil }
         output.removeFirst(prefix.count)
-        if let trailer = output.range(of: "(\(module))", options: .backwards) { output.removeSubrange(trailer.lowerBound...) }
+        if let trailer = output.range(of: "(\(module))", options: .backwards) {
+            output.removeSubrange(trailer.lowerBound...)
+        }
         var text = output.replacingOccurrences(of: "<[^>]*>", with: "", options: .regularExpression)
         for (entity, character) in [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&apos;", "'"), ("&amp;", "&")] {
             text = text.replacingOccurrences(of: entity, with: character)
@@ -44,7 +47,8 @@ public enum Diatheke {
 
     /// The inner text of the first `<tag>` (with exactly these attributes) in diatheke's markup, tags removed.
     public static func element(_ open: String, _ close: String, in markup: String) -> String? {
-        guard let start = markup.range(of: open), let end = markup.range(of: close, range: start.upperBound..<markup.endIndex)
+        guard let start = markup.range(of: open),
+            let end = markup.range(of: close, range: start.upperBound..<markup.endIndex)
         else { return nil }
         return String(markup[start.upperBound..<end.lowerBound])
             .replacingOccurrences(of: "<[^>]*>", with: "", options: .regularExpression)

@@ -37,7 +37,8 @@ public struct EnglishVoice {
     /// Whether espeak spelled anything in these phoneme lines.
     public func isSpelled(_ lines: [String]) -> Bool {
         lines.contains { line in
-            line.contains("_|") || line.split(separator: " ").contains { lettersRunTogether(Self.unifiedStress(String($0))) }
+            line.contains("_|")
+                || line.split(separator: " ").contains { lettersRunTogether(Self.unifiedStress(String($0))) }
         }
     }
 
@@ -50,14 +51,18 @@ public struct EnglishVoice {
         most[characters.count] = 0
         for start in stride(from: characters.count - 1, through: 0, by: -1) {
             for name in names where start + name.count <= characters.count {
-                guard let rest = most[start + name.count], Array(characters[start..<start + name.count]) == name else { continue }
+                guard let rest = most[start + name.count], Array(characters[start..<start + name.count]) == name else {
+                    continue
+                }
                 most[start] = max(most[start] ?? 0, rest + 1)
             }
         }
         return (most[0] ?? 0) >= 2
     }
 
-    private static func unifiedStress(_ phonemes: String) -> String { phonemes.replacingOccurrences(of: ",", with: "'") }
+    private static func unifiedStress(_ phonemes: String) -> String {
+        phonemes.replacingOccurrences(of: ",", with: "'")
+    }
 
     /// Each utterance on its own line followed by a sentinel sentence, through one espeak process reading a file; the
     /// output is cut at the sentinel's phonemes.
@@ -82,7 +87,8 @@ public struct EnglishVoice {
     }
 
     private static func run(_ espeak: URL, lines: [String]) throws -> [String] {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("interlinear-espeak-\(UUID().uuidString).txt")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "interlinear-espeak-\(UUID().uuidString).txt")
         try (lines.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
         let result = try InterlinearTestSupport.run(espeak, ["-q", "-x", "-v", "en-us", "-f", file.path])

@@ -20,6 +20,7 @@ public func sharedFontChain() throws -> FontChain {
 /// A fresh session over the committed corpus with the shared fonts (each test owns its session: sessions hold a
 /// shape cache, which is not thread-safe).
 public func makeSession(options: LayoutOptions = LayoutOptions()) throws -> Interlinear {
-    Interlinear(library: CorpusLibrary(corpusDirectory: corpusDirectory), fonts: try sharedFontChain(),
-                options: options)
+    Interlinear(
+        library: CorpusLibrary(corpusDirectory: corpusDirectory), fonts: try sharedFontChain(),
+        options: options)
 }

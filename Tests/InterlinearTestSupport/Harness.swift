@@ -54,8 +54,10 @@ public let testEnvironment: [String: String] = {
 }()
 
 /// Runs a program to completion, feeding `input` on stdin.
-public func run(_ executable: URL, _ arguments: [String], input: Data? = nil,
-                environment: [String: String]? = nil, directory: URL? = nil) throws -> ProcessResult {
+public func run(
+    _ executable: URL, _ arguments: [String], input: Data? = nil,
+    environment: [String: String]? = nil, directory: URL? = nil
+) throws -> ProcessResult {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
@@ -80,7 +82,8 @@ public func run(_ executable: URL, _ arguments: [String], input: Data? = nil,
     let outData = out.fileHandleForReading.readDataToEndOfFile()
     group.wait()
     process.waitUntilExit()
-    return ProcessResult(status: process.terminationStatus, stdout: outData, stderr: String(decoding: errData, as: UTF8.self))
+    return ProcessResult(
+        status: process.terminationStatus, stdout: outData, stderr: String(decoding: errData, as: UTF8.self))
 }
 
 /// Runs the `interlinear` binary from the package root.

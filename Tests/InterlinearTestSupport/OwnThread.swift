@@ -22,8 +22,10 @@ public struct OwnThread: TestTrait, SuiteTrait, TestScoping {
         testCase == nil ? nil : self
     }
 
-    public func provideScope(for test: Test, testCase: Test.Case?,
-                             performing function: @Sendable () async throws -> Void) async throws {
+    public func provideScope(
+        for test: Test, testCase: Test.Case?,
+        performing function: @Sendable () async throws -> Void
+    ) async throws {
         if gated {
             try await OwnThread.gate.run { try await Self.onAThreadOfItsOwn(function) }
         } else {

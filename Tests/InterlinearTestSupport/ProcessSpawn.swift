@@ -11,9 +11,11 @@ public struct SpawnFailure: Error, CustomStringConvertible {
 /// and every disposition reset: a pane's shell, the reader or a display server gets SIGINT, SIGTERM, SIGHUP and
 /// SIGPIPE as it would from a terminal. With `newGroup` it leads a process group of its own (its pid), so a wrapper
 /// (dbus-run-session) and everything it starts can be ended together.
-public func spawnWithSignalsRestored(_ path: String, argv: [String], environment: [String: String],
-                                     actions: inout posix_spawn_file_actions_t,
-                                     newGroup: Bool = false) throws -> pid_t {
+public func spawnWithSignalsRestored(
+    _ path: String, argv: [String], environment: [String: String],
+    actions: inout posix_spawn_file_actions_t,
+    newGroup: Bool = false
+) throws -> pid_t {
     let cArgs = argv.map { strdup($0) } + [nil]
     let cEnv = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer { (cArgs + cEnv).forEach { free($0) } }
@@ -26,8 +28,10 @@ public func spawnWithSignalsRestored(_ path: String, argv: [String], environment
     posix_spawnattr_setsigmask(&attributes, &empty)
     posix_spawnattr_setsigdefault(&attributes, &all)
     posix_spawnattr_setpgroup(&attributes, 0)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)
-                             | (newGroup ? Int16(POSIX_SPAWN_SETPGROUP) : 0))
+    posix_spawnattr_setflags(
+        &attributes,
+        Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)
+            | (newGroup ? Int16(POSIX_SPAWN_SETPGROUP) : 0))
     var pid = pid_t()
     let spawned = posix_spawn(&pid, path, &actions, &attributes, cArgs, cEnv)
     guard spawned == 0 else { throw SpawnFailure("cannot run \(path): error \(spawned)") }

@@ -27,29 +27,29 @@ public final class SchemaValidator: Sendable {
     /// The Python program: reads "<schema path>\n<length>\n<document bytes>", answers "<length>\n<message>"
     /// (an empty message when valid).
     private static let program = """
-    import json, sys, jsonschema
-    validators = {}
-    inp, out = sys.stdin.buffer, sys.stdout.buffer
-    while True:
-        path = inp.readline()
-        if not path:
-            break
-        path = path.decode().strip()
-        size = int(inp.readline())
-        document = inp.read(size)
-        try:
-            if path not in validators:
-                schema = json.load(open(path))
-                jsonschema.Draft202012Validator.check_schema(schema)
-                validators[path] = jsonschema.Draft202012Validator(schema)
-            errors = sorted(validators[path].iter_errors(json.loads(document)), key=lambda e: list(e.path))
-            message = "\\n".join(f"{list(e.absolute_path)}: {e.message}" for e in errors[:5])
-        except Exception as error:
-            message = f"validator failed: {error}"
-        data = message.encode()
-        out.write(b"%d\\n" % len(data) + data)
-        out.flush()
-    """
+        import json, sys, jsonschema
+        validators = {}
+        inp, out = sys.stdin.buffer, sys.stdout.buffer
+        while True:
+            path = inp.readline()
+            if not path:
+                break
+            path = path.decode().strip()
+            size = int(inp.readline())
+            document = inp.read(size)
+            try:
+                if path not in validators:
+                    schema = json.load(open(path))
+                    jsonschema.Draft202012Validator.check_schema(schema)
+                    validators[path] = jsonschema.Draft202012Validator(schema)
+                errors = sorted(validators[path].iter_errors(json.loads(document)), key=lambda e: list(e.path))
+                message = "\\n".join(f"{list(e.absolute_path)}: {e.message}" for e in errors[:5])
+            except Exception as error:
+                message = f"validator failed: {error}"
+            data = message.encode()
+            out.write(b"%d\\n" % len(data) + data)
+            out.flush()
+        """
 
     /// Nil when `json` is valid against the schema, else the validator's message (at most five errors).
     public func violation(_ json: Data, schema name: String) throws -> String? {

@@ -16,8 +16,11 @@ public enum SharedStore {
     /// `$INTERLINEAR_TEST_CACHE`, else `$XDG_CACHE_HOME/interlinear/test-stores`, else `~/.cache/interlinear/test-stores`.
     public static let folder: URL = {
         let environment = ProcessInfo.processInfo.environment
-        if let explicit = environment["INTERLINEAR_TEST_CACHE"], !explicit.isEmpty { return URL(fileURLWithPath: explicit) }
-        let cache = environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : nil }
+        if let explicit = environment["INTERLINEAR_TEST_CACHE"], !explicit.isEmpty {
+            return URL(fileURLWithPath: explicit)
+        }
+        let cache =
+            environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : nil }
             ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache")
         return cache.appendingPathComponent("interlinear/test-stores")
     }()
@@ -46,7 +49,8 @@ public enum SharedStore {
             return url
         }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let chapters = try BibleAlignmentsImporter(dataDirectory: source).importChapters(nil, strings: StringTableBuilder())
+        let chapters = try BibleAlignmentsImporter(dataDirectory: source).importChapters(
+            nil, strings: StringTableBuilder())
         _ = try StoreImport.write(chapters, to: url, replace: true, source: "bible-alignments \(SourceData.version)")
         prune(keeping: url)
         return url
@@ -58,7 +62,10 @@ public enum SharedStore {
         guard let source = sourceDirectory else { throw CorpusError(file: "", line: nil, sourceMissing ?? "") }
         let hebrew = SourceData.hebrewDirectory()
         guard SourceData.hasOldTestament(hebrew: hebrew, translation: source) else {
-            throw CorpusError(file: "", line: nil, "the bible-alignments \(SourceData.hebrewVersion) Hebrew data is not at \(hebrew.path) (scripts/setup downloads it)")
+            throw CorpusError(
+                file: "", line: nil,
+                "the bible-alignments \(SourceData.hebrewVersion) Hebrew data is not at \(hebrew.path) (scripts/setup downloads it)"
+            )
         }
         let url = folder.appendingPathComponent("bible-\(try key(source: source)).sqlite")
         if FileManager.default.fileExists(atPath: url.path) {
@@ -67,10 +74,12 @@ public enum SharedStore {
         }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let importer = HebrewImporter(hebrewData: hebrew, translationData: source)
-        let chapters = try BibleAlignmentsImporter(dataDirectory: source).importChapters(nil, strings: StringTableBuilder())
+        let chapters =
+            try BibleAlignmentsImporter(dataDirectory: source).importChapters(nil, strings: StringTableBuilder())
             + importer.importChapters(nil, strings: StringTableBuilder())
-        _ = try StoreImport.write(chapters, to: url, replace: true, source: "bible-alignments (both testaments)",
-                                  versification: try Versification.read(translationFile: importer.translationFile))
+        _ = try StoreImport.write(
+            chapters, to: url, replace: true, source: "bible-alignments (both testaments)",
+            versification: try Versification.read(translationFile: importer.translationFile))
         prune(keeping: url)
         return url
     }
@@ -87,7 +96,9 @@ public enum SharedStore {
         }
         for module in ["Sources/Corpus", "Sources/Store"] {
             let directory = packageRoot.appendingPathComponent(module)
-            let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".swift") }.sorted()
+            let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter {
+                $0.hasSuffix(".swift")
+            }.sorted()
             for name in names {
                 hash.add(Array("\(module)/\(name)".utf8))
                 hash.add(Array(try Data(contentsOf: directory.appendingPathComponent(name))))
@@ -100,10 +111,12 @@ public enum SharedStore {
     static func prune(keeping current: URL) {
         let manager = FileManager.default
         guard let names = try? manager.contentsOfDirectory(atPath: folder.path) else { return }
-        let stores = names.filter { ($0.hasPrefix("new-testament-") || $0.hasPrefix("bible-")) && $0.hasSuffix(".sqlite") }
-            .map { folder.appendingPathComponent($0) }
-            .map { ($0, ((try? manager.attributesOfItem(atPath: $0.path))?[.modificationDate] as? Date) ?? .distantPast) }
-            .sorted { $0.1 > $1.1 }
+        let stores = names.filter {
+            ($0.hasPrefix("new-testament-") || $0.hasPrefix("bible-")) && $0.hasSuffix(".sqlite")
+        }
+        .map { folder.appendingPathComponent($0) }
+        .map { ($0, ((try? manager.attributesOfItem(atPath: $0.path))?[.modificationDate] as? Date) ?? .distantPast) }
+        .sorted { $0.1 > $1.1 }
         for (url, _) in stores.dropFirst(4) where url != current { try? manager.removeItem(at: url) }
     }
 }

@@ -26,7 +26,8 @@ public enum SourceColumns {
                 let header = fields.map(text)
                 wanted = try names.map { name in
                     guard let index = header.firstIndex(of: name) else {
-                        throw CocoaError(.fileReadCorruptFile, userInfo: [NSFilePathErrorKey: file.path, "column": name])
+                        throw CocoaError(
+                            .fileReadCorruptFile, userInfo: [NSFilePathErrorKey: file.path, "column": name])
                     }
                     return index
                 }

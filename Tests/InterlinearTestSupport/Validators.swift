@@ -10,7 +10,8 @@ public enum Validators {
     public static let venv: URL = {
         let environment = ProcessInfo.processInfo.environment
         if let explicit = environment["INTERLINEAR_VENV"], !explicit.isEmpty { return URL(fileURLWithPath: explicit) }
-        let cache = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+        let cache =
+            environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
             ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache")
         return cache.appendingPathComponent("interlinear/venv")
     }()

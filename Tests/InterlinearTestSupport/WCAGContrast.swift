@@ -11,8 +11,9 @@ public enum WCAGContrast {
 
     /// Relative luminance of `0xRRGGBB`.
     public static func luminance(hex: UInt32) -> Double {
-        luminance(red: Double(hex >> 16 & 0xFF) / 255, green: Double(hex >> 8 & 0xFF) / 255,
-                  blue: Double(hex & 0xFF) / 255)
+        luminance(
+            red: Double(hex >> 16 & 0xFF) / 255, green: Double(hex >> 8 & 0xFF) / 255,
+            blue: Double(hex & 0xFF) / 255)
     }
 
     /// (L1 + 0.05) / (L2 + 0.05), the lighter luminance over the darker.

@@ -1,7 +1,8 @@
-import Testing
 import InterlinearCorpus
-@testable import InterlinearTypesetting
 import InterlinearTestSupport
+import Testing
+
+@testable import InterlinearTypesetting
 
 /// The one line-wrap rule the typesetter and the terminal grid share.
 @Suite struct FlowTests {

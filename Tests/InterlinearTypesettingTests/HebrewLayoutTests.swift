@@ -1,8 +1,9 @@
-import Testing
 import InterlinearCorpus
 import InterlinearSession
-@testable import InterlinearTypesetting
 import InterlinearTestSupport
+import Testing
+
+@testable import InterlinearTypesetting
 
 /// Genesis 1 laid out right to left: blocks in Hebrew reading order from the right, wrapped to the column, every
 /// label inside the page and none overlapping, tiers aligned to their block's right edge, the translation left to
@@ -30,7 +31,9 @@ import InterlinearTestSupport
             // No two labels overlap.
             for i in labels.indices {
                 for j in labels.indices where j > i {
-                    #expect(!labels[i].overlaps(labels[j]), "verse \(verse.number): \(chapter.text(labels[i].text)) / \(chapter.text(labels[j].text))")
+                    #expect(
+                        !labels[i].overlaps(labels[j]),
+                        "verse \(verse.number): \(chapter.text(labels[i].text)) / \(chapter.text(labels[j].text))")
                 }
             }
             // Every word's source label, in reading order; within one row their x decreases.
@@ -40,13 +43,17 @@ import InterlinearTestSupport
             var rows = Set<Float>()
             for (a, b) in zip(sources, sources.dropFirst()) {
                 rows.insert(a.y)
-                if a.y == b.y { #expect(b.maxX < a.x, "verse \(verse.number): word \(b.offset) is not left of \(a.offset)") }
-                else { #expect(b.y > a.y, "a new row goes below") }
+                if a.y == b.y {
+                    #expect(b.maxX < a.x, "verse \(verse.number): word \(b.offset) is not left of \(a.offset)")
+                } else {
+                    #expect(b.y > a.y, "a new row goes below")
+                }
             }
             if rows.count > 1 { wrappedVerses += 1 }
             // Each block's tiers share its right edge.
             for offset in Set(labels.filter { $0.tier != .verse && $0.tier != .translation }.map(\.offset)) {
-                let edges = labels.filter { $0.tier != .verse && $0.tier != .translation && $0.offset == offset }.map(\.maxX)
+                let edges = labels.filter { $0.tier != .verse && $0.tier != .translation && $0.offset == offset }.map(
+                    \.maxX)
                 #expect(edges.allSatisfy { abs($0 - edges[0]) < 0.01 })
             }
             // The verse number is right of every block of its first row.

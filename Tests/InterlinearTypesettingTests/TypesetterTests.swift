@@ -1,11 +1,12 @@
 import Foundation
-import Synchronization
-import Testing
 import InterlinearCorpus
 import InterlinearSession
 import InterlinearShaping
-@testable import InterlinearTypesetting
 import InterlinearTestSupport
+import Synchronization
+import Testing
+
+@testable import InterlinearTypesetting
 
 /// John 1 loaded in a session of its own (the session's typesetter shares its string table).
 struct JohnOne {
@@ -49,8 +50,9 @@ struct JohnOne {
             #expect(source.map(\.text) == john.chapter.words[verse.words].map(\.surface))
             #expect(source.map { $0.word.map(Int.init) } == Array(0..<verse.words.count))
             let translation = layout.labels(in: index).filter { $0.tier == .translation }
-            #expect(translation.map { $0.token.map(Int.init) } == Array(0..<verse.translation.count),
-                    "translation labels carry their token offset")
+            #expect(
+                translation.map { $0.token.map(Int.init) } == Array(0..<verse.translation.count),
+                "translation labels carry their token offset")
             let first = try #require(layout.labels(in: index).first)
             #expect(first.tier == .verse && first.text == verse.numberText, "the verse number comes first")
         }
@@ -74,8 +76,9 @@ struct JohnOne {
         let john = try JohnOne()
         let options = LayoutOptions(width: width)
         let layout = john.typesetter.layout(john.chapter, options: options)
-        let metrics = Typesetter.Metrics(options: options, lineEm: (try sharedFontChain()).primary.lineSpacing, spaceEm: 0,
-                                         widestNumberEm: 0)
+        let metrics = Typesetter.Metrics(
+            options: options, lineEm: (try sharedFontChain()).primary.lineSpacing, spaceEm: 0,
+            widestNumberEm: 0)
         let right = metrics.left + metrics.columnWidth
         for index in layout.cells.indices {
             // Blocks as (x, y of the source row, width), in order.
@@ -137,9 +140,11 @@ struct JohnOne {
 
     @Test func oversizedLabelsShrinkToTheColumn() throws {
         let session = try makeSession()
-        let text = "v\t1\tx\nw\t1\tλόγος\tlogos\tλόγος\tG3056\tN-NSM\t"
+        let text =
+            "v\t1\tx\nw\t1\tλόγος\tlogos\tλόγος\tG3056\tN-NSM\t"
             + String(repeating: "a very long gloss indeed ", count: 6) + "\t0\n"
-        let chapter = try session.chapter(parsing: ChapterFile.formatLine + "\n@\t43\t1\n" + text + "$\t1\t1\n", path: "t")
+        let chapter = try session.chapter(
+            parsing: ChapterFile.formatLine + "\n@\t43\t1\n" + text + "$\t1\t1\n", path: "t")
         let layout = session.layout(chapter, options: LayoutOptions(width: 200))
         #expect(layout.labels.allSatisfy { $0.x >= 0 && $0.maxX <= 200 })
     }

@@ -1,8 +1,8 @@
 import InterlinearAccessibility
 import InterlinearCorpus
 import InterlinearSession
-import InterlinearTestSupport
 import InterlinearTable
+import InterlinearTestSupport
 import InterlinearView
 import Testing
 
@@ -36,7 +36,9 @@ import Testing
         let view = try ViewFixture.view(height: 500)
         for i in 0..<1000 {
             ViewFixture.press(view, i % 3 == 0 ? .pageDown : .down)
-            if view.scrollY == view.tree.table.maxScroll(viewportHeight: view.viewport.height) { ViewFixture.press(view, .home) }
+            if view.scrollY == view.tree.table.maxScroll(viewportHeight: view.viewport.height) {
+                ViewFixture.press(view, .home)
+            }
             _ = view.visibleCells
             _ = view.statusLine
         }
@@ -87,13 +89,16 @@ import Testing
         #expect(ViewFixture.press(view, .escape) == .quit)
         #expect(ViewFixture.press(view, .snapshot) == .snapshot)
         ViewFixture.type(view, ":")
-        #expect(ViewFixture.type(view, "q") == .status && view.prompt?.typed == "q", "q inside the prompt is typed, not quit")
+        #expect(
+            ViewFixture.type(view, "q") == .status && view.prompt?.typed == "q",
+            "q inside the prompt is typed, not quit")
         #expect(ViewFixture.press(view, .snapshot) == .snapshot, "F12 works inside the prompt")
     }
 
     @Test func chapterSteppingFollowsTheCorpus() throws {
         let view = try ViewFixture.view(height: 500)
-        #expect(view.catalog.chapters.map(\.description)
+        #expect(
+            view.catalog.chapters.map(\.description)
                 == ["Genesis 1", "Psalm 23", "Isaiah 53", "Matthew 1", "John 1", "Romans 8", "Revelation 22"])
         ViewFixture.press(view, .pageDown, .tab)
         #expect(view.title == "interlinear — John 1")
@@ -182,7 +187,8 @@ import Testing
         #expect(view.layout.labels.count == labels)
         #expect(ViewFixture.topVerse(view) == 20)
         let newTop = try #require(view.visibleCells.first)
-        let newFraction = (view.scrollY - view.tree.table.origins[newTop])
+        let newFraction =
+            (view.scrollY - view.tree.table.origins[newTop])
             / (view.tree.table.origins[newTop + 1] - view.tree.table.origins[newTop])
         #expect(abs(newFraction - fraction) < 1e-4)
         #expect(ViewFixture.focusID(view) == "John.1.20.v", "focus survives the re-layout")

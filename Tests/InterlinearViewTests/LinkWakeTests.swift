@@ -1,7 +1,8 @@
 import CSDL2
 import Foundation
-@testable import InterlinearView
 import Testing
+
+@testable import InterlinearView
 
 /// The window's wake: a readable link descriptor is one SDL event, pushed from the wake's thread, and the next one
 /// comes only after the loop has serviced the link. A pipe stands in for the D-Bus socket; SDL runs its event

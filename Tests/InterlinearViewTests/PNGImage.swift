@@ -12,7 +12,8 @@ struct PNGImage {
 
     init(contentsOf url: URL) throws {
         guard let surface = cairo_image_surface_create_from_png(url.path),
-              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
+        else {
             throw DesktopFailure("cannot read PNG \(url.path)")
         }
         defer { cairo_surface_destroy(surface) }

@@ -7,7 +7,11 @@ import Testing
 /// A link that records what the window tells it, and turns active when told to (as the desktop's IsEnabled would).
 final class RecordingLink: ScreenReaderLink {
     enum Call: Equatable {
-        case process, focus(ElementID), visible(Range<Int>), activated, deactivated, layout, key(UInt32)
+        case process
+        case focus(ElementID)
+        case visible(Range<Int>)
+        case activated, deactivated, layout
+        case key(UInt32)
         case announce(String)
     }
     var calls: [Call] = []
@@ -54,10 +58,12 @@ final class RecordingLink: ScreenReaderLink {
         let view = try ViewFixture.view()
         let link = RecordingLink()
         let channel = ScreenReaderChannel(link: link, view: view)
-        let kpEnter = KeyStroke(pressed: true, keysym: 0xff8d, keycode: 104, modifiers: 0, timestamp: 1,
-                                text: "KP_Enter", isText: false)
-        let tab = KeyStroke(pressed: true, keysym: 0xff09, keycode: 23, modifiers: 0, timestamp: 2, text: "Tab",
-                            isText: false)
+        let kpEnter = KeyStroke(
+            pressed: true, keysym: 0xff8d, keycode: 104, modifiers: 0, timestamp: 1,
+            text: "KP_Enter", isText: false)
+        let tab = KeyStroke(
+            pressed: true, keysym: 0xff09, keycode: 23, modifiers: 0, timestamp: 2, text: "Tab",
+            isText: false)
         link.consumes = [0xff8d]
         #expect(!channel.offer(kpEnter), "inactive: the window keeps every key")
         #expect(link.notifications.isEmpty)
@@ -143,8 +149,9 @@ final class RecordingLink: ScreenReaderLink {
                 Issue.record("no announcement after a scroll to other verses: \(link.notifications)")
                 continue
             }
-            #expect(text.contains("\(first)") && text.contains("\(last)") && text.contains("\(view.tree.cellCount)"),
-                    "\(text)")
+            #expect(
+                text.contains("\(first)") && text.contains("\(last)") && text.contains("\(view.tree.cellCount)"),
+                "\(text)")
         }
         #expect(told > 0)
         link.calls = []

@@ -24,8 +24,10 @@ import Testing
             let ratio = contrast(theme.paint.style(of: tier).colour, theme.paint.background)
             #expect(ratio >= 4.5, "\(name) \(tier): \(ratio)")
         }
-        for (what, colour) in [("status text", theme.barText), ("prompt", theme.prompt),
-                               ("pane word", theme.paint.style(of: .source).colour)] {
+        for (what, colour) in [
+            ("status text", theme.barText), ("prompt", theme.prompt),
+            ("pane word", theme.paint.style(of: .source).colour),
+        ] {
             #expect(contrast(colour, theme.bar) >= 4.5, "\(name) \(what): \(contrast(colour, theme.bar))")
         }
         // The focus ring and search outlines are not text: WCAG 1.4.11 asks 3:1 against the page.
@@ -36,7 +38,11 @@ import Testing
     /// `render` (PNG, SVG, PDF) paints with the standard style: the light theme's.
     @Test func theRendersStyleIsTheLightTheme() {
         #expect(Theme.light.paint == PaintStyle.standard)
-        #expect(abs(contrast(Colour(hex: 0x767676), Colour(hex: 0xFFFFFF)) - 4.54) < 0.01, "the formula, checked on WCAG's grey")
-        #expect(contrast(Colour(hex: 0x7A7A7A), Colour(hex: 0xFFFFFF)) < 4.5, "the old Strong's grey fails, as the issue says")
+        #expect(
+            abs(contrast(Colour(hex: 0x767676), Colour(hex: 0xFFFFFF)) - 4.54) < 0.01,
+            "the formula, checked on WCAG's grey")
+        #expect(
+            contrast(Colour(hex: 0x7A7A7A), Colour(hex: 0xFFFFFF)) < 4.5,
+            "the old Strong's grey fails, as the issue says")
     }
 }

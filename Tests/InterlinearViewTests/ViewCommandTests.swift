@@ -29,12 +29,16 @@ import Testing
         environment["SDL_VIDEODRIVER"] = nil
         let result = try run(interlinearBinary, ["view", "John 1"], environment: environment, directory: packageRoot)
         #expect(result.status == 69)  // unavailable (README: Exit status)
-        #expect(result.stderr == "interlinear: error: cannot open a window: no display (DISPLAY and WAYLAND_DISPLAY are not set)\n")
+        #expect(
+            result.stderr
+                == "interlinear: error: cannot open a window: no display (DISPLAY and WAYLAND_DISPLAY are not set)\n")
         // Bad references fail before any window: a chapter the book lacks is a usage error, a verse the chapter
         // lacks missing input (66), as a chapter missing from the corpus is.
         let chapter = try run(interlinearBinary, ["view", "John 99"], environment: environment, directory: packageRoot)
-        #expect(chapter.status == 64 && chapter.stderr == "interlinear: error: John has 21 chapters; there is no John 99\n")
+        #expect(
+            chapter.status == 64 && chapter.stderr == "interlinear: error: John has 21 chapters; there is no John 99\n")
         let verse = try run(interlinearBinary, ["view", "John 1:99"], environment: environment, directory: packageRoot)
-        #expect(verse.status == 66 && verse.stderr == "interlinear: error: John 1 has no verse 99 (its verses are 1–51)\n")
+        #expect(
+            verse.status == 66 && verse.stderr == "interlinear: error: John 1 has no verse 99 (its verses are 1–51)\n")
     }
 }

@@ -13,15 +13,18 @@ enum ViewFixture {
 
     /// A fresh view (each test owns its view: views are stateful).
     /// `chapters` lists the corpus's chapters (default: what the committed corpus has).
-    static func view(_ reference: String = "John 1", width: Float = 390, height: Float = 600, scrollY: Float = 0,
-                     screenReader: Bool = false, chapters: [String]? = nil) throws -> ChapterView {
+    static func view(
+        _ reference: String = "John 1", width: Float = 390, height: Float = 600, scrollY: Float = 0,
+        screenReader: Bool = false, chapters: [String]? = nil
+    ) throws -> ChapterView {
         let session = try makeSession(options: LayoutOptions(width: width))
         let ref = try #require(ChapterReference(parsing: reference))
         let listed = try chapters?.map { try #require(ChapterReference(parsing: $0)) }
         let catalog = listed.map { ChapterCatalog(session: session, chapters: $0) } ?? ChapterCatalog(session: session)
         let chapter = try catalog.load(ref)
-        return ChapterView(chapter: chapter, layout: session.layout(chapter), catalog: catalog,
-                           windowHeight: height, scrollY: scrollY, screenReaderEnabled: screenReader)
+        return ChapterView(
+            chapter: chapter, layout: session.layout(chapter), catalog: catalog,
+            windowHeight: height, scrollY: scrollY, screenReaderEnabled: screenReader)
     }
 
     /// Presses keys in order; returns the union of what they changed.

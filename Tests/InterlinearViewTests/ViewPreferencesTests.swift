@@ -6,7 +6,8 @@ import Testing
 /// and the defaults.
 @Suite struct ViewPreferencesTests {
     func folder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("interlinear-prefs-\(UUID().uuidString)")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "interlinear-prefs-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
@@ -22,13 +23,16 @@ import Testing
         let url = dir.appendingPathComponent("interlinear/view.json")
         let (missing, quiet) = load(url)
         #expect(missing == ViewPreferences() && quiet.isEmpty, "a missing file is the defaults without a warning")
-        let saved = ViewPreferences(reference: "Romans 8:28", fontSize: 24.5, theme: "high-contrast", tiers: "source,gloss")
+        let saved = ViewPreferences(
+            reference: "Romans 8:28", fontSize: 24.5, theme: "high-contrast", tiers: "source,gloss")
         try saved.save(to: url)
         let (loaded, warnings) = load(url)
         #expect(loaded == saved && warnings.isEmpty)
-        #expect(ViewPreferences.fileURL(environment: ["XDG_CONFIG_HOME": "/x/cfg", "HOME": "/home/u"])?.path
+        #expect(
+            ViewPreferences.fileURL(environment: ["XDG_CONFIG_HOME": "/x/cfg", "HOME": "/home/u"])?.path
                 == "/x/cfg/interlinear/view.json")
-        #expect(ViewPreferences.fileURL(environment: ["XDG_CONFIG_HOME": "relative", "HOME": "/home/u"])?.path
+        #expect(
+            ViewPreferences.fileURL(environment: ["XDG_CONFIG_HOME": "relative", "HOME": "/home/u"])?.path
                 == "/home/u/.config/interlinear/view.json", "a relative XDG_CONFIG_HOME is ignored, as the spec says")
         #expect(ViewPreferences.fileURL(environment: [:]) == nil)
     }
@@ -47,19 +51,28 @@ import Testing
         let folderPath = dir.appendingPathComponent("folder.json")
         try FileManager.default.createDirectory(at: folderPath, withIntermediateDirectories: true)
         cases.append(("not a regular file", folderPath))
-        for (name, text) in [("garbage", "not json"), ("range", #"{"fontSize": 1000}"#),
-                             ("theme", #"{"theme": "neon"}"#), ("reference", #"{"reference": "Hezekiah 3"}"#)] {
+        for (name, text) in [
+            ("garbage", "not json"), ("range", #"{"fontSize": 1000}"#),
+            ("theme", #"{"theme": "neon"}"#), ("reference", #"{"reference": "Hezekiah 3"}"#),
+        ] {
             let url = dir.appendingPathComponent("\(name).json")
             try Data(text.utf8).write(to: url)
-            cases.append((name == "garbage" ? "not a settings file" : name == "range" ? "not between 6 and 96"
-                          : name == "theme" ? "is not one of light, dark, high-contrast" : "is not a reference", url))
+            cases.append(
+                (
+                    name == "garbage"
+                        ? "not a settings file"
+                        : name == "range"
+                            ? "not between 6 and 96"
+                            : name == "theme" ? "is not one of light, dark, high-contrast" : "is not a reference", url
+                ))
         }
         for (expected, url) in cases {
             let (loaded, warnings) = load(url)
             #expect(loaded == ViewPreferences(), "\(url.lastPathComponent)")
             #expect(warnings.count == 1, "\(url.lastPathComponent): \(warnings)")
-            #expect(warnings.first?.contains(expected) == true && warnings.first?.contains(url.path) == true,
-                    "\(url.lastPathComponent): \(warnings)")
+            #expect(
+                warnings.first?.contains(expected) == true && warnings.first?.contains(url.path) == true,
+                "\(url.lastPathComponent): \(warnings)")
         }
     }
 }

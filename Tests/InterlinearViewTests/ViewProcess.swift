@@ -13,21 +13,25 @@ final class ViewProcess {
     /// Starts `interlinear view <arguments> --snapshot <file> --corpus <committed corpus>`, behind `wrapper`
     /// (a program and its arguments, e.g. `dbus-run-session --`) if given, in a process group of its own. `corpus` is
     /// a folder of chapter files or one holding a store; `environment` adds to the display's.
-    init(on display: XvfbDisplay, _ arguments: [String], wrapper: [String] = [], corpus: URL = corpusDirectory,
-         environment: [String: String] = [:]) throws {
+    init(
+        on display: XvfbDisplay, _ arguments: [String], wrapper: [String] = [], corpus: URL = corpusDirectory,
+        environment: [String: String] = [:]
+    ) throws {
         let name = UUID().uuidString.prefix(8)
         stdout = display.directory.appendingPathComponent("view-\(name).out")
         stderr = display.directory.appendingPathComponent("view-\(name).err")
         snapshot = display.directory.appendingPathComponent("view-\(name).png")
-        let command = [interlinearBinary.path, "view"] + arguments
+        let command =
+            [interlinearBinary.path, "view"] + arguments
             + ["--snapshot", snapshot.path, "--corpus", corpus.path]
         let argv = wrapper + command
         // Each view starts from the default settings and remembers its own (its own XDG config folder).
         var own = display.environment
         own["XDG_CONFIG_HOME"] = display.directory.appendingPathComponent("config-\(name)").path
-        pid = try spawn(argv[0], Array(argv.dropFirst()), environment: own.merging(environment) { $1 },
-                        stdout: stdout.path,
-                        stderr: stderr.path, newGroup: true)
+        pid = try spawn(
+            argv[0], Array(argv.dropFirst()), environment: own.merging(environment) { $1 },
+            stdout: stdout.path,
+            stderr: stderr.path, newGroup: true)
     }
 
     deinit { terminate() }
@@ -57,7 +61,9 @@ final class ViewProcess {
         while Date() < deadline {
             let all = records()
             if all.count >= n { return all[n - 1] }
-            if hasExited { throw DesktopFailure("the view exited (\(exitStatus ?? -1)) before snapshot \(n): \(errors)") }
+            if hasExited {
+                throw DesktopFailure("the view exited (\(exitStatus ?? -1)) before snapshot \(n): \(errors)")
+            }
             usleep(20_000)
         }
         throw DesktopFailure("no snapshot \(n) within \(timeout) s; stderr: \(errors)")

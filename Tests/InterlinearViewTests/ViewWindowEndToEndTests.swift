@@ -4,8 +4,10 @@ import Testing
 
 /// `interlinear view` in a real X server (Xvfb, no window manager), driven with xdotool as a user would: keys go to
 /// the window, F12 writes what it shows, and the PNGs are read back pixel by pixel.
-@Suite("interlinear view under Xvfb", .serialized, .ownThread,
-       .enabled(if: SystemTool.required("Xvfb", "xdotool"), SystemTool.reason("Xvfb and xdotool", package: "xvfb xdotool")))
+@Suite(
+    "interlinear view under Xvfb", .serialized, .ownThread,
+    .enabled(if: SystemTool.required("Xvfb", "xdotool"), SystemTool.reason("Xvfb and xdotool", package: "xvfb xdotool"))
+)
 struct ViewWindowEndToEndTests {
     /// The focus ring's colour (`PaintStyle.standard.focus`).
     static let ringColour: UInt32 = 0x1A73E8
@@ -29,7 +31,8 @@ struct ViewWindowEndToEndTests {
 
     /// Presses keys, then F12, and returns snapshot `n` (validated against its schema) with its picture.
     func snapshot(_ view: ViewProcess, _ display: XvfbDisplay, _ n: Int, after keys: String...) throws
-        -> (record: [String: Any], image: PNGImage) {
+        -> (record: [String: Any], image: PNGImage)
+    {
         try display.xdotool(["key", "--delay", "20"] + keys + ["F12"])
         let record = try view.waitForSnapshot(n)
         let line = try #require(view.line(n))
@@ -50,18 +53,23 @@ struct ViewWindowEndToEndTests {
     @Test func scrollsFocusesJumpsResizesAndStepsChapters() throws {
         let display = try XvfbDisplay()
         defer { display.shutDown() }
-        let view = try ViewProcess(on: display, ["John 1", "--width", "600", "--height", "500", "--scroll", "100",
-                                                 "--screen-reader", "off"])
+        let view = try ViewProcess(
+            on: display,
+            [
+                "John 1", "--width", "600", "--height", "500", "--scroll", "100",
+                "--screen-reader", "off",
+            ])
         defer { view.terminate() }
         let window = try window(display, view, title: "interlinear — John 1")
 
         // The start options, and the window origin the view reports equals the X server's.
         let geometry = try display.xdotool("getwindowgeometry", "--shell", window)
-        let values = Dictionary(uniqueKeysWithValues: geometry.split(separator: "\n").compactMap { line -> (String, Int)? in
-            let parts = line.split(separator: "=")
-            guard parts.count == 2, let value = Int(parts[1]) else { return nil }
-            return (String(parts[0]), value)
-        })
+        let values = Dictionary(
+            uniqueKeysWithValues: geometry.split(separator: "\n").compactMap { line -> (String, Int)? in
+                let parts = line.split(separator: "=")
+                guard parts.count == 2, let value = Int(parts[1]) else { return nil }
+                return (String(parts[0]), value)
+            })
         #expect(values["WIDTH"] == 600 && values["HEIGHT"] == 500)
         let (start, startImage) = try snapshot(view, display, 1)
         let frame = try #require(start["window"] as? [String: Any])
@@ -107,12 +115,18 @@ struct ViewWindowEndToEndTests {
         let (rx, ry) = (Int(try #require(ring["x"])), Int(try #require(ring["y"])))
         let (rw, rh) = (Int(try #require(ring["width"]).rounded(.up)), Int(try #require(ring["height"]).rounded(.up)))
         let around = (x: rx - 8, y: ry - 8, width: rw + 16, height: rh + 16)
-        let before = pageImage.count(near: Self.ringColour, x: around.x, y: around.y, width: around.width, height: around.height)
-        let after = focusImage.count(near: Self.ringColour, x: around.x, y: around.y, width: around.width, height: around.height)
-        #expect(before == 0 && after > 2 * (rw + rh), "ring pixels around \(focus): \(before) before Tab, \(after) after")
-        let dump = try interlinear("a11y", "John 1", "--width", "600", "--viewport", "600x476", "--scroll",
-                                   "\(Int(page["scrollY"] as? Double ?? 0))", "--screen-reader", "on")
-        let nodes = try #require(try JSONSerialization.jsonObject(with: dump.stdout) as? [String: Any])["nodes"] as? [[String: Any]]
+        let before = pageImage.count(
+            near: Self.ringColour, x: around.x, y: around.y, width: around.width, height: around.height)
+        let after = focusImage.count(
+            near: Self.ringColour, x: around.x, y: around.y, width: around.width, height: around.height)
+        #expect(
+            before == 0 && after > 2 * (rw + rh), "ring pixels around \(focus): \(before) before Tab, \(after) after")
+        let dump = try interlinear(
+            "a11y", "John 1", "--width", "600", "--viewport", "600x476", "--scroll",
+            "\(Int(page["scrollY"] as? Double ?? 0))", "--screen-reader", "on")
+        let nodes =
+            try #require(try JSONSerialization.jsonObject(with: dump.stdout) as? [String: Any])["nodes"]
+            as? [[String: Any]]
         let node = try #require(nodes?.first { $0["nodeId"] as? String == focus }, "\(focus) is not in the a11y dump")
         let bounds = try #require(node["bounds"] as? [String: Double])
         for key in ["x", "y", "width", "height"] {
@@ -138,12 +152,14 @@ struct ViewWindowEndToEndTests {
         let (next, _) = try snapshot(view, display, 9, after: "bracketright")
         #expect(next["reference"] as? String == "Romans 8")
         #expect(try display.xdotool("getwindowname", window) == "interlinear — Romans 8\n")
-        #expect((next["status"] as? [String: Any])?["right"] as? String == "John 2 is not in the corpus: showing Romans 8")
+        #expect(
+            (next["status"] as? [String: Any])?["right"] as? String == "John 2 is not in the corpus: showing Romans 8")
         #expect(next["scrollY"] as? Double == 0 && next["focus"] is NSNull)
 
         // The reader was off all along: no element was ever built.
         for record in view.records() {
-            #expect((record["stats"] as? [String: Int]) == ["containersBuilt": 0, "elementsBuilt": 0, "framesComputed": 0])
+            #expect(
+                (record["stats"] as? [String: Int]) == ["containersBuilt": 0, "elementsBuilt": 0, "framesComputed": 0])
         }
 
         try display.xdotool("key", "q")
@@ -159,7 +175,8 @@ struct ViewWindowEndToEndTests {
         let (record, image) = try snapshot(view, display, 1)
         #expect((record["visibleVerses"] as? [String: Int])?["first"] == 14)
         #expect(record["focus"] as? String == "John.1.14.v")
-        #expect(image.count(near: Self.ringColour, x: 0, y: 0, width: 60, height: 40) > 0, "the ring on verse 14's number")
+        #expect(
+            image.count(near: Self.ringColour, x: 0, y: 0, width: 60, height: 40) > 0, "the ring on verse 14's number")
         try display.xdotool("key", "q")
         #expect(view.waitForExit() == 0)
     }
@@ -167,13 +184,16 @@ struct ViewWindowEndToEndTests {
     /// With `--screen-reader on` the AT-SPI adapter joins a private session's accessibility bus (started by D-Bus
     /// activation of at-spi-bus-launcher); the view's tree is then on, and keyboard focus builds only the verse it
     /// asks about. (The screen reader's side of this window is tested with pyatspi and Orca in InterlinearATSPITests.)
-    @Test(.enabled(if: SystemTool.required("dbus-run-session", "/usr/libexec/at-spi-bus-launcher"),
-                   SystemTool.reason("dbus-run-session and at-spi-bus-launcher", package: "dbus at-spi2-core")))
+    @Test(
+        .enabled(
+            if: SystemTool.required("dbus-run-session", "/usr/libexec/at-spi-bus-launcher"),
+            SystemTool.reason("dbus-run-session and at-spi-bus-launcher", package: "dbus at-spi2-core")))
     func screenReaderOnBuildsOnlyWhatFocusAsksFor() throws {
         let display = try XvfbDisplay()
         defer { display.shutDown() }
-        let view = try ViewProcess(on: display, ["John 1", "--height", "600", "--screen-reader", "on"],
-                                   wrapper: ["/usr/bin/dbus-run-session", "--"])
+        let view = try ViewProcess(
+            on: display, ["John 1", "--height", "600", "--screen-reader", "on"],
+            wrapper: ["/usr/bin/dbus-run-session", "--"])
         defer { view.terminate() }
         _ = try window(display, view, title: "interlinear — John 1")
         let (record, _) = try snapshot(view, display, 1, after: "Tab", "Right")

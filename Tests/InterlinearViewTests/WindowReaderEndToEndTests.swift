@@ -5,8 +5,10 @@ import Testing
 /// The window as a reader under Xvfb, driven with xdotool: a click on a word shows its details, `:` goes to any
 /// reference, Alt+← comes back, `/` searches the store, Ctrl+plus zooms without anything past the window's edge.
 /// The view reads a store of the committed chapters (`WindowReaderFixture`), as a user's view reads theirs.
-@Suite("interlinear view as a reader under Xvfb", .serialized, .ownThread,
-       .enabled(if: SystemTool.required("Xvfb", "xdotool"), SystemTool.reason("Xvfb and xdotool", package: "xvfb xdotool")))
+@Suite(
+    "interlinear view as a reader under Xvfb", .serialized, .ownThread,
+    .enabled(if: SystemTool.required("Xvfb", "xdotool"), SystemTool.reason("Xvfb and xdotool", package: "xvfb xdotool"))
+)
 struct WindowReaderEndToEndTests {
     let windows = ViewWindowEndToEndTests()
 
@@ -22,7 +24,8 @@ struct WindowReaderEndToEndTests {
         let label = try #require(labels.first { $0["tier"] as? String == "source" && $0["word"] as? Int == 4 })
         #expect(label["text"] as? String == "λόγος")
         let x = try #require(label["x"] as? Double) + (try #require(label["width"] as? Double)) / 2
-        let y = try #require(first["y"] as? Double) + (try #require(label["y"] as? Double))
+        let y =
+            try #require(first["y"] as? Double) + (try #require(label["y"] as? Double))
             + (try #require(label["height"] as? Double)) / 2
         return (Int(x), Int(y))
     }
@@ -46,8 +49,9 @@ struct WindowReaderEndToEndTests {
         let point = try logosCentre()
         let display = try XvfbDisplay()
         defer { display.shutDown() }
-        let view = try ViewProcess(on: display, ["John 1", "--width", "390", "--height", "844", "--screen-reader", "off"],
-                                   corpus: folder)
+        let view = try ViewProcess(
+            on: display, ["John 1", "--width", "390", "--height", "844", "--screen-reader", "off"],
+            corpus: folder)
         defer { view.terminate() }
         let window = try windows.window(display, view, title: "interlinear — John 1")
         let (start, startImage) = try windows.snapshot(view, display, 1)
@@ -60,7 +64,9 @@ struct WindowReaderEndToEndTests {
         let details = try #require(clicked["details"] as? [String: Any], "\(clicked)")
         #expect(details["surface"] as? String == logos.surface && details["lemma"] as? String == logos.lemma)
         #expect(details["strongs"] as? String == logos.strongs && details["morphology"] as? String == logos.morphology)
-        #expect(details["transliteration"] as? String == logos.transliteration && details["gloss"] as? String == logos.gloss)
+        #expect(
+            details["transliteration"] as? String == logos.transliteration && details["gloss"] as? String == logos.gloss
+        )
         #expect(details["parsing"] as? String == "noun, nominative singular masculine")
         let pane = try #require(clicked["pane"] as? [String: Any])
         #expect(pane["placement"] as? String == "below")
@@ -72,12 +78,17 @@ struct WindowReaderEndToEndTests {
         #expect(abs(tableHeight + paneHeight + Double(statusLines * 18 + 6) - 844) < 0.01)
         // The pane's area: the bar colour fills it now, and it holds text (the word, its fields).
         let paneRect = (x: 0, y: Int(tableHeight) + 2, width: 390, height: Int(paneHeight) - 4)
-        let barBefore = startImage.count(near: 0xECE8E1, tolerance: 2, x: paneRect.x, y: paneRect.y,
-                                         width: paneRect.width, height: paneRect.height)
-        let barAfter = clickedImage.count(near: 0xECE8E1, tolerance: 2, x: paneRect.x, y: paneRect.y,
-                                          width: paneRect.width, height: paneRect.height)
-        #expect(barBefore == 0 && barAfter > paneRect.width * paneRect.height / 2, "pane fill: \(barBefore) → \(barAfter)")
-        #expect(darkPixels(clickedImage, x: paneRect.x, y: paneRect.y, width: paneRect.width, height: paneRect.height) > 500)
+        let barBefore = startImage.count(
+            near: 0xECE8E1, tolerance: 2, x: paneRect.x, y: paneRect.y,
+            width: paneRect.width, height: paneRect.height)
+        let barAfter = clickedImage.count(
+            near: 0xECE8E1, tolerance: 2, x: paneRect.x, y: paneRect.y,
+            width: paneRect.width, height: paneRect.height)
+        #expect(
+            barBefore == 0 && barAfter > paneRect.width * paneRect.height / 2, "pane fill: \(barBefore) → \(barAfter)")
+        #expect(
+            darkPixels(clickedImage, x: paneRect.x, y: paneRect.y, width: paneRect.width, height: paneRect.height) > 500
+        )
 
         // `:Rom 8:28` Enter: Romans 8 at verse 28; Alt+Left comes back to John 1.
         try display.xdotool("type", "--delay", "40", ":Rom 8:28")
@@ -102,15 +113,18 @@ struct WindowReaderEndToEndTests {
 
         // Esc closes the pane; Ctrl+plus three times: larger text, nothing past the window's right edge, the
         // status bar wrapped instead of cut.
-        let (zoomed, zoomedImage) = try windows.snapshot(view, display, 6, after: "Escape", "ctrl+plus", "ctrl+plus",
-                                                         "ctrl+plus")
+        let (zoomed, zoomedImage) = try windows.snapshot(
+            view, display, 6, after: "Escape", "ctrl+plus", "ctrl+plus",
+            "ctrl+plus")
         #expect(zoomed["fontSize"] as? Double == 29.5)
         #expect(zoomed["pane"] is NSNull)
         let labelsRight = try #require(zoomed["labelsRight"] as? Double)
         #expect(labelsRight <= 390 && zoomed["tableWidth"] as? Double == 390)
         let zoomedTable = try #require(zoomed["viewportHeight"] as? Double)
-        #expect(darkPixels(zoomedImage, x: 387, y: 0, width: 3, height: Int(zoomedTable)) == 0, "text at the right edge")
-        #expect(darkPixels(zoomedImage, x: 0, y: 0, width: 390, height: Int(zoomedTable)) > 5_000, "the chapter is drawn")
+        #expect(
+            darkPixels(zoomedImage, x: 387, y: 0, width: 3, height: Int(zoomedTable)) == 0, "text at the right edge")
+        #expect(
+            darkPixels(zoomedImage, x: 0, y: 0, width: 390, height: Int(zoomedTable)) > 5_000, "the chapter is drawn")
         let status = try #require(zoomed["status"] as? [String: Any])
         #expect((status["lines"] as? Int ?? 0) >= 2, "the status bar wraps at this size: \(status)")
         #expect(abs(zoomedTable + 6 + Double(status["lines"] as? Int ?? 0) * 12 * 29.5 / 17 * 1.5 - 844) < 0.01)
@@ -146,7 +160,8 @@ struct WindowReaderEndToEndTests {
         _ = try windows.window(display, second, title: "interlinear — John 1")
         let (again, image) = try windows.snapshot(second, display, 1)
         #expect(again["theme"] as? String == "dark" && again["fontSize"] as? Double == 20.5)
-        #expect((again["status"] as? [String: Any])?["right"] as? String == "Last time: Romans 8:\(top) (Alt+← goes there)")
+        #expect(
+            (again["status"] as? [String: Any])?["right"] as? String == "Last time: Romans 8:\(top) (Alt+← goes there)")
         #expect(image.pixel(2, 2) & 0xFF_FFFF == 0x1E1E1E, "the dark page")
         #expect(again["tiers"] as? String == "source,transliteration,gloss,translation")
         let (back, _) = try windows.snapshot(second, display, 2, after: "alt+Left")

@@ -45,8 +45,10 @@ enum WindowReaderFixture {
             let f = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             if f.first == "v", f.count >= 3, let n = Int(f[1]) { verses[n] = f[2] }
             if f.first == "w", f.count >= 9, let n = Int(f[1]) {
-                words.append(WordRow(verse: n, surface: f[2], transliteration: f[3], lemma: f[4], strongs: f[5],
-                                     morphology: f[6], gloss: f[7], alignment: f[8].split(separator: " ").compactMap { Int($0) }))
+                words.append(
+                    WordRow(
+                        verse: n, surface: f[2], transliteration: f[3], lemma: f[4], strongs: f[5],
+                        morphology: f[6], gloss: f[7], alignment: f[8].split(separator: " ").compactMap { Int($0) }))
             }
         }
         return (verses, words)

@@ -39,7 +39,9 @@ import Testing
         #expect(pane.placement == .below)
         #expect(view.viewport.height == heightBefore - pane.size)
         // The screen reader hears the same word through the accessibility layer: its element's description.
-        #expect(ViewFixture.press(view, .escape).contains(.status) && view.pane == nil && view.viewport.height == heightBefore)
+        #expect(
+            ViewFixture.press(view, .escape).contains(.status) && view.pane == nil
+                && view.viewport.height == heightBefore)
         #expect(ViewFixture.press(view, .escape) == .quit, "a second Esc quits")
     }
 
@@ -66,7 +68,9 @@ import Testing
         #expect(view.chapter.reference.description == "Psalm 23" && view.scrollY == 0)
         ViewFixture.press(view, .back)
         #expect(view.chapter.reference.description == "Romans 8")
-        #expect(view.scrollY == view.tree.table.origins[27] || view.scrollY == view.tree.table.maxScroll(viewportHeight: view.viewport.height))
+        #expect(
+            view.scrollY == view.tree.table.origins[27]
+                || view.scrollY == view.tree.table.maxScroll(viewportHeight: view.viewport.height))
         ViewFixture.press(view, .back)
         #expect(view.chapter.reference.description == "John 1" && view.scrollY == 0)
         #expect(ViewFixture.press(view, .back) == .status && view.message == "Nothing to go back to")

@@ -27,10 +27,11 @@ final class XvfbDisplay {
         guard pipe(&fds) == 0 else { throw DesktopFailure("pipe failed: \(errno)") }
         // Other children must not inherit the write end, or a dead Xvfb would never give EOF.
         for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-        pid = try spawn(xvfb.path, ["-displayfd", "3", "-screen", "0", "1280x1024x24", "-nolisten", "tcp", "-noreset"],
-                        environment: ProcessInfo.processInfo.environment,
-                        stdout: directory.appendingPathComponent("xvfb.log").path,
-                        stderr: directory.appendingPathComponent("xvfb.log").path, extraFD: fds[1])
+        pid = try spawn(
+            xvfb.path, ["-displayfd", "3", "-screen", "0", "1280x1024x24", "-nolisten", "tcp", "-noreset"],
+            environment: ProcessInfo.processInfo.environment,
+            stdout: directory.appendingPathComponent("xvfb.log").path,
+            stderr: directory.appendingPathComponent("xvfb.log").path, extraFD: fds[1])
         Glibc.close(fds[1])
         // Xvfb writes "N\n" once it is ready; EOF means it died.
         var text = ""
@@ -77,8 +78,9 @@ final class XvfbDisplay {
     func xdotool(_ arguments: [String]) throws -> String {
         let tool = try #require(Self.xdotool)
         let out = directory.appendingPathComponent("xdotool.out"), err = directory.appendingPathComponent("xdotool.err")
-        let pid = try spawn(tool.path, arguments, environment: environment, stdout: out.path, stderr: err.path,
-                            truncate: true)
+        let pid = try spawn(
+            tool.path, arguments, environment: environment, stdout: out.path, stderr: err.path,
+            truncate: true)
         let status = try waitForExit(pid)
         let stdout = (try? String(contentsOf: out, encoding: .utf8)) ?? ""
         guard status == 0 else {
@@ -96,8 +98,10 @@ struct DesktopFailure: Error, CustomStringConvertible {
 
 /// Starts a program in the background with stdin from /dev/null, stdout and stderr into files and, if given,
 /// `extraFD` as its descriptor 3; returns its pid (signals restored in the child, `spawnWithSignalsRestored`).
-func spawn(_ path: String, _ arguments: [String], environment: [String: String], stdout: String, stderr: String,
-           extraFD: Int32? = nil, truncate: Bool = false, newGroup: Bool = false) throws -> pid_t {
+func spawn(
+    _ path: String, _ arguments: [String], environment: [String: String], stdout: String, stderr: String,
+    extraFD: Int32? = nil, truncate: Bool = false, newGroup: Bool = false
+) throws -> pid_t {
     let mode = O_WRONLY | O_CREAT | (truncate ? O_TRUNC : O_APPEND)
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
@@ -106,8 +110,9 @@ func spawn(_ path: String, _ arguments: [String], environment: [String: String],
     posix_spawn_file_actions_addopen(&actions, 1, stdout, mode, 0o644)
     posix_spawn_file_actions_addopen(&actions, 2, stderr, mode, 0o644)
     if let extraFD { posix_spawn_file_actions_adddup2(&actions, extraFD, 3) }
-    return try spawnWithSignalsRestored(path, argv: [path] + arguments, environment: environment, actions: &actions,
-                                        newGroup: newGroup)
+    return try spawnWithSignalsRestored(
+        path, argv: [path] + arguments, environment: environment, actions: &actions,
+        newGroup: newGroup)
 }
 
 /// Waits for a child to exit; its exit status, or 128 + the signal that ended it.

@@ -84,7 +84,8 @@ func accessibilityBenchmarks(_ work: Workload) {
             chapter.scrollWithReaderOff()
             benchmark.stopMeasurement()
         }
-        Benchmark("A11y \(chapter.name): \(frames) frames of visible elements at 1,000 offsets, reader on") { benchmark in
+        Benchmark("A11y \(chapter.name): \(frames) frames of visible elements at 1,000 offsets, reader on") {
+            benchmark in
             chapter.tree.screenReaderEnabled = true
             _ = chapter.framesWhileScrolling()  // containers built once; the measured pass only queries
             benchmark.startMeasurement()
@@ -94,8 +95,10 @@ func accessibilityBenchmarks(_ work: Workload) {
     }
 
     // One frame query, reader on, containers built: time per query directly (1,000 queries per sample).
-    Benchmark("A11y John 1: one frame query (reader on)",
-              configuration: .init(metrics: [.wallClock, .mallocCountTotal], scalingFactor: .kilo)) { benchmark in
+    Benchmark(
+        "A11y John 1: one frame query (reader on)",
+        configuration: .init(metrics: [.wallClock, .mallocCountTotal], scalingFactor: .kilo)
+    ) { benchmark in
         let tree = john.tree
         tree.screenReaderEnabled = true
         tree.scroll(to: john.offsets[500])

@@ -31,7 +31,8 @@ final class HeavyLabel {
         hb_shape(font.font, buffer, nil, 0)
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
-              let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return }
+            let positions = hb_buffer_get_glyph_positions(buffer, &count)
+        else { return }
         let scale = pointSize / font.unitsPerEm
         var width: Float = 0
         for i in 0..<Int(count) {

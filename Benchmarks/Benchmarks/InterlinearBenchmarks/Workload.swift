@@ -12,9 +12,10 @@ final class Workload: @unchecked Sendable {
     static let shared = Workload()
 
     /// The committed chapter files of the checkout the benchmarks belong to (found from this file's path).
-    let library = CorpusLibrary(corpusDirectory: URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Corpus"))
+    let library = CorpusLibrary(
+        corpusDirectory: URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Corpus"))
     let john = ChapterReference(book: Book.newTestament[3], chapter: 1)
     let session: Interlinear
     let chapters: [Chapter]
@@ -32,8 +33,9 @@ final class Workload: @unchecked Sendable {
         do {
             session = try Interlinear(library: library, font: "Gentium Plus", options: options)
             // The committed New Testament chapters only (the first root), whether or not the whole NT was imported.
-            chapters = try session.chapters(CorpusLibrary(roots: [library.roots[0]]).availableChapters()
-                .filter { $0.book.testament == .new })
+            chapters = try session.chapters(
+                CorpusLibrary(roots: [library.roots[0]]).availableChapters()
+                    .filter { $0.book.testament == .new })
             johnChapter = try session.chapter(john)
         } catch {
             fatalError("benchmarks need the committed corpus (Corpus/chapters) and fonts-sil-gentiumplus: \(error)")
@@ -63,8 +65,10 @@ final class Workload: @unchecked Sendable {
         var x: Float32 = 0
         for item in stream[0..<count] {
             let width = cache.run(item.text).advance * item.size
-            labels.append(Label(x: x, y: 0, width: width, height: lineHeight * item.size, text: item.text, offset: 0,
-                                tier: item.tier))
+            labels.append(
+                Label(
+                    x: x, y: 0, width: width, height: lineHeight * item.size, text: item.text, offset: 0,
+                    tier: item.tier))
             x += width
         }
         return labels
@@ -75,8 +79,10 @@ final class Workload: @unchecked Sendable {
         var labels: [HeavyLabel] = []
         labels.reserveCapacity(count)
         for item in stream[0..<count] {
-            labels.append(HeavyLabel(text: session.strings[item.text], pointSize: item.size,
-                                     lineHeight: lineHeight * item.size, font: heavyFont))
+            labels.append(
+                HeavyLabel(
+                    text: session.strings[item.text], pointSize: item.size,
+                    lineHeight: lineHeight * item.size, font: heavyFont))
         }
         return labels
     }
@@ -102,8 +108,8 @@ final class NewTestamentWorkload: @unchecked Sendable {
         }
         let references = library.availableChapters().filter { $0.book.testament == .new }
         guard references.count >= 260,
-              let single = try? TypesettingShard(loading: references, from: library, font: "Gentium Plus"),
-              let pair = try? TypesettingShard.split(single.chapters, into: 2, from: library, font: "Gentium Plus")
+            let single = try? TypesettingShard(loading: references, from: library, font: "Gentium Plus"),
+            let pair = try? TypesettingShard.split(single.chapters, into: 2, from: library, font: "Gentium Plus")
         else {
             available = false
             single = nil

@@ -8,9 +8,12 @@ import Foundation
 /// the count is unknown (nil).
 struct HeapProbe {
     private typealias Toggle = @convention(c) () -> Void
-    private typealias Stats = @convention(c) (UnsafeMutablePointer<Int64>?, UnsafeMutablePointer<Int64>?,
-                                              UnsafeMutablePointer<Int64>?, UnsafeMutablePointer<Int64>?,
-                                              UnsafeMutablePointer<Int64>?, UnsafeMutablePointer<Int64>?) -> Void
+    private typealias Stats =
+        @convention(c) (
+            UnsafeMutablePointer<Int64>?, UnsafeMutablePointer<Int64>?,
+            UnsafeMutablePointer<Int64>?, UnsafeMutablePointer<Int64>?,
+            UnsafeMutablePointer<Int64>?, UnsafeMutablePointer<Int64>?
+        ) -> Void
     private let enable: Toggle?
     private let disable: Toggle?
     private let reset: Toggle?

@@ -18,7 +18,9 @@ struct NewTestamentBench {
     init(library: any ChapterSource, font: String, iterations: Int) throws {
         references = library.availableChapters().filter { $0.book.testament == .new }
         guard references.count >= 260 else {
-            throw PeerBenchError("--nt needs the whole New Testament in the corpus (found \(references.count) of 260 chapters); run `interlinear import` first")
+            throw PeerBenchError(
+                "--nt needs the whole New Testament in the corpus (found \(references.count) of 260 chapters); run `interlinear import` first"
+            )
         }
         self.iterations = iterations
         let start = DispatchTime.now().uptimeNanoseconds
@@ -36,7 +38,8 @@ struct NewTestamentBench {
         for _ in 0..<iterations {
             cold.append(nanoseconds { labels = single.layoutAll(options: options, cold: true) })
             warm.append(nanoseconds { labels = single.layoutAll(options: warmOptions, cold: false) })
-            parallel.append(nanoseconds { _ = TypesettingShard.layoutConcurrently(shards, options: options, cold: true) })
+            parallel.append(
+                nanoseconds { _ = TypesettingShard.layoutConcurrently(shards, options: options, cold: true) })
         }
         let coldMs = median(cold) / 1e6, parallelMs = median(parallel) / 1e6
         let perLabel = { (ns: Double) in ns / Double(max(labels, 1)) }

@@ -36,7 +36,8 @@ struct PeerBenchArguments {
                 ntIterations = n
             default:
                 guard reference == nil, let parsed = ChapterReference(parsing: argument) else {
-                    throw PeerBenchError("unexpected argument '\(argument)'; usage: PeerBench REF [--nt] [--nt-iterations N]")
+                    throw PeerBenchError(
+                        "unexpected argument '\(argument)'; usage: PeerBench REF [--nt] [--nt-iterations N]")
                 }
                 reference = parsed
             }
@@ -51,14 +52,17 @@ func runPeerBench(_ arguments: PeerBenchArguments) throws -> Data {
     // The store (after `interlinear import`) with the committed chapters behind it, as the commands read.
     let session = try Interlinear(library: ChapterLibrary.open(), font: font)
     let chapter = try session.chapter(arguments.reference)
-    var document: [String: Any] = ["schema": "interlinear.peer-bench/1", "reference": chapter.reference.description,
-                                   "font": font]
+    var document: [String: Any] = [
+        "schema": "interlinear.peer-bench/1", "reference": chapter.reference.description,
+        "font": font,
+    ]
     document.merge(ChapterAllocations(chapter, session: session).fields) { $1 }
     if arguments.newTestament {
         let bench = try NewTestamentBench(library: session.library, font: font, iterations: arguments.ntIterations)
         document["newTestament"] = bench.measure()
     }
-    return try JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]) + Data("\n".utf8)
+    return try JSONSerialization.data(
+        withJSONObject: document, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]) + Data("\n".utf8)
 }
 
 /// One line on stderr, then the exit status.

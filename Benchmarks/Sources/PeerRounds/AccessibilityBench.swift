@@ -40,18 +40,22 @@ final class AccessibilityBench {
 
     var phases: [Phase] {
         [
-            Phase("reader off: 1,000 scrolls", prepare: { [self] in tree.screenReaderEnabled = false }, run: { [self] in
-                var cells = 0
-                for offset in offsets {
-                    tree.scroll(to: offset)
-                    cells += tree.visibleCells.count
-                }
-                sink += Float(cells)
-            }),
-            Phase("reader on: frames at 1,000 offsets", prepare: { [self] in
-                tree.screenReaderEnabled = true
-                _ = framesWhileScrolling()  // every container built: the measured pass only queries
-            }, run: { [self] in _ = framesWhileScrolling() }),
+            Phase(
+                "reader off: 1,000 scrolls", prepare: { [self] in tree.screenReaderEnabled = false },
+                run: { [self] in
+                    var cells = 0
+                    for offset in offsets {
+                        tree.scroll(to: offset)
+                        cells += tree.visibleCells.count
+                    }
+                    sink += Float(cells)
+                }),
+            Phase(
+                "reader on: frames at 1,000 offsets",
+                prepare: { [self] in
+                    tree.screenReaderEnabled = true
+                    _ = framesWhileScrolling()  // every container built: the measured pass only queries
+                }, run: { [self] in _ = framesWhileScrolling() }),
         ]
     }
 }

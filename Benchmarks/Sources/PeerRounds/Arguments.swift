@@ -56,7 +56,8 @@ struct Arguments {
                 guard let name = rest.popFirst() else { throw PeerRoundsError("--only needs part of a phase name") }
                 only.append(name)
             default:
-                guard reference == nil, !argument.hasPrefix("-"), let parsed = ChapterReference(parsing: argument) else {
+                guard reference == nil, !argument.hasPrefix("-"), let parsed = ChapterReference(parsing: argument)
+                else {
                     throw PeerRoundsError("unexpected argument '\(argument)'; \(Self.usage)")
                 }
                 reference = parsed

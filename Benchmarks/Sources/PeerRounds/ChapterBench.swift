@@ -29,23 +29,28 @@ final class ChapterBench {
 
     /// The chapter typeset from an empty shape cache, shaping on `threads` threads.
     func cold(threads: Int) -> Phase {
-        Phase("ours cold \(threads == 1 ? "1 thread" : "\(threads) threads")", prepare: { [self] in
-            session.typesetter.shapingThreads = threads
-            session.cache.reset()
-        }, run: { [self] in labelCount = session.layout(chapter).labels.count })
+        Phase(
+            "ours cold \(threads == 1 ? "1 thread" : "\(threads) threads")",
+            prepare: { [self] in
+                session.typesetter.shapingThreads = threads
+                session.cache.reset()
+            }, run: { [self] in labelCount = session.layout(chapter).labels.count })
     }
 
     /// Ours and the peers, for the rounds and the instruction counts.
     var phases: [Phase] {
         [
             cold(threads: 1), cold(threads: threads),
-            Phase("ours warm (another width)", prepare: { [self] in _ = session.layout(chapter) },
-                  run: { [self] in labelCount = session.layout(chapter, options: warmOptions).labels.count }),
-            Phase("ours load", prepare: { [self] in loaded = nil }, run: { [self] in
-                // Into a fresh session sharing the loaded fonts, as a reader's first load of a chapter.
-                let fresh = Interlinear(library: session.library, fonts: session.fonts, options: session.options)
-                loaded = (fresh, try? fresh.chapter(chapter.reference))
-            }),
+            Phase(
+                "ours warm (another width)", prepare: { [self] in _ = session.layout(chapter) },
+                run: { [self] in labelCount = session.layout(chapter, options: warmOptions).labels.count }),
+            Phase(
+                "ours load", prepare: { [self] in loaded = nil },
+                run: { [self] in
+                    // Into a fresh session sharing the loaded fonts, as a reader's first load of a chapter.
+                    let fresh = Interlinear(library: session.library, fonts: session.fonts, options: session.options)
+                    loaded = (fresh, try? fresh.chapter(chapter.reference))
+                }),
             Phase("HarfBuzz floor") { [self] in peers.floor(labels) },
             Phase("hb_shape per label") { [self] in peers.harfBuzzPerLabel(labels) },
             Phase("Pango per label") { [self] in peers.pangoPerLabel(labels) },

@@ -15,11 +15,13 @@ struct InstructionCounts {
         guard FileManager.default.isExecutableFile(atPath: valgrind) else {
             throw PeerRoundsError("--instructions needs valgrind (Debian package valgrind; scripts/setup installs it)")
         }
-        let folder = kept.map { URL(fileURLWithPath: $0) }
+        let folder =
+            kept.map { URL(fileURLWithPath: $0) }
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("peer-rounds-\(getpid())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { if kept == nil { try? FileManager.default.removeItem(at: folder) } }
-        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasPrefix("callgrind.out") {
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        where name.hasPrefix("callgrind.out") {
             try FileManager.default.removeItem(at: folder.appendingPathComponent(name))
         }
         let log = folder.appendingPathComponent("valgrind.log")
@@ -29,18 +31,23 @@ struct InstructionCounts {
         try runTool("/usr/bin/objcopy", ["--strip-debug", try executablePath(), program.path])
         let process = Process()
         process.executableURL = URL(fileURLWithPath: valgrind)
-        process.arguments = ["--tool=callgrind", "--callgrind-out-file=\(folder.path)/callgrind.out",
-                             "--log-file=\(log.path)", program.path] + arguments
+        process.arguments =
+            [
+                "--tool=callgrind", "--callgrind-out-file=\(folder.path)/callgrind.out",
+                "--log-file=\(log.path)", program.path,
+            ] + arguments
         process.standardOutput = FileHandle.nullDevice
         try process.run()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
             let tail = ((try? String(contentsOf: log, encoding: .utf8)) ?? "").split(separator: "\n").suffix(5)
-            throw PeerRoundsError("the run under callgrind failed (status \(process.terminationStatus)): "
-                + tail.joined(separator: " | "))
+            throw PeerRoundsError(
+                "the run under callgrind failed (status \(process.terminationStatus)): "
+                    + tail.joined(separator: " | "))
         }
         var counts: [String: Int] = [:]
-        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasPrefix("callgrind.out") {
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        where name.hasPrefix("callgrind.out") {
             let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
             guard let (phase, instructions) = Self.parse(text) else { continue }
             counts[phase] = instructions
@@ -91,7 +98,8 @@ func runTool(_ path: String, _ arguments: [String]) throws {
     try process.run()
     process.waitUntilExit()
     guard process.terminationStatus == 0 else {
-        throw PeerRoundsError("\(path) \(arguments.joined(separator: " ")) failed with status \(process.terminationStatus)")
+        throw PeerRoundsError(
+            "\(path) \(arguments.joined(separator: " ")) failed with status \(process.terminationStatus)")
     }
 }
 

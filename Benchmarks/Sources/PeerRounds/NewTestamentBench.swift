@@ -23,7 +23,9 @@ final class NewTestamentBench {
         let session = Interlinear(library: library, fonts: fonts)
         references = library.availableChapters().filter { $0.book.testament == .new }
         guard references.count >= 260 else {
-            throw PeerRoundsError("--nt needs the whole New Testament in the corpus (found \(references.count) of 260 chapters); run `interlinear import` first")
+            throw PeerRoundsError(
+                "--nt needs the whole New Testament in the corpus (found \(references.count) of 260 chapters); run `interlinear import` first"
+            )
         }
         self.session = session
         self.peers = peers
@@ -48,25 +50,30 @@ final class NewTestamentBench {
     }
 
     private func load(from library: any ChapterSource, name: String) -> Phase {
-        Phase(name, prepare: { [self] in loaded = nil }, run: { [self] in
-            let fresh = Interlinear(library: library, fonts: session.fonts, options: session.options)
-            let read = (try? fresh.chapters(references)) ?? []
-            if read.count != references.count { loadFailures += 1 }
-            loaded = (fresh, read)
-        })
+        Phase(
+            name, prepare: { [self] in loaded = nil },
+            run: { [self] in
+                let fresh = Interlinear(library: library, fonts: session.fonts, options: session.options)
+                let read = (try? fresh.chapters(references)) ?? []
+                if read.count != references.count { loadFailures += 1 }
+                loaded = (fresh, read)
+            })
     }
 
     /// Every NT chapter typeset from an empty shape cache, shaping on `threads` threads.
     func cold(threads: Int) -> Phase {
-        Phase("NT cold \(threads == 1 ? "1 thread" : "\(threads) threads")", prepare: { [self] in
-            loaded = nil
-            session.typesetter.shapingThreads = threads
-            session.cache.reset()
-        }, run: { [self] in
-            var total = 0
-            for chapter in chapters { total += session.layout(chapter).labels.count }
-            labelCount = total
-        })
+        Phase(
+            "NT cold \(threads == 1 ? "1 thread" : "\(threads) threads")",
+            prepare: { [self] in
+                loaded = nil
+                session.typesetter.shapingThreads = threads
+                session.cache.reset()
+            },
+            run: { [self] in
+                var total = 0
+                for chapter in chapters { total += session.layout(chapter).labels.count }
+                labelCount = total
+            })
     }
 
     var floor: Phase { Phase("NT HarfBuzz floor") { [self] in peers.floor(labels) } }

@@ -21,7 +21,9 @@ final class PeerLabels {
             }
         }
         let made = bytes.withUnsafeBufferPointer { b in
-            b.withMemoryRebound(to: CChar.self) { peers_labels_create($0.baseAddress, offsets, points, Int32(points.count)) }
+            b.withMemoryRebound(to: CChar.self) {
+                peers_labels_create($0.baseAddress, offsets, points, Int32(points.count))
+            }
         }
         guard let made else { throw PeerRoundsError("cannot hold \(points.count) labels for the peers") }
         pointer = made

@@ -23,10 +23,13 @@ struct Report {
 
     var markdown: String {
         var out: [String] = []
-        let cpu = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?.split(separator: "\n")
+        let cpu =
+            (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?.split(separator: "\n")
             .first { $0.hasPrefix("model name") }?.split(separator: ":", maxSplits: 1).last?
             .trimmingCharacters(in: .whitespaces) ?? "?"
-        out.append("Machine: \(cpu), \(ProcessInfo.processInfo.activeProcessorCount) cores; load average at the end \(loadAverage()).")
+        out.append(
+            "Machine: \(cpu), \(ProcessInfo.processInfo.activeProcessorCount) cores; load average at the end \(loadAverage())."
+        )
         out.append("Ratios are taken within each round (both sides back to back in this one process), then summarized:")
         out.append("median (middle half of the rounds; all rounds). Times: median (range).")
         if !chapterTimes.isEmpty { out += chapterTable(chapterTimes) }
@@ -38,7 +41,8 @@ struct Report {
 
     private func row(_ name: String, _ times: [String: [Double]], _ a: String, _ b: String, digits: Int = 2) -> String {
         guard let x = times[a], let y = times[b] else { return "| \(name) | n/a | |" }
-        return "| \(name) | \(ratios(x, over: y).ratio(digits)) | \(Spread(x).milliseconds()) / \(Spread(y).milliseconds()) |"
+        return
+            "| \(name) | \(ratios(x, over: y).ratio(digits)) | \(Spread(x).milliseconds()) / \(Spread(y).milliseconds()) |"
     }
 
     private func chapterTable(_ t: [String: [Double]]) -> [String] {
@@ -51,7 +55,9 @@ struct Report {
             row("ours cold, \(arguments.threads) threads / HarfBuzz floor", t, many, "HarfBuzz floor"),
             row("ours cold, \(arguments.threads) threads / ours cold, 1 thread", t, many, one),
             row("one PangoLayout per label / ours cold, 1 thread", t, "Pango per label", one, digits: 1),
-            row("one PangoLayout per label / ours cold, \(arguments.threads) threads", t, "Pango per label", many, digits: 1),
+            row(
+                "one PangoLayout per label / ours cold, \(arguments.threads) threads", t, "Pango per label", many,
+                digits: 1),
             row("one PangoLayout per label / HarfBuzz floor", t, "Pango per label", "HarfBuzz floor", digits: 1),
             row("hb_shape per label / ours cold, 1 thread", t, "hb_shape per label", one, digits: 1),
         ]
@@ -60,16 +66,22 @@ struct Report {
         }
         if let warm = t["ours warm (another width)"] {
             let perLabel = Spread(warm.map { $0 / Double(max(chapter.labelCount, 1)) })
-            rows.append("| ours warm re-layout (another width), ns per label | \(format(perLabel.median, 1)) (\(format(perLabel.min, 1))–\(format(perLabel.max, 1))) | \(perLabel.values.count) rounds |")
+            rows.append(
+                "| ours warm re-layout (another width), ns per label | \(format(perLabel.median, 1)) (\(format(perLabel.min, 1))–\(format(perLabel.max, 1))) | \(perLabel.values.count) rounds |"
+            )
         }
         let frames = chapter.accessibility.frames
         if let off = t["reader off: 1,000 scrolls"] {
             let perScroll = Spread(off.map { $0 / 1_000 })
-            rows.append("| reader off: ns per scroll (1,000 scrolls) | \(format(perScroll.median, 1)) (\(format(perScroll.min, 1))–\(format(perScroll.max, 1))) | \(perScroll.values.count) rounds |")
+            rows.append(
+                "| reader off: ns per scroll (1,000 scrolls) | \(format(perScroll.median, 1)) (\(format(perScroll.min, 1))–\(format(perScroll.max, 1))) | \(perScroll.values.count) rounds |"
+            )
         }
         if let on = t["reader on: frames at 1,000 offsets"], frames > 0 {
             let perFrame = Spread(on.map { $0 / Double(frames) })
-            rows.append("| reader on: ns per frame of a visible element (\(grouped(frames)) frames at 1,000 offsets) | \(format(perFrame.median, 1)) (\(format(perFrame.min, 1))–\(format(perFrame.max, 1))) | \(perFrame.values.count) rounds |")
+            rows.append(
+                "| reader on: ns per frame of a visible element (\(grouped(frames)) frames at 1,000 offsets) | \(format(perFrame.median, 1)) (\(format(perFrame.min, 1))–\(format(perFrame.max, 1))) | \(perFrame.values.count) rounds |"
+            )
         }
         rows.append("| bytes per label | \(MemoryLayout<Label>.stride) (`MemoryLayout<Label>.stride`) | |")
         return rows
@@ -91,18 +103,25 @@ struct Report {
     private func ntTable(_ t: [String: [Double]], _ nt: NewTestamentBench) -> [String] {
         var rows = [
             "", "### The whole New Testament, \(arguments.ntRounds) rounds",
-            "\(nt.references.count) chapters, \(grouped(nt.labelCount)) labels, \(grouped(nt.distinctStrings)) distinct strings.", "",
+            "\(nt.references.count) chapters, \(grouped(nt.labelCount)) labels, \(grouped(nt.distinctStrings)) distinct strings.",
+            "",
             "| figure | ratio: median (middle half; range) | time of each side: median (range) |", "|---|---|---|",
             row("NT cold, 1 thread / its HarfBuzz floor", t, "NT cold 1 thread", "NT HarfBuzz floor"),
-            row("NT cold, \(arguments.threads) threads / 1 thread", t, "NT cold \(arguments.threads) threads", "NT cold 1 thread"),
+            row(
+                "NT cold, \(arguments.threads) threads / 1 thread", t, "NT cold \(arguments.threads) threads",
+                "NT cold 1 thread"),
             row("NT load (store) / NT cold, 1 thread", t, "NT load", "NT cold 1 thread"),
         ]
         if arguments.ntFiles != nil {
-            rows.append(row("NT load (chapter files) / NT cold, 1 thread", t, "NT load from chapter files", "NT cold 1 thread"))
+            rows.append(
+                row("NT load (chapter files) / NT cold, 1 thread", t, "NT load from chapter files", "NT cold 1 thread"))
             rows.append(row("NT load: store / chapter files", t, "NT load", "NT load from chapter files"))
         }
         if arguments.ntPango {
-            rows.append(row("NT one PangoLayout per label / NT cold, 1 thread", t, "NT Pango per label", "NT cold 1 thread", digits: 1))
+            rows.append(
+                row(
+                    "NT one PangoLayout per label / NT cold, 1 thread", t, "NT Pango per label", "NT cold 1 thread",
+                    digits: 1))
         }
         return rows
     }
@@ -120,11 +139,14 @@ struct Report {
             }
             if name.hasPrefix("reader") {
                 let per = name.hasPrefix("reader off") ? (1_000, "scroll") : (chapter.accessibility.frames, "frame")
-                rows.append("| \(name) | \(grouped(count)) | \(format(Double(count) / Double(max(per.0, 1)), 1) ) per \(per.1) |")
+                rows.append(
+                    "| \(name) | \(grouped(count)) | \(format(Double(count) / Double(max(per.0, 1)), 1) ) per \(per.1) |"
+                )
                 continue
             }
             let labels = name.hasPrefix("NT") ? ntLabels : chapter.labelCount
-            rows.append("| \(name) | \(grouped(count)) | \(labels > 0 ? format(Double(count) / Double(labels), 1) : "n/a") |")
+            rows.append(
+                "| \(name) | \(grouped(count)) | \(labels > 0 ? format(Double(count) / Double(labels), 1) : "n/a") |")
         }
         func ratio(_ name: String, _ a: String, _ b: String, digits: Int = 2) {
             guard let x = counts[a], let y = counts[b], y > 0 else { return }

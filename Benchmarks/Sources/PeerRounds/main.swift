@@ -26,12 +26,14 @@ func run(_ arguments: Arguments) throws {
     // The store (after `interlinear import`) with the committed chapters behind it, as the commands read.
     let session = try Interlinear(library: ChapterLibrary.open(), font: font)
     let peers = try Peers(font: session.fonts.primary.descriptor, family: font)
-    let chapter = try ChapterBench(session: session, reference: arguments.reference, peers: peers,
-                                   threads: arguments.threads)
+    let chapter = try ChapterBench(
+        session: session, reference: arguments.reference, peers: peers,
+        threads: arguments.threads)
     func newTestament() throws -> NewTestamentBench? {
         guard arguments.newTestament else { return nil }
-        return try NewTestamentBench(library: session.library, fonts: session.fonts, peers: peers,
-                                     threads: arguments.threads)
+        return try NewTestamentBench(
+            library: session.library, fonts: session.fonts, peers: peers,
+            threads: arguments.threads)
     }
     if arguments.countPhases {
         // The chapter's phases first, before the New Testament fills the heap.
@@ -44,18 +46,21 @@ func run(_ arguments: Arguments) throws {
     let nt = try newTestament()
     var report = Report(arguments: arguments, chapter: chapter, newTestament: nt)
     if arguments.rounds > 0 {
-        report.chapterTimes = timeRounds(arguments.selected(chapter.phases), rounds: arguments.rounds, progress: arguments.reference.description)
+        report.chapterTimes = timeRounds(
+            arguments.selected(chapter.phases), rounds: arguments.rounds, progress: arguments.reference.description)
     }
     if arguments.parallelRounds > 0 {
         report.parallel = try ParallelRounds(chapter, rounds: arguments.parallelRounds)
     }
     if let nt {
-        report.ntTimes = timeRounds(arguments.selected(ntPhases(nt, arguments)), rounds: arguments.ntRounds, progress: "NT")
+        report.ntTimes = timeRounds(
+            arguments.selected(ntPhases(nt, arguments)), rounds: arguments.ntRounds, progress: "NT")
         guard nt.loadFailures == 0 else { throw PeerRoundsError("the NT load phase failed to read every chapter") }
     }
     if arguments.instructions {
         reportProgress("counting instructions under callgrind (a few minutes)")
-        report.instructions = try InstructionCounts(arguments: arguments.childArguments, keepingDumpsIn: arguments.keepDumps)
+        report.instructions = try InstructionCounts(
+            arguments: arguments.childArguments, keepingDumpsIn: arguments.keepDumps)
     }
     print(report.markdown)
 }

@@ -26,10 +26,13 @@ public final class TypesettingShard: @unchecked Sendable {
 
     /// `count` shards of contiguous chapters (books stay together, with their shared vocabulary) of about equal
     /// work (`WorkSplit`, weighed from `chapters`, already loaded elsewhere), each loaded afresh in its own session.
-    public static func split(_ chapters: [Chapter], into count: Int, from library: any ChapterSource,
-                             font: String) throws -> [TypesettingShard] {
-        let bounds = WorkSplit.bounds(weights: chapters.map { $0.words.count * 5 + $0.translationTokens.count },
-                                      parts: count)
+    public static func split(
+        _ chapters: [Chapter], into count: Int, from library: any ChapterSource,
+        font: String
+    ) throws -> [TypesettingShard] {
+        let bounds = WorkSplit.bounds(
+            weights: chapters.map { $0.words.count * 5 + $0.translationTokens.count },
+            parts: count)
         return try zip(bounds, bounds.dropFirst()).map { start, end in
             try TypesettingShard(loading: chapters[start..<end].map(\.reference), from: library, font: font)
         }

@@ -35,7 +35,10 @@ extension AccessibleHost {
     public var statusText: String { "" }
     public var windowSize: (width: Int32, height: Int32) {
         let v = accessibilityTree.viewport
-        return (Int32(clamping: Int((v.originX + v.width).rounded(.up))), Int32(clamping: Int((v.originY + v.height).rounded(.up))))
+        return (
+            Int32(clamping: Int((v.originX + v.width).rounded(.up))),
+            Int32(clamping: Int((v.originY + v.height).rounded(.up)))
+        )
     }
 }
 

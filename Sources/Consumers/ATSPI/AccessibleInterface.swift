@@ -1,6 +1,6 @@
-import InterlinearCorpus
 import Foundation
 import InterlinearAccessibility
+import InterlinearCorpus
 
 /// `org.a11y.atspi.Accessible` and `org.a11y.atspi.Application`: names, roles, states, attributes and the tree's
 /// shape, all computed when asked.
@@ -89,7 +89,9 @@ extension AtspiAdapter {
             // The scroll offset in layout points: lets a client (and our tests) relate extents to the layout.
             attributes += [("id", tree.rootNodeID), ("scroll-y", "\(tree.viewport.scrollY)")]
         case .cell(let cell):
-            attributes += [("id", tree.nodeID(ofCell: cell)), ("posinset", "\(Int(cell) + 1)"), ("setsize", "\(tree.cellCount)")]
+            attributes += [
+                ("id", tree.nodeID(ofCell: cell)), ("posinset", "\(Int(cell) + 1)"), ("setsize", "\(tree.cellCount)"),
+            ]
         case .element(let id):
             attributes.append(("id", tree.nodeID(of: id)))
             if let position = tree.position(of: id) {
@@ -116,7 +118,8 @@ extension AtspiAdapter {
         var result: [(AtspiRelation, [ObjectNode])] = []
         let nextID: ElementID?
         if id.kind == .verseTranslation {
-            nextID = (Int(id.cell) + 1 < tree.cellCount)
+            nextID =
+                (Int(id.cell) + 1 < tree.cellCount)
                 ? tree.elementID(cell: id.cell + 1, index: 0) : nil
         } else {
             nextID = tree.next(after: id)
@@ -130,8 +133,10 @@ extension AtspiAdapter {
         return result
     }
 
-    func accessibleMethod(_ member: String, node: ObjectNode, reader: inout MessageReader,
-                          writer: inout MessageWriter) -> Bool {
+    func accessibleMethod(
+        _ member: String, node: ObjectNode, reader: inout MessageReader,
+        writer: inout MessageWriter
+    ) -> Bool {
         switch member {
         case "GetChildAtIndex":
             let index = Int(reader.int32())
@@ -176,7 +181,11 @@ extension AtspiAdapter {
         case "Name": writer.string(utterance(of: node).name)
         case "Description": writer.string(utterance(of: node).description)
         case "Parent":
-            if let parent = parent(of: node) { writer.reference(reference(parent)) } else { writer.reference(desktop ?? .null) }
+            if let parent = parent(of: node) {
+                writer.reference(reference(parent))
+            } else {
+                writer.reference(desktop ?? .null)
+            }
         case "ChildCount": writer.int32(Int32(clamping: childCount(of: node)))
         case "Locale": writer.string(utterance(of: node).language)
         case "AccessibleId":

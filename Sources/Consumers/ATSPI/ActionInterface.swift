@@ -23,19 +23,26 @@ extension AtspiAdapter {
             case .activate: break
             case .copy:
                 let copyWord = ChapterWording(chapter: tree.chapter).copyWordAction
-                entries.append(id.kind.word != nil
-                               ? ActionEntry(name: copyWord.name, description: copyWord.description, action: .copy)
-                               : ActionEntry(name: "copy", description: "Copy the text", action: .copy))
+                entries.append(
+                    id.kind.word != nil
+                        ? ActionEntry(name: copyWord.name, description: copyWord.description, action: .copy)
+                        : ActionEntry(name: "copy", description: "Copy the text", action: .copy))
             case .findOtherOccurrences:
-                entries.append(ActionEntry(name: "find other occurrences",
-                                           description: "Move to the next word with the same lemma", action: action))
+                entries.append(
+                    ActionEntry(
+                        name: "find other occurrences",
+                        description: "Move to the next word with the same lemma", action: action))
             case .findSameStrongs:
-                entries.append(ActionEntry(name: "find same Strong's",
-                                           description: "Move to the next word with the same Strong's number",
-                                           action: action))
+                entries.append(
+                    ActionEntry(
+                        name: "find same Strong's",
+                        description: "Move to the next word with the same Strong's number",
+                        action: action))
             case .define:
-                entries.append(ActionEntry(name: "define", description: "Say the word's dictionary entry",
-                                           action: action))
+                entries.append(
+                    ActionEntry(
+                        name: "define", description: "Say the word's dictionary entry",
+                        action: action))
             }
         }
         return entries
@@ -70,8 +77,10 @@ extension AtspiAdapter {
         }
     }
 
-    func actionMethod(_ member: String, node: ObjectNode, reader: inout MessageReader,
-                      writer: inout MessageWriter) -> Bool {
+    func actionMethod(
+        _ member: String, node: ObjectNode, reader: inout MessageReader,
+        writer: inout MessageWriter
+    ) -> Bool {
         let list = actions(of: node)
         func entry() -> ActionEntry? {
             let i = Int(reader.int32())

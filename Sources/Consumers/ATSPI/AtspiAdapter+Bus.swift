@@ -1,6 +1,6 @@
 import CATSPIShim
-import Foundation
 import CSystemdBus
+import Foundation
 import InterlinearAccessibility
 
 /// Following the desktop's switch (`org.a11y.Status.IsEnabled` on the session bus, exported by
@@ -46,9 +46,10 @@ extension AtspiAdapter {
             if let enabled = reader.statusEnabledChange() { adapter.desktopChanged(enabled: enabled) }
             return 0
         }
-        let reply = try session.call(try session.methodCall(
-            destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
-            member: "NameHasOwner", build: { $0.string(Self.launcherName) }))
+        let reply = try session.call(
+            try session.methodCall(
+                destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+                member: "NameHasOwner", build: { $0.string(Self.launcherName) }))
         defer { sd_bus_message_unref(reply) }
         var reader = MessageReader(reply)
         let owned = reader.bool()
@@ -92,10 +93,13 @@ extension AtspiAdapter {
     /// `org.a11y.Status.IsEnabled`, read without starting anything; false when it cannot be read.
     func readIsEnabled() -> Bool {
         guard let session, launcherRunning,
-              let call = try? session.methodCall(
+            let call = try? session.methodCall(
                 destination: Self.launcherName, path: "/org/a11y/bus", interface: "org.freedesktop.DBus.Properties",
-                member: "Get", autoStart: false, build: { $0.string("org.a11y.Status"); $0.string("IsEnabled") }),
-              let reply = try? session.call(call, timeout: 2_000_000)
+                member: "Get", autoStart: false,
+                build: {
+                    $0.string("org.a11y.Status"); $0.string("IsEnabled")
+                }),
+            let reply = try? session.call(call, timeout: 2_000_000)
         else { return false }
         defer { sd_bus_message_unref(reply) }
         guard sd_bus_message_enter_container(reply, CChar(UInt8(ascii: "v")), "b") > 0 else { return false }
@@ -108,14 +112,17 @@ extension AtspiAdapter {
     func accessibilityBusAddress() throws -> String {
         if let address = environment("AT_SPI_BUS_ADDRESS"), !address.isEmpty { return address }
         guard let session else { throw BusError("no session bus", -107) }
-        let call = try session.methodCall(destination: Self.launcherName, path: "/org/a11y/bus",
-                                          interface: "org.a11y.Bus", member: "GetAddress",
-                                          autoStart: mode == .on)
+        let call = try session.methodCall(
+            destination: Self.launcherName, path: "/org/a11y/bus",
+            interface: "org.a11y.Bus", member: "GetAddress",
+            autoStart: mode == .on)
         let reply = try session.call(call, timeout: 3_000_000)
         defer { sd_bus_message_unref(reply) }
         var reader = MessageReader(reply)
         let address = reader.string()
-        guard reader.status >= 0, !address.isEmpty else { throw BusError("org.a11y.Bus.GetAddress returned no address", -22) }
+        guard reader.status >= 0, !address.isEmpty else {
+            throw BusError("org.a11y.Bus.GetAddress returned no address", -22)
+        }
         return address
     }
 
@@ -135,8 +142,10 @@ extension AtspiAdapter {
         announcedFocus = nil
         // Embed as toolkits do: Socket.Embed on the registry's root with our root's reference; the reply is the
         // desktop, our application's parent. Asynchronous: the registry may call us before it answers.
-        let call = try bus.methodCall(destination: Self.registryName, path: ObjectNode.applicationPath,
-                                      interface: "org.a11y.atspi.Socket", member: "Embed") {
+        let call = try bus.methodCall(
+            destination: Self.registryName, path: ObjectNode.applicationPath,
+            interface: "org.a11y.atspi.Socket", member: "Embed"
+        ) {
             $0.reference(ObjectReference(busName: bus.uniqueName, path: ObjectNode.applicationPath))
         }
         try bus.callAsync(call, userdata: userdata) { reply, userdata, _ in
@@ -178,10 +187,13 @@ extension AtspiAdapter {
 
 extension BusConnection {
     /// A method call with its arguments.
-    func methodCall(destination: String, path: String, interface: String, member: String, autoStart: Bool = true,
-                    build: (inout MessageWriter) -> Void) throws -> OpaquePointer {
-        let m = try methodCall(destination: destination, path: path, interface: interface, member: member,
-                               autoStart: autoStart)
+    func methodCall(
+        destination: String, path: String, interface: String, member: String, autoStart: Bool = true,
+        build: (inout MessageWriter) -> Void
+    ) throws -> OpaquePointer {
+        let m = try methodCall(
+            destination: destination, path: path, interface: interface, member: member,
+            autoStart: autoStart)
         var writer = MessageWriter(m)
         build(&writer)
         guard writer.status >= 0 else {

@@ -6,7 +6,8 @@ import InterlinearAccessibility
 /// layer (at-spi2-core's semantics); `ExportedTree` answers its questions with the same functions that answer the
 /// objects' own Accessible methods, so a query returns exactly what a full walk would find.
 extension AtspiAdapter {
-    func collectionMethod(_ member: String, node: ObjectNode, call: OpaquePointer, writer: inout MessageWriter) -> Bool {
+    func collectionMethod(_ member: String, node: ObjectNode, call: OpaquePointer, writer: inout MessageWriter) -> Bool
+    {
         switch member {
         case "GetMatches":
             var reader = MessageReader(call)
@@ -14,11 +15,13 @@ extension AtspiAdapter {
             let clock = ContinuousClock(), started = clock.now
             defer {
                 let elapsed = (clock.now - started).components
-                stats.lastCollectionNanoseconds = Int(elapsed.seconds) * 1_000_000_000
+                stats.lastCollectionNanoseconds =
+                    Int(elapsed.seconds) * 1_000_000_000
                     + Int(elapsed.attoseconds / 1_000_000_000)
             }
-            let found = ExportedTree(adapter: self).matches(in: node, rule: request.rule, sortOrder: request.sortOrder,
-                                                           count: request.count, traverse: request.traverse)
+            let found = ExportedTree(adapter: self).matches(
+                in: node, rule: request.rule, sortOrder: request.sortOrder,
+                count: request.count, traverse: request.traverse)
             stats.collectionMatches += found.count
             writer.open("a", "(so)")
             for match in found { writer.reference(reference(match)) }
@@ -32,8 +35,10 @@ extension AtspiAdapter {
         }
     }
 
-    func documentMethod(_ member: String, node: ObjectNode, reader: inout MessageReader,
-                        writer: inout MessageWriter) -> Bool {
+    func documentMethod(
+        _ member: String, node: ObjectNode, reader: inout MessageReader,
+        writer: inout MessageWriter
+    ) -> Bool {
         switch member {
         case "GetLocale": writer.string(utterance(of: node).language)
         case "GetAttributes": writer.stringDictionary(documentAttributes)
@@ -56,8 +61,10 @@ extension AtspiAdapter {
     /// The document's own attributes (`Document.GetAttributes`): what it is and where its text comes from.
     var documentAttributes: [(String, String)] {
         let tree = self.tree
-        return [("DocURL", "interlinear:" + tree.rootNodeID), ("MimeType", "text/plain"),
-                ("title", tree.chapter.reference.description)]
+        return [
+            ("DocURL", "interlinear:" + tree.rootNodeID), ("MimeType", "text/plain"),
+            ("title", tree.chapter.reference.description),
+        ]
     }
 }
 

@@ -1,7 +1,7 @@
-import InterlinearCorpus
 import CATSPIShim
 import CSystemdBus
 import InterlinearAccessibility
+import InterlinearCorpus
 
 /// From the C vtables to Swift: every method call, property read and object lookup of the exported interfaces
 /// arrives here with the adapter as userdata, and is answered from the tree at the time of the call.
@@ -26,13 +26,15 @@ extension AtspiAdapter {
             { path, interface, property, reply, userdata, error in
                 guard let path, let interface, let property, let reply, let adapter = AtspiAdapter.from(userdata)
                 else { return -22 }
-                return adapter.handleProperty(path: String(cString: path), interface: String(cString: interface),
-                                              property: String(cString: property), reply: reply, error: error)
+                return adapter.handleProperty(
+                    path: String(cString: path), interface: String(cString: interface),
+                    property: String(cString: property), reply: reply, error: error)
             },
             { _, interface, property, value, userdata, error in
                 guard let value, let adapter = AtspiAdapter.from(userdata),
-                      interface.map({ String(cString: $0) }) == Interface.application.rawValue,
-                      property.map({ String(cString: $0) }) == "Id" else { return -22 }
+                    interface.map({ String(cString: $0) }) == Interface.application.rawValue,
+                    property.map({ String(cString: $0) }) == "Id"
+                else { return -22 }
                 var reader = MessageReader(value)
                 adapter.applicationID = reader.int32()
                 return reader.status >= 0 ? 1 : -22
@@ -42,9 +44,10 @@ extension AtspiAdapter {
                 return adapter.implements(path: String(cString: path), interface: String(cString: interface)) ? 1 : 0
             },
             { path, userdata in
-                let children = path.flatMap { path in
-                    AtspiAdapter.from(userdata)?.childPaths(of: String(cString: path))
-                } ?? []
+                let children =
+                    path.flatMap { path in
+                        AtspiAdapter.from(userdata)?.childPaths(of: String(cString: path))
+                    } ?? []
                 guard let strv = atspi_shim_strv_new(children.count) else { return nil }
                 for (i, child) in children.enumerated() where atspi_shim_strv_set(strv, i, child) < 0 {
                     atspi_shim_strv_free(strv)
@@ -86,8 +89,10 @@ extension AtspiAdapter {
         guard isActive else { return [] }
         let tree = self.tree
         if path == ObjectNode.prefix {
-            return [ObjectNode.applicationPath, ObjectNode.framePath, ObjectNode.document.path(in: tree),
-                    ObjectNode.statusBarPath, ObjectNode.statusMessagePath]
+            return [
+                ObjectNode.applicationPath, ObjectNode.framePath, ObjectNode.document.path(in: tree),
+                ObjectNode.statusBarPath, ObjectNode.statusMessagePath,
+            ]
         }
         guard let node = node(at: path) else { return [] }
         if case .cell(let cell) = node, let container = tree.container(at: cell) {
@@ -105,8 +110,9 @@ extension AtspiAdapter {
     func handleMethod(_ call: OpaquePointer, error: UnsafeMutablePointer<sd_bus_error>?) -> Int32 {
         stats.requests += 1
         guard let pathPointer = sd_bus_message_get_path(call),
-              let interfacePointer = sd_bus_message_get_interface(call),
-              let memberPointer = sd_bus_message_get_member(call) else { return -22 }
+            let interfacePointer = sd_bus_message_get_interface(call),
+            let memberPointer = sd_bus_message_get_member(call)
+        else { return -22 }
         let path = String(cString: pathPointer), member = String(cString: memberPointer)
         if String(cString: interfacePointer) == "org.a11y.atspi.Cache" { return replyEmptyCache(call) }
         guard let interface = Interface(rawValue: String(cString: interfacePointer)) else { return -22 }
@@ -128,7 +134,9 @@ extension AtspiAdapter {
         guard handled, reader.status >= 0, writer.status >= 0 else {
             sd_bus_message_unref(reply)
             if reader.status < 0 || writer.status < 0 { return reader.status < 0 ? reader.status : writer.status }
-            sd_bus_error_set(error, "org.freedesktop.DBus.Error.UnknownMethod", "\(interface.rawValue).\(member) is not supported here")
+            sd_bus_error_set(
+                error, "org.freedesktop.DBus.Error.UnknownMethod",
+                "\(interface.rawValue).\(member) is not supported here")
             return -95  // EOPNOTSUPP
         }
         a11y?.send(reply)
@@ -136,8 +144,10 @@ extension AtspiAdapter {
     }
 
     /// Answers a property read by appending its value to `reply`.
-    func handleProperty(path: String, interface: String, property: String, reply: OpaquePointer,
-                        error: UnsafeMutablePointer<sd_bus_error>?) -> Int32 {
+    func handleProperty(
+        path: String, interface: String, property: String, reply: OpaquePointer,
+        error: UnsafeMutablePointer<sd_bus_error>?
+    ) -> Int32 {
         stats.requests += 1
         guard let node = node(at: path), let interface = Interface(rawValue: interface) else {
             return unknownObject(path, error)

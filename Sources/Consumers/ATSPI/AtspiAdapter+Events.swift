@@ -1,6 +1,6 @@
-import InterlinearCorpus
 import CSystemdBus
 import InterlinearAccessibility
+import InterlinearCorpus
 
 /// What the view tells the adapter, and the AT-SPI events that follow. While the adapter is inactive every
 /// notification only records the view's state (which element has focus, whether the window is active: two
@@ -42,8 +42,9 @@ extension AtspiAdapter {
         stats.notificationsHandled += 1
         let count = tree.cellCount
         for cell in cells where !announcedVisible.contains(cell) && cell >= 0 && cell < count {
-            emitObject(.document, "ChildrenChanged", detail: "add", detail1: Int32(cell),
-                       data: .reference(reference(.cell(VerseIndex(cell)))))
+            emitObject(
+                .document, "ChildrenChanged", detail: "add", detail1: Int32(cell),
+                data: .reference(reference(.cell(VerseIndex(cell)))))
         }
         announcedVisible = cells
     }
@@ -109,14 +110,20 @@ extension AtspiAdapter {
         emit(.frame, interface: "org.a11y.atspi.Event.Window", member: "Activate", data: .string(host.windowTitle))
     }
 
-    func emitObject(_ node: ObjectNode, _ member: String, detail: String = "", detail1: Int32 = 0,
-                    data: EventData = .none) {
-        emit(node, interface: "org.a11y.atspi.Event.Object", member: member, detail: detail, detail1: detail1, data: data)
+    func emitObject(
+        _ node: ObjectNode, _ member: String, detail: String = "", detail1: Int32 = 0,
+        data: EventData = .none
+    ) {
+        emit(
+            node, interface: "org.a11y.atspi.Event.Object", member: member, detail: detail, detail1: detail1, data: data
+        )
     }
 
     /// Sends one AT-SPI event signal `(siiva{sv})` from a node's path.
-    func emit(_ node: ObjectNode, interface: String, member: String, detail: String = "", detail1: Int32 = 0,
-              detail2: Int32 = 0, data: EventData = .none) {
+    func emit(
+        _ node: ObjectNode, interface: String, member: String, detail: String = "", detail1: Int32 = 0,
+        detail2: Int32 = 0, data: EventData = .none
+    ) {
         guard let a11y, let signal = a11y.signal(path: node.path(in: tree), interface: interface, member: member)
         else { return }
         var writer = MessageWriter(signal)

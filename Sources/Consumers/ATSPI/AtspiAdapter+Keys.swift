@@ -18,8 +18,10 @@ public struct KeyStroke: Sendable, Equatable {
     /// Whether `text` is a typed character rather than a key name.
     public var isText: Bool
 
-    public init(pressed: Bool, keysym: UInt32, keycode: UInt32, modifiers: UInt32, timestamp: UInt32, text: String,
-                isText: Bool) {
+    public init(
+        pressed: Bool, keysym: UInt32, keycode: UInt32, modifiers: UInt32, timestamp: UInt32, text: String,
+        isText: Bool
+    ) {
         self.pressed = pressed
         self.keysym = keysym
         self.keycode = keycode
@@ -55,9 +57,11 @@ extension AtspiAdapter {
         let reply = KeyReply()
         let box = Unmanaged.passRetained(reply).toOpaque()
         do {
-            let call = try a11y.methodCall(destination: Self.registryName, path: Self.deviceEventControllerPath,
-                                           interface: "org.a11y.atspi.DeviceEventController",
-                                           member: "NotifyListenersSync") { w in
+            let call = try a11y.methodCall(
+                destination: Self.registryName, path: Self.deviceEventControllerPath,
+                interface: "org.a11y.atspi.DeviceEventController",
+                member: "NotifyListenersSync"
+            ) { w in
                 // `(uiiiisb)`: the introspection data says `(uiuuisb)`, but the registry's demarshaller reads the
                 // key code and modifiers as INT32 (or, legacy, INT16) and answers anything else InvalidArgs.
                 w.open("r", "uiiiisb")
@@ -70,19 +74,21 @@ extension AtspiAdapter {
                 w.bool(stroke.isText)
                 w.close()
             }
-            try a11y.callAsync(call, userdata: box, callback: { message, userdata, _ in
-                guard let userdata else { return 0 }
-                let reply = Unmanaged<KeyReply>.fromOpaque(userdata).takeRetainedValue()
-                guard let message else { reply.consumed = false; return 1 }
-                if let error = sd_bus_message_get_error(message), error.pointee.name != nil {
-                    reply.consumed = false
+            try a11y.callAsync(
+                call, userdata: box,
+                callback: { message, userdata, _ in
+                    guard let userdata else { return 0 }
+                    let reply = Unmanaged<KeyReply>.fromOpaque(userdata).takeRetainedValue()
+                    guard let message else { reply.consumed = false; return 1 }
+                    if let error = sd_bus_message_get_error(message), error.pointee.name != nil {
+                        reply.consumed = false
+                        return 1
+                    }
+                    var reader = MessageReader(message)
+                    let consumed = reader.bool()
+                    reply.consumed = reader.status >= 0 && consumed
                     return 1
-                }
-                var reader = MessageReader(message)
-                let consumed = reader.bool()
-                reply.consumed = reader.status >= 0 && consumed
-                return 1
-            }, timeout: 2_000_000)
+                }, timeout: 2_000_000)
         } catch {
             Unmanaged<KeyReply>.fromOpaque(box).release()
             lastError = "\(error)"

@@ -1,5 +1,5 @@
-import InterlinearCorpus
 import InterlinearAccessibility
+import InterlinearCorpus
 
 /// The shape of the exported tree: Application → Frame (the window) → the chapter (document) → one container per
 /// verse → its elements, the verse's whole translation holding the translation words. Counts, children and indexes

@@ -17,15 +17,15 @@ enum AtspiRole: UInt32 {
     /// The role of an element of the accessibility layer: the ONE place that maps our roles to AT-SPI's.
     init(_ role: Role) {
         switch role {
-        case .document: self = .documentFrame   // GTK 4 and Chromium map a document to DOCUMENT_FRAME
-        case .group: self = .panel              // a verse or its whole translation; GTK 4 and Chromium: PANEL
-        case .heading: self = .heading          // the verse number
+        case .document: self = .documentFrame  // GTK 4 and Chromium map a document to DOCUMENT_FRAME
+        case .group: self = .panel  // a verse or its whole translation; GTK 4 and Chromium: PANEL
+        case .heading: self = .heading  // the verse number
         // A source word block (ARIA `term`): one item of its verse's list of words. Orca 43 says a list item's
         // name and its place, "3 of 17", counted among the verse's words (the verse names them with
         // NODE_PARENT_OF), and no role word; STATIC made it say "static" after every word.
         case .word: self = .listItem
-        case .staticText: self = .staticText    // a label or a translation word
-        case .button: self = .pushButton        // the note marker
+        case .staticText: self = .staticText  // a label or a translation word
+        case .button: self = .pushButton  // the note marker
         }
     }
 

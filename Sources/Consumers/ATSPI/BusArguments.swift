@@ -54,24 +54,28 @@ extension MessageReader {
         guard enter("a", "s") else { return nil }
         var interfaces: [String] = []
         var p: UnsafePointer<CChar>?
-        while sd_bus_message_read_basic(m, CChar(UInt8(ascii: "s")), &p) > 0, let p { interfaces.append(String(cString: p)) }
+        while sd_bus_message_read_basic(m, CChar(UInt8(ascii: "s")), &p) > 0, let p {
+            interfaces.append(String(cString: p))
+        }
         _ = sd_bus_message_exit_container(m)
         let interfaceMatch = int32()
         let invert = bool()
         _ = sd_bus_message_exit_container(m)
         guard status >= 0 else { return nil }
         func match(_ raw: Int32) -> CollectionRule.MatchType { .init(rawValue: raw) ?? .invalid }
-        return CollectionRule(states: CollectionRule.numbers(inBitArray: stateWords), stateMatch: match(stateMatch),
-                              attributes: attributes, attributeMatch: match(attributeMatch),
-                              roles: CollectionRule.numbers(inBitArray: roleWords), roleMatch: match(roleMatch),
-                              interfaces: interfaces, interfaceMatch: match(interfaceMatch), invert: invert)
+        return CollectionRule(
+            states: CollectionRule.numbers(inBitArray: stateWords), stateMatch: match(stateMatch),
+            attributes: attributes, attributeMatch: match(attributeMatch),
+            roles: CollectionRule.numbers(inBitArray: roleWords), roleMatch: match(roleMatch),
+            interfaces: interfaces, interfaceMatch: match(interfaceMatch), invert: invert)
     }
 
     /// IsEnabled from a `PropertiesChanged(sa{sv}as)` signal of `org.a11y.Status`, if it is there; nil otherwise.
     mutating func statusEnabledChange() -> Bool? {
         let m = message
         guard string() == "org.a11y.Status",
-              sd_bus_message_enter_container(m, CChar(UInt8(ascii: "a")), "{sv}") > 0 else { return nil }
+            sd_bus_message_enter_container(m, CChar(UInt8(ascii: "a")), "{sv}") > 0
+        else { return nil }
         var result: Bool?
         while sd_bus_message_enter_container(m, CChar(UInt8(ascii: "e")), "sv") > 0 {
             let name = string()

@@ -99,8 +99,10 @@ final class BusConnection {
     }
 
     /// A method call message to fill in; `autoStart` false never D-Bus-activates the destination.
-    func methodCall(destination: String, path: String, interface: String, member: String,
-                    autoStart: Bool = true) throws -> OpaquePointer {
+    func methodCall(
+        destination: String, path: String, interface: String, member: String,
+        autoStart: Bool = true
+    ) throws -> OpaquePointer {
         guard let bus else { throw BusError("bus closed", -107) }
         var m: OpaquePointer?
         let r = sd_bus_message_new_method_call(bus, &m, destination, path, interface, member)
@@ -126,8 +128,10 @@ final class BusConnection {
     }
 
     /// Sends a call without waiting; `callback` runs from `process()` with the reply or error message.
-    func callAsync(_ m: OpaquePointer, userdata: UnsafeMutableRawPointer,
-                   callback: sd_bus_message_handler_t, timeout: UInt64 = 5_000_000) throws {
+    func callAsync(
+        _ m: OpaquePointer, userdata: UnsafeMutableRawPointer,
+        callback: sd_bus_message_handler_t, timeout: UInt64 = 5_000_000
+    ) throws {
         defer { sd_bus_message_unref(m) }
         guard let bus else { throw BusError("bus closed", -107) }
         let r = sd_bus_call_async(bus, nil, m, callback, userdata, timeout)

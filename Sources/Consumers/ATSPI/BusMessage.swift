@@ -115,7 +115,9 @@ struct MessageReader {
 
     /// Reads a `(so)` reference.
     mutating func reference() -> ObjectReference? {
-        guard sd_bus_message_enter_container(message, CChar(UInt8(ascii: "r")), "so") > 0 else { status = -74; return nil }
+        guard sd_bus_message_enter_container(message, CChar(UInt8(ascii: "r")), "so") > 0 else {
+            status = -74; return nil
+        }
         let name = string()
         var p: UnsafePointer<CChar>?
         let r = sd_bus_message_read_basic(message, CChar(UInt8(ascii: "o")), &p)

@@ -1,5 +1,5 @@
-import InterlinearCorpus
 import InterlinearAccessibility
+import InterlinearCorpus
 import InterlinearTable
 
 /// `org.a11y.atspi.Component`: extents computed at call time from the element's cell-relative frame, the table's
@@ -8,7 +8,9 @@ import InterlinearTable
 extension AtspiAdapter {
     /// AT-SPI coordinate types.
     enum CoordinateType: UInt32 {
-        case screen = 0, window = 1, parent = 2
+        case screen = 0
+        case window = 1
+        case parent = 2
     }
 
     /// A node's rectangle in window coordinates (the tree's viewport space); nil for the application.
@@ -17,7 +19,9 @@ extension AtspiAdapter {
         let viewport = tree.viewport
         switch node {
         case .application: return nil
-        case .frame: return Rect(x: 0, y: 0, width: viewport.originX + viewport.width, height: viewport.originY + viewport.height)
+        case .frame:
+            return Rect(
+                x: 0, y: 0, width: viewport.originX + viewport.width, height: viewport.originY + viewport.height)
         // The status line: the window's strip below the table.
         case .statusBar, .statusMessage:
             let size = host.windowSize
@@ -74,7 +78,8 @@ extension AtspiAdapter {
         case .document: return tree.hitTest(x: point.x, y: point.y).map { .element($0.id) }
         case .cell, .element:
             guard let (cell, range) = childRange(of: node), let container = tree.container(at: cell),
-                  let cellRect = windowRect(of: .cell(cell)) else { return nil }
+                let cellRect = windowRect(of: .cell(cell))
+            else { return nil }
             var best: (kind: Element.Kind, distance: Float)?
             for element in container.elements[range] {
                 let f = element.frame
@@ -86,8 +91,10 @@ extension AtspiAdapter {
         }
     }
 
-    func componentMethod(_ member: String, node: ObjectNode, reader: inout MessageReader,
-                         writer: inout MessageWriter) -> Bool {
+    func componentMethod(
+        _ member: String, node: ObjectNode, reader: inout MessageReader,
+        writer: inout MessageWriter
+    ) -> Bool {
         func readPoint() -> (x: Float, y: Float)? {
             let x = reader.int32(), y = reader.int32()
             guard let type = CoordinateType(rawValue: reader.uint32()) else { return nil }

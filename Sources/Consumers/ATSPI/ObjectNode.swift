@@ -1,5 +1,5 @@
-import InterlinearCorpus
 import InterlinearAccessibility
+import InterlinearCorpus
 
 /// One exported AT-SPI object. Its D-Bus path is derived from the layer's content-derived node id, so a path means
 /// the same element across re-layouts, a late screen-reader start and a release, and a path of another chapter

@@ -35,8 +35,10 @@ extension AtspiAdapter {
     }
 
     /// Text methods on a running text; false for members it does not answer here.
-    func runsTextMethod(_ member: String, node: ObjectNode, text: TextRuns, reader: inout MessageReader,
-                        writer: inout MessageWriter) -> Bool {
+    func runsTextMethod(
+        _ member: String, node: ObjectNode, text: TextRuns, reader: inout MessageReader,
+        writer: inout MessageWriter
+    ) -> Bool {
         let n = text.count
         func attributes(at offset: Int) -> (language: String, range: Range<Int>) {
             let run = text.run(at: offset)
@@ -49,13 +51,16 @@ extension AtspiAdapter {
         case "GetTextAtOffset", "GetTextBeforeOffset", "GetTextAfterOffset":
             let offset = Int(reader.int32())
             let shift = member == "GetTextBeforeOffset" ? -1 : member == "GetTextAfterOffset" ? 1 : 0
-            let range = TextRuns.Unit(boundary: reader.uint32()).map { text.unit($0, at: offset, shift: shift) }
+            let range =
+                TextRuns.Unit(boundary: reader.uint32()).map { text.unit($0, at: offset, shift: shift) }
                 ?? (0..<0)
-            writer.string(text.string(range)); writer.int32(Int32(range.lowerBound)); writer.int32(Int32(range.upperBound))
+            writer.string(text.string(range)); writer.int32(Int32(range.lowerBound));
+            writer.int32(Int32(range.upperBound))
         case "GetStringAtOffset":
             let offset = Int(reader.int32())
             let range = TextRuns.Unit(granularity: reader.uint32()).map { text.unit($0, at: offset) } ?? (0..<0)
-            writer.string(text.string(range)); writer.int32(Int32(range.lowerBound)); writer.int32(Int32(range.upperBound))
+            writer.string(text.string(range)); writer.int32(Int32(range.lowerBound));
+            writer.int32(Int32(range.upperBound))
         case "GetCharacterAtOffset":
             let offset = Int(reader.int32())
             writer.int32(offset >= 0 && offset < n ? Int32(text.scalars[offset].value) : 0)
@@ -79,7 +84,8 @@ extension AtspiAdapter {
             if let rect = windowRect(of: verse), rect.width.isFinite, rect.height.isFinite, abs(rect.y) < 1e9 {
                 let x0 = (rect.x - origin.x).rounded(.down), y0 = (rect.y - origin.y).rounded(.down)
                 let x1 = (rect.maxX - origin.x).rounded(.up), y1 = (rect.maxY - origin.y).rounded(.up)
-                writer.int32(Int32(x0)); writer.int32(Int32(y0)); writer.int32(Int32(x1 - x0)); writer.int32(Int32(y1 - y0))
+                writer.int32(Int32(x0)); writer.int32(Int32(y0)); writer.int32(Int32(x1 - x0));
+                writer.int32(Int32(y1 - y0))
             } else {
                 writer.int32(0); writer.int32(0); writer.int32(0); writer.int32(0)
             }

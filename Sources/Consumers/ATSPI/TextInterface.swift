@@ -38,7 +38,8 @@ extension AtspiAdapter {
     }
 
     private func characterRect(_ node: ObjectNode, from start: Int, to end: Int, _ type: CoordinateType)
-        -> (Int32, Int32, Int32, Int32) {
+        -> (Int32, Int32, Int32, Int32)
+    {
         let n = text(of: node).count
         guard n > 0, let rect = windowRect(of: node) else { return (0, 0, 0, 0) }
         let a = max(0, min(start, n)), b = max(a, min(end, n))
@@ -47,13 +48,16 @@ extension AtspiAdapter {
         let x0 = (rect.x + share * Float(a) - origin.x).rounded(.down)
         let x1 = (rect.x + share * Float(b) - origin.x).rounded(.up)
         let y0 = (rect.y - origin.y).rounded(.down), y1 = (rect.maxY - origin.y).rounded(.up)
-        guard x0.isFinite, x1.isFinite, y0.isFinite, y1.isFinite, abs(x1) < 1e9, abs(y1) < 1e9, abs(x0) < 1e9, abs(y0) < 1e9
+        guard x0.isFinite, x1.isFinite, y0.isFinite, y1.isFinite, abs(x1) < 1e9, abs(y1) < 1e9, abs(x0) < 1e9,
+            abs(y0) < 1e9
         else { return (0, 0, 0, 0) }
         return (Int32(x0), Int32(y0), Int32(x1 - x0), Int32(y1 - y0))
     }
 
-    func textMethod(_ member: String, node: ObjectNode, reader: inout MessageReader,
-                    writer: inout MessageWriter) -> Bool {
+    func textMethod(
+        _ member: String, node: ObjectNode, reader: inout MessageReader,
+        writer: inout MessageWriter
+    ) -> Bool {
         if let runs = runs(of: node), runsTextMethod(member, node: node, text: runs, reader: &reader, writer: &writer) {
             return true
         }
@@ -83,7 +87,8 @@ extension AtspiAdapter {
         case "GetDefaultAttributes", "GetDefaultAttributeSet": writer.stringDictionary([("language", language)])
         case "GetCharacterExtents":
             let offset = Int(reader.int32())
-            let e = characterRect(node, from: offset, to: offset + 1, CoordinateType(rawValue: reader.uint32()) ?? .screen)
+            let e = characterRect(
+                node, from: offset, to: offset + 1, CoordinateType(rawValue: reader.uint32()) ?? .screen)
             writer.int32(e.0); writer.int32(e.1); writer.int32(e.2); writer.int32(e.3)
         case "GetRangeExtents":
             let start = Int(reader.int32()), end = Int(reader.int32())
@@ -102,7 +107,7 @@ extension AtspiAdapter {
         case "GetNSelections": writer.int32(0)
         case "GetSelection": writer.int32(0); writer.int32(0)
         case "SetCaretOffset", "AddSelection", "RemoveSelection", "SetSelection", "ScrollSubstringTo",
-             "ScrollSubstringToPoint":
+            "ScrollSubstringToPoint":
             writer.bool(false)  // read-only text without a caret
         case "GetBoundedRanges":
             writer.open("a", "(iisv)")

@@ -42,7 +42,8 @@ public struct BRFDocument {
                 newPage()
             }
             if page.count == 1, !pages.isEmpty, let verse = group[0].verse, !group[0].startsVerse,
-               group[0].kind != .blank, let number = braille.verseNumbers[verse] {
+                group[0].kind != .blank, let number = braille.verseNumbers[verse]
+            {
                 group = Self.repeatingVerseNumber(number, in: group)
             }
             for line in group {
@@ -62,14 +63,16 @@ public struct BRFDocument {
     /// A page's first lines, mid-verse, with the verse number: a source line continuing a verse is indented as
     /// far as the number and its space, so the number takes the indent's place; before any other line (the
     /// translation) it goes on a line of its own.
-    private static func repeatingVerseNumber(_ number: String, in group: [ChapterBraille.Line]) -> [ChapterBraille.Line] {
+    private static func repeatingVerseNumber(_ number: String, in group: [ChapterBraille.Line]) -> [ChapterBraille.Line]
+    {
         var group = group
         let marker = number + " "
         if group[0].kind == .source, group[0].text.hasPrefix(String(repeating: " ", count: marker.count)) {
             group[0].text = marker + group[0].text.dropFirst(marker.count)
         } else {
-            group.insert(ChapterBraille.Line(kind: .source, text: number, keepWithNext: true, verse: group[0].verse),
-                         at: 0)
+            group.insert(
+                ChapterBraille.Line(kind: .source, text: number, keepWithNext: true, verse: group[0].verse),
+                at: 0)
         }
         return group
     }

@@ -27,8 +27,10 @@ public struct BrailleTables: Sendable, Equatable {
     /// The English table of a grade: 1 (uncontracted) or 2 (contracted).
     public static func english(grade: Int) -> String { grade == 2 ? "en-ueb-g2.ctb" : "en-ueb-g1.ctb" }
 
-    public init(greek: String = BrailleTables.defaultGreek, english: String = BrailleTables.english(grade: 1),
-                hebrew: String = BrailleTables.defaultHebrew) {
+    public init(
+        greek: String = BrailleTables.defaultGreek, english: String = BrailleTables.english(grade: 1),
+        hebrew: String = BrailleTables.defaultHebrew
+    ) {
         self.greek = greek
         self.english = english
         self.hebrew = hebrew
@@ -36,11 +38,12 @@ public struct BrailleTables: Sendable, Equatable {
 
     /// The table list for a span's language, with the BRF display table first when the output is BRF.
     func list(for language: SpokenLanguage, output: Louis.Output) -> String {
-        let table = switch language {
-        case .greek: greek
-        case .hebrew: hebrew
-        default: english
-        }
+        let table =
+            switch language {
+            case .greek: greek
+            case .hebrew: hebrew
+            default: english
+            }
         return output == .ascii ? Self.brfDisplay + "," + table : table
     }
 
@@ -66,12 +69,13 @@ public struct BrailleTables: Sendable, Equatable {
     /// letters; decomposed input comes out wrong); Hebrew is prepared for the Israeli table (`HebrewBraille`); a
     /// transliteration loses what UEB's liblouis tables have no sign for (`latin`).
     public func translate(_ text: String, _ language: SpokenLanguage, output: Louis.Output) throws -> String {
-        let input = switch language {
-        case .greek: text.precomposedStringWithCanonicalMapping
-        case .hebrew: HebrewBraille.prepared(text)
-        case .transliteration, .hebrewTransliteration: Self.latin(text)
-        default: text
-        }
+        let input =
+            switch language {
+            case .greek: text.precomposedStringWithCanonicalMapping
+            case .hebrew: HebrewBraille.prepared(text)
+            case .transliteration, .hebrewTransliteration: Self.latin(text)
+            default: text
+            }
         return try Louis.translate(input, tableList: list(for: language, output: output), output: output)
     }
 
@@ -101,8 +105,9 @@ public struct BrailleTables: Sendable, Equatable {
     public func validate() throws {
         if let missing = Louis.unavailable { throw Louis.Failure(description: missing) }
         for table in [greek, english, hebrew] where !Louis.tableExists(Self.brfDisplay + "," + table) {
-            throw Louis.Failure(description: "braille table \(table) not found (liblouis tables are in "
-                + "/usr/share/liblouis/tables)")
+            throw Louis.Failure(
+                description: "braille table \(table) not found (liblouis tables are in "
+                    + "/usr/share/liblouis/tables)")
         }
     }
 }

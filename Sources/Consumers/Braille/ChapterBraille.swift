@@ -64,7 +64,8 @@ public struct ChapterBraille {
         for row in BrailleWrap.rows(title, cells: cells) {
             lines.append(Line(kind: .title, text: BrailleWrap.centred(row, cells: cells), keepWithNext: false))
         }
-        let note = Self.openingNote + " " + (try english(Self.noteText(chapter.language, tiers: tiers))) + " "
+        let note =
+            Self.openingNote + " " + (try english(Self.noteText(chapter.language, tiers: tiers))) + " "
             + Self.closingNote
         for row in BrailleWrap.rows(note, cells: cells) {
             lines.append(Line(kind: .note, text: row, keepWithNext: false))
@@ -94,13 +95,16 @@ public struct ChapterBraille {
                 block.append(gloss.isEmpty ? "" : try english(gloss))
                 blocks.append(block)
             }
-            let layout = BlockRows(blocks: blocks, cells: cells, marker: number + " ", opening: opening,
-                                   closing: " " + Self.closingCodeIndicator)
+            let layout = BlockRows(
+                blocks: blocks, cells: cells, marker: number + " ", opening: opening,
+                closing: " " + Self.closingCodeIndicator)
             for (rowIndex, row) in layout.rows.enumerated() {
                 for (index, line) in row.enumerated() {
-                    lines.append(Line(kind: kinds[min(line.tier, kinds.count - 1)], text: line.text,
-                                      keepWithNext: index + 1 < row.count, verse: verse.number,
-                                      startsVerse: rowIndex == 0 && index == 0))
+                    lines.append(
+                        Line(
+                            kind: kinds[min(line.tier, kinds.count - 1)], text: line.text,
+                            keepWithNext: index + 1 < row.count, verse: verse.number,
+                            startsVerse: rowIndex == 0 && index == 0))
                 }
             }
             let tokens = chapter.translationTokens[verse.translation].map { chapter.text($0) }
@@ -122,19 +126,23 @@ public struct ChapterBraille {
         if tiers.transliteration { tierNames.append("its transliteration") }
         if tiers.parsing { tierNames.append("its parsing") }
         tierNames.append("its English gloss")
-        var note = "Each verse starts with its number; under it each word is a column: "
+        var note =
+            "Each verse starts with its number; under it each word is a column: "
             + tierNames.joined(separator: ", ") + ". The verse's translation follows. "
         switch language {
         case .greek:
-            note += "Greek is in international Greek braille between non-UEB code indicators marked gr; "
+            note +=
+                "Greek is in international Greek braille between non-UEB code indicators marked gr; "
                 + "final sigma is not distinguished."
         case .hebrew:
-            note += "Hebrew is in Israeli Hebrew braille with vowel points, in reading order, between non-UEB code "
+            note +=
+                "Hebrew is in Israeli Hebrew braille with vowel points, in reading order, between non-UEB code "
                 + "indicators marked he. It has no cantillation or meteg, final letters share the cells of the "
                 + "other forms, and shureq shares the cell of qibbuts."
         }
         if tiers.transliteration {
-            note += " In the transliteration \u{2019} is alef and \u{2018} is ayin; the dot below h, t and s is not shown."
+            note +=
+                " In the transliteration \u{2019} is alef and \u{2018} is ayin; the dot below h, t and s is not shown."
         }
         return note
     }
@@ -199,7 +207,9 @@ struct BlockRows {
                 for (index, block) in blocks.enumerated() {
                     let text = tier < block.count && sub < block[tier].count ? block[tier][sub] : ""
                     line += text
-                    if index + 1 < blocks.count { line += String(repeating: " ", count: widths[index] - text.count + gap) }
+                    if index + 1 < blocks.count {
+                        line += String(repeating: " ", count: widths[index] - text.count + gap)
+                    }
                 }
                 lines.append(Line(text: BrailleWrap.trimmingTrailingSpaces(line), tier: tier))
             }

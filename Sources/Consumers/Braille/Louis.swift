@@ -72,7 +72,9 @@ public enum Louis {
         guard lou_charSize() == 4 else { throw Failure(description: "liblouis is built with 16-bit characters") }
         let input = text.unicodeScalars.map { widechar($0.value) }
         // The buffer grows to at most 64 cells per character plus 1,024; keep that within liblouis's Int32 lengths.
-        guard input.count < (Int(Int32.max) - 1024) / 64 else { throw Failure(description: "text too long for liblouis") }
+        guard input.count < (Int(Int32.max) - 1024) / 64 else {
+            throw Failure(description: "text too long for liblouis")
+        }
         let limit = input.count * 64 + 1024
         var capacity = input.count * 4 + 16
         while true {
@@ -82,10 +84,12 @@ public enum Louis {
             let ok = input.withUnsafeBufferPointer { inBuffer in
                 output.withUnsafeMutableBufferPointer { outBuffer in
                     back
-                        ? lou_backTranslateString(tableList, inBuffer.baseAddress, &inLength, outBuffer.baseAddress,
-                                                  &outLength, nil, nil, mode)
-                        : lou_translateString(tableList, inBuffer.baseAddress, &inLength, outBuffer.baseAddress,
-                                              &outLength, nil, nil, mode)
+                        ? lou_backTranslateString(
+                            tableList, inBuffer.baseAddress, &inLength, outBuffer.baseAddress,
+                            &outLength, nil, nil, mode)
+                        : lou_translateString(
+                            tableList, inBuffer.baseAddress, &inLength, outBuffer.baseAddress,
+                            &outLength, nil, nil, mode)
                 }
             }
             guard ok != 0 else {

@@ -18,7 +18,9 @@ struct A11yCommand: ParsableCommand {
 
     @OptionGroup var layout: LayoutArguments
 
-    @Option(parsing: .unconditional, help: "Viewport size WIDTHxHEIGHT, optionally +X+Y for its screen origin (default: the layout width x 844).")
+    @Option(
+        parsing: .unconditional,
+        help: "Viewport size WIDTHxHEIGHT, optionally +X+Y for its screen origin (default: the layout width x 844).")
     var viewport: String?
 
     // Unconditional: a negative value ("--scroll -40", "--hit-test -5,10") is a value, not an option.
@@ -56,9 +58,15 @@ struct A11yCommand: ParsableCommand {
     var output: String?
 
     func validate() throws {
-        guard scroll.isFinite, abs(scroll) <= 1e9 else { throw ValidationError("--scroll must be a number of points, got \(scroll.plainText)") }
-        guard (1...1_000_000).contains(count) else { throw ValidationError("--count must be between 1 and 1000000, got \(count)") }
-        if let bad = note.first(where: { $0 < 1 }) { throw ValidationError("--note must be a verse number, got \(bad)") }
+        guard scroll.isFinite, abs(scroll) <= 1e9 else {
+            throw ValidationError("--scroll must be a number of points, got \(scroll.plainText)")
+        }
+        guard (1...1_000_000).contains(count) else {
+            throw ValidationError("--count must be between 1 and 1000000, got \(count)")
+        }
+        if let bad = note.first(where: { $0 < 1 }) {
+            throw ValidationError("--note must be a verse number, got \(bad)")
+        }
         _ = try parseViewport(defaultWidth: 390)
         _ = try hitTest.map(parsePoint)
         switch (from, move) {
@@ -67,7 +75,8 @@ struct A11yCommand: ParsableCommand {
         default: break
         }
         if toggleLate && screenReader == .off {
-            throw ValidationError("--toggle-late turns the screen reader on; it cannot be combined with --screen-reader off")
+            throw ValidationError(
+                "--toggle-late turns the screen reader on; it cannot be combined with --screen-reader off")
         }
     }
 
@@ -134,29 +143,35 @@ struct A11yCommand: ParsableCommand {
         document.moves = moves
         document.reachedEnd = reachedEnd
         if let point, let hit = tree.hitTest(x: point.x, y: point.y) {
-            document.hit = A11yDocument.Hit(x: rounded(point.x), y: rounded(point.y), nodeId: tree.nodeID(of: hit.id),
-                                            distance: rounded(hit.distance), inside: hit.distance == 0)
+            document.hit = A11yDocument.Hit(
+                x: rounded(point.x), y: rounded(point.y), nodeId: tree.nodeID(of: hit.id),
+                distance: rounded(hit.distance), inside: hit.distance == 0)
         }
         return (document, tree)
     }
 
-    private func performMoves(from: String, direction: AccessibilityTree.Direction,
-                              tree: AccessibilityTree) throws -> ([A11yDocument.Move], Bool) {
+    private func performMoves(
+        from: String, direction: AccessibilityTree.Direction,
+        tree: AccessibilityTree
+    ) throws -> ([A11yDocument.Move], Bool) {
         guard tree.screenReaderEnabled else {
             throw Failure("--from needs the screen reader on (--screen-reader on or ACCESSIBLE=1)")
         }
         guard case .element(let start)? = tree.target(parsing: from), tree.element(start) != nil else {
-            throw Failure("unknown node id \(EscapedText.quoted(from)); expected an element of \(tree.chapter.reference) such as \(tree.rootNodeID).1.w1")
+            throw Failure(
+                "unknown node id \(EscapedText.quoted(from)); expected an element of \(tree.chapter.reference) such as \(tree.rootNodeID).1.w1"
+            )
         }
         var current = start
         var moves: [A11yDocument.Move] = []
         for _ in 0..<count {
             guard let move = tree.move(direction, from: current) else { return (moves, true) }
-            moves.append(A11yDocument.Move(
-                from: tree.nodeID(of: current), to: tree.nodeID(of: move.to),
-                name: tree.utterance(of: move.to)?.name ?? "", scrollY: rounded(tree.viewport.scrollY),
-                scrolled: move.scrolledTo != nil,
-                announcement: move.scrolledTo == nil ? nil : tree.scrollAnnouncement()))
+            moves.append(
+                A11yDocument.Move(
+                    from: tree.nodeID(of: current), to: tree.nodeID(of: move.to),
+                    name: tree.utterance(of: move.to)?.name ?? "", scrollY: rounded(tree.viewport.scrollY),
+                    scrolled: move.scrolledTo != nil,
+                    announcement: move.scrolledTo == nil ? nil : tree.scrollAnnouncement()))
             current = move.to
         }
         return (moves, false)
@@ -164,9 +179,13 @@ struct A11yCommand: ParsableCommand {
 
     /// "390x844" or "390x844+0+20".
     private func parseViewport(defaultWidth: Float) throws -> Viewport {
-        guard let text = viewport else { return Viewport(width: defaultWidth, height: Interlinear.defaultViewportHeight) }
+        guard let text = viewport else {
+            return Viewport(width: defaultWidth, height: Interlinear.defaultViewportHeight)
+        }
         guard let parsed = ValueSyntax.viewport(text) else {
-            throw ValidationError("malformed --viewport \(EscapedText.quoted(text)); expected WIDTHxHEIGHT such as 390x844, optionally +X+Y")
+            throw ValidationError(
+                "malformed --viewport \(EscapedText.quoted(text)); expected WIDTHxHEIGHT such as 390x844, optionally +X+Y"
+            )
         }
         return Viewport(originX: parsed.x, originY: parsed.y, width: parsed.width, height: parsed.height)
     }
@@ -174,7 +193,8 @@ struct A11yCommand: ParsableCommand {
     /// "120,300".
     private func parsePoint(_ text: String) throws -> (x: Float, y: Float) {
         guard let point = ValueSyntax.point(text) else {
-            throw ValidationError("malformed --hit-test \(EscapedText.quoted(text)); expected screen coordinates X,Y such as 120,300")
+            throw ValidationError(
+                "malformed --hit-test \(EscapedText.quoted(text)); expected screen coordinates X,Y such as 120,300")
         }
         return point
     }

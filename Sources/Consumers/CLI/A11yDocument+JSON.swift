@@ -107,14 +107,16 @@ extension A11yDocument.Node {
     /// a byte at most, escaped), the keys in sorted order with their punctuation.
     func write(into json: inout JSONWriter) {
         let parentId = parentId, roleDescription = roleDescription
-        var textBytes = nodeId.utf8.count + role.utf8.count + name.utf8.count + description.utf8.count
+        var textBytes =
+            nodeId.utf8.count + role.utf8.count + name.utf8.count + description.utf8.count
             + language.utf8.count + descriptionLanguage.utf8.count + (parentId?.utf8.count ?? 0)
             + (roleDescription?.utf8.count ?? 0)
         for action in actions { textBytes += action.utf8.count + 1 }
         for child in childIds { textBytes += child.utf8.count + 1 }
         // 6 bytes a text byte (a list's comma counted among them); 2 quotes for each string not inside a piece; the
         // constant pieces with the nulls they may hold take 243 bytes; then two bounds and three integers.
-        let bound = 6 * textBytes + 2 * (2 + actions.count + childIds.count) + 248 + 2 * A11yDocument.Bounds.bound
+        let bound =
+            6 * textBytes + 2 * (2 + actions.count + childIds.count) + 248 + 2 * A11yDocument.Bounds.bound
             + 3 * 20
         let room = json.beginValue(reserving: bound)
         json.put(#"{"actions":["#)
@@ -143,7 +145,11 @@ extension A11yDocument.Node {
         json.putStringContent(name)
         json.put(#"","nodeId":""#)
         json.putStringContent(nodeId)
-        if offscreen { json.put(#"","offscreen":true,"parentId":"#) } else { json.put(#"","offscreen":false,"parentId":"#) }
+        if offscreen {
+            json.put(#"","offscreen":true,"parentId":"#)
+        } else {
+            json.put(#"","offscreen":false,"parentId":"#)
+        }
         json.putString(parentId)
         json.put(#","posInSet":"#)
         json.putNumber(posInSet)

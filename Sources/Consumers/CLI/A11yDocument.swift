@@ -92,15 +92,15 @@ struct A11yDocument: Encodable {
     /// Whether a move stopped early at either end of the chapter.
     var reachedEnd = false
 
-
     init(tree: AccessibilityTree, requestedScrollY: Double, scrollClamped: Bool, walkAll: Bool) {
         let viewport = tree.viewport
         reference = tree.chapter.reference.description
         screenReader = tree.screenReaderEnabled
         granularity = tree.granularity.rawValue
         walk = walkAll ? "all" : "visible"
-        self.viewport = ViewportRecord(x: rounded(viewport.originX), y: rounded(viewport.originY),
-                                       width: rounded(viewport.width), height: rounded(viewport.height))
+        self.viewport = ViewportRecord(
+            x: rounded(viewport.originX), y: rounded(viewport.originY),
+            width: rounded(viewport.width), height: rounded(viewport.height))
         contentHeight = rounded(tree.table.contentHeight)
         self.requestedScrollY = requestedScrollY
         scrollY = rounded(viewport.scrollY)
@@ -120,15 +120,18 @@ struct A11yDocument: Encodable {
     /// translation word names the whole translation as its parent).
     static func walk(_ tree: AccessibilityTree, cells: Range<VerseIndex>, visit: (Node) -> Void) {
         let root = tree.rootNodeID
-        let content = Rect(x: tree.viewport.originX, y: tree.viewport.originY - tree.viewport.scrollY,
-                           width: tree.layout.options.width, height: tree.table.contentHeight)
+        let content = Rect(
+            x: tree.viewport.originX, y: tree.viewport.originY - tree.viewport.scrollY,
+            width: tree.layout.options.width, height: tree.table.contentHeight)
         let contentClip = content.intersection(tree.viewport.screenRect)
-        visit(Node(nodeId: root, parentId: nil, childIds: tree.layout.cells.indices.map(tree.nodeID(ofCell:)),
-                   role: Role.document.rawValue, roleDescription: nil, headingLevel: nil,
-                   name: tree.documentUtterance.name, description: tree.documentUtterance.description,
-                   language: "en", descriptionLanguage: "en",
-                   bounds: Bounds(content), clippedBounds: contentClip.map(Bounds.init),
-                   offscreen: contentClip == nil, posInSet: nil, setSize: nil, actions: []))
+        visit(
+            Node(
+                nodeId: root, parentId: nil, childIds: tree.layout.cells.indices.map(tree.nodeID(ofCell:)),
+                role: Role.document.rawValue, roleDescription: nil, headingLevel: nil,
+                name: tree.documentUtterance.name, description: tree.documentUtterance.description,
+                language: "en", descriptionLanguage: "en",
+                bounds: Bounds(content), clippedBounds: contentClip.map(Bounds.init),
+                offscreen: contentClip == nil, posInSet: nil, setSize: nil, actions: []))
         for cell in cells {
             let cellID = tree.nodeID(ofCell: cell)
             let container = tree.container(at: cell)
@@ -149,27 +152,31 @@ struct A11yDocument: Encodable {
                 for index in names.indices where parents[index]?.kind == parent?.kind { list.append(names[index]) }
                 return list
             }
-            visit(Node(nodeId: cellID, parentId: root, childIds: children(of: nil),
-                       role: Role.group.rawValue, roleDescription: "verse", headingLevel: nil,
-                       name: speech.name, description: speech.description, language: speech.language,
-                       descriptionLanguage: speech.descriptionLanguage,
-                       bounds: Bounds(frame.bounds), clippedBounds: frame.clipped.map(Bounds.init),
-                       offscreen: frame.offscreen, posInSet: Int(cell) + 1, setSize: tree.cellCount, actions: []))
+            visit(
+                Node(
+                    nodeId: cellID, parentId: root, childIds: children(of: nil),
+                    role: Role.group.rawValue, roleDescription: "verse", headingLevel: nil,
+                    name: speech.name, description: speech.description, language: speech.language,
+                    descriptionLanguage: speech.descriptionLanguage,
+                    bounds: Bounds(frame.bounds), clippedBounds: frame.clipped.map(Bounds.init),
+                    offscreen: frame.offscreen, posInSet: Int(cell) + 1, setSize: tree.cellCount, actions: []))
             for (index, element) in elements.enumerated() {
                 let id = ids[index]
                 guard let speech = tree.utterance(of: id) else { continue }
                 let frame = tree.screenFrame(of: element.frame, cell: cell)
                 let position = tree.position(of: id)
-                visit(Node(nodeId: names[index], parentId: parents[index].map(name(of:)) ?? cellID,
-                           childIds: element.kind == .verseTranslation ? children(of: id) : [],
-                           role: element.role.rawValue,
-                           roleDescription: element.roleDescription(language: tree.chapter.language),
-                           headingLevel: element.headingLevel,
-                           name: speech.name, description: speech.description, language: speech.language,
-                           descriptionLanguage: speech.descriptionLanguage, bounds: Bounds(frame.bounds),
-                           clippedBounds: frame.clipped.map(Bounds.init), offscreen: frame.offscreen,
-                           posInSet: position?.posInSet, setSize: position?.setSize,
-                           actions: element.actions.map(\.rawValue)))
+                visit(
+                    Node(
+                        nodeId: names[index], parentId: parents[index].map(name(of:)) ?? cellID,
+                        childIds: element.kind == .verseTranslation ? children(of: id) : [],
+                        role: element.role.rawValue,
+                        roleDescription: element.roleDescription(language: tree.chapter.language),
+                        headingLevel: element.headingLevel,
+                        name: speech.name, description: speech.description, language: speech.language,
+                        descriptionLanguage: speech.descriptionLanguage, bounds: Bounds(frame.bounds),
+                        clippedBounds: frame.clipped.map(Bounds.init), offscreen: frame.offscreen,
+                        posInSet: position?.posInSet, setSize: position?.setSize,
+                        actions: element.actions.map(\.rawValue)))
             }
         }
     }
@@ -180,7 +187,8 @@ struct A11yDocument: Encodable {
     /// The layer's stats now.
     static func stats(of tree: AccessibilityTree) -> Stats {
         let s = tree.stats
-        return Stats(cells: tree.cellCount, containersBuilt: s.containersBuilt, elementsBuilt: s.elementsBuilt,
-                     framesComputed: s.framesComputed)
+        return Stats(
+            cells: tree.cellCount, containersBuilt: s.containersBuilt, elementsBuilt: s.elementsBuilt,
+            framesComputed: s.framesComputed)
     }
 }

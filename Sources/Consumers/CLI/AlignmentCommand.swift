@@ -36,9 +36,11 @@ struct AlignmentCommand: ParsableCommand {
             let library = try ChapterLibrary.open(corpus: corpus)
             let translated = try TranslationChoice.translated(translation, over: library)
             let named = try references.map { try parseReference($0).chapter }
-            let chapters = named.isEmpty ? library.availableChapters().filter { chapter in
-                testament == .both || (chapter.book.testament == .old) == (testament == .old)
-            } : named
+            let chapters =
+                named.isEmpty
+                ? library.availableChapters().filter { chapter in
+                    testament == .both || (chapter.book.testament == .old) == (testament == .old)
+                } : named
             var totals: [Testament: AlignmentCount] = [:]
             var lines = ""
             for reference in chapters {
@@ -53,7 +55,8 @@ struct AlignmentCommand: ParsableCommand {
             }
             for testament in [Testament.old, .new] {
                 guard let count = totals[testament], named.isEmpty else { continue }
-                lines += Self.line(testament == .old ? "Old Testament" : "New Testament", count, translated.bible.abbreviation)
+                lines += Self.line(
+                    testament == .old ? "Old Testament" : "New Testament", count, translated.bible.abbreviation)
             }
             try ByteSink(descriptor: STDOUT_FILENO).write(Array(lines.utf8))
         }

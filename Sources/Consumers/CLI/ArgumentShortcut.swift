@@ -14,7 +14,9 @@ import ArgumentParser
 enum ArgumentShortcut {
     /// The command `arguments` (after the program name) make, or nil when ArgumentParser must parse them.
     static func command(_ arguments: [String]) -> (any ParsableCommand)? {
-        guard let name = arguments.first, !arguments.contains(where: InterlinearCommand.answeredByRoot) else { return nil }
+        guard let name = arguments.first, !arguments.contains(where: InterlinearCommand.answeredByRoot) else {
+            return nil
+        }
         let rest = arguments.dropFirst()
         switch name {
         case "typeset": return typeset(rest)

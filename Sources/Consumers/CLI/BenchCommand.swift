@@ -29,7 +29,9 @@ struct BenchCommand: ParsableCommand {
     var json = false
 
     func validate() throws {
-        guard (1...10_000).contains(iterations) else { throw ValidationError("--iterations must be between 1 and 10000, got \(iterations)") }
+        guard (1...10_000).contains(iterations) else {
+            throw ValidationError("--iterations must be between 1 and 10000, got \(iterations)")
+        }
     }
 
     func run() throws {
@@ -73,7 +75,8 @@ struct BenchCommand: ParsableCommand {
         }
         let labels = result.labels.count
         let perLabel = { (ns: Double) in labels > 0 ? ns / Double(labels) : 0 }
-        let store = result.labels.capacity * MemoryLayout<Label>.stride
+        let store =
+            result.labels.capacity * MemoryLayout<Label>.stride
             + result.cells.count * MemoryLayout<Cell>.stride
         return BenchReport(
             reference: reference.description, iterations: iterations, width: Double(options.width),

@@ -97,9 +97,13 @@ struct BrailleCommand: ParsableCommand {
             // A verse range ("John 1:1–5") brailles just those verses.
             // Braille needs the chapter's text only: no fonts, no layout, so no session.
             let library = try ChapterLibrary.open(corpus: corpus)
-            let chapter = TranslationChoice.isDefault(translation) ? try library.load(passage, into: StringTableBuilder())
-                : try TranslationChoice.translated(translation, over: library).load(passage.chapter, into: StringTableBuilder())
-                    .selecting(passage)
+            let chapter =
+                TranslationChoice.isDefault(translation)
+                ? try library.load(passage, into: StringTableBuilder())
+                : try TranslationChoice.translated(translation, over: library).load(
+                    passage.chapter, into: StringTableBuilder()
+                )
+                .selecting(passage)
             let tables = BrailleTables(greek: greekTable, english: table ?? BrailleTables.english(grade: grade.value))
             try tables.validate()
             let tiers = ChapterBraille.Tiers(transliteration: transliteration, parsing: parsing)

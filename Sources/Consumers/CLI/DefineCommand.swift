@@ -26,18 +26,25 @@ struct DefineCommand: ParsableCommand {
     var corpus: String?
 
     func validate() throws {
-        guard !queries.isEmpty else { throw ValidationError("give at least one query: G3056, H430, λόγος or \"John 1:1 w4\"") }
+        guard !queries.isEmpty else {
+            throw ValidationError("give at least one query: G3056, H430, λόγος or \"John 1:1 w4\"")
+        }
         for query in queries where query.trimmingCharacters(in: .whitespaces).isEmpty {
             throw ValidationError("a query is empty")
         }
-        for query in queries { if case .word(let reference, _) = DefineQuery(query) { _ = try parseReference(reference) } }
+        for query in queries {
+            if case .word(let reference, _) = DefineQuery(query) { _ = try parseReference(reference) }
+        }
     }
 
     func run() throws {
         try reportingFailures {
             let library = try ChapterLibrary.open(corpus: corpus)
             guard let store = library.store, try store.lexiconCount() > 0 else {
-                throw Failure(.noInput, "the corpus store at \(library.storeURL.path) has no lexicon yet; run `interlinear import` with SWORD's sword-dict-strongs-greek and sword-dict-strongs-hebrew installed (scripts/setup installs them)")
+                throw Failure(
+                    .noInput,
+                    "the corpus store at \(library.storeURL.path) has no lexicon yet; run `interlinear import` with SWORD's sword-dict-strongs-greek and sword-dict-strongs-hebrew installed (scripts/setup installs them)"
+                )
             }
             let answers = try queries.map { try DefineQuery($0).answer(store: store, library: library) }
             let document = DefineDocument(answers: answers)
@@ -58,7 +65,8 @@ enum DefineQuery {
         if LexiconEntry.key(query) != nil {
             self = .strongs(query)
         } else if let space = query.lastIndex(of: " "), query[query.index(after: space)...].first == "w",
-                  let position = Int(query[query.index(space, offsetBy: 2)...]), position > 0 {
+            let position = Int(query[query.index(space, offsetBy: 2)...]), position > 0
+        {
             self = .word(String(query[..<space]), position)
         } else {
             self = .headword(query)
@@ -70,39 +78,54 @@ enum DefineQuery {
         switch self {
         case .strongs(let number):
             guard let entry = try store.lexiconEntry(strongs: number) else {
-                throw Failure(.noInput, "the lexicon has no entry \(EscapedText.quoted(number)) (Strong's Greek runs to G5624, Hebrew to H8674; the Hebrew data's lettered numbers for prefixes and suffixes, such as H871a bə- \"in\", have none)")
+                throw Failure(
+                    .noInput,
+                    "the lexicon has no entry \(EscapedText.quoted(number)) (Strong's Greek runs to G5624, Hebrew to H8674; the Hebrew data's lettered numbers for prefixes and suffixes, such as H871a bə- \"in\", have none)"
+                )
             }
             return .init(query: number, kind: "strongs", word: nil, entries: [entry], unresolved: [])
         case .headword(let headword):
             let entries = try store.lexiconEntries(headword: headword)
             guard !entries.isEmpty else {
-                throw Failure(.noInput, "no lexicon headword is \(EscapedText.quoted(headword)); try a Strong's number (G3056) or a word of a verse (\"John 1:1 w4\")")
+                throw Failure(
+                    .noInput,
+                    "no lexicon headword is \(EscapedText.quoted(headword)); try a Strong's number (G3056) or a word of a verse (\"John 1:1 w4\")"
+                )
             }
             return .init(query: headword, kind: "headword", word: nil, entries: entries, unresolved: [])
         case .word(let reference, let position):
             let passage = try parseReference(reference)
             guard let verseNumber = passage.verses?.lowerBound, passage.verses?.count == 1 else {
-                throw Failure("\(EscapedText.quoted(reference)) is not one verse; a word is asked for as \"John 1:1 w4\"")
+                throw Failure(
+                    "\(EscapedText.quoted(reference)) is not one verse; a word is asked for as \"John 1:1 w4\"")
             }
             let chapter = try library.load(passage, into: StringTableBuilder())
             guard let verse = chapter.verseIndex(number: verseNumber).map({ chapter.verses[$0] }),
-                  position <= verse.words.count else {
+                position <= verse.words.count
+            else {
                 throw Failure(.noInput, "\(passage) has no word \(position)")
             }
             let word = chapter.words[verse.word(at: WordOffset(UInt16(position - 1)))]
             let strongs = chapter.text(word.strongs)
             var entries: [LexiconEntry] = [], unresolved: [String] = []
             for key in LexiconEntry.numbers(ofWordField: strongs) {
-                if let entry = try store.lexiconEntry(strongs: key) { entries.append(entry) } else { unresolved.append(key) }
+                if let entry = try store.lexiconEntry(strongs: key) {
+                    entries.append(entry)
+                } else {
+                    unresolved.append(key)
+                }
             }
             guard !entries.isEmpty else {
-                throw Failure(.noInput, "the lexicon has no entry for \(passage) w\(position) (Strong's \(EscapedText.quoted(strongs)))")
+                throw Failure(
+                    .noInput,
+                    "the lexicon has no entry for \(passage) w\(position) (Strong's \(EscapedText.quoted(strongs)))")
             }
             let found = DefineDocument.Word(
                 reference: passage.description, osisRef: "\(passage.chapter.osisID).\(verseNumber)", position: position,
                 surface: chapter.text(word.surface), strongs: strongs)
-            return .init(query: "\(passage) w\(position)", kind: "word", word: found, entries: entries,
-                         unresolved: unresolved)
+            return .init(
+                query: "\(passage) w\(position)", kind: "word", word: found, entries: entries,
+                unresolved: unresolved)
         }
     }
 }

@@ -86,7 +86,9 @@ struct DefineDocument {
         for answer in answers {
             for entry in answer.entries {
                 var lines: [String] = []
-                if let word = answer.word { lines.append("\(word.reference) word \(word.position): \(word.surface) (\(word.strongs))") }
+                if let word = answer.word {
+                    lines.append("\(word.reference) word \(word.position): \(word.surface) (\(word.strongs))")
+                }
                 var head = entry.headword.isEmpty ? entry.strongs : "\(entry.strongs) \(entry.headword)"
                 if !entry.transliteration.isEmpty { head += ", \(entry.transliteration)" }
                 if !entry.pronunciation.isEmpty { head += ", pronounced \(entry.pronunciation)" }

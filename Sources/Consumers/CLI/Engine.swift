@@ -9,7 +9,10 @@ import InterlinearTypesetting
 /// Options every command that lays out a chapter shares. Every value is checked in `validate()`, before the
 /// command runs, so a bad one is a usage error (exit 64) with one line saying what is expected.
 struct LayoutArguments: ParsableArguments {
-    @Argument(help: "A chapter or verses: \"John 1\", \"John 1:14\", \"Jn 1:14-18\", \"Genesis 1\", \"Ps 23\", \"1 Sam 3\" (case-insensitive).")
+    @Argument(
+        help:
+            "A chapter or verses: \"John 1\", \"John 1:14\", \"Jn 1:14-18\", \"Genesis 1\", \"Ps 23\", \"1 Sam 3\" (case-insensitive)."
+    )
     var reference: String
 
     @OptionGroup var settings: LayoutSettings
@@ -51,7 +54,10 @@ struct LayoutSettings: ParsableArguments {
     @Option(parsing: .unconditional, help: "Source-tier font size in points (6–96).")
     var fontSize: Double = Self.defaultFontSize
 
-    @Option(help: "Comma-separated tiers: source, transliteration, strongs, morphology, gloss, lemma, translation (default: all but lemma).")
+    @Option(
+        help:
+            "Comma-separated tiers: source, transliteration, strongs, morphology, gloss, lemma, translation (default: all but lemma)."
+    )
     var tiers: String = Self.defaultTiers
 
     @Option(help: "Font family, found through fontconfig.")
@@ -60,7 +66,9 @@ struct LayoutSettings: ParsableArguments {
     @Option(help: ArgumentHelp(corpusHelp))
     var corpus: String?
 
-    @Option(help: "Marks on Hebrew words: all (points and cantillation), points (no cantillation) or none (consonants only).")
+    @Option(
+        help:
+            "Marks on Hebrew words: all (points and cantillation), points (no cantillation) or none (consonants only).")
     var hebrewMarks: HebrewMarks = .all
 
     @Flag(help: ArgumentHelp(noCacheHelp))
@@ -86,9 +94,11 @@ struct LayoutSettings: ParsableArguments {
         _ = try TierList.parse(tiers)
         // Bounded before fontconfig sees it: a family name is a short line of text.
         guard (1...Self.maximumFontNameBytes).contains(font.utf8.count),
-              !font.unicodeScalars.contains(where: EscapedText.needsEscape) else {
-            throw ValidationError("--font must name a font family in 1 to \(Self.maximumFontNameBytes) bytes without control "
-                                  + "characters (`fc-list : family` lists them)")
+            !font.unicodeScalars.contains(where: EscapedText.needsEscape)
+        else {
+            throw ValidationError(
+                "--font must name a font family in 1 to \(Self.maximumFontNameBytes) bytes without control "
+                    + "characters (`fc-list : family` lists them)")
         }
         try TranslationChoice.validate(translation)
         // Paths go to open(2) and SQLite: longer than PATH_MAX cannot name a file.
@@ -109,7 +119,8 @@ struct LayoutSettings: ParsableArguments {
 }
 
 /// The `--no-cache` help, shared by every command that has the flag.
-let noCacheHelp = "Neither read nor write the cache files in $XDG_CACHE_HOME/interlinear (or ~/.cache/interlinear, "
+let noCacheHelp =
+    "Neither read nor write the cache files in $XDG_CACHE_HOME/interlinear (or ~/.cache/interlinear, "
     + "or $INTERLINEAR_CACHE): the font fontconfig chose, shaped text."
 
 /// The `--tiers` list: names from `Tier`, at least one of them a word tier (the translation alone has no words to
@@ -120,15 +131,17 @@ enum TierList {
         var tiers: [Tier] = []
         for name in list.split(separator: ",").map(ValueSyntax.trimmingSpaces) where !name.isEmpty {
             guard let tier = Tier(name: name), tier != .verse else {
-                throw ValidationError("unknown tier \(EscapedText.quoted(name)); tiers are "
-                                      + names.map(\.name).joined(separator: ", "))
+                throw ValidationError(
+                    "unknown tier \(EscapedText.quoted(name)); tiers are "
+                        + names.map(\.name).joined(separator: ", "))
             }
             tiers.append(tier)
         }
         guard tiers.contains(where: { Tier.blockTiers.contains($0) }) else {
-            throw ValidationError("--tiers needs at least one word tier ("
-                                  + Tier.blockTiers.map(\.name).joined(separator: ", ")
-                                  + "); got \(EscapedText.quoted(list))")
+            throw ValidationError(
+                "--tiers needs at least one word tier ("
+                    + Tier.blockTiers.map(\.name).joined(separator: ", ")
+                    + "); got \(EscapedText.quoted(list))")
         }
         return TierSet(tiers)
     }
@@ -158,11 +171,13 @@ struct Engine {
     init(_ arguments: LayoutArguments, wholeChapter: Bool = false) throws {
         let options = try arguments.layoutOptions()
         (library, passage, numberingNote) = try Self.locate(arguments)
-        session = try Interlinear(library: try TranslationChoice.source(arguments.translation, over: library),
-                                  font: arguments.font, options: options,
-                                  cache: arguments.cachePolicy)
-        chapter = try session.chapter(wholeChapter ? Passage(chapter: passage.chapter) : passage,
-                                      hebrewMarks: arguments.hebrewMarks)
+        session = try Interlinear(
+            library: try TranslationChoice.source(arguments.translation, over: library),
+            font: arguments.font, options: options,
+            cache: arguments.cachePolicy)
+        chapter = try session.chapter(
+            wholeChapter ? Passage(chapter: passage.chapter) : passage,
+            hebrewMarks: arguments.hebrewMarks)
     }
 
     /// The store and the passage the arguments name, in the corpus's numbering (a note on stderr when it moved);
@@ -190,7 +205,8 @@ struct Engine {
         let saved = session.saveCaches()
         guard let flag = getenv("INTERLINEAR_SHAPE_STATS"), flag.pointee != 0 else { return }
         let cache = session.cache
-        let line = "interlinear: shape cache: shaped \(cache.shapedCount - cache.servedFromFile) strings, served "
+        let line =
+            "interlinear: shape cache: shaped \(cache.shapedCount - cache.servedFromFile) strings, served "
             + "\(cache.servedFromFile) from the file, wrote \(saved?.bytes ?? 0) bytes\n"
         try? ByteSink(descriptor: STDERR_FILENO).write(Array(line.utf8))
     }
@@ -223,15 +239,18 @@ struct UnshapedChapter {
 /// saying what is expected. The chapter must exist in its book; whether the corpus holds it is the library's to say.
 func parseReference(_ text: String) throws -> Passage {
     guard let passage = Passage(parsing: text) else {
-        throw ValidationError("unknown reference \(EscapedText.quoted(text)); expected a book, a chapter and optional "
-            + "verses, such as \"John 1\", \"John 1:14\", \"Jn 1:14-18\", \"Genesis 1\" or \"Ps 23\"")
+        throw ValidationError(
+            "unknown reference \(EscapedText.quoted(text)); expected a book, a chapter and optional "
+                + "verses, such as \"John 1\", \"John 1:14\", \"Jn 1:14-18\", \"Genesis 1\" or \"Ps 23\"")
     }
     // An Old Testament chapter only English Bibles have (Malachi 4) passes: the library moves it to the Hebrew text's
     // numbering (`ChapterLibrary.resolvingEnglishNumbering`).
-    guard passage.chapter.chapter <= max(passage.chapter.book.chapterCount, passage.chapter.book.englishChapterCount) else {
+    guard passage.chapter.chapter <= max(passage.chapter.book.chapterCount, passage.chapter.book.englishChapterCount)
+    else {
         let book = passage.chapter.book
-        throw ValidationError("\(book.name) has \(book.chapterCount) chapter\(book.chapterCount == 1 ? "" : "s"); "
-                              + "there is no \(passage.chapter)")
+        throw ValidationError(
+            "\(book.name) has \(book.chapterCount) chapter\(book.chapterCount == 1 ? "" : "s"); "
+                + "there is no \(passage.chapter)")
     }
     return passage
 }
@@ -239,5 +258,6 @@ func parseReference(_ text: String) throws -> Passage {
 extension HebrewMarks: ExpressibleByArgument {}
 
 /// The `--corpus` help, shared by every command that reads the corpus.
-let corpusHelp = "The corpus store: an interlinear.sqlite file or the folder holding it (default: $INTERLINEAR_DATA, "
+let corpusHelp =
+    "The corpus store: an interlinear.sqlite file or the folder holding it (default: $INTERLINEAR_DATA, "
     + "else $XDG_DATA_HOME/interlinear, else ~/.local/share/interlinear)."

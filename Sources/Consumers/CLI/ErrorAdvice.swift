@@ -13,7 +13,8 @@ enum ErrorAdvice {
         case let font as FontError where font.configuration != nil:
             return String(describing: font)
         case let font as FontError:
-            let install = font.debianPackage.map { "install it with: apt-get install \($0)" }
+            let install =
+                font.debianPackage.map { "install it with: apt-get install \($0)" }
                 ?? "find the Debian package that provides it (apt-cache search --names-only fonts-) and apt-get install it"
             return "\(font); \(install)"
         case let corpus as CorpusError where corpus.remedy == .downloadSourceData:
@@ -28,9 +29,11 @@ enum ErrorAdvice {
     static func importAdvice(_ missing: MissingChapter) -> String {
         // No store: the whole import builds both testaments; a store without the chapter: import that chapter.
         let noStore = if case .noStore = missing.reason { true } else { false }
-        let (command, purpose) = noStore
+        let (command, purpose) =
+            noStore
             ? ("`interlinear import`", "to build it (both testaments)")
             : ("`interlinear import \"\(missing.reference)\"`", "to add it")
-        return missing.sourceDataDownloaded ? "run \(command) \(purpose)" : "run scripts/setup, then \(command), \(purpose)"
+        return missing.sourceDataDownloaded
+            ? "run \(command) \(purpose)" : "run scripts/setup, then \(command), \(purpose)"
     }
 }

@@ -55,11 +55,13 @@ struct ExportCommand: ParsableCommand {
         }
         let normalized = text.replacingOccurrences(of: "–", with: "-")
         if !normalized.contains(":"), let dash = normalized.lastIndex(of: "-"),
-           let last = Int(normalized[normalized.index(after: dash)...].trimmingCharacters(in: .whitespaces)),
-           let first = Passage(parsing: String(normalized[..<dash])), first.verses == nil {
+            let last = Int(normalized[normalized.index(after: dash)...].trimmingCharacters(in: .whitespaces)),
+            let first = Passage(parsing: String(normalized[..<dash])), first.verses == nil
+        {
             let book = first.chapter.book
             guard first.chapter.chapter <= last else {
-                throw ValidationError("\(EscapedText.quoted(text)): a range of chapters runs from the first to the last")
+                throw ValidationError(
+                    "\(EscapedText.quoted(text)): a range of chapters runs from the first to the last")
             }
             guard last <= book.chapterCount else {
                 throw ValidationError("\(EscapedText.quoted(text)): \(book.name) has chapters 1–\(book.chapterCount)")
@@ -74,16 +76,18 @@ struct ExportCommand: ParsableCommand {
             let passages = try references.flatMap(Self.passages)
             let library = try ChapterLibrary.open(corpus: settings.corpus)
             let source = try TranslationChoice.source(settings.translation, over: library)
-            let session = try Interlinear(library: source, font: settings.font, options: try settings.layoutOptions(),
-                                          cache: settings.cachePolicy)
+            let session = try Interlinear(
+                library: source, font: settings.font, options: try settings.layoutOptions(),
+                cache: settings.cachePolicy)
             let chapters = try passages.map { try session.chapter($0, hebrewMarks: settings.hebrewMarks) }
             var exporter = Exporter(session: session)
             exporter.paper = paper
             if let translated = source as? TranslatedLibrary { exporter.englishCredit = translated.bible.credit }
-            let data = switch format {
-            case .html: exporter.html(chapters)
-            case .epub: exporter.epub(chapters, modified: Self.modificationDate())
-            }
+            let data =
+                switch format {
+                case .html: exporter.html(chapters)
+                case .epub: exporter.epub(chapters, modified: Self.modificationDate())
+                }
             try emit(data, to: output)
             session.saveCaches()
         }

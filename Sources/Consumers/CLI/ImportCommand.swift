@@ -24,13 +24,19 @@ struct ImportCommand: ParsableCommand {
     @Option(help: "Without references: both (the default), new (SBLGNT and the BSB) or old (WLC and the BSB).")
     var testament: TestamentChoice = .both
 
-    @Option(help: "The bible-alignments 0.3.5 data/ folder holding sources/WLC-LEB.tsv (default: $INTERLINEAR_HEBREW_SOURCES, else the copy scripts/setup downloads).")
+    @Option(
+        help:
+            "The bible-alignments 0.3.5 data/ folder holding sources/WLC-LEB.tsv (default: $INTERLINEAR_HEBREW_SOURCES, else the copy scripts/setup downloads)."
+    )
     var hebrewSource: String?
 
     @Option(help: "Folder to write chapter files into, instead of the store.")
     var output: String?
 
-    @Option(help: "The bible-alignments data/ folder (default: $INTERLINEAR_SOURCES, else the copy scripts/setup downloads into ~/.cache/interlinear/sources).")
+    @Option(
+        help:
+            "The bible-alignments data/ folder (default: $INTERLINEAR_SOURCES, else the copy scripts/setup downloads into ~/.cache/interlinear/sources)."
+    )
     var source: String?
 
     @Option(help: ArgumentHelp(corpusHelp))
@@ -39,7 +45,9 @@ struct ImportCommand: ParsableCommand {
     func validate() throws {
         for reference in references { _ = try parseReference(reference) }
         // An empty path would mean the current folder (--output) or the default (the others): say so instead.
-        for (option, value) in [("output", output), ("source", source), ("hebrew-source", hebrewSource), ("corpus", corpus)] {
+        for (option, value) in [
+            ("output", output), ("source", source), ("hebrew-source", hebrewSource), ("corpus", corpus),
+        ] {
             if value?.isEmpty == true { throw ValidationError("--\(option) needs a path; it was empty") }
         }
     }
@@ -62,7 +70,8 @@ struct ImportCommand: ParsableCommand {
             var hebrewProvenance = HebrewImporter.provenance
             if greek?.isEmpty != true {
                 bar.note("reading bible-alignments \(SourceData.version) (SBLGNT, BSB) from \(data.path)")
-                chapters += try BibleAlignmentsImporter(dataDirectory: data).importChapters(greek, strings: StringTableBuilder())
+                chapters += try BibleAlignmentsImporter(dataDirectory: data).importChapters(
+                    greek, strings: StringTableBuilder())
                 sources.append("bible-alignments \(SourceData.version)")
             }
             if hebrew?.isEmpty != true {
@@ -71,7 +80,8 @@ struct ImportCommand: ParsableCommand {
                 var importer = HebrewImporter(hebrewData: hebrewData, translationData: data)
                 // Hebrew lemmas are the Strong's headwords, when SWORD's Hebrew dictionary is installed.
                 importer.lexicon = LexiconImport.hebrewLexicon()
-                hebrewProvenance = HebrewImporter.provenance + (importer.lexicon == nil ? [] : [HebrewImporter.lemmaProvenance])
+                hebrewProvenance =
+                    HebrewImporter.provenance + (importer.lexicon == nil ? [] : [HebrewImporter.lemmaProvenance])
                 chapters += try importer.importChapters(hebrew, strings: StringTableBuilder())
                 versification = try Versification.read(translationFile: importer.translationFile)
                 sources.append("bible-alignments \(SourceData.hebrewVersion) (\(SourceData.hebrewFile))")
@@ -92,21 +102,29 @@ struct ImportCommand: ParsableCommand {
             let store = StoreLocation.storeFile(explicit: corpus)
             let summary = try StoreImport.write(
                 chapters, to: store, replace: references.isEmpty, source: sources.joined(separator: "; "),
-                versification: versification) { progress in
-                    bar.show(progress.done, of: progress.total, progress.book)
-                }
+                versification: versification
+            ) { progress in
+                bar.show(progress.done, of: progress.total, progress.book)
+            }
             bar.finish()
             let lexicon = LexiconImport.run(into: summary.store, progress: bar).map { ", \($0) lexicon entries" } ?? ""
-            try emit(Data("imported \(summary.chapters) chapter(s), \(summary.words) words\(lexicon), into \(summary.store.path)\n".utf8),
-                     to: nil)
+            try emit(
+                Data(
+                    "imported \(summary.chapters) chapter(s), \(summary.words) words\(lexicon), into \(summary.store.path)\n"
+                        .utf8),
+                to: nil)
         }
     }
 
     /// The downloaded Hebrew file's folder, or a one-line failure saying how to get it.
     static func installedHebrewDirectory() throws -> URL {
         let directory = SourceData.hebrewDirectory()
-        guard FileManager.default.fileExists(atPath: directory.appendingPathComponent(SourceData.hebrewFile).path) else {
-            throw Failure(.noInput, "the bible-alignments \(SourceData.hebrewVersion) Hebrew data is not at \(directory.path); run scripts/setup (or pass --hebrew-source DIR)")
+        guard FileManager.default.fileExists(atPath: directory.appendingPathComponent(SourceData.hebrewFile).path)
+        else {
+            throw Failure(
+                .noInput,
+                "the bible-alignments \(SourceData.hebrewVersion) Hebrew data is not at \(directory.path); run scripts/setup (or pass --hebrew-source DIR)"
+            )
         }
         return directory
     }
@@ -115,7 +133,10 @@ struct ImportCommand: ParsableCommand {
     static func installedDataDirectory() throws -> URL {
         let directory = SourceData.defaultDirectory()
         guard SourceData.isComplete(directory) else {
-            throw Failure(.noInput, "the bible-alignments \(SourceData.version) data is not at \(directory.path); run scripts/setup (or pass --source DIR)")
+            throw Failure(
+                .noInput,
+                "the bible-alignments \(SourceData.version) data is not at \(directory.path); run scripts/setup (or pass --source DIR)"
+            )
         }
         return directory
     }

@@ -18,10 +18,12 @@ public struct InterlinearCommand: ParsableCommand {
             73 cannot create the output file, 74 output write failed, 130 interrupted (README: Exit status).
             """,
         version: version,
-        subcommands: [ImportCommand.self, TypesetCommand.self, A11yCommand.self, RenderCommand.self, ExportCommand.self,
-                      ViewCommand.self,
-                      ReadCommand.self, BrailleCommand.self, SearchCommand.self, DefineCommand.self, BenchCommand.self,
-                      StoreBenchCommand.self, AlignmentCommand.self])
+        subcommands: [
+            ImportCommand.self, TypesetCommand.self, A11yCommand.self, RenderCommand.self, ExportCommand.self,
+            ViewCommand.self,
+            ReadCommand.self, BrailleCommand.self, SearchCommand.self, DefineCommand.self, BenchCommand.self,
+            StoreBenchCommand.self, AlignmentCommand.self,
+        ])
 
     public init() {}
 }
@@ -43,7 +45,7 @@ extension InterlinearCommand {
             Glibc.exit(ExitStatus.success.rawValue)
         } catch let code as ExitCode {
             Glibc.exit(code.rawValue)
-        } catch where exitCode(for: error) == .success {
+        } catch  where exitCode(for: error) == .success {
             Glibc.exit(finishParsing(error))  // --help: parsing hands back a command that throws the request
         } catch {
             reportError(ErrorAdvice.message(for: error))
@@ -60,7 +62,8 @@ extension InterlinearCommand {
     static func parse(_ arguments: [String]) throws -> any ParsableCommand {
         if let command = ArgumentShortcut.command(arguments) { return command }
         if let subcommand = subcommandParsedOnItsOwn(arguments),
-           let command = try? subcommand.parseAsRoot(Array(arguments.dropFirst())) {
+            let command = try? subcommand.parseAsRoot(Array(arguments.dropFirst()))
+        {
             return command
         }
         // Errors are worded by the root's parse (its hints name "interlinear NAME"); they are rare, so parsing

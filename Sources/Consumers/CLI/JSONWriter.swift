@@ -77,7 +77,8 @@ struct JSONWriter: ~Copyable {
         separate()
         #if DEBUG || INTERLINEAR_CHECKS
         let key = Array(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-        assert(lastKeys[depth].isEmpty || lastKeys[depth].lexicographicallyPrecedes(key), "keys in sorted order: \(name)")
+        assert(
+            lastKeys[depth].isEmpty || lastKeys[depth].lexicographicallyPrecedes(key), "keys in sorted order: \(name)")
         lastKeys[depth] = key
         #endif
         let length = name.utf8CodeUnitCount

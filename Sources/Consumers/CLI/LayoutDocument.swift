@@ -65,8 +65,10 @@ enum LayoutDocument {
     /// One label's object, `{"height":…,"text":"…","tier":"…","width":…,"word":…,"x":…,"y":…}`, from fixed pieces
     /// after one reservation: the keys in sorted order with their punctuation, the tier's name among them.
     @inline(__always)
-    private static func write(_ label: Label, text: UnsafeBufferPointer<UInt8>, checked: Bool,
-                              into json: inout JSONWriter) {
+    private static func write(
+        _ label: Label, text: UnsafeBufferPointer<UInt8>, checked: Bool,
+        into json: inout JSONWriter
+    ) {
         let room = json.beginValue(reserving: labelBound + 6 * text.count)
         json.put(#"{"height":"#)
         json.putNumber(hundredthsOf: label.height)
@@ -94,8 +96,10 @@ enum LayoutDocument {
     }
 
     /// A verse's translation: its tokens joined by spaces, as one string, after one reservation.
-    private static func writeTranslation<Tokens: Collection<TextID>>(_ tokens: Tokens, strings: StringTable,
-                                                                  into json: inout JSONWriter) {
+    private static func writeTranslation<Tokens: Collection<TextID>>(
+        _ tokens: Tokens, strings: StringTable,
+        into json: inout JSONWriter
+    ) {
         var bound = 2
         for token in tokens { bound += 6 * strings.utf8Count(of: token) + 1 }
         let room = json.beginValue(reserving: bound)

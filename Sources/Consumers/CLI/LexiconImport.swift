@@ -14,7 +14,8 @@ enum LexiconImport {
         do {
             let library = try SwordLibrary()
             progress.note("reading SWORD's Strong's dictionaries (libsword \(library.version))")
-            let entries = try StrongsLexicon.entries(StrongsLexicon.greek, in: library)
+            let entries =
+                try StrongsLexicon.entries(StrongsLexicon.greek, in: library)
                 + StrongsLexicon.entries(StrongsLexicon.hebrew, in: library)
             try StoreLexicon.write(entries, source: StrongsLexicon.provenance(in: library), to: store)
             return entries.count

@@ -26,17 +26,19 @@ struct ReadCommand: ParsableCommand {
     @Flag(help: "Screen-reader mode: no repaint, one line per key, the cursor on the line just printed.")
     var screenReader = false
 
-    @Flag(help: """
-        Also speak each line through speech-dispatcher, each part in its language (Greek script by the grc voice, \
-        Hebrew by he, the rest in English).
-        """)
+    @Flag(
+        help: """
+            Also speak each line through speech-dispatcher, each part in its language (Greek script by the grc voice, \
+            Hebrew by he, the rest in English).
+            """)
     var speak = false
 
     @Option(help: "How much a word line says in screen-reader mode: brief, normal or full (the v key cycles).")
     var verbosity = Verbosity.normal
 
-    @Flag(name: [.customLong("original"), .customLong("greek")],
-          help: """
+    @Flag(
+        name: [.customLong("original"), .customLong("greek")],
+        help: """
             Include the Greek or Hebrew word in its own script, for a screen reader or voice that reads it (the o key \
             toggles; --greek is its old name).
             """)
@@ -74,10 +76,11 @@ struct ReadCommand: ParsableCommand {
             }
             let outcome: ReaderOutcome
             do {
-                outcome = try Reader.run(chapter, mode: mode, lines: lines, narration: narration(chapter),
-                                         tiers: engine.options.tiers, environment: environment, start: start,
-                                         navigator: ChapterCatalog(session: session, numbering: engine.library),
-                                         narrate: narration)
+                outcome = try Reader.run(
+                    chapter, mode: mode, lines: lines, narration: narration(chapter),
+                    tiers: engine.options.tiers, environment: environment, start: start,
+                    navigator: ChapterCatalog(session: session, numbering: engine.library),
+                    narrate: narration)
             } catch let error as SystemError {
                 throw OutputTarget.standardOutputFailure(error)
             }
@@ -94,9 +97,10 @@ struct ReadCommand: ParsableCommand {
         let start = source.passage.verses.map { ReaderLocation(chapter: chapter.reference, verse: $0.lowerBound) }
         let outcome: ReaderOutcome
         do {
-            outcome = try Reader.run(chapter, mode: mode, tiers: try layout.layoutOptions().tiers,
-                                     environment: environment, start: start,
-                                     navigator: ChapterNavigator(source: source.source, numbering: source.library, load: source.load))
+            outcome = try Reader.run(
+                chapter, mode: mode, tiers: try layout.layoutOptions().tiers,
+                environment: environment, start: start,
+                navigator: ChapterNavigator(source: source.source, numbering: source.library, load: source.load))
         } catch let error as SystemError {
             throw OutputTarget.standardOutputFailure(error)
         }

@@ -60,16 +60,18 @@ struct RenderCommand: ParsableCommand {
         // Known before any layout: an image wider than cairo draws is the values' fault (a usage error).
         let pixels = Int((layout.width * scale).rounded(.up))
         if format == .png, pixels > ChapterRenderer.maximumPixels {
-            throw ValidationError("the image would be \(pixels) pixels wide, wider than cairo's "
-                                  + "\(ChapterRenderer.maximumPixels); use a smaller --width or --scale")
+            throw ValidationError(
+                "the image would be \(pixels) pixels wide, wider than cairo's "
+                    + "\(ChapterRenderer.maximumPixels); use a smaller --width or --scale")
         }
         let passage = try parseReference(layout.reference)
         // The reference's verses are what is laid out: --from/--to pick within them.
         if let verses = passage.verses {
             for (option, verse) in [("from", from), ("to", to)] {
                 guard let verse, !verses.contains(verse) else { continue }
-                throw ValidationError("--\(option) \(verse) is outside \(passage); give a verse from \(verses.lowerBound) "
-                                      + "to \(verses.upperBound), or name the whole chapter")
+                throw ValidationError(
+                    "--\(option) \(verse) is outside \(passage); give a verse from \(verses.lowerBound) "
+                        + "to \(verses.upperBound), or name the whole chapter")
             }
         }
     }

@@ -18,7 +18,8 @@ struct SearchCommand: ParsableCommand {
             the text). JSON follows Schemas/search-2.schema.json (interlinear.search/2).
             """)
 
-    @Argument(help: "What to find: λόγος, אֱלֹהִים, G3056, H430, V-AAI-3S, \"in the beginning\", 'lemma:λόγος morph:N-A*'.")
+    @Argument(
+        help: "What to find: λόγος, אֱלֹהִים, G3056, H430, V-AAI-3S, \"in the beginning\", 'lemma:λόγος morph:N-A*'.")
     var query: String
 
     @Flag(help: "Match the query as a lemma (every inflected form).") var lemma = false
@@ -42,9 +43,13 @@ struct SearchCommand: ParsableCommand {
         if [lemma, strongs, morph, text].filter({ $0 }).count > 1 {
             throw ValidationError("choose at most one of --lemma, --strongs, --morph, --text")
         }
-        guard (0...1_000_000).contains(limit) else { throw ValidationError("--limit must be between 0 and 1000000, got \(limit)") }
+        guard (0...1_000_000).contains(limit) else {
+            throw ValidationError("--limit must be between 0 and 1000000, got \(limit)")
+        }
         guard SearchScope(parsing: scope) != nil else {
-            throw ValidationError("--in must be a book (John, Gen), two books joined by a hyphen (Gen-Deut), nt, ot or bible, got '\(scope)'")
+            throw ValidationError(
+                "--in must be a book (John, Gen), two books joined by a hyphen (Gen-Deut), nt, ot or bible, got '\(scope)'"
+            )
         }
         guard !query.trimmingCharacters(in: .whitespaces).isEmpty else { throw ValidationError("the query is empty") }
     }
@@ -55,9 +60,13 @@ struct SearchCommand: ParsableCommand {
             guard let where_ = SearchScope(parsing: scope) else { throw Failure("--in: unknown scope '\(scope)'") }
             let library = try ChapterLibrary.open(corpus: corpus)
             guard let store = library.store else {
-                throw Failure(.noInput, "search reads the corpus store, and there is none at \(library.storeURL.path) yet; run `interlinear import` to build it")
+                throw Failure(
+                    .noInput,
+                    "search reads the corpus store, and there is none at \(library.storeURL.path) yet; run `interlinear import` to build it"
+                )
             }
-            let result = try StoreSearch(store: store).run(SearchQuery(text: query, kind: kind, scope: where_, limit: limit))
+            let result = try StoreSearch(store: store).run(
+                SearchQuery(text: query, kind: kind, scope: where_, limit: limit))
             let document = SearchDocument(result)
             if json {
                 try emit(try document.encoded(), to: nil)

@@ -52,9 +52,11 @@ struct SearchDocument: Encodable {
         truncated = result.hits.count < result.total
         counts = result.counts.map { Count(book: $0.book.name, osis: $0.book.osis, hits: $0.hits) }
         results = result.hits.map { hit in
-            Hit(reference: hit.reference, osisRef: "\(hit.chapter.osisID).\(hit.verse)", book: hit.chapter.book.name,
+            Hit(
+                reference: hit.reference, osisRef: "\(hit.chapter.osisID).\(hit.verse)", book: hit.chapter.book.name,
                 chapter: hit.chapter.chapter, verse: hit.verse, word: hit.word.map { $0 + 1 }, matched: hit.matched,
-                lemma: hit.lemma, strongs: hit.strongs, morphology: hit.morphology, gloss: hit.gloss, context: hit.context)
+                lemma: hit.lemma, strongs: hit.strongs, morphology: hit.morphology, gloss: hit.gloss,
+                context: hit.context)
         }
     }
 

@@ -10,7 +10,8 @@ import InterlinearStore
 struct StoreBenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench-store", _superCommandName: InterlinearCommand.name,
-        abstract: "Compare loading chapters from the store with loading chapter files (John 1 and the whole New Testament).",
+        abstract:
+            "Compare loading chapters from the store with loading chapter files (John 1 and the whole New Testament).",
         discussion: """
             The store's chapters are written out as chapter files into a temporary folder first, so both loaders \
             read the same chapters. Each round measures all four figures, alternating which loader goes first; the \
@@ -26,12 +27,19 @@ struct StoreBenchCommand: ParsableCommand {
     @Option(help: ArgumentHelp(corpusHelp))
     var corpus: String?
 
-    @Option(help: ArgumentHelp("Instead: load every chapter of one testament (old or new) from the store once, in `loadTestament` (for callgrind's --toggle-collect), then typeset them to count labels.", valueName: "old|new"))
+    @Option(
+        help: ArgumentHelp(
+            "Instead: load every chapter of one testament (old or new) from the store once, in `loadTestament` (for callgrind's --toggle-collect), then typeset them to count labels.",
+            valueName: "old|new"))
     var loadTestament: Testament?
 
     func validate() throws {
-        guard (1...1000).contains(rounds) else { throw ValidationError("--rounds must be between 1 and 1000, got \(rounds)") }
-        guard (1...10_000).contains(iterations) else { throw ValidationError("--iterations must be between 1 and 10000, got \(iterations)") }
+        guard (1...1000).contains(rounds) else {
+            throw ValidationError("--rounds must be between 1 and 1000, got \(rounds)")
+        }
+        guard (1...10_000).contains(iterations) else {
+            throw ValidationError("--iterations must be between 1 and 10000, got \(iterations)")
+        }
     }
 
     func run() throws {
@@ -39,32 +47,46 @@ struct StoreBenchCommand: ParsableCommand {
         try reportingFailures {
             let library = try ChapterLibrary.open(corpus: corpus)
             guard let store = library.store, try store.availableChapters().count >= 260 else {
-                throw Failure(.noInput, "bench-store needs the whole New Testament in the store at \(library.storeURL.path); run `interlinear import` first")
+                throw Failure(
+                    .noInput,
+                    "bench-store needs the whole New Testament in the store at \(library.storeURL.path); run `interlinear import` first"
+                )
             }
             let references = try store.availableChapters().filter { $0.book.testament == .new }
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("interlinear-bench-store-\(getpid())")
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "interlinear-bench-store-\(getpid())")
             defer { try? FileManager.default.removeItem(at: folder) }
             for reference in references {
                 guard let chapter = try store.load(reference, into: StringTableBuilder()) else { continue }
                 let url = folder.appendingPathComponent(CorpusLibrary.relativePath(of: reference))
-                try AtomicFile.write(Data(ChapterFile.render(chapter, provenance: []).utf8), to: url, createDirectories: true)
+                try AtomicFile.write(
+                    Data(ChapterFile.render(chapter, provenance: []).utf8), to: url, createDirectories: true)
             }
             let files = CorpusLibrary(roots: [folder])
             guard let john = ChapterReference(parsing: "John 1") else { return }
 
-            func johnFile() throws -> Double { try medianOf(iterations) { _ = try files.load(john, into: StringTableBuilder()) } }
-            func johnStore() throws -> Double { try medianOf(iterations) { _ = try store.load(john, into: StringTableBuilder()) } }
+            func johnFile() throws -> Double {
+                try medianOf(iterations) { _ = try files.load(john, into: StringTableBuilder()) }
+            }
+            func johnStore() throws -> Double {
+                try medianOf(iterations) { _ = try store.load(john, into: StringTableBuilder()) }
+            }
             func ntFile() throws -> Double {
-                try time { let strings = StringTableBuilder(); for r in references { _ = try files.load(r, into: strings) } }
+                try time {
+                    let strings = StringTableBuilder(); for r in references { _ = try files.load(r, into: strings) }
+                }
             }
             func ntStore() throws -> Double {
-                try time { let strings = StringTableBuilder(); for r in references { _ = try store.load(r, into: strings) } }
+                try time {
+                    let strings = StringTableBuilder(); for r in references { _ = try store.load(r, into: strings) }
+                }
             }
             _ = try (johnFile(), johnStore(), ntFile(), ntStore())  // warm the page cache and the code
             var figures: [String: [Double]] = [:]
             for round in 0..<rounds {
                 // Alternate which loader goes first, so neither always runs on a warmer cache.
-                let order: [(String, () throws -> Double)] = round % 2 == 0
+                let order: [(String, () throws -> Double)] =
+                    round % 2 == 0
                     ? [("johnFile", johnFile), ("johnStore", johnStore), ("ntFile", ntFile), ("ntStore", ntStore)]
                     : [("johnStore", johnStore), ("johnFile", johnFile), ("ntStore", ntStore), ("ntFile", ntFile)]
                 for (name, measure) in order { figures[name, default: []].append(try measure()) }
@@ -72,12 +94,15 @@ struct StoreBenchCommand: ParsableCommand {
             func line(_ label: String, _ file: String, _ stored: String) -> String {
                 let f = figures[file] ?? [], s = figures[stored] ?? []
                 let ratios = zip(s, f).map { $0 / max($1, 1) }
-                return "\(label)  file \(summary(f))  store \(summary(s))  store/file \(String(format: "%.2f", median(ratios)))x"
+                return
+                    "\(label)  file \(summary(f))  store \(summary(s))  store/file \(String(format: "%.2f", median(ratios)))x"
                     + " (\(String(format: "%.2f", ratios.min() ?? 0))–\(String(format: "%.2f", ratios.max() ?? 0)))"
             }
-            let report = ["chapter load, median (range) over \(rounds) rounds; John 1 is the median of \(iterations) loads per round",
-                          line("John 1           ", "johnFile", "johnStore"),
-                          line("New Testament (\(references.count))", "ntFile", "ntStore")]
+            let report = [
+                "chapter load, median (range) over \(rounds) rounds; John 1 is the median of \(iterations) loads per round",
+                line("John 1           ", "johnFile", "johnStore"),
+                line("New Testament (\(references.count))", "ntFile", "ntStore"),
+            ]
             try emit(Data((report.joined(separator: "\n") + "\n").utf8), to: nil)
         }
     }
@@ -105,14 +130,18 @@ struct StoreBenchCommand: ParsableCommand {
     private func measureLoad(of testament: Testament) throws {
         let library = try ChapterLibrary.open(corpus: corpus)
         guard let store = library.store else {
-            throw Failure(.noInput, "bench-store needs a store at \(library.storeURL.path); run `interlinear import` first")
+            throw Failure(
+                .noInput, "bench-store needs a store at \(library.storeURL.path); run `interlinear import` first")
         }
         let references = try store.availableChapters().filter { $0.book.testament == testament }
         let session = try Interlinear(library: library)
         let chapters = try Self.loadTestament(references, session)
         let labels = chapters.reduce(0) { $0 + session.layout($1).labels.count }
         let words = chapters.reduce(0) { $0 + $1.words.count }
-        try emit(Data("\(testament.rawValue) testament: \(chapters.count) chapters, \(words) words, \(labels) labels\n".utf8), to: nil)
+        try emit(
+            Data(
+                "\(testament.rawValue) testament: \(chapters.count) chapters, \(words) words, \(labels) labels\n".utf8),
+            to: nil)
     }
 
     /// The measured load (named for callgrind's --toggle-collect).

@@ -6,7 +6,8 @@ import InterlinearSword
 /// `--translation`: which English the translation column shows. BSB is the corpus's own (aligned to the Greek);
 /// any other name is a SWORD Bible module, read through libsword when a chapter is read (`TranslatedLibrary`).
 enum TranslationChoice {
-    static let help = "The English column: BSB (the default), KJV, WEB or any installed SWORD Bible module (name or "
+    static let help =
+        "The English column: BSB (the default), KJV, WEB or any installed SWORD Bible module (name or "
         + "abbreviation); the KJV's words are aligned to the Greek and Hebrew by their Strong's numbers."
 
     /// A name is a short line of text (checked before libsword sees it).
@@ -36,8 +37,9 @@ enum TranslationChoice {
             throw Failure(.unavailable, "--translation \(name): \(error.description)")
         }
         let store = library.store
-        return TranslatedLibrary(base: library, bible: bible,
-                                 hebrewVerse: { key in (try? store?.hebrewVerse(english: key)) ?? nil },
-                                 resolves: StrongsLexicon.resolver(in: sword))
+        return TranslatedLibrary(
+            base: library, bible: bible,
+            hebrewVerse: { key in (try? store?.hebrewVerse(english: key)) ?? nil },
+            resolves: StrongsLexicon.resolver(in: sword))
     }
 }

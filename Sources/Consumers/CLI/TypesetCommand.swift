@@ -4,7 +4,8 @@ import Foundation
 /// `interlinear typeset REF`: the layout as JSON (schema `Schemas/layout-3.schema.json`).
 struct TypesetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "typeset", _superCommandName: InterlinearCommand.name, abstract: "Typeset a chapter and write its labels as JSON (interlinear.layout/3).")
+        commandName: "typeset", _superCommandName: InterlinearCommand.name,
+        abstract: "Typeset a chapter and write its labels as JSON (interlinear.layout/3).")
 
     @OptionGroup var layout: LayoutArguments
 
@@ -15,8 +16,9 @@ struct TypesetCommand: ParsableCommand {
         try reportingFailures {
             let engine = try Engine(layout)
             let chapterLayout = engine.layout()
-            try emit(try LayoutDocument.encoded(chapter: engine.chapter, layout: chapterLayout, font: layout.font),
-                     to: output)
+            try emit(
+                try LayoutDocument.encoded(chapter: engine.chapter, layout: chapterLayout, font: layout.font),
+                to: output)
             engine.saveCaches()
             ProcessEnd.keep(engine, chapterLayout)
         }

@@ -15,11 +15,12 @@ enum ValueSyntax {
         guard parts.count == 1 || parts.count == 3 else { return nil }
         let size = parts[0].lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard size.count == 2, let width = Float(size[0]), let height = Float(size[1]),
-              width.isFinite, height.isFinite, width >= 1, height >= 1, width <= viewportLimit, height <= viewportLimit
+            width.isFinite, height.isFinite, width >= 1, height >= 1, width <= viewportLimit, height <= viewportLimit
         else { return nil }
         guard parts.count == 3 else { return (0, 0, width, height) }
         guard let x = Float(parts[1]), let y = Float(parts[2]), x.isFinite, y.isFinite,
-              abs(x) <= viewportLimit, abs(y) <= viewportLimit else { return nil }
+            abs(x) <= viewportLimit, abs(y) <= viewportLimit
+        else { return nil }
         return (x, y, width, height)
     }
 
@@ -27,9 +28,9 @@ enum ValueSyntax {
     static func point(_ text: String) -> (x: Float, y: Float)? {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == 2,
-              let x = Float(trimmingSpaces(parts[0])),
-              let y = Float(trimmingSpaces(parts[1])),
-              x.isFinite, y.isFinite, abs(x) <= pointLimit, abs(y) <= pointLimit
+            let x = Float(trimmingSpaces(parts[0])),
+            let y = Float(trimmingSpaces(parts[1])),
+            x.isFinite, y.isFinite, abs(x) <= pointLimit, abs(y) <= pointLimit
         else { return nil }
         return (x, y)
     }
@@ -39,11 +40,13 @@ enum ValueSyntax {
     /// `trimmingCharacters`: bridging to NSString cost 0.9 M instructions of every `--tiers` check.
     static func trimmingSpaces(_ text: Substring) -> String {
         func isSpace(_ scalar: Unicode.Scalar) -> Bool {
-            scalar == " " || scalar == "\t" || (scalar.value >= 0x80 && scalar.properties.generalCategory == .spaceSeparator)
+            scalar == " " || scalar == "\t"
+                || (scalar.value >= 0x80 && scalar.properties.generalCategory == .spaceSeparator)
         }
         let scalars = text.unicodeScalars
         guard let first = scalars.firstIndex(where: { !isSpace($0) }),
-              let last = scalars.lastIndex(where: { !isSpace($0) }) else { return "" }
+            let last = scalars.lastIndex(where: { !isSpace($0) })
+        else { return "" }
         return String(scalars[first...last])
     }
 }

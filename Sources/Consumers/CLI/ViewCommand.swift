@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import InterlinearCorpus
 import InterlinearATSPI
+import InterlinearCorpus
 import InterlinearRender
 import InterlinearSession
 import InterlinearView
@@ -38,19 +38,26 @@ struct ViewCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Start scrolled to this offset in points (clamped to the content).")
     var scroll: Double = 0
 
-    @Option(help: "Colours: light, dark or high-contrast (every tier at least 4.5:1 against its background; default: the last used, else light).")
+    @Option(
+        help:
+            "Colours: light, dark or high-contrast (every tier at least 4.5:1 against its background; default: the last used, else light)."
+    )
     var theme: Theme.Name?
 
     @Option(help: "Screen reader: auto (follow the desktop's org.a11y.Status.IsEnabled), on or off.")
     var screenReader: ScreenReaderMode = .auto
 
-    @Option(help: "On F12, write a PNG of the window to this file (atomically) and a JSON line to stdout (interlinear.view-snapshot/2).")
+    @Option(
+        help:
+            "On F12, write a PNG of the window to this file (atomically) and a JSON line to stdout (interlinear.view-snapshot/2)."
+    )
     var snapshot: String?
 
     func validate() throws {
         do { _ = try layout.layoutOptions() } catch { throw ValidationError(String(describing: error)) }
         guard layout.width == layout.width.rounded() else {
-            throw ValidationError("--width is the window's width and must be a whole number of points, got \(layout.width)")
+            throw ValidationError(
+                "--width is the window's width and must be a whole number of points, got \(layout.width)")
         }
         guard height.isFinite, (100...10_000).contains(height), height == height.rounded() else {
             throw ValidationError("--height must be a whole number of points between 100 and 10000, got \(height)")
@@ -75,7 +82,9 @@ struct ViewCommand: ParsableCommand {
             func isGiven(_ option: String) -> Bool { given.contains { $0 == option || $0.hasPrefix(option + "=") } }
             var layout = self.layout
             if !isGiven("--font-size"), let size = remembered.fontSize { layout.fontSize = Double(size) }
-            if !isGiven("--tiers"), let tiers = remembered.tiers, (try? TierList.parse(tiers)) != nil { layout.tiers = tiers }
+            if !isGiven("--tiers"), let tiers = remembered.tiers, (try? TierList.parse(tiers)) != nil {
+                layout.tiers = tiers
+            }
             let engine = try Engine(layout, wholeChapter: true)
             let catalog = ChapterCatalog(session: engine.session, numbering: engine.library)
             let view = ChapterView(
@@ -87,21 +96,26 @@ struct ViewCommand: ParsableCommand {
             if let range = engine.passage.verses {
                 let numbers = Set(engine.chapter.verses.map(\.number))
                 if let absent = range.first(where: { !numbers.contains($0) }) {
-                    throw Failure(.noInput, "\(engine.chapter.reference) has no verse \(absent) (its verses are \(engine.chapter.verseSpan))")
+                    throw Failure(
+                        .noInput,
+                        "\(engine.chapter.reference) has no verse \(absent) (its verses are \(engine.chapter.verseSpan))"
+                    )
                 }
                 _ = view.goToVerse(range.lowerBound)
             }
             // Validated above: whole numbers of points within 100...10000.
-            let settings = WindowSettings(width: Int32(layout.width), height: Int32(height), scrollY: Float(scroll),
-                                          snapshotPath: snapshot, screenReader: screenReader)
+            let settings = WindowSettings(
+                width: Int32(layout.width), height: Int32(height), scrollY: Float(scroll),
+                snapshotPath: snapshot, screenReader: screenReader)
             let window = try ViewWindow(view: view, settings: settings)
             do { try window.run() } catch let error as SystemError {
                 throw OutputTarget.standardOutputFailure(error)
             }
             engine.saveCaches()
             if let settingsFile {
-                let now = ViewPreferences(reference: view.place, fontSize: view.options.fontSize,
-                                          theme: view.theme.rawValue, tiers: view.tierList)
+                let now = ViewPreferences(
+                    reference: view.place, fontSize: view.options.fontSize,
+                    theme: view.theme.rawValue, tiers: view.tierList)
                 do { try now.save(to: settingsFile) } catch {
                     reportWarning("cannot remember the settings in \(settingsFile.path): \(error)")
                 }

@@ -91,14 +91,15 @@ struct ChapterDocument {
     private func writeLegend(into out: inout String) {
         out += "<p class=\"key\">Each word, top to bottom:</p>\n<ul class=\"legend\" aria-label=\"Tiers\">\n"
         for tier in Tier.blockTiers where tiers.contains(tier) {
-            let name: String = switch tier {
-            case .source: "\(chapter.language.englishName) word"
-            case .transliteration: "transliteration"
-            case .strongs: "Strong's number"
-            case .morphology: "morphology"
-            case .lemma: "dictionary form"
-            default: "English gloss"
-            }
+            let name: String =
+                switch tier {
+                case .source: "\(chapter.language.englishName) word"
+                case .transliteration: "transliteration"
+                case .strongs: "Strong's number"
+                case .morphology: "morphology"
+                case .lemma: "dictionary form"
+                default: "English gloss"
+                }
             out += "<li><span class=\"\(ExportStyle.className(of: tier))\">\(name)</span></li>\n"
         }
         out += "</ul>\n"

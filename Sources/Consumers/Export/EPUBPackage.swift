@@ -86,7 +86,8 @@ struct EPUBPackage {
 
             """
         for document in documents {
-            out += "<item id=\"c-\(document.idPrefix)\" href=\"\(document.file)\" media-type=\"application/xhtml+xml\"/>\n"
+            out +=
+                "<item id=\"c-\(document.idPrefix)\" href=\"\(document.file)\" media-type=\"application/xhtml+xml\"/>\n"
         }
         // The navigation document first: its landmarks link to its own table of contents, which must be in the spine.
         out += "</manifest>\n<spine>\n<itemref idref=\"nav\"/>\n"
@@ -103,16 +104,19 @@ struct EPUBPackage {
             let name = Markup.text(document.chapter.reference.description)
             out += "<li><a href=\"\(document.file)\">\(name)</a>\n<ol>\n"
             for verse in document.chapter.verses {
-                out += "<li><a href=\"\(document.file)#\(document.idPrefix).\(verse.number)\">\(name):\(verse.number)</a></li>\n"
+                out +=
+                    "<li><a href=\"\(document.file)#\(document.idPrefix).\(verse.number)\">\(name):\(verse.number)</a></li>\n"
             }
             out += "</ol></li>\n"
         }
         out += "</ol>\n</nav>\n"
-        out += "<nav epub:type=\"page-list\" role=\"doc-pagelist\" id=\"page-list\" aria-labelledby=\"pages-title\" hidden=\"hidden\">\n"
+        out +=
+            "<nav epub:type=\"page-list\" role=\"doc-pagelist\" id=\"page-list\" aria-labelledby=\"pages-title\" hidden=\"hidden\">\n"
         out += "<h2 id=\"pages-title\">Pages</h2>\n<ol>\n"
         for document in documents {
             for label in document.pages {
-                out += "<li><a href=\"\(document.file)#\(document.idPrefix).page\(Markup.id(label))\">\(Markup.text(label))</a></li>\n"
+                out +=
+                    "<li><a href=\"\(document.file)#\(document.idPrefix).page\(Markup.id(label))\">\(Markup.text(label))</a></li>\n"
             }
         }
         out += "</ol>\n</nav>\n"

@@ -72,14 +72,17 @@ public struct Exporter {
         for chapter in chapters {
             let layout = session.layout(chapter)
             let frame = PageFrame(paper: paper, columnWidth: Double(layout.options.width))
-            let marks = PageMarks(layout: layout, frame: frame,
-                                  prefix: prefixed ? "\(chapter.reference.description) page " : "")
+            let marks = PageMarks(
+                layout: layout, frame: frame,
+                prefix: prefixed ? "\(chapter.reference.description) page " : "")
             let document = ChapterDocument(chapter: chapter, tiers: tiers, serialization: .xhtml, pageMarks: marks)
             var body = Serialization.xhtml.prologue(title: chapter.reference.description) + "<main>\n"
             document.write(into: &body)
             body += "</main>\n" + footer([chapter]) + "</body>\n</html>\n"
-            documents.append(EPUBPackage.Document(chapter: chapter, file: "\(document.idPrefix).xhtml",
-                                                  idPrefix: document.idPrefix, xhtml: body, pages: marks.pages))
+            documents.append(
+                EPUBPackage.Document(
+                    chapter: chapter, file: "\(document.idPrefix).xhtml",
+                    idPrefix: document.idPrefix, xhtml: body, pages: marks.pages))
         }
         return EPUBPackage(title: Self.title(of: chapters), documents: documents, paper: paper, modified: modified)
             .archive()

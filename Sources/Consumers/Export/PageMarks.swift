@@ -41,7 +41,8 @@ struct PageMarks {
         let within = top - cell.y
         guard within > Pagination.minimumGap else { return .verse(verse) }
         var first: WordOffset?
-        for label in layout.labels(in: verse) where label.tier.isBlockTier && label.y >= within - Pagination.minimumGap {
+        for label in layout.labels(in: verse) where label.tier.isBlockTier && label.y >= within - Pagination.minimumGap
+        {
             if let word = label.word, first.map({ word < $0 }) ?? true { first = word }
         }
         return first.map { .word(verse, $0) } ?? .translation(verse)

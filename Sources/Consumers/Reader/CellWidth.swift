@@ -19,7 +19,11 @@ public enum CellWidth {
         var total = 0
         for character in text {
             // ASCII fast path: one column, except controls.
-            if let ascii = character.asciiValue { total += ascii >= 0x20 && ascii != 0x7F ? 1 : 0 } else { total += of(character) }
+            if let ascii = character.asciiValue {
+                total += ascii >= 0x20 && ascii != 0x7F ? 1 : 0
+            } else {
+                total += of(character)
+            }
         }
         return total
     }
@@ -83,7 +87,13 @@ public enum CellWidth {
         while lo <= hi {
             let mid = (lo + hi) / 2
             let range = wideRanges[mid]
-            if value < range.lowerBound { hi = mid - 1 } else if value > range.upperBound { lo = mid + 1 } else { return true }
+            if value < range.lowerBound {
+                hi = mid - 1
+            } else if value > range.upperBound {
+                lo = mid + 1
+            } else {
+                return true
+            }
         }
         return false
     }

@@ -9,7 +9,8 @@ struct DefineKey {
     private var briefly: ReaderLocation?
 
     /// What the key says for `location`'s word, whose Strong's field is `strongs`.
-    mutating func press(_ location: ReaderLocation, strongs: String, navigator: (any ChapterNavigation)?) -> SpokenLine {
+    mutating func press(_ location: ReaderLocation, strongs: String, navigator: (any ChapterNavigation)?) -> SpokenLine
+    {
         guard let entries = navigator?.definitions(ofStrongs: strongs) else {
             return SpokenLine("No dictionary: run interlinear import to build the store with its lexicon.")
         }

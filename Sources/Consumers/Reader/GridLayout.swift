@@ -31,9 +31,10 @@ public struct GridMetrics: Sendable {
             return widthByText[Int(id)]
         }
         let shown = self.tiers
-        blockWidths = ChapterArray(chapter.words.map { word in
-            shown.reduce(1) { widest, tier in word.text(tier).map { max(widest, width($0)) } ?? widest }
-        })
+        blockWidths = ChapterArray(
+            chapter.words.map { word in
+                shown.reduce(1) { widest, tier in word.text(tier).map { max(widest, width($0)) } ?? widest }
+            })
         tokenWidths = ChapterArray(chapter.translationTokens.map { width($0) })
         gutter = (chapter.verses.map { String($0.number).count }.max() ?? 1) + 1
     }
@@ -93,7 +94,8 @@ public struct GridLayout: Sendable {
                 }
             }
             translationLines.append(firstTranslation..<translationStarts.count)
-            let rows = (lineStarts.count - firstLine) * metrics.tiers.count + (translationStarts.count - firstTranslation) + 1
+            let rows =
+                (lineStarts.count - firstLine) * metrics.tiers.count + (translationStarts.count - firstTranslation) + 1
             heights.append(Float(rows))
         }
         self.blockLines = blockLines
@@ -124,7 +126,9 @@ public struct GridLayout: Sendable {
     public func words(verse: VerseIndex, line: Int) -> Range<WordIndex> {
         let lines = blockLines[verse]
         let start = lineStarts[lines.lowerBound + line]
-        let end = line + 1 < lines.count ? lineStarts[lines.lowerBound + line + 1] : metrics.chapter.verses[verse].words.upperBound
+        let end =
+            line + 1 < lines.count
+            ? lineStarts[lines.lowerBound + line + 1] : metrics.chapter.verses[verse].words.upperBound
         return start..<end
     }
 
@@ -140,7 +144,9 @@ public struct GridLayout: Sendable {
     public func tokens(verse: VerseIndex, line: Int) -> Range<TokenIndex> {
         let lines = translationLines[verse]
         let start = translationStarts[lines.lowerBound + line]
-        let end = line + 1 < lines.count ? translationStarts[lines.lowerBound + line + 1] : metrics.chapter.verses[verse].translation.upperBound
+        let end =
+            line + 1 < lines.count
+            ? translationStarts[lines.lowerBound + line + 1] : metrics.chapter.verses[verse].translation.upperBound
         return start..<end
     }
 
@@ -165,13 +171,16 @@ public struct GridLayout: Sendable {
                 let numberColumn = rightToLeft ? max(columns - number.count, 0) : 0
                 if line == 0 { spans.append(clipped(number, column: numberColumn, style: .bold)) }
                 if let highlight, words.contains(highlight) {
-                    spans.append(clipped(rightToLeft ? "‹" : "›", column: rightToLeft ? available : metrics.gutter - 1,
-                                         style: .bold))
+                    spans.append(
+                        clipped(
+                            rightToLeft ? "‹" : "›", column: rightToLeft ? available : metrics.gutter - 1,
+                            style: .bold))
                 }
             }
             // The words of one line: the same flow that broke the lines places them, so none wraps here.
-            var flow = Flow(start: lineStart, end: lineStart + available, gap: Self.blockGap,
-                            direction: chapter.direction)
+            var flow = Flow(
+                start: lineStart, end: lineStart + available, gap: Self.blockGap,
+                direction: chapter.direction)
             for word in words {
                 let block = flow.place(metrics.blockWidths[word])
                 var text = chapter.words[word].text(tier).map(chapter.text) ?? ""

@@ -46,7 +46,8 @@ public struct GridMode {
 
     private func wordIndex(_ location: ReaderLocation) -> WordIndex? {
         guard let verse = chapter.verseIndex(number: location.verse), let word = location.word,
-              Int(word) < chapter.verses[verse].words.count else { return nil }
+            Int(word) < chapter.verses[verse].words.count
+        else { return nil }
         return chapter.verses[verse].word(at: word)
     }
 
@@ -171,7 +172,8 @@ public struct GridMode {
     public mutating func find(_ query: String) {
         let here = ReaderLocation(chapter: chapter.reference, verse: chapter.verses[topVerse].number, word: 0)
         let acrossBible = navigator?.occurrences(of: query)
-        let hits = acrossBible
+        let hits =
+            acrossBible
             ?? search.matches(query).map { word -> ReaderLocation in
                 let verse = chapter.verses[chapter.verseIndex(ofWord: word)]
                 return ReaderLocation(chapter: chapter.reference, verse: verse.number, word: verse.offset(of: word))
@@ -181,7 +183,8 @@ public struct GridMode {
             return
         }
         let start = hits.firstIndex { !Self.order($0).lexicographicallyPrecedes(Self.order(here)) } ?? 0
-        trail = SearchTrail(query: query, hits: hits, index: start, chapter: acrossBible == nil ? chapter.reference : nil)
+        trail = SearchTrail(
+            query: query, hits: hits, index: start, chapter: acrossBible == nil ? chapter.reference : nil)
         go()
     }
 
@@ -220,7 +223,8 @@ public struct GridMode {
         if target < scrollY || target + tiers > scrollY + contentRows {
             scrollTo(lineRow + tiers <= contentRows ? layout.top(ofVerse: verse) : target)
         }
-        message = "match \(trail.position): \(chapter.label(ofVerse: verse)) "
+        message =
+            "match \(trail.position): \(chapter.label(ofVerse: verse)) "
             + chapter.text(chapter.words[word].surface)
     }
 
@@ -234,7 +238,9 @@ public struct GridMode {
                 out.text(CellWidth.truncated(line, to: layout.columns).text)
                 out.eraseToEndOfLine()
             }
-            for row in min(Self.help.count, contentRows)..<contentRows { out.move(row: row, column: 0); out.eraseToEndOfLine() }
+            for row in min(Self.help.count, contentRows)..<contentRows {
+                out.move(row: row, column: 0); out.eraseToEndOfLine()
+            }
         } else {
             var screenRow = 0
             let viewport = Viewport(width: Float(layout.columns), height: Float(contentRows), scrollY: Float(scrollY))

@@ -39,8 +39,10 @@ public struct LineMode {
     var defineKey = DefineKey()
 
     /// `academic`: words in the SBL transliteration, not respelled for a voice (for a braille display).
-    public init(narration: any Narration, verbosity: Verbosity = .normal, original: Bool = false, academic: Bool = false,
-                columns: Int = 80) {
+    public init(
+        narration: any Narration, verbosity: Verbosity = .normal, original: Bool = false, academic: Bool = false,
+        columns: Int = 80
+    ) {
         self.narration = narration
         speech = WordSpeech(verbosity: verbosity, original: original, academic: academic)
         self.columns = columns
@@ -93,7 +95,8 @@ public struct LineMode {
         case .character("R"): return .line(text.sourceVerse(verse, original: speech.original))
         case .character("t"): return .line(text.translation(verse))
         case .character("s"): return .line(currentWord.map(text.spelling) ?? noWord)
-        case .character("d"): return .line(currentWord.map { text.dictionaryForm($0, original: speech.original) } ?? noWord)
+        case .character("d"):
+            return .line(currentWord.map { text.dictionaryForm($0, original: speech.original) } ?? noWord)
         case .character("i"): return .line(define())
         case .character("o"):
             speech.original.toggle()
@@ -105,7 +108,8 @@ public struct LineMode {
             spokenVerse = nil  // a repeat says where it is
             return .line(focusLine())
         case .home, .character("g"): verse = 0; word = nil; return .line(focusLine())
-        case .end, .character("G"): verse = chapter.verses.index(before: chapter.verses.endIndex); word = nil; return .line(focusLine())
+        case .end, .character("G"):
+            verse = chapter.verses.index(before: chapter.verses.endIndex); word = nil; return .line(focusLine())
         case .character(":"):
             prompt = PromptLine(.verse)
             return .line(SpokenLine("Go to verse: "))
@@ -192,7 +196,8 @@ public struct LineMode {
             return .none
         }
         guard let index = chapter.verseIndex(number: number ?? chapter.verses[0].number) else {
-            return .line(SpokenLine("No verse \(Speakable.english(typed)) in \(Speakable.reference(chapter.reference))."))
+            return .line(
+                SpokenLine("No verse \(Speakable.english(typed)) in \(Speakable.reference(chapter.reference))."))
         }
         verse = index
         word = nil
@@ -230,11 +235,14 @@ public struct LineMode {
     private mutating func find(_ query: String) -> Output {
         let here = ReaderLocation(chapter: chapter.reference, verse: chapter.verses[verse].number, word: word ?? 0)
         let acrossBible = navigator?.occurrences(of: query)
-        let hits = acrossBible ?? search.matches(query).map { index -> ReaderLocation in
-            let v = chapter.verseIndex(ofWord: index)
-            return ReaderLocation(chapter: chapter.reference, verse: chapter.verses[v].number,
-                                  word: chapter.verses[v].offset(of: index))
-        }
+        let hits =
+            acrossBible
+            ?? search.matches(query).map { index -> ReaderLocation in
+                let v = chapter.verseIndex(ofWord: index)
+                return ReaderLocation(
+                    chapter: chapter.reference, verse: chapter.verses[v].number,
+                    word: chapter.verses[v].offset(of: index))
+            }
         guard !hits.isEmpty else {
             var line = SpokenLine("No match for ")
             // What the user typed, in whichever script they typed it.
@@ -248,7 +256,8 @@ public struct LineMode {
             return .line(line)
         }
         let start = hits.firstIndex { !GridMode.order($0).lexicographicallyPrecedes(GridMode.order(here)) } ?? 0
-        trail = SearchTrail(query: query, hits: hits, index: start, chapter: acrossBible == nil ? chapter.reference : nil)
+        trail = SearchTrail(
+            query: query, hits: hits, index: start, chapter: acrossBible == nil ? chapter.reference : nil)
         return focusMatch()
     }
 

@@ -29,7 +29,9 @@ extension Narration {
     public func wordCount(verse: VerseIndex) -> Int { chapter.verses[verse].words.count }
 
     /// The chapter's word at a focus.
-    public func word(verse: VerseIndex, word: WordOffset) -> Word { chapter.words[chapter.verses[verse].word(at: word)] }
+    public func word(verse: VerseIndex, word: WordOffset) -> Word {
+        chapter.words[chapter.verses[verse].word(at: word)]
+    }
 
     /// Word order straight from the chapter's arrays.
     public func nextWord(after focus: Focus) -> Focus? {

@@ -25,9 +25,12 @@ public enum PlainText {
         var out = ANSI(color: false)
         // From a verse on, the heading says where the text starts ("John 1:14–51").
         let verses = chapter.verses
-        let start = verses.isEmpty ? verses.startIndex : min(max(first, verses.startIndex), verses.index(before: verses.endIndex))
-        out.text(chapter.reference.description
-            + (start > verses.startIndex ? ":\(verses[start].number)–\(verses.last?.number ?? 0)" : ""))
+        let start =
+            verses.isEmpty
+            ? verses.startIndex : min(max(first, verses.startIndex), verses.index(before: verses.endIndex))
+        out.text(
+            chapter.reference.description
+                + (start > verses.startIndex ? ":\(verses[start].number)–\(verses.last?.number ?? 0)" : ""))
         out.raw("\n")
         for index in start..<verses.endIndex {
             for line in lines(verse: index, of: chapter) {

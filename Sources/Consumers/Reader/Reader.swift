@@ -11,8 +11,10 @@ public enum ReaderMode: Equatable, Sendable {
 
     /// Plain text when stdout is not a terminal (or stdin cannot give keys) or TERM=dumb; screen-reader mode on
     /// `--screen-reader` or ACCESSIBLE on (`AccessibleVariable`: 1, true, yes, on); the grid otherwise.
-    public static func choose(screenReaderFlag: Bool, stdinIsTerminal: Bool, stdoutIsTerminal: Bool,
-                              environment: [String: String]) -> ReaderMode {
+    public static func choose(
+        screenReaderFlag: Bool, stdinIsTerminal: Bool, stdoutIsTerminal: Bool,
+        environment: [String: String]
+    ) -> ReaderMode {
         if !stdoutIsTerminal || !stdinIsTerminal || environment["TERM"] == "dumb" { return .plainText }
         if screenReaderFlag || AccessibleVariable.isOn(in: environment) { return .screenReader }
         return .grid
@@ -38,8 +40,10 @@ public struct LineOptions {
     /// given a line's spans, returns its braille. Nil: print.
     public var braille: ((SpokenLine) -> String)?
 
-    public init(speak: Bool = false, verbosity: Verbosity = .normal, original: Bool = false,
-                braille: ((SpokenLine) -> String)? = nil) {
+    public init(
+        speak: Bool = false, verbosity: Verbosity = .normal, original: Bool = false,
+        braille: ((SpokenLine) -> String)? = nil
+    ) {
         self.speak = speak
         self.verbosity = verbosity
         self.original = original
@@ -54,22 +58,27 @@ public enum Reader {
     /// and search the corpus; `narrate` makes the screen-reader lines of a chapter (the chapter's own words when
     /// nil). The grid shows the tiers in `tiers`. Plain text that cannot be written throws the write's
     /// `SystemError`; a terminal that stops taking output throws a `ReaderError`.
-    public static func run(_ chapter: Chapter, mode: ReaderMode, lines options: LineOptions = LineOptions(),
-                           narration: (any Narration)? = nil, tiers: TierSet = .all,
-                           environment: [String: String] = ProcessInfo.processInfo.environment,
-                           start: ReaderLocation? = nil, navigator: (any ChapterNavigation)? = nil,
-                           narrate: ((Chapter) -> (any Narration)?)? = nil) throws -> ReaderOutcome {
+    public static func run(
+        _ chapter: Chapter, mode: ReaderMode, lines options: LineOptions = LineOptions(),
+        narration: (any Narration)? = nil, tiers: TierSet = .all,
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        start: ReaderLocation? = nil, navigator: (any ChapterNavigation)? = nil,
+        narrate: ((Chapter) -> (any Narration)?)? = nil
+    ) throws -> ReaderOutcome {
         switch mode {
         case .plainText:
-            try PlainText.write(chapter, fromVerse: start.flatMap { chapter.verseIndex(number: $0.verse) } ?? 0,
-                                to: ByteSink(descriptor: STDOUT_FILENO))
+            try PlainText.write(
+                chapter, fromVerse: start.flatMap { chapter.verseIndex(number: $0.verse) } ?? 0,
+                to: ByteSink(descriptor: STDOUT_FILENO))
             return .finished
         case .grid:
-            return try runGrid(chapter, color: ANSI.colorAllowed(environment: environment), tiers: tiers, start: start,
-                               navigator: navigator)
+            return try runGrid(
+                chapter, color: ANSI.colorAllowed(environment: environment), tiers: tiers, start: start,
+                navigator: navigator)
         case .screenReader:
-            return try runLines(narration ?? ChapterNarration(chapter: chapter), options: options, start: start,
-                                navigator: navigator, narrate: { narrate?($0) ?? ChapterNarration(chapter: $0) })
+            return try runLines(
+                narration ?? ChapterNarration(chapter: chapter), options: options, start: start,
+                navigator: navigator, narrate: { narrate?($0) ?? ChapterNarration(chapter: $0) })
         }
     }
 
@@ -89,8 +98,10 @@ public enum Reader {
         }
     }
 
-    static func runGrid(_ chapter: Chapter, color: Bool, tiers: TierSet = .all, start: ReaderLocation? = nil,
-                        navigator: (any ChapterNavigation)? = nil) throws -> ReaderOutcome {
+    static func runGrid(
+        _ chapter: Chapter, color: Bool, tiers: TierSet = .all, start: ReaderLocation? = nil,
+        navigator: (any ChapterNavigation)? = nil
+    ) throws -> ReaderOutcome {
         let terminal = Terminal(alternateScreen: true)
         try terminal.start()
         defer { terminal.stop() }
@@ -117,8 +128,9 @@ public enum Reader {
                     // Another chapter: a new grid at the same size, with the search trail handed over.
                     do {
                         let size = terminal.size()
-                        var next = GridMode(chapter: try navigator.load(target.chapter), columns: size.columns,
-                                            rows: size.rows, color: color, tiers: tiers)
+                        var next = GridMode(
+                            chapter: try navigator.load(target.chapter), columns: size.columns,
+                            rows: size.rows, color: color, tiers: tiers)
                         next.navigator = navigator
                         next.open(at: target, trail: grid.trail)
                         grid = next
@@ -131,9 +143,11 @@ public enum Reader {
         }
     }
 
-    static func runLines(_ narration: any Narration, options: LineOptions, start: ReaderLocation? = nil,
-                         navigator: (any ChapterNavigation)? = nil,
-                         narrate: (Chapter) -> any Narration = { ChapterNarration(chapter: $0) }) throws -> ReaderOutcome {
+    static func runLines(
+        _ narration: any Narration, options: LineOptions, start: ReaderLocation? = nil,
+        navigator: (any ChapterNavigation)? = nil,
+        narrate: (Chapter) -> any Narration = { ChapterNarration(chapter: $0) }
+    ) throws -> ReaderOutcome {
         let terminal = Terminal(alternateScreen: false)
         try terminal.start()
         defer { terminal.stop() }
@@ -141,9 +155,10 @@ public enum Reader {
         var speech = options.speak ? Speech() : nil
         defer { speech = nil }
         func lineMode(_ narration: any Narration) -> LineMode {
-            var mode = LineMode(narration: narration, verbosity: options.verbosity, original: options.original,
-                                academic: options.braille != nil,
-                                columns: terminal.size().columns)
+            var mode = LineMode(
+                narration: narration, verbosity: options.verbosity, original: options.original,
+                academic: options.braille != nil,
+                columns: terminal.size().columns)
             mode.navigator = navigator
             return mode
         }
@@ -178,7 +193,9 @@ public enum Reader {
         let first = start.map { mode.open(at: $0, trail: nil) } ?? mode.focusLine()
         guard say([mode.openingLine, first], first: true) else { throw terminalLost }
         while true {
-            guard let keys = keys(terminal, &decoder, { mode.columns = terminal.size().columns }) else { return .finished }
+            guard let keys = keys(terminal, &decoder, { mode.columns = terminal.size().columns }) else {
+                return .finished
+            }
             for key in keys {
                 if key == .suspend { terminal.suspend(); continue }
                 switch mode.handle(key) {
@@ -201,7 +218,9 @@ public enum Reader {
                     } catch let error as ReaderError {
                         throw error
                     } catch {
-                        if let line = mode.settlePending(failure: "\(error)") { guard say([line]) else { throw terminalLost } }
+                        if let line = mode.settlePending(failure: "\(error)") {
+                            guard say([line]) else { throw terminalLost }
+                        }
                     }
                 }
             }

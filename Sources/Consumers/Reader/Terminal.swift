@@ -33,7 +33,9 @@ private func terminationHandler(_ signal: Int32) {
 /// default) and returns, so the faulting instruction runs again and is reported as usual. A signal *sent* with
 /// `kill` or `raise` (`si_code` ≤ 0) would not recur: it is raised again with the default action, which ends the
 /// process (the previous action, a backtracer, might print and let the process carry on).
-private func crashHandler(_ signal: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _ context: UnsafeMutableRawPointer?) {
+private func crashHandler(
+    _ signal: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _ context: UnsafeMutableRawPointer?
+) {
     restoreTerminalNow()
     guard signal >= 0, signal < 32 else { return }
     if let info, info.pointee.si_code > 0 {
@@ -91,8 +93,10 @@ private func resizeHandler(_ signal: Int32) {
 /// glibc leaves to applications. Each would otherwise end the reader with the terminal raw and the alternate screen
 /// on. A signal the parent left ignored stays ignored (`nohup`, a shell's background job).
 let terminationSignals: [Int32] = {
-    var list = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ,
-                SIGSYS, SIGPWR, SIGSTKFLT, SIGIO]
+    var list = [
+        SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ,
+        SIGSYS, SIGPWR, SIGSTKFLT, SIGIO,
+    ]
     list += Array(__libc_current_sigrtmin()...__libc_current_sigrtmax())
     return list
 }()
@@ -239,8 +243,10 @@ public final class Terminal {
 
     /// Waits for keys or a resize; `timeout` in milliseconds (-1: forever).
     public func next(timeout: Int32 = -1) -> TerminalEvent {
-        var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
-                   pollfd(fd: wakeReadFD, events: Int16(POLLIN), revents: 0)]
+        var fds = [
+            pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: wakeReadFD, events: Int16(POLLIN), revents: 0),
+        ]
         while true {
             let n = poll(&fds, nfds_t(wakeReadFD >= 0 ? 2 : 1), timeout)
             if n < 0 {

@@ -38,9 +38,10 @@ public final class AccessibilityOverlay {
     /// An overlay for `painter`'s chapter and layout, with a tree of its own (screen reader on).
     public init(painter: ChapterPainter, granularity: Granularity = .word) {
         self.painter = painter
-        tree = AccessibilityTree(chapter: painter.chapter, layout: painter.layout,
-                                 viewport: Viewport(width: painter.layout.options.width, height: 1),
-                                 granularity: granularity, screenReaderEnabled: true)
+        tree = AccessibilityTree(
+            chapter: painter.chapter, layout: painter.layout,
+            viewport: Viewport(width: painter.layout.options.width, height: 1),
+            granularity: granularity, screenReaderEnabled: true)
     }
 
     /// Draws the overlay of `cells` as seen through `viewport` (the same origin and scroll the cells were painted
@@ -48,8 +49,10 @@ public final class AccessibilityOverlay {
     /// shown in the chapter-y range `rows` (a page): elements starting outside it are skipped and the verse frame is
     /// clipped to it. Returns the frames drawn, in focus order.
     @discardableResult
-    public func draw(into cr: OpaquePointer, cells: Range<Int>, viewport: Viewport,
-                     rows: Range<Float>? = nil) -> [OverlayFrame] {
+    public func draw(
+        into cr: OpaquePointer, cells: Range<Int>, viewport: Viewport,
+        rows: Range<Float>? = nil
+    ) -> [OverlayFrame] {
         tree.viewport = viewport
         let cells = cells.clamped(to: 0..<tree.cellCount)
         // Table rows are the tree's cells, one per verse.
@@ -61,8 +64,9 @@ public final class AccessibilityOverlay {
         cairo_save(cr)
         if let rows {
             let top = Double(viewport.originY) + Double(rows.lowerBound - viewport.scrollY)
-            cairo_rectangle(cr, Double(viewport.originX) - 2, top, Double(tree.layout.options.width) + 4,
-                            Double(rows.upperBound - rows.lowerBound))
+            cairo_rectangle(
+                cr, Double(viewport.originX) - 2, top, Double(tree.layout.options.width) + 4,
+                Double(rows.upperBound - rows.lowerBound))
             cairo_clip(cr)
         }
         // Walk in focus order (the tree's own `next`), from the first element of the first cell shown.
@@ -76,11 +80,15 @@ public final class AccessibilityOverlay {
                 frames.append(OverlayFrame(nodeID: tree.nodeID(ofCell: cell), kind: .verse, bounds: bounds))
             }
             order += 1
-            if let element = tree.element(current), rows.map({ $0.contains(tree.table.origins[Int(cell)] + element.frame.y) }) ?? true,
-               let frame = tree.screenFrame(of: current) {
+            if let element = tree.element(current),
+                rows.map({ $0.contains(tree.table.origins[Int(cell)] + element.frame.y) }) ?? true,
+                let frame = tree.screenFrame(of: current)
+            {
                 let nodeID = tree.nodeID(of: current)
-                drawElement(cr, bounds: frame.bounds, role: element.role, caption: String(nodeID.dropFirst(tree.nodeID(ofCell: cell).count + 1)),
-                            order: order)
+                drawElement(
+                    cr, bounds: frame.bounds, role: element.role,
+                    caption: String(nodeID.dropFirst(tree.nodeID(ofCell: cell).count + 1)),
+                    order: order)
                 frames.append(OverlayFrame(nodeID: nodeID, kind: .element, bounds: frame.bounds, focusOrder: order))
             }
             id = tree.next(after: current)
@@ -95,7 +103,9 @@ public final class AccessibilityOverlay {
     }
 
     private func drawElement(_ cr: OpaquePointer, bounds: Rect, role: Role, caption text: String, order: Int) {
-        let colour = role == .heading || role == .button ? headingColour
+        let colour =
+            role == .heading || role == .button
+            ? headingColour
             : role == .word ? elementColour : translationColour
         stroke(cr, bounds, colour: colour, width: 0.6, dashed: false)
         // The focus order: a filled badge on the frame's top-left corner.
@@ -103,15 +113,18 @@ public final class AccessibilityOverlay {
         let size = captionSize
         let width = Double(painter.run(label).advance) * size
         let x = Double(bounds.x), y = Double(bounds.y)
-        FocusRing.roundedRectangle(cr, x: x - 1, y: y - size * 0.6, width: width + 2, height: size * 1.2,
-                                   radius: size * 0.5)
+        FocusRing.roundedRectangle(
+            cr, x: x - 1, y: y - size * 0.6, width: width + 2, height: size * 1.2,
+            radius: size * 0.5)
         painter.set(cr, colour)
         cairo_fill(cr)
-        painter.drawRun(label, tier: .translation, into: cr, left: x, top: y - size * 0.6, size: size,
-                        exactSize: true, style: TierStyle(colour: Colour(hex: 0xFFFFFF)))
+        painter.drawRun(
+            label, tier: .translation, into: cr, left: x, top: y - size * 0.6, size: size,
+            exactSize: true, style: TierStyle(colour: Colour(hex: 0xFFFFFF)))
         // The node id (relative to its verse, whose full id labels the verse frame) at the bottom-right corner.
-        self.caption(cr, text, x: Double(bounds.maxX), y: Double(bounds.maxY) - size * 0.9, colour: colour,
-                     alignRight: true)
+        self.caption(
+            cr, text, x: Double(bounds.maxX), y: Double(bounds.maxY) - size * 0.9, colour: colour,
+            alignRight: true)
     }
 
     private func stroke(_ cr: OpaquePointer, _ rect: Rect, colour: Colour, width: Double, dashed: Bool) {
@@ -121,8 +134,9 @@ public final class AccessibilityOverlay {
             var dashes: [Double] = [3, 2]
             cairo_set_dash(cr, &dashes, 2, 0)
         }
-        cairo_rectangle(cr, Double(rect.x) + width / 2, Double(rect.y) + width / 2,
-                        Double(rect.width) - width, Double(rect.height) - width)
+        cairo_rectangle(
+            cr, Double(rect.x) + width / 2, Double(rect.y) + width / 2,
+            Double(rect.width) - width, Double(rect.height) - width)
         cairo_stroke(cr)
         cairo_set_dash(cr, nil, 0, 0)
     }
@@ -136,7 +150,8 @@ public final class AccessibilityOverlay {
         cairo_rectangle(cr, left - 0.5, y, width + 1, size * 1.15)
         cairo_set_source_rgba(cr, 1, 1, 1, 0.85)
         cairo_fill(cr)
-        painter.drawRun(id, tier: .translation, into: cr, left: left, top: y, size: size, exactSize: true,
-                        style: TierStyle(colour: colour))
+        painter.drawRun(
+            id, tier: .translation, into: cr, left: left, top: y, size: size, exactSize: true,
+            style: TierStyle(colour: colour))
     }
 }

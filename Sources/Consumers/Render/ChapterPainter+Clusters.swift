@@ -1,5 +1,5 @@
-import InterlinearCorpus
 import CCairo
+import InterlinearCorpus
 import InterlinearTypesetting
 
 /// How a label's text goes with its glyphs (cairo text clusters), so that PDF and SVG extraction gives the text
@@ -19,7 +19,8 @@ extension ChapterPainter {
             // With a separator, its space glyph stays a cluster of its own, so only the word needs ActualText.
             let separated = wordSeparators && glyphs > 1 && text.count > 1 && text.last == 0x20
             let head = separated ? 1 : 0
-            buffer.clusters[0] = cairo_text_cluster_t(num_bytes: Int32(text.count - head), num_glyphs: Int32(glyphs - head))
+            buffer.clusters[0] = cairo_text_cluster_t(
+                num_bytes: Int32(text.count - head), num_glyphs: Int32(glyphs - head))
             if separated { buffer.clusters[1] = cairo_text_cluster_t(num_bytes: 1, num_glyphs: 1) }
             return 1 + head
         }
@@ -37,8 +38,10 @@ extension ChapterPainter {
     /// A run shaped with fallback fonts: its glyphs are split by font, and its text by the same rule the shaper
     /// used (a scalar goes to the primary if it covers it, else to the first font of the chain that does), so each
     /// font's glyphs carry their own characters. If the two splits disagree, the first segment carries all the text.
-    func showMixed(_ cr: OpaquePointer, count: Int, text: UnsafeBufferPointer<CChar>, tier: Tier,
-                           size: Double, squeezed: Bool, slant: Double) {
+    func showMixed(
+        _ cr: OpaquePointer, count: Int, text: UnsafeBufferPointer<CChar>, tier: Tier,
+        size: Double, squeezed: Bool, slant: Double
+    ) {
         let textSegments = splitText(text, glyphCount: count)
         var segment = 0
         var start = 0
@@ -53,8 +56,9 @@ extension ChapterPainter {
             } else if segment == 0 {
                 part = text
             }
-            showSegment(cr, glyphs: start..<end, text: part, font: font, tier: tier, size: size, squeezed: squeezed,
-                        slant: slant)
+            showSegment(
+                cr, glyphs: start..<end, text: part, font: font, tier: tier, size: size, squeezed: squeezed,
+                slant: slant)
             segment += 1
             start = end
         }
@@ -73,7 +77,7 @@ extension ChapterPainter {
                 // The lowest-numbered font of this run covering it: the chain's first choice among those loaded.
                 for k in 0..<glyphCount {
                     let f = Int(buffer.fonts[k])
-                    if f > 0, (font == 0 || f < font), faces.covers(scalar, fontIndex: f) { font = f }
+                    if f > 0, font == 0 || f < font, faces.covers(scalar, fontIndex: f) { font = f }
                 }
             }
             if font != current {
@@ -109,7 +113,9 @@ func decodeScalar(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> (UInt3
     case 2: return ((b0 & 0x1F) << 6 | UInt32(bytes[offset + 1]) & 0x3F, 2)
     case 3: return ((b0 & 0x0F) << 12 | (UInt32(bytes[offset + 1]) & 0x3F) << 6 | UInt32(bytes[offset + 2]) & 0x3F, 3)
     default:
-        return ((b0 & 0x07) << 18 | (UInt32(bytes[offset + 1]) & 0x3F) << 12 | (UInt32(bytes[offset + 2]) & 0x3F) << 6
-                | UInt32(bytes[offset + 3]) & 0x3F, 4)
+        return (
+            (b0 & 0x07) << 18 | (UInt32(bytes[offset + 1]) & 0x3F) << 12 | (UInt32(bytes[offset + 2]) & 0x3F) << 6
+                | UInt32(bytes[offset + 3]) & 0x3F, 4
+        )
     }
 }

@@ -51,8 +51,10 @@ extension ChapterPainter {
     /// (`reach`: right of the run, or left of it when `reach` lies left of `left`; nil: at `pen`), the text reversed
     /// for right-to-left script (see above). Returns false, having drawn nothing, when the run's glyphs are of
     /// several fonts or its font has no space glyph; the caller then draws the run as before.
-    func showSpan(_ cr: OpaquePointer, count: Int, text: UnsafeBufferPointer<CChar>, left: Double, pen: Double,
-                  reach: Double?, baseline: Double, tier: Tier, size: Double, squeezed: Bool, slant: Double) -> Bool {
+    func showSpan(
+        _ cr: OpaquePointer, count: Int, text: UnsafeBufferPointer<CChar>, left: Double, pen: Double,
+        reach: Double?, baseline: Double, tier: Tier, size: Double, squeezed: Bool, slant: Double
+    ) -> Bool {
         let rightToLeft = Self.isRightToLeft(text)
         guard reach != nil || rightToLeft else { return false }
         let font = Int(buffer.fonts[0])
@@ -67,7 +69,8 @@ extension ChapterPainter {
             // the current one's baseline, so the word's glyphs are placed exactly as without the separator (on the
             // baseline, cairo would place them by TJ adjustments from the separator, rounded to 1/1000 em).
             for k in stride(from: count, to: 0, by: -1) { buffer.glyphs[k] = buffer.glyphs[k - 1] }
-            separator = cairo_glyph_t(index: UInt(spaceGlyph), x: min(reach + 0.05 * size, left), y: baseline - 0.02 * size)
+            separator = cairo_glyph_t(
+                index: UInt(spaceGlyph), x: min(reach + 0.05 * size, left), y: baseline - 0.02 * size)
             buffer.glyphs[0] = separator
         } else {
             // Last, its advance (about a quarter em) ending just short of the next word.
@@ -100,8 +103,9 @@ extension ChapterPainter {
             n += text.count
             if !leftward { append(0x20) }
         }
-        showSegment(cr, glyphs: 0..<(count + 1), text: UnsafeBufferPointer(start: buffer.text, count: n), font: font,
-                    tier: tier, size: size, squeezed: squeezed, slant: slant, oneCluster: true)
+        showSegment(
+            cr, glyphs: 0..<(count + 1), text: UnsafeBufferPointer(start: buffer.text, count: n), font: font,
+            tier: tier, size: size, squeezed: squeezed, slant: slant, oneCluster: true)
         return true
     }
 

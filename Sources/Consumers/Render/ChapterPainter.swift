@@ -71,22 +71,29 @@ public final class ChapterPainter {
 
     /// Throws `RenderError` when the chain's primary font file cannot be opened by FreeType. `chapter` and `layout`
     /// come from `session`, whose shape cache gives the snapshot of the layout's runs (`runs`).
-    public convenience init(chapter: Chapter, layout: ChapterLayout, session: Interlinear,
-                            style: PaintStyle = .standard) throws {
+    public convenience init(
+        chapter: Chapter, layout: ChapterLayout, session: Interlinear,
+        style: PaintStyle = .standard
+    ) throws {
         let runs = session.cache.snapshot(of: [StringTable.spaceText] + layout.labels.lazy.map(\.text))
-        try self.init(chapter: chapter, layout: layout, runs: runs, fonts: session.fonts, session: session, style: style)
+        try self.init(
+            chapter: chapter, layout: layout, runs: runs, fonts: session.fonts, session: session, style: style)
     }
 
     /// A painter of the layout's labels from a snapshot of their runs, for a thread of its own: everything it reads
     /// is an immutable value (`runs`) or thread-safe (`fonts`). It cannot draw captions (`intern(_:)` traps).
     /// Throws `RenderError` when the chain's primary font file cannot be opened by FreeType.
-    public convenience init(chapter: Chapter, layout: ChapterLayout, runs: ShapedRuns, fonts: FontChain,
-                            style: PaintStyle = .standard) throws {
+    public convenience init(
+        chapter: Chapter, layout: ChapterLayout, runs: ShapedRuns, fonts: FontChain,
+        style: PaintStyle = .standard
+    ) throws {
         try self.init(chapter: chapter, layout: layout, runs: runs, fonts: fonts, session: nil, style: style)
     }
 
-    private init(chapter: Chapter, layout: ChapterLayout, runs: ShapedRuns, fonts: FontChain, session: Interlinear?,
-                 style: PaintStyle) throws {
+    private init(
+        chapter: Chapter, layout: ChapterLayout, runs: ShapedRuns, fonts: FontChain, session: Interlinear?,
+        style: PaintStyle
+    ) throws {
         self.chapter = chapter
         self.layout = layout
         self.session = session
@@ -139,8 +146,10 @@ public final class ChapterPainter {
     }
 
     /// Paints `cells` (clamped to the chapter) with cell `i`'s top-left at `(originX, originY + origins[i] - scrollY)`.
-    public func paint(into cr: OpaquePointer, cells: Range<Int>, originX: Double = 0, originY: Double = 0,
-                      scrollY: Double = 0) {
+    public func paint(
+        into cr: OpaquePointer, cells: Range<Int>, originX: Double = 0, originY: Double = 0,
+        scrollY: Double = 0
+    ) {
         let cells = cells.clamped(to: 0..<table.cellCount)
         for cell in cells {
             paintCell(cell, into: cr, x: originX, y: originY + Double(table.origins[cell]) - scrollY)
@@ -193,8 +202,9 @@ public final class ChapterPainter {
     /// reaches to `reach` (cell-relative, see `textReach`).
     public func drawLabel(_ label: Label, into cr: OpaquePointer, x: Double, y: Double, reach: Float? = nil) {
         let (size, squeezed) = drawnSize(of: label)
-        drawRun(label.text, tier: label.tier, into: cr, left: x + Double(label.x), top: y + Double(label.y),
-                size: size, exactSize: squeezed, style: style.style(of: label.tier), reach: reach.map { x + Double($0) })
+        drawRun(
+            label.text, tier: label.tier, into: cr, left: x + Double(label.x), top: y + Double(label.y),
+            size: size, exactSize: squeezed, style: style.style(of: label.tier), reach: reach.map { x + Double($0) })
     }
 
     /// Draws an interned string's shaped run with its line box's top-left at `(left, top)`: labels, and the page
@@ -203,8 +213,10 @@ public final class ChapterPainter {
     /// `exactSize` draws at `size` even when it is not `tier`'s size (no cached scaled font). With `wordSeparators`,
     /// a label's run and its separator are one text span reaching to `reach` (see `showSpan`), and a caption's or
     /// mixed-font run's separator is a glyph of its own at the pen.
-    public func drawRun(_ text: TextID, tier: Tier, into cr: OpaquePointer, left: Double, top: Double, size: Double,
-                        exactSize: Bool, style tierStyle: TierStyle, reach: Double? = nil) {
+    public func drawRun(
+        _ text: TextID, tier: Tier, into cr: OpaquePointer, left: Double, top: Double, size: Double,
+        exactSize: Bool, style tierStyle: TierStyle, reach: Double? = nil
+    ) {
         let run = run(text)
         guard run.glyphCount > 0 else { return }
         validateFonts(cr)
@@ -215,17 +227,23 @@ public final class ChapterPainter {
         buffer.reserve(count)
         let label = runs.contains(text)
         // A caption's run is in the session's cache (`run(_:)` found it there, so there is a session).
-        let (pen, fallbacks) = label
+        let (pen, fallbacks) =
+            label
             ? runs.withGlyphs(of: run) { place($0, left: left, baseline: baseline, size: size) }
-            : session?.cache.withGlyphs(of: run) { place($0, left: left, baseline: baseline, size: size) } ?? (left, false)
+            : session?.cache.withGlyphs(of: run) { place($0, left: left, baseline: baseline, size: size) } ?? (
+                left, false
+            )
         set(cr, tierStyle.colour)
         var string = label ? runs.strings[text] : session?.strings[text] ?? ""
-        if separator != nil, label, string.withUTF8({ utf8 in
-            utf8.withMemoryRebound(to: CChar.self) {
-                showSpan(cr, count: count - 1, text: $0, left: left, pen: pen, reach: reach, baseline: baseline,
-                         tier: tier, size: size, squeezed: exact, slant: tierStyle.slant)
-            }
-        }) {
+        if separator != nil, label,
+            string.withUTF8({ utf8 in
+                utf8.withMemoryRebound(to: CChar.self) {
+                    showSpan(
+                        cr, count: count - 1, text: $0, left: left, pen: pen, reach: reach, baseline: baseline,
+                        tier: tier, size: size, squeezed: exact, slant: tierStyle.slant)
+                }
+            })
+        {
             drawMissingBoxes(cr, count: count, size: size, baseline: baseline)
             return
         }
@@ -243,11 +261,13 @@ public final class ChapterPainter {
                     chars = UnsafeBufferPointer(start: buffer.text, count: original.count + 1)
                 }
                 if !fallbacks {
-                    showSegment(cr, glyphs: 0..<count, text: chars, font: 0, tier: tier, size: size,
-                                squeezed: exact, slant: tierStyle.slant)
+                    showSegment(
+                        cr, glyphs: 0..<count, text: chars, font: 0, tier: tier, size: size,
+                        squeezed: exact, slant: tierStyle.slant)
                 } else {
-                    showMixed(cr, count: count, text: chars, tier: tier, size: size, squeezed: exact,
-                              slant: tierStyle.slant)
+                    showMixed(
+                        cr, count: count, text: chars, tier: tier, size: size, squeezed: exact,
+                        slant: tierStyle.slant)
                 }
             }
         }
@@ -258,14 +278,17 @@ public final class ChapterPainter {
 
     /// Fills the buffer with a run's glyphs at `size` from the pen position `left`; returns where the pen ends and
     /// whether any glyph is from a fallback font.
-    private func place(_ glyphs: UnsafeBufferPointer<ShapedGlyph>, left: Double, baseline: Double,
-                       size: Double) -> (pen: Double, fallbacks: Bool) {
+    private func place(
+        _ glyphs: UnsafeBufferPointer<ShapedGlyph>, left: Double, baseline: Double,
+        size: Double
+    ) -> (pen: Double, fallbacks: Bool) {
         var pen = left
         var fallbacks = false
         for k in 0..<glyphs.count {
             let g = glyphs[k]
-            buffer.glyphs[k] = cairo_glyph_t(index: UInt(g.glyph), x: pen + Double(g.xOffset) * size,
-                                             y: baseline - Double(g.yOffset) * size)
+            buffer.glyphs[k] = cairo_glyph_t(
+                index: UInt(g.glyph), x: pen + Double(g.xOffset) * size,
+                y: baseline - Double(g.yOffset) * size)
             buffer.fonts[k] = g.font
             fallbacks = fallbacks || g.font > 0
             pen += Double(g.advance) * size
@@ -274,9 +297,13 @@ public final class ChapterPainter {
     }
 
     /// Shows glyphs `range` of the buffer with chain font `font`, carrying `text` as one cluster (empty: no text).
-    func showSegment(_ cr: OpaquePointer, glyphs range: Range<Int>, text: UnsafeBufferPointer<CChar>,
-                             font: Int, tier: Tier, size: Double, squeezed: Bool, slant: Double, oneCluster: Bool = false) {
-        guard !range.isEmpty, useFont(cr, font: font, tier: tier, size: size, squeezed: squeezed, slant: slant) else { return }
+    func showSegment(
+        _ cr: OpaquePointer, glyphs range: Range<Int>, text: UnsafeBufferPointer<CChar>,
+        font: Int, tier: Tier, size: Double, squeezed: Bool, slant: Double, oneCluster: Bool = false
+    ) {
+        guard !range.isEmpty, useFont(cr, font: font, tier: tier, size: size, squeezed: squeezed, slant: slant) else {
+            return
+        }
         let glyphs = buffer.glyphs + range.lowerBound
         // cairo counts in Int32; a label's text never comes near, but a longer one is drawn without its text.
         if text.isEmpty || text.count > Int(Int32.max) / 2 || range.count > Int(Int32.max) / 2 {
@@ -289,8 +316,9 @@ public final class ChapterPainter {
         } else {
             clusterCount = fillClusters(text, glyphs: range.count)
         }
-        cairo_show_text_glyphs(cr, text.baseAddress, Int32(text.count), glyphs, Int32(range.count),
-                               buffer.clusters, Int32(clusterCount), cairo_text_cluster_flags_t(rawValue: 0))
+        cairo_show_text_glyphs(
+            cr, text.baseAddress, Int32(text.count), glyphs, Int32(range.count),
+            buffer.clusters, Int32(clusterCount), cairo_text_cluster_flags_t(rawValue: 0))
     }
 
     /// Outlines every .notdef glyph of the buffer in the missing-glyph colour and counts it.
@@ -325,7 +353,9 @@ public final class ChapterPainter {
     }
 
     /// Selects chain font `font` at `size` with `slant`; false if its file cannot be opened.
-    private func useFont(_ cr: OpaquePointer, font: Int, tier: Tier, size: Double, squeezed: Bool, slant: Double) -> Bool {
+    private func useFont(_ cr: OpaquePointer, font: Int, tier: Tier, size: Double, squeezed: Bool, slant: Double)
+        -> Bool
+    {
         guard let face = faces.face(at: font) else { return false }
         var matrix = cairo_matrix_t(xx: size, yx: 0, xy: -slant * size, yy: size, x0: 0, y0: 0)
         if squeezed {
@@ -335,7 +365,9 @@ public final class ChapterPainter {
             return true
         }
         let slot = font * tierCount + Int(tier.rawValue)
-        if slot >= scaledFonts.count { scaledFonts.append(contentsOf: repeatElement(nil, count: slot + 1 - scaledFonts.count)) }
+        if slot >= scaledFonts.count {
+            scaledFonts.append(contentsOf: repeatElement(nil, count: slot + 1 - scaledFonts.count))
+        }
         if scaledFonts[slot] == nil {
             scaledFonts[slot] = cairo_scaled_font_create(face, &matrix, &fontCTM, fontOptions)
         }

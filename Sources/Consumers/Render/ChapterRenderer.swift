@@ -58,7 +58,8 @@ public final class ChapterRenderer {
             try check(cairo_surface_status(surface), "cannot write the SVG")
         }
         let svg = try SVGTextLayer(painter: painter, slice: slice, title: request.title).insert(into: output.data)
-        return RenderResult(data: svg, width: Int(width.rounded(.up)), height: Int(height.rounded(.up)), pages: [slice],
-                            overlayFrames: frames, missingGlyphs: painter.missingGlyphsDrawn - missingBefore)
+        return RenderResult(
+            data: svg, width: Int(width.rounded(.up)), height: Int(height.rounded(.up)), pages: [slice],
+            overlayFrames: frames, missingGlyphs: painter.missingGlyphsDrawn - missingBefore)
     }
 }

@@ -23,8 +23,10 @@ public enum FocusRing {
     }
 
     /// Adds a rounded rectangle to the current path.
-    static func roundedRectangle(_ cr: OpaquePointer, x: Double, y: Double, width: Double, height: Double,
-                                 radius r: Double) {
+    static func roundedRectangle(
+        _ cr: OpaquePointer, x: Double, y: Double, width: Double, height: Double,
+        radius r: Double
+    ) {
         cairo_new_sub_path(cr)
         cairo_arc(cr, x + width - r, y + r, r, -.pi / 2, 0)
         cairo_arc(cr, x + width - r, y + height - r, r, 0, .pi / 2)

@@ -63,7 +63,9 @@ enum PDFArtifacts {
         var i = 0
         init(_ bytes: [UInt8]) { self.bytes = bytes }
 
-        static func isWhite(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 || b == 0x0C || b == 0 }
+        static func isWhite(_ b: UInt8) -> Bool {
+            b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 || b == 0x0C || b == 0
+        }
         static func isDelimiter(_ b: UInt8) -> Bool { "()<>[]{}/%".utf8.contains(b) }
 
         /// A number, a boolean or null: a bare word that is not an operator.
@@ -93,7 +95,9 @@ enum PDFArtifacts {
                         i += 1
                     }
                 case UInt8(ascii: "<"):
-                    if i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "<") { i += 2 } else {
+                    if i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "<") {
+                        i += 2
+                    } else {
                         while i < bytes.count, bytes[i] != UInt8(ascii: ">") { i += 1 }
                         i += 1
                     }

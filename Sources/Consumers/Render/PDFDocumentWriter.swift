@@ -1,6 +1,6 @@
-import InterlinearCorpus
 import CCairo
 import Foundation
+import InterlinearCorpus
 import InterlinearTable
 import InterlinearTypesetting
 
@@ -26,8 +26,10 @@ struct PDFDocumentWriter {
         let pages = frame.pages(of: painter.layout, cells: cells)
 
         let output = CairoOutput()
-        guard let surface = cairo_pdf_surface_create_for_stream(CairoOutput.write, output.closure, paper.width,
-                                                                paper.height)
+        guard
+            let surface = cairo_pdf_surface_create_for_stream(
+                CairoOutput.write, output.closure, paper.width,
+                paper.height)
         else { throw RenderError("cairo cannot create a PDF surface") }
         try check(cairo_surface_status(surface), "cannot create a PDF surface")
         cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, request.title)
@@ -60,12 +62,14 @@ struct PDFDocumentWriter {
                     let rows = page.rows(of: painter.layout.cells[VerseIndex(cell)])
                     // One paragraph per verse (per page it appears on): its labels in reading order.
                     cairo_tag_begin(cr, "P", "")
-                    painter.paintCell(cell, into: cr, x: 0, y: Double(painter.table.origins[cell] - page.top), rows: rows)
+                    painter.paintCell(
+                        cell, into: cr, x: 0, y: Double(painter.table.origins[cell] - page.top), rows: rows)
                     cairo_tag_end(cr, "P")
                 }
                 if let overlay {
                     let viewport = Viewport(width: Float(width), height: page.bottom - page.top, scrollY: page.top)
-                    frames += overlay.draw(into: cr, cells: page.cells, viewport: viewport, rows: page.top..<page.bottom)
+                    frames += overlay.draw(
+                        into: cr, cells: page.cells, viewport: viewport, rows: page.top..<page.bottom)
                 }
                 cairo_restore(cr)
                 cairo_show_page(cr)
@@ -75,13 +79,18 @@ struct PDFDocumentWriter {
             cairo_surface_finish(surface)
             try check(cairo_surface_status(surface), "cannot write the PDF")
         }
-        let data = PDFLanguage.tagged(output.data, language: "en", title: request.title,
-                                      elementLanguages: ["RB": painter.chapter.language.tag],
-                                      actualTexts: painter.rightToLeftElements,
-                                      begun: ["RB": painter.structureElementsBegun.rb,
-                                              "Span": painter.structureElementsBegun.span]) ?? output.data
-        return RenderResult(data: data, width: Int(paper.width.rounded()), height: Int(paper.height.rounded()),
-                            pages: pages, overlayFrames: frames, missingGlyphs: painter.missingGlyphsDrawn - missingBefore)
+        let data =
+            PDFLanguage.tagged(
+                output.data, language: "en", title: request.title,
+                elementLanguages: ["RB": painter.chapter.language.tag],
+                actualTexts: painter.rightToLeftElements,
+                begun: [
+                    "RB": painter.structureElementsBegun.rb,
+                    "Span": painter.structureElementsBegun.span,
+                ]) ?? output.data
+        return RenderResult(
+            data: data, width: Int(paper.width.rounded()), height: Int(paper.height.rounded()),
+            pages: pages, overlayFrames: frames, missingGlyphs: painter.missingGlyphsDrawn - missingBefore)
     }
 
     /// The running header (the title, centred, over a hairline) and the page number, centred at the foot.
@@ -90,8 +99,9 @@ struct PDFDocumentWriter {
         let style = TierStyle(colour: Colour(hex: 0x555555))
         let title = painter.intern(request.title)
         let titleWidth = Double(painter.run(title).advance) * size
-        painter.drawRun(title, tier: .translation, into: cr, left: (paper.width - titleWidth) / 2,
-                        top: margin - 2.6 * size, size: size, exactSize: true, style: style)
+        painter.drawRun(
+            title, tier: .translation, into: cr, left: (paper.width - titleWidth) / 2,
+            top: margin - 2.6 * size, size: size, exactSize: true, style: style)
         painter.set(cr, Colour(hex: 0xB0A898))
         cairo_set_line_width(cr, 0.5)
         cairo_move_to(cr, margin, margin - 0.9 * size)
@@ -99,7 +109,8 @@ struct PDFDocumentWriter {
         cairo_stroke(cr)
         let number = painter.intern(pageNumber)
         let numberWidth = Double(painter.run(number).advance) * size
-        painter.drawRun(number, tier: .translation, into: cr, left: (paper.width - numberWidth) / 2,
-                        top: paper.height - margin + 1.2 * size, size: size, exactSize: true, style: style)
+        painter.drawRun(
+            number, tier: .translation, into: cr, left: (paper.width - numberWidth) / 2,
+            top: paper.height - margin + 1.2 * size, size: size, exactSize: true, style: style)
     }
 }

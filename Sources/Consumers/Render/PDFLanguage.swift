@@ -20,21 +20,23 @@ enum PDFLanguage {
     /// among the document's elements of its type in object-number order (see `StructureTags`), and only when the
     /// document has exactly as many as were begun (`begun`, by type): with any other count the numbering is not
     /// cairo 1.16's and those elements get no ActualText rather than another element's.
-    static func tagged(_ pdf: Data, language: String, title: String, elementLanguages: [String: String],
-                       actualTexts: [(element: StructureTags.Element, text: String)] = [],
-                       begun: [String: Int] = [:]) -> Data? {
+    static func tagged(
+        _ pdf: Data, language: String, title: String, elementLanguages: [String: String],
+        actualTexts: [(element: StructureTags.Element, text: String)] = [],
+        begun: [String: Int] = [:]
+    ) -> Data? {
         let bytes = [UInt8](pdf)
         guard let trailer = lastIndex(of: "trailer", in: bytes),
-              let startxref = lastIndex(of: "startxref", in: bytes),
-              let previous = integer(after: "startxref", at: startxref, in: bytes),
-              let sizeKey = index(of: "/Size", in: bytes, from: trailer),
-              let size = integer(after: "/Size", at: sizeKey, in: bytes),
-              let rootKey = index(of: "/Root", in: bytes, from: trailer),
-              let root = integer(after: "/Root", at: rootKey, in: bytes),
-              let infoKey = index(of: "/Info", in: bytes, from: trailer),
-              let info = integer(after: "/Info", at: infoKey, in: bytes),
-              var catalog = dictionary(of: root, in: bytes),
-              catalog.contains("/Catalog"), !catalog.contains("/Lang"), !catalog.contains("/Metadata")
+            let startxref = lastIndex(of: "startxref", in: bytes),
+            let previous = integer(after: "startxref", at: startxref, in: bytes),
+            let sizeKey = index(of: "/Size", in: bytes, from: trailer),
+            let size = integer(after: "/Size", at: sizeKey, in: bytes),
+            let rootKey = index(of: "/Root", in: bytes, from: trailer),
+            let root = integer(after: "/Root", at: rootKey, in: bytes),
+            let infoKey = index(of: "/Info", in: bytes, from: trailer),
+            let info = integer(after: "/Info", at: infoKey, in: bytes),
+            var catalog = dictionary(of: root, in: bytes),
+            catalog.contains("/Catalog"), !catalog.contains("/Lang"), !catalog.contains("/Metadata")
         else { return nil }
         let metadata = size
         catalog.removeLast(2)
@@ -56,7 +58,7 @@ enum PDFLanguage {
                 elementsByType[element.type] = structureElements(element.type, in: bytes).sorted { $0.0 < $1.0 }
             }
             guard let elements = elementsByType[element.type], elements.count == begun[element.type],
-                  element.index < elements.count
+                element.index < elements.count
             else { continue }
             let (number, dictionary) = elements[element.index]
             entries[number, default: (dictionary, "")].added += "   /ActualText \(textString(text))\n"
@@ -74,8 +76,12 @@ enum PDFLanguage {
             changed.append((number, body))
         }
         let xmp = Data(xmpPacket(title: title, language: language).utf8)
-        changed.append((metadata, Data("<< /Type /Metadata\n   /Subtype /XML\n   /Length \(xmp.count)\n>>\nstream\n".utf8)
-                                  + xmp + Data("\nendstream".utf8)))
+        changed.append(
+            (
+                metadata,
+                Data("<< /Type /Metadata\n   /Subtype /XML\n   /Length \(xmp.count)\n>>\nstream\n".utf8)
+                    + xmp + Data("\nendstream".utf8)
+            ))
 
         var update = pdf
         if update.last != 0x0A { update.append(0x0A) }
@@ -142,8 +148,8 @@ enum PDFLanguage {
         while let hit = index(of: "<< /Type /Page ", in: bytes, from: cursor) {
             cursor = hit + 1
             guard let end = index(of: "endobj", in: bytes, from: hit),
-                  let key = index(of: "/Contents", in: bytes, from: hit), key < end,
-                  let number = integer(after: "/Contents", at: key, in: bytes)
+                let key = index(of: "/Contents", in: bytes, from: hit), key < end,
+                let number = integer(after: "/Contents", at: key, in: bytes)
             else { continue }
             found.append(number)
         }
@@ -154,16 +160,16 @@ enum PDFLanguage {
     private static func streamData(of number: Int, in bytes: [UInt8]) -> ArraySlice<UInt8>? {
         let header = "\n\(number) 0 obj\n"
         guard let start = index(of: header, in: bytes, from: 0),
-              let lengthKey = index(of: "/Length", in: bytes, from: start),
-              let keyword = index(of: "stream\n", in: bytes, from: start), lengthKey < keyword,
-              var length = integer(after: "/Length", at: lengthKey, in: bytes)
+            let lengthKey = index(of: "/Length", in: bytes, from: start),
+            let keyword = index(of: "stream\n", in: bytes, from: start), lengthKey < keyword,
+            var length = integer(after: "/Length", at: lengthKey, in: bytes)
         else { return nil }
         // "/Length 5 0 R": the length is object 5.
         let afterNumber = String(decoding: bytes[(lengthKey + 7)..<min(keyword, lengthKey + 40)], as: UTF8.self)
         if afterNumber.split(separator: "\n").first?.hasSuffix(" 0 R") == true {
             let objectHeader = "\n\(length) 0 obj\n"
             guard let object = index(of: objectHeader, in: bytes, from: 0),
-                  let value = integer(after: objectHeader, at: object, in: bytes)
+                let value = integer(after: objectHeader, at: object, in: bytes)
             else { return nil }
             length = value
         }
@@ -197,8 +203,8 @@ enum PDFLanguage {
             var start = hit
             while start > 0, (0x30...0x39).contains(bytes[start - 1]) { start -= 1 }
             guard start < hit, start == 0 || bytes[start - 1] == 0x0A,
-                  let number = Int(String(decoding: bytes[start..<hit], as: UTF8.self)),
-                  let body = dictionary(at: hit + " 0 obj\n".utf8.count, in: bytes)
+                let number = Int(String(decoding: bytes[start..<hit], as: UTF8.self)),
+                let body = dictionary(at: hit + " 0 obj\n".utf8.count, in: bytes)
             else { continue }
             found.append((number, body))
         }

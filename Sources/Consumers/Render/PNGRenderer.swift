@@ -31,11 +31,13 @@ struct PNGRenderer {
         let width = Int((layoutWidth * scale).rounded(.up))
         let height = Int((Double(slice.bottom - slice.top) * scale).rounded(.up))
         guard width >= 1, width <= ChapterRenderer.maximumPixels, height >= 1, height <= Int(Int32.max) else {
-            throw RenderError("the image would be \(width)x\(height) pixels, wider than cairo's "
-                              + "\(ChapterRenderer.maximumPixels); use a smaller --width or --scale")
+            throw RenderError(
+                "the image would be \(width)x\(height) pixels, wider than cairo's "
+                    + "\(ChapterRenderer.maximumPixels); use a smaller --width or --scale")
         }
         let strips = stride(from: 0, to: height, by: Self.stripRows).map { $0..<min($0 + Self.stripRows, height) }
-        let threads = request.overlay ? 1 : min(strips.count, min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 4))
+        let threads =
+            request.overlay ? 1 : min(strips.count, min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 4))
         // Contiguous bands of strips, one per thread.
         let bandStrips = (0..<threads).map { t in
             strips[(t * strips.count / threads)..<((t + 1) * strips.count / threads)]
@@ -46,25 +48,30 @@ struct PNGRenderer {
         let bands: [PaintedBand]
         if threads == 1 {
             // On the caller's thread with the caller's painter (the overlay's captions need its session).
-            bands = [try Frame(request: request, slice: slice).paintBand(strips, painter: painter, into: rows,
-                                                                         overlay: overlay)]
+            bands = [
+                try Frame(request: request, slice: slice).paintBand(
+                    strips, painter: painter, into: rows,
+                    overlay: overlay)
+            ]
         } else {
             bands = try paintBands(bandStrips.map(Array.init), into: rows)
         }
         var seen = Set<String>()
         let frames = bands.flatMap(\.frames).filter { seen.insert($0.nodeID).inserted }
-        return RenderResult(data: try PNGFile.assemble(rows, level: level),
-                            width: width, height: height, pages: [slice], overlayFrames: frames,
-                            missingGlyphs: bands.reduce(0) { $0 + $1.missingGlyphs })
+        return RenderResult(
+            data: try PNGFile.assemble(rows, level: level),
+            width: width, height: height, pages: [slice], overlayFrames: frames,
+            missingGlyphs: bands.reduce(0) { $0 + $1.missingGlyphs })
     }
 
     /// Paints and deflates each band of strips on a thread of its own. Each thread makes its own painter from
     /// values it may read at once with the others (the chapter, its layout, the immutable snapshot of the shaped
     /// runs, the thread-safe font chain), and hands back only values: no session or shape cache crosses a thread.
     private func paintBands(_ bands: [[Range<Int>]], into rows: PNGRows) throws -> [PaintedBand] {
-        let plan = BandPlan(chapter: painter.chapter, layout: painter.layout, runs: painter.runs, fonts: painter.fonts,
-                            style: painter.style, renderer: Frame(request: request, slice: slice), bands: bands,
-                            rows: rows)
+        let plan = BandPlan(
+            chapter: painter.chapter, layout: painter.layout, runs: painter.runs, fonts: painter.fonts,
+            style: painter.style, renderer: Frame(request: request, slice: slice), bands: bands,
+            rows: rows)
         let results = Mutex([Result<PaintedBand, any Error>?](repeating: nil, count: bands.count))
         DispatchQueue.concurrentPerform(iterations: bands.count) { t in
             let result = Result { try plan.paint(band: t) }
@@ -106,12 +113,16 @@ extension PNGRenderer {
 
         /// Paints `strips` one after another into one reused cairo image surface, storing each strip's rows into
         /// `rows` as it is painted.
-        func paintBand(_ strips: [Range<Int>], painter: ChapterPainter, into rows: PNGRows,
-                       overlay: AccessibilityOverlay?) throws -> PaintedBand {
+        func paintBand(
+            _ strips: [Range<Int>], painter: ChapterPainter, into rows: PNGRows,
+            overlay: AccessibilityOverlay?
+        ) throws -> PaintedBand {
             let width = rows.width
             let missingBefore = painter.missingGlyphsDrawn
-            guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width),
-                                                           Int32(PNGRenderer.stripRows))
+            guard
+                let surface = cairo_image_surface_create(
+                    CAIRO_FORMAT_ARGB32, Int32(width),
+                    Int32(PNGRenderer.stripRows))
             else { throw RenderError("cairo cannot create a \(width)x\(PNGRenderer.stripRows) image") }
             defer { cairo_surface_destroy(surface) }
             try check(cairo_surface_status(surface), "cannot create a \(width)x\(PNGRenderer.stripRows) image")
@@ -122,24 +133,31 @@ extension PNGRenderer {
                 frames += paintStrip(strip, painter: painter, into: cr, overlay: overlay)
                 try check(cairo_status(cr), "drawing failed")
                 cairo_surface_flush(surface)
-                guard let pixels = cairo_image_surface_get_data(surface) else { throw RenderError("cairo has no pixels") }
-                rows.store(first: strip.lowerBound, count: strip.count, pixels: pixels,
-                           stride: Int(cairo_image_surface_get_stride(surface)))
+                guard let pixels = cairo_image_surface_get_data(surface) else {
+                    throw RenderError("cairo has no pixels")
+                }
+                rows.store(
+                    first: strip.lowerBound, count: strip.count, pixels: pixels,
+                    stride: Int(cairo_image_surface_get_stride(surface)))
             }
             return PaintedBand(frames: frames, missingGlyphs: painter.missingGlyphsDrawn - missingBefore)
         }
 
         /// Paints pixel rows `rows` of the image into `cr` (whose surface is `rows.count` tall or taller).
-        func paintStrip(_ rows: Range<Int>, painter: ChapterPainter, into cr: OpaquePointer,
-                        overlay: AccessibilityOverlay?) -> [OverlayFrame] {
+        func paintStrip(
+            _ rows: Range<Int>, painter: ChapterPainter, into cr: OpaquePointer,
+            overlay: AccessibilityOverlay?
+        ) -> [OverlayFrame] {
             let scale = request.scale
             let layoutWidth = Double(painter.layout.options.width)
             let stripTop = slice.top + Float(Double(rows.lowerBound) / scale)
-            let viewport = Viewport(width: Float(layoutWidth), height: Float(Double(rows.count) / scale), scrollY: stripTop)
+            let viewport = Viewport(
+                width: Float(layoutWidth), height: Float(Double(rows.count) / scale), scrollY: stripTop)
             let shown = painter.table.visibleCells(in: viewport).clamped(to: slice.cells)
             cairo_identity_matrix(cr)
             cairo_scale(cr, scale, scale)
-            painter.paintBackground(into: cr, x: 0, y: 0, width: layoutWidth, height: Double(PNGRenderer.stripRows) / scale)
+            painter.paintBackground(
+                into: cr, x: 0, y: 0, width: layoutWidth, height: Double(PNGRenderer.stripRows) / scale)
             painter.paint(into: cr, cells: shown, scrollY: Double(stripTop))
             guard let overlay else { return [] }
             // The overlay's frames are the tree's for the whole image (its viewport is the image, scrolled to the

@@ -14,8 +14,9 @@ public struct Colour: Sendable, Equatable {
 
     /// `0xRRGGBB`.
     public init(hex: UInt32, alpha: Double = 1) {
-        self.init(red: Double(hex >> 16 & 0xFF) / 255, green: Double(hex >> 8 & 0xFF) / 255,
-                  blue: Double(hex & 0xFF) / 255, alpha: alpha)
+        self.init(
+            red: Double(hex >> 16 & 0xFF) / 255, green: Double(hex >> 8 & 0xFF) / 255,
+            blue: Double(hex & 0xFF) / 255, alpha: alpha)
     }
 }
 
@@ -50,8 +51,10 @@ public struct PaintStyle: Sendable, Equatable {
     public var focus: Colour
 
     /// Traps unless `tiers` has one style per tier, in `Tier` order.
-    public init(tiers: [TierStyle], background: Colour, rule: Colour?, ruleWidth: Double, missingGlyph: Colour,
-                focus: Colour) {
+    public init(
+        tiers: [TierStyle], background: Colour, rule: Colour?, ruleWidth: Double, missingGlyph: Colour,
+        focus: Colour
+    ) {
         precondition(tiers.count == Tier.allCases.count, "one style per tier")
         self.tiers = tiers
         self.background = background

@@ -1,5 +1,5 @@
-import InterlinearCorpus
 import Foundation
+import InterlinearCorpus
 import InterlinearTable
 import InterlinearTypesetting
 
@@ -24,9 +24,9 @@ struct SVGTextLayer {
     /// `svg` with a `<title>` after its root element's start tag and the text layer before its end tag.
     func insert(into svg: Data) throws -> Data {
         guard let text = String(data: svg, encoding: .utf8),
-              let rootStart = text.range(of: "<svg"),
-              let rootEnd = text.range(of: ">", range: rootStart.upperBound..<text.endIndex),
-              let close = text.range(of: "</svg>", options: .backwards)
+            let rootStart = text.range(of: "<svg"),
+            let rootEnd = text.range(of: ">", range: rootStart.upperBound..<text.endIndex),
+            let close = text.range(of: "</svg>", options: .backwards)
         else { throw RenderError("cairo wrote an SVG without an <svg> root element") }
         var out = String(text[..<rootEnd.upperBound])
         out += "\n<title>\(Self.escape(title))</title>\n"
@@ -39,7 +39,8 @@ struct SVGTextLayer {
     private func layer() -> String {
         let layout = painter.layout
         let chapter = painter.chapter
-        var out = "<g id=\"text\" fill=\"#000\" fill-opacity=\"0\" font-family=\"\(Self.escape(painter.fonts.family))\">\n"
+        var out =
+            "<g id=\"text\" fill=\"#000\" fill-opacity=\"0\" font-family=\"\(Self.escape(painter.fonts.family))\">\n"
         for row in slice.cells {
             let verse = chapter.verses[VerseIndex(row)].number
             let top = Double(painter.table.origins[row] - slice.top)
@@ -49,7 +50,8 @@ struct SVGTextLayer {
                 guard !text.isEmpty else { continue }
                 let size = painter.drawnSize(of: label).size
                 let baseline = painter.baseline(top: top + Double(label.y), size: size)
-                out += "<text x=\"\(Self.number(Double(label.x)))\" y=\"\(Self.number(baseline))\" "
+                out +=
+                    "<text x=\"\(Self.number(Double(label.x)))\" y=\"\(Self.number(baseline))\" "
                     + "font-size=\"\(Self.number(size))\" textLength=\"\(Self.number(Double(label.width)))\" "
                     + "lengthAdjust=\"spacingAndGlyphs\" xml:lang=\"\(Self.language(of: label.tier, source: chapter.language))\">"
                     + Self.escape(text) + "</text>\n"

@@ -1,5 +1,5 @@
-import InterlinearCorpus
 import CCairo
+import InterlinearCorpus
 import InterlinearTypesetting
 
 /// The structure tags of one cell's labels, opened and closed around each label as it is drawn (see

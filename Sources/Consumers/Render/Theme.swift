@@ -6,7 +6,8 @@ import InterlinearCorpus
 /// render's own look (`PaintStyle.standard`), so a window and a PNG of the same chapter match.
 public struct Theme: Sendable, Equatable {
     public enum Name: String, Sendable, CaseIterable {
-        case light, dark, highContrast = "high-contrast"
+        case light, dark
+        case highContrast = "high-contrast"
     }
 
     public var name: Name

@@ -32,16 +32,22 @@ extension SearchTrail where Hit == WindowHit {
         let hits = found.hits.compactMap { hit -> WindowHit? in
             guard let cell = chapter.verseIndex(number: hit.verse) else { return nil }
             if let word = hit.word {
-                guard let offset = WordOffset(exactly: word), chapter.verses[cell].words.count > word else { return nil }
-                return WindowHit(verse: hit.verse, word: word + 1, matched: hit.matched,
-                                 element: ElementID(cell: cell, kind: .word(offset)))
+                guard let offset = WordOffset(exactly: word), chapter.verses[cell].words.count > word else {
+                    return nil
+                }
+                return WindowHit(
+                    verse: hit.verse, word: word + 1, matched: hit.matched,
+                    element: ElementID(cell: cell, kind: .word(offset)))
             }
-            return WindowHit(verse: hit.verse, word: nil, matched: hit.context,
-                             element: ElementID(cell: cell, kind: .verseTranslation))
+            return WindowHit(
+                verse: hit.verse, word: nil, matched: hit.context,
+                element: ElementID(cell: cell, kind: .verseTranslation))
         }
         self.init(query: query, hits: hits, chapter: chapter.reference, total: found.total)
     }
 
     /// "3 in John 1 · 330 in the Bible".
-    public var summary: String { "\(hits.count) in \(chapter.map(\.description) ?? "the Bible") · \(total) in the Bible" }
+    public var summary: String {
+        "\(hits.count) in \(chapter.map(\.description) ?? "the Bible") · \(total) in the Bible"
+    }
 }

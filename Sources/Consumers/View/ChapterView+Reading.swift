@@ -16,11 +16,15 @@ extension ChapterView {
     public static let besideMinimumWidth: Float = 800
 
     /// The characters that are keys outside a prompt.
-    static let boundCharacters: Set<Character> = [":", "/", "[", "]", "n", "N", "t", "?", "q", "Q",
-                                                   "1", "2", "3", "4", "5", "6", "7"]
+    static let boundCharacters: Set<Character> = [
+        ":", "/", "[", "]", "n", "N", "t", "?", "q", "Q",
+        "1", "2", "3", "4", "5", "6", "7",
+    ]
     /// The tiers the digit keys 1–7 show and hide: the default tiers in their order on the page, then the lemma
     /// (shown only when asked for).
-    public static let toggledTiers: [Tier] = [.source, .transliteration, .strongs, .morphology, .gloss, .translation, .lemma]
+    public static let toggledTiers: [Tier] = [
+        .source, .transliteration, .strongs, .morphology, .gloss, .translation, .lemma,
+    ]
 
     /// Where the details pane sits and how wide (beside) or tall (below) it is, in points; nil while it is closed.
     public enum PanePlacement: String, Sendable, Encodable { case beside, below }
@@ -153,7 +157,8 @@ extension ChapterView {
     /// so. Nothing when it is here already or is not a reference.
     public func remember(lastTime reference: String?) {
         guard let reference, let passage = Passage(parsing: reference), reference != place,
-              passage.chapter != chapter.reference || passage.verses != nil else { return }
+            passage.chapter != chapter.reference || passage.verses != nil
+        else { return }
         history.leave(.init(chapter: passage.chapter, scrollY: 0, verse: passage.verses?.lowerBound))
         message = WindowWording.lastTime(reference)
     }

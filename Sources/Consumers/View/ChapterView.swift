@@ -55,14 +55,17 @@ public final class ChapterView {
     /// Opens a chapter already laid out with `layout` (the first layout, made by the caller so that failures are
     /// reported before a window exists). `options.width` is the window's width in points. `chapter` comes from
     /// `catalog.session`.
-    public init(chapter: Chapter, layout: ChapterLayout, catalog: ChapterCatalog,
-                windowHeight: Float, scrollY: Float = 0, screenReaderEnabled: Bool = false) {
+    public init(
+        chapter: Chapter, layout: ChapterLayout, catalog: ChapterCatalog,
+        windowHeight: Float, scrollY: Float = 0, screenReaderEnabled: Bool = false
+    ) {
         self.catalog = catalog
         options = layout.options
         windowSize = (layout.options.width, windowHeight)
         let viewport = Viewport(width: layout.options.width, height: max(windowHeight - Self.statusBarHeight, 1))
-        tree = AccessibilityTree(chapter: chapter, layout: layout, viewport: viewport, granularity: .word,
-                                 screenReaderEnabled: screenReaderEnabled)
+        tree = AccessibilityTree(
+            chapter: chapter, layout: layout, viewport: viewport, granularity: .word,
+            screenReaderEnabled: screenReaderEnabled)
         tree.scroll(to: scrollY)
     }
 
@@ -195,8 +198,10 @@ public final class ChapterView {
         let before = tree.viewport.scrollY
         if tree.screenReaderEnabled {
             tree.focus(id)
-        } else if let y = tree.table.scrollOffsetRevealing(y: frame.y, height: frame.height, cell: Int(id.cell),
-                                                           in: viewport) {
+        } else if let y = tree.table.scrollOffsetRevealing(
+            y: frame.y, height: frame.height, cell: Int(id.cell),
+            in: viewport)
+        {
             tree.scroll(to: y)
         }
         if tree.viewport.scrollY != before { change.insert(.scrolled) }
@@ -206,8 +211,9 @@ public final class ChapterView {
     /// The focused element's frame in the window, in points (content scrolled by the viewport), for the ring.
     public var focusRing: Rect? {
         guard let focus, let frame = ReadingOrder(layout: layout).frame(of: focus) else { return nil }
-        return Rect(x: frame.x, y: tree.table.origins[Int(focus.cell)] + frame.y - viewport.scrollY,
-                    width: frame.width, height: frame.height)
+        return Rect(
+            x: frame.x, y: tree.table.origins[Int(focus.cell)] + frame.y - viewport.scrollY,
+            width: frame.width, height: frame.height)
     }
 
     /// Whether any part of an element is in the viewport (computed from the labels, never from elements).
@@ -257,7 +263,8 @@ public final class ChapterView {
     func show(_ next: Chapter) {
         let layout = catalog.session.layout(next, options: options)
         layoutCount += 1
-        tree = AccessibilityTree(chapter: next, layout: layout,
+        tree = AccessibilityTree(
+            chapter: next, layout: layout,
             viewport: Viewport(width: viewport.width, height: viewport.height),
             granularity: .word, screenReaderEnabled: tree.screenReaderEnabled)
         focus = nil
@@ -297,12 +304,15 @@ public final class ChapterView {
             options.width = layoutWidth
             let layout = catalog.session.layout(chapter, options: options)
             layoutCount += 1
-            tree = AccessibilityTree(chapter: chapter, layout: layout,
+            tree = AccessibilityTree(
+                chapter: chapter, layout: layout,
                 viewport: Viewport(width: width, height: viewportHeight),
                 granularity: .word, screenReaderEnabled: tree.screenReaderEnabled)
             let origins = tree.table.origins
-            tree.scroll(to: atEnd ? .greatestFiniteMagnitude
-                                  : origins[top] + fraction * (origins[top + 1] - origins[top]))
+            tree.scroll(
+                to: atEnd
+                    ? .greatestFiniteMagnitude
+                    : origins[top] + fraction * (origins[top + 1] - origins[top]))
             change = [.layout, .scrolled]
         } else if width != viewport.width || viewportHeight != viewport.height {
             let before = scrollY

@@ -18,11 +18,12 @@ final class FrameBuffer {
         self.pixelHeight = max(pixelHeight, 1)
         // RGB24 is 32-bit xRGB in native byte order: SDL's XRGB8888 on a little-endian machine, so no conversion.
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, self.pixelWidth, self.pixelHeight),
-              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface)
+            cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface)
         else { throw ViewError("cairo cannot make a \(pixelWidth)×\(pixelHeight) image") }
-        guard let sdl = SDL_CreateRGBSurfaceWithFormatFrom(
-            data, self.pixelWidth, self.pixelHeight, 32, cairo_image_surface_get_stride(surface),
-            SDL_PIXELFORMAT_XRGB8888.rawValue)
+        guard
+            let sdl = SDL_CreateRGBSurfaceWithFormatFrom(
+                data, self.pixelWidth, self.pixelHeight, 32, cairo_image_surface_get_stride(surface),
+                SDL_PIXELFORMAT_XRGB8888.rawValue)
         else {
             cairo_surface_destroy(surface)
             throw ViewError("SDL cannot wrap the frame: \(String(cString: SDL_GetError()))")
@@ -59,11 +60,13 @@ final class FrameBuffer {
         cairo_surface_flush(surface)
         final class Sink { var data = Data() }
         let sink = Sink()
-        let status = cairo_surface_write_to_png_stream(surface, { closure, bytes, length in
-            guard let closure, let bytes else { return CAIRO_STATUS_WRITE_ERROR }
-            Unmanaged<Sink>.fromOpaque(closure).takeUnretainedValue().data.append(bytes, count: Int(length))
-            return CAIRO_STATUS_SUCCESS
-        }, Unmanaged.passUnretained(sink).toOpaque())
+        let status = cairo_surface_write_to_png_stream(
+            surface,
+            { closure, bytes, length in
+                guard let closure, let bytes else { return CAIRO_STATUS_WRITE_ERROR }
+                Unmanaged<Sink>.fromOpaque(closure).takeUnretainedValue().data.append(bytes, count: Int(length))
+                return CAIRO_STATUS_SUCCESS
+            }, Unmanaged.passUnretained(sink).toOpaque())
         guard status == CAIRO_STATUS_SUCCESS else {
             throw ViewError("cannot encode the snapshot: \(String(cString: cairo_status_to_string(status)))")
         }

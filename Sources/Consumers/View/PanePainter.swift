@@ -95,8 +95,9 @@ struct PanePainter {
             // The word in its script at the source tier's size, through the shape cache.
             let wordSize = Double(view.options.size(of: .source))
             if y + wordSize * 1.4 <= bottom {
-                painter.drawRun(painter.intern(details.surface), tier: .source, into: cr, left: left, top: y,
-                                size: wordSize, exactSize: true, style: theme.paint.style(of: .source))
+                painter.drawRun(
+                    painter.intern(details.surface), tier: .source, into: cr, left: left, top: y,
+                    size: wordSize, exactSize: true, style: theme.paint.style(of: .source))
                 y += wordSize * 1.4
             }
             y = text("\(details.reference), word \(details.position)", x: left, y: y, width: width, bottom: bottom)

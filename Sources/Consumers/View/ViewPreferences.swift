@@ -80,7 +80,9 @@ public struct ViewPreferences: Codable, Equatable, Sendable {
         guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
             throw ViewError("it is not a regular file")
         }
-        guard info.st_size <= maximumBytes else { throw ViewError("it is \(info.st_size) bytes, more than \(maximumBytes)") }
+        guard info.st_size <= maximumBytes else {
+            throw ViewError("it is \(info.st_size) bytes, more than \(maximumBytes)")
+        }
         var bytes = [UInt8](repeating: 0, count: maximumBytes + 1)
         var count = 0
         while count < bytes.count {

@@ -1,6 +1,6 @@
-import InterlinearCorpus
 import Foundation
 import InterlinearAccessibility
+import InterlinearCorpus
 import InterlinearTable
 
 /// What the window showed when a snapshot was taken: one JSON line on stdout per snapshot
@@ -84,16 +84,18 @@ struct ViewSnapshot: Encodable {
         reference = view.chapter.reference.description
         title = view.title
         let origin = source.origin
-        window = Window(x: Float(origin.x), y: Float(origin.y), width: view.windowSize.width,
-                        height: view.windowSize.height, scale: source.scale,
-                        pixelWidth: pixelWidth, pixelHeight: pixelHeight)
+        window = Window(
+            x: Float(origin.x), y: Float(origin.y), width: view.windowSize.width,
+            height: view.windowSize.height, scale: source.scale,
+            pixelWidth: pixelWidth, pixelHeight: pixelHeight)
         viewportHeight = viewport.height
         scrollY = viewport.scrollY
         contentHeight = view.tree.table.contentHeight
         let cells = view.visibleCells
         if let first = cells.first, let last = cells.last {
-            visibleVerses = Verses(first: view.tree.verseNumber(ofCell: VerseIndex(first)),
-                                   last: view.tree.verseNumber(ofCell: VerseIndex(last)))
+            visibleVerses = Verses(
+                first: view.tree.verseNumber(ofCell: VerseIndex(first)),
+                last: view.tree.verseNumber(ofCell: VerseIndex(last)))
         }
         focus = view.focus.map(view.tree.nodeID(of:))
         focusFrame = view.focusRing.map(Frame.init)
@@ -103,7 +105,8 @@ struct ViewSnapshot: Encodable {
         layouts = view.layoutCount
         screenReader = view.screenReaderEnabled
         let s = view.tree.stats
-        stats = Stats(containersBuilt: s.containersBuilt, elementsBuilt: s.elementsBuilt, framesComputed: s.framesComputed)
+        stats = Stats(
+            containersBuilt: s.containersBuilt, elementsBuilt: s.elementsBuilt, framesComputed: s.framesComputed)
         let line = view.statusLine
         status = Status(left: line.left, right: line.right, lines: view.statusLines)
         details = view.details

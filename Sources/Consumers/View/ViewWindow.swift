@@ -238,15 +238,17 @@ public final class ViewWindow {
         SDL_GetWindowSize(window, &width, &height)
         // HiDPI: the surface may have more pixels than the window has points; paint at that scale.
         scale = width > 0 ? Double(pixelWidth) / Double(width) : 1
-        var painted = WindowPainter.paint(view, with: painter, into: frame.context, scale: scale,
-                                          windowWidth: Double(width), windowHeight: Double(height))
+        var painted = WindowPainter.paint(
+            view, with: painter, into: frame.context, scale: scale,
+            windowWidth: Double(width), windowHeight: Double(height))
         // The status bar wraps: when it needs another number of lines, the table shrinks or grows; paint again.
         let lines = view.setStatusLines(painted.statusLines)
         if !lines.isEmpty {
             channel.tell(lines)
             try preparePainter()
-            painted = WindowPainter.paint(view, with: painter, into: frame.context, scale: scale,
-                                          windowWidth: Double(width), windowHeight: Double(height))
+            painted = WindowPainter.paint(
+                view, with: painter, into: frame.context, scale: scale,
+                windowWidth: Double(width), windowHeight: Double(height))
         }
         cellsDrawn = painted.cells
         framesDrawn += 1
@@ -284,8 +286,9 @@ public final class ViewWindow {
             return
         }
         snapshots += 1
-        let record = ViewSnapshot(window: self, file: path, pixelWidth: frame.pixelWidth,
-                                  pixelHeight: frame.pixelHeight)
+        let record = ViewSnapshot(
+            window: self, file: path, pixelWidth: frame.pixelWidth,
+            pixelHeight: frame.pixelHeight)
         // Written completely or thrown (SystemError), never trapped: the command reports it like any output failure.
         let json = try record.jsonLine()
         try json.withUnsafeBytes { try ByteSink(descriptor: STDOUT_FILENO).write($0) }

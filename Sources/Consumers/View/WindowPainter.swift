@@ -12,8 +12,10 @@ struct WindowPainter {
 
     /// Paints `view` into `cr` scaled by `scale` pixels per point; returns the number of cells drawn and the lines
     /// the status bar needs at this width (the window relayouts and paints again when that differs from the view's).
-    static func paint(_ view: ChapterView, with painter: ChapterPainter, into cr: OpaquePointer, scale: Double,
-                      windowWidth: Double, windowHeight: Double) -> (cells: Int, statusLines: Int) {
+    static func paint(
+        _ view: ChapterView, with painter: ChapterPainter, into cr: OpaquePointer, scale: Double,
+        windowWidth: Double, windowHeight: Double
+    ) -> (cells: Int, statusLines: Int) {
         let theme = Theme.named(view.theme)
         cairo_identity_matrix(cr)
         cairo_scale(cr, scale, scale)
@@ -35,21 +37,26 @@ struct WindowPainter {
         let barHeight = Double(view.statusHeight)
         let barTop = windowHeight - barHeight
         if let placement = view.pane {
-            let rect = placement.placement == .beside
+            let rect =
+                placement.placement == .beside
                 ? Rect(x: Float(tableWidth), y: 0, width: placement.size, height: Float(barTop))
                 : Rect(x: 0, y: Float(tableHeight), width: Float(windowWidth), height: placement.size)
             pane.paintPane(view, painter: painter, rect: rect)
         }
-        if view.helpShown { PanePainter(cr: cr, theme: theme, size: Double(view.paneFontSize))
-            .paintHelp(width: windowWidth, height: barTop) }
+        if view.helpShown {
+            PanePainter(cr: cr, theme: theme, size: Double(view.paneFontSize))
+                .paintHelp(width: windowWidth, height: barTop)
+        }
         let lines = paintStatus(view, theme: theme, into: cr, top: barTop, width: windowWidth, height: barHeight)
         return (cells.count, lines)
     }
 
     /// The status line: where the reader is, then the prompt, a message or the keys, wrapped at " · " and spaces
     /// onto as many lines as the width needs (never cut). Returns the number of lines.
-    private static func paintStatus(_ view: ChapterView, theme: Theme, into cr: OpaquePointer, top: Double,
-                                    width: Double, height: Double) -> Int {
+    private static func paintStatus(
+        _ view: ChapterView, theme: Theme, into cr: OpaquePointer, top: Double,
+        width: Double, height: Double
+    ) -> Int {
         let size = Double(view.barFontSize)
         set(cr, theme.bar)
         cairo_rectangle(cr, 0, top, width, height)

@@ -12,8 +12,10 @@ public struct WindowSettings: Sendable {
     /// Whether to export the chapter to screen readers (`auto` follows the desktop's `IsEnabled`).
     public var screenReader: ScreenReaderMode
 
-    public init(width: Int32, height: Int32, scrollY: Float = 0, snapshotPath: String? = nil,
-                screenReader: ScreenReaderMode = .auto) {
+    public init(
+        width: Int32, height: Int32, scrollY: Float = 0, snapshotPath: String? = nil,
+        screenReader: ScreenReaderMode = .auto
+    ) {
         self.width = width
         self.height = height
         self.scrollY = scrollY

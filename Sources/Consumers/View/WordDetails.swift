@@ -50,8 +50,10 @@ public struct WordDetails: Equatable, Sendable, Encodable {
 
     /// The pane's rows after the word itself: a field name and its value, empty values left out.
     public var rows: [(field: String, value: String)] {
-        let all = [("Transliteration", transliteration), ("Lemma", lemma), ("Strong's", strongs),
-                   ("Parsing", parsing), ("Gloss", gloss), ("English", english.joined(separator: " "))]
+        let all = [
+            ("Transliteration", transliteration), ("Lemma", lemma), ("Strong's", strongs),
+            ("Parsing", parsing), ("Gloss", gloss), ("English", english.joined(separator: " ")),
+        ]
         return all.filter { !$0.1.isEmpty }
     }
 }

@@ -18,17 +18,21 @@ enum X11Keys {
         var buffer = [CChar](repeating: 0, count: 16)
         var keysym: KeySym = 0
         let count = XLookupString(&xevent.xkey, &buffer, Int32(buffer.count - 1), &keysym, nil)
-        let typed = count > 0 ? String(decoding: buffer.prefix(Int(count)).map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
+        let typed =
+            count > 0 ? String(decoding: buffer.prefix(Int(count)).map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
         // As atk-bridge does: the character when it is a visible one (or typed with Control), else the key's name.
         let control = xevent.xkey.state & UInt32(ControlMask) != 0
-        let visible = typed.unicodeScalars.count == 1 && typed.unicodeScalars.allSatisfy {
-            $0.properties.generalCategory != .control && !$0.properties.isWhitespace
-        }
+        let visible =
+            typed.unicodeScalars.count == 1
+            && typed.unicodeScalars.allSatisfy {
+                $0.properties.generalCategory != .control && !$0.properties.isWhitespace
+            }
         let isText = !typed.isEmpty && (visible || control)
         let name = XKeysymToString(keysym).map { String(cString: $0) } ?? ""
-        return KeyStroke(pressed: xevent.type == KeyPress, keysym: UInt32(truncatingIfNeeded: keysym),
-                         keycode: xevent.xkey.keycode, modifiers: xevent.xkey.state,
-                         timestamp: UInt32(truncatingIfNeeded: xevent.xkey.time),
-                         text: isText ? typed : name, isText: isText)
+        return KeyStroke(
+            pressed: xevent.type == KeyPress, keysym: UInt32(truncatingIfNeeded: keysym),
+            keycode: xevent.xkey.keycode, modifiers: xevent.xkey.state,
+            timestamp: UInt32(truncatingIfNeeded: xevent.xkey.time),
+            text: isText ? typed : name, isText: isText)
     }
 }

@@ -10,7 +10,8 @@ enum X11Title {
         var info = SDL_SysWMinfo()
         SDL_GetVersion(&info.version)
         guard SDL_GetWindowWMInfo(window, &info) == SDL_TRUE, info.subsystem == SDL_SYSWM_X11,
-              let display = info.info.x11.display else { return }
+            let display = info.info.x11.display
+        else { return }
         let xwindow = info.info.x11.window
         var utf8 = Array(title.utf8CString)
         utf8.withUnsafeMutableBufferPointer { buffer in
