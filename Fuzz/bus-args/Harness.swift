@@ -47,13 +47,26 @@ private struct Input {
         return Int32(bitPattern: value)
     }
     mutating func length(_ unit: Int) -> Int { (Int(byte()) << 8 | Int(byte())) * unit }
-    /// A string without NUL (a C string ends there): a length, then that many bytes, decoded as UTF-8.
+    /// A string without NUL (a C string ends there): a length, then that many bytes, decoded as UTF-8. A
+    /// noncharacter (U+FDD0…U+FDEF, U+nFFFE, U+nFFFF) is kept: the writer sends U+FFFD for it (sd-bus refuses it),
+    /// so `sent` gives what reading must give back.
     mutating func string() -> String {
         let count = min(Int(byte()), bytes.count - min(at, bytes.count))
         defer { at += count }
         let raw = UnsafeBufferPointer(rebasing: bytes[min(at, bytes.count)..<min(at + count, bytes.count)])
         return String(decoding: raw.filter { $0 != 0 }, as: UTF8.self)
     }
+}
+
+/// What a string reads back as once written: each noncharacter replaced by U+FFFD, worked out here from the
+/// Unicode definition (not by the writer's own function).
+private func sent(_ string: String) -> String {
+    String(
+        String.UnicodeScalarView(
+            string.unicodeScalars.map { s in
+                let v = s.value
+                return (v >= 0xFDD0 && v <= 0xFDEF) || (v % 0x10000 == 0xFFFE || v % 0x10000 == 0xFFFF) ? "\u{FFFD}" : s
+            }))
 }
 
 private enum Reading: UInt8, CaseIterable {
@@ -190,10 +203,10 @@ private func writeWellFormed(
         func match(_ raw: Int32) -> CollectionRule.MatchType { .init(rawValue: raw) ?? .invalid }
         let rule = CollectionRule(
             states: CollectionRule.numbers(inBitArray: states), stateMatch: match(stateMatch),
-            attributes: attributes.flatMap { CollectionRule.attributePairs(name: $0.0, value: $0.1) },
+            attributes: attributes.flatMap { CollectionRule.attributePairs(name: sent($0.0), value: sent($0.1)) },
             attributeMatch: match(attributeMatch), roles: CollectionRule.numbers(inBitArray: roles),
             roleMatch: match(roleMatch),
-            interfaces: interfaces, interfaceMatch: match(interfaceMatch), invert: invert)
+            interfaces: interfaces.map(sent), interfaceMatch: match(interfaceMatch), invert: invert)
         return .matches(
             .init(
                 rule: rule, sortOrder: CollectionRule.SortOrder(rawValue: sortOrder) ?? .invalid,
@@ -229,7 +242,7 @@ private func writeWellFormed(
             busName: input.string(),
             path: input.byte() & 1 == 0 ? ObjectReference.null.path : "/org/a11y/atspi/accessible/root")
         writer.reference(reference)
-        return .reference(reference)
+        return .reference(ObjectReference(busName: sent(reference.busName), path: reference.path))
     case .basics:
         var values: [Basic] = []
         for type in basics {
@@ -237,7 +250,7 @@ private func writeWellFormed(
             case "i": let v = input.int32(); writer.int32(v); values.append(.int(v))
             case "u": let v = UInt32(bitPattern: input.int32()); writer.uint32(v); values.append(.uint(v))
             case "b": let v = input.byte() & 1 != 0; writer.bool(v); values.append(.bool(v))
-            default: let v = input.string(); writer.string(v); values.append(.string(v))
+            default: let v = input.string(); writer.string(v); values.append(.string(sent(v)))
             }
         }
         return .basics(values)

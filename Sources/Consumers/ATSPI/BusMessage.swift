@@ -15,8 +15,25 @@ struct MessageWriter {
         if r < 0 { status = r }
     }
 
+    /// Appends a string. sd-bus refuses a string holding a Unicode noncharacter (U+FDD0…U+FDEF, U+nFFFE, U+nFFFF),
+    /// which a Swift `String` may hold, and one refused string would fail the whole reply; such a string goes out
+    /// with U+FFFD in their place.
     mutating func string(_ value: String) {
-        run { m in value.withCString { sd_bus_message_append_basic(m, CChar(UInt8(ascii: "s")), $0) } }
+        let sendable =
+            value.unicodeScalars.contains(where: Self.isNoncharacter) ? Self.replacingNoncharacters(value) : value
+        run { m in sendable.withCString { sd_bus_message_append_basic(m, CChar(UInt8(ascii: "s")), $0) } }
+    }
+
+    static func isNoncharacter(_ scalar: Unicode.Scalar) -> Bool {
+        (0xFDD0...0xFDEF).contains(scalar.value) || scalar.value & 0xFFFE == 0xFFFE
+    }
+
+    static func replacingNoncharacters(_ value: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        for scalar in value.unicodeScalars {
+            scalars.append(isNoncharacter(scalar) ? "\u{FFFD}" : scalar)
+        }
+        return String(scalars)
     }
 
     mutating func objectPath(_ value: String) {
