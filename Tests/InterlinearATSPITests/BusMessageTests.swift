@@ -28,8 +28,13 @@ import Testing
     /// sd-bus refuses a string holding a Unicode noncharacter (found by the bus-args harness); one such string in
     /// a name or a text would fail the whole reply. It goes out with U+FFFD in place of each noncharacter.
     @Test func noncharactersGoOutAsReplacementCharacters() throws {
+        // Swift refuses noncharacters in literals, so the strings are made from scalar values.
+        func text(_ values: UInt32...) -> String {
+            String(String.UnicodeScalarView(values.compactMap(Unicode.Scalar.init)))
+        }
         let strings = [
-            "λόγος", "a\u{FFFF}b", "\u{FDD0}\u{FDEF}", "x\u{10FFFE}", "\u{FFFE}", "\u{FDCF}\u{FDF0}\u{FFFD}",
+            "λόγος", text(0x61, 0xFFFF, 0x62), text(0xFDD0, 0xFDEF), text(0x78, 0x10FFFE), text(0xFFFE),
+            text(0xFDCF, 0xFDF0, 0xFFFD),
         ]
         // Expected by the definition (Unicode 15, section 23.7): U+FDD0…U+FDEF and the last two of every plane.
         let expected = ["λόγος", "a\u{FFFD}b", "\u{FFFD}\u{FFFD}", "x\u{FFFD}", "\u{FFFD}", "\u{FDCF}\u{FDF0}\u{FFFD}"]
