@@ -3,8 +3,8 @@
 //
 // libsystemd (with libgcrypt, libgpg-error, liblzma, libzstd, liblz4, libcap) cost every `interlinear` process
 // about 1.3 M instructions to load and relocate, measured with callgrind, though only the AT-SPI adapter (`view`,
-// and its test host) talks to D-Bus. Each sd-bus function the adapter and CATSPIShim call is defined here
-// with sd-bus's own prototype and forwards to the real one. Without libsystemd they fail the way sd-bus reports
+// and its test host) talks to D-Bus. Each sd-bus function the adapter, CATSPIShim and the adapter's tests call is
+// defined here with sd-bus's own prototype and forwards to the real one. Without libsystemd they fail the way sd-bus reports
 // failure: a negative errno, here -ELIBACC ("cannot access a needed shared library"), or NULL; the adapter checks
 // systemd_bus_loader_failure before it connects and says so in one line.
 //
@@ -72,6 +72,9 @@ LAZY_FORWARD(libsystemd, int, sd_bus_message_open_container, (sd_bus_message *m,
         (m, type, contents), -ELIBACC)
 LAZY_FORWARD(libsystemd, int, sd_bus_message_read_basic, (sd_bus_message *m, char type, void *p), (m, type, p),
         -ELIBACC)
+LAZY_FORWARD(libsystemd, int, sd_bus_message_rewind, (sd_bus_message *m, int complete), (m, complete), -ELIBACC)
+LAZY_FORWARD(libsystemd, int, sd_bus_message_seal, (sd_bus_message *m, uint64_t cookie, uint64_t timeout_usec),
+        (m, cookie, timeout_usec), -ELIBACC)
 LAZY_FORWARD(libsystemd, int, sd_bus_message_set_auto_start, (sd_bus_message *m, int b), (m, b), -ELIBACC)
 LAZY_FORWARD(libsystemd, int, sd_bus_message_skip, (sd_bus_message *m, const char *types), (m, types), -ELIBACC)
 LAZY_FORWARD(libsystemd, sd_bus_message*, sd_bus_message_unref, (sd_bus_message *m), (m), NULL)
@@ -79,6 +82,8 @@ LAZY_FORWARD(libsystemd, int, sd_bus_new, (sd_bus **ret), (ret), -ELIBACC)
 LAZY_FORWARD(libsystemd, int, sd_bus_open_user, (sd_bus **ret), (ret), -ELIBACC)
 LAZY_FORWARD(libsystemd, int, sd_bus_process, (sd_bus *bus, sd_bus_message **r), (bus, r), -ELIBACC)
 LAZY_FORWARD(libsystemd, int, sd_bus_send, (sd_bus *bus, sd_bus_message *m, uint64_t *cookie), (bus, m, cookie),
+        -ELIBACC)
+LAZY_FORWARD(libsystemd, int, sd_bus_set_fd, (sd_bus *bus, int input_fd, int output_fd), (bus, input_fd, output_fd),
         -ELIBACC)
 LAZY_FORWARD(libsystemd, int, sd_bus_set_address, (sd_bus *bus, const char *address), (bus, address), -ELIBACC)
 LAZY_FORWARD(libsystemd, int, sd_bus_set_bus_client, (sd_bus *bus, int b), (bus, b), -ELIBACC)
