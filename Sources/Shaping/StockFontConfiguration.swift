@@ -100,10 +100,7 @@ final class StockFontConfiguration {
         guard let directory = opendir(folder + "/conf.d") else { return nil }
         defer { closedir(directory) }
         var paths: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) {
-                String(cString: $0.bindMemory(to: CChar.self).baseAddress!)
-            }
+        for name in FolderEntries.names(directory) {
             guard name.hasSuffix(".conf") else { continue }
             guard neutralSnippets.contains(name) else { return nil }
             let path = folder + "/conf.d/" + name
