@@ -77,7 +77,7 @@ public final class FontChain: Sendable {
         self.family = family
         self.hebrewFamily = hebrewFamily
         self.cacheFile = cacheFile
-        var first: (primary: Font, hebrew: FontDescriptor?, list: [FontDescriptor]?, source: Source)?
+        let first: (primary: Font, hebrew: FontDescriptor?, list: [FontDescriptor]?, source: Source)
         var configuration: StockFontConfiguration?
         if let cacheFile, let cached = FontCache.lookup(path: cacheFile, family: family, hebrewFamily: hebrewFamily),
             let font = Font(cached.primary.descriptor, library: library)
@@ -88,8 +88,7 @@ public final class FontChain: Sendable {
         {
             configuration = found
             first = (font, hebrewFamily.flatMap { found.firstMatch(family: $0) }, nil, .stockConfiguration)
-        }
-        if first == nil {
+        } else {
             let list: [FontDescriptor]
             do { list = try FontLocator.fallbackList(family: family) } catch {
                 FT_Done_FreeType(library)
@@ -99,10 +98,9 @@ public final class FontChain: Sendable {
                 FT_Done_FreeType(library)
                 throw FontError(family: family)
             }
-            let hebrew = hebrewFamily.flatMap { try? FontLocator.fallbackList(family: $0).first }
-            first = (font, hebrew, list, .fontconfig)
+            first = (font, hebrewFamily.flatMap { try? FontLocator.fallbackList(family: $0).first }, list, .fontconfig)
         }
-        guard let (primary, hebrew, list, source) = first else { preconditionFailure("every path sets it") }
+        let (primary, hebrew, list, source) = first
         var loaded = [0: primary]
         var hebrewIndex: Int?
         if let hebrew {

@@ -61,7 +61,9 @@ final class StockFontConfiguration {
             return nil
         }
         guard let home = getenv("HOME").map({ String(cString: $0) }), home.hasPrefix("/") else { return nil }
-        let configHome = getenv("XDG_CONFIG_HOME").map { String(cString: $0) }.flatMap { $0.hasPrefix("/") ? $0 : nil }
+        // A relative XDG_CONFIG_HOME is one fontconfig and this check might resolve differently: left to fontconfig.
+        let configHome = getenv("XDG_CONFIG_HOME").map { String(cString: $0) }
+        if let configHome, !configHome.hasPrefix("/") { return nil }
         let userFiles = [
             (configHome ?? home + "/.config") + "/fontconfig/conf.d",
             (configHome ?? home + "/.config") + "/fontconfig/fonts.conf",
