@@ -73,6 +73,39 @@ import Testing
         #expect(files[0] == files[1], "the same stamps and fonts in the font cache file")
     }
 
+    /// A character the primary lacks goes to the first font of fontconfig's sorted list for the family that has it
+    /// (`fc-match -s`, with the Hebrew family's file last when the list lacks it; coverage from `fc-list
+    /// :charset=`), whichever chain index that font has: Hebrew letters to DejaVu Sans before Ezra SIL, the
+    /// cantillation mark U+0591 to Ezra SIL SR where fontconfig puts it, a character no font has to none. Both with
+    /// the chain from the stock configuration and the one from fontconfig in full.
+    @Test(
+        .enabled(if: SystemTool.required("fc-match", "fc-list"), SystemTool.reason("fc-match", package: "fontconfig")))
+    func aMissingCharacterGoesWhereFontconfigsOrderSays() throws {
+        let tool = try #require(SystemTool.find("fc-match"))
+        let listed = try run(tool, ["-s", "Gentium Plus", "--format", "%{file}|%{index}\n"]).stdoutText
+            .split(separator: "\n").map(String.init)
+        let hebrew = try fcMatch(FontChain.defaultHebrewFamily)
+        let order = Array(listed.dropFirst()) + (listed.contains(hebrew) ? [] : [hebrew])
+        let lister = try #require(SystemTool.find("fc-list"))
+        let chains = [
+            try FontChain(family: "Gentium Plus"),
+            try FontChain(
+                family: "Gentium Plus", hebrewFamily: FontChain.defaultHebrewFamily, cacheDirectory: nil,
+                stock: false),
+        ]
+        for scalar: UInt32 in [0x2603, 0x222E, 0x2318, 0x05D0, 0x05B8, 0x0591, 0x6F22, 0x1F600] {
+            let covering = Set(
+                try run(lister, ["--format", "%{file}|%{index}\n", ":charset=\(String(scalar, radix: 16))"]).stdoutText
+                    .split(separator: "\n").map(String.init))
+            let expected = order.first { covering.contains($0) }
+            for chain in chains {
+                let found = chain.fallback(for: scalar).map { chain.font(at: $0).descriptor }
+                #expect(found.map { "\($0.path)|\($0.index)" } == expected, "U+\(String(scalar, radix: 16))")
+            }
+        }
+        #expect(order.contains { $0.contains("SILEOTSR") }, "the sample needs Ezra SIL SR in fontconfig's list")
+    }
+
     /// A user's fonts.conf that rejects Gentium Plus Regular: fontconfig then gives another Gentium Plus file, and
     /// so does `interlinear` (the file it records in its font cache), not the stock configuration's.
     @Test(
