@@ -197,6 +197,32 @@ public final class CacheFolder: @unchecked Sendable {
         return now.st_dev == info.st_dev && now.st_ino == info.st_ino
     }
 
+    /// The names in the folder that start with `prefix` and end with `suffix` and are regular files of ours, as
+    /// `fstatat` sees them without following links (a link or anything else there is passed over, not refused:
+    /// the caller did not ask for it by name).
+    public func fileNames(prefix: String, suffix: String) -> [String] {
+        guard isUsable else { return [] }
+        let listing = dup(descriptor)
+        guard listing >= 0, let directory = fdopendir(listing) else {
+            if listing >= 0 { close(listing) }
+            return []
+        }
+        defer { closedir(directory) }
+        return FolderEntries.names(directory).filter { name in
+            var info = stat()
+            return name.hasPrefix(prefix) && name.hasSuffix(suffix) && Self.isPlainName(name)
+                && fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 && info.st_mode & S_IFMT == S_IFREG
+                && Self.ownership(of: info, folder: false) == nil
+        }
+    }
+
+    /// Removes the name `name` from the folder (`unlinkat`: a link is removed, never its target); false when
+    /// nothing was removed.
+    @discardableResult
+    public func remove(_ name: String) -> Bool {
+        isUsable && Self.isPlainName(name) && unlinkat(descriptor, name, 0) == 0
+    }
+
     /// The bytes of the cache file `name`, at most `limit` of them; nil when it is missing, refused or larger.
     public func read(_ name: String, limit: Int) -> [UInt8]? {
         guard let (fd, info) = openFile(name) else { return nil }
@@ -284,5 +310,20 @@ public final class CacheFolder: @unchecked Sendable {
         pthread_sigmask(SIG_BLOCK, &all, &previous)
         defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
         return body()
+    }
+}
+
+/// The names a folder lists (`readdir`), "." and ".." included.
+public enum FolderEntries {
+    /// Every name left in `directory` (an open `DIR`); the caller closes it.
+    public static func names(_ directory: OpaquePointer) -> [String] {
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            names.append(
+                withUnsafeBytes(of: entry.pointee.d_name) {
+                    String(cString: $0.bindMemory(to: CChar.self).baseAddress!)
+                })
+        }
+        return names
     }
 }

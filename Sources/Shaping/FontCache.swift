@@ -37,11 +37,11 @@ enum FontCache {
         return chain
     }
 
-    /// Records a chain fontconfig just resolved in this process (so fontconfig is initialised): keeps the other
-    /// chains of a file written in the same state, replaces the rest. Errors are ignored: the cache is an
-    /// optimisation, and the next run asks fontconfig again.
-    static func store(path: String, chain: FontCacheFile.Chain) {
-        guard let stamps = currentStamps() else { return }
+    /// Records a chain fontconfig just resolved in this process, under `configuration` (the stock one) or, when
+    /// nil, the one `FcInit` loaded: keeps the other chains of a file written in the same state, replaces the
+    /// rest. Errors are ignored: the cache is an optimisation, and the next run asks fontconfig again.
+    static func store(path: String, chain: FontCacheFile.Chain, configuration: StockFontConfiguration?) {
+        guard let stamps = currentStamps(configuration) else { return }
         var file = FontCacheFile(
             fontconfigVersion: FcGetVersion(), environment: environmentFingerprint(),
             stamps: stamps, chains: [chain])
@@ -106,12 +106,15 @@ enum FontCache {
     }
 
     /// Every path fontconfig's answer depends on, with its state now; nil when there are more than a file may hold.
-    /// Needs fontconfig initialised (`FcInit`).
-    static func currentStamps() -> [FontCacheFile.Stamp]? {
-        var paths = Set<[UInt8]>()
+    /// Needs fontconfig initialised (`FcInit`) when `configuration` is nil. The stock configuration's
+    /// configuration files are the ones a full one lists (fonts.conf, conf.d and its snippets), so either way
+    /// the stamps are the same.
+    static func currentStamps(_ configuration: StockFontConfiguration? = nil) -> [FontCacheFile.Stamp]? {
+        let config = configuration?.config
+        var paths = Set((configuration?.configurationPaths ?? []).map { Array($0.utf8) })
         for list in [
-            FcConfigGetConfigFiles(nil), FcConfigGetConfigDirs(nil), FcConfigGetFontDirs(nil),
-            FcConfigGetCacheDirs(nil),
+            FcConfigGetConfigFiles(config), FcConfigGetConfigDirs(config), FcConfigGetFontDirs(config),
+            FcConfigGetCacheDirs(config),
         ] {
             guard let list else { continue }
             while let item = FcStrListNext(list) {

@@ -14,7 +14,9 @@
 /// the bytes; an optional is a flag byte (0 or 1) and, when 1, the value.
 struct FontCacheFile: Equatable, Sendable {
     static let magic: [UInt8] = Array("ILFONTS".utf8) + [0]
-    static let formatVersion: UInt32 = 1
+    /// 2: the Hebrew font's place is its chain index, 0 or 1 (`FontChain`); in 1 it was its place in
+    /// fontconfig's sorted list.
+    static let formatVersion: UInt32 = 2
     /// The largest file read or written.
     static let maxSize = 64 * 1024
     static let headerSize = 24
@@ -56,8 +58,7 @@ struct FontCacheFile: Equatable, Sendable {
     }
 
     /// The fonts of one `FontChain`: the requested family's file (chain index 0), and the Hebrew family's with
-    /// the index it has in the chain (its place in fontconfig's sorted list for the family, or the list's length
-    /// when it is not in it; 0 when it is the primary's own file).
+    /// the index it has in the chain (0 when it is the primary's own file, 1 otherwise).
     struct Chain: Equatable, Sendable {
         var family: String
         var hebrewFamily: String?
@@ -153,7 +154,7 @@ struct FontCacheFile: Equatable, Sendable {
             if let hebrew {
                 // Index 0 is the primary's place: the Hebrew font is there exactly when it is the primary's file.
                 let samePlace = hebrew.path == primary.path && hebrew.index == primary.index
-                guard (0...Int32(UInt16.max)).contains(hebrewIndex), (hebrewIndex == 0) == samePlace
+                guard hebrewIndex == (samePlace ? 0 : 1)
                 else { throw .field("the Hebrew font's place in the chain") }
                 guard hebrewFamily != nil else { throw .field("a Hebrew font without a Hebrew family") }
             } else {

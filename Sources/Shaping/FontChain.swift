@@ -7,29 +7,46 @@ import Glibc
 
 /// A primary font and fontconfig's fallback fonts, loaded lazily the first time a character needs one.
 /// Thread-safe: shaping threads share one chain; fallbacks load under its mutex.
+///
+/// Its indices (what a shaped glyph's `font` names): 0 the primary, 1 the Hebrew font when it is another file,
+/// then fontconfig's other fonts for the family in its order. So the indices of the fonts a run starts from never
+/// depend on fontconfig's fallback order, which only a full configuration gives; a character neither covers is
+/// looked up in fontconfig's order all the same (the Hebrew font where fontconfig puts it, or last).
 public final class FontChain: Sendable {
     public let family: String
     /// The requested family's font. Immutable once made, so shapers read it without the mutex.
     public let primary: Font
 
+    /// Where the first fonts came from: the font cache file, fontconfig's stock configuration without its
+    /// snippets (`StockFontConfiguration`), or fontconfig started in full.
+    enum Source: Equatable { case fontCache, stockConfiguration, fontconfig }
+    let source: Source
+
     /// What fallback lookups fill in, and the FreeType library that opens their files (FreeType libraries are not
     /// thread-safe, so it lives under the mutex too).
     private struct State {
         let library: FT_Library
-        /// fontconfig's fonts for the family in its order of preference, the chain's indices; nil until a glyph is
-        /// first missing when the chain came from the font cache (fontconfig is then started only for that).
+        /// The chain's fonts by index; nil until a glyph is first missing unless fontconfig was started in full to
+        /// make the chain (its list is then at hand).
         var candidates: [FontDescriptor]?
+        /// The indices a character the starting font lacks is looked up in, in fontconfig's order.
+        var searchOrder: [Int]
         var loaded: [Int: Font]
         /// Scalar → index of the first fallback covering it (-1: none does). Filled only for scalars the primary
         /// lacks.
         var fallbackFor: [UInt32: Int] = [:]
     }
     private let state: Mutex<State>
-    /// The font cache file this chain came from, if any (dropped if fontconfig's list disagrees with it).
+    /// The font cache file the first fonts are remembered in, if any (removed if fontconfig's full answer later
+    /// disagrees with them).
     private let cacheFile: String?
+    private let hebrewFamily: String?
+    /// The Hebrew family's file (whether or not it opened), to place it in fontconfig's list later.
+    private let hebrewDescriptor: FontDescriptor?
 
-    /// The chain index of the font Hebrew text is shaped with first (`hebrewFamily`), or nil when that family is
-    /// not installed: Hebrew then falls back through fontconfig like any other script.
+    /// The chain index of the font Hebrew text is shaped with first (`hebrewFamily`): 0 when it is the primary's
+    /// file, 1 otherwise, or nil when that family is not installed: Hebrew then falls back through fontconfig
+    /// like any other script.
     public let hebrewFont: Int?
 
     /// The family Hebrew is shaped with by default: Ezra SIL (Debian `fonts-sil-ezra`), made for Biblical Hebrew
@@ -41,107 +58,137 @@ public final class FontChain: Sendable {
     ///
     /// With a `cacheDirectory` (`CachePolicy.directory`), the files fontconfig chose are remembered there
     /// (`FontCache`): while nothing fontconfig depends on has changed, a later chain opens them directly and starts
-    /// fontconfig only when a glyph is missing, to find the fallbacks. The chain is the same either way: the same
-    /// files at the same indices, fallbacks in fontconfig's order.
-    public init(
+    /// fontconfig only when a glyph is missing, to find the fallbacks. Without a usable cache file the first fonts
+    /// come from fontconfig's stock configuration when nobody configured fontconfig (`StockFontConfiguration`),
+    /// else from fontconfig in full. The chain is the same either way: the same files at the same indices,
+    /// fallbacks in fontconfig's order.
+    public convenience init(
         family: String = "Gentium Plus", hebrewFamily: String? = FontChain.defaultHebrewFamily,
         cacheDirectory: String? = nil
     ) throws {
+        try self.init(family: family, hebrewFamily: hebrewFamily, cacheDirectory: cacheDirectory, stock: true)
+    }
+
+    /// `stock: false` never uses the stock configuration (tests compare both ways).
+    init(family: String, hebrewFamily: String?, cacheDirectory: String?, stock: Bool) throws {
         var library: FT_Library?
         guard FT_Init_FreeType(&library) == 0, let library else { throw FontError(family: family) }
         let cacheFile = cacheDirectory.map { $0 + "/" + FontCache.fileName }
         self.family = family
+        self.hebrewFamily = hebrewFamily
         self.cacheFile = cacheFile
+        let first: (primary: Font, hebrew: FontDescriptor?, list: [FontDescriptor]?, source: Source)
+        var configuration: StockFontConfiguration?
         if let cacheFile, let cached = FontCache.lookup(path: cacheFile, family: family, hebrewFamily: hebrewFamily),
-            let primary = Font(cached.primary.descriptor, library: library)
+            let font = Font(cached.primary.descriptor, library: library)
         {
-            var loaded = [0: primary]
-            var hebrewIndex: Int?
-            if let hebrew = cached.hebrew {
-                let index = Int(cached.hebrewIndex)
-                if index == 0 {
-                    hebrewIndex = 0
-                } else if let font = Font(hebrew.descriptor, library: library) {
-                    loaded[index] = font
-                    hebrewIndex = index
-                }
+            first = (font, cached.hebrew?.descriptor, nil, .fontCache)
+        } else if stock, let found = StockFontConfiguration(), let match = found.firstMatch(family: family),
+            let font = Font(match, library: library)
+        {
+            configuration = found
+            first = (font, hebrewFamily.flatMap { found.firstMatch(family: $0) }, nil, .stockConfiguration)
+        } else {
+            let list: [FontDescriptor]
+            do { list = try FontLocator.fallbackList(family: family) } catch {
+                FT_Done_FreeType(library)
+                throw error
             }
-            self.primary = primary
-            hebrewFont = hebrewIndex
-            state = Mutex(State(library: library, candidates: nil, loaded: loaded))
-            return
+            guard let font = Font(list[0], library: library) else {
+                FT_Done_FreeType(library)
+                throw FontError(family: family)
+            }
+            first = (font, hebrewFamily.flatMap { try? FontLocator.fallbackList(family: $0).first }, list, .fontconfig)
         }
-        let list: [FontDescriptor]
-        do { list = try FontLocator.fallbackList(family: family) } catch {
-            FT_Done_FreeType(library)
-            throw error
-        }
-        guard let primary = Font(list[0], library: library) else {
-            FT_Done_FreeType(library)
-            throw FontError(family: family)
-        }
-        var candidates = list
+        let (primary, hebrew, list, source) = first
         var loaded = [0: primary]
         var hebrewIndex: Int?
-        var hebrewRecord: (descriptor: FontDescriptor, index: Int)?
-        if let hebrewFamily, let found = try? FontLocator.fallbackList(family: hebrewFamily).first {
-            let index = candidates.firstIndex { $0.path == found.path && $0.index == found.index } ?? candidates.count
-            if index == candidates.count { candidates.append(found) }
-            hebrewRecord = (found, index)
-            if index == 0 {
+        if let hebrew {
+            if hebrew.isSameFace(as: primary.descriptor) {
                 hebrewIndex = 0
-            } else if let font = Font(found, library: library) {
-                loaded[index] = font
-                hebrewIndex = index
+            } else if let font = Font(hebrew, library: library) {
+                loaded[1] = font
+                hebrewIndex = 1
             }
         }
+        let arranged = list.map { Self.arrange($0, primary: primary.descriptor, hebrew: hebrew) }
         self.primary = primary
+        self.source = source
+        hebrewDescriptor = hebrew
         hebrewFont = hebrewIndex
-        state = Mutex(State(library: library, candidates: candidates, loaded: loaded))
-        if let cacheFile {
+        state = Mutex(
+            State(
+                library: library, candidates: arranged?.candidates, searchOrder: arranged?.searchOrder ?? [],
+                loaded: loaded))
+        if let cacheFile, source != .fontCache {
+            let separate = hebrew.map { !$0.isSameFace(as: primary.descriptor) } ?? false
             FontCache.store(
                 path: cacheFile,
                 chain: FontCacheFile.Chain(
-                    family: family, hebrewFamily: hebrewFamily, primary: FontCacheFile.FontRecord(list[0]),
-                    hebrew: hebrewRecord.map { FontCacheFile.FontRecord($0.descriptor) },
-                    hebrewIndex: Int32(hebrewRecord?.index ?? 0)))
+                    family: family, hebrewFamily: hebrewFamily, primary: FontCacheFile.FontRecord(primary.descriptor),
+                    hebrew: hebrew.map { FontCacheFile.FontRecord($0) }, hebrewIndex: separate ? 1 : 0),
+                configuration: configuration)
         }
     }
 
     deinit { state.withLock { _ = FT_Done_FreeType($0.library) } }
+
+    /// The chain's fonts for fontconfig's sorted list of the family (`list[0]` its first match): the primary, the
+    /// Hebrew font when it is another file, the list's other fonts; and the order fontconfig prefers them in for a
+    /// character the primary lacks (the list's order after its first, the Hebrew font where it is in the list or
+    /// last).
+    static func arrange(_ list: [FontDescriptor], primary: FontDescriptor, hebrew: FontDescriptor?) -> (
+        candidates: [FontDescriptor], searchOrder: [Int]
+    ) {
+        var candidates = [primary]
+        let separateHebrew = hebrew.flatMap { $0.isSameFace(as: primary) ? nil : $0 }
+        if let separateHebrew { candidates.append(separateHebrew) }
+        var order: [Int] = []
+        var hebrewPlaced = false
+        for font in list.dropFirst() {
+            if let separateHebrew, font.isSameFace(as: separateHebrew) {
+                if !hebrewPlaced { order.append(1) }
+                hebrewPlaced = true
+            } else {
+                candidates.append(font)
+                order.append(candidates.count - 1)
+            }
+        }
+        if separateHebrew != nil && !hebrewPlaced { order.append(1) }
+        return (candidates, order)
+    }
 
     /// The font at `index` in the chain (0 is the primary).
     public func font(at index: Int) -> Font {
         index == 0 ? primary : state.withLock { $0.loaded[index] } ?? primary
     }
 
-    /// The font file fontconfig put at `index` in the chain (0 is the primary), loaded or not; nil past the end.
+    /// The font file at `index` in the chain (0 is the primary), loaded or not; nil past the end.
     /// The persisted shape cache checks with it that a run shaped with fallback fonts still gets the same ones. A
     /// font already loaded (the primary, the Hebrew font) is answered without fontconfig; any other index, on a
-    /// chain that came from the font cache, asks fontconfig for the list as a missing glyph would.
+    /// chain made without fontconfig's full list, asks fontconfig for the list as a missing glyph would.
     public func descriptor(at index: Int) -> FontDescriptor? {
         if index == 0 { return primary.descriptor }
         guard index > 0 else { return nil }
         return state.withLock { state in
             if let font = state.loaded[index] { return font.descriptor }
-            let candidates = state.candidates ?? fontconfigCandidates(loaded: state.loaded)
-            state.candidates = candidates
+            let candidates = fallbackList(&state)
             return index < candidates.count ? candidates[index] : nil
         }
     }
 
-    /// Whether fontconfig's list of fallbacks has been made: from the start without a font cache, and with one
-    /// only once a glyph was missing (tests check that a chain from the cache starts without it).
+    /// Whether fontconfig's list of fallbacks has been made: from the start when fontconfig was started in full
+    /// for the chain, otherwise only once a glyph was missing (tests check that a chain from the cache starts
+    /// without it).
     var hasFallbackList: Bool { state.withLock { $0.candidates != nil } }
 
     /// The index of the first font after the primary that covers `scalar`, or nil when no installed font does.
     func fallback(for scalar: UInt32) -> Int? {
         state.withLock { state in
             if let known = state.fallbackFor[scalar] { return known < 0 ? nil : known }
-            let candidates = state.candidates ?? fontconfigCandidates(loaded: state.loaded)
-            state.candidates = candidates
+            let candidates = fallbackList(&state)
             var found = -1
-            for index in 1..<max(candidates.count, 1) {
+            for index in state.searchOrder {
                 if state.loaded[index] == nil, let font = Font(candidates[index], library: state.library) {
                     state.loaded[index] = font
                 }
@@ -152,21 +199,28 @@ public final class FontChain: Sendable {
         }
     }
 
-    /// fontconfig's list for the family, for a chain that came from the font cache, with the Hebrew font where the
-    /// cache put it. Should fontconfig now disagree with the cache about the fonts already loaded (a change the
-    /// cache's stamps could not see), those stay where they are, so runs already shaped keep their meaning, and
-    /// the cache file is removed so the next process asks fontconfig afresh.
-    private func fontconfigCandidates(loaded: [Int: Font]) -> [FontDescriptor] {
-        var list = (try? FontLocator.fallbackList(family: family)) ?? []
-        if let index = hebrewFont, index > 0, index == list.count, let hebrew = loaded[index] {
-            list.append(hebrew.descriptor)
-        }
-        let agrees = loaded.allSatisfy { index, font in
-            index < list.count && list[index].path == font.descriptor.path && list[index].index == font.descriptor.index
-        }
+    /// The chain's fonts, asking fontconfig (in full) for the family's list the first time on a chain made
+    /// without it. Should fontconfig's first matches now disagree with the fonts the chain started from (a change
+    /// the cache's stamps could not see), those stay where they are, so runs already shaped keep their meaning,
+    /// and the cache file is removed so the next process asks afresh.
+    private func fallbackList(_ state: inout State) -> [FontDescriptor] {
+        if let candidates = state.candidates { return candidates }
+        let list = (try? FontLocator.fallbackList(family: family)) ?? []
+        let hebrew = hebrewFamily.flatMap { try? FontLocator.fallbackList(family: $0).first }
+        let agrees =
+            list.first.map { $0.isSameFace(as: primary.descriptor) } ?? false
+            && hebrew?.path == hebrewDescriptor?.path && hebrew?.index == hebrewDescriptor?.index
         if !agrees, let cacheFile { unlink(cacheFile) }
-        return list
+        let arranged = Self.arrange(list, primary: primary.descriptor, hebrew: hebrewDescriptor)
+        state.candidates = arranged.candidates
+        state.searchOrder = arranged.searchOrder
+        return arranged.candidates
     }
+}
+
+extension FontDescriptor {
+    /// The same face of the same file (the family name fontconfig reports is not compared).
+    func isSameFace(as other: FontDescriptor) -> Bool { path == other.path && index == other.index }
 }
 
 extension FontCacheFile.FontRecord {

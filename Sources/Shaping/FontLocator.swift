@@ -67,15 +67,21 @@ public enum FontLocator {
     /// Throws `FontError` when the first match is not the requested family.
     public static func fallbackList(family: String) throws -> [FontDescriptor] {
         if let problem = configurationProblem() { throw FontError(family: family, configuration: problem) }
-        guard FcInit() != 0, let pattern = FcPatternCreate() else { throw FontError(family: family) }
+        guard FcInit() != 0 else { throw FontError(family: family) }
+        return try sorted(family: family, config: nil)
+    }
+
+    /// fontconfig's sorted list for `family` under `config` (nil: the one `FcInit` loaded).
+    static func sorted(family: String, config: OpaquePointer?) throws(FontError) -> [FontDescriptor] {
+        guard let pattern = FcPatternCreate() else { throw FontError(family: family) }
         defer { FcPatternDestroy(pattern) }
         _ = family.withCString {
             FcPatternAddString(pattern, FC_FAMILY, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self))
         }
-        FcConfigSubstitute(nil, pattern, FcMatchPattern)
+        FcConfigSubstitute(config, pattern, FcMatchPattern)
         FcDefaultSubstitute(pattern)
         var result = FcResultNoMatch
-        guard let set = FcFontSort(nil, pattern, FcTrue, nil, &result) else { throw FontError(family: family) }
+        guard let set = FcFontSort(config, pattern, FcTrue, nil, &result) else { throw FontError(family: family) }
         defer { FcFontSetDestroy(set) }
         var list: [FontDescriptor] = []
         for i in 0..<Int(set.pointee.nfont) {

@@ -66,6 +66,7 @@ struct ShapeFileAppender {
                 else { return nil }
                 size = Layout.recordsStart(slotCount: slotCount)
                 written = header.count
+                ShapeFileSweep.removeEarlierFormats(in: folder)
             }
             var header = [UInt8](repeating: 0, count: Layout.headerSize)
             let slots =
@@ -112,8 +113,11 @@ struct ShapeFileAppender {
         let start = Layout.padded(end)
         let mask = file.slotCount - 1
         var output: [UInt8] = []
+        output.reserveCapacity(batch.bytes.count)
         var claimed: [Int: UInt64] = [:]  // slots this batch fills, with the key hash of what goes there
+        claimed.reserveCapacity(entries.count)
         var fills: [(slot: Int, unit: UInt32)] = []
+        fills.reserveCapacity(entries.count)
         var fontsUnit: UInt32?
         return batch.bytes.withUnsafeBytes { bytes -> Appended in
             for offset in entries {
@@ -149,10 +153,10 @@ struct ShapeFileAppender {
                 if dependsOnFonts, fontsUnit == nil {
                     // The batch's fonts record (its first bytes, up to the first entry), once.
                     fontsUnit = UInt32((start + output.count) / Layout.unit)
-                    output.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[0..<fontsLength]))
+                    Self.append(UnsafeRawBufferPointer(rebasing: bytes[0..<fontsLength]), to: &output)
                 }
                 let at = output.count
-                output.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + length]))
+                Self.append(UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + length]), to: &output)
                 output.withUnsafeMutableBytes {
                     $0.storeBytes(of: dependsOnFonts ? fontsUnit! : 0, toByteOffset: at + E.fonts, as: UInt32.self)
                 }
@@ -163,8 +167,8 @@ struct ShapeFileAppender {
             // Records first, then their slots: a slot never leads to bytes not written yet.
             guard Self.write(fd, output, at: start) else { return .failed }
             for fill in fills {
-                guard
-                    Self.write(fd, withUnsafeBytes(of: fill.unit) { Array($0) }, at: Layout.headerSize + fill.slot * 4)
+                var unit = fill.unit
+                guard withUnsafeBytes(of: &unit, { Self.write(fd, $0, at: Layout.headerSize + fill.slot * 4) })
                 else { return .failed }
             }
             return .appended(
@@ -223,13 +227,22 @@ struct ShapeFileAppender {
 
     /// Writes all of `bytes` at `offset`; false on an error.
     private static func write(_ fd: Int32, _ bytes: [UInt8], at offset: Int) -> Bool {
+        bytes.withUnsafeBytes { write(fd, $0, at: offset) }
+    }
+
+    private static func write(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, at offset: Int) -> Bool {
         var done = 0
         while done < bytes.count {
-            let n = bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress! + done, $0.count - done, off_t(offset + done)) }
+            let n = pwrite(fd, bytes.baseAddress! + done, bytes.count - done, off_t(offset + done))
             if n < 0, errno == EINTR { continue }
             guard n > 0 else { return false }
             done += n
         }
         return true
+    }
+
+    /// Appends raw bytes as one copy (a raw buffer appended as a collection goes byte by byte).
+    private static func append(_ bytes: UnsafeRawBufferPointer, to output: inout [UInt8]) {
+        bytes.withMemoryRebound(to: UInt8.self) { output.append(contentsOf: $0) }
     }
 }

@@ -1,4 +1,4 @@
-/// The persisted shape cache's file format (version 2: append-only), shared by the reader (`ShapeFile`), the
+/// The persisted shape cache's file format (version 3: append-only), shared by the reader (`ShapeFile`), the
 /// whole-file writer (`ShapeFileWriter`) and the appender (`ShapeFileAppender`). Native byte order (little-endian
 /// here; a file from a machine of the other order fails the byte-order field); records 16-byte aligned, so glyphs
 /// are served in place from the mapping, a run's glyph index being its glyphs' byte offset in the file / 16.
@@ -22,7 +22,10 @@
 enum ShapeFileLayout {
     /// "ILSHAPES" read as a little-endian number.
     static let magic: UInt64 = 0x5345_5041_4853_4C49
-    static let version: UInt32 = 2
+    /// 3: the layout of 2, with a glyph's font a chain index of the chain `FontChain` makes since the Hebrew font
+    /// is font 1 (in 2 it was its place in fontconfig's list); the key names the version, so files of 1 and 2 are
+    /// never read, and `ShapeFileSweep` removes them.
+    static let version: UInt32 = 3
     /// Written natively; read back as another number on a machine of the other byte order.
     static let byteOrderMark: UInt32 = 0x0102_0304
     static let headerSize = 128

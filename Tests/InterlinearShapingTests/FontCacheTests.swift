@@ -32,11 +32,13 @@ import Testing
     @Test func aChainFromTheCacheIsTheChainFontconfigGives() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let fresh = try FontChain(family: "Gentium Plus", cacheDirectory: folder)
+        let fresh = try FontChain(
+            family: "Gentium Plus", hebrewFamily: FontChain.defaultHebrewFamily, cacheDirectory: folder, stock: false)
         #expect(fresh.hasFallbackList, "without a cache file, fontconfig is asked")
         #expect(FileManager.default.fileExists(atPath: cacheFile(in: folder)), "the answer is written down")
         let cached = try FontChain(family: "Gentium Plus", cacheDirectory: folder)
         #expect(!cached.hasFallbackList, "from the cache file, fontconfig's list is not made up front")
+        #expect(cached.source == .fontCache)
         let plain = try FontChain(family: "Gentium Plus")
         #expect(cached.primary.descriptor == plain.primary.descriptor)
         #expect(cached.hebrewFont == plain.hebrewFont)
@@ -86,7 +88,7 @@ import Testing
         for contents in bad {
             try contents.write(to: URL(fileURLWithPath: path))
             let chain = try FontChain(family: "Gentium Plus", cacheDirectory: folder)
-            #expect(chain.hasFallbackList, "a bad file is not used")
+            #expect(chain.source != .fontCache, "a bad file is not used")
             #expect(chain.primary.descriptor == plain.primary.descriptor)
             let rewritten = try Data(contentsOf: URL(fileURLWithPath: path))
             #expect((try? FontCacheFile.parse(Array(rewritten))) != nil, "rewritten as a good file")
@@ -179,7 +181,7 @@ import Testing
             chains: [
                 FontCacheFile.Chain(
                     family: "Gentium Plus", hebrewFamily: "Ezra SIL", primary: primary,
-                    hebrew: hebrew, hebrewIndex: 37),
+                    hebrew: hebrew, hebrewIndex: 1),
                 FontCacheFile.Chain(
                     family: "DejaVu Sans", hebrewFamily: nil, primary: primary, hebrew: nil,
                     hebrewIndex: 0),
@@ -230,9 +232,11 @@ import Testing
         badIndex.chains[1].hebrewIndex = 3
         var samePlace = Self.sample()
         samePlace.chains[0].hebrewIndex = 0
+        var fontconfigPlace = Self.sample()
+        fontconfigPlace.chains[0].hebrewIndex = 37
         for bytes in [
             sealed(relative) { _ in }, sealed(control) { _ in }, sealed(badIndex) { _ in },
-            sealed(samePlace) { _ in }, sealed(Self.sample()) { $0.append(0) },
+            sealed(samePlace) { _ in }, sealed(fontconfigPlace) { _ in }, sealed(Self.sample()) { $0.append(0) },
         ] {
             #expect(throws: FontCacheFileError.self) { try FontCacheFile.parse(bytes) }
         }
