@@ -176,8 +176,8 @@ public struct Chapter: Sendable {
     }
 
     /// Appends a translation token of the current verse without moving the verse's end, which
-    /// `endTranslationOfVerse` then does once: a store load appends 0.7 M tokens, and moving the end for each was
-    /// about a fifth of the append's cost. Until that call the verse does not hold the token.
+    /// `endTranslationOfVerse` then does once: a whole-Bible store load appends 0.7 M tokens, and moving the end for
+    /// each was about half of the append's cost. Until that call the verse does not hold the token.
     public mutating func appendTranslationTokenOfVerse(_ token: TextID) { translationTokens.append(token) }
 
     /// Makes the current verse's translation end at the last token appended. Traps when no verse has begun.

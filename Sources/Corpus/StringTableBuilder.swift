@@ -56,8 +56,9 @@ public final class StringTableBuilder {
 
     /// Whether the string `id`, interned from `bytes`, passes `check`: `test(bytes)` the first time it is asked for
     /// that check, remembered after it passed. A chapter's load checks the syntax of every word's Strong's number and
-    /// morphology code; the Old Testament's 305,649 words hold 10,000 distinct ones, so each is tested once instead of
-    /// at each occurrence. `bytes` must be what `id` was interned from (traps when `id` is not in the table).
+    /// morphology code; the Old Testament's 305,649 words hold 28,900 distinct numbers and 122 codes, so each is
+    /// tested once instead of at each occurrence. `bytes` must be what `id` was interned from (traps when `id` is not
+    /// in the table).
     @inlinable
     public func passes(
         _ id: TextID, _ bytes: UnsafeBufferPointer<UInt8>, _ check: FieldCheck,

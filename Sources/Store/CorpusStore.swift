@@ -222,8 +222,9 @@ public final class CorpusStore {
             try check.wordLimit(wordCount, of: number)
             guard let row = words.next() else { throw check.cutShort(word: wordCount, of: number) }
             try check.word(wordCount, of: number, row)
-            // Each field checked as it is interned (each distinct string once); the codes' syntax is checked before
-            // a field that is not clean text is refused, as a chapter file's line is.
+            // Each field checked as it is interned (each distinct string once). The codes' syntax is checked before
+            // a field that is not clean text is refused, the order the checks had before they were remembered, so
+            // every refusal is worded as it was.
             let ids = (
                 strings.intern(checkedUTF8: row.surface), strings.intern(checkedUTF8: row.transliteration),
                 strings.intern(checkedUTF8: row.lemma), strings.intern(checkedUTF8: row.strongs),
@@ -239,8 +240,7 @@ public final class CorpusStore {
             let lemma = try clean(ids.2, row.lemma), strongs = try clean(ids.3, row.strongs)
             let morphology = try clean(ids.4, row.morphology), gloss = try clean(ids.5, row.gloss)
             func intern(_ field: UnsafeBufferPointer<UInt8>) throws -> TextID {
-                if let id = strings.intern(checkedUTF8: field) { return id }
-                try check.refuse(field, "word \(wordCount) of \(reference):\(number)")
+                try clean(strings.intern(checkedUTF8: field), field)
             }
             let start = Int32(chapter.alignedTokens.count)
             var bad = false
