@@ -55,7 +55,7 @@ public struct StringTable: Sendable {
     /// false when nobody checked them. A writer of the bytes may skip its own check when true. Traps when `id` is
     /// not in the table.
     @inlinable
-    public func isCheckedClean(_ id: TextID) -> Bool { storage.checked[Int(id)] }
+    public func isCheckedClean(_ id: TextID) -> Bool { storage.checks[Int(id)] & FieldCheck.clean.rawValue != 0 }
 
     @inlinable
     func byteRange(of id: TextID) -> Range<Int> { storage.offsets[Int(id)]..<storage.offsets[Int(id) + 1] }
@@ -80,8 +80,9 @@ struct InternedStrings: Sendable {
     /// `offsets[id]..<offsets[id + 1]` are the bytes of `id` in `arena`.
     @usableFromInline var offsets: [Int] = [0]
     var hashes: [Int] = []
-    /// Whether each string was found clean text (`StringTableBuilder.intern(checkedUTF8:)`), so it is checked once.
-    @usableFromInline var checked: [Bool] = []
+    /// The checks each string's bytes passed (`FieldCheck` bits): clean text (`StringTableBuilder.intern(checkedUTF8:)`)
+    /// and the syntax of the coded fields it stood for (`StringTableBuilder.passes`), so each is checked once.
+    @usableFromInline var checks: [UInt8] = []
     /// 0 = empty, else id + 1. The count is a power of two, kept under half full.
     var slots = [UInt32](repeating: 0, count: 1024)
 

@@ -181,8 +181,9 @@ public final class CorpusStore {
                     clean = false
                     return
                 }
-                chapter.appendTranslationToken(id)
+                chapter.appendTranslationTokenOfVerse(id)
             }
+            chapter.endTranslationOfVerse()
             if !clean { try check.refuse(translation, "the translation of \(reference):\(number)") }
             try check.translationTokens(tokens, verse: number)
             try readWords(
@@ -220,15 +221,27 @@ public final class CorpusStore {
             wordCount += 1
             try check.wordLimit(wordCount, of: number)
             guard let row = words.next() else { throw check.cutShort(word: wordCount, of: number) }
-            try check.word(wordCount, of: number, row, hebrew: hebrew)
-            // Each field checked as it is interned: each distinct string once.
-            func intern(_ field: UnsafeBufferPointer<UInt8>) throws -> TextID {
-                if let id = strings.intern(checkedUTF8: field) { return id }
+            try check.word(wordCount, of: number, row)
+            // Each field checked as it is interned (each distinct string once). The codes' syntax is checked before
+            // a field that is not clean text is refused, the order the checks had before they were remembered, so
+            // every refusal is worded as it was.
+            let ids = (
+                strings.intern(checkedUTF8: row.surface), strings.intern(checkedUTF8: row.transliteration),
+                strings.intern(checkedUTF8: row.lemma), strings.intern(checkedUTF8: row.strongs),
+                strings.intern(checkedUTF8: row.morphology), strings.intern(checkedUTF8: row.gloss)
+            )
+            try check.codes(
+                wordCount, of: number, row, hebrew: hebrew, strongs: ids.3, morphology: ids.4, strings: strings)
+            func clean(_ id: TextID?, _ field: UnsafeBufferPointer<UInt8>) throws -> TextID {
+                if let id { return id }
                 try check.refuse(field, "word \(wordCount) of \(reference):\(number)")
             }
-            let surface = try intern(row.surface), transliteration = try intern(row.transliteration)
-            let lemma = try intern(row.lemma), strongs = try intern(row.strongs)
-            let morphology = try intern(row.morphology), gloss = try intern(row.gloss)
+            let surface = try clean(ids.0, row.surface), transliteration = try clean(ids.1, row.transliteration)
+            let lemma = try clean(ids.2, row.lemma), strongs = try clean(ids.3, row.strongs)
+            let morphology = try clean(ids.4, row.morphology), gloss = try clean(ids.5, row.gloss)
+            func intern(_ field: UnsafeBufferPointer<UInt8>) throws -> TextID {
+                try clean(strings.intern(checkedUTF8: field), field)
+            }
             let start = Int32(chapter.alignedTokens.count)
             var bad = false
             forEachItem(row.alignment) { item in

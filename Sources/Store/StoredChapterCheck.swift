@@ -74,20 +74,43 @@ struct StoredChapterCheck {
         }
     }
 
-    /// The `count`-th word of a verse.
-    mutating func word(_ count: Int, of verse: Int, _ row: WordRow, hebrew: Bool = false) throws {
+    /// The `count`-th word of a verse: its size and surface. Its coded fields' syntax is `codes`, once they are
+    /// interned.
+    mutating func word(_ count: Int, of verse: Int, _ row: WordRow) throws {
         let extent = row.extent
         if let tooLong = extent.tooLong {
             try Self.length(tooLong, path: path, what: "word \(count) of \(reference):\(verse)")
         }
         try self.count(extent.bytes)
         guard !row.surface.isEmpty else { throw bad("word \(count) of \(reference):\(verse) has an empty surface") }
-        guard hebrew ? FieldSyntax.isHebrewStrongs(row.strongs) : FieldSyntax.isStrongs(row.strongs) else {
+    }
+
+    /// The syntax of the `count`-th word's Strong's number and morphology code, interned as `strongs` and
+    /// `morphology` (nil: not clean text). Each distinct string is tested once per
+    /// builder (`StringTableBuilder.passes`): a word's codes recur across a chapter and the Bible.
+    func codes(
+        _ count: Int, of verse: Int, _ row: WordRow, hebrew: Bool, strongs: TextID?, morphology: TextID?,
+        strings: StringTableBuilder
+    ) throws {
+        // A field that is not clean text has no id; its syntax is tested on its bytes, so the refusal is worded as
+        // before (a morphology code with a control character is refused as unclean text, not as a bad code).
+        let strongsPass: Bool
+        switch (strongs, hebrew) {
+        case (let id?, true): strongsPass = strings.passes(id, row.strongs, .hebrewStrongs, FieldSyntax.isHebrewStrongs)
+        case (let id?, false):
+            strongsPass = strings.passes(id, row.strongs, .greekStrongs) { FieldSyntax.isStrongs($0) }
+        case (nil, true): strongsPass = FieldSyntax.isHebrewStrongs(row.strongs)
+        case (nil, false): strongsPass = FieldSyntax.isStrongs(row.strongs)
+        }
+        guard strongsPass else {
             throw bad(
                 "word \(count) of \(reference):\(verse) has a bad Strong's number \(EscapedText.quoted(utf8: row.strongs))"
             )
         }
-        guard FieldSyntax.isMorphology(row.morphology) else {
+        let morphologyPass =
+            morphology.map { strings.passes($0, row.morphology, .morphology, FieldSyntax.isMorphology) }
+            ?? FieldSyntax.isMorphology(row.morphology)
+        guard morphologyPass else {
             throw bad(
                 "word \(count) of \(reference):\(verse) has a bad morphology code \(EscapedText.quoted(utf8: row.morphology))"
             )

@@ -99,6 +99,47 @@ import Testing
         }
     }
 
+    /// A word's codes are tested once per string and builder (`StringTableBuilder.passes`), and only for the check
+    /// they passed: a Hebrew word's Strong's numbers, a Greek word's, or a morphology code that an earlier chapter
+    /// in the same builder passed is tested again where it stands for another field, and refused there.
+    @Test(arguments: [
+        (
+            "John 1", "UPDATE word SET strongs = 'H430' WHERE verse = 43001003 AND position = 0", "word 1 of John 1:3",
+            "'H430'"
+        ),
+        (
+            "Genesis 1", "UPDATE word SET strongs = 'G3056' WHERE verse = 1001003 AND position = 0",
+            "word 1 of Genesis 1:3", "'G3056'"
+        ),
+        (
+            "John 1", "UPDATE word SET strongs = 'N-NSM' WHERE verse = 43001004 AND position = 0", "word 1 of John 1:4",
+            "'N-NSM'"
+        ),
+    ])
+    func aCodeThatPassedAsOneFieldIsTestedAsAnother(chapter: String, sql: String, word: String, code: String) throws {
+        let url = try StoreFixture.copy(of: StoreFixture.committedBible.get(), named: "codes.sqlite")
+        let database = try Database(path: url.path, readOnly: false)
+        // The packed words derived again from the damaged rows; the Hebrew verses keep their packed morphemes.
+        try database.execute("CREATE TEMP TABLE kept AS SELECT id, morphemes FROM verse_words; \(sql);")
+        try VerseWords.rebuild(database)
+        try database.execute(
+            "UPDATE verse_words SET morphemes = (SELECT morphemes FROM kept WHERE kept.id = verse_words.id)")
+        database.close()
+        let strings = StringTableBuilder()
+        let intact = try CorpusStore(url: StoreFixture.committedBible.get(), upgrade: false)
+        for name in ["Genesis 1", "John 1"] {
+            // Each code passes here first: H430 and G3056 as Strong's numbers, N-NSM as a morphology code.
+            let reference = try #require(ChapterReference(parsing: name))
+            _ = try #require(try intact.load(reference, into: strings))
+        }
+        let damaged = try #require(ChapterReference(parsing: chapter))
+        #expect {
+            try CorpusStore(url: url).load(damaged, into: strings)
+        } throws: { error in
+            (error as? StoreError) == .badRow(path: url.path, what: "\(word) has a bad Strong's number \(code)")
+        }
+    }
+
     /// Rows for a chapter a book does not have, or for a chapter the import never recorded, are refused when read,
     /// and a chapter the book lacks is not offered as a chapter that opens.
     @Test func rowsOfAChapterTheBookLacksOrNeverImportedAreRefused() throws {
