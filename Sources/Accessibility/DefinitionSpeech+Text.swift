@@ -12,17 +12,24 @@ extension DefinitionSpeech {
     /// `entry.text` with each run of Greek or Hebrew words respelled (`Respelling.headword`; an unpointed Hebrew
     /// run, which no voice can be given, left out: Strong's transliteration follows it), the Beta Code after a Greek
     /// run left out, and every other word in plain letters (`plainLetters`). Every English word stays as printed.
-    public static func spokenText(_ entry: LexiconEntry) -> String { spoken(entry.text, entry.language) }
+    public static func spokenText(_ entry: LexiconEntry) -> String {
+        let pronunciation = Set(entry.pronunciation.split(separator: " "))
+        return spoken(entry.text, entry.language) { pronunciation.contains($0.filter { $0 != "{" && $0 != "}" }) }
+    }
 
     /// Text of an entry of `language` (its whole text, or a part: a few derivations and King James lists quote
-    /// Hebrew too) said for an English voice, as `spokenText` says.
-    static func spoken(_ text: String, _ language: SourceLanguage) -> String {
+    /// Hebrew too) said for an English voice, as `spokenText` says; the words `isPronunciation` picks out are
+    /// Strong's pronunciation, said as `sayable(pronunciation:)` gives it.
+    static func spoken(
+        _ text: String, _ language: SourceLanguage, isPronunciation: (Substring) -> Bool = { _ in false }
+    ) -> String {
         let words = text.split(separator: " ", omittingEmptySubsequences: true)
         var said: [String] = []
         var index = words.startIndex
         while index < words.endIndex {
             guard let script = scriptLanguage(of: words[index], in: language) else {
-                said.append(plainLetters(String(words[index]), language))
+                let word = plainLetters(String(words[index]), language)
+                said.append(isPronunciation(words[index]) ? sayable(pronunciation: word) : word)
                 index += 1
                 continue
             }
@@ -60,6 +67,11 @@ extension DefinitionSpeech {
         }
         return String(scalars)
     }
+
+    /// Strong's pronunciation ("log'-os", "el-o-heem'") as an English voice reads it: its syllables joined
+    /// ("log'os", "eloheem'"). Apart, espeak-ng reads many as letters ("-os" is "O S", "ar-bee'" "R B"; 40 of 2,029
+    /// pronunciations sampled) and terminal screen readers may say each hyphen "dash".
+    static func sayable(pronunciation: String) -> String { pronunciation.filter { $0 != "-" } }
 
     /// The script a word of an entry is in, if it is Greek or Hebrew script: Greek letters in a Greek entry (a
     /// Hebrew entry's only Greek letter is its "ώ" inside a transliteration), Hebrew letters in either.

@@ -19,7 +19,7 @@ public enum DefinitionSpeech {
         }
     }
 
-    /// The whole entry: "Strong's G3056, lo'gos, logos, pronounced log'-os. From Strong's G3004. Meaning: … King
+    /// The whole entry: "Strong's G3056, lo'gos, logos, pronounced log'os. From Strong's G3004. Meaning: … King
     /// James renderings: …". With `original` the headword is in its own script ("λόγος"), for a voice of its
     /// language; without, respelled for an English voice (a Hebrew headword, unpointed, is left out: Strong's
     /// transliteration that follows says it).
@@ -36,7 +36,7 @@ public enum DefinitionSpeech {
             }
             line.append(plainLetters(entry.transliteration, entry.language), .transliteration(entry.language))
             if !entry.pronunciation.isEmpty {
-                line.append(", pronounced \(plainLetters(entry.pronunciation, entry.language))")
+                line.append(", pronounced \(sayable(pronunciation: plainLetters(entry.pronunciation, entry.language)))")
             }
             line.append(".")
             // A few derivations and King James lists quote Hebrew ("the addition … is המּתאר hammethô'âr"):

@@ -47,9 +47,15 @@ public enum Diatheke {
 
     /// diatheke's text of an entry as an English voice is to get it: each `<orth>` in Greek or Hebrew script
     /// (SWORD's untyped `<orth>`) made the placeholder `scriptRun`, each Beta Code `<orth type="writing">` left out,
-    /// then the rest as `entry` makes its text, split into words, each in plain letters (`plainLetters`).
+    /// Strong's pronunciation (`<pron>`) without its hyphens ("log'-os" → "log'os": apart, an English voice says
+    /// "-os" as the letters O S), then the rest as `entry` makes its text, split into words, each in plain letters
+    /// (`plainLetters`).
     public static func voiceWords(_ markup: String) -> [String] {
-        var text = markup.replacingOccurrences(
+        var text = markup
+        while let pron = text.range(of: #"<pron[^>]*>[^<-]*-[^<]*</pron>"#, options: .regularExpression) {
+            text.replaceSubrange(pron, with: text[pron].replacingOccurrences(of: "-", with: ""))
+        }
+        text = text.replacingOccurrences(
             of: #"<orth type="writing">[^<]*</orth>"#, with: " ", options: .regularExpression)
         text = text.replacingOccurrences(of: "<orth>[^<]*</orth>", with: " \(scriptRun) ", options: .regularExpression)
         text = text.replacingOccurrences(of: "<[^>]*>", with: "", options: .regularExpression)
