@@ -51,7 +51,7 @@ extension DefinitionSpeech {
     }
 
     /// Strong's transliteration ("lógos", "'ĕlôhîym", "ba‛ăώêyâh") in plain letters an English voice reads
-    /// ("logos", "'elohiym", "ba'asêyâh" without its marks): combining marks and the spacing acute dropped, the
+    /// ("logos", "'elohiym", "ba'aseyah"): combining marks and the spacing acute dropped, the
     /// turned and right single quotation marks (Strong's ʿayin and ʾaleph) made apostrophes, and in a Hebrew entry
     /// the omega SWORD's StrongsHebrew writes for ś made "s".
     static func plainLetters(_ text: String, _ language: SourceLanguage) -> String {

@@ -11,7 +11,7 @@ import InterlinearCorpus
 /// respelled, and the headword in its own script is in the full entry only when the listener asked for the
 /// original script, tagged with its language so only a voice of that language reads it.
 public enum DefinitionSpeech {
-    /// "Strong's G3056, logos: something said (including the thought)." — one sense per entry, entries in order.
+    /// "Strong's G3056, logos: something said including the thought." — one sense per entry, entries in order.
     public static func brief(_ entries: [LexiconEntry]) -> SpokenLine {
         said(entries) { entry, line in
             line.append(plainLetters(entry.transliteration, entry.language), .transliteration(entry.language))
@@ -78,8 +78,8 @@ public enum DefinitionSpeech {
         return String(definition.prefix { $0 != ";" && $0 != ":" })
     }
 
-    /// English with each Strong's reference said as one ("G3004" → "Strong's G3004", "H0433" → "Strong's H433") and marks a voice would
-    /// read out dropped; a lone "X" (Strong's sign for a rendering by idiom) is left out.
+    /// English with each Strong's reference said as one ("G3004" → "Strong's G3004", "H0433" → "Strong's H433") and
+    /// marks a voice would read out dropped; a lone "X" (Strong's sign for a rendering by idiom) is left out.
     static func english(_ text: String) -> String {
         var words: [String] = []
         for word in text.split(separator: " ") where word != "X" {
