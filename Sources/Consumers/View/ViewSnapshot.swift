@@ -5,7 +5,8 @@ import InterlinearTable
 
 /// What the window showed when a snapshot was taken: one JSON line on stdout per snapshot
 /// (`Schemas/view-snapshot-3.schema.json`; 2 added the details pane, the search, zoom, the theme, the tiers, help and the
-/// table's width with its labels' right edge; 3 the word's dictionary entries in the details), so a test driving the window knows what the PNG should hold.
+/// table's width with its labels' right edge; 3 the word's dictionary entries in the details), so a test driving the
+/// window knows what the PNG should hold.
 struct ViewSnapshot: Encodable {
     struct Frame: Encodable {
         var x: Float, y: Float, width: Float, height: Float

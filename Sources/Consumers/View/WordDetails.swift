@@ -46,7 +46,7 @@ public struct WordDetails: Equatable, Sendable, Encodable {
             text = entry.text
         }
 
-        /// The pane's line: the entry without its headword ("G3056 lógos (log'-os): from G3004; something said …"):
+        /// The pane's line: the entry without its headword ("lógos (log'-os): from G3004; something said …"):
         /// the pane's text is drawn without shaping, which would put a Hebrew headword's letters left to right; the
         /// word itself is drawn shaped at the pane's top.
         var line: String {
