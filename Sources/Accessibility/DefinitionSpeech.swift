@@ -4,41 +4,58 @@ import InterlinearCorpus
 /// "define" action of a word element both say it through here, so it is worded once.
 ///
 /// Brief first — the number, Strong's transliteration, and the meaning's first sense — and the whole entry on
-/// request: pronunciation, derivation, meaning, the KJV's renderings. Raw codes are never spoken: "G3004" in a
-/// derivation is "Strong's 3004"; Strong's marks in the KJV list ("X", "+", braces) are dropped by
-/// `Speakable.english`, which reads the English as a voice should. The headword is said in its own script only in
-/// the full entry, tagged with its language, so only a voice of that language reads it.
+/// request: pronunciation, derivation, meaning, the KJV's renderings. A number is said with its letter, as a user
+/// types it to `define` ("Strong's G3056", "Strong's H430"); Strong's marks in the KJV list ("X", "+", braces) are
+/// dropped by `Speakable.english`, which reads the English as a voice should. Nothing in Greek or Hebrew script
+/// reaches an English voice: Strong's transliteration is said in plain letters (`plainLetters`), the headword
+/// respelled, and the headword in its own script is in the full entry only when the listener asked for the
+/// original script, tagged with its language so only a voice of that language reads it.
 public enum DefinitionSpeech {
-    /// "Strong's 3056, lógos: something said (including the thought)." — one sense per entry, entries in order.
+    /// "Strong's G3056, logos: something said including the thought." — one sense per entry, entries in order.
     public static func brief(_ entries: [LexiconEntry]) -> SpokenLine {
         said(entries) { entry, line in
-            line.append(entry.transliteration, .transliteration(entry.language))
-            line.append(": " + sentence(english(firstSense(entry)), capitalised: false))
+            line.append(plainLetters(entry.transliteration, entry.language), .transliteration(entry.language))
+            line.append(": " + sentence(english(spoken(firstSense(entry), entry.language)), capitalised: false))
         }
     }
 
-    /// The whole entry: "Strong's 3056, λόγος, lógos, pronounced log'-os. From Strong's 3004. Meaning: … King James
-    /// renderings: …".
-    public static func full(_ entries: [LexiconEntry]) -> SpokenLine {
+    /// The whole entry: "Strong's G3056, lo'gos, logos, pronounced log'os. From Strong's G3004. Meaning: … King
+    /// James renderings: …". With `original` the headword is in its own script ("λόγος"), for a voice of its
+    /// language; without, respelled for an English voice (a Hebrew headword, unpointed, is left out: Strong's
+    /// transliteration that follows says it).
+    public static func full(_ entries: [LexiconEntry], original: Bool = false) -> SpokenLine {
         said(entries) { entry, line in
-            if !entry.headword.isEmpty {  // Strong's left a few numbers unused: no headword
+            // Strong's left a few numbers unused: no headword.
+            let respelled = original ? "" : Respelling.headword(entry.headword, entry.language)
+            if original, !entry.headword.isEmpty {
                 line.append(entry.headword, .source(entry.language))
                 line.append(", ")
+            } else if !respelled.isEmpty {
+                line.append(respelled, .transliteration(entry.language))
+                line.append(", ")
             }
-            line.append(entry.transliteration, .transliteration(entry.language))
-            if !entry.pronunciation.isEmpty { line.append(", pronounced \(entry.pronunciation)") }
+            line.append(plainLetters(entry.transliteration, entry.language), .transliteration(entry.language))
+            if !entry.pronunciation.isEmpty {
+                line.append(", pronounced \(sayable(pronunciation: plainLetters(entry.pronunciation, entry.language)))")
+            }
             line.append(".")
-            if !entry.derivation.isEmpty { line.append(" " + sentence(english(entry.derivation))) }
-            if !entry.definition.isEmpty { line.append(" Meaning: " + sentence(english(entry.definition))) }
-            if !entry.kjvUsage.isEmpty { line.append(" King James renderings: " + sentence(english(entry.kjvUsage))) }
+            // A few derivations and King James lists quote Hebrew ("the addition … is המּתאר hammethô'âr"):
+            // said as the entry's text is, for the English voice these parts go to.
+            let part = { (text: String) in sentence(english(spoken(text, entry.language))) }
+            if !entry.derivation.isEmpty { line.append(" " + part(entry.derivation)) }
+            if !entry.definition.isEmpty { line.append(" Meaning: " + part(entry.definition)) }
+            if !entry.kjvUsage.isEmpty { line.append(" King James renderings: " + part(entry.kjvUsage)) }
         }
     }
 
     /// What a word element's description holds after its "define" action (the window's AT-SPI adapter): the brief
-    /// line, then each entry whole as Strong's printed it (`LexiconEntry.text`, diatheke's text without its markup),
-    /// for a screen reader's review or braille. The brief alone is what the action announces.
+    /// line, then each entry whole as Strong's printed it (`LexiconEntry.text`, diatheke's text without its
+    /// markup) with its Greek and Hebrew said for an English voice (`spokenText`), for a screen reader's review or
+    /// braille. A screen reader gives a description to its default voice (Orca 43 does), so it holds no script;
+    /// the entry in its own script is `define`'s (its JSON tags the language). The brief alone is what the action
+    /// announces.
     public static func details(_ entries: [LexiconEntry]) -> String {
-        ([brief(entries).text] + entries.map(\.text)).joined(separator: " ")
+        ([brief(entries).text] + entries.map(spokenText)).joined(separator: " ")
     }
 
     /// Each entry said by `body` after "Strong's N, ", the entries one after another; a line saying there is none
@@ -49,7 +66,7 @@ public enum DefinitionSpeech {
         var line = SpokenLine()
         for entry in entries {
             if !line.isEmpty { line.append(" ") }
-            line.append("Strong's \(entry.number), ")
+            line.append("Strong's \(entry.strongs), ")
             body(entry, &line)
         }
         return line
@@ -61,8 +78,8 @@ public enum DefinitionSpeech {
         return String(definition.prefix { $0 != ";" && $0 != ":" })
     }
 
-    /// English with each Strong's reference said as a number ("G3004" → "Strong's 3004") and marks a voice would
-    /// read out dropped; a lone "X" (Strong's sign for a rendering by idiom) is left out.
+    /// English with each Strong's reference said as one ("G3004" → "Strong's G3004", "H0433" → "Strong's H433") and
+    /// marks a voice would read out dropped; a lone "X" (Strong's sign for a rendering by idiom) is left out.
     static func english(_ text: String) -> String {
         var words: [String] = []
         for word in text.split(separator: " ") where word != "X" {
@@ -70,7 +87,7 @@ public enum DefinitionSpeech {
             while start < end, "(;,.)".contains(word[start]) { start = word.index(after: start) }
             while end > start, "(;,.)".contains(word[word.index(before: end)]) { end = word.index(before: end) }
             if let key = LexiconEntry.key(word[start..<end]) {
-                words.append(word[..<start] + "Strong's " + key.dropFirst() + word[end...])
+                words.append(word[..<start] + "Strong's " + key + word[end...])
             } else {
                 words.append(String(word))
             }

@@ -18,6 +18,17 @@ public enum Respelling {
         }
     }
 
+    /// A dictionary form in its own script (a lemma, a Strong's headword) as an English voice should hear it: Greek
+    /// respelled; Hebrew transliterated first when it is pointed. Strong's Hebrew headwords are consonants only,
+    /// which no voice can be given: "" (left out).
+    public static func headword(_ script: String, _ language: SourceLanguage) -> String {
+        switch language {
+        case .greek: spoken(script, .greek)
+        case .hebrew:
+            HebrewTransliterator.isPointed(script) ? spoken(HebrewTransliterator.transliterate(script), .hebrew) : ""
+        }
+    }
+
     /// A transliteration (SBL academic, as stored) respelled for an English voice; `source` is the word in its own
     /// script, which says where the stress is (Greek accents). A Hebrew transliteration's stress is the acute it
     /// may carry on a vowel ("ʾākā́ltā"); unmarked, none is given. Non-letters pass through,

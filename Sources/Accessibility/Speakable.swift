@@ -4,8 +4,10 @@ import InterlinearCorpus
 /// too: terminal screen readers speak `-`, `*`, `~`, `/` by name ("Screen dash reader") and an English voice reads
 /// "1:14" as "one colon fourteen", so none of those reach a voice from here.
 public enum Speakable {
-    /// "G1510" → "Strong's 1510"; "G0846" → "Strong's 846"; Hebrew numbers keep their letter, one per morpheme:
-    /// "H871a-H7225" → "Strong's H871a, Strong's H7225". Nil for an empty or unreadable number.
+    /// "G1510" → "Strong's G1510"; "G0846" → "Strong's G846"; Hebrew numbers one per morpheme: "H871a-H7225" →
+    /// "Strong's H871a, Strong's H7225". Every number keeps its letter, as a user types it to `define` or `/`
+    /// (G3056 and H3056 are different words, so "Strong's 3056" alone would not say which). Nil for an empty or
+    /// unreadable number.
     public static func strongs(_ code: String) -> String? {
         if code.hasPrefix("H") {
             let numbers = code.split { $0 == "-" || $0 == "/" }
@@ -21,7 +23,7 @@ public enum Speakable {
     static func greekStrongsByCharacter(_ code: String) -> String? {
         let digits = code.drop { !$0.isNumber }.drop { $0 == "0" }
         guard let first = digits.first, first.isNumber else { return nil }
-        return "Strong's \(digits)"
+        return "Strong's G\(digits)"
     }
 
     /// `strongs(_:)` for an ASCII number not starting with "H", from its bytes (the only ASCII characters that
@@ -34,7 +36,7 @@ public enum Speakable {
         guard var start = bytes.firstIndex(where: isDigit) else { return .some(nil) }
         while start != bytes.endIndex, bytes[start] == UInt8(ascii: "0") { start = bytes.index(after: start) }
         guard start != bytes.endIndex, isDigit(bytes[start]) else { return .some(nil) }
-        return .some("Strong's " + String(code[start...]))
+        return .some("Strong's G" + String(code[start...]))
     }
 
     /// A Robinson code (Greek) or a part-of-speech code (Hebrew, "Prep-N") in words; an unreadable code is

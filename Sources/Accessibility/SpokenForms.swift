@@ -31,13 +31,9 @@ public final class SpokenForms {
         func form(of id: TextID, in chapter: Chapter) -> String {
             let text = chapter.text(id)
             switch self {
-            // A Hebrew lemma is a headword in Hebrew script, not a transliteration: transliterated first when it is
-            // pointed; Strong's headwords are consonants only, which no voice can be given (left out, "").
-            case .lemma where chapter.language == .hebrew:
-                guard HebrewTransliterator.isPointed(text) else { return "" }
-                return Respelling.spoken(HebrewTransliterator.transliterate(text), .hebrew)
-            case .lemma, .respelled:
-                return Respelling.spoken(text, chapter.language)
+            // A Hebrew lemma is a headword in Hebrew script, not a transliteration (unpointed: left out, "").
+            case .lemma: return Respelling.headword(text, chapter.language)
+            case .respelled: return Respelling.spoken(text, chapter.language)
             case .morphology: return Speakable.morphology(text)
             case .hebrewMorphology: return Speakable.morphology(text, language: .hebrew)
             case .gloss: return Speakable.gloss(text)

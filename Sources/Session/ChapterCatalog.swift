@@ -101,6 +101,10 @@ public class ChapterNavigator: ChapterNavigation {
         store?.lexiconEntries(ofWordField: field)
     }
 
+    /// Whether the store holds Strong's dictionaries (an import with SWORD's modules installed): the window's
+    /// details pane then keeps room for a word's entry.
+    public var hasLexicon: Bool { ((try? store?.lexiconCount()) ?? 0) > 0 }
+
     /// A search asked of a session without a store.
     public struct NoStore: Error, CustomStringConvertible {
         public var description: String { "search reads the corpus store, and there is none: run `interlinear import`" }

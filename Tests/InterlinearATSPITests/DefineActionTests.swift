@@ -6,19 +6,23 @@ import Testing
 /// store this test imports (with the Strong's dictionaries, read through libsword at import), `interlinear view` in
 /// the headless harness, and pyatspi finding the word, doing the action named "define" through its Action interface
 /// and reading the definition back — the word's description and the status line's notification. Both are compared
-/// with what diatheke, SWORD's own front end, prints for the same number (markup stripped by `Diatheke`).
+/// with what diatheke, SWORD's own front end, prints for the same number (markup stripped by `Diatheke`), and both go
+/// to the screen reader's default voice (Orca 43 gives descriptions to it), so espeak-ng's English voice must spell
+/// nothing in them and no Greek or Hebrew letter may be there.
 @Suite(
     "AT-SPI: the define action of a word, read back through pyatspi", .ownThreadUngated,
     .enabled(if: HarnessRun.toolsPresent, HarnessRun.missingReason),
     .enabled(if: SystemTool.required("diatheke"), SystemTool.reason("diatheke", package: "diatheke")),
+    .enabled(if: SystemTool.required("espeak-ng"), SystemTool.reason("espeak-ng", package: "espeak-ng")),
     .serialized)
 struct DefineActionTests {
     /// Genesis 1:1's third word, אֱלֹהִים (H430), and John 1:1's fifth, λόγος (G3056).
     @Test(arguments: [
-        ("Genesis 1", "Gen.1.1.w3", "StrongsHebrew", 430),
-        ("John 1", "John.1.1.w5", "StrongsGreek", 3056),
+        ("Genesis 1", "Gen.1.1.w3", "StrongsHebrew", "H430"),
+        ("John 1", "John.1.1.w5", "StrongsGreek", "G3056"),
     ])
-    func defineGivesTheEntryDiathekePrints(reference: String, node: String, module: String, number: Int) throws {
+    func defineGivesTheEntryDiathekePrints(reference: String, node: String, module: String, strongs: String) throws {
+        let number = try #require(Int(strongs.dropFirst()))
         guard HarnessRun.app == "view" else { return }
         guard SharedStore.sourceMissing == nil else {
             if SystemTool.isCI { Issue.record("CI needs the source data") }
@@ -38,7 +42,7 @@ struct DefineActionTests {
         let lines = try HarnessRun.runHarness(
             [
                 "--app", "view", "--interlinear", interlinearBinary.path, "--workdir",
-                workdir.path, "--reference", reference, "--define", "\(node):\(number)",
+                workdir.path, "--reference", reference, "--define", "\(node):\(strongs)",
                 "--skip-orca",
             ], workdir: workdir, environment: environment)
         print(lines.filter { $0.hasPrefix("CHECK") || $0.hasPrefix("DEFINITION") }.joined(separator: "\n"))
@@ -53,16 +57,48 @@ struct DefineActionTests {
         let announced = try #require(record["announced"] as? String)
 
         let entry = try #require(try Diatheke.entry(module, number))
-        // The description ends with the whole entry, exactly diatheke's text without its markup.
-        #expect(description.hasSuffix(" " + entry.text), "description: \(description)\ndiatheke: \(entry.text)")
-        // The notification (spoken at once) is the brief entry: the number and Strong's transliteration first; the
-        // description begins with it.
+        // The notification (spoken at once) is the brief entry: the number with its letter, as `define` takes it,
+        // and Strong's transliteration in plain letters first; the description begins with it.
         let transliteration = try #require(
             Diatheke.element(
                 "<orth rend=\"bold\" type=\"trans\">", "</orth>",
                 in: entry.markup))
-        #expect(announced.hasPrefix("Strong's \(number), \(transliteration): "), "\(announced)")
-        #expect(description.hasPrefix(announced), "\(description)")
+        let plain = Diatheke.plainLetters(transliteration)
+        #expect(announced.hasPrefix("Strong's \(strongs), \(plain): "), "\(announced)")
+        #expect(description.hasPrefix(announced + " "), "\(description)")
+        // Then the whole entry as diatheke prints it, said for an English voice: every word outside the Greek or
+        // Hebrew script in order, each script run respelled in plain letters (or left out: Strong's Hebrew
+        // headwords are unpointed, and Strong's transliteration follows them), its Beta Code left out.
+        let said = description.dropFirst(announced.count + 1).split(separator: " ").map(String.init)
+        let expected = Diatheke.voiceWords(entry.markup)
+        var next = said.startIndex
+        var respelled: [String] = []
+        for (index, word) in expected.enumerated() {
+            guard word == Diatheke.scriptRun else {
+                #expect(next < said.endIndex && said[next] == word, "word \(index) \(word): \(said[next...].prefix(5))")
+                next += 1
+                continue
+            }
+            let following = index + 1 < expected.count ? expected[index + 1] : nil
+            while next < said.endIndex, said[next] != following,
+                said[next].allSatisfy({ $0.isASCII && ($0.isLetter || $0 == "'") })
+            {
+                respelled.append(said[next])
+                next += 1
+            }
+        }
+        #expect(next == said.endIndex, "more than diatheke's entry: \(said[next...])")
+        if module == "StrongsGreek" {
+            // λόγος respelled: Strong's own transliteration's letters, the stress mark apart.
+            #expect(respelled.first?.filter { $0 != "'" } == plain, "\(respelled)")
+        }
+        for (what, text) in [("description", description), ("announcement", announced)] {
+            #expect(!containsGreek(text) && !containsHebrew(text), "script in the \(what): \(text)")
+        }
+        let voice = try EnglishVoice()
+        let phonemes = try voice.phonemes([announced, description])
+        #expect(!voice.isSpelled(phonemes[0]), "spelled: \(announced) → \(phonemes[0])")
+        #expect(!voice.isSpelled(phonemes[1]), "spelled: \(description) → \(phonemes[1])")
         #expect(record["notificationRole"] as? String == "notification")
         if check.passed { try? FileManager.default.removeItem(at: workdir) }
     }

@@ -250,7 +250,7 @@ import Testing
         let w3 = try node("John.1.1.w3", in: nodes)
         #expect(
             w3["description"] as? String
-                == "ayn, was, verb, imperfect active indicative, third person singular, from aymee', Strong's 2258")
+                == "ayn, was, verb, imperfect active indicative, third person singular, from aymee', Strong's G2258")
 
         let heading = try node("John.1.1.v", in: nodes)
         #expect(heading["role"] as? String == "heading" && heading["headingLevel"] as? Int == 2)

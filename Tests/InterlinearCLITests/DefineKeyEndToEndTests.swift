@@ -10,8 +10,10 @@ import Testing
     .enabled(if: SystemTool.required("diatheke"), SystemTool.reason("diatheke", package: "diatheke")),
     .enabled(if: DefineCommandTests.storeAvailable, "the bible-alignments source data is missing (scripts/setup)"))
 struct DefineKeyEndToEndTests {
-    /// On John 1:1's first word, Ἐν (G1722): `i` says the number and Strong's transliteration and the first sense,
-    /// `i` again the whole entry with the pronunciation and the King James renderings, each one new line.
+    /// On John 1:1's first word, Ἐν (G1722): `i` says the number (with its letter, as `define` takes it) and
+    /// Strong's transliteration in plain letters and the first sense, `i` again the whole entry with the
+    /// pronunciation and the King James renderings, each one new line, no Greek script in either (the `o` switch is
+    /// off).
     @Test func iSaysTheEntryBrieflyThenInFull() throws {
         let store = try DefineCommandTests.store.get()
         let entry = try #require(try Diatheke.entry("StrongsGreek", 1722))
@@ -23,26 +25,30 @@ struct DefineKeyEndToEndTests {
         try session.waitForLine("the first word") { $0.hasPrefix("John one, verse one. En, In the") }
         try session.send("i")
         try session.waitForLine("the brief entry") {
-            $0.hasPrefix("Strong's 1722, \(transliteration): ") && $0.hasSuffix(". Press i again for the whole entry.")
+            $0.hasPrefix("Strong's G1722, \(Diatheke.plainLetters(transliteration)): ")
+                && $0.hasSuffix(". Press i again for the whole entry.")
                 && !$0.contains("..")
         }
         try session.send("i")
         try session.waitForLine("the whole entry") {
-            $0.hasPrefix("Strong's 1722, ") && $0.contains("pronounced \(pronunciation).")
+            $0.hasPrefix("Strong's G1722, ") && $0.contains("pronounced \(pronunciation).")
         }
         // The reader wraps a long line at the terminal's width itself: the entry is the rows from its first on.
         let rows = try session.lines()
-        let start = try #require(rows.lastIndex { $0.hasPrefix("Strong's 1722, ") && $0.contains("pronounced") })
+        let start = try #require(rows.lastIndex { $0.hasPrefix("Strong's G1722, ") && $0.contains("pronounced") })
         let whole = rows[start...].joined(separator: " ")
         #expect(whole.contains(" Meaning: ") && whole.contains(" King James renderings: "), "\(whole)")
-        // The entry's first cross-reference (diatheke's first <ref>) is said as a number, never as its code.
+        // The entry's first cross-reference (diatheke's first <ref>) is said as "Strong's G…", never a bare code.
         let reference = try #require(
             entry.markup.range(of: #"StrongsGreek:[0-9]+"#, options: .regularExpression)
                 .map { entry.markup[$0].dropFirst("StrongsGreek:".count) })
-        #expect(
-            !whole.contains("G1722") && !whole.contains("G\(reference)"),
-            "raw Strong's codes are never spoken: \(whole)")
-        #expect(whole.contains("Strong's \(reference)"), "\(whole)")
+        for code in ["G1722", "G\(reference)"] {
+            #expect(
+                whole.components(separatedBy: code).dropLast().allSatisfy { $0.hasSuffix("Strong's ") },
+                "a bare Strong's code: \(whole)")
+        }
+        #expect(whole.contains("Strong's G\(reference)"), "\(whole)")
+        #expect(!containsGreek(whole), "Greek script without the o switch: \(whole)")
         // On a verse (↓ focuses the verse, not a word) the key says so instead of guessing a word.
         try session.send("Down")
         try session.waitForLine("verse 2") { $0.hasPrefix("John one, verse two") }

@@ -44,7 +44,7 @@ struct LineModeTests {
         #expect(line(mode.handle(.character("v"))) == "Verbosity full.")
         #expect(
             line(mode.handle(.right))
-                == "ayn, was, verb, imperfect active indicative, third person singular, from aymee', Strong's 2258, word 3 of 17"
+                == "ayn, was, verb, imperfect active indicative, third person singular, from aymee', Strong's G2258, word 3 of 17"
         )
         #expect(line(mode.handle(.character("v"))) == "Verbosity brief.")
     }
@@ -279,7 +279,7 @@ struct ElementNarrationTests {
         let utterance = try #require(tree.utterance(of: id))
         #expect(
             utterance.description
-                == "ayn, was, verb, imperfect active indicative, third person singular, from aymee', Strong's 2258")
+                == "ayn, was, verb, imperfect active indicative, third person singular, from aymee', Strong's G2258")
         var mode = LineMode(narration: elements)
         #expect(line(mode.handle(.right)) == "John one, verse one. arkhay', beginning, noun, dative singular feminine")
     }

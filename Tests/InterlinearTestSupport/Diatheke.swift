@@ -45,6 +45,39 @@ public enum Diatheke {
         return (output, text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " "))
     }
 
+    /// diatheke's text of an entry as an English voice is to get it: each `<orth>` in Greek or Hebrew script
+    /// (SWORD's untyped `<orth>`) made the placeholder `scriptRun`, each Beta Code `<orth type="writing">` left out,
+    /// Strong's pronunciation (`<pron>`) without its hyphens ("log'-os" → "log'os": apart, an English voice says
+    /// "-os" as the letters O S), then the rest as `entry` makes its text, split into words, each in plain letters
+    /// (`plainLetters`).
+    public static func voiceWords(_ markup: String) -> [String] {
+        var text = markup
+        while let pron = text.range(of: #"<pron[^>]*>[^<-]*-[^<]*</pron>"#, options: .regularExpression) {
+            text.replaceSubrange(pron, with: text[pron].replacingOccurrences(of: "-", with: ""))
+        }
+        text = text.replacingOccurrences(
+            of: #"<orth type="writing">[^<]*</orth>"#, with: " ", options: .regularExpression)
+        text = text.replacingOccurrences(of: "<orth>[^<]*</orth>", with: " \(scriptRun) ", options: .regularExpression)
+        text = text.replacingOccurrences(of: "<[^>]*>", with: "", options: .regularExpression)
+        for (entity, character) in [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&apos;", "'"), ("&amp;", "&")] {
+            text = text.replacingOccurrences(of: entity, with: character)
+        }
+        return text.split(whereSeparator: { $0.isWhitespace }).map { plainLetters(String($0)) }
+    }
+
+    /// Stands for a run of Greek or Hebrew script in `voiceWords`.
+    public static let scriptRun = "\u{1}"
+
+    /// A transliteration in plain letters, by Unicode's canonical decomposition: the letters without their
+    /// combining marks, the curly single quotation marks Strong's writes for ʾaleph and ʿayin as apostrophes.
+    public static func plainLetters(_ text: String) -> String {
+        String(
+            String.UnicodeScalarView(
+                text.decomposedStringWithCanonicalMapping.unicodeScalars
+                    .filter { $0.properties.generalCategory != .nonspacingMark }
+                    .map { ["\u{2018}", "\u{2019}", "\u{201B}"].contains($0) ? "'" : $0 }))
+    }
+
     /// The inner text of the first `<tag>` (with exactly these attributes) in diatheke's markup, tags removed.
     public static func element(_ open: String, _ close: String, in markup: String) -> String? {
         guard let start = markup.range(of: open),

@@ -3,3 +3,8 @@
 public func containsGreek(_ text: String) -> Bool {
     text.unicodeScalars.contains { (0x0370...0x03FF).contains($0.value) || (0x1F00...0x1FFF).contains($0.value) }
 }
+
+/// Whether text holds Hebrew script: the Hebrew block (U+0590–05FF) and the presentation forms (U+FB1D–FB4F).
+public func containsHebrew(_ text: String) -> Bool {
+    text.unicodeScalars.contains { (0x0590...0x05FF).contains($0.value) || (0xFB1D...0xFB4F).contains($0.value) }
+}

@@ -42,6 +42,23 @@ struct WindowReaderEndToEndTests {
         return n
     }
 
+    /// The lines of text between two rows of a picture: bands of rows holding dark pixels.
+    func textLines(_ image: PNGImage, top: Int, bottom: Int) -> Int {
+        var bands = 0, inBand = false
+        for y in top..<bottom {
+            let dark = darkPixels(image, x: 0, y: y, width: image.width, height: 1) > 0
+            if dark && !inBand { bands += 1 }
+            inBand = dark
+        }
+        return bands
+    }
+
+    /// How many of the details' fields are not empty (a row each in the pane).
+    func fieldCount(_ details: [String: Any]) -> Int {
+        ["transliteration", "lemma", "strongs", "parsing", "gloss"].filter { !(details[$0] as? String ?? "").isEmpty }
+            .count + ((details["english"] as? [String])?.isEmpty == false ? 1 : 0)
+    }
+
     @Test func clickGoSearchAndZoom() throws {
         let folder = try WindowReaderFixture.storeFolder.get()
         let (_, words) = try WindowReaderFixture.rows("43-John/01.tsv")
@@ -68,7 +85,14 @@ struct WindowReaderEndToEndTests {
             details["transliteration"] as? String == logos.transliteration && details["gloss"] as? String == logos.gloss
         )
         #expect(details["parsing"] as? String == "noun, nominative singular masculine")
+        // The committed chapters' store has no lexicon: no entries, and the pane shows none.
+        #expect((details["definitions"] as? [Any])?.isEmpty == true, "\(details)")
         let pane = try #require(clicked["pane"] as? [String: Any])
+        if let size = pane["size"] as? Double, let table = clicked["viewportHeight"] as? Double {
+            // The pane's lines: the word, its place and a line a field.
+            let lines = textLines(clickedImage, top: Int(table) + 2, bottom: Int(table + size) - 2)
+            #expect(lines == 2 + fieldCount(details), "\(lines) lines of text in the pane")
+        }
         #expect(pane["placement"] as? String == "below")
         let tableHeight = try #require(clicked["viewportHeight"] as? Double)
         let paneHeight = try #require(pane["size"] as? Double)
@@ -131,6 +155,54 @@ struct WindowReaderEndToEndTests {
 
         try display.xdotool("key", "q")
         #expect(view.waitForExit() == 0, "q quits with status 0; stderr: \(view.errors)")
+    }
+
+    /// The details pane gives the word's Strong's entry (issue 29's last step): over a store `interlinear import`
+    /// built with SWORD's dictionaries, a click on λόγος gives its entry in the snapshot's details, compared with what
+    /// diatheke prints for G3056, and the pane holds more text than without it.
+    @Test(
+        .enabled(if: SystemTool.required("diatheke"), SystemTool.reason("diatheke", package: "diatheke")),
+        .enabled(if: SharedStore.sourceMissing == nil || SystemTool.isCI, "the source data is missing (scripts/setup)"))
+    func detailsGiveTheDictionaryEntry() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("interlinear-pane-\(getpid())")
+        try? FileManager.default.removeItem(at: folder)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let imported = try interlinear("import", "John 1", "--corpus", folder.path)
+        try #require(
+            imported.status == 0 && imported.stdoutText.contains("lexicon entries"),
+            "import: \(imported.stderr) \(imported.stdoutText)")
+        let entry = try #require(try Diatheke.entry("StrongsGreek", 3056))
+        let point = try logosCentre()
+        let display = try XvfbDisplay()
+        defer { display.shutDown() }
+        let view = try ViewProcess(
+            on: display, ["John 1", "--width", "390", "--height", "844", "--screen-reader", "off"], corpus: folder)
+        defer { view.terminate() }
+        let window = try windows.window(display, view, title: "interlinear — John 1")
+        try display.xdotool("mousemove", "--window", window, "\(point.x)", "\(point.y)", "click", "1")
+        let (clicked, image) = try windows.snapshot(view, display, 1)
+        let details = try #require(clicked["details"] as? [String: Any], "\(clicked)")
+        #expect(details["strongs"] as? String == "G3056")
+        let definitions = try #require(details["definitions"] as? [[String: Any]], "\(details)")
+        #expect(definitions.count == 1)
+        let definition = try #require(definitions.first)
+        #expect(definition["strongs"] as? String == "G3056")
+        #expect(definition["text"] as? String == entry.text, "\(definition)\ndiatheke: \(entry.text)")
+        #expect(definition["headword"] as? String == Diatheke.element("<orth>", "</orth>", in: entry.markup))
+        #expect(
+            definition["transliteration"] as? String
+                == Diatheke.element("<orth rend=\"bold\" type=\"trans\">", "</orth>", in: entry.markup))
+        // On screen: the pane's lines of text (bands of rows holding text) are the word, its place, each field the
+        // snapshot gives, and at least one more: the entry's.
+        let tableHeight = try #require(clicked["viewportHeight"] as? Double)
+        let paneHeight = try #require((clicked["pane"] as? [String: Any])?["size"] as? Double)
+        let bands = textLines(image, top: Int(tableHeight) + 2, bottom: Int(tableHeight + paneHeight) - 2)
+        let fields = fieldCount(details)
+        print("pane with the entry: \(bands) lines of text, \(fields) fields")
+        #expect(bands >= 2 + fields + 1, "\(bands) lines of text in the pane for \(fields) fields and the entry")
+        try display.xdotool("key", "Escape", "q")
+        #expect(view.waitForExit() == 0, "stderr: \(view.errors)")
     }
 
     /// Where the reader was, the font size and the theme come back in the next window (`view.json` in the XDG

@@ -49,7 +49,7 @@ struct ViewCommand: ParsableCommand {
 
     @Option(
         help:
-            "On F12, write a PNG of the window to this file (atomically) and a JSON line to stdout (interlinear.view-snapshot/2)."
+            "On F12, write a PNG of the window to this file (atomically) and a JSON line to stdout (interlinear.view-snapshot/3)."
     )
     var snapshot: String?
 

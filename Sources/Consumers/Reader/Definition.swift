@@ -8,20 +8,22 @@ struct DefineKey {
     /// The word whose brief entry was said last; a press on it again says the full entry.
     private var briefly: ReaderLocation?
 
-    /// What the key says for `location`'s word, whose Strong's field is `strongs`.
-    mutating func press(_ location: ReaderLocation, strongs: String, navigator: (any ChapterNavigation)?) -> SpokenLine
-    {
+    /// What the key says for `location`'s word, whose Strong's field is `strongs`; the full entry's headword in its
+    /// own script only when the listener turned the `original` script on.
+    mutating func press(
+        _ location: ReaderLocation, strongs: String, navigator: (any ChapterNavigation)?, original: Bool = false
+    ) -> SpokenLine {
         guard let entries = navigator?.definitions(ofStrongs: strongs) else {
-            return SpokenLine("No dictionary: run interlinear import to build the store with its lexicon.")
+            return ReaderWording.noDictionary
         }
-        guard !entries.isEmpty else { return SpokenLine("No dictionary entry for this word.") }
+        guard !entries.isEmpty else { return ReaderWording.noEntry }
         if briefly == location {
             briefly = nil
-            return DefinitionSpeech.full(entries)
+            return DefinitionSpeech.full(entries, original: original)
         }
         briefly = location
         var line = DefinitionSpeech.brief(entries)
-        line.append(" Press i again for the whole entry.")
+        line.append(ReaderWording.pressAgain)
         return line
     }
 }
@@ -29,10 +31,10 @@ struct DefineKey {
 extension LineMode {
     /// `i`: the focused word's dictionary entry, brief then full.
     mutating func define() -> SpokenLine {
-        guard let word else { return SpokenLine("No word focused. Right arrow goes to the first word.") }
+        guard let word else { return ReaderWording.noWordFocused }
         let location = ReaderLocation(chapter: chapter.reference, verse: chapter.verses[verse].number, word: word)
         let strongs = chapter.text(narration.word(verse: verse, word: word).strongs)
-        return defineKey.press(location, strongs: strongs, navigator: navigator)
+        return defineKey.press(location, strongs: strongs, navigator: navigator, original: speech.original)
     }
 }
 
@@ -41,7 +43,7 @@ extension GridMode {
     /// focused word; `/` with a lemma or Strong's number highlights one).
     mutating func define() -> String {
         guard let match = currentMatch, let hit = trail?.current else {
-            return "i defines the highlighted word; / finds one (a lemma or a Strong's number)"
+            return ReaderWording.gridNothingToDefine
         }
         return defineKey.press(hit, strongs: chapter.text(chapter.words[match].strongs), navigator: navigator).text
     }

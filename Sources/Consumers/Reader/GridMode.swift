@@ -1,3 +1,4 @@
+import InterlinearAccessibility
 import InterlinearCorpus
 import InterlinearInteraction
 import InterlinearTable
@@ -104,7 +105,7 @@ public struct GridMode {
         case .character("?"): showingHelp = true
         case .character("i"): message = define()
         case .escape: showingMatch = false
-        default: message = "unknown key; ? shows the keys"
+        default: message = ReaderWording.gridUnknownKey
         }
         return true
     }
@@ -133,7 +134,7 @@ public struct GridMode {
     /// another chapter.
     public mutating func jump(_ text: String) {
         guard let passage = Passage(parsing: text, relativeTo: chapter.reference) else {
-            message = "not a verse or reference: \(text)"
+            message = ReaderWording.gridNotAReference(text)
             return
         }
         let verse = passage.verses?.lowerBound
@@ -142,7 +143,7 @@ public struct GridMode {
             return
         }
         guard let first = chapter.verses.first, let index = chapter.verseIndex(number: verse ?? first.number) else {
-            message = "no verse \(text) in \(chapter.reference)"
+            message = ReaderWording.gridNoVerse(text, in: chapter.reference)
             return
         }
         scrollTo(layout.top(ofVerse: index))
@@ -151,11 +152,11 @@ public struct GridMode {
     /// `[` and `]`: the previous or next chapter, across books.
     private mutating func turn(_ offset: Int) {
         guard let navigator else {
-            message = "only \(chapter.reference) is open"
+            message = ReaderWording.gridOnlyOneOpen(chapter.reference)
             return
         }
         guard let target = navigator.chapter(offset, from: chapter.reference) else {
-            message = offset > 0 ? "this is the last chapter" : "this is the first chapter"
+            message = ReaderWording.gridCorpusEdge(last: offset > 0)
             return
         }
         pending = ReaderLocation(chapter: target, verse: 1)
@@ -179,7 +180,7 @@ public struct GridMode {
                 return ReaderLocation(chapter: chapter.reference, verse: verse.number, word: verse.offset(of: word))
             }
         guard !hits.isEmpty else {
-            message = "no match for \(query)" + (trail.map { "; n and N still go through \($0.query)" } ?? "")
+            message = ReaderWording.gridNoMatch(query, previous: trail?.query)
             return
         }
         let start = hits.firstIndex { !Self.order($0).lexicographicallyPrecedes(Self.order(here)) } ?? 0
@@ -195,7 +196,7 @@ public struct GridMode {
 
     private mutating func step(_ delta: Int) {
         guard trail != nil else {
-            message = "no search yet; / searches"
+            message = ReaderWording.gridNoSearch
             return
         }
         trail?.step(delta)
@@ -223,9 +224,8 @@ public struct GridMode {
         if target < scrollY || target + tiers > scrollY + contentRows {
             scrollTo(lineRow + tiers <= contentRows ? layout.top(ofVerse: verse) : target)
         }
-        message =
-            "match \(trail.position): \(chapter.label(ofVerse: verse)) "
-            + chapter.text(chapter.words[word].surface)
+        message = ReaderWording.gridMatch(
+            trail.position, verse: chapter.label(ofVerse: verse), word: chapter.text(chapter.words[word].surface))
     }
 
     /// The whole screen: visible rows, then the status line. Only rows in the viewport are built.
@@ -233,12 +233,13 @@ public struct GridMode {
         var out = ANSI(color: color)
         out.hideCursor()
         if showingHelp {
-            for (row, line) in Self.help.prefix(contentRows).enumerated() {
+            let help = self.help
+            for (row, line) in help.prefix(contentRows).enumerated() {
                 out.move(row: row, column: 0)
                 out.text(CellWidth.truncated(line, to: layout.columns).text)
                 out.eraseToEndOfLine()
             }
-            for row in min(Self.help.count, contentRows)..<contentRows {
+            for row in min(help.count, contentRows)..<contentRows {
                 out.move(row: row, column: 0); out.eraseToEndOfLine()
             }
         } else {
@@ -296,25 +297,9 @@ public struct GridMode {
         var position = "\(chapter.reference.book.name) \(chapter.label(ofVerse: topVerse))"
         if bottom > topVerse { position += "–\(chapter.verses[bottom].number)" }
         if let message { return "\(position)  \(message)" }
-        return "\(position)  j/k scroll  space/b page  [/] chapter  :verse  /search  ? help  q quit"
+        return "\(position)  \(ReaderWording.gridHint)"
     }
 
-    static let help = [
-        "Keys",
-        "  j, k, arrows    scroll one line",
-        "  space, PgDn     next page",
-        "  b, PgUp         previous page",
-        "  g, G            top, bottom",
-        "  :14 Enter       go to verse 14 (:3:16, :Rom 8:28 too)",
-        "  [, ]            previous, next chapter",
-        "  /word Enter     search Greek (accents optional),",
-        "                  transliteration, gloss, Strong's;",
-        "                  a lemma or Strong's: the whole corpus",
-        "  n, N            next, previous match",
-        "  i               the match's dictionary entry (again: all)",
-        "  ?               this help",
-        "  Ctrl-Z          suspend (fg resumes)",
-        "  q               quit",
-        "Press any key to go back.",
-    ]
+    /// The key list `?` shows, for this chapter's language.
+    var help: [String] { ReaderWording.gridKeys(chapter.language) }
 }

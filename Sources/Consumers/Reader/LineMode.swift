@@ -103,7 +103,7 @@ public struct LineMode {
             return .line(text.originalSwitch(speech.original))
         case .character("v"):
             speech.verbosity = speech.verbosity.next
-            return .line(SpokenLine("Verbosity \(speech.verbosity.rawValue)."))
+            return .line(ReaderWording.verbosity(speech.verbosity))
         case .character(" "), .enter:
             spokenVerse = nil  // a repeat says where it is
             return .line(focusLine())
@@ -112,24 +112,24 @@ public struct LineMode {
             verse = chapter.verses.index(before: chapter.verses.endIndex); word = nil; return .line(focusLine())
         case .character(":"):
             prompt = PromptLine(.verse)
-            return .line(SpokenLine("Go to verse: "))
+            return .line(ReaderWording.goToVersePrompt)
         case .character("/"):
             prompt = PromptLine(.search)
-            return .line(SpokenLine("Search: "))
+            return .line(ReaderWording.searchPrompt)
         case .character("n"): return step(1)
         case .character("N"): return step(-1)
         case .character("]"): return turn(1)
         case .character("["): return turn(-1)
         case .character("?"): return .line(text.keys)
         case .escape: return .none
-        default: return .line(SpokenLine("Unknown key. Question mark lists keys."))
+        default: return .line(ReaderWording.unknownKey)
         }
     }
 
     /// The focused word, if a word (not a verse) is focused.
     private var currentWord: Word? { word.map { narration.word(verse: verse, word: $0) } }
 
-    private var noWord: SpokenLine { SpokenLine("No word focused. Right arrow goes to the first word.") }
+    private var noWord: SpokenLine { ReaderWording.noWordFocused }
 
     private mutating func handlePrompt(_ key: Key, _ current: PromptLine) -> Output {
         var current = current
@@ -139,7 +139,7 @@ public struct LineMode {
             return current.kind == .verse ? jump(current.text) : find(current.text)
         case .escape, .interrupt, .endOfInput:
             prompt = nil
-            return .line(focusLine(prefix: "Cancelled. "))
+            return .line(focusLine(prefix: ReaderWording.cancelled))
         case .backspace:
             guard current.erase() == .erased else { return .none }
             prompt = current
@@ -155,7 +155,7 @@ public struct LineMode {
 
     private mutating func nextWord() -> SpokenLine {
         guard let next = narration.nextWord(after: Focus(verse: verse, word: word)) else {
-            return focusLine(prefix: "End of chapter. ")
+            return focusLine(prefix: ReaderWording.chapterEdge(end: true))
         }
         verse = next.verse
         word = next.word
@@ -164,7 +164,7 @@ public struct LineMode {
 
     private mutating func previousWord() -> SpokenLine {
         guard let previous = narration.previousWord(before: Focus(verse: verse, word: word)) else {
-            return focusLine(prefix: "Start of chapter. ")
+            return focusLine(prefix: ReaderWording.chapterEdge(end: false))
         }
         verse = previous.verse
         word = previous.word
@@ -175,7 +175,7 @@ public struct LineMode {
         let target = verse + delta
         word = nil
         guard chapter.verses.indices.contains(target) else {
-            return focusLine(prefix: delta > 0 ? "Last verse. " : "First verse. ")
+            return focusLine(prefix: ReaderWording.verseEdge(last: delta > 0))
         }
         verse = target
         return focusLine()
@@ -185,19 +185,18 @@ public struct LineMode {
     /// and says its line, which names the chapter and verse (one utterance for the key, not two).
     private mutating func jump(_ typed: String) -> Output {
         guard let passage = Passage(parsing: typed, relativeTo: chapter.reference) else {
-            return .line(focusLine(prefix: "Not a verse or reference: \(Speakable.english(typed)). "))
+            return .line(focusLine(prefix: ReaderWording.notAReference(typed)))
         }
         let number = passage.verses?.lowerBound
         if passage.chapter != chapter.reference {
             guard navigator != nil else {
-                return .line(focusLine(prefix: "Only \(Speakable.reference(chapter.reference)) is open. "))
+                return .line(focusLine(prefix: ReaderWording.onlyOneOpen(chapter.reference)))
             }
             pending = ReaderLocation(chapter: passage.chapter, verse: number ?? 1)
             return .none
         }
         guard let index = chapter.verseIndex(number: number ?? chapter.verses[0].number) else {
-            return .line(
-                SpokenLine("No verse \(Speakable.english(typed)) in \(Speakable.reference(chapter.reference))."))
+            return .line(ReaderWording.noVerse(typed, in: chapter.reference))
         }
         verse = index
         word = nil
@@ -207,10 +206,10 @@ public struct LineMode {
     /// `[` and `]`: the previous or next chapter, across books.
     private mutating func turn(_ offset: Int) -> Output {
         guard let navigator else {
-            return .line(focusLine(prefix: "Only \(Speakable.reference(chapter.reference)) is open. "))
+            return .line(focusLine(prefix: ReaderWording.onlyOneOpen(chapter.reference)))
         }
         guard let target = navigator.chapter(offset, from: chapter.reference) else {
-            return .line(focusLine(prefix: offset > 0 ? "Last chapter. " : "First chapter. "))
+            return .line(focusLine(prefix: ReaderWording.corpusEdge(last: offset > 0)))
         }
         pending = ReaderLocation(chapter: target, verse: 1)
         return .none
@@ -219,7 +218,7 @@ public struct LineMode {
     /// Called by the reader loop once it has acted on `pending`; returns the line to say when it failed.
     public mutating func settlePending(failure: String? = nil) -> SpokenLine? {
         pending = nil
-        return failure.map { focusLine(prefix: Speakable.english($0) + " ") }
+        return failure.map { focusLine(prefix: ReaderWording.failed($0)) }
     }
 
     /// Opens at a location (after the reader loop loaded its chapter); returns the line to say, which names the
@@ -228,7 +227,7 @@ public struct LineMode {
         self.trail = trail
         verse = chapter.verseIndex(number: location.verse) ?? 0
         word = location.word.flatMap { Int($0) < chapter.verses[verse].words.count ? $0 : nil }
-        if let trail, trail.current == location { return focusLine(prefix: "Match \(trail.spokenPosition). ") }
+        if let trail, trail.current == location { return focusLine(prefix: ReaderWording.match(trail.spokenPosition)) }
         return focusLine()
     }
 
@@ -244,16 +243,7 @@ public struct LineMode {
                     word: chapter.verses[v].offset(of: index))
             }
         guard !hits.isEmpty else {
-            var line = SpokenLine("No match for ")
-            // What the user typed, in whichever script they typed it.
-            line.append(query, .typed(query))
-            line.append(".")
-            if let trail {
-                line.append(" n and N still go through ")
-                line.append(trail.query, .typed(trail.query))
-                line.append(".")
-            }
-            return .line(line)
+            return .line(ReaderWording.noMatch(query, previous: trail?.query))
         }
         let start = hits.firstIndex { !GridMode.order($0).lexicographicallyPrecedes(GridMode.order(here)) } ?? 0
         trail = SearchTrail(
@@ -262,7 +252,7 @@ public struct LineMode {
     }
 
     private mutating func step(_ delta: Int) -> Output {
-        guard trail != nil else { return .line(SpokenLine("No search yet. Slash searches.")) }
+        guard trail != nil else { return .line(ReaderWording.noSearch) }
         trail?.step(delta)
         return focusMatch()
     }
@@ -277,7 +267,7 @@ public struct LineMode {
         }
         verse = chapter.verseIndex(number: hit.verse) ?? verse
         word = hit.word
-        return .line(focusLine(prefix: "Match \(trail.spokenPosition). "))
+        return .line(focusLine(prefix: ReaderWording.match(trail.spokenPosition)))
     }
 }
 

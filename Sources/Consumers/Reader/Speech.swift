@@ -42,13 +42,8 @@ public final class Speech {
     public var notice: String? {
         guard failure != nil else { return nil }
         // The client library is loaded on first use; when it is missing, that is the reason, not the server.
-        if let missing = speechd_loader_failure() {
-            return "Speech is off: \(String(cString: missing)). Reading goes on silently."
-        }
-        return startedSpeaking
-            ? "Speech stopped: speech dispatcher stopped answering. Reading goes on silently."
-            : "Speech is off: speech dispatcher is not running and could not be started. Install the speech "
-                + "dispatcher package for spoken output. Reading goes on silently."
+        return ReaderWording.speechOff(
+            missingLibrary: speechd_loader_failure().map { String(cString: $0) }, stoppedAfterSpeaking: startedSpeaking)
     }
 
     /// Whether anything was sent, so a later failure is told apart from one at start.

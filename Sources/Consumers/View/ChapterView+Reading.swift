@@ -34,7 +34,8 @@ extension ChapterView {
         let besideWidth = max(240, paneFontSize * 18)
         // Beside only when the table keeps more than the pane's width; else below, at most 40 % of the window.
         if windowSize.width >= max(Self.besideMinimumWidth, besideWidth * 2.2) { return (.beside, besideWidth) }
-        return (.below, min(max(windowSize.height * 0.4, 1), paneLineHeight * 9 + 12))
+        let lines: Float = paneHasEntries ? 13 : 9
+        return (.below, min(max(windowSize.height * 0.4, 1), paneLineHeight * lines + 12))
     }
 
     /// The details pane's and the help overlay's text size: the translation's size, so it zooms with the chapter.
@@ -45,8 +46,20 @@ extension ChapterView {
     /// The status bar's height: its lines and a margin (24 for one line at the default size).
     public var statusHeight: Float { Float(statusLines) * barFontSize * 1.5 + 6 }
 
-    /// The word the details pane shows, read from the chapter.
-    public var details: WordDetails? { detailsWord.flatMap { WordDetails(of: $0, in: chapter) } }
+    /// The word the details pane shows, read from the chapter, with its dictionary entries from the store.
+    public var details: WordDetails? {
+        guard var details = detailsWord.flatMap({ WordDetails(of: $0, in: chapter) }) else { return nil }
+        details.definitions = definitions(ofStrongs: details.strongs).map(WordDetails.Definition.init)
+        return details
+    }
+
+    /// The entries of a word's Strong's field, looked up in the store once per word shown, not once per frame.
+    private func definitions(ofStrongs field: String) -> [LexiconEntry] {
+        if let known = shownDefinitions, known.field == field { return known.entries }
+        let entries = catalog.definitions(ofStrongs: field) ?? []
+        shownDefinitions = (field, entries)
+        return entries
+    }
 
     /// The painter measured the status bar at the window's width: it takes `lines` lines. Returns what changed.
     public func setStatusLines(_ lines: Int) -> ViewChange {

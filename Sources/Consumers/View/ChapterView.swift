@@ -37,6 +37,11 @@ public final class ChapterView {
     public internal(set) var statusLines = 1
     /// The word the details pane shows (the last word focused or clicked), until Esc closes the pane.
     public internal(set) var detailsWord: ElementID?
+    /// The Strong's field the details pane last showed and its dictionary entries (`details`).
+    var shownDefinitions: (field: String, entries: [LexiconEntry])?
+    /// Whether the store has a lexicon, asked once: the pane below the chapter is then four lines taller, for the
+    /// focused word's entry (the same for every word, so moving the focus never resizes it).
+    lazy var paneHasEntries: Bool = catalog.hasLexicon
     /// The last search's hits in this chapter, until Esc or another chapter.
     public internal(set) var search: SearchTrail<WindowHit>?
     /// Whether the help overlay (`?`, F1) is shown.

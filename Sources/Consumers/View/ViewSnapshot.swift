@@ -4,8 +4,9 @@ import InterlinearCorpus
 import InterlinearTable
 
 /// What the window showed when a snapshot was taken: one JSON line on stdout per snapshot
-/// (`Schemas/view-snapshot-2.schema.json`; 2 added the details pane, the search, zoom, the theme, the tiers, help and the
-/// table's width with its labels' right edge), so a test driving the window knows what the PNG should hold.
+/// (`Schemas/view-snapshot-3.schema.json`; 2 added the details pane, the search, zoom, the theme, the tiers, help and the
+/// table's width with its labels' right edge; 3 the word's dictionary entries in the details), so a test driving the
+/// window knows what the PNG should hold.
 struct ViewSnapshot: Encodable {
     struct Frame: Encodable {
         var x: Float, y: Float, width: Float, height: Float
@@ -45,7 +46,7 @@ struct ViewSnapshot: Encodable {
         enum Key: String, CodingKey { case query, total, current, hits }
     }
 
-    let schema = "interlinear.view-snapshot/2"
+    let schema = "interlinear.view-snapshot/3"
     var file: String
     var sequence: Int
     var reference: String

@@ -1,3 +1,4 @@
+import Foundation
 import InterlinearAccessibility
 import InterlinearCorpus
 
@@ -22,6 +23,46 @@ public struct WordDetails: Equatable, Sendable, Encodable {
     public var gloss: String
     /// The translation's words aligned to this word, in the verse's order.
     public var english: [String]
+    /// The word's Strong's dictionary entries (one per number that has one; a Hebrew word's prefixes have none),
+    /// from the store the chapter came from; empty without a store or a lexicon.
+    public var definitions: [Definition] = []
+
+    /// One Strong's entry as the pane shows it and the snapshot records it.
+    public struct Definition: Equatable, Sendable, Encodable {
+        /// "G3056", "H430".
+        public var strongs: String
+        /// The headword in its own script ("λόγος", "אלהים"), in the word's `language`.
+        public var headword: String
+        public var transliteration: String
+        public var pronunciation: String
+        /// The whole entry as Strong's printed it (`LexiconEntry.text`: diatheke's text without its markup).
+        public var text: String
+
+        public init(_ entry: LexiconEntry) {
+            strongs = entry.strongs
+            headword = entry.headword
+            transliteration = entry.transliteration
+            pronunciation = entry.pronunciation
+            text = entry.text
+        }
+
+        /// The pane's line: the entry without its headword ("lógos (log'-os): from G3004; something said …"):
+        /// the pane's text is drawn without shaping, which would put a Hebrew headword's letters left to right; the
+        /// word itself is drawn shaped at the pane's top.
+        var line: String {
+            var line = transliteration
+            if !pronunciation.isEmpty { line += " (\(pronunciation))" }
+            let prefix = [headword, transliteration, pronunciation].filter { !$0.isEmpty }
+            var body = Substring(text)
+            // The text opens with those three (a Greek entry's Beta Code between them); the rest is the entry.
+            for part in prefix {
+                guard let range = body.range(of: part) else { continue }
+                body = body[range.upperBound...]
+            }
+            let rest = body.trimmingCharacters(in: .whitespaces)
+            return rest.isEmpty ? line : line + ": " + rest
+        }
+    }
 
     /// The details of the word an element belongs to (the word's block or one of its labels); nil for a verse
     /// number, a translation word or an id outside the chapter.
@@ -54,6 +95,6 @@ public struct WordDetails: Equatable, Sendable, Encodable {
             ("Transliteration", transliteration), ("Lemma", lemma), ("Strong's", strongs),
             ("Parsing", parsing), ("Gloss", gloss), ("English", english.joined(separator: " ")),
         ]
-        return all.filter { !$0.1.isEmpty }
+        return all.filter { !$0.1.isEmpty } + definitions.map { ("Strong's \($0.strongs)", $0.line) }
     }
 }

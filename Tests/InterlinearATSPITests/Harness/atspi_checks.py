@@ -549,7 +549,7 @@ def main():
     parser.add_argument("--structure-only", action="store_true",
                         help="only Collection and Text against a full walk (with --reference, e.g. a Hebrew chapter)")
     parser.add_argument("--define", metavar="NODE_ID:STRONGS",
-                        help="only the define action on this word, whose Strong's number this is (e.g. Gen.1.1.w3:430)")
+                        help="only the define action on this word, whose Strong's number this is (e.g. Gen.1.1.w3:H430)")
     args = parser.parse_args()
     session = Session(args.workdir)
     try:

@@ -13,10 +13,9 @@ def run_define_check(client, tree, check, node_id, strongs):
     if word is None:
         check("define-" + node_id, False, "no element %s" % node_id)
         return
-    # The layer's English name lists the word's Strong's number ("…, Strong's 3056" for a Greek word, "…, Strong's
-    # H430" for a Hebrew one): the right word.
-    parts = [part.replace("Strong's H", "Strong's ").replace("Strong's G", "Strong's ")
-             for part in word.name.split(", ")]
+    # The layer's English name lists the word's Strong's number with its letter ("…, Strong's G3056", "…, Strong's
+    # H430"): the right word.
+    parts = word.name.split(", ")
     # libatspi keeps names and descriptions it has read up to date from these events, once something listens.
     client.listen("object:property-change", "object:state-changed")
     action = word.queryAction()
