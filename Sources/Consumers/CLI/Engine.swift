@@ -113,7 +113,6 @@ struct LayoutSettings: ParsableArguments {
             width: width, fontSize: fontSize, tiers: tiers, font: font, corpus: corpus, hebrewMarks: hebrewMarks,
             noCache: noCache, translation: translation)
     }
-
 }
 
 extension LayoutSettings {
