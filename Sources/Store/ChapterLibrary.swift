@@ -35,7 +35,8 @@ public final class ChapterLibrary: ChapterSource {
     /// The library for `--corpus PATH` (a store file, or a folder holding `interlinear.sqlite` and optionally
     /// `chapters/`), else `$INTERLINEAR_DATA`, else the user's data folder. Throws when the store file exists but
     /// is damaged, foreign or too new.
-    /// (The store's path is found with `StoreLocation.storePath`, without Foundation's `URL`: see there why.)
+    /// `environment`: the variables to read instead of this process's (tests). The path is found by
+    /// `StoreLocation.storePath`, without Foundation's `URL` (see there why).
     public static func open(
         corpus: String? = nil,
         environment: [String: String]? = nil

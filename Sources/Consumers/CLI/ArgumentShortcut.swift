@@ -3,10 +3,10 @@ import ArgumentParser
 /// The everyday commands — `typeset`, `a11y`, `read`, `render` with a reference and their own options — read
 /// without ArgumentParser's parse. That parse reflects over every property wrapper of the command and casts values
 /// to its protocols, and each first cast makes the Swift runtime scan every protocol conformance record of the
-/// binary: 12 M of a 29 M warm `typeset "John 1"` (callgrind, docs/performance.md). Here the command is filled in
-/// through the same property wrappers, each value converted by its own `ExpressibleByArgument` conformance, and
-/// validated by the same `validate()`s, so the command is the one ArgumentParser would make (`SubcommandParseTests`
-/// compares both, value by value).
+/// binary: 12 M of a 29 M warm `typeset "John 1"` (callgrind, docs/performance.md). Here each value is converted by
+/// its own `ExpressibleByArgument` conformance and validated by the same `validate()`s: `typeset` into plain values
+/// (`TypesetRun`: even making the wrappers cost 1.0 M), the others into their commands' property wrappers. Either
+/// way the result is what ArgumentParser's parse gives (`SubcommandParseTests` compares both, value by value).
 ///
 /// Anything outside the simple grammar gives nil and goes to ArgumentParser, which then words every message and
 /// exit code as before: an unknown option, a value that does not convert or fails validation, an option given
