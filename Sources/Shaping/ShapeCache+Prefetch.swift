@@ -18,8 +18,9 @@ extension ShapeCache {
     /// from the frozen string table; the calling thread then appends the chunks to the arena in chunk order, so
     /// runs, glyphs and their arena positions are exactly what serial shaping of the same ids leaves. Duplicates
     /// in `ids` are fine. A concrete array, not a generic collection: unspecialized generic iteration across
-    /// modules allocated once per element.
-    public func prefetch(_ ids: [TextID], threads: Int) {
+    /// modules allocated once per element. `threads` is asked for only when there is enough to shape in parallel
+    /// (`Typesetter.threadsForIdleProcessors` reads Foundation's processor count: 0.4 M instructions).
+    public func prefetch(_ ids: [TextID], threads: @autoclosure () -> Int) {
         growIndex()
         let t = tables
         let strings = self.strings  // read once: each read of the property retains and releases the table's arrays
@@ -41,7 +42,7 @@ extension ShapeCache {
         }
         guard !pending.isEmpty else { return }
         let chunks = (pending.count + Self.prefetchChunk - 1) / Self.prefetchChunk
-        let workers = pending.count < Self.parallelMinimum ? 1 : max(1, min(threads, chunks))
+        let workers = pending.count < Self.parallelMinimum ? 1 : max(1, min(threads(), chunks))
         if workers == 1 {
             for id in pending {
                 record(strings.withUTF8(of: id) { shaper.shape(utf8: $0, into: &t.pointee.glyphs) }, for: id)

@@ -8,7 +8,9 @@ import InterlinearCorpus
 /// A chapter in neither is an error that lists the nearest chapters that do exist and the command that fetches it.
 public final class ChapterLibrary: ChapterSource {
     /// Where the store is, whether or not it exists yet.
-    public let storeURL: URL
+    public let storePath: String
+    /// The same, as a file URL.
+    public var storeURL: URL { URL(fileURLWithPath: storePath) }
     /// The store; nil until `interlinear import` has built it.
     public let store: CorpusStore?
     /// The chapter files a command was pointed at (none unless it was), found when first asked for: a chapter the
@@ -18,14 +20,14 @@ public final class ChapterLibrary: ChapterSource {
     private var cachedChapters: [ChapterReference]?
 
     public init(storeURL: URL, store: CorpusStore?, committed: CorpusLibrary) {
-        self.storeURL = storeURL
+        storePath = storeURL.path
         self.store = store
         findCommitted = { committed }
     }
 
     /// A library whose committed files are found by `find` when first needed.
-    init(storeURL: URL, store: CorpusStore?, findingCommitted find: @escaping () -> CorpusLibrary) {
-        self.storeURL = storeURL
+    init(storePath: String, store: CorpusStore?, findingCommitted find: @escaping () -> CorpusLibrary) {
+        self.storePath = storePath
         self.store = store
         findCommitted = find
     }
@@ -33,22 +35,26 @@ public final class ChapterLibrary: ChapterSource {
     /// The library for `--corpus PATH` (a store file, or a folder holding `interlinear.sqlite` and optionally
     /// `chapters/`), else `$INTERLINEAR_DATA`, else the user's data folder. Throws when the store file exists but
     /// is damaged, foreign or too new.
+    /// `environment`: the variables to read instead of this process's (tests). The path is found by
+    /// `StoreLocation.storePath`, without Foundation's `URL` (see there why).
     public static func open(
         corpus: String? = nil,
-        environment: [String: String] = StoreLocation.environment()
+        environment: [String: String]? = nil
     ) throws -> ChapterLibrary {
-        let url = StoreLocation.storeFile(explicit: corpus, environment: environment)
+        let path =
+            environment.map { environment in StoreLocation.storePath(explicit: corpus) { environment[$0] } }
+            ?? StoreLocation.storePath(explicit: corpus)
         // A read never upgrades the store (`CorpusStore.init`). Anything but "no such file" (a symbolic link loop, a
         // folder without search permission) is the store's problem to report, not "no store yet".
         var info = stat()
-        let found = stat(url.path, &info) == 0
+        let found = stat(path, &info) == 0
         if !found, errno != ENOENT {
-            throw StoreError.cannotOpen(path: url.path, reason: systemMessage(errno))
+            throw StoreError.cannotOpen(path: path, reason: systemMessage(errno))
         }
-        let store = found ? try CorpusStore(url: url, upgrade: false) : nil
+        let store = found ? try CorpusStore(path: path, upgrade: false) : nil
         let folder = corpus.map { URL(fileURLWithPath: $0) }
         return ChapterLibrary(
-            storeURL: url, store: store,
+            storePath: path, store: store,
             findingCommitted: {
                 if let folder, FileManager.default.fileExists(atPath: folder.appendingPathComponent("chapters").path) {
                     return CorpusLibrary(corpusDirectory: folder)
@@ -152,7 +158,7 @@ public final class ChapterLibrary: ChapterSource {
             && SourceData.hasOldTestament(
                 hebrew: SourceData.hebrewDirectory(), translation: SourceData.defaultDirectory())
         let reason: MissingChapter.Reason =
-            store == nil ? .noStore(path: storeURL.path) : .notInStore(path: storeURL.path)
+            store == nil ? .noStore(path: storePath) : .notInStore(path: storePath)
         return .missingChapter(
             MissingChapter(
                 reference: reference, reason: reason, nearest: nearest(to: reference),

@@ -7,7 +7,10 @@ import InterlinearCorpus
 /// Opening checks that the file is ours (`application_id`), not from a newer version (`user_version`, unsigned),
 /// and migrates an older one when asked to (import; reads refuse it). A damaged or foreign file is refused with one line saying which and what to do.
 public final class CorpusStore {
-    public let url: URL
+    /// The store file's path.
+    public let path: String
+    /// The same, as a file URL.
+    public var url: URL { URL(fileURLWithPath: path) }
     let database: Database
     private var verseStatement: Statement?
     private var chapterStatement: Statement?
@@ -22,21 +25,26 @@ public final class CorpusStore {
     /// a hot journal (an import killed mid-transaction) on open, so the next command heals the store. A store this
     /// user cannot write with a hot journal is refused in one line saying who can recover it
     /// (`StoreError.description`). Reads run with `query_only`, so nothing but that rollback writes.
-    public init(url: URL, upgrade: Bool = true) throws {
-        self.url = url
+    public convenience init(url: URL, upgrade: Bool = true) throws {
+        try self.init(path: url.path, upgrade: upgrade)
+    }
+
+    /// Opens the store at `path` (`init(url:upgrade:)`).
+    public init(path: String, upgrade: Bool = true) throws {
+        self.path = path
         var info = stat()
-        guard stat(url.path, &info) == 0 else {
+        guard stat(path, &info) == 0 else {
             let code = errno
-            throw StoreError.cannotOpen(path: url.path, reason: code == ENOENT ? "no such file" : systemMessage(code))
+            throw StoreError.cannotOpen(path: path, reason: code == ENOENT ? "no such file" : systemMessage(code))
         }
-        let writable = access(url.path, W_OK) == 0
-        let database = try Database(path: url.path, readOnly: !writable)
+        let writable = access(path, W_OK) == 0
+        let database = try Database(path: path, readOnly: !writable)
         let version = try Self.validate(database)
         if version < Schema.version {
-            guard upgrade else { throw StoreError.tooOld(path: url.path, version: version, supported: Schema.version) }
+            guard upgrade else { throw StoreError.tooOld(path: path, version: version, supported: Schema.version) }
             guard writable else {
                 throw StoreError.cannotOpen(
-                    path: url.path,
+                    path: path,
                     reason: "it has schema version \(version) and this user "
                         + "cannot write it to upgrade it to \(Schema.version); run `interlinear import` as its owner")
             }
@@ -48,7 +56,7 @@ public final class CorpusStore {
 
     /// A store over a database already open and checked with `validate` (the fuzz harness's in-memory database).
     init(database: Database, url: URL) {
-        self.url = url
+        path = url.path
         self.database = database
     }
 
@@ -147,7 +155,7 @@ public final class CorpusStore {
                 checksum: record.int(3)
             )
             : nil
-        var check = StoredChapterCheck(path: url.path, reference: reference)
+        var check = StoredChapterCheck(path: path, reference: reference)
         if let expected, expected.language == nil { throw check.damaged("records an unknown language") }
         let language = expected?.language ?? reference.book.language
         var chapter = Chapter(reference: reference, language: language)

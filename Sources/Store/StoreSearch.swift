@@ -88,7 +88,7 @@ public final class StoreSearch {
                 // Search results are printed: their fields are checked as the loader checks a chapter's.
                 func what() -> String { "\(text ? "the translation" : "a word") of \(chapter):\(verseKey % 1000)" }
                 for column: Int32 in (text ? 1...1 : 2...6) {
-                    try StoredChapterCheck.field(statement.bytes(column), path: store.url.path, what: what())
+                    try StoredChapterCheck.field(statement.bytes(column), path: store.path, what: what())
                 }
                 if text {
                     let snippet =
@@ -100,7 +100,7 @@ public final class StoreSearch {
                 } else {
                     guard (0..<CorpusLimits.maxWordsPerVerse).contains(statement.int(1)) else {
                         throw StoreError.badRow(
-                            path: store.url.path, what: "\(what()) has position \(statement.int(1))")
+                            path: store.path, what: "\(what()) has position \(statement.int(1))")
                     }
                     hits.append(
                         SearchHit(
@@ -243,7 +243,7 @@ public final class StoreSearch {
                 words.removeAll(keepingCapacity: true)
                 while try statement.step() {
                     try StoredChapterCheck.field(
-                        statement.bytes(0), path: store.url.path, what: "a word of \(hit.reference)")
+                        statement.bytes(0), path: store.path, what: "a word of \(hit.reference)")
                     words.append(statement.text(0))
                 }
                 cachedKey = key

@@ -70,7 +70,7 @@ import Testing
     func theShortcutMakesTheCommandArgumentParserMakes(arguments: [String]) throws {
         let shortcut = try #require(ArgumentShortcut.command(arguments), "\(arguments) take the shortcut")
         #expect(
-            "command: \(String(reflecting: shortcut))" == outcome { try InterlinearCommand.parseAsRoot(arguments) },
+            "command: \(described(shortcut))" == outcome { try InterlinearCommand.parseAsRoot(arguments) },
             "\(arguments)")
     }
 
@@ -114,12 +114,22 @@ import Testing
     }
 
     /// What a parse gave, as text: the command with its values, or the error's full message and exit code.
-    private func outcome(_ parse: () throws -> any ParsableCommand) -> String {
+    private func outcome(_ parse: () throws -> Any) -> String {
         do {
-            return "command: \(String(reflecting: try parse()))"
+            return "command: \(described(try parse()))"
         } catch {
             return
                 "error \(InterlinearCommand.exitCode(for: error).rawValue): \(InterlinearCommand.fullMessage(for: error))"
+        }
+    }
+
+    /// A parsed command's values: ArgumentParser's command unwrapped from `ParsedCommand`, and `typeset`'s as the
+    /// plain `TypesetRun` it runs (which the shortcut makes without the wrappers).
+    private func described(_ command: Any) -> String {
+        switch command {
+        case let parsed as ParsedCommand: return described(parsed.command)
+        case let typeset as TypesetCommand: return String(reflecting: typeset.values)
+        default: return String(reflecting: command)
         }
     }
 }

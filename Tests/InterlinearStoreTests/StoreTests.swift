@@ -48,7 +48,7 @@ import Testing
         let found = Count()
         let files = CorpusLibrary(roots: [corpusDirectory.appendingPathComponent("chapters")])
         let library = ChapterLibrary(
-            storeURL: url, store: try CorpusStore(url: url),
+            storePath: url.path, store: try CorpusStore(url: url),
             findingCommitted: {
                 found.value += 1
                 return files

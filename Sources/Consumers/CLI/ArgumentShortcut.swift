@@ -3,36 +3,37 @@ import ArgumentParser
 /// The everyday commands — `typeset`, `a11y`, `read`, `render` with a reference and their own options — read
 /// without ArgumentParser's parse. That parse reflects over every property wrapper of the command and casts values
 /// to its protocols, and each first cast makes the Swift runtime scan every protocol conformance record of the
-/// binary: 12 M of a 29 M warm `typeset "John 1"` (callgrind, docs/performance.md). Here the command is filled in
-/// through the same property wrappers, each value converted by its own `ExpressibleByArgument` conformance, and
-/// validated by the same `validate()`s, so the command is the one ArgumentParser would make (`SubcommandParseTests`
-/// compares both, value by value).
+/// binary: 12 M of a 29 M warm `typeset "John 1"` (callgrind, docs/performance.md). Here each value is converted by
+/// its own `ExpressibleByArgument` conformance and validated by the same `validate()`s: `typeset` into plain values
+/// (`TypesetRun`: even making the wrappers cost 1.0 M), the others into their commands' property wrappers. Either
+/// way the result is what ArgumentParser's parse gives (`SubcommandParseTests` compares both, value by value).
 ///
 /// Anything outside the simple grammar gives nil and goes to ArgumentParser, which then words every message and
 /// exit code as before: an unknown option, a value that does not convert or fails validation, an option given
 /// twice, a value that begins with "-", `--`, help, the version, a missing or second reference.
 enum ArgumentShortcut {
     /// The command `arguments` (after the program name) make, or nil when ArgumentParser must parse them.
-    static func command(_ arguments: [String]) -> (any ParsableCommand)? {
+    static func command(_ arguments: [String]) -> (any CommandRun)? {
         guard let name = arguments.first, !arguments.contains(where: InterlinearCommand.answeredByRoot) else {
             return nil
         }
         let rest = arguments.dropFirst()
+        let parsed: (any ParsableCommand)?
         switch name {
         case "typeset": return typeset(rest)
-        case "a11y": return a11y(rest)
-        case "read": return read(rest)
-        case "render": return render(rest)
+        case "a11y": parsed = a11y(rest)
+        case "read": parsed = read(rest)
+        case "render": parsed = render(rest)
         default: return nil
         }
+        return parsed.map { ParsedCommand(command: $0) }
     }
 
-    private static func typeset(_ arguments: ArraySlice<String>) -> TypesetCommand? {
+    /// `typeset`'s values, without ArgumentParser's wrappers at all (`LayoutValues` says why).
+    private static func typeset(_ arguments: ArraySlice<String>) -> TypesetRun? {
         guard var scan = Scan(arguments, flags: layoutFlags) else { return nil }
-        var command = TypesetCommand()
-        command.layout = scan.layout()
-        command.output = scan.optional("output")
-        return scan.finish(command, layout: command.layout)
+        let run = TypesetRun(layout: scan.request(), output: scan.optional("output"))
+        return scan.finish(run.layout) ? run : nil
     }
 
     private static func a11y(_ arguments: ArraySlice<String>) -> A11yCommand? {
@@ -128,9 +129,12 @@ enum ArgumentShortcut {
             }
         }
 
+        /// The shared layout options and the one reference, in ArgumentParser's wrappers.
+        mutating func layout() -> LayoutArguments { .holding(request()) }
+
         /// The shared layout options and the one reference.
-        mutating func layout() -> LayoutArguments {
-            var settings = LayoutSettings()
+        mutating func request() -> LayoutRequest {
+            var settings = LayoutValues()
             settings.width = value("width", LayoutSettings.defaultWidth)
             settings.fontSize = value("font-size", LayoutSettings.defaultFontSize)
             settings.tiers = value("tiers", LayoutSettings.defaultTiers)
@@ -139,10 +143,8 @@ enum ArgumentShortcut {
             settings.hebrewMarks = value("hebrew-marks", .all)
             settings.noCache = flag("no-cache")
             settings.translation = value("translation", LayoutSettings.defaultTranslation)
-            var layout = LayoutArguments()
-            if positionals.count == 1 { layout.reference = positionals[0] } else { failed = true }
-            layout.settings = settings
-            return layout
+            if positionals.count != 1 { failed = true }
+            return LayoutRequest(reference: positionals.first ?? "", settings: settings)
         }
 
         /// The values of a repeatable option, in order.
@@ -178,16 +180,23 @@ enum ArgumentShortcut {
         /// The command, when every argument was read and converted and `validate` (the command's checks, after
         /// its option groups', in ArgumentParser's order) passes; else nil.
         func finish<Command: ParsableCommand>(_ command: Command, layout: LayoutArguments) -> Command? {
-            guard !failed, options.allSatisfy(\.read), flags.allSatisfy(\.read) else { return nil }
-            var command = command, layout = layout
+            guard finish(layout.request) else { return nil }
+            var command = command
+            do { try command.validate() } catch { return nil }
+            return command
+        }
+
+        /// Whether every argument was read and converted and the layout's checks pass (the options', then the
+        /// reference's, in ArgumentParser's order).
+        func finish(_ layout: LayoutRequest) -> Bool {
+            guard !failed, options.allSatisfy(\.read), flags.allSatisfy(\.read) else { return false }
             do {
                 try layout.settings.validate()
                 try layout.validate()
-                try command.validate()
             } catch {
-                return nil
+                return false
             }
-            return command
+            return true
         }
     }
 }

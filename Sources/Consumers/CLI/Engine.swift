@@ -32,17 +32,29 @@ struct LayoutArguments: ParsableArguments {
     var noCache: Bool { settings.noCache }
     var translation: String { settings.translation }
 
-    func validate() throws {
-        _ = try parseReference(reference)
-    }
+    func validate() throws { try request.validate() }
 
     /// The layout options the validated values give.
     func layoutOptions() throws -> LayoutOptions { try settings.layoutOptions() }
 
-    func chapterReference() throws -> ChapterReference { try parseReference(reference).chapter }
+    func chapterReference() throws -> ChapterReference { try request.chapterReference() }
 
     /// Whether and where the session keeps its caches (`--no-cache`, `$INTERLINEAR_CACHE`, `$XDG_CACHE_HOME`).
     var cachePolicy: CachePolicy { settings.cachePolicy }
+
+    /// The values, without the wrappers.
+    var request: LayoutRequest { LayoutRequest(reference: reference, settings: settings.values) }
+}
+
+extension LayoutArguments {
+    /// Arguments holding `request`'s values (set through the wrappers, as a parse sets them: an initializer's
+    /// assignments would make new wrappers with those values as defaults, which ArgumentParser refuses to read).
+    static func holding(_ request: LayoutRequest) -> LayoutArguments {
+        var arguments = LayoutArguments()
+        arguments.reference = request.reference
+        arguments.settings = .holding(request.settings)
+        return arguments
+    }
 }
 
 /// The layout options without a reference: commands that take several references (`export`) share them too.
@@ -84,38 +96,39 @@ struct LayoutSettings: ParsableArguments {
     static let widthRange = 100.0...10_000.0
     static let fontSizeRange = 6.0...96.0
 
-    func validate() throws {
-        guard width.isFinite, Self.widthRange.contains(width) else {
-            throw ValidationError("--width must be between 100 and 10000 points, got \(width.plainText)")
-        }
-        guard fontSize.isFinite, Self.fontSizeRange.contains(fontSize) else {
-            throw ValidationError("--font-size must be between 6 and 96 points, got \(fontSize.plainText)")
-        }
-        _ = try TierList.parse(tiers)
-        // Bounded before fontconfig sees it: a family name is a short line of text.
-        guard (1...Self.maximumFontNameBytes).contains(font.utf8.count),
-            !font.unicodeScalars.contains(where: EscapedText.needsEscape)
-        else {
-            throw ValidationError(
-                "--font must name a font family in 1 to \(Self.maximumFontNameBytes) bytes without control "
-                    + "characters (`fc-list : family` lists them)")
-        }
-        try TranslationChoice.validate(translation)
-        // Paths go to open(2) and SQLite: longer than PATH_MAX cannot name a file.
-        if let corpus, corpus.utf8.count >= Int(PATH_MAX) {
-            throw ValidationError("--corpus is \(corpus.utf8.count) bytes long; a path is shorter than \(PATH_MAX)")
-        }
-    }
+    /// The checks are `LayoutValues.validate()`'s.
+    func validate() throws { try values.validate() }
 
     static let maximumFontNameBytes = 255
 
     /// The layout options the validated values give.
-    func layoutOptions() throws -> LayoutOptions {
-        LayoutOptions(width: Float(width), fontSize: Float(fontSize), tiers: try TierList.parse(tiers))
-    }
+    func layoutOptions() throws -> LayoutOptions { try values.layoutOptions() }
 
     /// Whether and where the session keeps its caches (`--no-cache`, `$INTERLINEAR_CACHE`, `$XDG_CACHE_HOME`).
-    var cachePolicy: CachePolicy { CachePolicy(noCache: noCache) }
+    var cachePolicy: CachePolicy { values.cachePolicy }
+
+    /// The values, without the wrappers.
+    var values: LayoutValues {
+        LayoutValues(
+            width: width, fontSize: fontSize, tiers: tiers, font: font, corpus: corpus, hebrewMarks: hebrewMarks,
+            noCache: noCache, translation: translation)
+    }
+}
+
+extension LayoutSettings {
+    /// Settings holding `values` (set through the wrappers: `LayoutArguments.holding` says why).
+    static func holding(_ values: LayoutValues) -> LayoutSettings {
+        var settings = LayoutSettings()
+        settings.width = values.width
+        settings.fontSize = values.fontSize
+        settings.tiers = values.tiers
+        settings.font = values.font
+        settings.corpus = values.corpus
+        settings.hebrewMarks = values.hebrewMarks
+        settings.noCache = values.noCache
+        settings.translation = values.translation
+        return settings
+    }
 }
 
 /// The `--no-cache` help, shared by every command that has the flag.
@@ -169,6 +182,11 @@ struct Engine {
     /// Loads the passage the arguments name (the whole chapter with `wholeChapter`, for a reader or a window that
     /// shows the chapter and opens at the verse).
     init(_ arguments: LayoutArguments, wholeChapter: Bool = false) throws {
+        try self.init(arguments.request, wholeChapter: wholeChapter)
+    }
+
+    /// The same, from plain values (`TypesetRun`).
+    init(_ arguments: LayoutRequest, wholeChapter: Bool = false) throws {
         let options = try arguments.layoutOptions()
         (library, passage, numberingNote) = try Self.locate(arguments)
         session = try Interlinear(
@@ -182,7 +200,7 @@ struct Engine {
 
     /// The store and the passage the arguments name, in the corpus's numbering (a note on stderr when it moved);
     /// throws when the store lacks the chapter.
-    static func locate(_ arguments: LayoutArguments) throws -> (ChapterLibrary, Passage, String?) {
+    static func locate(_ arguments: LayoutRequest) throws -> (ChapterLibrary, Passage, String?) {
         let library = try ChapterLibrary.open(corpus: arguments.corpus)
         let (passage, numberingNote) = try library.resolvingEnglishNumbering(try parseReference(arguments.reference))
         guard passage.chapter.exists else { throw library.missing(passage.chapter) }
@@ -224,7 +242,7 @@ struct UnshapedChapter {
     private let strings = StringTableBuilder()
 
     init(_ arguments: LayoutArguments) throws {
-        (library, passage, _) = try Engine.locate(arguments)
+        (library, passage, _) = try Engine.locate(arguments.request)
         source = try TranslationChoice.source(arguments.translation, over: library)
         chapter = try source.load([passage.chapter], into: strings)[0].showing(arguments.hebrewMarks, strings: strings)
     }

@@ -34,7 +34,7 @@ extension InterlinearCommand {
     /// there is an error too).
     public static func mainReportingOneLine(_ arguments: [String]? = nil) -> Never {
         StandardStreams.prepare()
-        var command: any ParsableCommand
+        var command: any CommandRun
         do {
             command = try parse(arguments ?? Array(CommandLine.arguments.dropFirst()))
         } catch {
@@ -59,16 +59,16 @@ extension InterlinearCommand {
     /// script. The result is the same (`SubcommandParseTests` compare both parses); the work is not: the root's
     /// parse also reflects over the root command and parses the whole argument list twice more looking for
     /// `--generate-completion-script`, 4.1 M instructions of a 52.7 M warm `typeset "John 1"` (callgrind).
-    static func parse(_ arguments: [String]) throws -> any ParsableCommand {
+    static func parse(_ arguments: [String]) throws -> any CommandRun {
         if let command = ArgumentShortcut.command(arguments) { return command }
         if let subcommand = subcommandParsedOnItsOwn(arguments),
             let command = try? subcommand.parseAsRoot(Array(arguments.dropFirst()))
         {
-            return command
+            return ParsedCommand(command: command)
         }
         // Errors are worded by the root's parse (its hints name "interlinear NAME"); they are rare, so parsing
         // twice then costs nothing that matters.
-        return try parseAsRoot(arguments)
+        return ParsedCommand(command: try parseAsRoot(arguments))
     }
 
     /// The subcommand `parse` parses on its own for these arguments, or nil when the root's parse is needed.
@@ -98,5 +98,21 @@ extension InterlinearCommand {
         let message = self.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
         reportError(message)
         return ExitStatus.usage.rawValue
+    }
+}
+
+/// What a command line asks for, ready to run: a command ArgumentParser parsed (`ParsedCommand`), or the values
+/// `ArgumentShortcut` read without it (`TypesetRun`).
+protocol CommandRun {
+    func run() throws
+}
+
+/// A command ArgumentParser parsed.
+struct ParsedCommand: CommandRun {
+    let command: any ParsableCommand
+
+    func run() throws {
+        var command = command
+        try command.run()
     }
 }

@@ -20,33 +20,46 @@ extension JSONWriter {
     }
 
     /// Writes `magnitude` in decimal into room the caller made (20 bytes at most): the digits are counted first,
-    /// then written from the last pair backwards.
+    /// then written from the last pair backwards. Wrapping arithmetic: every index stays within the room made, so
+    /// the overflow checks would only cost (five numbers a label, 4 M instructions for John 1's JSON in all).
     @inline(__always)
     mutating func putDecimal(_ magnitude: UInt) {
-        var digits = 1
-        var power: UInt = 10
-        while digits < 20 && magnitude >= power {  // 10¹⁹ is the largest power of ten a UInt holds
-            digits += 1
-            power = power &* 10
-        }
+        let digits = Self.decimalDigits(magnitude)
         let pairs = Self.digitPairs.utf8Start
         var rest = magnitude
-        var at = count + digits
+        var at = count &+ digits
         while rest >= 100 {
             let pair = Int(truncatingIfNeeded: rest % 100) &* 2
             rest /= 100
-            at -= 2
+            at &-= 2
             base[at] = pairs[pair]
-            base[at + 1] = pairs[pair + 1]
+            base[at &+ 1] = pairs[pair &+ 1]
         }
         if rest >= 10 {
             let pair = Int(truncatingIfNeeded: rest) &* 2
-            base[at - 2] = pairs[pair]
-            base[at - 1] = pairs[pair + 1]
+            base[at &- 2] = pairs[pair]
+            base[at &- 1] = pairs[pair &+ 1]
         } else {
-            base[at - 1] = 0x30 &+ UInt8(truncatingIfNeeded: rest)
+            base[at &- 1] = 0x30 &+ UInt8(truncatingIfNeeded: rest)
         }
-        count += digits
+        count &+= digits
+    }
+
+    /// The decimal digits of `magnitude`: the short numbers of a layout (coordinates in hundredths, word numbers)
+    /// decided by a few comparisons, longer ones counted.
+    @inline(__always)
+    static func decimalDigits(_ magnitude: UInt) -> Int {
+        if magnitude < 10 { return 1 }
+        if magnitude < 100 { return 2 }
+        if magnitude < 1000 { return 3 }
+        if magnitude < 10000 { return 4 }
+        var digits = 5
+        var power: UInt = 100_000
+        while digits < 20 && magnitude >= power {  // 10¹⁹ is the largest power of ten a UInt holds
+            digits &+= 1
+            power = power &* 10
+        }
+        return digits
     }
 
     /// Writes `hundredths / 100` as the shortest decimal that reads back to the double nearest to it (see
@@ -54,20 +67,20 @@ extension JSONWriter {
     /// trailing zeros. Into room the caller made (22 bytes at most). A zero is written "0"; "-0" is the caller's.
     @inline(__always)
     mutating func putHundredths(_ hundredths: Int) {
-        if hundredths < 0 { base[count] = 0x2D; count += 1 }
+        if hundredths < 0 { base[count] = 0x2D; count &+= 1 }
         let magnitude = hundredths.magnitude
         putDecimal(magnitude / 100)
         let fraction = Int(truncatingIfNeeded: magnitude % 100)
         guard fraction != 0 else { return }
         base[count] = 0x2E
         if fraction % 10 == 0 {
-            base[count + 1] = 0x30 &+ UInt8(truncatingIfNeeded: fraction / 10)
-            count += 2
+            base[count &+ 1] = 0x30 &+ UInt8(truncatingIfNeeded: fraction / 10)
+            count &+= 2
         } else {
             let pairs = Self.digitPairs.utf8Start
-            base[count + 1] = pairs[fraction &* 2]
-            base[count + 2] = pairs[fraction &* 2 + 1]
-            count += 3
+            base[count &+ 1] = pairs[fraction &* 2]
+            base[count &+ 2] = pairs[fraction &* 2 &+ 1]
+            count &+= 3
         }
     }
 
@@ -111,11 +124,17 @@ extension JSONWriter {
     /// `rounded()` keeps the sign, and the encoder writes "-0"). Larger and non-finite values take the long way.
     @inline(__always)
     mutating func appendNumber(hundredthsOf value: Float) {
+        reserve(Self.maxNumberLength)
+        putNumber(hundredthsOf: value)
+    }
+
+    /// `appendNumber(hundredthsOf:)` into room the caller made (`maxNumberLength` bytes).
+    @inline(__always)
+    mutating func putNumber(hundredthsOf value: Float) {
         let scaled = Double(value) * 100
         guard abs(scaled) < 1e10 else { return appendNumber(rounded(value)) }  // false for NaN too
         let hundredths = Self.roundedToInteger(scaled)
-        guard hundredths != 0 || scaled.sign == .plus else { return append("-0") }
-        reserve(22)
+        guard hundredths != 0 || scaled.sign == .plus else { return put("-0") }
         putHundredths(hundredths)
     }
 

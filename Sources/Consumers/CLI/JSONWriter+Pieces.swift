@@ -6,7 +6,8 @@ import InterlinearCorpus
 /// check. Compact output only: the pieces carry no indentation.
 ///
 /// Between `beginValue(reserving:)` and `endValue(_:)` the caller writes at most the bytes it reserved (debug
-/// builds check); every `put…` says the most it writes.
+/// builds check); every `put…` says the most it writes. Positions move by wrapping arithmetic (`&+=`): they stay
+/// within the reserved room, far below `Int.max`, so overflow checks would only cost instructions on every byte.
 extension JSONWriter {
     /// Starts a value (an element of the open array, or the value of the key just written: its comma when it
     /// needs one) and makes room for `bound` more bytes.
@@ -34,13 +35,7 @@ extension JSONWriter {
     mutating func put(_ piece: StaticString) {
         let length = piece.utf8CodeUnitCount
         UnsafeMutableRawPointer(base + count).copyMemory(from: piece.utf8Start, byteCount: length)
-        count += length
-    }
-
-    /// Writes `number(hundredthsOf:)`'s value: at most `maxNumberLength` bytes.
-    @inline(__always)
-    mutating func putNumber(hundredthsOf value: Float) {
-        appendNumber(hundredthsOf: value)
+        count &+= length
     }
 
     /// Writes a `Double` as `number(_:)` does: at most `maxNumberLength` bytes.
@@ -53,7 +48,7 @@ extension JSONWriter {
     @inline(__always)
     mutating func putNumber(_ value: Int?) {
         guard let value else { return put("null") }
-        if value < 0 { base[count] = 0x2D; count += 1 }
+        if value < 0 { base[count] = 0x2D; count &+= 1 }
         putDecimal(value.magnitude)
     }
 
@@ -96,8 +91,8 @@ extension JSONWriter {
             let word = UnsafeRawPointer(source + i).loadUnaligned(as: UInt64.self)
             if Self.mayNeedEscape(word) { break }
             UnsafeMutableRawPointer(base + count).storeBytes(of: word, as: UInt64.self)
-            count += 8
-            i += 8
+            count &+= 8
+            i &+= 8
         }
         let rest = length - i
         if rest == 0 { return }
@@ -107,16 +102,16 @@ extension JSONWriter {
             if !Self.mayNeedEscape(word) {
                 let back = 8 - rest
                 UnsafeMutableRawPointer(base + count - back).storeBytes(of: word, as: UInt64.self)
-                count += rest
+                count &+= rest
                 return
             }
         }
         while i < length {
             let byte = source[i]
-            i += 1
+            i &+= 1
             if byte >= 0x20 && byte != 0x22 && byte != 0x5C {
                 base[count] = byte
-                count += 1
+                count &+= 1
                 continue
             }
             putEscape(byte)

@@ -12,6 +12,18 @@ struct TypesetCommand: ParsableCommand {
     @Option(help: "Write to this file instead of stdout (written atomically).")
     var output: String?
 
+    /// The values, without the wrappers: what runs.
+    var values: TypesetRun { TypesetRun(layout: layout.request, output: output) }
+
+    func run() throws { try values.run() }
+}
+
+/// What `typeset` does, from plain values: `TypesetCommand` runs it, and `ArgumentShortcut` makes it without
+/// ArgumentParser's wrappers (`LayoutValues` says why).
+struct TypesetRun: CommandRun, Equatable {
+    var layout: LayoutRequest
+    var output: String?
+
     func run() throws {
         try reportingFailures {
             let engine = try Engine(layout)
