@@ -47,21 +47,24 @@ final class FenrirSession {
     /// Starts Fenrir and waits until it has said the program's first line. Once on a freshly set-up machine Fenrir
     /// said nothing at all, not even its own "Start Fenrir", for the ten minutes the keys then waited; and once (in a
     /// clean-clone CI run, the program's opening on the pane) it said only its own "pychant is not installed". Neither
-    /// came back in the runs after. So a start in which Fenrir says nothing of the program is ended, reported on
-    /// stderr with what its pane and log showed, and made once more; a second such start fails the test.
+    /// came back in the runs after; and twice in one run beside two other builds (load average 10), where Fenrir
+    /// had not said its "Start Fenrir" 20 s after the program's opening was on the pane. So the first utterance is
+    /// waited for up to 60 s (a bound for a busy machine, not a measurement), and a start in which Fenrir says nothing
+    /// of the program is ended, reported on stderr with what its pane and log showed, and made once more; a second
+    /// such start fails the test.
     static func started(
         _ arguments: String, columns: Int = 80, rows: Int = 24,
         corpus: URL = corpusDirectory
     ) throws -> FenrirSession {
         let first = try FenrirSession(arguments, columns: columns, rows: rows, corpus: corpus)
-        if first.waitForUtterances(1) { return first }
+        if first.waitForUtterances(1, timeout: 60) { return first }
         let note =
             "FenrirSession: Fenrir said nothing of the program at start-up (\(first.utterances)), starting it "
             + "again; \(first.diagnosis)\n"
         FileHandle.standardError.write(Data(note.utf8))
         first.close()
         let second = try FenrirSession(arguments, columns: columns, rows: rows, corpus: corpus)
-        guard second.waitForUtterances(1) else {
+        guard second.waitForUtterances(1, timeout: 60) else {
             defer { second.close() }
             throw TmuxFailure(
                 description:
