@@ -31,7 +31,9 @@ public final class FontChain: Sendable {
         var candidates: [FontDescriptor]?
         /// The indices a character the starting font lacks is looked up in, in fontconfig's order.
         var searchOrder: [Int]
-        var loaded: [Int: Font]
+        /// The fonts opened so far, by chain index (nil: not opened yet). A list, not a dictionary: a chain holds a
+        /// handful of fonts, and an `[Int: Font]` cost a protocol-conformance scan at every start (0.35 M).
+        var loaded: [Font?]
         /// Scalar → index of the first fallback covering it (-1: none does). Filled only for scalars the primary
         /// lacks.
         var fallbackFor: [UInt32: Int] = [:]
@@ -101,13 +103,13 @@ public final class FontChain: Sendable {
             first = (font, hebrewFamily.flatMap { try? FontLocator.fallbackList(family: $0).first }, list, .fontconfig)
         }
         let (primary, hebrew, list, source) = first
-        var loaded = [0: primary]
+        var loaded: [Font?] = [primary]
         var hebrewIndex: Int?
         if let hebrew {
             if hebrew.isSameFace(as: primary.descriptor) {
                 hebrewIndex = 0
             } else if let font = Font(hebrew, library: library) {
-                loaded[1] = font
+                loaded.append(font)
                 hebrewIndex = 1
             }
         }
@@ -160,7 +162,7 @@ public final class FontChain: Sendable {
 
     /// The font at `index` in the chain (0 is the primary).
     public func font(at index: Int) -> Font {
-        index == 0 ? primary : state.withLock { $0.loaded[index] } ?? primary
+        index == 0 ? primary : state.withLock { $0.loaded.at(index) } ?? primary
     }
 
     /// The font file at `index` in the chain (0 is the primary), loaded or not; nil past the end.
@@ -171,7 +173,7 @@ public final class FontChain: Sendable {
         if index == 0 { return primary.descriptor }
         guard index > 0 else { return nil }
         return state.withLock { state in
-            if let font = state.loaded[index] { return font.descriptor }
+            if let font = state.loaded.at(index) { return font.descriptor }
             let candidates = fallbackList(&state)
             return index < candidates.count ? candidates[index] : nil
         }
@@ -189,10 +191,13 @@ public final class FontChain: Sendable {
             let candidates = fallbackList(&state)
             var found = -1
             for index in state.searchOrder {
-                if state.loaded[index] == nil, let font = Font(candidates[index], library: state.library) {
+                if state.loaded.at(index) == nil, let font = Font(candidates[index], library: state.library) {
+                    if state.loaded.count <= index {
+                        state.loaded += repeatElement(nil, count: index + 1 - state.loaded.count)
+                    }
                     state.loaded[index] = font
                 }
-                if let font = state.loaded[index], font.covers(scalar) { found = index; break }
+                if let font = state.loaded.at(index), font.covers(scalar) { found = index; break }
             }
             state.fallbackFor[scalar] = found
             return found < 0 ? nil : found
@@ -216,6 +221,11 @@ public final class FontChain: Sendable {
         state.searchOrder = arranged.searchOrder
         return arranged.candidates
     }
+}
+
+extension [Font?] {
+    /// The font opened at chain `index`, or nil when it is not (yet), including past the end.
+    fileprivate func at(_ index: Int) -> Font? { index >= 0 && index < count ? self[index] : nil }
 }
 
 extension FontDescriptor {
