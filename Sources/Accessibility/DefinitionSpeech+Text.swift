@@ -76,16 +76,11 @@ extension DefinitionSpeech {
     /// The script a word of an entry is in, if it is Greek or Hebrew script: Greek letters in a Greek entry (a
     /// Hebrew entry's only Greek letter is its "ώ" inside a transliteration), Hebrew letters in either.
     private static func scriptLanguage(of word: Substring, in entry: SourceLanguage) -> SourceLanguage? {
-        for scalar in word.unicodeScalars {
-            switch scalar.value {
-            case 0x0590...0x05FF, 0xFB1D...0xFB4F: return .hebrew
-            case 0x0370...0x03FF,
-                0x1F00...0x1FFF where entry == .greek:
-                return .greek
-            default: continue
-            }
+        switch SpokenLanguage.script(of: word, greek: entry == .greek) {
+        case .greek: .greek
+        case .hebrew: .hebrew
+        default: nil
         }
-        return nil
     }
 
     /// Whether `word` is Beta Code: capitals with Beta Code's marks (`*()/\=|+'`, `#` and digits for rarer signs,
