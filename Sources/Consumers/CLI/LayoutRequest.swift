@@ -57,13 +57,9 @@ struct LayoutRequest: Equatable {
     var reference: String
     var settings = LayoutValues()
 
-    var width: Double { settings.width }
-    var fontSize: Double { settings.fontSize }
-    var tiers: String { settings.tiers }
     var font: String { settings.font }
     var corpus: String? { settings.corpus }
     var hebrewMarks: HebrewMarks { settings.hebrewMarks }
-    var noCache: Bool { settings.noCache }
     var translation: String { settings.translation }
 
     /// The reference names a chapter or verses of one (the options are `settings.validate()`'s).
