@@ -36,3 +36,17 @@ import Testing
         }
     }
 }
+
+/// A Strong's entry's text for an English voice (`DefinitionSpeech.spokenText`), on the words of real entries.
+@Suite struct EntryTextTests {
+    /// StrongsHebrew writes the Greek letter ώ (U+03CE) for ś inside its transliterations (H1319 "bâώar"; diatheke
+    /// prints it so): the word is a transliteration in Latin letters, said in plain letters with ś as s, never taken
+    /// for a Greek word and respelled. The unpointed headword before it is left out.
+    @Test func hebrewTransliterationWithOmegaIsPlainLetters() {
+        let entry = LexiconEntry(
+            language: .hebrew, number: 1319, headword: "בּשׂר", transliteration: "bâώar", pronunciation: "baw-sar'",
+            derivation: "A primitive root", definition: "properly to be fresh", kjvUsage: "messenger",
+            text: "בּשׂר bâώar baw-sar' A primitive root; properly to be {fresh}")
+        #expect(DefinitionSpeech.spokenText(entry) == "basar bawsar' A primitive root; properly to be {fresh}")
+    }
+}
