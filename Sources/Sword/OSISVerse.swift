@@ -5,7 +5,10 @@ import InterlinearCorpus
 /// beginning</w> <w savlm="strong:H0430">God</w> …`, or ThML/GBF `<w lemma="strong:H0430">`), read into plain words:
 /// every tag removed, the text inside `<note>` left out (footnotes, as diatheke leaves them out by default), the
 /// five XML entities decoded, words split at white space with punctuation kept on the word before it, and each
-/// word given the Strong's numbers of the `<w>` elements it is made of. The text inside `<title>` (a psalm's
+/// word given the Strong's numbers of the `<w>` elements it is made of. A `<w>` element is a word (OSIS), so one that
+/// opens right after another closed, with no text between, starts a new word: WEB's Genesis 1:1 stores
+/// `<w>God</w><w>created</w>` (119 such places in Debian's WEB, none a word split in two), which diatheke prints as
+/// "Godcreated". The text inside `<title>` (a psalm's
 /// title, which SWORD stores with verse 1) is kept apart. The markup comes from a file on disk: an unclosed tag or
 /// an unknown entity is read as text, never trusted.
 enum OSISVerse {
@@ -41,6 +44,8 @@ enum OSISVerse {
         var strongs: [String] = []
         var word = ""
         var wordStrongs: [String] = []
+        /// A `</w>` came last, with no verse text after it.
+        var afterWordElement = false
 
         mutating func tag(_ body: Substring) {
             let selfClosing = body.hasSuffix("/")
@@ -52,6 +57,8 @@ enum OSISVerse {
                 endWord()
                 inTitle = !closing
             case "w" where !selfClosing:
+                if !closing && afterWordElement { endWord() }
+                afterWordElement = closing
                 strongs = closing ? [] : Self.numbers(in: body)
             default: break
             }
@@ -73,6 +80,7 @@ enum OSISVerse {
 
         mutating func add(_ text: Substring) {
             guard noteDepth == 0, !text.isEmpty else { return }
+            afterWordElement = false
             for character in Self.decoded(text) {
                 if character.isWhitespace {
                     endWord()

@@ -10,7 +10,7 @@ import Testing
 
     /// diatheke's output for `key` of the KJV module, one entry per verse number: "John 1:3: text" lines (a verse
     /// may run over several lines in OSIS output), the module's name trailer removed.
-    static func diatheke(_ key: String, options: [String]) throws -> [Int: String] {
+    static func diatheke(_ key: String, options: [String], module: String = module) throws -> [Int: String] {
         var environment = ProcessInfo.processInfo.environment
         environment["HOME"] = FileManager.default.temporaryDirectory.path  // no ~/.sword modules mixed in
         let program = try #require(SystemTool.find("diatheke"))
@@ -204,5 +204,29 @@ import Testing
         #expect(!html.contains("Berean"))
         let first = try Self.diatheke("John 1", options: ["-f", "plain"])[1] ?? ""
         #expect(html.contains(Self.collapsed(first).components(separatedBy: ",")[0]))
+    }
+
+    /// The WEB's words as OSIS marks them: each `<w>` element is a word, so the 119 places where Debian's WEB has
+    /// one close and the next open with nothing between (`<w>God</w><w>created</w>` in Genesis 1:1, printed
+    /// "Godcreated" by diatheke's plain text) are two words in the translation column. Expected: diatheke's OSIS of
+    /// each verse with a space put between such elements, then tags removed and white space collapsed.
+    @Test(.enabled(if: SystemTool.required("diatheke"), SystemTool.reason("diatheke", package: "diatheke")))
+    func adjacentWordElementsOfTheWEBAreTwoWords() throws {
+        let result = try interlinear("typeset", "Genesis 1", "--translation", "WEB")
+        #expect(result.status == 0, "\(result.stderr)")
+        let document = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+        let cells = try #require(document["cells"] as? [[String: Any]])
+        let markup = try Self.diatheke("Genesis 1", options: ["-f", "OSIS"], module: "engWEB2015eb")
+        #expect(markup.count == 31 && cells.count == 31)
+        #expect(markup[1]?.contains("<w>God</w><w>created</w>") == true)
+        for cell in cells {
+            let verse = try #require(cell["verse"] as? Int)
+            var text = markup[verse] ?? ""
+            text = text.replacingOccurrences(of: "</w><w", with: "</w> <w")
+            text = text.replacingOccurrences(of: "<[^>]*>", with: "", options: .regularExpression)
+            #expect(cell["translation"] as? String == Self.collapsed(text), "Genesis 1:\(verse)")
+        }
+        #expect(
+            (cells.first?["translation"] as? String)?.hasPrefix("In the beginning, God created the heavens") == true)
     }
 }
