@@ -1,0 +1,70 @@
+import InterlinearCorpus
+import Testing
+
+@testable import InterlinearAccessibility
+
+/// Strong's word-fragment notation in King James lists said as words (`DefinitionSpeech.renderings`). Each input is
+/// an entry's King James list exactly as SWORD's StrongsGreek / StrongsHebrew give it (`interlinear define N
+/// --json`, `kjvUsage`); each expected value was expanded by hand from Strong's rule (a parenthesis or bracket holds
+/// a part "sometimes given" with the word it is annexed to; a hyphen says which side it joins).
+@Suite struct KingJamesRenderingsTests {
+    @Test(arguments: [
+        // G2661: the KJV's "account worthy" (Luke 20:35) and "count worthy" (2 Thess 1:11).
+        ("(ac-)count worthy.", "account worthy, count worthy."),
+        ("thunder(-ing).", "thunder, thundering."),  // G1027
+        ("how oft(-en).", "how oft, how often."),  // G4212
+        ("confirm, (e-)stablish.", "confirm, establish, stablish."),  // G950
+        ("hid(-den), inward(-ly), secret.", "hid, hidden, inward, inwardly, secret."),  // G2927
+        ("(t-)here, hither.", "there, here, hither."),  // G1759
+        // G1096, its first renderings: a group of three suffixes, one with a word after it.
+        (
+            "arise, be assembled, be(-come, -fall, -have self), be brought (to pass).",
+            "arise, be assembled, be, become, befall, behave self, be brought (to pass)."
+        ),
+    ])
+    func greekListsSayEachForm(printed: String, said: String) {
+        #expect(DefinitionSpeech.renderings(printed, .greek) == said)
+    }
+
+    @Test(arguments: [
+        // The Hebrew module's lists have lost their commas: a term's forms are said where it stands.
+        ("captive exile travelling (cause to) wander (-er).", "captive exile travelling (cause to) wander, wanderer."),  // H6808
+        // H1: a prefix group apart from its word, and a bracket inside a parenthesis.
+        (
+            "chief (fore-) father ([-less]) X patrimony principal.",
+            "chief forefather, father, fatherless X patrimony principal."
+        ),
+        ("fair colours glistering paint [-ed] (-ing).", "fair colours glistering paint, painted, painting."),  // H6320
+        ("fif [-teen] fifth five (X apiece).", "fif, fifteen fifth five (X apiece)."),  // H2568
+    ])
+    func hebrewListsSayEachForm(printed: String, said: String) {
+        #expect(DefinitionSpeech.renderings(printed, .hebrew) == said)
+    }
+
+    /// G1921's groups on both sides do not say which go together (G1500 "(in) vain(-ly)" is "in vain", "vainly"):
+    /// each side is said with the word alone, nothing combined that the notation does not state, nothing spelled.
+    @Test func groupsOnBothSidesAreSaidSideBySide() {
+        #expect(
+            DefinitionSpeech.renderings("(ac-, have, take)know(-ledge, well), perceive.", .greek)
+                == "acknow, have know, take know, know, knowledge, know well, perceive.")
+    }
+
+    /// Lists without the notation, and hyphens inside words and names, are left as printed.
+    @Test func textWithoutFragmentsIsUnchanged() {
+        for (text, language) in [
+            ("word, saying, speech, talk, thing, + none of these things move me, utterance.", SourceLanguage.greek),
+            ("Taanath-shiloh.", .hebrew), ("first-ripe.", .hebrew),
+            ("break (down off in pieces up) broken bring to the birth.", .hebrew),
+        ] {
+            #expect(DefinitionSpeech.renderings(text, language) == text)
+        }
+    }
+
+    /// In an entry's whole text only the King James list, after Strong's ":--", is said as words.
+    @Test func entryTextChangesOnlyItsKingJamesList() {
+        let text = "to know upon some mark, i.e. recognize; to acknowledge:--(ac-)count worthy."
+        #expect(
+            DefinitionSpeech.renderingsInText(text, .greek)
+                == "to know upon some mark, i.e. recognize; to acknowledge:--account worthy, count worthy.")
+    }
+}
