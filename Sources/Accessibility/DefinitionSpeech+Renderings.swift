@@ -18,11 +18,10 @@ extension DefinitionSpeech {
     /// group is returned unchanged. In a list whose renderings are separated by commas (the Greek dictionary's),
     /// the words of the term's rendering before and after it are said with each form ("count worthy").
     static func renderings(_ text: String, _ language: SourceLanguage) -> String {
-        // Only a "-" next to a parenthesis, bracket, comma or space can start or end a fragment.
-        guard
-            text.contains("(-") || text.contains("[-") || text.contains("-)") || text.contains("-]")
-                || text.contains(" -") || text.contains("-,")
-        else { return text }
+        // Only a "-" next to a parenthesis, bracket, brace, comma or space can start or end a fragment.
+        guard ["(-", "[-", "{-", "-)", "-]", "-}", " -", "-,"].contains(where: { text.contains($0) }) else {
+            return text
+        }
         let tokens = RenderingToken.split(text)
         // The Greek dictionary separates renderings with commas; SWORD's Hebrew one has lost them (spaces only).
         guard language == .greek else { return expanded(tokens[...]) }
@@ -40,7 +39,8 @@ extension DefinitionSpeech {
     static func renderingsInText(_ text: String, _ language: SourceLanguage) -> String {
         let marks = language == .greek ? [":--", "--"] : [": -"]
         guard let mark = marks.lazy.compactMap({ text.range(of: $0, options: .backwards) }).first else { return text }
-        return text[..<mark.upperBound] + renderings(String(text[mark.upperBound...]), language)
+        let list = text[mark.upperBound...]
+        return text[..<mark.upperBound] + list.prefix { $0 == " " } + renderings(String(list), language)
     }
 
     /// One rendering of a comma-separated list: its first term's forms, each with the rendering's own words before
@@ -150,9 +150,12 @@ enum RenderingToken {
     /// A group's items: split at commas (Greek) or, without commas, at spaces (Hebrew), with "- th" closed up to
     /// "-th" and Strong's marks dropped.
     private static func items(_ group: String) -> [String] {
-        let closed = group.replacingOccurrences(of: "- ", with: "-").split(separator: " ").filter {
-            $0 != "X" && $0 != "+"
-        }.joined(separator: " ")
+        // A lone "-" is the next word's hyphen ("for(- th)"); "eigh- fif-" are two prefixes.
+        var words: [Substring] = []
+        for word in group.split(separator: " ") where word != "X" && word != "+" {
+            if words.last == "-" { words[words.count - 1] = "-" + word } else { words.append(word) }
+        }
+        let closed = words.joined(separator: " ")
         let parts = closed.contains(",") ? closed.split(separator: ",") : closed.split(separator: " ")
         return parts.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
@@ -174,8 +177,16 @@ struct Term {
             let word = printed.last.map { ",;.".contains($0) } == true ? String(printed.dropLast()) : printed
             guard !word.isEmpty, word.allSatisfy({ $0.isLetter || $0 == "'" }) else { continue }
             let prefixes = index > tokens.startIndex ? tokens[index - 1].prefixes : nil
-            // One or more suffix groups ("paint [-ed] (-ing)"), unless the word ends its rendering.
+            // One or more suffix groups ("paint [-ed] (-ing)"), unless the word ends its rendering; a plain group
+            // may stand between the word and them (H430 "God (gods) (-dess -ly)"), said with the word alone.
             var next = index + 1
+            var between = ""
+            if word == printed, next + 1 < tokens.endIndex, case .group = tokens[next], tokens[next].prefixes == nil,
+                tokens[next].suffixes == nil, !tokens[next].endsRendering, tokens[next + 1].suffixes != nil
+            {
+                between = " " + tokens[next].text
+                next += 1
+            }
             var suffixes: [String] = []
             while word == printed, next < tokens.endIndex, let items = tokens[next].suffixes {
                 suffixes += items
@@ -183,7 +194,9 @@ struct Term {
                 if tokens[next - 1].endsRendering { break }
             }
             guard prefixes != nil || !suffixes.isEmpty else { continue }
-            let forms = (prefixes ?? []).map { Self.joined($0, word) } + [word] + suffixes.map { Self.joined(word, $0) }
+            let forms =
+                (prefixes ?? []).map { Self.joined($0, word) } + [word + between]
+                + suffixes.map { Self.joined(word, $0) }
             var seen = Set<String>()
             self.forms = forms.filter { seen.insert($0).inserted }
             range = (prefixes == nil ? index : index - 1)..<next
@@ -207,21 +220,27 @@ struct Term {
         return suffixed(first, String(suffix)) + item.dropFirst(suffix.count)
     }
 
-    /// A word with a suffix fragment: a final silent "e" dropped before a vowel ("write" + "ing" → "writing"),
-    /// "y" before "i" ("glory" + "ious" → "glorious"), and where the fragment's first letter is in the word's last
-    /// four letters, the word has five or more and the fragment is not an ending English attaches whole ("ing",
-    /// "ed", "ly" …), the word cut there (Strong's writes the respelled ending: "nature" + "ral" →
-    /// "natural", "minister" + "tration" → "ministration", but "wander" + "er" → "wanderer"); otherwise the two written together ("thunder" + "ing").
+    /// A word with a suffix fragment: a final silent "e" dropped before a vowel ("write" + "ing" → "writing"); "y"
+    /// dropped before "i" but not before "ing" ("glory" + "ious" → "glorious", "pray" + "ing" → "praying"); where
+    /// Strong's wrote a respelled ending — a fragment of two or more letters, not an ending English attaches whole
+    /// ("ing", "ed", "ly" …), starting with one of the second to fourth last letters of a word of five or more —
+    /// the word cut at that letter ("nature" + "ral" → "natural", "minister" + "tration" → "ministration", but "wander" + "er" →
+    /// "wanderer"); otherwise the two written together ("thunder" + "ing", "treasure" + "r").
     static func suffixed(_ word: String, _ suffix: String) -> String {
         guard let first = suffix.first else { return word }
         let vowels = "aeiou"
         if word.hasSuffix("e"), vowels.contains(first) { return word.dropLast() + suffix }
-        if word.hasSuffix("y"), first == "i" { return word.dropLast() + suffix }
+        if word.hasSuffix("y"), first == "i", !suffix.hasPrefix("ing") { return word.dropLast() + suffix }
         let letters = Array(word)
-        // English's own endings attach whole ("paint" + "ing" → "painting", not "paing").
-        let whole: Set<String> = ["ing", "ed", "eth", "est", "er", "es", "s", "ly", "ness", "ful", "en", "y"]
-        if letters.count >= 5, !whole.contains(suffix) {
-            for index in stride(from: letters.count - 1, through: letters.count - 4, by: -1)
+        // English's own endings attach whole ("paint" + "ing" → "painting", not "paing"; "command" + "ment" →
+        // "commandment", not "comment"): the ones that Strong's 98 restarted pairs show attaching whole.
+        let whole: Set<String> = [
+            "ing", "ed", "eth", "est", "er", "es", "s", "ly", "ness", "ful", "en", "y", "ment", "ments", "ion", "ish",
+            "ence", "able", "ant", "ation", "ily", "iness",
+        ]
+        if letters.count >= 5, suffix.count >= 2, !whole.contains(suffix) {
+            // Not the last letter: "abhor" + "red" is "abhorred", "begin" + "ning" "beginning".
+            for index in stride(from: letters.count - 2, through: letters.count - 4, by: -1)
             where letters[index] == first && !word.hasSuffix(suffix) {
                 return String(letters[..<index]) + suffix
             }

@@ -15,7 +15,10 @@ import Testing
         ("how oft(-en).", "how oft, how often."),  // G4212
         ("confirm, (e-)stablish.", "confirm, establish, stablish."),  // G950
         ("hid(-den), inward(-ly), secret.", "hid, hidden, inward, inwardly, secret."),  // G2927
+        ("obedience, (make) obedient, obey(-ing).", "obedience, (make) obedient, obey, obeying."),  // G5218
         ("(t-)here, hither.", "there, here, hither."),  // G1759
+        // G1537, a part: "- th", the hyphen apart from its fragment.
+        ("after, among, for(- th), from.", "after, among, for, forth, from."),
         // G1096, its first renderings: a group of three suffixes, one with a word after it.
         (
             "arise, be assembled, be(-come, -fall, -have self), be brought (to pass).",
@@ -36,6 +39,13 @@ import Testing
         ),
         ("fair colours glistering paint [-ed] (-ing).", "fair colours glistering paint, painted, painting."),  // H6320
         ("fif [-teen] fifth five (X apiece).", "fif, fifteen fifth five (X apiece)."),  // H2568
+        ("(lay up in ) store (make) treasure (-r).", "(lay up in ) store (make) treasure, treasurer."),  // H686
+        // H430: a plain group between the word and its fragments (the word's capital kept, as for a name: H7014
+        // "Kenite (-s)" is "Kenite, Kenites").
+        (
+            "angels X exceeding God (gods) (-dess -ly) X (very) great judges X mighty.",
+            "angels X exceeding God (gods), Goddess, Godly X (very) great judges X mighty."
+        ),
     ])
     func hebrewListsSayEachForm(printed: String, said: String) {
         #expect(DefinitionSpeech.renderings(printed, .hebrew) == said)
@@ -47,6 +57,12 @@ import Testing
         #expect(
             DefinitionSpeech.renderings("(ac-, have, take)know(-ledge, well), perceive.", .greek)
                 == "acknow, have know, take know, know, knowledge, know well, perceive.")
+        // H6240: seven prefixes (a Hebrew group's items are its words) before "teen", "-th" after it.
+        #expect(
+            DefinitionSpeech.renderings(
+                "[eigh- fif- four- nine- seven- six- thir-] teen (-th) + eleven (-th).", .hebrew)
+                == "eighteen, fifteen, fourteen, nineteen, seventeen, sixteen, thirteen, teen, teenth + eleven, eleventh."
+        )
     }
 
     /// Lists without the notation, and hyphens inside words and names, are left as printed.
@@ -62,6 +78,11 @@ import Testing
 
     /// In an entry's whole text only the King James list, after Strong's ":--", is said as words.
     @Test func entryTextChangesOnlyItsKingJamesList() {
+        // H430's whole text, its end: the Hebrew list after ": -", with the braces SWORD's module writes.
+        #expect(
+            DefinitionSpeech.renderingsInText(
+                "as a superlative: - {angels} X {exceeding} God (gods) ({-dess} {-ly}) X (very) {great}.", .hebrew)
+                == "as a superlative: - angels X exceeding God (gods), Goddess, Godly X (very) great.")
         let text = "to know upon some mark, i.e. recognize; to acknowledge:--(ac-)count worthy."
         #expect(
             DefinitionSpeech.renderingsInText(text, .greek)
