@@ -101,8 +101,8 @@ enum RenderingToken {
     /// The items of a fragment group that join the word before it ("-ing"), nil if none does.
     var suffixes: [String]? { items.contains { $0.hasPrefix("-") && !$0.hasSuffix("-") } ? items : nil }
 
-    /// `text` as words and groups: a group runs from "(" or "[" to its matching close (brackets inside it
-    /// dropped); a word glued to a group ("thunder(-ing).") is split from it, and what follows a group up to the
+    /// `text` as words and groups, braces dropped: a group runs from "(" or "[" to its matching close (brackets
+    /// inside it dropped); a word glued to a group ("thunder(-ing).") is split from it, and what follows a group up to the
     /// next space ("." or ",") stays with the group.
     static func split(_ text: String) -> [RenderingToken] {
         var tokens: [RenderingToken] = []
@@ -206,6 +206,7 @@ struct Term {
         }
         return nil
     }
+
     /// A prefix item and the word ("ac-" + "count" → "account"; "have" + "know" → "have know"), or the word and a
     /// suffix item ("thunder" + "-ing" → "thundering", "be" + "-have self" → "behave self"; "know" + "well" → "know
     /// well"). A prefix is written before the word unchanged; a suffix follows English spelling and Strong's habit
@@ -220,25 +221,27 @@ struct Term {
         return suffixed(first, String(suffix)) + item.dropFirst(suffix.count)
     }
 
+    /// English's own endings, which attach whole ("paint" + "ing" → "painting", not "paing"; "command" + "ment" →
+    /// "commandment", not "comment"): the ones that Strong's 98 word-and-fragment pairs the restart could apply to
+    /// show attaching whole.
+    private static let wholeEndings: Set<String> = [
+        "ing", "ed", "eth", "est", "er", "es", "s", "ly", "ness", "ful", "en", "y", "ment", "ments", "ion", "ish",
+        "ence", "able", "ant", "ation", "ily", "iness",
+    ]
+
     /// A word with a suffix fragment: a final silent "e" dropped before a vowel ("write" + "ing" → "writing"); "y"
     /// dropped before "i" but not before "ing" ("glory" + "ious" → "glorious", "pray" + "ing" → "praying"); where
     /// Strong's wrote a respelled ending — a fragment of two or more letters, not an ending English attaches whole
     /// ("ing", "ed", "ly" …), starting with one of the second to fourth last letters of a word of five or more —
-    /// the word cut at that letter ("nature" + "ral" → "natural", "minister" + "tration" → "ministration", but "wander" + "er" →
-    /// "wanderer"); otherwise the two written together ("thunder" + "ing", "treasure" + "r").
+    /// the word cut at that letter ("nature" + "ral" → "natural", "minister" + "tration" → "ministration", but
+    /// "wander" + "er" → "wanderer"); otherwise the two written together ("thunder" + "ing", "treasure" + "r").
     static func suffixed(_ word: String, _ suffix: String) -> String {
         guard let first = suffix.first else { return word }
         let vowels = "aeiou"
         if word.hasSuffix("e"), vowels.contains(first) { return word.dropLast() + suffix }
         if word.hasSuffix("y"), first == "i", !suffix.hasPrefix("ing") { return word.dropLast() + suffix }
         let letters = Array(word)
-        // English's own endings attach whole ("paint" + "ing" → "painting", not "paing"; "command" + "ment" →
-        // "commandment", not "comment"): the ones that Strong's 98 restarted pairs show attaching whole.
-        let whole: Set<String> = [
-            "ing", "ed", "eth", "est", "er", "es", "s", "ly", "ness", "ful", "en", "y", "ment", "ments", "ion", "ish",
-            "ence", "able", "ant", "ation", "ily", "iness",
-        ]
-        if letters.count >= 5, suffix.count >= 2, !whole.contains(suffix) {
+        if letters.count >= 5, suffix.count >= 2, !wholeEndings.contains(suffix) {
             // Not the last letter: "abhor" + "red" is "abhorred", "begin" + "ning" "beginning".
             for index in stride(from: letters.count - 2, through: letters.count - 4, by: -1)
             where letters[index] == first && !word.hasSuffix(suffix) {

@@ -30,8 +30,8 @@ import Testing
     }
 
     @Test(arguments: [
-        // The Hebrew module's lists have lost their commas: a term's forms are said where it stands.
-        ("captive exile travelling (cause to) wander (-er).", "captive exile travelling (cause to) wander, wanderer."),  // H6808
+        // H6808. The Hebrew module's lists have lost their commas: a term's forms are said where it stands.
+        ("captive exile travelling (cause to) wander (-er).", "captive exile travelling (cause to) wander, wanderer."),
         // H1: a prefix group apart from its word, and a bracket inside a parenthesis.
         (
             "chief (fore-) father ([-less]) X patrimony principal.",

@@ -126,15 +126,8 @@ struct PanePainter {
     /// cairo's own text drawing does not shape: it put a Hebrew lemma's letters left to right with its points
     /// beside them.
     static func isSourceScript(_ value: String) -> Bool {
-        var script = false
-        for scalar in value.unicodeScalars {
-            switch scalar.value {
-            case 0x0370...0x03FF, 0x1F00...0x1FFF, 0x0590...0x05FF, 0xFB1D...0xFB4F: script = true
-            case 0x0300...0x036F, 0x20, 0x2D: continue  // combining marks, spaces and hyphens go with either
-            default: return false
-            }
-        }
-        return script
+        SpokenLanguage.typed(value) != .english
+            && !value.unicodeScalars.contains { $0.isASCII && $0.properties.isAlphabetic }
     }
 
     /// "Lemma: " in the pane's face, then the value's shaped run (right to left for Hebrew) in the source tier's
