@@ -11,10 +11,13 @@ import InterlinearCorpus
 extension DefinitionSpeech {
     /// `entry.text` with each run of Greek or Hebrew words respelled (`Respelling.headword`; an unpointed Hebrew
     /// run, which no voice can be given, left out: Strong's transliteration follows it), the Beta Code after a Greek
-    /// run left out, and every other word in plain letters (`plainLetters`). Every English word stays as printed.
+    /// run left out, and every other word in plain letters (`plainLetters`). Every English word stays as printed,
+    /// except Strong's word fragments in the King James list, said as the words they stand for (`renderings`).
     public static func spokenText(_ entry: LexiconEntry) -> String {
         let pronunciation = Set(entry.pronunciation.split(separator: " "))
-        return spoken(entry.text, entry.language) { pronunciation.contains($0.filter { $0 != "{" && $0 != "}" }) }
+        return spoken(renderingsInText(entry.text, entry.language), entry.language) {
+            pronunciation.contains($0.filter { $0 != "{" && $0 != "}" })
+        }
     }
 
     /// Text of an entry of `language` (its whole text, or a part: a few derivations and King James lists quote

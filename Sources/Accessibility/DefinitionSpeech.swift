@@ -44,7 +44,9 @@ public enum DefinitionSpeech {
             let part = { (text: String) in sentence(english(spoken(text, entry.language))) }
             if !entry.derivation.isEmpty { line.append(" " + part(entry.derivation)) }
             if !entry.definition.isEmpty { line.append(" Meaning: " + part(entry.definition)) }
-            if !entry.kjvUsage.isEmpty { line.append(" King James renderings: " + part(entry.kjvUsage)) }
+            if !entry.kjvUsage.isEmpty {
+                line.append(" King James renderings: " + part(renderings(entry.kjvUsage, entry.language)))
+            }
         }
     }
 

@@ -100,9 +100,15 @@ public enum ReaderWording {
         "no match for \(query)" + (previous.map { "; n and N still go through \($0)" } ?? "")
     }
     public static let gridNoSearch = "no search yet; / searches"
-    /// "match 2 of 5: 1:14 λόγος": the grid shows the word as printed (a sighted reader's status line).
-    public static func gridMatch(_ position: String, verse: String, word: String) -> String {
-        "match \(position): \(verse) \(word)"
+    /// "match 2 of 5: 1:14 lo'gos, Word": the match's word respelled and its gloss, as the line mode says a match
+    /// ("Match 2 of 5." and the word's line). A terminal screen reader reads the status line as it changes with its
+    /// one voice, which spells Greek and Hebrew letter by letter, so the word's own script is not here: the grid
+    /// shows it, highlighted, in its row.
+    public static func gridMatch(_ position: String, verse: String, word: Word, in chapter: Chapter) -> String {
+        let respelled = WordSpeech.spoken(
+            .respelled, WordSpeech.respellingKey(of: word, in: chapter), in: chapter, forms: nil)
+        let gloss = WordSpeech.spoken(.gloss, word.gloss, in: chapter, forms: nil)
+        return "match \(position): \(verse) \(respelled)" + (gloss.isEmpty ? "" : ", \(gloss)")
     }
 
     /// The grid's key list (`?`), for a chapter in `language`: what `/` searches is the chapter's script.

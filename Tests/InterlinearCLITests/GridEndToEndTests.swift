@@ -47,7 +47,7 @@ struct GridEndToEndTests {
         try session.waitForLine("the status line") { status($0, startsAt: 1) }
         try session.type("/λόγος")
         try session.send("Enter")
-        try session.waitForLine("the first match") { $0.contains("match 1 of") && $0.contains("1:1 λόγος") }
+        try session.waitForLine("the first match") { $0.contains("match 1 of") && $0.contains("1:1 lo'gos, Word") }
         #expect(try topAndStatus(session).top.hasPrefix("1 "))
 
         try session.send("G")
@@ -55,7 +55,7 @@ struct GridEndToEndTests {
         try session.type("/logos")
         try session.send("Enter")
         try session.waitForLine("the match after wrapping") {
-            status($0, startsAt: 1) && $0.contains("match 1 of") && $0.contains("1:1 λόγος")
+            status($0, startsAt: 1) && $0.contains("match 1 of") && $0.contains("1:1 lo'gos, Word")
         }
         #expect(try topAndStatus(session).top.hasPrefix("1 "))
         try session.send("q")

@@ -31,6 +31,17 @@ struct HebrewGridTests {
         #expect(first.last?.text == "1" && first.last.map { $0.column + $0.width } == columns)
     }
 
+    /// The status line says a match for the ear (a terminal screen reader reads it as it changes, with one
+    /// voice): Genesis 1:1's third word, אֱלֹהִים (H430, "God" in the chapter file), respelled "eloheem"
+    /// (docs/speech.md), no Hebrew letter.
+    @Test func matchOnTheStatusLineIsRespelled() throws {
+        var grid = GridMode(chapter: try readerChapter("Genesis 1"), columns: 100, rows: 24, color: false)
+        grid.find("H430")
+        #expect(grid.currentMatch != nil)
+        #expect(grid.statusText.contains("1:1 eloheem, God"), "\(grid.statusText)")
+        #expect(!grid.statusText.unicodeScalars.contains { (0x0590...0x05FF).contains($0.value) })
+    }
+
     @Test("Hebrew letters are written in visual order for terminals that do not reorder them")
     func visualOrder() throws {
         let chapter = try readerChapter("Genesis 1")

@@ -225,7 +225,7 @@ public struct GridMode {
             scrollTo(lineRow + tiers <= contentRows ? layout.top(ofVerse: verse) : target)
         }
         message = ReaderWording.gridMatch(
-            trail.position, verse: chapter.label(ofVerse: verse), word: chapter.text(chapter.words[word].surface))
+            trail.position, verse: chapter.label(ofVerse: verse), word: chapter.words[word], in: chapter)
     }
 
     /// The whole screen: visible rows, then the status line. Only rows in the viewport are built.

@@ -6,8 +6,8 @@ import InterlinearTable
 
 /// Paints what the window shows around the chapter: the details pane (a search's hits, the chosen word's details),
 /// the outlines around search hits, and the help overlay. Text in the window's UI face wraps at the pane's width;
-/// the word and its lemma are drawn through the shape cache (`ChapterPainter.drawRun`), so Hebrew runs right to
-/// left and Greek uses the chapter's font.
+/// the word and its lemma (any row in Greek or Hebrew script alone) are drawn through the shape cache
+/// (`ChapterPainter.drawRun`), so Hebrew runs right to left with its points placed and Greek uses the chapter's font.
 struct PanePainter {
     let cr: OpaquePointer
     let theme: Theme
@@ -59,8 +59,10 @@ struct PanePainter {
 
     func set(_ c: Colour) { cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha) }
 
-    /// The pane: a search's summary and hits, then the word's details.
-    func paintPane(_ view: ChapterView, painter: ChapterPainter, rect: Rect) {
+    /// The pane: a search's summary and hits, then the word's details; returns the rows drawn shaped.
+    @discardableResult
+    func paintPane(_ view: ChapterView, painter: ChapterPainter, rect: Rect) -> [ShapedRow] {
+        var shaped: [ShapedRow] = []
         let x0 = Double(rect.x), y0 = Double(rect.y), w = Double(rect.width), h = Double(rect.height)
         set(theme.bar)
         cairo_rectangle(cr, x0, y0, w, h)
@@ -102,10 +104,49 @@ struct PanePainter {
             }
             y = text("\(details.reference), word \(details.position)", x: left, y: y, width: width, bottom: bottom)
             for row in details.rows where y + lineHeight <= bottom {
-                y = text("\(row.field): \(row.value)", x: left, y: y, width: width, bottom: bottom)
+                if Self.isSourceScript(row.value) {
+                    shaped.append(scriptRow(row.field, row.value, painter: painter, x: left, y: y))
+                    y += lineHeight
+                } else {
+                    y = text("\(row.field): \(row.value)", x: left, y: y, width: width, bottom: bottom)
+                }
             }
         }
         cairo_restore(cr)
+        return shaped
+    }
+
+    /// Where a row's value was drawn through the shape cache: its text, the pen's start and baseline, its size.
+    struct ShapedRow: Equatable {
+        let value: String
+        let left: Double, baseline: Double, size: Double
+    }
+
+    /// Whether a row's value is in Greek or Hebrew script alone (a lemma): drawn shaped, as the chapter's words are.
+    /// cairo's own text drawing does not shape: it put a Hebrew lemma's letters left to right with its points
+    /// beside them.
+    static func isSourceScript(_ value: String) -> Bool {
+        SpokenLanguage.typed(value) != .english
+            && !value.unicodeScalars.contains { $0.isASCII && $0.properties.isAlphabetic }
+    }
+
+    /// "Lemma: " in the pane's face, then the value's shaped run (right to left for Hebrew) in the source tier's
+    /// font at the pane's size, on the same baseline, in the pane's text colour.
+    private func scriptRow(_ field: String, _ value: String, painter: ChapterPainter, x: Double, y: Double)
+        -> ShapedRow
+    {
+        let label = field + ": "
+        select(size)
+        set(theme.barText)
+        let baseline = y + size * 1.05
+        cairo_move_to(cr, x, baseline)
+        cairo_show_text(cr, label)
+        let left = x + Self.width(cr, label)
+        painter.drawRun(
+            painter.intern(value), tier: .source, into: cr, left: left,
+            top: baseline - painter.baseline(top: 0, size: size), size: size, exactSize: true,
+            style: TierStyle(colour: theme.barText))
+        return ShapedRow(value: value, left: left, baseline: baseline, size: size)
     }
 
     /// An outline around each search hit in view (outside the word, never under its text).
