@@ -102,6 +102,15 @@ struct ShapeFile {
         return entry
     }
 
+    /// The first field of the record a slot value leads to (an entry's key hash), or nil when no record head fits
+    /// there.
+    @inline(__always)
+    func keyHash(atUnit unit: UInt32) -> UInt64? {
+        let at = Int(unit) &* Layout.unit  // below 2³⁶: no overflow
+        guard at >= recordsStart, at <= bytes.count - Layout.recordHeadSize else { return nil }
+        return base.loadUnaligned(fromByteOffset: at + Layout.Entry.keyHash, as: UInt64.self)
+    }
+
     /// Whether the entry's check matches what its record holds.
     func verified(_ entry: Entry) -> Bool {
         entry.check
@@ -146,7 +155,8 @@ struct ShapeFile {
             let value = slot(index)
             if value == 0 { break }
             index = (index + 1) & mask
-            guard let entry = entry(atUnit: value), entry.keyHash == hash, entry.style == style,
+            // The key hash first, the rest of the record only for the entry it names.
+            guard keyHash(atUnit: value) == hash, let entry = entry(atUnit: value), entry.style == style,
                 entry.stringCount == utf8.count
             else { continue }
             guard verified(entry) else { damaged = true; continue }
