@@ -51,6 +51,14 @@ public final class FontChain: Sendable {
     /// like any other script.
     public let hebrewFont: Int?
 
+    /// HarfBuzz's version as the font cache remembered it with the library's file (`FontCache`), when the chain
+    /// came from it.
+    private let cachedShaperVersion: String?
+
+    /// The version of the HarfBuzz this chain's runs are shaped with (what the shape cache's key names): the font
+    /// cache's when the chain came from it, so HarfBuzz is not loaded to ask; else HarfBuzz's own answer.
+    var shaperVersion: String { cachedShaperVersion ?? ShaperLibrary.version }
+
     /// The family Hebrew is shaped with by default: Ezra SIL (Debian `fonts-sil-ezra`), made for Biblical Hebrew
     /// with its vowel points and cantillation.
     public static let defaultHebrewFamily = "Ezra SIL"
@@ -81,10 +89,12 @@ public final class FontChain: Sendable {
         self.cacheFile = cacheFile
         let first: (primary: Font, hebrew: FontDescriptor?, list: [FontDescriptor]?, source: Source)
         var configuration: StockFontConfiguration?
+        var cachedShaperVersion: String?
         if let cacheFile, let cached = FontCache.lookup(path: cacheFile, family: family, hebrewFamily: hebrewFamily),
-            let font = Font(cached.primary.descriptor, library: library)
+            let font = Font(cached.chain.primary.descriptor, library: library)
         {
-            first = (font, cached.hebrew?.descriptor, nil, .fontCache)
+            first = (font, cached.chain.hebrew?.descriptor, nil, .fontCache)
+            cachedShaperVersion = cached.shaperVersion
         } else if stock, let found = StockFontConfiguration(), let match = found.firstMatch(family: family),
             let font = Font(match, library: library)
         {
@@ -116,6 +126,7 @@ public final class FontChain: Sendable {
         let arranged = list.map { Self.arrange($0, primary: primary.descriptor, hebrew: hebrew) }
         self.primary = primary
         self.source = source
+        self.cachedShaperVersion = cachedShaperVersion
         hebrewDescriptor = hebrew
         hebrewFont = hebrewIndex
         state = Mutex(
