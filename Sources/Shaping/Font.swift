@@ -8,6 +8,8 @@ import Synchronization
 /// threads shape with one `hb_font_t` at once.
 public final class Font: @unchecked Sendable {
     public let descriptor: FontDescriptor
+    /// The face's metrics in font units, as FreeType read them (kept in the font cache).
+    let metrics: FontCacheFile.Metrics
     let unitsPerEm: Float
     /// Ascender, descender (negative) and line spacing, in ems, from FreeType.
     public let ascender: Float
@@ -17,17 +19,29 @@ public final class Font: @unchecked Sendable {
     /// loads HarfBuzz: CHarfBuzzLoader), then made once; `.some(nil)` when HarfBuzz could not make it.
     private let shaping = Mutex<OpaquePointer??>(nil)
 
-    init?(_ descriptor: FontDescriptor, library: FT_Library) {
+    /// Opens the face in FreeType for its metrics; nil when FreeType cannot, or it has no units per em.
+    convenience init?(_ descriptor: FontDescriptor, library: FT_Library) {
         var face: FT_Face?
         guard FT_New_Face(library, descriptor.path, FT_Long(descriptor.index), &face) == 0, let face else { return nil }
         defer { FT_Done_Face(face) }
-        let upem = Float(face.pointee.units_per_EM)
-        guard upem > 0 else { return nil }
+        guard face.pointee.units_per_EM > 0 else { return nil }
+        self.init(
+            descriptor,
+            metrics: FontCacheFile.Metrics(
+                unitsPerEm: face.pointee.units_per_EM, ascender: face.pointee.ascender,
+                descender: face.pointee.descender, height: face.pointee.height))
+    }
+
+    /// A face whose metrics are known (the font cache's, recorded while the file is unchanged): nothing is opened
+    /// until it shapes. `metrics.unitsPerEm` must not be 0 (`FontCacheFile` refuses it).
+    init(_ descriptor: FontDescriptor, metrics: FontCacheFile.Metrics) {
+        let upem = Float(metrics.unitsPerEm)
         self.descriptor = descriptor
-        self.unitsPerEm = upem
-        ascender = Float(face.pointee.ascender) / upem
-        descender = Float(face.pointee.descender) / upem
-        lineSpacing = Float(face.pointee.height) / upem
+        self.metrics = metrics
+        unitsPerEm = upem
+        ascender = Float(metrics.ascender) / upem
+        descender = Float(metrics.descender) / upem
+        lineSpacing = Float(metrics.height) / upem
     }
 
     deinit {

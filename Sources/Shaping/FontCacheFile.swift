@@ -10,12 +10,13 @@
 /// Layout, little-endian: magic `ILFONTS\0`, format version (u32), body length (u32), FNV-1a 64 of the body (u64),
 /// then the body: fontconfig's version (i32), the environment fingerprint (bytes), the stamps (u16 count, each a
 /// path and a `FileState`), the chains (u16 count, each the requested family, the optional Hebrew family, the
-/// primary font and the optional Hebrew font with its place in the chain), the optional shaper (HarfBuzz's version,
+/// primary font and the optional Hebrew font with its place in the chain; a font is its path, face index, family,
+/// state and metrics), the optional shaper (HarfBuzz's version,
 /// and its files as stamps). Bytes and strings are a u16 length and the bytes; an optional is a flag byte (0 or 1)
 /// and, when 1, the value.
 struct FontCacheFile: Equatable, Sendable {
     static let magic: [UInt8] = Array("ILFONTS".utf8) + [0]
-    /// 3: the shaper after the chains. 2: the Hebrew font's place is its chain index, 0 or 1 (`FontChain`); in 1
+    /// 3: the shaper after the chains, a font's metrics after its state. 2: the Hebrew font's place is its chain index, 0 or 1 (`FontChain`); in 1
     /// it was its place in fontconfig's sorted list.
     static let formatVersion: UInt32 = 3
     /// The largest file read or written.
@@ -58,6 +59,17 @@ struct FontCacheFile: Equatable, Sendable {
         var family: String
         /// The file itself, so a replaced or rewritten font is noticed.
         var file: FileState
+        /// Its face's metrics as FreeType read them, so a later process lays out without opening the file.
+        var metrics: Metrics
+    }
+
+    /// A face's vertical metrics in font units, as FreeType gives them (`FT_FaceRec`'s `units_per_EM`, `ascender`,
+    /// `descender`, `height`); `Font` divides by the units per em.
+    struct Metrics: Equatable, Sendable {
+        var unitsPerEm: UInt16
+        var ascender: Int16
+        var descender: Int16
+        var height: Int16
     }
 
     /// The fonts of one `FontChain`: the requested family's file (chain index 0), and the Hebrew family's with
@@ -235,6 +247,10 @@ struct FontCacheFile: Equatable, Sendable {
             int32(font.index)
             string(font.family)
             state(font.file)
+            uint16(font.metrics.unitsPerEm)
+            uint16(UInt16(bitPattern: font.metrics.ascender))
+            uint16(UInt16(bitPattern: font.metrics.descender))
+            uint16(UInt16(bitPattern: font.metrics.height))
         }
     }
 
@@ -305,8 +321,14 @@ struct FontCacheFile: Equatable, Sendable {
         }
 
         mutating func font() throws(FontCacheFileError) -> FontRecord {
-            let record = FontRecord(path: try path(), index: try int32(), family: try string(), file: try state())
-            guard record.index >= 0, record.file.exists else { throw .field("a font record") }
+            let record = FontRecord(
+                path: try path(), index: try int32(), family: try string(), file: try state(),
+                metrics: Metrics(
+                    unitsPerEm: try uint16(), ascender: Int16(bitPattern: try uint16()),
+                    descender: Int16(bitPattern: try uint16()), height: Int16(bitPattern: try uint16())))
+            guard record.index >= 0, record.file.exists, record.metrics.unitsPerEm > 0 else {
+                throw .field("a font record")
+            }
             return record
         }
     }
