@@ -59,13 +59,5 @@ struct RecordHasher {
     }
 
     /// The hash of everything combined (the MurmurHash3 finalizer, as `StableHasher`'s).
-    func finalize() -> UInt64 {
-        var h = state
-        h ^= h >> 33
-        h = h &* 0xFF51_AFD7_ED55_8CCD
-        h ^= h >> 33
-        h = h &* 0xC4CE_B9FE_1A85_EC53
-        h ^= h >> 33
-        return h
-    }
+    func finalize() -> UInt64 { StableHasher.avalanche(state) }
 }

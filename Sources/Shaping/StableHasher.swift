@@ -72,7 +72,11 @@ struct StableHasher {
     }
 
     /// The hash of everything combined.
-    func finalize() -> UInt64 {
+    func finalize() -> UInt64 { Self.avalanche(state) }
+
+    /// MurmurHash3's 64-bit finalizer: every bit of `state` reaches every bit of the result (`RecordHasher` ends
+    /// with it too).
+    static func avalanche(_ state: UInt64) -> UInt64 {
         var h = state
         h ^= h >> 33
         h = h &* 0xFF51_AFD7_ED55_8CCD
