@@ -98,27 +98,28 @@ public final class FontChain: Sendable {
             first = (primary, cached.chain.hebrew?.descriptor, nil, .fontCache)
             cachedHebrew = cached.chain.hebrew.map { Font($0.descriptor, metrics: $0.metrics) }
             cachedShaperVersion = cached.shaperVersion
-        } else if FT_Init_FreeType(&library) != 0 || library == nil {
-            throw FontError(family: family)
-        } else if let library, stock, let found = StockFontConfiguration(),
-            let match = found.firstMatch(family: family),
-            let font = Font(match, library: library)
-        {
-            configuration = found
-            first = (font, hebrewFamily.flatMap { found.firstMatch(family: $0) }, nil, .stockConfiguration)
-        } else if let library {
-            let list: [FontDescriptor]
-            do { list = try FontLocator.fallbackList(family: family) } catch {
-                FT_Done_FreeType(library)
-                throw error
-            }
-            guard let font = Font(list[0], library: library) else {
-                FT_Done_FreeType(library)
-                throw FontError(family: family)
-            }
-            first = (font, hebrewFamily.flatMap { try? FontLocator.fallbackList(family: $0).first }, list, .fontconfig)
         } else {
-            throw FontError(family: family)  // not reached: FreeType was started above
+            var started: FT_Library?
+            guard FT_Init_FreeType(&started) == 0, let started else { throw FontError(family: family) }
+            library = started
+            if stock, let found = StockFontConfiguration(), let match = found.firstMatch(family: family),
+                let font = Font(match, library: started)
+            {
+                configuration = found
+                first = (font, hebrewFamily.flatMap { found.firstMatch(family: $0) }, nil, .stockConfiguration)
+            } else {
+                let list: [FontDescriptor]
+                do { list = try FontLocator.fallbackList(family: family) } catch {
+                    FT_Done_FreeType(started)
+                    throw error
+                }
+                guard let font = Font(list[0], library: started) else {
+                    FT_Done_FreeType(started)
+                    throw FontError(family: family)
+                }
+                let hebrew = hebrewFamily.flatMap { try? FontLocator.fallbackList(family: $0).first }
+                first = (font, hebrew, list, .fontconfig)
+            }
         }
         let (primary, hebrew, list, source) = first
         var loaded: [Font?] = [primary]
