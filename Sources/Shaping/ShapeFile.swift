@@ -85,6 +85,7 @@ struct ShapeFile {
 
     /// The entry record a slot value leads to, or nil when it leads outside the records or its record does not
     /// fit in the bytes (damage, or a record appended after they were mapped).
+    @inline(__always)
     func entry(atUnit unit: UInt32) -> Entry? {
         let at = Int(unit) * Layout.unit
         guard at >= recordsStart, at <= bytes.count - Layout.recordHeadSize else { return nil }
