@@ -25,9 +25,9 @@ let package = Package(
     ],
     targets: [
         // System libraries (Debian -dev packages, found through pkg-config).
-        .systemLibrary(
-            name: "CHarfBuzz", path: "Sources/System/CHarfBuzz", pkgConfig: "harfbuzz",
-            providers: [.apt(["libharfbuzz-dev"])]),
+        // HarfBuzz's headers only (no pkg-config: its `-lharfbuzz` would load it at every start); CHarfBuzzLoader
+        // loads it on first use.
+        .systemLibrary(name: "CHarfBuzz", path: "Sources/System/CHarfBuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(
             name: "CFreeType", path: "Sources/System/CFreeType", pkgConfig: "freetype2",
             providers: [.apt(["libfreetype-dev"])]),
@@ -63,7 +63,7 @@ let package = Package(
         // 2. Shaping: fonts through fontconfig, HarfBuzz/FreeType, one shaping per distinct string.
         .target(
             name: "InterlinearShaping",
-            dependencies: ["InterlinearCorpus", "CHarfBuzz", "CFreeType", "CFontconfig"],
+            dependencies: ["InterlinearCorpus", "CHarfBuzz", "CHarfBuzzLoader", "CFreeType", "CFontconfig"],
             path: "Sources/Shaping"),
         // 3. Typesetting: word blocks of stacked tiers, translation column, per-cell label storage.
         .target(
@@ -247,6 +247,7 @@ let package = Package(
         .target(name: "CLazyLibrary", path: "Sources/System/CLazyLibrary", linkerSettings: [.linkedLibrary("dl")]),
         .target(
             name: "CCairoLoader", dependencies: ["CLazyLibrary", "CFreeType"], path: "Sources/System/CCairoLoader"),
+        .target(name: "CHarfBuzzLoader", dependencies: ["CLazyLibrary"], path: "Sources/System/CHarfBuzzLoader"),
         .target(name: "CX11Loader", dependencies: ["CLazyLibrary"], path: "Sources/System/CX11Loader"),
         .target(
             name: "CSystemdBusLoader", dependencies: ["CLazyLibrary"], path: "Sources/System/CSystemdBusLoader"),

@@ -16,6 +16,11 @@ import Glibc
 /// reads (`FONTCONFIG_*`, the locale, `HOME`, the XDG folders). That is what `FcConfigUptoDate` checks, plus what it
 /// cannot see from outside a running configuration.
 ///
+/// It also remembers HarfBuzz's version with the library file the dynamic loader chose and the loader's cache
+/// (`ShaperLibrary`), checked the same way (and `LD_LIBRARY_PATH`, `LD_PRELOAD` in the environment): a warm run
+/// names the shape cache file by that version without loading HarfBuzz. A file without them, or whose library
+/// changed, is not used, and is written again.
+///
 /// The file (`FontCacheFile`) is untrusted: bounded, validated, and when anything is wrong with it (corrupt,
 /// truncated, foreign, stale) it is ignored and written again after fontconfig has answered. It is replaced
 /// atomically, so concurrent processes never see half a file, and only through `CacheFolder` (never through a
@@ -24,17 +29,20 @@ enum FontCache {
     /// The file's name in the cache folder (`CachePolicy.directory`).
     static let fileName = "fonts-1.cache"
 
-    /// The fonts cached for a family and Hebrew family, if the file at `path` is valid and nothing they depend on
-    /// has changed since it was written; nil otherwise (and for any problem reading it).
-    static func lookup(path: String, family: String, hebrewFamily: String?) -> FontCacheFile.Chain? {
+    /// The fonts cached for a family and Hebrew family, and HarfBuzz's version, if the file at `path` is valid and
+    /// nothing they depend on has changed since it was written; nil otherwise (and for any problem reading it).
+    static func lookup(
+        path: String, family: String, hebrewFamily: String?
+    ) -> (chain: FontCacheFile.Chain, shaperVersion: String)? {
         guard let bytes = read(path),
             let file = try? FontCacheFile.parse(bytes),
+            let shaper = file.shaper,
             isCurrent(file),
             let chain = file.chains.first(where: { $0.family == family && $0.hebrewFamily == hebrewFamily }),
             FileStamp.state(of: chain.primary.path) == chain.primary.file,
             chain.hebrew.map({ FileStamp.state(of: $0.path) == $0.file }) ?? true
         else { return nil }
-        return chain
+        return (chain, shaper.version)
     }
 
     /// Records a chain fontconfig just resolved in this process, under `configuration` (the stock one) or, when
@@ -44,7 +52,7 @@ enum FontCache {
         guard let stamps = currentStamps(configuration) else { return }
         var file = FontCacheFile(
             fontconfigVersion: FcGetVersion(), environment: environmentFingerprint(),
-            stamps: stamps, chains: [chain])
+            stamps: stamps, chains: [chain], shaper: ShaperLibrary.current())
         if let bytes = read(path),
             let old = try? FontCacheFile.parse(bytes),
             old.fontconfigVersion == file.fontconfigVersion, old.environment == file.environment, old.stamps == stamps
@@ -78,14 +86,16 @@ enum FontCache {
             return false
         }
         for stamp in file.stamps where FileStamp.state(of: stamp.path) != stamp.state { return false }
+        for stamp in file.shaper?.files ?? [] where FileStamp.state(of: stamp.path) != stamp.state { return false }
         return true
     }
 
     /// The environment variables fontconfig's answer depends on: where its configuration, fonts and caches are,
-    /// and the locale `FcDefaultSubstitute` takes the language from.
+    /// and the locale `FcDefaultSubstitute` takes the language from; and those that decide which HarfBuzz the
+    /// dynamic loader finds.
     static let environmentVariables = [
         "FONTCONFIG_FILE", "FONTCONFIG_PATH", "FONTCONFIG_SYSROOT", "FC_LANG", "LC_ALL", "LC_CTYPE", "LANG", "HOME",
-        "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME",
+        "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "LD_LIBRARY_PATH", "LD_PRELOAD",
     ]
 
     static func environmentFingerprint() -> [UInt8] {

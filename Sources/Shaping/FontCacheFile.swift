@@ -10,18 +10,22 @@
 /// Layout, little-endian: magic `ILFONTS\0`, format version (u32), body length (u32), FNV-1a 64 of the body (u64),
 /// then the body: fontconfig's version (i32), the environment fingerprint (bytes), the stamps (u16 count, each a
 /// path and a `FileState`), the chains (u16 count, each the requested family, the optional Hebrew family, the
-/// primary font and the optional Hebrew font with its place in the chain). Bytes and strings are a u16 length and
-/// the bytes; an optional is a flag byte (0 or 1) and, when 1, the value.
+/// primary font and the optional Hebrew font with its place in the chain; a font is its path, face index, family,
+/// state and metrics), the optional shaper (HarfBuzz's version,
+/// and its files as stamps). Bytes and strings are a u16 length and the bytes; an optional is a flag byte (0 or 1)
+/// and, when 1, the value.
 struct FontCacheFile: Equatable, Sendable {
     static let magic: [UInt8] = Array("ILFONTS".utf8) + [0]
-    /// 2: the Hebrew font's place is its chain index, 0 or 1 (`FontChain`); in 1 it was its place in
-    /// fontconfig's sorted list.
-    static let formatVersion: UInt32 = 2
+    /// 3: the shaper after the chains, a font's metrics after its state. 2: the Hebrew font's place is its chain index, 0 or 1 (`FontChain`); in 1
+    /// it was its place in fontconfig's sorted list.
+    static let formatVersion: UInt32 = 3
     /// The largest file read or written.
     static let maxSize = 64 * 1024
     static let headerSize = 24
     static let maxStamps = 1024
     static let maxChains = 16
+    /// The most files a shaper names (its library and the dynamic loader's cache).
+    static let maxShaperFiles = 8
     /// The longest path, family name or fingerprint.
     static let maxField = 4096
 
@@ -55,6 +59,17 @@ struct FontCacheFile: Equatable, Sendable {
         var family: String
         /// The file itself, so a replaced or rewritten font is noticed.
         var file: FileState
+        /// Its face's metrics as FreeType read them, so a later process lays out without opening the file.
+        var metrics: Metrics
+    }
+
+    /// A face's vertical metrics in font units, as FreeType gives them (`FT_FaceRec`'s `units_per_EM`, `ascender`,
+    /// `descender`, `height`); `Font` divides by the units per em.
+    struct Metrics: Equatable, Sendable {
+        var unitsPerEm: UInt16
+        var ascender: Int16
+        var descender: Int16
+        var height: Int16
     }
 
     /// The fonts of one `FontChain`: the requested family's file (chain index 0), and the Hebrew family's with
@@ -67,11 +82,20 @@ struct FontCacheFile: Equatable, Sendable {
         var hebrewIndex: Int32
     }
 
+    /// The HarfBuzz the chains' runs are shaped with: its version (which the shape cache's key names) and its files
+    /// with their state when it was asked (the library the dynamic loader chose, the loader's cache), so a later
+    /// process that finds them unchanged names the shape file without loading HarfBuzz (`FontCache`).
+    struct Shaper: Equatable, Sendable {
+        var version: String
+        var files: [Stamp]
+    }
+
     var fontconfigVersion: Int32
     /// The environment variables fontconfig reads, as `NAME=value` (or `NAME` when unset), NUL-separated.
     var environment: [UInt8]
     var stamps: [Stamp]
     var chains: [Chain]
+    var shaper: Shaper?
 
     // MARK: Encoding
 
@@ -93,6 +117,15 @@ struct FontCacheFile: Equatable, Sendable {
             body.flag(chain.hebrew != nil)
             if let hebrew = chain.hebrew { body.font(hebrew) }
             body.int32(chain.hebrewIndex)
+        }
+        body.flag(shaper != nil)
+        if let shaper {
+            body.string(shaper.version)
+            body.uint16(UInt16(clamping: shaper.files.count))
+            for stamp in shaper.files.prefix(Int(UInt16.max)) {
+                body.bytes(stamp.path)
+                body.state(stamp.state)
+            }
         }
         return Self.sealing(body.out)
     }
@@ -165,10 +198,19 @@ struct FontCacheFile: Equatable, Sendable {
                     family: family, hebrewFamily: hebrewFamily, primary: primary, hebrew: hebrew,
                     hebrewIndex: hebrewIndex))
         }
+        var shaper: Shaper?
+        if try body.flag() {
+            let version = try body.string()
+            let fileCount = Int(try body.uint16())
+            guard fileCount <= maxShaperFiles else { throw .count("shaper files", fileCount) }
+            var files: [Stamp] = []
+            for _ in 0..<fileCount { files.append(Stamp(path: try body.path(), state: try body.state())) }
+            shaper = Shaper(version: version, files: files)
+        }
         guard body.at == bytes.count else { throw .trailing }
         return FontCacheFile(
             fontconfigVersion: fontconfigVersion, environment: environment, stamps: stamps,
-            chains: chains)
+            chains: chains, shaper: shaper)
     }
 
     /// Little-endian fields appended to a byte array.
@@ -205,6 +247,10 @@ struct FontCacheFile: Equatable, Sendable {
             int32(font.index)
             string(font.family)
             state(font.file)
+            uint16(font.metrics.unitsPerEm)
+            uint16(UInt16(bitPattern: font.metrics.ascender))
+            uint16(UInt16(bitPattern: font.metrics.descender))
+            uint16(UInt16(bitPattern: font.metrics.height))
         }
     }
 
@@ -275,8 +321,14 @@ struct FontCacheFile: Equatable, Sendable {
         }
 
         mutating func font() throws(FontCacheFileError) -> FontRecord {
-            let record = FontRecord(path: try path(), index: try int32(), family: try string(), file: try state())
-            guard record.index >= 0, record.file.exists else { throw .field("a font record") }
+            let record = FontRecord(
+                path: try path(), index: try int32(), family: try string(), file: try state(),
+                metrics: Metrics(
+                    unitsPerEm: try uint16(), ascender: Int16(bitPattern: try uint16()),
+                    descender: Int16(bitPattern: try uint16()), height: Int16(bitPattern: try uint16())))
+            guard record.index >= 0, record.file.exists, record.metrics.unitsPerEm > 0 else {
+                throw .field("a font record")
+            }
             return record
         }
     }

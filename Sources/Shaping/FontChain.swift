@@ -25,7 +25,9 @@ public final class FontChain: Sendable {
     /// What fallback lookups fill in, and the FreeType library that opens their files (FreeType libraries are not
     /// thread-safe, so it lives under the mutex too).
     private struct State {
-        let library: FT_Library
+        /// Made when a font is first opened with FreeType: a chain from the font cache opens none until a glyph is
+        /// missing (its first fonts' metrics are in the cache).
+        var library: FT_Library?
         /// The chain's fonts by index; nil until a glyph is first missing unless fontconfig was started in full to
         /// make the chain (its list is then at hand).
         var candidates: [FontDescriptor]?
@@ -51,6 +53,14 @@ public final class FontChain: Sendable {
     /// like any other script.
     public let hebrewFont: Int?
 
+    /// HarfBuzz's version as the font cache remembered it with the library's file (`FontCache`), when the chain
+    /// came from it.
+    private let cachedShaperVersion: String?
+
+    /// The version of the HarfBuzz this chain's runs are shaped with (what the shape cache's key names): the font
+    /// cache's when the chain came from it, so HarfBuzz is not loaded to ask; else HarfBuzz's own answer.
+    var shaperVersion: String { cachedShaperVersion ?? ShaperLibrary.version }
+
     /// The family Hebrew is shaped with by default: Ezra SIL (Debian `fonts-sil-ezra`), made for Biblical Hebrew
     /// with its vowel points and cantillation.
     public static let defaultHebrewFamily = "Ezra SIL"
@@ -73,34 +83,43 @@ public final class FontChain: Sendable {
 
     /// `stock: false` never uses the stock configuration (tests compare both ways).
     init(family: String, hebrewFamily: String?, cacheDirectory: String?, stock: Bool) throws {
-        var library: FT_Library?
-        guard FT_Init_FreeType(&library) == 0, let library else { throw FontError(family: family) }
         let cacheFile = cacheDirectory.map { $0 + "/" + FontCache.fileName }
         self.family = family
         self.hebrewFamily = hebrewFamily
         self.cacheFile = cacheFile
         let first: (primary: Font, hebrew: FontDescriptor?, list: [FontDescriptor]?, source: Source)
         var configuration: StockFontConfiguration?
-        if let cacheFile, let cached = FontCache.lookup(path: cacheFile, family: family, hebrewFamily: hebrewFamily),
-            let font = Font(cached.primary.descriptor, library: library)
-        {
-            first = (font, cached.hebrew?.descriptor, nil, .fontCache)
-        } else if stock, let found = StockFontConfiguration(), let match = found.firstMatch(family: family),
-            let font = Font(match, library: library)
-        {
-            configuration = found
-            first = (font, hebrewFamily.flatMap { found.firstMatch(family: $0) }, nil, .stockConfiguration)
+        var cachedShaperVersion: String?
+        // FreeType is started only to open a font the cache does not describe.
+        var library: FT_Library?
+        var cachedHebrew: Font?
+        if let cacheFile, let cached = FontCache.lookup(path: cacheFile, family: family, hebrewFamily: hebrewFamily) {
+            let primary = Font(cached.chain.primary.descriptor, metrics: cached.chain.primary.metrics)
+            first = (primary, cached.chain.hebrew?.descriptor, nil, .fontCache)
+            cachedHebrew = cached.chain.hebrew.map { Font($0.descriptor, metrics: $0.metrics) }
+            cachedShaperVersion = cached.shaperVersion
         } else {
-            let list: [FontDescriptor]
-            do { list = try FontLocator.fallbackList(family: family) } catch {
-                FT_Done_FreeType(library)
-                throw error
+            var started: FT_Library?
+            guard FT_Init_FreeType(&started) == 0, let started else { throw FontError(family: family) }
+            library = started
+            if stock, let found = StockFontConfiguration(), let match = found.firstMatch(family: family),
+                let font = Font(match, library: started)
+            {
+                configuration = found
+                first = (font, hebrewFamily.flatMap { found.firstMatch(family: $0) }, nil, .stockConfiguration)
+            } else {
+                let list: [FontDescriptor]
+                do { list = try FontLocator.fallbackList(family: family) } catch {
+                    FT_Done_FreeType(started)
+                    throw error
+                }
+                guard let font = Font(list[0], library: started) else {
+                    FT_Done_FreeType(started)
+                    throw FontError(family: family)
+                }
+                let hebrew = hebrewFamily.flatMap { try? FontLocator.fallbackList(family: $0).first }
+                first = (font, hebrew, list, .fontconfig)
             }
-            guard let font = Font(list[0], library: library) else {
-                FT_Done_FreeType(library)
-                throw FontError(family: family)
-            }
-            first = (font, hebrewFamily.flatMap { try? FontLocator.fallbackList(family: $0).first }, list, .fontconfig)
         }
         let (primary, hebrew, list, source) = first
         var loaded: [Font?] = [primary]
@@ -108,7 +127,7 @@ public final class FontChain: Sendable {
         if let hebrew {
             if hebrew.isSameFace(as: primary.descriptor) {
                 hebrewIndex = 0
-            } else if let font = Font(hebrew, library: library) {
+            } else if let font = cachedHebrew ?? library.flatMap({ Font(hebrew, library: $0) }) {
                 loaded.append(font)
                 hebrewIndex = 1
             }
@@ -116,6 +135,7 @@ public final class FontChain: Sendable {
         let arranged = list.map { Self.arrange($0, primary: primary.descriptor, hebrew: hebrew) }
         self.primary = primary
         self.source = source
+        self.cachedShaperVersion = cachedShaperVersion
         hebrewDescriptor = hebrew
         hebrewFont = hebrewIndex
         state = Mutex(
@@ -123,17 +143,33 @@ public final class FontChain: Sendable {
                 library: library, candidates: arranged?.candidates, searchOrder: arranged?.searchOrder ?? [],
                 loaded: loaded))
         if let cacheFile, source != .fontCache {
-            let separate = hebrew.map { !$0.isSameFace(as: primary.descriptor) } ?? false
+            // The Hebrew font with the metrics of the face opened for it; one that did not open is not recorded.
+            let hebrewRecord = hebrewIndex.flatMap { index in
+                hebrew.map { FontCacheFile.FontRecord($0, metrics: loaded[index]!.metrics) }  // loaded[0...index]
+            }
             FontCache.store(
                 path: cacheFile,
                 chain: FontCacheFile.Chain(
-                    family: family, hebrewFamily: hebrewFamily, primary: FontCacheFile.FontRecord(primary.descriptor),
-                    hebrew: hebrew.map { FontCacheFile.FontRecord($0) }, hebrewIndex: separate ? 1 : 0),
+                    family: family, hebrewFamily: hebrewFamily, primary: FontCacheFile.FontRecord(primary),
+                    hebrew: hebrewRecord, hebrewIndex: hebrewIndex == 1 ? 1 : 0),
                 configuration: configuration)
         }
     }
 
-    deinit { state.withLock { _ = FT_Done_FreeType($0.library) } }
+    deinit {
+        state.withLock { state in
+            if let library = state.library { _ = FT_Done_FreeType(library) }
+        }
+    }
+
+    /// FreeType, started the first time a font is opened with it.
+    private static func freeType(_ state: inout State) -> FT_Library? {
+        if let library = state.library { return library }
+        var library: FT_Library?
+        guard FT_Init_FreeType(&library) == 0 else { return nil }
+        state.library = library
+        return library
+    }
 
     /// The chain's fonts for fontconfig's sorted list of the family (`list[0]` its first match): the primary, the
     /// Hebrew font when it is another file, the list's other fonts; and the order fontconfig prefers them in for a
@@ -191,7 +227,9 @@ public final class FontChain: Sendable {
             let candidates = fallbackList(&state)
             var found = -1
             for index in state.searchOrder {
-                if state.loaded.at(index) == nil, let font = Font(candidates[index], library: state.library) {
+                if state.loaded.at(index) == nil, let library = Self.freeType(&state),
+                    let font = Font(candidates[index], library: library)
+                {
                     if state.loaded.count <= index {
                         state.loaded += repeatElement(nil, count: index + 1 - state.loaded.count)
                     }
@@ -234,10 +272,14 @@ extension FontDescriptor {
 }
 
 extension FontCacheFile.FontRecord {
-    init(_ descriptor: FontDescriptor) {
+    /// The record of an opened font: its file's state now, and the metrics FreeType read.
+    init(_ font: Font) { self.init(font.descriptor, metrics: font.metrics) }
+
+    /// The record of a font file with the metrics of its face: the file's state now.
+    init(_ descriptor: FontDescriptor, metrics: FontCacheFile.Metrics) {
         self.init(
             path: Array(descriptor.path.utf8), index: descriptor.index, family: descriptor.family,
-            file: FileStamp.state(of: descriptor.path))
+            file: FileStamp.state(of: descriptor.path), metrics: metrics)
     }
 
     /// The font as the chain opens it.

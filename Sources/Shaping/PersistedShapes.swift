@@ -46,25 +46,6 @@ final class PersistedShapes {
         return true
     }
 
-    /// The run of `utf8` in `style` from the file, its glyph start the file's glyph index; nil when the file does
-    /// not hold it, the entry is damaged (noted in `damaged`), or it depends on fallback fonts that changed.
-    func run(_ utf8: UnsafeRawBufferPointer, style: ShapingStyle, chain: FontChain) -> ShapedRun? {
-        guard let file = mapping?.file else { return nil }
-        switch file.lookup(utf8, style: style.rawValue, accept: { holds($0, in: file, chain: chain) }) {
-        case .absent:
-            return nil
-        case .damaged:
-            damaged = true
-            return nil
-        case .found(let entry):
-            // A run of no glyphs starts at 0: below the file's glyph count, as every served run's start must be
-            // (the last record's would be the count itself, and the run would look shaped in this process).
-            return ShapedRun(
-                glyphStart: entry.glyphCount == 0 ? 0 : UInt32(entry.glyphStart),
-                glyphCount: UInt32(entry.glyphCount), advance: entry.advance, missing: 0, style: style)
-        }
-    }
-
     /// Whether a run's glyphs depend on the chain's fallback fonts, and the highest font they use: a Hebrew run
     /// may use the primary and the Hebrew font, any other run the primary only, without consulting fontconfig's
     /// fallback order; any other font came from it.

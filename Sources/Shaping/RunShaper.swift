@@ -3,18 +3,28 @@ import CHarfBuzz
 /// Shapes one string at a time into a caller's glyph array, with its own `hb_buffer`. The shape cache owns one;
 /// `ShapeCache.prefetch` gives each extra thread its own, so threads share only the (thread-safe) fonts and the
 /// (frozen) string table.
+/// Its HarfBuzz buffer and languages are made on the first string it shapes: a shape cache that serves every run
+/// from its file never loads HarfBuzz (CHarfBuzzLoader).
 final class RunShaper {
     let chain: FontChain
-    private let buffer: OpaquePointer
-    /// HarfBuzz languages by `ShapingStyle` raw value.
-    private let languages = ShapingStyle.allCases.map { hb_language_from_string($0.language, -1) }
+    /// The buffer and the HarfBuzz languages by `ShapingStyle` raw value, once made.
+    private var prepared: (buffer: OpaquePointer, languages: [hb_language_t?])?
 
     init(chain: FontChain) {
         self.chain = chain
-        buffer = hb_buffer_create()
     }
 
-    deinit { hb_buffer_destroy(buffer) }
+    deinit {
+        if let prepared { hb_buffer_destroy(prepared.buffer) }
+    }
+
+    /// The buffer and languages, made the first time; nil when HarfBuzz cannot make a buffer (not installed).
+    private func prepare() -> (buffer: OpaquePointer, languages: [hb_language_t?])? {
+        if let prepared { return prepared }
+        guard let buffer = hb_buffer_create() else { return nil }
+        prepared = (buffer, ShapingStyle.allCases.map { hb_language_from_string($0.language, -1) })
+        return prepared
+    }
 
     /// Shapes UTF-8 text in `style` (by default read from the text) and appends its glyphs to `glyphs`, in visual
     /// (left-to-right) order whatever the direction; the run's `glyphStart` is where they begin in `glyphs`.
@@ -46,6 +56,8 @@ final class RunShaper {
         into glyphs: inout [ShapedGlyph]
     ) -> Bool {
         let font = chain.font(at: fontIndex)
+        // Without HarfBuzz nothing is shaped: no glyphs, each character counted missing by the caller's fallback.
+        guard let (buffer, languages) = prepare(), let hbFont = font.hbFont else { return false }
         hb_buffer_clear_contents(buffer)
         utf8.withMemoryRebound(to: CChar.self) { chars in
             hb_buffer_add_utf8(
@@ -54,7 +66,7 @@ final class RunShaper {
         hb_buffer_set_direction(buffer, style.hbDirection)
         hb_buffer_set_script(buffer, style.hbScript)
         hb_buffer_set_language(buffer, languages[Int(style.rawValue)])
-        hb_shape(font.hbFont, buffer, nil, 0)
+        hb_shape(hbFont, buffer, nil, 0)
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
             let positions = hb_buffer_get_glyph_positions(buffer, &count)

@@ -33,6 +33,7 @@ extension ShapeCache {
         let persisted = PersistedShapes(folder: cacheFolder, key: key, slotCount: slotCount)
         tables.pointee.persisted = persisted
         if let file = persisted.mapping?.file {
+            tables.pointee.file = file
             tables.pointee.fileGlyphs = file.glyphBase
             tables.pointee.fileGlyphCount = UInt32(file.glyphUnits)
         }
@@ -41,6 +42,7 @@ extension ShapeCache {
     /// Stops using a persisted file (its runs are forgotten first: `reset()` calls this).
     func detachPersisted() {
         tables.pointee.persisted = nil
+        tables.pointee.file = nil
         tables.pointee.fileGlyphs = nil
         tables.pointee.fileGlyphCount = 0
         tables.pointee.servedFromFile = 0
@@ -61,12 +63,35 @@ extension ShapeCache {
     /// the property copies the table's arrays: four retains and releases each time).
     @inline(__always)
     func persistedRun(_ id: TextID, style: ShapingStyle? = nil, in table: StringTable) -> ShapedRun? {
-        guard let persisted = tables.pointee.persisted, persisted.mapping != nil else { return nil }
-        let run = table.withUTF8(of: id) { utf8 in
-            persisted.run(UnsafeRawBufferPointer(utf8), style: style ?? ShapingStyle.detect(utf8), chain: chain)
+        guard let file = tables.pointee.file else { return nil }
+        // Only `self` is captured: the persisted part and the chain are read for a run through fallback fonts (a
+        // handful a chapter), so a lookup retains nothing (it took three retains and releases before).
+        let run = table.withUTF8(of: id) { utf8 -> ShapedRun? in
+            let style = style ?? ShapingStyle.detect(utf8)
+            let found = file.lookup(
+                UnsafeRawBufferPointer(utf8), style: style.rawValue,
+                accept: { !$0.dependsOnFallbacks || fallbacksHold(for: $0, in: file) })
+            switch found {
+            case .absent:
+                return nil
+            case .damaged:
+                tables.pointee.persisted?.damaged = true
+                return nil
+            case .found(let entry):
+                // A run of no glyphs starts at 0: below the file's glyph count, as every served run's start must be
+                // (the last record's would be the count itself, and the run would look shaped in this process).
+                return ShapedRun(
+                    glyphStart: entry.glyphCount == 0 ? 0 : UInt32(entry.glyphStart),
+                    glyphCount: UInt32(entry.glyphCount), advance: entry.advance, missing: 0, style: style)
+            }
         }
         if run != nil { tables.pointee.servedFromFile += 1 }
         return run
+    }
+
+    /// Whether an entry of the mapped file that went through fallback fonts may be served (`PersistedShapes.holds`).
+    private func fallbacksHold(for entry: ShapeFile.Entry, in file: ShapeFile) -> Bool {
+        tables.pointee.persisted?.holds(entry, in: file, chain: chain) ?? false
     }
 
     /// Appends to the persisted file the runs this process shaped that it lacks (except runs with missing glyphs,

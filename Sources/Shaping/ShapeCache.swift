@@ -29,6 +29,8 @@ public final class ShapeCache {
         var generation = 0
         /// The persisted cache file, when the session keeps one and it was usable.
         var persisted: PersistedShapes?
+        /// Its mapped file (a value over the mapping `persisted` keeps), read by lookups without retaining anything.
+        var file: ShapeFile?
         /// The file's glyphs, in place, and how many: run glyph starts below the count index them; the arena's
         /// glyphs come after (`glyphs[k]` is glyph `fileGlyphCount + k`).
         var fileGlyphs: UnsafePointer<ShapedGlyph>?

@@ -1,5 +1,3 @@
-import CHarfBuzz
-
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -9,7 +7,8 @@ import Glibc
 /// any other key is never read — after a font or HarfBuzz upgrade the next run starts a new file.
 ///
 /// - the format version and the glyph record's layout;
-/// - the HarfBuzz version (`hb_version_string`);
+/// - the HarfBuzz version (`FontChain.shaperVersion`: `hb_version_string`, or the font cache's record of it while
+///   the library file is unchanged, so a warm run does not load HarfBuzz to name the file);
 /// - the features: none today (`hb_shape` gets no feature list); a change to that is a format version;
 /// - each style's direction, script and language (`ShapingStyle`);
 /// - the primary font file and the Hebrew font file with its index in the chain, each by path, face index, size
@@ -32,7 +31,7 @@ struct ShapeCacheKey {
     init?(chain: FontChain) {
         guard let primary = ShapeFile.Font.identity(of: chain.primary.descriptor) else { return nil }
         var text = "interlinear shape cache \(ShapeFileLayout.version); glyph \(MemoryLayout<ShapedGlyph>.stride)"
-        text += "; harfbuzz " + String(cString: hb_version_string())
+        text += "; harfbuzz " + chain.shaperVersion
         text += "; features none; styles"
         for style in ShapingStyle.allCases {
             text += " \(style.rawValue):\(style.hbDirection.rawValue)/\(style.hbScript.rawValue)/\(style.language)"

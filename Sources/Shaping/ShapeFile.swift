@@ -85,6 +85,7 @@ struct ShapeFile {
 
     /// The entry record a slot value leads to, or nil when it leads outside the records or its record does not
     /// fit in the bytes (damage, or a record appended after they were mapped).
+    @inline(__always)
     func entry(atUnit unit: UInt32) -> Entry? {
         let at = Int(unit) * Layout.unit
         guard at >= recordsStart, at <= bytes.count - Layout.recordHeadSize else { return nil }
@@ -100,6 +101,15 @@ struct ShapeFile {
             fonts: u32(E.fonts))
         guard entry.length <= bytes.count - at else { return nil }
         return entry
+    }
+
+    /// The first field of the record a slot value leads to (an entry's key hash), or nil when no record head fits
+    /// there.
+    @inline(__always)
+    func keyHash(atUnit unit: UInt32) -> UInt64? {
+        let at = Int(unit) &* Layout.unit  // below 2³⁶: no overflow
+        guard at >= recordsStart, at <= bytes.count - Layout.recordHeadSize else { return nil }
+        return base.loadUnaligned(fromByteOffset: at + Layout.Entry.keyHash, as: UInt64.self)
     }
 
     /// Whether the entry's check matches what its record holds.
@@ -146,7 +156,8 @@ struct ShapeFile {
             let value = slot(index)
             if value == 0 { break }
             index = (index + 1) & mask
-            guard let entry = entry(atUnit: value), entry.keyHash == hash, entry.style == style,
+            // The key hash first, the rest of the record only for the entry it names.
+            guard keyHash(atUnit: value) == hash, let entry = entry(atUnit: value), entry.style == style,
                 entry.stringCount == utf8.count
             else { continue }
             guard verified(entry) else { damaged = true; continue }

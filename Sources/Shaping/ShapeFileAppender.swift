@@ -185,6 +185,20 @@ struct ShapeFileAppender {
         holds: (ShapeFile, ShapeFile.Entry) -> Bool
     ) -> Outcome? {
         var writer = ShapeFileWriter(key: key, slotCount: max(slotCount, file?.slotCount ?? 0))
+        var fonts = fonts
+        if fonts.isEmpty, let file {
+            // The batch depends on no fallback font, so it brought no fonts record: the carried entries that do
+            // (and hold: their fonts 1…maxFont are the chain's now) share the record of the one reaching furthest,
+            // cut after its maxFont, which is then the chain's fonts 0…maxFont. Without it they were dropped.
+            for entry in file.reachableEntries()
+            where entry.dependsOnFallbacks && Int(entry.maxFont) >= fonts.count && file.verified(entry)
+                && holds(file, entry)
+            {
+                if let recorded = file.fonts(atUnit: entry.fonts), Int(entry.maxFont) < recorded.count {
+                    fonts = Array(recorded[...Int(entry.maxFont)])
+                }
+            }
+        }
         if !fonts.isEmpty { writer.setFonts(fonts) }
         var added = 0
         batch.bytes.withUnsafeBytes { bytes in

@@ -1,4 +1,4 @@
-/// The persisted shape cache's file format (version 3: append-only), shared by the reader (`ShapeFile`), the
+/// The persisted shape cache's file format (version 4: append-only), shared by the reader (`ShapeFile`), the
 /// whole-file writer (`ShapeFileWriter`) and the appender (`ShapeFileAppender`). Native byte order (little-endian
 /// here; a file from a machine of the other order fails the byte-order field); records 16-byte aligned, so glyphs
 /// are served in place from the mapping, a run's glyph index being its glyphs' byte offset in the file / 16.
@@ -22,10 +22,11 @@
 enum ShapeFileLayout {
     /// "ILSHAPES" read as a little-endian number.
     static let magic: UInt64 = 0x5345_5041_4853_4C49
-    /// 3: the layout of 2, with a glyph's font a chain index of the chain `FontChain` makes since the Hebrew font
-    /// is font 1 (in 2 it was its place in fontconfig's list); the key names the version, so files of 1 and 2 are
-    /// never read, and `ShapeFileSweep` removes them.
-    static let version: UInt32 = 3
+    /// 4: the layout of 3, with entries' checks and key hashes by `RecordHasher` (sixteen bytes a step), not
+    /// `StableHasher`. 3: the layout of 2, with a glyph's font a chain index of the chain `FontChain` makes since
+    /// the Hebrew font is font 1 (in 2 it was its place in fontconfig's list). The key names the version, so files
+    /// of earlier versions are never read, and `ShapeFileSweep` removes them.
+    static let version: UInt32 = 4
     /// Written natively; read back as another number on a machine of the other byte order.
     static let byteOrderMark: UInt32 = 0x0102_0304
     static let headerSize = 128
@@ -90,7 +91,7 @@ enum ShapeFileLayout {
 
     /// The key hash of a string shaped in a style: where it goes in the slots.
     static func keyHash(_ utf8: UnsafeRawBufferPointer, style: UInt8) -> UInt64 {
-        var hasher = StableHasher(seed: keySeed)
+        var hasher = RecordHasher(seed: keySeed)
         hasher.combine(UInt64(style))
         hasher.combine(utf8)
         return hasher.finalize()
@@ -102,7 +103,7 @@ enum ShapeFileLayout {
         keyHash: UInt64, advanceBits: UInt32, style: UInt8, flags: UInt8, maxFont: UInt16,
         string: UnsafeRawBufferPointer, glyphs: UnsafeRawBufferPointer
     ) -> UInt64 {
-        var hasher = StableHasher(seed: checkSeed)
+        var hasher = RecordHasher(seed: checkSeed)
         hasher.combine(keyHash)
         hasher.combine(UInt64(advanceBits) | UInt64(style) << 48 | UInt64(flags) << 56)
         hasher.combine(UInt64(maxFont))

@@ -31,10 +31,12 @@ struct StableHasher {
     mutating func combine(_ bytes: UnsafeRawBufferPointer) {
         let count = bytes.count
         if let base = bytes.baseAddress {
+            // Wrapping steps: `offset` stays within `count` (a buffer's length), so overflow checks would only cost
+            // (a quarter of the loop's instructions).
             var offset = 0
-            while offset + 8 <= count {
+            while count &- offset >= 8 {
                 mix(UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
-                offset += 8
+                offset &+= 8
             }
             mix(Self.tail(base, offset: offset, count: count))
         }
@@ -70,7 +72,11 @@ struct StableHasher {
     }
 
     /// The hash of everything combined.
-    func finalize() -> UInt64 {
+    func finalize() -> UInt64 { Self.avalanche(state) }
+
+    /// MurmurHash3's 64-bit finalizer: every bit of `state` reaches every bit of the result (`RecordHasher` ends
+    /// with it too).
+    static func avalanche(_ state: UInt64) -> UInt64 {
         var h = state
         h ^= h >> 33
         h = h &* 0xFF51_AFD7_ED55_8CCD

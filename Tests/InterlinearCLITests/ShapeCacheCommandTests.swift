@@ -220,4 +220,34 @@ import Testing
             directory: packageRoot)
         #expect(result.status == 0 && result.stderr.isEmpty && result.stdout == fresh, "\(result.stderr)")
     }
+
+    /// HarfBuzz (and glib, graphite2, pcre2 with it) is loaded on first use: a warm `typeset`, which serves every
+    /// string from the shape cache file and names that file by the HarfBuzz version the font cache remembers, never
+    /// loads it; the cold run before it does (so the dynamic loader's log, `LD_DEBUG=files`, would show it). The
+    /// output is the same.
+    @Test func aWarmTypesetLoadsNoHarfBuzz() throws {
+        let home = CacheHome()
+        defer { home.remove() }
+        let logs = FileManager.default.temporaryDirectory.appendingPathComponent("ld-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: logs, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: logs) }
+        /// Runs `typeset "John 1"` with the loader's log in `logs/NAME.PID`; returns the output and the log.
+        func typeset(_ name: String) throws -> (output: Data, log: String) {
+            var environment = home.environment
+            environment["LD_DEBUG"] = "files"
+            environment["LD_DEBUG_OUTPUT"] = logs + "/" + name
+            let result = try InterlinearTestSupport.run(
+                interlinearBinary, ["typeset", "John 1"], environment: environment, directory: packageRoot)
+            #expect(result.status == 0, "\(name): \(result.stderr)")
+            let files = try FileManager.default.contentsOfDirectory(atPath: logs).filter { $0.hasPrefix(name + ".") }
+            try #require(files.count == 1, "one log of the loader: \(files)")
+            return (result.stdout, try String(contentsOfFile: logs + "/" + files[0], encoding: .utf8))
+        }
+        let cold = try typeset("cold")
+        #expect(cold.log.contains("file=libharfbuzz.so.0"), "the cold run shapes, so it loads HarfBuzz")
+        let warm = try typeset("warm")
+        #expect(warm.log.contains("file=libc.so.6"), "the log names the libraries loaded")
+        #expect(!warm.log.contains("harfbuzz") && !warm.log.contains("libglib"), "the warm run loads no HarfBuzz")
+        #expect(warm.output == cold.output)
+    }
 }

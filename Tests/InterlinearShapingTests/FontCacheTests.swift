@@ -1,3 +1,4 @@
+import CHarfBuzz
 import Foundation
 import InterlinearCorpus
 import InterlinearTestSupport
@@ -44,6 +45,13 @@ import Testing
         #expect(cached.hebrewFont == plain.hebrewFont)
         if let index = plain.hebrewFont {
             #expect(cached.font(at: index).descriptor == plain.font(at: index).descriptor)
+        }
+        // The metrics come from the cache (no font is opened in FreeType): what FreeType gives the files.
+        for index in [0] + (plain.hebrewFont.map { [$0] } ?? []) {
+            let (a, b) = (cached.font(at: index), plain.font(at: index))
+            #expect(
+                [a.ascender, a.descender, a.lineSpacing, a.unitsPerEm]
+                    == [b.ascender, b.descender, b.lineSpacing, b.unitsPerEm], "font \(index)")
         }
         #expect(shaped(Self.samples, with: cached) == shaped(Self.samples, with: plain))
         #expect(cached.hasFallbackList, "a missing glyph made the fallback list")
@@ -145,6 +153,43 @@ import Testing
         #expect(FontCache.lookup(path: path, family: "Gentium Plus", hebrewFamily: nil) == nil, "another pair")
     }
 
+    /// The HarfBuzz the cache names: its version as HarfBuzz gives it, with the library file the dynamic loader
+    /// chose and the loader's cache. A file whose library changed (here a stamp the test makes stale), or that names
+    /// no HarfBuzz, is not used; the next chain writes it again with the library as it is.
+    @Test func theCacheNamesHarfBuzzAndIsRefusedWhenItsLibraryChanged() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        _ = try FontChain(family: "Gentium Plus", cacheDirectory: folder)
+        let path = cacheFile(in: folder)
+        let written = try FontCacheFile.parse(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+        let shaper = try #require(written.shaper, "a chain made without the cache records HarfBuzz")
+        #expect(shaper.version == String(cString: hb_version_string()))
+        let library = try #require(shaper.files.first)
+        let name = String(decoding: library.path, as: UTF8.self)
+        #expect(name.hasPrefix("/") && name.contains("libharfbuzz.so"), "\(name)")
+        #expect(library.state == FileStamp.state(of: library.path) && library.state.exists)
+        #expect(shaper.files.map { String(decoding: $0.path, as: UTF8.self) }.contains(ShaperLibrary.loaderCache))
+        let cached = try #require(
+            FontCache.lookup(path: path, family: "Gentium Plus", hebrewFamily: FontChain.defaultHebrewFamily))
+        #expect(cached.shaperVersion == shaper.version)
+
+        var stale = written
+        stale.shaper?.files[0].state.size += 1  // as if another libharfbuzz were installed there
+        try Data(stale.encoded()).write(to: URL(fileURLWithPath: path))
+        #expect(
+            FontCache.lookup(path: path, family: "Gentium Plus", hebrewFamily: FontChain.defaultHebrewFamily) == nil)
+        let rebuilt = try FontChain(family: "Gentium Plus", cacheDirectory: folder)
+        #expect(rebuilt.source != .fontCache, "the stale file was not used")
+        let again = try FontCacheFile.parse(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+        #expect(again.shaper == shaper, "and it was written again with the library as it is")
+
+        var none = written
+        none.shaper = nil
+        try Data(none.encoded()).write(to: URL(fileURLWithPath: path))
+        #expect(
+            FontCache.lookup(path: path, family: "Gentium Plus", hebrewFamily: FontChain.defaultHebrewFamily) == nil)
+    }
+
     /// Processes (here threads) writing the file at once never leave a broken one: each write is a whole file
     /// renamed into place.
     @Test func concurrentWritersLeaveAWholeFile() throws {
@@ -168,10 +213,12 @@ import Testing
             modifiedSeconds: 1_732_300_000, modifiedNanoseconds: 123_456_789)
         let primary = FontCacheFile.FontRecord(
             path: Array("/usr/share/fonts/truetype/gentiumplus/GentiumPlus-Regular.ttf".utf8),
-            index: 0, family: "Gentium Plus", file: state)
+            index: 0, family: "Gentium Plus", file: state,
+            metrics: FontCacheFile.Metrics(unitsPerEm: 2048, ascender: 2400, descender: -700, height: 3100))
         let hebrew = FontCacheFile.FontRecord(
             path: Array("/usr/share/fonts/truetype/ezra/SILEOT.ttf".utf8), index: 0,
-            family: "Ezra SIL", file: state)
+            family: "Ezra SIL", file: state,
+            metrics: FontCacheFile.Metrics(unitsPerEm: 1000, ascender: 1100, descender: -550, height: 1650))
         return FontCacheFile(
             fontconfigVersion: 21401, environment: Array("HOME=/root\0LANG\0".utf8),
             stamps: [
@@ -185,7 +232,13 @@ import Testing
                 FontCacheFile.Chain(
                     family: "DejaVu Sans", hebrewFamily: nil, primary: primary, hebrew: nil,
                     hebrewIndex: 0),
-            ])
+            ],
+            shaper: FontCacheFile.Shaper(
+                version: "6.0.0",
+                files: [
+                    FontCacheFile.Stamp(path: Array("/lib/x86_64-linux-gnu/libharfbuzz.so.0".utf8), state: state),
+                    FontCacheFile.Stamp(path: Array("/etc/ld.so.cache".utf8), state: state),
+                ]))
     }
 
     @Test func theFormatRoundTrips() throws {

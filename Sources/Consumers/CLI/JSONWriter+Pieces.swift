@@ -118,3 +118,39 @@ extension JSONWriter {
         }
     }
 }
+
+/// The bytes a coordinate was last written as, to copy instead of writing them again: a layout's labels repeat
+/// their coordinates (the five labels of a word's column share its x; the labels of a tier share their height, and
+/// their y along a line). The bytes depend only on the `Float`'s bits, so a copy is what writing would give.
+/// Holds texts of up to 16 bytes (every coordinate below 10¹²: "-123456789.12" is 13).
+struct WrittenNumber {
+    var bits: UInt32 = 0
+    /// 0: nothing remembered yet.
+    var length = 0
+    var low: UInt64 = 0
+    var high: UInt64 = 0
+}
+
+extension JSONWriter {
+    /// `putNumber(hundredthsOf:)`, copied from `memo` when it holds the same value's bytes; else written and
+    /// remembered there. Into room the caller made (`maxNumberLength` bytes; a copy writes 16 and keeps `length`).
+    @inline(__always)
+    mutating func putNumber(hundredthsOf value: Float, memo: inout WrittenNumber) {
+        let out = UnsafeMutableRawPointer(base + count)
+        if memo.length != 0 && memo.bits == value.bitPattern {
+            out.storeBytes(of: memo.low, as: UInt64.self)
+            out.storeBytes(of: memo.high, toByteOffset: 8, as: UInt64.self)
+            count &+= memo.length
+            return
+        }
+        let start = count
+        putNumber(hundredthsOf: value)
+        let length = count &- start
+        guard length <= 16 else { return }
+        // The 16 bytes from the number's first: its own, then whatever the reserved room held after it (copied back
+        // only as room; `length` says how many are the number's).
+        memo = WrittenNumber(
+            bits: value.bitPattern, length: length, low: out.loadUnaligned(as: UInt64.self),
+            high: out.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+    }
+}

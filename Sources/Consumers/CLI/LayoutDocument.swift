@@ -16,6 +16,8 @@ enum LayoutDocument {
         let options = layout.options
         // About 150 bytes a label, as John 1 takes.
         var json = JSONWriter(capacity: 160 * layout.labels.count + 4096)
+        let numbers = LabelNumbers()
+        defer { numbers.deallocate() }
         json.beginObject()
         json.key("cells")
         json.beginArray()
@@ -28,7 +30,9 @@ enum LayoutDocument {
             json.beginArray()
             for label in layout.labels[cell.labels] {
                 let checked = chapter.strings.isCheckedClean(label.text)
-                chapter.strings.withUTF8(of: label.text) { write(label, text: $0, checked: checked, into: &json) }
+                chapter.strings.withUTF8(of: label.text) {
+                    write(label, text: $0, checked: checked, numbers: numbers, into: &json)
+                }
             }
             json.endArray()
             json.key("translation")
@@ -66,12 +70,12 @@ enum LayoutDocument {
     /// after one reservation: the keys in sorted order with their punctuation, the tier's name among them.
     @inline(__always)
     private static func write(
-        _ label: Label, text: UnsafeBufferPointer<UInt8>, checked: Bool,
+        _ label: Label, text: UnsafeBufferPointer<UInt8>, checked: Bool, numbers: LabelNumbers,
         into json: inout JSONWriter
     ) {
         let room = json.beginValue(reserving: labelBound + 6 * text.count)
         json.put(#"{"height":"#)
-        json.putNumber(hundredthsOf: label.height)
+        json.putNumber(hundredthsOf: label.height, memo: &numbers.height(label.tier).pointee)
         json.put(#","text":""#)
         json.putTextContent(utf8: text, checked: checked)
         switch label.tier {
@@ -88,11 +92,33 @@ enum LayoutDocument {
         json.put(#","word":"#)
         json.putNumber(label.word.map { Int($0.rawValue) })
         json.put(#","x":"#)
-        json.putNumber(hundredthsOf: label.x)
+        json.putNumber(hundredthsOf: label.x, memo: &numbers.x.pointee)
         json.put(#","y":"#)
-        json.putNumber(hundredthsOf: label.y)
+        json.putNumber(hundredthsOf: label.y, memo: &numbers.y(label.tier).pointee)
         json.put("}")
         json.endValue(room)
+    }
+
+    /// The coordinates labels repeat, as last written (`WrittenNumber`): x for the labels of a word's column, height
+    /// and y by tier (a tier's labels share their height, and their y along a line). John 1's JSON took 3.26 M
+    /// instructions, most of them its 20,000 numbers. In place, one allocation a document: slot 0 is x, 1 + a
+    /// tier's raw value its height, 1 + `tiers` + the raw value its y.
+    /// The caller deallocates it (`deallocate()`).
+    struct LabelNumbers {
+        let tiers = Tier.allCases.count
+        let slots: UnsafeMutablePointer<WrittenNumber>
+
+        init() {
+            slots = .allocate(capacity: 1 + 2 * tiers)
+            slots.initialize(repeating: WrittenNumber(), count: 1 + 2 * tiers)
+        }
+
+        func deallocate() { slots.deallocate() }
+
+        var x: UnsafeMutablePointer<WrittenNumber> { slots }
+        /// The slot of `tier`'s height (its raw value is below `tiers`: an enum's cases are numbered from 0).
+        func height(_ tier: Tier) -> UnsafeMutablePointer<WrittenNumber> { slots + 1 + Int(tier.rawValue) }
+        func y(_ tier: Tier) -> UnsafeMutablePointer<WrittenNumber> { slots + 1 + tiers + Int(tier.rawValue) }
     }
 
     /// A verse's translation: its tokens joined by spaces, as one string, after one reservation.
