@@ -21,7 +21,7 @@ public struct FontError: Error, CustomStringConvertible, Equatable {
         self.family = family
         self.configuration = configuration
     }
-    /// What is wrong with fontconfig's configuration instead, when that is why (`FONTCONFIG_FILE`).
+    /// What is wrong instead, when that is why: fontconfig's configuration (`FONTCONFIG_FILE`), or HarfBuzz missing.
     public let configuration: String?
     /// The Debian package that provides the family, when it is one the engine knows.
     public var debianPackage: String? { configuration == nil ? FontLocator.debianPackage(for: family) : nil }

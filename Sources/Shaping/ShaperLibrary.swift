@@ -1,10 +1,14 @@
 import CHarfBuzz
+import CHarfBuzzLoader
 
 /// The HarfBuzz this process shapes with, as the font cache remembers it (`FontCacheFile.Shaper`): asking loads it
 /// (CHarfBuzzLoader), which a warm run avoids by reading the font cache instead.
 enum ShaperLibrary {
     /// HarfBuzz's version ("8.3.0"), from the library itself ("missing" when it cannot be loaded).
     static var version: String { String(cString: hb_version_string()) }
+
+    /// Why HarfBuzz cannot be loaded, in one line naming its Debian package; nil when it is loaded. Loads it.
+    static var unavailable: String? { harfbuzz_loader_failure().map { String(cString: $0) } }
 
     /// The dynamic loader's cache: a library installed elsewhere and registered by `ldconfig` changes it.
     static let loaderCache = "/etc/ld.so.cache"
