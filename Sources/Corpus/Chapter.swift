@@ -211,9 +211,10 @@ public struct Chapter: Sendable {
     /// Appends one alignment offset (a translation token of the current verse) for the next word.
     public mutating func appendAlignedToken(_ offset: TokenOffset) { alignedTokens.append(offset) }
 
-    /// Appends a morpheme of the word appended next (Hebrew), whose `Word.morphemes` must then end at
-    /// `morphemes.count`: cheaper than `appendMorpheme(_:)`, which rewrites the word already appended.
-    public mutating func appendMorphemeOfNextWord(_ morpheme: Morpheme) { morphemes.append(morpheme) }
+    /// Appends the morphemes of words appended before or after (Hebrew; a loader gathers a verse's), whose
+    /// `Word.morphemes` must then lie within `morphemes`: cheaper than `appendMorpheme(_:)`, which rewrites the word
+    /// already appended, and than one call per morpheme.
+    public mutating func appendMorphemesOfNextWords(_ gathered: [Morpheme]) { morphemes.append(contentsOf: gathered) }
 
     /// Makes room for `words` words and `morphemes` morphemes, as many as the chapter is known to hold.
     public mutating func reserveCapacity(words: Int, morphemes: Int) {

@@ -78,12 +78,11 @@ public final class StringTableBuilder {
     }
 
     /// Remembers that `bytes` stand for `morpheme`, whose ids this builder interned from them after checking them:
-    /// `morpheme(stored:)` hands it out for the same bytes from then on.
+    /// `morpheme(stored:)` hands it out for the same bytes from then on. Right after `morpheme(stored:)` did not
+    /// find the same bytes (same address and count, unchanged since, as a loader passes them), they are not hashed
+    /// again.
     public func remember(_ morpheme: Morpheme, stored bytes: UnsafeBufferPointer<UInt8>) {
-        let remembered = remembered
-        if Int(remembered.pointee.keys.intern(bytes)) == remembered.pointee.morphemes.count {
-            remembered.pointee.morphemes.append(morpheme)
-        }
+        remembered.pointee.remember(morpheme, stored: bytes)
     }
 }
 
@@ -107,11 +106,30 @@ public struct FieldCheck: Sendable {
 struct RememberedMorphemes {
     var keys = InternedStrings()
     var morphemes: [Morpheme] = []
+    /// Where the bytes `morpheme(stored:)` last did not find go, while no key has been added since: `remember` of the
+    /// same bytes then neither hashes them nor looks them up again.
+    private var miss: (bytes: UnsafePointer<UInt8>?, count: Int, hash: Int, slot: Int, keys: Int)?
 
     /// Mutating only so the builder reaches it in place through its pointer (a copy retained four arrays a call).
     mutating func morpheme(stored bytes: UnsafeBufferPointer<UInt8>) -> Morpheme? {
-        guard let found = keys.find(bytes, hash: InternedStrings.hash(bytes)).found else { return nil }
+        let hash = InternedStrings.hash(bytes)
+        let (slot, found) = keys.find(bytes, hash: hash)
+        guard let found else {
+            miss = (bytes.baseAddress, bytes.count, hash, slot, morphemes.count)
+            return nil
+        }
         return morphemes.withUnsafeBufferPointer { $0[Int(found)] }  // ids come from `keys`, which grows with it
+    }
+
+    /// Remembers `morpheme` for `bytes` (nothing when they are remembered already).
+    mutating func remember(_ morpheme: Morpheme, stored bytes: UnsafeBufferPointer<UInt8>) {
+        defer { miss = nil }
+        if let miss, miss.bytes == bytes.baseAddress, miss.count == bytes.count, miss.keys == morphemes.count {
+            _ = keys.append(bytes, hash: miss.hash, slot: miss.slot, checked: false)
+            morphemes.append(morpheme)
+        } else if Int(keys.intern(bytes)) == morphemes.count {
+            morphemes.append(morpheme)
+        }
     }
 }
 
@@ -140,7 +158,9 @@ extension InternedStrings {
         return append(bytes, hash: hash, slot: slot, checked: true)
     }
 
-    private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>, hash: Int, slot: Int, checked isChecked: Bool)
+    /// Appends `bytes`, not interned yet, whose hash is `hash` and whose empty slot `find` gave as `slot` (no
+    /// string added since).
+    fileprivate mutating func append(_ bytes: UnsafeBufferPointer<UInt8>, hash: Int, slot: Int, checked isChecked: Bool)
         -> TextID
     {
         let id = TextID(truncatingIfNeeded: hashes.count)
