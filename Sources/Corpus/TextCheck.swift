@@ -57,8 +57,12 @@ public enum TextCheck {
         var i = 0
         if n >= 8 {
             let first = raw.loadUnaligned(as: UInt64.self)
-            let plain = isPrintableASCII(first) ? isPrintableASCII : isTwoByte(first) ? isTwoByte : nil
-            if let plain {
+            let ascii = isPrintableASCII(first)
+            if ascii || isTwoByte(first) {
+                // One kind for the whole text, tested inline (a function value here cost a call a window).
+                @inline(__always) func plain(_ word: UInt64) -> Bool {
+                    ascii ? isPrintableASCII(word) : isTwoByte(word)
+                }
                 i = 8
                 while n - i >= 8, plain(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) { i += 8 }
                 // The last 1–7 bytes with the window that ends the text: whole characters of the same kind from
