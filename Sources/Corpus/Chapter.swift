@@ -208,6 +208,16 @@ public struct Chapter: Sendable {
         verses[last].words = verses[last].words.lowerBound..<words.endIndex
     }
 
+    /// Appends a word of the current verse without moving the verse's end, which `endWordsOfVerse` then does once
+    /// (as `appendTranslationTokenOfVerse` does for tokens). Until that call the verse does not hold the word.
+    public mutating func appendWordOfVerse(_ word: Word) { words.append(word) }
+
+    /// Makes the current verse's words end at the last word appended. Traps when no verse has begun.
+    public mutating func endWordsOfVerse() {
+        let last = verses.index(before: verses.endIndex)
+        verses[last].words = verses[last].words.lowerBound..<words.endIndex
+    }
+
     /// Appends one alignment offset (a translation token of the current verse) for the next word.
     public mutating func appendAlignedToken(_ offset: TokenOffset) { alignedTokens.append(offset) }
 

@@ -266,7 +266,7 @@ public final class CorpusStore {
                 surface: surface, transliteration: transliteration, lemma: lemma, strongs: strongs,
                 morphology: morphology, gloss: gloss, alignment: start..<Int32(chapter.alignedTokens.count))
             guard hebrew else {
-                chapter.appendWord(word)
+                chapter.appendWordOfVerse(word)
                 continue
             }
             // The word's morphemes are gathered with the verse's, the word takes their range (`appendMorphemesOfNextWords`).
@@ -309,8 +309,9 @@ public final class CorpusStore {
             }
             guard count == 0 || spelled == row.surface.count else { throw check.unspelled(word: wordCount, of: number) }
             word.morphemes = first..<Int32(verseFirstMorpheme + pending.count)
-            chapter.appendWord(word)
+            chapter.appendWordOfVerse(word)
         }
+        chapter.endWordsOfVerse()
         if hebrew { chapter.appendMorphemesOfNextWords(pending) }
         guard morphemes.isAtEnd else {
             throw check.damaged("has morphemes past the last word of \(reference):\(number)")
