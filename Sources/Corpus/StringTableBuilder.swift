@@ -164,13 +164,52 @@ extension InternedStrings {
         -> TextID
     {
         let id = TextID(truncatingIfNeeded: hashes.count)
-        arena.append(contentsOf: bytes)
-        offsets.append(arena.count)
+        // The arena holds room ahead (zeros past the last string's end, which no id reaches): a string is copied
+        // into it in place, without `append(contentsOf:)`'s generic path, which cost more than the copy.
+        let start = offsets[offsets.count - 1], end = start + bytes.count
+        if end > arena.count {
+            arena.append(contentsOf: repeatElement(0, count: Swift.max(arena.count, end - arena.count, 256)))
+        }
+        if let source = bytes.baseAddress, !bytes.isEmpty {
+            arena.withUnsafeMutableBufferPointer { arena in
+                // Traps only if `end` were past the room made above.
+                Self.copy(
+                    UnsafeRawPointer(source), bytes.count, to: UnsafeMutableRawPointer(arena.baseAddress! + start))
+            }
+        }
+        offsets.append(end)
         hashes.append(hash)
         checks.append(isChecked ? FieldCheck.clean.rawValue : 0)
         slots[slot] = id + 1
         if hashes.count * 2 > slots.count { grow() }
         return id
+    }
+
+    /// Copies `count` bytes from `source` to `target` (which do not overlap) a word at a time, the last word
+    /// overlapping the one before: strings are short, and a call to `memcpy` cost more than the copy.
+    @inline(__always)
+    private static func copy(_ source: UnsafeRawPointer, _ count: Int, to target: UnsafeMutableRawPointer) {
+        if count >= 8 {
+            var offset = 0
+            while offset + 8 < count {
+                target.storeBytes(
+                    of: source.loadUnaligned(fromByteOffset: offset, as: UInt64.self), toByteOffset: offset,
+                    as: UInt64.self)
+                offset += 8
+            }
+            target.storeBytes(
+                of: source.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self), toByteOffset: count - 8,
+                as: UInt64.self)
+        } else if count >= 4 {
+            target.storeBytes(of: source.loadUnaligned(as: UInt32.self), as: UInt32.self)
+            target.storeBytes(
+                of: source.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self), toByteOffset: count - 4,
+                as: UInt32.self)
+        } else {
+            for i in 0..<count {
+                target.storeBytes(of: source.load(fromByteOffset: i, as: UInt8.self), toByteOffset: i, as: UInt8.self)
+            }
+        }
     }
 
     /// Doubles the slot table and places every id again (the hashes are kept, so no string is hashed twice).
