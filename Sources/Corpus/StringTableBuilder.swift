@@ -10,7 +10,7 @@ public final class StringTableBuilder {
     /// Only this builder reaches the pointer, and it is not `Sendable`, so no two accesses can overlap.
     @usableFromInline let storage: UnsafeMutablePointer<InternedStrings>
     /// Morphemes remembered by their stored bytes (`morpheme(stored:)`), behind a pointer for the same reason.
-    private let remembered: UnsafeMutablePointer<RememberedMorphemes>
+    @usableFromInline let remembered: UnsafeMutablePointer<RememberedMorphemes>
     private let lineage = StringTable.Lineage(id: nextLineage.add(1, ordering: .relaxed).newValue)
 
     public init() {
@@ -73,8 +73,9 @@ public final class StringTableBuilder {
     /// The morpheme remembered for `bytes` (`remember(_:stored:)`), or nil. A store holds a Hebrew morpheme as its
     /// five fields in one run of bytes; the Old Testament's 310,000 morphemes are 70,000 distinct runs, so the loader
     /// looks a run up once instead of interning and checking five fields each time.
+    @inlinable
     public func morpheme(stored bytes: UnsafeBufferPointer<UInt8>) -> Morpheme? {
-        remembered.pointee.morpheme(stored: bytes)
+        remembered.pointee.morpheme(stored: bytes)  // inlined into the loader: one call a morpheme, not two
     }
 
     /// Remembers that `bytes` stand for `morpheme`, whose ids this builder interned from them after checking them:
@@ -103,6 +104,7 @@ public struct FieldCheck: Sendable {
 }
 
 /// Morphemes by their stored bytes: the bytes interned as keys (ids dense from 0), `morphemes[id]` what they stand for.
+@usableFromInline
 struct RememberedMorphemes {
     var keys = InternedStrings()
     var morphemes: [Morpheme] = []
@@ -111,6 +113,7 @@ struct RememberedMorphemes {
     private var miss: (bytes: UnsafePointer<UInt8>?, count: Int, hash: Int, slot: Int, keys: Int)?
 
     /// Mutating only so the builder reaches it in place through its pointer (a copy retained four arrays a call).
+    @usableFromInline
     mutating func morpheme(stored bytes: UnsafeBufferPointer<UInt8>) -> Morpheme? {
         let hash = InternedStrings.hash(bytes)
         let (slot, found) = keys.find(bytes, hash: hash)

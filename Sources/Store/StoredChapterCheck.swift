@@ -188,13 +188,15 @@ struct StoredChapterCheck {
         try count(field.count)
     }
 
+    @inline(__always)
     private mutating func count(_ bytes: Int) throws {
         total += bytes
-        guard total <= CorpusLimits.maxChapterFileBytes else {
-            throw bad(
-                "the rows of \(reference) hold more than \(CorpusLimits.maxChapterFileBytes) bytes, the most a chapter may"
-            )
-        }
+        guard total <= CorpusLimits.maxChapterFileBytes else { throw tooManyBytes() }
+    }
+
+    /// The chapter's rows hold more bytes than a chapter file may (worded apart, so `count` inlines as a test).
+    private func tooManyBytes() -> StoreError {
+        bad("the rows of \(reference) hold more than \(CorpusLimits.maxChapterFileBytes) bytes, the most a chapter may")
     }
 
     /// Refuses a stored field longer than a chapter file's line. The loader checks a field's text as it interns it —
