@@ -208,12 +208,23 @@ public struct Chapter: Sendable {
         verses[last].words = verses[last].words.lowerBound..<words.endIndex
     }
 
+    /// Appends a word of the current verse without moving the verse's end, which `endWordsOfVerse` then does once
+    /// (as `appendTranslationTokenOfVerse` does for tokens). Until that call the verse does not hold the word.
+    public mutating func appendWordOfVerse(_ word: Word) { words.append(word) }
+
+    /// Makes the current verse's words end at the last word appended. Traps when no verse has begun.
+    public mutating func endWordsOfVerse() {
+        let last = verses.index(before: verses.endIndex)
+        verses[last].words = verses[last].words.lowerBound..<words.endIndex
+    }
+
     /// Appends one alignment offset (a translation token of the current verse) for the next word.
     public mutating func appendAlignedToken(_ offset: TokenOffset) { alignedTokens.append(offset) }
 
-    /// Appends a morpheme of the word appended next (Hebrew), whose `Word.morphemes` must then end at
-    /// `morphemes.count`: cheaper than `appendMorpheme(_:)`, which rewrites the word already appended.
-    public mutating func appendMorphemeOfNextWord(_ morpheme: Morpheme) { morphemes.append(morpheme) }
+    /// Appends the morphemes of words appended before or after (Hebrew; a loader gathers a verse's), whose
+    /// `Word.morphemes` must then lie within `morphemes`: cheaper than `appendMorpheme(_:)`, which rewrites the word
+    /// already appended, and than one call per morpheme.
+    public mutating func appendMorphemesOfNextWords(_ gathered: [Morpheme]) { morphemes.append(contentsOf: gathered) }
 
     /// Makes room for `words` words and `morphemes` morphemes, as many as the chapter is known to hold.
     public mutating func reserveCapacity(words: Int, morphemes: Int) {

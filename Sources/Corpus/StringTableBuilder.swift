@@ -10,7 +10,7 @@ public final class StringTableBuilder {
     /// Only this builder reaches the pointer, and it is not `Sendable`, so no two accesses can overlap.
     @usableFromInline let storage: UnsafeMutablePointer<InternedStrings>
     /// Morphemes remembered by their stored bytes (`morpheme(stored:)`), behind a pointer for the same reason.
-    private let remembered: UnsafeMutablePointer<RememberedMorphemes>
+    @usableFromInline let remembered: UnsafeMutablePointer<RememberedMorphemes>
     private let lineage = StringTable.Lineage(id: nextLineage.add(1, ordering: .relaxed).newValue)
 
     public init() {
@@ -73,17 +73,17 @@ public final class StringTableBuilder {
     /// The morpheme remembered for `bytes` (`remember(_:stored:)`), or nil. A store holds a Hebrew morpheme as its
     /// five fields in one run of bytes; the Old Testament's 310,000 morphemes are 70,000 distinct runs, so the loader
     /// looks a run up once instead of interning and checking five fields each time.
+    @inlinable
     public func morpheme(stored bytes: UnsafeBufferPointer<UInt8>) -> Morpheme? {
-        remembered.pointee.morpheme(stored: bytes)
+        remembered.pointee.morpheme(stored: bytes)  // inlined into the loader: one call a morpheme, not two
     }
 
     /// Remembers that `bytes` stand for `morpheme`, whose ids this builder interned from them after checking them:
-    /// `morpheme(stored:)` hands it out for the same bytes from then on.
+    /// `morpheme(stored:)` hands it out for the same bytes from then on. Right after `morpheme(stored:)` did not
+    /// find the same bytes (same address and count, unchanged since, as a loader passes them), they are not hashed
+    /// again.
     public func remember(_ morpheme: Morpheme, stored bytes: UnsafeBufferPointer<UInt8>) {
-        let remembered = remembered
-        if Int(remembered.pointee.keys.intern(bytes)) == remembered.pointee.morphemes.count {
-            remembered.pointee.morphemes.append(morpheme)
-        }
+        remembered.pointee.remember(morpheme, stored: bytes)
     }
 }
 
@@ -104,14 +104,35 @@ public struct FieldCheck: Sendable {
 }
 
 /// Morphemes by their stored bytes: the bytes interned as keys (ids dense from 0), `morphemes[id]` what they stand for.
+@usableFromInline
 struct RememberedMorphemes {
     var keys = InternedStrings()
     var morphemes: [Morpheme] = []
+    /// Where the bytes `morpheme(stored:)` last did not find go, while no key has been added since: `remember` of the
+    /// same bytes then neither hashes them nor looks them up again.
+    private var miss: (bytes: UnsafePointer<UInt8>?, count: Int, hash: Int, slot: Int, keys: Int)?
 
     /// Mutating only so the builder reaches it in place through its pointer (a copy retained four arrays a call).
+    @usableFromInline
     mutating func morpheme(stored bytes: UnsafeBufferPointer<UInt8>) -> Morpheme? {
-        guard let found = keys.find(bytes, hash: InternedStrings.hash(bytes)).found else { return nil }
+        let hash = InternedStrings.hash(bytes)
+        let (slot, found) = keys.find(bytes, hash: hash)
+        guard let found else {
+            miss = (bytes.baseAddress, bytes.count, hash, slot, morphemes.count)
+            return nil
+        }
         return morphemes.withUnsafeBufferPointer { $0[Int(found)] }  // ids come from `keys`, which grows with it
+    }
+
+    /// Remembers `morpheme` for `bytes` (nothing when they are remembered already).
+    mutating func remember(_ morpheme: Morpheme, stored bytes: UnsafeBufferPointer<UInt8>) {
+        defer { miss = nil }
+        if let miss, miss.bytes == bytes.baseAddress, miss.count == bytes.count, miss.keys == morphemes.count {
+            _ = keys.append(bytes, hash: miss.hash, slot: miss.slot, checked: false)
+            morphemes.append(morpheme)
+        } else if Int(keys.intern(bytes)) == morphemes.count {
+            morphemes.append(morpheme)
+        }
     }
 }
 
@@ -140,17 +161,58 @@ extension InternedStrings {
         return append(bytes, hash: hash, slot: slot, checked: true)
     }
 
-    private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>, hash: Int, slot: Int, checked isChecked: Bool)
+    /// Appends `bytes`, not interned yet, whose hash is `hash` and whose empty slot `find` gave as `slot` (no
+    /// string added since).
+    fileprivate mutating func append(_ bytes: UnsafeBufferPointer<UInt8>, hash: Int, slot: Int, checked isChecked: Bool)
         -> TextID
     {
         let id = TextID(truncatingIfNeeded: hashes.count)
-        arena.append(contentsOf: bytes)
-        offsets.append(arena.count)
+        // The arena holds room ahead (zeros past the last string's end, which no id reaches): a string is copied
+        // into it in place, without `append(contentsOf:)`'s generic path, which cost more than the copy.
+        let start = offsets[offsets.count - 1], end = start + bytes.count
+        if end > arena.count {
+            arena.append(contentsOf: repeatElement(0, count: Swift.max(arena.count, end - arena.count, 256)))
+        }
+        if let source = bytes.baseAddress, !bytes.isEmpty {
+            arena.withUnsafeMutableBufferPointer { arena in
+                // Traps only if `end` were past the room made above.
+                Self.copy(
+                    UnsafeRawPointer(source), bytes.count, to: UnsafeMutableRawPointer(arena.baseAddress! + start))
+            }
+        }
+        offsets.append(end)
         hashes.append(hash)
         checks.append(isChecked ? FieldCheck.clean.rawValue : 0)
         slots[slot] = id + 1
         if hashes.count * 2 > slots.count { grow() }
         return id
+    }
+
+    /// Copies `count` bytes from `source` to `target` (which do not overlap) a word at a time, the last word
+    /// overlapping the one before: strings are short, and a call to `memcpy` cost more than the copy.
+    @inline(__always)
+    private static func copy(_ source: UnsafeRawPointer, _ count: Int, to target: UnsafeMutableRawPointer) {
+        if count >= 8 {
+            var offset = 0
+            while offset + 8 < count {
+                target.storeBytes(
+                    of: source.loadUnaligned(fromByteOffset: offset, as: UInt64.self), toByteOffset: offset,
+                    as: UInt64.self)
+                offset += 8
+            }
+            target.storeBytes(
+                of: source.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self), toByteOffset: count - 8,
+                as: UInt64.self)
+        } else if count >= 4 {
+            target.storeBytes(of: source.loadUnaligned(as: UInt32.self), as: UInt32.self)
+            target.storeBytes(
+                of: source.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self), toByteOffset: count - 4,
+                as: UInt32.self)
+        } else {
+            for i in 0..<count {
+                target.storeBytes(of: source.load(fromByteOffset: i, as: UInt8.self), toByteOffset: i, as: UInt8.self)
+            }
+        }
     }
 
     /// Doubles the slot table and places every id again (the hashes are kept, so no string is hashed twice).

@@ -45,34 +45,65 @@ public enum TextCheck {
     }
 
     /// Whether `bytes` are valid UTF-8 without control characters (tabs excepted when `allowingTabs`, for lines
-    /// whose fields they separate): `firstInvalidUTF8` and `firstControl` in one pass, through a small state
-    /// machine (`CleanTextMachine`), leading ASCII eight bytes at a time. Loading checks every field with it
+    /// whose fields they separate): `firstInvalidUTF8` and `firstControl` in one pass. A text that opens with eight
+    /// bytes of printable ASCII (a gloss, an English word) or of two-byte characters (Hebrew with its points, most
+    /// Greek) is taken eight bytes at a time while it goes on so, the window that ends it included; the rest goes
+    /// through a small state machine (`CleanTextMachine`) byte by byte. Loading checks every distinct field with it
     /// and asks the other two only to word a refusal.
     public static func isClean(_ bytes: UnsafeBufferPointer<UInt8>, allowingTabs: Bool = false) -> Bool {
         guard let base = bytes.baseAddress else { return true }
-        let machine = CleanTextMachine.shared
-        let classes = allowingTabs ? machine.classesAllowingTab : machine.classes
-        let next = machine.transitions
         let raw = UnsafeRawPointer(base)
         let n = bytes.count
         var i = 0
-        // Leading ASCII eight bytes at a time: no high bit, no byte below 0x20, none equal to 0x7F (the usual "has
-        // less than" and "has zero byte" tests, exact as yes/no answers). A gloss or a translation is all ASCII;
-        // Greek stops this at once, and the state machine takes the rest byte by byte without testing again.
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        while n - i >= 8 {
-            let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-            let below = (word &- 0x20 &* ones) & ~word & highs
-            let delete = word ^ (0x7F &* ones)
-            guard word & highs == 0 && below == 0 && (delete &- ones) & ~delete & highs == 0 else { break }
-            i += 8
+        if n >= 8 {
+            let first = raw.loadUnaligned(as: UInt64.self)
+            let ascii = isPrintableASCII(first)
+            if ascii || isTwoByte(first) {
+                // One kind for the whole text, tested inline (a function value here cost a call a window).
+                @inline(__always) func plain(_ word: UInt64) -> Bool {
+                    ascii ? isPrintableASCII(word) : isTwoByte(word)
+                }
+                i = 8
+                while n - i >= 8, plain(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) { i += 8 }
+                // The last 1–7 bytes with the window that ends the text: whole characters of the same kind from
+                // its first byte. Byte i - 1 ended a character, so it is no lead byte, and byte i is then no
+                // continuation byte: the window's characters start at i too.
+                if n - i < 8, i == n || plain(raw.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)) {
+                    return true
+                }
+            }
         }
+        let machine = CleanTextMachine.shared
+        let classes = allowingTabs ? machine.classesAllowingTab : machine.classes
+        let next = machine.transitions
         var state = CleanTextMachine.accept
         while i < n {
             state = next[Int(state) &<< 4 | Int(classes[Int(base[i])])]
             i += 1
         }
         return state == CleanTextMachine.accept
+    }
+
+    /// Whether eight bytes are printable ASCII: no high bit, no byte below 0x20, none equal to 0x7F (the usual
+    /// "has less than" and "has zero byte" tests, exact as yes/no answers).
+    @inline(__always)
+    static func isPrintableASCII(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        let below = (word &- 0x20 &* ones) & ~word & highs
+        let delete = word ^ (0x7F &* ones)
+        return word & highs == 0 && below == 0 && (delete &- ones) & ~delete & highs == 0
+    }
+
+    /// Whether eight bytes (the first in the low byte) are four two-byte characters U+00C0–U+07FF: a lead byte
+    /// C3–DF, then a continuation byte 80–BF, four times. (C0 and C1 would be overlong; C2 is left to the state
+    /// machine, as C2 80–9F are C1 controls.)
+    @inline(__always)
+    static func isTwoByte(_ word: UInt64) -> Bool {
+        // The top bits of each byte as above; a lead's low five bits at least 3 (adding 0x7D to them sets its
+        // high bit exactly then, with no carry out of the byte).
+        word & 0xC0E0_C0E0_C0E0_C0E0 == 0x80C0_80C0_80C0_80C0
+            && ((word & 0x001F_001F_001F_001F) &+ 0x007D_007D_007D_007D) & 0x0080_0080_0080_0080
+                == 0x0080_0080_0080_0080
     }
 
     /// The first control character of a string, or nil.

@@ -7,7 +7,7 @@ import InterlinearCorpus
 /// served as if complete.
 ///
 /// The checksum guards against damage, not an adversary (who could rewrite the row too): hostile content is bounded
-/// and checked field by field anyway (`StoredChapterCheck`). It mixes eight bytes at a time, about one instruction
+/// and checked field by field anyway (`StoredChapterCheck`). It mixes eight bytes at a time, under one instruction
 /// a byte: a chapter's load hashes what it reads once.
 struct ChapterDigest: Equatable {
     private(set) var state: UInt64 = 0x9E37_79B9_7F4A_7C15
@@ -32,14 +32,31 @@ struct ChapterDigest: Equatable {
         mix(UInt64(bytes.count))
         // Empty is empty, whether its buffer has an address or not (SQLite gives none for an empty value).
         guard !bytes.isEmpty, let base = UnsafeRawPointer(bytes.baseAddress) else { return }
+        let count = bytes.count
         var offset = 0
-        while offset + 8 <= bytes.count {
+        // Four words a turn: the same mixes in the same order as one a turn, with a quarter of the loop's tests.
+        while count - offset >= 32 {
+            mix(base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            mix(base.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self))
+            mix(base.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self))
+            mix(base.loadUnaligned(fromByteOffset: offset + 24, as: UInt64.self))
+            offset += 32
+        }
+        while count - offset >= 8 {
             mix(base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
             offset += 8
         }
+        // The last 0–7 bytes as a little-endian number. With eight bytes or more in all, that is the last word
+        // shifted down (one load instead of a loop over the bytes).
+        let left = count - offset
+        if count >= 8 {
+            let last = base.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            mix(left == 0 ? 0 : last >> UInt64(64 - 8 * left))
+            return
+        }
         var tail: UInt64 = 0
         var shift: UInt64 = 0
-        while offset < bytes.count {
+        while offset < count {
             tail |= UInt64(bytes[offset]) << shift
             shift += 8
             offset += 1

@@ -165,6 +165,7 @@ public final class CorpusStore {
             chapter.reserveCapacity(words: words, morphemes: language == .hebrew ? words * 2 : 0)
         }
         var digest = ChapterDigest()
+        var verseMorphemes: [Morpheme] = []  // one verse's at a time (`readWords`), its room kept
         try verses.bind([range.lowerBound, range.upperBound])
         while try verses.step() {
             let number = verses.int(0) - range.lowerBound
@@ -196,7 +197,7 @@ public final class CorpusStore {
             try check.translationTokens(tokens, verse: number)
             try readWords(
                 verses.bytes(2), morphemes: packedMorphemes, verse: number, tokens: tokens, into: &chapter,
-                strings: strings, check: &check)
+                gathering: &verseMorphemes, strings: strings, check: &check)
         }
         guard let expected else { return nil }
         guard digest.verses == expected.verses, chapter.words.count == expected.words,
@@ -211,11 +212,13 @@ public final class CorpusStore {
     /// The most words a load reserves room for ahead (the largest chapter, Matthew 26, has 1,240).
     private static let largestReservation = 1 << 14
 
-    /// Reads one verse's packed words (and, for Hebrew, its packed morphemes) into `chapter`.
+    /// Reads one verse's packed words (and, for Hebrew, its packed morphemes) into `chapter`. A Hebrew verse's
+    /// morphemes are gathered in `pending` (emptied first, its room kept across verses) and appended to the chapter
+    /// together at the end: one append per verse instead of one per morpheme into the chapter.
     private func readWords(
         _ packed: UnsafeBufferPointer<UInt8>, morphemes packedMorphemes: UnsafeBufferPointer<UInt8>?,
-        verse number: Int, tokens: Int, into chapter: inout Chapter, strings: StringTableBuilder,
-        check: inout StoredChapterCheck
+        verse number: Int, tokens: Int, into chapter: inout Chapter, gathering pending: inout [Morpheme],
+        strings: StringTableBuilder, check: inout StoredChapterCheck
     ) throws {
         let reference = chapter.reference
         let hebrew = chapter.language == .hebrew
@@ -224,6 +227,8 @@ public final class CorpusStore {
         }
         var words = VerseWords.Reader(packed)
         var morphemes = VerseMorphemes.Reader(packedMorphemes ?? UnsafeBufferPointer(start: nil, count: 0))
+        pending.removeAll(keepingCapacity: true)
+        let verseFirstMorpheme = chapter.morphemes.count
         var wordCount = 0
         while !words.isAtEnd {
             wordCount += 1
@@ -247,9 +252,6 @@ public final class CorpusStore {
             let surface = try clean(ids.0, row.surface), transliteration = try clean(ids.1, row.transliteration)
             let lemma = try clean(ids.2, row.lemma), strongs = try clean(ids.3, row.strongs)
             let morphology = try clean(ids.4, row.morphology), gloss = try clean(ids.5, row.gloss)
-            func intern(_ field: UnsafeBufferPointer<UInt8>) throws -> TextID {
-                try clean(strings.intern(checkedUTF8: field), field)
-            }
             let start = Int32(chapter.alignedTokens.count)
             var bad = false
             forEachItem(row.alignment) { item in
@@ -264,16 +266,16 @@ public final class CorpusStore {
                 surface: surface, transliteration: transliteration, lemma: lemma, strongs: strongs,
                 morphology: morphology, gloss: gloss, alignment: start..<Int32(chapter.alignedTokens.count))
             guard hebrew else {
-                chapter.appendWord(word)
+                chapter.appendWordOfVerse(word)
                 continue
             }
-            // The word's morphemes go in before the word, which then takes their range (`appendMorphemeOfNextWord`).
+            // The word's morphemes are gathered with the verse's, the word takes their range (`appendMorphemesOfNextWords`).
             guard let count = morphemes.nextWord(), count <= CorpusLimits.maxMorphemesPerWord else {
                 throw check.cutShort(word: wordCount, of: number)
             }
-            let first = Int32(chapter.morphemes.count)
+            let first = Int32(verseFirstMorpheme + pending.count)
             if count == 0 {  // the word is its one morpheme (`VerseMorphemes.appendWord`)
-                chapter.appendMorphemeOfNextWord(
+                pending.append(
                     Morpheme(
                         surface: surface, transliteration: transliteration,
                         strongs: strongs, morphology: morphology, gloss: gloss))
@@ -282,24 +284,35 @@ public final class CorpusStore {
             for _ in 0..<count {
                 guard let part = morphemes.next() else { throw check.cutShort(word: wordCount, of: number) }
                 // A morpheme whose bytes passed the field checks before keeps the ids they were interned to.
-                let known = strings.morpheme(stored: part.stored)
-                if known == nil { try check.morphemeFields(part, of: wordCount, verse: number) }
-                try check.morpheme(part, of: wordCount, verse: number, surface: row.surface, spelled: &spelled)
-                if let known {
-                    chapter.appendMorphemeOfNextWord(known)
+                if let known = strings.morpheme(stored: part.stored) {
+                    try check.morpheme(part, of: wordCount, verse: number, surface: row.surface, spelled: &spelled)
+                    pending.append(known)
                     continue
                 }
+                // Refused in the order as before: bounds and syntax, then the morpheme's place in the word, then text
+                // that is not clean. Interned before the syntax check, so a code is tested once per string.
+                try check.morphemeFields(part, of: wordCount, verse: number)
+                let ids = (
+                    strings.intern(checkedUTF8: part.surface), strings.intern(checkedUTF8: part.transliteration),
+                    strings.intern(checkedUTF8: part.strongs), strings.intern(checkedUTF8: part.morphology),
+                    strings.intern(checkedUTF8: part.gloss)
+                )
+                try check.morphemeCodes(
+                    part, of: wordCount, verse: number, strongs: ids.2, morphology: ids.3, strings: strings)
+                try check.morpheme(part, of: wordCount, verse: number, surface: row.surface, spelled: &spelled)
                 let morpheme = Morpheme(
-                    surface: try intern(part.surface), transliteration: try intern(part.transliteration),
-                    strongs: try intern(part.strongs), morphology: try intern(part.morphology),
-                    gloss: try intern(part.gloss))
+                    surface: try clean(ids.0, part.surface), transliteration: try clean(ids.1, part.transliteration),
+                    strongs: try clean(ids.2, part.strongs), morphology: try clean(ids.3, part.morphology),
+                    gloss: try clean(ids.4, part.gloss))
                 strings.remember(morpheme, stored: part.stored)
-                chapter.appendMorphemeOfNextWord(morpheme)
+                pending.append(morpheme)
             }
             guard count == 0 || spelled == row.surface.count else { throw check.unspelled(word: wordCount, of: number) }
-            word.morphemes = first..<Int32(chapter.morphemes.count)
-            chapter.appendWord(word)
+            word.morphemes = first..<Int32(verseFirstMorpheme + pending.count)
+            chapter.appendWordOfVerse(word)
         }
+        chapter.endWordsOfVerse()
+        if hebrew { chapter.appendMorphemesOfNextWords(pending) }
         guard morphemes.isAtEnd else {
             throw check.damaged("has morphemes past the last word of \(reference):\(number)")
         }

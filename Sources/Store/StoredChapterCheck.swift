@@ -94,23 +94,16 @@ struct StoredChapterCheck {
     ) throws {
         // A field that is not clean text has no id; its syntax is tested on its bytes, so the refusal is worded as
         // before (a morphology code with a control character is refused as unclean text, not as a bad code).
-        let strongsPass: Bool
-        switch (strongs, hebrew) {
-        case (let id?, true): strongsPass = strings.passes(id, row.strongs, .hebrewStrongs, FieldSyntax.isHebrewStrongs)
-        case (let id?, false):
-            strongsPass = strings.passes(id, row.strongs, .greekStrongs) { FieldSyntax.isStrongs($0) }
-        case (nil, true): strongsPass = FieldSyntax.isHebrewStrongs(row.strongs)
-        case (nil, false): strongsPass = FieldSyntax.isStrongs(row.strongs)
-        }
+        let strongsPass =
+            hebrew
+            ? Self.passes(strongs, row.strongs, .hebrewStrongs, strings, FieldSyntax.isHebrewStrongs)
+            : Self.passes(strongs, row.strongs, .greekStrongs, strings) { FieldSyntax.isStrongs($0) }
         guard strongsPass else {
             throw bad(
                 "word \(count) of \(reference):\(verse) has a bad Strong's number \(EscapedText.quoted(utf8: row.strongs))"
             )
         }
-        let morphologyPass =
-            morphology.map { strings.passes($0, row.morphology, .morphology, FieldSyntax.isMorphology) }
-            ?? FieldSyntax.isMorphology(row.morphology)
-        guard morphologyPass else {
+        guard Self.passes(morphology, row.morphology, .morphology, strings, FieldSyntax.isMorphology) else {
             throw bad(
                 "word \(count) of \(reference):\(verse) has a bad morphology code \(EscapedText.quoted(utf8: row.morphology))"
             )
@@ -131,23 +124,43 @@ struct StoredChapterCheck {
         spelled += row.surface.count
     }
 
-    /// A morpheme's fields bounded like a chapter file's line and their syntax checked as a chapter file's morpheme
-    /// line's is: what depends on its bytes alone, so a morpheme with bytes that passed once needs it no second time
-    /// (`StringTableBuilder.morpheme(stored:)`).
+    /// A morpheme's fields bounded like a chapter file's line (before they are interned) and then, by
+    /// `morphemeCodes`, their syntax checked as a chapter file's morpheme line's is: what depends on its bytes alone,
+    /// so a morpheme with bytes that passed once needs neither a second time (`StringTableBuilder.morpheme(stored:)`).
     func morphemeFields(_ row: VerseMorphemes.Row, of word: Int, verse: Int) throws {
         if let tooLong = row.extent.tooLong {
             try Self.length(tooLong, path: path, what: "a morpheme of word \(word) of \(reference):\(verse)")
         }
-        guard FieldSyntax.isHebrewStrongs(row.strongs) else {
+    }
+
+    /// The syntax of a morpheme's Strong's number and morphology code, interned as `strongs` and `morphology` (nil:
+    /// not clean text): a code that passed for another morpheme or word is not tested again
+    /// (`StringTableBuilder.passes`).
+    func morphemeCodes(
+        _ row: VerseMorphemes.Row, of word: Int, verse: Int, strongs: TextID?, morphology: TextID?,
+        strings: StringTableBuilder
+    ) throws {
+        guard Self.passes(strongs, row.strongs, .hebrewStrongs, strings, FieldSyntax.isHebrewStrongs) else {
             throw bad(
                 "a morpheme of word \(word) of \(reference):\(verse) has a bad Strong's number \(EscapedText.quoted(utf8: row.strongs))"
             )
         }
-        guard FieldSyntax.isMorphology(row.morphology) else {
+        guard Self.passes(morphology, row.morphology, .morphology, strings, FieldSyntax.isMorphology) else {
             throw bad(
                 "a morpheme of word \(word) of \(reference):\(verse) has a bad morphology code \(EscapedText.quoted(utf8: row.morphology))"
             )
         }
+    }
+
+    /// Whether a coded field interned as `id` passes `test`, tested once per string (`StringTableBuilder.passes`);
+    /// a field that is not clean text has no id, and is tested on its bytes, so its refusal is worded as a bad code.
+    @inline(__always)
+    private static func passes(
+        _ id: TextID?, _ bytes: UnsafeBufferPointer<UInt8>, _ check: FieldCheck, _ strings: StringTableBuilder,
+        _ test: (UnsafeBufferPointer<UInt8>) -> Bool
+    ) -> Bool {
+        guard let id else { return test(bytes) }
+        return strings.passes(id, bytes, check, test)
     }
 
     /// The morphemes of the `word`-th word spell only part of it.
@@ -175,13 +188,15 @@ struct StoredChapterCheck {
         try count(field.count)
     }
 
+    @inline(__always)
     private mutating func count(_ bytes: Int) throws {
         total += bytes
-        guard total <= CorpusLimits.maxChapterFileBytes else {
-            throw bad(
-                "the rows of \(reference) hold more than \(CorpusLimits.maxChapterFileBytes) bytes, the most a chapter may"
-            )
-        }
+        guard total <= CorpusLimits.maxChapterFileBytes else { throw tooManyBytes() }
+    }
+
+    /// The chapter's rows hold more bytes than a chapter file may (worded apart, so `count` inlines as a test).
+    private func tooManyBytes() -> StoreError {
+        bad("the rows of \(reference) hold more than \(CorpusLimits.maxChapterFileBytes) bytes, the most a chapter may")
     }
 
     /// Refuses a stored field longer than a chapter file's line. The loader checks a field's text as it interns it —

@@ -122,4 +122,25 @@ import Testing
         #expect(await readers.value)
         #expect(table.count == 2002)
     }
+
+    /// Strings are copied into room the arena keeps ahead, a word at a time with the last word overlapping: every
+    /// length from 0 to 70 reads back byte for byte, from the builder's table and from tables frozen between them
+    /// (which keep what they saw while the builder copies on).
+    @Test func everyLengthReadsBackAcrossFreezes() {
+        var generator = SplitMix64(seed: 41)
+        let builder = StringTableBuilder()
+        var interned: [(TextID, [UInt8])] = []
+        var frozen: [(StringTable, Int)] = []
+        for round in 0..<600 {
+            let bytes = (0..<(round % 71)).map { _ in UInt8(0x61 + generator.next() % 26) } + Array("\(round)".utf8)
+            let id = bytes.withUnsafeBufferPointer { builder.intern(utf8: $0) }
+            interned.append((id, bytes))
+            if round % 7 == 0 { frozen.append((builder.freeze(), interned.count)) }
+        }
+        frozen.append((builder.freeze(), interned.count))
+        for (table, seen) in frozen {
+            #expect(interned.prefix(seen).allSatisfy { id, bytes in table.withUTF8(of: id) { Array($0) } == bytes })
+            #expect(table.count == seen + 2)
+        }
+    }
 }

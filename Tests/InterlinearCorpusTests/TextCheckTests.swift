@@ -55,4 +55,33 @@ import Testing
         }
         #expect(disagreements == 0)
     }
+
+    /// Random texts made of whole characters — only two-byte ones (Hebrew with points, Greek, Latin), only ASCII, or
+    /// a mix with broken pieces (C1 controls C2 80–9F, overlong and lone bytes, three- and four-byte characters,
+    /// tabs and other controls) — a third of them with a byte overwritten at random, so the eight-byte windows
+    /// (`isPrintableASCII`, `isTwoByte`) and the last window, which overlaps the one before, meet every kind of
+    /// byte at every offset.
+    @Test func agreesWithTheDetailedChecksOnRunsOfCharacters() {
+        var generator = SplitMix64(seed: 24)
+        let twoByte: [[UInt8]] = [Array("שׁ".utf8), Array("ָ".utf8), Array("λ".utf8), [0xDF, 0xBF], [0xC3, 0xA9]]
+        let ascii: [[UInt8]] = [[0x61], [0x20], [0x7E], [0x41]]
+        let mixed: [[UInt8]] =
+            twoByte + ascii + [
+                [0xC2, 0xB7], [0xC2, 0x85], [0xC2, 0x9F], [0xC0, 0xAF], [0xC1, 0xBF], [0xD7], [0x90], Array("ἦ".utf8),
+                Array("😀".utf8), [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80], [0xF5, 0x80, 0x80, 0x80], [0xFF], [0x7F],
+                [0x1F], [0x00], [0x09],
+            ]
+        var disagreements = 0
+        for round in 0..<60_000 {
+            let pieces = [twoByte, ascii, mixed][round % 3]
+            var bytes: [UInt8] = []
+            for _ in 0..<Int(generator.next() % 20) { bytes += pieces[Int(generator.next() % UInt64(pieces.count))] }
+            if round % 9 < 3, !bytes.isEmpty {
+                bytes[Int(generator.next() % UInt64(bytes.count))] = UInt8(truncatingIfNeeded: generator.next())
+            }
+            if Self.clean(bytes) != Self.expected(bytes) { disagreements += 1 }
+            if Self.clean(bytes, allowing: 0x09) != Self.expected(bytes, allowing: 0x09) { disagreements += 1 }
+        }
+        #expect(disagreements == 0)
+    }
 }
