@@ -1,5 +1,8 @@
 import CHarfBuzz
+
+#if canImport(CHarfBuzzLoader)
 import CHarfBuzzLoader
+#endif
 
 /// The HarfBuzz this process shapes with, as the font cache remembers it (`FontCacheFile.Shaper`): asking loads it
 /// (CHarfBuzzLoader), which a warm run avoids by reading the font cache instead.
@@ -8,7 +11,13 @@ enum ShaperLibrary {
     static var version: String { String(cString: hb_version_string()) }
 
     /// Why HarfBuzz cannot be loaded, in one line naming its Debian package; nil when it is loaded. Loads it.
-    static var unavailable: String? { harfbuzz_loader_failure().map { String(cString: $0) } }
+    static var unavailable: String? {
+        #if canImport(CHarfBuzzLoader)
+        harfbuzz_loader_failure().map { String(cString: $0) }
+        #else
+        nil  // the fuzz harnesses that compile this stage link libharfbuzz itself (Fuzz/harnesses)
+        #endif
+    }
 
     /// The dynamic loader's cache: a library installed elsewhere and registered by `ldconfig` changes it.
     static let loaderCache = "/etc/ld.so.cache"
