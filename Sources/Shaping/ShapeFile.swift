@@ -87,8 +87,7 @@ struct ShapeFile {
     /// fit in the bytes (damage, or a record appended after they were mapped).
     @inline(__always)
     func entry(atUnit unit: UInt32) -> Entry? {
-        let at = Int(unit) * Layout.unit
-        guard at >= recordsStart, at <= bytes.count - Layout.recordHeadSize else { return nil }
+        guard let at = recordHead(atUnit: unit) else { return nil }
         func u16(_ field: Int) -> UInt16 { base.loadUnaligned(fromByteOffset: at + field, as: UInt16.self) }
         func u32(_ field: Int) -> UInt32 { base.loadUnaligned(fromByteOffset: at + field, as: UInt32.self) }
         func u64(_ field: Int) -> UInt64 { base.loadUnaligned(fromByteOffset: at + field, as: UInt64.self) }
@@ -107,9 +106,15 @@ struct ShapeFile {
     /// there.
     @inline(__always)
     func keyHash(atUnit unit: UInt32) -> UInt64? {
-        let at = Int(unit) &* Layout.unit  // below 2³⁶: no overflow
-        guard at >= recordsStart, at <= bytes.count - Layout.recordHeadSize else { return nil }
+        guard let at = recordHead(atUnit: unit) else { return nil }
         return base.loadUnaligned(fromByteOffset: at + Layout.Entry.keyHash, as: UInt64.self)
+    }
+
+    /// The byte offset a slot value leads to, when a record head fits there inside the records; nil otherwise.
+    @inline(__always)
+    private func recordHead(atUnit unit: UInt32) -> Int? {
+        let at = Int(unit) &* Layout.unit  // below 2³⁶: no overflow
+        return at >= recordsStart && at <= bytes.count - Layout.recordHeadSize ? at : nil
     }
 
     /// Whether the entry's check matches what its record holds.
