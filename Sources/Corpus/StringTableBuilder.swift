@@ -121,6 +121,8 @@ struct RememberedMorphemes {
             miss = (bytes.baseAddress, bytes.count, hash, slot, morphemes.count)
             return nil
         }
+        // A hit leaves no miss behind: other bytes at the same address (the next row's) must not meet an old one.
+        miss = nil
         return morphemes.withUnsafeBufferPointer { $0[Int(found)] }  // ids come from `keys`, which grows with it
     }
 
