@@ -170,9 +170,8 @@ public struct Chapter: Sendable {
 
     /// Appends a translation token to the current verse. Traps when no verse has begun.
     public mutating func appendTranslationToken(_ token: TextID) {
-        translationTokens.append(token)
-        let last = verses.index(before: verses.endIndex)
-        verses[last].translation = verses[last].translation.lowerBound..<translationTokens.endIndex
+        appendTranslationTokenOfVerse(token)
+        endTranslationOfVerse()
     }
 
     /// Appends a translation token of the current verse without moving the verse's end, which
@@ -203,9 +202,8 @@ public struct Chapter: Sendable {
     /// Appends a word whose alignment offsets are already at the end of `alignedTokens`. Traps when no verse has
     /// begun; the caller checks that the offsets are tokens of the verse.
     public mutating func appendWord(_ word: Word) {
-        words.append(word)
-        let last = verses.index(before: verses.endIndex)
-        verses[last].words = verses[last].words.lowerBound..<words.endIndex
+        appendWordOfVerse(word)
+        endWordsOfVerse()
     }
 
     /// Appends a word of the current verse without moving the verse's end, which `endWordsOfVerse` then does once
