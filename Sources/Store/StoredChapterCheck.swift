@@ -92,21 +92,28 @@ struct StoredChapterCheck {
         _ count: Int, of verse: Int, _ row: WordRow, hebrew: Bool, strongs: TextID?, morphology: TextID?,
         strings: StringTableBuilder
     ) throws {
+        try codes(
+            strongs, row.strongs, hebrew: hebrew, morphology, row.morphology, strings: strings,
+            of: "word \(count) of \(reference):\(verse)")
+    }
+
+    /// The syntax of a field's Strong's number (Hebrew or Greek) and morphology code, interned as `strongs` and
+    /// `morphology` and stored as the bytes beside them, refused as `what`'s (a word's or a morpheme's).
+    private func codes(
+        _ strongs: TextID?, _ strongsBytes: UnsafeBufferPointer<UInt8>, hebrew: Bool, _ morphology: TextID?,
+        _ morphologyBytes: UnsafeBufferPointer<UInt8>, strings: StringTableBuilder, of what: @autoclosure () -> String
+    ) throws {
         // A field that is not clean text has no id; its syntax is tested on its bytes, so the refusal is worded as
         // before (a morphology code with a control character is refused as unclean text, not as a bad code).
         let strongsPass =
             hebrew
-            ? Self.passes(strongs, row.strongs, .hebrewStrongs, strings, FieldSyntax.isHebrewStrongs)
-            : Self.passes(strongs, row.strongs, .greekStrongs, strings) { FieldSyntax.isStrongs($0) }
+            ? Self.passes(strongs, strongsBytes, .hebrewStrongs, strings, FieldSyntax.isHebrewStrongs)
+            : Self.passes(strongs, strongsBytes, .greekStrongs, strings) { FieldSyntax.isStrongs($0) }
         guard strongsPass else {
-            throw bad(
-                "word \(count) of \(reference):\(verse) has a bad Strong's number \(EscapedText.quoted(utf8: row.strongs))"
-            )
+            throw bad("\(what()) has a bad Strong's number \(EscapedText.quoted(utf8: strongsBytes))")
         }
-        guard Self.passes(morphology, row.morphology, .morphology, strings, FieldSyntax.isMorphology) else {
-            throw bad(
-                "word \(count) of \(reference):\(verse) has a bad morphology code \(EscapedText.quoted(utf8: row.morphology))"
-            )
+        guard Self.passes(morphology, morphologyBytes, .morphology, strings, FieldSyntax.isMorphology) else {
+            throw bad("\(what()) has a bad morphology code \(EscapedText.quoted(utf8: morphologyBytes))")
         }
     }
 
@@ -140,16 +147,9 @@ struct StoredChapterCheck {
         _ row: VerseMorphemes.Row, of word: Int, verse: Int, strongs: TextID?, morphology: TextID?,
         strings: StringTableBuilder
     ) throws {
-        guard Self.passes(strongs, row.strongs, .hebrewStrongs, strings, FieldSyntax.isHebrewStrongs) else {
-            throw bad(
-                "a morpheme of word \(word) of \(reference):\(verse) has a bad Strong's number \(EscapedText.quoted(utf8: row.strongs))"
-            )
-        }
-        guard Self.passes(morphology, row.morphology, .morphology, strings, FieldSyntax.isMorphology) else {
-            throw bad(
-                "a morpheme of word \(word) of \(reference):\(verse) has a bad morphology code \(EscapedText.quoted(utf8: row.morphology))"
-            )
-        }
+        try codes(
+            strongs, row.strongs, hebrew: true, morphology, row.morphology, strings: strings,
+            of: "a morpheme of word \(word) of \(reference):\(verse)")
     }
 
     /// Whether a coded field interned as `id` passes `test`, tested once per string (`StringTableBuilder.passes`);
