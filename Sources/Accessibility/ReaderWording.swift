@@ -113,9 +113,7 @@ public enum ReaderWording {
 
     /// The grid's key list (`?`), for a chapter in `language`: what `/` searches is the chapter's script.
     public static func gridKeys(_ language: SourceLanguage) -> [String] {
-        let script =
-            language == .hebrew
-            ? "\(language.englishName) (points optional)," : "\(language.englishName) (accents optional),"
+        let script = "\(language.englishName) (\(language == .hebrew ? "points" : "accents") optional),"
         return [
             "Keys",
             "  j, k, arrows    scroll one line",

@@ -94,9 +94,10 @@ public struct LineMode {
         case .character("r"): return .line(text.reading(verse, original: speech.original))
         case .character("R"): return .line(text.sourceVerse(verse, original: speech.original))
         case .character("t"): return .line(text.translation(verse))
-        case .character("s"): return .line(currentWord.map(text.spelling) ?? noWord)
+        case .character("s"): return .line(currentWord.map(text.spelling) ?? ReaderWording.noWordFocused)
         case .character("d"):
-            return .line(currentWord.map { text.dictionaryForm($0, original: speech.original) } ?? noWord)
+            return .line(
+                currentWord.map { text.dictionaryForm($0, original: speech.original) } ?? ReaderWording.noWordFocused)
         case .character("i"): return .line(define())
         case .character("o"):
             speech.original.toggle()
@@ -128,8 +129,6 @@ public struct LineMode {
 
     /// The focused word, if a word (not a verse) is focused.
     private var currentWord: Word? { word.map { narration.word(verse: verse, word: $0) } }
-
-    private var noWord: SpokenLine { ReaderWording.noWordFocused }
 
     private mutating func handlePrompt(_ key: Key, _ current: PromptLine) -> Output {
         var current = current
