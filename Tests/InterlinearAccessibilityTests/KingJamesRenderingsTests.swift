@@ -88,4 +88,33 @@ import Testing
             DefinitionSpeech.renderingsInText(text, .greek)
                 == "to know upon some mark, i.e. recognize; to acknowledge:--account worthy, count worthy.")
     }
+
+    /// A King James list comes from the store, which is untrusted: every cut and every byte changed to one of the
+    /// notation's own marks, of lists as SWORD's dictionaries give them (G1537's a part of its list), is said without
+    /// a trap, from the list's own characters (the forms join its pieces; only commas and spaces come between them).
+    @Test func everyCutAndChangedMarkIsSaidFromTheListsOwnCharacters() {
+        let lists: [(String, SourceLanguage)] = [
+            ("(ac-, have, take)know(-ledge, well), perceive.", .greek),  // G1921
+            ("arise, be assembled, be(-come, -fall, -have self), be brought (to pass).", .greek),  // G1096
+            ("after, among, for(- th), from.", .greek),  // G1537
+            ("angels X exceeding God (gods) (-dess -ly) X (very) great judges X mighty.", .hebrew),  // H430
+        ]
+        for (list, language) in lists {
+            let bytes = Array(list.utf8)
+            var variants: [[UInt8]] = (0...bytes.count).map { Array(bytes[..<$0]) }
+            for index in bytes.indices {
+                for mark in Array("()[]{}-, ".utf8) {
+                    var changed = bytes
+                    changed[index] = mark
+                    variants.append(changed)
+                }
+            }
+            for variant in variants {
+                let text = String(decoding: variant, as: UTF8.self)
+                let said = DefinitionSpeech.renderings(text, language)
+                let allowed = Set(text).union([",", " "])
+                #expect(said.allSatisfy(allowed.contains), "\(text) → \(said)")
+            }
+        }
+    }
 }
