@@ -12,15 +12,20 @@
 //   Q  kind  text                                    a search query (the query builder), kind lemma/word/…
 //   B  id  words                                     a verse's packed words (`VerseWords`), raw bytes in which
 //                                                    \t, \n and \\ stand for a tab, a line feed and a backslash
+//   M  id  morphemes                                 a Hebrew verse's packed morphemes (`VerseMorphemes`), raw
+//                                                    bytes escaped as B's
 // They go into an in-memory database with the real schema (`Schema.migrations`): integer columns get an integer
 // when the field is a decimal, anything else as text; a field starting with byte 0x01 is bound as a BLOB. Each
 // verse's packed words, which the loader reads, are then derived from its word rows (`VerseWords.rebuild`, the
-// migration from version 1), B rows replace a verse's packed words with their bytes, and each chapter gets the record
+// migration from version 1), B rows replace a verse's packed words with their bytes, M rows set a verse's packed
+// morphemes (an Old Testament verse has none otherwise, and is refused for that), and each chapter gets the record
 // of what its rows now are (`ChapterDigest.rebuild`, the migration to version 3). Then the store is checked
 // (`validate`), every chapter the rows touch is loaded, and a few searches run.
 //
 // Whatever the rows: a chapter the loader accepts is within the limits, holds no control characters, is one a chapter
-// file could hold (the chapter-file parser reads it back the same) and survives the store writer and reader; a
+// file could hold (the chapter-file parser reads it back the same) and survives the store writer and reader; read
+// without its morphemes (as what shows a chapter reads it) it is accepted too, with the same words, and a chapter
+// refused that way is refused with its morphemes as well; a
 // refusal is a `StoreError` (or, for a search, a `SearchError`) whose message is one bounded line without control
 // characters. Anything else — a trap, an address-sanitizer report, another error, a broken property — is a crash.
 
@@ -89,11 +94,23 @@ public func fuzzStoreRows(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     let wanted = (rows.chapters + ((try? store.availableChapters()) ?? [])).prefix(4)
     for reference in Set(wanted).sorted(by: { ($0.book.number, $0.chapter) < ($1.book.number, $1.chapter) }) {
+        let shown: Chapter?
+        do {
+            shown = try store.load(reference, into: StringTableBuilder(), morphemes: false)
+        } catch {
+            checkRefusal(error)
+            shown = nil
+        }
         do {
             let strings = StringTableBuilder()
-            guard var chapter = try store.read(reference, into: strings) else { continue }
+            guard var chapter = try store.read(reference, into: strings) else {
+                precondition(shown == nil, "\(reference) read only without its morphemes")
+                continue
+            }
             chapter.freeze(strings)
             checkAccepted(chapter, fixture)
+            guard let shown else { fatalError("\(reference) accepted with its morphemes, refused without them") }
+            checkSameWords(shown, chapter)
         } catch {
             checkRefusal(error)
         }
@@ -197,6 +214,23 @@ private func checkAccepted(_ chapter: Chapter, _ fixture: Fixture) {
     }
 }
 
+/// A chapter read without its morphemes is the one read with them, morphemes aside.
+private func checkSameWords(_ shown: Chapter, _ whole: Chapter) {
+    precondition(shown.morphemes.isEmpty && shown.omitsMorphemes == (whole.language == .hebrew), "morphemes read")
+    precondition(shown.verses.map(\.number) == whole.verses.map(\.number), "other verses without morphemes")
+    precondition(shown.alignedTokens == whole.alignedTokens, "other alignments without morphemes")
+    precondition(
+        shown.translationTokens.map(shown.text) == whole.translationTokens.map(whole.text),
+        "another translation without morphemes")
+    func fields(_ chapter: Chapter) -> [String] {
+        chapter.words.flatMap { word in
+            [word.surface, word.transliteration, word.lemma, word.strongs, word.morphology, word.gloss].map(
+                chapter.text)
+        }
+    }
+    precondition(fields(shown) == fields(whole), "other words without morphemes")
+}
+
 /// A refusal is a store error whose message is one bounded line without control characters.
 private func checkRefusal(_ error: any Error) {
     guard let error = error as? StoreError else { fatalError("unexpected error type: \(error)") }
@@ -220,7 +254,8 @@ private struct StoreRows {
     var marks: (applicationID: Field, version: Field)?
     var verses: [[Field]] = []
     var words: [[Field]] = []
-    var packed: [(id: Field, words: [UInt8])] = []
+    var packed: [(id: Field, bytes: [UInt8])] = []
+    var morphemes: [(id: Field, bytes: [UInt8])] = []
     /// Q rows: a search kind (lemma, word, strongs, morph, text; anything else: guessed) and the query text.
     var searches: [(kind: Field, text: Field)] = []
 
@@ -241,6 +276,7 @@ private struct StoreRows {
             case UInt8(ascii: "V") where fields.count >= 3: verses.append(Array(fields[1...2]))
             case UInt8(ascii: "W") where fields.count >= 10: words.append(Array(fields[1...min(12, fields.count - 1)]))
             case UInt8(ascii: "B") where fields.count >= 3: packed.append((fields[1], Self.unescaped(fields[2])))
+            case UInt8(ascii: "M") where fields.count >= 3: morphemes.append((fields[1], Self.unescaped(fields[2])))
             case UInt8(ascii: "Q") where fields.count >= 3: searches.append((fields[1], fields[2]))
             default: continue
             }
@@ -250,8 +286,8 @@ private struct StoreRows {
     /// The chapters the rows' keys fall in (at most four).
     var chapters: [ChapterReference] {
         var found: [ChapterReference] = []
-        for key in (verses + words).compactMap({ integer($0[0]) }) + packed.compactMap({ integer($0.id) })
-        where found.count < 4 {
+        let blobs = packed.compactMap { integer($0.id) } + morphemes.compactMap { integer($0.id) }
+        for key in (verses + words).compactMap({ integer($0[0]) }) + blobs where found.count < 4 {
             guard key >= 0, let book = Book.numbered(key / 1_000_000) else { continue }
             let reference = ChapterReference(book: book, chapter: key / 1000 % 1000)
             if !found.contains(reference) { found.append(reference) }
@@ -307,27 +343,8 @@ private struct StoreRows {
         } catch {
             fatalError("deriving the packed words from word rows failed: \(error)")
         }
-        var statement: OpaquePointer?
-        guard
-            sqlite3_prepare_v2(
-                database.handle, "INSERT OR REPLACE INTO verse_words(id, words) VALUES (?1, ?2)", -1,
-                &statement, nil) == SQLITE_OK
-        else { fatalError("cannot prepare the packed words' insert") }
-        defer { sqlite3_finalize(statement) }
-        for (id, words) in packed {
-            sqlite3_reset(statement)
-            sqlite3_clear_bindings(statement)
-            if let value = integer(id) {
-                sqlite3_bind_int64(statement, 1, Int64(value))
-            } else {
-                sqlite3_bind_null(statement, 1)
-            }
-            _ = words.withUnsafeBytes {
-                sqlite3_bind_blob(statement, 2, $0.baseAddress, Int32(clamping: $0.count), csqlite_transient())
-            }
-            if words.isEmpty { sqlite3_bind_zeroblob(statement, 2, 0) }
-            _ = sqlite3_step(statement)
-        }
+        store(packed, database, "INSERT OR REPLACE INTO verse_words(id, words) VALUES (?1, ?2)")
+        store(morphemes, database, "UPDATE verse_words SET morphemes = ?2 WHERE id = ?1")
         // Each chapter's record (counts and checksum) of the rows as they now are, as the migration to version 3
         // writes it for an older store: loads then reach the rows' own checks, not only the record's.
         do {
@@ -337,7 +354,31 @@ private struct StoreRows {
         }
     }
 
-    /// A B row's bytes: `\t`, `\n` and `\\` are a tab, a line feed and a backslash (a row cannot hold the first two).
+    /// Binds each row's key (NULL when it is not a decimal) and bytes (a BLOB, empty or not) to `sql` and runs it; a row
+    /// SQLite refuses is left out.
+    private func store(_ rows: [(id: Field, bytes: [UInt8])], _ database: Database, _ sql: String) {
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(database.handle, sql, -1, &statement, nil) == SQLITE_OK else {
+            fatalError("cannot prepare \(sql)")
+        }
+        defer { sqlite3_finalize(statement) }
+        for (id, bytes) in rows {
+            sqlite3_reset(statement)
+            sqlite3_clear_bindings(statement)
+            if let value = integer(id) {
+                sqlite3_bind_int64(statement, 1, Int64(value))
+            } else {
+                sqlite3_bind_null(statement, 1)
+            }
+            _ = bytes.withUnsafeBytes {
+                sqlite3_bind_blob(statement, 2, $0.baseAddress, Int32(clamping: $0.count), csqlite_transient())
+            }
+            if bytes.isEmpty { sqlite3_bind_zeroblob(statement, 2, 0) }
+            _ = sqlite3_step(statement)
+        }
+    }
+
+    /// A B or M row's bytes: `\t`, `\n` and `\\` are a tab, a line feed and a backslash (a row cannot hold the first two).
     static func unescaped(_ field: Field) -> [UInt8] {
         var bytes: [UInt8] = []
         var escaped = false

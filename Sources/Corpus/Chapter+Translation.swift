@@ -41,16 +41,18 @@ extension Chapter {
     ) -> (chapter: Chapter, count: AlignmentCount) {
         var result = Chapter(reference: reference, language: language)
         var count = AlignmentCount()
-        var keys: [TextID: String?] = [:]
-        /// The base key ("H1254") a source number aligns by, or nil (an affix, or not a number).
-        func key(_ id: TextID) -> String? {
-            if let known = keys[id] { return known }
-            let number = text(id)
-            let found = LexiconEntry.key(number).flatMap { base in
-                number.last?.isLetter == true && !resolves(number) ? nil : base
+        result.omitsMorphemes = omitsMorphemes
+        var found: [TextID: [String]] = [:]
+        /// The base keys ("H1254") a word's Strong's tier aligns by: a Hebrew word's tier joins its morphemes'
+        /// numbers with `Morpheme.separator` (so a chapter read without its morphemes aligns alike), a Greek word's
+        /// is one number. An affix, or what is not a number, gives none.
+        func keys(_ id: TextID) -> [String] {
+            if let known = found[id] { return known }
+            let keys = LexiconEntry.numbers(ofWordField: text(id)).compactMap { number in
+                LexiconEntry.key(number).flatMap { base in number.last?.isLetter == true && !resolves(number) ? nil : base }
             }
-            keys[id] = found
-            return found
+            found[id] = keys
+            return keys
         }
         for verse in verses {
             result.beginVerse(verse.number, numberText: verse.numberText)
@@ -60,14 +62,7 @@ extension Chapter {
             for word in words { result.appendTranslationToken(builder.intern(word.text)) }
             var aligned = [Bool](repeating: false, count: words.count)
             for word in self.words[verse.words] {
-                var numbers: [String] = []
-                if word.morphemes.isEmpty {
-                    if let number = key(word.strongs) { numbers.append(number) }
-                } else {
-                    for morpheme in morphemes(of: word) {
-                        if let number = key(morpheme.strongs) { numbers.append(number) }
-                    }
-                }
+                let numbers = keys(word.strongs)
                 let start = Int32(result.alignedTokens.count)
                 for (offset, tagged) in tags.enumerated() where tagged.contains(where: numbers.contains) {
                     // A verse holds at most `Verse.maxTranslationTokens` words (the reader of the module stops there).

@@ -4,6 +4,7 @@ extension Chapter {
     public func selecting(verses range: ClosedRange<Int>) -> Chapter {
         var selected = Chapter(reference: reference, language: language)
         selected.strings = strings
+        selected.omitsMorphemes = omitsMorphemes
         for verse in verses where range.contains(verse.number) {
             selected.beginVerse(verse.number, numberText: verse.numberText)
             for token in translationTokens[verse.translation] { selected.appendTranslationToken(token) }

@@ -98,8 +98,15 @@ public struct Chapter: Sendable {
     public internal(set) var alignedTokens: [TokenOffset] = []
     /// The source text's language, and so its script direction: Greek (left to right) or Hebrew (right to left).
     public let language: SourceLanguage
-    /// Every word's morphemes in order (Hebrew only; `Word.morphemes` slices it).
+    /// Every word's morphemes in order (Hebrew only; `Word.morphemes` slices it). Empty when `omitsMorphemes`.
     public internal(set) var morphemes: [Morpheme] = []
+    /// Whether this Hebrew chapter was read without its morphemes (`ChapterSource.read(_:into:morphemes:)`): its
+    /// words and their tiers are whole — a word's tiers already join its morphemes' — but `morphemes` and every
+    /// `Word.morphemes` are empty. Layout, the reader, accessibility and search never look at morphemes, so what
+    /// shows a chapter reads it so: in the store, the morphemes were 29 % of the Old Testament's load. A chapter
+    /// that omits them is never written (the store's writer and `ChapterFile.render` trap on it): written, its
+    /// words would lose their morphemes. Always false for Greek, whose words have none.
+    public package(set) var omitsMorphemes = false
 
     /// An empty chapter to build (the chapter-file parser, the importers, the corpus store): verses in ascending
     /// order, each verse's translation tokens and words appended after it (a Hebrew word's morphemes after it), its

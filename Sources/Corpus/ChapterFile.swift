@@ -368,8 +368,10 @@ public enum ChapterFile {
         return text
     }
 
-    /// Serialises a chapter in the same format `parse` reads.
+    /// Serialises a chapter in the same format `parse` reads. Traps on a chapter read without its morphemes
+    /// (`Chapter.omitsMorphemes`), whose Hebrew words would be written without their morpheme lines.
     public static func render(_ chapter: Chapter, provenance: [String]) -> String {
+        precondition(!chapter.omitsMorphemes, "\(chapter.reference) was read without its morphemes")
         var out = formatLine + "\n"
         for line in provenance { out += "# \(line)\n" }
         out += "@\t\(chapter.reference.book.number)\t\(chapter.reference.chapter)"

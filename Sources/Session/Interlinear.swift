@@ -92,14 +92,16 @@ public final class Interlinear {
     /// marks, vowel points without cantillation, or consonants only). A Greek chapter is unaffected.
     public func chapter(_ passage: Passage, hebrewMarks: HebrewMarks) throws -> Chapter {
         defer { refreeze() }
-        return try library.load([passage.chapter], into: builder)[0].showing(hebrewMarks, strings: builder)
-            .selecting(passage)
+        return try library.load([passage.chapter], into: builder, morphemes: false)[0]
+            .showing(hebrewMarks, strings: builder).selecting(passage)
     }
 
-    /// Loads chapters from the library, freezing the table once after the last.
-    public func chapters(_ references: [ChapterReference]) throws -> [Chapter] {
+    /// Loads chapters from the library, freezing the table once after the last. A session's chapters are for
+    /// showing: a Hebrew chapter comes without its words' morphemes (`Chapter.omitsMorphemes`) unless `morphemes`
+    /// asks for them — every tier of a word is there either way.
+    public func chapters(_ references: [ChapterReference], morphemes: Bool = false) throws -> [Chapter] {
         defer { refreeze() }
-        return try library.load(references, into: builder)
+        return try library.load(references, into: builder, morphemes: morphemes)
     }
 
     /// Reads a chapter from chapter-file text (`Corpus/README.md`); `path` names it in errors.

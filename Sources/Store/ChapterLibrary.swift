@@ -65,15 +65,17 @@ public final class ChapterLibrary: ChapterSource {
 
     /// Reads a chapter from the store, else from the committed files, without freezing (`ChapterSource.read`;
     /// `load` freezes); a missing one is a `missingChapter` error.
-    public func read(_ reference: ChapterReference, into strings: StringTableBuilder) throws -> Chapter {
-        if let store, let chapter = try store.read(reference, into: strings) { return chapter }
+    public func read(
+        _ reference: ChapterReference, into strings: StringTableBuilder, morphemes: Bool
+    ) throws -> Chapter {
+        if let store, let chapter = try store.read(reference, into: strings, morphemes: morphemes) { return chapter }
         if committed.file(for: reference) != nil { return try committed.read(reference, into: strings) }
         throw missing(reference)
     }
 
     /// Loads a passage: the whole chapter, or only its verses in the passage's range (every one must exist).
-    public func load(_ passage: Passage, into strings: StringTableBuilder) throws -> Chapter {
-        let chapter = try load(passage.chapter, into: strings)
+    public func load(_ passage: Passage, into strings: StringTableBuilder, morphemes: Bool = true) throws -> Chapter {
+        let chapter = try load(passage.chapter, into: strings, morphemes: morphemes)
         do { return try chapter.selecting(passage) } catch let error as CorpusError {
             throw StoreError.missingChapter(MissingChapter(reference: passage.chapter, reason: .verses(error.message)))
         }

@@ -116,10 +116,12 @@ public final class CorpusStore {
         return found
     }
 
-    /// Loads a chapter, interning its strings into `strings`, and freezes the table for it; nil when the store
-    /// does not hold it.
-    public func load(_ reference: ChapterReference, into strings: StringTableBuilder) throws -> Chapter? {
-        guard var chapter = try read(reference, into: strings) else { return nil }
+    /// Loads a chapter, interning its strings into `strings`, and freezes the table for it (a Hebrew one with its
+    /// morphemes unless `morphemes` is false: `read`); nil when the store does not hold it.
+    public func load(
+        _ reference: ChapterReference, into strings: StringTableBuilder, morphemes: Bool = true
+    ) throws -> Chapter? {
+        guard var chapter = try read(reference, into: strings, morphemes: morphemes) else { return nil }
         chapter.freeze(strings)
         return chapter
     }
@@ -132,7 +134,15 @@ public final class CorpusStore {
     /// They must also give the verse and word counts and the checksum the import recorded (`ChapterDigest`): a
     /// changed, missing or extra verse is refused with the command that rebuilds the chapter.
     /// One range scan of the chapter's verses, each with its words (and a Hebrew verse's morphemes) packed in a blob.
-    public func read(_ reference: ChapterReference, into strings: StringTableBuilder) throws -> Chapter? {
+    ///
+    /// Without `morphemes` a Hebrew chapter's morphemes are left unread (`Chapter.omitsMorphemes`): their bytes still
+    /// count towards the checksum, so a damaged row is refused either way, but they are neither parsed, checked nor
+    /// interned — each distinct morpheme string met for the first time is a check and a copy, and the Old
+    /// Testament's morphemes were 29 % of its load (docs/performance.md). Read with them, every morpheme is checked
+    /// as before.
+    public func read(
+        _ reference: ChapterReference, into strings: StringTableBuilder, morphemes withMorphemes: Bool = true
+    ) throws -> Chapter? {
         let key = ChapterKey(book: reference.book.number, chapter: reference.chapter)
         let range = Schema.range(of: key)
         if verseStatement == nil {
@@ -159,10 +169,11 @@ public final class CorpusStore {
         if let expected, expected.language == nil { throw check.damaged("records an unknown language") }
         let language = expected?.language ?? reference.book.language
         var chapter = Chapter(reference: reference, language: language)
+        chapter.omitsMorphemes = language == .hebrew && !withMorphemes
         // The counts the import recorded, bounded: the record is data too.
         if let expected {
             let words = min(max(expected.words, 0), Self.largestReservation)
-            chapter.reserveCapacity(words: words, morphemes: language == .hebrew ? words * 2 : 0)
+            chapter.reserveCapacity(words: words, morphemes: language == .hebrew && withMorphemes ? words * 2 : 0)
         }
         var digest = ChapterDigest()
         var verseMorphemes: [Morpheme] = []  // one verse's at a time (`readWords`), its room kept
@@ -212,7 +223,7 @@ public final class CorpusStore {
     /// The most words a load reserves room for ahead (the largest chapter, Matthew 26, has 1,240).
     private static let largestReservation = 1 << 14
 
-    /// Reads one verse's packed words (and, for Hebrew, its packed morphemes) into `chapter`. A Hebrew verse's
+    /// Reads one verse's packed words (and, for Hebrew unless it omits them, its packed morphemes) into `chapter`. A Hebrew verse's
     /// morphemes are gathered in `pending` (emptied first, its room kept across verses) and appended to the chapter
     /// together at the end: one append per verse instead of one per morpheme into the chapter.
     private func readWords(
@@ -225,6 +236,7 @@ public final class CorpusStore {
         guard hebrew == (packedMorphemes != nil) else {
             throw check.damaged("has \(hebrew ? "no" : "") morphemes for the words of \(reference):\(number)")
         }
+        let readsMorphemes = hebrew && !chapter.omitsMorphemes
         var words = VerseWords.Reader(packed)
         var morphemes = VerseMorphemes.Reader(packedMorphemes ?? UnsafeBufferPointer(start: nil, count: 0))
         pending.removeAll(keepingCapacity: true)
@@ -265,7 +277,7 @@ public final class CorpusStore {
             var word = Word(
                 surface: surface, transliteration: transliteration, lemma: lemma, strongs: strongs,
                 morphology: morphology, gloss: gloss, alignment: start..<Int32(chapter.alignedTokens.count))
-            guard hebrew else {
+            guard readsMorphemes else {
                 chapter.appendWordOfVerse(word)
                 continue
             }
@@ -312,7 +324,8 @@ public final class CorpusStore {
             chapter.appendWordOfVerse(word)
         }
         chapter.endWordsOfVerse()
-        if hebrew { chapter.appendMorphemesOfNextWords(pending) }
+        guard readsMorphemes else { return }
+        chapter.appendMorphemesOfNextWords(pending)
         guard morphemes.isAtEnd else {
             throw check.damaged("has morphemes past the last word of \(reference):\(number)")
         }

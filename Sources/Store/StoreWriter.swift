@@ -51,8 +51,10 @@ final class StoreWriter {
         try CorpusStore.migrate(database)
     }
 
-    /// Replaces the chapter's rows (call inside a transaction).
+    /// Replaces the chapter's rows (call inside a transaction). Traps on a chapter read without its morphemes
+    /// (`Chapter.omitsMorphemes`): its words would be stored as their own single morphemes.
     func write(_ chapter: Chapter) throws {
+        precondition(!chapter.omitsMorphemes, "\(chapter.reference) was read without its morphemes")
         if foldedLineage != chapter.strings.lineage {
             foldedKeys.removeAll()
             foldedLineage = chapter.strings.lineage

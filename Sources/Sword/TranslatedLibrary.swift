@@ -33,8 +33,10 @@ public final class TranslatedLibrary: ChapterSource {
         self.resolves = resolves
     }
 
-    public func read(_ reference: ChapterReference, into strings: StringTableBuilder) throws -> Chapter {
-        var chapter = try base.read(reference, into: strings)
+    public func read(
+        _ reference: ChapterReference, into strings: StringTableBuilder, morphemes: Bool
+    ) throws -> Chapter {
+        var chapter = try base.read(reference, into: strings, morphemes: morphemes)
         chapter.freeze(strings)
         let (translated, count) = chapter.replacingTranslation(
             translation(of: reference), strings: strings,

@@ -138,7 +138,8 @@ import Testing
         import Interlinear
 
         let session = try Interlinear()
-        let chapter = try session.chapter(ChapterReference(parsing: "Genesis 1")!)
+        // With its words' morphemes, which a chapter for showing leaves in the store.
+        let chapter = try session.chapters([ChapterReference(parsing: "Genesis 1")!], morphemes: true)[0]
         let layout = session.layout(chapter)
         print("language:", chapter.language.rawValue, "verses:", chapter.verses.count, "words:", chapter.words.count,
               "morphemes:", chapter.morphemes.count, "labels:", layout.labels.count)

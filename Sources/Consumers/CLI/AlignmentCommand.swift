@@ -45,7 +45,7 @@ struct AlignmentCommand: ParsableCommand {
             var lines = ""
             for reference in chapters {
                 let before = translated.count
-                _ = try translated.read(reference, into: StringTableBuilder())
+                _ = try translated.read(reference, into: StringTableBuilder(), morphemes: false)
                 var count = translated.count
                 count.words -= before.words
                 count.tagged -= before.tagged

@@ -99,9 +99,9 @@ struct BrailleCommand: ParsableCommand {
             let library = try ChapterLibrary.open(corpus: corpus)
             let chapter =
                 TranslationChoice.isDefault(translation)
-                ? try library.load(passage, into: StringTableBuilder())
+                ? try library.load(passage, into: StringTableBuilder(), morphemes: false)
                 : try TranslationChoice.translated(translation, over: library).load(
-                    passage.chapter, into: StringTableBuilder()
+                    passage.chapter, into: StringTableBuilder(), morphemes: false
                 )
                 .selecting(passage)
             let tables = BrailleTables(greek: greekTable, english: table ?? BrailleTables.english(grade: grade.value))

@@ -99,7 +99,7 @@ enum DefineQuery {
                 throw Failure(
                     "\(EscapedText.quoted(reference)) is not one verse; a word is asked for as \"John 1:1 w4\"")
             }
-            let chapter = try library.load(passage, into: StringTableBuilder())
+            let chapter = try library.load(passage, into: StringTableBuilder(), morphemes: false)
             guard let verse = chapter.verseIndex(number: verseNumber).map({ chapter.verses[$0] }),
                 position <= verse.words.count
             else {

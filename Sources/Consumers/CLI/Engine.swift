@@ -244,12 +244,13 @@ struct UnshapedChapter {
     init(_ arguments: LayoutArguments) throws {
         (library, passage, _) = try Engine.locate(arguments.request)
         source = try TranslationChoice.source(arguments.translation, over: library)
-        chapter = try source.load([passage.chapter], into: strings)[0].showing(arguments.hebrewMarks, strings: strings)
+        chapter = try source.load([passage.chapter], into: strings, morphemes: false)[0].showing(
+            arguments.hebrewMarks, strings: strings)
     }
 
     /// Another chapter, for the reader's navigation.
     func load(_ reference: ChapterReference) throws -> Chapter {
-        try source.load([reference], into: strings)[0]
+        try source.load([reference], into: strings, morphemes: false)[0]
     }
 }
 

@@ -33,7 +33,16 @@ struct StoreBenchCommand: ParsableCommand {
             valueName: "old|new"))
     var loadTestament: Testament?
 
+    @Flag(
+        help: ArgumentHelp(
+            "With --load-testament: read the Old Testament's morphemes too, as a command that writes chapters does (commands that show chapters leave them in the store)."
+        ))
+    var morphemes = false
+
     func validate() throws {
+        guard !morphemes || loadTestament != nil else {
+            throw ValidationError("--morphemes goes with --load-testament old|new")
+        }
         guard (1...1000).contains(rounds) else {
             throw ValidationError("--rounds must be between 1 and 1000, got \(rounds)")
         }
@@ -135,19 +144,23 @@ struct StoreBenchCommand: ParsableCommand {
         }
         let references = try store.availableChapters().filter { $0.book.testament == testament }
         let session = try Interlinear(library: library)
-        let chapters = try Self.loadTestament(references, session)
+        let chapters = try Self.loadTestament(references, session, morphemes: morphemes)
         let labels = chapters.reduce(0) { $0 + session.layout($1).labels.count }
         let words = chapters.reduce(0) { $0 + $1.words.count }
+        let morphemes = chapters.reduce(0) { $0 + $1.morphemes.count }
         try emit(
             Data(
-                "\(testament.rawValue) testament: \(chapters.count) chapters, \(words) words, \(labels) labels\n".utf8),
+                "\(testament.rawValue) testament: \(chapters.count) chapters, \(words) words, \(morphemes) morphemes read, \(labels) labels\n"
+                    .utf8),
             to: nil)
     }
 
     /// The measured load (named for callgrind's --toggle-collect).
     @inline(never)
-    static func loadTestament(_ references: [ChapterReference], _ session: Interlinear) throws -> [Chapter] {
-        try session.chapters(references)
+    static func loadTestament(
+        _ references: [ChapterReference], _ session: Interlinear, morphemes: Bool
+    ) throws -> [Chapter] {
+        try session.chapters(references, morphemes: morphemes)
     }
 }
 
