@@ -49,7 +49,9 @@ extension Chapter {
         func keys(_ id: TextID) -> [String] {
             if let known = found[id] { return known }
             let keys = LexiconEntry.numbers(ofWordField: text(id)).compactMap { number in
-                LexiconEntry.key(number).flatMap { base in number.last?.isLetter == true && !resolves(number) ? nil : base }
+                LexiconEntry.key(number).flatMap { base in
+                    number.last?.isLetter == true && !resolves(number) ? nil : base
+                }
             }
             found[id] = keys
             return keys

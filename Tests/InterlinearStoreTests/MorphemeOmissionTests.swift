@@ -65,7 +65,8 @@ import Testing
             for verse in whole.verses {
                 var words: [TranslationWord] = []
                 for (w, word) in whole.words[verse.words].enumerated() {
-                    for (m, morpheme) in whole.morphemes(of: word).enumerated() where !whole.text(morpheme.strongs).isEmpty {
+                    for (m, morpheme) in whole.morphemes(of: word).enumerated()
+                    where !whole.text(morpheme.strongs).isEmpty {
                         words.append(TranslationWord(text: "w\(w)m\(m)", strongs: [whole.text(morpheme.strongs)]))
                     }
                 }
