@@ -6,6 +6,8 @@ import PackageDescription
 
 /// SwiftPM names a path dependency after its folder (`interlinear`, or whatever the clone is called).
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().lastPathComponent
+/// This folder, for the linker's version script (an absolute path: the linker does not run here).
+let benchmarks = URL(fileURLWithPath: #filePath).deletingLastPathComponent().path
 
 let package = Package(
     name: "interlinear-benchmarks",
@@ -41,10 +43,15 @@ let package = Package(
         .target(name: "CPeers", dependencies: ["CHarfBuzzPeer", "CPangoPeer"], path: "Sources/CPeers"),
         // Callgrind phase markers and the spinning process.
         .target(name: "CMeasure", path: "Sources/CMeasure"),
+        // The product's HarfBuzz forwarders are kept out of its dynamic symbols, so Pango binds to libharfbuzz itself
+        // (Peers/no-harfbuzz-exports.map says why; CPeers checks it at start).
         .executableTarget(
             name: "PeerRounds",
             dependencies: [.product(name: "Interlinear", package: root), "CPeers", "CMeasure"],
-            path: "Sources/PeerRounds"),
+            path: "Sources/PeerRounds",
+            linkerSettings: [
+                .unsafeFlags(["-Xlinker", "--version-script=\(benchmarks)/Peers/no-harfbuzz-exports.map"])
+            ]),
         // Allocation counts (malloc-interposer preloaded), which scripts/bench-peers reports beside PeerRounds.
         .executableTarget(
             name: "PeerBench",

@@ -42,6 +42,8 @@ final class Peers {
     private(set) var sink = 0.0
 
     init(font: FontDescriptor, family: String) throws {
+        // Refuses to measure peers whose HarfBuzz calls would pass through the product's forwarders.
+        if let failure = peers_harfbuzz_binding_failure() { throw PeerRoundsError(String(cString: failure)) }
         guard let hb = peers_harfbuzz_create(font.path, font.index) else {
             throw PeerRoundsError("cannot open the font file \(font.path) for HarfBuzz")
         }

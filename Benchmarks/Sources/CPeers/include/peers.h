@@ -25,7 +25,11 @@ int peers_labels_count(const peers_labels *labels);
 /// Distinct strings among the labels (what the floor shapes).
 int peers_labels_distinct_count(const peers_labels *labels);
 
-/// NULL when the font file cannot be opened.
+/// NULL when every HarfBuzz function the peers call is Debian's libharfbuzz's own, both as the peers call it and
+/// as Pango binds to it (not the product's forwarder of the same name, which this executable links too); otherwise
+/// one line naming the function and the file that defines it.
+const char *peers_harfbuzz_binding_failure(void);
+/// NULL when the font file cannot be opened or libharfbuzz is missing.
 peers_harfbuzz *peers_harfbuzz_create(const char *font_path, int face_index);
 void peers_harfbuzz_destroy(peers_harfbuzz *hb);
 /// hb_shape once per label; returns the sum of advances (kept so nothing is optimized away).
