@@ -55,7 +55,7 @@ public struct StringTable: Sendable {
     /// false when nobody checked them. A writer of the bytes may skip its own check when true. Traps when `id` is
     /// not in the table.
     @inlinable
-    public func isCheckedClean(_ id: TextID) -> Bool { storage.checks[Int(id)] & FieldCheck.clean.rawValue != 0 }
+    public func isCheckedClean(_ id: TextID) -> Bool { FieldCheck.clean.isPassed(by: storage.checks[Int(id)]) }
 
     @inlinable
     func byteRange(of id: TextID) -> Range<Int> { storage.offsets[Int(id)]..<storage.offsets[Int(id) + 1] }

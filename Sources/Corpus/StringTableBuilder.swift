@@ -64,9 +64,9 @@ public final class StringTableBuilder {
         _ id: TextID, _ bytes: UnsafeBufferPointer<UInt8>, _ check: FieldCheck,
         _ test: (UnsafeBufferPointer<UInt8>) -> Bool
     ) -> Bool {
-        if storage.pointee.checks[Int(id)] & check.rawValue != 0 { return true }
+        if check.isPassed(by: storage.pointee.checks[Int(id)]) { return true }
         guard test(bytes) else { return false }
-        storage.pointee.checks[Int(id)] |= check.rawValue
+        check.record(in: &storage.pointee.checks[Int(id)])
         return true
     }
 
@@ -101,6 +101,12 @@ public struct FieldCheck: Sendable {
     public static let hebrewStrongs = FieldCheck(rawValue: 4)
     /// A morphology code (`FieldSyntax.isMorphology`).
     public static let morphology = FieldCheck(rawValue: 8)
+
+    /// Whether a string's bits (its entry in `checks`) record that it passed this check.
+    @inlinable func isPassed(by bits: UInt8) -> Bool { bits & rawValue != 0 }
+
+    /// Records in a string's bits that it passed this check.
+    @inlinable func record(in bits: inout UInt8) { bits |= rawValue }
 }
 
 /// Morphemes by their stored bytes: the bytes interned as keys (ids dense from 0), `morphemes[id]` what they stand for.
@@ -154,9 +160,9 @@ extension InternedStrings {
         let hash = Self.hash(bytes)
         let (slot, found) = find(bytes, hash: hash)
         if let found {
-            if checks[Int(found)] & FieldCheck.clean.rawValue != 0 { return found }
+            if FieldCheck.clean.isPassed(by: checks[Int(found)]) { return found }
             guard TextCheck.isClean(bytes) else { return nil }
-            checks[Int(found)] |= FieldCheck.clean.rawValue
+            FieldCheck.clean.record(in: &checks[Int(found)])
             return found
         }
         guard TextCheck.isClean(bytes) else { return nil }

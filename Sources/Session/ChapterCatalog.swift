@@ -103,7 +103,7 @@ public class ChapterNavigator: ChapterNavigation {
 
     /// Whether the store holds Strong's dictionaries (an import with SWORD's modules installed): the window's
     /// details pane then keeps room for a word's entry.
-    public var hasLexicon: Bool { ((try? store?.lexiconCount()) ?? 0) > 0 }
+    public var hasLexicon: Bool { (try? store?.hasLexicon()) == true }
 
     /// A search asked of a session without a store.
     public struct NoStore: Error, CustomStringConvertible {

@@ -68,9 +68,10 @@ extension CorpusStore {
             Folding.key(headword))
     }
 
-    /// How many entries the store's lexicon holds (0 before an import with SWORD's dictionaries installed).
-    public func lexiconCount() throws -> Int {
-        try database.integer("SELECT count(*) FROM lexicon") ?? 0
+    /// Whether the store's lexicon holds an entry (none before an import with SWORD's dictionaries installed): one
+    /// row looked at, not 14,298 counted.
+    public func hasLexicon() throws -> Bool {
+        try database.integer("SELECT EXISTS (SELECT 1 FROM lexicon)") == 1
     }
 
     /// The rows of `sql` (the lexicon's columns, one parameter), each checked as data: a language or number a

@@ -40,10 +40,10 @@ struct DefineCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let library = try ChapterLibrary.open(corpus: corpus)
-            guard let store = library.store, try store.lexiconCount() > 0 else {
+            guard let store = library.store, try store.hasLexicon() else {
                 throw Failure(
                     .noInput,
-                    "the corpus store at \(library.storeURL.path) has no lexicon yet; run `interlinear import` with SWORD's sword-dict-strongs-greek and sword-dict-strongs-hebrew installed (scripts/setup installs them)"
+                    "the corpus store at \(library.storePath) has no lexicon yet; run `interlinear import` with SWORD's sword-dict-strongs-greek and sword-dict-strongs-hebrew installed (scripts/setup installs them)"
                 )
             }
             let answers = try queries.map { try DefineQuery($0).answer(store: store, library: library) }

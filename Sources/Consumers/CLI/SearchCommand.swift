@@ -62,7 +62,7 @@ struct SearchCommand: ParsableCommand {
             guard let store = library.store else {
                 throw Failure(
                     .noInput,
-                    "search reads the corpus store, and there is none at \(library.storeURL.path) yet; run `interlinear import` to build it"
+                    "search reads the corpus store, and there is none at \(library.storePath) yet; run `interlinear import` to build it"
                 )
             }
             let result = try StoreSearch(store: store).run(

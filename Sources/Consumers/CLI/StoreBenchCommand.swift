@@ -58,7 +58,7 @@ struct StoreBenchCommand: ParsableCommand {
             guard let store = library.store, try store.availableChapters().count >= 260 else {
                 throw Failure(
                     .noInput,
-                    "bench-store needs the whole New Testament in the store at \(library.storeURL.path); run `interlinear import` first"
+                    "bench-store needs the whole New Testament in the store at \(library.storePath); run `interlinear import` first"
                 )
             }
             let references = try store.availableChapters().filter { $0.book.testament == .new }
@@ -140,7 +140,7 @@ struct StoreBenchCommand: ParsableCommand {
         let library = try ChapterLibrary.open(corpus: corpus)
         guard let store = library.store else {
             throw Failure(
-                .noInput, "bench-store needs a store at \(library.storeURL.path); run `interlinear import` first")
+                .noInput, "bench-store needs a store at \(library.storePath); run `interlinear import` first")
         }
         let references = try store.availableChapters().filter { $0.book.testament == testament }
         let session = try Interlinear(library: library)
