@@ -34,11 +34,11 @@ extension DefinitionSpeech {
         return said.filter { !$0.isEmpty }.joined(separator: " ")
     }
 
-    /// The King James list of an entry's whole text (`LexiconEntry.text`) said as `renderings` says it: the text
-    /// after Strong's ":--" (Greek; a few entries have "--" alone) or the last ": -" (Hebrew).
+    /// The King James list of an entry's text (`LexiconEntry.text`, or the part after its opening) said as
+    /// `renderings` says it: the text after Strong's last ":--" (Greek) or ": -" (Hebrew), as
+    /// `LexiconEntry.kingJamesMark` finds it for import too.
     static func renderingsInText(_ text: String, _ language: SourceLanguage) -> String {
-        let marks = language == .greek ? [":--", "--"] : [": -"]
-        guard let mark = marks.lazy.compactMap({ text.range(of: $0, options: .backwards) }).first else { return text }
+        guard let mark = LexiconEntry.kingJamesMark(in: text, language) else { return text }
         let list = text[mark.upperBound...]
         return text[..<mark.upperBound] + list.prefix { $0 == " " } + renderings(String(list), language)
     }

@@ -1,6 +1,8 @@
-/// The parts of a Strong's entry's printed text (`LexiconEntry.text`) that its readers find in it: where its opening
-/// ends. Found here once, from the parts import already read out of the entry's markup, for every front end that
-/// shows or says the text.
+import Foundation
+
+/// The places in a Strong's entry's printed text (`LexiconEntry.text`) that its readers look for: where its opening
+/// ends and where its King James list starts. Found here once, for import and for every front end that shows or says
+/// the text.
 extension LexiconEntry {
     /// The text after the entry's opening — the headword, a Greek entry's Beta Code spelling, the transliteration
     /// and the pronunciation ("λόγος LO/GOS lógos log'-os", "אלהים 'ĕlôhîym el-o-heem'"), which `headword`,
@@ -43,5 +45,16 @@ extension LexiconEntry {
             start = text.index(after: found)
         }
         return nil
+    }
+
+    /// Where Strong's mark before the King James list stands in an entry's text (`text`) or its definition: the last
+    /// ":--" of a Greek entry (nine have only "--", then the last of those), the last ": -" of a Hebrew one; nil when
+    /// there is none (the entry lists no renderings). The last, not the first: a few entries have the mark inside
+    /// their definition too, and the list is what follows the last one — G2384 "the progenitor of the
+    /// Israelites:--also an Israelite:--Jacob.", G2013 "(to pour); --to pour upon:--pour in.", H963 "disesteem: -
+    /// disesteem: - contempt.". Import (the parts) and speech (the list in the whole text) both split here.
+    public static func kingJamesMark<S: StringProtocol>(in text: S, _ language: SourceLanguage) -> Range<S.Index>? {
+        let marks = language == .greek ? [":--", "--"] : [": -"]
+        return marks.lazy.compactMap { text.range(of: $0, options: .backwards) }.first
     }
 }
