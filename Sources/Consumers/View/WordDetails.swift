@@ -92,6 +92,8 @@ public struct WordDetails: Equatable, Sendable, Encodable {
             ("Transliteration", transliteration), ("Lemma", lemma), ("Strong's", strongs),
             ("Parsing", parsing), ("Gloss", gloss), ("English", english.joined(separator: " ")),
         ]
-        return all.filter { !$0.1.isEmpty } + definitions.map { ("Strong's \($0.strongs)", $0.line) }
+        // Each entry's row named as a voice says its number ("Strong's G3056").
+        return all.filter { !$0.1.isEmpty }
+            + definitions.map { (Speakable.strongs($0.strongs) ?? $0.strongs, $0.line) }
     }
 }
