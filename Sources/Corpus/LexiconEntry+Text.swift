@@ -51,7 +51,7 @@ extension LexiconEntry {
     /// ":--" of a Greek entry (nine have only "--", then the last of those), the last ": -" of a Hebrew one; nil when
     /// there is none (the entry lists no renderings). The last, not the first: a few entries have the mark inside
     /// their definition too, and the list is what follows the last one — G2384 "the progenitor of the
-    /// Israelites:--also an Israelite:--Jacob.", G2013 "(to pour); --to pour upon:--pour in.", H963 "disesteem: -
+    /// Israelites:--also an Israelite:--Jacob.", G2022 "(to pour); --to pour upon:--pour in.", H963 "disesteem: -
     /// disesteem: - contempt.". Import (the parts) and speech (the list in the whole text) both split here.
     public static func kingJamesMark<S: StringProtocol>(in text: S, _ language: SourceLanguage) -> Range<S.Index>? {
         let marks = language == .greek ? [":--", "--"] : [": -"]
