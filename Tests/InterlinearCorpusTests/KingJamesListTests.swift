@@ -52,4 +52,31 @@ struct KingJamesListTests {
         #expect(LexiconEntry.kingJamesMark(in: entry.text, .greek) == nil)
         #expect(entry.kjvUsage.isEmpty)
     }
+
+    /// Where the opening ends, and an entry's text from the store (untrusted): every cut of a real entry's text,
+    /// and every character of it changed to a brace or a space, gives an end without a trap. Each expected start is
+    /// read off diatheke's entry: the first word after the pronunciation (H1062's printed "{bek-o-raw'}
+    /// bek-o-raw'", braced; H5019's module files its transliterations as `<pron>`, so its pronunciation follows).
+    @Test(arguments: [
+        ("G3056", "from G3004;"), ("H1062", "Feminine of H1060;"), ("H5019", "{neb-oo-kad-nets-tsar'}"),
+    ])
+    func theOpeningEndsBeforeTheEntryProper(strongs: String, start: String) throws {
+        let entry = try #require(Self.entries[strongs])
+        #expect(entry.textAfterOpening.hasPrefix(start), "\(entry.textAfterOpening)")
+        let characters = Array(entry.text)
+        var texts = (0...characters.count).map { String(characters[..<$0]) }
+        for index in characters.indices {
+            for mark: Character in ["{", "}", " "] {
+                var changed = characters
+                changed[index] = mark
+                texts.append(String(changed))
+            }
+        }
+        for text in texts {
+            var cut = entry
+            cut.text = text
+            let rest = cut.textAfterOpening
+            #expect(text.hasSuffix(rest), "\(text) → \(rest)")
+        }
+    }
 }
