@@ -16,8 +16,10 @@ struct PanePainter {
 
     var lineHeight: Double { size * 1.45 }
 
-    /// Splits `text` into lines no wider than `width` at spaces (a word longer than a line gets its own line).
-    func wrap(_ text: String, width: Double) -> [String] {
+    /// Splits `text` into lines no wider than `width` at spaces (a word longer than a line gets its own line); the
+    /// first `limit` lines only, the rest of the text not measured.
+    func wrap(_ text: String, width: Double, limit: Int = .max) -> [String] {
+        guard limit > 0 else { return [] }
         select(size)
         var lines: [String] = []
         var line = ""
@@ -25,6 +27,7 @@ struct PanePainter {
             let candidate = line.isEmpty ? String(word) : line + " " + word
             if !line.isEmpty && Self.width(cr, candidate) > width {
                 lines.append(line)
+                if lines.count == limit { return lines }
                 line = String(word)
             } else {
                 line = candidate
@@ -45,12 +48,16 @@ struct PanePainter {
         cairo_set_font_size(cr, size)
     }
 
-    /// Draws wrapped text from `y` (top of its first line); returns the y below it. Stops at `bottom`.
+    /// Draws wrapped text from `y` (top of its first line); returns the y below it. Stops at `bottom`: only the
+    /// lines that fit are wrapped, so a long dictionary entry costs a paint what the pane shows of it.
     @discardableResult
     func text(_ text: String, x: Double, y: Double, width: Double, bottom: Double, colour: Colour? = nil) -> Double {
         var y = y
+        // At least the lines that fit (the `where` below decides which exactly); all of them at a size of no height.
+        let room = (bottom - y) / lineHeight
+        let fit = lineHeight > 0 && room.isFinite ? Int(min(max(room + 1, 0), 10_000)) : .max
         set(colour ?? theme.barText)
-        for line in wrap(text, width: width) where y + lineHeight <= bottom {
+        for line in wrap(text, width: width, limit: fit) where y + lineHeight <= bottom {
             cairo_move_to(cr, x, y + size * 1.05)
             cairo_show_text(cr, line)
             y += lineHeight
