@@ -34,11 +34,11 @@ extension DefinitionSpeech {
         return said.filter { !$0.isEmpty }.joined(separator: " ")
     }
 
-    /// The King James list of an entry's whole text (`LexiconEntry.text`) said as `renderings` says it: the text
-    /// after Strong's ":--" (Greek; a few entries have "--" alone) or the last ": -" (Hebrew).
+    /// The King James list of an entry's text (`LexiconEntry.text`, or the part after its opening) said as
+    /// `renderings` says it: the text after Strong's last ":--" (Greek) or ": -" (Hebrew), as
+    /// `LexiconEntry.kingJamesMark` finds it for import too.
     static func renderingsInText(_ text: String, _ language: SourceLanguage) -> String {
-        let marks = language == .greek ? [":--", "--"] : [": -"]
-        guard let mark = marks.lazy.compactMap({ text.range(of: $0, options: .backwards) }).first else { return text }
+        guard let mark = LexiconEntry.kingJamesMark(in: text, language) else { return text }
         let list = text[mark.upperBound...]
         return text[..<mark.upperBound] + list.prefix { $0 == " " } + renderings(String(list), language)
     }
@@ -50,8 +50,8 @@ extension DefinitionSpeech {
         var before = plain(tokens[..<term.range.lowerBound])
         var after = expanded(tokens[term.range.upperBound...])
         var end = term.end
-        if let last = after.last, ",;.".contains(last) { end = String(after.removeLast()) }
-        if let last = before.last, ",;.".contains(last) { before.removeLast() }
+        if let last = after.last, RenderingToken.isRenderingEnd(last) { end = String(after.removeLast()) }
+        if let last = before.last, RenderingToken.isRenderingEnd(last) { before.removeLast() }
         let forms = term.forms.map { [before, $0, after].filter { !$0.isEmpty }.joined(separator: " ") }
         return forms.joined(separator: ", ") + end
     }
@@ -94,7 +94,11 @@ enum RenderingToken {
     }
 
     /// Whether the token ends a rendering of a Greek list: a comma, semicolon or the list's full stop follows it.
-    var endsRendering: Bool { text.last.map { ",;.".contains($0) } ?? false }
+    var endsRendering: Bool { text.last.map(Self.isRenderingEnd) ?? false }
+
+    /// Whether `character` ends a rendering of a King James list (or a term in it): a comma, a semicolon or the
+    /// list's full stop.
+    static func isRenderingEnd(_ character: Character) -> Bool { ",;.".contains(character) }
 
     /// The items of a fragment group that join the word after it ("ac-", "-task-"), nil if none does.
     var prefixes: [String]? { items.contains { $0.hasSuffix("-") } ? items : nil }
@@ -135,7 +139,7 @@ enum RenderingToken {
             default:
                 if depth > 0 {
                     group.append(character)
-                } else if word.isEmpty, case .group(let items, let text)? = tokens.last, ",;.".contains(character) {
+                } else if word.isEmpty, case .group(let items, let text)? = tokens.last, isRenderingEnd(character) {
                     tokens[tokens.count - 1] = .group(items, text: text + String(character))
                 } else {
                     word.append(character)
@@ -174,7 +178,7 @@ struct Term {
         for index in tokens.indices {
             guard case .word(let printed) = tokens[index] else { continue }
             // A word that ends its rendering ("soever,") can take a group before it only.
-            let word = printed.last.map { ",;.".contains($0) } == true ? String(printed.dropLast()) : printed
+            let word = printed.last.map(RenderingToken.isRenderingEnd) == true ? String(printed.dropLast()) : printed
             guard !word.isEmpty, word.allSatisfy({ $0.isLetter || $0 == "'" }) else { continue }
             let prefixes = index > tokens.startIndex ? tokens[index - 1].prefixes : nil
             // One or more suffix groups ("paint [-ed] (-ing)"), unless the word ends its rendering; a plain group
@@ -200,8 +204,8 @@ struct Term {
             var seen = Set<String>()
             self.forms = forms.filter { seen.insert($0).inserted }
             range = (prefixes == nil ? index : index - 1)..<next
-            let last = tokens[range.upperBound - 1].text.last.map(String.init) ?? ""
-            end = ",;.".contains(last) && !last.isEmpty ? last : ""
+            let last = tokens[range.upperBound - 1].text.last
+            end = last.flatMap { RenderingToken.isRenderingEnd($0) ? String($0) : nil } ?? ""
             return
         }
         return nil

@@ -12,27 +12,29 @@ extension DefinitionSpeech {
     /// `entry.text` with each run of Greek or Hebrew words respelled (`Respelling.headword`; an unpointed Hebrew
     /// run, which no voice can be given, left out: Strong's transliteration follows it), the Beta Code after a Greek
     /// run left out, and every other word in plain letters (`plainLetters`). Every English word stays as printed,
-    /// except Strong's word fragments in the King James list, said as the words they stand for (`renderings`).
+    /// except Strong's word fragments in the King James list, said as the words they stand for (`renderings`). The
+    /// entry's opening is said from its parts (`LexiconEntry.textAfterOpening` says where it ends): the headword
+    /// respelled, the transliteration in plain letters and the pronunciation as `sayable(pronunciation:)` gives it.
     public static func spokenText(_ entry: LexiconEntry) -> String {
-        let pronunciation = Set(entry.pronunciation.split(separator: " "))
-        return spoken(renderingsInText(entry.text, entry.language), entry.language) {
-            pronunciation.contains($0.filter { $0 != "{" && $0 != "}" })
-        }
+        let language = entry.language
+        // Each part as text too: the module misfiles a few (H5019's second transliteration "part" is Hebrew).
+        let said = [
+            spoken(entry.headword, language), spoken(entry.transliteration, language),
+            sayable(pronunciation: spoken(entry.pronunciation, language)),
+            spoken(renderingsInText(String(entry.textAfterOpening), language), language),
+        ]
+        return said.filter { !$0.isEmpty }.joined(separator: " ")
     }
 
     /// Text of an entry of `language` (its whole text, or a part: a few derivations and King James lists quote
-    /// Hebrew too) said for an English voice, as `spokenText` says; the words `isPronunciation` picks out are
-    /// Strong's pronunciation, said as `sayable(pronunciation:)` gives it.
-    static func spoken(
-        _ text: String, _ language: SourceLanguage, isPronunciation: (Substring) -> Bool = { _ in false }
-    ) -> String {
+    /// Hebrew too) said for an English voice, as `spokenText` says it.
+    static func spoken(_ text: String, _ language: SourceLanguage) -> String {
         let words = text.split(separator: " ", omittingEmptySubsequences: true)
         var said: [String] = []
         var index = words.startIndex
         while index < words.endIndex {
             guard let script = scriptLanguage(of: words[index], in: language) else {
-                let word = plainLetters(String(words[index]), language)
-                said.append(isPronunciation(words[index]) ? sayable(pronunciation: word) : word)
+                said.append(plainLetters(String(words[index]), language))
                 index += 1
                 continue
             }
@@ -43,7 +45,8 @@ extension DefinitionSpeech {
                 let respelled = Respelling.headword(String(word), script)
                 if !respelled.isEmpty { said.append(respelled) }
             }
-            // A Greek run's Beta Code follows it, a word for each word (SWORD's `<orth type="writing">`).
+            // A Greek run's Beta Code follows it, a word for each word (SWORD's `<orth type="writing">`): in the
+            // entry's text, after each Greek word it quotes ("χέω XE/W chéō").
             var next = end
             if script == .greek {
                 while next < words.endIndex, next - end < end - index, isBetaCode(words[next]) { next += 1 }

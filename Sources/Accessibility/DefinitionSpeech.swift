@@ -60,15 +60,15 @@ public enum DefinitionSpeech {
         ([brief(entries).text] + entries.map(spokenText)).joined(separator: " ")
     }
 
-    /// Each entry said by `body` after "Strong's N, ", the entries one after another; a line saying there is none
-    /// for no entries.
+    /// Each entry said by `body` after its number as `Speakable.strongs` words it ("Strong's G3056, "), the entries
+    /// one after another; a line saying there is none for no entries.
     private static func said(_ entries: [LexiconEntry], _ body: (LexiconEntry, inout SpokenLine) -> Void) -> SpokenLine
     {
         guard !entries.isEmpty else { return SpokenLine("No dictionary entry.") }
         var line = SpokenLine()
         for entry in entries {
             if !line.isEmpty { line.append(" ") }
-            line.append("Strong's \(entry.strongs), ")
+            line.append((Speakable.strongs(entry.strongs) ?? entry.strongs) + ", ")
             body(entry, &line)
         }
         return line
@@ -80,8 +80,9 @@ public enum DefinitionSpeech {
         return String(definition.prefix { $0 != ";" && $0 != ":" })
     }
 
-    /// English with each Strong's reference said as one ("G3004" → "Strong's G3004", "H0433" → "Strong's H433") and
-    /// marks a voice would read out dropped; a lone "X" (Strong's sign for a rendering by idiom) is left out.
+    /// English with each Strong's reference said as `Speakable.strongs` words it ("G3004" → "Strong's G3004", "H0433"
+    /// → "Strong's H433") and marks a voice would read out dropped; a lone "X" (Strong's sign for a rendering by
+    /// idiom) is left out.
     static func english(_ text: String) -> String {
         var words: [String] = []
         for word in text.split(separator: " ") where word != "X" {
@@ -89,7 +90,7 @@ public enum DefinitionSpeech {
             while start < end, "(;,.)".contains(word[start]) { start = word.index(after: start) }
             while end > start, "(;,.)".contains(word[word.index(before: end)]) { end = word.index(before: end) }
             if let key = LexiconEntry.key(word[start..<end]) {
-                words.append(word[..<start] + "Strong's " + key + word[end...])
+                words.append(word[..<start] + (Speakable.strongs(key) ?? key) + word[end...])
             } else {
                 words.append(String(word))
             }

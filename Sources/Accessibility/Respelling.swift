@@ -22,10 +22,21 @@ public enum Respelling {
     /// respelled; Hebrew transliterated first when it is pointed. Strong's Hebrew headwords are consonants only,
     /// which no voice can be given: "" (left out).
     public static func headword(_ script: String, _ language: SourceLanguage) -> String {
+        let transliteration = academic(script, language)
+        guard !transliteration.isEmpty else { return "" }
         switch language {
-        case .greek: spoken(script, .greek)
-        case .hebrew:
-            HebrewTransliterator.isPointed(script) ? spoken(HebrewTransliterator.transliterate(script), .hebrew) : ""
+        case .greek: return english(transliteration, .greek, source: script)
+        case .hebrew: return spoken(transliteration, .hebrew)
+        }
+    }
+
+    /// A dictionary form in its own script in the academic transliteration of its language (SBL; a Greek form's
+    /// optional letters both ways, "houtō(s)" as `Speakable.alternatives` gives it), what `headword` respells and
+    /// braille shows; "" for an unpointed Hebrew form (Strong's headwords), whose vowels are not written.
+    static func academic(_ script: String, _ language: SourceLanguage) -> String {
+        switch language {
+        case .greek: Speakable.alternatives(Transliterator.transliterate(script))
+        case .hebrew: HebrewTransliterator.isPointed(script) ? HebrewTransliterator.transliterate(script) : ""
         }
     }
 

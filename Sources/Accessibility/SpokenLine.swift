@@ -28,13 +28,22 @@ public enum SpokenLanguage: String, Sendable, CaseIterable {
     /// The language of text the user typed, to say it back: Greek or Hebrew if it holds that script, else English.
     public static func typed(_ text: String) -> SpokenLanguage { script(of: text) ?? .english }
 
+    /// Whether a scalar is Hebrew script: the Hebrew block (letters, points, cantillation) or its presentation
+    /// forms.
+    public static func isHebrew(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0590...0x05FF, 0xFB1D...0xFB4F: true
+        default: false
+        }
+    }
+
     /// The script of the first Greek or Hebrew letter in `text`, or nil; Greek letters are passed over unless
     /// `greek` (a Hebrew Strong's entry writes ώ for ś inside its Latin transliterations).
     static func script(of text: some StringProtocol, greek: Bool = true) -> SpokenLanguage? {
         for scalar in text.unicodeScalars {
             switch scalar.value {
             case 0x0370...0x03FF where greek, 0x1F00...0x1FFF where greek: return .greek
-            case 0x0590...0x05FF, 0xFB1D...0xFB4F: return .hebrew
+            case _ where isHebrew(scalar): return .hebrew
             default: continue
             }
         }

@@ -78,14 +78,6 @@ public struct WordSpeech: Sendable, Equatable {
         forms?.value(kind, id, in: chapter) ?? kind.form(of: id, in: chapter)
     }
 
-    /// The dictionary form in the academic transliteration of its language.
-    private static func academicLemma(_ lemma: String, _ language: SourceLanguage) -> String {
-        switch language {
-        case .greek: Speakable.alternatives(Transliterator.transliterate(lemma))
-        case .hebrew: HebrewTransliterator.isPointed(lemma) ? HebrewTransliterator.transliterate(lemma) : ""
-        }
-    }
-
     /// "from aymee", left out when it sounds like the word itself ("kai" from "kai"). The dictionary form's own
     /// script is never in a description: `ChapterWording.dictionaryForm` says it when asked.
     private func appendLemma<Line: SpokenText>(
@@ -95,7 +87,7 @@ public struct WordSpeech: Sendable, Equatable {
         guard chapter.strings.utf8Count(of: word.lemma) > 0 else { return }
         let lemma =
             academic
-            ? Self.academicLemma(chapter.text(word.lemma), chapter.language)
+            ? Respelling.academic(chapter.text(word.lemma), chapter.language)
             : Self.spoken(.lemma, word.lemma, in: chapter, forms: forms)
         let said =
             academic

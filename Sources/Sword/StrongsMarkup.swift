@@ -8,7 +8,8 @@ import InterlinearCorpus
 /// The two modules lay an entry out differently, so the parts are found differently:
 /// - Greek: `<orth>λόγος</orth> <orth type="writing">LO/GOS</orth> <orth type="trans">lógos</orth>
 ///   <pron>log'-os</pron> <def><orig>from G3004;</orig> something said …:--account, cause, …</def>`: the derivation
-///   is `<orig>`, the KJV renderings follow ":--" (a few entries have only "--").
+///   is `<orig>`, the KJV renderings follow the last ":--" (a few entries have only "--"), as
+///   `LexiconEntry.kingJamesMark` finds it.
 /// - Hebrew: `<orth>אלהים</orth> <orth type="trans">'ĕlôhîym</orth> <pron>el-o-heem'</pron> <def>Plural of H433;
 ///   gods in the ordinary sense; … <hi rend="bold">superlative:</hi> - {angels} X {exceeding} God …</def>`: the
 ///   derivation is the definition up to its first ";" (through a leading "(Chaldee);"), the KJV renderings follow
@@ -22,11 +23,7 @@ enum StrongsMarkup {
         var derivation = collapsed(parts.origin)
         var meaning = body
         var usage = ""
-        let marker =
-            language == .greek
-            ? (body.range(of: ":--", options: .backwards) ?? body.range(of: "--"))
-            : body.range(of: ": -", options: .backwards)
-        if let marker {
+        if let marker = LexiconEntry.kingJamesMark(in: body, language) {
             meaning = String(body[..<marker.lowerBound]) + (language == .hebrew ? ":" : "")
             usage = String(body[marker.upperBound...])
         }

@@ -1,4 +1,5 @@
 import Foundation
+import InterlinearCorpus
 import Testing
 
 /// diatheke, SWORD's own command-line front end, as the tests' independent source of Strong's dictionary entries
@@ -63,6 +64,24 @@ public enum Diatheke {
             text = text.replacingOccurrences(of: entity, with: character)
         }
         return text.split(whereSeparator: { $0.isWhitespace }).map { plainLetters(String($0)) }
+    }
+
+    /// Entry N as a `LexiconEntry`, its parts read from diatheke's markup here (the first `<orth>`, `<orth
+    /// type="trans">` and `<pron>`; the King James list after the last ":--" or ": -", braces dropped), not by the
+    /// importer: for suites that need a real entry without SWORD's library. Nil when the module has no entry N.
+    public static func lexiconEntry(_ module: String, _ number: Int) throws -> LexiconEntry? {
+        guard let (markup, text) = try entry(module, number) else { return nil }
+        let language: SourceLanguage = module == "StrongsHebrew" ? .hebrew : .greek
+        func part(_ pattern: String) -> String {
+            guard let range = markup.range(of: pattern + "[^<]*<", options: .regularExpression) else { return "" }
+            return String(markup[range].drop { $0 != ">" }.dropFirst().dropLast())
+        }
+        let list = LexiconEntry.kingJamesMark(in: text, language).map { text[$0.upperBound...] } ?? ""
+        return LexiconEntry(
+            language: language, number: number, headword: part("<orth>"),
+            transliteration: part(#"<orth[^>]*type="trans"[^>]*>"#),
+            pronunciation: part("<pron[^>]*>").filter { $0 != "{" && $0 != "}" }, derivation: "", definition: "",
+            kjvUsage: list.filter { $0 != "{" && $0 != "}" }.trimmingCharacters(in: .whitespaces), text: text)
     }
 
     /// Stands for a run of Greek or Hebrew script in `voiceWords`.

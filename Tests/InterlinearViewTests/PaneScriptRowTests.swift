@@ -30,18 +30,25 @@ struct PaneScriptRowTests {
         var width: Int { rows.first?.count ?? 0 }
         var height: Int { rows.count }
 
-        /// Shared ink over all ink, the two pictures laid top-left on each other.
-        func overlap(_ other: Ink) -> Double {
+        /// Shared ink over all ink, the two pictures laid top-left on each other (`other` moved by `dx`, `dy`).
+        func overlap(_ other: Ink, dx: Int = 0, dy: Int = 0) -> Double {
             var both = 0, either = 0
-            for y in 0..<max(height, other.height) {
-                for x in 0..<max(width, other.width) {
-                    let a = y < height && x < width && rows[y][x]
-                    let b = y < other.height && x < other.width && other.rows[y][x]
+            for y in min(0, dy)..<max(height, other.height + dy) {
+                for x in min(0, dx)..<max(width, other.width + dx) {
+                    let a = y >= 0 && y < height && x >= 0 && x < width && rows[y][x]
+                    let (ox, oy) = (x - dx, y - dy)
+                    let b = oy >= 0 && oy < other.height && ox >= 0 && ox < other.width && other.rows[oy][ox]
                     if a && b { both += 1 }
                     if a || b { either += 1 }
                 }
             }
             return either == 0 ? 0 : Double(both) / Double(either)
+        }
+
+        /// The best `overlap` with `other` moved by at most a pixel each way: a small run's strokes are a pixel or two
+        /// wide, and the pane's pen stands at a fraction of a pixel where hb-view's starts at a whole one.
+        func nearestOverlap(_ other: Ink) -> Double {
+            (-1...1).flatMap { dy in (-1...1).map { dx in overlap(other, dx: dx, dy: dy) } }.max() ?? 0
         }
     }
 
@@ -68,20 +75,11 @@ struct PaneScriptRowTests {
         #expect(pane.placement == .beside)
 
         let width = 1000, height = 700
-        let surface = try #require(cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height)))
-        defer { cairo_surface_destroy(surface) }
-        let cr = try #require(cairo_create(surface))
-        defer { cairo_destroy(cr) }
-        let painter = try ChapterPainter(chapter: view.chapter, layout: view.layout, session: view.catalog.session)
-        let theme = Theme.named(.light)
-        let panePainter = PanePainter(cr: cr, theme: theme, size: Double(view.paneFontSize))
-        let rect = Rect(
-            x: view.viewport.width, y: 0, width: pane.size, height: Float(height) - view.statusHeight)
-        let shaped = panePainter.paintPane(view, painter: painter, rect: rect)
-        let row = try #require(shaped.first { $0.value == details.lemma }, "the Lemma row is drawn shaped: \(shaped)")
-        cairo_surface_flush(surface)
-        let data = try #require(cairo_image_surface_get_data(surface))
-        let stride = Int(cairo_image_surface_get_stride(surface))
+        let picture = try PaintedPane(view, size: pane.size)
+        defer { withExtendedLifetime(picture) {} }  // its pixels are read through `data` to the end
+        let row = try #require(
+            picture.shaped.first { $0.value == details.lemma }, "the Lemma row is drawn shaped: \(picture.shaped)")
+        let (cr, data, stride) = (picture.cr, picture.data, picture.stride)
         let size = row.size
         let box = (
             x: Int(row.left) - 2..<min(Int(row.left + size * 6), width),
@@ -90,26 +88,7 @@ struct PaneScriptRowTests {
         let drawn = Self.ink(data, stride: stride, x: box.x, y: box.y).cropped
         #expect(drawn.width > Int(size), "ink of the lemma: \(drawn.width)×\(drawn.height)")
 
-        // HarfBuzz's picture of the same string.
-        let font = try run(try #require(SystemTool.find("fc-match")), ["-f", "%{file}", "Ezra SIL"]).stdoutText
-        let png = FileManager.default.temporaryDirectory.appendingPathComponent("interlinear-hb-\(getpid()).png")
-        defer { try? FileManager.default.removeItem(at: png) }
-        let hbView = try run(
-            try #require(SystemTool.find("hb-view")),
-            [
-                "--font-file=\(font)", "--font-size=\(Int(size.rounded()))", "--margin=0", "--output-format=png",
-                "--output-file=\(png.path)", "--text=\(details.lemma)",
-            ])
-        #expect(hbView.status == 0, "\(hbView.stderr)")
-        let oracle = try PNGImage(contentsOf: png)
-        let expected = Ink(
-            rows: (0..<oracle.height).map { y in
-                (0..<oracle.width).map { x in
-                    let p = oracle.pixel(x, y)
-                    return (Int(p >> 16 & 0xFF) + Int(p >> 8 & 0xFF) + Int(p & 0xFF)) / 3 < 128
-                }
-            }
-        ).cropped
+        let expected = try Self.harfBuzzInk(details.lemma, size: size)
         print(
             "Lemma ink: pane \(drawn.width)×\(drawn.height), hb-view \(expected.width)×\(expected.height), "
                 + "overlap \(drawn.overlap(expected))")
@@ -126,9 +105,102 @@ struct PaneScriptRowTests {
         cairo_set_font_size(cr, size)
         cairo_move_to(cr, 10, 100)
         cairo_show_text(cr, details.lemma)
-        cairo_surface_flush(surface)
+        cairo_surface_flush(picture.surface)
         let unshaped = Self.ink(data, stride: stride, x: 0..<Int(10 + size * 8), y: 50..<120).cropped
         print("Unshaped ink: \(unshaped.width)×\(unshaped.height), overlap \(unshaped.overlap(expected))")
         #expect(unshaped.overlap(expected) < 0.6)
+    }
+
+    /// A view's details pane painted as the window paints it, in the light theme, beside a 1000×700 window's table:
+    /// the picture, its painter, and the rows and runs drawn shaped.
+    final class PaintedPane {
+        let surface: OpaquePointer, cr: OpaquePointer
+        let painter: ChapterPainter
+        let shaped: [PanePainter.ShapedRow]
+        let data: UnsafeMutablePointer<UInt8>
+        let stride: Int
+
+        init(_ view: ChapterView, size: Float) throws {
+            let width = 1000, height = 700
+            surface = try #require(cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height)))
+            cr = try #require(cairo_create(surface))
+            painter = try ChapterPainter(chapter: view.chapter, layout: view.layout, session: view.catalog.session)
+            let panePainter = PanePainter(cr: cr, theme: Theme.named(.light), size: Double(view.paneFontSize))
+            let rect = Rect(x: view.viewport.width, y: 0, width: size, height: Float(height) - view.statusHeight)
+            shaped = panePainter.paintPane(view, painter: painter, rect: rect)
+            cairo_surface_flush(surface)
+            data = try #require(cairo_image_surface_get_data(surface))
+            stride = Int(cairo_image_surface_get_stride(surface))
+        }
+
+        deinit {
+            cairo_destroy(cr)
+            cairo_surface_destroy(surface)
+        }
+    }
+
+    /// HarfBuzz's picture of `text` (hb-view, in fontconfig's file for the chapter's Hebrew family, Ezra SIL, at
+    /// `size`; in the direction HarfBuzz guesses from the script unless given), as ink cropped to its bounding box.
+    static func harfBuzzInk(_ text: String, size: Double, direction: String? = nil) throws -> Ink {
+        let font = try run(try #require(SystemTool.find("fc-match")), ["-f", "%{file}", "Ezra SIL"]).stdoutText
+        let png = FileManager.default.temporaryDirectory.appendingPathComponent("interlinear-hb-\(getpid()).png")
+        defer { try? FileManager.default.removeItem(at: png) }
+        let hbView = try run(
+            try #require(SystemTool.find("hb-view")),
+            [
+                "--font-file=\(font)", "--font-size=\(Int(size.rounded()))", "--margin=0", "--output-format=png",
+                "--output-file=\(png.path)", "--text=\(text)",
+            ] + (direction.map { ["--direction=\($0)"] } ?? []))
+        #expect(hbView.status == 0, "\(hbView.stderr)")
+        let oracle = try PNGImage(contentsOf: png)
+        return Ink(
+            rows: (0..<oracle.height).map { y in
+                (0..<oracle.width).map { x in
+                    let p = oracle.pixel(x, y)
+                    return (Int(p >> 16 & 0xFF) + Int(p >> 8 & 0xFF) + Int(p & 0xFF)) / 3 < 128
+                }
+            }
+        ).cropped
+    }
+
+    /// A dictionary entry's row quoting Hebrew draws the Hebrew as the lemma row does: H6440 (פָּנִים, "face", in
+    /// Genesis 1:2's עַל־פְּנֵי) defines itself from "an unused noun (פּנה {pâneh} paw-neh'; …": the row's פּנה must be
+    /// drawn shaped and match hb-view's picture of it, where cairo's own text put its letters left to right. The
+    /// entry is diatheke's (Debian's StrongsHebrew), given to the pane as the store would give it.
+    @Test(.enabled(if: SystemTool.required("diatheke"), SystemTool.reason("diatheke", package: "diatheke")))
+    func hebrewQuotedInADefinitionIsDrawnAsHarfBuzzShapesIt() throws {
+        let view = try ViewFixture.view("Genesis 1", width: 1000, height: 700)
+        var presses = 0
+        while view.details?.strongs.contains("H6440") != true, presses < 80 {
+            ViewFixture.press(view, .tab)
+            presses += 1
+        }
+        let details = try #require(view.details, "a word of H6440 in Genesis 1")
+        let entry = try #require(try Diatheke.lexiconEntry("StrongsHebrew", 6440))
+        view.shownDefinitions = (details.strongs, [WordDetails.Definition(entry)])
+        #expect(view.details?.definitions.first?.strongs == "H6440")
+        let pane = try #require(view.pane)
+        let picture = try PaintedPane(view, size: pane.size)
+        defer { withExtendedLifetime(picture) {} }
+        let row = try #require(
+            picture.shaped.first { $0.value == "פּנה" }, "the quoted word is drawn shaped: \(picture.shaped)")
+        // The run's own box: from its pen to its advance (the "(" before it and " {pâneh}" after it are outside).
+        let advance = Double(picture.painter.run(picture.painter.intern(row.value)).advance) * row.size
+        let box = (
+            x: Int(row.left.rounded(.up))..<Int((row.left + advance).rounded(.down)),
+            y: Int(row.baseline - row.size * 1.3)..<Int(row.baseline + row.size * 0.6)
+        )
+        let drawn = Self.ink(picture.data, stride: picture.stride, x: box.x, y: box.y).cropped
+        let expected = try Self.harfBuzzInk(row.value, size: row.size)
+        print(
+            "Quoted Hebrew ink: pane \(drawn.width)×\(drawn.height), hb-view \(expected.width)×\(expected.height), "
+                + "overlap \(drawn.overlap(expected)), within a pixel \(drawn.nearestOverlap(expected))")
+        #expect(abs(drawn.width - expected.width) <= 2 && abs(drawn.height - expected.height) <= 2)
+        #expect(drawn.nearestOverlap(expected) >= 0.6)
+        // The letters left to right in their logical order (as cairo's own text drew them), in the same font: the
+        // same check tells them apart.
+        let leftToRight = try Self.harfBuzzInk(row.value, size: row.size, direction: "ltr")
+        print("Left-to-right hb-view ink, within a pixel: \(drawn.nearestOverlap(leftToRight))")
+        #expect(drawn.nearestOverlap(leftToRight) < 0.6)
     }
 }

@@ -49,16 +49,17 @@ extension ChapterView {
     /// The word the details pane shows, read from the chapter, with its dictionary entries from the store.
     public var details: WordDetails? {
         guard var details = detailsWord.flatMap({ WordDetails(of: $0, in: chapter) }) else { return nil }
-        details.definitions = definitions(ofStrongs: details.strongs).map(WordDetails.Definition.init)
+        details.definitions = definitions(ofStrongs: details.strongs)
         return details
     }
 
-    /// The entries of a word's Strong's field, looked up in the store once per word shown, not once per frame.
-    private func definitions(ofStrongs field: String) -> [LexiconEntry] {
-        if let known = shownDefinitions, known.field == field { return known.entries }
-        let entries = catalog.definitions(ofStrongs: field) ?? []
-        shownDefinitions = (field, entries)
-        return entries
+    /// The entries of a word's Strong's field as the pane shows them, looked up in the store and made into the
+    /// pane's lines once per word shown, not once per frame.
+    private func definitions(ofStrongs field: String) -> [WordDetails.Definition] {
+        if let known = shownDefinitions, known.field == field { return known.definitions }
+        let definitions = (catalog.definitions(ofStrongs: field) ?? []).map(WordDetails.Definition.init)
+        shownDefinitions = (field, definitions)
+        return definitions
     }
 
     /// The painter measured the status bar at the window's width: it takes `lines` lines. Returns what changed.

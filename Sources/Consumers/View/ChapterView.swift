@@ -37,8 +37,9 @@ public final class ChapterView {
     public internal(set) var statusLines = 1
     /// The word the details pane shows (the last word focused or clicked), until Esc closes the pane.
     public internal(set) var detailsWord: ElementID?
-    /// The Strong's field the details pane last showed and its dictionary entries (`details`).
-    var shownDefinitions: (field: String, entries: [LexiconEntry])?
+    /// The Strong's field the details pane last showed and its dictionary entries as the pane shows them
+    /// (`details`): made once per word shown, so a paint does no work that grows with an entry's text.
+    var shownDefinitions: (field: String, definitions: [WordDetails.Definition])?
     /// Whether the store has a lexicon, asked once: the pane below the chapter is then four lines taller, for the
     /// focused word's entry (the same for every word, so moving the focus never resizes it).
     lazy var paneHasEntries: Bool = catalog.hasLexicon

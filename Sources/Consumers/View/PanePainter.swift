@@ -6,8 +6,9 @@ import InterlinearTable
 
 /// Paints what the window shows around the chapter: the details pane (a search's hits, the chosen word's details),
 /// the outlines around search hits, and the help overlay. Text in the window's UI face wraps at the pane's width;
-/// the word and its lemma (any row in Greek or Hebrew script alone) are drawn through the shape cache
-/// (`ChapterPainter.drawRun`), so Hebrew runs right to left with its points placed and Greek uses the chapter's font.
+/// the word, its lemma (any row in Greek or Hebrew script alone) and the Hebrew a dictionary entry's row quotes are
+/// drawn through the shape cache (`ChapterPainter.drawRun`), so Hebrew runs right to left with its points placed and
+/// Greek uses the chapter's font.
 struct PanePainter {
     let cr: OpaquePointer
     let theme: Theme
@@ -15,8 +16,10 @@ struct PanePainter {
 
     var lineHeight: Double { size * 1.45 }
 
-    /// Splits `text` into lines no wider than `width` at spaces (a word longer than a line gets its own line).
-    func wrap(_ text: String, width: Double) -> [String] {
+    /// Splits `text` into lines no wider than `width` at spaces (a word longer than a line gets its own line); the
+    /// first `limit` lines only, the rest of the text not measured.
+    func wrap(_ text: String, width: Double, limit: Int = .max) -> [String] {
+        guard limit > 0 else { return [] }
         select(size)
         var lines: [String] = []
         var line = ""
@@ -24,6 +27,7 @@ struct PanePainter {
             let candidate = line.isEmpty ? String(word) : line + " " + word
             if !line.isEmpty && Self.width(cr, candidate) > width {
                 lines.append(line)
+                if lines.count == limit { return lines }
                 line = String(word)
             } else {
                 line = candidate
@@ -44,12 +48,16 @@ struct PanePainter {
         cairo_set_font_size(cr, size)
     }
 
-    /// Draws wrapped text from `y` (top of its first line); returns the y below it. Stops at `bottom`.
+    /// Draws wrapped text from `y` (top of its first line); returns the y below it. Stops at `bottom`: only the
+    /// lines that fit are wrapped, so a long dictionary entry costs a paint what the pane shows of it.
     @discardableResult
     func text(_ text: String, x: Double, y: Double, width: Double, bottom: Double, colour: Colour? = nil) -> Double {
         var y = y
+        // At least the lines that fit (the `where` below decides which exactly); all of them at a size of no height.
+        let room = (bottom - y) / lineHeight
+        let fit = lineHeight > 0 && room.isFinite ? Int(min(max(room + 1, 0), 10_000)) : .max
         set(colour ?? theme.barText)
-        for line in wrap(text, width: width) where y + lineHeight <= bottom {
+        for line in wrap(text, width: width, limit: fit) where y + lineHeight <= bottom {
             cairo_move_to(cr, x, y + size * 1.05)
             cairo_show_text(cr, line)
             y += lineHeight
@@ -107,6 +115,10 @@ struct PanePainter {
                 if Self.isSourceScript(row.value) {
                     shaped.append(scriptRow(row.field, row.value, painter: painter, x: left, y: y))
                     y += lineHeight
+                } else if row.value.unicodeScalars.contains(where: SpokenLanguage.isHebrew) {
+                    y = quotingHebrew(
+                        "\(row.field): \(row.value)", painter: painter, x: left, y: y, width: width, bottom: bottom,
+                        shaped: &shaped)
                 } else {
                     y = text("\(row.field): \(row.value)", x: left, y: y, width: width, bottom: bottom)
                 }
@@ -141,12 +153,83 @@ struct PanePainter {
         let baseline = y + size * 1.05
         cairo_move_to(cr, x, baseline)
         cairo_show_text(cr, label)
-        let left = x + Self.width(cr, label)
+        return shapedRun(
+            painter.intern(value), value, painter: painter, left: x + Self.width(cr, label), baseline: baseline)
+    }
+
+    /// A run drawn through the shape cache in the source tier's font at the pane's size, its baseline at `baseline`,
+    /// in the pane's text colour (Hebrew right to left, its points on their letters).
+    private func shapedRun(_ id: TextID, _ value: String, painter: ChapterPainter, left: Double, baseline: Double)
+        -> ShapedRow
+    {
         painter.drawRun(
-            painter.intern(value), tier: .source, into: cr, left: left,
-            top: baseline - painter.baseline(top: 0, size: size), size: size, exactSize: true,
-            style: TierStyle(colour: theme.barText))
+            id, tier: .source, into: cr, left: left, top: baseline - painter.baseline(top: 0, size: size), size: size,
+            exactSize: true, style: TierStyle(colour: theme.barText))
         return ShapedRow(value: value, left: left, baseline: baseline, size: size)
+    }
+
+    /// A piece of a row that quotes Hebrew: a word, the punctuation around a Hebrew word, or a run of Hebrew words.
+    private struct Piece {
+        var text: String
+        var hebrew: Bool
+        /// Written against the piece before it, without a space ("(" before "פּנה").
+        var glued: Bool
+    }
+
+    /// A row whose value quotes Hebrew (H6440 "of an unused noun (פּנה {pâneh} paw-neh'; …"), wrapped at `width`
+    /// as `text` wraps: each run of Hebrew words drawn shaped, right to left, as the lemma row is (`shapedRun`), the
+    /// rest in the pane's face. Punctuation at a Hebrew word's edges ("(", ";") stays in the pane's face on its side:
+    /// shaped right to left it would be mirrored onto the other. Returns the y below it; each shaped run is added to
+    /// `shaped`. Stops at `bottom`.
+    private func quotingHebrew(
+        _ text: String, painter: ChapterPainter, x: Double, y: Double, width: Double, bottom: Double,
+        shaped: inout [ShapedRow]
+    ) -> Double {
+        var pieces: [Piece] = []
+        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+            let scalars = word.unicodeScalars
+            guard let first = scalars.firstIndex(where: SpokenLanguage.isHebrew),
+                let last = scalars.lastIndex(where: SpokenLanguage.isHebrew)
+            else {
+                pieces.append(Piece(text: String(word), hebrew: false, glued: false))
+                continue
+            }
+            let head = String(scalars[..<first]), tail = String(scalars[scalars.index(after: last)...])
+            let core = String(scalars[first...last])
+            if head.isEmpty, pieces.last?.hebrew == true {
+                pieces[pieces.count - 1].text += " " + core  // the next word of a Hebrew run ("בּית און")
+            } else {
+                if !head.isEmpty { pieces.append(Piece(text: head, hebrew: false, glued: false)) }
+                pieces.append(Piece(text: core, hebrew: true, glued: !head.isEmpty))
+            }
+            if !tail.isEmpty { pieces.append(Piece(text: tail, hebrew: false, glued: true)) }
+        }
+        select(size)
+        let space = Self.width(cr, " ")
+        var y = y, pen = x, lineStarted = false
+        for piece in pieces {
+            let id = piece.hebrew ? painter.intern(piece.text) : nil
+            select(size)
+            let advance = id.map { Double(painter.run($0).advance) * size } ?? Self.width(cr, piece.text)
+            if lineStarted, !piece.glued, pen + space + advance > x + width {
+                y += lineHeight
+                pen = x
+                lineStarted = false
+            }
+            guard y + lineHeight <= bottom else { return y }
+            if lineStarted, !piece.glued { pen += space }
+            let baseline = y + size * 1.05
+            if let id {
+                shaped.append(shapedRun(id, piece.text, painter: painter, left: pen, baseline: baseline))
+            } else {
+                set(theme.barText)
+                cairo_move_to(cr, pen, baseline)
+                cairo_show_text(cr, piece.text)
+            }
+            pen += advance
+            lineStarted = true
+        }
+        return lineStarted ? y + lineHeight : y
     }
 
     /// An outline around each search hit in view (outside the word, never under its text).

@@ -38,29 +38,26 @@ public struct WordDetails: Equatable, Sendable, Encodable {
         /// The whole entry as Strong's printed it (`LexiconEntry.text`: diatheke's text without its markup).
         public var text: String
 
+        /// The pane's line: the entry without its headword ("lógos (log'-os): from G3004; something said …"):
+        /// the pane's text is drawn without shaping, which would put a Hebrew headword's letters left to right; the
+        /// word itself is drawn shaped at the pane's top. Made once, with the entry (`LexiconEntry.textAfterOpening`
+        /// finds where the entry's opening ends); not part of the snapshot, which has the parts.
+        let line: String
+
         public init(_ entry: LexiconEntry) {
             strongs = entry.strongs
             headword = entry.headword
             transliteration = entry.transliteration
             pronunciation = entry.pronunciation
             text = entry.text
-        }
-
-        /// The pane's line: the entry without its headword ("lógos (log'-os): from G3004; something said …"):
-        /// the pane's text is drawn without shaping, which would put a Hebrew headword's letters left to right; the
-        /// word itself is drawn shaped at the pane's top.
-        var line: String {
             var line = transliteration
             if !pronunciation.isEmpty { line += " (\(pronunciation))" }
-            let prefix = [headword, transliteration, pronunciation].filter { !$0.isEmpty }
-            var body = Substring(text)
-            // The text opens with those three (a Greek entry's Beta Code between them); the rest is the entry.
-            for part in prefix {
-                guard let range = body.range(of: part) else { continue }
-                body = body[range.upperBound...]
-            }
-            let rest = body.trimmingCharacters(in: .whitespaces)
-            return rest.isEmpty ? line : line + ": " + rest
+            let rest = entry.textAfterOpening
+            self.line = rest.isEmpty ? line : line + ": " + rest
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case strongs, headword, transliteration, pronunciation, text
         }
     }
 
@@ -95,6 +92,8 @@ public struct WordDetails: Equatable, Sendable, Encodable {
             ("Transliteration", transliteration), ("Lemma", lemma), ("Strong's", strongs),
             ("Parsing", parsing), ("Gloss", gloss), ("English", english.joined(separator: " ")),
         ]
-        return all.filter { !$0.1.isEmpty } + definitions.map { ("Strong's \($0.strongs)", $0.line) }
+        // Each entry's row named as a voice says its number ("Strong's G3056").
+        return all.filter { !$0.1.isEmpty }
+            + definitions.map { (Speakable.strongs($0.strongs) ?? $0.strongs, $0.line) }
     }
 }

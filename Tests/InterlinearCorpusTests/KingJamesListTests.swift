@@ -1,0 +1,82 @@
+import Foundation
+import InterlinearCorpus
+import InterlinearSword
+import InterlinearTestSupport
+import Testing
+
+/// Where an entry's King James list starts (`LexiconEntry.kingJamesMark`), on Debian's StrongsGreek and
+/// StrongsHebrew read as `interlinear import` reads them. The entries are the ones whose text holds Strong's mark
+/// more than once (or "--" without a colon); each expected list is read off the entry's printed text by hand: it is
+/// what the King James Version renders the word as (G2384 is "Jacob" in the KJV, H963 "contempt" in Esther 1:18),
+/// not the definition's own "also an Israelite" or "disesteem".
+@Suite(
+    .enabled(
+        if: SystemTool.isCI
+            || ["strongsgreek", "strongshebrew"].allSatisfy {
+                FileManager.default.fileExists(atPath: "/usr/share/sword/mods.d/\($0).conf")
+            },
+        "Debian's Strong's dictionaries are not installed (sword-dict-strongs-greek and -hebrew; run scripts/setup)"))
+struct KingJamesListTests {
+    static let entries: [String: LexiconEntry] = {
+        guard let library = try? SwordLibrary() else { return [:] }
+        var byKey: [String: LexiconEntry] = [:]
+        for source in [StrongsLexicon.greek, StrongsLexicon.hebrew] {
+            for entry in (try? StrongsLexicon.entries(source, in: library)) ?? [] { byKey[entry.strongs] = entry }
+        }
+        return byKey
+    }()
+
+    @Test(arguments: [
+        // Two ":--": the first inside the definition ("the progenitor of the Israelites:--also an Israelite").
+        ("G2384", "Jacob."),
+        ("G3354", "measure, mete."),  // "…(i.e. allot by rule):--figuratively, to estimate:--measure, mete."
+        ("G2022", "pour in."),  // "(to pour); --to pour upon:--pour in.": a "--" before the ":--"
+        // "--" without a colon, once.
+        ("G2186", "assault, come (in, to, unto, upon), be at hand (instant), present, stand (before, by, over)."),
+        ("G2400", "behold, lo, see."),
+        // Two ": -": "disesteem: - disesteem: - contempt.", "in affliction: - {Baanah} the name of four Isr: - Baanah."
+        ("H963", "contempt."), ("H1196", "Baanah."), ("H8656", "Tirzah."),
+    ])
+    func theListFollowsTheLastMark(strongs: String, list: String) throws {
+        let entry = try #require(Self.entries[strongs], "\(strongs) is in the module")
+        #expect(entry.kjvUsage == list)
+        // The whole text splits at the same place (the spoken entry's King James list).
+        let mark = try #require(LexiconEntry.kingJamesMark(in: entry.text, entry.language))
+        let printed = entry.text[mark.upperBound...].filter { $0 != "{" && $0 != "}" }
+        #expect(printed.drop { $0 == " " } == list)
+    }
+
+    /// An entry without the mark has no list.
+    @Test func noMarkNoList() throws {
+        let entry = try #require(Self.entries["G2717"])  // "Not Used"
+        #expect(LexiconEntry.kingJamesMark(in: entry.text, .greek) == nil)
+        #expect(entry.kjvUsage.isEmpty)
+    }
+
+    /// Where the opening ends, and an entry's text from the store (untrusted): every cut of a real entry's text,
+    /// and every character of it changed to a brace or a space, gives an end without a trap. Each expected start is
+    /// read off diatheke's entry: the first word after the pronunciation (H1062's printed "{bek-o-raw'}
+    /// bek-o-raw'", braced; H5019's module files its transliterations as `<pron>`, so its pronunciation follows).
+    @Test(arguments: [
+        ("G3056", "from G3004;"), ("H1062", "Feminine of H1060;"), ("H5019", "{neb-oo-kad-nets-tsar'}"),
+    ])
+    func theOpeningEndsBeforeTheEntryProper(strongs: String, start: String) throws {
+        let entry = try #require(Self.entries[strongs])
+        #expect(entry.textAfterOpening.hasPrefix(start), "\(entry.textAfterOpening)")
+        let characters = Array(entry.text)
+        var texts = (0...characters.count).map { String(characters[..<$0]) }
+        for index in characters.indices {
+            for mark: Character in ["{", "}", " "] {
+                var changed = characters
+                changed[index] = mark
+                texts.append(String(changed))
+            }
+        }
+        for text in texts {
+            var cut = entry
+            cut.text = text
+            let rest = cut.textAfterOpening
+            #expect(text.hasSuffix(rest), "\(text) → \(rest)")
+        }
+    }
+}
