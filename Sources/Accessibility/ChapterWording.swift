@@ -151,13 +151,17 @@ public struct ChapterWording: Sendable {
         return SpokenLine(
             "Keys: right and left arrows, or l and h, next and previous word. Down and up, or j and k, "
                 + "next and previous verse. r reads the verse with glosses, capital R reads its \(name) words, t reads its "
-                + "translation. s spells the word, d says its dictionary form, i its entry, o turns the \(name) "
+                + "translation. s spells the word, d says its dictionary form, i its entry, "
+                + (chapter.language == .hebrew ? "p its parts one by one, " : "") + "o turns the \(name) "
                 + "script on or off, v changes how much is said. Space repeats, g goes to the first verse, capital G to "
                 + "the last. Colon, a verse number or a reference and Enter go to a verse. Slash, text and Enter search "
                 + "the \(name), transliteration, gloss or Strong's number, or a lemma or Strong's number across the "
                 + "corpus; n and capital N go to the next and previous match. Left and right bracket go to the previous "
                 + "and next chapter. Control Z suspends, q quits.")
     }
+
+    /// The reader's `p` on a word the source does not split into morphemes (every Greek word).
+    public var notSplit: SpokenLine { SpokenLine("\(languageName) words are not split into parts here.") }
 
     /// A word element's copy action: its name and description ("copy Hebrew", "Copy the Hebrew word").
     public var copyWordAction: (name: String, description: String) {

@@ -77,6 +77,11 @@ public enum ReaderWording {
     /// `i` on a word whose numbers have no entry.
     public static let noEntry = SpokenLine("No dictionary entry for this word.")
 
+    /// `p` when the word's parts could not be read (no store, or it failed to load): why, in words.
+    public static func partsUnavailable(_ failure: String?) -> SpokenLine {
+        SpokenLine("The word's parts could not be read" + (failure.map { ": " + Speakable.english($0) } ?? "") + ".")
+    }
+
     /// After the brief entry.
     public static let pressAgain = " Press i again for the whole entry."
 

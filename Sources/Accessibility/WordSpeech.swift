@@ -66,6 +66,33 @@ public struct WordSpeech: Sendable, Equatable {
         }
     }
 
+    /// A word's parts one by one, for a listener who asks (the reader's `p`): "2 parts. Part 1: beh, in,
+    /// preposition, Strong's H871a. Part 2: raysheet, beginning, noun, Strong's H7225." Each morpheme is said as a
+    /// word is — respelled for an English voice, in its own script first with `original`, its transliteration with
+    /// `academic` — then its gloss, its part of speech in words and its Strong's number. `chapter` must hold the
+    /// morphemes (read with them: `Chapter.omitsMorphemes` false); a word without any is `ChapterWording.notSplit`.
+    public func parts(of word: Word, in chapter: Chapter) -> SpokenLine {
+        let morphemes = chapter.morphemes(of: word)
+        guard !morphemes.isEmpty else { return ChapterWording(chapter: chapter).notSplit }
+        var line = SpokenLine(morphemes.count == 1 ? "1 part." : "\(morphemes.count) parts.")
+        for (index, morpheme) in morphemes.enumerated() {
+            var part = SpokenLine()
+            if original { part.item(chapter.text(morpheme.surface), .source(chapter.language)) }
+            part.item(
+                academic
+                    ? Speakable.alternatives(chapter.text(morpheme.transliteration))
+                    : Self.spoken(.respelled, morpheme.transliteration, in: chapter, forms: nil),
+                .transliteration(chapter.language))
+            part.item(Self.spoken(.gloss, morpheme.gloss, in: chapter, forms: nil))
+            part.item(Self.spoken(.hebrewMorphology, morpheme.morphology, in: chapter, forms: nil))
+            part.item(Self.spoken(.strongs, morpheme.strongs, in: chapter, forms: nil))
+            line.append("Part \(index + 1): ", separator: " ")
+            line.append(part)
+            line.append(".")
+        }
+        return line
+    }
+
     /// The string a word's respelling is made from: a Greek word's surface (its accents say where the stress is),
     /// a Hebrew word's transliteration.
     static func respellingKey(of word: Word, in chapter: Chapter) -> TextID {

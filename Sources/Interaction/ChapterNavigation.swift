@@ -43,6 +43,10 @@ public protocol ChapterNavigation: AnyObject {
     /// Loads a chapter a front end turns to.
     func load(_ reference: ChapterReference) throws -> Chapter
 
+    /// Loads a chapter with its Hebrew words' morphemes, which `load` leaves in the store
+    /// (`Chapter.omitsMorphemes`): for a front end that says a word's parts when asked.
+    func loadWithMorphemes(_ reference: ChapterReference) throws -> Chapter
+
     /// A passage typed in English (Protestant) numbering, moved to the Hebrew text's where they differ, with a note
     /// saying so; the passage unchanged where they agree or nothing says.
     func resolvingEnglishNumbering(_ passage: Passage) throws -> (passage: Passage, note: String?)

@@ -37,6 +37,12 @@ public class ChapterNavigator: ChapterNavigation {
         try loadChapter(reference)
     }
 
+    /// Loads a chapter with its morphemes, into a table of its own (a front end reads its words' parts, never lays
+    /// them out).
+    public func loadWithMorphemes(_ reference: ChapterReference) throws -> Chapter {
+        try source.load(reference, into: StringTableBuilder(), morphemes: true)
+    }
+
     /// The chapter `step` places after (positive) or before (negative) `reference` among the corpus's chapters,
     /// or nil when the corpus has nothing that way. A reference missing from the list steps from where it would be.
     public func chapter(_ step: Int, from reference: ChapterReference) -> ChapterReference? {

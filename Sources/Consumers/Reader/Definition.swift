@@ -38,6 +38,32 @@ extension LineMode {
     }
 }
 
+extension LineMode {
+    /// `p`: the focused word's parts one by one (`WordSpeech.parts`). A chapter read without its morphemes (the
+    /// store's, `Chapter.omitsMorphemes`) is read again with them from the navigator when first asked, and kept.
+    mutating func parts() -> SpokenLine {
+        guard let word else { return ReaderWording.noWordFocused }
+        guard chapter.language == .hebrew else { return text.notSplit }
+        guard chapter.omitsMorphemes else {
+            return speech.parts(of: narration.word(verse: verse, word: word), in: chapter)
+        }
+        let number = chapter.verses[verse].number
+        do {
+            if wordParts?.reference != chapter.reference {
+                guard let navigator else { return ReaderWording.partsUnavailable(nil) }
+                wordParts = try navigator.loadWithMorphemes(chapter.reference)
+            }
+            // The same verse and word of the chapter read whole (this one may hold only a passage's verses).
+            guard let whole = wordParts, let index = whole.verseIndex(number: number),
+                whole.verses[index].words.count > Int(word)
+            else { return ReaderWording.partsUnavailable(nil) }
+            return speech.parts(of: whole.words[whole.verses[index].word(at: word)], in: whole)
+        } catch {
+            return ReaderWording.partsUnavailable(String(describing: error))
+        }
+    }
+}
+
 extension GridMode {
     /// `i`: the highlighted search match's dictionary entry on the status line, brief then full (the grid has no
     /// focused word; `/` with a lemma or Strong's number highlights one).

@@ -26,7 +26,7 @@ public struct LineMode {
     public var columns: Int
     /// The verse whose reference was last said, so a word line says it again only when the verse changes.
     private var spokenVerse: VerseIndex?
-    private let text: ChapterWording
+    let text: ChapterWording
     private var search: ChapterSearch
     /// The matches n and N step through, possibly in other chapters; kept across chapters and failed searches.
     public internal(set) var trail: SearchTrail<ReaderLocation>?
@@ -37,6 +37,8 @@ public struct LineMode {
     private var prompt: PromptLine?
     /// The define key's brief-then-full state (`Definition.swift`).
     var defineKey = DefineKey()
+    /// The chapter read with its morphemes when `p` first needed them (`Definition.swift`).
+    var wordParts: Chapter?
 
     /// `academic`: words in the SBL transliteration, not respelled for a voice (for a braille display).
     public init(
@@ -99,6 +101,7 @@ public struct LineMode {
             return .line(
                 currentWord.map { text.dictionaryForm($0, original: speech.original) } ?? ReaderWording.noWordFocused)
         case .character("i"): return .line(define())
+        case .character("p"): return .line(parts())
         case .character("o"):
             speech.original.toggle()
             return .line(text.originalSwitch(speech.original))

@@ -1,0 +1,102 @@
+import Foundation
+import InterlinearAccessibility
+import InterlinearInteraction
+import InterlinearReader
+import InterlinearSession
+import InterlinearTestSupport
+import Testing
+
+@testable import InterlinearCorpus
+
+/// The reader's `p`: a Hebrew word's parts one by one, each with the gloss, part of speech and Strong's number the
+/// WLC source gives that morpheme (WLC-LEB.tsv, read here), in English words an English voice can say.
+struct WordPartsTests {
+    /// Genesis 1's morpheme rows from the source, grouped by word (an id's first 11 digits): strongs, gloss, pos.
+    static func sourceWords() throws -> [[(strongs: String, gloss: String, pos: String)]]? {
+        let file = SourceData.hebrewDirectory().appendingPathComponent(SourceData.hebrewFile)
+        guard FileManager.default.fileExists(atPath: file.path) else {
+            if ProcessInfo.processInfo.environment["CI"] != nil {
+                Issue.record("CI needs the source data: \(file.path)")
+            }
+            return nil
+        }
+        var words: [[(strongs: String, gloss: String, pos: String)]] = []
+        var current = ""
+        for row in try SourceColumns.rows(of: file, columns: ["identifier", "strongs", "gloss", "pos"])
+        where row[0].hasPrefix("01001") {
+            // "0871a" is Strong's H871a: the letter H, the number without its leading zeros, the letter kept.
+            let digits = row[1].drop { $0 == "0" }
+            let morpheme = (strongs: row[1].isEmpty ? "" : "H" + digits, gloss: row[2], pos: row[3])
+            if row[0].prefix(11) == current {
+                words[words.count - 1].append(morpheme)
+            } else {
+                words.append([morpheme])
+            }
+            current = String(row[0].prefix(11))
+        }
+        return words
+    }
+
+    private static func said(_ output: LineMode.Output) -> String {
+        guard case .line(let line) = output else { return "" }
+        return line.text
+    }
+
+    @Test func eachPartOfEveryWordOfGenesis1IsTheSourcesMorpheme() throws {
+        guard let source = try Self.sourceWords() else { return }
+        let genesis = try readerChapter("Genesis 1")
+        #expect(genesis.words.count == source.count)
+        var mode = LineMode(narration: ChapterNarration(chapter: genesis))
+        let first = Self.said(mode.handle(.character("p")))
+        // Genesis 1:1's first word, בְּרֵאשִׁית: "in" (preposition, 0871a) and "beginning" (noun, 7225).
+        #expect(first.hasPrefix("2 parts. Part 1: "), "\(first)")
+        #expect(first.contains(", in, preposition, Strong's H871a. Part 2: "), "\(first)")
+        #expect(first.hasSuffix(", beginning, noun, Strong's H7225."), "\(first)")
+        var index = 0
+        for verse in genesis.verses.indices {
+            for offset in 0..<genesis.verses[verse].words.count {
+                if index > 0 { _ = mode.handle(.right) }  // the next word, into the next verse at a verse's end
+                let parts = Self.said(mode.handle(.character("p")))
+                let expected = source[index]
+                #expect(
+                    parts.hasPrefix(expected.count == 1 ? "1 part." : "\(expected.count) parts."),
+                    "word \(index + 1): \(parts)")
+                // Each part's Strong's number, in order, is the source's (the numbers are said as written).
+                let numbers = parts.split(separator: "Strong's ").dropFirst().map { $0.prefix { $0 != "." } }
+                #expect(numbers == expected.map(\.strongs).filter { !$0.isEmpty }.map { Substring($0) }, "\(parts)")
+                #expect(!parts.unicodeScalars.contains { (0x0590...0x05FF).contains($0.value) }, "no Hebrew: \(parts)")
+                index += 1
+            }
+        }
+        #expect(index == source.count)
+    }
+
+    /// A chapter read without its morphemes (as the store serves one for showing) has its parts read again, once,
+    /// through the navigator; without one, or for a Greek word, the reader says why there are none.
+    @Test func partsOfAChapterReadWithoutMorphemesComeThroughTheNavigator() throws {
+        let session = try makeSession()
+        let whole = try readerChapter("Genesis 1")
+        var shown = whole
+        shown.morphemes = []
+        for index in shown.words.indices { shown.words[index].morphemes = 0..<0 }
+        shown.omitsMorphemes = true
+        var direct = LineMode(narration: ChapterNarration(chapter: whole))
+        var alone = LineMode(narration: ChapterNarration(chapter: shown))
+        var navigated = LineMode(narration: ChapterNarration(chapter: shown))
+        navigated.navigator = ChapterCatalog(session: session, numbering: nil)
+        for key: Key in [.right, .right, .down, .right] {
+            _ = direct.handle(key)
+            _ = alone.handle(key)
+            _ = navigated.handle(key)
+        }
+        let expected = Self.said(direct.handle(.character("p")))
+        #expect(expected.contains(" parts. Part 1: "), "\(expected)")
+        #expect(Self.said(navigated.handle(.character("p"))) == expected)
+        #expect(Self.said(alone.handle(.character("p"))) == "The word's parts could not be read.")
+        var greek = LineMode(narration: ChapterNarration(chapter: try readerChapter("John 1")))
+        #expect(Self.said(greek.handle(.character("p"))) == "Greek words are not split into parts here.")
+        // The keys say p in a Hebrew chapter only.
+        #expect(Self.said(direct.handle(.character("?"))).contains("p its parts one by one"))
+        #expect(!Self.said(greek.handle(.character("?"))).contains("p its parts"))
+    }
+}
