@@ -53,10 +53,12 @@ struct WordPartsTests {
         #expect(first.contains(", in, preposition, Strong's H871a. Part 2: "), "\(first)")
         #expect(first.hasSuffix(", beginning, noun, Strong's H7225."), "\(first)")
         var index = 0
+        var said: [String] = []
         for verse in genesis.verses.indices {
             for offset in 0..<genesis.verses[verse].words.count {
                 if index > 0 { _ = mode.handle(.right) }  // the next word, into the next verse at a verse's end
                 let parts = Self.said(mode.handle(.character("p")))
+                said.append(parts)
                 let expected = source[index]
                 #expect(
                     parts.hasPrefix(expected.count == 1 ? "1 part." : "\(expected.count) parts."),
@@ -69,6 +71,11 @@ struct WordPartsTests {
             }
         }
         #expect(index == source.count)
+        // What an English voice does with them (espeak-ng's phonemes): nothing spelled letter by letter.
+        let voice = try EnglishVoice()
+        let unique = Array(Set(said)).sorted()
+        let spelled = zip(unique, try voice.phonemes(unique)).filter { voice.isSpelled($0.1) }.map(\.0)
+        #expect(spelled.isEmpty, "\(spelled.count) of \(unique.count) spelled, e.g. \(spelled.prefix(3))")
     }
 
     /// A chapter read without its morphemes (as the store serves one for showing) has its parts read again, once,
