@@ -103,7 +103,7 @@ public struct Chapter: Sendable {
     /// Whether this Hebrew chapter was read without its morphemes (`ChapterSource.read(_:into:morphemes:)`): its
     /// words and their tiers are whole — a word's tiers already join its morphemes' — but `morphemes` and every
     /// `Word.morphemes` are empty. Layout, the reader, accessibility and search never look at morphemes, so what
-    /// shows a chapter reads it so: in the store, the morphemes were 29 % of the Old Testament's load. A chapter
+    /// shows a chapter reads it so: in the store, the morphemes were a quarter of the Old Testament's load. A chapter
     /// that omits them is never written (the store's writer and `ChapterFile.render` trap on it): written, its
     /// words would lose their morphemes. Always false for Greek, whose words have none.
     public package(set) var omitsMorphemes = false

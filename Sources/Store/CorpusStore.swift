@@ -138,7 +138,7 @@ public final class CorpusStore {
     /// Without `morphemes` a Hebrew chapter's morphemes are left unread (`Chapter.omitsMorphemes`): their bytes still
     /// count towards the checksum, so a damaged row is refused either way, but they are neither parsed, checked nor
     /// interned — each distinct morpheme string met for the first time is a check and a copy, and the Old
-    /// Testament's morphemes were 29 % of its load (docs/performance.md). Read with them, every morpheme is checked
+    /// Testament's morphemes were a quarter of its load (docs/performance.md). Read with them, every morpheme is checked
     /// as before.
     public func read(
         _ reference: ChapterReference, into strings: StringTableBuilder, morphemes withMorphemes: Bool = true
@@ -223,9 +223,10 @@ public final class CorpusStore {
     /// The most words a load reserves room for ahead (the largest chapter, Matthew 26, has 1,240).
     private static let largestReservation = 1 << 14
 
-    /// Reads one verse's packed words (and, for Hebrew unless it omits them, its packed morphemes) into `chapter`. A Hebrew verse's
-    /// morphemes are gathered in `pending` (emptied first, its room kept across verses) and appended to the chapter
-    /// together at the end: one append per verse instead of one per morpheme into the chapter.
+    /// Reads one verse's packed words (and, for Hebrew unless the chapter omits them, its packed morphemes) into
+    /// `chapter`. A Hebrew verse's morphemes are gathered in `pending` (emptied first, its room kept across verses)
+    /// and appended to the chapter together at the end: one append per verse instead of one per morpheme into the
+    /// chapter.
     private func readWords(
         _ packed: UnsafeBufferPointer<UInt8>, morphemes packedMorphemes: UnsafeBufferPointer<UInt8>?,
         verse number: Int, tokens: Int, into chapter: inout Chapter, gathering pending: inout [Morpheme],
