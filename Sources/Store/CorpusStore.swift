@@ -138,8 +138,8 @@ public final class CorpusStore {
     /// Without `morphemes` a Hebrew chapter's morphemes are left unread (`Chapter.omitsMorphemes`): their bytes still
     /// count towards the checksum, so a damaged row is refused either way, but they are neither parsed, checked nor
     /// interned — each distinct morpheme string met for the first time is a check and a copy, and the Old
-    /// Testament's morphemes were a quarter of its load (docs/performance.md). Read with them, every morpheme is checked
-    /// as before.
+    /// Testament's morphemes were a quarter of its load (docs/performance.md). Read with them, every morpheme is
+    /// checked as before.
     public func read(
         _ reference: ChapterReference, into strings: StringTableBuilder, morphemes withMorphemes: Bool = true
     ) throws -> Chapter? {
