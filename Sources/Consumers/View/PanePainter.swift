@@ -233,19 +233,27 @@ struct PanePainter {
             }
             if !tail.isEmpty { pieces.append(Piece(text: tail, shaped: false, hebrew: false, glued: true)) }
         }
-        select(size)
-        let ids = pieces.map { $0.shaped ? painter.intern($0.text) : nil }
-        let advances = zip(pieces, ids).map { piece, id in
-            id.map { Double(painter.run($0).advance) * size } ?? Self.width(cr, piece.text)
+        // Measured when reached (a quoted word interned then), so the pieces below `bottom` cost nothing.
+        var ids = [TextID?](repeating: nil, count: pieces.count)
+        var measured = [Double?](repeating: nil, count: pieces.count)
+        func advance(_ n: Int) -> Double {
+            if let known = measured[n] { return known }
+            let piece = pieces[n]
+            if piece.shaped { ids[n] = painter.intern(piece.text) }
+            select(size)  // drawing a shaped run leaves its own font on the context
+            let width = ids[n].map { Double(painter.run($0).advance) * size } ?? Self.width(cr, piece.text)
+            measured[n] = width
+            return width
         }
+        select(size)
         let space = Self.width(cr, " ")
         var y = y, pen = x, lineStarted = false
         for (n, piece) in pieces.enumerated() {
             if lineStarted, !piece.glued {
                 // The piece with the pieces glued after it: they go on one line.
-                var group = advances[n], next = n + 1
+                var group = advance(n), next = n + 1
                 while next < pieces.count, pieces[next].glued {
-                    group += advances[next]
+                    group += advance(next)
                     next += 1
                 }
                 if pen + space + group > x + width {
@@ -257,6 +265,7 @@ struct PanePainter {
             guard y + lineHeight <= bottom else { return y }
             if lineStarted, !piece.glued { pen += space }
             let baseline = y + size * 1.05
+            let drawnWidth = advance(n)
             if let id = ids[n] {
                 shaped.append(shapedRun(id, piece.text, painter: painter, left: pen, baseline: baseline))
             } else {
@@ -265,7 +274,7 @@ struct PanePainter {
                 cairo_move_to(cr, pen, baseline)
                 cairo_show_text(cr, piece.text)
             }
-            pen += advances[n]
+            pen += drawnWidth
             lineStarted = true
         }
         return lineStarted ? y + lineHeight : y
