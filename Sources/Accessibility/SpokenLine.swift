@@ -37,15 +37,20 @@ public enum SpokenLanguage: String, Sendable, CaseIterable {
         }
     }
 
+    /// Whether a scalar is Greek script: the Greek and Coptic block or Greek Extended (polytonic letters).
+    public static func isGreek(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0370...0x03FF, 0x1F00...0x1FFF: true
+        default: false
+        }
+    }
+
     /// The script of the first Greek or Hebrew letter in `text`, or nil; Greek letters are passed over unless
     /// `greek` (a Hebrew Strong's entry writes ώ for ś inside its Latin transliterations).
     static func script(of text: some StringProtocol, greek: Bool = true) -> SpokenLanguage? {
         for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0x0370...0x03FF where greek, 0x1F00...0x1FFF where greek: return .greek
-            case _ where isHebrew(scalar): return .hebrew
-            default: continue
-            }
+            if greek, isGreek(scalar) { return .greek }
+            if isHebrew(scalar) { return .hebrew }
         }
         return nil
     }

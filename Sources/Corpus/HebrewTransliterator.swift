@@ -156,7 +156,8 @@ public enum HebrewTransliterator {
         var hasFullVowel: Bool { vowel != nil && vowel != .shewa }
     }
 
-    static func isLetter(_ v: UInt32) -> Bool { (0x05D0...0x05EA).contains(v) }
+    /// Whether `v` is a Hebrew consonant (alef to tav, final forms included).
+    public static func isLetter(_ v: UInt32) -> Bool { (0x05D0...0x05EA).contains(v) }
     static func isMark(_ v: UInt32) -> Bool {
         (0x0591...0x05BD).contains(v) || v == 0x05BF || v == 0x05C1 || v == 0x05C2 || v == 0x05C4 || v == 0x05C5
             || v == 0x05C7

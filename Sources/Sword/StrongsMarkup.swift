@@ -14,6 +14,10 @@ import InterlinearCorpus
 ///   gods in the ordinary sense; … <hi rend="bold">superlative:</hi> - {angels} X {exceeding} God …</def>`: the
 ///   derivation is the definition up to its first ";" (through a leading "(Chaldee);"), the KJV renderings follow
 ///   the last ": - ". Braces mark the KJV's own words; the parts drop them, the plain text keeps them.
+///   One entry of 8,674, H5019 (Nebuchadnezzar), is filed a part along: its `<orth type="trans">` holds Hebrew
+///   (two more spellings), its `<pron>` the transliterations and its `<def>` opens with the pronunciations in
+///   `<hi>` ("{neb-oo-kad-nets-tsar'} … neb-oo-kad-tsore"). Read by what they hold: a transliteration in Hebrew
+///   letters makes the `<pron>` the transliteration and the `<hi>` that opens the definition the pronunciation.
 enum StrongsMarkup {
     /// The entry numbered `number` of `language`'s dictionary, from its markup.
     static func entry(_ markup: String, language: SourceLanguage, number: Int) -> LexiconEntry {
@@ -68,6 +72,8 @@ enum StrongsMarkup {
         /// Open elements, innermost last, each with the part its text goes to.
         private var open: [(name: Substring, part: WritableKeyPath<Parts, String>?)] = []
         private var seen: Set<String> = []
+        /// The `<orth type="trans">` held Hebrew letters: the parts after it are filed one along (H5019).
+        private var filedAlong = false
 
         mutating func read(_ markup: String) {
             var rest = Substring(markup)
@@ -103,7 +109,13 @@ enum StrongsMarkup {
             switch (name, type) {
             case ("orth", nil): part = first("headword", \.headword)
             case ("orth", "trans"): part = first("transliteration", \.transliteration)
+            case ("pron", _) where transliteration.unicodeScalars.contains { HebrewTransliterator.isLetter($0.value) }:
+                filedAlong = true
+                transliteration = ""  // the Hebrew spellings stay in the text only
+                part = \.transliteration
             case ("pron", _): part = first("pronunciation", \.pronunciation)
+            case ("hi", _) where filedAlong && open.last?.part == \.definition && definition.allSatisfy(\.isWhitespace):
+                part = first("pronunciation", \.pronunciation)
             case ("orig", _): part = \.origin
             case ("def", _): part = \.definition
             default: part = open.last?.part  // <hi>, <ref>, <foreign>: text of what holds them

@@ -46,6 +46,29 @@ struct KingJamesListTests {
         #expect(printed.drop { $0 == " " } == list)
     }
 
+    /// H5019 (Nebuchadnezzar) is the one StrongsHebrew entry (of 8,674) whose `<orth type="trans">` holds Hebrew:
+    /// `<orth>נבוּכדנאצּר</orth> <orth type="trans">נבוּכדרא צּור    נבוּכדראצּר</orth> <pron>n<hi>e</hi>bûkadne'tstsar
+    /// nebûkadre'tstsar nebûkadre'tsôr</pron> <def> <hi>{neb-oo-kad-nets-tsar'} {neb-oo-kad-rets-tsar'}
+    /// neb-oo-kad-tsore</hi> Of foreign derivation; …`: its parts are filed one along. Each expected part is read
+    /// off that markup by hand: the transliterations are the `<pron>`'s Latin, the pronunciations the hyphenated
+    /// syllables opening the `<def>` (braces dropped, as every Hebrew pronunciation's are). H1062, a multi-form entry
+    /// laid out as all the others are, keeps its parts where they stand.
+    @Test func anEntryFiledAPartAlongIsReadByWhatItsPartsHold() throws {
+        let entry = try #require(Self.entries["H5019"])
+        #expect(entry.headword == "נבוּכדנאצּר")
+        #expect(entry.transliteration == "nebûkadne'tstsar nebûkadre'tstsar nebûkadre'tsôr")
+        #expect(entry.pronunciation == "neb-oo-kad-nets-tsar' neb-oo-kad-rets-tsar' neb-oo-kad-tsore")
+        #expect(entry.derivation == "Of foreign derivation")
+        #expect(entry.definition == "Nebukadnetstsar (or retstsar or retstsor) king of Babylon:")
+        #expect(entry.kjvUsage == "Nebuchadnezzar Nebuchadrezzar.")
+        // The whole text is the module's, whatever the parts: the Hebrew spellings stay in it.
+        #expect(entry.text.hasPrefix("נבוּכדנאצּר נבוּכדרא צּור נבוּכדראצּר nebûkadne'tstsar "), "\(entry.text)")
+        let multiForm = try #require(Self.entries["H1062"])  // <orth type="trans">b<hi>e</hi>kôrâh …
+        #expect(multiForm.transliteration == "bekôrâh bekôrâh")
+        #expect(multiForm.pronunciation == "bek-o-raw' bek-o-raw'")
+        #expect(multiForm.derivation == "Feminine of H1060")
+    }
+
     /// An entry without the mark has no list.
     @Test func noMarkNoList() throws {
         let entry = try #require(Self.entries["G2717"])  // "Not Used"
@@ -56,9 +79,9 @@ struct KingJamesListTests {
     /// Where the opening ends, and an entry's text from the store (untrusted): every cut of a real entry's text,
     /// and every character of it changed to a brace or a space, gives an end without a trap. Each expected start is
     /// read off diatheke's entry: the first word after the pronunciation (H1062's printed "{bek-o-raw'}
-    /// bek-o-raw'", braced; H5019's module files its transliterations as `<pron>`, so its pronunciation follows).
+    /// bek-o-raw'", braced; H5019's pronunciations open its `<def>`, read as its pronunciation: see below).
     @Test(arguments: [
-        ("G3056", "from G3004;"), ("H1062", "Feminine of H1060;"), ("H5019", "{neb-oo-kad-nets-tsar'}"),
+        ("G3056", "from G3004;"), ("H1062", "Feminine of H1060;"), ("H5019", "Of foreign derivation;"),
     ])
     func theOpeningEndsBeforeTheEntryProper(strongs: String, start: String) throws {
         let entry = try #require(Self.entries[strongs])

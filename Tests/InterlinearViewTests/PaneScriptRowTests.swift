@@ -120,13 +120,15 @@ struct PaneScriptRowTests {
         let data: UnsafeMutablePointer<UInt8>
         let stride: Int
 
-        init(_ view: ChapterView, size: Float) throws {
+        /// `left`: where the pane starts (by default where the window puts it, after the table).
+        init(_ view: ChapterView, size: Float, left: Float? = nil) throws {
             let width = 1000, height = 700
             surface = try #require(cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height)))
             cr = try #require(cairo_create(surface))
             painter = try ChapterPainter(chapter: view.chapter, layout: view.layout, session: view.catalog.session)
             let panePainter = PanePainter(cr: cr, theme: Theme.named(.light), size: Double(view.paneFontSize))
-            let rect = Rect(x: view.viewport.width, y: 0, width: size, height: Float(height) - view.statusHeight)
+            let rect = Rect(
+                x: left ?? view.viewport.width, y: 0, width: size, height: Float(height) - view.statusHeight)
             shaped = panePainter.paintPane(view, painter: painter, rect: rect)
             cairo_surface_flush(surface)
             data = try #require(cairo_image_surface_get_data(surface))
@@ -139,11 +141,14 @@ struct PaneScriptRowTests {
         }
     }
 
-    /// HarfBuzz's picture of `text` (hb-view, in fontconfig's file for the chapter's Hebrew family, Ezra SIL, at
-    /// `size`; in the direction HarfBuzz guesses from the script unless given), as ink cropped to its bounding box.
-    static func harfBuzzInk(_ text: String, size: Double, direction: String? = nil) throws -> Ink {
-        let font = try run(try #require(SystemTool.find("fc-match")), ["-f", "%{file}", "Ezra SIL"]).stdoutText
-        let png = FileManager.default.temporaryDirectory.appendingPathComponent("interlinear-hb-\(getpid()).png")
+    /// HarfBuzz's picture of `text` (hb-view, in fontconfig's file for `family` — by default the chapter's Hebrew
+    /// family, Ezra SIL — at `size`; in the direction HarfBuzz guesses from the script unless given), as ink cropped
+    /// to its bounding box.
+    static func harfBuzzInk(
+        _ text: String, size: Double, family: String = "Ezra SIL", direction: String? = nil
+    ) throws -> Ink {
+        let font = try run(try #require(SystemTool.find("fc-match")), ["-f", "%{file}", family]).stdoutText
+        let png = FileManager.default.temporaryDirectory.appendingPathComponent("interlinear-hb-\(UUID()).png")
         defer { try? FileManager.default.removeItem(at: png) }
         let hbView = try run(
             try #require(SystemTool.find("hb-view")),
@@ -163,44 +168,106 @@ struct PaneScriptRowTests {
         ).cropped
     }
 
+    /// A view of `chapter` at 1000×700 with the focus on the first word numbered `strongs`, its pane showing that
+    /// number's entry as diatheke gives it (`module`, Debian's), as the store would give it.
+    static func paneDefining(_ strongs: String, in chapter: String, module: String) throws -> ChapterView {
+        let view = try ViewFixture.view(chapter, width: 1000, height: 700)
+        var presses = 0
+        while view.details?.strongs.contains(strongs) != true, presses < 80 {
+            ViewFixture.press(view, .tab)
+            presses += 1
+        }
+        let details = try #require(view.details, "a word of \(strongs) in \(chapter)")
+        let number = try #require(Int(strongs.dropFirst()))
+        let entry = try #require(try Diatheke.lexiconEntry(module, number))
+        view.shownDefinitions = (details.strongs, [WordDetails.Definition(entry)])
+        #expect(view.details?.definitions.first?.strongs == strongs)
+        return view
+    }
+
+    /// The ink of a run the pane drew shaped (`quoted`) in the row of `strongs`'s entry (`paneDefining`), in the
+    /// run's own box: from its pen to its advance (the punctuation and words beside it are outside); with the size
+    /// it was drawn at and the session's font family.
+    static func quotedInk(_ quoted: String, defining strongs: String, in chapter: String, module: String) throws
+        -> (ink: Ink, size: Double, family: String)
+    {
+        let view = try paneDefining(strongs, in: chapter, module: module)
+        let picture = try PaintedPane(view, size: try #require(view.pane).size)
+        return try withExtendedLifetime(picture) {
+            let row = try #require(
+                picture.shaped.first { $0.value == quoted }, "the quoted word is drawn shaped: \(picture.shaped)")
+            let advance = Double(picture.painter.run(picture.painter.intern(row.value)).advance) * row.size
+            let box = (
+                x: Int(row.left.rounded(.up))..<Int((row.left + advance).rounded(.down)),
+                y: Int(row.baseline - row.size * 1.3)..<Int(row.baseline + row.size * 0.6)
+            )
+            let ink = Self.ink(picture.data, stride: picture.stride, x: box.x, y: box.y).cropped
+            return (ink, row.size, view.catalog.session.fonts.family)
+        }
+    }
+
+    /// The pane's ink of a quoted run matches hb-view's picture of it: the same box within 2 pixels, and at least
+    /// 0.6 of their ink shared with either moved by a pixel at most.
+    static func expectDrawn(_ drawn: Ink, as expected: Ink, _ what: String) {
+        print(
+            "\(what) ink: pane \(drawn.width)×\(drawn.height), hb-view \(expected.width)×\(expected.height), "
+                + "overlap \(drawn.overlap(expected)), within a pixel \(drawn.nearestOverlap(expected))")
+        #expect(abs(drawn.width - expected.width) <= 2 && abs(drawn.height - expected.height) <= 2)
+        #expect(drawn.nearestOverlap(expected) >= 0.6)
+    }
+
     /// A dictionary entry's row quoting Hebrew draws the Hebrew as the lemma row does: H6440 (פָּנִים, "face", in
     /// Genesis 1:2's עַל־פְּנֵי) defines itself from "an unused noun (פּנה {pâneh} paw-neh'; …": the row's פּנה must be
     /// drawn shaped and match hb-view's picture of it, where cairo's own text put its letters left to right. The
     /// entry is diatheke's (Debian's StrongsHebrew), given to the pane as the store would give it.
     @Test(.enabled(if: SystemTool.required("diatheke"), SystemTool.reason("diatheke", package: "diatheke")))
     func hebrewQuotedInADefinitionIsDrawnAsHarfBuzzShapesIt() throws {
-        let view = try ViewFixture.view("Genesis 1", width: 1000, height: 700)
-        var presses = 0
-        while view.details?.strongs.contains("H6440") != true, presses < 80 {
-            ViewFixture.press(view, .tab)
-            presses += 1
-        }
-        let details = try #require(view.details, "a word of H6440 in Genesis 1")
-        let entry = try #require(try Diatheke.lexiconEntry("StrongsHebrew", 6440))
-        view.shownDefinitions = (details.strongs, [WordDetails.Definition(entry)])
-        #expect(view.details?.definitions.first?.strongs == "H6440")
-        let pane = try #require(view.pane)
-        let picture = try PaintedPane(view, size: pane.size)
-        defer { withExtendedLifetime(picture) {} }
-        let row = try #require(
-            picture.shaped.first { $0.value == "פּנה" }, "the quoted word is drawn shaped: \(picture.shaped)")
-        // The run's own box: from its pen to its advance (the "(" before it and " {pâneh}" after it are outside).
-        let advance = Double(picture.painter.run(picture.painter.intern(row.value)).advance) * row.size
-        let box = (
-            x: Int(row.left.rounded(.up))..<Int((row.left + advance).rounded(.down)),
-            y: Int(row.baseline - row.size * 1.3)..<Int(row.baseline + row.size * 0.6)
-        )
-        let drawn = Self.ink(picture.data, stride: picture.stride, x: box.x, y: box.y).cropped
-        let expected = try Self.harfBuzzInk(row.value, size: row.size)
-        print(
-            "Quoted Hebrew ink: pane \(drawn.width)×\(drawn.height), hb-view \(expected.width)×\(expected.height), "
-                + "overlap \(drawn.overlap(expected)), within a pixel \(drawn.nearestOverlap(expected))")
-        #expect(abs(drawn.width - expected.width) <= 2 && abs(drawn.height - expected.height) <= 2)
-        #expect(drawn.nearestOverlap(expected) >= 0.6)
+        let (drawn, size, _) = try Self.quotedInk(
+            "פּנה", defining: "H6440", in: "Genesis 1", module: "StrongsHebrew")
+        Self.expectDrawn(drawn, as: try Self.harfBuzzInk("פּנה", size: size), "Quoted Hebrew")
         // The letters left to right in their logical order (as cairo's own text drew them), in the same font: the
         // same check tells them apart.
-        let leftToRight = try Self.harfBuzzInk(row.value, size: row.size, direction: "ltr")
+        let leftToRight = try Self.harfBuzzInk("פּנה", size: size, direction: "ltr")
         print("Left-to-right hb-view ink, within a pixel: \(drawn.nearestOverlap(leftToRight))")
         #expect(drawn.nearestOverlap(leftToRight) < 0.6)
+    }
+
+    /// A row quoting Greek draws it as the chapter draws Greek, through the shape cache in the chapter's font:
+    /// G5457 (φῶς, "light", John 1:4) is "from an obsolete φάω FA/W pháō (to shine …": the row's φάω must match
+    /// hb-view's picture of it in the session's font family (fontconfig's file for it), and hb-view's picture of it
+    /// in the pane's own face, in which cairo's text drew it before, far less.
+    @Test(.enabled(if: SystemTool.required("diatheke"), SystemTool.reason("diatheke", package: "diatheke")))
+    func greekQuotedInADefinitionIsDrawnInTheChaptersFont() throws {
+        let (drawn, size, family) = try Self.quotedInk("φάω", defining: "G5457", in: "John 1", module: "StrongsGreek")
+        let expected = try Self.harfBuzzInk("φάω", size: size, family: family)
+        Self.expectDrawn(drawn, as: expected, "Quoted Greek (\(family))")
+        let paneFace = try Self.harfBuzzInk("φάω", size: size, family: WindowPainter.barFont)
+        print("In \(WindowPainter.barFont), within a pixel: \(drawn.nearestOverlap(paneFace))")
+        #expect(drawn.nearestOverlap(paneFace) < drawn.nearestOverlap(expected) - 0.2)
+    }
+
+    /// No piece of a row runs past the pane's text width (its right margin stays clear): H6440's row glues "(" to
+    /// the shaped פּנה, and over the pane's widths from its narrowest (240 points) to 600, every point, that pair
+    /// falls at a line's end at some. Measured on the picture: no ink in the right margin (from the text's right
+    /// edge to the pane's), and at some widths the pair starts a line (wrapped together, not left hanging past the
+    /// edge).
+    @Test(.enabled(if: SystemTool.required("diatheke"), SystemTool.reason("diatheke", package: "diatheke")))
+    func gluedPunctuationWrapsWithItsWord() throws {
+        let view = try Self.paneDefining("H6440", in: "Genesis 1", module: "StrongsHebrew")
+        let height = Int(700 - view.statusHeight)
+        var overruns: [Int] = [], startsALine = 0
+        for size in 240..<600 {
+            let x0 = 1000 - size  // the pane at the window's right edge
+            let picture = try PaintedPane(view, size: Float(size), left: Float(x0))
+            defer { withExtendedLifetime(picture) {} }
+            let right = Double(x0 + size - 10)  // the text's right edge: the pane's 10-point margin
+            let margin = Self.ink(picture.data, stride: picture.stride, x: Int(right)..<(x0 + size), y: 0..<height)
+            if margin.rows.contains(where: { $0.contains(true) }) { overruns.append(size) }
+            let row = try #require(picture.shaped.first { $0.value == "פּנה" })
+            if row.left - Double(x0 + 10) < row.size { startsALine += 1 }  // only its "(" before it on the line
+        }
+        print("Pane widths with ink past the text's edge: \(overruns); with \"(פּנה\" starting a line: \(startsALine)")
+        #expect(overruns.isEmpty)
+        #expect(startsALine > 0)
     }
 }

@@ -6,9 +6,9 @@ import InterlinearTable
 
 /// Paints what the window shows around the chapter: the details pane (a search's hits, the chosen word's details),
 /// the outlines around search hits, and the help overlay. Text in the window's UI face wraps at the pane's width;
-/// the word, its lemma (any row in Greek or Hebrew script alone) and the Hebrew a dictionary entry's row quotes are
-/// drawn through the shape cache (`ChapterPainter.drawRun`), so Hebrew runs right to left with its points placed and
-/// Greek uses the chapter's font.
+/// the word, its lemma (any row in Greek or Hebrew script alone) and the Greek and Hebrew a dictionary entry's row
+/// quotes are drawn through the shape cache (`ChapterPainter.drawRun`), so Hebrew runs right to left with its points
+/// placed and Greek uses the chapter's font.
 struct PanePainter {
     let cr: OpaquePointer
     let theme: Theme
@@ -115,8 +115,8 @@ struct PanePainter {
                 if Self.isSourceScript(row.value) {
                     shaped.append(scriptRow(row.field, row.value, painter: painter, x: left, y: y))
                     y += lineHeight
-                } else if row.value.unicodeScalars.contains(where: SpokenLanguage.isHebrew) {
-                    y = quotingHebrew(
+                } else if Self.quotesScript(row.value) {
+                    y = quotingScript(
                         "\(row.field): \(row.value)", painter: painter, x: left, y: y, width: width, bottom: bottom,
                         shaped: &shaped)
                 } else {
@@ -168,65 +168,113 @@ struct PanePainter {
         return ShapedRow(value: value, left: left, baseline: baseline, size: size)
     }
 
-    /// A piece of a row that quotes Hebrew: a word, the punctuation around a Hebrew word, or a run of Hebrew words.
+    /// A piece of a row that quotes source script: a word, the punctuation around a quoted word, or a run of
+    /// quoted words (Hebrew words in a row are one run: shaped right to left together).
     private struct Piece {
         var text: String
+        /// Greek or Hebrew script, drawn through the shape cache.
+        var shaped: Bool
         var hebrew: Bool
         /// Written against the piece before it, without a space ("(" before "פּנה").
         var glued: Bool
     }
 
-    /// A row whose value quotes Hebrew (H6440 "of an unused noun (פּנה {pâneh} paw-neh'; …"), wrapped at `width`
-    /// as `text` wraps: each run of Hebrew words drawn shaped, right to left, as the lemma row is (`shapedRun`), the
-    /// rest in the pane's face. Punctuation at a Hebrew word's edges ("(", ";") stays in the pane's face on its side:
-    /// shaped right to left it would be mirrored onto the other. Returns the y below it; each shaped run is added to
-    /// `shaped`. Stops at `bottom`.
-    private func quotingHebrew(
+    /// Where a word of a row quotes source script: from its first Greek or Hebrew letter to its last, and whether
+    /// it is Hebrew; nil for a word in neither. A word with Greek letters among letters of another script is not
+    /// Greek: StrongsHebrew writes ώ for ś inside its Latin transliterations ("beώôr").
+    static func quotedScript(in word: Substring) -> (range: Range<String.Index>, hebrew: Bool)? {
+        let scalars = word.unicodeScalars
+        if let first = scalars.firstIndex(where: SpokenLanguage.isHebrew),
+            let last = scalars.lastIndex(where: SpokenLanguage.isHebrew)
+        {
+            return (first..<scalars.index(after: last), true)
+        }
+        guard let first = scalars.firstIndex(where: SpokenLanguage.isGreek),
+            !scalars.contains(where: { $0.properties.isAlphabetic && !SpokenLanguage.isGreek($0) })
+        else { return nil }
+        // Through the marks on its last letter (a decomposed accent is not in the Greek blocks).
+        var end = scalars.index(after: scalars.lastIndex(where: SpokenLanguage.isGreek) ?? first)
+        while end < scalars.endIndex, scalars[end].properties.generalCategory == .nonspacingMark {
+            end = scalars.index(after: end)
+        }
+        return (first..<end, false)
+    }
+
+    /// Whether a row's value quotes Greek or Hebrew among other words (drawn by `quotingScript`).
+    static func quotesScript(_ value: String) -> Bool {
+        value.split(separator: " ").contains { quotedScript(in: $0) != nil }
+    }
+
+    /// A row whose value quotes Greek or Hebrew (H6440 "of an unused noun (פּנה {pâneh} paw-neh'; …", G5457 "from
+    /// an obsolete φάω FA/W pháō …"), wrapped at `width` as `text` wraps: each quoted word (a run of Hebrew words)
+    /// drawn shaped as the lemma row is (`shapedRun`: Greek in the chapter's font, Hebrew right to left), the rest in
+    /// the pane's face. Punctuation at a quoted word's edges ("(", ";") stays in the pane's face on its side: shaped
+    /// right to left it would be mirrored onto the other. A word and the pieces glued to it wrap together, so no
+    /// piece runs past `width` unless the word alone is wider than a line. Returns the y below it; each shaped run
+    /// is added to `shaped`. Stops at `bottom`.
+    private func quotingScript(
         _ text: String, painter: ChapterPainter, x: Double, y: Double, width: Double, bottom: Double,
         shaped: inout [ShapedRow]
     ) -> Double {
         var pieces: [Piece] = []
         for word in text.split(separator: " ", omittingEmptySubsequences: true) {
-            let scalars = word.unicodeScalars
-            guard let first = scalars.firstIndex(where: SpokenLanguage.isHebrew),
-                let last = scalars.lastIndex(where: SpokenLanguage.isHebrew)
-            else {
-                pieces.append(Piece(text: String(word), hebrew: false, glued: false))
+            guard let (range, hebrew) = Self.quotedScript(in: word) else {
+                pieces.append(Piece(text: String(word), shaped: false, hebrew: false, glued: false))
                 continue
             }
-            let head = String(scalars[..<first]), tail = String(scalars[scalars.index(after: last)...])
-            let core = String(scalars[first...last])
-            if head.isEmpty, pieces.last?.hebrew == true {
+            let scalars = word.unicodeScalars  // the range is of scalars: a Character's marks may straddle it
+            let head = String(scalars[..<range.lowerBound]), tail = String(scalars[range.upperBound...])
+            let core = String(scalars[range])
+            if head.isEmpty, hebrew, pieces.last?.hebrew == true {
                 pieces[pieces.count - 1].text += " " + core  // the next word of a Hebrew run ("בּית און")
             } else {
-                if !head.isEmpty { pieces.append(Piece(text: head, hebrew: false, glued: false)) }
-                pieces.append(Piece(text: core, hebrew: true, glued: !head.isEmpty))
+                if !head.isEmpty { pieces.append(Piece(text: head, shaped: false, hebrew: false, glued: false)) }
+                pieces.append(Piece(text: core, shaped: true, hebrew: hebrew, glued: !head.isEmpty))
             }
-            if !tail.isEmpty { pieces.append(Piece(text: tail, hebrew: false, glued: true)) }
+            if !tail.isEmpty { pieces.append(Piece(text: tail, shaped: false, hebrew: false, glued: true)) }
+        }
+        // Measured when reached (a quoted word interned then), so the pieces below `bottom` cost nothing.
+        var ids = [TextID?](repeating: nil, count: pieces.count)
+        var measured = [Double?](repeating: nil, count: pieces.count)
+        func advance(_ n: Int) -> Double {
+            if let known = measured[n] { return known }
+            let piece = pieces[n]
+            if piece.shaped { ids[n] = painter.intern(piece.text) }
+            select(size)  // drawing a shaped run leaves its own font on the context
+            let width = ids[n].map { Double(painter.run($0).advance) * size } ?? Self.width(cr, piece.text)
+            measured[n] = width
+            return width
         }
         select(size)
         let space = Self.width(cr, " ")
         var y = y, pen = x, lineStarted = false
-        for piece in pieces {
-            let id = piece.hebrew ? painter.intern(piece.text) : nil
-            select(size)
-            let advance = id.map { Double(painter.run($0).advance) * size } ?? Self.width(cr, piece.text)
-            if lineStarted, !piece.glued, pen + space + advance > x + width {
-                y += lineHeight
-                pen = x
-                lineStarted = false
+        for (n, piece) in pieces.enumerated() {
+            if lineStarted, !piece.glued {
+                // The piece with the pieces glued after it: they go on one line.
+                var group = advance(n), next = n + 1
+                while next < pieces.count, pieces[next].glued {
+                    group += advance(next)
+                    next += 1
+                }
+                if pen + space + group > x + width {
+                    y += lineHeight
+                    pen = x
+                    lineStarted = false
+                }
             }
             guard y + lineHeight <= bottom else { return y }
             if lineStarted, !piece.glued { pen += space }
             let baseline = y + size * 1.05
-            if let id {
+            let drawnWidth = advance(n)
+            if let id = ids[n] {
                 shaped.append(shapedRun(id, piece.text, painter: painter, left: pen, baseline: baseline))
             } else {
+                select(size)
                 set(theme.barText)
                 cairo_move_to(cr, pen, baseline)
                 cairo_show_text(cr, piece.text)
             }
-            pen += advance
+            pen += drawnWidth
             lineStarted = true
         }
         return lineStarted ? y + lineHeight : y
