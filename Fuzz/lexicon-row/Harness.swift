@@ -18,11 +18,11 @@
 // store accepts: it is the entry of the number asked for; its fields hold no control characters; its opening
 // (`textAfterOpening`) ends its text and the King James mark (`kingJamesMark`) is one; what a listener hears of it
 // (`DefinitionSpeech`: brief, full, the details after "define", the spoken text) holds no control characters and
-// no Greek or Hebrew script outside a span tagged with its language (`full(original: true)`'s headword: the
-// code's promise, "nothing in Greek or Hebrew script reaches an English voice"), and neither does its headword
-// respelled (`Respelling.headword`); each is at most 16 times the entry's bytes (and a constant). A refusal is a
-// `StoreError` whose message is one bounded line without control characters, naming the store. Anything else — a
-// trap, a hang, an address-sanitizer report, another error, a broken property — is a crash.
+// no Greek or Hebrew letter or vowel point outside a span tagged with its language (`full(original: true)`'s
+// headword: the code's promise, "nothing in Greek or Hebrew script reaches an English voice"), and neither does its
+// headword respelled (`Respelling.headword`); each is at most 16 times the entry's bytes (and a constant). A refusal
+// is a `StoreError` whose message is one bounded line without control characters, naming the store. Anything
+// else — a trap, a hang, an address-sanitizer report, another error, a broken property — is a crash.
 
 import CSQLite
 import Foundation
@@ -133,18 +133,20 @@ private func checkSpoken(_ line: SpokenLine, original: Bool, bound: Int) {
     precondition(text.utf8.count <= bound, "speech of \(text.utf8.count) bytes, over \(bound)")
     for span in line.spans where !(original && (span.language == .greek || span.language == .hebrew)) {
         if let scalar = span.text.unicodeScalars.first(where: isScript) {
-            fatalError(
-                "Greek or Hebrew script (U+\(String(scalar.value, radix: 16, uppercase: true))) for an English voice: "
-                    + span.text.debugDescription)
+            let code = String(scalar.value, radix: 16, uppercase: true)
+            fatalError("a Greek or Hebrew letter (U+\(code)) for an English voice: \(span.text.debugDescription)")
         }
     }
 }
 
-/// Greek (the Greek and Coptic block, Greek Extended) or Hebrew script, as `SpokenLanguage.script(of:)` finds it.
+/// A Greek or Hebrew letter (or Hebrew vowel point): an alphabetic scalar of the blocks `SpokenLanguage.script(of:)`
+/// takes for Greek (Greek and Coptic, Greek Extended) or Hebrew. The blocks' unassigned code points and signs (a
+/// tonos, a cantillation mark) are no letters a voice would spell.
 private func isScript(_ scalar: Unicode.Scalar) -> Bool {
+    guard scalar.properties.isAlphabetic else { return false }
     switch scalar.value {
-    case 0x0370...0x03FF, 0x1F00...0x1FFF: true
-    default: SpokenLanguage.isHebrew(scalar)
+    case 0x0370...0x03FF, 0x1F00...0x1FFF: return true
+    default: return SpokenLanguage.isHebrew(scalar)
     }
 }
 
