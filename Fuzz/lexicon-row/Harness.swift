@@ -8,9 +8,9 @@
 //      kjv_usage  text                          a lexicon row (missing fields are empty text)
 //   Q  text                                     a lookup: a Strong's number, a word's Strong's field, a headword
 // Rows go into an in-memory database with the real schema (`CorpusStore.migrate`): `number` gets an integer when the
-// field is a decimal, every other field text (its bytes as they are, NUL and invalid UTF-8 included); a field
-// starting with byte 0x01 is the rest of it as a BLOB, the single byte 0x02 is NULL. A row SQLite refuses (a
-// duplicate key, a NULL) is left out.
+// field is a decimal, every other field text (NUL included; invalid UTF-8 decoded to U+FFFD); a field starting with
+// byte 0x01 is the rest of it as a BLOB (the reader reads a blob's bytes as it reads text: invalid UTF-8 gets in
+// that way), the single byte 0x02 is NULL. A row SQLite refuses (a duplicate key, a NULL) is left out.
 //
 // Then entries are looked up the ways the product does: by Strong's number (each row's own, with a letter — H871a,
 // an affix, goes through `LexiconEntry.isUnnumberedAffix` — and a few fixed ones), by a word's Strong's field
@@ -24,7 +24,6 @@
 // is a `StoreError` whose message is one bounded line without control characters, naming the store. Anything
 // else — a trap, a hang, an address-sanitizer report, another error, a broken property — is a crash.
 
-import CSQLite
 import Foundation
 import InterlinearAccessibility
 import InterlinearCorpus
@@ -161,6 +160,11 @@ private func checkRefusal(_ error: any Error) {
     precondition(message.contains(storeURL.path), "message without the store's path: \(message)")
 }
 
+/// SQL's NULL, for a field that is byte 0x02.
+private struct Null: StatementValue {
+    func bind(to statement: Statement, at index: Int32) throws { try statement.bindNull(at: index) }
+}
+
 /// The rows an input describes, and the lookups made of them.
 private struct LexiconRows {
     typealias Field = UnsafeBufferPointer<UInt8>
@@ -168,15 +172,9 @@ private struct LexiconRows {
     var queries: [String] = []
 
     init(_ bytes: Field) {
-        var start = 0
-        for end in 0...bytes.count where end == bytes.count || bytes[end] == UInt8(ascii: "\n") {
-            let line = Field(rebasing: bytes[start..<end])
-            start = end + 1
-            var fields: [Field] = []
-            var fieldStart = 0
-            for i in 0...line.count where i == line.count || line[i] == UInt8(ascii: "\t") {
-                fields.append(Field(rebasing: line[fieldStart..<i]))
-                fieldStart = i + 1
+        for line in bytes.split(separator: UInt8(ascii: "\n")) {
+            let fields = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false).map {
+                Field(rebasing: $0)
             }
             guard let tag = fields.first, tag.count == 1, fields.count >= 2 else { continue }
             switch tag[0] {
@@ -218,39 +216,27 @@ private struct LexiconRows {
 
     /// Inserts each row (a row SQLite refuses is left out, as it would be from a file).
     func insert(into database: Database) {
-        let sql = """
-            INSERT INTO lexicon(strongs, language, number, headword, headword_key, transliteration, pronunciation,
-                derivation, definition, kjv_usage, text)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
-            """
-        var statement: OpaquePointer?
-        guard sqlite3_prepare_v2(database.handle, sql, -1, &statement, nil) == SQLITE_OK else {
-            fatalError("cannot prepare \(sql)")
+        let statement: Statement
+        do {
+            statement = try database.prepare(
+                """
+                INSERT INTO lexicon(strongs, language, number, headword, headword_key, transliteration, pronunciation,
+                    derivation, definition, kjv_usage, text)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
+                """)
+        } catch {
+            fatalError("cannot prepare the insert: \(error)")
         }
-        defer { sqlite3_finalize(statement) }
         for row in rows {
-            sqlite3_reset(statement)
-            sqlite3_clear_bindings(statement)
-            for (index, field) in row.enumerated() {
-                let parameter = Int32(index + 1)
-                if field.count == 1, field[0] == 0x02 {
-                    sqlite3_bind_null(statement, parameter)
-                } else if field.first == 0x01 {
-                    let rest = Field(rebasing: field.dropFirst())
-                    sqlite3_bind_blob(
-                        statement, parameter, rest.baseAddress, Int32(clamping: rest.count), csqlite_transient())
-                } else if index == 2, let value = integer(field) {
-                    sqlite3_bind_int64(statement, parameter, Int64(value))
-                } else if let base = field.baseAddress {
-                    // Explicit length: a NUL inside the field is data, not its end.
-                    sqlite3_bind_text(
-                        statement, parameter, UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self),
-                        Int32(clamping: field.count), csqlite_transient())
-                } else {
-                    sqlite3_bind_text(statement, parameter, "", 0, csqlite_transient())
-                }
+            statement.reset()
+            let values = row.enumerated().map { index, field -> any StatementValue in
+                if field.count == 1, field[0] == 0x02 { return Null() }
+                if field.first == 0x01 { return Array(field.dropFirst()) }
+                if index == 2, let value = integer(field) { return value }
+                return String(decoding: field, as: UTF8.self)
             }
-            _ = sqlite3_step(statement)
+            try? statement.bind(values)
+            try? statement.run()
         }
     }
 
