@@ -34,7 +34,13 @@ extension DefinitionSpeech {
         var index = words.startIndex
         while index < words.endIndex {
             guard let script = scriptLanguage(of: words[index], in: language) else {
-                said.append(plainLetters(String(words[index]), language))
+                // In a Hebrew entry, Greek letters other than its ω for ś (made "s") are Greek: respelled.
+                let plain = plainLetters(String(words[index]), language)
+                if SpokenLanguage.script(of: plain) != .greek {
+                    said.append(plain)
+                } else if case let respelled = Respelling.headword(String(words[index]), .greek), !respelled.isEmpty {
+                    said.append(respelled)
+                }
                 index += 1
                 continue
             }

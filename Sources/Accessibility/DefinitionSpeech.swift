@@ -7,14 +7,15 @@ import InterlinearCorpus
 /// request: pronunciation, derivation, meaning, the KJV's renderings. A number is said with its letter, as a user
 /// types it to `define` ("Strong's G3056", "Strong's H430"); Strong's marks in the KJV list ("X", "+", braces) are
 /// dropped by `Speakable.english`, which reads the English as a voice should. Nothing in Greek or Hebrew script
-/// reaches an English voice: Strong's transliteration is said in plain letters (`plainLetters`), the headword
+/// reaches an English voice: Strong's transliteration is said in plain letters (`spoken`: the module files a few
+/// in Hebrew script, H5019's, which are respelled as the entry's text is), the headword
 /// respelled, and the headword in its own script is in the full entry only when the listener asked for the
 /// original script, tagged with its language so only a voice of that language reads it.
 public enum DefinitionSpeech {
     /// "Strong's G3056, logos: something said including the thought." — one sense per entry, entries in order.
     public static func brief(_ entries: [LexiconEntry]) -> SpokenLine {
         said(entries) { entry, line in
-            line.append(plainLetters(entry.transliteration, entry.language), .transliteration(entry.language))
+            line.append(spoken(entry.transliteration, entry.language), .transliteration(entry.language))
             line.append(": " + sentence(english(spoken(firstSense(entry), entry.language)), capitalised: false))
         }
     }
@@ -34,9 +35,9 @@ public enum DefinitionSpeech {
                 line.append(respelled, .transliteration(entry.language))
                 line.append(", ")
             }
-            line.append(plainLetters(entry.transliteration, entry.language), .transliteration(entry.language))
+            line.append(spoken(entry.transliteration, entry.language), .transliteration(entry.language))
             if !entry.pronunciation.isEmpty {
-                line.append(", pronounced \(sayable(pronunciation: plainLetters(entry.pronunciation, entry.language)))")
+                line.append(", pronounced \(sayable(pronunciation: spoken(entry.pronunciation, entry.language)))")
             }
             line.append(".")
             // A few derivations and King James lists quote Hebrew ("the addition … is המּתאר hammethô'âr"):

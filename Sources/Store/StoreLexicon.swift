@@ -35,7 +35,8 @@ public enum StoreLexicon {
 
 extension CorpusStore {
     private static let lexiconColumns = """
-        SELECT language, number, headword, transliteration, pronunciation, derivation, definition, kjv_usage, text
+        SELECT language, number, headword, transliteration, pronunciation, derivation, definition, kjv_usage, text,
+            strongs
         FROM lexicon
         """
 
@@ -74,22 +75,37 @@ extension CorpusStore {
         try database.integer("SELECT EXISTS (SELECT 1 FROM lexicon)") == 1
     }
 
+    /// The most bytes a lexicon field may hold: over three times Strong's longest entry (G1096's text, 1,233 bytes).
+    /// Bounds what every reader of an entry does with it (`LexiconEntry.textAfterOpening` is quadratic at worst).
+    static let maxLexiconFieldBytes = 4096
+
     /// The rows of `sql` (the lexicon's columns, one parameter), each checked as data: a language or number a
-    /// lexicon row cannot have is a damaged store, refused in one line.
+    /// lexicon row cannot have, a key that is not its language and number (H5 filed as G3056), or a text field that
+    /// is not UTF-8 without control characters within `maxLexiconFieldBytes` is a damaged store, refused in one line.
     private func lexiconRows(_ sql: String, _ parameter: any StatementValue) throws -> [LexiconEntry] {
         let statement = try database.prepare(sql)
         try statement.bind([parameter])
         var entries: [LexiconEntry] = []
         while try statement.step() {
-            guard let language = SourceLanguage(rawValue: statement.text(0)), statement.int(1) > 0 else {
-                throw StoreError.badRow(
-                    path: url.path, what: "a lexicon row for \(parameter) has no valid language or number")
+            let refusal = { (why: String) in
+                StoreError.badRow(
+                    path: self.url.path, what: "a lexicon row for \(EscapedText.quoted("\(parameter)")) \(why)")
             }
-            entries.append(
-                LexiconEntry(
-                    language: language, number: statement.int(1), headword: statement.text(2),
-                    transliteration: statement.text(3), pronunciation: statement.text(4), derivation: statement.text(5),
-                    definition: statement.text(6), kjvUsage: statement.text(7), text: statement.text(8)))
+            guard let language = SourceLanguage(rawValue: statement.text(0)), statement.int(1) > 0 else {
+                throw refusal("has no valid language or number")
+            }
+            for column in Int32(2)...8 {
+                let bytes = statement.bytes(column)
+                guard bytes.count <= Self.maxLexiconFieldBytes, TextCheck.isClean(bytes) else {
+                    throw refusal("has a field that is too long, not UTF-8 or holds a control character")
+                }
+            }
+            let entry = LexiconEntry(
+                language: language, number: statement.int(1), headword: statement.text(2),
+                transliteration: statement.text(3), pronunciation: statement.text(4), derivation: statement.text(5),
+                definition: statement.text(6), kjvUsage: statement.text(7), text: statement.text(8))
+            guard statement.text(9) == entry.strongs else { throw refusal("is filed under another number") }
+            entries.append(entry)
         }
         return entries
     }
