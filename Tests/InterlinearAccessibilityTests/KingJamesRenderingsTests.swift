@@ -1,4 +1,5 @@
 import InterlinearCorpus
+import InterlinearTestSupport
 import Testing
 
 @testable import InterlinearAccessibility
@@ -100,16 +101,7 @@ import Testing
             ("angels X exceeding God (gods) (-dess -ly) X (very) great judges X mighty.", .hebrew),  // H430
         ]
         for (list, language) in lists {
-            let bytes = Array(list.utf8)
-            var variants: [[UInt8]] = (0...bytes.count).map { Array(bytes[..<$0]) }
-            for index in bytes.indices {
-                for mark in Array("()[]{}-, ".utf8) {
-                    var changed = bytes
-                    changed[index] = mark
-                    variants.append(changed)
-                }
-            }
-            for variant in variants {
+            for variant in cutsAndReplacements(of: Array(list.utf8), with: Array("()[]{}-, ".utf8)) {
                 let text = String(decoding: variant, as: UTF8.self)
                 let said = DefinitionSpeech.renderings(text, language)
                 let allowed = Set(text).union([",", " "])

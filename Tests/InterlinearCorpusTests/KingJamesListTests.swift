@@ -86,16 +86,8 @@ struct KingJamesListTests {
     func theOpeningEndsBeforeTheEntryProper(strongs: String, start: String) throws {
         let entry = try #require(Self.entries[strongs])
         #expect(entry.textAfterOpening.hasPrefix(start), "\(entry.textAfterOpening)")
-        let characters = Array(entry.text)
-        var texts = (0...characters.count).map { String(characters[..<$0]) }
-        for index in characters.indices {
-            for mark: Character in ["{", "}", " "] {
-                var changed = characters
-                changed[index] = mark
-                texts.append(String(changed))
-            }
-        }
-        for text in texts {
+        for text in cutsAndReplacements(of: Array(entry.text), with: ["{", "}", " "] as [Character]).map({ String($0) })
+        {
             var cut = entry
             cut.text = text
             let rest = cut.textAfterOpening

@@ -1,4 +1,5 @@
 import Foundation
+import InterlinearTestSupport
 import Testing
 
 @testable import InterlinearSword
@@ -43,16 +44,7 @@ import Testing
     /// without a trap into words that are not empty and hold no white space.
     @Test func everyCutAndChangedByteReads() {
         for verse in [Self.kjv, Self.web] {
-            let bytes = Array(verse.utf8)
-            var variants: [[UInt8]] = (0...bytes.count).map { Array(bytes[..<$0]) }
-            for index in bytes.indices {
-                for replacement in Array("<>/&\" ".utf8) {
-                    var changed = bytes
-                    changed[index] = replacement
-                    variants.append(changed)
-                }
-            }
-            for variant in variants {
+            for variant in cutsAndReplacements(of: Array(verse.utf8), with: Array("<>/&\" ".utf8)) {
                 let words = OSISVerse.words(String(decoding: variant, as: UTF8.self))
                 for word in words.text + words.title {
                     #expect(!word.text.isEmpty && !word.text.contains(where: \.isWhitespace), "\(word.text)")
