@@ -79,6 +79,11 @@ extension CorpusStore {
     /// Bounds what every reader of an entry does with it (`LexiconEntry.textAfterOpening` is quadratic at worst).
     static let maxLexiconFieldBytes = 4096
 
+    /// The text columns of `lexiconColumns` (2…8), named for a refusal.
+    private static let textColumns = [
+        "headword", "transliteration", "pronunciation", "derivation", "definition", "King James list", "text",
+    ]
+
     /// The rows of `sql` (the lexicon's columns, one parameter), each checked as data: a language or number a
     /// lexicon row cannot have, a key that is not its language and number (H5 filed as G3056), or a text field that
     /// is not UTF-8 without control characters within `maxLexiconFieldBytes` is a damaged store, refused in one line.
@@ -87,17 +92,21 @@ extension CorpusStore {
         try statement.bind([parameter])
         var entries: [LexiconEntry] = []
         while try statement.step() {
-            let refusal = { (why: String) in
-                StoreError.badRow(
-                    path: self.url.path, what: "a lexicon row for \(EscapedText.quoted("\(parameter)")) \(why)")
-            }
+            let row = { "a lexicon row for \(EscapedText.quoted("\(parameter)"))" }  // worded only for a refusal
+            let refusal = { (why: String) in StoreError.badRow(path: self.url.path, what: "\(row()) \(why)") }
             guard let language = SourceLanguage(rawValue: statement.text(0)), statement.int(1) > 0 else {
                 throw refusal("has no valid language or number")
             }
-            for column in Int32(2)...8 {
+            for (column, name) in zip(Int32(2)...8, Self.textColumns) {
                 let bytes = statement.bytes(column)
-                guard bytes.count <= Self.maxLexiconFieldBytes, TextCheck.isClean(bytes) else {
-                    throw refusal("has a field that is too long, not UTF-8 or holds a control character")
+                guard bytes.count <= Self.maxLexiconFieldBytes else {
+                    throw refusal(
+                        "has a \(name) of \(bytes.count) bytes; a lexicon field holds at most \(Self.maxLexiconFieldBytes)"
+                    )
+                }
+                // Which check failed, worded by the loader's one refusal of text ("… that holds the control character …").
+                if !TextCheck.isClean(bytes) {
+                    try StoredChapterCheck.refuse(bytes, path: url.path, what: "\(row()) has a \(name) that")
                 }
             }
             let entry = LexiconEntry(
