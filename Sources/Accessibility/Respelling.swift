@@ -43,7 +43,7 @@ public enum Respelling {
     /// A transliteration (SBL academic, as stored) respelled for an English voice; `source` is the word in its own
     /// script, which says where the stress is (Greek accents). A Hebrew transliteration's stress is the acute it
     /// may carry on a vowel ("ʾākā́ltā"); unmarked, none is given. Non-letters pass through,
-    /// except the Leipzig hyphen inside a word, which joins its parts.
+    /// except the Leipzig hyphen inside a word, which joins its parts, and Greek or Hebrew script that is no letter.
     public static func english(_ transliteration: String, _ language: SourceLanguage, source: String? = nil) -> String {
         let stress = language == .greek ? source.flatMap(greekStressFromEnd) : nil
         var out = ""
@@ -62,7 +62,12 @@ public enum Respelling {
                 continue  // a Leipzig hyphen between morphemes: the parts are said as one word
             } else {
                 flush()
-                out.append(character)
+                // A Greek or Hebrew mark on a character that is no letter (a vowel point after a stray symbol) is no
+                // letter to respell, and an English voice would name it: left out, the character kept.
+                for scalar in character.unicodeScalars
+                where !SpokenLanguage.isGreek(scalar) && !SpokenLanguage.isHebrew(scalar) {
+                    out.unicodeScalars.append(scalar)
+                }
             }
         }
         flush()

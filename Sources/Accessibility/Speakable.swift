@@ -141,15 +141,17 @@ public enum Speakable {
     public static func gloss(_ gloss: String) -> String { english(gloss) }
 
     /// A transliteration whose optional letters are in parentheses, spoken as both forms:
-    /// "houtō(s)" → "houtō or houtōs". Text without parentheses is returned unchanged.
+    /// "houtō(s)" → "houtō or houtōs". Text without parentheses is returned unchanged. Only the first optional part
+    /// is said both ways; a later one is said with its letters (its parentheses dropped): every part both ways would
+    /// be 2ⁿ forms, and a store or a source may hold any text (the lexicon-row fuzz harness found one that never
+    /// ended). So the result is at most twice the text and four bytes.
     public static func alternatives(_ text: String) -> String {
         // Without a "(" byte there is no "(" character: nothing to do (most words), without walking characters.
         guard text.utf8.contains(UInt8(ascii: "(")) else { return text }
         guard let open = text.firstIndex(of: "("), let close = text[open...].firstIndex(of: ")") else { return text }
-        let head = text[..<open], optional = text[text.index(after: open)..<close],
-            tail = text[text.index(after: close)...]
-        let short = String(head) + alternatives(String(tail)),
-            long = String(head + optional) + alternatives(String(tail))
+        let head = text[..<open], optional = text[text.index(after: open)..<close]
+        let tail = text[text.index(after: close)...].filter { $0 != "(" && $0 != ")" }
+        let short = String(head) + tail, long = String(head + optional) + tail
         return short == long ? short : short + " or " + long
     }
 

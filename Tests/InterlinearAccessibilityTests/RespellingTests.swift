@@ -35,6 +35,18 @@ import Testing
             #expect(plain, "\(said)")
         }
     }
+
+    /// A vowel point or Greek sign on a character that is no letter (U+FFFD, where a store's bad byte was; a digit)
+    /// is left out, the character kept: found by the lexicon-row fuzz harness, a dagesh reached an English voice.
+    @Test(arguments: [
+        ("ché\u{FFFD}\u{05BC}כרה", SourceLanguage.greek, "\u{FFFD}"), ("7\u{05B8}", .hebrew, "7"),
+        ("λόγος 3\u{05B4}", .greek, "3"),
+    ])
+    func scriptOnNoLetter(_ script: String, _ language: SourceLanguage, _ kept: String) {
+        let said = Respelling.headword(script, language) + Respelling.english(script, language)
+        #expect(!said.unicodeScalars.contains { SpokenLanguage.isGreek($0) || SpokenLanguage.isHebrew($0) }, "\(said)")
+        #expect(said.contains(kept))
+    }
 }
 
 /// A Strong's entry's text for an English voice (`DefinitionSpeech.spokenText`), on the words of real entries.

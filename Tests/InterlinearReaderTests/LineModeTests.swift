@@ -172,6 +172,10 @@ struct LineModeTests {
         #expect(WordSpeech().line(houtos, in: matthew).text.hasSuffix("from hoo'toh or hoo'tohs"))
         #expect(Speakable.alternatives("houtō(s)") == "houtō or houtōs")
         #expect(Speakable.alternatives("logos") == "logos")
+        // Only the first optional part is said both ways; later ones with their letters (2ⁿ forms otherwise).
+        #expect(Speakable.alternatives("a(b)c(d)e") == "acde or abcde")
+        let many = Speakable.alternatives(String(repeating: "a(b)", count: 40))
+        #expect(many == "a" + String(repeating: "ab", count: 39) + " or " + String(repeating: "ab", count: 40))
         #expect(Speakable.gloss("~In [the]*") == "In the")
         #expect(Speakable.english("joint-heirs") == "joint heirs")
     }
