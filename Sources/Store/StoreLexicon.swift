@@ -6,7 +6,19 @@ import InterlinearCorpus
 public enum StoreLexicon {
     /// Replaces the store's lexicon with `entries` in one transaction (the store at `url` must exist; it is
     /// migrated first when an older build wrote it), recording `source` (the modules and versions) in `meta`.
+    ///
+    /// Every entry is first checked as a reader checks it (`CorpusStore.lexiconFault`): an entry no reader would
+    /// take (a control character, a field past `CorpusStore.maxLexiconFieldBytes` — a damaged module) is refused
+    /// with an `UnfitEntry` naming it, and the store is left as it was, its lexicon included.
     public static func write(_ entries: [LexiconEntry], source: String, to url: URL) throws {
+        for entry in entries {
+            for (name, field) in zip(CorpusStore.textColumns, entry.textFields) {
+                var field = field
+                if let fault = field.withUTF8(CorpusStore.lexiconFault) {
+                    throw UnfitEntry(strongs: entry.strongs, field: name, fault: fault)
+                }
+            }
+        }
         _ = try CorpusStore(url: url)  // refuses a foreign, damaged or newer file, migrates an older one
         let database = try Database(path: url.path, readOnly: false)
         try database.transaction {
@@ -30,6 +42,40 @@ public enum StoreLexicon {
             try meta.bind([source])
             try meta.run()
         }
+    }
+
+    /// An entry `write` refuses: which, which field, and why.
+    public struct UnfitEntry: Error, Sendable, CustomStringConvertible {
+        public var strongs: String
+        public var field: String
+        public var fault: LexiconFault
+
+        public var description: String {
+            "the dictionary entry \(strongs) has a \(field) that \(fault); its module is damaged: reinstall it"
+        }
+    }
+}
+
+/// Why a lexicon field is neither stored nor read.
+public enum LexiconFault: Equatable, Sendable, CustomStringConvertible {
+    /// More bytes than `CorpusStore.maxLexiconFieldBytes`.
+    case tooLong(bytes: Int)
+    /// Not valid UTF-8, or holding a control character (`TextCheck.isClean`).
+    case notClean
+
+    public var description: String {
+        switch self {
+        case .tooLong(let bytes):
+            "is \(bytes) bytes long; a lexicon field holds at most \(CorpusStore.maxLexiconFieldBytes)"
+        case .notClean: "is not text without control characters"
+        }
+    }
+}
+
+extension LexiconEntry {
+    /// The text fields in the order of `CorpusStore.textColumns`.
+    fileprivate var textFields: [String] {
+        [headword, transliteration, pronunciation, derivation, definition, kjvUsage, text]
     }
 }
 
@@ -79,8 +125,14 @@ extension CorpusStore {
     /// Bounds what every reader of an entry does with it (`LexiconEntry.textAfterOpening` is quadratic at worst).
     static let maxLexiconFieldBytes = 4096
 
+    /// Why a lexicon field's `bytes` are neither stored nor read, or nil when they are fit.
+    static func lexiconFault(_ bytes: UnsafeBufferPointer<UInt8>) -> LexiconFault? {
+        if bytes.count > maxLexiconFieldBytes { return .tooLong(bytes: bytes.count) }
+        return TextCheck.isClean(bytes) ? nil : .notClean
+    }
+
     /// The text columns of `lexiconColumns` (2…8), named for a refusal.
-    private static let textColumns = [
+    static let textColumns = [
         "headword", "transliteration", "pronunciation", "derivation", "definition", "King James list", "text",
     ]
 
@@ -99,13 +151,11 @@ extension CorpusStore {
             }
             for (column, name) in zip(Int32(2)...8, Self.textColumns) {
                 let bytes = statement.bytes(column)
-                guard bytes.count <= Self.maxLexiconFieldBytes else {
-                    throw refusal(
-                        "has a \(name) of \(bytes.count) bytes; a lexicon field holds at most \(Self.maxLexiconFieldBytes)"
-                    )
-                }
-                // Which check failed, worded by the loader's one refusal of text ("… that holds the control character …").
-                if !TextCheck.isClean(bytes) {
+                switch Self.lexiconFault(bytes) {
+                case nil: continue
+                case .tooLong(let count)?: throw refusal("has a \(name) that \(LexiconFault.tooLong(bytes: count))")
+                case .notClean?:
+                    // Which check failed, worded by the loader's one refusal of text ("… holds the control character …").
                     try StoredChapterCheck.refuse(bytes, path: url.path, what: "\(row()) has a \(name) that")
                 }
             }

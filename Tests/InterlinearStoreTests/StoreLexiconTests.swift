@@ -69,4 +69,27 @@ import Testing
             String(describing: error).contains("a lexicon row for '\\ex' has no valid language or number")
         }
     }
+
+    /// The writer refuses what a reader would (a damaged module read at import): the entry and field named in one
+    /// line, and the store's lexicon left as it was.
+    @Test(arguments: [
+        ("control", Self.logos.definition + "\u{1B}[2J", "definition", "is not text without control characters"),
+        ("long", String(repeating: "x", count: 4097), "definition", "is 4097 bytes long"),
+    ])
+    func anUnfitEntryIsNotWritten(name: String, definition: String, field: String, why: String) throws {
+        let url = try Self.store("unfit-\(name)", "SELECT 1")
+        var unfit = Self.logos
+        unfit.number = 5
+        unfit.definition = definition
+        #expect {
+            try StoreLexicon.write([Self.logos, unfit], source: "test", to: url)
+        } throws: { error in
+            let message = String(describing: error)
+            return message.hasPrefix("the dictionary entry G5 has a \(field) that \(why)")
+                && !message.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
+        }
+        let store = try CorpusStore(url: url)
+        #expect(try store.lexiconEntry(strongs: "G3056") == Self.logos)
+        #expect(try store.lexiconEntry(strongs: "G5") == nil)
+    }
 }
