@@ -58,11 +58,15 @@ public func fuzzLexiconRows(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }
     }
     for field in rows.wordFields {
-        let entries = store.lexiconEntries(ofWordField: field)
-        let keys = LexiconEntry.numbers(ofWordField: field).compactMap { LexiconEntry.key($0) }
-        precondition(entries.allSatisfy { keys.contains($0.strongs) }, "\(field) gave an entry of another number")
-        entries.forEach(check)
-        checkSpeech(entries)
+        do {
+            let entries = try store.lexiconEntries(ofWordField: field)
+            let keys = LexiconEntry.numbers(ofWordField: field).compactMap { LexiconEntry.key($0) }
+            precondition(entries.allSatisfy { keys.contains($0.strongs) }, "\(field) gave an entry of another number")
+            entries.forEach(check)
+            checkSpeech(entries)
+        } catch {
+            checkRefusal(error)
+        }
     }
     for headword in rows.headwords {
         do {

@@ -78,8 +78,15 @@ public enum ReaderWording {
     public static let noEntry = SpokenLine("No dictionary entry for this word.")
 
     /// `p` when the word's parts could not be read (no store, or it failed to load): why, in words.
-    public static func partsUnavailable(_ failure: String?) -> SpokenLine {
-        SpokenLine("The word's parts could not be read" + (failure.map { ": " + Speakable.english($0) } ?? "") + ".")
+    public static func partsUnavailable(_ failure: String?) -> SpokenLine { unreadable("The word's parts", failure) }
+
+    /// `i` when the store refused the word's entry (a damaged row): why, in words.
+    public static func definitionUnavailable(_ failure: String) -> SpokenLine {
+        unreadable("The dictionary entry", failure)
+    }
+
+    private static func unreadable(_ what: String, _ failure: String?) -> SpokenLine {
+        SpokenLine(what + " could not be read" + (failure.map { ": " + Speakable.english($0) } ?? "") + ".")
     }
 
     /// After the brief entry.

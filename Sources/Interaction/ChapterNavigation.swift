@@ -61,6 +61,7 @@ public protocol ChapterNavigation: AnyObject {
     func search(_ query: String, in chapter: ChapterReference) throws -> (hits: [SearchMatch], total: Int)
 
     /// The dictionary entries of a word's Strong's field ("G3056"; a Hebrew word's "H2050b-H776" gives one per
-    /// morpheme that has an entry); nil when there is no dictionary at all (no store).
-    func definitions(ofStrongs field: String) -> [LexiconEntry]?
+    /// morpheme that has an entry); nil when there is no dictionary at all (no store). Throws when the store
+    /// refuses an entry (a damaged row).
+    func definitions(ofStrongs field: String) throws -> [LexiconEntry]?
 }

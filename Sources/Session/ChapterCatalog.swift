@@ -103,8 +103,8 @@ public class ChapterNavigator: ChapterNavigation {
         return (hits, total)
     }
 
-    public func definitions(ofStrongs field: String) -> [LexiconEntry]? {
-        store?.lexiconEntries(ofWordField: field)
+    public func definitions(ofStrongs field: String) throws -> [LexiconEntry]? {
+        try store?.lexiconEntries(ofWordField: field)
     }
 
     /// Whether the store holds Strong's dictionaries (an import with SWORD's modules installed): the window's

@@ -103,9 +103,10 @@ extension CorpusStore {
     }
 
     /// The entries of a word's Strong's field ("G3056"; a Hebrew word's "H2050b-H776" gives one per morpheme that
-    /// has an entry), in the field's order; a number without an entry (or unreadable) is left out.
-    public func lexiconEntries(ofWordField field: String) -> [LexiconEntry] {
-        LexiconEntry.numbers(ofWordField: field).compactMap { try? lexiconEntry(strongs: $0) }
+    /// has an entry), in the field's order; a number without an entry is left out. A damaged row is refused (a
+    /// front end says so, rather than that the word has no entry).
+    public func lexiconEntries(ofWordField field: String) throws -> [LexiconEntry] {
+        try LexiconEntry.numbers(ofWordField: field).compactMap { try lexiconEntry(strongs: $0) }
     }
 
     /// The entries whose headword is `headword` folded as lemmas are (λόγος, λογος: G3056), in key order.

@@ -58,4 +58,37 @@ struct DefineKeyEndToEndTests {
         #expect(try session.waitForExit())
         #expect(try session.lines().contains("reader exited 0"))
     }
+
+    /// A store whose G1722 row was damaged (an escape sequence in its definition): `i` says the entry could not
+    /// be read and why (the store's refusal, which names the row), never that the word has no entry, and the
+    /// reader goes on.
+    @Test func iSaysWhyADamagedEntryCannotBeRead() throws {
+        let sound = try DefineCommandTests.store.get()
+        let store = sound.deletingLastPathComponent().appendingPathComponent("damaged-lexicon.sqlite")
+        try? FileManager.default.removeItem(at: store)
+        try FileManager.default.copyItem(at: sound, to: store)
+        // Python's own sqlite3 module edits the copy, as a hand (or a broken disk) might.
+        let damage = try run(
+            URL(fileURLWithPath: "/usr/bin/python3"),
+            [
+                "-c",
+                "import sqlite3, sys; d = sqlite3.connect(sys.argv[1]); "
+                    + "d.execute(\"UPDATE lexicon SET definition = 'x' || char(27) || '[2J' WHERE strongs = 'G1722'\"); "
+                    + "d.commit()",
+                store.path,
+            ])
+        try #require(damage.status == 0, "\(damage.stderr)")
+        let session = try TmuxSession("read --screen-reader --corpus '\(store.path)' 'John 1'", columns: 200, rows: 40)
+        defer { session.close() }
+        try session.waitForLine("the first word") { $0.hasPrefix("John one, verse one. En, In the") }
+        try session.send("i")
+        try session.waitForLine("why the entry cannot be read") {
+            $0.hasPrefix("The dictionary entry could not be read: ") && $0.contains("G1722")
+                && $0.contains("definition") && !$0.contains("No dictionary entry")
+        }
+        try session.send("Right")
+        try session.waitForLine("the next word") { $0.hasPrefix("arkhay") }
+        try session.send("q")
+        #expect(try session.waitForExit())
+    }
 }

@@ -13,9 +13,13 @@ struct DefineKey {
     mutating func press(
         _ location: ReaderLocation, strongs: String, navigator: (any ChapterNavigation)?, original: Bool = false
     ) -> SpokenLine {
-        guard let entries = navigator?.definitions(ofStrongs: strongs) else {
-            return ReaderWording.noDictionary
+        let found: [LexiconEntry]?
+        do {
+            found = try navigator?.definitions(ofStrongs: strongs)
+        } catch {
+            return ReaderWording.definitionUnavailable(String(describing: error))
         }
+        guard let entries = found else { return ReaderWording.noDictionary }
         guard !entries.isEmpty else { return ReaderWording.noEntry }
         if briefly == location {
             briefly = nil

@@ -57,7 +57,8 @@ extension ChapterView {
     /// pane's lines once per word shown, not once per frame.
     private func definitions(ofStrongs field: String) -> [WordDetails.Definition] {
         if let known = shownDefinitions, known.field == field { return known.definitions }
-        let definitions = (catalog.definitions(ofStrongs: field) ?? []).map(WordDetails.Definition.init)
+        // A damaged entry (the store refused its row) is shown as none.
+        let definitions = ((try? catalog.definitions(ofStrongs: field)) ?? []).map(WordDetails.Definition.init)
         shownDefinitions = (field, definitions)
         return definitions
     }

@@ -32,7 +32,7 @@ extension ViewWindow: AccessibleHost {
     /// A screen reader's "define" action: the entries from the store the chapters come from (under `--translation`
     /// too: `numbering` is the store's library beneath the translation).
     public func lexiconEntries(ofStrongs field: String) -> [LexiconEntry] {
-        view.catalog.definitions(ofStrongs: field) ?? []
+        (try? view.catalog.definitions(ofStrongs: field)) ?? []
     }
 
     /// A screen reader's "copy" action: the text goes to the desktop clipboard.
