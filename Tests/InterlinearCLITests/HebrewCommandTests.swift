@@ -70,7 +70,7 @@ import Testing
     @Test func a11yListsWordsInHebrewReadingOrder() throws {
         let result = try interlinear("a11y", "Genesis 1", "--screen-reader", "on", "--all")
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(try schemaViolation(result.stdout, schema: "a11y-4") == nil)
+        #expect(try schemaViolation(result.stdout, schema: "a11y-5") == nil)
         let json = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
         let nodes = (json["nodes"] as? [[String: Any]]) ?? []
         let words = nodes.filter { $0["roleDescription"] as? String == "Hebrew word" }
