@@ -49,15 +49,6 @@ struct PartsActionAdapterTests {
         }
     }
 
-    /// A host that keeps the protocol's default (the tree's own chapter when it holds morphemes).
-    final class PlainHost: AccessibleHost {
-        let accessibilityTree: AccessibilityTree
-        init(_ tree: AccessibilityTree) { accessibilityTree = tree }
-        var windowOrigin: (x: Int32, y: Int32) { (0, 0) }
-        var windowTitle: String { "interlinear" }
-        func focusRequested(_ id: ElementID) {}
-    }
-
     struct ReadFailure: Error, CustomStringConvertible {
         var description: String { "the store could not be opened" }
     }
@@ -66,7 +57,7 @@ struct PartsActionAdapterTests {
     func offeredOnHebrewWordsOnly(granularity: Granularity) throws {
         for reference in ["Genesis 1", "John 1"] {
             let tree = try ObjectNodeTests.tree(reference, granularity: granularity)
-            let host = PlainHost(tree)
+            let host = EnglishNamesTests.Host(tree)  // the protocol's default chapterWithMorphemes
             let adapter = try AtspiAdapter(host: host, applicationName: "interlinear", mode: .off)
             host.accessibilityTree.screenReaderEnabled = true  // mode off turned it off
             let word: Element.Kind = granularity == .word ? .word(0) : .label(word: 0, tier: .gloss)
@@ -134,7 +125,7 @@ struct PartsActionAdapterTests {
         }
         // The default host reads nothing: a chapter loaded for showing has no morphemes to say (a store's), one that
         // holds them (a chapter file's) says them itself.
-        let plain = PlainHost(tree)
+        let plain = EnglishNamesTests.Host(tree)  // the protocol's default chapterWithMorphemes
         let adapter = try AtspiAdapter(host: plain, applicationName: "interlinear", mode: .off)
         plain.accessibilityTree.screenReaderEnabled = true  // mode off turned it off
         let entry = try #require(adapter.actions(of: word).first { $0.action == .parts })
