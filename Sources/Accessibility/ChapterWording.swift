@@ -167,4 +167,10 @@ public struct ChapterWording: Sendable {
     public var copyWordAction: (name: String, description: String) {
         ("copy \(languageName)", "Copy the \(languageName) word")
     }
+
+    /// A Hebrew word element's parts action (`Action.parts`): its name and description ("parts", "Say the Hebrew
+    /// word's parts one by one").
+    public var partsAction: (name: String, description: String) {
+        ("parts", "Say the \(languageName) word's parts one by one")
+    }
 }

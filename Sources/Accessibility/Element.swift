@@ -42,6 +42,10 @@ public enum Action: String, Sendable, CaseIterable {
     /// Give the word's Strong's dictionary entry (issue 29): the front end looks it up in its store and says it
     /// through `DefinitionSpeech`.
     case define
+    /// Say a Hebrew word's parts (its morphemes) one by one, as the reader's `p` does: the front end reads the
+    /// chapter with its morphemes and words them through `WordSpeech.parts`. Offered in a Hebrew chapter only
+    /// (`Element.actions(language:)`): the source splits no Greek word.
+    case parts
 }
 
 /// An element's identity: its cell and what it is there. Derived from content, so it survives re-layout at another
@@ -115,12 +119,15 @@ public struct Element: Sendable, Equatable {
         self.text = text
     }
 
-    /// What a user can do to it.
-    public var actions: [Action] {
+    /// What a user can do to it in a chapter of `language`: a Hebrew word has its parts too.
+    public func actions(language: SourceLanguage) -> [Action] {
         switch kind {
         case .verseNumber: [.activate, .copy]
         case .note: [.activate]
-        case .word, .label: [.copy, .findOtherOccurrences, .findSameStrongs, .define]
+        case .word, .label:
+            language == .hebrew
+                ? [.copy, .findOtherOccurrences, .findSameStrongs, .define, .parts]
+                : [.copy, .findOtherOccurrences, .findSameStrongs, .define]
         case .verseTranslation, .translation: [.copy]
         }
     }

@@ -29,11 +29,17 @@ extension AccessibilityTree {
         case activated(ElementID)
         /// The word's Strong's field ("G3056", "H2050b-H776"), for the front end to look up in its store's lexicon.
         case define(strongs: String)
+        /// The word's place — its verse's number and its offset in the verse — for the front end to find in the
+        /// chapter read with its morphemes (`WordSpeech.parts(ofWord:verse:in:)`): the tree's own chapter may be
+        /// read without them (`Chapter.omitsMorphemes`), or hold only a passage's verses.
+        case parts(verse: Int, word: WordOffset)
     }
 
     /// Performs an action; nil if the element does not offer it.
     public func perform(_ action: Action, on id: ElementID) -> ActionResult? {
-        guard let element = element(id), element.actions.contains(action) else { return nil }
+        guard let element = element(id), element.actions(language: chapter.language).contains(action) else {
+            return nil
+        }
         let verse = chapter.verses[id.cell]
         switch action {
         case .activate:
@@ -59,6 +65,9 @@ extension AccessibilityTree {
         case .define:
             guard let w = id.kind.word else { return nil }
             return .define(strongs: chapter.text(chapter.words[verse.word(at: w)].strongs))
+        case .parts:
+            guard let w = id.kind.word else { return nil }
+            return .parts(verse: verse.number, word: w)
         }
     }
 

@@ -93,6 +93,16 @@ public struct WordSpeech: Sendable, Equatable {
         return line
     }
 
+    /// The parts of the word at `word` of the verse numbered `verse` in `whole`, a chapter read with its morphemes
+    /// (the reader's `p` and the window's "parts" action find the word they show there: the chapter shown may be
+    /// read without morphemes, or be a passage of it). Nil when `whole` has no such word or omits its morphemes.
+    public func parts(ofWord word: WordOffset, verse: Int, in whole: Chapter) -> SpokenLine? {
+        guard !whole.omitsMorphemes, let index = whole.verseIndex(number: verse),
+            whole.verses[index].words.count > Int(word)
+        else { return nil }
+        return parts(of: whole.words[whole.verses[index].word(at: word)], in: whole)
+    }
+
     /// The string a word's respelling is made from: a Greek word's surface (its accents say where the stress is),
     /// a Hebrew word's transliteration.
     static func respellingKey(of word: Word, in chapter: Chapter) -> TextID {

@@ -121,6 +121,37 @@ import Testing
             labels.perform(.define, on: ElementID(cell: 0, kind: .label(word: 4, tier: .gloss)))
                 == .define(strongs: "G3056"))
     }
+
+    /// "parts" is a Hebrew word's only (the source splits no Greek word): it hands the front end the word's place,
+    /// which `WordSpeech.parts(ofWord:verse:in:)` finds in the chapter read with its morphemes — as the word itself.
+    @Test func partsOfAHebrewWord() throws {
+        let genesis = try A11yFixture.tree("Genesis 1")
+        let john = try A11yFixture.tree("John 1")
+        let word = ElementID(cell: 2, kind: .word(3))  // Genesis 1:3's fourth word
+        #expect(genesis.element(word)?.actions(language: .hebrew).last == .parts)
+        #expect(genesis.perform(.parts, on: word) == .parts(verse: 3, word: 3))
+        #expect(genesis.perform(.parts, on: ElementID(cell: 2, kind: .verseNumber)) == nil)
+        #expect(john.perform(.parts, on: ElementID(cell: 0, kind: .word(4))) == nil)
+        #expect(john.element(ElementID(cell: 0, kind: .word(4)))?.actions(language: .greek).contains(.parts) == false)
+        let labels = try A11yFixture.tree("Genesis 1", granularity: .label)
+        #expect(
+            labels.perform(.parts, on: ElementID(cell: 2, kind: .label(word: 3, tier: .gloss)))
+                == .parts(verse: 3, word: 3))
+
+        let session = try makeSession()
+        let reference = try #require(ChapterReference(parsing: "Genesis 1"))
+        let whole = try session.chapters([reference], morphemes: true)[0]
+        let speech = WordSpeech.description
+        let index = whole.verses[try #require(whole.verseIndex(number: 3))].word(at: 3)
+        #expect(speech.parts(ofWord: 3, verse: 3, in: whole) == speech.parts(of: whole.words[index], in: whole))
+        #expect(speech.parts(ofWord: 3, verse: 3, in: whole)?.text.hasPrefix("1 part. Part 1: ") == true)
+        // No such verse, no such word, or a chapter read without its morphemes: nothing to say from it.
+        #expect(speech.parts(ofWord: 3, verse: 99, in: whole) == nil)
+        #expect(speech.parts(ofWord: 200, verse: 3, in: whole) == nil)
+        let shown = try session.chapter(reference)
+        #expect(!shown.omitsMorphemes || speech.parts(ofWord: 3, verse: 3, in: shown) == nil)
+        #expect(ChapterWording(chapter: whole).partsAction == ("parts", "Say the Hebrew word's parts one by one"))
+    }
 }
 
 /// Naming search results reads the layout: it builds no container beyond the one searched from.

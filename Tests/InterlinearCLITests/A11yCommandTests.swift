@@ -40,8 +40,8 @@ import Testing
     ])
     func outputValidatesAgainstTheSchema(arguments: [String]) throws {
         let (data, json) = try dump(arguments)
-        #expect(try schemaViolation(data, schema: "a11y-4") == nil)
-        #expect(json["schema"] as? String == "interlinear.a11y/4")
+        #expect(try schemaViolation(data, schema: "a11y-5") == nil)
+        #expect(json["schema"] as? String == "interlinear.a11y/5")
         let ids = nodes(json).compactMap { $0["nodeId"] as? String }
         #expect(Set(ids).count == ids.count, "duplicate node ids")
         // Every parent is in the dump and lists the child.
@@ -236,7 +236,7 @@ import Testing
         let result = try interlinear(
             "a11y", "John 1", "--screen-reader", "on", environment: A11yCommandTests.quietEnvironment)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(try schemaViolation(result.stdout, schema: "a11y-4") == nil)
+        #expect(try schemaViolation(result.stdout, schema: "a11y-5") == nil)
         let json = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
         let nodes = try #require(json["nodes"] as? [[String: Any]])
 

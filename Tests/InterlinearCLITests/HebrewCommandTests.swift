@@ -70,13 +70,19 @@ import Testing
     @Test func a11yListsWordsInHebrewReadingOrder() throws {
         let result = try interlinear("a11y", "Genesis 1", "--screen-reader", "on", "--all")
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(try schemaViolation(result.stdout, schema: "a11y-4") == nil)
+        #expect(try schemaViolation(result.stdout, schema: "a11y-5") == nil)
         let json = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
         let nodes = (json["nodes"] as? [[String: Any]]) ?? []
         let words = nodes.filter { $0["roleDescription"] as? String == "Hebrew word" }
         #expect(words.allSatisfy { $0["role"] as? String == "term" })
         #expect(words.count == 434)
         #expect(words.allSatisfy { $0["language"] as? String == "hbo" })
+        // Every Hebrew word has its parts (a11y/5), said by the window's "parts" action; John 1's words have none.
+        #expect(words.allSatisfy { ($0["actions"] as? [String])?.last == "parts" })
+        let john = try interlinear("a11y", "John 1", "--screen-reader", "on", "--all")
+        let johnJSON = try #require(try JSONSerialization.jsonObject(with: john.stdout) as? [String: Any])
+        let johnActions = ((johnJSON["nodes"] as? [[String: Any]]) ?? []).flatMap { ($0["actions"] as? [String]) ?? [] }
+        #expect(johnActions.contains("define") && !johnActions.contains("parts"))
         let verse1 = words.filter { ($0["parentId"] as? String) == "Gen.1.1" }
         #expect(verse1.compactMap { $0["nodeId"] as? String } == (1...7).map { "Gen.1.1.w\($0)" })
         #expect(verse1.first?["name"] as? String == "בְּרֵאשִׁ֖ית")

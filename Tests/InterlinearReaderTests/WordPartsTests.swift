@@ -11,39 +11,13 @@ import Testing
 /// The reader's `p`: a Hebrew word's parts one by one, each with the gloss, part of speech and Strong's number the
 /// WLC source gives that morpheme (WLC-LEB.tsv, read here), in English words an English voice can say.
 struct WordPartsTests {
-    /// Genesis 1's morpheme rows from the source, grouped by word (an id's first 11 digits): strongs, gloss, pos.
-    static func sourceWords() throws -> [[(strongs: String, gloss: String, pos: String)]]? {
-        let file = SourceData.hebrewDirectory().appendingPathComponent(SourceData.hebrewFile)
-        guard FileManager.default.fileExists(atPath: file.path) else {
-            if ProcessInfo.processInfo.environment["CI"] != nil {
-                Issue.record("CI needs the source data: \(file.path)")
-            }
-            return nil
-        }
-        var words: [[(strongs: String, gloss: String, pos: String)]] = []
-        var current = ""
-        for row in try SourceColumns.rows(of: file, columns: ["identifier", "strongs", "gloss", "pos"])
-        where row[0].hasPrefix("01001") {
-            // "0871a" is Strong's H871a: the letter H, the number without its leading zeros, the letter kept.
-            let digits = row[1].drop { $0 == "0" }
-            let morpheme = (strongs: row[1].isEmpty ? "" : "H" + digits, gloss: row[2], pos: row[3])
-            if row[0].prefix(11) == current {
-                words[words.count - 1].append(morpheme)
-            } else {
-                words.append([morpheme])
-            }
-            current = String(row[0].prefix(11))
-        }
-        return words
-    }
-
     private static func said(_ output: LineMode.Output) -> String {
         guard case .line(let line) = output else { return "" }
         return line.text
     }
 
     @Test func eachPartOfEveryWordOfGenesis1IsTheSourcesMorpheme() throws {
-        guard let source = try Self.sourceWords() else { return }
+        guard let source = try SourceColumns.hebrewWords(chapter: "01001") else { return }
         let genesis = try readerChapter("Genesis 1")
         #expect(genesis.words.count == source.count)
         var mode = LineMode(narration: ChapterNarration(chapter: genesis))
@@ -65,7 +39,7 @@ struct WordPartsTests {
                     "word \(index + 1): \(parts)")
                 // Each part's Strong's number, in order, is the source's (the numbers are said as written).
                 let numbers = parts.split(separator: "Strong's ").dropFirst().map { $0.prefix { $0 != "." } }
-                #expect(numbers == expected.map(\.strongs).filter { !$0.isEmpty }.map { Substring($0) }, "\(parts)")
+                #expect(numbers == expected.map { $0.strongs }.filter { !$0.isEmpty }.map { Substring($0) }, "\(parts)")
                 #expect(!parts.unicodeScalars.contains { (0x0590...0x05FF).contains($0.value) }, "no Hebrew: \(parts)")
                 index += 1
             }

@@ -1,4 +1,6 @@
 import Foundation
+import InterlinearCorpus
+import Testing
 
 /// Columns of the downloaded package's tables, read the plain way (split on bytes, not through the importer), as
 /// an independent reference for what the importer and the store give. Splitting 11 MB by `Character` (grapheme
@@ -37,6 +39,36 @@ public enum SourceColumns {
             result.append(wanted.map { text(fields[$0]) })
         }
         return result
+    }
+
+    /// One morpheme of the WLC source (`SourceData.hebrewFile`): its Strong's number as the product says it ("0871a"
+    /// is "H871a": the letter H, the number without its leading zeros, the letter kept; empty without one), its
+    /// gloss and its part of speech, as the file gives them.
+    public typealias HebrewMorpheme = (strongs: String, gloss: String, pos: String)
+
+    /// The morphemes of a Hebrew chapter's words from the source, grouped by word (an identifier's first 11 digits)
+    /// in order: `chapter` is the identifiers' book and chapter ("01001" is Genesis 1). Nil when the source was not
+    /// downloaded (an issue under CI, which needs it).
+    public static func hebrewWords(chapter: String) throws -> [[HebrewMorpheme]]? {
+        let file = SourceData.hebrewDirectory().appendingPathComponent(SourceData.hebrewFile)
+        guard FileManager.default.fileExists(atPath: file.path) else {
+            if SystemTool.isCI { Issue.record("CI needs the source data: \(file.path)") }
+            return nil
+        }
+        var words: [[HebrewMorpheme]] = []
+        var current = ""
+        for row in try rows(of: file, columns: ["identifier", "strongs", "gloss", "pos"])
+        where row[0].hasPrefix(chapter) {
+            let digits = row[1].drop { $0 == "0" }
+            let morpheme = (strongs: row[1].isEmpty ? "" : "H" + digits, gloss: row[2], pos: row[3])
+            if row[0].prefix(11) == current {
+                words[words.count - 1].append(morpheme)
+            } else {
+                words.append([morpheme])
+            }
+            current = String(row[0].prefix(11))
+        }
+        return words
     }
 
     /// The downloaded bible-alignments 0.4.2 `sources/SBLGNT.tsv`, if scripts/setup fetched it.

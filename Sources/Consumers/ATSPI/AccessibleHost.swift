@@ -23,6 +23,11 @@ public protocol AccessibleHost: AnyObject {
     /// The Strong's dictionary entries of a word's Strong's field ("G3056", "H2050b-H776"), for the "define"
     /// action: from the window's store, empty without a store or an entry. The default has none.
     func lexiconEntries(ofStrongs field: String) -> [LexiconEntry]
+    /// The chapter shown, read with its Hebrew words' morphemes, for the "parts" action: a chapter loaded for showing
+    /// leaves them in the store (`Chapter.omitsMorphemes`), so the host reads it again when first asked and keeps it
+    /// (never on scroll or focus). Nil when there is nowhere to read it from; throws when reading fails. The default
+    /// is the tree's own chapter when it holds its morphemes, else nil.
+    func chapterWithMorphemes() throws -> Chapter?
     /// The status line's text as a voice should hear it (the status bar's name); empty without one.
     var statusText: String { get }
     /// The window's content size in pixels (the status line is what lies below the table).
@@ -32,6 +37,9 @@ public protocol AccessibleHost: AnyObject {
 extension AccessibleHost {
     public func copyRequested(_ text: String) -> Bool { false }
     public func lexiconEntries(ofStrongs field: String) -> [LexiconEntry] { [] }
+    public func chapterWithMorphemes() throws -> Chapter? {
+        accessibilityTree.chapter.omitsMorphemes ? nil : accessibilityTree.chapter
+    }
     public var statusText: String { "" }
     public var windowSize: (width: Int32, height: Int32) {
         let v = accessibilityTree.viewport

@@ -6,7 +6,9 @@ import InterlinearAccessibility
 /// the screen reader speaks it), and "define" (the word's Strong's dictionary entry from the host's store: the
 /// window focuses the word, which opens its details pane; the brief entry is announced through the status line's
 /// notification, which Orca speaks at once, and the word's description becomes the whole entry — see
-/// docs/lexicon.md for why a description and not a separate object).
+/// docs/lexicon.md for why a description and not a separate object), and in a Hebrew chapter "parts" (the word's
+/// morphemes one by one, as the reader's `p` says them, from the chapter the host reads with its morphemes: announced,
+/// and the word's description, as "define" does).
 extension AtspiAdapter {
     /// One exported action.
     struct ActionEntry {
@@ -18,7 +20,7 @@ extension AtspiAdapter {
     func actions(of node: ObjectNode) -> [ActionEntry] {
         guard case .element(let id) = node, let element = tree.element(id) else { return [] }
         var entries = [ActionEntry(name: "activate", description: "Move the focus here", action: .activate)]
-        for action in element.actions where action != .activate {
+        for action in element.actions(language: tree.chapter.language) where action != .activate {
             switch action {
             case .activate: break
             case .copy:
@@ -43,6 +45,9 @@ extension AtspiAdapter {
                     ActionEntry(
                         name: "define", description: "Say the word's dictionary entry",
                         action: action))
+            case .parts:
+                let parts = ChapterWording(chapter: tree.chapter).partsAction
+                entries.append(ActionEntry(name: parts.name, description: parts.description, action: action))
             }
         }
         return entries
@@ -67,14 +72,37 @@ extension AtspiAdapter {
             guard case .define(let strongs)? = tree.perform(.define, on: id) else { return false }
             let entries = host.lexiconEntries(ofStrongs: strongs)
             requestFocus(id)
-            if !entries.isEmpty {
-                let text = DefinitionSpeech.details(entries)
-                definition = (id, text)
-                emitObject(.element(id), "PropertyChange", detail: "accessible-description", data: .string(text))
-            }
+            if !entries.isEmpty { describe(id, DefinitionSpeech.details(entries)) }
             announce(DefinitionSpeech.brief(entries).text)  // "No dictionary entry." without one
             return !entries.isEmpty
+        case .parts:
+            guard case .parts(let verse, let word)? = tree.perform(.parts, on: id) else { return false }
+            requestFocus(id)
+            // In English words only (no `original`): the announcement and the description go to the default voice.
+            let parts: SpokenLine
+            do {
+                guard let whole = try host.chapterWithMorphemes(),
+                    let line = WordSpeech.description.parts(ofWord: word, verse: verse, in: whole)
+                else {
+                    announce(ReaderWording.partsUnavailable(nil).text)
+                    return false
+                }
+                parts = line
+            } catch {
+                announce(ReaderWording.partsUnavailable(String(describing: error)).text)
+                return false
+            }
+            describe(id, parts.text)
+            announce(parts.text)
+            return true
         }
+    }
+
+    /// What "define" or "parts" gave becomes the word's description (`definition`), announced as a property change
+    /// so a client's cache follows.
+    private func describe(_ id: ElementID, _ text: String) {
+        definition = (id, text)
+        emitObject(.element(id), "PropertyChange", detail: "accessible-description", data: .string(text))
     }
 
     func actionMethod(

@@ -68,8 +68,8 @@ public final class AtspiAdapter {
     var documentPath = ""
     /// The status line's last message (the notification's name), kept while inactive too.
     var statusMessage = ""
-    /// The word whose "define" action ran last and its definition (`DefinitionSpeech.details`): its description
-    /// until another word is defined or the chapter changes.
+    /// The word whose "define" or "parts" action ran last and what it gave (`DefinitionSpeech.details`, or the
+    /// word's parts): its description until another word is defined or split, or the chapter changes.
     var definition: (id: ElementID, text: String)?
     /// The chapter's running text (Text on the document), made once per tree.
     var documentTextCache: (tree: ObjectIdentifier, text: TextRuns, starts: [Int])?

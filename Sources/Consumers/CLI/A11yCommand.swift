@@ -6,11 +6,11 @@ import InterlinearSession
 import InterlinearTable
 
 /// `interlinear a11y REF`: the accessibility tree a screen reader would see, as JSON
-/// (schema `Schemas/a11y-4.schema.json`).
+/// (schema `Schemas/a11y-5.schema.json`).
 struct A11yCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "a11y", _superCommandName: InterlinearCommand.name,
-        abstract: "Dump the chapter's accessibility tree as JSON (interlinear.a11y/4).",
+        abstract: "Dump the chapter's accessibility tree as JSON (interlinear.a11y/5).",
         discussion: """
             By default the dump walks the visible cells, as a screen reader would; --all walks every cell. The \
             screen reader is off unless --screen-reader on or ACCESSIBLE=1; off, no element is built.

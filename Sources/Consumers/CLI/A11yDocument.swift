@@ -2,14 +2,14 @@ import InterlinearAccessibility
 import InterlinearCorpus
 import InterlinearTable
 
-/// The `interlinear.a11y/4` JSON document (`Schemas/a11y-4.schema.json`; 4 added the words' `define` action, 3
-/// Hebrew: names in `hbo` and `hbo-Latn`, "Hebrew word"): an accessibility tree dump in the shape of the Chrome
-/// DevTools Protocol's AXNode list, plus screen bounds, the layer's stats, a hit test and focus moves. Roles are
-/// standard (WAI-ARIA, AT-SPI's `static`), with a role description where the standard name alone would mislead; the
-/// name and the description each carry their language; positions count items of a set (Greek words among the verse's
-/// words, translation words among the translation's), null for nodes in no set.
+/// The `interlinear.a11y/5` JSON document (`Schemas/a11y-5.schema.json`; 5 added a Hebrew word's `parts` action, 4
+/// the words' `define` action, 3 Hebrew: names in `hbo` and `hbo-Latn`, "Hebrew word"): an accessibility tree dump
+/// in the shape of the Chrome DevTools Protocol's AXNode list, plus screen bounds, the layer's stats, a hit test and
+/// focus moves. Roles are standard (WAI-ARIA, AT-SPI's `static`), with a role description where the standard name
+/// alone would mislead; the name and the description each carry their language; positions count items of a set
+/// (Greek words among the verse's words, translation words among the translation's), null for nodes in no set.
 struct A11yDocument: Encodable {
-    static let schema = "interlinear.a11y/4"
+    static let schema = "interlinear.a11y/5"
 
     struct Bounds: Encodable, Equatable {
         let x, y, width, height: Double
@@ -176,7 +176,7 @@ struct A11yDocument: Encodable {
                         descriptionLanguage: speech.descriptionLanguage, bounds: Bounds(frame.bounds),
                         clippedBounds: frame.clipped.map(Bounds.init), offscreen: frame.offscreen,
                         posInSet: position?.posInSet, setSize: position?.setSize,
-                        actions: element.actions.map(\.rawValue)))
+                        actions: element.actions(language: tree.chapter.language).map(\.rawValue)))
             }
         }
     }

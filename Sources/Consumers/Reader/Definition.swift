@@ -58,10 +58,10 @@ extension LineMode {
                 wordParts = try navigator.loadWithMorphemes(chapter.reference)
             }
             // The same verse and word of the chapter read whole (this one may hold only a passage's verses).
-            guard let whole = wordParts, let index = whole.verseIndex(number: number),
-                whole.verses[index].words.count > Int(word)
-            else { return ReaderWording.partsUnavailable(nil) }
-            return speech.parts(of: whole.words[whole.verses[index].word(at: word)], in: whole)
+            guard let whole = wordParts, let line = speech.parts(ofWord: word, verse: number, in: whole) else {
+                return ReaderWording.partsUnavailable(nil)
+            }
+            return line
         } catch {
             return ReaderWording.partsUnavailable(String(describing: error))
         }

@@ -35,6 +35,15 @@ extension ViewWindow: AccessibleHost {
         (try? view.catalog.definitions(ofStrongs: field)) ?? []
     }
 
+    /// A screen reader's "parts" action: the chapter shown, which the window loads without its morphemes, read again
+    /// with them from the catalog once, then kept (the same verses, by number, whatever passage is shown).
+    public func chapterWithMorphemes() throws -> Chapter? {
+        let shown = view.chapter
+        guard shown.omitsMorphemes else { return shown }
+        if wordParts?.reference != shown.reference { wordParts = try view.catalog.loadWithMorphemes(shown.reference) }
+        return wordParts
+    }
+
     /// A screen reader's "copy" action: the text goes to the desktop clipboard.
     public func copyRequested(_ text: String) -> Bool { SDL_SetClipboardText(text) == 0 }
 }

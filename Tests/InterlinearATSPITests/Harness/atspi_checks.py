@@ -341,6 +341,11 @@ def run(args, session):
         node_id, strongs = args.define.split(":")
         run_define_check(client, tree, check, node_id, strongs)
         return
+    if args.parts:
+        # Only the "parts" action on a few Hebrew words (a chapter from a store, shown without its morphemes).
+        from parts_checks import run_parts_check
+        run_parts_check(client, tree, check, args.parts.split(","))
+        return
     origin = app.origin()
     frame = extents(tree.frame, client.pyatspi)
     check("window-origin", frame[:2] == origin, "frame extents %s, X window at %s" % (frame, origin))
@@ -550,6 +555,8 @@ def main():
                         help="only Collection and Text against a full walk (with --reference, e.g. a Hebrew chapter)")
     parser.add_argument("--define", metavar="NODE_ID:STRONGS",
                         help="only the define action on this word, whose Strong's number this is (e.g. Gen.1.1.w3:H430)")
+    parser.add_argument("--parts", metavar="NODE_ID,…",
+                        help="only the parts action on these Hebrew words (e.g. Gen.1.1.w1,Gen.1.1.w3)")
     args = parser.parse_args()
     session = Session(args.workdir)
     try:
