@@ -21,8 +21,9 @@ public protocol AccessibleHost: AnyObject {
     /// return true. The default does nothing and returns false (the action then reports failure).
     func copyRequested(_ text: String) -> Bool
     /// The Strong's dictionary entries of a word's Strong's field ("G3056", "H2050b-H776"), for the "define"
-    /// action: from the window's store, empty without a store or an entry. The default has none.
-    func lexiconEntries(ofStrongs field: String) -> [LexiconEntry]
+    /// action: from the window's store, empty without a store or an entry; throws the store's refusal of a damaged
+    /// entry, which the action then says. The default has none.
+    func lexiconEntries(ofStrongs field: String) throws -> [LexiconEntry]
     /// The chapter shown, read with its Hebrew words' morphemes, for the "parts" action: a chapter loaded for showing
     /// leaves them in the store (`Chapter.omitsMorphemes`), so the host reads it again when first asked and keeps it
     /// (never on scroll or focus). Nil when there is nowhere to read it from; throws when reading fails. The default
@@ -36,7 +37,7 @@ public protocol AccessibleHost: AnyObject {
 
 extension AccessibleHost {
     public func copyRequested(_ text: String) -> Bool { false }
-    public func lexiconEntries(ofStrongs field: String) -> [LexiconEntry] { [] }
+    public func lexiconEntries(ofStrongs field: String) throws -> [LexiconEntry] { [] }
     public func chapterWithMorphemes() throws -> Chapter? {
         accessibilityTree.chapter.omitsMorphemes ? nil : accessibilityTree.chapter
     }

@@ -1,4 +1,5 @@
 import InterlinearAccessibility
+import InterlinearCorpus
 
 /// `org.a11y.atspi.Action`: "activate" (focus the element: the view moves its focus ring and scrolls it into view),
 /// then the layer's actions — "copy Greek" or "copy Hebrew" (`ChapterWording.copyWordAction`, through the view's clipboard), "find other occurrences" and "find same
@@ -70,8 +71,14 @@ extension AtspiAdapter {
             return true
         case .define:
             guard case .define(let strongs)? = tree.perform(.define, on: id) else { return false }
-            let entries = host.lexiconEntries(ofStrongs: strongs)
             requestFocus(id)
+            let entries: [LexiconEntry]
+            do {
+                entries = try host.lexiconEntries(ofStrongs: strongs)
+            } catch {
+                announce(ReaderWording.definitionUnavailable(String(describing: error)).text)
+                return false
+            }
             if !entries.isEmpty { describe(id, DefinitionSpeech.details(entries)) }
             announce(DefinitionSpeech.brief(entries).text)  // "No dictionary entry." without one
             return !entries.isEmpty

@@ -57,7 +57,7 @@ extension ChapterView {
     /// pane's lines once per word shown, not once per frame.
     private func definitions(ofStrongs field: String) -> [WordDetails.Definition] {
         if let known = shownDefinitions, known.field == field { return known.definitions }
-        // A damaged entry (the store refused its row) is shown as none.
+        // A damaged entry (the store refused its row) is shown as none; the define action says why.
         let definitions = ((try? catalog.definitions(ofStrongs: field)) ?? []).map(WordDetails.Definition.init)
         shownDefinitions = (field, definitions)
         return definitions

@@ -31,8 +31,8 @@ extension ViewWindow: AccessibleHost {
 
     /// A screen reader's "define" action: the entries from the store the chapters come from (under `--translation`
     /// too: `numbering` is the store's library beneath the translation).
-    public func lexiconEntries(ofStrongs field: String) -> [LexiconEntry] {
-        (try? view.catalog.definitions(ofStrongs: field)) ?? []
+    public func lexiconEntries(ofStrongs field: String) throws -> [LexiconEntry] {
+        try view.catalog.definitions(ofStrongs: field) ?? []
     }
 
     /// A screen reader's "parts" action: the chapter shown, which the window loads without its morphemes, read again
