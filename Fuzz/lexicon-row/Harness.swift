@@ -92,11 +92,7 @@ private func makeStore() -> CorpusStore {
 
 /// An entry the store accepted, and what the front ends make of it alone.
 private func check(_ entry: LexiconEntry) {
-    let fields = [
-        entry.headword, entry.transliteration, entry.pronunciation, entry.derivation, entry.definition,
-        entry.kjvUsage, entry.text,
-    ]
-    for field in fields {
+    for field in fields(of: entry) {
         precondition(TextCheck.firstControl(field) == nil, "a control character accepted in \(entry.strongs)")
     }
     let opening = entry.textAfterOpening
@@ -105,7 +101,7 @@ private func check(_ entry: LexiconEntry) {
         let marks = entry.language == .greek ? [":--", "--"] : [": -"]
         precondition(marks.contains(String(entry.text[mark])), "a King James mark of \(entry.text[mark])")
     }
-    let bound = 16 * fields.reduce(0) { $0 + $1.utf8.count } + 1024
+    let bound = 16 * fieldBytes(entry) + 1024
     for original in [false, true] {
         let line = DefinitionSpeech.full([entry], original: original)
         checkSpoken(line, original: original, bound: bound)
@@ -115,15 +111,21 @@ private func check(_ entry: LexiconEntry) {
     checkSpoken(SpokenLine(respelled), original: false, bound: bound)
 }
 
-/// What the brief line and the define action's details say of `entries` together.
+/// An entry's text fields.
+private func fields(of entry: LexiconEntry) -> [String] {
+    [
+        entry.headword, entry.transliteration, entry.pronunciation, entry.derivation, entry.definition,
+        entry.kjvUsage, entry.text,
+    ]
+}
+
+/// The bytes of an entry's text fields together.
+private func fieldBytes(_ entry: LexiconEntry) -> Int { fields(of: entry).reduce(0) { $0 + $1.utf8.count } }
+
+/// What the brief line and the define action's details say of `entries` together (the details say each entry's
+/// pronunciation and text, the brief its transliteration and first sense: every field counts).
 private func checkSpeech(_ entries: [LexiconEntry]) {
-    let bound =
-        entries.reduce(0) { sum, entry in
-            sum + 16
-                * [entry.headword, entry.transliteration, entry.definition, entry.kjvUsage, entry.text].reduce(0) {
-                    $0 + $1.utf8.count
-                }
-        } + 1024 * (entries.count + 1)
+    let bound = entries.reduce(0) { $0 + 16 * fieldBytes($1) } + 1024 * (entries.count + 1)
     checkSpoken(DefinitionSpeech.brief(entries), original: false, bound: bound)
     checkSpoken(SpokenLine(DefinitionSpeech.details(entries)), original: false, bound: bound)
 }
@@ -133,7 +135,8 @@ private func checkSpeech(_ entries: [LexiconEntry]) {
 private func checkSpoken(_ line: SpokenLine, original: Bool, bound: Int) {
     let text = line.text
     precondition(TextCheck.firstControl(text) == nil, "a control character in speech: \(text.debugDescription)")
-    precondition(text.utf8.count <= bound, "speech of \(text.utf8.count) bytes, over \(bound)")
+    // fatalError, not precondition: an optimized build drops a precondition's message, and this one says which.
+    if text.utf8.count > bound { fatalError("speech of \(text.utf8.count) bytes, over \(bound)") }
     for span in line.spans where !(original && (span.language == .greek || span.language == .hebrew)) {
         if let scalar = span.text.unicodeScalars.first(where: isScript) {
             let code = String(scalar.value, radix: 16, uppercase: true)
