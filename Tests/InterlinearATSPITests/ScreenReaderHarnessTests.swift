@@ -135,6 +135,19 @@ struct ScreenReaderHarnessTests {
         let spelled = zip(speech, try voice.phonemes(speech)).filter { voice.isSpelled($0.1) }.map(\.0)
         #expect(spelled.isEmpty, "spelled by an English voice: \(spelled)")
     }
+
+    /// After `:Gen 1⏎` (Genesis 1 from its committed chapter file, which holds the morphemes), pyatspi does the
+    /// "parts" action on its first word, בְּרֵאשִׁית, as Orca's action list would (Orca 43 has no key for an object's
+    /// actions), with Orca 43 running.
+    @Test("Orca 43 speaks the parts action's line for Genesis 1:1's first word: its morphemes from the WLC source")
+    func orcaSpeaksParts() throws {
+        guard HarnessRun.app == "view" else { return }  // the chapter comes from the window's `:` prompt
+        try HarnessRun.expect(["parts-Gen.1.1.w1", "orca-speaks-parts"])
+        let heard = try HarnessRun.heard(try HarnessRun.result().lines, action: "parts")
+        guard let source = try SourceColumns.hebrewWords(chapter: "01001") else { return }
+        expectPartsOfSource(heard.announced, source[0], word: "Gen.1.1.w1")
+        try HarnessRun.expectSaidToTheEnglishVoice(heard)
+    }
 }
 
 /// One run of the harness, shared by the tests above.
@@ -245,6 +258,43 @@ enum HarnessRun {
         try output.close()
         lastStatus.withLock { $0 = process.terminationStatus }
         return String(decoding: try Data(contentsOf: log), as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
+    /// What Orca said after an action (the harness's `HEARD <json>` line): the line the action announced through the
+    /// status line's notification, and every utterance in Orca's log from the action on with the event Orca was
+    /// presenting when it said it ("object:state-changed:showing notification").
+    struct Heard {
+        let announced: String
+        let said: [String]
+        let events: [String?]
+    }
+
+    static func heard(_ lines: [String], action: String) throws -> Heard {
+        let line = try #require(
+            lines.first { $0.hasPrefix("HEARD ") && $0.contains("\"action\": \"\(action)\"") },
+            "no HEARD line for \(action)")
+        let record = try #require(
+            try JSONSerialization.jsonObject(with: Data(line.dropFirst(6).utf8)) as? [String: Any])
+        let said = try #require(record["said"] as? [String])
+        let events = try #require(record["events"] as? [Any]).map { $0 as? String }
+        return Heard(announced: try #require(record["announced"] as? String), said: said, events: events)
+    }
+
+    /// Orca said the announced line as it is, presenting the status line's notification; nothing it said from the
+    /// action on has Greek or Hebrew letters or anything espeak-ng's English voice (Orca 43's voice for every name,
+    /// description and notification) spells.
+    static func expectSaidToTheEnglishVoice(_ heard: Heard, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let notified = zip(heard.said, heard.events).contains {
+            $0.0 == heard.announced && $0.1 == "object:state-changed:showing notification"
+        }
+        #expect(notified, "Orca said \(heard.said) for \(heard.events)", sourceLocation: sourceLocation)
+        for text in heard.said {
+            #expect(
+                !containsGreek(text) && !containsHebrew(text), "script said: \(text)", sourceLocation: sourceLocation)
+        }
+        let voice = try EnglishVoice()
+        let spelled = zip(heard.said, try voice.phonemes(heard.said)).filter { voice.isSpelled($0.1) }.map(\.0)
+        #expect(spelled.isEmpty, "spelled by an English voice: \(spelled)", sourceLocation: sourceLocation)
     }
 
     /// Expects each named check to have run and passed.

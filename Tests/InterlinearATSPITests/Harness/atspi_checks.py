@@ -339,7 +339,20 @@ def run(args, session):
         # Only the "define" action on one word (a chapter from a store with the lexicon).
         from define_checks import run_define_check
         node_id, strongs = args.define.split(":")
-        run_define_check(client, tree, check, node_id, strongs)
+        if args.skip_orca:
+            run_define_check(client, tree, check, node_id, strongs)
+            return
+        # And Orca 43 running: it must say the line the action announced.
+        from orca_check import check_orca_hears, focus_heard, start_orca
+        if args.app == "view":
+            app.focus_window()  # the window active, as a user's would be
+        started = start_orca(args, session, check, "orca-speaks-define")
+        if started is None:
+            return
+        word = wait_until(lambda: tree.by_id(node_id), 10, what=node_id)
+        mark = focus_heard(client, started[1], word) if word is not None else 0
+        record = run_define_check(client, tree, check, node_id, strongs)
+        check_orca_hears(client, started[1], check, "define", mark, record and record["announced"])
         return
     if args.parts:
         # Only the "parts" action on a few Hebrew words (a chapter from a store, shown without its morphemes).

@@ -1,7 +1,8 @@
 """The "define" action as a screen reader uses it (issue 29): pyatspi finds a word, does the action named "define"
 through the Action interface, and reads the definition back — the word's description (the whole entry) and the
 status line's notification (what Orca speaks at once). Prints `DEFINITION <json>` for the Swift test, which
-compares it with diatheke's text of the entry; the check here only says whether the action ran and left both.
+compares it with diatheke's text of the entry, and returns it (for orca_check.py); the check here only says whether
+the action ran and left both.
 """
 import json
 
@@ -12,7 +13,7 @@ def run_define_check(client, tree, check, node_id, strongs):
     word = wait_until(lambda: tree.by_id(node_id), 10, what=node_id)
     if word is None:
         check("define-" + node_id, False, "no element %s" % node_id)
-        return
+        return None
     # The layer's English name lists the word's Strong's number with its letter ("…, Strong's G3056", "…, Strong's
     # H430"): the right word.
     parts = word.name.split(", ")
@@ -38,3 +39,4 @@ def run_define_check(client, tree, check, node_id, strongs):
           and focused and notification.name,
           "%s actions %s; define → description %d characters, announced %r" % (
               node_id, names, len(word.description or ""), notification.name))
+    return record

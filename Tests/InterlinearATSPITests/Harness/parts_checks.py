@@ -1,8 +1,8 @@
 """The "parts" action as a screen reader uses it: pyatspi finds a Hebrew word, does the action named "parts" through
 the Action interface, and reads what it gave back — the word's description and the status line's notification (what
 Orca speaks at once), both the word's morphemes said one by one. Prints `PARTS <json>` per word for the Swift test,
-which compares them with the morphemes of the source data; the check here only says whether the action ran and left
-both.
+which compares them with the morphemes of the source data, and returns them (orca_check.py compares what Orca said);
+the check here only says whether the action ran and left both.
 """
 import json
 
@@ -13,6 +13,7 @@ def run_parts_check(client, tree, check, node_ids):
     # libatspi keeps names and descriptions it has read up to date from these events, once something listens.
     client.listen("object:property-change", "object:state-changed")
     notification = tree.frame.getChildAtIndex(1).getChildAtIndex(0)
+    records = []
     for node_id in node_ids:
         word = wait_until(lambda: tree.by_id(node_id), 10, what=node_id)
         if word is None:
@@ -35,6 +36,8 @@ def run_parts_check(client, tree, check, node_ids):
                   "partsDescription": described.get("parts"), "done": bool(done),
                   "description": word.description, "announced": notification.name,
                   "notificationRole": notification.getRoleName(), "focused": bool(focused)}
+        records.append(record)
         print("PARTS " + json.dumps(record, ensure_ascii=False), flush=True)
         check("parts-" + node_id, "parts" in names and done and given and focused,
               "%s actions %s; parts → description and announcement %r" % (node_id, names, notification.name))
+    return records
