@@ -20,22 +20,11 @@ struct DefineRefusalTests {
         }
     }
 
-    /// A window whose store refuses every entry.
-    final class Host: AccessibleHost {
-        let accessibilityTree: AccessibilityTree
-        init(_ tree: AccessibilityTree) { accessibilityTree = tree }
-        var windowOrigin: (x: Int32, y: Int32) { (0, 0) }
-        var windowTitle: String { "interlinear" }
-        func focusRequested(_ id: ElementID) {}
-        func lexiconEntries(ofStrongs field: String) throws -> [LexiconEntry] {
-            throw Refusal(field: field)
-        }
-    }
-
     @Test(arguments: ["John 1", "Genesis 1"])
     func aRefusedEntryIsSaidToBeUnreadable(_ reference: String) throws {
         let tree = try ObjectNodeTests.tree(reference)
-        let host = Host(tree)
+        // A window whose store refuses every entry.
+        let host = PartsActionAdapterTests.Host(tree, entries: { throw Refusal(field: $0) }) { nil }
         let adapter = try AtspiAdapter(host: host, applicationName: "interlinear", mode: .off)
         host.accessibilityTree.screenReaderEnabled = true  // mode off turned it off
         let word = ObjectNode.element(ElementID(cell: 0, kind: .word(0)))

@@ -31,14 +31,20 @@ func expectPartsOfSource(_ said: String, _ source: [SourceColumns.HebrewMorpheme
 /// the word's description; a host that cannot read it gets `ReaderWording.partsUnavailable` said.
 @Suite("AT-SPI: the parts action of a Hebrew word, through the adapter")
 struct PartsActionAdapterTests {
-    /// A window's part of the host: the tree shown, and the chapter with morphemes as `whole` gives it.
+    /// A window's part of the host: the tree shown, and the chapter with morphemes as `whole` gives it; its
+    /// dictionary entries as `entries` gives them (none by default; `DefineRefusalTests` has them refused).
     final class Host: AccessibleHost {
         let accessibilityTree: AccessibilityTree
         let whole: () throws -> Chapter?
+        let entries: (String) throws -> [LexiconEntry]
         private(set) var reads = 0
-        init(_ tree: AccessibilityTree, whole: @escaping () throws -> Chapter?) {
+        init(
+            _ tree: AccessibilityTree, entries: @escaping (String) throws -> [LexiconEntry] = { _ in [] },
+            whole: @escaping () throws -> Chapter?
+        ) {
             accessibilityTree = tree
             self.whole = whole
+            self.entries = entries
         }
         var windowOrigin: (x: Int32, y: Int32) { (0, 0) }
         var windowTitle: String { "interlinear" }
@@ -47,6 +53,7 @@ struct PartsActionAdapterTests {
             reads += 1
             return try whole()
         }
+        func lexiconEntries(ofStrongs field: String) throws -> [LexiconEntry] { try entries(field) }
     }
 
     struct ReadFailure: Error, CustomStringConvertible {
