@@ -58,24 +58,15 @@ public func fuzzLexiconRows(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }
     }
     for field in rows.wordFields {
-        do {
+        checkLookup {
             let entries = try store.lexiconEntries(ofWordField: field)
             let keys = LexiconEntry.numbers(ofWordField: field).compactMap { LexiconEntry.key($0) }
             precondition(entries.allSatisfy { keys.contains($0.strongs) }, "\(field) gave an entry of another number")
-            entries.forEach(check)
-            checkSpeech(entries)
-        } catch {
-            checkRefusal(error)
+            return entries
         }
     }
     for headword in rows.headwords {
-        do {
-            let entries = try store.lexiconEntries(headword: headword)
-            entries.forEach(check)
-            checkSpeech(entries)
-        } catch {
-            checkRefusal(error)
-        }
+        checkLookup { try store.lexiconEntries(headword: headword) }
     }
     return 0
 }
@@ -87,6 +78,17 @@ private func makeStore() -> CorpusStore {
         return CorpusStore(database: database, url: storeURL)
     } catch {
         fatalError("cannot create the in-memory store: \(error)")
+    }
+}
+
+/// The entries a lookup gives, each alone and together as the front ends say them; or the store's refusal.
+private func checkLookup(_ lookup: () throws -> [LexiconEntry]) {
+    do {
+        let entries = try lookup()
+        entries.forEach(check)
+        checkSpeech(entries)
+    } catch {
+        checkRefusal(error)
     }
 }
 
@@ -149,11 +151,7 @@ private func checkSpoken(_ line: SpokenLine, original: Bool, bound: Int) {
 /// takes for Greek (Greek and Coptic, Greek Extended) or Hebrew. The blocks' unassigned code points and signs (a
 /// tonos, a cantillation mark) are no letters a voice would spell.
 private func isScript(_ scalar: Unicode.Scalar) -> Bool {
-    guard scalar.properties.isAlphabetic else { return false }
-    switch scalar.value {
-    case 0x0370...0x03FF, 0x1F00...0x1FFF: return true
-    default: return SpokenLanguage.isHebrew(scalar)
-    }
+    scalar.properties.isAlphabetic && (SpokenLanguage.isGreek(scalar) || SpokenLanguage.isHebrew(scalar))
 }
 
 /// A refusal is a store error whose message is one bounded line without control characters, naming the store.

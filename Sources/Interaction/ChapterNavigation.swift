@@ -44,7 +44,8 @@ public protocol ChapterNavigation: AnyObject {
     func load(_ reference: ChapterReference) throws -> Chapter
 
     /// Loads a chapter with its Hebrew words' morphemes, which `load` leaves in the store
-    /// (`Chapter.omitsMorphemes`): for a front end that says a word's parts when asked.
+    /// (`Chapter.omitsMorphemes`): for a front end that says a word's parts when asked. Asked again for the same
+    /// chapter, it gives the one it read.
     func loadWithMorphemes(_ reference: ChapterReference) throws -> Chapter
 
     /// A passage typed in English (Protestant) numbering, moved to the Hebrew text's where they differ, with a note

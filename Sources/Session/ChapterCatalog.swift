@@ -16,6 +16,8 @@ public class ChapterNavigator: ChapterNavigation {
     /// Every chapter that loads, in canonical order; listed on first use (a reader that never turns a page never
     /// asks the store for the list).
     public fileprivate(set) lazy var chapters: [ChapterReference] = source.availableChapters()
+    /// The chapter `loadWithMorphemes` read last.
+    private var withMorphemes: Chapter?
     /// The store's search, when there is a store.
     private lazy var storeSearch: StoreSearch? = store.map(StoreSearch.init)
 
@@ -38,9 +40,13 @@ public class ChapterNavigator: ChapterNavigation {
     }
 
     /// Loads a chapter with its morphemes, into a table of its own (a front end reads its words' parts, never lays
-    /// them out).
+    /// them out). The last one read is kept, so every word's parts asked of one chapter (the reader's `p`, the
+    /// window's "parts" action) read it once.
     public func loadWithMorphemes(_ reference: ChapterReference) throws -> Chapter {
-        try source.load(reference, into: StringTableBuilder(), morphemes: true)
+        if let kept = withMorphemes, kept.reference == reference { return kept }
+        let chapter = try source.load(reference, into: StringTableBuilder(), morphemes: true)
+        withMorphemes = chapter
+        return chapter
     }
 
     /// The chapter `step` places after (positive) or before (negative) `reference` among the corpus's chapters,

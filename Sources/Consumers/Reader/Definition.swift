@@ -44,7 +44,7 @@ extension LineMode {
 
 extension LineMode {
     /// `p`: the focused word's parts one by one (`WordSpeech.parts`). A chapter read without its morphemes (the
-    /// store's, `Chapter.omitsMorphemes`) is read again with them from the navigator when first asked, and kept.
+    /// store's, `Chapter.omitsMorphemes`) is read again with them from the navigator, which keeps it.
     mutating func parts() -> SpokenLine {
         guard let word else { return ReaderWording.noWordFocused }
         guard chapter.language == .hebrew else { return text.notSplit }
@@ -53,12 +53,10 @@ extension LineMode {
         }
         let number = chapter.verses[verse].number
         do {
-            if wordParts?.reference != chapter.reference {
-                guard let navigator else { return ReaderWording.partsUnavailable(nil) }
-                wordParts = try navigator.loadWithMorphemes(chapter.reference)
-            }
+            guard let navigator else { return ReaderWording.partsUnavailable(nil) }
+            let whole = try navigator.loadWithMorphemes(chapter.reference)
             // The same verse and word of the chapter read whole (this one may hold only a passage's verses).
-            guard let whole = wordParts, let line = speech.parts(ofWord: word, verse: number, in: whole) else {
+            guard let line = speech.parts(ofWord: word, verse: number, in: whole) else {
                 return ReaderWording.partsUnavailable(nil)
             }
             return line

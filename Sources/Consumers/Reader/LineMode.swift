@@ -37,8 +37,6 @@ public struct LineMode {
     private var prompt: PromptLine?
     /// The define key's brief-then-full state (`Definition.swift`).
     var defineKey = DefineKey()
-    /// The chapter read with its morphemes when `p` first needed them (`Definition.swift`).
-    var wordParts: Chapter?
 
     /// `academic`: words in the SBL transliteration, not respelled for a voice (for a braille display).
     public init(

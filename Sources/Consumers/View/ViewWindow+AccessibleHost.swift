@@ -36,12 +36,10 @@ extension ViewWindow: AccessibleHost {
     }
 
     /// A screen reader's "parts" action: the chapter shown, which the window loads without its morphemes, read again
-    /// with them from the catalog once, then kept (the same verses, by number, whatever passage is shown).
+    /// with them by the catalog, which keeps it (the same verses, by number, whatever passage is shown).
     public func chapterWithMorphemes() throws -> Chapter? {
         let shown = view.chapter
-        guard shown.omitsMorphemes else { return shown }
-        if wordParts?.reference != shown.reference { wordParts = try view.catalog.loadWithMorphemes(shown.reference) }
-        return wordParts
+        return shown.omitsMorphemes ? try view.catalog.loadWithMorphemes(shown.reference) : shown
     }
 
     /// A screen reader's "copy" action: the text goes to the desktop clipboard.

@@ -42,9 +42,6 @@ public final class ViewWindow {
     /// Whether the screen reader consumed the last key press: the SDL key and text events made from that same X
     /// event are then not the window's.
     private var keyConsumed = false
-    /// The chapter shown, read again with its morphemes the first time a screen reader asked for a word's parts
-    /// (`chapterWithMorphemes`); kept until another chapter is asked about.
-    var wordParts: Chapter?
 
     /// Opens and shows the window (painted once the loop runs) and, unless `--screen-reader off`, starts the
     /// AT-SPI adapter with this window as its host. Throws `ViewError` without a display, and
