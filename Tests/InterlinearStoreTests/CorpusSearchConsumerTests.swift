@@ -14,7 +14,7 @@ import Testing
 private func ref(_ text: String) throws -> ChapterReference { try #require(ChapterReference(parsing: text)) }
 
 /// The accessibility action and the reader search through the store, as `interlinear search` does.
-@Suite struct CorpusSearchConsumerTests {
+@Suite(.enabled(if: StoreFixture.wholeStoreRuns, "needs the bible-alignments source data (scripts/setup downloads it)")) struct CorpusSearchConsumerTests {
     private func johnTree(_ store: CorpusStore) throws -> AccessibilityTree {
         let session = Interlinear(
             library: ChapterLibrary(
@@ -32,7 +32,7 @@ private func ref(_ text: String) throws -> ChapterReference { try #require(Chapt
     }
 
     @Test func findOtherOccurrencesSearchesTheCorpus() throws {
-        guard let url = try StoreFixture.wholeStore() else { return }
+        let url = try StoreFixture.wholeStore()
         let store = try CorpusStore(url: url)
         let tree = try johnTree(store)
         // John 1:1, word 5: λόγος.
@@ -54,7 +54,7 @@ private func ref(_ text: String) throws -> ChapterReference { try #require(Chapt
     }
 
     @Test func readerSearchCrossesChaptersAndKeepsItAfterAMiss() throws {
-        guard let url = try StoreFixture.wholeStore() else { return }
+        let url = try StoreFixture.wholeStore()
         let navigator = try catalog(url)
         var grid = GridMode(chapter: try navigator.load(try ref("John 1")), columns: 100, rows: 30, color: false)
         grid.navigator = navigator
@@ -83,7 +83,7 @@ private func ref(_ text: String) throws -> ChapterReference { try #require(Chapt
     }
 
     @Test func lineModeTurnsChapters() throws {
-        guard let url = try StoreFixture.wholeStore() else { return }
+        let url = try StoreFixture.wholeStore()
         let navigator = try catalog(url)
         var mode = LineMode(narration: ChapterNarration(chapter: try navigator.load(try ref("Mark 4"))))
         mode.navigator = navigator
@@ -99,7 +99,7 @@ private func ref(_ text: String) throws -> ChapterReference { try #require(Chapt
     /// A search step or a `:` jump into another chapter is one utterance: the key says nothing, the chapter opened
     /// says the match or verse (it was said twice: "Match 5 is in John two." and then the match again).
     @Test func lineModeCrossesChaptersWithOneUtterance() throws {
-        guard let url = try StoreFixture.wholeStore() else { return }
+        let url = try StoreFixture.wholeStore()
         let navigator = try catalog(url)
         var mode = LineMode(narration: ChapterNarration(chapter: try navigator.load(try ref("John 1"))))
         mode.navigator = navigator

@@ -6,7 +6,7 @@ import Testing
 @testable import InterlinearStore
 
 /// Search counts against counts computed straight from the source TSV (not through the store or its folding).
-@Suite(.serialized) struct SearchCountTests {
+@Suite(.serialized, .enabled(if: StoreFixture.wholeStoreRuns, "needs the bible-alignments source data (scripts/setup downloads it)")) struct SearchCountTests {
     /// SBLGNT rows: (lemma, Strong's, morphology), read with a plain split.
     static let sourceRows: [(lemma: String, strongs: String, morph: String)]? = {
         guard let file = SourceColumns.sblgnt,
@@ -40,7 +40,8 @@ import Testing
     }
 
     @Test func lemmaFindsEveryWordWithThatLemma() throws {
-        guard let store = try StoreFixture.wholeStore(), let rows = Self.sourceRows else { return }
+        let store = try StoreFixture.wholeStore()
+        let rows = try #require(Self.sourceRows)
         let expected = rows.filter { Self.same($0.lemma, "λόγος") }.count
         #expect(expected > 300)
         try check(try searchJSON(store, "--lemma", "λόγος", "--in", "nt"), expected: expected)
@@ -49,7 +50,8 @@ import Testing
     }
 
     @Test func strongsNumberFindsEveryWordWithIt() throws {
-        guard let store = try StoreFixture.wholeStore(), let rows = Self.sourceRows else { return }
+        let store = try StoreFixture.wholeStore()
+        let rows = try #require(Self.sourceRows)
         let logos = rows.filter { $0.strongs == "G3056" }.count
         try check(try searchJSON(store, "--strongs", "G3056", "--in", "nt"), expected: logos)
         // A number without its letter finds every lettered variant; with the letter, only that one.
@@ -61,7 +63,8 @@ import Testing
     }
 
     @Test func morphologyCodeAndWords() throws {
-        guard let store = try StoreFixture.wholeStore(), let rows = Self.sourceRows else { return }
+        let store = try StoreFixture.wholeStore()
+        let rows = try #require(Self.sourceRows)
         let code = rows.filter { $0.morph == "V-AAI-3S" }.count
         try check(try searchJSON(store, "--morph", "V-AAI-3S", "--in", "nt"), expected: code)
         // In words: first and second aorists, active indicative, any person and number.
@@ -72,7 +75,8 @@ import Testing
     }
 
     @Test func translationTextThroughTheFullTextIndex() throws {
-        guard let store = try StoreFixture.wholeStore(), let directory = StoreFixture.sourceDirectory else { return }
+        let store = try StoreFixture.wholeStore()
+        let directory = try #require(StoreFixture.sourceDirectory)
         // Verses (by source verse) of the BSB with a token "grace", any case.
         var verses = Set<String>()
         for f in try SourceColumns.rows(
@@ -88,7 +92,7 @@ import Testing
     }
 
     @Test func everyChapterOfTheNewTestamentOpens() throws {
-        guard let url = try StoreFixture.wholeStore() else { return }
+        let url = try StoreFixture.wholeStore()
         let store = try CorpusStore(url: url)
         let chapters = try store.availableChapters()
         #expect(chapters.count == 260)
@@ -107,7 +111,7 @@ import Testing
     }
 
     @Test func morphologyVocabularyCoversEveryExpansion() throws {
-        guard let url = try StoreFixture.wholeStore() else { return }
+        let url = try StoreFixture.wholeStore()
         let search = StoreSearch(store: try CorpusStore(url: url))
         // Every word of every expansion is understood as a morphology query, and a code's own expansion finds it.
         let codes = Set((Self.sourceRows ?? []).map(\.morph)).sorted()
@@ -121,7 +125,7 @@ import Testing
     }
 
     @Test func textOutputListsAndCounts() throws {
-        guard let store = try StoreFixture.wholeStore() else { return }
+        let store = try StoreFixture.wholeStore()
         let result = try run(
             interlinearBinary, ["search", "λόγος", "--in", "John", "--limit", "2", "--corpus", store.path])
         #expect(result.status == 0, "\(result.stderr)")
