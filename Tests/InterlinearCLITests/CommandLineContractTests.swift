@@ -82,6 +82,10 @@ import Testing
         #expect(
             version.stdoutText.range(of: #"^\d+\.\d+\.\d+\n$"#, options: .regularExpression) != nil,
             "\(version.stdoutText)")
+        // The version a user can name has its section in the CHANGELOG.
+        let changelog = try String(contentsOf: packageRoot.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
+        let number = version.stdoutText.trimmingCharacters(in: .newlines)
+        #expect(changelog.contains("\n## \(number) "), "CHANGELOG.md has no section for \(number)")
         let help = try interlinear("typeset", "--help")
         #expect(help.status == 0 && help.stdoutText.contains("--width") && help.stderr.isEmpty)
         let full = try spawnInterlinear(["--help"], stdout: .path("/dev/full"))
