@@ -22,7 +22,7 @@ import Glibc
 /// A folder that cannot be made (a file on the way, a read-only home) or a folder at a file's name is bad luck,
 /// not an attack: caching is quietly off (or that one file is), as before. Caches are an
 /// optimisation: nothing else changes, the command's output is the same.
-public final class CacheFolder: @unchecked Sendable {
+public final class CacheFolder: Sendable {
     /// The folder's path, for messages and for `PersistedSave`.
     public let path: String
     private let descriptor: Int32
@@ -41,8 +41,8 @@ public final class CacheFolder: @unchecked Sendable {
     /// every protocol conformance record for `String: Hashable` (0.39 M instructions of a 16 M warm `typeset`).
     private static let opened = Mutex<(folders: [(path: String, folder: CacheFolder?)], warned: Bool)>(([], false))
 
-    /// Where warnings go: one line on stderr by default (tests may capture it).
-    nonisolated(unsafe) public static var warningSink: (String) -> Void = { line in
+    /// Where warnings go: one line on stderr.
+    private static func warningSink(_ line: String) {
         try? ByteSink(descriptor: 2).write(Array(("interlinear: warning: " + line + "\n").utf8))
     }
 

@@ -156,7 +156,9 @@ struct BrailleTests {
         let file = dir.appendingPathComponent("out.brf")
         let result = try run(
             interlinearBinary, ["braille", "John 1", "--output", file.path] + extra, directory: packageRoot)
-        #expect(result.status != 0 && result.status < 128)
+        // A table that is not there is unavailable (69); every other case is a usage error.
+        let missingTable = extra.first == "--table" || extra.first == "--greek-table"
+        #expect(result.status == (missingTable ? 69 : 64), "\(result.stderr)")
         #expect(
             result.stderr.hasPrefix("interlinear: error: ") && result.stderr.filter { $0 == "\n" }.count == 1,
             "\(result.stderr)")

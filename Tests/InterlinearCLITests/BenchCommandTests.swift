@@ -36,7 +36,7 @@ import Testing
     ])
     func badInputFailsWithOneLine(arguments: [String]) throws {
         let result = try run(interlinearBinary, arguments, directory: packageRoot)
-        #expect(result.status != 0)
+        #expect(result.status == 64, "\(result.stderr)")
         #expect(result.stdout.isEmpty)
         let lines = result.stderr.split(separator: "\n")
         #expect(lines.count == 1)

@@ -66,7 +66,7 @@ import Testing
     @Test func commandsNameTheImportForAMissingChapter() throws {
         let folder = try folderWithStore()
         let result = try run(interlinearBinary, ["read", "Mark 4", "--corpus", folder.path])
-        #expect(result.status != 0)
+        #expect(result.status == 66)
         #expect(result.stderr.contains("no chapter Mark 4 in the corpus"), "\(result.stderr)")
         #expect(result.stderr.contains("interlinear import"), "\(result.stderr)")
         #expect(result.stderr.contains("nearest chapters that open: Matthew 1, John 1, Romans 8"), "\(result.stderr)")

@@ -112,7 +112,7 @@ import Testing
         }
     }
 
-    /// The CLI as users meet a broken store: one line on stderr, a non-zero exit, no output.
+    /// The CLI as users meet a broken store: one line on stderr, exit 65 (bad data), no output.
     @Test(arguments: ["corrupt", "foreign"]) func commandsRefuseABrokenStore(kind: String) throws {
         let folder = StoreFixture.folder.appendingPathComponent("cli-\(kind)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -126,7 +126,7 @@ import Testing
             let result = try run(
                 interlinearBinary, arguments, environment: ["INTERLINEAR_DATA": folder.path, "HOME": folder.path],
                 directory: folder)
-            #expect(result.status != 0 && result.status < 128, "\(arguments): \(result.status)")
+            #expect(result.status == 65, "\(arguments): \(result.status)")
             #expect(result.stdout.isEmpty)
             let lines = result.stderr.split(separator: "\n")
             #expect(lines.count == 1, "\(arguments): \(result.stderr)")
