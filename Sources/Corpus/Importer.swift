@@ -6,7 +6,15 @@ public struct BibleAlignmentsImporter {
     /// The package's `data/` folder.
     public let dataDirectory: URL
 
-    public init(dataDirectory: URL) { self.dataDirectory = dataDirectory }
+    /// The py-sblgnt download's folder (`SourceData.printedGreekDirectory`), whose MorphGNT files give each word as
+    /// the SBLGNT prints it, with its punctuation (`PrintedGreekAlignment`); nil keeps SBLGNT.tsv's forms, without
+    /// punctuation (the tests' small made-up sources).
+    public var printedText: URL?
+
+    public init(dataDirectory: URL, printedText: URL? = nil) {
+        self.dataDirectory = dataDirectory
+        self.printedText = printedText
+    }
 
     /// The package's files the importer reads, relative to its `data/` folder.
     public static let requiredFiles = [
@@ -34,6 +42,13 @@ public struct BibleAlignmentsImporter {
     /// Imports the chapters `wanted` (all chapters of the New Testament when nil), interning into `strings`; the
     /// chapters share the table frozen after the last.
     public func importChapters(_ wanted: Set<ChapterReference>?, strings: StringTableBuilder) throws -> [Chapter] {
+        try importChaptersReporting(wanted, strings: strings).chapters
+    }
+
+    /// `importChapters`, with what the import decided where SBLGNT.tsv and the printed text disagree.
+    public func importChaptersReporting(_ wanted: Set<ChapterReference>?, strings: StringTableBuilder) throws -> (
+        chapters: [Chapter], report: PrintedGreekReport
+    ) {
         func keep(_ verseKey: Int) -> Bool {
             guard let book = Book.numbered(verseKey / 1_000_000), book.testament == .new else { return false }
             guard let wanted else { return true }
@@ -98,6 +113,13 @@ public struct BibleAlignmentsImporter {
                     id: f[0], text: f[2], skipSpaceAfter: f[3] == "y", line: line, path: targetFile))
         }
         let links = try readAlignments()
+        var report = PrintedGreekReport()
+        let printedByVerse = try printedText.map { directory in
+            report.read = true
+            return try PrintedGreekText.read(
+                directory: directory.appendingPathComponent(SourceData.printedGreekFolder),
+                books: wanted.map { Set($0.map(\.book.number)) }, keep: keep)
+        }
 
         var chapters: [ChapterReference: Chapter] = [:]
         var transliterations: [Substring: Substring] = [:]
@@ -114,8 +136,23 @@ public struct BibleAlignmentsImporter {
                 path: targetFile
             ) { displayIndex[$0.id] = $1 }
             for token in display { chapter.appendTranslationToken(strings.intern(token)) }
-            for row in sourceByVerse[key] ?? [] {
-                let f = row.fields
+            let rows = sourceByVerse[key] ?? []
+            var printed: [PrintedGreekAlignment.Result]?
+            if let printedByVerse {
+                let verse = printedByVerse[key] ?? []
+                if verse.isEmpty && !rows.isEmpty {
+                    report.outsideVerses.append(key)
+                    chapter.markVerseOutsideText()
+                }
+                let aligned = PrintedGreekAlignment.align(
+                    verse: key, source: rows.map { String($0.fields[0]) }, printed: verse)
+                report.decisions += aligned.decisions
+                printed = aligned.words
+            }
+            for (index, row) in rows.enumerated() {
+                var f = row.fields
+                let punctuation = printed?[index].punctuation ?? .none
+                if let form = printed?[index].surface { f[0] = Substring(form) }
                 let gloss = f[2].isEmpty || f[2] == "-" ? f[3] : f[2]
                 let aligned = Set((links[row.id] ?? []).compactMap { displayIndex[$0] }).sorted().map {
                     TokenOffset($0)
@@ -131,7 +168,7 @@ public struct BibleAlignmentsImporter {
                 chapter.appendWord(
                     surface: f[0], transliteration: transliteration,
                     lemma: f[4], strongs: f[1], morphology: f[5], gloss: gloss, alignment: aligned,
-                    strings: strings)
+                    punctuation: punctuation, strings: strings)
             }
             chapters[reference] = chapter
         }
@@ -145,11 +182,12 @@ public struct BibleAlignmentsImporter {
                 "has no Greek words for \(empty.reference); the source "
                     + "data is incomplete", remedy: .downloadSourceData)
         }
-        return chapters.values.map { chapter in
+        let sorted = chapters.values.map { chapter in
             var chapter = chapter
             chapter.freeze(strings)
             return chapter
         }.sorted { ($0.reference.book.number, $0.reference.chapter) < ($1.reference.book.number, $1.reference.chapter) }
+        return (sorted, report)
     }
 
     /// Calls `body` with each data row's 1-based line number and fields (bounded and checked: `SourceTable`).
