@@ -205,9 +205,12 @@ public enum ChapterFile {
                 guard FieldSyntax.isMorphology(fields[6]) else {
                     throw fail("bad morphology code \(quoted(fields[6]))")
                 }
-                guard let punctuation = fields[9].isEmpty ? Punctuation.none : Punctuation(field: Substring(string(fields[9])))
+                guard
+                    let punctuation = fields[9].isEmpty
+                        ? Punctuation.none : Punctuation(field: Substring(string(fields[9])))
                 else {
-                    throw fail("bad punctuation \(quoted(fields[9])) (marks only, '_' for the word when some precede it)")
+                    throw fail(
+                        "bad punctuation \(quoted(fields[9])) (marks only, '_' for the word when some precede it)")
                 }
                 let tokenCount = current.translation.count
                 let alignmentStart = Int32(chapter!.alignedTokens.count)
@@ -402,7 +405,8 @@ public enum ChapterFile {
                 ]
                 .map { chapter.text($0) }
                 let aligned = chapter.alignment(of: word).map(\.description).joined(separator: " ")
-                out += "w\t\(verse.number)\t\(fields.joined(separator: "\t"))\t\(aligned)\t\(chapter.text(word.punctuation))\n"
+                out +=
+                    "w\t\(verse.number)\t\(fields.joined(separator: "\t"))\t\(aligned)\t\(chapter.text(word.punctuation))\n"
                 for m in chapter.morphemes(of: word) {
                     let parts = [m.surface, m.transliteration, m.strongs, m.morphology, m.gloss].map {
                         chapter.text($0)

@@ -21,7 +21,9 @@ public struct PrintedGreekReport: Sendable {
         guard read else { return [] }
         var lines = PrintedGreekAlignment.Decision.Kind.allCases.compactMap { kind -> String? in
             let count = count(kind)
-            return count == 0 ? nil : "SBLGNT as printed (py-sblgnt \(SourceData.printedGreekVersion)): \(count.grouped) word(s): \(kind.rawValue)"
+            return count == 0
+                ? nil
+                : "SBLGNT as printed (py-sblgnt \(SourceData.printedGreekVersion)): \(count.grouped) word(s): \(kind.rawValue)"
         }
         if let first = outsideVerses.first, let last = outsideVerses.last {
             lines.append(

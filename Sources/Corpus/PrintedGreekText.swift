@@ -36,7 +36,8 @@ public enum PrintedGreekText {
             let url = directory.appendingPathComponent(name)
             let bytes: [UInt8]
             do {
-                bytes = try BoundedFile.read(url.path, limit: CorpusLimits.maxSourceFileBytes, what: "a source data file")
+                bytes = try BoundedFile.read(
+                    url.path, limit: CorpusLimits.maxSourceFileBytes, what: "a source data file")
             } catch let error as CorpusError where error.kind == .missing {
                 throw CorpusError(
                     file: url.path, line: nil, kind: .missing, "cannot read (is py-sblgnt 0.10 downloaded?)",
@@ -53,7 +54,9 @@ public enum PrintedGreekText {
                 func fail(_ message: String) -> CorpusError { CorpusError(file: url.path, line: lineNumber, message) }
                 guard line.utf8.count <= CorpusLimits.maxSourceLineBytes else { throw fail("line too long") }
                 let columns = line.split(separator: " ")
-                guard columns.count == 8 else { throw fail("expected 8 space-separated columns, found \(columns.count)") }
+                guard columns.count == 8 else {
+                    throw fail("expected 8 space-separated columns, found \(columns.count)")
+                }
                 let reference = columns[0]
                 guard reference.count == 6, reference.allSatisfy({ $0.isASCII && $0.isNumber }),
                     let chapter = Int(reference.dropFirst(2).prefix(2)), let verse = Int(reference.suffix(2)),

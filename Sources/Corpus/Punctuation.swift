@@ -50,7 +50,9 @@ public struct Punctuation: Sendable, Hashable {
     }
 
     /// The SBLGNT's text-critical signs (U+2E00–U+2E05).
-    static let apparatusSigns: Set<Character> = ["\u{2E00}", "\u{2E01}", "\u{2E02}", "\u{2E03}", "\u{2E04}", "\u{2E05}"]
+    static let apparatusSigns: Set<Character> = [
+        "\u{2E00}", "\u{2E01}", "\u{2E02}", "\u{2E03}", "\u{2E04}", "\u{2E05}",
+    ]
 
     /// How long a pause the marks after a word call for, when read aloud.
     public enum Pause: Sendable, Equatable {
