@@ -79,6 +79,9 @@ public struct Verse: Sendable, Equatable {
     /// apparatus and SBLGNT.tsv holds without saying so (`PrintedGreekReport.outsideVerses`).
     public var outsideText = false
 
+    /// What is shown and said of a verse outside the edition's text.
+    public static let outsideTextNote = "not in the SBLGNT's text, which prints it only in its apparatus"
+
     /// The most source words one verse may hold: a word's offset within its verse is stored in 16 bits (labels,
     /// accessibility elements and node ids keep it so). Parsers and importers must reject a larger verse.
     public static let maxWords = Int(UInt16.max) + 1

@@ -99,4 +99,45 @@ import Testing
         #expect(outside == expected["outside"] as? [Int], "John 7:53–8:11 is outside the SBLGNT's text")
         #expect(outside.count == 12)
     }
+
+    /// The source labels of a typeset passage, in reading order.
+    static func sourceLabels(_ arguments: [String]) throws -> [String] {
+        let result = try run(interlinearBinary, ["typeset"] + arguments + ["--tiers", "source"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let document = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+        let cells = try #require(document["cells"] as? [[String: Any]])
+        return cells.flatMap { cell in
+            ((cell["labels"] as? [[String: Any]]) ?? []).filter { $0["tier"] as? String == "source" }.compactMap {
+                $0["text"] as? String
+            }
+        }
+    }
+
+    @Test(
+        "typeset: Genesis 1:4 and 30:2 in the Codex's order, John 1 and John 8 as the SBLGNT prints them",
+        .enabled(if: sourcesPresent, "\(StoreFixture.sourceMissing ?? "")"))
+    func typesetAsPrinted() throws {
+        let store = try SharedStore.wholeBible.get().path
+        // The Codex (maqaf aside, which neither source has): וַיַּרְא אֱלֹהִים אֶת־הָאוֹר כִּי־טוֹב …
+        let genesis = try Self.sourceLabels(["Genesis 1:4", "--corpus", store, "--hebrew-marks", "points"])
+        #expect(genesis.prefix(6) == ["וַיַּרְא", "אֱלֹהִים", "אֶת", "הָאוֹר", "כִּי", "טוֹב"])
+        #expect(genesis.last == "הַחֹשֶׁךְ׃")
+        let jacob = try Self.sourceLabels(["Genesis 30:2", "--corpus", store, "--hebrew-marks", "points"])
+        #expect(jacob[5...7] == ["הֲתַחַת", "אֱלֹהִים", "אָנֹכִי"], "\(jacob)")
+        let john = try Self.sourceLabels(["John 1:1-5", "--corpus", store])
+        #expect(john.prefix(5) == ["Ἐν", "ἀρχῇ", "ἦν", "ὁ", "λόγος,"])
+        #expect(john.contains("θεόν,") && john.contains("λόγος.") && john.contains("ἐγένετο·"), "\(john)")
+        let matthew = try Self.sourceLabels(["Matthew 1:25", "--corpus", store])
+        #expect(matthew.prefix(3) == ["καὶ", "οὐκ", "ἐγίνωσκεν"])
+        // John 7:53 is outside the SBLGNT's text: the layout says so, the reading says so.
+        let result = try run(interlinearBinary, ["typeset", "John 7:53", "--corpus", store])
+        let document = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+        #expect((document["cells"] as? [[String: Any]])?.first?["outside"] as? Bool == true)
+        #expect(try schemaViolation(result.stdout, schema: "layout-4") == nil)
+        // `read` from John 7:1 and 8:1 on: the note under 7:53 alone, then under 8:1–11.
+        let seven = try run(interlinearBinary, ["read", "John 7:1", "--corpus", store])
+        #expect(seven.stdoutText.components(separatedBy: "(\(Verse.outsideTextNote))").count == 2)
+        let eight = try run(interlinearBinary, ["read", "John 8:1", "--corpus", store])
+        #expect(eight.stdoutText.components(separatedBy: "(\(Verse.outsideTextNote))").count == 12)
+    }
 }
