@@ -34,8 +34,10 @@ public struct ChapterWording: Sendable {
     public func verse(_ index: VerseIndex, prefix: String = "") -> [String] {
         let verse = chapter.verses[index]
         let reference = Speakable.reference(chapter.reference, verse: verse.number)
+        let outside = verse.outsideText ? ", \(Verse.outsideTextNote)" : ""
         return [
-            "\(reference), \(wordCount(verse.words.count))", reference, "verse " + Speakable.number(verse.number),
+            "\(reference)\(outside), \(wordCount(verse.words.count))", reference,
+            "verse " + Speakable.number(verse.number),
             "verse \(verse.number)",
         ].map { prefix + $0 }
     }
@@ -72,16 +74,32 @@ public struct ChapterWording: Sendable {
     }
 
     /// The verse's words alone, "Hebrew: …": in their own script when `original` is on (for a voice of that
-    /// language), else respelled for the English voice.
+    /// language), else respelled for the English voice. The text's punctuation is heard as pauses, never read:
+    /// each word's marks become the one mark a voice pauses at (`pause(after:)`).
     public func sourceVerse(_ index: VerseIndex, original: Bool) -> SpokenLine {
         var line = SpokenLine("\(languageName): ")
         let words = chapter.words[chapter.verses[index].words]
         if original {
-            line.append(words.map { chapter.text($0.surface) }.joined(separator: " "), source)
+            line.append(words.map { chapter.text($0.surface) + pause(after: $0) }.joined(separator: " "), source)
         } else {
-            line.append(words.map { said($0) }.joined(separator: " "), transliteration)
+            line.append(words.map { said($0) + pause(after: $0) }.joined(separator: " "), transliteration)
         }
         return line
+    }
+
+    /// What a voice hears for the marks printed around a word: a comma for a phrase's pause (the Greek raised dot,
+    /// a comma, a dash, a bracket), a full stop for a sentence's (and sof pasuq), a question mark for the Greek ";"
+    /// (which an English voice would read as a semicolon's pause, not a question); nothing when it has none.
+    public func pause(after word: Word) -> String {
+        guard word.punctuation != StringTable.emptyText,
+            let marks = Punctuation(field: Substring(chapter.text(word.punctuation)))
+        else { return "" }
+        switch marks.pause {
+        case .phrase: return ","
+        case .sentence: return "."
+        case .question: return "?"
+        case nil: return ""
+        }
     }
 
     /// "Translation: In the beginning was the Word, …".

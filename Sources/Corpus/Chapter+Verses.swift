@@ -7,6 +7,7 @@ extension Chapter {
         selected.omitsMorphemes = omitsMorphemes
         for verse in verses where range.contains(verse.number) {
             selected.beginVerse(verse.number, numberText: verse.numberText)
+            if verse.outsideText { selected.markVerseOutsideText() }
             for token in translationTokens[verse.translation] { selected.appendTranslationToken(token) }
             for word in words[verse.words] {
                 let start = Int32(selected.alignedTokens.count)

@@ -14,11 +14,20 @@ public struct Word: Sendable, Equatable {
     /// The word's morphemes in `Chapter.morphemes` (prefix, stem, suffix); empty for Greek, whose words are not
     /// split. For Hebrew, the word's tiers join its morphemes' with `Morpheme.separator`.
     public var morphemes: Range<Int32> = 0..<0
+    /// The marks printed around the word (`Punctuation.field`: ",", "·", "׃", "(_" …); the empty string for none.
+    /// Kept apart from the surface, which search, transliteration and speech read clean.
+    public var punctuation: TextID
+    /// The word as printed, its marks around its surface (the surface itself when it has none): what the source
+    /// tier shows (`text(_:)`), so the layout, render, export and braille print the punctuation.
+    public var printed: TextID
 
     public init(
         surface: TextID, transliteration: TextID, lemma: TextID, strongs: TextID, morphology: TextID,
-        gloss: TextID, alignment: Range<Int32>, morphemes: Range<Int32> = 0..<0
+        gloss: TextID, alignment: Range<Int32>, morphemes: Range<Int32> = 0..<0,
+        punctuation: TextID = StringTable.emptyText, printed: TextID? = nil
     ) {
+        self.punctuation = punctuation
+        self.printed = printed ?? surface
         self.surface = surface
         self.transliteration = transliteration
         self.lemma = lemma
@@ -66,6 +75,12 @@ public struct Verse: Sendable, Equatable {
     public var numberText: TextID
     public var words: Range<WordIndex>
     public var translation: Range<TokenIndex>
+    /// Whether the verse stands outside the edition's text: John 7:53–8:11, which the SBLGNT prints only in its
+    /// apparatus and SBLGNT.tsv holds without saying so (`PrintedGreekReport.outsideVerses`).
+    public var outsideText = false
+
+    /// What is shown and said of a verse outside the edition's text.
+    public static let outsideTextNote = "not in the SBLGNT's text, which prints it only in its apparatus"
 
     /// The most source words one verse may hold: a word's offset within its verse is stored in 16 bits (labels,
     /// accessibility elements and node ids keep it so). Parsers and importers must reject a larger verse.
@@ -194,16 +209,24 @@ public struct Chapter: Sendable {
 
     mutating func appendWord(
         surface: Substring, transliteration: Substring, lemma: Substring, strongs: Substring,
-        morphology: Substring, gloss: Substring, alignment: [TokenOffset],
+        morphology: Substring, gloss: Substring, alignment: [TokenOffset], punctuation: Punctuation = .none,
         strings builder: StringTableBuilder
     ) {
         alignedTokens.append(contentsOf: alignment)
+        let surfaceID = builder.intern(surface)
         appendWord(
             Word(
-                surface: builder.intern(surface), transliteration: builder.intern(transliteration),
+                surface: surfaceID, transliteration: builder.intern(transliteration),
                 lemma: builder.intern(lemma), strongs: builder.intern(strongs),
                 morphology: builder.intern(morphology), gloss: builder.intern(gloss),
-                alignment: Int32(alignedTokens.count - alignment.count)..<Int32(alignedTokens.count)))
+                alignment: Int32(alignedTokens.count - alignment.count)..<Int32(alignedTokens.count),
+                punctuation: builder.intern(punctuation.field),
+                printed: punctuation.isEmpty ? surfaceID : builder.intern(punctuation.printed(String(surface)))))
+    }
+
+    /// Marks the current verse as outside the edition's text (`Verse.outsideText`).
+    public mutating func markVerseOutsideText() {
+        verses[verses.index(before: verses.endIndex)].outsideText = true
     }
 
     /// Appends a word whose alignment offsets are already at the end of `alignedTokens`. Traps when no verse has

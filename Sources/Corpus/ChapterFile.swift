@@ -1,13 +1,14 @@
 import Foundation
 
-/// Reads and writes the corpus's chapter files (format 2, described in Corpus/README.md):
+/// Reads and writes the corpus's chapter files (format 3, described in Corpus/README.md):
 ///
-///     # interlinear corpus 2                      format line, always first
+///     # interlinear corpus 3                      format line, always first
 ///     # comment
 ///     @	43	1                                     book number, chapter
 ///     v	1	In the beginning was the Word, …      verse number, translation tokens joined by single spaces
-///     w	1	Ἐν	En	ἐν	G1722	PREP	In [the]	0 1   verse, surface, transliteration, lemma,
-///                                                  Strong's, morphology, gloss, aligned token offsets
+///                                                  [, "outside": not in the edition's text]
+///     w	1	λόγος	logos	λόγος	G3056	N-NSM	Word	5 6	,   verse, surface, transliteration, lemma,
+///                                                  Strong's, morphology, gloss, aligned token offsets, punctuation
 ///     $	51	1078                                  end: verse count, word count (a cut file lacks it)
 ///
 /// A Hebrew chapter names its language in the header (`@	1	1	hbo`) and follows each word line with one line per
@@ -18,7 +19,7 @@ import Foundation
 /// `CorpusLimits`, and the end record's counts, so a truncated file is refused rather than read short.
 public enum ChapterFile {
     /// The format version this parser reads and `render` writes.
-    public static let version = 2
+    public static let version = 3
     public static let formatLine = "# interlinear corpus \(version)"
     private static let formatPrefix = Array("# interlinear corpus ".utf8)
 
@@ -163,13 +164,16 @@ public enum ChapterFile {
                         gloss: strings.intern(utf8: fields[6])))
             case UInt8(ascii: "v"):
                 guard chapter != nil else { throw fail("verse before the '@' header") }
-                guard fields.count == 3, let number = integer(fields[1]), number > 0 else {
-                    throw fail("verse line must be 'v<TAB>number<TAB>translation'")
+                guard fields.count == 3 || (fields.count == 4 && string(fields[3]) == outsideMark),
+                    let number = integer(fields[1]), number > 0
+                else {
+                    throw fail("verse line must be 'v<TAB>number<TAB>translation[<TAB>\(outsideMark)]'")
                 }
                 if let last = chapter!.verses.last, last.number >= number {
                     throw fail("verse \(number) follows verse \(last.number)")
                 }
                 chapter!.beginVerse(number, strings: strings)
+                if fields.count == 4 { chapter!.markVerseOutsideText() }
                 var tokens = 0
                 try forEachItem(fields[2], separatedBy: space, what: "translation token") { token in
                     tokens += 1
@@ -184,7 +188,7 @@ public enum ChapterFile {
                 }
             case UInt8(ascii: "w"):
                 guard let current = chapter?.verses.last else { throw fail("word before any verse line") }
-                guard fields.count == 9 else { throw fail("word line needs 9 fields, found \(fields.count)") }
+                guard fields.count == 10 else { throw fail("word line needs 10 fields, found \(fields.count)") }
                 guard integer(fields[1]) == current.number else {
                     throw fail("word of verse \(quoted(fields[1])) inside verse \(current.number)")
                 }
@@ -201,6 +205,13 @@ public enum ChapterFile {
                 guard FieldSyntax.isMorphology(fields[6]) else {
                     throw fail("bad morphology code \(quoted(fields[6]))")
                 }
+                guard
+                    let punctuation = fields[9].isEmpty
+                        ? Punctuation.none : Punctuation(field: Substring(string(fields[9])))
+                else {
+                    throw fail(
+                        "bad punctuation \(quoted(fields[9])) (marks only, '_' for the word when some precede it)")
+                }
                 let tokenCount = current.translation.count
                 let alignmentStart = Int32(chapter!.alignedTokens.count)
                 try forEachItem(fields[8], separatedBy: space, what: "alignment offset") { item in
@@ -212,12 +223,16 @@ public enum ChapterFile {
                 } fail: {
                     throw fail($0)
                 }
+                let surface = strings.intern(utf8: fields[2])
                 chapter!.appendWord(
                     Word(
-                        surface: strings.intern(utf8: fields[2]), transliteration: strings.intern(utf8: fields[3]),
+                        surface: surface, transliteration: strings.intern(utf8: fields[3]),
                         lemma: strings.intern(utf8: fields[4]), strongs: strings.intern(utf8: fields[5]),
                         morphology: strings.intern(utf8: fields[6]), gloss: strings.intern(utf8: fields[7]),
-                        alignment: alignmentStart..<Int32(chapter!.alignedTokens.count)))
+                        alignment: alignmentStart..<Int32(chapter!.alignedTokens.count),
+                        punctuation: strings.intern(utf8: fields[9]),
+                        printed: punctuation.isEmpty
+                            ? surface : strings.intern(punctuation.printed(string(fields[2])))))
                 if hebrew { openWord = (lineNumber, fields[2], 0) }
             case UInt8(ascii: "$"):
                 guard let current = chapter else { throw fail("end record before the '@' header") }
@@ -255,8 +270,8 @@ public enum ChapterFile {
         guard number == version else {
             if let number, number < version {
                 throw fail(
-                    "chapter format \(number) is no longer read (this is format \(version), which adds the end "
-                        + "record); re-import the chapter with `interlinear import REF --output FOLDER`")
+                    "chapter format \(number) is no longer read (this is format \(version), which adds the "
+                        + "punctuation); re-import the chapter with `interlinear import REF --output FOLDER`")
             }
             throw fail(
                 "unknown chapter format \(quoted(Field(rebasing: line[formatPrefix.count...]))); this interlinear "
@@ -274,7 +289,7 @@ public enum ChapterFile {
             case UInt8(ascii: "w"):
                 names = [
                     "record", "verse", "surface", "transliteration", "lemma", "Strong's", "morphology", "gloss",
-                    "alignment",
+                    "alignment", "punctuation",
                 ]
             case UInt8(ascii: "m"):
                 names = ["record", "verse", "surface", "transliteration", "Strong's", "morphology", "gloss"]
@@ -287,6 +302,8 @@ public enum ChapterFile {
     }
 
     typealias Field = UnsafeBufferPointer<UInt8>
+    /// The verse line's last field when the verse is outside the edition's text (`Verse.outsideText`).
+    static let outsideMark = "outside"
     private static let newline = UInt8(ascii: "\n"), carriageReturn = UInt8(ascii: "\r")
     private static let tab = UInt8(ascii: "\t"), space = UInt8(ascii: " "), hash = UInt8(ascii: "#")
     private static let morphemeRecord = UInt8(ascii: "m")
@@ -357,6 +374,8 @@ public enum ChapterFile {
             again.reference == chapter.reference && again.verses.map(\.number) == chapter.verses.map(\.number)
             && again.verses.map(\.words) == chapter.verses.map(\.words)
             && again.verses.map(\.translation) == chapter.verses.map(\.translation)
+            && again.verses.map(\.outsideText) == chapter.verses.map(\.outsideText)
+            && again.words.map { again.text($0.printed) } == chapter.words.map { chapter.text($0.printed) }
             && again.alignedTokens == chapter.alignedTokens
             && again.translationTokens.map(again.text) == chapter.translationTokens.map(chapter.text)
         guard same else {
@@ -378,14 +397,16 @@ public enum ChapterFile {
         out += chapter.language == .greek ? "\n" : "\t\(chapter.language.tag)\n"
         for verse in chapter.verses {
             let tokens = chapter.translationTokens[verse.translation].map { chapter.text($0) }
-            out += "v\t\(verse.number)\t\(tokens.joined(separator: " "))\n"
+            out += "v\t\(verse.number)\t\(tokens.joined(separator: " "))"
+            out += verse.outsideText ? "\t\(outsideMark)\n" : "\n"
             for word in chapter.words[verse.words] {
                 let fields = [
                     word.surface, word.transliteration, word.lemma, word.strongs, word.morphology, word.gloss,
                 ]
                 .map { chapter.text($0) }
                 let aligned = chapter.alignment(of: word).map(\.description).joined(separator: " ")
-                out += "w\t\(verse.number)\t\(fields.joined(separator: "\t"))\t\(aligned)\n"
+                out +=
+                    "w\t\(verse.number)\t\(fields.joined(separator: "\t"))\t\(aligned)\t\(chapter.text(word.punctuation))\n"
                 for m in chapter.morphemes(of: word) {
                     let parts = [m.surface, m.transliteration, m.strongs, m.morphology, m.gloss].map {
                         chapter.text($0)

@@ -2,7 +2,9 @@ import Foundation
 
 /// Search keys for Greek and Latin text: lower case, without accents, breathings or other combining marks, and
 /// with final sigma as σ, so "λόγος", "ΛΟΓΟΣ" and "λογος" share one key. Used by the store's indexes and by the
-/// in-chapter search alike, so both agree on what matches.
+/// in-chapter search alike, so both agree on what matches. An elision mark is dropped (κατ’ is found as κατ) and
+/// the negative particle's three forms share one key (οὐ, οὐκ and οὐχ: SBLGNT.tsv wrote all three οὐ, and a
+/// search for οὐ found them all).
 public enum Folding {
     /// The folded key of `text`.
     public static func key(_ text: String) -> String {
@@ -12,12 +14,18 @@ public enum Folding {
             case .nonspacingMark, .enclosingMark, .spacingMark: continue
             default: break
             }
+            if elisionMarks.contains(scalar) { continue }
             for lower in scalar.properties.lowercaseMapping.unicodeScalars {
                 scalars.append(lower == "ς" ? "σ" : lower)
             }
         }
-        return String(scalars)
+        let key = String(scalars)
+        return key == "ουκ" || key == "ουχ" ? "ου" : key
     }
+
+    /// The apostrophes an elided Greek word ends with: the SBLGNT's right single quotation mark and the modifier
+    /// letter apostrophe.
+    private static let elisionMarks: Set<Unicode.Scalar> = ["\u{2019}", "\u{02BC}"]
 
     /// The numeric part of a Strong's number or query ("G3056", "g03056", "3056", "G4053b" → 3056, 4053); nil
     /// when `text` is not one.

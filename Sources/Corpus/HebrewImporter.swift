@@ -43,6 +43,7 @@ public struct HebrewImporter {
 
     /// One source row: a morpheme.
     private struct Row {
+        var id: Int  // BBCCCVVVWWWM: the text order
         var word: Int  // WWW within the verse
         var line: Int
         var fields: [Substring]  // alt-id, text, strongs, gloss, gloss2, pos
@@ -80,7 +81,7 @@ public struct HebrewImporter {
             }
             let key = id / 10_000
             guard keep(key) else { return }
-            rowsByVerse[key, default: []].append(Row(word: id / 10 % 1000, line: line, fields: Array(f[1...6])))
+            rowsByVerse[key, default: []].append(Row(id: id, word: id / 10 % 1000, line: line, fields: Array(f[1...6])))
         }
         var tokensByVerse: [Int: [TargetToken]] = [:]
         try SourceTable.forEachRow(
@@ -109,11 +110,17 @@ public struct HebrewImporter {
             {
                 chapter.appendTranslationToken(strings.intern(token))
             }
-            var rows = rowsByVerse[key] ?? []
+            // The identifiers are the Codex's order; the file lists some verses' rows in the English alignment's
+            // order instead (781 verses), which would move words and cut some in two.
+            var rows = (rowsByVerse[key] ?? []).sorted { ($0.id, $0.line) < ($1.id, $1.line) }
             while !rows.isEmpty {
                 let word = rows[0].word
                 let count = rows.prefix { $0.word == word }.count
-                try appendWord(rows[..<count], to: &chapter, strings: strings)
+                // The Codex ends every verse with sof pasuq, which the source drops.
+                let last = count == rows.count
+                try appendWord(
+                    rows[..<count], punctuation: last ? Punctuation(after: Punctuation.sofPasuq) : .none,
+                    to: &chapter, strings: strings)
                 rows.removeFirst(count)
             }
             chapters[reference] = chapter
@@ -130,8 +137,11 @@ public struct HebrewImporter {
     }
 
     /// Appends one written word from its morpheme rows: the word's tiers join the morphemes' with
-    /// `Morpheme.separator` (empty Strong's numbers and glosses left out), its surface is their concatenation.
-    private func appendWord(_ rows: ArraySlice<Row>, to chapter: inout Chapter, strings: StringTableBuilder) throws {
+    /// `Morpheme.separator` (empty Strong's numbers and glosses left out), its surface is their concatenation;
+    /// `punctuation` is the marks after it (sof pasuq after a verse's last word).
+    private func appendWord(
+        _ rows: ArraySlice<Row>, punctuation: Punctuation, to chapter: inout Chapter, strings: StringTableBuilder
+    ) throws {
         guard let verse = chapter.verses.last, verse.words.count < CorpusLimits.maxWordsPerVerse else {
             throw CorpusError(
                 file: hebrewFile.path, line: rows.first?.line,
@@ -169,7 +179,7 @@ public struct HebrewImporter {
             strongs: Substring(strongs.filter { !$0.isEmpty }.joined(separator: separator)),
             morphology: Substring(codes.joined(separator: separator)),
             gloss: Substring(glosses.filter { !$0.isEmpty }.joined(separator: separator)), alignment: [],
-            strings: strings)
+            punctuation: punctuation, strings: strings)
         for i in surfaces.indices {
             chapter.appendMorpheme(
                 Morpheme(

@@ -40,6 +40,31 @@ public enum SourceData {
                 atPath: translation.appendingPathComponent(oldTestamentTranslationFile).path)
     }
 
+    /// The version of the PyPI package `py-sblgnt` whose MorphGNT files give the SBLGNT as printed
+    /// (`PrintedGreekText`). The setup script keeps only those files and the package's PKG-INFO.
+    public static let printedGreekVersion = "0.10"
+    /// The folder of the 27 MorphGNT files, relative to the py-sblgnt download's folder.
+    public static let printedGreekFolder = "sblgnt"
+
+    /// The py-sblgnt download's folder: `$INTERLINEAR_SBLGNT_SOURCES`, else `…/interlinear/sources/py-sblgnt-0.10`
+    /// in the same cache folder as `defaultDirectory`.
+    public static func printedGreekDirectory(environment: [String: String] = ProcessInfo.processInfo.environment)
+        -> URL
+    {
+        if let explicit = environment["INTERLINEAR_SBLGNT_SOURCES"], !explicit.isEmpty {
+            return URL(fileURLWithPath: explicit)
+        }
+        return cacheDirectory(environment: environment).appendingPathComponent("py-sblgnt-\(printedGreekVersion)")
+    }
+
+    /// Whether the py-sblgnt download holds its 27 files.
+    public static func hasPrintedGreek(_ directory: URL) -> Bool {
+        PrintedGreekText.fileNames.allSatisfy {
+            FileManager.default.fileExists(
+                atPath: directory.appendingPathComponent(printedGreekFolder).appendingPathComponent($0).path)
+        }
+    }
+
     /// `$XDG_CACHE_HOME/interlinear/sources`, else `~/.cache/interlinear/sources`.
     private static func cacheDirectory(environment: [String: String]) -> URL {
         let cache: URL

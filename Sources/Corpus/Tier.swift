@@ -38,7 +38,7 @@ extension Word {
     @inlinable
     public func text(_ tier: Tier) -> TextID? {
         switch tier {
-        case .source: surface
+        case .source: printed
         case .transliteration: transliteration
         case .strongs: strongs
         case .morphology: morphology

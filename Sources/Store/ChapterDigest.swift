@@ -2,7 +2,7 @@ import InterlinearCorpus
 
 /// What a chapter's rows should be, written at import and verified on every load (`chapter` table, schema version
 /// 3): its verse and word counts and a 64-bit checksum of its verse rows — each verse's key, translation, packed words
-/// and packed morphemes, in key order. A flipped bit, a verse deleted or added, a blob emptied: the rows no longer
+/// and packed morphemes, and (version 5) whether it is outside the edition's text, in key order. A flipped bit, a verse deleted or added, a blob emptied: the rows no longer
 /// give the checksum, and the chapter is refused in one line with the command that rebuilds it, instead of being
 /// served as if complete.
 ///
@@ -16,10 +16,11 @@ struct ChapterDigest: Equatable {
     /// Adds one verse row, as stored.
     mutating func addVerse(
         key: Int, translation: UnsafeBufferPointer<UInt8>, words: UnsafeBufferPointer<UInt8>,
-        morphemes: UnsafeBufferPointer<UInt8>?
+        morphemes: UnsafeBufferPointer<UInt8>?, outside: Bool = false
     ) {
         verses += 1
         mix(UInt64(truncatingIfNeeded: key))
+        if outside { mix(UInt64.max - 1) }
         add(translation)
         add(words)
         if let morphemes { add(morphemes) } else { mix(UInt64.max) }
@@ -68,43 +69,5 @@ struct ChapterDigest: Equatable {
     private mutating func mix(_ value: UInt64) {
         state = (state ^ value) &* 0xFF51_AFD7_ED55_8CCD
         state ^= state >> 29
-    }
-
-    /// Fills the `chapter` table from the rows a store already holds: what the migration to version 3 runs, in its
-    /// transaction. A store written before version 3 never had its content checked, so its rows are taken as they
-    /// are; from then on, loads verify them.
-    static func rebuild(_ database: Database) throws {
-        try database.execute("DELETE FROM chapter")
-        let rows = try database.prepare(
-            """
-            SELECT verse.id, verse.translation, verse_words.words, verse_words.morphemes
-            FROM verse LEFT JOIN verse_words ON verse_words.id = verse.id ORDER BY verse.id
-            """)
-        let insert = try database.prepare(
-            "INSERT INTO chapter(id, language, verses, words, checksum) VALUES (?1, ?2, ?3, ?4, ?5)")
-        var current = -1
-        var digest = ChapterDigest()
-        var words = 0
-        func flush() throws {
-            guard current >= 0, let book = Book.numbered(current / 1000) else { return }
-            try insert.bind([current, book.language.tag, digest.verses, words, digest.value])
-            try insert.run()
-        }
-        while try rows.step() {
-            let key = rows.int(0)
-            if key / 1000 != current {
-                try flush()
-                current = key / 1000
-                digest = ChapterDigest()
-                words = 0
-            }
-            let packed = rows.bytes(2)
-            digest.addVerse(
-                key: key, translation: rows.bytes(1), words: packed,
-                morphemes: rows.isNull(3) ? nil : rows.bytes(3))
-            var reader = VerseWords.Reader(packed)
-            while !reader.isAtEnd, reader.next() != nil { words += 1 }
-        }
-        try flush()
     }
 }

@@ -41,7 +41,9 @@ public final class CorpusStore {
         let database = try Database(path: path, readOnly: !writable)
         let version = try Self.validate(database)
         if version < Schema.version {
-            guard upgrade else { throw StoreError.tooOld(path: path, version: version, supported: Schema.version) }
+            guard upgrade, version >= Schema.rebuildVersion else {
+                throw StoreError.tooOld(path: path, version: version, supported: Schema.version)
+            }
             guard writable else {
                 throw StoreError.cannotOpen(
                     path: path,
@@ -91,12 +93,7 @@ public final class CorpusStore {
             guard from <= Schema.version else {
                 throw StoreError.tooNew(path: database.path, version: from, supported: Schema.version)
             }
-            for (index, step) in Schema.migrations.enumerated().dropFirst(from) {
-                try database.execute(step)
-                // The packed words are derived from the word rows a store already holds (none in a new one).
-                if index + 1 == Schema.packedWordsVersion { try VerseWords.rebuild(database) }
-                if index + 1 == Schema.chapterDigestVersion { try ChapterDigest.rebuild(database) }
-            }
+            for step in Schema.migrations.dropFirst(from) { try database.execute(step) }
             try database.execute(
                 "PRAGMA application_id = \(Schema.applicationID); PRAGMA user_version = \(Schema.version)")
         }
@@ -148,7 +145,7 @@ public final class CorpusStore {
         if verseStatement == nil {
             verseStatement = try database.prepare(
                 """
-                SELECT verse.id, verse.translation, verse_words.words, verse_words.morphemes
+                SELECT verse.id, verse.translation, verse_words.words, verse_words.morphemes, verse.outside
                 FROM verse LEFT JOIN verse_words ON verse_words.id = verse.id
                 WHERE verse.id BETWEEN ?1 AND ?2 ORDER BY verse.id
                 """)
@@ -186,10 +183,13 @@ public final class CorpusStore {
                 throw check.damaged("holds verses of \(reference) but no record of what it should hold")
             }
             let packedMorphemes = verses.isNull(3) ? nil : verses.bytes(3)
+            let outside = verses.int(4) != 0
             digest.addVerse(
-                key: verses.int(0), translation: translation, words: verses.bytes(2), morphemes: packedMorphemes)
+                key: verses.int(0), translation: translation, words: verses.bytes(2), morphemes: packedMorphemes,
+                outside: outside)
             guard digest.verses <= expected.verses else { throw check.damaged("holds more verses than it recorded") }
             chapter.beginVerse(number, strings: strings)
+            if outside { chapter.markVerseOutsideText() }
             // Text is checked as it is interned (`intern(checkedUTF8:)`: each distinct string once); the tokens
             // split at spaces, so the translation is clean exactly when every token is.
             var tokens = 0
@@ -275,9 +275,20 @@ public final class CorpusStore {
                 chapter.appendAlignedToken(TokenOffset(UInt16(truncatingIfNeeded: index)))  // < tokens ≤ 65,536
             }
             guard !bad else { throw check.badAlignment(verse: number) }
+            // Most words have no marks: their printed form is their surface, with nothing more to intern.
+            var punctuation = StringTable.emptyText
+            var printed = surface
+            if !row.punctuation.isEmpty {
+                guard let id = strings.intern(checkedUTF8: row.punctuation),
+                    let marks = Punctuation(field: Substring(decoding: row.punctuation, as: UTF8.self))
+                else { throw check.damaged("has bad punctuation in word \(wordCount) of \(reference):\(number)") }
+                punctuation = id
+                printed = strings.intern(marks.printed(String(decoding: row.surface, as: UTF8.self)))
+            }
             var word = Word(
                 surface: surface, transliteration: transliteration, lemma: lemma, strongs: strongs,
-                morphology: morphology, gloss: gloss, alignment: start..<Int32(chapter.alignedTokens.count))
+                morphology: morphology, gloss: gloss, alignment: start..<Int32(chapter.alignedTokens.count),
+                punctuation: punctuation, printed: printed)
             guard readsMorphemes else {
                 chapter.appendWordOfVerse(word)
                 continue

@@ -99,13 +99,20 @@ enum Schema {
         CREATE INDEX IF NOT EXISTS lexicon_headword ON lexicon(headword_key);
         UPDATE meta SET value = 'interlinear store 4' WHERE key = 'format';
         """,
+        // 5: the text as printed (issue 38): each word's punctuation (the eighth field of its packed words, and a
+        // column of its row), the verses outside the edition's text, and Hebrew words in the Codex's order. No
+        // step can derive these from an older store's rows, so an older store is refused, even by an import of
+        // some chapters, until `interlinear import` rebuilds it (`rebuildVersion`).
+        """
+        ALTER TABLE word ADD COLUMN punctuation TEXT NOT NULL DEFAULT '';
+        ALTER TABLE verse ADD COLUMN outside INTEGER NOT NULL DEFAULT 0;
+        UPDATE meta SET value = 'interlinear store 5' WHERE key = 'format';
+        """,
     ]
 
-    /// The version whose step adds `verse_words`, filled by `VerseWords.rebuild` when a store is migrated past it.
-    static let packedWordsVersion = 2
-    /// The version whose step adds the `chapter` table, filled by `ChapterDigest.rebuild` when a store is migrated
-    /// past it (the chapters an older store holds, as they are: their content was never checked before).
-    static let chapterDigestVersion = 3
+    /// The first version whose content an older store's rows cannot be migrated to: a store older than this is
+    /// refused even when it could be upgraded, with the command that rebuilds it.
+    static let rebuildVersion = 5
 
     /// The key of a chapter in the `chapter` table: BBCCC.
     static func chapterKey(_ reference: ChapterKey) -> Int { reference.book * 1_000 + reference.chapter }

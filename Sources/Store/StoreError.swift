@@ -55,7 +55,7 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
                 + "(\(supported)); update interlinear or rebuild the store with `interlinear import`"
         case .tooOld(let path, let version, let supported):
             return "the corpus store \(path) has schema version \(version), older than this interlinear reads "
-                + "(\(supported)); run `interlinear import` to upgrade it (reading never changes a store)"
+                + "(\(supported)); run `interlinear import` to rebuild it (reading never changes a store)"
         case .busy(let path):
             return "the corpus store \(path) is locked by another process (an import?) for more than 5 s; "
                 + "wait for it to finish and try again"

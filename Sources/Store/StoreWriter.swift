@@ -30,7 +30,7 @@ final class StoreWriter {
         deleteVerses = try database.prepare("DELETE FROM verse WHERE id BETWEEN ?1 AND ?2")
         deleteWords = try database.prepare("DELETE FROM word WHERE verse BETWEEN ?1 AND ?2")
         deletePacked = try database.prepare("DELETE FROM verse_words WHERE id BETWEEN ?1 AND ?2")
-        insertVerse = try database.prepare("INSERT INTO verse(id, translation) VALUES (?1, ?2)")
+        insertVerse = try database.prepare("INSERT INTO verse(id, translation, outside) VALUES (?1, ?2, ?3)")
         insertPacked = try database.prepare("INSERT INTO verse_words(id, words, morphemes) VALUES (?1, ?2, ?3)")
         deleteMorphemes = try database.prepare("DELETE FROM morpheme WHERE verse BETWEEN ?1 AND ?2")
         insertMorpheme = try database.prepare(
@@ -40,8 +40,8 @@ final class StoreWriter {
         insertWord = try database.prepare(
             """
             INSERT INTO word(verse, position, surface, transliteration, lemma, strongs, morphology, gloss, alignment,
-                             surface_key, lemma_key, strongs_number)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
+                             surface_key, lemma_key, strongs_number, punctuation)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
             """)
         insertCode = try database.prepare("INSERT OR IGNORE INTO morphology(code, words) VALUES (?1, ?2)")
     }
@@ -70,7 +70,7 @@ final class StoreWriter {
         for verse in chapter.verses {
             let key = Schema.verseKey(book: book, chapter: chapter.reference.chapter, verse: verse.number)
             let translation = chapter.translationTokens[verse.translation].map(chapter.text).joined(separator: " ")
-            try insertVerse.bind([key, translation])
+            try insertVerse.bind([key, translation, verse.outsideText ? 1 : 0])
             try insertVerse.run()
             // The verse's words packed for the loader (`VerseWords`), from the same fields as its word rows; a Hebrew
             // verse's morphemes beside them (`VerseMorphemes`).
@@ -88,7 +88,7 @@ final class StoreWriter {
                     key, position, chapter.text(word.surface), chapter.text(word.transliteration),
                     chapter.text(word.lemma), strongs, chapter.text(word.morphology), chapter.text(word.gloss),
                     alignment, folded(word.surface, chapter), folded(word.lemma, chapter),
-                    Folding.strongsNumber(strongs) ?? 0,
+                    Folding.strongsNumber(strongs) ?? 0, chapter.text(word.punctuation),
                 ])
                 try insertWord.run()
                 let code = chapter.text(word.morphology)
@@ -105,7 +105,9 @@ final class StoreWriter {
             text.withUTF8 { text in
                 packed.withUnsafeBufferPointer { words in
                     morphemes.withUnsafeBufferPointer { parts in
-                        digest.addVerse(key: key, translation: text, words: words, morphemes: hebrew ? parts : nil)
+                        digest.addVerse(
+                            key: key, translation: text, words: words, morphemes: hebrew ? parts : nil,
+                            outside: verse.outsideText)
                     }
                 }
             }

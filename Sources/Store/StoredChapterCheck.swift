@@ -8,13 +8,14 @@ import InterlinearCorpus
 struct StoredChapterCheck {
     /// A word's fields as stored (`VerseWords.Reader`), borrowed until the statement's next step.
     struct WordRow {
-        let surface, transliteration, lemma, strongs, morphology, gloss, alignment: UnsafeBufferPointer<UInt8>
+        let surface, transliteration, lemma, strongs, morphology, gloss, alignment,
+            punctuation: UnsafeBufferPointer<UInt8>
 
         @inline(__always)
         var extent: FieldExtent {
             var extent = FieldExtent()
             extent.add(surface); extent.add(transliteration); extent.add(lemma); extent.add(strongs)
-            extent.add(morphology); extent.add(gloss); extent.add(alignment)
+            extent.add(morphology); extent.add(gloss); extent.add(alignment); extent.add(punctuation)
             return extent
         }
     }

@@ -1,22 +1,22 @@
 import InterlinearCorpus
 
 /// A verse's words as the loader reads them: one BLOB per verse (`verse_words.words`, schema version 2) holding each
-/// word's seven fields — surface, transliteration, lemma, Strong's, morphology, gloss, alignment, the `word` table's
-/// display columns in its order — each as its byte count (unsigned LEB128: seven bits a byte, low bits first, the
+/// word's eight fields — surface, transliteration, lemma, Strong's, morphology, gloss, alignment, the `word` table's
+/// display columns in its order, and (version 5) punctuation — each as its byte count (unsigned LEB128: seven bits a byte, low bits first, the
 /// high bit set on every byte but the last) followed by its bytes, word after word in `position` order.
 ///
 /// Why: a word row cost SQLite about 1,900 instructions to step through and copy out (eight columns, each decoded
 /// and copied by the virtual machine), most of a whole-New-Testament load; one blob per verse is one column per
 /// verse. The `word` table keeps every field for search (its keys and indexes); the writer fills both from the same
-/// chapter, and `rebuild` derives the blobs from word rows (the migration from version 1).
+/// chapter.
 ///
 /// The bytes are data like any stored field: `Reader` never reads past them, and whatever it hands out is checked
 /// field by field as a word row's fields are (`StoredChapterCheck`).
 enum VerseWords {
-    /// A word's fields in the order a blob holds them (`appendWord` writes, `Reader.next` reads, `rebuild` selects):
-    /// the `word` table's display columns, named as its columns are.
+    /// A word's fields in the order a blob holds them (`appendWord` writes, `Reader.next` reads): the `word` table's
+    /// display columns, named as its columns are.
     enum Field: CaseIterable {
-        case surface, transliteration, lemma, strongs, morphology, gloss, alignment
+        case surface, transliteration, lemma, strongs, morphology, gloss, alignment, punctuation
     }
 
     /// The fields of a word.
@@ -29,6 +29,7 @@ enum VerseWords {
         }
         var alignment = alignment
         alignment.withUTF8 { append($0, to: &blob) }
+        chapter.strings.withUTF8(of: word.punctuation) { append($0, to: &blob) }
     }
 
     /// Appends one field: its byte count, then its bytes.
@@ -61,12 +62,12 @@ enum VerseWords {
         /// The next word's fields; nil when the bytes end inside it, or a count runs past them (a damaged blob).
         mutating func next() -> StoredChapterCheck.WordRow? {
             guard let surface = field(), let transliteration = field(), let lemma = field(), let strongs = field(),
-                let morphology = field(), let gloss = field(), let alignment = field()
+                let morphology = field(), let gloss = field(), let alignment = field(), let punctuation = field()
             else { return nil }
             return StoredChapterCheck.WordRow(
                 surface: surface, transliteration: transliteration, lemma: lemma,
                 strongs: strongs, morphology: morphology, gloss: gloss,
-                alignment: alignment)
+                alignment: alignment, punctuation: punctuation)
         }
 
         /// The bytes read since `start` (an earlier `offset`).
@@ -97,30 +98,6 @@ enum VerseWords {
                 if byte < 0x80 { return count }
                 shift += 7
             }
-        }
-    }
-
-    /// Derives every verse's blob from the `word` table, replacing the blobs there are: what the migration from
-    /// version 1 runs, in its transaction. Fields are copied as stored, unchecked (the loader checks them); word rows
-    /// of a verse the `verse` table lacks belong to no blob.
-    static func rebuild(_ database: Database) throws {
-        try database.execute("DELETE FROM verse_words")
-        let verses = try database.prepare("SELECT id FROM verse ORDER BY id")
-        var keys: [Int] = []
-        while try verses.step() { keys.append(verses.int(0)) }
-        let columns = Field.allCases.map { "\($0)" }.joined(separator: ", ")
-        let words = try database.prepare("SELECT \(columns) FROM word WHERE verse = ?1 ORDER BY position")
-        let insert = try database.prepare("INSERT OR REPLACE INTO verse_words(id, words) VALUES (?1, ?2)")
-        var blob: [UInt8] = []
-        for key in keys {
-            blob.removeAll(keepingCapacity: true)
-            try words.bind(key, at: 1)
-            while try words.step() {
-                for column in 0..<Int32(fieldsPerWord) { append(words.bytes(column), to: &blob) }
-            }
-            words.reset()
-            try insert.bind([key, blob])
-            try insert.run()
         }
     }
 }

@@ -9,7 +9,7 @@ import Testing
         let result = try interlinear("typeset", "Genesis 1", "--width", width)
         #expect(result.status == 0, "\(result.stderr)")
         if width == "320" {  // the schema at one width: the others change numbers, not shape
-            let violation = try schemaViolation(result.stdout, schema: "layout-3")
+            let violation = try schemaViolation(result.stdout, schema: "layout-4")
             #expect(violation == nil, "\(violation ?? "")")
         }
         let json = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])

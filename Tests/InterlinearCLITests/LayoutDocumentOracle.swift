@@ -4,7 +4,7 @@ import InterlinearTypesetting
 
 @testable import InterlinearCLI
 
-/// The `interlinear.layout/3` document as the product built it before `JSONWriter`: record structs encoded by
+/// The `interlinear.layout/4` document as the product built it before `JSONWriter`: record structs encoded by
 /// `JSONEncoder` (`.sortedKeys`, `.withoutEscapingSlashes`). Kept here, unchanged, as the oracle the streaming
 /// `LayoutDocument` must match byte for byte.
 struct LayoutDocumentOracle: Encodable {
@@ -21,6 +21,7 @@ struct LayoutDocumentOracle: Encodable {
         let y, height: Double
         let translation: String
         let labels: [LabelRecord]
+        let outside: Bool?
     }
 
     let schema = LayoutDocument.schema
@@ -61,7 +62,7 @@ struct LayoutDocumentOracle: Encodable {
                         text: chapter.text(label.text), tier: label.tier.name, word: label.word.map(Int.init),
                         x: rounded(label.x), y: rounded(label.y),
                         width: rounded(label.width), height: rounded(label.height))
-                })
+                }, outside: verse.outsideText ? true : nil)
         }
     }
 }

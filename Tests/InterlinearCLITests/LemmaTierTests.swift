@@ -15,7 +15,7 @@ import Testing
     func everyHebrewWordWithAnEntryHasItsHeadwordAsLemma() throws {
         let result = try interlinear("typeset", "Genesis 1", "--tiers", "source,lemma,gloss")
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(try schemaViolation(result.stdout, schema: "layout-3") == nil)
+        #expect(try schemaViolation(result.stdout, schema: "layout-4") == nil)
         let document = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
         #expect(document["tiers"] as? [String] == ["source", "gloss", "lemma"])
         let cells = try #require(document["cells"] as? [[String: Any]])

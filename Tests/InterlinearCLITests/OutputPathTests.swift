@@ -100,7 +100,7 @@ import Testing
         var info = stat()
         #expect(lstat(scratch.path("link.json"), &info) == 0 && info.st_mode & S_IFMT == S_IFLNK, "still a link")
         #expect(
-            try schemaViolation(Data(contentsOf: scratch.url.appendingPathComponent("real.json")), schema: "layout-3")
+            try schemaViolation(Data(contentsOf: scratch.url.appendingPathComponent("real.json")), schema: "layout-4")
                 == nil)
         #expect(try scratch.entries() == ["link.json", "real.json"])
     }

@@ -70,7 +70,7 @@ import Testing
         #expect(cold.stdout == uncached.stdout, "cold and --no-cache differ")
         #expect(!cold.stdout.isEmpty)
         if command != "render" {
-            #expect(try schemaViolation(warm.stdout, schema: command == "a11y" ? "a11y-5" : "layout-3") == nil)
+            #expect(try schemaViolation(warm.stdout, schema: command == "a11y" ? "a11y-5" : "layout-4") == nil)
         }
         // --no-cache with a warm cache there: read nothing, write nothing.
         let ignoring = try run(arguments + ["--no-cache"], home)

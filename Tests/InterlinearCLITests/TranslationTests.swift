@@ -81,7 +81,7 @@ import Testing
     func typesetJohn1ShowsTheKingJamesText() throws {
         let result = try interlinear("typeset", "John 1", "--translation", "KJV")
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(try schemaViolation(result.stdout, schema: "layout-3") == nil)
+        #expect(try schemaViolation(result.stdout, schema: "layout-4") == nil)
         let document = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
         let cells = try #require(document["cells"] as? [[String: Any]])
         let expected = try Self.diatheke("John 1", options: ["-f", "plain"])

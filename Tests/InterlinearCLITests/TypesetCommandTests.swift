@@ -8,10 +8,10 @@ import Testing
         let result = try interlinear("typeset", "John 1", "--width", width)
         #expect(result.status == 0, "\(result.stderr)")
         // The schema at one width (others change numbers, not shape: JSONDocumentTests checks them byte for byte).
-        if width == "320" { #expect(try schemaViolation(result.stdout, schema: "layout-3") == nil) }
+        if width == "320" { #expect(try schemaViolation(result.stdout, schema: "layout-4") == nil) }
         let json = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
         let cells = try #require(json["cells"] as? [[String: Any]])
-        #expect(json["schema"] as? String == "interlinear.layout/3")
+        #expect(json["schema"] as? String == "interlinear.layout/4")
         #expect(json["reference"] as? String == "John 1")
         #expect(cells.count == 51)
         let labels = cells.flatMap { ($0["labels"] as? [[String: Any]]) ?? [] }
@@ -41,7 +41,7 @@ import Testing
         let result = try interlinear("typeset", "Rev 22", "--tiers", "source,gloss", "--output", file.path)
         #expect(result.status == 0 && result.stdout.isEmpty)
         let data = try Data(contentsOf: file)
-        #expect(try schemaViolation(data, schema: "layout-3") == nil)
+        #expect(try schemaViolation(data, schema: "layout-4") == nil)
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["rev22.json"], "no temporary file left")
     }

@@ -28,13 +28,17 @@ public enum SharedStore {
     /// The downloaded source data (scripts/setup), if it is there.
     public static let sourceDirectory: URL? = {
         let directory = SourceData.defaultDirectory()
-        return SourceData.isComplete(directory) ? directory : nil
+        return SourceData.isComplete(directory) && SourceData.hasPrintedGreek(printedDirectory) ? directory : nil
     }()
+
+    /// The py-sblgnt download (scripts/setup), the SBLGNT as printed.
+    public static let printedDirectory = SourceData.printedGreekDirectory()
 
     /// Why the whole-New-Testament store cannot be built here; nil when it can.
     public static var sourceMissing: String? {
         sourceDirectory == nil
-            ? "the bible-alignments source data is not at \(SourceData.defaultDirectory().path) (scripts/setup downloads it)"
+            ? "the bible-alignments source data is not at \(SourceData.defaultDirectory().path), or the py-sblgnt "
+                + "files not at \(printedDirectory.path) (scripts/setup downloads them)"
             : nil
     }
 
@@ -49,7 +53,7 @@ public enum SharedStore {
             return url
         }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let chapters = try BibleAlignmentsImporter(dataDirectory: source).importChapters(
+        let chapters = try BibleAlignmentsImporter(dataDirectory: source, printedText: printedDirectory).importChapters(
             nil, strings: StringTableBuilder())
         _ = try StoreImport.write(chapters, to: url, replace: true, source: "bible-alignments \(SourceData.version)")
         prune(keeping: url)
@@ -75,7 +79,8 @@ public enum SharedStore {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let importer = HebrewImporter(hebrewData: hebrew, translationData: source)
         let chapters =
-            try BibleAlignmentsImporter(dataDirectory: source).importChapters(nil, strings: StringTableBuilder())
+            try BibleAlignmentsImporter(dataDirectory: source, printedText: printedDirectory).importChapters(
+                nil, strings: StringTableBuilder())
             + importer.importChapters(nil, strings: StringTableBuilder())
         _ = try StoreImport.write(
             chapters, to: url, replace: true, source: "bible-alignments (both testaments)",
@@ -88,6 +93,7 @@ public enum SharedStore {
     static func key(source: URL) throws -> String {
         var hash = FNV1a()
         hash.add(Array("bible-alignments \(SourceData.version)".utf8))
+        hash.add(Array("py-sblgnt \(SourceData.printedGreekVersion)".utf8))
         for file in BibleAlignmentsImporter.requiredFiles.sorted() + [SourceData.oldTestamentTranslationFile] {
             let attributes = try FileManager.default.attributesOfItem(atPath: source.appendingPathComponent(file).path)
             let size = (attributes[.size] as? NSNumber)?.int64Value ?? -1

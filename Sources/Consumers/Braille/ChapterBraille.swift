@@ -86,7 +86,7 @@ public struct ChapterBraille {
             numbers[verse.number] = number
             var blocks: [[String]] = []
             for word in chapter.words[verse.words] {
-                var block = [try tables.translate(chapter.text(word.surface), source, output: .ascii)]
+                var block = [try tables.translate(chapter.text(word.printed), source, output: .ascii)]
                 if tiers.transliteration {
                     block.append(try tables.translate(chapter.text(word.transliteration), latin, output: .ascii))
                 }

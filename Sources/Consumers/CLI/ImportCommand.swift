@@ -30,6 +30,12 @@ struct ImportCommand: ParsableCommand {
     )
     var hebrewSource: String?
 
+    @Option(
+        help:
+            "The py-sblgnt 0.10 folder holding sblgnt/*-morphgnt.txt, the SBLGNT as printed (default: $INTERLINEAR_SBLGNT_SOURCES, else the copy scripts/setup downloads)."
+    )
+    var sblgntSource: String?
+
     @Option(help: "Folder to write chapter files into, instead of the store.")
     var output: String?
 
@@ -46,7 +52,8 @@ struct ImportCommand: ParsableCommand {
         for reference in references { _ = try parseReference(reference) }
         // An empty path would mean the current folder (--output) or the default (the others): say so instead.
         for (option, value) in [
-            ("output", output), ("source", source), ("hebrew-source", hebrewSource), ("corpus", corpus),
+            ("output", output), ("source", source), ("hebrew-source", hebrewSource), ("sblgnt-source", sblgntSource),
+            ("corpus", corpus),
         ] {
             if value?.isEmpty == true { throw ValidationError("--\(option) needs a path; it was empty") }
         }
@@ -68,11 +75,16 @@ struct ImportCommand: ParsableCommand {
             var versification: Versification?
             var sources: [String] = []
             var hebrewProvenance = HebrewImporter.provenance
+            var report: PrintedGreekReport?
             if greek?.isEmpty != true {
+                let printed = try sblgntSource.map { URL(fileURLWithPath: $0) } ?? Self.installedPrintedGreekDirectory()
                 bar.note("reading bible-alignments \(SourceData.version) (SBLGNT, BSB) from \(data.path)")
-                chapters += try BibleAlignmentsImporter(dataDirectory: data).importChapters(
-                    greek, strings: StringTableBuilder())
+                let imported = try BibleAlignmentsImporter(dataDirectory: data, printedText: printed)
+                    .importChaptersReporting(greek, strings: StringTableBuilder())
+                chapters += imported.chapters
+                report = imported.report
                 sources.append("bible-alignments \(SourceData.version)")
+                sources.append("py-sblgnt \(SourceData.printedGreekVersion)")
             }
             if hebrew?.isEmpty != true {
                 let hebrewData = try hebrewSource.map { URL(fileURLWithPath: $0) } ?? Self.installedHebrewDirectory()
@@ -94,9 +106,20 @@ struct ImportCommand: ParsableCommand {
                 let provenance = chapter.language == .hebrew ? hebrewProvenance : BibleAlignmentsImporter.provenance
                 return (url, try ChapterFile.renderChecked(chapter, provenance: provenance, path: url.path))
             }
+            // Every decision on where SBLGNT.tsv and the printed SBLGNT disagree, beside what was written.
+            let reportFolder =
+                output.map { URL(fileURLWithPath: $0) }
+                ?? StoreLocation.storeFile(explicit: corpus).deletingLastPathComponent()
+            let reportFile = reportFolder.appendingPathComponent(Self.reportName)
+            let reported =
+                report.map { report in
+                    report.summary.map { $0 + "\n" }.joined() + "every decision: \(reportFile.path)\n"
+                } ?? ""
             if output != nil {
                 for (url, text) in files { try AtomicFile.write(Data(text.utf8), to: url, createDirectories: true) }
-                try emit(Data("imported \(chapters.count) chapter file(s) into \(root.path)\n".utf8), to: nil)
+                if let report { try AtomicFile.write(Data(report.text.utf8), to: reportFile, createDirectories: true) }
+                try emit(
+                    Data("imported \(chapters.count) chapter file(s) into \(root.path)\n\(reported)".utf8), to: nil)
                 return
             }
             let store = StoreLocation.storeFile(explicit: corpus)
@@ -108,12 +131,28 @@ struct ImportCommand: ParsableCommand {
             }
             bar.finish()
             let lexicon = LexiconImport.run(into: summary.store, progress: bar).map { ", \($0) lexicon entries" } ?? ""
+            if let report { try AtomicFile.write(Data(report.text.utf8), to: reportFile, createDirectories: true) }
             try emit(
                 Data(
-                    "imported \(summary.chapters) chapter(s), \(summary.words) words\(lexicon), into \(summary.store.path)\n"
-                        .utf8),
+                    ("imported \(summary.chapters) chapter(s), \(summary.words) words\(lexicon), into \(summary.store.path)\n"
+                        + reported).utf8),
                 to: nil)
         }
+    }
+
+    /// The report of a New Testament import, written beside the store (or into --output's folder).
+    static let reportName = "sblgnt-alignment.tsv"
+
+    /// The downloaded py-sblgnt files' folder, or a one-line failure saying how to get it.
+    static func installedPrintedGreekDirectory() throws -> URL {
+        let directory = SourceData.printedGreekDirectory()
+        guard SourceData.hasPrintedGreek(directory) else {
+            throw Failure(
+                .noInput,
+                "the py-sblgnt \(SourceData.printedGreekVersion) files are not at \(directory.path); run scripts/setup (or pass --sblgnt-source DIR)"
+            )
+        }
+        return directory
     }
 
     /// The downloaded Hebrew file's folder, or a one-line failure saying how to get it.

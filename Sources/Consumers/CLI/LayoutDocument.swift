@@ -2,14 +2,15 @@ import Foundation
 import InterlinearCorpus
 import InterlinearTypesetting
 
-/// The `interlinear.layout/3` JSON document (`Schemas/layout-3.schema.json`; 3 added the `lemma` tier, 2 the
+/// The `interlinear.layout/4` JSON document (`Schemas/layout-4.schema.json`; 4 printed the punctuation and marked
+/// the verses outside the edition's text, 3 added the `lemma` tier, 2 the
 /// `language` and `direction`), written straight from the chapter and its layout: each label's text goes from the string table's bytes into the
 /// output, so nothing is allocated per label.
 ///
 /// Keys are written in sorted order, so the bytes are what `JSONEncoder` with `.sortedKeys` made of the record
 /// structs this replaced (`JSONWriterTests` compares the two on real chapters).
 enum LayoutDocument {
-    static let schema = "interlinear.layout/3"
+    static let schema = "interlinear.layout/4"
 
     /// The document, ending with a line break.
     static func encoded(chapter: Chapter, layout: ChapterLayout, font: String) throws -> Data {
@@ -35,6 +36,7 @@ enum LayoutDocument {
                 }
             }
             json.endArray()
+            if verse.outsideText { json.key("outside"); json.bool(true) }
             json.key("translation")
             writeTranslation(chapter.translationTokens[verse.translation], strings: chapter.strings, into: &json)
             json.key("verse"); json.number(verse.number)

@@ -1,11 +1,11 @@
 import ArgumentParser
 import Foundation
 
-/// `interlinear typeset REF`: the layout as JSON (schema `Schemas/layout-3.schema.json`).
+/// `interlinear typeset REF`: the layout as JSON (schema `Schemas/layout-4.schema.json`).
 struct TypesetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "typeset", _superCommandName: InterlinearCommand.name,
-        abstract: "Typeset a chapter and write its labels as JSON (interlinear.layout/3).")
+        abstract: "Typeset a chapter and write its labels as JSON (interlinear.layout/4).")
 
     @OptionGroup var layout: LayoutArguments
 

@@ -11,11 +11,12 @@ public enum PlainText {
         let label = chapter.label(ofVerse: index)
         let indent = String(repeating: " ", count: label.count + 1)
         let translation = chapter.translationTokens[verse.translation].map { chapter.text($0) }.joined(separator: " ")
+        // The words as printed, punctuation and all; a verse outside the edition's text says so under them.
         return [
-            label + " " + words.map { chapter.text($0.surface) }.joined(separator: " "),
+            label + " " + words.map { chapter.text($0.printed) }.joined(separator: " "),
             indent + words.map { chapter.text($0.transliteration) }.joined(separator: " "),
             indent + translation,
-        ]
+        ] + (verse.outsideText ? [indent + "(" + Verse.outsideTextNote + ")"] : [])
     }
 
     /// Writes the chapter from verse `first` on, a verse at a time. A failed write throws its `SystemError` (the
