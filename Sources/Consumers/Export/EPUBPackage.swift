@@ -1,3 +1,4 @@
+import InterlinearHTML
 import Foundation
 import InterlinearCorpus
 import InterlinearTable
