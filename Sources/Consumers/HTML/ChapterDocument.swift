@@ -93,7 +93,10 @@ public struct ChapterDocument {
     private func writeWord(
         _ word: Word, forms: SpokenForms, supplement: ((SpokenLine) -> String)?, into out: inout String
     ) {
-        out += "<span class=\"w\">"
+        // A word is a span (phrasing content) unless it holds a supplement such as a `details`, which only flow
+        // content may hold: then a div. Both are flex columns (`.w`), laid out and exposed alike.
+        let element = supplement == nil ? "span" : "div"
+        out += "<\(element) class=\"w\">"
         for tier in Tier.blockTiers where tiers.contains(tier) {
             guard let id = word.text(tier) else { continue }
             let text = chapter.text(id)
@@ -106,7 +109,7 @@ public struct ChapterDocument {
         let spoken = WordSpeech.description.line(word, in: chapter, forms: forms)
         out += "\n<span class=\"sr\">" + serialization.spans(spoken) + "</span>"
         if let supplement { out += supplement(spoken) }
-        out += "</span>\n"
+        out += "</\(element)>\n"
     }
 
     /// "Each word, top to bottom:" and one sample per shown tier, in its own style.

@@ -67,6 +67,13 @@ enum Reply {
         return Response(status: status, headers: fields, body: sent)
     }
 
+    /// A response without a body.
+    static func empty(status: HTTPResponse.Status, caching: Caching) -> Response {
+        var fields = securityHeaders()
+        fields[.cacheControl] = caching.header
+        return Response(status: status, headers: fields)
+    }
+
     /// A redirect (`303 See Other` after the go-to form, `301` to a chapter's canonical address).
     static func redirect(to location: String, status: HTTPResponse.Status) -> Response {
         var fields = securityHeaders()

@@ -87,6 +87,8 @@ public final class WebSite: Sendable {
         case "/": return Reply.body(home, to: request, caching: .revalidate)
         case "/go": return try go(fields)
         case "/search": return try search(fields, request: request)
+        // Browsers ask for it on their own; the reader has no icon, and says so without an error page.
+        case "/favicon.ico": return Reply.empty(status: .noContent, caching: .immutable)
         default: break
         }
         if path.hasPrefix("/read/") { return try read(String(path.dropFirst(6)), fields: fields, request: request) }
