@@ -2,6 +2,11 @@
 // The pipeline reads top to bottom: Corpus → Shaping → Typesetting → Table → Accessibility → Consumers.
 import PackageDescription
 
+/// How the executables are linked: lld with packed relative relocations (see the `interlinear` target).
+let packedRelocations: [LinkerSetting] = [
+    .unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"], .when(platforms: [.linux]))
+]
+
 let package = Package(
     name: "interlinear",
     products: [
@@ -165,10 +170,7 @@ let package = Package(
             path: "Sources/Consumers/Web"),
         .executableTarget(
             name: "interlinear-serve", dependencies: ["InterlinearWeb"], path: "Sources/Consumers/interlinear-serve",
-            linkerSettings: [
-                .unsafeFlags(
-                    ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"], .when(platforms: [.linux]))
-            ]),
+            linkerSettings: packedRelocations),
         .testTarget(
             name: "InterlinearWebTests",
             // Both executables: the tests start `interlinear serve` as users do and talk HTTP to it; the web module
@@ -219,10 +221,7 @@ let package = Package(
         // a minute. Swift's toolchain ships lld.
         .executableTarget(
             name: "interlinear", dependencies: ["InterlinearCLI"], path: "Sources/Consumers/interlinear",
-            linkerSettings: [
-                .unsafeFlags(
-                    ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"], .when(platforms: [.linux]))
-            ]),
+            linkerSettings: packedRelocations),
 
         // InterlinearView: `interlinear view`, the desktop window (SDL2 for the window and input), drawn by the render
         // stage and exposed to screen readers through the AT-SPI adapter.

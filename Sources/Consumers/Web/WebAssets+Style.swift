@@ -105,7 +105,8 @@ enum WebAssets {
         .settings{margin:.2em 0}
         .settings fieldset{border:1px solid var(--border);margin:.4em 0;display:flex;flex-wrap:wrap;gap:.2em 1em}
         .settings label{white-space:nowrap}
-        .hits li{margin:.35em 0}
+        .books{columns:11em;padding-left:1.2em}
+        .books li,.hits li{padding:.2em 0}
         .ctx{margin-left:.4em}
         .hit-gloss{margin-left:.4em;font-style:italic}
         dl.word,dl.entry{display:grid;grid-template-columns:max-content 1fr;gap:.2em 1em}
