@@ -12,8 +12,10 @@ struct WebFuzzTests {
         let seed = ProcessInfo.processInfo.environment["INTERLINEAR_FUZZ_SEED"] ?? "40"
         let result = try run(
             URL(fileURLWithPath: "/usr/bin/env"),
-            ["python3", WebFixture.harness.appendingPathComponent("route_fuzz.py").path, String(server.port), "1500",
-             "240", seed])
+            [
+                "python3", WebFixture.harness.appendingPathComponent("route_fuzz.py").path, String(server.port), "1500",
+                "240", seed,
+            ])
         print(result.stdoutText)
         #expect(result.status == 0, "\(result.stdoutText) \(result.stderr)")
         #expect(try server.request("/").status == 200)

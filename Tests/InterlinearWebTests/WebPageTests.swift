@@ -115,7 +115,9 @@ struct WebPageTests {
             let hits = page.links.compactMap { $0 }.filter { $0.hasPrefix("/read/") && $0.contains("#") }
             #expect(hits.count == min(total, 100))
             #expect(
-                hits.allSatisfy { $0.range(of: #"^/read/([1-3]?[A-Za-z]+\.\d+)#\1\.\d+$"#, options: .regularExpression) != nil })
+                hits.allSatisfy {
+                    $0.range(of: #"^/read/([1-3]?[A-Za-z]+\.\d+)#\1\.\d+$"#, options: .regularExpression) != nil
+                })
         }
         let fragment = try server.request("/search?q=G3056&fragment=1")
         #expect(fragment.text.hasPrefix("<div class=\"results\" id=\"results\">"))

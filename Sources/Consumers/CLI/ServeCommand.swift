@@ -46,7 +46,8 @@ struct ServeCommand: ParsableCommand {
 
     /// `interlinear-serve` in this executable's folder.
     static func serverPath() -> String {
-        let own = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        let own =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             ?? CommandLine.arguments[0]
         return URL(fileURLWithPath: own).deletingLastPathComponent().appendingPathComponent("interlinear-serve").path
     }

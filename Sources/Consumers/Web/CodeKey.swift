@@ -25,7 +25,8 @@ struct CodeKey {
         out += "The morphology codes of this chapter:</p>\n<ul class=\"code-list\">\n"
         for code in codes {
             let words = Speakable.morphology(code, language: language)
-            out += "<li><span class=\"code\" aria-hidden=\"true\">\(Markup.text(code))</span> \(Markup.text(words))</li>\n"
+            out +=
+                "<li><span class=\"code\" aria-hidden=\"true\">\(Markup.text(code))</span> \(Markup.text(words))</li>\n"
         }
         return out + "</ul>\n</details>\n"
     }

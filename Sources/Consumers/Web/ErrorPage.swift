@@ -22,7 +22,8 @@ struct ErrorPage: Error {
     func page(frame: SiteFrame) -> String {
         var options = SiteFrame.Options()
         options.reference = reference
-        let main = "<h1>\(Markup.text(heading))</h1>\n<p>\(Markup.text(advice))</p>\n"
+        let main =
+            "<h1>\(Markup.text(heading))</h1>\n<p>\(Markup.text(advice))</p>\n"
             + "<p><a href=\"/\">Go to the home page</a> to choose a book.</p>\n"
         return frame.page(title: heading, main: main, options: options)
     }

@@ -16,7 +16,9 @@ enum HitList {
             if !hit.context.isEmpty {
                 out += " <span class=\"ctx\" lang=\"\(language)\"\(dir)>\(Markup.text(hit.context))</span>"
             }
-            if let gloss = hit.gloss, !gloss.isEmpty { out += " <span class=\"hit-gloss\">\(Markup.text(gloss))</span>" }
+            if let gloss = hit.gloss, !gloss.isEmpty {
+                out += " <span class=\"hit-gloss\">\(Markup.text(gloss))</span>"
+            }
             out += "</li>\n"
         }
         return out + "</ol>\n"

@@ -25,6 +25,7 @@ enum QueryString {
 
     /// `text` encoded for a query string (letters, digits and `-._~` as they are, a space as `+`).
     static func encode(_ text: String) -> String {
-        return (text.addingPercentEncoding(withAllowedCharacters: allowed) ?? "").replacingOccurrences(of: " ", with: "+")
+        return (text.addingPercentEncoding(withAllowedCharacters: allowed) ?? "").replacingOccurrences(
+            of: " ", with: "+")
     }
 }

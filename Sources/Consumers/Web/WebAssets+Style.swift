@@ -23,7 +23,9 @@ enum WebAssets {
 
         var properties: String {
             var out = "--bg:\(PageStyle.hex(background));--fg:\(PageStyle.hex(text));"
-            for tier in Tier.allCases { out += "--\(PageStyle.className(of: tier)):\(PageStyle.hex(tiers[tier] ?? text));" }
+            for tier in Tier.allCases {
+                out += "--\(PageStyle.className(of: tier)):\(PageStyle.hex(tiers[tier] ?? text));"
+            }
             return out + "--link:\(PageStyle.hex(link));--border:\(PageStyle.hex(border))"
         }
     }

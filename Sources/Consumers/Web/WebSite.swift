@@ -172,7 +172,8 @@ public final class WebSite: Sendable {
         let example = "such as John 1:14, Jn 1:14-18, Genesis 1 or Ps 23"
         guard !typed.isEmpty else {
             throw ErrorPage(
-                status: .badRequest, heading: "Go to where?", advice: "Type a reference in the go-to field, \(example).")
+                status: .badRequest, heading: "Go to where?", advice: "Type a reference in the go-to field, \(example)."
+            )
         }
         guard typed.count <= Self.maximumReference else {
             throw ErrorPage(

@@ -89,7 +89,9 @@ struct WordPage {
         let code = chapter.text(word.morphology)
         if !code.isEmpty {
             let words = Speakable.morphology(code, language: chapter.language)
-            row("Morphology", "<span class=\"code\" aria-hidden=\"true\">\(Markup.text(code))</span> \(Markup.text(words))")
+            row(
+                "Morphology",
+                "<span class=\"code\" aria-hidden=\"true\">\(Markup.text(code))</span> \(Markup.text(words))")
         }
         if !chapter.text(word.lemma).isEmpty {
             row("Dictionary form", "<span lang=\"\(source)\"\(dir)>\(text(word.lemma))</span>")
@@ -113,7 +115,8 @@ struct WordPage {
         }
         if let index = chapter.verseIndex(number: place.verse) {
             let verse = chapter.verses[index]
-            let translation = chapter.translationTokens[verse.translation].map { chapter.text($0) }.joined(separator: " ")
+            let translation = chapter.translationTokens[verse.translation].map { chapter.text($0) }.joined(
+                separator: " ")
             if !translation.isEmpty { out += "<p class=\"tl\">\(Markup.text(translation))</p>\n" }
         }
         return out + "</section>\n"
