@@ -2,6 +2,11 @@
 // The pipeline reads top to bottom: Corpus → Shaping → Typesetting → Table → Accessibility → Consumers.
 import PackageDescription
 
+/// How the executables are linked: lld with packed relative relocations (see the `interlinear` target).
+let packedRelocations: [LinkerSetting] = [
+    .unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"], .when(platforms: [.linux]))
+]
+
 let package = Package(
     name: "interlinear",
     products: [
@@ -16,11 +21,16 @@ let package = Package(
         .library(name: "InterlinearRender", targets: ["InterlinearRender"]),
         .library(name: "InterlinearATSPI", targets: ["InterlinearATSPI"]),
         .executable(name: "interlinear", targets: ["interlinear"]),
+        // `interlinear serve` runs it (it is found beside `interlinear`): the web server apart, so no other command
+        // links or starts SwiftNIO.
+        .executable(name: "interlinear-serve", targets: ["interlinear-serve"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // `swift package generate-documentation --target Interlinear` builds the DocC catalog (docs/library.md).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // `interlinear serve` (issue 40): the web reader's HTTP server.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         // The benchmarks are a package of their own (Benchmarks/Package.swift), so nothing here depends on them.
     ],
     targets: [
@@ -126,22 +136,50 @@ let package = Package(
             ],
             path: "Sources/Consumers/Render"),
 
+        // The HTML vocabulary (issue 40): a chapter as HTML, its escaping and its style, written by both the exporter
+        // and the web reader, so there is one markup to validate.
+        .target(
+            name: "InterlinearHTML", dependencies: ["InterlinearCorpus", "InterlinearAccessibility"],
+            path: "Sources/Consumers/HTML"),
         // Export (issue 30): chapters published as an accessible web page or EPUB 3 book; on the layers below only.
         .target(
             name: "InterlinearExport",
             dependencies: [
                 "InterlinearCorpus", "InterlinearTypesetting", "InterlinearTable", "InterlinearAccessibility",
-                "InterlinearSession",
+                "InterlinearSession", "InterlinearHTML",
             ],
             path: "Sources/Consumers/Export"),
         .testTarget(
             name: "InterlinearExportTests",
             // The executable too: the tests run `interlinear export` and `render` as users do, then the validators.
             dependencies: [
-                "InterlinearExport", "InterlinearCorpus", "InterlinearTestSupport",
+                "InterlinearExport", "InterlinearHTML", "InterlinearCorpus", "InterlinearTestSupport",
                 "InterlinearCLI", "interlinear",
             ],
             path: "Tests/InterlinearExportTests", exclude: ["Harness"]),
+
+        // Web (issue 40): `interlinear serve`, the web reader: chapter, search, word and error pages in the HTML
+        // vocabulary, over the store, on Hummingbird 2. Only the `interlinear-serve` executable links it.
+        .target(
+            name: "InterlinearWeb",
+            dependencies: [
+                "InterlinearCorpus", "InterlinearStore", "InterlinearAccessibility", "InterlinearHTML", "CZlib",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+            ],
+            path: "Sources/Consumers/Web"),
+        .executableTarget(
+            name: "interlinear-serve", dependencies: ["InterlinearWeb"], path: "Sources/Consumers/interlinear-serve",
+            linkerSettings: packedRelocations),
+        .testTarget(
+            name: "InterlinearWebTests",
+            // Both executables: the tests start `interlinear serve` as users do and talk HTTP to it; the web module
+            // in-process for its colours' contrast.
+            dependencies: [
+                "InterlinearTestSupport", "InterlinearCorpus", "InterlinearStore", "InterlinearWeb", "interlinear",
+                "interlinear-serve",
+            ],
+            path: "Tests/InterlinearWebTests", exclude: ["Harness"]),
 
         // Speech and braille (issue 13): speech-dispatcher's C library for the reader's speech, liblouis for braille
         // (an embosser-ready BRF of an interlinear chapter, and Unicode braille for a refreshable display).
@@ -183,10 +221,7 @@ let package = Package(
         // a minute. Swift's toolchain ships lld.
         .executableTarget(
             name: "interlinear", dependencies: ["InterlinearCLI"], path: "Sources/Consumers/interlinear",
-            linkerSettings: [
-                .unsafeFlags(
-                    ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"], .when(platforms: [.linux]))
-            ]),
+            linkerSettings: packedRelocations),
 
         // InterlinearView: `interlinear view`, the desktop window (SDL2 for the window and input), drawn by the render
         // stage and exposed to screen readers through the AT-SPI adapter.

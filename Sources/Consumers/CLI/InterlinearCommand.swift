@@ -22,7 +22,7 @@ public struct InterlinearCommand: ParsableCommand {
             ImportCommand.self, TypesetCommand.self, A11yCommand.self, RenderCommand.self, ExportCommand.self,
             ViewCommand.self,
             ReadCommand.self, BrailleCommand.self, SearchCommand.self, DefineCommand.self, BenchCommand.self,
-            StoreBenchCommand.self, AlignmentCommand.self,
+            StoreBenchCommand.self, AlignmentCommand.self, ServeCommand.self,
         ])
 
     public init() {}

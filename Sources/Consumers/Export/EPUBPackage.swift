@@ -1,5 +1,6 @@
 import Foundation
 import InterlinearCorpus
+import InterlinearHTML
 import InterlinearTable
 
 /// An EPUB 3.2 package: the OCF container, the package document with EPUB Accessibility 1.1 metadata, the

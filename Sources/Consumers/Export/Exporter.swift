@@ -1,5 +1,6 @@
 import Foundation
 import InterlinearCorpus
+import InterlinearHTML
 import InterlinearSession
 import InterlinearTable
 
@@ -19,7 +20,7 @@ public struct Exporter {
     public let session: Interlinear
     public var paper: Paper = .a4
     /// The English column's source and licence for the credits: the BSB, or the SWORD Bible `--translation` named.
-    public var englishCredit = "Berean Standard Bible (BSB), public domain"
+    public var englishCredit = PageCredits.berean
 
     public init(session: Interlinear) { self.session = session }
 
@@ -53,16 +54,9 @@ public struct Exporter {
 
     /// The sources' credits, for the languages the chapters are in.
     func footer(_ chapters: [Chapter]) -> String {
-        var credits: [String] = []
-        if chapters.contains(where: { $0.language == .greek }) {
-            credits.append("Greek: SBL Greek New Testament (SBLGNT), CC BY 4.0.")
-        }
-        if chapters.contains(where: { $0.language == .hebrew }) {
-            credits.append("Hebrew: Westminster Leningrad Codex.")
-        }
-        // A SWORD module's description comes from a file on disk: escaped like any text.
-        credits.append("English: " + Markup.text(englishCredit) + ". Made with interlinear.")
-        return "<footer>\n<p>" + credits.joined(separator: " ") + "</p>\n</footer>\n"
+        PageCredits.footer(
+            greek: chapters.contains { $0.language == .greek }, hebrew: chapters.contains { $0.language == .hebrew },
+            english: englishCredit)
     }
 
     /// The EPUB book (`EPUBPackage`); `modified` is its `dcterms:modified` date.

@@ -1,10 +1,10 @@
 import InterlinearCorpus
 
-/// The look of an exported page: one colour per tier on a white page, the same palette as the painted chapter
+/// The look of an exported page (and the light theme's tier colours of the web reader's pages): one colour per tier on a white page, the same palette as the painted chapter
 /// (`interlinear render`, the window), every text colour at least 4.5:1 against the page (WCAG 2.2, small text;
 /// the tests compute each ratio). Sizes are in `em`, so the page follows the reader's text size, and the word
 /// stacks wrap at any width: no horizontal scrolling at 320 CSS pixels or at 200 % text.
-public enum ExportStyle {
+public enum PageStyle {
     /// The page behind every tier.
     public static let background: UInt32 = 0xFFFFFF
 
@@ -22,7 +22,7 @@ public enum ExportStyle {
     }
 
     /// The class a tier's spans carry.
-    static func className(of tier: Tier) -> String {
+    public static func className(of tier: Tier) -> String {
         switch tier {
         case .verse: "vn"
         case .source: "src"
@@ -35,13 +35,13 @@ public enum ExportStyle {
         }
     }
 
-    static func hex(_ colour: UInt32) -> String {
+    public static func hex(_ colour: UInt32) -> String {
         let digits = String(colour, radix: 16, uppercase: true)
         return "#" + String(repeating: "0", count: max(0, 6 - digits.count)) + digits
     }
 
     /// The style sheet, inlined into every document (a self-contained page; EPUB content documents alike).
-    static var css: String {
+    public static var css: String {
         func c(_ tier: Tier) -> String { hex(colour(of: tier)) }
         return """
             html{background:\(hex(background));color:\(c(.translation))}

@@ -12,22 +12,42 @@ import InterlinearCorpus
 /// dictionary form, Strong's number in words), in spans tagged with their languages — in a visually hidden span;
 /// the visible transliteration, code and gloss tiers are `aria-hidden`, so nothing is heard twice and no raw code
 /// ("V-IAI-3S", "G2258") is spelled out.
-struct ChapterDocument {
-    let chapter: Chapter
-    let tiers: TierSet
-    let serialization: Serialization
+///
+/// The one HTML vocabulary of the project: `interlinear export` writes it into a page or an EPUB, and
+/// `interlinear serve` into its chapter pages, adding what a live page has through the hooks below (a word's
+/// define disclosure, a key to the codes, the section's data attributes), never a second markup.
+public struct ChapterDocument {
+    public let chapter: Chapter
+    public let tiers: TierSet
+    public let serialization: Serialization
     /// Where the printed pages begin (EPUB page list); empty for a web page.
-    let pageMarks: PageMarks
+    public let pageMarks: PageMarks
+    /// Markup closing each word's stack, after its spoken form: given the word, its verse's number, its place in
+    /// the verse counting from 1 and its spoken form (the web reader's define disclosure). Nil adds nothing.
+    public var wordSupplement: ((_ word: Word, _ verse: Int, _ position: Int, _ spoken: SpokenLine) -> String)?
+    /// Markup after the tier legend (the web reader's key to the codes).
+    public var afterLegend = ""
+    /// Attributes the chapter's `section` carries besides its class and label (` data-next="John.2"`).
+    public var sectionAttributes = ""
+
+    public init(chapter: Chapter, tiers: TierSet, serialization: Serialization, pageMarks: PageMarks = PageMarks()) {
+        self.chapter = chapter
+        self.tiers = tiers
+        self.serialization = serialization
+        self.pageMarks = pageMarks
+    }
+
     /// The prefix of the chapter's element ids ("John.1").
-    var idPrefix: String { Markup.id(chapter.reference.osisID) }
+    public var idPrefix: String { Markup.id(chapter.reference.osisID) }
 
     /// Appends the chapter's section to `out`.
-    func write(into out: inout String) {
+    public func write(into out: inout String) {
         let forms = SpokenForms()
         let id = idPrefix
-        out += "<section class=\"chapter\" aria-labelledby=\"\(id)\">\n"
+        out += "<section class=\"chapter\" aria-labelledby=\"\(id)\"\(sectionAttributes)>\n"
         out += "<h1 id=\"\(id)\">\(Markup.text(chapter.reference.description))</h1>\n"
         writeLegend(into: &out)
+        out += afterLegend
         for index in chapter.verses.indices {
             let verse = chapter.verses[index]
             let verseID = "\(id).\(verse.number)"
@@ -39,7 +59,9 @@ struct ChapterDocument {
             for (offset, wordIndex) in verse.words.enumerated() {
                 // A verse holds at most `Verse.maxWords` (65,536) words, so the offset fits.
                 pageBreaks(.word(index, WordOffset(UInt16(truncatingIfNeeded: offset))), into: &out)
-                writeWord(chapter.words[wordIndex], forms: forms, into: &out)
+                let word = chapter.words[wordIndex]
+                let supplement = wordSupplement.map { hook in { hook(word, verse.number, offset + 1, $0) } }
+                writeWord(word, forms: forms, supplement: supplement, into: &out)
             }
             out += "</div>\n"
             pageBreaks(.translation(index), into: &out)
@@ -68,23 +90,26 @@ struct ChapterDocument {
         return tier == .source || tier == .lemma ? " dir=\"rtl\"" : " dir=\"ltr\""
     }
 
-    private func writeWord(_ word: Word, forms: SpokenForms, into out: inout String) {
-        out += "<span class=\"w\">"
+    private func writeWord(
+        _ word: Word, forms: SpokenForms, supplement: ((SpokenLine) -> String)?, into out: inout String
+    ) {
+        // A word is a span (phrasing content) unless it holds a supplement such as a `details`, which only flow
+        // content may hold: then a div. Both are flex columns (`.w`), laid out and exposed alike.
+        let element = supplement == nil ? "span" : "div"
+        out += "<\(element) class=\"w\">"
         for tier in Tier.blockTiers where tiers.contains(tier) {
             guard let id = word.text(tier) else { continue }
             let text = chapter.text(id)
             guard !text.isEmpty else { continue }
             // The source word is read as it is; every other tier is in the spoken form below.
             let hidden = tier == .source ? "" : " aria-hidden=\"true\""
-            out += "\n<span class=\"\(ExportStyle.className(of: tier))\"\(serialization.lang(language(of: tier)))"
+            out += "\n<span class=\"\(PageStyle.className(of: tier))\"\(serialization.lang(language(of: tier)))"
             out += "\(direction(of: tier))\(hidden)>\(Markup.text(text))</span>"
         }
-        out += "\n<span class=\"sr\">"
-        for span in WordSpeech.description.line(word, in: chapter, forms: forms).spans {
-            let dir = span.language == .hebrew ? " dir=\"rtl\"" : ""
-            out += "<span\(serialization.lang(span.language.rawValue))\(dir)>\(Markup.text(span.text))</span>"
-        }
-        out += "</span></span>\n"
+        let spoken = WordSpeech.description.line(word, in: chapter, forms: forms)
+        out += "\n<span class=\"sr\">" + serialization.spans(spoken) + "</span>"
+        if let supplement { out += supplement(spoken) }
+        out += "</\(element)>\n"
     }
 
     /// "Each word, top to bottom:" and one sample per shown tier, in its own style.
@@ -100,7 +125,7 @@ struct ChapterDocument {
                 case .lemma: "dictionary form"
                 default: "English gloss"
                 }
-            out += "<li><span class=\"\(ExportStyle.className(of: tier))\">\(name)</span></li>\n"
+            out += "<li><span class=\"\(PageStyle.className(of: tier))\">\(name)</span></li>\n"
         }
         out += "</ul>\n"
     }

@@ -1,6 +1,8 @@
+import InterlinearAccessibility
+
 /// Text escaped for HTML and XHTML (the same rules serve both: `&`, `<`, `>` and the quote in attributes).
-enum Markup {
-    static func text(_ s: String) -> String {
+public enum Markup {
+    public static func text(_ s: String) -> String {
         guard s.contains(where: { $0 == "&" || $0 == "<" || $0 == ">" || $0 == "\"" }) else { return s }
         var out = ""
         out.reserveCapacity(s.utf8.count + 16)
@@ -17,30 +19,40 @@ enum Markup {
     }
 
     /// An id made of the characters every id syntax takes (letters, digits, `-`, `_`, `.`): "John.1.14" stays.
-    static func id(_ s: String) -> String {
+    public static func id(_ s: String) -> String {
         String(s.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == ".") ? $0 : "-" })
     }
 }
 
 /// The two serialisations the exporter writes: an HTML page, and an EPUB content document (XHTML, which needs
 /// `xml:lang` beside `lang` and knows `epub:type`).
-enum Serialization {
+public enum Serialization: Sendable {
     case html, xhtml
 
     /// ` lang="grc"` (and ` xml:lang="grc"` in XHTML).
-    func lang(_ tag: String) -> String {
+    public func lang(_ tag: String) -> String {
         self == .xhtml ? " lang=\"\(tag)\" xml:lang=\"\(tag)\"" : " lang=\"\(tag)\""
     }
 
-    /// The document's first lines up to `<body>`.
-    func prologue(title: String) -> String {
+    /// A spoken line as spans each tagged with its language (`grc-Latn`, `en`, `hbo`, right to left for Hebrew), so
+    /// a screen reader gives each to a voice of its language: the words the window and the terminal say.
+    public func spans(_ line: SpokenLine) -> String {
+        var out = ""
+        for span in line.spans {
+            let dir = span.language == .hebrew ? " dir=\"rtl\"" : ""
+            out += "<span\(lang(span.language.rawValue))\(dir)>\(Markup.text(span.text))</span>"
+        }
+        return out
+    }
+
+    /// The document's first lines up to `<body>`: the style sheet inlined (a self-contained page), or `head`'s
+    /// lines in its place (the web reader links its style sheet and script).
+    public func prologue(title: String, head: String? = nil) -> String {
         let head = """
             <meta charset="utf-8"/>
             <meta name="viewport" content="width=device-width, initial-scale=1"/>
             <title>\(Markup.text(title))</title>
-            <style>
-            \(ExportStyle.css)
-            </style>
+            \(head ?? "<style>\n\(PageStyle.css)\n</style>")
             </head>
             <body>
 

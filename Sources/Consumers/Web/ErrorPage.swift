@@ -1,0 +1,30 @@
+import InterlinearHTML
+
+/// A request the server cannot answer with a page, said as a page: what was wrong and what to do, with the forms
+/// of every page to do it (the go-to field holds the reference that was not understood).
+struct ErrorPage: Error {
+    let status: Status
+    let heading: String
+    /// What was wrong and what to do, as plain text.
+    let advice: String
+    /// The reference to put back in the go-to field.
+    var reference = ""
+
+    enum Status: Int {
+        case badRequest = 400
+        case notFound = 404
+        case methodNotAllowed = 405
+        case contentTooLarge = 413
+        case uriTooLong = 414
+        case internalError = 500
+    }
+
+    func page(frame: SiteFrame) -> String {
+        var options = SiteFrame.Options()
+        options.reference = reference
+        let main =
+            "<h1>\(Markup.text(heading))</h1>\n<p>\(Markup.text(advice))</p>\n"
+            + "<p><a href=\"/\">Go to the home page</a> to choose a book.</p>\n"
+        return frame.page(title: heading, main: main, options: options)
+    }
+}

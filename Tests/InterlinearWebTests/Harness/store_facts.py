@@ -1,0 +1,31 @@
+#!/usr/bin/env python3
+"""What a store holds, read with Python's own sqlite3 (not the code under test), for the web tests to compare the
+pages with: `chapter STORE BOOK CHAPTER` prints the chapter's verse numbers and its words' surfaces in order;
+`hebrew STORE ENGLISH_KEY` the Hebrew verse key an English one moves to (versification table); `morphemes STORE
+VERSE_KEY POSITION` how many morpheme rows a word has."""
+import json
+import sqlite3
+import sys
+
+
+def main():
+    command, path = sys.argv[1], sys.argv[2]
+    db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    if command == "chapter":
+        book, chapter = int(sys.argv[3]), int(sys.argv[4])
+        low = book * 1_000_000 + chapter * 1000
+        verses = [row[0] - low for row in db.execute(
+            "SELECT id FROM verse WHERE id BETWEEN ? AND ? ORDER BY id", (low, low + 999))]
+        words = [row[0] for row in db.execute(
+            "SELECT surface FROM word WHERE verse BETWEEN ? AND ? ORDER BY verse, position", (low, low + 999))]
+        json.dump({"verses": verses, "words": words}, sys.stdout, ensure_ascii=False)
+    elif command == "hebrew":
+        row = db.execute("SELECT hebrew FROM versification WHERE english = ?", (int(sys.argv[3]),)).fetchone()
+        json.dump({"hebrew": row[0] if row else None}, sys.stdout)
+    elif command == "morphemes":
+        row = db.execute("SELECT count(*) FROM morpheme WHERE verse = ? AND position = ?",
+                         (int(sys.argv[3]), int(sys.argv[4]))).fetchone()
+        json.dump({"count": row[0]}, sys.stdout)
+
+
+main()
