@@ -47,6 +47,9 @@ struct ReadCommand: ParsableCommand {
     @Flag(help: "Show each screen-reader line in Unicode braille (Greek in Greek braille), for a braille display.")
     var braille = false
 
+    @Option(help: ArgumentHelp(HebrewCode.help))
+    var hebrewCode = HebrewCode.ihbc
+
     func run() throws {
         try reportingFailures {
             let environment = ProcessInfo.processInfo.environment
@@ -70,7 +73,7 @@ struct ReadCommand: ParsableCommand {
             let start = engine.passage.verses.map { ReaderLocation(chapter: chapter.reference, verse: $0.lowerBound) }
             var lines = LineOptions(speak: speak, verbosity: verbosity, original: original || braille)
             if braille {
-                let tables = BrailleTables()
+                let tables = BrailleTables(hebrewCode: hebrewCode)
                 try tables.validate()
                 lines.braille = tables.unicodeBraille
             }
