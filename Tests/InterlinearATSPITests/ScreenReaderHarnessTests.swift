@@ -95,6 +95,14 @@ struct ScreenReaderHarnessTests {
             try #require(imported.status == 0, "\(imported.stderr)")
             environment["INTERLINEAR_DATA"] = store.path
         }
+        // The source words are in the running text only with the script in speech on (`ScriptSetting`): this run
+        // turns it on through the window's settings file, as a reader whose screen reader switches voices would.
+        let config = workdir.appendingPathComponent("config")
+        try FileManager.default.createDirectory(
+            at: config.appendingPathComponent("interlinear"), withIntermediateDirectories: true)
+        try Data(#"{"scriptInSpeech":true}"#.utf8).write(
+            to: config.appendingPathComponent("interlinear/view.json"))
+        environment["XDG_CONFIG_HOME"] = config.path
         let lines = try HarnessRun.runHarness(
             [
                 "--app", "view", "--interlinear", interlinearBinary.path, "--workdir",

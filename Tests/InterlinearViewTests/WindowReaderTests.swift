@@ -15,6 +15,25 @@ import Testing
         return (label.x + label.width / 2, view.tree.table.origins[0] + label.y + label.height / 2 - view.scrollY)
     }
 
+    /// `o` puts the Greek words in the running text a screen reader speaks and takes them out again, saying so in
+    /// the status line; the scroll offset stays.
+    @Test func oTurnsTheScriptInSpeechOnAndOff() throws {
+        let view = try ViewFixture.view(screenReader: true)
+        _ = view.scroll(to: 300)
+        let scrollY = view.scrollY
+        func hasGreek() -> Bool {
+            view.tree.documentText().text.runs.contains { $0.language == "grc" }
+        }
+        #expect(!view.script.speech && view.script.braille && !hasGreek())
+        #expect(ViewFixture.type(view, "o").contains(.layout))
+        #expect(view.script.speech && hasGreek())
+        #expect(view.statusLine.right == "Greek words on.")
+        #expect(view.scrollY == scrollY)
+        ViewFixture.type(view, "o")
+        #expect(!view.script.speech && !hasGreek())
+        #expect(view.statusLine.right == "Greek words off.")
+    }
+
     @Test func aClickOnAWordOpensItsDetails() throws {
         let view = try ViewFixture.view(height: 844)
         let (verses, words) = try WindowReaderFixture.rows("43-John/01.tsv")

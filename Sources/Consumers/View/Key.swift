@@ -15,6 +15,7 @@
 /// | Ctrl+plus, Ctrl+minus | zoom: every tier larger or smaller (8–48 pt), relaid out to the window's width |
 /// | 1–6 | show or hide a tier: source, transliteration, Strong's, morphology, gloss, translation |
 /// | t | next theme: light, dark, high contrast |
+/// | o | the Greek or Hebrew words in the running text a screen reader speaks: off (default), on |
 /// | ?, F1 | the keys, over the chapter |
 /// | [, Ctrl+Page Up | previous chapter in the corpus |
 /// | ], Ctrl+Page Down | next chapter in the corpus |

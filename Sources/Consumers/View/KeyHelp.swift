@@ -12,6 +12,7 @@ public enum KeyHelp {
         ("Ctrl+plus, Ctrl+minus", "larger, smaller text"),
         ("1 2 3 4 5 6", "show or hide: source, transliteration, Strong's, morphology, gloss, translation"),
         ("t", "theme: light, dark, high contrast"),
+        ("o", "Greek or Hebrew words in speech on, off (braille keeps them)"),
         ("F12", "snapshot (with --snapshot)"),
         ("q, Esc", "quit (Esc first closes the pane)"),
         ("any key", "closes this help"),
