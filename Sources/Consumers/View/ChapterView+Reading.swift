@@ -16,10 +16,10 @@ extension ChapterView {
     public static let besideMinimumWidth: Float = 800
 
     /// The characters that are keys outside a prompt.
-    static let boundCharacters: Set<Character> = [
+    static let boundCharacters = Set<Character>([
         ":", "/", "[", "]", "n", "N", "t", "o", "?", "q", "Q",
         "1", "2", "3", "4", "5", "6", "7",
-    ]
+    ]).union(studyCharacters)
     /// The tiers the digit keys 1–7 show and hide: the default tiers in their order on the page, then the lemma
     /// (shown only when asked for).
     public static let toggledTiers: [Tier] = [
@@ -95,6 +95,7 @@ extension ChapterView {
         let saved = message
         var change: ViewChange = saved == nil ? [] : .status
         message = nil
+        if let study = handleStudyKey(key) { return change.union(study) }
         switch key {
         case .character("/"):
             prompt = CommandPrompt(.search)
@@ -210,6 +211,9 @@ extension ChapterView {
             message = WindowWording.searchFailed(error)
             return .status
         }
+        if let search {
+            message = WindowWording.searchFound(search.hits.count, in: chapter.reference, total: search.total)
+        }
         return reflow().union(.status)
     }
 
@@ -224,6 +228,7 @@ extension ChapterView {
             return .status
         }
         search = found
+        message = WindowWording.hit((found.index ?? 0) + 1, of: found.hits.count)
         return setFocus(hit.element).union(.status)
     }
 

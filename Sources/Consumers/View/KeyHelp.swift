@@ -11,6 +11,8 @@ public enum KeyHelp {
         ("[ ], Ctrl+Page Up/Down", "previous, next chapter"),
         ("Ctrl+plus, Ctrl+minus", "larger, smaller text"),
         ("1 2 3 4 5 6", "show or hide: source, transliteration, Strong's, morphology, gloss, translation"),
+        ("j k, h Shift+h", "next, previous verse"),
+        ("i, p", "the focused word's dictionary entry, a Hebrew word's parts"),
         ("t", "theme: light, dark, high contrast"),
         ("o", "Greek or Hebrew words in speech on, off (braille keeps them)"),
         ("F12", "snapshot (with --snapshot)"),
