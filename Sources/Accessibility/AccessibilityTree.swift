@@ -35,6 +35,8 @@ public final class AccessibilityTree {
     public private(set) var stats = Stats()
     /// The corpus-wide search behind "find other occurrences" (see `OccurrenceIndex`); nil searches this chapter.
     public var occurrenceIndex: (any OccurrenceIndex)?
+    /// Whether the running text (`documentText`, `text(ofCell:)`) holds the original words (`ScriptSetting`).
+    public var script = ScriptSetting()
     /// The spoken forms of the chapter's strings, each computed once (lemma transliterations, morphology in
     /// words, each verse's alignment of translation words to Greek words).
     public let spokenForms = SpokenForms()

@@ -30,6 +30,17 @@ public enum WindowWording {
     /// n or N before any search.
     public static let noSearch = "No search: type / and a query"
 
+    /// A search's answer: "4 hits in John 1, 330 in the Bible. n goes to the next."
+    public static func searchFound(_ count: Int, in chapter: ChapterReference, total: Int) -> String {
+        let hits = count == 1 ? "1 hit" : "\(count) hits"
+        return count == 0
+            ? "No hits in \(chapter), \(total) in the Bible."
+            : "\(hits) in \(chapter), \(total) in the Bible. n goes to the next."
+    }
+
+    /// n or N: which hit ("hit 2 of 4").
+    public static func hit(_ position: Int, of count: Int) -> String { "hit \(position) of \(count)" }
+
     /// n or N after a search with no hits in the chapter shown.
     public static func noHits(in chapter: ChapterReference) -> String { "No hits in \(chapter)" }
 

@@ -57,10 +57,11 @@ import Testing
         #expect(t.runs.map(\.language) == ["en", "grc", "en", "grc"])
     }
 
-    /// The chapter's text: a paragraph per verse, each starting with its number; the source words in the source
-    /// language's run; the verse's own text equals its paragraph in the chapter's text.
+    /// The chapter's text with the script in speech on: a paragraph per verse, each starting with its number; the
+    /// source words in the source language's run; the verse's own text equals its paragraph in the chapter's text.
     @Test func chapterText() throws {
         let tree = try A11yFixture.tree(on: false)
+        tree.script.speech = true
         let (text, starts) = tree.documentText()
         #expect(text.paragraphs.count == tree.cellCount && starts.count == tree.cellCount)
         #expect(tree.stats.elementsBuilt == 0)
@@ -74,6 +75,28 @@ import Testing
                 starts[Int(cell)]
                 + Array(paragraph.unicodeScalars).firstRange(of: Array(firstWord.unicodeScalars))!.lowerBound
             #expect(text.run(at: offset)?.language == tree.chapter.language.tag)
+        }
+    }
+
+    /// By default (script in speech off) a verse's running text is its number and its English, as the chapter file
+    /// has them, and holds no Greek or Hebrew letter: what Orca 43 reads on entering a verse and in say all.
+    @Test func chapterTextWithoutScript() throws {
+        let tree = try A11yFixture.tree(on: false)
+        #expect(tree.script == ScriptSetting(speech: false, braille: true))
+        let (text, _) = tree.documentText()
+        #expect(text.runs.allSatisfy { $0.language == "en" })
+        for cell in tree.layout.cells.indices {
+            let verse = tree.chapter.verses[cell]
+            let paragraph = text.string(text.paragraphs[Int(cell)])
+            let english = tree.chapter.translationTokens[verse.translation].map { tree.chapter.text($0) }
+            #expect(paragraph.hasPrefix("\(verse.number) "))
+            for token in english.prefix(3) { #expect(paragraph.contains(token), "\(token) in \(paragraph)") }
+            #expect(
+                !paragraph.unicodeScalars.contains {
+                    (0x0370...0x03FF).contains($0.value) || (0x1F00...0x1FFF).contains($0.value)
+                        || (0x0590...0x05FF).contains($0.value)
+                },
+                "\(paragraph)")
         }
     }
 }

@@ -4,8 +4,9 @@ import InterlinearCorpus
 import InterlinearTestSupport
 import Testing
 
-/// Braille of the Old Testament and the PEF file: Hebrew through liblouis's Israeli table with no escaped code
-/// points, read back with liblouis's own back-translation, and PEF checked by brailleutils' PEF validator.
+/// Braille of the Old Testament and the PEF file: Hebrew (IHBC by default, and liblouis's Israeli table) with no
+/// escaped code points, the Israeli table read back with liblouis's own back-translation (IHBC's round trip is in
+/// `IHBCTests`), and PEF checked by brailleutils' PEF validator.
 @Suite("Braille of both testaments (liblouis, brailleutils)", .serialized)
 struct HebrewBrailleTests {
     /// liblouis writes a character no table defines as an escape, `'\X05D1'` in BRF, its hex digits brailled as
@@ -126,7 +127,7 @@ struct HebrewBrailleTests {
     @Test(arguments: ["Genesis 1", "Psalm 23", "Isaiah 53"])
     func hebrewBackTranslates(reference: String) throws {
         let chapter = try readerChapter(reference)
-        let tables = BrailleTables()
+        let tables = BrailleTables(hebrewCode: .israeli)
         let back = try hebrewBackTable()
         defer { try? FileManager.default.removeItem(at: back) }
         for word in chapter.words {
@@ -158,7 +159,7 @@ struct HebrewBrailleTests {
     @Test(
         .enabled(
             if: SystemTool.required("brailleutils", "java"), SystemTool.reason("brailleutils", package: "brailleutils")),
-        arguments: ["John 1", "Genesis 1"])
+        arguments: ["John 1", "Genesis 1", "Psalm 23"])
     func pefValidates(reference: String) throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pef-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)

@@ -24,7 +24,8 @@ import Testing
         let (missing, quiet) = load(url)
         #expect(missing == ViewPreferences() && quiet.isEmpty, "a missing file is the defaults without a warning")
         let saved = ViewPreferences(
-            reference: "Romans 8:28", fontSize: 24.5, theme: "high-contrast", tiers: "source,gloss")
+            reference: "Romans 8:28", fontSize: 24.5, theme: "high-contrast", tiers: "source,gloss",
+            scriptInSpeech: true)
         try saved.save(to: url)
         let (loaded, warnings) = load(url)
         #expect(loaded == saved && warnings.isEmpty)

@@ -15,6 +15,65 @@ import Testing
         return (label.x + label.width / 2, view.tree.table.origins[0] + label.y + label.height / 2 - view.scrollY)
     }
 
+    /// `o` puts the Greek words in the running text a screen reader speaks and takes them out again, saying so in
+    /// the status line; the scroll offset stays.
+    @Test func oTurnsTheScriptInSpeechOnAndOff() throws {
+        let view = try ViewFixture.view(screenReader: true)
+        _ = view.scroll(to: 300)
+        let scrollY = view.scrollY
+        func hasGreek() -> Bool {
+            view.tree.documentText().text.runs.contains { $0.language == "grc" }
+        }
+        #expect(!view.script.speech && view.script.braille && !hasGreek())
+        #expect(ViewFixture.type(view, "o").contains(.layout))
+        #expect(view.script.speech && hasGreek())
+        #expect(view.statusLine.right == "Greek words on.")
+        #expect(view.scrollY == scrollY)
+        ViewFixture.type(view, "o")
+        #expect(!view.script.speech && !hasGreek())
+        #expect(view.statusLine.right == "Greek words off.")
+    }
+
+    /// j and h go to the next verse, k and Shift+h back, focusing its number at the top; the chapter's ends say so.
+    @Test func verseKeysStepThroughTheVerses() throws {
+        let view = try ViewFixture.view()
+        ViewFixture.type(view, "h")
+        #expect(ViewFixture.focusID(view) == "John.1.2.v")
+        ViewFixture.type(view, "j")
+        #expect(ViewFixture.focusID(view) == "John.1.3.v")
+        #expect(view.scrollY == view.tree.table.origins[2])
+        ViewFixture.type(view, "H")
+        ViewFixture.type(view, "k")
+        #expect(ViewFixture.focusID(view) == "John.1.1.v")
+        ViewFixture.type(view, "k")
+        #expect(view.message == "First verse." && ViewFixture.focusID(view) == "John.1.1.v")
+        ViewFixture.type(view, ":51")
+        ViewFixture.press(view, .enter)
+        ViewFixture.type(view, "h")
+        #expect(view.message == "Last verse." && ViewFixture.focusID(view) == "John.1.51.v")
+    }
+
+    /// i and p say the focused word's dictionary entry and a Hebrew word's parts in the status line, as the define and
+    /// parts actions announce them; without a focused word they say how to get one.
+    @Test func defineAndPartsKeys() throws {
+        let view = try ViewFixture.view("Genesis 1")
+        ViewFixture.type(view, "p")
+        #expect(view.message == ReaderWording.noWordFocused.text)
+        ViewFixture.press(view, .tab, .tab)
+        #expect(ViewFixture.focusID(view) == "Gen.1.1.w1")
+        ViewFixture.type(view, "p")
+        // בְּרֵאשִׁית: the morphemes of Genesis 1's chapter file (H871a in, H7225 beginning).
+        let parts = try #require(view.message)
+        #expect(parts.hasPrefix("2 parts. Part 1: ") && parts.contains("H871a") && parts.contains("H7225"), "\(parts)")
+        ViewFixture.type(view, "i")
+        // The committed corpus has no store: the dictionary is missing, and the key says so.
+        #expect(view.message == ReaderWording.noDictionary.text, "\(view.message ?? "")")
+        let greek = try ViewFixture.view()
+        ViewFixture.press(greek, .tab, .tab)
+        ViewFixture.type(greek, "p")
+        #expect(greek.message == "Greek words are not split into parts here.")
+    }
+
     @Test func aClickOnAWordOpensItsDetails() throws {
         let view = try ViewFixture.view(height: 844)
         let (verses, words) = try WindowReaderFixture.rows("43-John/01.tsv")
@@ -111,11 +170,17 @@ import Testing
             $0 + (try WindowReaderFixture.rows($1).words.filter { $0.lemma == "λόγος" }.count)
         }
         #expect(search.total == everywhere && everywhere > expected.count)
+        // The answer is said: the count here and in the Bible, then which hit each n or N reached.
+        #expect(view.message == "4 hits in John 1, \(everywhere) in the Bible. n goes to the next.")
         #expect(view.pane != nil)
         ViewFixture.type(view, "n")
         #expect(ViewFixture.focusID(view) == "John.1.1.w\(expected[0].word)")
-        ViewFixture.type(view, "N")
+        #expect(view.message == "hit 1 of 4")
+        ViewFixture.type(view, "n")
+        #expect(view.message == "hit 2 of 4")
+        ViewFixture.type(view, "NN")
         #expect(ViewFixture.focusID(view) == "John.1.14.w\(expected[3].word)", "N from the first wraps to the last")
+        #expect(view.message == "hit 4 of 4")
         #expect(view.details?.lemma == "λόγος")
         ViewFixture.type(view, "/lemma:")
         ViewFixture.press(view, .enter)

@@ -2,8 +2,9 @@ import Foundation
 import InterlinearAccessibility
 import InterlinearCorpus
 
-/// The liblouis tables a chapter is brailled with: Greek in the Greek table, Hebrew in the Israeli table, everything
-/// else in English braille.
+/// The liblouis tables a chapter is brailled with: Greek in the Greek table, Hebrew in the International Hebrew
+/// Braille Code (the project's own table, `HebrewCode.ihbc`) or liblouis's Israeli table, everything else in English
+/// braille.
 ///
 /// English defaults to Unified English Braille (`en-ueb-g1.ctb`, or `en-ueb-g2.ctb` for grade 2), not the older
 /// American EBAE tables (`en-us-g1.ctb`): UEB is the code of the US (adopted by BANA in 2016), the UK, Canada,
@@ -15,33 +16,33 @@ public struct BrailleTables: Sendable, Equatable {
     public var greek: String
     /// The English table.
     public var english: String
-    /// The Hebrew table: liblouis's Israeli braille (`he-IL.utb`, Hebrew letters and vowel points; see
-    /// `HebrewBraille` for what it cannot show).
-    public var hebrew: String
+    /// The Hebrew code: IHBC (the default, the code of Biblical Hebrew) or modern Israeli braille.
+    public var hebrewCode: HebrewCode
 
     /// North American ASCII braille: what BRF files and embossers use.
     public static let brfDisplay = "en-us-brf.dis"
     public static let defaultGreek = "grc-international-en.utb"
-    public static let defaultHebrew = "he-IL.utb"
+    /// liblouis's modern Israeli Hebrew table (`HebrewCode.israeli`).
+    public static let israeliHebrew = "he-IL.utb"
 
     /// The English table of a grade: 1 (uncontracted) or 2 (contracted).
     public static func english(grade: Int) -> String { grade == 2 ? "en-ueb-g2.ctb" : "en-ueb-g1.ctb" }
 
     public init(
         greek: String = BrailleTables.defaultGreek, english: String = BrailleTables.english(grade: 1),
-        hebrew: String = BrailleTables.defaultHebrew
+        hebrewCode: HebrewCode = .ihbc
     ) {
         self.greek = greek
         self.english = english
-        self.hebrew = hebrew
+        self.hebrewCode = hebrewCode
     }
 
     /// The table list for a span's language, with the BRF display table first when the output is BRF.
-    func list(for language: SpokenLanguage, output: Louis.Output) -> String {
+    func list(for language: SpokenLanguage, output: Louis.Output) throws -> String {
         let table =
             switch language {
             case .greek: greek
-            case .hebrew: hebrew
+            case .hebrew: try hebrewCode.table()
             default: english
             }
         return output == .ascii ? Self.brfDisplay + "," + table : table
@@ -66,17 +67,17 @@ public struct BrailleTables: Sendable, Equatable {
     }
 
     /// Braille of text in one language. Greek is normalised to NFC first (the Greek table reads only precomposed
-    /// letters; decomposed input comes out wrong); Hebrew is prepared for the Israeli table (`HebrewBraille`); a
+    /// letters; decomposed input comes out wrong); Hebrew is put in the order its code's table reads; a
     /// transliteration loses what UEB's liblouis tables have no sign for (`latin`).
     public func translate(_ text: String, _ language: SpokenLanguage, output: Louis.Output) throws -> String {
         let input =
             switch language {
             case .greek: text.precomposedStringWithCanonicalMapping
-            case .hebrew: HebrewBraille.prepared(text)
+            case .hebrew: hebrewCode.prepared(text)
             case .transliteration, .hebrewTransliteration: Self.latin(text)
             default: text
             }
-        return try Louis.translate(input, tableList: list(for: language, output: output), output: output)
+        return try Louis.translate(input, tableList: try list(for: language, output: output), output: output)
     }
 
     /// A transliteration in the letters liblouis's UEB tables know: the SBL signs for alef and ayin (ʾ ʿ, which UEB
@@ -101,10 +102,17 @@ public struct BrailleTables: Sendable, Equatable {
         line.spans.map { span in (try? translate(span.text, span.language, output: .unicode)) ?? span.text }.joined()
     }
 
+    /// Back-translates Hebrew braille (BRF) written in `code` to print: letters and points as the code keeps them
+    /// (`HebrewBraille.ihbcText` for IHBC).
+    public static func hebrewText(fromBraille braille: String, code: HebrewCode = .ihbc) throws -> String {
+        let text = try Louis.backTranslate(braille, tableList: brfDisplay + "," + (try code.table()))
+        return code == .ihbc ? HebrewBraille.ihbcText(backTranslated: text) : text
+    }
+
     /// Checks that liblouis is installed and can load every table (Greek, English, Hebrew).
     public func validate() throws {
         if let missing = Louis.unavailable { throw Louis.Failure(description: missing) }
-        for table in [greek, english, hebrew] where !Louis.tableExists(Self.brfDisplay + "," + table) {
+        for table in [greek, english, try hebrewCode.table()] where !Louis.tableExists(Self.brfDisplay + "," + table) {
             throw Louis.Failure(
                 description: "braille table \(table) not found (liblouis tables are in "
                     + "/usr/share/liblouis/tables)")

@@ -65,7 +65,8 @@ public struct ChapterBraille {
             lines.append(Line(kind: .title, text: BrailleWrap.centred(row, cells: cells), keepWithNext: false))
         }
         let note =
-            Self.openingNote + " " + (try english(Self.noteText(chapter.language, tiers: tiers))) + " "
+            Self.openingNote + " "
+            + (try english(Self.noteText(chapter.language, tiers: tiers, hebrewCode: tables.hebrewCode))) + " "
             + Self.closingNote
         for row in BrailleWrap.rows(note, cells: cells) {
             lines.append(Line(kind: .note, text: row, keepWithNext: false))
@@ -121,7 +122,7 @@ public struct ChapterBraille {
     }
 
     /// The transcriber's note, in print: how a verse is laid out and which braille codes it uses.
-    static func noteText(_ language: SourceLanguage, tiers: Tiers) -> String {
+    static func noteText(_ language: SourceLanguage, tiers: Tiers, hebrewCode: HebrewCode = .ihbc) -> String {
         var tierNames = ["the \(language.englishName) word"]
         if tiers.transliteration { tierNames.append("its transliteration") }
         if tiers.parsing { tierNames.append("its parsing") }
@@ -134,6 +135,12 @@ public struct ChapterBraille {
             note +=
                 "Greek is in international Greek braille between non-UEB code indicators marked gr; "
                 + "final sigma is not distinguished."
+        case .hebrew where hebrewCode == .ihbc:
+            note +=
+                "Hebrew is in the International Hebrew Braille Code, in reading order, between non-UEB code "
+                + "indicators marked he: consonants, vowels, dagesh, mappiq, maqaf, sof pasuq, etnahta and zaqef "
+                + "qatan (after their word); other accents and meteg are not shown, and final letters share the "
+                + "cells of the other forms."
         case .hebrew:
             note +=
                 "Hebrew is in Israeli Hebrew braille with vowel points, in reading order, between non-UEB code "

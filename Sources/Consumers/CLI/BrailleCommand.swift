@@ -25,14 +25,23 @@ enum BrailleFormat: String, ExpressibleByArgument, CaseIterable {
     case brf, pef
 }
 
+/// `--hebrew-code ihbc|israeli`: the braille code of Hebrew words.
+extension HebrewCode: ExpressibleByArgument {
+    static let help = """
+        Hebrew braille code: ihbc (International Hebrew Braille Code, the code of Biblical Hebrew: every vowel, \
+        dagesh, mappiq, maqaf, sof pasuq, the main accents) or israeli (liblouis's modern Israeli table).
+        """
+}
+
 /// `interlinear braille REF`: the interlinear chapter as an embosser-ready BRF or PEF file, through liblouis.
 struct BrailleCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "braille", _superCommandName: InterlinearCommand.name,
         abstract: "Write a chapter as embosser-ready braille (BRF or PEF).",
         discussion: """
-            Greek in liblouis's Greek table (grc-international-en.utb, text normalised to NFC), Hebrew in its \
-            Israeli table (he-IL.utb, with vowel points, without cantillation), English in Unified English Braille, \
+            Greek in liblouis's Greek table (grc-international-en.utb, text normalised to NFC), Hebrew in the \
+            International Hebrew Braille Code (the project's own liblouis table; --hebrew-code israeli for \
+            liblouis's modern Israeli table), English in Unified English Braille, \
             grade 1 unless --grade 2. Each word's source text, optionally its transliteration and parsing, and its \
             gloss on successive lines as in print, the source between non-UEB code indicators, a transcriber's \
             note first, verse numbers at the start of each verse (and again atop a page that starts mid-verse), \
@@ -48,6 +57,9 @@ struct BrailleCommand: ParsableCommand {
 
     @Option(help: "Greek braille table.")
     var greekTable = BrailleTables.defaultGreek
+
+    @Option(help: ArgumentHelp(HebrewCode.help))
+    var hebrewCode = HebrewCode.ihbc
 
     @Option(help: "English braille grade: 1 (uncontracted) or 2 (contracted).")
     var grade = BrailleGrade.uncontracted
@@ -104,7 +116,8 @@ struct BrailleCommand: ParsableCommand {
                     passage.chapter, into: StringTableBuilder(), morphemes: false
                 )
                 .selecting(passage)
-            let tables = BrailleTables(greek: greekTable, english: table ?? BrailleTables.english(grade: grade.value))
+            let tables = BrailleTables(
+                greek: greekTable, english: table ?? BrailleTables.english(grade: grade.value), hebrewCode: hebrewCode)
             try tables.validate()
             let tiers = ChapterBraille.Tiers(transliteration: transliteration, parsing: parsing)
             let braille = try ChapterBraille(chapter, tables: tables, cells: cells, tiers: tiers)

@@ -6,6 +6,7 @@ import InterlinearCorpus
 import InterlinearInteraction
 import InterlinearReader
 import InterlinearSession
+import InterlinearView
 
 /// `interlinear read REF`: the terminal reader (grid, screen-reader line mode, or plain text when piped).
 struct ReadCommand: ParsableCommand {
@@ -47,6 +48,9 @@ struct ReadCommand: ParsableCommand {
     @Flag(help: "Show each screen-reader line in Unicode braille (Greek in Greek braille), for a braille display.")
     var braille = false
 
+    @Option(help: ArgumentHelp(HebrewCode.help))
+    var hebrewCode = HebrewCode.ihbc
+
     func run() throws {
         try reportingFailures {
             let environment = ProcessInfo.processInfo.environment
@@ -68,9 +72,12 @@ struct ReadCommand: ParsableCommand {
                 return ElementNarration(tree: tree)
             }
             let start = engine.passage.verses.map { ReaderLocation(chapter: chapter.reference, verse: $0.lowerBound) }
-            var lines = LineOptions(speak: speak, verbosity: verbosity, original: original || braille)
+            // The script in speech is one setting with the window's (`o` there, remembered in its settings file).
+            let remembered = ViewPreferences.load(from: ViewPreferences.fileURL(), warn: reportWarning)
+            let scriptInSpeech = original || braille || remembered.scriptInSpeech == true
+            var lines = LineOptions(speak: speak, verbosity: verbosity, original: scriptInSpeech)
             if braille {
-                let tables = BrailleTables()
+                let tables = BrailleTables(hebrewCode: hebrewCode)
                 try tables.validate()
                 lines.braille = tables.unicodeBraille
             }

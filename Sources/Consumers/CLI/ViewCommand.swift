@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import InterlinearATSPI
+import InterlinearAccessibility
 import InterlinearCorpus
 import InterlinearRender
 import InterlinearSession
@@ -92,6 +93,7 @@ struct ViewCommand: ParsableCommand {
                 windowHeight: Float(height), scrollY: Float(scroll))
             view.theme = theme ?? remembered.theme.flatMap(Theme.Name.init(rawValue:)) ?? .light
             view.remember(lastTime: remembered.reference)
+            view.setScript(ScriptSetting(speech: remembered.scriptInSpeech ?? false))
             // "John 1:14" opens the chapter at verse 14, its number focused.
             if let range = engine.passage.verses {
                 let numbers = Set(engine.chapter.verses.map(\.number))
@@ -115,7 +117,7 @@ struct ViewCommand: ParsableCommand {
             if let settingsFile {
                 let now = ViewPreferences(
                     reference: view.place, fontSize: view.options.fontSize,
-                    theme: view.theme.rawValue, tiers: view.tierList)
+                    theme: view.theme.rawValue, tiers: view.tierList, scriptInSpeech: view.script.speech)
                 do { try now.save(to: settingsFile) } catch {
                     reportWarning("cannot remember the settings in \(settingsFile.path): \(error)")
                 }

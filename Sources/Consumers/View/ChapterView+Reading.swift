@@ -16,10 +16,10 @@ extension ChapterView {
     public static let besideMinimumWidth: Float = 800
 
     /// The characters that are keys outside a prompt.
-    static let boundCharacters: Set<Character> = [
-        ":", "/", "[", "]", "n", "N", "t", "?", "q", "Q",
+    static let boundCharacters = Set<Character>([
+        ":", "/", "[", "]", "n", "N", "t", "o", "?", "q", "Q",
         "1", "2", "3", "4", "5", "6", "7",
-    ]
+    ]).union(studyCharacters)
     /// The tiers the digit keys 1–7 show and hide: the default tiers in their order on the page, then the lemma
     /// (shown only when asked for).
     public static let toggledTiers: [Tier] = [
@@ -71,12 +71,31 @@ extension ChapterView {
         return reflow()
     }
 
+    /// Where the original script goes (`o` turns it on and off in speech; remembered with the other settings).
+    public var script: ScriptSetting { tree.script }
+
+    /// Changes the script setting. The running text a screen reader reads changes with it, so the tree is made
+    /// again over the same layout (nothing is laid out or shaped again), keeping the scroll offset and the focus.
+    @discardableResult
+    public func setScript(_ setting: ScriptSetting) -> ViewChange {
+        guard setting != tree.script else { return [] }
+        let scrollY = self.scrollY
+        tree = AccessibilityTree(
+            chapter: chapter, layout: layout, viewport: viewport, granularity: .word,
+            screenReaderEnabled: tree.screenReaderEnabled)
+        tree.script = setting
+        tree.scroll(to: scrollY)
+        if tree.screenReaderEnabled, let focus { tree.focus(focus) }
+        return .layout
+    }
+
     /// The keys of this extension; nil for a key `handle(_:)` deals with itself.
     func handleReaderKey(_ key: Key) -> ViewChange? {
         // A key clears the last message (as in `handle(_:)`) before it may leave its own.
         let saved = message
         var change: ViewChange = saved == nil ? [] : .status
         message = nil
+        if let study = handleStudyKey(key) { return change.union(study) }
         switch key {
         case .character("/"):
             prompt = CommandPrompt(.search)
@@ -89,6 +108,10 @@ extension ChapterView {
         case .zoomOut: change.formUnion(zoom(to: options.fontSize / Self.zoomStep))
         case .help, .character("?"):
             helpShown = true
+            change.insert(.status)
+        case .character("o"):
+            change.formUnion(setScript(ScriptSetting(speech: !script.speech, braille: script.braille)))
+            message = ChapterWording(chapter: chapter).originalSwitch(script.speech).text
             change.insert(.status)
         case .character("t"):
             let all = Theme.Name.allCases
@@ -188,6 +211,9 @@ extension ChapterView {
             message = WindowWording.searchFailed(error)
             return .status
         }
+        if let search {
+            message = WindowWording.searchFound(search.hits.count, in: chapter.reference, total: search.total)
+        }
         return reflow().union(.status)
     }
 
@@ -202,6 +228,7 @@ extension ChapterView {
             return .status
         }
         search = found
+        message = WindowWording.hit((found.index ?? 0) + 1, of: found.hits.count)
         return setFocus(hit.element).union(.status)
     }
 

@@ -269,10 +269,12 @@ public final class ChapterView {
     func show(_ next: Chapter) {
         let layout = catalog.session.layout(next, options: options)
         layoutCount += 1
+        let script = tree.script
         tree = AccessibilityTree(
             chapter: next, layout: layout,
             viewport: Viewport(width: viewport.width, height: viewport.height),
             granularity: .word, screenReaderEnabled: tree.screenReaderEnabled)
+        tree.script = script
         focus = nil
         let paneWasOpen = pane != nil
         detailsWord = nil
@@ -310,10 +312,12 @@ public final class ChapterView {
             options.width = layoutWidth
             let layout = catalog.session.layout(chapter, options: options)
             layoutCount += 1
+            let script = tree.script
             tree = AccessibilityTree(
                 chapter: chapter, layout: layout,
                 viewport: Viewport(width: width, height: viewportHeight),
                 granularity: .word, screenReaderEnabled: tree.screenReaderEnabled)
+            tree.script = script
             let origins = tree.table.origins
             tree.scroll(
                 to: atEnd

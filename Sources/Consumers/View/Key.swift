@@ -14,7 +14,10 @@
 /// | click, Tab onto a word | the word's details in the pane (beside or below the chapter); Esc closes it |
 /// | Ctrl+plus, Ctrl+minus | zoom: every tier larger or smaller (8–48 pt), relaid out to the window's width |
 /// | 1–6 | show or hide a tier: source, transliteration, Strong's, morphology, gloss, translation |
+/// | j, h; k, Shift+h | next; previous verse (its number focused at the top) |
+/// | i, p | say the focused word's dictionary entry; a Hebrew word's parts |
 /// | t | next theme: light, dark, high contrast |
+/// | o | the Greek or Hebrew words in the running text a screen reader speaks: off (default), on |
 /// | ?, F1 | the keys, over the chapter |
 /// | [, Ctrl+Page Up | previous chapter in the corpus |
 /// | ], Ctrl+Page Down | next chapter in the corpus |

@@ -14,15 +14,21 @@ public struct ViewPreferences: Codable, Equatable, Sendable {
     public var theme: String?
     /// The `--tiers` list.
     public var tiers: String?
+    /// Whether the original script is in speech (`ScriptSetting.speech`; the window's and the reader's `o`).
+    public var scriptInSpeech: Bool?
 
     public static let maximumBytes = 4096
     public static let fileName = "view.json"
 
-    public init(reference: String? = nil, fontSize: Float? = nil, theme: String? = nil, tiers: String? = nil) {
+    public init(
+        reference: String? = nil, fontSize: Float? = nil, theme: String? = nil, tiers: String? = nil,
+        scriptInSpeech: Bool? = nil
+    ) {
         self.reference = reference
         self.fontSize = fontSize
         self.theme = theme
         self.tiers = tiers
+        self.scriptInSpeech = scriptInSpeech
     }
 
     /// The settings file's path, or nil when neither XDG_CONFIG_HOME (absolute) nor HOME says where it is.

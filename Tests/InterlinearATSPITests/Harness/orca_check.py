@@ -27,6 +27,12 @@ def speech_lines(path):
         return []
 
 
+def spoken_text(line):
+    """The text of one `SPEECH OUTPUT: '…'` line (as `said`, which the checks' own `said` variables shadow)."""
+    m = re.match(r"^.*?SPEECH OUTPUT: '(.*)' ?\{'.*$", line) or re.match(r"^.*?SPEECH OUTPUT: '(.*)'\s*$", line)
+    return m.group(1) if m else line
+
+
 def log_contains(path, text):
     try:
         with open(path, encoding="utf-8", errors="replace") as f:
@@ -94,6 +100,10 @@ def run_orca(args, session, client, tree, app, check):
     for line in spoken:
         text = re.sub(r"^.*?SPEECH OUTPUT: ", "", line)
         print("SPEECH %s" % text, flush=True)
+    # Everything Orca said from its start to the third word: the window's and the document's names, the chapter's
+    # running text, the verse entered ("John 1:1 panel" and its text) and the words, for the English-voice check.
+    for line in speech_lines(debug_file):
+        print("SPEECH start %s" % spoken_text(line), flush=True)
     check("orca-speaks-focus", all(heard),
           "Tab ×3 → Orca said %s (expected %s)" % (
               [re.sub(r"^.*?SPEECH OUTPUT: '(.*)'\{.*$", r"\1", l) for l in spoken][:6], words))
@@ -134,6 +144,8 @@ def check_orca_commands(debug_file, tree, app, check):
     check("orca-where-am-i", bool(said) and [c.name for c in focus_after] == [c.name for c in focus_before],
           "KP_Enter → Orca's Where Am I said %s; the window kept its focus" % new[:4])
 
+    check_study_keys(debug_file, tree, app, check)
+
     # What changes is heard: Page Down (where the reading position went), the status line's answer to ":99⏎",
     # and the focus after "]" and Tab in the next chapter.
     heard = {}
@@ -160,13 +172,35 @@ def check_orca_commands(debug_file, tree, app, check):
                       120, interval=0.5, what="say all to reach verse 2")
     new = speech_lines(debug_file)[mark:]
     print("NUMBER orca-say-all utterances=%d" % len(new), flush=True)
+    for line in new:
+        print("SPEECH say-all %s" % spoken_text(line), flush=True)
     check("orca-say-all", bool(past), "KP_Add in %s → %d utterances; reached verse 2 (%s)" % (
         document.name, len(new), (re.sub(r"^.*?SPEECH OUTPUT: '(.*)'.*$", r"\1", past[0])[:60] if past else "no")))
 
 
-def said(line):
-    """The text of one `SPEECH OUTPUT: '…'` line, without the voice (ACSS) Orca logs after it."""
-    return re.sub(r"^.*?SPEECH OUTPUT: '(.*)' ?\{'.*$", r"\1", line)
+def check_study_keys(debug_file, tree, app, check):
+    """The window's own keys for what Orca 43 lacks: `h` goes to the next verse (Orca says its number, from the
+    focus), `k` back; `i` on a word says its dictionary line once (here, with no store, that there is none)."""
+    results = []
+    for name, keys, expect in (
+            ("h-next-verse", ["h"], "Verse 2"),
+            ("k-previous-verse", ["k"], "Verse 1"),
+            ("i-define", ["Tab", "i"], "No dictionary"),
+    ):
+        mark = len(speech_lines(debug_file))
+        started = time.monotonic()
+        for key in keys:
+            app.key(key)
+        heard = wait_until(lambda: [l for l in speech_lines(debug_file)[mark:] if expect in l], 30, interval=0.1,
+                           what="Orca to speak after %s" % name)
+        count = len([l for l in speech_lines(debug_file)[mark:] if expect in l])
+        print("NUMBER orca-key-%s seconds=%.2f times=%d" % (name, time.monotonic() - started, count), flush=True)
+        results.append("%s → %r ×%d" % (" ".join(keys), spoken_text(heard[0]) if heard else None, count))
+        check("orca-hears-" + name, bool(heard) and (name != "i-define" or count == 1), results[-1])
+
+
+# The text of one `SPEECH OUTPUT: '…'` line, without the voice (ACSS) Orca logs after it.
+said = spoken_text
 
 
 def focus_heard(client, debug_file, word):
