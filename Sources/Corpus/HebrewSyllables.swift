@@ -128,7 +128,8 @@ extension HebrewTransliterator {
                 {
                     hatuf[i] = true  // closed by a silent shewa (a meteg or an accent would mark the syllable open)
                 } else if reading.cantillated && !wordAccented && i + 1 == n - 1 && next.vowel == nil && !next.dagesh
-                    && ![alef, he, vav, yod].contains(next.base) && !openBeforeMeteg(c, i, mater: mater, doubled: doubled)
+                    && ![alef, he, vav, yod].contains(next.base)
+                    && !openBeforeMeteg(c, i, mater: mater, doubled: doubled)
                 {
                     hatuf[i] = true  // an unstressed word (joined by maqaf) closed by its last consonant: כָּל kol
                 }
