@@ -113,14 +113,16 @@ public struct HebrewImporter {
             // The identifiers are the Codex's order; the file lists some verses' rows in the English alignment's
             // order instead (781 verses), which would move words and cut some in two.
             var rows = (rowsByVerse[key] ?? []).sorted { ($0.id, $0.line) < ($1.id, $1.line) }
+            var previousWord: String?
             while !rows.isEmpty {
                 let word = rows[0].word
                 let count = rows.prefix { $0.word == word }.count
                 // The Codex ends every verse with sof pasuq, which the source drops.
                 let last = count == rows.count
-                try appendWord(
-                    rows[..<count], punctuation: last ? Punctuation(after: Punctuation.sofPasuq) : .none,
-                    to: &chapter, strings: strings)
+                previousWord = try appendWord(
+                    rows[..<count], after: previousWord, verseEnd: last,
+                    punctuation: last ? Punctuation(after: Punctuation.sofPasuq) : .none, to: &chapter,
+                    strings: strings)
                 rows.removeFirst(count)
             }
             chapters[reference] = chapter
@@ -137,11 +139,14 @@ public struct HebrewImporter {
     }
 
     /// Appends one written word from its morpheme rows: the word's tiers join the morphemes' with
-    /// `Morpheme.separator` (empty Strong's numbers and glosses left out), its surface is their concatenation;
-    /// `punctuation` is the marks after it (sof pasuq after a verse's last word).
+    /// `Morpheme.separator` (empty Strong's numbers and glosses left out), its surface is their concatenation, which
+    /// it returns. The word before it in the verse (`previousWord`) and whether it ends the verse (`verseEnd`) are
+    /// read by the transliteration (an infinitive after יוֹם, silluq on the last word); `punctuation` is the marks
+    /// after it (sof pasuq after a verse's last word).
     private func appendWord(
-        _ rows: ArraySlice<Row>, punctuation: Punctuation, to chapter: inout Chapter, strings: StringTableBuilder
-    ) throws {
+        _ rows: ArraySlice<Row>, after previousWord: String?, verseEnd: Bool, punctuation: Punctuation,
+        to chapter: inout Chapter, strings: StringTableBuilder
+    ) throws -> String {
         guard let verse = chapter.verses.last, verse.words.count < CorpusLimits.maxWordsPerVerse else {
             throw CorpusError(
                 file: hebrewFile.path, line: rows.first?.line,
@@ -170,7 +175,10 @@ public struct HebrewImporter {
             glosses.append(String(f[3].isEmpty || f[3] == "-" ? f[4] : f[3]))
         }
         let verbs = Set(codes.indices.filter { codes[$0] == "V" })
-        let transliterations = HebrewTransliterator.transliterate(morphemes: surfaces, cantillated: true, verbs: verbs)
+        let prepositions = Set(codes.indices.filter { codes[$0] == "Prep" })
+        let transliterations = HebrewTransliterator.transliterate(
+            morphemes: surfaces, cantillated: true, verbs: verbs, prepositions: prepositions,
+            previousWord: previousWord, verseEnd: verseEnd)
         let separator = Morpheme.separator
         chapter.appendWord(
             surface: Substring(surfaces.joined()),
@@ -187,6 +195,7 @@ public struct HebrewImporter {
                     strongs: strings.intern(strongs[i]), morphology: strings.intern(codes[i]),
                     gloss: strings.intern(glosses[i])))
         }
+        return surfaces.joined()
     }
 
     /// "0871a" → "H871a"; "7225" → "H7225"; "" → ""; "1234|1234a" (two numbers) → "H1234/H1234a". Nil if malformed.

@@ -22,12 +22,13 @@ public enum HebrewTransliterator {
     /// HebrewTransliterator.transliterate("רוּחַ")          // "rûaḥ"
     /// ```
     public static func transliterate(_ hebrew: String) -> String {
-        var output = ""
+        // Words and what stands between them, so that the last word is known (only it can carry silluq) and each
+        // word sees the one before it.
+        var pieces: [(word: [Cluster], text: String)] = []
         var word: [Cluster] = []
         let cantillated = hebrew.unicodeScalars.contains { isAccent($0.value) }
         func flush() {
-            guard !word.isEmpty else { return }
-            output += chunks(of: word, cantillated: cantillated).joined()
+            if !word.isEmpty { pieces.append((word, "")) }
             word.removeAll()
         }
         for scalar in hebrew.unicodeScalars {
@@ -39,13 +40,26 @@ public enum HebrewTransliterator {
             } else {
                 flush()
                 switch v {
-                case 0x05BE: output += "-"  // maqaf
+                case 0x05BE: pieces.append(([], "-"))  // maqaf
                 case 0x05C0, 0x05C3, 0x05C6, 0x05F3, 0x05F4: break  // paseq, sof pasuq, nun hafukha, geresh, gershayim
-                default: output.unicodeScalars.append(scalar)
+                default: pieces.append(([], String(scalar)))
                 }
             }
         }
         flush()
+        let last = pieces.lastIndex { !$0.word.isEmpty }
+        var output = ""
+        var previous: [Cluster] = []
+        for (index, piece) in pieces.enumerated() {
+            guard !piece.word.isEmpty else {
+                output += piece.text
+                continue
+            }
+            let reading = Reading(
+                cantillated: cantillated, verseEnd: index == last, governed: governs(previous.map(\.base)))
+            output += chunks(of: piece.word, reading: reading).joined()
+            previous = piece.word
+        }
         return output.precomposedStringWithCanonicalMapping
     }
 
@@ -58,7 +72,13 @@ public enum HebrewTransliterator {
     ///
     /// `verbs` names the morphemes that are verbs: there a qamets before a shewa is read as long ā with a vocal
     /// shewa (qal perfects such as הָיְתָה hāyətâ), elsewhere as qamets hatuf closing its syllable (חָכְמָה ḥokmâ).
-    public static func transliterate(morphemes: [String], cantillated: Bool? = nil, verbs: Set<Int> = []) -> [String] {
+    /// `prepositions` names the prefixed prepositions and `previousWord` is the word before (or nil): a verb after
+    /// either is an infinitive construct (בְּיוֹם אֲכָלְךָ ʾăkolkā). `verseEnd` says this is the verse's last word,
+    /// the only one whose meteg can be silluq.
+    public static func transliterate(
+        morphemes: [String], cantillated: Bool? = nil, verbs: Set<Int> = [], prepositions: Set<Int> = [],
+        previousWord: String? = nil, verseEnd: Bool = true
+    ) -> [String] {
         var clusters: [Cluster] = []
         var accented = false
         for (index, morpheme) in morphemes.enumerated() {
@@ -73,8 +93,13 @@ public enum HebrewTransliterator {
                 }
             }
         }
+        let firstVerb = clusters.first { $0.verb }?.morpheme ?? morphemes.count
+        let previous = previousWord.map { $0.unicodeScalars.filter { isLetter($0.value) }.map(\.value) } ?? []
+        let reading = Reading(
+            cantillated: cantillated ?? accented, verseEnd: verseEnd,
+            governed: prepositions.contains { $0 < firstVerb } || governs(previous.map(Cluster.base(of:))))
         var result = [String](repeating: "", count: morphemes.count)
-        for (cluster, chunk) in zip(clusters, chunks(of: clusters, cantillated: cantillated ?? accented)) {
+        for (cluster, chunk) in zip(clusters, chunks(of: clusters, reading: reading)) {
             result[cluster.morpheme] += chunk
         }
         return result.map(\.precomposedStringWithCanonicalMapping)
@@ -101,9 +126,10 @@ public enum HebrewTransliterator {
         var cantillated = false
         /// Holem haser for vav (U+05BA): the vav is a consonant followed by ō.
         var holemHaser = false
-        /// Hireq beside patah on one consonant: the perpetual qere of Jerusalem (יְרוּשָׁלִַם yərûšālaim), read
-        /// with a vowel the consonantal text has no letter for.
-        var hireqAfterPatah = false
+        /// The perpetual qere of Jerusalem: a second vowel beside the lamed's patah or (in pause) qamets, the vowel
+        /// of a yod the consonantal text lacks, read after it: hireq (יְרוּשָׁלִַם yərûšālaim, יְרוּשָׁלִָ֑ם
+        /// yərûšālāim) or, once, a shewa (יְרוּשָׁלְָ֑מָה yərûšālāymâ).
+        var unwrittenYod: String?
         /// Part of a verb (see `transliterate(morphemes:cantillated:verbs:)`).
         var verb = false
 
@@ -118,12 +144,15 @@ public enum HebrewTransliterator {
             case 0x05B1: vowel = .hatefSegol
             case 0x05B2: vowel = .hatefPatah
             case 0x05B3: vowel = .hatefQamets
-            case 0x05B4 where vowel == .patah: hireqAfterPatah = true
+            case 0x05B4 where vowel == .patah || vowel == .qamets: unwrittenYod = "i"
             case 0x05B4: vowel = .hireq
             case 0x05B5: vowel = .tsere
             case 0x05B6: vowel = .segol
-            case 0x05B7 where vowel == .hireq: vowel = .patah; hireqAfterPatah = true  // canonical order: hireq first
+            // Canonical order puts shewa and hireq before patah and qamets.
+            case 0x05B7 where vowel == .hireq: vowel = .patah; unwrittenYod = "i"
             case 0x05B7: vowel = .patah
+            case 0x05B8 where vowel == .hireq: vowel = .qamets; unwrittenYod = "i"
+            case 0x05B8 where vowel == .shewa: vowel = .qamets; unwrittenYod = "y"
             case 0x05B8: vowel = .qamets
             case 0x05B9: vowel = .holem
             case 0x05BA: vowel = .holem; holemHaser = true
@@ -141,7 +170,9 @@ public enum HebrewTransliterator {
         }
 
         /// The letter's base form: final forms map to their medial letter.
-        var base: UInt32 {
+        var base: UInt32 { Self.base(of: letter) }
+
+        static func base(of letter: UInt32) -> UInt32 {
             switch letter {
             case 0x05DA: 0x05DB
             case 0x05DD: 0x05DE
@@ -164,8 +195,8 @@ public enum HebrewTransliterator {
     }
     static func isAccent(_ v: UInt32) -> Bool { (0x0591...0x05AF).contains(v) }
 
-    private static let alef: UInt32 = 0x05D0, he: UInt32 = 0x05D4, vav: UInt32 = 0x05D5, yod: UInt32 = 0x05D9
-    private static let het: UInt32 = 0x05D7, ayin: UInt32 = 0x05E2, shin: UInt32 = 0x05E9
+    static let alef: UInt32 = 0x05D0, he: UInt32 = 0x05D4, vav: UInt32 = 0x05D5, yod: UInt32 = 0x05D9
+    static let het: UInt32 = 0x05D7, ayin: UInt32 = 0x05E2, kaf: UInt32 = 0x05DB, shin: UInt32 = 0x05E9
 
     private static func consonant(_ c: Cluster) -> String {
         switch c.base {
@@ -198,11 +229,10 @@ public enum HebrewTransliterator {
     // MARK: - One word
 
     /// What each cluster of one word writes, in order.
-    static func chunks(of clusters: [Cluster], cantillated: Bool) -> [String] {
-        let c = stressed(clusters, cantillated: cantillated)
+    static func chunks(of clusters: [Cluster], reading: Reading) -> [String] {
+        let c = stressed(clusters, reading: reading)
         let n = c.count
         guard n > 0 else { return [] }
-        let wordAccented = c.contains { $0.cantillated }
 
         // The divine name יהוה, whatever its pointing (the Masoretes point it with the vowels of a word to read
         // instead), is written YHWH, as SBL does; its yod is never a vowel letter of the prefix before it
@@ -216,87 +246,9 @@ public enum HebrewTransliterator {
                 divineName = i
             }
         }
-
-        // 1. Vowel letters: a vav or yod (or a final he) that has no vowel of its own and lengthens the one before.
-        var mater = [String?](repeating: nil, count: n)
-        for i in 0..<n where divineName < 0 || i < divineName {
-            let previous: Cluster? = i > 0 ? c[i - 1] : nil
-            switch c[i].base {
-            case vav where c[i].dagesh && c[i].vowel == nil && (previous == nil || previous!.vowel == nil):
-                mater[i] = "\u{FB}"  // û: shureq
-            case vav
-            where c[i].vowel == .holem && !c[i].holemHaser && !c[i].dagesh && previous != nil
-                && previous!.vowel == nil && mater[i - 1] == nil:
-                mater[i] = "\u{F4}"  // ô: full holem
-            case yod where c[i].vowel == nil && !c[i].dagesh && previous != nil && mater[i - 1] == nil:
-                switch previous!.vowel {
-                case .hireq: mater[i] = "\u{EE}"  // î
-                case .tsere, .segol: mater[i] = "\u{EA}"  // ê
-                default: break
-                }
-            case he where i == n - 1 && c[i].vowel == nil && !c[i].dagesh && previous?.vowel == .qamets:
-                mater[i] = "\u{E2}"  // â: final qamets he
-            default: break
-            }
-        }
-
-        // 2. Dagesh forte: a dagesh after a vowel sound doubles its consonant (after silent shewa or at the start it
-        //    is dagesh lene, which academic style does not mark; in a final he it is mappiq).
-        var doubled = [Bool](repeating: false, count: n)
-        for i in 1..<max(n, 1) where c[i].dagesh && mater[i] == nil {
-            if c[i].base == he && i == n - 1 { continue }
-            doubled[i] = c[i - 1].hasFullVowel || mater[i - 1] != nil
-        }
-
-        // 3. Qamets hatuf (o) where the syllable is closed and unstressed, and vocal or silent shewa.
-        var hatuf = [Bool](repeating: false, count: n)
-        var vocal = [Bool](repeating: false, count: n)
-        for i in 0..<n {
-            switch c[i].vowel {
-            case .qametsQatan:
-                hatuf[i] = true
-            case .qamets where i + 1 < n && c[i + 1].vowel == .hatefQamets:
-                hatuf[i] = true  // before hatef qamets, meteg or not (אָֽהֳלֵי ʾohŏlê)
-            case .qamets where verbQametsHatuf(c, i, mater: mater, doubled: doubled):
-                hatuf[i] = true
-            case .qamets where i + 1 < n && mater[i + 1] == nil && !c[i].meteg && !c[i].accent:
-                let next = c[i + 1]
-                if next.vowel == .shewa && !c[i].verb && i + 1 < n - 1 && !doubled[i + 1]
-                    && next.base != c[i + 2].base
-                {
-                    hatuf[i] = true  // closed by a silent shewa (a meteg or an accent would mark the syllable open)
-                } else if cantillated && !wordAccented && i + 1 == n - 1 && next.vowel == nil && !next.dagesh
-                    && ![alef, he, vav, yod].contains(next.base)
-                {
-                    hatuf[i] = true  // an unstressed word (joined by maqaf) closed by its last consonant: כָּל kol
-                }
-            case .shewa:
-                if i == 0 {
-                    vocal[i] = true
-                }  // a word's first consonant has no vowel before it to close
-                else if i == n - 1 {
-                    vocal[i] = false
-                } else if doubled[i] {
-                    vocal[i] = true
-                } else if c[i + 1].base == c[i].base {
-                    vocal[i] = true
-                }  // the first of two identical consonants
-                else if c[i - 1].vowel == .shewa {
-                    vocal[i] = !vocal[i - 1]
-                } else if mater[i - 1] != nil {
-                    vocal[i] = true
-                }  // after a long vowel
-                else {
-                    switch c[i - 1].vowel {
-                    case .tsere, .holem: vocal[i] = true
-                    // A stressed qamets before shewa closes its syllable (pausal לָ֑יְלָה lāylâ).
-                    case .qamets: vocal[i] = !hatuf[i - 1] && !c[i - 1].accent
-                    default: vocal[i] = false  // after a short vowel the shewa closes the syllable
-                    }
-                }
-            default: break
-            }
-        }
+        let mater = vowelLetters(c, before: divineName < 0 ? n : divineName)
+        let doubled = doubling(c, mater: mater)
+        let (hatuf, vocal) = qametsAndShewa(c, mater: mater, doubled: doubled, reading: reading)
 
         var out = [String](repeating: "", count: n)
         for i in 0..<n {
@@ -329,49 +281,11 @@ public enum HebrewTransliterator {
                     && c[i].vowel != .qamets)
             {
                 chunk += vowel(c[i], hatuf: hatuf[i], vocal: vocal[i])
-                if c[i].hireqAfterPatah { chunk += "i" }
+                if let yod = c[i].unwrittenYod { chunk += yod }
             }
             out[i] = chunk
         }
         return out
-    }
-
-    /// The word's clusters with its stress found: only the last accent that stands on the stressed syllable marks
-    /// it; an earlier one is a secondary accent, which (like a meteg) keeps its syllable open (עָֽ֝תְקָ֗ה ʿātəqâ).
-    /// In cantillated text a word with no cantillation mark but a meteg in one of its last two syllables carries
-    /// silluq, the verse's last accent, which is written with the meteg's sign: that syllable is the stressed one
-    /// (אָכָֽלְתָּ ʾākāltā, pausal). A meteg on a vowel letter (the shureq of וּֽלְכָל û-lə-kol) is not silluq.
-    static func stressed(_ clusters: [Cluster], cantillated: Bool) -> [Cluster] {
-        var c = clusters
-        if let last = c.lastIndex(where: { $0.accent }) {
-            for i in 0..<last where c[i].accent {
-                c[i].accent = false
-                c[i].meteg = true
-            }
-        } else if cantillated, !c.contains(where: { $0.cantillated }), let m = c.lastIndex(where: { $0.meteg }),
-            c[m].hasFullVowel, c[(m + 1)...].filter({ $0.hasFullVowel }).count <= 1
-        {
-            c[m].meteg = false
-            c[m].accent = true
-            c[m].cantillated = true
-        }
-        return c
-    }
-
-    /// A verb whose first vowel is a qamets closed by a silent shewa has qamets hatuf when a suffix follows it
-    /// (infinitives construct and imperatives with a pronominal suffix: בְשָׁכְבְּךָ bəšokbəkā, שָֽׁמְרֵנִי šomrēnî,
-    /// meteg or not) or when it ends in a consonant (the hophal: הֻשְׁלַךְ's twin הָשְׁלַךְ hošlak, יָשְׁלַךְ yošlak);
-    /// the qal perfects that share the pattern end in a vowel and take no suffix in it (הָיְתָה hāyətâ, נָפְלוּ
-    /// nāpəlû), and so does a perfect of a hollow root with a suffix, whose verb is two consonants (שָֽׂמְךָ
-    /// śāməkā). A stressed qamets is long whatever follows.
-    static func verbQametsHatuf(_ c: [Cluster], _ i: Int, mater: [String?], doubled: [Bool]) -> Bool {
-        let n = c.count
-        guard c[i].verb, !c[i].accent, i + 2 < n, c[i + 1].vowel == .shewa, !doubled[i + 1], mater[i + 1] == nil,
-            c[i + 1].base != c[i + 2].base, i == 0 || c[i - 1].morpheme != c[i].morpheme,
-            let last = c.lastIndex(where: { $0.morpheme == c[i].morpheme }), last >= i + 2
-        else { return false }
-        if last < n - 1 { return true }  // a suffix follows the verb
-        return mater[last] == nil && !c[last].hasFullVowel
     }
 
     private static func vowel(_ c: Cluster, hatuf: Bool, vocal: Bool) -> String {

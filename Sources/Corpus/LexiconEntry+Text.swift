@@ -4,10 +4,10 @@ import Foundation
 /// ends and where its King James list starts. Found here once, for import and for every front end that shows or says
 /// the text.
 extension LexiconEntry {
-    /// The text after the entry's opening — the headword, a Greek entry's Beta Code spelling, the transliteration
-    /// and the pronunciation ("λόγος LO/GOS lógos log'-os", "אלהים 'ĕlôhîym el-o-heem'"), which `headword`,
-    /// `transliteration` and `pronunciation` hold — without the space before it: the entry proper ("from G3004; …").
-    /// Each part is looked for after the one before (a Greek entry's Beta Code, which no part holds, is passed
+    /// The text after the entry's opening — the headword, the transliteration and the pronunciation ("λόγος lógos
+    /// log'-os", "אלהים 'ĕlôhîym el-o-heem'"), which `headword`, `transliteration` and `pronunciation` hold — without
+    /// the space before it: the entry proper ("from G3004; …"). Each part is looked for after the one before
+    /// (anything between, such as the Beta Code spelling a store imported before session 14 still holds, is passed
     /// over), braces aside: the Hebrew module prints a multi-form entry's pronunciation with some of its words
     /// braced ("{bek-o-raw'} bek-o-raw'"), the part without them. A part the text does not hold is passed over; an
     /// entry with no parts ("Not Used") is all text.

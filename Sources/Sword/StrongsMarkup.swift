@@ -69,8 +69,9 @@ enum StrongsMarkup {
     /// The text of an entry, sorted by where it stands.
     private struct Parts {
         var all = "", headword = "", transliteration = "", pronunciation = "", origin = "", definition = ""
-        /// Open elements, innermost last, each with the part its text goes to.
-        private var open: [(name: Substring, part: WritableKeyPath<Parts, String>?)] = []
+        /// Open elements, innermost last, each with the part its text goes to; `shown` is false for an element whose
+        /// text is not the entry's at all (the Greek's Beta Code spelling).
+        private var open: [(name: Substring, part: WritableKeyPath<Parts, String>?, shown: Bool)] = []
         private var seen: Set<String> = []
         /// The `<orth type="trans">` held Hebrew letters: the parts after it are filed one along (H5019).
         private var filedAlong = false
@@ -91,6 +92,7 @@ enum StrongsMarkup {
 
         private mutating func text(_ raw: Substring) {
             guard !raw.isEmpty else { return }
+            guard open.allSatisfy(\.shown) else { return }
             let text = StrongsMarkup.decodingEntities(raw)
             all += text
             if let part = open.last(where: { $0.part != nil })?.part { self[keyPath: part] += text }
@@ -120,8 +122,10 @@ enum StrongsMarkup {
             case ("def", _): part = \.definition
             default: part = open.last?.part  // <hi>, <ref>, <foreign>: text of what holds them
             }
-            if name == "orth" && type == "writing" { part = nil }  // the Greek's Beta Code spelling
-            open.append((name, part))
+            // The Greek's Beta Code spelling ("LO/GOS", "H(" for ἡ) transcribes the headword for old software: not
+            // text a reader is shown or told.
+            let betaCode = name == "orth" && type == "writing"
+            open.append((name, betaCode ? nil : part, !betaCode))
         }
 
         /// `part` the first time an element of this kind opens; nil (text of no part) after.

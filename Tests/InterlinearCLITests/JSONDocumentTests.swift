@@ -122,11 +122,27 @@ import Testing
                 query: SearchQuery(text: "nothing", kind: .text, scope: .bible, limit: 0), total: 0,
                 counts: [], hits: []),
         ]
-        for result in results {
-            let document = SearchDocument(result)
+        // A Hebrew hit the English Bibles number otherwise: Psalm 102:26 is their 102:25 (the BSB's table).
+        let psalm = try #require(ChapterReference(parsing: "Psalm 102"))
+        let hebrew = SearchResult(
+            query: SearchQuery(text: "H8064", kind: .strongs, scope: .bible, limit: 50), total: 1,
+            counts: [(book: psalm.book, hits: 1)],
+            hits: [
+                SearchHit(
+                    chapter: psalm, verse: 26, word: 6, matched: "וְ/שָׁמַיִם", lemma: nil, strongs: "H8064",
+                    morphology: "Conj-N", gloss: "heavens", context: "[וְמַעֲשֵׂה]")
+            ])
+        for (result, english) in results.map({ ($0, [Int: Int]()) }) + [(hebrew, [19_102_026: 19_102_025])] {
+            let document = SearchDocument(result, englishVerse: { english[$0] })
             let written = try document.encoded()
             #expect(written == (try EncoderOracle.pretty(document)))
-            #expect(try schemaViolation(Data(written), schema: "search-2") == nil)
+            #expect(try schemaViolation(Data(written), schema: "search-3") == nil)
+            for hit in document.results where english.isEmpty {
+                #expect(hit.englishReference == nil)
+            }
         }
+        let document = SearchDocument(hebrew, englishVerse: { $0 == 19_102_026 ? 19_102_025 : nil })
+        #expect(document.results.first?.englishReference == "Psalm 102:25")
+        #expect(document.text.hasPrefix("Psalm 102:26 (Psalm 102:25 in English Bibles)  וְ/שָׁמַיִם"))
     }
 }

@@ -181,6 +181,35 @@ import Testing
         }
     }
 
+    /// Search names the English Bibles' reference beside a Hebrew one they number otherwise, from the BSB's own
+    /// table read here (`ot_BSB.tsv`: the token ids of English Psalm 102:25 carry the Hebrew verse 19102026 they
+    /// render): Psalm 102:26 in the Hebrew text is Psalm 102:25 in English; Genesis 1:1 is numbered alike.
+    @Test func searchNamesTheEnglishReference() throws {
+        guard let store = try Self.bibleStore(), let data = SharedStore.sourceDirectory else { return }
+        let bsb = try String(
+            contentsOf: data.appendingPathComponent(SourceData.oldTestamentTranslationFile), encoding: .utf8)
+        let rendered = bsb.split(whereSeparator: \.isNewline).compactMap { line -> String? in
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+            return fields.count > 1 && fields[0].hasPrefix("19102025") ? String(fields[1]) : nil
+        }
+        #expect(rendered.contains("19102026"))
+        let json = try run(interlinearBinary, ["search", "H8064", "--in", "Psalms", "--json", "--corpus", store.path])
+        #expect(json.status == 0, "\(json.stderr)")
+        #expect(try schemaViolation(json.stdout, schema: "search-3") == nil)
+        let document = try #require(try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any])
+        let hits = try #require(document["results"] as? [[String: Any]])
+        let hit = try #require(hits.first { $0["reference"] as? String == "Psalm 102:26" })
+        #expect(hit["englishReference"] as? String == "Psalm 102:25")
+        let text = try run(interlinearBinary, ["search", "H8064", "--in", "Psalms", "--corpus", store.path])
+        #expect(String(decoding: text.stdout, as: UTF8.self).contains("Psalm 102:26 (Psalm 102:25 in English Bibles)"))
+        let genesis = try run(
+            interlinearBinary, ["search", "H8064", "--in", "Genesis", "--limit", "1", "--json", "--corpus", store.path])
+        let first = try #require(
+            (try JSONSerialization.jsonObject(with: genesis.stdout) as? [String: Any])?["results"] as? [[String: Any]])
+        #expect(first.first?["reference"] as? String == "Genesis 1:1")
+        #expect(first.first?["englishReference"] is NSNull)
+    }
+
     @Test func searchCountsMatchTheSourceData() throws {
         guard let store = try Self.bibleStore(), let data = SharedStore.sourceDirectory else { return }
         let hebrew = SourceData.hebrewDirectory()
@@ -199,7 +228,7 @@ import Testing
                 ["search"] + query.arguments
                     + ["--json", "--limit", "0", "--corpus", store.path])
             #expect(result.status == 0, "\(query.name): \(result.stderr)")
-            #expect(try schemaViolation(result.stdout, schema: "search-2") == nil)
+            #expect(try schemaViolation(result.stdout, schema: "search-3") == nil)
             let document = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
             #expect(document["total"] as? Int == expected["total"] as? Int, "\(query.name)")
             var books: [String: Int] = [:]

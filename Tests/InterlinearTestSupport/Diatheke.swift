@@ -23,8 +23,9 @@ public enum Diatheke {
         return folder
     }()
 
-    /// What `diatheke -b MODULE -k N` prints for entry N, as markup and as text (tags removed, the five XML entities
-    /// decoded, white space collapsed); nil when the module's key is not N (diatheke then shows the entry before).
+    /// What `diatheke -b MODULE -k N` prints for entry N, as markup and as text (the Beta Code spellings of
+    /// `<orth type="writing">` left out, as no reader is to see them, tags removed, the five XML entities decoded,
+    /// white space collapsed); nil when the module's key is not N (diatheke then shows the entry before).
     public static func entry(_ module: String, _ number: Int) throws -> (markup: String, text: String)? {
         var environment = ProcessInfo.processInfo.environment
         environment["SWORD_PATH"] = library.path
@@ -39,7 +40,9 @@ public enum Diatheke {
         if let trailer = output.range(of: "(\(module))", options: .backwards) {
             output.removeSubrange(trailer.lowerBound...)
         }
-        var text = output.replacingOccurrences(of: "<[^>]*>", with: "", options: .regularExpression)
+        var text = output.replacingOccurrences(
+            of: #"<orth type="writing">[^<]*</orth>"#, with: " ", options: .regularExpression
+        ).replacingOccurrences(of: "<[^>]*>", with: "", options: .regularExpression)
         for (entity, character) in [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&apos;", "'"), ("&amp;", "&")] {
             text = text.replacingOccurrences(of: entity, with: character)
         }

@@ -2,7 +2,7 @@ import Foundation
 import InterlinearCorpus
 import InterlinearStore
 
-/// The `interlinear.search/2` document (Schemas/search-2.schema.json), and its text form.
+/// The `interlinear.search/3` document (Schemas/search-3.schema.json), and its text form.
 struct SearchDocument: Encodable {
     struct Count: Encodable {
         let book: String
@@ -29,9 +29,12 @@ struct SearchDocument: Encodable {
         @EncodedNull var morphology: String?
         @EncodedNull var gloss: String?
         let context: String
+        /// The verse in English Bibles' numbering where the Hebrew text numbers it differently ("Psalm 102:25" for
+        /// the Hebrew Psalm 102:26); null where the two agree.
+        @EncodedNull var englishReference: String?
     }
 
-    var schema = "interlinear.search/2"
+    var schema = "interlinear.search/3"
     let query: String
     let kind: String
     let criteria: [Criterion]
@@ -42,7 +45,9 @@ struct SearchDocument: Encodable {
     let counts: [Count]
     let results: [Hit]
 
-    init(_ result: SearchResult) {
+    /// `englishVerse` gives the English verse key of a Hebrew verse key where the numberings differ
+    /// (`CorpusStore.englishVerse(hebrew:)`).
+    init(_ result: SearchResult, englishVerse: (Int) throws -> Int? = { _ in nil }) rethrows {
         query = result.query.text
         kind = result.query.kind.rawValue
         criteria = result.query.criteria.map { Criterion(kind: $0.kind.rawValue, text: $0.text) }
@@ -51,12 +56,18 @@ struct SearchDocument: Encodable {
         total = result.total
         truncated = result.hits.count < result.total
         counts = result.counts.map { Count(book: $0.book.name, osis: $0.book.osis, hits: $0.hits) }
-        results = result.hits.map { hit in
-            Hit(
+        results = try result.hits.map { hit in
+            let book = hit.chapter.book
+            let english =
+                try book.testament == .old
+                ? englishVerse(book.number * 1_000_000 + hit.chapter.chapter * 1_000 + hit.verse).map { key in
+                    "\(ChapterReference(book: book, chapter: key / 1_000 % 1_000)):\(key % 1_000)"
+                } : nil
+            return Hit(
                 reference: hit.reference, osisRef: "\(hit.chapter.osisID).\(hit.verse)", book: hit.chapter.book.name,
                 chapter: hit.chapter.chapter, verse: hit.verse, word: hit.word.map { $0 + 1 }, matched: hit.matched,
                 lemma: hit.lemma, strongs: hit.strongs, morphology: hit.morphology, gloss: hit.gloss,
-                context: hit.context)
+                context: hit.context, englishReference: english)
         }
     }
 
@@ -94,6 +105,7 @@ struct SearchDocument: Encodable {
             json.key("book"); json.string(hit.book)
             json.key("chapter"); json.number(hit.chapter)
             json.key("context"); json.string(hit.context)
+            json.key("englishReference"); json.string(hit.englishReference)
             json.key("gloss"); json.string(hit.gloss)
             json.key("lemma"); json.string(hit.lemma)
             json.key("matched"); json.string(hit.matched)
@@ -118,7 +130,10 @@ struct SearchDocument: Encodable {
     var text: String {
         var out = ""
         for hit in results {
-            var line = "\(hit.reference)  \(hit.matched)"
+            var line = hit.reference
+            // Worded as `read` and `typeset` word a moved reference.
+            if let english = hit.englishReference { line += " (\(english) in English Bibles)" }
+            line += "  \(hit.matched)"
             if let gloss = hit.gloss, !gloss.isEmpty { line += " ‘\(gloss)’" }
             if let morphology = hit.morphology { line += "  \(morphology)" }
             out += line + "  \(hit.context)\n"
@@ -127,6 +142,9 @@ struct SearchDocument: Encodable {
         let unit = kind == "text" ? "verse" : "word"
         out += "\(total) \(unit)\(total == 1 ? "" : "s") in \(scope)\(shown)\n"
         if !counts.isEmpty { out += counts.map { "\($0.book) \($0.hits)" }.joined(separator: ", ") + "\n" }
+        if results.contains(where: { $0.englishReference != nil }) {
+            out += "Old Testament references are in the Hebrew text's numbering; English Bibles' beside them\n"
+        }
         return out
     }
 }
