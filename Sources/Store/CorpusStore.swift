@@ -92,7 +92,15 @@ public final class CorpusStore {
                 throw StoreError.tooNew(path: database.path, version: from, supported: Schema.version)
             }
             for (index, step) in Schema.migrations.enumerated().dropFirst(from) {
-                try database.execute(step)
+                do { try database.execute(step) } catch StoreError.sqlite(_, let code, let message)
+                where code & 0xFF == SQLITE_ERROR {
+                    // A step that does not apply (`duplicate column name`, `table … already exists`): the tables are
+                    // not those of the version the store is marked with. Damage, said as such, not an I/O failure.
+                    throw StoreError.corrupt(
+                        path: database.path,
+                        detail: "it is marked schema version \(from), but its tables do not match that version "
+                            + "(upgrading to version \(index + 1): \(message))")
+                }
                 // The packed words are derived from the word rows a store already holds (none in a new one).
                 if index + 1 == Schema.packedWordsVersion { try VerseWords.rebuild(database) }
                 if index + 1 == Schema.chapterDigestVersion { try ChapterDigest.rebuild(database) }

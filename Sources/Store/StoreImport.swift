@@ -32,9 +32,9 @@ public enum StoreImport {
         progress: (Progress) -> Void = { _ in }
     ) throws -> Summary {
         let folder = url.deletingLastPathComponent()
-        do { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
-            throw StoreError.cannotOpen(
-                path: url.path, reason: "cannot create \(folder.path): \(error.localizedDescription)")
+        // The writer's own folder maker: never a folder through a link that leads nowhere.
+        if let problem = AtomicFile.makeFolders(folder.path) {
+            throw StoreError.cannotOpen(path: url.path, reason: problem)
         }
         removeAbandoned(beside: url)
         if !replace && FileManager.default.fileExists(atPath: url.path) {
