@@ -19,9 +19,7 @@ import CSystemdBus
 import Foundation
 import InterlinearAccessibility
 import InterlinearCorpus
-import InterlinearShaping
 import InterlinearTable
-import InterlinearTypesetting
 
 /// One method or property of an interface, as the vtable declares it.
 private struct Member {
@@ -115,21 +113,7 @@ nonisolated(unsafe) private var bus: OpaquePointer?
 
 private func setUp() {
     members = readMembers()
-    let fonts: FontChain
-    do { fonts = try FontChain(family: "Gentium Plus") } catch { fatalError("fonts: \(error)") }
-    for (path, granularity) in [("Corpus/chapters/43-John/01.tsv", Granularity.word), ("Corpus/chapters/01-Gen/01.tsv", .label)] {
-        let builder = StringTableBuilder()
-        let chapter: Chapter
-        do {
-            chapter = try ChapterFile.parse(String(contentsOfFile: path, encoding: .utf8), path: path, strings: builder)
-        } catch {
-            fatalError("run from the package root (scripts/fuzz does): \(error)")
-        }
-        let layout = Typesetter(cache: ShapeCache(chain: fonts, strings: builder.freeze())).layout(
-            chapter, options: LayoutOptions())
-        let tree = AccessibilityTree(
-            chapter: chapter, layout: layout, viewport: Viewport(width: layout.options.width, height: 844),
-            granularity: granularity, screenReaderEnabled: true)
+    for tree in typesetTrees() {
         let window = Window(tree)
         let adapter: AtspiAdapter
         do { adapter = try AtspiAdapter(host: window, applicationName: "interlinear", mode: .off) } catch {
@@ -144,12 +128,7 @@ private func setUp() {
         }
         fixtures.append(Fixture(adapter: adapter, window: window, nodes: nodes))
     }
-    var new: OpaquePointer?
-    var ends: [Int32] = [0, 0]
-    guard sd_bus_new(&new) >= 0, let new, socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends) == 0,
-        sd_bus_set_fd(new, ends[0], ends[0]) >= 0, sd_bus_start(new) >= 0
-    else { fatalError("cannot open a bus") }
-    bus = new
+    bus = openSocketBus()
 }
 
 /// The fuzz bytes, read front to back; past the end every read gives zeros.

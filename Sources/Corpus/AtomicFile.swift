@@ -16,7 +16,7 @@ import Glibc
 ///   own layout and are followed.
 /// - **a FIFO, a character or block device, a socket** (`Target.output` only: a file the user named), and anything
 ///   under `/dev` or `/proc`, are opened and written in place, never renamed over; a FIFO no program reads is
-///   refused instead of waited on. `/dev/stdout`, `/dev/stderr`, `/dev/fd/N` and `/proc/self/fd/N` write to that
+///   refused after 10 s instead of waited on for ever. `/dev/stdout`, `/dev/stderr`, `/dev/fd/N` and `/proc/self/fd/N` write to that
 ///   descriptor itself. A file the program keeps (`Target.ownFile`) must be a regular file or nothing.
 /// - **a folder** is an error (`OutputFileError.Kind.cannotCreate`), as is a missing parent folder unless
 ///   `createDirectories` is set; then the missing folders are made, but none through a link that leads nowhere.
@@ -119,8 +119,8 @@ public enum AtomicFile {
         switch type {
         case S_IFLNK:
             throw refuse(
-                "it is a symbolic link, and interlinear never writes through a link it did not make; name the file "
-                    + "itself, or remove the link")
+                "it is a symbolic link, and interlinear never writes through a link it did not make; "
+                    + (target == .output ? "name the file itself, or remove the link" : "remove the link"))
         case S_IFDIR:
             throw refuse("it is a folder; name a file inside it")
         case S_IFREG:
@@ -136,16 +136,24 @@ public enum AtomicFile {
         }
     }
 
-    /// Opens a device, FIFO or socket to write in place. Never blocks: a FIFO no program reads is refused (a
-    /// writer would wait for a reader for ever). `special` paths (under /dev, /proc) may be the kernel's links.
+    /// Opens a device, FIFO or socket to write in place. Never blocks for ever: a FIFO no program opens for reading
+    /// within `fifoWait` is refused (a blocking open would wait for a reader for ever; `mkfifo p; interlinear … -o p
+    /// & cat p` may start the reader a moment later). `special` paths (under /dev, /proc) may be the kernel's links.
     private static func openInPlace(_ path: String, regular: Bool, special: Bool) throws -> Int32 {
         let flags = O_WRONLY | O_NOCTTY | O_CLOEXEC | O_NONBLOCK | (regular ? O_TRUNC : 0) | (special ? 0 : O_NOFOLLOW)
-        let fd = open(path, flags)
+        var fd = open(path, flags)
+        var waited = 0
+        while fd < 0, errno == ENXIO, waited < fifoWait {
+            usleep(10_000)
+            waited += 1
+            fd = open(path, flags)
+        }
         guard fd >= 0 else {
             let code = errno
             let reason =
                 code == ENXIO
-                ? "it is a FIFO (named pipe) that no program is reading; start the reader first"
+                ? "it is a FIFO (named pipe) that no program opened for reading within \(fifoWait / 100) s; start "
+                    + "the reader first"
                 : code == ELOOP ? "it became a symbolic link" : systemMessage(code)
             throw OutputFileError(path: path, kind: .cannotCreate, reason: reason)
         }
@@ -153,6 +161,9 @@ public enum AtomicFile {
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         return fd
     }
+
+    /// How long a FIFO output waits for a reader, in hundredths of a second.
+    private static let fifoWait = 1_000
 
     /// `/dev/stdout`, `/dev/stderr`, `/dev/fd/N`, `/proc/self/fd/N`: the descriptor they name.
     private static func standardStream(_ path: String) -> Int32? {

@@ -170,6 +170,9 @@ final class Statement {
         sqlite3_reset(statement)
     }
 
+    /// The number of columns a row of this statement has.
+    var columnCount: Int32 { sqlite3_column_count(statement) }
+
     func int(_ column: Int32) -> Int { Int(sqlite3_column_int64(statement, column)) }
 
     func isNull(_ column: Int32) -> Bool { sqlite3_column_type(statement, column) == SQLITE_NULL }
