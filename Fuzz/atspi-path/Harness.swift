@@ -13,30 +13,13 @@
 import Foundation
 import InterlinearAccessibility
 import InterlinearCorpus
-import InterlinearShaping
 import InterlinearTable
-import InterlinearTypesetting
 
 /// The trees, typeset once per process as the window typesets its chapter once.
 nonisolated(unsafe) private var trees: [AccessibilityTree] = []
 
 private func makeTrees() -> [AccessibilityTree] {
-    let fonts: FontChain
-    do { fonts = try FontChain(family: "Gentium Plus") } catch { fatalError("fonts: \(error)") }
-    return [("Corpus/chapters/43-John/01.tsv", Granularity.word), ("Corpus/chapters/01-Gen/01.tsv", .label)].map {
-        path, granularity in
-        let builder = StringTableBuilder()
-        let chapter: Chapter
-        do {
-            chapter = try ChapterFile.parse(String(contentsOfFile: path, encoding: .utf8), path: path, strings: builder)
-        } catch {
-            fatalError("run from the package root (scripts/fuzz does): \(error)")
-        }
-        let layout = Typesetter(cache: ShapeCache(chain: fonts, strings: builder.freeze())).layout(
-            chapter, options: LayoutOptions())
-        let tree = AccessibilityTree(
-            chapter: chapter, layout: layout, viewport: Viewport(width: layout.options.width, height: 844),
-            granularity: granularity, screenReaderEnabled: true)
+    typesetTrees().map { tree in
         selfCheck(tree)
         return tree
     }

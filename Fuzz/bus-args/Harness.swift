@@ -23,11 +23,7 @@ nonisolated(unsafe) private var bus: OpaquePointer?
 
 private func openBus() -> OpaquePointer {
     if let bus { return bus }
-    var new: OpaquePointer?
-    var ends: [Int32] = [0, 0]
-    guard sd_bus_new(&new) >= 0, let new, socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends) == 0,
-        sd_bus_set_fd(new, ends[0], ends[0]) >= 0, sd_bus_start(new) >= 0
-    else { fatalError("cannot open a bus") }
+    let new = openSocketBus()
     bus = new
     return new
 }

@@ -44,6 +44,9 @@ private func makeFixture() -> Fixture {
             INSERT INTO verse_text(verse_text) VALUES ('rebuild');
             COMMIT;
             """)
+        // The longer verse is the chapter's now: its checksum recorded again, as an import would (search hits are
+        // checked against the checked chapter).
+        try ChapterDigest.rebuild(database)
         var verses: [Int: String] = [:]
         let statement = try database.prepare("SELECT id, translation FROM verse")
         while try statement.step() { verses[statement.int(0)] = statement.text(1) }

@@ -261,57 +261,16 @@ public final class CacheFolder: Sendable {
                 return false
             }
         }
-        let temporary = ".\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
-        // Linux's O_TMPFILE (__O_TMPFILE | O_DIRECTORY): a file without a name until it is complete.
-        let unnamed = openat(descriptor, ".", 0o20_000_000 | O_DIRECTORY | O_WRONLY | O_CLOEXEC, 0o600)
-        if unnamed >= 0 {
-            defer { close(unnamed) }
-            guard Self.fill(unnamed, bytes) else { return false }
-            return Self.withSignalsBlocked {
-                guard linkat(AT_FDCWD, "/proc/self/fd/\(unnamed)", descriptor, temporary, AT_SYMLINK_FOLLOW) == 0 else {
-                    return false
-                }
-                return renameInto(temporary, name)
-            }
-        }
-        // File systems without O_TMPFILE: a named file, made new (O_EXCL never follows a link), removed on failure
-        // and on terminating signals.
-        return
-            (try? TemporaryFileCleanup.guarding(path + "/" + temporary) { () -> Bool in
-                let fd = openat(descriptor, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-                guard fd >= 0 else { return false }
-                let filled = Self.fill(fd, bytes)
-                guard close(fd) == 0, filled else {
-                    unlinkat(descriptor, temporary, 0)
-                    return false
-                }
-                return renameInto(temporary, name)
-            }) ?? false
-    }
-
-    private func renameInto(_ temporary: String, _ name: String) -> Bool {
-        guard renameat(descriptor, temporary, descriptor, name) == 0 else {
-            unlinkat(descriptor, temporary, 0)
-            return false
-        }
-        return true
+        // The program's one writer: a complete new file renamed over the name (never through it), mode 0600, not
+        // synced.
+        let options = FileReplacement.Options(createMode: 0o600, durable: false)
+        return (try? FileReplacement.replace(name, in: descriptor, folderPath: path, options) { try $0.write(bytes) })
+            != nil
     }
 
     /// A name directly in the folder: not empty, no slash, not `.` or `..`.
     private static func isPlainName(_ name: String) -> Bool {
         !name.isEmpty && name != "." && name != ".." && !name.utf8.contains(UInt8(ascii: "/")) && name.utf8.count <= 255
-    }
-
-    private static func fill(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
-        (try? ByteSink(descriptor: fd).write(bytes)) != nil
-    }
-
-    private static func withSignalsBlocked<T>(_ body: () -> T) -> T {
-        var all = sigset_t(), previous = sigset_t()
-        sigfillset(&all)
-        pthread_sigmask(SIG_BLOCK, &all, &previous)
-        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
-        return body()
     }
 }
 

@@ -28,13 +28,31 @@ extension Chapter {
         guard let range = passage.verses else { return self }
         let numbers = Set(verses.map(\.number))
         guard let absent = range.first(where: { !numbers.contains($0) }) else { return selecting(verses: range) }
-        throw CorpusError(
-            file: "", line: nil, kind: .missing, "\(reference) has no verse \(absent) (its verses are \(verseSpan))")
+        throw CorpusError(file: "", line: nil, kind: .missing, noVerse(absent))
     }
 
-    /// "1–51": the verse numbers the chapter holds, for messages.
+    /// Why a verse number is not in the chapter, for messages: past its ends ("John 1 has no verse 52 (its verses are
+    /// 1–51)"), or a verse the edition leaves out ("Acts 8 has no verse 37: the SBLGNT omits it (its verses are 1–36,
+    /// 38–40)").
+    public func noVerse(_ number: Int) -> String {
+        guard let first = verses.first?.number, let last = verses.last?.number, first < number, number < last else {
+            return "\(reference) has no verse \(number) (its verses are \(verseSpan))"
+        }
+        return "\(reference) has no verse \(number): the \(language.editionName) omits it (its verses are \(verseSpan))"
+    }
+
+    /// "1–51", or "1–36, 38–40" when verses are left out: the verse numbers the chapter holds, for messages.
     public var verseSpan: String {
-        guard let first = verses.first?.number, let last = verses.last?.number else { return "none" }
-        return first == last ? "\(first)" : "\(first)–\(last)"
+        let numbers = verses.map(\.number)
+        var spans: [String] = []
+        var index = 0
+        while index < numbers.count {
+            var end = index
+            while end + 1 < numbers.count, numbers[end + 1] == numbers[end] + 1 { end += 1 }
+            let a = numbers[index], b = numbers[end]
+            spans.append(a == b ? "\(a)" : "\(a)–\(b)")
+            index = end + 1
+        }
+        return spans.isEmpty ? "none" : spans.joined(separator: ", ")
     }
 }

@@ -67,14 +67,7 @@ public enum SourceData {
 
     /// `$XDG_CACHE_HOME/interlinear/sources`, else `~/.cache/interlinear/sources`.
     private static func cacheDirectory(environment: [String: String]) -> URL {
-        let cache: URL
-        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
-            cache = URL(fileURLWithPath: xdg)
-        } else {
-            let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-            cache = URL(fileURLWithPath: home).appendingPathComponent(".cache")
-        }
-        return cache.appendingPathComponent("interlinear/sources")
+        UserFolders.cache(environment: environment).appendingPathComponent("interlinear/sources")
     }
 
     /// Whether a folder holds the files the importer reads.

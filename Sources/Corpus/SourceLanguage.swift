@@ -30,6 +30,14 @@ public enum SourceLanguage: String, Sendable, Codable, CaseIterable {
         }
     }
 
+    /// The edition the source text comes from, for messages: "SBLGNT", "WLC".
+    public var editionName: String {
+        switch self {
+        case .greek: "SBLGNT"
+        case .hebrew: "WLC"
+        }
+    }
+
     /// "Greek", "Hebrew": for messages and speech.
     public var englishName: String {
         switch self {

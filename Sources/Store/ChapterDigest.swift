@@ -26,6 +26,9 @@ struct ChapterDigest: Equatable {
         if let morphemes { add(morphemes) } else { mix(UInt64.max) }
     }
 
+    /// Adds one field of a table row as stored (`TableDigest`: the same mixing for a whole table's rows).
+    mutating func addField(_ bytes: UnsafeBufferPointer<UInt8>) { add(bytes) }
+
     /// The checksum as SQLite stores it (a signed 64-bit integer).
     var value: Int { Int(Int64(bitPattern: state)) }
 

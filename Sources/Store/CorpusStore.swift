@@ -12,6 +12,8 @@ public final class CorpusStore {
     /// The same, as a file URL.
     public var url: URL { URL(fileURLWithPath: path) }
     let database: Database
+    /// The tables whose digest this store has verified (`TableDigest`): each is read whole once.
+    private var verifiedTables: Set<String> = []
     private var verseStatement: Statement?
     private var chapterStatement: Statement?
 
@@ -93,7 +95,17 @@ public final class CorpusStore {
             guard from <= Schema.version else {
                 throw StoreError.tooNew(path: database.path, version: from, supported: Schema.version)
             }
-            for step in Schema.migrations.dropFirst(from) { try database.execute(step) }
+            for (index, step) in Schema.migrations.enumerated().dropFirst(from) {
+                do { try database.execute(step) } catch StoreError.sqlite(_, let code, let message)
+                where code & 0xFF == SQLITE_ERROR {
+                    // A step that does not apply (`duplicate column name`, `table … already exists`): the tables are
+                    // not those of the version the store is marked with. Damage, said as such, not an I/O failure.
+                    throw StoreError.corrupt(
+                        path: database.path,
+                        detail: "it is marked schema version \(from), but its tables do not match that version "
+                            + "(upgrading to version \(index + 1): \(message))")
+                }
+            }
             try database.execute(
                 "PRAGMA application_id = \(Schema.applicationID); PRAGMA user_version = \(Schema.version)")
         }
@@ -343,9 +355,17 @@ public final class CorpusStore {
         }
     }
 
+    /// Verifies a table against the digest its import recorded, the first time this store serves it.
+    func verifyOnce(_ table: TableDigest.Table) throws {
+        guard !verifiedTables.contains(table.name) else { return }
+        try TableDigest.verify(database, table)
+        verifiedTables.insert(table.name)
+    }
+
     /// The Hebrew verse key an English (BSB) verse key renders, where the two numberings differ (`Versification`);
     /// nil where they agree, or for a store imported without the Old Testament.
     public func hebrewVerse(english key: Int) throws -> Int? {
+        try verifyOnce(.versification)
         let statement = try database.prepare("SELECT hebrew FROM versification WHERE english = ?1")
         try statement.bind([key])
         return try statement.step() ? statement.int(0) : nil
@@ -354,6 +374,7 @@ public final class CorpusStore {
     /// The first and last Hebrew verse keys the English verse keys `english` render, where they differ; nil when
     /// none does.
     public func hebrewVerses(english: ClosedRange<Int>) throws -> ClosedRange<Int>? {
+        try verifyOnce(.versification)
         let statement = try database.prepare(
             "SELECT min(hebrew), max(hebrew) FROM versification WHERE english BETWEEN ?1 AND ?2")
         try statement.bind([english.lowerBound, english.upperBound])

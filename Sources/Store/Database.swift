@@ -22,6 +22,7 @@ final class Database {
             throw StoreError.cannotOpen(
                 path: path, reason: "it is \(BoundedFile.fileTypeName(info.st_mode & S_IFMT)), not a regular file")
         }
+        try Self.checkSideFiles(of: path)
         var db: OpaquePointer?
         let status = sqlite3_open_v2(path, &db, flags, nil)
         handle = db
@@ -37,6 +38,28 @@ final class Database {
     }
 
     deinit { close() }
+
+    /// The journal and WAL files SQLite opens beside the store (for the store's own path and, when that is a link, for
+    /// the file it names, as SQLite resolves it): each must be a regular file or absent. SQLite would block for ever
+    /// opening a FIFO there (a hot journal is looked for on every read) and write through a symbolic link.
+    static func checkSideFiles(of path: String) throws {
+        var stores = [path]
+        if let resolved = realpath(path, nil) {
+            stores.append(String(cString: resolved))
+            free(resolved)
+        }
+        for store in stores {
+            for suffix in ["-journal", "-wal", "-shm"] {
+                var info = stat()
+                let side = store + suffix
+                guard lstat(side, &info) == 0, info.st_mode & S_IFMT != S_IFREG else { continue }
+                throw StoreError.cannotOpen(
+                    path: path,
+                    reason: "its side file \(side) is \(BoundedFile.fileTypeName(info.st_mode & S_IFMT)), not a "
+                        + "regular file; remove it (only SQLite's own journal may be there)")
+            }
+        }
+    }
 
     func close() {
         if let handle { sqlite3_close_v2(handle) }
@@ -146,6 +169,9 @@ final class Statement {
         while try step() {}
         sqlite3_reset(statement)
     }
+
+    /// The number of columns a row of this statement has.
+    var columnCount: Int32 { sqlite3_column_count(statement) }
 
     func int(_ column: Int32) -> Int { Int(sqlite3_column_int64(statement, column)) }
 

@@ -43,7 +43,16 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
             if primary == SQLITE_FULL {
                 return "the disk holding the corpus store \(path) is full; free space and try again"
             }
-            return "corpus store \(path): \(message)"
+            // The rest ends the command with exit 74 (an I/O failure): said in our words, SQLite's in parentheses.
+            if primary == SQLITE_IOERR {
+                return "cannot read or write the corpus store \(path): the disk reported an input/output error "
+                    + "(\(message)); check the disk and try again"
+            }
+            if primary == SQLITE_NOMEM {
+                return "ran out of memory using the corpus store \(path) (\(message)); free memory and try again"
+            }
+            return "the corpus store \(path) could not be used (SQLite error \(code): \(message)); try again, and "
+                + "if it happens again run `interlinear import` to rebuild it"
         case .foreign(let path, let id):
             return "\(path) is an SQLite database of another program (application id \(id)), not an interlinear "
                 + "corpus store; move it away or point --corpus/INTERLINEAR_DATA elsewhere, then run `interlinear import`"

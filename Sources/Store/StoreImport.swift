@@ -32,9 +32,9 @@ public enum StoreImport {
         progress: (Progress) -> Void = { _ in }
     ) throws -> Summary {
         let folder = url.deletingLastPathComponent()
-        do { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
-            throw StoreError.cannotOpen(
-                path: url.path, reason: "cannot create \(folder.path): \(error.localizedDescription)")
+        // The writer's own folder maker: never a folder through a link that leads nowhere.
+        if let problem = AtomicFile.makeFolders(folder.path) {
+            throw StoreError.cannotOpen(path: url.path, reason: problem)
         }
         removeAbandoned(beside: url)
         if !replace && FileManager.default.fileExists(atPath: url.path) {
@@ -43,7 +43,15 @@ public enum StoreImport {
             try database.transaction {
                 let writer = try StoreWriter(database)
                 try writeAll(chapters, with: writer, progress: progress)
-                if let versification { try writer.writeVersification(versification) }
+                // A table this import writes is recorded anew; one it leaves alone keeps its digest (one a store
+                // imported before digests lacks is recorded as it is).
+                if let versification {
+                    try writer.writeVersification(versification)
+                    try TableDigest.record(database, .versification)
+                } else {
+                    try TableDigest.recordIfMissing(database, .versification)
+                }
+                try TableDigest.recordIfMissing(database, .lexicon)
                 try writer.setMeta(["source": source])
             }
             return Summary(chapters: chapters.count, words: chapters.reduce(0) { $0 + $1.wordCount }, store: url)
@@ -61,6 +69,7 @@ public enum StoreImport {
                 let writer = try StoreWriter(database)
                 try writeAll(chapters, with: writer, progress: progress)
                 if let versification { try writer.writeVersification(versification) }
+                try TableDigest.record(database, .versification)
                 try writer.setMeta(["source": source, "format": "interlinear store \(Schema.version)"])
             }
             try database.execute("INSERT INTO verse_text(verse_text) VALUES ('optimize'); ANALYZE; VACUUM")

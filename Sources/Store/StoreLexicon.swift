@@ -41,6 +41,7 @@ public enum StoreLexicon {
             let meta = try database.prepare("INSERT OR REPLACE INTO meta(key, value) VALUES ('lexicon', ?1)")
             try meta.bind([source])
             try meta.run()
+            try TableDigest.record(database, .lexicon)
         }
     }
 
@@ -167,6 +168,8 @@ extension CorpusStore {
             guard statement.text(9) == entry.strongs else { throw refusal("is filed under another number") }
             entries.append(entry)
         }
+        // Each row is fit to show; whether it is the row the import wrote is the table's digest's to say (once).
+        if !entries.isEmpty { try verifyOnce(.lexicon) }
         return entries
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import InterlinearCorpus
 
 /// Where the corpus store lives: one SQLite file, `interlinear.sqlite`, in the user's data folder.
 public enum StoreLocation {
@@ -18,12 +19,7 @@ public enum StoreLocation {
     /// The data folder: `$INTERLINEAR_DATA`, else `$XDG_DATA_HOME/interlinear`, else `~/.local/share/interlinear`.
     public static func defaultDirectory(environment: [String: String] = StoreLocation.environment()) -> URL {
         if let explicit = environment["INTERLINEAR_DATA"], !explicit.isEmpty { return URL(fileURLWithPath: explicit) }
-        // The XDG spec ignores relative values.
-        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
-            return URL(fileURLWithPath: xdg).appendingPathComponent("interlinear")
-        }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        return URL(fileURLWithPath: home).appendingPathComponent(".local/share/interlinear")
+        return UserFolders.data(environment: environment).appendingPathComponent("interlinear")
     }
 
     /// The store file for `--corpus PATH` (a store file, or a folder holding `interlinear.sqlite`), else for

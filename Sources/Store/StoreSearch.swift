@@ -77,10 +77,11 @@ public final class StoreSearch {
                        length(translation) > \(Self.snippetCharacters)
                 FROM verse_text WHERE \(scoped) ORDER BY rowid LIMIT \(limit)
                 """
-                : "SELECT verse, position, surface, lemma, strongs, morphology, gloss FROM word WHERE \(scoped) ORDER BY verse, position LIMIT \(limit)"
+                : "SELECT verse, position, surface, lemma, strongs, morphology, gloss, surface_key, lemma_key, strongs_number FROM word WHERE \(scoped) ORDER BY verse, position LIMIT \(limit)"
             let statement = try prepareQuery(select, query)
             try statement.bind(sql.values)
             hits.reserveCapacity(limit)
+            var wordRows: [WordRow] = []
             while try stepQuery(statement, query) {
                 let verseKey = statement.int(0)
                 guard let book = Book.numbered(verseKey / 1_000_000) else { continue }
@@ -102,14 +103,23 @@ public final class StoreSearch {
                         throw StoreError.badRow(
                             path: store.path, what: "\(what()) has position \(statement.int(1))")
                     }
-                    hits.append(
-                        SearchHit(
-                            chapter: chapter, verse: verseKey % 1000, word: statement.int(1),
-                            matched: statement.text(2), lemma: statement.text(3), strongs: statement.text(4),
-                            morphology: statement.text(5), gloss: statement.text(6), context: ""))
+                    wordRows.append(
+                        WordRow(
+                            verseKey: verseKey, position: statement.int(1), surface: statement.text(2),
+                            lemma: statement.text(3), strongs: statement.text(4), morphology: statement.text(5),
+                            gloss: statement.text(6), surfaceKey: statement.text(7), lemmaKey: statement.text(8),
+                            strongsNumber: statement.int(9)))
                 }
             }
-            if context && !text { try addContext(&hits) }
+            // What is printed is checked against the checked chapters (`StoreSearch+Check`).
+            let matches = try query.criteria.filter { $0.kind == .text }.compactMap { try TextQuery.fts5($0.text) }
+            if text {
+                try checkTextHits(
+                    hits.map { $0.chapter.book.number * 1_000_000 + $0.chapter.chapter * 1000 + $0.verse },
+                    textMatches: matches)
+            } else {
+                hits = try checkedWordHits(wordRows, textMatches: matches, context: context)
+            }
         }
         return SearchResult(query: query, total: total, counts: counts, hits: hits)
     }
@@ -221,42 +231,15 @@ public final class StoreSearch {
                 "morphology words not understood: \(unknown) (try a code such as V-AAI-3S, or words such as \"aorist active indicative\")"
             )
         }
-        let statement = try database.prepare("SELECT code, words FROM morphology ORDER BY code")
+        // Each code's words are made again from the code (what the importer stored, `Morphology.expand`), not read
+        // from the table: no checksum covers it. A code that matches finds words whose rows are checked.
+        let statement = try database.prepare("SELECT code FROM morphology ORDER BY code")
         var codes: [String] = []
         while try statement.step() {
-            if MorphologyMatch.matches(expansion: statement.text(1), query: query) { codes.append(statement.text(0)) }
+            let code = statement.text(0)
+            if MorphologyMatch.matches(expansion: Morphology.expand(code) ?? "", query: query) { codes.append(code) }
         }
         return codes
-    }
-
-    /// Four Greek words either side of each word hit, the hit in brackets; one query per distinct verse.
-    private func addContext(_ hits: inout [SearchHit]) throws {
-        let statement = try database.prepare("SELECT surface FROM word WHERE verse = ?1 ORDER BY position")
-        var cachedKey = -1
-        var words: [String] = []
-        for index in hits.indices {
-            let hit = hits[index]
-            let key = hit.chapter.book.number * 1_000_000 + hit.chapter.chapter * 1000 + hit.verse
-            if key != cachedKey {
-                statement.reset()
-                try statement.bind([key])
-                words.removeAll(keepingCapacity: true)
-                while try statement.step() {
-                    try StoredChapterCheck.field(
-                        statement.bytes(0), path: store.path, what: "a word of \(hit.reference)")
-                    words.append(statement.text(0))
-                }
-                cachedKey = key
-            }
-            guard let position = hit.word, words.indices.contains(position) else { continue }
-            let lower = max(position - 4, 0), upper = min(position + 5, words.count)
-            var parts = words[lower..<upper].enumerated().map {
-                $0.offset + lower == position ? "[\($0.element)]" : $0.element
-            }
-            if lower > 0 { parts.insert("…", at: 0) }
-            if upper < words.count { parts.append("…") }
-            hits[index].context = parts.joined(separator: " ")
-        }
     }
 
     /// Translation tokens in a text hit's context, as FTS5's snippet() is asked for them.

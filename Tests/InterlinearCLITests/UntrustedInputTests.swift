@@ -23,9 +23,33 @@ import Testing
             (["a11y", "John 1", "--viewport", "-390x844"], "malformed --viewport"),
             (["render", "John 1", "--from", "-3"], "--from must be a verse number"),
             (["view", "John 1", "--height", "-1"], "--height must be a whole number"),
+            // Issue 39: these two still said "Missing value".
+            (["a11y", "John 1", "--note", "-1"], "--note must be a verse number from 1 to 999, got -1"),
+            (["braille", "John 1", "--grade", "-1"], "--grade must be 1 (uncontracted) or 2 (contracted), got -1"),
+            (["braille", "John 1", "--grade", "3"], "--grade must be 1 (uncontracted) or 2 (contracted), got 3"),
         ])
     func negativeValues(arguments: [String], message: String) throws {
         expectOneLine(try run(interlinearBinary, arguments), status: 64, message)
+    }
+
+    /// Issue 39: "Acts 8 has no verse 37 (its verses are 1–40)" contradicted itself. The SBLGNT omits Acts 8:37
+    /// (the source data has no row for it): the message says so and lists the verses with the gap. A verse past the
+    /// end is said as before.
+    @Test(
+        "a verse the edition omits is said to be omitted",
+        arguments: [
+            (["typeset", "Acts 8:37"], "Acts 8 has no verse 37: the SBLGNT omits it (its verses are 1–36, 38–40)"),
+            (["read", "Acts 8:37"], "Acts 8 has no verse 37: the SBLGNT omits it"),
+            (["typeset", "Acts 8:41"], "Acts 8 has no verse 41 (its verses are 1–36, 38–40)"),
+        ])
+    func omittedVerse(arguments: [String], message: String) throws {
+        guard let store = try? SharedStore.wholeNewTestament.get() else {
+            if SystemTool.isCI { Issue.record("CI needs the source data: \(SharedStore.sourceMissing ?? "")") }
+            return
+        }
+        let result = try run(interlinearBinary, arguments + ["--corpus", store.path], input: Data())
+        expectOneLine(result, status: 66, message)
+        #expect(!result.stderr.contains("(its verses are 1–40)"))
     }
 
     @Test(

@@ -67,22 +67,63 @@ import Testing
         #expect(try String(contentsOfFile: file, encoding: .utf8) == "done")
     }
 
+    /// Issue 39: a link at the name is never written through — its target is left alone, the link too — whichever
+    /// path the temporary file takes; a file of the program's own refuses a FIFO at once; no folder is made through
+    /// a dangling link.
     @Test(arguments: [false, true])
-    func modeOwnerAndLinksAreKept(namedTemporary: Bool) throws {
+    func aLinkIsRefusedAndItsTargetLeftAlone(namedTemporary: Bool) throws {
         defer { try? FileManager.default.removeItem(at: dir) }
         let target = dir.appendingPathComponent("target.json").path
         try AtomicFile.write(Data("old".utf8), to: URL(fileURLWithPath: target))
         #expect(chmod(target, 0o600) == 0)
         let link = dir.appendingPathComponent("link.json").path
         #expect(symlink("target.json", link) == 0)  // relative, as users make them
-        try AtomicFile.write(to: link, createDirectories: false, namedTemporary: namedTemporary) {
-            try $0.write(Array("new".utf8))
+        for target: AtomicFile.Target in [.output, .ownFile] {
+            #expect {
+                try AtomicFile.write(to: link, createDirectories: false, target: target, namedTemporary: namedTemporary) {
+                    try $0.write(Array("new".utf8))
+                }
+            } throws: { error in
+                (error as? OutputFileError)?.kind == .cannotCreate
+                    && String(describing: error).contains("it is a symbolic link")
+            }
         }
         var info = stat()
         #expect(lstat(link, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK)
         #expect(stat(target, &info) == 0 && info.st_mode & 0o7777 == 0o600)
-        #expect(try String(contentsOfFile: target, encoding: .utf8) == "new")
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "old")
         #expect(try entries() == ["link.json", "target.json"])
+    }
+
+    @Test func aDanglingLinkMakesNoFolder() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let nowhere = dir.appendingPathComponent("nowhere").path
+        let link = dir.appendingPathComponent("view.json").path
+        #expect(symlink(nowhere + "/a/b/view.json", link) == 0)
+        #expect(throws: OutputFileError.self) {
+            try AtomicFile.write(Data("x".utf8), to: URL(fileURLWithPath: link), createDirectories: true)
+        }
+        // A dangling link as a folder on the way.
+        let folder = dir.appendingPathComponent("config").path
+        #expect(symlink(nowhere, folder) == 0)
+        #expect {
+            try AtomicFile.write(
+                Data("x".utf8), to: URL(fileURLWithPath: folder + "/interlinear/view.json"), createDirectories: true,
+                target: .ownFile)
+        } throws: { String(describing: $0).contains("is a symbolic link to nothing") }
+        #expect(!FileManager.default.fileExists(atPath: nowhere), "nothing made where the links point")
+        #expect(try entries() == ["config", "view.json"])
+    }
+
+    @Test func aFIFOIsNoFileOfTheProgramsOwn() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let fifo = dir.appendingPathComponent("view.json").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        #expect {
+            try AtomicFile.write(Data("x".utf8), to: URL(fileURLWithPath: fifo), target: .ownFile)
+        } throws: { String(describing: $0).contains("it is a FIFO (named pipe), not a regular file") }
+        var info = stat()
+        #expect(lstat(fifo, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
     }
 
     @Test func foldersAndMissingFoldersAreRefusedClearly() throws {

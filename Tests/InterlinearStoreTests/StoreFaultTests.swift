@@ -114,6 +114,58 @@ import Testing
         expectOneLine(try typeset(loop), status: 66, "symbolic links")
     }
 
+    /// Issue 39: SQLite looks for a hot journal on every read and opens `-journal`, `-wal` and `-shm` beside the store
+    /// as they are: a FIFO there blocked every command of every user of the store, a link was written through.
+    @Test(
+        "a FIFO or a symbolic link at the store's journal, WAL or shared-memory file: one line, exit 66, nothing blocks",
+        arguments: ["-journal", "-wal", "-shm"])
+    func sideFileNotARegularFile(suffix: String) throws {
+        let url = try store()
+        let side = url.path + suffix
+        #expect(mkfifo(side, 0o600) == 0)
+        let fifo = "\(url.lastPathComponent)\(suffix) is a FIFO (named pipe), not a regular file"
+        expectOneLine(try typeset(url), status: 66, fifo, "remove it")
+        expectOneLine(
+            try run(interlinearBinary, ["search", "--corpus", url.path, "beginning"]), status: 66, fifo)
+        #expect(unlink(side) == 0)
+        // A link to another file: refused, and the other file left as it was.
+        let other = url.deletingLastPathComponent().appendingPathComponent("other-\(suffix)")
+        try Data("another file\n".utf8).write(to: other)
+        try FileManager.default.createSymbolicLink(atPath: side, withDestinationPath: other.path)
+        expectOneLine(try typeset(url), status: 66, "\(suffix) is a symbolic link, not a regular file")
+        let mark = try Self.markFour()
+        defer { mark.remove() }
+        expectOneLine(
+            try run(interlinearBinary, ["import", "Mark 4", "--source", mark.root.path, "--corpus", url.path]),
+            status: 66, "\(suffix) is a symbolic link")
+        #expect(try Data(contentsOf: other) == Data("another file\n".utf8))
+        // Removed, the store reads again.
+        #expect(unlink(side) == 0)
+        #expect(try typeset(url).status == 0)
+    }
+
+    /// A miniature source folder holding Mark 4:1's first word: what an import test checks is the store.
+    static func markFour() throws -> FakeAlignmentsData {
+        try FakeAlignmentsData(
+            sourceRows: ["n41004001001\tΚαὶ-1\tΚαὶ\tG2532\tAnd\tand\tκαί\tconj\tCONJ"],
+            targetRows: ["41004001001\t41004001\tAnd\t\t\t\t"])
+    }
+
+    /// Issue 39: a store whose version mark is older than its tables made the importer's upgrade fail with SQLite's
+    /// words and exit 74 (`duplicate column name: morphemes`). It is damage: exit 65, one line saying so.
+    @Test("a store marked older than its tables: the upgrade says it is damaged, exit 65", arguments: [1, 2])
+    func versionMarkOlderThanTables(version: Int) throws {
+        let url = try store()
+        try sqlite(url, "PRAGMA user_version = \(version)")
+        let mark = try Self.markFour()
+        defer { mark.remove() }
+        let result = try run(
+            interlinearBinary, ["import", "Mark 4", "--source", mark.root.path, "--corpus", url.path])
+        expectOneLine(
+            result, status: 65, "is damaged", "marked schema version \(version)", "do not match",
+            "run `interlinear import` to rebuild it")
+    }
+
     /// A writer killed mid-transaction, its pages already in the file: only the hot journal's rollback makes the
     /// store whole again. The next command (a read) must roll it back and read what was there before.
     @Test("a hot journal left by a writer killed mid-transaction is rolled back by the next command")

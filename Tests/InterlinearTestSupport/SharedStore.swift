@@ -13,16 +13,13 @@ import Testing
 /// never reads one that today's code would not write. Building is atomic (`StoreImport` renames a finished file into
 /// place), so test runs in other checkouts sharing the cache folder never see half a store.
 public enum SharedStore {
-    /// `$INTERLINEAR_TEST_CACHE`, else `$XDG_CACHE_HOME/interlinear/test-stores`, else `~/.cache/interlinear/test-stores`.
+    /// `$INTERLINEAR_TEST_CACHE`, else `$XDG_CACHE_HOME/interlinear/test-stores`, else `$HOME/.cache/interlinear/test-stores` (`UserFolders`).
     public static let folder: URL = {
         let environment = ProcessInfo.processInfo.environment
         if let explicit = environment["INTERLINEAR_TEST_CACHE"], !explicit.isEmpty {
             return URL(fileURLWithPath: explicit)
         }
-        let cache =
-            environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : nil }
-            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache")
-        return cache.appendingPathComponent("interlinear/test-stores")
+        return UserFolders.cache(environment: environment).appendingPathComponent("interlinear/test-stores")
     }()
 
     /// The downloaded source data (scripts/setup), if it is there.

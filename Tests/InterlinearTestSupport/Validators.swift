@@ -1,19 +1,18 @@
 import Foundation
+import InterlinearCorpus
 import Testing
 
 /// The PyPI validators scripts/setup installs into a virtual environment of their own (never the system Python):
 /// selenium with axe-selenium-python (axe-core), and the PDF/UA checker pdfua. Tests that need one skip with the
 /// reason when it is missing, and fail instead under CI.
 public enum Validators {
-    /// `$INTERLINEAR_VENV`, else `$XDG_CACHE_HOME/interlinear/venv`, else `~/.cache/interlinear/venv`: the rule
+    /// `$INTERLINEAR_VENV`, else `$XDG_CACHE_HOME/interlinear/venv`, else `$HOME/.cache/interlinear/venv`: the rule
     /// scripts/setup follows.
     public static let venv: URL = {
         let environment = ProcessInfo.processInfo.environment
         if let explicit = environment["INTERLINEAR_VENV"], !explicit.isEmpty { return URL(fileURLWithPath: explicit) }
-        let cache =
-            environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
-            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache")
-        return cache.appendingPathComponent("interlinear/venv")
+        // `$HOME`, not the password database's home (`homeDirectoryForCurrentUser`): setup follows `$HOME`.
+        return UserFolders.cache(environment: environment).appendingPathComponent("interlinear/venv")
     }()
 
     /// The environment's Python.

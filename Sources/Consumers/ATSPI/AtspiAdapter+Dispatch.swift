@@ -117,8 +117,31 @@ extension AtspiAdapter {
         if String(cString: interfacePointer) == "org.a11y.atspi.Cache" { return replyEmptyCache(call) }
         guard let interface = Interface(rawValue: String(cString: interfacePointer)) else { return -22 }
         guard let node = node(at: path) else { return unknownObject(path, error) }
+        switch answer(call, node: node, interface: interface, member: member, error: error) {
+        case .reply(let reply):
+            // `send` takes the reply (and frees it).
+            if let a11y { _ = a11y.send(reply) } else { sd_bus_message_unref(reply) }
+            return 1
+        case .failed(let status): return status
+        }
+    }
+
+    /// A method call's answer: the reply to send (the caller owns it), or a negative errno (with `error` set when
+    /// the member is not served here).
+    enum Answer {
+        case reply(OpaquePointer)
+        case failed(Int32)
+    }
+
+    /// The reply to a method call on a node, built from the tree at the time of the call. Every argument is the
+    /// client's: each interface clamps or refuses its offsets, indexes, counts and coordinates (the `atspi-args`
+    /// fuzz harness calls this with arbitrary ones).
+    func answer(
+        _ call: OpaquePointer, node: ObjectNode, interface: Interface, member: String,
+        error: UnsafeMutablePointer<sd_bus_error>?
+    ) -> Answer {
         var reply: OpaquePointer?
-        guard sd_bus_message_new_method_return(call, &reply) >= 0, let reply else { return -12 }
+        guard sd_bus_message_new_method_return(call, &reply) >= 0, let reply else { return .failed(-12) }
         var writer = MessageWriter(reply)
         var reader = MessageReader(call)
         let handled: Bool
@@ -133,14 +156,15 @@ extension AtspiAdapter {
         }
         guard handled, reader.status >= 0, writer.status >= 0 else {
             sd_bus_message_unref(reply)
-            if reader.status < 0 || writer.status < 0 { return reader.status < 0 ? reader.status : writer.status }
+            if reader.status < 0 || writer.status < 0 {
+                return .failed(reader.status < 0 ? reader.status : writer.status)
+            }
             sd_bus_error_set(
                 error, "org.freedesktop.DBus.Error.UnknownMethod",
                 "\(interface.rawValue).\(member) is not supported here")
-            return -95  // EOPNOTSUPP
+            return .failed(-95)  // EOPNOTSUPP
         }
-        a11y?.send(reply)
-        return 1
+        return .reply(reply)
     }
 
     /// Answers a property read by appending its value to `reply`.
@@ -153,20 +177,23 @@ extension AtspiAdapter {
             return unknownObject(path, error)
         }
         var writer = MessageWriter(reply)
-        let handled: Bool
-        switch interface {
-        case .accessible: handled = accessibleProperty(property, node: node, writer: &writer)
-        case .application: handled = applicationProperty(property, writer: &writer)
-        case .text: handled = textProperty(property, node: node, writer: &writer)
-        case .action: handled = actionProperty(property, node: node, writer: &writer)
-        case .document: handled = documentProperty(property, writer: &writer)
-        case .component, .collection: handled = false
-        }
-        guard handled else {
+        guard answer(property, of: node, interface: interface, writer: &writer) else {
             sd_bus_error_set(error, "org.freedesktop.DBus.Error.UnknownProperty", "no property \(property)")
             return -22
         }
         return writer.status >= 0 ? 1 : writer.status
+    }
+
+    /// Appends a property's value to a reply; false when the interface has no such property.
+    func answer(_ property: String, of node: ObjectNode, interface: Interface, writer: inout MessageWriter) -> Bool {
+        switch interface {
+        case .accessible: accessibleProperty(property, node: node, writer: &writer)
+        case .application: applicationProperty(property, writer: &writer)
+        case .text: textProperty(property, node: node, writer: &writer)
+        case .action: actionProperty(property, node: node, writer: &writer)
+        case .document: documentProperty(property, writer: &writer)
+        case .component, .collection: false
+        }
     }
 
     /// `Cache.GetItems`: libatspi asks every new application for its whole tree up front. We answer with an empty

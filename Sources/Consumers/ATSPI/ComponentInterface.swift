@@ -56,7 +56,7 @@ extension AtspiAdapter {
     }
 
     /// A pixel coordinate that never traps: non-finite values are 0, huge ones are clamped.
-    private func pixel(_ value: Float) -> Int32 {
+    func pixel(_ value: Float) -> Int32 {
         guard value.isFinite else { return 0 }
         return Int32(max(-1_000_000_000, min(1_000_000_000, value)))
     }

@@ -34,6 +34,13 @@ extension AtspiAdapter {
         return .cell(VerseIndex(i))
     }
 
+    /// A client's `[start, end)` within a text of `count` characters: the start clamped into it, a negative end
+    /// meaning the end, an end before the start meaning nothing.
+    static func clampedRange(_ start: Int, _ end: Int, count: Int) -> Range<Int> {
+        let a = max(0, min(start, count))
+        return a..<(end < 0 ? count : max(a, min(end, count)))
+    }
+
     /// Text methods on a running text; false for members it does not answer here.
     func runsTextMethod(
         _ member: String, node: ObjectNode, text: TextRuns, reader: inout MessageReader,
@@ -46,21 +53,22 @@ extension AtspiAdapter {
         }
         switch member {
         case "GetText":
+            // As at-spi2-core's text objects do: the start clamped into the text, a negative end meaning the end.
             let start = Int(reader.int32()), end = Int(reader.int32())
-            writer.string(text.string(start..<(end < 0 ? n : max(start, end))))
+            writer.string(text.string(Self.clampedRange(start, end, count: n)))
         case "GetTextAtOffset", "GetTextBeforeOffset", "GetTextAfterOffset":
             let offset = Int(reader.int32())
             let shift = member == "GetTextBeforeOffset" ? -1 : member == "GetTextAfterOffset" ? 1 : 0
             let range =
                 TextRuns.Unit(boundary: reader.uint32()).map { text.unit($0, at: offset, shift: shift) }
                 ?? (0..<0)
-            writer.string(text.string(range)); writer.int32(Int32(range.lowerBound));
-            writer.int32(Int32(range.upperBound))
+            writer.string(text.string(range)); writer.int32(Int32(clamping: range.lowerBound));
+            writer.int32(Int32(clamping: range.upperBound))
         case "GetStringAtOffset":
             let offset = Int(reader.int32())
             let range = TextRuns.Unit(granularity: reader.uint32()).map { text.unit($0, at: offset) } ?? (0..<0)
-            writer.string(text.string(range)); writer.int32(Int32(range.lowerBound));
-            writer.int32(Int32(range.upperBound))
+            writer.string(text.string(range)); writer.int32(Int32(clamping: range.lowerBound));
+            writer.int32(Int32(clamping: range.upperBound))
         case "GetCharacterAtOffset":
             let offset = Int(reader.int32())
             writer.int32(offset >= 0 && offset < n ? Int32(text.scalars[offset].value) : 0)
@@ -71,7 +79,7 @@ extension AtspiAdapter {
             let offset = Int(reader.int32())
             let run = attributes(at: offset)
             writer.stringDictionary([("language", run.language)])
-            writer.int32(Int32(run.range.lowerBound)); writer.int32(Int32(run.range.upperBound))
+            writer.int32(Int32(clamping: run.range.lowerBound)); writer.int32(Int32(clamping: run.range.upperBound))
         case "GetDefaultAttributes", "GetDefaultAttributeSet":
             writer.stringDictionary([("language", utterance(of: node).language)])
         case "GetCharacterExtents", "GetRangeExtents":
@@ -81,11 +89,10 @@ extension AtspiAdapter {
             let type = CoordinateType(rawValue: reader.uint32()) ?? .screen
             let verse = cell(at: offset, of: node)
             let origin = coordinateOrigin(type, of: node)
-            if let rect = windowRect(of: verse), rect.width.isFinite, rect.height.isFinite, abs(rect.y) < 1e9 {
-                let x0 = (rect.x - origin.x).rounded(.down), y0 = (rect.y - origin.y).rounded(.down)
-                let x1 = (rect.maxX - origin.x).rounded(.up), y1 = (rect.maxY - origin.y).rounded(.up)
-                writer.int32(Int32(x0)); writer.int32(Int32(y0)); writer.int32(Int32(x1 - x0));
-                writer.int32(Int32(y1 - y0))
+            if let rect = windowRect(of: verse) {
+                let x0 = pixel((rect.x - origin.x).rounded(.down)), y0 = pixel((rect.y - origin.y).rounded(.down))
+                let x1 = pixel((rect.maxX - origin.x).rounded(.up)), y1 = pixel((rect.maxY - origin.y).rounded(.up))
+                writer.int32(x0); writer.int32(y0); writer.int32(x1 &- x0); writer.int32(y1 &- y0)
             } else {
                 writer.int32(0); writer.int32(0); writer.int32(0); writer.int32(0)
             }

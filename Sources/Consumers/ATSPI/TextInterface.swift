@@ -67,13 +67,12 @@ extension AtspiAdapter {
         switch member {
         case "GetText":
             let start = Int(reader.int32()), end = Int(reader.int32())
-            let a = max(0, min(start, n)), b = end < 0 ? n : max(a, min(end, n))
-            writer.string(string(text[a..<b]))
+            writer.string(string(text[Self.clampedRange(start, end, count: n)]))
         case "GetStringAtOffset", "GetTextAtOffset", "GetTextBeforeOffset", "GetTextAfterOffset":
             let offset = Int(reader.int32()), kind = reader.uint32()
             let shift = member == "GetTextBeforeOffset" ? -1 : member == "GetTextAfterOffset" ? 1 : 0
             let (s, a, b) = unit(text, offset: offset, unit: kind, shift: shift)
-            writer.string(s); writer.int32(Int32(a)); writer.int32(Int32(b))
+            writer.string(s); writer.int32(Int32(clamping: a)); writer.int32(Int32(clamping: b))
         case "GetCharacterAtOffset":
             let offset = Int(reader.int32())
             writer.int32(offset >= 0 && offset < n ? Int32(text[offset].value) : 0)
@@ -83,7 +82,7 @@ extension AtspiAdapter {
         case "GetAttributes", "GetAttributeRun":
             _ = reader.int32()
             writer.stringDictionary([("language", language)])
-            writer.int32(0); writer.int32(Int32(n))
+            writer.int32(0); writer.int32(Int32(clamping: n))
         case "GetDefaultAttributes", "GetDefaultAttributeSet": writer.stringDictionary([("language", language)])
         case "GetCharacterExtents":
             let offset = Int(reader.int32())

@@ -48,7 +48,8 @@ struct A11yCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Number of focus moves (1–1000000).")
     var count: Int = 1
 
-    @Option(help: "A verse that has a note (shows a note marker); repeatable.")
+    // Unconditional: `--note -1` is a verse number out of range, not a missing value.
+    @Option(parsing: .unconditionalSingleValue, help: "A verse that has a note (shows a note marker); repeatable.")
     var note: [Int] = []
 
     @Flag(help: "Lay out and scroll with the screen reader off, then turn it on and dump.")
@@ -64,8 +65,8 @@ struct A11yCommand: ParsableCommand {
         guard (1...1_000_000).contains(count) else {
             throw ValidationError("--count must be between 1 and 1000000, got \(count)")
         }
-        if let bad = note.first(where: { $0 < 1 }) {
-            throw ValidationError("--note must be a verse number, got \(bad)")
+        if let bad = note.first(where: { !(1...999).contains($0) }) {
+            throw ValidationError("--note must be a verse number from 1 to 999, got \(bad)")
         }
         _ = try parseViewport(defaultWidth: 390)
         _ = try hitTest.map(parsePoint)

@@ -12,10 +12,13 @@ struct BrailleGrade: ExpressibleByArgument, Equatable {
 
     private init(value: Int) { self.value = value }
 
+    /// Any whole number: one out of range is refused by the command's `validate()`, which says the range.
     init?(argument: String) {
-        guard let value = Int(argument), value == 1 || value == 2 else { return nil }
+        guard let value = Int(argument) else { return nil }
         self.value = value
     }
+
+    var isValid: Bool { value == 1 || value == 2 }
 
     static var defaultCompletionKind: CompletionKind { .list(["1", "2"]) }
 }
@@ -61,7 +64,8 @@ struct BrailleCommand: ParsableCommand {
     @Option(help: ArgumentHelp(HebrewCode.help))
     var hebrewCode = HebrewCode.ihbc
 
-    @Option(help: "English braille grade: 1 (uncontracted) or 2 (contracted).")
+    // Unconditional: `--grade -1` is a value out of range, not a missing one.
+    @Option(parsing: .unconditional, help: "English braille grade: 1 (uncontracted) or 2 (contracted).")
     var grade = BrailleGrade.uncontracted
 
     @Option(help: "File format: brf (North American ASCII braille) or pef (Portable Embosser Format).")
@@ -89,6 +93,9 @@ struct BrailleCommand: ParsableCommand {
     var translation: String = "BSB"
 
     func validate() throws {
+        guard grade.isValid else {
+            throw ValidationError("--grade must be 1 (uncontracted) or 2 (contracted), got \(grade.value)")
+        }
         guard (BRFDocument.minimumCells...1000).contains(cells) else {
             throw ValidationError("--cells must be from \(BRFDocument.minimumCells) to 1000")
         }

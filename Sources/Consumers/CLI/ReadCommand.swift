@@ -117,7 +117,7 @@ struct ReadCommand: ParsableCommand {
     /// A reference's first verse must be in the chapter.
     private func checkVerse(_ passage: Passage, in chapter: Chapter) throws {
         if let verse = passage.verses?.lowerBound, chapter.verseIndex(number: verse) == nil {
-            throw Failure(.noInput, "\(chapter.reference) has no verse \(verse) (its verses are \(chapter.verseSpan))")
+            throw Failure(.noInput, chapter.noVerse(verse))
         }
     }
 

@@ -98,10 +98,7 @@ struct ViewCommand: ParsableCommand {
             if let range = engine.passage.verses {
                 let numbers = Set(engine.chapter.verses.map(\.number))
                 if let absent = range.first(where: { !numbers.contains($0) }) {
-                    throw Failure(
-                        .noInput,
-                        "\(engine.chapter.reference) has no verse \(absent) (its verses are \(engine.chapter.verseSpan))"
-                    )
+                    throw Failure(.noInput, engine.chapter.noVerse(absent))
                 }
                 _ = view.goToVerse(range.lowerBound)
             }

@@ -102,12 +102,14 @@ public struct ViewPreferences: Codable, Equatable, Sendable {
         return Array(bytes[..<count])
     }
 
-    /// Writes the settings atomically (creating the folder). Throws when it cannot; the caller warns.
+    /// Writes the settings atomically (creating the folder) as a file of the program's own: a link, FIFO or anything
+    /// but a regular file at the name is refused and left alone, and no folder is made through a dangling link.
+    /// Throws when it cannot; the caller warns.
     public func save(to url: URL) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         var data = try encoder.encode(self)
         data.append(0x0A)
-        try AtomicFile.write(data, to: url, createDirectories: true)
+        try AtomicFile.write(data, to: url, createDirectories: true, target: .ownFile)
     }
 }

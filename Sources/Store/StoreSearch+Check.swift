@@ -1,0 +1,159 @@
+import InterlinearCorpus
+
+/// Search hits served from checked data. The search tables (`word`, `morpheme`, `morphology` and the full-text index)
+/// are under no chapter's checksum, so every hit a search prints is checked against its chapter as the loader reads
+/// and checks it (`CorpusStore.load`: bounds, field syntax and `ChapterDigest`): a word row's fields and search keys
+/// must be the checked word's, a Hebrew word's morpheme rows the ones its checked morphemes give, a verse a text
+/// criterion found must match it in the checked translation (FTS5 in memory, same tokenizer, same expression), and a
+/// word hit's context is made from the checked chapter. A row changed in any of them is refused in one line with the
+/// command that rebuilds the store. The counts per book come from the indexes as they are (checking them would read
+/// every chapter for every search); the hits listed are what is checked.
+extension StoreSearch {
+    /// A word row as a search selects it: what is printed and the keys it was found by.
+    struct WordRow {
+        var verseKey: Int
+        var position: Int
+        var surface, lemma, strongs, morphology, gloss: String
+        var surfaceKey, lemmaKey: String
+        var strongsNumber: Int
+    }
+
+    /// The chapters of the hits, loaded (and so checked) once each.
+    final class CheckedChapters {
+        let store: CorpusStore
+        private var loaded: [Int: Chapter] = [:]
+        init(store: CorpusStore) { self.store = store }
+
+        /// The checked chapter and verse a verse key names; a key the chapter does not hold is damage.
+        func verse(_ key: Int) throws -> (chapter: Chapter, verse: Verse) {
+            let chapterKey = key / 1000
+            if loaded[chapterKey] == nil {
+                guard let book = Book.numbered(key / 1_000_000),
+                    let chapter = try store.load(
+                        ChapterReference(book: book, chapter: chapterKey % 1000), into: StringTableBuilder())
+                else { throw disagreement("verse key \(key)", "names no chapter the store holds") }
+                loaded[chapterKey] = chapter
+            }
+            let chapter = loaded[chapterKey]!
+            guard let index = chapter.verseIndex(number: key % 1000) else {
+                throw disagreement("\(chapter.reference):\(key % 1000)", "is not a verse of the chapter")
+            }
+            return (chapter, chapter.verses[index])
+        }
+
+        func disagreement(_ what: String, _ why: String) -> StoreError {
+            StoreError.badRow(path: store.path, what: "the search tables disagree with the chapters: \(what) \(why)")
+        }
+    }
+
+    /// The hits of word rows, each checked against its checked chapter, with context from it when asked.
+    func checkedWordHits(_ rows: [WordRow], textMatches: [String], context: Bool) throws -> [SearchHit] {
+        let chapters = CheckedChapters(store: store)
+        let morphemeRows = try store.database.prepare(
+            "SELECT surface_key, strongs, strongs_number FROM morpheme WHERE verse = ?1 AND position = ?2 ORDER BY rowid")
+        var hits: [SearchHit] = []
+        for row in rows {
+            let (chapter, verse) = try chapters.verse(row.verseKey)
+            let place = "\(chapter.reference):\(verse.number) word \(row.position + 1)"
+            guard row.position >= 0, row.position < verse.words.count else {
+                throw chapters.disagreement(place, "is past the verse's \(verse.words.count) words")
+            }
+            let word = chapter.words[verse.word(at: WordOffset(UInt16(row.position)))]
+            let strongs = chapter.text(word.strongs)
+            let expected = WordRow(
+                verseKey: row.verseKey, position: row.position, surface: chapter.text(word.surface),
+                lemma: chapter.text(word.lemma), strongs: strongs, morphology: chapter.text(word.morphology),
+                gloss: chapter.text(word.gloss), surfaceKey: Folding.key(chapter.text(word.surface)),
+                lemmaKey: Folding.key(chapter.text(word.lemma)), strongsNumber: Folding.strongsNumber(strongs) ?? 0)
+            guard row.fields == expected.fields else {
+                throw chapters.disagreement(place, "(its search row was changed since the import)")
+            }
+            if chapter.language == .hebrew {
+                // The rows `StoreWriter.writeMorphemes` writes for the word, made again from the checked morphemes.
+                var wanted: [[String]] = []
+                for morpheme in chapter.morphemes(of: word) {
+                    let numbers = chapter.text(morpheme.strongs).split(separator: "/")
+                    for number in numbers.isEmpty ? [""] : numbers {
+                        wanted.append([
+                            Folding.key(chapter.text(morpheme.surface)), String(number),
+                            "\(Folding.strongsNumber(number, prefix: "H") ?? 0)",
+                        ])
+                    }
+                }
+                morphemeRows.reset()
+                try morphemeRows.bind([row.verseKey, row.position])
+                var found: [[String]] = []
+                while try morphemeRows.step() {
+                    found.append([morphemeRows.text(0), morphemeRows.text(1), "\(morphemeRows.int(2))"])
+                }
+                guard found == wanted else {
+                    throw chapters.disagreement(place, "(its morpheme search rows were changed since the import)")
+                }
+            }
+            hits.append(
+                SearchHit(
+                    chapter: chapter.reference, verse: verse.number, word: row.position, matched: row.surface,
+                    lemma: row.lemma, strongs: row.strongs, morphology: row.morphology, gloss: row.gloss,
+                    context: context ? Self.context(of: row.position, in: verse, chapter) : ""))
+        }
+        try checkTextMatches(Set(rows.map(\.verseKey)), textMatches, chapters)
+        return hits
+    }
+
+    /// Text hits (verse keys) checked: each verse in its checked chapter, matching every text criterion there.
+    func checkTextHits(_ keys: [Int], textMatches: [String]) throws {
+        try checkTextMatches(Set(keys), textMatches, CheckedChapters(store: store))
+    }
+
+    /// Every verse must match every full-text expression in its checked translation: FTS5 in memory with the store's
+    /// tokenizer, holding only those verses.
+    private func checkTextMatches(_ keys: Set<Int>, _ matches: [String], _ chapters: CheckedChapters) throws {
+        var translations: [(Int, String)] = []
+        for key in keys.sorted() {
+            let (chapter, verse) = try chapters.verse(key)
+            translations.append(
+                (key, chapter.translationTokens[verse.translation].map(chapter.text).joined(separator: " ")))
+        }
+        guard !matches.isEmpty, !translations.isEmpty else { return }
+        let memory = try Database(path: ":memory:", readOnly: false, create: true)
+        try memory.execute(
+            "CREATE VIRTUAL TABLE checked USING fts5(translation, tokenize='unicode61 remove_diacritics 2')")
+        let insert = try memory.prepare("INSERT INTO checked(rowid, translation) VALUES (?1, ?2)")
+        for (key, text) in translations {
+            insert.reset()
+            try insert.bind([key, text] as [any StatementValue])
+            try insert.run()
+        }
+        for match in matches {
+            let select = try memory.prepare("SELECT rowid FROM checked WHERE checked MATCH ?1")
+            try select.bind([match])
+            var matched = Set<Int>()
+            while try select.step() { matched.insert(select.int(0)) }
+            if let key = keys.sorted().first(where: { !matched.contains($0) }) {
+                let (chapter, verse) = try chapters.verse(key)
+                throw chapters.disagreement(
+                    "\(chapter.reference):\(verse.number)",
+                    "(the full-text index finds it for a text its translation does not hold)")
+            }
+        }
+    }
+
+    /// Four words either side of a word, the word in brackets, from the checked chapter.
+    static func context(of position: Int, in verse: Verse, _ chapter: Chapter) -> String {
+        let words = chapter.words[verse.words].map { chapter.text($0.surface) }
+        let lower = max(position - 4, 0), upper = min(position + 5, words.count)
+        var parts = words[lower..<upper].enumerated().map {
+            $0.offset + lower == position ? "[\($0.element)]" : $0.element
+        }
+        if lower > 0 { parts.insert("…", at: 0) }
+        if upper < words.count { parts.append("…") }
+        return parts.joined(separator: " ")
+    }
+}
+
+extension StoreSearch.WordRow {
+    /// Everything compared: the printed fields and the search keys.
+    var fields: [String] {
+        [surface, lemma, strongs, morphology, gloss, surfaceKey, lemmaKey, "\(strongsNumber)"]
+    }
+}
