@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import InterlinearCorpus
 import InterlinearStore
+import InterlinearSword
 
 /// `interlinear import`: builds the corpus store from the PyPI package bible-alignments (SBLGNT + BSB).
 struct ImportCommand: ParsableCommand {
@@ -68,6 +69,8 @@ struct ImportCommand: ParsableCommand {
             var versification: Versification?
             var sources: [String] = []
             var hebrewProvenance = HebrewImporter.provenance
+            let sword = SwordReader()
+            var lexiconOutcome = LexiconImport.Outcome()
             if greek?.isEmpty != true {
                 bar.note("reading bible-alignments \(SourceData.version) (SBLGNT, BSB) from \(data.path)")
                 chapters += try BibleAlignmentsImporter(dataDirectory: data).importChapters(
@@ -79,7 +82,7 @@ struct ImportCommand: ParsableCommand {
                 bar.note("reading bible-alignments \(SourceData.hebrewVersion) (WLC) from \(hebrewData.path)")
                 var importer = HebrewImporter(hebrewData: hebrewData, translationData: data)
                 // Hebrew lemmas are the Strong's headwords, when SWORD's Hebrew dictionary is installed.
-                importer.lexicon = LexiconImport.hebrewLexicon()
+                importer.lexicon = LexiconImport.hebrewLexicon(reader: sword, outcome: &lexiconOutcome)
                 hebrewProvenance =
                     HebrewImporter.provenance + (importer.lexicon == nil ? [] : [HebrewImporter.lemmaProvenance])
                 chapters += try importer.importChapters(hebrew, strings: StringTableBuilder())
@@ -107,12 +110,15 @@ struct ImportCommand: ParsableCommand {
                 bar.show(progress.done, of: progress.total, progress.book)
             }
             bar.finish()
-            let lexicon = LexiconImport.run(into: summary.store, progress: bar).map { ", \($0) lexicon entries" } ?? ""
+            try LexiconImport.run(into: summary.store, progress: bar, reader: sword, outcome: &lexiconOutcome)
+            let lexicon = lexiconOutcome.count.map { ", \($0) lexicon entries" } ?? ""
             try emit(
                 Data(
                     "imported \(summary.chapters) chapter(s), \(summary.words) words\(lexicon), into \(summary.store.path)\n"
                         .utf8),
                 to: nil)
+            // A damaged SWORD module was said as it was met; the rest of the import stands.
+            if !lexiconOutcome.damaged.isEmpty { throw ExitCode(ExitStatus.dataError.rawValue) }
         }
     }
 
