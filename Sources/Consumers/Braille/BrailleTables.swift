@@ -101,9 +101,14 @@ public struct BrailleTables: Sendable, Equatable {
         line.spans.map { span in (try? translate(span.text, span.language, output: .unicode)) ?? span.text }.joined()
     }
 
-    /// Checks that liblouis is installed and can load every table (Greek, English, Hebrew).
+    /// Checks that liblouis is installed, that every table's files are ones liblouis can read safely
+    /// (`BrailleTableFiles`), and that it can load every table (Greek, English, Hebrew).
     public func validate() throws {
         if let missing = Louis.unavailable { throw Louis.Failure(description: missing) }
+        for table in [greek, english, hebrew] {
+            // The files first: liblouis trusts them (an include of itself, /dev/zero, a FIFO).
+            try BrailleTableFiles.check(Self.brfDisplay + "," + table)
+        }
         for table in [greek, english, hebrew] where !Louis.tableExists(Self.brfDisplay + "," + table) {
             throw Louis.Failure(
                 description: "braille table \(table) not found (liblouis tables are in "
