@@ -18,19 +18,19 @@ public final class TranslatedLibrary: ChapterSource {
     public let base: any ChapterSource
     public let bible: SwordBible
     private let hebrewVerse: (Int) -> Int?
-    private let resolves: (String) -> Bool
+    private let lettered: StrongsLexicon.LetteredNumbers
     /// The alignment figures of the chapters read so far.
     public private(set) var count = AlignmentCount()
 
-    /// `resolves` says whether a lettered Hebrew number (H1254a) has its base's entry (see `Lexicon.entry`).
+    /// `lettered` says whether a lettered Hebrew number (H1254a) has its base's entry (see `Lexicon.entry`).
     public init(
         base: any ChapterSource, bible: SwordBible, hebrewVerse: @escaping (Int) -> Int?,
-        resolves: @escaping (String) -> Bool
+        lettered: StrongsLexicon.LetteredNumbers
     ) {
         self.base = base
         self.bible = bible
         self.hebrewVerse = hebrewVerse
-        self.resolves = resolves
+        self.lettered = lettered
     }
 
     public func read(
@@ -38,9 +38,16 @@ public final class TranslatedLibrary: ChapterSource {
     ) throws -> Chapter {
         var chapter = try base.read(reference, into: strings, morphemes: morphemes)
         chapter.freeze(strings)
+        let verses = try translation(of: reference)
+        // A module that gives nothing for a chapter its versification has is said, never shown as a blank tier.
+        guard !verses.isEmpty else {
+            throw ModuleDamage(
+                module: bible.name, file: nil, "gave no verses of \(reference) (its files may be partial)")
+        }
+        let lettered = lettered
         let (translated, count) = chapter.replacingTranslation(
-            translation(of: reference), strings: strings,
-            resolves: resolves)
+            verses, strings: strings, resolves: { lettered.resolves($0) })
+        if let failure = lettered.failure { throw failure }
         self.count += count
         return translated
     }
@@ -48,18 +55,19 @@ public final class TranslatedLibrary: ChapterSource {
     public func availableChapters() -> [ChapterReference] { base.availableChapters() }
 
     /// The module's words of each verse of `reference`, by the corpus's verse number.
-    func translation(of reference: ChapterReference) -> [Int: [TranslationWord]] {
+    func translation(of reference: ChapterReference) throws -> [Int: [TranslationWord]] {
         var verses: [Int: [TranslationWord]] = [:]
         let book = reference.book
         guard book.testament == .old else {
-            for verse in bible.verses(of: book, chapter: reference.chapter) {
+            for verse in try bible.verses(of: book, chapters: [reference.chapter])[reference.chapter] ?? [] {
                 verses[verse.number] = verse.title + verse.words
             }
             return verses
         }
         // The English chapters around this one may hold its verses (Malachi 4 is Hebrew Malachi 3:19–24).
+        let around = try bible.verses(of: book, chapters: Array((reference.chapter - 1)...(reference.chapter + 1)))
         for chapter in (reference.chapter - 1)...(reference.chapter + 1) {
-            for verse in bible.verses(of: book, chapter: chapter) {
+            for verse in around[chapter] ?? [] {
                 let english = book.number * 1_000_000 + chapter * 1_000 + verse.number
                 let hebrew = hebrewVerse(english) ?? english
                 guard hebrew / 1_000 % 1_000 == reference.chapter else { continue }

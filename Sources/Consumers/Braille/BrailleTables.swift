@@ -109,10 +109,16 @@ public struct BrailleTables: Sendable, Equatable {
         return code == .ihbc ? HebrewBraille.ihbcText(backTranslated: text) : text
     }
 
-    /// Checks that liblouis is installed and can load every table (Greek, English, Hebrew).
+    /// Checks that liblouis is installed, that every table's files are ones liblouis can read safely
+    /// (`BrailleTableFiles`), and that it can load every table (Greek, English, Hebrew).
     public func validate() throws {
         if let missing = Louis.unavailable { throw Louis.Failure(description: missing) }
-        for table in [greek, english, try hebrewCode.table()] where !Louis.tableExists(Self.brfDisplay + "," + table) {
+        let tables = [greek, english, try hebrewCode.table()]
+        for table in tables {
+            // The files first: liblouis trusts them (an include of itself, /dev/zero, a FIFO).
+            try BrailleTableFiles.check(Self.brfDisplay + "," + table)
+        }
+        for table in tables where !Louis.tableExists(Self.brfDisplay + "," + table) {
             throw Louis.Failure(
                 description: "braille table \(table) not found (liblouis tables are in "
                     + "/usr/share/liblouis/tables)")

@@ -6,6 +6,7 @@ import InterlinearReader
 import InterlinearRender
 import InterlinearShaping
 import InterlinearStore
+import InterlinearSword
 import InterlinearView
 
 /// The exit statuses of every command: one table, the same in the README ("Exit status"). The codes below 128 are
@@ -49,6 +50,7 @@ public enum ExitStatus: Int32, Sendable {
             case .foreign, .corrupt, .tooNew, .tooOld, .badRow, .damagedChapter: self = .dataError
             }
         case is SearchError: self = .usage
+        case is ModuleDamage: self = .dataError
         case is FontError, is RenderError, is ViewError, is BusError, is Louis.Failure: self = .unavailable
         case is ReaderError, is SystemError: self = .ioError
         default: self = .software

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import InterlinearCorpus
 import InterlinearStore
+import InterlinearSword
 
 /// `interlinear import`: builds the corpus store from the PyPI package bible-alignments (SBLGNT + BSB).
 struct ImportCommand: ParsableCommand {
@@ -76,6 +77,8 @@ struct ImportCommand: ParsableCommand {
             var sources: [String] = []
             var hebrewProvenance = HebrewImporter.provenance
             var report: PrintedGreekReport?
+            let sword = SwordReader()
+            var lexiconOutcome = LexiconImport.Outcome()
             if greek?.isEmpty != true {
                 let printed = try sblgntSource.map { URL(fileURLWithPath: $0) } ?? Self.installedPrintedGreekDirectory()
                 bar.note("reading bible-alignments \(SourceData.version) (SBLGNT, BSB) from \(data.path)")
@@ -91,7 +94,7 @@ struct ImportCommand: ParsableCommand {
                 bar.note("reading bible-alignments \(SourceData.hebrewVersion) (WLC) from \(hebrewData.path)")
                 var importer = HebrewImporter(hebrewData: hebrewData, translationData: data)
                 // Hebrew lemmas are the Strong's headwords, when SWORD's Hebrew dictionary is installed.
-                importer.lexicon = LexiconImport.hebrewLexicon()
+                importer.lexicon = LexiconImport.hebrewLexicon(reader: sword, outcome: &lexiconOutcome)
                 hebrewProvenance =
                     HebrewImporter.provenance + (importer.lexicon == nil ? [] : [HebrewImporter.lemmaProvenance])
                 chapters += try importer.importChapters(hebrew, strings: StringTableBuilder())
@@ -130,13 +133,19 @@ struct ImportCommand: ParsableCommand {
                 bar.show(progress.done, of: progress.total, progress.book)
             }
             bar.finish()
-            let lexicon = LexiconImport.run(into: summary.store, progress: bar).map { ", \($0) lexicon entries" } ?? ""
+            let lexicon: String
+            do {
+                try LexiconImport.run(into: summary.store, progress: bar, reader: sword, outcome: &lexiconOutcome)
+                lexicon = lexiconOutcome.count.map { ", \($0) lexicon entries" } ?? ""
+            }
             if let report { try AtomicFile.write(Data(report.text.utf8), to: reportFile, createDirectories: true) }
             try emit(
                 Data(
                     ("imported \(summary.chapters) chapter(s), \(summary.words) words\(lexicon), into \(summary.store.path)\n"
                         + reported).utf8),
                 to: nil)
+            // A damaged SWORD module was said as it was met; the rest of the import stands.
+            if !lexiconOutcome.damaged.isEmpty { throw ExitCode(ExitStatus.dataError.rawValue) }
         }
     }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import InterlinearSword
 import Foundation
 import InterlinearCorpus
 
@@ -33,6 +34,8 @@ extension InterlinearCommand {
     /// and 64; any other error is one line and its status; `--help` and `--version` print to stdout (a failed write
     /// there is an error too).
     public static func mainReportingOneLine(_ arguments: [String]? = nil) -> Never {
+        // SWORD's reader: this program started again to run libsword apart (`SwordProcess`).
+        if arguments == nil { SwordChild.runIfAsked() }
         StandardStreams.prepare()
         var command: any CommandRun
         do {

@@ -20,17 +20,18 @@ enum TranslationChoice {
     static func isDefault(_ name: String) -> Bool { name.uppercased() == "BSB" }
 
     /// `library`, or chapters from it with `name`'s translation. An unknown name is a usage error (exit 64) listing
-    /// the installed Bibles; without libsword, exit 69 naming the package.
+    /// the installed Bibles; without libsword, exit 69 naming the package; a damaged module (`ModuleDamage`), exit
+    /// 65 naming the module and file.
     static func source(_ name: String, over library: ChapterLibrary) throws -> any ChapterSource {
         if isDefault(name) { return library }
         return try translated(name, over: library)
     }
 
     static func translated(_ name: String, over library: ChapterLibrary) throws -> TranslatedLibrary {
-        let sword: SwordLibrary, bible: SwordBible
+        let reader = SwordReader()
+        let bible: SwordBible
         do {
-            sword = try SwordLibrary()
-            bible = try SwordBible(name, in: sword)
+            bible = try SwordBible(name, reader: reader)
         } catch let error as UnknownTranslation {
             throw Failure(error.description)
         } catch let error as SwordError {
@@ -40,6 +41,6 @@ enum TranslationChoice {
         return TranslatedLibrary(
             base: library, bible: bible,
             hebrewVerse: { key in (try? store?.hebrewVerse(english: key)) ?? nil },
-            resolves: StrongsLexicon.resolver(in: sword))
+            lettered: StrongsLexicon.LetteredNumbers(reader: reader))
     }
 }

@@ -1,16 +1,10 @@
-import CLibdeflate
 import CZlib
 import Foundation
 
-/// A PNG's rows, filtered (a filter byte, then RGB), in one buffer the size of the image's: the bands of strips
-/// painted on several threads each store their own rows into it (disjoint ranges: no two threads touch a byte in
-/// common), and `PNGFile` deflates it in one call to libdeflate, with nothing copied in between.
-///
-/// Rows are opaque RGB with PNG filter "None": the pages are mostly paper, which deflate squeezes as it is (John 1
-/// at scale 2: 4.14 MB; "Up" 5.07 MB, "Sub" 5.12 MB with zlib, and no faster), and a band needs nothing from the
-/// band above it. libdeflate rather than zlib: whole-buffer compression at level 1 takes less than half of zlib's
-/// instructions for a smaller stream (docs/performance.md); its price is the image's rows in memory at once
-/// (93 MB for John 1 at scale 2).
+/// A small PNG's rows (`PNGRenderer.smallPixels` at most), filtered (a filter byte, then RGB), in one buffer the
+/// size of the image's: the bands of strips painted on several threads each store their own rows into it (disjoint
+/// ranges: no two threads touch a byte in common), and `PNGFile` deflates it in one call to zlib at level 6, whose
+/// stream is smaller than the strip encoder's for these few rows. Rows are opaque RGB with PNG filter "None".
 final class PNGRows: @unchecked Sendable {
     let width: Int
     let height: Int
@@ -52,22 +46,25 @@ final class PNGRows: @unchecked Sendable {
     }
 }
 
-/// Assembles an opaque 8-bit RGB PNG from deflated bands.
+/// Assembles an opaque 8-bit RGB PNG from deflated rows.
 enum PNGFile {
-    /// The PNG of the image `rows` holds, deflated at `level`: level 1 (big images) by libdeflate, fewer
-    /// instructions than zlib for a smaller stream; a higher level (small images) by zlib, whose level 6 came out
-    /// smaller than any of libdeflate's levels 1–9 on John 1:1–3 (63,820 B against 64,111 B at best; libdeflate's
-    /// level 10 was smaller but cost 8.6× the instructions). Throws when the compressor cannot start or compress.
+    /// The PNG of the small image `rows` holds, deflated by zlib at `level` (level 6 came out smaller than any of
+    /// libdeflate's levels on John 1:1–3). Throws when the compressor cannot start or compress.
     static func assemble(_ rows: PNGRows, level: Int32) throws -> Data {
-        let width = rows.width, height = rows.height
+        let input = UnsafeRawBufferPointer(rows.bytes)
+        let stream = zlibStream(input, level: level)
+        guard !stream.isEmpty else { throw RenderError("the image could not be compressed (level \(level))") }
+        return file(stream: stream, width: rows.width, height: rows.height)
+    }
+
+    /// The PNG file of a zlib `stream` of a `width`×`height` image's filtered RGB rows.
+    static func file(stream: [UInt8], width: Int, height: Int) -> Data {
         var data = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        data.reserveCapacity(stream.count + stream.count / (1 << 20) * 12 + 64)
         var header = bigEndian(UInt32(width)) + bigEndian(UInt32(height))
         header += [8, 2, 0, 0, 0]  // 8-bit, truecolour, deflate, filtered rows, no interlace
         appendChunk("IHDR", header[...], to: &data)
-        let input = UnsafeRawBufferPointer(rows.bytes)
-        let stream = level > 1 ? zlibStream(input, level: level) : try libdeflateStream(input, level: level)
         let length = stream.count
-        guard length > 0 else { throw RenderError("the image could not be compressed (level \(level))") }
         var offset = 0
         while offset < length {
             let end = min(offset + (1 << 20), length)
@@ -76,20 +73,6 @@ enum PNGFile {
         }
         appendChunk("IEND", [][...], to: &data)
         return data
-    }
-
-    /// A zlib stream of `input` by libdeflate (not cleared first: libdeflate writes what it returns, and only that
-    /// is read); empty when it fails.
-    private static func libdeflateStream(_ input: UnsafeRawBufferPointer, level: Int32) throws -> [UInt8] {
-        guard let compressor = libdeflate_alloc_compressor(level) else {
-            throw RenderError("libdeflate cannot start (level \(level))")
-        }
-        defer { libdeflate_free_compressor(compressor) }
-        return [UInt8](unsafeUninitializedCapacity: libdeflate_zlib_compress_bound(compressor, input.count)) {
-            output, count in
-            count = libdeflate_zlib_compress(
-                compressor, input.baseAddress, input.count, output.baseAddress, output.count)
-        }
     }
 
     /// A zlib stream of `input` by zlib in one call (memory level 9, as the banded encoder before it had: level 8,

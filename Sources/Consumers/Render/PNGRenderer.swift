@@ -7,22 +7,27 @@ import InterlinearTable
 import InterlinearTypesetting
 import Synchronization
 
-/// Paints a slice of the chapter into a PNG strip by strip (one reused cairo image surface per thread), keeping the
-/// strips' rows, deflated in one call at the end (`PNGFile`). Without the overlay the image is split into bands of
-/// strips painted on several threads, each with a painter of its
-/// own made from an immutable snapshot of the shaped runs (`ShapedRuns`); the overlay (which builds accessibility
-/// containers and interns captions as it goes) draws on the caller's thread.
+/// Paints a slice of the chapter into a PNG strip by strip (one reused cairo image surface per thread). A small
+/// image keeps its strips' rows, deflated by zlib in one call at the end (`PNGFile`); a larger one is encoded as it is
+/// painted (`PNGBand`), so memory is a strip per thread and the compressed image, whatever the image's size, and an
+/// image over `maximumImagePixels` is refused. Without the overlay the image is split into bands of strips painted
+/// on several threads, each with a painter of its own made from an immutable snapshot of the shaped runs
+/// (`ShapedRuns`); the overlay (which builds accessibility containers and interns captions as it goes) draws on
+/// the caller's thread.
 struct PNGRenderer {
     let painter: ChapterPainter
     let request: RenderRequest
     let slice: PageSlice
 
-    /// Rows of pixels painted at a time.
-    static let stripRows = 1024
-    /// Deflate level by image size: 1, the fastest, for big images, where higher levels save little and cost much;
-    /// 6 up to 2 million pixels, where it costs tens of milliseconds (zlib's timings chose the threshold: John 1:1–3
-    /// at scale 2 took 15 ms at level 1 and 43 ms at 6; libdeflate's levels cost less and compress more).
-    static func level(pixels: Int) -> Int32 { pixels <= 2_000_000 ? 6 : 1 }
+    /// Rows of pixels painted at a time: 1,024, fewer for wide images, so a strip's pixels are at most
+    /// `stripBytes`.
+    static func stripRows(width: Int) -> Int { max(1, min(1024, stripBytes / max(1, 4 * width))) }
+    static let stripBytes = 4 << 20
+    /// Images up to this many pixels are deflated by zlib at level 6 in one call (their rows in memory: at most
+    /// 6 MB), where it costs tens of milliseconds; larger ones are encoded strip by strip (`PNGBand`).
+    static let smallPixels = 2_000_000
+    /// The largest PNG made: past it, painting alone takes minutes, and the file is no page anyone reads.
+    public static let maximumImagePixels = 400_000_000
 
     func render() throws -> RenderResult {
         let scale = request.scale
@@ -35,31 +40,42 @@ struct PNGRenderer {
                 "the image would be \(width)x\(height) pixels, wider than cairo's "
                     + "\(ChapterRenderer.maximumPixels); use a smaller --width or --scale")
         }
-        let strips = stride(from: 0, to: height, by: Self.stripRows).map { $0..<min($0 + Self.stripRows, height) }
+        guard width * height <= Self.maximumImagePixels else {
+            throw RenderError(
+                "the image would be \(width)x\(height) pixels (\(width * height / 1_000_000) megapixels); a PNG has at "
+                    + "most \(Self.maximumImagePixels / 1_000_000): use a smaller --scale, --width or --font-size, "
+                    + "fewer verses (--from, --to), or --format pdf")
+        }
+        let stripRows = Self.stripRows(width: width)
+        let strips = stride(from: 0, to: height, by: stripRows).map { $0..<min($0 + stripRows, height) }
         let threads =
             request.overlay ? 1 : min(strips.count, min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 4))
         // Contiguous bands of strips, one per thread.
         let bandStrips = (0..<threads).map { t in
             strips[(t * strips.count / threads)..<((t + 1) * strips.count / threads)]
         }
-        let level = Self.level(pixels: width * height)
         let overlay = request.overlay ? AccessibilityOverlay(painter: painter) : nil
-        let rows = PNGRows(width: width, height: height)
+        let small = width * height <= Self.smallPixels
+        let rows = small ? PNGRows(width: width, height: height) : nil
+        let frame = Frame(request: request, slice: slice, stripRows: stripRows)
         let bands: [PaintedBand]
         if threads == 1 {
             // On the caller's thread with the caller's painter (the overlay's captions need its session).
             bands = [
-                try Frame(request: request, slice: slice).paintBand(
-                    strips, painter: painter, into: rows,
-                    overlay: overlay)
+                try frame.paintBand(
+                    strips, painter: painter, into: rows ?? PNGBand(width: width, stripRows: stripRows),
+                    overlay: overlay, last: true)
             ]
         } else {
-            bands = try paintBands(bandStrips.map(Array.init), into: rows)
+            bands = try paintBands(bandStrips.map(Array.init), frame: frame, into: rows)
         }
         var seen = Set<String>()
         let frames = bands.flatMap(\.frames).filter { seen.insert($0.nodeID).inserted }
+        let data =
+            try rows.map { try PNGFile.assemble($0, level: 6) }
+            ?? PNGFile.assemble(bands: bands.map { ($0.encoded, $0.adler, $0.length) }, width: width, height: height)
         return RenderResult(
-            data: try PNGFile.assemble(rows, level: level),
+            data: data,
             width: width, height: height, pages: [slice], overlayFrames: frames,
             missingGlyphs: bands.reduce(0) { $0 + $1.missingGlyphs })
     }
@@ -67,10 +83,10 @@ struct PNGRenderer {
     /// Paints and deflates each band of strips on a thread of its own. Each thread makes its own painter from
     /// values it may read at once with the others (the chapter, its layout, the immutable snapshot of the shaped
     /// runs, the thread-safe font chain), and hands back only values: no session or shape cache crosses a thread.
-    private func paintBands(_ bands: [[Range<Int>]], into rows: PNGRows) throws -> [PaintedBand] {
+    private func paintBands(_ bands: [[Range<Int>]], frame: Frame, into rows: PNGRows?) throws -> [PaintedBand] {
         let plan = BandPlan(
             chapter: painter.chapter, layout: painter.layout, runs: painter.runs, fonts: painter.fonts,
-            style: painter.style, renderer: Frame(request: request, slice: slice), bands: bands,
+            style: painter.style, renderer: frame, bands: bands,
             rows: rows)
         let results = Mutex([Result<PaintedBand, any Error>?](repeating: nil, count: bands.count))
         DispatchQueue.concurrentPerform(iterations: bands.count) { t in
@@ -86,6 +102,24 @@ struct PNGRenderer {
 struct PaintedBand: Sendable {
     let frames: [OverlayFrame]
     let missingGlyphs: Int
+    /// The band's deflated rows, their Adler-32 and length (empty when the rows went to a `PNGRows`).
+    var encoded: [UInt8] = []
+    var adler: UInt32 = 1
+    var length = 0
+}
+
+/// Where a band's painted rows go: the whole image's rows (`PNGRows`), or the band's own encoder (`PNGBand`).
+protocol PNGRowSink: AnyObject {
+    /// Takes `count` rows of ARGB32 pixels, rows `first`… of the image (a band's in order, top to bottom).
+    func store(first: Int, count: Int, pixels: UnsafePointer<UInt8>, stride: Int)
+}
+
+extension PNGRows: PNGRowSink {}
+
+extension PNGBand: PNGRowSink {
+    func store(first: Int, count: Int, pixels: UnsafePointer<UInt8>, stride: Int) {
+        add(count: count, pixels: pixels, stride: stride)
+    }
 }
 
 /// What a render thread needs to paint its band with a painter of its own: all immutable values.
@@ -97,11 +131,14 @@ private struct BandPlan: Sendable {
     let style: PaintStyle
     let renderer: PNGRenderer.Frame
     let bands: [[Range<Int>]]
-    let rows: PNGRows
+    let rows: PNGRows?
 
     func paint(band t: Int) throws -> PaintedBand {
         let painter = try ChapterPainter(chapter: chapter, layout: layout, runs: runs, fonts: fonts, style: style)
-        return try renderer.paintBand(bands[t], painter: painter, into: rows, overlay: nil)
+        let sink: any PNGRowSink =
+            rows ?? PNGBand(width: Int((Double(layout.options.width) * renderer.request.scale).rounded(.up)),
+                stripRows: renderer.stripRows)
+        return try renderer.paintBand(bands[t], painter: painter, into: sink, overlay: nil, last: t == bands.count - 1)
     }
 }
 
@@ -110,22 +147,23 @@ extension PNGRenderer {
     struct Frame: Sendable {
         let request: RenderRequest
         let slice: PageSlice
+        let stripRows: Int
 
         /// Paints `strips` one after another into one reused cairo image surface, storing each strip's rows into
         /// `rows` as it is painted.
         func paintBand(
-            _ strips: [Range<Int>], painter: ChapterPainter, into rows: PNGRows,
-            overlay: AccessibilityOverlay?
+            _ strips: [Range<Int>], painter: ChapterPainter, into rows: any PNGRowSink,
+            overlay: AccessibilityOverlay?, last: Bool
         ) throws -> PaintedBand {
-            let width = rows.width
+            let width = Int((Double(painter.layout.options.width) * request.scale).rounded(.up))
             let missingBefore = painter.missingGlyphsDrawn
             guard
                 let surface = cairo_image_surface_create(
                     CAIRO_FORMAT_ARGB32, Int32(width),
-                    Int32(PNGRenderer.stripRows))
-            else { throw RenderError("cairo cannot create a \(width)x\(PNGRenderer.stripRows) image") }
+                    Int32(stripRows))
+            else { throw RenderError("cairo cannot create a \(width)x\(stripRows) image") }
             defer { cairo_surface_destroy(surface) }
-            try check(cairo_surface_status(surface), "cannot create a \(width)x\(PNGRenderer.stripRows) image")
+            try check(cairo_surface_status(surface), "cannot create a \(width)x\(stripRows) image")
             guard let cr = cairo_create(surface) else { throw RenderError("cairo cannot create a context") }
             defer { cairo_destroy(cr) }
             var frames: [OverlayFrame] = []
@@ -140,7 +178,13 @@ extension PNGRenderer {
                     first: strip.lowerBound, count: strip.count, pixels: pixels,
                     stride: Int(cairo_image_surface_get_stride(surface)))
             }
-            return PaintedBand(frames: frames, missingGlyphs: painter.missingGlyphsDrawn - missingBefore)
+            var band = PaintedBand(frames: frames, missingGlyphs: painter.missingGlyphsDrawn - missingBefore)
+            if let encoder = rows as? PNGBand {
+                band.encoded = encoder.finish(last: last)
+                band.adler = encoder.adler
+                band.length = encoder.length
+            }
+            return band
         }
 
         /// Paints pixel rows `rows` of the image into `cr` (whose surface is `rows.count` tall or taller).
@@ -157,7 +201,7 @@ extension PNGRenderer {
             cairo_identity_matrix(cr)
             cairo_scale(cr, scale, scale)
             painter.paintBackground(
-                into: cr, x: 0, y: 0, width: layoutWidth, height: Double(PNGRenderer.stripRows) / scale)
+                into: cr, x: 0, y: 0, width: layoutWidth, height: Double(stripRows) / scale)
             painter.paint(into: cr, cells: shown, scrollY: Double(stripTop))
             guard let overlay else { return [] }
             // The overlay's frames are the tree's for the whole image (its viewport is the image, scrolled to the

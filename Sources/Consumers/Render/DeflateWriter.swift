@@ -1,0 +1,252 @@
+/// A deflate encoder (RFC 1951) made for rendered pages, which are mostly paper: rows are PNG-filtered "Up", so a
+/// row like the one above it is zeros and the paper around the text is runs of zeros; those runs are the only
+/// matches it looks for (distance 1, as fpnge does), and everything else is a literal. Each call of `block` codes
+/// one strip of filtered rows as one block with its own Huffman codes, from a count of its symbols made first; no
+/// hash table, no search. A band of strips ends byte-aligned (`alignToByte`, an empty stored block), so bands
+/// encoded on different threads join into one stream by concatenation.
+struct DeflateWriter {
+    private(set) var bytes: [UInt8] = []
+    private var bits: UInt64 = 0
+    private var count = 0
+
+    /// Appends the low `n` bits of `value` (n ≤ 32), least significant first.
+    @inline(__always)
+    private mutating func put(_ value: UInt32, _ n: Int) {
+        bits |= UInt64(value) << UInt64(count)
+        count += n
+        if count >= 32 {
+            let word = UInt32(truncatingIfNeeded: bits)
+            bytes.append(UInt8(truncatingIfNeeded: word))
+            bytes.append(UInt8(truncatingIfNeeded: word >> 8))
+            bytes.append(UInt8(truncatingIfNeeded: word >> 16))
+            bytes.append(UInt8(truncatingIfNeeded: word >> 24))
+            bits >>= 32
+            count -= 32
+        }
+    }
+
+    private mutating func flushBits() {
+        while count > 0 {
+            bytes.append(UInt8(truncatingIfNeeded: bits))
+            bits >>= 8
+            count = max(0, count - 8)
+        }
+        bits = 0
+    }
+
+    /// An empty stored block: the stream so far ends on a byte, and goes on (zlib's sync flush).
+    mutating func alignToByte() {
+        put(0, 3)
+        flushBits()
+        bytes += [0, 0, 0xFF, 0xFF]
+    }
+
+    /// The last block: empty, fixed codes (its end-of-block code is seven zero bits), then the stream's last byte.
+    mutating func finish() {
+        put(1, 1)
+        put(1, 2)
+        put(0, 7)
+        flushBits()
+    }
+
+    /// One block (not the last) coding `input`: the bytes of whole filtered rows.
+    mutating func block(_ input: UnsafeBufferPointer<UInt8>) {
+        guard !input.isEmpty else { return }
+        var counter = SymbolCount()
+        Self.scan(input, into: &counter)
+        counter.literals[256] += 1
+        let literalLengths = Huffman.lengths(counter.literals, limit: 15)
+        let literalCodes = Huffman.codes(literalLengths)
+        let distanceLengths: [UInt8] = [1]
+        // Header: not final, dynamic codes; how many literal/length and distance codes; the code-length code.
+        put(0, 1)
+        put(2, 2)
+        var used = 286
+        while used > 257 && literalLengths[used - 1] == 0 { used -= 1 }
+        let lengths = Array(literalLengths[..<used]) + distanceLengths
+        var lengthCounts = [Int](repeating: 0, count: 19)
+        for length in lengths { lengthCounts[Int(length)] += 1 }
+        // A decoder refuses an incomplete code-length code: at least two of its symbols are given codes.
+        if lengthCounts.filter({ $0 > 0 }).count < 2 { lengthCounts[lengthCounts[0] > 0 ? 1 : 0] += 1 }
+        let lengthLengths = Huffman.lengths(lengthCounts, limit: 7)
+        let lengthCodes = Huffman.codes(lengthLengths)
+        var order = 19
+        while order > 4 && lengthLengths[Self.lengthOrder[order - 1]] == 0 { order -= 1 }
+        put(UInt32(used - 257), 5)
+        put(0, 5)  // one distance code
+        put(UInt32(order - 4), 4)
+        for index in Self.lengthOrder[..<order] { put(UInt32(lengthLengths[index]), 3) }
+        for length in lengths { put(lengthCodes[Int(length)], Int(lengthLengths[Int(length)])) }
+        // The symbols; the one distance code is a single zero bit.
+        // The coder takes this writer's state for the scan (swapped, so its bytes are never copied).
+        var coder = SymbolCoder(writer: DeflateWriter(), codes: literalCodes, lengths: literalLengths)
+        swap(&self, &coder.writer)
+        Self.scan(input, into: &coder)
+        swap(&self, &coder.writer)
+        put(literalCodes[256], Int(literalLengths[256]))
+    }
+
+    /// The order in which a dynamic header lists the code-length code's lengths (RFC 1951, 3.2.7).
+    private static let lengthOrder = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
+
+    /// Walks `input` as literals and runs of zeros: a run of four or more zeros is a literal zero, then matches of
+    /// the byte before (distance 1) of 3 to 258 bytes.
+    @inline(__always)
+    static func scan<Sink: DeflateSink>(_ input: UnsafeBufferPointer<UInt8>, into sink: inout Sink) {
+        let base = input.baseAddress!
+        let end = input.count
+        var i = 0
+        while i < end {
+            if base[i] != 0 {
+                sink.literal(base[i])
+                i += 1
+                continue
+            }
+            var j = i + 1
+            while j + 8 <= end, UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self) == 0 { j += 8 }
+            while j < end && base[j] == 0 { j += 1 }
+            var run = j - i
+            i = j
+            guard run >= 4 else {
+                for _ in 0..<run { sink.literal(0) }
+                continue
+            }
+            sink.literal(0)
+            run -= 1
+            while run >= 3 {
+                var length = min(258, run)
+                if run - length > 0 && run - length < 3 { length -= 3 }
+                sink.match(length)
+                run -= length
+            }
+            for _ in 0..<run { sink.literal(0) }
+        }
+    }
+
+    /// The length symbol (257–285), its extra bits' count and value of each match length 3…258.
+    static let lengthSymbols: [(symbol: UInt16, extra: UInt8, value: UInt16)] = {
+        let bases = [
+            3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227,
+            258,
+        ]
+        let extras: [UInt8] = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0]
+        var table = [(symbol: UInt16, extra: UInt8, value: UInt16)](repeating: (0, 0, 0), count: 259)
+        for length in 3...258 {
+            let code = length == 258 ? 28 : bases.lastIndex { $0 <= length }!
+            table[length] = (UInt16(257 + code), extras[code], UInt16(length - bases[code]))
+        }
+        return table
+    }()
+}
+
+/// What `DeflateWriter.scan` hands its symbols to.
+protocol DeflateSink {
+    mutating func literal(_ byte: UInt8)
+    mutating func match(_ length: Int)
+}
+
+/// Counts a block's literal/length symbols.
+struct SymbolCount: DeflateSink {
+    var literals = [Int](repeating: 0, count: 286)
+    @inline(__always) mutating func literal(_ byte: UInt8) { literals[Int(byte)] += 1 }
+    @inline(__always) mutating func match(_ length: Int) {
+        literals[Int(DeflateWriter.lengthSymbols[length].symbol)] += 1
+    }
+}
+
+/// Writes a block's symbols with its codes.
+struct SymbolCoder: DeflateSink {
+    var writer: DeflateWriter
+    let codes: [UInt32]
+    let lengths: [UInt8]
+    private let table = DeflateWriter.lengthSymbols
+
+    init(writer: DeflateWriter, codes: [UInt32], lengths: [UInt8]) {
+        self.writer = writer
+        self.codes = codes
+        self.lengths = lengths
+    }
+
+    @inline(__always) mutating func literal(_ byte: UInt8) {
+        writer.putCode(codes[Int(byte)], lengths[Int(byte)])
+    }
+
+    @inline(__always) mutating func match(_ length: Int) {
+        let entry = table[length]
+        writer.putCode(codes[Int(entry.symbol)], lengths[Int(entry.symbol)])
+        if entry.extra > 0 { writer.putCode(UInt32(entry.value), entry.extra) }
+        writer.putCode(0, 1)  // distance code 0 (distance 1), one bit
+    }
+}
+
+extension DeflateWriter {
+    @inline(__always) fileprivate mutating func putCode(_ value: UInt32, _ n: UInt8) { put(value, Int(n)) }
+}
+
+/// Huffman code lengths and canonical codes for deflate.
+enum Huffman {
+    /// Code lengths for `counts`, none longer than `limit`: a Huffman code, its counts halved (none used dropping
+    /// to zero) until it fits. A single used symbol gets a one-bit code, as decoders expect.
+    static func lengths(_ counts: [Int], limit: Int) -> [UInt8] {
+        var weights = counts
+        while true {
+            var lengths = [UInt8](repeating: 0, count: counts.count)
+            // Nodes: (weight, children or symbol); a simple two-queue construction over the sorted leaves.
+            let leaves = weights.indices.filter { weights[$0] > 0 }.sorted { (weights[$0], $0) < (weights[$1], $1) }
+            if leaves.isEmpty { return lengths }
+            if leaves.count == 1 {
+                lengths[leaves[0]] = 1
+                return lengths
+            }
+            var parent = [Int](repeating: -1, count: leaves.count * 2)
+            var weight = leaves.map { weights[$0] } + [Int](repeating: 0, count: leaves.count)
+            var nextLeaf = 0, nextInner = leaves.count, made = leaves.count
+            func smallest() -> Int {
+                if nextLeaf < leaves.count && (nextInner >= made || weight[nextLeaf] <= weight[nextInner]) {
+                    nextLeaf += 1
+                    return nextLeaf - 1
+                }
+                nextInner += 1
+                return nextInner - 1
+            }
+            while made < leaves.count * 2 - 1 {
+                let a = smallest(), b = smallest()
+                weight[made] = weight[a] + weight[b]
+                parent[a] = made
+                parent[b] = made
+                made += 1
+            }
+            var depth = [Int](repeating: 0, count: made)
+            for node in stride(from: made - 2, through: 0, by: -1) { depth[node] = depth[parent[node]] + 1 }
+            var longest = 0
+            for (k, symbol) in leaves.enumerated() {
+                lengths[symbol] = UInt8(depth[k])
+                longest = max(longest, depth[k])
+            }
+            if longest <= limit { return lengths }
+            for k in weights.indices where weights[k] > 0 { weights[k] = (weights[k] + 1) / 2 }
+        }
+    }
+
+    /// The canonical codes of `lengths` (RFC 1951, 3.2.2), bit-reversed for a least-significant-first writer.
+    static func codes(_ lengths: [UInt8]) -> [UInt32] {
+        var perLength = [Int](repeating: 0, count: 16)
+        for length in lengths where length > 0 { perLength[Int(length)] += 1 }
+        var next = [UInt32](repeating: 0, count: 16)
+        var code: UInt32 = 0
+        for bits in 1..<16 {
+            code = (code + UInt32(perLength[bits - 1])) << 1
+            next[bits] = code
+        }
+        return lengths.map { length in
+            guard length > 0 else { return 0 }
+            let value = next[Int(length)]
+            next[Int(length)] += 1
+            var reversed: UInt32 = 0
+            for bit in 0..<Int(length) where value & (1 << UInt32(bit)) != 0 {
+                reversed |= 1 << UInt32(Int(length) - 1 - bit)
+            }
+            return reversed
+        }
+    }
+}
