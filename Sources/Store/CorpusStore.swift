@@ -96,6 +96,7 @@ public final class CorpusStore {
                 // The packed words are derived from the word rows a store already holds (none in a new one).
                 if index + 1 == Schema.packedWordsVersion { try VerseWords.rebuild(database) }
                 if index + 1 == Schema.chapterDigestVersion { try ChapterDigest.rebuild(database) }
+                if index + 1 == Schema.spellingVersion { try SpellingIndex.rebuild(database) }
             }
             try database.execute(
                 "PRAGMA application_id = \(Schema.applicationID); PRAGMA user_version = \(Schema.version)")

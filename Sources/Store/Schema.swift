@@ -99,6 +99,19 @@ enum Schema {
         CREATE INDEX IF NOT EXISTS lexicon_headword ON lexicon(headword_key);
         UPDATE meta SET value = 'interlinear store 4' WHERE key = 'format';
         """,
+        // 5: lemmas by how people type them in Latin letters (`SpellingKey`: "logos", "elohim", "bereshit"). A
+        // Greek row names a lemma by its folded key (`lemma_key`, `strongs_number` 0), a Hebrew row a Strong's
+        // number (`lemma_key` ''), since the Hebrew data has no lemmas. Filled at import (`StoreWriter`) and, for a
+        // store written before, from its word and morpheme rows (`SpellingIndex.rebuild`).
+        """
+        CREATE TABLE IF NOT EXISTS spelling(
+            key TEXT NOT NULL,
+            lemma_key TEXT NOT NULL,
+            strongs_number INTEGER NOT NULL,
+            PRIMARY KEY (key, lemma_key, strongs_number)
+        ) WITHOUT ROWID;
+        UPDATE meta SET value = 'interlinear store 5' WHERE key = 'format';
+        """,
     ]
 
     /// The version whose step adds `verse_words`, filled by `VerseWords.rebuild` when a store is migrated past it.
@@ -106,6 +119,9 @@ enum Schema {
     /// The version whose step adds the `chapter` table, filled by `ChapterDigest.rebuild` when a store is migrated
     /// past it (the chapters an older store holds, as they are: their content was never checked before).
     static let chapterDigestVersion = 3
+    /// The version whose step adds the `spelling` table, filled by `SpellingIndex.rebuild` when a store is migrated
+    /// past it.
+    static let spellingVersion = 5
 
     /// The key of a chapter in the `chapter` table: BBCCC.
     static func chapterKey(_ reference: ChapterKey) -> Int { reference.book * 1_000 + reference.chapter }

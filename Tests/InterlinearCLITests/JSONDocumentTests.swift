@@ -126,7 +126,7 @@ import Testing
             let document = SearchDocument(result)
             let written = try document.encoded()
             #expect(written == (try EncoderOracle.pretty(document)))
-            #expect(try schemaViolation(Data(written), schema: "search-2") == nil)
+            #expect(try schemaViolation(Data(written), schema: "search-3") == nil)
         }
     }
 }

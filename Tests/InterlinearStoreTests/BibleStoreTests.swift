@@ -199,7 +199,7 @@ import Testing
                 ["search"] + query.arguments
                     + ["--json", "--limit", "0", "--corpus", store.path])
             #expect(result.status == 0, "\(query.name): \(result.stderr)")
-            #expect(try schemaViolation(result.stdout, schema: "search-2") == nil)
+            #expect(try schemaViolation(result.stdout, schema: "search-3") == nil)
             let document = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
             #expect(document["total"] as? Int == expected["total"] as? Int, "\(query.name)")
             var books: [String: Int] = [:]

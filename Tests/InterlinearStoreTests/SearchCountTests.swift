@@ -28,7 +28,7 @@ import Testing
         let result = try run(
             interlinearBinary, ["search"] + arguments + ["--json", "--limit", "100000", "--corpus", store.path])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(try schemaViolation(result.stdout, schema: "search-2") == nil)
+        #expect(try schemaViolation(result.stdout, schema: "search-3") == nil)
         return try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
     }
 

@@ -15,7 +15,7 @@ struct SearchCommand: ParsableCommand {
             morphology in words, Greek or Hebrew a lemma or a form, anything else translation text: words ANDed, \
             love* a prefix, "an exact phrase", AND, OR, NOT, NEAR(grace truth, 5). Criteria combine: \
             'lemma:λόγος morph:N-A*' (one word meets both), 'strongs:H430 text:create*' (the word's verse has \
-            the text). JSON follows Schemas/search-2.schema.json (interlinear.search/2).
+            the text). JSON follows Schemas/search-3.schema.json (interlinear.search/3).
             """)
 
     @Argument(
@@ -33,7 +33,7 @@ struct SearchCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Results to list (the counts are always complete).")
     var limit: Int = 50
 
-    @Flag(help: "Print JSON (interlinear.search/2) instead of text.")
+    @Flag(help: "Print JSON (interlinear.search/3) instead of text.")
     var json = false
 
     @Option(help: ArgumentHelp(corpusHelp))

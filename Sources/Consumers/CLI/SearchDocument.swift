@@ -2,7 +2,7 @@ import Foundation
 import InterlinearCorpus
 import InterlinearStore
 
-/// The `interlinear.search/2` document (Schemas/search-2.schema.json), and its text form.
+/// The `interlinear.search/3` document (Schemas/search-3.schema.json), and its text form.
 struct SearchDocument: Encodable {
     struct Count: Encodable {
         let book: String
@@ -31,7 +31,7 @@ struct SearchDocument: Encodable {
         let context: String
     }
 
-    var schema = "interlinear.search/2"
+    var schema = "interlinear.search/3"
     let query: String
     let kind: String
     let criteria: [Criterion]
