@@ -38,6 +38,9 @@ def browser():
                  "--force-device-scale-factor=1", "--window-size=900,1200"):
         options.add_argument(flag)
     driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    # Each command may take minutes on a busy machine (axe on a chapter of thousands of elements): the client's
+    # HTTP wait must outlast the script timeout, not cut it at selenium's default 120 s.
+    driver.command_executor._client_config.timeout = 1800
     # A chapter has thousands of elements and the machine may be busy: axe may take minutes.
     driver.set_script_timeout(1800)
     driver.set_page_load_timeout(600)
@@ -73,6 +76,8 @@ try:
         for scheme in ("light", "dark"):
             for javascript in (True, False):
                 pages.append(check(driver, url, scheme, javascript))
+                print(f"axe_check.py: {url} {scheme} script {'on' if javascript else 'off'}: "
+                      f"{len(pages[-1]['violations'])} violations", file=sys.stderr, flush=True)
     print(json.dumps({"axe": pages[0]["axe"] if pages else None, "pages": pages}, ensure_ascii=False))
 except Exception as error:  # one line for the caller, not a traceback
     print(f"axe_check.py: {error}".splitlines()[0], file=sys.stderr)

@@ -44,6 +44,9 @@ def browser():
                  "--window-size=900,1200"):
         options.add_argument(flag)
     driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    # Each command may take minutes on a busy machine (axe on a chapter of thousands of elements): the client's
+    # HTTP wait must outlast the script timeout, not cut it at selenium's default 120 s.
+    driver.command_executor._client_config.timeout = 1800
     driver.set_page_load_timeout(120)
     driver.set_script_timeout(120)
     return driver

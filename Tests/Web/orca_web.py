@@ -23,7 +23,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "InterlinearATSPITests", "Harness"))
-from orca_check import said, speech_lines, start_orca  # noqa: E402
+from orca_check import speech_lines, start_orca  # noqa: E402
 from session import Session, log, wait_until  # noqa: E402
 
 failed = []
@@ -33,6 +33,11 @@ def check(name, ok, detail=""):
     print("CHECK %s %s %s" % (name, "PASS" if ok else "FAIL", detail), flush=True)
     if not ok:
         failed.append(name)
+
+
+def said(line):
+    """The text of one `SPEECH OUTPUT: '…'` line of Orca's debug log (with or without the voice after it)."""
+    return re.sub(r"^.*?SPEECH OUTPUT: '(.*?)'\s*(\{.*)?$", r"\1", line)
 
 
 def chromium_window(pid):
