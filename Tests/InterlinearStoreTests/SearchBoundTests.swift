@@ -41,24 +41,25 @@ import Testing
         #expect(try Self.total(once) > 0)
     }
 
+    static let distinctWords: String = (0..<2_000).map { "w\($0)x" }.joined(separator: " ")
+    static let near500: String = "NEAR(" + (0..<500).map { "w\($0)x" }.joined(separator: " ") + ", 5)"
+    static let criteria2000: String = Array(repeating: "lemma:λόγος", count: 2_000).joined(separator: " ")
+    static let nested: String = String(repeating: "(", count: 100) + "light" + String(repeating: ")", count: 100)
+    static let orList: String = Array(repeating: "light", count: 2_000).joined(separator: " OR ")
+    static let longPhrase: String = "\"" + Array(repeating: "light", count: 2_000).joined(separator: " ") + "\""
+
     @Test(
         "beyond the bounds: one line, exit 64, saying the bound",
         arguments: [
-            // 2,000 distinct words
-            ((0..<2_000).map { "w\($0)x" }.joined(separator: " "), [String](), "at most 64 are searched at once"),
-            // NEAR( with 500 words
-            ("NEAR(" + (0..<500).map { "w\($0)x" }.joined(separator: " ") + ", 5)", [], "NEAR takes at most 8 words"),
-            // 2,000 criteria
-            (Array(repeating: "lemma:λόγος", count: 2_000).joined(separator: " "), [], "at most 16 can be combined"),
-            // parentheses 100 deep
-            (String(repeating: "(", count: 100) + "light" + String(repeating: ")", count: 100), [], "more than 16 deep"),
-            // words joined by OR, repeated: not a plain list, every term counts
-            (Array(repeating: "light", count: 2_000).joined(separator: " OR "), [], "at most 64 are searched at once"),
-            // one phrase of 2,000 words: each word is a term
-            ("\"" + Array(repeating: "light", count: 2_000).joined(separator: " ") + "\"", [], "at most 64"),
+            (distinctWords, "at most 64 are searched at once"),  // 2,000 distinct words
+            (near500, "NEAR takes at most 8 words"),  // NEAR( with 500 words
+            (criteria2000, "at most 16 can be combined"),  // 2,000 criteria
+            (nested, "more than 16 deep"),  // parentheses 100 deep
+            (orList, "at most 64 are searched at once"),  // OR: not a plain list, every term counts
+            (longPhrase, "at most 64"),  // one phrase of 2,000 words: each word is a term
         ])
-    func refused(query: String, flags: [String], message: String) throws {
-        let result = try Self.search(query, flags)
+    func refused(query: String, message: String) throws {
+        let result = try Self.search(query)
         expectOneErrorLine(result, status: 64, [message])
     }
 

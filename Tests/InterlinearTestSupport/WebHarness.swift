@@ -148,3 +148,59 @@ public final class LoopbackFolder: @unchecked Sendable {
         }
     }
 }
+
+/// `interlinear serve --port 0` on a store, on loopback: the base URL read from the one line it prints ("Serving …
+/// at http://127.0.0.1:PORT/"), ended by its id. Nil `serve` in this build: `WebServer.missing` says so.
+public final class WebServer: @unchecked Sendable {
+    public let base: String
+    public let pid: Int32
+    private let process: Process
+
+    /// Why the server harnesses cannot run: this build has no `interlinear serve` (issue 40), or a browser tool is
+    /// missing; nil when they can.
+    public static var missing: String? {
+        let help = (try? run(interlinearBinary, ["--help"]))?.stdoutText ?? ""
+        let hasServe = help.split(separator: "\n").contains {
+            $0.trimmingCharacters(in: .whitespaces).hasPrefix("serve ")
+        }
+        return hasServe ? WebHarness.browserMissing : "this build has no `interlinear serve` yet (issue 40)"
+    }
+
+    public init(corpus: URL) throws {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("serve-\(UUID().uuidString).out")
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: output)
+        process = Process()
+        process.executableURL = interlinearBinary
+        process.arguments = ["serve", "--port", "0", "--corpus", corpus.path]
+        process.environment = testEnvironment
+        process.standardOutput = handle
+        process.standardError = handle
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        try handle.close()
+        // It prints its address once it listens; a bounded wait for that line, not a measurement.
+        var base: String?
+        for _ in 0..<600 where base == nil && process.isRunning {
+            let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+            base = text.firstMatch(of: /at (http:\/\/127\.0\.0\.1:\d+\/)/).map { String($0.output.1) }
+            if base == nil { usleep(100_000) }
+        }
+        guard let base else {
+            let said = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+            if process.isRunning { process.terminate() }
+            throw SpawnFailure("interlinear serve printed no address: \(said.prefix(300))")
+        }
+        self.base = base
+        pid = process.processIdentifier
+    }
+
+    deinit { stop() }
+
+    public func stop() {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+    }
+}

@@ -6,12 +6,15 @@ Chromium's window with xdotool, as a reader's keyboard would send them.
 Scenarios (each one URL; several may be given):
   --headings URL     press h (Orca's next heading in browse mode) --presses times; prints one
                      `PRESS {"url", "press", "said": [...]}` line per key with what Orca said after it.
-  --keys URL KEYS    press the keys (xdotool keysyms, comma-separated), one `PRESS` line each (for ↓ from a verse, Tab
-                     to a disclosure, a search form: the server's scenarios).
+  --keys URL KEYS    press the keys (xdotool keysyms, comma-separated), one `PRESS` line each (for ↓ from a verse, a
+                     search form: the server's scenarios).
+  --tab-until URL TEXT KEYS
+                     press Tab (at most 60 times) until Orca says something containing TEXT (a disclosure's name),
+                     then the keys: one `PRESS` line for the Tab that reached it and one for each key after.
 Then `UTTERANCES <json>`: everything Orca said, for the English-voice check. `CHECK name PASS|FAIL detail` lines say
 what could not be done (Orca or Chromium not starting, the page never read). Exit 0 when the harness ran.
 
-usage: orca_web.py --workdir DIR [--presses N] (--headings URL | --keys URL KEYS)…
+usage: orca_web.py --workdir DIR [--presses N] (--headings URL | --keys URL KEYS | --tab-until URL TEXT KEYS)…
 """
 import argparse
 import json
@@ -67,7 +70,17 @@ def quiet(debug_file, seconds=1.5, limit=30):
     return count
 
 
-def read_page(args, session, debug_file, url, keys, label):
+def press(window, debug_file, url, label, number, keysym):
+    """Presses one key and returns what Orca said in answer (all of it: it waits until Orca is quiet)."""
+    before = len(speech_lines(debug_file))
+    key(window, keysym)
+    wait_until(lambda: len(speech_lines(debug_file)) > before, 15, interval=0.2, what="Orca to answer %s" % keysym)
+    quiet(debug_file)
+    heard = [said(l) for l in speech_lines(debug_file)[before:]]
+    return {"url": url, "label": label, "press": number, "key": keysym, "said": heard}
+
+
+def read_page(args, session, debug_file, url, keys, label, until=None):
     profile = os.path.join(args.workdir, "chromium-profile-%d" % len(session.processes))
     mark = len(speech_lines(debug_file))
     browser = session.spawn("chromium", [
@@ -87,15 +100,21 @@ def read_page(args, session, debug_file, url, keys, label):
         if not loaded:
             return
         quiet(debug_file)
-        for press, keysym in enumerate(keys, start=1):
-            before = len(speech_lines(debug_file))
-            key(window, keysym)
-            wait_until(lambda: len(speech_lines(debug_file)) > before, 15, interval=0.2,
-                       what="Orca to answer %s" % keysym)
-            quiet(debug_file)
-            heard = [said(l) for l in speech_lines(debug_file)[before:]]
-            print("PRESS " + json.dumps({"url": url, "label": label, "press": press, "key": keysym, "said": heard},
-                                        ensure_ascii=False), flush=True)
+        number = 0
+        if until is not None:
+            reached = None
+            for number in range(1, 61):
+                answer = press(window, debug_file, url, label, number, "Tab")
+                if any(until in text for text in answer["said"]):
+                    reached = answer
+                    break
+            check("tab-reaches-" + label, reached is not None, "Tab ×%d: %s" % (number, until))
+            if reached is None:
+                return
+            print("PRESS " + json.dumps(reached, ensure_ascii=False), flush=True)
+        for number, keysym in enumerate(keys, start=number + 1):
+            print("PRESS " + json.dumps(press(window, debug_file, url, label, number, keysym), ensure_ascii=False),
+                  flush=True)
     finally:
         # Ended by its id; its renderer and zygote children leave with it.
         session.end(browser, signal.SIGTERM, timeout=10)
@@ -107,6 +126,7 @@ def main():
     parser.add_argument("--presses", type=int, default=6)
     parser.add_argument("--headings", action="append", default=[])
     parser.add_argument("--keys", nargs=2, action="append", default=[], metavar=("URL", "KEYS"))
+    parser.add_argument("--tab-until", nargs=3, action="append", default=[], metavar=("URL", "TEXT", "KEYS"))
     args = parser.parse_args()
     session = Session(args.workdir)
     try:
@@ -117,10 +137,11 @@ def main():
         if started is None:
             return 0
         orca, debug_file = started
-        pages = [(url, ["h"] * args.presses, "headings") for url in args.headings]
-        pages += [(url, [k for k in keys.split(",") if k], "keys") for url, keys in args.keys]
-        for url, keys, label in pages:
-            read_page(args, session, debug_file, url, keys, label)
+        pages = [(url, ["h"] * args.presses, "headings", None) for url in args.headings]
+        pages += [(url, [k for k in keys.split(",") if k], "keys", None) for url, keys in args.keys]
+        pages += [(url, [k for k in keys.split(",") if k], "tab-until", text) for url, text, keys in args.tab_until]
+        for url, keys, label, until in pages:
+            read_page(args, session, debug_file, url, keys, label, until)
         print("UTTERANCES " + json.dumps([said(l) for l in speech_lines(debug_file)], ensure_ascii=False), flush=True)
         check("orca-web-harness", not failed, "failed: %s" % failed if failed else "")
     finally:
