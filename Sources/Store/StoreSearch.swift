@@ -55,7 +55,8 @@ public final class StoreSearch {
     private func runAsGiven(_ query: SearchQuery, context: Bool) throws -> SearchResult {
         guard query.criteria.count <= SearchQuery.maxCriteria else {
             throw SearchError.badQuery(
-                "the query has \(query.criteria.count) criteria; at most \(SearchQuery.maxCriteria) can be combined (search with fewer)")
+                "the query has \(query.criteria.count) criteria; at most \(SearchQuery.maxCriteria) can be combined (search with fewer)"
+            )
         }
         let empty = SearchResult(query: query, total: 0, counts: [], hits: [])
         guard query.limit >= 0 else { return empty }

@@ -75,7 +75,8 @@ enum TextQuery {
                     }
                     guard near.count <= maxNearWords else {
                         throw SearchError.badQuery(
-                            "NEAR takes at most \(maxNearWords) words (this one has \(near.count)), as in NEAR(grace truth, 5)")
+                            "NEAR takes at most \(maxNearWords) words (this one has \(near.count)), as in NEAR(grace truth, 5)"
+                        )
                     }
                     plain = false
                     var distance = ""

@@ -7,7 +7,8 @@ import Testing
 /// skips with the reason until then) and by the whole-Bible store (the source data).
 @Suite(
     .serialized,
-    .enabled(if: WebServer.missing == nil && SharedStore.sourceMissing == nil,
+    .enabled(
+        if: WebServer.missing == nil && SharedStore.sourceMissing == nil,
         Comment(rawValue: WebServer.missing ?? SharedStore.sourceMissing ?? "")))
 struct WebServerHarnessTests {
     static let server: Result<WebServer, any Error> = Result {
@@ -85,7 +86,8 @@ struct WebServerHarnessTests {
         let nodes = folder.appendingPathComponent("nodes.json")
         try counted.stdout.write(to: nodes)
         let result = try run(
-            Validators.python, [script, base, "--book", "Gen", "--from", "1", "--to", "10", "--chapter-nodes", nodes.path])
+            Validators.python,
+            [script, base, "--book", "Gen", "--from", "1", "--to", "10", "--chapter-nodes", nodes.path])
         let report = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
         #expect(result.status == 0, "\(report["bound"] ?? "") \(report["maxNodes"] ?? "") \(result.stderr)")
         #expect(report["reached"] as? Bool == true)

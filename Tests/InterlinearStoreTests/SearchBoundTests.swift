@@ -27,7 +27,9 @@ import Testing
         return try #require(document["total"] as? Int)
     }
 
-    @Test("repeated words are evaluated once each: the terms FTS5 gets are the distinct words", arguments: [2_000, 10_000])
+    @Test(
+        "repeated words are evaluated once each: the terms FTS5 gets are the distinct words",
+        arguments: [2_000, 10_000])
     func repeatedWords(count: Int) throws {
         let query = Array(repeating: "light", count: count).joined(separator: " ")
         #expect(Self.terms(try TextQuery.fts5(query)) == ["\"light\""])

@@ -1,8 +1,8 @@
 """Runs axe-core on web pages in headless Chromium (Debian chromium + chromium-driver, driven by selenium) in every
 way a reader may meet them: light and dark (`prefers-color-scheme`, emulated through the DevTools protocol's
 Emulation.setEmulatedMedia) and with JavaScript on and off (Emulation.setScriptExecutionDisabled, set before the page
-loads). The rules: WCAG 2.0, 2.1 and 2.2 A and AA (tags wcag2a wcag2aa wcag21a wcag21aa wcag22aa) and, beyond AA,
-color-contrast-enhanced (7:1, 4.5:1 for large text). Prints one JSON object:
+loads, and back on once it has loaded, for axe itself). The rules: WCAG 2.0, 2.1 and 2.2 A and AA (tags wcag2a
+wcag2aa wcag21a wcag21aa wcag22aa) and, beyond AA, color-contrast-enhanced (7:1, 4.5:1 for large text). Prints one JSON object:
 
   {"axe": "4.12.1", "pages": [{"url": …, "scheme": "light"|"dark", "javascript": true|false,
     "violations": [{"id", "impact", "help", "nodes": [target, …], "count"}], "passes": N, "incomplete": [ids]}]}
@@ -53,7 +53,9 @@ def check(driver, url, scheme, javascript):
                            {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
     driver.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": not javascript})
     driver.get(url)
-    # The page's own scripts are off or on; axe is evaluated by the DevTools protocol, which the setting leaves on.
+    # The page was parsed and loaded with its own scripts off (none ran, <noscript> shows); scripting comes back on
+    # only now, for axe, whose promises and timers need it. Scripts skipped while loading never run afterwards.
+    driver.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": False})
     driver.execute_script(axe_source)
     result = driver.execute_async_script(
         "const done = arguments[arguments.length - 1];"
