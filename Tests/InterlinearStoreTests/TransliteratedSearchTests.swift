@@ -24,7 +24,7 @@ import Testing
                 + hebrew.map { String($0.number) })
     }
 
-    static func run(_ search: StoreSearch, _ text: String, _ scope: SearchScope, limit: Int = 100_000) throws
+    static func find(_ search: StoreSearch, _ text: String, _ scope: SearchScope, limit: Int = 100_000) throws
         -> SearchResult
     {
         try search.run(SearchQuery(text: text, scope: scope, limit: limit), context: false)
@@ -40,14 +40,14 @@ import Testing
             let lemmas = Set(try #require(entry["lemmas"] as? [String]))
             let words = try #require(entry["words"] as? Int)
             #expect(!lemmas.isEmpty, "the oracle found no lemma spelled \(spelling)")
-            let result = try Self.run(search, "translit:\(spelling)", .newTestament)
+            let result = try Self.find(search, "translit:\(spelling)", .newTestament)
             #expect(result.query.kind == .translit)
             let found = Dictionary(grouping: result.hits, by: { $0.lemma ?? "" }).mapValues(\.count)
             // Every word of each lemma the table spells so; any other lemma found is one whose every word is found.
             for lemma in lemmas { #expect(found[lemma] != nil, "\(spelling): \(lemma) not found") }
             #expect(lemmas.reduce(0) { $0 + (found[$1] ?? 0) } == words, "\(spelling): \(found)")
             for (lemma, count) in found where !lemmas.contains(lemma) {
-                let all = try Self.run(search, "lemma:\(lemma)", .newTestament, limit: 0).total
+                let all = try Self.find(search, "lemma:\(lemma)", .newTestament, limit: 0).total
                 #expect(count == all, "\(spelling) found \(count) of \(lemma)'s \(all) words")
             }
         }
@@ -60,13 +60,13 @@ import Testing
         let oracle = try #require(try Self.expected()["hebrew"] as? [String: Int])
         for (spelling, number) in Self.hebrew {
             let words = try #require(oracle[String(number)])
-            let found = try Self.run(search, "translit:\(spelling)", .oldTestament, limit: 0).total
-            let both = try Self.run(search, "translit:\(spelling) strongs:H\(number)", .oldTestament, limit: 0).total
+            let found = try Self.find(search, "translit:\(spelling)", .oldTestament, limit: 0).total
+            let both = try Self.find(search, "translit:\(spelling) strongs:H\(number)", .oldTestament, limit: 0).total
             #expect(both == words, "\(spelling): \(both) of the \(words) words numbered H\(number)")
             #expect(found >= words, "\(spelling)")
         }
         // "bereshit" is Genesis 1:1's first word, a preposition and רֵאשִׁית in one.
-        let first = try Self.run(search, "translit:bereshit", .book(.genesis), limit: 1)
+        let first = try Self.find(search, "translit:bereshit", .book(try #require(Book.numbered(1))), limit: 1)
         #expect(first.hits.first.map { "\($0.reference) \($0.word ?? -1)" } == "Genesis 1:1 0")
     }
 
@@ -75,15 +75,15 @@ import Testing
         guard let url = try BibleStoreTests.bibleStore() else { return }
         let search = StoreSearch(store: try CorpusStore(url: url))
         for spelling in ["logos", "elohim", "agape", "ruach"] {
-            let plain = try Self.run(search, spelling, .bible, limit: 0)
-            let named = try Self.run(search, "translit:\(spelling)", .bible, limit: 0)
-            #expect(try Self.run(search, "text:\(spelling)", .bible, limit: 0).total == 0, "\(spelling) is English")
+            let plain = try Self.find(search, spelling, .bible, limit: 0)
+            let named = try Self.find(search, "translit:\(spelling)", .bible, limit: 0)
+            #expect(try Self.find(search, "text:\(spelling)", .bible, limit: 0).total == 0, "\(spelling) is English")
             #expect(plain.query.kind == .translit && plain.total == named.total && plain.total > 0, "\(spelling)")
         }
         for english in ["love", "word", "spirit"] {
-            let plain = try Self.run(search, english, .bible, limit: 0)
+            let plain = try Self.find(search, english, .bible, limit: 0)
             #expect(plain.query.kind == .text)
-            #expect(plain.total == (try Self.run(search, "text:\(english)", .bible, limit: 0)).total)
+            #expect(plain.total == (try Self.find(search, "text:\(english)", .bible, limit: 0)).total)
         }
     }
 
