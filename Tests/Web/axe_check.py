@@ -13,6 +13,7 @@ The script never reads anything but the pages it is given and axe.min.js, and ex
 (violations or not: the caller decides); 2 on a usage error, 1 when a page could not be checked.
 """
 import json
+import signal
 import sys
 
 from selenium import webdriver
@@ -29,6 +30,10 @@ if len(sys.argv) < 3:
 axe_path, urls = sys.argv[1], sys.argv[2:]
 with open(axe_path, encoding="utf-8") as f:
     axe_source = f.read()
+
+
+# Ended by a test runner's SIGTERM, the browser still goes (the `finally` that quits it runs).
+signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
 
 
 def browser():

@@ -17,6 +17,7 @@ not, 2 on a usage error.
 """
 import json
 import re
+import signal
 import sys
 
 from selenium import webdriver
@@ -35,6 +36,10 @@ const headings = Array.from(document.querySelectorAll('[id]')).filter(e => /^[1-
 let current = null;
 for (const h of headings) { if (h.getBoundingClientRect().top <= 8) current = h; else { if (!current) current = h; break; } }
 return current ? current.id : null;"""
+
+
+# Ended by a test runner's SIGTERM, the browser still goes (the `finally` that quits it runs).
+signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
 
 
 def browser():
