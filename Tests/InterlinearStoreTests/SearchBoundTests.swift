@@ -43,24 +43,33 @@ import Testing
         #expect(try Self.total(once) > 0)
     }
 
-    static let distinctWords: String = (0..<2_000).map { "w\($0)x" }.joined(separator: " ")
-    static let near500: String = "NEAR(" + (0..<500).map { "w\($0)x" }.joined(separator: " ") + ", 5)"
-    static let criteria2000: String = Array(repeating: "lemma:λόγος", count: 2_000).joined(separator: " ")
-    static let nested: String = String(repeating: "(", count: 100) + "light" + String(repeating: ")", count: 100)
-    static let orList: String = Array(repeating: "light", count: 2_000).joined(separator: " OR ")
-    static let longPhrase: String = "\"" + Array(repeating: "light", count: 2_000).joined(separator: " ") + "\""
+    /// The queries past a bound, by name (the names keep the test log short), and what each message must say.
+    static let pastTheBounds: [String: (query: String, message: String)] = [
+        "2,000 distinct words": (
+            (0..<2_000).map { "w\($0)x" }.joined(separator: " "), "at most 64 are searched at once"
+        ),
+        "NEAR of 500 words": (
+            "NEAR(" + (0..<500).map { "w\($0)x" }.joined(separator: " ") + ", 5)", "NEAR takes at most 8 words"
+        ),
+        "2,000 criteria": (
+            Array(repeating: "lemma:λόγος", count: 2_000).joined(separator: " "), "at most 16 can be combined"
+        ),
+        "parentheses 100 deep": (
+            String(repeating: "(", count: 100) + "light" + String(repeating: ")", count: 100), "more than 16 deep"
+        ),
+        // OR: not a plain list, every term counts
+        "2,000 words joined by OR": (
+            Array(repeating: "light", count: 2_000).joined(separator: " OR "), "at most 64 are searched at once"
+        ),
+        // one phrase of 2,000 words: each word is a term
+        "a phrase of 2,000 words": (
+            "\"" + Array(repeating: "light", count: 2_000).joined(separator: " ") + "\"", "at most 64"
+        ),
+    ]
 
-    @Test(
-        "beyond the bounds: one line, exit 64, saying the bound",
-        arguments: [
-            (distinctWords, "at most 64 are searched at once"),  // 2,000 distinct words
-            (near500, "NEAR takes at most 8 words"),  // NEAR( with 500 words
-            (criteria2000, "at most 16 can be combined"),  // 2,000 criteria
-            (nested, "more than 16 deep"),  // parentheses 100 deep
-            (orList, "at most 64 are searched at once"),  // OR: not a plain list, every term counts
-            (longPhrase, "at most 64"),  // one phrase of 2,000 words: each word is a term
-        ])
-    func refused(query: String, message: String) throws {
+    @Test("beyond the bounds: one line, exit 64, saying the bound", arguments: pastTheBounds.keys.sorted())
+    func refused(name: String) throws {
+        let (query, message) = try #require(Self.pastTheBounds[name])
         let result = try Self.search(query)
         expectOneErrorLine(result, status: 64, [message])
     }
