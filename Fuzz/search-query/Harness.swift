@@ -7,7 +7,7 @@
 // The store is made once per process, in memory, with the real schema: John 1 from the committed chapter file,
 // written by the store's own writer, and one verse made longer than snippet()'s bound (`StoreSearch.snippetCharacters`)
 // so that contexts cut by `StoreSearch.window` are reached too. The input is the query text; its first byte picks a
-// flag (`--lemma`, `--word`, `--strongs`, `--morph`, `--text`, none: the text names or guesses its kinds).
+// flag (`--lemma`, `--word`, `--strongs`, `--morph`, `--text`, `translit:`, none: the text names or guesses its kinds).
 //
 // Whatever the text: hits are within the count, in the store's chapters, hold no control characters; a text hit's
 // matched word is in its verse and its context has at most `snippetTokens` words; a refusal is a `SearchError`, one
@@ -56,7 +56,7 @@ private func makeFixture() -> Fixture {
     }
 }
 
-private let flags: [SearchQuery.Kind?] = [nil, .lemma, .word, .strongs, .morph, .text]
+private let flags: [SearchQuery.Kind?] = [nil, .lemma, .word, .strongs, .morph, .text, .translit]
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSearchQuery(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

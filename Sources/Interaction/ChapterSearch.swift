@@ -11,9 +11,13 @@ public struct ChapterSearch {
     /// Folded text per interned id, filled on first use: each distinct string is folded once.
     private var folded: [String?]
 
+    /// Spelling keys by string id (`SpellingKey`), made as they are first needed.
+    private var spelled: [String?]
+
     public init(chapter: Chapter) {
         self.chapter = chapter
         folded = [String?](repeating: nil, count: chapter.strings.count)
+        spelled = folded
     }
 
     /// Lower case, without combining marks, final sigma as σ.
@@ -49,15 +53,32 @@ public struct ChapterSearch {
         }
         let needle = Self.fold(trimmed)
         guard !needle.isEmpty else { return [] }
+        // A word typed in Latin letters also finds the words whose transliteration, or a Hebrew morpheme's, is spelled
+        // so as people spell it ("ruach" finds rûaḥ, "elohim" hā-ʾĕlōhîm), as the store's search does.
+        let spelling = SpellingKey.isLatinWord(trimmed) ? SpellingKey.key(trimmed) : ""
         var found: [WordIndex] = []
         for (index, word) in zip(chapter.words.indices, chapter.words) {
             if folding(word.surface).contains(needle) || folding(word.transliteration).contains(needle)
                 || folding(word.gloss).contains(needle)
+                || (!spelling.isEmpty && isSpelled(word, spelling))
             {
                 found.append(index)
             }
         }
         return found
+    }
+
+    private mutating func isSpelled(_ word: Word, _ key: String) -> Bool {
+        if spellingKey(word.transliteration) == key { return true }
+        guard chapter.language == .hebrew, !chapter.omitsMorphemes else { return false }
+        return chapter.morphemes(of: word).contains { spellingKey($0.transliteration) == key }
+    }
+
+    private mutating func spellingKey(_ id: TextID) -> String {
+        if let key = spelled[Int(id)] { return key }
+        let key = SpellingKey.key(chapter.text(id))
+        spelled[Int(id)] = key
+        return key
     }
 
     private mutating func folding(_ id: TextID) -> String {

@@ -102,10 +102,19 @@ enum Schema {
         // 5: the text as printed (issue 38): each word's punctuation (the eighth field of its packed words, and a
         // column of its row), the verses outside the edition's text, and Hebrew words in the Codex's order. No
         // step can derive these from an older store's rows, so an older store is refused, even by an import of
-        // some chapters, until `interlinear import` rebuilds it (`rebuildVersion`).
+        // some chapters, until `interlinear import` rebuilds it (`rebuildVersion`). And lemmas by how people type
+        // them in Latin letters (`SpellingKey`: "logos", "elohim", "bereshit"): a Greek row names a lemma by its
+        // folded key (`lemma_key`, `strongs_number` 0), a Hebrew row a Strong's number (`lemma_key` ''), since the
+        // Hebrew data has no lemmas; filled at import (`StoreWriter`).
         """
         ALTER TABLE word ADD COLUMN punctuation TEXT NOT NULL DEFAULT '';
         ALTER TABLE verse ADD COLUMN outside INTEGER NOT NULL DEFAULT 0;
+        CREATE TABLE IF NOT EXISTS spelling(
+            key TEXT NOT NULL,
+            lemma_key TEXT NOT NULL,
+            strongs_number INTEGER NOT NULL,
+            PRIMARY KEY (key, lemma_key, strongs_number)
+        ) WITHOUT ROWID;
         UPDATE meta SET value = 'interlinear store 5' WHERE key = 'format';
         """,
     ]

@@ -23,6 +23,10 @@ public struct SearchQuery: Sendable, Equatable {
         /// The translation text, through the full-text index: words ANDed, "love*" a prefix, "an exact phrase",
         /// AND, OR, NOT, NEAR(grace truth, 5) and parentheses.
         case text
+        /// A Greek or Hebrew lemma by how people type it in Latin letters ("logos", "elohim", "bereshit"): the
+        /// words of every lemma whose transliteration, or a form's, folds to the same key (`SpellingKey`). A plain
+        /// Latin word the translation does not have is searched so too (`StoreSearch.run`).
+        case translit
         /// More than one criterion (`criteria` lists them).
         case combined
     }
@@ -59,9 +63,13 @@ public struct SearchQuery: Sendable, Equatable {
         self.limit = limit
     }
 
+    /// The most criteria one query may combine: each is one more condition (and SQL parameters) on every word.
+    public static let maxCriteria = 16
+
     /// The field names a query may give criteria with, and their kinds.
     static let fields: [(name: String, kind: Kind)] = [
         ("lemma:", .lemma), ("word:", .word), ("strongs:", .strongs), ("morph:", .morph), ("text:", .text),
+        ("translit:", .translit),
     ]
 
     /// Splits a query into named criteria (`name:value`, the value a word or "quoted words") and the rest, which is

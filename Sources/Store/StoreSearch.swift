@@ -36,8 +36,28 @@ public final class StoreSearch {
 
     public init(store: CorpusStore) { self.store = store }
 
-    /// Runs a query. `context` off skips the context strings (for callers that only need the places).
+    /// The first verse key of the New Testament (Matthew 1:0): Greek words are at or after it.
+    static let newTestamentKey = 40_000_000
+
+    /// Runs a query. `context` off skips the context strings (for callers that only need the places). A query that
+    /// is one Latin word the translation does not have ("logos", "elohim") is searched as a transliteration, and the
+    /// result's query says so (its kind `translit`); an English word ("love") stays English.
     public func run(_ query: SearchQuery, context: Bool = true) throws -> SearchResult {
+        let result = try runAsGiven(query, context: context)
+        guard result.total == 0, query.criteria.count == 1, query.criteria[0].kind == .text,
+            SpellingKey.isLatinWord(query.text)
+        else { return result }
+        let spelled = try runAsGiven(
+            SearchQuery(text: query.text, kind: .translit, scope: query.scope, limit: query.limit), context: context)
+        return spelled.total > 0 ? spelled : result
+    }
+
+    private func runAsGiven(_ query: SearchQuery, context: Bool) throws -> SearchResult {
+        guard query.criteria.count <= SearchQuery.maxCriteria else {
+            throw SearchError.badQuery(
+                "the query has \(query.criteria.count) criteria; at most \(SearchQuery.maxCriteria) can be combined (search with fewer)"
+            )
+        }
         let empty = SearchResult(query: query, total: 0, counts: [], hits: [])
         guard query.limit >= 0 else { return empty }
         var sql = SQLCondition()
@@ -192,6 +212,16 @@ public final class StoreSearch {
                 verses
                     ? "verse_text MATCH \(value)"
                     : "verse IN (SELECT rowid FROM verse_text WHERE verse_text MATCH \(value))")
+        case .translit:
+            // Greek words by lemma, Hebrew words by the Strong's numbers of their morphemes (`SpellingIndex`).
+            let key = SpellingKey.key(text)
+            guard !key.isEmpty else { return false }
+            let value = sql.parameter(key)
+            let greek =
+                "verse >= \(Self.newTestamentKey) AND lemma_key IN (SELECT lemma_key FROM spelling WHERE key = \(value) AND lemma_key <> '')"
+            let hebrew = morphemes(
+                "strongs_number IN (SELECT strongs_number FROM spelling WHERE key = \(value) AND strongs_number > 0)")
+            sql.clauses.append("((\(greek)) OR (verse < \(Self.newTestamentKey) AND \(hebrew)))")
         case .combined:
             throw SearchError.badQuery("a criterion cannot be 'combined'")
         }

@@ -67,6 +67,7 @@ final class StoreWriter {
         }
         let hebrew = chapter.language == .hebrew
         var digest = ChapterDigest()
+        var spelling = SpellingIndex()
         for verse in chapter.verses {
             let key = Schema.verseKey(book: book, chapter: chapter.reference.chapter, verse: verse.number)
             let translation = chapter.translationTokens[verse.translation].map(chapter.text).joined(separator: " ")
@@ -82,6 +83,16 @@ final class StoreWriter {
                 if hebrew {
                     VerseMorphemes.appendWord(word, of: chapter, to: &morphemes)
                     try writeMorphemes(of: word, verse: key, position: position, chapter)
+                    spelling.addHebrew(
+                        transliteration: chapter.text(word.transliteration),
+                        parts: chapter.morphemes(of: word).map {
+                            SpellingIndex.Part(
+                                transliteration: chapter.text($0.transliteration), strongs: chapter.text($0.strongs),
+                                morphology: chapter.text($0.morphology))
+                        })
+                } else {
+                    spelling.addGreek(
+                        transliteration: chapter.text(word.transliteration), lemma: chapter.text(word.lemma))
                 }
                 let strongs = chapter.text(word.strongs)
                 try insertWord.bind([
@@ -112,6 +123,7 @@ final class StoreWriter {
                 }
             }
         }
+        try spelling.write(database)
         try insertChapter.bind([
             Schema.chapterKey(ChapterKey(book: book, chapter: chapter.reference.chapter)),
             chapter.language.tag, digest.verses, chapter.words.count, digest.value,

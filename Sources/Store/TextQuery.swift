@@ -9,10 +9,24 @@ import InterlinearCorpus
 /// a number) and parentheses for grouping. Anything else that is not a letter or digit separates words, as FTS5's
 /// own tokenizer does. A query FTS5 still refuses (`NOT` first, an unclosed parenthesis) is said in one line.
 enum TextQuery {
-    /// The FTS5 MATCH expression for `text`; nil when it holds no word.
+    /// The most terms (words, phrases, NEAR groups' words) a text query may hold once repeats of a plain list of
+    /// words are dropped: FTS5's work grows with each term's posting list, and with their combinations under NEAR.
+    static let maxTerms = 64
+    /// The most words in one NEAR group: FTS5 tries their orders against every window of a verse.
+    static let maxNearWords = 8
+    /// The deepest nesting of parentheses: FTS5 parses them recursively.
+    static let maxNesting = 16
+
+    /// The FTS5 MATCH expression for `text`; nil when it holds no word. A query that is only words (no operator,
+    /// parenthesis or NEAR) asks for each once, however often it repeats them, so its work is proportional to its
+    /// distinct words; any query beyond `maxTerms`, `maxNearWords` or `maxNesting` is refused in one line.
     static func fts5(_ text: String) throws -> String? {
         var parts: [String] = []
         var terms = 0
+        var depth = 0
+        var plain = true
+        // A phrase is as many terms as its words.
+        var phraseWords: [String: Int] = [:]
         let characters = Array(text)
         var i = 0
         func isBreak(_ c: Character) -> Bool { c.isWhitespace || c == "\"" || c == "(" || c == ")" || isControl(c) }
@@ -28,10 +42,18 @@ enum TextQuery {
                 let prefix = i < characters.count && characters[i] == "*"
                 if prefix { i += 1 }
                 guard !words.isEmpty else { continue }
-                parts.append(quoted(words.joined(separator: " ")) + (prefix ? "*" : ""))
-                terms += 1
+                let phrase = quoted(words.joined(separator: " ")) + (prefix ? "*" : "")
+                parts.append(phrase)
+                phraseWords[phrase] = words.count
+                terms += words.count
             } else if c == "(" || c == ")" {
                 parts.append(String(c))
+                plain = false
+                depth += c == "(" ? 1 : -1
+                guard depth <= maxNesting else {
+                    throw SearchError.badQuery(
+                        "the text query nests parentheses more than \(maxNesting) deep; search with fewer groups")
+                }
                 i += 1
             } else {
                 var j = i
@@ -40,6 +62,7 @@ enum TextQuery {
                 i = j
                 if token == "AND" || token == "OR" || token == "NOT" {
                     parts.append(token)
+                    plain = false
                 } else if token == "NEAR", i < characters.count, characters[i] == "(" {
                     var k = i + 1
                     while k < characters.count && characters[k] != ")" { k += 1 }
@@ -50,6 +73,12 @@ enum TextQuery {
                     guard near.count >= 2 else {
                         throw SearchError.badQuery("NEAR needs two words or more, as in NEAR(grace truth, 5)")
                     }
+                    guard near.count <= maxNearWords else {
+                        throw SearchError.badQuery(
+                            "NEAR takes at most \(maxNearWords) words (this one has \(near.count)), as in NEAR(grace truth, 5)"
+                        )
+                    }
+                    plain = false
                     var distance = ""
                     if pieces.count == 2 {
                         let number = pieces[1].trimmingCharacters(in: .whitespaces)
@@ -60,7 +89,7 @@ enum TextQuery {
                         distance = ", \(value)"
                     }
                     parts.append("NEAR(" + near.map(quoted).joined(separator: " ") + distance + ")")
-                    terms += 1
+                    terms += near.count
                 } else {
                     let prefix = token.hasSuffix("*")
                     let split = words(in: token)
@@ -70,6 +99,23 @@ enum TextQuery {
                     }
                 }
             }
+        }
+        // FTS5 would refuse it too, after parsing every term: said at once, in the words `refusal` uses.
+        guard depth == 0 else {
+            throw SearchError.badQuery(
+                "the text query \(EscapedText.quoted(text)) cannot be read (a parenthesis is not closed); join words "
+                    + "with AND, OR, NOT or NEAR(a b, 5), put a phrase in double quotes, and close every parenthesis")
+        }
+        if plain {
+            // Words ANDed: a repeat asks nothing more.
+            var seen = Set<String>()
+            parts = parts.filter { seen.insert($0).inserted }
+            terms = parts.reduce(0) { $0 + (phraseWords[$1] ?? 1) }
+        }
+        guard terms <= maxTerms else {
+            throw SearchError.badQuery(
+                "the text query has \(terms) terms; at most \(maxTerms) are searched at once (search fewer words, or a phrase in double quotes)"
+            )
         }
         return terms == 0 ? nil : parts.joined(separator: " ")
     }

@@ -4,7 +4,7 @@ import Testing
 
 /// What the export tests share: output files, the chapter files read straight from the committed corpus, and the
 /// validators — tidy, EPUBCheck and poppler from Debian, and the virtual environment scripts/setup makes (selenium
-/// driving Debian's Chromium, axe-core as shipped inside axe-selenium-python, the PDF/UA checker pdfua).
+/// driving Debian's Chromium, axe-core 4.12 from axe-playwright-python's wheel, the PDF/UA checker pdfua).
 enum ExportFixture {
     /// A fresh temporary folder.
     static func temporaryDirectory() throws -> URL {
@@ -26,13 +26,9 @@ enum ExportFixture {
 
     static var python: URL { Validators.python }
 
-    /// axe-core's script as axe-selenium-python ships it.
+    /// axe-core 4.12, as scripts/setup takes it out of PyPI's axe-playwright-python 0.1.8 (`WebHarness.axeScript`).
     static var axeScript: URL? {
-        let lib = Validators.venv.appendingPathComponent("lib")
-        let versions = (try? FileManager.default.contentsOfDirectory(atPath: lib.path)) ?? []
-        return versions.map {
-            lib.appendingPathComponent("\($0)/site-packages/axe_selenium_python/node_modules/axe-core/axe.min.js")
-        }.first { FileManager.default.fileExists(atPath: $0.path) }
+        FileManager.default.fileExists(atPath: WebHarness.axeScript.path) ? WebHarness.axeScript : nil
     }
 
     /// Whether the browser checks can run (under CI they run regardless, and fail without their tools).
@@ -42,7 +38,7 @@ enum ExportFixture {
                 && axeScript != nil)
     }
     static let browserReason: Comment =
-        "chromium, chromium-driver or the validators' virtual environment (axe-selenium-python) is missing: run scripts/setup"
+        "chromium, chromium-driver, selenium or axe-core 4.12 (the validators' virtual environment) is missing: run scripts/setup"
 
     // MARK: The browser
 

@@ -37,5 +37,9 @@ struct HebrewStrongsSearchTests {
             #expect(search.matches(query).count == words.count, "\(query)")
         }
         #expect(search.matches("G430").isEmpty, "a Greek number is not a Hebrew one")
+        // As people type it: "elohim" is each of those words (its morpheme ʾĕlōhîm, prefixed or not), no other.
+        let numbered = Set(search.matches("H430"))
+        #expect(Set(search.matches("elohim")) == numbered)
+        #expect(Set(search.matches("Elohim")) == numbered)
     }
 }

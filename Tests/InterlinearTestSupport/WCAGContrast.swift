@@ -21,4 +21,7 @@ public enum WCAGContrast {
 
     /// Small text's minimum (success criterion 1.4.3, level AA).
     public static let smallText = 4.5
+
+    /// Small text's enhanced minimum (success criterion 1.4.6, level AAA; axe-core's color-contrast-enhanced).
+    public static let enhancedSmallText = 7.0
 }

@@ -1,8 +1,9 @@
 import InterlinearCorpus
 
-/// The look of an exported page (and the light theme's tier colours of the web reader's pages): one colour per tier on a white page, the same palette as the painted chapter
-/// (`interlinear render`, the window), every text colour at least 4.5:1 against the page (WCAG 2.2, small text;
-/// the tests compute each ratio). Sizes are in `em`, so the page follows the reader's text size, and the word
+/// The look of an exported page (and the light theme's tier colours of the web reader's pages): one colour per tier
+/// on a white page, the same palette as the painted chapter (`interlinear render`, the window) but for the smallest
+/// tiers, every text colour at least 7:1 against the page (WCAG 2.2's enhanced contrast, 1.4.6, small text; the
+/// tests compute each ratio). Sizes are in `em`, so the page follows the reader's text size, and the word
 /// stacks wrap at any width: no horizontal scrolling at 320 CSS pixels or at 200 % text.
 public enum PageStyle {
     /// The page behind every tier.
@@ -14,7 +15,7 @@ public enum PageStyle {
         case .verse: 0xA31F1A  // rubric red
         case .source: 0x111111
         case .transliteration: 0x5A4A3A
-        case .strongs, .morphology: 0x767676  // the lightest grey with 4.5:1 on white
+        case .strongs, .morphology: 0x585858  // a grey of 7.1:1 on white: the smallest text, so the enhanced ratio
         case .gloss: 0x1D4E89
         case .translation: 0x222222
         case .lemma: 0x4A3A2A  // as the painted lemma tier: 10.9:1 on white

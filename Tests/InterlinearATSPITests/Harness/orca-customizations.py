@@ -8,3 +8,5 @@ if orca.debug.debugFile is not None:
 orca.settings.enableSpeech = True
 orca.settings.speechServerFactory = None
 orca.settings.speechFactoryModules = []
+# Web pages (Tests/Web/orca_web.py): no say all when a page loads, so each key's speech is the key's answer alone.
+orca.settings.sayAllOnLoad = False

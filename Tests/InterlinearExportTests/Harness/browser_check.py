@@ -1,7 +1,8 @@
 """Loads an exported HTML page in headless Chromium (Debian chromium + chromium-driver, driven by selenium) and
 prints one JSON object with what the tests check:
 
-- violations: axe-core's violations (axe.min.js as shipped inside the PyPI package axe-selenium-python);
+- violations: axe-core 4.12's violations (axe.min.js from the PyPI package axe-playwright-python 0.1.8, which
+  scripts/setup takes out of its wheel);
 - headings: every heading of Chromium's accessibility tree (DevTools protocol Accessibility.getFullAXTree), in
   tree order: level, accessible name, and the DOM text it is drawn from;
 - words: every text node of the tree drawn from a source-word span (class "src"), in tree order: its text, the
@@ -28,6 +29,8 @@ for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-s
              "--force-device-scale-factor=1", "--window-size=900,1200"):
     options.add_argument(flag)
 driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+# The client's HTTP wait must outlast the script timeout below (selenium's default is 120 s).
+driver.command_executor._client_config.timeout = 1800
 try:
     # A chapter has thousands of elements and the machine may be busy: axe may take minutes, never a test timeout.
     driver.set_script_timeout(1800)

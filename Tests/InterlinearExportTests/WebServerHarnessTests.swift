@@ -1,0 +1,95 @@
+import Foundation
+import InterlinearTestSupport
+import Testing
+
+/// Issue 40's "Done when" against `interlinear serve` itself, on its URL scheme (`/read/John.1`, verse headings
+/// `John.1.14`; `/search?q=`; `/word/G3056`): switched on by the server's presence in the build (`WebServer.missing`
+/// skips with the reason until then) and by the whole-Bible store (the source data).
+@Suite(
+    .serialized,
+    .enabled(
+        if: WebServer.missing == nil && SharedStore.sourceMissing == nil,
+        Comment(rawValue: WebServer.missing ?? SharedStore.sourceMissing ?? "")))
+struct WebServerHarnessTests {
+    static let server: Result<WebServer, any Error> = Result {
+        try WebServer(corpus: try SharedStore.wholeBible.get())
+    }
+
+    @Test("axe-core 4.12: 0 violations on John 1, Genesis 1, Psalm 119, a search, a word page, an error page")
+    func axe() throws {
+        let base = try Self.server.get().base
+        let paths = ["read/John.1", "read/Gen.1", "read/Ps.119", "search?q=logos", "word/G3056", "read/Nowhere.1"]
+        let pages = try WebHarness.axe(paths.map { base + $0 })
+        #expect(pages.count == paths.count * 4)
+        for page in pages {
+            #expect(page.axe.hasPrefix("4.12.") && page.passes > 0)
+            #expect(
+                page.violations.isEmpty,
+                "\(page.url) \(page.scheme) script \(page.javascript): \(page.violations.map { "\($0.id) ×\($0.count) \($0.nodes)" })"
+            )
+        }
+    }
+
+    @Test("Orca: h verse to verse; ↓ from John 1:51 reaches John 2:1; a define disclosure by Tab; logos's count")
+    func orca() throws {
+        let base = try Self.server.get().base
+        let store = try SharedStore.wholeBible.get()
+        let count = try run(interlinearBinary, ["search", "logos", "--json", "--limit", "0", "--corpus", store.path])
+        let total = try #require(
+            (try JSONSerialization.jsonObject(with: count.stdout) as? [String: Any])?["total"] as? Int)
+        let down = Array(repeating: "Down", count: 40).joined(separator: ",")
+        let run = try WebHarness.orca([
+            "--presses", "4", "--headings", base + "read/John.1", "--headings", base + "read/Gen.1",
+            "--keys", base + "read/John.1#John.1.51", down,
+            "--tab-until", base + "read/John.1", "define", "Return,Down,Down,Down",
+            "--keys", base + "search?q=logos", "h",
+        ])
+        #expect(run.failures.isEmpty, "\(run.log)")
+        for page in ["read/John.1", "read/Gen.1"] {
+            let heard = run.presses.filter { $0.url == base + page && $0.label == "headings" }
+            for (index, press) in heard.enumerated() {
+                #expect(press.said.contains { $0.hasPrefix("\(index + 1) heading level 2") }, "\(page): \(press.said)")
+            }
+        }
+        // ↓ from the last verse of John 1 goes on into John 2 on the same page: its heading, then its verse 1.
+        let onward = run.presses.filter { $0.url.hasSuffix("#John.1.51") }.flatMap(\.said)
+        let chapter = try #require(onward.firstIndex { $0.hasPrefix("John 2") }, "\(onward)")
+        #expect(onward[chapter...].contains { $0.hasPrefix("1 heading level 2") }, "\(onward)")
+        // The define disclosure reads the Strong's entry of its word (the entry's number said with it).
+        let define = run.presses.filter { $0.label == "tab-until" }.flatMap(\.said)
+        #expect(define.contains { $0.contains("Strong's G") }, "\(define)")
+        // The search page says its count first.
+        let search = run.presses.filter { $0.url.hasSuffix("search?q=logos") }.flatMap(\.said) + run.utterances
+        #expect(search.contains { $0.contains(total.formatted()) || $0.contains(String(total)) }, "\(total)")
+        let english = run.utterances.filter { !containsGreek($0) && !containsHebrew($0) && !$0.isEmpty }
+        let voice = try EnglishVoice()
+        let spelled = zip(english, try voice.phonemes(english)).filter { voice.isSpelled($0.1) }.map(\.0)
+        #expect(spelled.isEmpty, "spelled by an English voice: \(spelled)")
+    }
+
+    @Test("reading on from Genesis 1 to 10 keeps the DOM within three chapters' nodes; the URL follows")
+    func domBound() throws {
+        let base = try Self.server.get().base
+        let store = try SharedStore.wholeBible.get()
+        // Each chapter's nodes, counted in its exported page: the bound comes from the export, not the page tested.
+        let folder = try ExportFixture.temporaryDirectory()
+        var files: [String] = []
+        for chapter in 1...11 {
+            let file = folder.appendingPathComponent("Genesis-\(chapter).html")
+            try ExportFixture.interlinear(
+                ["export", "Genesis \(chapter)", "--format", "html", "--corpus", store.path], to: file)
+            files.append(file.path)
+        }
+        let script = WebHarness.folder.appendingPathComponent("dom_bound.py").path
+        let counted = try run(Validators.python, [script, "--count"] + files)
+        try #require(counted.status == 0, "\(counted.stderr)")
+        let nodes = folder.appendingPathComponent("nodes.json")
+        try counted.stdout.write(to: nodes)
+        let result = try run(
+            Validators.python,
+            [script, base, "--book", "Gen", "--from", "1", "--to", "10", "--chapter-nodes", nodes.path])
+        let report = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+        #expect(result.status == 0, "\(report["bound"] ?? "") \(report["maxNodes"] ?? "") \(result.stderr)")
+        #expect(report["reached"] as? Bool == true)
+    }
+}
