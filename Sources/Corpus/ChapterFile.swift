@@ -18,7 +18,7 @@ import Foundation
 /// Everything is checked at the door: UTF-8 and no control characters in any field, the limits of
 /// `CorpusLimits`, and the end record's counts, so a truncated file is refused rather than read short.
 public enum ChapterFile {
-    /// The format version this parser reads and `render` writes.
+    /// The format version `render` writes; the parser reads it and format 2 (the same without punctuation).
     public static let version = 3
     public static let formatLine = "# interlinear corpus \(version)"
     private static let formatPrefix = Array("# interlinear corpus ".utf8)
@@ -188,7 +188,10 @@ public enum ChapterFile {
                 }
             case UInt8(ascii: "w"):
                 guard let current = chapter?.verses.last else { throw fail("word before any verse line") }
-                guard fields.count == 10 else { throw fail("word line needs 10 fields, found \(fields.count)") }
+                // Format 2 had no punctuation field: its words have no marks.
+                guard fields.count == 9 || fields.count == 10 else {
+                    throw fail("word line needs 9 fields (10 with punctuation), found \(fields.count)")
+                }
                 guard integer(fields[1]) == current.number else {
                     throw fail("word of verse \(quoted(fields[1])) inside verse \(current.number)")
                 }
@@ -205,12 +208,10 @@ public enum ChapterFile {
                 guard FieldSyntax.isMorphology(fields[6]) else {
                     throw fail("bad morphology code \(quoted(fields[6]))")
                 }
-                guard
-                    let punctuation = fields[9].isEmpty
-                        ? Punctuation.none : Punctuation(field: Substring(string(fields[9])))
+                let marks = fields.count == 10 ? fields[9] : Field(start: nil, count: 0)
+                guard let punctuation = marks.isEmpty ? Punctuation.none : Punctuation(field: Substring(string(marks)))
                 else {
-                    throw fail(
-                        "bad punctuation \(quoted(fields[9])) (marks only, '_' for the word when some precede it)")
+                    throw fail("bad punctuation \(quoted(marks)) (marks only, '_' for the word when some precede it)")
                 }
                 let tokenCount = current.translation.count
                 let alignmentStart = Int32(chapter!.alignedTokens.count)
@@ -230,7 +231,7 @@ public enum ChapterFile {
                         lemma: strings.intern(utf8: fields[4]), strongs: strings.intern(utf8: fields[5]),
                         morphology: strings.intern(utf8: fields[6]), gloss: strings.intern(utf8: fields[7]),
                         alignment: alignmentStart..<Int32(chapter!.alignedTokens.count),
-                        punctuation: strings.intern(utf8: fields[9]),
+                        punctuation: marks.isEmpty ? StringTable.emptyText : strings.intern(utf8: marks),
                         printed: punctuation.isEmpty
                             ? surface : strings.intern(punctuation.printed(string(fields[2])))))
                 if hebrew { openWord = (lineNumber, fields[2], 0) }
@@ -267,15 +268,16 @@ public enum ChapterFile {
             throw fail("not a chapter file: the first line must be '\(formatLine)'")
         }
         let number = integer(Field(rebasing: line[formatPrefix.count...]))
-        guard number == version else {
-            if let number, number < version {
+        // Format 2 is format 3 without punctuation and verses outside the text: read as such.
+        guard let number, number == version || number == 2 else {
+            if let number, number < 2 {
                 throw fail(
-                    "chapter format \(number) is no longer read (this is format \(version), which adds the "
-                        + "punctuation); re-import the chapter with `interlinear import REF --output FOLDER`")
+                    "chapter format \(number) is no longer read (format 2 added the end record; this is format "
+                        + "\(version)); re-import the chapter with `interlinear import REF --output FOLDER`")
             }
             throw fail(
                 "unknown chapter format \(quoted(Field(rebasing: line[formatPrefix.count...]))); this interlinear "
-                    + "reads format \(version)")
+                    + "reads formats 2 and \(version)")
         }
     }
 

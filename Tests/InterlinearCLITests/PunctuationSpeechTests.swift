@@ -22,8 +22,9 @@ struct PunctuationSpeechTests {
             let line = EnglishVoiceSpellingTests.englishMessages(wording.sourceVerse(index, original: false))
                 .joined(separator: " ")
             marked.append(line)
-            bare.append(line.split(separator: " ").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: ",.?")) }
-                .joined(separator: " "))
+            bare.append(
+                line.split(separator: " ").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: ",.?")) }
+                    .joined(separator: " "))
             // A comma's pause before the verse's last word.
             let words = chapter.words[chapter.verses[index].words]
             pausesInside.append(words.dropLast().contains { wording.pause(after: $0) == "," })
@@ -32,7 +33,8 @@ struct PunctuationSpeechTests {
         let saidMarked = try voice.phonemes(marked), saidBare = try voice.phonemes(bare)
         for index in marked.indices {
             let words = { (lines: [String]) in lines.joined(separator: " ").split(separator: " ") }
-            #expect(words(saidMarked[index]) == words(saidBare[index]), "\(reference) verse \(index + 1): \(marked[index])")
+            #expect(
+                words(saidMarked[index]) == words(saidBare[index]), "\(reference) verse \(index + 1): \(marked[index])")
             if pausesInside[index] {
                 #expect(saidMarked[index].count > saidBare[index].count, "a pause in \(marked[index])")
             }

@@ -64,8 +64,13 @@ import Testing
             Issue.record("the bible-alignments 0.4.2 data is not downloaded (scripts/setup fetches it)")
             return
         }
+        let printed = SourceData.printedGreekDirectory()
+        guard SourceData.hasPrintedGreek(printed) else {
+            Issue.record("the py-sblgnt 0.10 files are not at \(printed.path) (scripts/setup fetches them)")
+            return
+        }
         let refs = ["John 1", "Matthew 1", "Romans 8", "Revelation 22"].compactMap(ChapterReference.init(parsing:))
-        let chapters = try BibleAlignmentsImporter(dataDirectory: data).importChapters(
+        let chapters = try BibleAlignmentsImporter(dataDirectory: data, printedText: printed).importChapters(
             Set(refs), strings: StringTableBuilder())
         #expect(chapters.count == 4)
         for chapter in chapters {

@@ -100,37 +100,6 @@ import Testing
         }
     }
 
-    /// A store of schema version 2 (Greek only, no chapter records) is migrated: its chapters get the records the
-    /// writer would write, and load as their chapter files do.
-    @Test func aVersion2StoreIsMigratedWithChapterRecords() throws {
-        let written = try StoreFixture.committed.get()
-        let url = try StoreFixture.copy(of: written, named: "version-2.sqlite")
-        try sqlite(
-            url,
-            """
-            DROP TABLE morpheme; DROP TABLE chapter; DROP TABLE versification;
-            ALTER TABLE verse_words DROP COLUMN morphemes;
-            UPDATE meta SET value = 'interlinear store 2' WHERE key = 'format';
-            PRAGMA user_version = 2;
-            """)
-        let store = try CorpusStore(url: url)
-        #expect(try store.database.integer("PRAGMA user_version") == Schema.version)
-        #expect(try chapterRecords(url) == chapterRecords(written))
-        let files = CorpusLibrary(roots: [corpusDirectory.appendingPathComponent("chapters")])
-        for reference in try store.availableChapters() {
-            let fromStore = try #require(try store.load(reference, into: StringTableBuilder()))
-            #expect(sameChapter(fromStore, try files.load(reference, into: StringTableBuilder())), "\(reference)")
-        }
-    }
-
-    private func chapterRecords(_ url: URL) throws -> [[Int]] {
-        let database = try Database(path: url.path, readOnly: true)
-        let statement = try database.prepare("SELECT id, verses, words, checksum FROM chapter ORDER BY id")
-        var rows: [[Int]] = []
-        while try statement.step() { rows.append((0..<4).map { statement.int(Int32($0)) }) }
-        return rows
-    }
-
     /// A changed, missing or extra verse is refused, naming the chapter and the command that imports it again,
     /// never served as the complete chapter; other chapters still open.
     @Test(arguments: [

@@ -72,7 +72,8 @@ import Testing
             ])
         let verses = try #require(expected["verses"] as? [String: [String]])
         let stored = try Self.storedVerses(store, testament: .new)
-        #expect(stored.words.count == verses.count)
+        // Verses the BSB numbers and the SBLGNT lacks (Matthew 17:21 …) hold a translation and no Greek word.
+        #expect(stored.words.values.filter { !$0.isEmpty }.count == verses.count)
         var wrong: [String] = []
         for (key, words) in verses where stored.words[key] != words { wrong.append(key) }
         #expect(wrong.isEmpty, "\(wrong.count) verses differ, first \(wrong.sorted().prefix(5))")
@@ -119,14 +120,20 @@ import Testing
     func typesetAsPrinted() throws {
         let store = try SharedStore.wholeBible.get().path
         // The Codex (maqaf aside, which neither source has): וַיַּרְא אֱלֹהִים אֶת־הָאוֹר כִּי־טוֹב …
-        let genesis = try Self.sourceLabels(["Genesis 1:4", "--corpus", store, "--hebrew-marks", "points"])
+        // Compared without cantillation (U+0591–U+05AF) and meteg (U+05BD), as the Codex's words are quoted here.
+        func pointed(_ text: String) -> String {
+            String(
+                String.UnicodeScalarView(
+                    text.unicodeScalars.filter { !(0x0591...0x05AF ~= $0.value || $0.value == 0x05BD) }))
+        }
+        let genesis = try Self.sourceLabels(["Genesis 1:4", "--corpus", store]).map(pointed)
         #expect(genesis.prefix(6) == ["וַיַּרְא", "אֱלֹהִים", "אֶת", "הָאוֹר", "כִּי", "טוֹב"])
         #expect(genesis.last == "הַחֹשֶׁךְ׃")
-        let jacob = try Self.sourceLabels(["Genesis 30:2", "--corpus", store, "--hebrew-marks", "points"])
-        #expect(jacob[5...7] == ["הֲתַחַת", "אֱלֹהִים", "אָנֹכִי"], "\(jacob)")
+        let jacob = try Self.sourceLabels(["Genesis 30:2", "--corpus", store]).map(pointed)
+        #expect(Array(jacob[5...7]) == ["הֲתַחַת", "אֱלֹהִים", "אָנֹכִי"], "\(jacob)")
         let john = try Self.sourceLabels(["John 1:1-5", "--corpus", store])
         #expect(john.prefix(5) == ["Ἐν", "ἀρχῇ", "ἦν", "ὁ", "λόγος,"])
-        #expect(john.contains("θεόν,") && john.contains("λόγος.") && john.contains("ἐγένετο·"), "\(john)")
+        #expect(john.contains("θεόν,") && john.contains("λόγος.") && john.contains("ἀνθρώπων·"), "\(john)")
         let matthew = try Self.sourceLabels(["Matthew 1:25", "--corpus", store])
         #expect(matthew.prefix(3) == ["καὶ", "οὐκ", "ἐγίνωσκεν"])
         // John 7:53 is outside the SBLGNT's text: the layout says so, the reading says so.

@@ -76,12 +76,15 @@ func sameChapter(_ a: Chapter, _ b: Chapter) -> Bool {
         a.morphemes.count == b.morphemes.count
     else { return false }
     for (x, y) in zip(a.verses, b.verses)
-    where x.number != y.number || x.words != y.words || x.translation != y.translation {
+    where x.number != y.number || x.words != y.words || x.translation != y.translation || x.outsideText != y.outsideText
+    {
         return false
     }
     for (x, y) in zip(a.translationTokens, b.translationTokens) where a.text(x) != b.text(y) { return false }
     for (x, y) in zip(a.words, b.words) {
-        let fields: [KeyPath<Word, TextID>] = [\.surface, \.transliteration, \.lemma, \.strongs, \.morphology, \.gloss]
+        let fields: [KeyPath<Word, TextID>] = [
+            \.surface, \.transliteration, \.lemma, \.strongs, \.morphology, \.gloss, \.punctuation, \.printed,
+        ]
         for field in fields where a.text(x[keyPath: field]) != b.text(y[keyPath: field]) { return false }
         if Array(a.alignment(of: x)) != Array(b.alignment(of: y)) { return false }
         let parts: [KeyPath<Morpheme, TextID>] = [\.surface, \.transliteration, \.strongs, \.morphology, \.gloss]

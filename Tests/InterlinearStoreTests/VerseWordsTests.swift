@@ -109,37 +109,26 @@ import Testing
         #expect(result.stdout.isEmpty)
     }
 
-    /// A store of schema version 1 (word rows only) is migrated when opened: the blobs it gets are the ones the
-    /// writer packs, and every chapter loads as its chapter file does.
-    @Test func aVersion1StoreIsMigratedToTheSamePackedWords() throws {
+    /// A store older than version 5 lacks the text's order and punctuation, which no migration can derive from its
+    /// rows: it is refused even where it could be upgraded (an import of some chapters), with the command that
+    /// rebuilds it, and left as it was.
+    @Test(arguments: [1, 4])
+    func anOlderStoreIsRefusedEvenToUpgrade(version: Int) throws {
         let written = try StoreFixture.committed.get()
-        let url = try StoreFixture.copy(of: written, named: "version-1.sqlite")
-        try sqlite(
-            url,
-            """
-            DROP TABLE verse_words; DROP TABLE morpheme; DROP TABLE chapter; DROP TABLE versification;
-            UPDATE meta SET value = 'interlinear store 1' WHERE key = 'format';
-            PRAGMA user_version = 1;
-            """)
-        let store = try CorpusStore(url: url)
-        #expect(try store.database.integer("PRAGMA user_version") == Schema.version)
-        #expect(try packedWords(url) == packedWords(written))
-        #expect(try packedWords(url).count == 51 + 25 + 39 + 21)
-        let files = CorpusLibrary(roots: [corpusDirectory.appendingPathComponent("chapters")])
-        for reference in try store.availableChapters() {
-            let fromStore = try #require(try store.load(reference, into: StringTableBuilder()))
-            #expect(sameChapter(fromStore, try files.load(reference, into: StringTableBuilder())), "\(reference)")
+        let url = try StoreFixture.copy(of: written, named: "version-\(version).sqlite")
+        try sqlite(url, "PRAGMA user_version = \(version)")
+        let before = try Data(contentsOf: url)
+        #expect(throws: StoreError.tooOld(path: url.path, version: version, supported: Schema.version)) {
+            try CorpusStore(url: url)
         }
-    }
-
-    /// Every verse's id and packed words, in order.
-    private func packedWords(_ url: URL) throws -> [[UInt8]] {
-        let database = try Database(path: url.path, readOnly: true)
-        let statement = try database.prepare("SELECT id, words FROM verse_words ORDER BY id")
-        var rows: [[UInt8]] = []
-        while try statement.step() {
-            rows.append(Array(String(statement.int(0)).utf8) + [0] + Array(statement.bytes(1)))
+        let chapter = try CorpusLibrary(roots: [corpusDirectory.appendingPathComponent("chapters")]).load(
+            Self.john, into: StringTableBuilder())
+        #expect(throws: StoreError.tooOld(path: url.path, version: version, supported: Schema.version)) {
+            try StoreImport.write([chapter], to: url, replace: false, source: "test")
         }
-        return rows
+        #expect(try Data(contentsOf: url) == before)
+        #expect(
+            StoreError.tooOld(path: url.path, version: version, supported: Schema.version).description.contains(
+                "run `interlinear import` to rebuild it"))
     }
 }
