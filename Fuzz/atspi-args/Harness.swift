@@ -80,10 +80,14 @@ private func readMembers() -> [Member] {
                     index = rest.index(after: index)
                 }
                 if isProperty {
-                    members.append(.init(interface: interface, name: literals[0], input: "", output: literals[1], isProperty: true))
+                    members.append(
+                        .init(interface: interface, name: literals[0], input: "", output: literals[1], isProperty: true)
+                    )
                 } else {
                     members.append(
-                        .init(interface: interface, name: literals[0], input: literals[1], output: literals[2], isProperty: false))
+                        .init(
+                            interface: interface, name: literals[0], input: literals[1], output: literals[2],
+                            isProperty: false))
                 }
             }
         }
@@ -244,7 +248,9 @@ public func fuzzMethodArguments(_ data: UnsafePointer<UInt8>, _ size: Int) -> CI
 
     if member.isProperty {
         var reply: OpaquePointer?
-        guard sd_bus_message_new_method_call(bus, &reply, "org.a11y.atspi.Registry", path, member.interface.rawValue, "Get") >= 0,
+        guard
+            sd_bus_message_new_method_call(
+                bus, &reply, "org.a11y.atspi.Registry", path, member.interface.rawValue, "Get") >= 0,
             let reply
         else { fatalError("no message") }
         defer { sd_bus_message_unref(reply) }
@@ -257,7 +263,9 @@ public func fuzzMethodArguments(_ data: UnsafePointer<UInt8>, _ size: Int) -> CI
     }
 
     var call: OpaquePointer?
-    guard sd_bus_message_new_method_call(bus, &call, "org.a11y.atspi.Registry", path, member.interface.rawValue, member.name) >= 0,
+    guard
+        sd_bus_message_new_method_call(
+            bus, &call, "org.a11y.atspi.Registry", path, member.interface.rawValue, member.name) >= 0,
         let call
     else { fatalError("no message") }
     defer { sd_bus_message_unref(call) }
@@ -286,15 +294,19 @@ private func expectSignature(_ message: OpaquePointer, _ wanted: String, _ membe
 }
 
 /// Text's answers name the text: offsets within it, the string between them, a character of it.
-private func checkText(_ reply: OpaquePointer, call: OpaquePointer, member: Member, node: ObjectNode, adapter: AtspiAdapter) {
+private func checkText(
+    _ reply: OpaquePointer, call: OpaquePointer, member: Member, node: ObjectNode, adapter: AtspiAdapter
+) {
     let scalars = adapter.runs(of: node)?.scalars ?? adapter.text(of: node)
     guard sd_bus_message_seal(reply, 2, 0) >= 0, sd_bus_message_rewind(reply, 1) >= 0 else { fatalError("seal") }
     var reader = MessageReader(reply)
     switch member.output {
     case "sii":
         let text = reader.string(), start = Int(reader.int32()), end = Int(reader.int32())
-        precondition(0 <= start && start <= end && end <= scalars.count, "\(member.name): \(start)..<\(end) of \(scalars.count)")
-        precondition(Array(text.unicodeScalars) == Array(scalars[start..<end]), "\(member.name): text is not \(start)..<\(end)")
+        precondition(
+            0 <= start && start <= end && end <= scalars.count, "\(member.name): \(start)..<\(end) of \(scalars.count)")
+        precondition(
+            Array(text.unicodeScalars) == Array(scalars[start..<end]), "\(member.name): text is not \(start)..<\(end)")
     case "s" where member.name == "GetText":
         let text = Array(reader.string().unicodeScalars)
         precondition(text.count <= scalars.count, "GetText gave \(text.count) characters of \(scalars.count)")

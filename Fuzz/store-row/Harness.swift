@@ -157,6 +157,8 @@ private func migrateFresh(from version: Int) {
     } catch let error as StoreError {
         switch error {
         case .tooNew: break
+        // A step that does not apply to the tables found (`CorpusStore.migrate`): damage, said as such.
+        case .corrupt: break
         case .sqlite where error.isCorruption: break
         default: fatalError("migrating from \(version) gave an error that is not a refusal: \(error)")
         }

@@ -78,7 +78,8 @@ public enum AtomicFile {
                 try FileReplacement.replace(name(of: path), in: dir, folderPath: folderPath, options, body)
             } catch let error as SystemError {
                 // Refused before a byte was written (no permission, no space for the file) or while writing.
-                let kind: OutputFileError.Kind = [EACCES, EPERM, EROFS, ENAMETOOLONG].contains(error.code)
+                let kind: OutputFileError.Kind =
+                    [EACCES, EPERM, EROFS, ENAMETOOLONG].contains(error.code)
                     ? .cannotCreate : .writeFailed
                 throw OutputFileError(path: path, kind: kind, reason: error.description)
             }

@@ -97,7 +97,8 @@ public final class CorpusStore {
             }
             for (index, step) in Schema.migrations.enumerated().dropFirst(from) {
                 do { try database.execute(step) } catch StoreError.sqlite(_, let code, let message)
-                where code & 0xFF == SQLITE_ERROR {
+                    where code & 0xFF == SQLITE_ERROR
+                {
                     // A step that does not apply (`duplicate column name`, `table … already exists`): the tables are
                     // not those of the version the store is marked with. Damage, said as such, not an I/O failure.
                     throw StoreError.corrupt(

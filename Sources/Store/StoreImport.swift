@@ -61,6 +61,15 @@ public enum StoreImport {
         IncomingFile.track(incoming.path)
         defer { IncomingFile.untrack() }
         do {
+            // Made here, new (`O_EXCL | O_NOFOLLOW`), before SQLite opens it: SQLite's own create follows a link at
+            // the name (a planted `.interlinear.sqlite.PID.incoming`), and an empty file is a new database to it.
+            unlink(incoming.path)  // a stale one of a process that had this id
+            let made = open(incoming.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+            guard made >= 0 else {
+                throw StoreError.cannotOpen(
+                    path: url.path, reason: "cannot create \(incoming.path): \(String(cString: strerror(errno)))")
+            }
+            Foundation.close(made)
             let database = try Database(path: incoming.path, readOnly: false, create: true)
             // A file nobody reads until it is renamed needs no journal: a crash leaves only a file to delete.
             try database.execute("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA page_size = 8192")

@@ -50,7 +50,8 @@ extension StoreSearch {
     func checkedWordHits(_ rows: [WordRow], textMatches: [String], context: Bool) throws -> [SearchHit] {
         let chapters = CheckedChapters(store: store)
         let morphemeRows = try store.database.prepare(
-            "SELECT surface_key, strongs, strongs_number FROM morpheme WHERE verse = ?1 AND position = ?2 ORDER BY rowid")
+            "SELECT surface_key, strongs, strongs_number FROM morpheme WHERE verse = ?1 AND position = ?2 ORDER BY rowid"
+        )
         var hits: [SearchHit] = []
         for row in rows {
             let (chapter, verse) = try chapters.verse(row.verseKey)

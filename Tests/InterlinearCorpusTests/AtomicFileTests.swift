@@ -80,7 +80,8 @@ import Testing
         #expect(symlink("target.json", link) == 0)  // relative, as users make them
         for target: AtomicFile.Target in [.output, .ownFile] {
             #expect {
-                try AtomicFile.write(to: link, createDirectories: false, target: target, namedTemporary: namedTemporary) {
+                try AtomicFile.write(to: link, createDirectories: false, target: target, namedTemporary: namedTemporary)
+                {
                     try $0.write(Array("new".utf8))
                 }
             } throws: { error in

@@ -6,16 +6,18 @@ import Testing
 @testable import InterlinearStore
 
 /// A text hit's context on a hostile verse: FTS5's snippet() does work quadratic in a verse's matches, so a store
-/// whose verse holds 65,537 tokens must not reach it; such a verse's context is cut from highlight() instead
-/// (`StoreSearch.window`), and is the same 12-token window a real verse gets.
+/// whose verse holds the most tokens a verse may (65,536) must not reach it; such a verse's context is cut from
+/// highlight() instead (`StoreSearch.window`), and is the same 12-token window a real verse gets. (One token more is
+/// damage: search hits are checked against their chapter, which the loader refuses.)
 @Suite struct SearchContextBoundTests {
-    static let tokens = 65_537
+    static let tokens = Verse.maxTranslationTokens
     /// Where "zebra" stands among the "a" tokens of John 1:2 (1-based).
     static let zebra = 40_001
 
-    /// The committed-chapters store with John 1:2's translation replaced by 65,537 tokens, its full-text index rebuilt.
-    static func hostileStore() throws -> URL {
-        try StoreLimitTests.damaged(
+    /// The committed-chapters store with John 1:2's translation replaced by `tokens` tokens, its full-text index
+    /// and John 1's checksum made again (as an import of such a verse would leave them).
+    static func hostileStore(tokens: Int = tokens) throws -> URL {
+        let url = try StoreLimitTests.damaged(
             "long-verse",
             """
             WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(tokens))
@@ -23,6 +25,19 @@ import Testing
             WHERE id = 43001002;
             INSERT INTO verse_text(verse_text) VALUES ('rebuild');
             """)
+        let database = try Database(path: url.path, readOnly: false)
+        try ChapterDigest.rebuild(database)
+        database.close()
+        return url
+    }
+
+    @Test func aVersePastTheBoundIsRefusedNotSearched() throws {
+        let search = StoreSearch(store: try CorpusStore(url: try Self.hostileStore(tokens: Self.tokens + 1)))
+        #expect {
+            try search.run(SearchQuery(text: "zebra", kind: .text))
+        } throws: { error in
+            (error as? StoreError)?.isCorruption == true && String(describing: error).contains("John 1:2")
+        }
     }
 
     @Test func aMatchInTheMiddleOfAHugeVerseGetsAWindowOfTwelveTokens() throws {
