@@ -22,6 +22,8 @@ public enum SwordChild {
         limit(RLIMIT_AS, memoryBytes)
         limit(RLIMIT_CPU, cpuSeconds)
         limit(RLIMIT_CORE, 0)
+        // Nothing else of the parent (its store, a window's connection) stays open here.
+        for descriptor in 3..<Int32(min(max(sysconf(Int32(_SC_OPEN_MAX)), 64), 65_536)) { close(descriptor) }
         var server = Server()
         var pending: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)

@@ -2,7 +2,7 @@ import Glibc
 
 /// The parent's side of the reader's child process (`SwordChild`): `interlinear` itself started again with
 /// `SwordChild.flag`, its stdin and stdout one end of a socket pair, its stderr /dev/null (libsword prints its
-/// complaints there), no other descriptor of this process open in it. Each request waits at most `timeout` for its whole answer; a child that dies, overruns the
+/// complaints there) (it closes every other descriptor it inherited). Each request waits at most `timeout` for its whole answer; a child that dies, overruns the
 /// time or sends what `SwordReply` does not allow is ended and reported as `ModuleDamage` naming the module and
 /// folder it was reading. The next request starts a new child.
 final class SwordProcess {
@@ -90,8 +90,6 @@ final class SwordProcess {
         posix_spawn_file_actions_adddup2(&actions, pair[1], 0)
         posix_spawn_file_actions_adddup2(&actions, pair[1], 1)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        // Nothing else of this process (the store, a window's connection) reaches the child.
-        posix_spawn_file_actions_addclosefrom_np(&actions, 3)
         let names: [String] = [Self.executable, SwordChild.flag]
         let arguments: [UnsafeMutablePointer<CChar>?] = names.map { name in strdup(name) } + [nil]
         defer { arguments.forEach { free($0) } }

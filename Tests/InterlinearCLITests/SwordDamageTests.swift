@@ -61,9 +61,11 @@ struct SwordDamageTests {
     /// `import "John 1"` into a new store in the library's folder: the result and the store.
     static func importJohn1(_ library: Library) throws -> (ProcessResult, URL) {
         let store = library.root.deletingLastPathComponent().appendingPathComponent("store.sqlite")
+        // The source data where setup put it: `HOME` is the library's own folder here.
+        let source = try #require(SharedStore.sourceDirectory, "\(SharedStore.sourceMissing ?? "")")
         let result = try run(
-            interlinearBinary, ["import", "John 1", "--corpus", store.path], environment: library.environment,
-            directory: packageRoot)
+            interlinearBinary, ["import", "John 1", "--corpus", store.path, "--source", source.path],
+            environment: library.environment, directory: packageRoot)
         return (result, store)
     }
 
