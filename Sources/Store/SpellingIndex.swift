@@ -38,7 +38,16 @@ struct SpellingIndex {
         guard !lemmaKey.isEmpty else { return }
         let lemmaSpelling = Transliterator.transliterate(lemma)
         // A lemma's optional letters ("houtō(s)") are spelled both ways.
-        let without = lemmaSpelling.replacing(/\([^)]*\)/, with: "")
+        var without = "", optional = false
+        for character in lemmaSpelling {
+            if character == "(" {
+                optional = true
+            } else if character == ")" {
+                optional = false
+            } else if !optional {
+                without.append(character)
+            }
+        }
         for spelling in [transliteration, lemmaSpelling, without] {
             let key = key(spelling)
             if !key.isEmpty { rows.insert(Row(key: key, lemmaKey: lemmaKey, strongsNumber: 0)) }

@@ -3,8 +3,8 @@ import InterlinearCorpus
 import Testing
 
 /// The PyPI validators scripts/setup installs into a virtual environment of their own (never the system Python):
-/// selenium with axe-selenium-python (axe-core), and the PDF/UA checker pdfua. Tests that need one skip with the
-/// reason when it is missing, and fail instead under CI.
+/// selenium (with axe-core 4.12 taken from axe-playwright-python's wheel: `WebHarness.axeScript`), and the PDF/UA
+/// checker pdfua. Tests that need one skip with the reason when it is missing, and fail instead under CI.
 public enum Validators {
     /// `$INTERLINEAR_VENV`, else `$XDG_CACHE_HOME/interlinear/venv`, else `$HOME/.cache/interlinear/venv`: the rule
     /// scripts/setup follows.
