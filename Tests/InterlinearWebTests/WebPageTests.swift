@@ -142,7 +142,8 @@ struct WebPageTests {
         let facts = try WebFixture.page(hebrew)
         #expect(facts.errors.isEmpty)
         struct Count: Decodable { let count: Int }
-        let morphemes: Count = try WebFixture.python("store_facts.py", ["morphemes", store.path, "1001001", "0"])
+        let file = store.appendingPathComponent("interlinear.sqlite").path
+        let morphemes: Count = try WebFixture.python("store_facts.py", ["morphemes", file, "1001001", "0"])
         #expect(facts.lists["parts"] == morphemes.count)
         #expect(facts.links.contains("/read/Gen.1#Gen.1.1"))
 
