@@ -38,6 +38,23 @@ public enum WindowWording {
             : "\(hits) in \(chapter), \(total) in the Bible. n goes to the next."
     }
 
+    /// The help overlay's key list said aloud: "Keys. up, down, wheel: scroll a line. …". Arrows are said as words,
+    /// the examples in parentheses (Greek among them) are left out.
+    public static func keyList(_ rows: [(keys: String, does: String)]) -> String {
+        let arrows: [(String, String)] = [("↑", "up"), ("↓", "down"), ("→", "right"), ("←", "left")]
+        func said(_ text: String) -> String {
+            var text = text
+            while let open = text.firstIndex(of: "("), let close = text[open...].firstIndex(of: ")") {
+                let start =
+                    open > text.startIndex && text[text.index(before: open)] == " " ? text.index(before: open) : open
+                text.removeSubrange(start...close)
+            }
+            for (arrow, word) in arrows { text = text.replacingOccurrences(of: arrow, with: word) }
+            return text.split(separator: " ").joined(separator: " ")
+        }
+        return "Keys. " + rows.map { "\(said($0.keys)): \(said($0.does))." }.joined(separator: " ")
+    }
+
     /// n or N: which hit ("hit 2 of 4").
     public static func hit(_ position: Int, of count: Int) -> String { "hit \(position) of \(count)" }
 

@@ -34,6 +34,25 @@ import Testing
         #expect(view.statusLine.right == "Greek words off.")
     }
 
+    /// `?` is heard: the help's key list, said in words (no arrow, no Greek), nothing espeak-ng's English voice spells.
+    @Test(.enabled(if: SystemTool.find("espeak-ng") != nil, "espeak-ng is not installed (scripts/setup)"))
+    func helpIsSpoken() throws {
+        let view = try ViewFixture.view()
+        #expect(view.spokenStatus == nil)
+        ViewFixture.type(view, "?")
+        let said = try #require(view.spokenStatus)
+        for row in KeyHelp.rows {
+            let plain = row.does.split(separator: "(")[0].trimmingCharacters(in: .whitespaces)
+            #expect(said.contains(plain.prefix(8)), "\(row.does)")
+        }
+        #expect(said.contains("j k, h Shift+h: next, previous verse."))
+        #expect(!said.unicodeScalars.contains { $0.value > 0x7F && $0 != "–" }, "\(said)")
+        let voice = try EnglishVoice()
+        #expect(!voice.isSpelled(try voice.phonemes([said])[0]), "\(said)")
+        ViewFixture.type(view, "x")
+        #expect(view.spokenStatus == nil)
+    }
+
     /// j and h go to the next verse, k and Shift+h back, focusing its number at the top; the chapter's ends say so.
     @Test func verseKeysStepThroughTheVerses() throws {
         let view = try ViewFixture.view()

@@ -89,6 +89,10 @@ extension ChapterView {
         return .layout
     }
 
+    /// What a screen reader says of the status line after a key: the key list while the help is shown, else the
+    /// message.
+    public var spokenStatus: String? { helpShown ? WindowWording.keyList(KeyHelp.rows) : message }
+
     /// The keys of this extension; nil for a key `handle(_:)` deals with itself.
     func handleReaderKey(_ key: Key) -> ViewChange? {
         // A key clears the last message (as in `handle(_:)`) before it may leave its own.

@@ -60,7 +60,7 @@ public final class ScreenReaderChannel {
             // What the listener hears of a key that did not move focus: the status line's answer ("John 1 has no
             // verse 99"), or where the reading position went (Page Down: "Verses 12 to 15 of 51"). A focus move
             // is heard through the focus itself.
-            if change.contains(.status), let text = view.prompt?.text ?? view.message {
+            if change.contains(.status), let text = view.prompt?.text ?? view.spokenStatus {
                 notifications += 1
                 link.announce(text)
             } else if scrolledToOtherVerses, !change.contains(.focus) {
