@@ -8,15 +8,15 @@ import Foundation
 ///
 /// Rows are opaque RGB with PNG filter "None": the pages are mostly paper, which deflate squeezes as it is (John 1
 /// at scale 2: 4.14 MB; "Up" 5.07 MB, "Sub" 5.12 MB with zlib, and no faster), and a band needs nothing from the
-/// band above it. libdeflate rather than zlib: whole-buffer compression at level 1 takes less than half of zlib's
-/// instructions for a smaller stream (docs/performance.md); its price is the image's rows in memory at once
+/// band above it. libdeflate rather than zlib: whole-buffer compression at level 1 costs less than zlib's for a
+/// smaller stream (benchmark `render-png`, docs/performance.md); its price is the image's rows in memory at once
 /// (93 MB for John 1 at scale 2).
 final class PNGRows: @unchecked Sendable {
     let width: Int
     let height: Int
     let rowBytes: Int
     /// Filled by `store`, every row of it (the strips cover the image), filter byte included: not cleared first
-    /// (clearing 93 MB cost 93 M instructions: `rep stosb` counts a byte each).
+    /// (clearing it cost as much as a large part of the encoding: benchmark `render-png`).
     let bytes: UnsafeMutableRawBufferPointer
 
     /// Rows for a `width`×`height` image. Traps when memory for them cannot be had.
@@ -54,10 +54,11 @@ final class PNGRows: @unchecked Sendable {
 
 /// Assembles an opaque 8-bit RGB PNG from deflated bands.
 enum PNGFile {
-    /// The PNG of the image `rows` holds, deflated at `level`: level 1 (big images) by libdeflate, fewer
-    /// instructions than zlib for a smaller stream; a higher level (small images) by zlib, whose level 6 came out
-    /// smaller than any of libdeflate's levels 1–9 on John 1:1–3 (63,820 B against 64,111 B at best; libdeflate's
-    /// level 10 was smaller but cost 8.6× the instructions). Throws when the compressor cannot start or compress.
+    /// The PNG of the image `rows` holds, deflated at `level`: level 1 (big images) by libdeflate, cheaper than
+    /// zlib for a smaller stream (benchmark `render-png`); a higher level (small images) by zlib, whose level 6 came
+    /// out smaller than any of libdeflate's levels 1–9 on John 1:1–3 (63,820 B against 64,111 B at best; libdeflate's
+    /// level 10 was smaller but cost several times as much: docs/performance.md). Throws when the compressor cannot
+    /// start or compress.
     static func assemble(_ rows: PNGRows, level: Int32) throws -> Data {
         let width = rows.width, height = rows.height
         var data = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
