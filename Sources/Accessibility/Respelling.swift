@@ -54,7 +54,7 @@ public enum Respelling {
             out += respellWord(word, language, stress: stress)
             word.removeAll(keepingCapacity: true)
         }
-        let characters = Array(transliteration.decomposedStringWithCanonicalMapping)
+        let characters = Array(CanonicalDecomposition.decomposed(transliteration))
         for (index, character) in characters.enumerated() {
             if character.isLetter || isMark(character) || character == "ʾ" || character == "ʿ" {
                 word.append(character)
@@ -71,7 +71,7 @@ public enum Respelling {
             }
         }
         flush()
-        return out.precomposedStringWithCanonicalMapping
+        return CanonicalDecomposition.composed(out)
     }
 
     /// Combining marks (macron, circumflex, breve, caron, dots) are read with the letter before them.
@@ -89,6 +89,7 @@ public enum Respelling {
 
     private static func respellWord(_ word: [Character], _ language: SourceLanguage, stress: Int?) -> String {
         // Letters with their marks as one string each ("e" + macron), lower case; the capital is restored after.
+        // They stay decomposed: the tables below are looked up by canonical equivalence (String's == and hash).
         var letters: [String] = []
         for character in word {
             let lower = String(character).lowercased()
@@ -161,7 +162,6 @@ public enum Respelling {
 
     /// SBL Greek letters as units: the diphthongs and the digraphs first.
     private static func greekUnits(_ letters: [String]) -> [Unit] {
-        let letters = letters.map { $0.precomposedStringWithCanonicalMapping }
         var units: [Unit] = []
         var i = 0
         while i < letters.count {
@@ -189,30 +189,61 @@ public enum Respelling {
     /// circumflex; nil when it has none. Diphthongs are one syllable unless the second vowel has a diaeresis.
     static func greekStressFromEnd(_ greek: String) -> Int? {
         var syllables: [Bool] = []  // accented, per vowel group
-        var previous: Character?
+        var previous: UInt32?
         var previousHadDiaeresis = false
-        for character in greek.lowercased() {
-            let scalars = String(character).decomposedStringWithCanonicalMapping.unicodeScalars
-            guard let base = scalars.first.map(Character.init) else { continue }
-            guard "αεηιουω".contains(base) else {
+        // Decomposed once, then read scalar by scalar: a letter is a base (combining class 0) and the marks after
+        // it. Capital vowels are made lower case by their place in the Greek block (the marks are apart already).
+        var base: UInt32?
+        var accented = false, diaeresis = false
+        func letterEnds() {
+            guard let letter = base else { return }
+            base = nil
+            guard isGreekVowel(letter) else {
                 previous = nil
-                continue
+                return
             }
-            let accented = scalars.contains { [0x0301, 0x0300, 0x0342].contains($0.value) }
-            let diaeresis = scalars.contains { $0.value == 0x0308 }
-            if let first = previous, !diaeresis, !previousHadDiaeresis,
-                ["αι", "ει", "οι", "υι", "αυ", "ευ", "ηυ", "ου"].contains(String(first) + String(base))
-            {
+            if let first = previous, !diaeresis, !previousHadDiaeresis, isGreekDiphthong(first, letter) {
                 if accented { syllables[syllables.count - 1] = true }
                 previous = nil
-                continue
+                return
             }
             syllables.append(accented)
-            previous = base
+            previous = letter
             previousHadDiaeresis = diaeresis
         }
+        for scalar in CanonicalDecomposition.decomposed(greek).unicodeScalars {
+            let value = scalar.value
+            if value < 0x0300 || scalar.properties.canonicalCombiningClass.rawValue == 0 {
+                letterEnds()
+                base = (0x0391...0x03A9).contains(value) ? value + 0x20 : value
+                accented = false
+                diaeresis = false
+            } else if value == 0x0301 || value == 0x0300 || value == 0x0342 {
+                accented = true
+            } else if value == 0x0308 {
+                diaeresis = true
+            }
+        }
+        letterEnds()
         guard let last = syllables.lastIndex(of: true) else { return nil }
         return syllables.count - 1 - last
+    }
+
+    /// α ε η ι ο υ ω: the lower-case Greek vowels.
+    private static func isGreekVowel(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x03B1, 0x03B5, 0x03B7, 0x03B9, 0x03BF, 0x03C5, 0x03C9: true
+        default: false
+        }
+    }
+
+    /// αι ει οι υι αυ ευ ηυ ου: two lower-case vowels said as one syllable.
+    private static func isGreekDiphthong(_ first: UInt32, _ second: UInt32) -> Bool {
+        switch second {
+        case 0x03B9: first == 0x03B1 || first == 0x03B5 || first == 0x03BF || first == 0x03C5  // ι after α ε ο υ
+        case 0x03C5: first == 0x03B1 || first == 0x03B5 || first == 0x03B7 || first == 0x03BF  // υ after α ε η ο
+        default: false
+        }
     }
 
     // MARK: Hebrew
@@ -229,10 +260,9 @@ public enum Respelling {
     /// silent for an English voice. Accents the transliteration may carry (an acute for the stress) are dropped.
     private static func hebrewUnits(_ letters: [String]) -> [Unit] {
         var units: [Unit] = []
-        for raw in letters {
-            let letter = raw.precomposedStringWithCanonicalMapping
-            let plain = String(letter.unicodeScalars.filter { $0.value != 0x0301 && $0.value != 0x0300 })
-                .precomposedStringWithCanonicalMapping
+        for letter in letters {
+            let plain = String(
+                String.UnicodeScalarView(letter.unicodeScalars.filter { $0.value != 0x0301 && $0.value != 0x0300 }))
             if let vowel = hebrewVowels[plain] {
                 units.append(Unit(text: vowel, vowel: true, stressed: plain != letter))
                 continue
@@ -247,6 +277,7 @@ public enum Respelling {
 
     /// A letter with any marks stripped to its ASCII base ("ṭ" → "t"); a letter with no ASCII base is dropped.
     private static func ascii(_ letter: String) -> String {
-        String(letter.decomposedStringWithCanonicalMapping.unicodeScalars.filter(\.isASCII).map(Character.init))
+        String(
+            String.UnicodeScalarView(CanonicalDecomposition.decomposed(letter).unicodeScalars.filter(\.isASCII)))
     }
 }

@@ -28,7 +28,7 @@ public enum Speakable {
 
     /// `strongs(_:)` for an ASCII number not starting with "H", from its bytes (the only ASCII characters that
     /// are numbers are the digits, and CR LF is not a number either way); nil for any other text, which takes the
-    /// character path. Walking characters cost thousands of instructions a number.
+    /// character path. Walking characters cost more than the rest of a number's wording (`a11y-all-warm`).
     static func greekStrongsASCII(_ code: String) -> String?? {
         let bytes = code.utf8
         guard bytes.first != UInt8(ascii: "H"), bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
@@ -103,8 +103,8 @@ public enum Speakable {
     }
 
     /// `english(_:)` for ASCII text, from its bytes (ASCII characters are single bytes, except CR LF, which is
-    /// white space either way); nil for any other text. Glosses are ASCII, and comparing `Character`s cost
-    /// thousands of instructions a gloss.
+    /// white space either way); nil for any other text. Glosses are ASCII, and comparing `Character`s cost more
+    /// than the rest of a gloss's wording (`a11y-all-warm`).
     static func englishASCII(_ text: String) -> String? {
         guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
         var out: [UInt8] = []

@@ -4,8 +4,8 @@ import InterlinearCorpus
 /// transliteration (`Transliterator`, the costliest), a morphology code in words, a gloss and a transliteration as
 /// spoken, a Strong's number in words; and, for the verse last asked about, which Greek words each translation word
 /// translates. A chapter repeats these strings (John 1 has 826 words but 283 lemmas), so a screen reader walking
-/// it, or a dump of its whole tree, computes each once instead of once per element (that was ≈ 43 K instructions
-/// per element).
+/// it, or a dump of its whole tree, computes each once instead of once per element (benchmarks `a11y-all-cold`
+/// and `a11y-all-warm`).
 ///
 /// Keyed by interned id, in arrays the size of the chapter's string table: a lookup is an index. The values are
 /// exactly what the functions they stand in for return, so speech is the same with or without them. One per

@@ -105,8 +105,8 @@ public struct Book: Hashable, Sendable, Codable {
     /// Finds a book by name, OSIS id or abbreviation, ignoring case, spaces and dots. A spelling two books share
     /// names the first in canonical order.
     ///
-    /// A scan of the 66 books, comparing bytes: a table of every spelling, built on first use, cost 1.1 M
-    /// instructions of a warm `typeset "John 1"` (35 M in all), for the one or two lookups a command makes.
+    /// A scan of the 66 books, comparing bytes: a table of every spelling, built on first use, was a visible part
+    /// of a warm `typeset "John 1"` (benchmark `typeset-warm`), for the one or two lookups a command makes.
     public static func named(_ text: String) -> Book? {
         var key = String(text.lowercased().filter { $0 != " " && $0 != "." })
         return key.withUTF8 { key in all.first { $0.isSpelled(key) } }

@@ -18,7 +18,7 @@ public enum FieldSyntax {
     /// Hebrew Strong's numbers: empty, or "H" numbers as `isStrongs` reads them, joined by "-" (one per morpheme)
     /// or "/" (a morpheme the source gives two numbers).
     /// One pass over the bytes (a store load checks every Hebrew word's and morpheme's numbers: splitting into slices
-    /// first cost 120 M instructions of the Old Testament's load).
+    /// first was a large part of the Old Testament's load: `interlinear bench-store`, docs/performance.md).
     public static func isHebrewStrongs(_ field: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = field.baseAddress, !field.isEmpty else { return true }
         let count = field.count

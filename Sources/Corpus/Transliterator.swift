@@ -133,7 +133,7 @@ public enum Transliterator {
 
         /// The letter a character is, or nil when it is not a Greek letter. A character that is one scalar of the
         /// Greek blocks is taken apart once per process and remembered (`known`): decomposing a character through
-        /// Foundation costs thousands of instructions, and lemmas are made of a few dozen distinct characters. Any
+        /// Foundation costs more than transliterating it, and lemmas are made of a few dozen distinct characters. Any
         /// other character is taken apart each time, by the same `init(decomposing:)`.
         init?(_ character: Character) {
             let scalars = character.unicodeScalars

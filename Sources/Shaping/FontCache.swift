@@ -6,8 +6,8 @@ import Glibc
 #endif
 
 /// Remembers which font files fontconfig chose, so a later process opens them with FreeType directly instead of
-/// initialising fontconfig (parsing its XML configuration and loading every font's cache: 24 M of the 317 M
-/// instructions `typeset "John 1"` took).
+/// initialising fontconfig (parsing its XML configuration and loading every font's cache: most of what a cold
+/// `typeset "John 1"` spent before shaping; benchmarks `typeset-cold` and `typeset-warm`).
 ///
 /// The answer is reused only while everything it depends on is unchanged, checked with one `stat` per path:
 /// fontconfig's configuration files and folders, its font folders (each one, subfolders included: adding, removing
@@ -103,16 +103,51 @@ enum FontCache {
         for name in environmentVariables {
             bytes.append(contentsOf: name.utf8)
             if let value = getenv(name) {
-                bytes.append(UInt8(ascii: "="))
-                var p = value
-                while p.pointee != 0 {
-                    bytes.append(UInt8(bitPattern: p.pointee))
-                    p += 1
+                let text = UnsafeRawBufferPointer(start: value, count: strlen(value))
+                let kept = name == "LD_PRELOAD" ? preloadsBesidesValgrind(text) : Array(text)
+                // Valgrind's preloads alone fingerprint as no LD_PRELOAD at all, as a native run has.
+                if !(name == "LD_PRELOAD" && kept.isEmpty && !text.isEmpty) {
+                    bytes.append(UInt8(ascii: "="))
+                    bytes.append(contentsOf: kept)
                 }
             }
             bytes.append(0)
         }
         return bytes
+    }
+
+    /// `LD_PRELOAD` without valgrind's own preloads (`…/vgpreload_*.so`, which valgrind adds to every program it
+    /// runs): they replace malloc and friends and define no HarfBuzz, so they cannot change which HarfBuzz the
+    /// dynamic loader finds. With them in the fingerprint, the first run under valgrind after a native one found the
+    /// font cache stale and rebuilt it, and a "warm" measurement was not warm. Entries are separated by spaces or
+    /// colons, as ld.so reads them; the others are kept as given, in order.
+    static func preloadsBesidesValgrind(_ value: UnsafeRawBufferPointer) -> [UInt8] {
+        // Byte by byte: generic collection splitting here cost a protocol-conformance scan at every start under
+        // valgrind (benchmark `typeset-warm`).
+        var kept: [UInt8] = []
+        var start = 0
+        while start < value.count {
+            var end = start
+            while end < value.count, value[end] != UInt8(ascii: " "), value[end] != UInt8(ascii: ":") { end += 1 }
+            var name = end
+            while name > start, value[name - 1] != UInt8(ascii: "/") { name -= 1 }
+            if end > start, !isValgrindPreload(UnsafeRawBufferPointer(rebasing: value[name..<end])) {
+                if !kept.isEmpty { kept.append(UInt8(ascii: ":")) }
+                kept.append(contentsOf: UnsafeRawBufferPointer(rebasing: value[start..<end]))
+            }
+            start = end + 1
+        }
+        return kept
+    }
+
+    /// Whether a file name is one of valgrind's preloads: `vgpreload_…so`.
+    private static func isValgrindPreload(_ name: UnsafeRawBufferPointer) -> Bool {
+        let prefix: StaticString = "vgpreload_", suffix: StaticString = ".so"
+        guard name.count >= prefix.utf8CodeUnitCount + suffix.utf8CodeUnitCount else { return false }
+        for index in 0..<prefix.utf8CodeUnitCount where name[index] != prefix.utf8Start[index] { return false }
+        let tail = name.count - suffix.utf8CodeUnitCount
+        for index in 0..<suffix.utf8CodeUnitCount where name[tail + index] != suffix.utf8Start[index] { return false }
+        return true
     }
 
     /// Every path fontconfig's answer depends on, with its state now; nil when there are more than a file may hold.

@@ -34,7 +34,7 @@ public final class FontChain: Sendable {
         /// The indices a character the starting font lacks is looked up in, in fontconfig's order.
         var searchOrder: [Int]
         /// The fonts opened so far, by chain index (nil: not opened yet). A list, not a dictionary: a chain holds a
-        /// handful of fonts, and an `[Int: Font]` cost a protocol-conformance scan at every start (0.35 M).
+        /// handful of fonts, and an `[Int: Font]` cost a protocol-conformance scan at every start (`typeset-warm`).
         var loaded: [Font?]
         /// Scalar → index of the first fallback covering it (-1: none does). Filled only for scalars the primary
         /// lacks.

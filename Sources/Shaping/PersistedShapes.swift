@@ -5,7 +5,8 @@ import InterlinearCorpus
 final class PersistedShapes {
     let folder: CacheFolder
     let key: ShapeCacheKey
-    /// Slots of a file this process makes (`ShapeFileLayout.defaultSlotCount` unless a test asks for fewer).
+    /// The fewest slots of a file this process makes (`ShapeFileLayout.defaultSlotCount` unless a test asks for
+    /// fewer); a file has as many as it needs (`ShapeFileLayout.slotCount(holding:least:)`).
     let slotCount: Int
     /// The file as it was when the cache was made (nil: there was none, or it was refused).
     let mapping: ShapeFileMapping?

@@ -4,12 +4,12 @@
 /// its header and fonts records).
 ///
 /// Why a second hash: a warm run checks every entry it serves (John 1: 1,780 entries of about 110 bytes), and
-/// `StableHasher`'s eight bytes a step (two multiplies, a rotate) made the checks 0.5 M of a 12.7 M run. This one
-/// takes sixteen bytes a step — a glyph — with one 64 × 64 → 128-bit multiply whose halves are folded together
-/// (the "mum" step of wyhash), then the MurmurHash3 finalizer. Each step's second word is mixed with the state,
-/// so the order of the words counts, and every piece's length is mixed in, so "ab" + "c" and "a" + "bc" differ.
-/// The words are read little-endian, unaligned; the last 1–15 bytes as two words zero-filled above them
-/// (`StableHasher.tail`). `RecordHasherTests` checks it against a byte-by-byte definition.
+/// `StableHasher`'s eight bytes a step (two multiplies, a rotate) made the checks a visible part of a warm run
+/// (`typeset-warm`). This one takes sixteen bytes a step — a glyph — with one 64 × 64 → 128-bit multiply whose
+/// halves are folded together (the "mum" step of wyhash), then the MurmurHash3 finalizer. Each step's second word is
+/// mixed with the state, so the order of the words counts, and every piece's length is mixed in, so "ab" + "c" and
+/// "a" + "bc" differ. The words are read little-endian, unaligned; the last 1–15 bytes as two words zero-filled above
+/// them (`StableHasher.tail`). `RecordHasherTests` checks it against a byte-by-byte definition.
 struct RecordHasher {
     private var state: UInt64
 

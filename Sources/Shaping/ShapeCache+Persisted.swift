@@ -25,7 +25,7 @@ extension ShapeCache {
     /// (`$folder/shapes-KEY.bin`, `ShapeCacheKey`) is mapped now, and strings it holds are served from it instead of
     /// being shaped; `savePersisted()` appends what was shaped. A missing, foreign or damaged file is no error:
     /// the cache starts empty and the next save makes or repairs it. Call before the first lookup. `slotCount` (a
-    /// power of two, 16 or more) is for tests that want small files.
+    /// power of two, 16 or more) is the fewest slots of a file this process makes, for tests that want small files.
     package func persist(in folder: String, slotCount: Int = ShapeFileLayout.defaultSlotCount) {
         precondition(tables.pointee.runs.isEmpty, "persist(in:) comes before the first lookup")
         detachPersisted()

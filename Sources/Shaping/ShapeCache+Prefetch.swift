@@ -19,7 +19,7 @@ extension ShapeCache {
     /// runs, glyphs and their arena positions are exactly what serial shaping of the same ids leaves. Duplicates
     /// in `ids` are fine. A concrete array, not a generic collection: unspecialized generic iteration across
     /// modules allocated once per element. `threads` is asked for only when there is enough to shape in parallel
-    /// (`Typesetter.threadsForIdleProcessors` reads Foundation's processor count: 0.4 M instructions).
+    /// (`Typesetter.threadsForIdleProcessors` reads Foundation's processor count: benchmark `typeset-warm`).
     public func prefetch(_ ids: [TextID], threads: @autoclosure () -> Int) {
         growIndex()
         let t = tables

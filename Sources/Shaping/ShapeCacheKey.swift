@@ -13,8 +13,8 @@ import Glibc
 /// - each style's direction, script and language (`ShapingStyle`);
 /// - the primary font file and the Hebrew font file with its index in the chain, each by path, face index, size
 ///   and modification time (`ShapeFile.Font.identity`). Not a hash of their contents: Gentium Plus is 1.8 MB and
-///   Ezra SIL 0.3 MB, and hashing them would cost each run more instructions than the whole warm typeset saves
-///   (about a byte per instruction at best: millions), where `stat` is one system call. A package upgrade replaces
+///   Ezra SIL 0.3 MB, and hashing them would cost each run more than the whole warm typeset saves (benchmark
+///   `typeset-warm`), where `stat` is one system call. A package upgrade replaces
 ///   the file (new size or time); an edit in place that keeps both to the nanosecond is not detected.
 /// - Size independence: runs are shaped at units per em (`Font`), so one file serves every point size; the size
 ///   is not in the key.

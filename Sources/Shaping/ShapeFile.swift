@@ -175,6 +175,13 @@ struct ShapeFile {
         return damaged ? .damaged : .absent
     }
 
+    /// The slots in use (filled, whatever they lead to).
+    func filledSlots() -> Int {
+        var filled = 0
+        for index in 0..<slotCount where slot(index) != 0 { filled += 1 }
+        return filled
+    }
+
     /// Every entry the slots lead to that fits in the bytes (checked or not), in slot order.
     func reachableEntries() -> [Entry] {
         var entries: [Entry] = []

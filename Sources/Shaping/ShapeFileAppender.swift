@@ -11,8 +11,9 @@ import Glibc
 /// no slot is filled twice.
 ///
 /// The file is written whole (compaction: a new file renamed over the name while the old one is still locked, so
-/// a process waiting for the lock sees the name moved and starts again on the new file) only when there is
-/// waste a lookup can meet:
+/// a process waiting for the lock sees the name moved and starts again on the new file) only when it must grow
+/// (the append would fill more than half its slots: the new file has room for 4 times what it holds, so growing
+/// costs O(1) a string over the file's life) or when there is waste a lookup can meet:
 /// - the file is not one this build wrote for the key (another format version, damaged header): replaced with the
 ///   batch alone;
 /// - a lookup or the append met an entry that failed its check (a crash lost a page, a disk flipped a bit): the
@@ -35,7 +36,7 @@ struct ShapeFileAppender {
     let folder: CacheFolder
     let name: String
     let key: UInt64
-    /// Slots of a file this process makes.
+    /// The fewest slots of a file this process makes (`ShapeFileLayout.slotCount(holding:least:)`).
     let slotCount: Int
 
     /// Appends `batch` (records encoded from offset 0: a fonts record `fonts` first when some entry depends on
@@ -59,12 +60,13 @@ struct ShapeFileAppender {
             var size = Int(info.st_size)
             var written = 0
             if size == 0 {
-                // A new file: the first process at the lock writes its header and makes room for its slots.
-                let header = Layout.header(key: key, slotCount: slotCount)
-                guard Self.write(fd, header, at: 0),
-                    ftruncate(fd, off_t(Layout.recordsStart(slotCount: slotCount))) == 0
+                // A new file: the first process at the lock writes its header and makes room for its slots, as many
+                // as its batch needs.
+                let slots = Layout.slotCount(holding: entries.count, least: slotCount)
+                let header = Layout.header(key: key, slotCount: slots)
+                guard Self.write(fd, header, at: 0), ftruncate(fd, off_t(Layout.recordsStart(slotCount: slots))) == 0
                 else { return nil }
-                size = Layout.recordsStart(slotCount: slotCount)
+                size = Layout.recordsStart(slotCount: slots)
                 written = header.count
                 ShapeFileSweep.removeEarlierFormats(in: folder)
             }
@@ -82,7 +84,7 @@ struct ShapeFileAppender {
                 size = Layout.recordsStart(slotCount: slots)
             }
             guard let mapping = ShapeFileMapping(descriptor: fd, length: size, key: key) else { return nil }
-            if compact {
+            if compact || crowded(mapping.file, adding: entries.count) {
                 return replace(with: batch, entries: entries, fonts: fonts, carrying: mapping.file, holds: holds)
             }
             switch appendNew(batch, entries: entries, to: fd, file: mapping.file, end: size, holds: holds) {
@@ -96,6 +98,17 @@ struct ShapeFileAppender {
             }
         }
         return nil
+    }
+
+    /// Whether `adding` more entries would fill more than `ShapeFileLayout.maximumLoad` of the file's slots (and it
+    /// can still grow): the append then writes the file again with more slots. The slots are counted only when the
+    /// records' bytes allow that many entries.
+    private func crowded(_ file: ShapeFile, adding: Int) -> Bool {
+        let limit = Int(Double(file.slotCount) * Layout.maximumLoad)
+        guard file.slotCount < Layout.maximumSlotCount,
+            (file.bytes.count - file.recordsStart) / Layout.smallestRecord + adding > limit
+        else { return false }
+        return file.filledSlots() + adding > limit
     }
 
     private enum Appended {
@@ -184,7 +197,10 @@ struct ShapeFileAppender {
         with batch: ShapeRecords, entries: [Int], fonts: [ShapeFile.Font], carrying file: ShapeFile?,
         holds: (ShapeFile, ShapeFile.Entry) -> Bool
     ) -> Outcome? {
-        var writer = ShapeFileWriter(key: key, slotCount: max(slotCount, file?.slotCount ?? 0))
+        // Sized for what it will hold: the batch and the entries carried (at most those the slots lead to).
+        let carried = file?.filledSlots() ?? 0
+        var writer = ShapeFileWriter(
+            key: key, slotCount: Layout.slotCount(holding: entries.count + carried, least: slotCount))
         var fonts = fonts
         if fonts.isEmpty, let file {
             // The batch depends on no fallback font, so it brought no fonts record: the carried entries that do

@@ -35,11 +35,14 @@ enum ShapeFileLayout {
     static let recordHeadSize = 32
     static let glyphSize = 16
     static let fontRecordSize = 32
-    /// Slots of a new file: 2^20 (4 MiB). The whole Bible at every tier is 328,280 distinct strings per font chain
-    /// (measured: docs/performance.md), a load of 0.31, so probes stay short; an entry whose probe would pass
-    /// `maximumProbe` slots is not added (the table is crowded: compaction into more slots is left to a later
-    /// format).
-    static let defaultSlotCount = 1 << 20
+    /// The fewest slots a file this build makes has (4 KiB). A file is made with room for what its first batch
+    /// holds, and grows (is written again with 4 times the slots it needs, `slotCount(holding:least:)`) when an
+    /// append would fill more than half of its slots: its size follows what it holds, where a fixed table of 2^20
+    /// slots made a one-chapter file 4 MiB of empty slots. The whole Bible at every tier is 328,280 distinct strings
+    /// per font chain (docs/performance.md): 2^20 slots after its last growth, a load of 0.31.
+    static let defaultSlotCount = 1 << 10
+    /// Entries a file holds at most per slot before an append grows it: probes stay short below half full.
+    static let maximumLoad = 0.5
     static let maximumSlotCount = 1 << 24
     static let maximumProbe = 256
     /// The size bound: no file larger is read, and nothing is appended past it. The whole Bible measured 82 MB
@@ -66,6 +69,18 @@ enum ShapeFileLayout {
 
     static let checkSeed: UInt64 = 0x1319_8A2E_0370_7344
     static let keySeed: UInt64 = 0xA409_3822_299F_31D0
+
+    /// The slots of a file made for `entries` entries: a power of two at least `least`, with the entries filling at
+    /// most a quarter of them (so the file takes as many again before it grows), at most `maximumSlotCount`.
+    static func slotCount(holding entries: Int, least: Int) -> Int {
+        var slots = max(16, least)
+        while slots < entries * 4, slots < maximumSlotCount { slots *= 2 }
+        return slots
+    }
+
+    /// The least length of a record (an entry of no glyph and a 1-byte key): a bound on the entries a file holds
+    /// from the bytes of its records.
+    static let smallestRecord = recordHeadSize + unit
 
     /// `count` rounded up to a multiple of 16.
     static func padded(_ count: Int) -> Int { (count + 15) & ~15 }

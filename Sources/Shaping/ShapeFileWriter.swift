@@ -58,8 +58,8 @@ struct ShapeRecords {
         return unit
     }
 
-    /// Zeros to copy from: appending a slice is a `memcpy`, where `repeatElement` goes byte by byte (a cold John 1
-    /// spent 1.0 M instructions padding its 1,780 records that way).
+    /// Zeros to copy from: appending a slice is a `memcpy`, where `repeatElement` goes byte by byte (a visible part
+    /// of a cold John 1's save: benchmark `typeset-cold`).
     private static let zeros = [UInt8](repeating: 0, count: 4096)
 
     /// Appends `count` zero bytes.

@@ -32,7 +32,7 @@ struct StableHasher {
         let count = bytes.count
         if let base = bytes.baseAddress {
             // Wrapping steps: `offset` stays within `count` (a buffer's length), so overflow checks would only cost
-            // (a quarter of the loop's instructions).
+            // (a large part of the loop).
             var offset = 0
             while count &- offset >= 8 {
                 mix(UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))

@@ -6,8 +6,8 @@ import Glibc
 #endif
 
 /// fontconfig's configuration as the distribution ships it, loaded without its `conf.d` snippets, so a process
-/// with no font cache finds the primary and Hebrew fonts without `FcInit` parsing every snippet's XML (24 M of the
-/// 28.5 M instructions a cold `typeset "John 1"` spent in fontconfig; this costs about 2 M).
+/// with no font cache finds the primary and Hebrew fonts without `FcInit` parsing every snippet's XML (most of what
+/// a cold `typeset "John 1"` spent in fontconfig: benchmark `typeset-cold`, docs/performance.md).
 ///
 /// What a named family's first match depends on is the font folders, the cache folders and the rules that edit a
 /// pattern's family or reject fonts. `/etc/fonts/fonts.conf` is read as it is (the folders, the cache folders,

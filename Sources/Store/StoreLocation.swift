@@ -44,9 +44,9 @@ public enum StoreLocation {
 
     /// `storeFile(explicit:environment:).path`, found without Foundation's `URL` and without a dictionary of the
     /// environment: `variable` reads one environment variable (`getenv` unless a test passes its own). Every command
-    /// that reads the store starts here, and `URL.path` alone cost 0.39 M instructions of an 18 M warm
-    /// `typeset "John 1"` (its first call builds a `Set<UInt8>`, which makes the Swift runtime scan every protocol
-    /// conformance record), the dictionary 0.37 M more (the same scan for `String: Hashable`). Paths Foundation would
+    /// that reads the store starts here, and `URL.path` was a visible part of a warm `typeset "John 1"` (benchmark
+    /// `typeset-warm`): its first call builds a `Set<UInt8>`, which makes the Swift runtime scan every protocol
+    /// conformance record, and the dictionary paid the same scan for `String: Hashable`. Paths Foundation would
     /// rewrite — "." or ".." components, doubled or trailing slashes, a leading "~", the root — take `storeFile`'s
     /// way, so the result is always the path that gives (`StoreLocationTests` compares the two).
     public static func storePath(

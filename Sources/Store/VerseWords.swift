@@ -5,10 +5,10 @@ import InterlinearCorpus
 /// display columns in its order, and (version 5) punctuation — each as its byte count (unsigned LEB128: seven bits a byte, low bits first, the
 /// high bit set on every byte but the last) followed by its bytes, word after word in `position` order.
 ///
-/// Why: a word row cost SQLite about 1,900 instructions to step through and copy out (eight columns, each decoded
-/// and copied by the virtual machine), most of a whole-New-Testament load; one blob per verse is one column per
-/// verse. The `word` table keeps every field for search (its keys and indexes); the writer fills both from the same
-/// chapter.
+/// Why: SQLite stepped through and copied out each word row (eight columns, each decoded and copied by the virtual
+/// machine), most of a whole-New-Testament load (`interlinear bench-store`; docs/performance.md); one blob per verse is
+/// one column per verse. The `word` table keeps every field for search (its keys and indexes); the writer fills both
+/// from the same chapter, and `rebuild` derives the blobs from word rows (the migration from version 1).
 ///
 /// The bytes are data like any stored field: `Reader` never reads past them, and whatever it hands out is checked
 /// field by field as a word row's fields are (`StoredChapterCheck`).

@@ -66,6 +66,13 @@ import Testing
         ["render", "John 1"],
         ["render", "John 1", "--format", "pdf", "--output", "x.pdf", "--paper", "letter"],
         ["render", "John 1", "--format", "svg", "--scale", "1.5", "--from", "2", "--to", "5", "--overlay", "a11y"],
+        ["define", "G3056"],
+        ["define", "G3056", "H430", "λόγος", "John 1:1 w4", "--json", "--corpus", "/tmp/store"],
+        ["define", "--json", "H871a"],
+        ["search", "G3056"],
+        ["search", "logos", "--lemma", "--in", "John", "--limit", "5", "--json"],
+        ["search", "in the beginning", "--text", "--in=nt", "--limit=0", "--corpus", "/tmp/store"],
+        ["search", "V-AAI-3S", "--morph"],
     ])
     func theShortcutMakesTheCommandArgumentParserMakes(arguments: [String]) throws {
         let shortcut = try #require(ArgumentShortcut.command(arguments), "\(arguments) take the shortcut")
@@ -89,7 +96,13 @@ import Testing
         ["a11y", "John 1", "--viewport", "1x"],
         ["read", "John 1", "extra"], ["read", "John 1", "--original", "--greek"], ["read", "John 1", "--all"],
         ["render", "John 1", "--format", "gif"], ["render", "John 1", "--from", "5", "--to", "2"],
-        ["export", "John 1"], ["search", "logos"], [],
+        ["export", "John 1"], [],
+        ["define"], ["define", " "], ["define", "G3056", "--bogus"], ["define", "G3056", "--json=yes"],
+        ["define", "Nowhere 1:1 w4"], ["define", "G3056", "--corpus"], ["define", "-G3056"],
+        ["search"], ["search", "logos", "logos"], ["search", "logos", "--lemma", "--text"],
+        ["search", "logos", "--limit", "-1"], ["search", "logos", "--limit", "abc"],
+        ["search", "logos", "--in", "Nowhere"],
+        ["search", "logos", "--limit", "5", "--limit", "6"], ["search", " "], ["search", "logos", "--help"],
     ])
     func argumentsOutsideTheGrammarGoToArgumentParser(arguments: [String]) {
         #expect(ArgumentShortcut.command(arguments) == nil, "\(arguments)")
@@ -123,12 +136,14 @@ import Testing
         }
     }
 
-    /// A parsed command's values: ArgumentParser's command unwrapped from `ParsedCommand`, and `typeset`'s as the
-    /// plain `TypesetRun` it runs (which the shortcut makes without the wrappers).
+    /// A parsed command's values: ArgumentParser's command unwrapped from `ParsedCommand`, and `typeset`'s,
+    /// `define`'s and `search`'s as the plain values they run (which the shortcut makes without the wrappers).
     private func described(_ command: Any) -> String {
         switch command {
         case let parsed as ParsedCommand: return described(parsed.command)
         case let typeset as TypesetCommand: return String(reflecting: typeset.values)
+        case let define as DefineCommand: return String(reflecting: define.values)
+        case let search as SearchCommand: return String(reflecting: search.values)
         default: return String(reflecting: command)
         }
     }

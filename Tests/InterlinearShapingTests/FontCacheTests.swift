@@ -317,4 +317,38 @@ import Testing
             #expect(Array(try Data(contentsOf: folder.appendingPathComponent(name))) == bytes, "\(name)")
         }
     }
+
+    /// Valgrind adds its own preloads to `LD_PRELOAD` (asked of valgrind itself: the value `printenv` sees under
+    /// it). They define no HarfBuzz, so the fingerprint leaves them out: a run under valgrind after a native one
+    /// finds the font cache current (a warm measurement is warm). Any other preload still counts, in its place.
+    @Test(.enabled(if: SystemTool.required("valgrind"), SystemTool.reason("valgrind", package: "valgrind")))
+    func valgrindsPreloadsLeaveTheFingerprintAsANativeRunHasIt() throws {
+        func underValgrind(_ preload: String?) throws -> String {
+            let process = Process()
+            process.executableURL = try #require(SystemTool.find("valgrind"))
+            process.arguments = ["--tool=none", "-q", "/usr/bin/printenv", "LD_PRELOAD"]
+            var environment = ProcessInfo.processInfo.environment
+            environment["LD_PRELOAD"] = preload
+            process.environment = environment
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            try process.run()
+            let output = pipe.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return String(decoding: output, as: UTF8.self).trimmingCharacters(in: .newlines)
+        }
+        func kept(_ value: String) -> String {
+            let bytes = Array(value.utf8)
+            return String(decoding: bytes.withUnsafeBytes { FontCache.preloadsBesidesValgrind($0) }, as: UTF8.self)
+        }
+        let alone = try underValgrind(nil)
+        #expect(alone.contains("vgpreload_"), "valgrind preloads its own library: \(alone)")
+        #expect(kept(alone) == "")
+        let other = "/lib/x86_64-linux-gnu/libm.so.6"
+        let both = try underValgrind(other)
+        #expect(both.contains("vgpreload_") && both.contains(other), "\(both)")
+        #expect(kept(both) == other)
+        #expect(kept("/opt/a.so /opt/b.so") == "/opt/a.so:/opt/b.so")
+        #expect(kept("/opt/vgpreload_core.so.1") == "/opt/vgpreload_core.so.1", "not a valgrind preload's name")
+    }
 }

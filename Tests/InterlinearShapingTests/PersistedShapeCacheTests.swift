@@ -41,7 +41,7 @@ func withAligned<R>(_ bytes: [UInt8], _ body: (UnsafeRawBufferPointer) throws ->
     }
 
     /// A cache over `texts` keeping its file in `folder`.
-    /// Files of 256 slots: small enough to copy hundreds of times (a real file has 2^20).
+    /// Files of at least 256 slots: small enough to copy hundreds of times.
     static func cache(_ texts: [String], folder: String?, slotCount: Int = 256) throws -> (ShapeCache, [TextID]) {
         let (strings, ids) = frozenTable(texts)
         let cache = ShapeCache(chain: try sharedFontChain(), strings: strings)
@@ -108,6 +108,42 @@ func withAligned<R>(_ bytes: [UInt8], _ body: (UnsafeRawBufferPointer) throws ->
             thirdIDs.forEach { _ = third.run($0) }
             #expect(third.servedFromFile == Self.texts.count - 1)
             #expect(third.savePersisted() == nil)
+        }
+    }
+
+    /// A file is sized by what it holds: its slots (4 bytes each) and header come to at most half the bytes of its
+    /// records (a file ≤ 1.5 × its entries), whether its first save made it or later saves grew it; a save that
+    /// would fill more than half the slots writes the file again with more, and everything saved before is still
+    /// served from it.
+    @Test func theFileGrowsWithWhatItHolds() throws {
+        try withCacheFolder { folder in
+            let words = (0..<3_000).map { "w\($0)" }
+            func slots(_ path: String) throws -> Int {
+                let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)).prefix(ShapeFileLayout.headerSize))
+                return Int(bytes[ShapeFileLayout.Header.slotCount]) | Int(bytes[ShapeFileLayout.Header.slotCount + 1])
+                    << 8
+                    | Int(bytes[ShapeFileLayout.Header.slotCount + 2]) << 16
+            }
+            func sizedByWhatItHolds(_ path: String) throws {
+                let size = try Self.size(path), slotCount = try slots(path)
+                let table = ShapeFileLayout.recordsStart(slotCount: slotCount)
+                #expect(table * 2 <= size - table, "\(slotCount) slots beside \(size - table) bytes of records")
+            }
+            var path = ""
+            for (step, end) in [100, 400, 3_000].enumerated() {
+                let (cache, ids) = try Self.cache(Array(words[0..<end]), folder: folder, slotCount: 16)
+                ids.forEach { _ = cache.run($0) }
+                #expect(cache.servedFromFile == [0, 100, 400][step], "what earlier saves wrote is served")
+                let saved = try #require(cache.savePersisted())
+                #expect(saved.entries == end - [0, 100, 400][step])
+                #expect(saved.compacted == (step > 0), "a save that would crowd the slots grows the file")
+                path = saved.path
+                try sizedByWhatItHolds(path)
+            }
+            let (all, ids) = try Self.cache(words, folder: folder, slotCount: 16)
+            ids.forEach { _ = all.run($0) }
+            #expect(all.servedFromFile == words.count)
+            #expect(try slots(path) >= words.count * 2, "at most half full")
         }
     }
 

@@ -1,12 +1,14 @@
 import ArgumentParser
 
-/// The everyday commands — `typeset`, `a11y`, `read`, `render` with a reference and their own options — read
-/// without ArgumentParser's parse. That parse reflects over every property wrapper of the command and casts values
-/// to its protocols, and each first cast makes the Swift runtime scan every protocol conformance record of the
-/// binary: 12 M of a 29 M warm `typeset "John 1"` (callgrind, docs/performance.md). Here each value is converted by
-/// its own `ExpressibleByArgument` conformance and validated by the same `validate()`s: `typeset` into plain values
-/// (`TypesetRun`: even making the wrappers cost 1.0 M), the others into their commands' property wrappers. Either
-/// way the result is what ArgumentParser's parse gives (`SubcommandParseTests` compares both, value by value).
+/// The everyday commands — `typeset`, `a11y`, `read`, `render` with a reference and their own options, `define`
+/// and `search` with theirs — read without ArgumentParser's parse. That parse reflects over every property wrapper
+/// of the command and casts values to its protocols, and each first cast makes the Swift runtime scan every
+/// protocol conformance record of the binary: most of a warm `typeset "John 1"` or a `define` before this
+/// (benchmarks `typeset-warm` and `define` in Benchmarks/Thresholds; docs/performance.md). Here each value is
+/// converted by its own `ExpressibleByArgument` conformance and validated by the same `validate()`s: `typeset`,
+/// `define` and `search` into plain values (`TypesetRun`, `DefineRun`, `SearchRun`: even making the wrappers costs
+/// conformance scans), the others into their commands' property wrappers. Either way the result is what
+/// ArgumentParser's parse gives (`SubcommandParseTests` compares both, value by value).
 ///
 /// Anything outside the simple grammar gives nil and goes to ArgumentParser, which then words every message and
 /// exit code as before: an unknown option, a value that does not convert or fails validation, an option given
@@ -21,6 +23,8 @@ enum ArgumentShortcut {
         let parsed: (any ParsableCommand)?
         switch name {
         case "typeset": return typeset(rest)
+        case "define": return define(rest)
+        case "search": return search(rest)
         case "a11y": parsed = a11y(rest)
         case "read": parsed = read(rest)
         case "render": parsed = render(rest)
@@ -34,6 +38,30 @@ enum ArgumentShortcut {
         guard var scan = Scan(arguments, flags: layoutFlags) else { return nil }
         let run = TypesetRun(layout: scan.request(), output: scan.optional("output"))
         return scan.finish(run.layout) ? run : nil
+    }
+
+    /// `define`'s values, without ArgumentParser's wrappers.
+    private static func define(_ arguments: ArraySlice<String>) -> DefineRun? {
+        guard var scan = Scan(arguments, flags: ["json"]) else { return nil }
+        let run = DefineRun(queries: scan.takePositionals(), json: scan.flag("json"), corpus: scan.optional("corpus"))
+        return scan.finish(run)
+    }
+
+    /// `search`'s values, without ArgumentParser's wrappers.
+    private static func search(_ arguments: ArraySlice<String>) -> SearchRun? {
+        guard var scan = Scan(arguments, flags: ["lemma", "strongs", "morph", "text", "json"]) else { return nil }
+        let queries = scan.takePositionals()
+        guard queries.count == 1 else { return nil }
+        var run = SearchRun(query: queries[0])
+        run.lemma = scan.flag("lemma")
+        run.strongs = scan.flag("strongs")
+        run.morph = scan.flag("morph")
+        run.text = scan.flag("text")
+        run.scope = scan.value("in", run.scope)
+        run.limit = scan.value("limit", run.limit)
+        run.json = scan.flag("json")
+        run.corpus = scan.optional("corpus")
+        return scan.finish(run)
     }
 
     private static func a11y(_ arguments: ArraySlice<String>) -> A11yCommand? {
@@ -147,6 +175,13 @@ enum ArgumentShortcut {
             return LayoutRequest(reference: positionals.first ?? "", settings: settings)
         }
 
+        /// The positional arguments, in order (a command that takes more than the one reference).
+        mutating func takePositionals() -> [String] {
+            let values = positionals
+            positionals = []
+            return values
+        }
+
         /// The values of a repeatable option, in order.
         mutating func array<Value: ExpressibleByArgument>(_ name: String) -> [Value] {
             var values: [Value] = []
@@ -186,6 +221,16 @@ enum ArgumentShortcut {
             return command
         }
 
+        /// The plain values of a command without layout options, when every argument was read and converted and
+        /// its `validate` passes; else nil.
+        func finish<Run: CommandRun & ValidatedRun>(_ run: Run) -> Run? {
+            guard !failed, positionals.isEmpty, options.allSatisfy(\.read), flags.allSatisfy(\.read) else {
+                return nil
+            }
+            do { try run.validate() } catch { return nil }
+            return run
+        }
+
         /// Whether every argument was read and converted and the layout's checks pass (the options', then the
         /// reference's, in ArgumentParser's order).
         func finish(_ layout: LayoutRequest) -> Bool {
@@ -200,3 +245,11 @@ enum ArgumentShortcut {
         }
     }
 }
+
+/// Plain values with their command's checks (`DefineRun`, `SearchRun`).
+protocol ValidatedRun {
+    func validate() throws
+}
+
+extension DefineRun: ValidatedRun {}
+extension SearchRun: ValidatedRun {}

@@ -25,11 +25,26 @@ struct DefineCommand: ParsableCommand {
     @Option(help: ArgumentHelp(corpusHelp))
     var corpus: String?
 
+    /// The values, without the wrappers: what runs.
+    var values: DefineRun { DefineRun(queries: queries, json: json, corpus: corpus) }
+
+    func validate() throws { try values.validate() }
+
+    func run() throws { try values.run() }
+}
+
+/// What `define` does, from plain values: `DefineCommand` runs it, and `ArgumentShortcut` makes it without
+/// ArgumentParser's parse (its conformance scans were most of a `define`'s work).
+struct DefineRun: CommandRun, Equatable {
+    var queries: [String]
+    var json = false
+    var corpus: String?
+
     func validate() throws {
         guard !queries.isEmpty else {
             throw ValidationError("give at least one query: G3056, H430, λόγος or \"John 1:1 w4\"")
         }
-        for query in queries where query.trimmingCharacters(in: .whitespaces).isEmpty {
+        for query in queries where ValueSyntax.trimmingSpaces(query[...]).isEmpty {
             throw ValidationError("a query is empty")
         }
         for query in queries {
@@ -61,7 +76,7 @@ enum DefineQuery {
     case word(String, Int)
 
     init(_ text: String) {
-        let query = text.trimmingCharacters(in: .whitespaces)
+        let query = ValueSyntax.trimmingSpaces(text[...])
         if LexiconEntry.key(query) != nil {
             self = .strongs(query)
         } else if let space = query.lastIndex(of: " "), query[query.index(after: space)...].first == "w",

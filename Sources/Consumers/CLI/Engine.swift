@@ -231,8 +231,8 @@ struct Engine {
 }
 
 /// The whole chapter the arguments name, loaded for a front end that shows its text without shaping it (`read`'s
-/// grid and plain text): no session and no fonts, so fontconfig never starts (24 M instructions with no font
-/// cache) and `--font` is not looked up. Chapters load as a session loads them (`Interlinear.chapter`).
+/// grid and plain text): no session and no fonts, so fontconfig never starts (benchmark `read`) and `--font` is
+/// not looked up. Chapters load as a session loads them (`Interlinear.chapter`).
 struct UnshapedChapter {
     let library: ChapterLibrary
     /// The chapters' source: the store, or its chapters with `--translation`'s text.

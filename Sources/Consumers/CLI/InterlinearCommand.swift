@@ -61,7 +61,7 @@ extension InterlinearCommand {
     /// `_superCommandName`), unless an argument asks for what the root answers — help, the version, a completion
     /// script. The result is the same (`SubcommandParseTests` compare both parses); the work is not: the root's
     /// parse also reflects over the root command and parses the whole argument list twice more looking for
-    /// `--generate-completion-script`, 4.1 M instructions of a 52.7 M warm `typeset "John 1"` (callgrind).
+    /// `--generate-completion-script`: a visible part of a warm `typeset "John 1"` (benchmark `typeset-warm`).
     static func parse(_ arguments: [String]) throws -> any CommandRun {
         if let command = ArgumentShortcut.command(arguments) { return command }
         if let subcommand = subcommandParsedOnItsOwn(arguments),

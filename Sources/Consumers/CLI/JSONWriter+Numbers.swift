@@ -21,7 +21,7 @@ extension JSONWriter {
 
     /// Writes `magnitude` in decimal into room the caller made (20 bytes at most): the digits are counted first,
     /// then written from the last pair backwards. Wrapping arithmetic: every index stays within the room made, so
-    /// the overflow checks would only cost (five numbers a label, 4 M instructions for John 1's JSON in all).
+    /// the overflow checks would only cost (five numbers a label: most of the JSON stage of `typeset-warm`).
     @inline(__always)
     mutating func putDecimal(_ magnitude: UInt) {
         let digits = Self.decimalDigits(magnitude)

@@ -7,7 +7,7 @@ import InterlinearCorpus
 ///
 /// Between `beginValue(reserving:)` and `endValue(_:)` the caller writes at most the bytes it reserved (debug
 /// builds check); every `put…` says the most it writes. Positions move by wrapping arithmetic (`&+=`): they stay
-/// within the reserved room, far below `Int.max`, so overflow checks would only cost instructions on every byte.
+/// within the reserved room, far below `Int.max`, so overflow checks would only cost time on every byte.
 extension JSONWriter {
     /// Starts a value (an element of the open array, or the value of the key just written: its comma when it
     /// needs one) and makes room for `bound` more bytes.

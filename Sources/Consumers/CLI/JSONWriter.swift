@@ -3,7 +3,7 @@ import InterlinearCorpus
 
 /// Writes JSON straight into one growing byte buffer, byte for byte as Foundation's `JSONEncoder` writes it with
 /// `.sortedKeys` and `.withoutEscapingSlashes` (and `.prettyPrinted` when `pretty`), without building a tree of
-/// values first: `JSONEncoder` was two thirds of a whole `typeset` run (207 M of 317 M instructions for John 1).
+/// values first: `JSONEncoder` was two thirds of a whole `typeset` run (benchmark `typeset-cold`).
 ///
 /// The caller writes the keys of each object in sorted order (UTF-8 byte order, as `JSONEncoder` sorts on Linux);
 /// debug builds check that. What it reproduces, and `JSONWriterTests` checks against `JSONEncoder` itself:

@@ -102,8 +102,8 @@ enum LayoutDocument {
     }
 
     /// The coordinates labels repeat, as last written (`WrittenNumber`): x for the labels of a word's column, height
-    /// and y by tier (a tier's labels share their height, and their y along a line). John 1's JSON took 3.26 M
-    /// instructions, most of them its 20,000 numbers. In place, one allocation a document: slot 0 is x, 1 + a
+    /// and y by tier (a tier's labels share their height, and their y along a line). Most of John 1's JSON stage
+    /// was its 20,000 numbers (benchmark `typeset-warm`). In place, one allocation a document: slot 0 is x, 1 + a
     /// tier's raw value its height, 1 + `tiers` + the raw value its y.
     /// The caller deallocates it (`deallocate()`).
     struct LabelNumbers {

@@ -7,7 +7,7 @@ import InterlinearTypesetting
 /// The layout options (`LayoutSettings`) as plain values, without ArgumentParser's property wrappers: what the
 /// engine reads, and what `ArgumentShortcut` fills in directly. Making a command's wrappers (each `@Option` builds
 /// its names into a `Set`, each generic wrapper type is instantiated at first use) made the Swift runtime scan every
-/// protocol conformance record twice: 1.0 M instructions of a 15.5 M warm `typeset "John 1"` (callgrind,
+/// protocol conformance record twice, a visible part of a warm `typeset "John 1"` (benchmark `typeset-warm`,
 /// docs/performance.md). The checks live here, so both parses check alike.
 struct LayoutValues: Equatable {
     var width = LayoutSettings.defaultWidth

@@ -39,6 +39,28 @@ struct SearchCommand: ParsableCommand {
     @Option(help: ArgumentHelp(corpusHelp))
     var corpus: String?
 
+    /// The values, without the wrappers: what runs.
+    var values: SearchRun {
+        SearchRun(
+            query: query, lemma: lemma, strongs: strongs, morph: morph, text: text, scope: scope, limit: limit,
+            json: json, corpus: corpus)
+    }
+
+    func validate() throws { try values.validate() }
+
+    func run() throws { try values.run() }
+}
+
+/// What `search` does, from plain values: `SearchCommand` runs it, and `ArgumentShortcut` makes it without
+/// ArgumentParser's parse (its conformance scans were half of a `search`'s work).
+struct SearchRun: CommandRun, Equatable {
+    var query: String
+    var lemma = false, strongs = false, morph = false, text = false
+    var scope = "bible"
+    var limit = 50
+    var json = false
+    var corpus: String?
+
     func validate() throws {
         if [lemma, strongs, morph, text].filter({ $0 }).count > 1 {
             throw ValidationError("choose at most one of --lemma, --strongs, --morph, --text")
@@ -51,7 +73,7 @@ struct SearchCommand: ParsableCommand {
                 "--in must be a book (John, Gen), two books joined by a hyphen (Gen-Deut), nt, ot or bible, got '\(scope)'"
             )
         }
-        guard !query.trimmingCharacters(in: .whitespaces).isEmpty else { throw ValidationError("the query is empty") }
+        guard !ValueSyntax.trimmingSpaces(query[...]).isEmpty else { throw ValidationError("the query is empty") }
     }
 
     func run() throws {

@@ -37,7 +37,7 @@ enum ValueSyntax {
 
     /// `text` without the spaces and tabs at either end: Unicode's space separators and U+0009, what Foundation's
     /// `CharacterSet.whitespaces` holds, compared scalar by scalar as Foundation does. Not Foundation's own
-    /// `trimmingCharacters`: bridging to NSString cost 0.9 M instructions of every `--tiers` check.
+    /// `trimmingCharacters`: bridging to NSString was most of every `--tiers` check (benchmark `typeset-warm`).
     static func trimmingSpaces(_ text: Substring) -> String {
         func isSpace(_ scalar: Unicode.Scalar) -> Bool {
             scalar == " " || scalar == "\t"

@@ -1,7 +1,7 @@
 // cairo, loaded on first use instead of at process start (the mechanism is in CLazyLibrary's lazy_library.h).
 //
 // libcairo and what it needs (pixman, libpng, libX11, libxcb and its extensions) cost every `interlinear` process
-// about 1.6 M instructions to load and relocate, measured with callgrind, though only `render` and `view` draw.
+// loading and relocating them (callgrind, benchmark `typeset-warm`), though only `render` and `view` draw.
 // Each cairo function they call is defined here with cairo's own prototype and forwards to the real one. Without
 // libcairo they fail the way cairo reports failure: constructors return NULL (the Swift callers guard on it), status
 // queries return CAIRO_STATUS_DEVICE_ERROR, cairo_status_to_string says why the library is missing; the commands

@@ -1,9 +1,9 @@
 // HarfBuzz, loaded on first use instead of at process start (the mechanism is in CLazyLibrary's lazy_library.h).
 //
-// libharfbuzz and what it needs (glib, graphite2, pcre2) cost every `interlinear` process about 0.5 M instructions
-// to load and relocate (Debian links it `-z now`: 261 symbol bindings of its own, 249 of glib's), measured with
-// callgrind, though a warm run serves every string from the shape cache file and shapes nothing. Each HarfBuzz
-// function the shaping stage calls is defined here with HarfBuzz's own prototype and forwards to the real one.
+// libharfbuzz and what it needs (glib, graphite2, pcre2) cost every `interlinear` process their loading and
+// relocating (benchmark `typeset-warm`) (Debian links it `-z now`: 261 symbol bindings of its own, 249 of glib's),
+// measured with callgrind, though a warm run serves every string from the shape cache file and shapes nothing. Each
+// HarfBuzz function the shaping stage calls is defined here with HarfBuzz's own prototype and forwards to the real one.
 // Without libharfbuzz they fail the way HarfBuzz reports failure: constructors return NULL (`Font` and `RunShaper`
 // guard on it), queries return nothing; hb_version_string says the library is missing.
 #include <harfbuzz/hb.h>

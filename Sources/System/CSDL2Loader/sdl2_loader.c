@@ -1,8 +1,8 @@
 // SDL2, loaded on first use instead of at process start (the mechanism is in CLazyLibrary's lazy_library.h).
 //
 // libSDL2 pulls about forty shared libraries into a process (X11, Wayland, PulseAudio, ALSA, libsndfile and its
-// codecs, ...): linked normally, every `interlinear` command paid to load and relocate them (about 10 M instructions,
-// measured with callgrind), though only `view` opens a window. Here each SDL function the View module calls is
+// codecs, ...): linked normally, every `interlinear` command paid to load and relocate them (callgrind, benchmark
+// `typeset-warm`), though only `view` opens a window. Here each SDL function the View module calls is
 // defined with SDL's own prototype (from its header, so a mismatch does not compile) and forwards to the real one,
 // found with dlsym in libSDL2-2.0.so.0, opened the first time any of them is called. Without libSDL2 the functions
 // fail the way SDL reports failures (SDL_Init returns -1, SDL_GetError says why), so `view` says it cannot open a

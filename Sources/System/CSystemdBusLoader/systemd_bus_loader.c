@@ -2,7 +2,7 @@
 // lazy_library.h).
 //
 // libsystemd (with libgcrypt, libgpg-error, liblzma, libzstd, liblz4, libcap) cost every `interlinear` process
-// about 1.3 M instructions to load and relocate, measured with callgrind, though only the AT-SPI adapter (`view`,
+// loading and relocating them (callgrind, benchmark `typeset-warm`), though only the AT-SPI adapter (`view`,
 // and its test host) talks to D-Bus. Each sd-bus function the adapter, CATSPIShim and the adapter's tests call is
 // defined here with sd-bus's own prototype and forwards to the real one. Without libsystemd they fail the way sd-bus reports
 // failure: a negative errno, here -ELIBACC ("cannot access a needed shared library"), or NULL; the adapter checks

@@ -2,7 +2,8 @@
 //
 // Only `view` talks to X11 itself (to set its window title in standard forms, X11Title.swift), and only once SDL has
 // opened an X11 window: SDL loads libX11 then for its own X11 driver, so opening it here finds the same copy.
-// Linked normally, libX11 and libxcb cost every `interlinear` process about 0.65 M instructions at start (callgrind).
+// Linked normally, libX11 and libxcb cost every `interlinear` process their loading at start (callgrind,
+// benchmark `typeset-warm`).
 // Without libX11 the functions fail the way Xlib reports failure (no atom, no text property), so the title is left
 // as SDL set it; SDL's X11 driver cannot run without libX11 anyway.
 #include <X11/Xlib.h>
