@@ -6,8 +6,8 @@ import Testing
 
 /// The text's punctuation as a listener meets it (issue 38): the line mode's verse line (`R`) hears each mark as a
 /// pause and never as a word. espeak-ng's English voice (`espeak-ng -q -x -v en-us`) says the line with its pause
-/// marks in the same phoneme words as without them, and breaks the clause where the SBLGNT prints a comma or a
-/// raised dot.
+/// marks in the same phoneme words as without them, less its own pause marks (`_:`, `_`), and pauses (a `_:`
+/// mark or a clause break) where the SBLGNT prints a comma or a raised dot.
 @Suite(
     "Punctuation heard as pauses, never as words (espeak-ng)", .serialized,
     .enabled(if: SystemTool.required("espeak-ng"), SystemTool.reason("espeak-ng", package: "espeak-ng")))
