@@ -31,12 +31,17 @@ struct PunctuationSpeechTests {
         }
         #expect(marked != bare, "the chapter has punctuation to hear")
         let saidMarked = try voice.phonemes(marked), saidBare = try voice.phonemes(bare)
+        // espeak writes a pause as `_:` (or `_`) after the word before it, or breaks the clause onto a new line.
+        let words = { (lines: [String]) in
+            lines.joined(separator: " ").replacingOccurrences(of: "_:", with: "").replacingOccurrences(of: "_", with: "")
+                .split(separator: " ")
+        }
+        let pauses = { (lines: [String]) in lines.count + lines.joined().components(separatedBy: "_:").count }
         for index in marked.indices {
-            let words = { (lines: [String]) in lines.joined(separator: " ").split(separator: " ") }
             #expect(
                 words(saidMarked[index]) == words(saidBare[index]), "\(reference) verse \(index + 1): \(marked[index])")
             if pausesInside[index] {
-                #expect(saidMarked[index].count > saidBare[index].count, "a pause in \(marked[index])")
+                #expect(pauses(saidMarked[index]) > pauses(saidBare[index]), "a pause in \(marked[index])")
             }
         }
         // Hebrew verses end with sof pasuq, heard as a full stop; Greek ones with the SBLGNT's own mark.
