@@ -31,12 +31,13 @@ struct PunctuationSpeechTests {
         }
         #expect(marked != bare, "the chapter has punctuation to hear")
         let saidMarked = try voice.phonemes(marked), saidBare = try voice.phonemes(bare)
-        // espeak writes a pause as `_:` (or `_`) after the word before it, or breaks the clause onto a new line.
+        // espeak writes a pause as `_:` (or `_`) after the word before it, and moves a word's stress (' and ,) at a
+        // phrase's end: the words compared are the phonemes without either; it wraps long output at any word, so
+        // its lines are not clauses.
         let words = { (lines: [String]) in
-            lines.joined(separator: " ").replacingOccurrences(of: "_:", with: "").replacingOccurrences(of: "_", with: "")
-                .split(separator: " ")
+            lines.joined(separator: " ").filter { !"_:',".contains($0) }.split(separator: " ")
         }
-        let pauses = { (lines: [String]) in lines.count + lines.joined().components(separatedBy: "_:").count }
+        let pauses = { (lines: [String]) in lines.joined().components(separatedBy: "_:").count - 1 }
         for index in marked.indices {
             #expect(
                 words(saidMarked[index]) == words(saidBare[index]), "\(reference) verse \(index + 1): \(marked[index])")
