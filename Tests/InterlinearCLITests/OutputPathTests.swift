@@ -64,7 +64,13 @@ import Testing
         defer { scratch.remove() }
         let result = try interlinear("import", "Revelation 22", "Matthew 1", "--output", scratch.url.path)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdoutText == "imported 2 chapter file(s) into \(scratch.url.path)\n")
+        // Then the totals of the SBLGNT-as-printed decisions (Matthew 1:20 κατ’ …), listed in the report beside them.
+        let report = scratch.url.appendingPathComponent("sblgnt-alignment.tsv")
+        #expect(result.stdoutText.hasPrefix("imported 2 chapter file(s) into \(scratch.url.path)\n"))
+        #expect(result.stdoutText.hasSuffix("every decision: \(report.path)\n"))
+        #expect(
+            try String(contentsOf: report, encoding: .utf8).contains(
+                "Matthew 1:20\t8\tκατ\tκατ’\telision mark restored"))
         for file in ["66-Rev/22.tsv", "40-Matt/01.tsv"] {
             #expect(
                 try Data(contentsOf: scratch.url.appendingPathComponent(file))

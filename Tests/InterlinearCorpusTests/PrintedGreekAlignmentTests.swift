@@ -6,7 +6,9 @@ import Testing
 /// Aligning SBLGNT.tsv's words with the SBLGNT as printed (`PrintedGreekAlignment`), and the punctuation field.
 struct PrintedGreekAlignmentTests {
     static func printed(_ words: [(String, String)]) -> [PrintedGreekText.Word] {
-        words.enumerated().map { PrintedGreekText.Word(word: $1.0, punctuation: Punctuation(after: $1.1), line: $0 + 1) }
+        words.enumerated().map {
+            PrintedGreekText.Word(word: $1.0, punctuation: Punctuation(after: $1.1), line: $0 + 1)
+        }
     }
 
     @Test func printedFormsAndMarksReplaceTheNormalisedOnes() {
@@ -46,8 +48,9 @@ struct PrintedGreekAlignmentTests {
     }
 
     @Test func punctuationFieldRoundTrips() {
-        for marks in [Punctuation(after: ","), Punctuation(before: "(", after: ""), Punctuation(before: "[", after: "),")]
-        {
+        for marks in [
+            Punctuation(after: ","), Punctuation(before: "(", after: ""), Punctuation(before: "[", after: "),"),
+        ] {
             #expect(Punctuation(field: Substring(marks.field)) == marks)
         }
         #expect(Punctuation(before: "(", after: ")·").printed("λόγος") == "(λόγος)·")

@@ -28,7 +28,7 @@ import Testing
             "words",
             """
             WITH RECURSIVE n(i) AS (SELECT 100 UNION ALL SELECT i + 1 FROM n WHERE i < 100 + 65536)
-            INSERT INTO word SELECT 43001001, i, 'λ', 'l', 'λ', 'G1', 'N', 'w', '', 'λ', 'λ', 1 FROM n;
+            INSERT INTO word SELECT 43001001, i, 'λ', 'l', 'λ', 'G1', 'N', 'w', '', 'λ', 'λ', 1, '' FROM n;
             """)
         #expect {
             try CorpusStore(url: url).load(Self.john, into: StringTableBuilder())
@@ -146,7 +146,7 @@ import Testing
         let url = try Self.damaged(
             "chapters",
             """
-            INSERT INTO verse VALUES (43101001, 'In'), (1001001, 'In');
+            INSERT INTO verse VALUES (43101001, 'In', 0), (1001001, 'In', 0);
             """)
         let store = try CorpusStore(url: url)
         #expect(try !store.availableChapters().contains { $0.book.osis == "John" && $0.chapter == 101 })

@@ -12,18 +12,18 @@ import Testing
 
     /// Fields of every size class of the byte count (one, two and three count bytes, and empty) read back as packed.
     @Test func packedFieldsReadBackInOrder() throws {
-        let sizes = [0, 1, 127, 128, 300, 16_383, 16_384, 70_000]
+        let sizes = [0, 1, 127, 128, 300, 16_383, 16_384, 70_000, 2]
         let fields = sizes.enumerated().map { index, size in [UInt8](repeating: UInt8(0x41 + index), count: size) }
-        // Two words: the eight fields above, then six more of them again (seven a word).
-        let words = [Array(fields[0..<7]), Array(fields[1..<8])]
+        // Two words: the first eight fields above, then the last eight (eight a word).
+        let words = [Array(fields[0..<8]), Array(fields[1..<9])]
         var blob: [UInt8] = []
         for word in words {
             for field in word { field.withUnsafeBufferPointer { VerseWords.append($0, to: &blob) } }
         }
         // Each field is its count (7 bits a byte) and its bytes.
-        let countBytes = [1, 1, 1, 2, 2, 2, 3, 3]
+        let countBytes = [1, 1, 1, 2, 2, 2, 3, 3, 1]
         var expected = 0
-        for index in Array(0..<7) + Array(1..<8) { expected += countBytes[index] + sizes[index] }
+        for index in Array(0..<8) + Array(1..<9) { expected += countBytes[index] + sizes[index] }
         #expect(blob.count == expected)
         try blob.withUnsafeBufferPointer { bytes in
             var reader = VerseWords.Reader(bytes)
@@ -33,6 +33,7 @@ import Testing
                 let row = try #require(next)
                 let read = [
                     row.surface, row.transliteration, row.lemma, row.strongs, row.morphology, row.gloss, row.alignment,
+                    row.punctuation,
                 ]
                 #expect(read.map(Array.init) == word)
             }
@@ -58,13 +59,13 @@ import Testing
                     let row = try #require(next)
                     let read = [
                         row.surface, row.transliteration, row.lemma, row.strongs, row.morphology, row.gloss,
-                        row.alignment,
+                        row.alignment, row.punctuation,
                     ].map { String(decoding: $0, as: UTF8.self) }
                     let expected =
                         [
                             word.surface, word.transliteration, word.lemma, word.strongs, word.morphology,
                             word.gloss,
-                        ].map(chapter.text) + [alignment]
+                        ].map(chapter.text) + [alignment, chapter.text(word.punctuation)]
                     #expect(read == expected, "John 1:\(verse.number)")
                     #expect(read.count == VerseWords.fieldsPerWord)
                 }

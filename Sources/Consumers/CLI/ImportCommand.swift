@@ -154,37 +154,34 @@ struct ImportCommand: ParsableCommand {
 
     /// The downloaded py-sblgnt files' folder, or a one-line failure saying how to get it.
     static func installedPrintedGreekDirectory() throws -> URL {
-        let directory = SourceData.printedGreekDirectory()
-        guard SourceData.hasPrintedGreek(directory) else {
-            throw Failure(
-                .noInput,
-                "the py-sblgnt \(SourceData.printedGreekVersion) files are not at \(directory.path); run scripts/setup (or pass --sblgnt-source DIR)"
-            )
-        }
-        return directory
+        try installed(
+            SourceData.printedGreekDirectory(), SourceData.hasPrintedGreek,
+            "the py-sblgnt \(SourceData.printedGreekVersion) download", option: "--sblgnt-source")
     }
 
     /// The downloaded Hebrew file's folder, or a one-line failure saying how to get it.
     static func installedHebrewDirectory() throws -> URL {
-        let directory = SourceData.hebrewDirectory()
-        guard FileManager.default.fileExists(atPath: directory.appendingPathComponent(SourceData.hebrewFile).path)
-        else {
-            throw Failure(
-                .noInput,
-                "the bible-alignments \(SourceData.hebrewVersion) Hebrew data is not at \(directory.path); run scripts/setup (or pass --hebrew-source DIR)"
-            )
-        }
-        return directory
+        try installed(
+            SourceData.hebrewDirectory(),
+            { FileManager.default.fileExists(atPath: $0.appendingPathComponent(SourceData.hebrewFile).path) },
+            "the bible-alignments \(SourceData.hebrewVersion) Hebrew data", option: "--hebrew-source")
     }
 
     /// The downloaded package data (see `SourceData`), or a one-line failure saying how to get it.
     static func installedDataDirectory() throws -> URL {
-        let directory = SourceData.defaultDirectory()
-        guard SourceData.isComplete(directory) else {
+        try installed(
+            SourceData.defaultDirectory(), SourceData.isComplete, "the bible-alignments \(SourceData.version) data",
+            option: "--source")
+    }
+
+    /// `directory` when `present` says it holds the download, else a one-line failure naming `what` is missing
+    /// there and how to get it.
+    private static func installed(_ directory: URL, _ present: (URL) -> Bool, _ what: String, option: String) throws
+        -> URL
+    {
+        guard present(directory) else {
             throw Failure(
-                .noInput,
-                "the bible-alignments \(SourceData.version) data is not at \(directory.path); run scripts/setup (or pass --source DIR)"
-            )
+                .noInput, "\(what) is not at \(directory.path); run scripts/setup (or pass \(option) DIR)")
         }
         return directory
     }
