@@ -8,13 +8,7 @@ import Testing
 /// type="writing">` holds: "LO/GOS" for λόγος, "H(" for ἡ, "*)ABRAA/M" for Ἀβραάμ), in any part the window's
 /// details, `define` and speech show: every entry of Debian's StrongsGreek and StrongsHebrew, read as `interlinear
 /// import` reads them.
-@Suite(
-    .enabled(
-        if: SystemTool.isCI
-            || ["strongsgreek", "strongshebrew"].allSatisfy {
-                FileManager.default.fileExists(atPath: "/usr/share/sword/mods.d/\($0).conf")
-            },
-        "Debian's Strong's dictionaries are not installed (sword-dict-strongs-greek and -hebrew; run scripts/setup)"))
+@Suite(.strongsModules)
 struct StrongsBetaCodeTests {
     /// Whether `word` reads as Beta Code: only capital Latin letters and Beta Code's marks — breathings `(` `)`,
     /// accents `/` `\` `=`, iota subscript `|`, diaeresis `+`, capital `*` — with at least one of each kind

@@ -157,11 +157,17 @@ import Testing
         guard let store = try Self.bibleStore(), let data = SharedStore.sourceDirectory else { return }
         let bsb = try String(
             contentsOf: data.appendingPathComponent(SourceData.oldTestamentTranslationFile), encoding: .utf8)
-        let rendered = bsb.split(whereSeparator: \.isNewline).compactMap { line -> String? in
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-            return fields.count > 1 && fields[0].hasPrefix("19102025") ? String(fields[1]) : nil
+        // The Hebrew verses the BSB's tokens of an English verse render.
+        func rendered(_ english: String) -> Set<String> {
+            Set(
+                bsb.split(whereSeparator: \.isNewline).compactMap { line -> String? in
+                    let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+                    return fields.count > 1 && fields[0].hasPrefix(english) ? String(fields[1]) : nil
+                })
         }
-        #expect(rendered.contains("19102026"))
+        #expect(rendered("19102025") == ["19102026"])
+        // The psalm's title, verse 0 in the BSB's ids, is the Hebrew verse 1.
+        #expect(rendered("19102000") == ["19102001"])
         let json = try run(interlinearBinary, ["search", "H8064", "--in", "Psalms", "--json", "--corpus", store.path])
         #expect(json.status == 0, "\(json.stderr)")
         #expect(try schemaViolation(json.stdout, schema: "search-3") == nil)
@@ -169,6 +175,12 @@ import Testing
         let hits = try #require(document["results"] as? [[String: Any]])
         let hit = try #require(hits.first { $0["reference"] as? String == "Psalm 102:26" })
         #expect(hit["englishReference"] as? String == "Psalm 102:25")
+        let prayer = try run(
+            interlinearBinary, ["search", "H8605", "--in", "Psalms", "--json", "--corpus", store.path])
+        let prayers = try #require(
+            (try JSONSerialization.jsonObject(with: prayer.stdout) as? [String: Any])?["results"] as? [[String: Any]])
+        let heading = try #require(prayers.first { $0["reference"] as? String == "Psalm 102:1" })
+        #expect(heading["englishReference"] as? String == "the title of Psalm 102")
         let text = try run(interlinearBinary, ["search", "H8064", "--in", "Psalms", "--corpus", store.path])
         #expect(String(decoding: text.stdout, as: UTF8.self).contains("Psalm 102:26 (Psalm 102:25 in English Bibles)"))
         let genesis = try run(

@@ -61,7 +61,9 @@ struct SearchDocument: Encodable {
             let english =
                 try book.testament == .old
                 ? englishVerse(book.number * 1_000_000 + hit.chapter.chapter * 1_000 + hit.verse).map { key in
-                    "\(ChapterReference(book: book, chapter: key / 1_000 % 1_000)):\(key % 1_000)"
+                    // The BSB numbers a psalm's title verse 0, which English Bibles print unnumbered.
+                    let chapter = ChapterReference(book: book, chapter: key / 1_000 % 1_000)
+                    return key % 1_000 == 0 ? "the title of \(chapter)" : "\(chapter):\(key % 1_000)"
                 } : nil
             return Hit(
                 reference: hit.reference, osisRef: "\(hit.chapter.osisID).\(hit.verse)", book: hit.chapter.book.name,
