@@ -5,7 +5,7 @@
 /// hash table, no search. A band of strips ends byte-aligned (`alignToByte`, an empty stored block), so bands
 /// encoded on different threads join into one stream by concatenation. The output grows in a buffer of its own
 /// (room for the worst case made before each block), written through a pointer.
-final class DeflateWriter {
+final class DeflateWriter: @unchecked Sendable {
     private var storage = UnsafeMutablePointer<UInt8>.allocate(capacity: 1 << 16)
     private var capacity = 1 << 16
     private var used = 0
@@ -14,8 +14,8 @@ final class DeflateWriter {
 
     deinit { storage.deallocate() }
 
-    /// The bytes written so far.
-    var bytes: [UInt8] { Array(UnsafeBufferPointer(start: storage, count: used)) }
+    /// The bytes written so far (valid until the next write); a finished band's writer is read by one thread.
+    var written: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: storage, count: used) }
 
     /// Makes room for `extra` more bytes.
     private func reserve(_ extra: Int) {
@@ -91,9 +91,9 @@ final class DeflateWriter {
         // Header: not final, dynamic codes; how many literal/length and distance codes; the code-length code.
         put(0, 1)
         put(2, 2)
-        var used = 286
-        while used > 257 && literalLengths[used - 1] == 0 { used -= 1 }
-        let lengths = Array(literalLengths[..<used]) + distanceLengths
+        var symbols = 286
+        while symbols > 257 && literalLengths[symbols - 1] == 0 { symbols -= 1 }
+        let lengths = Array(literalLengths[..<symbols]) + distanceLengths
         var lengthCounts = [Int](repeating: 0, count: 19)
         for length in lengths { lengthCounts[Int(length)] += 1 }
         // A decoder refuses an incomplete code-length code: at least two of its symbols are given codes.
@@ -102,14 +102,24 @@ final class DeflateWriter {
         let lengthCodes = Huffman.codes(lengthLengths)
         var order = 19
         while order > 4 && lengthLengths[Self.lengthOrder[order - 1]] == 0 { order -= 1 }
-        put(UInt32(used - 257), 5)
+        put(UInt32(symbols - 257), 5)
         put(0, 5)  // one distance code
         put(UInt32(order - 4), 4)
         for index in Self.lengthOrder[..<order] { put(UInt32(lengthLengths[index]), 3) }
         for length in lengths { put(lengthCodes[Int(length)], Int(lengthLengths[Int(length)])) }
-        // The symbols; the one distance code is a single zero bit.
-        var coder = SymbolCoder(writer: self, codes: literalCodes, lengths: literalLengths)
-        Self.scan(input, into: &coder)
+        // The symbols (the one distance code is a single zero bit) are coded with the bit buffer and the output cursor in locals of the coder (a class's stored
+        // properties would be checked for exclusive access at every write), handed back after.
+        literalCodes.withUnsafeBufferPointer { codes in
+            literalLengths.withUnsafeBufferPointer { lengths in
+                var coder = SymbolCoder(
+                    out: storage + used, bits: bits, count: count, codes: codes.baseAddress!,
+                    lengths: lengths.baseAddress!)
+                Self.scan(input, into: &coder)
+                used = coder.out - storage
+                bits = coder.bits
+                count = coder.count
+            }
+        }
         put(literalCodes[256], Int(literalLengths[256]))
     }
 
@@ -182,33 +192,35 @@ struct SymbolCount: DeflateSink {
     }
 }
 
-/// Writes a block's symbols with its codes.
+/// Writes a block's symbols with its codes, into room the writer made.
 struct SymbolCoder: DeflateSink {
-    let writer: DeflateWriter
-    let codes: [UInt32]
-    let lengths: [UInt8]
-    private let table = DeflateWriter.lengthSymbols
+    var out: UnsafeMutablePointer<UInt8>
+    var bits: UInt64
+    var count: Int
+    let codes: UnsafePointer<UInt32>
+    let lengths: UnsafePointer<UInt8>
 
-    init(writer: DeflateWriter, codes: [UInt32], lengths: [UInt8]) {
-        self.writer = writer
-        self.codes = codes
-        self.lengths = lengths
+    @inline(__always) private mutating func put(_ value: UInt32, _ n: Int) {
+        bits |= UInt64(value) << UInt64(count)
+        count += n
+        if count >= 32 {
+            UnsafeMutableRawPointer(out).storeBytes(of: UInt32(truncatingIfNeeded: bits).littleEndian, as: UInt32.self)
+            out += 4
+            bits >>= 32
+            count -= 32
+        }
     }
 
     @inline(__always) mutating func literal(_ byte: UInt8) {
-        writer.putCode(codes[Int(byte)], lengths[Int(byte)])
+        put(codes[Int(byte)], Int(lengths[Int(byte)]))
     }
 
     @inline(__always) mutating func match(_ length: Int) {
-        let entry = table[length]
-        writer.putCode(codes[Int(entry.symbol)], lengths[Int(entry.symbol)])
-        if entry.extra > 0 { writer.putCode(UInt32(entry.value), entry.extra) }
-        writer.putCode(0, 1)  // distance code 0 (distance 1), one bit
+        let entry = DeflateWriter.lengthSymbols[length]
+        put(codes[Int(entry.symbol)], Int(lengths[Int(entry.symbol)]))
+        if entry.extra > 0 { put(UInt32(entry.value), Int(entry.extra)) }
+        put(0, 1)  // distance code 0 (distance 1), one bit
     }
-}
-
-extension DeflateWriter {
-    @inline(__always) fileprivate func putCode(_ value: UInt32, _ n: UInt8) { put(value, Int(n)) }
 }
 
 /// Huffman code lengths and canonical codes for deflate.

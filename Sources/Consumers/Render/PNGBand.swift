@@ -106,10 +106,11 @@ final class PNGBand {
         }
     }
 
-    /// The band's deflated bytes, ending on a byte (an empty stored block), or with the stream's last block.
-    func finish(last: Bool) -> [UInt8] {
+    /// The band's deflated bytes (in the writer handed back), ending on a byte (an empty stored block), or with
+    /// the stream's last block.
+    func finish(last: Bool) -> DeflateWriter {
         if last { writer.finish() } else { writer.alignToByte() }
-        return writer.bytes
+        return writer
     }
 }
 
@@ -117,18 +118,20 @@ extension PNGFile {
     /// The PNG of `bands`' encoded rows, top to bottom (`finish` already called: the last band last). Each band's
     /// bytes become IDAT chunks of their own and are let go at once, so the image is never held twice.
     static func assemble(bands: inout [PaintedBand], width: Int, height: Int) -> Data {
-        var data = header(width: width, height: height, reserving: bands.reduce(0) { $0 + $1.encoded.count } + 64)
+        var data = header(
+            width: width, height: height, reserving: bands.reduce(0) { $0 + ($1.encoded?.written.count ?? 0) } + 64)
         appendChunk("IDAT", [0x78, 0x01][...], to: &data)  // zlib: deflate, 32 KiB window, no dictionary
         var adler: UInt32 = 1
         for index in bands.indices {
-            let bytes = bands[index].encoded
-            bands[index].encoded = []
-            var offset = 0
-            while offset < bytes.count {
-                let end = min(offset + (1 << 20), bytes.count)
-                appendChunk("IDAT", bytes[offset..<end], to: &data)
-                offset = end
+            if let bytes = bands[index].encoded?.written {
+                var offset = 0
+                while offset < bytes.count {
+                    let end = min(offset + (1 << 20), bytes.count)
+                    appendChunk("IDAT", UnsafeBufferPointer(rebasing: bytes[offset..<end]), to: &data)
+                    offset = end
+                }
             }
+            bands[index].encoded = nil
             adler = UInt32(
                 truncatingIfNeeded: adler32_combine(uLong(adler), uLong(bands[index].adler), off_t(bands[index].length))
             )

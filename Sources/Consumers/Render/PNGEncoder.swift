@@ -102,12 +102,16 @@ enum PNGFile {
     }
 
     static func appendChunk(_ type: String, _ payload: ArraySlice<UInt8>, to data: inout Data) {
+        payload.withUnsafeBufferPointer { appendChunk(type, $0, to: &data) }
+    }
+
+    static func appendChunk(_ type: String, _ payload: UnsafeBufferPointer<UInt8>, to data: inout Data) {
         let typeBytes = Array(type.utf8)
         data.append(contentsOf: bigEndian(UInt32(payload.count)))
         data.append(contentsOf: typeBytes)
         data.append(contentsOf: payload)
         var crc = crc32(0, typeBytes, UInt32(typeBytes.count))
-        crc = payload.withUnsafeBufferPointer { crc32(crc, $0.baseAddress, UInt32($0.count)) }
+        crc = crc32(crc, payload.baseAddress, UInt32(payload.count))
         data.append(contentsOf: bigEndian(UInt32(truncatingIfNeeded: crc)))
     }
 

@@ -102,8 +102,8 @@ struct PNGRenderer {
 struct PaintedBand: Sendable {
     let frames: [OverlayFrame]
     let missingGlyphs: Int
-    /// The band's deflated rows, their Adler-32 and length (empty when the rows went to a `PNGRows`).
-    var encoded: [UInt8] = []
+    /// The band's deflated rows, their Adler-32 and length (nil when the rows went to a `PNGRows`).
+    var encoded: DeflateWriter?
     var adler: UInt32 = 1
     var length = 0
 }
