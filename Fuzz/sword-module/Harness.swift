@@ -14,7 +14,8 @@ public func fuzzSwordModule(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let rest = Array(bytes.dropFirst())
     switch mode {
     case 0: conf(rest)
-    case 1...7: files(rest, driver: ["zText", "zText4", "RawText", "RawText4", "zLD", "RawLD", "RawLD4"][Int(mode) - 1])
+    case 1...7:
+        files(rest, driver: ["zText", "zText4", "RawText", "RawText4", "zLD", "RawLD", "RawLD4"][Int(mode) - 1])
     default: reply(rest)
     }
     return 0
@@ -27,7 +28,8 @@ private func conf(_ bytes: [UInt8]) {
         do {
             try section.check()
             let driver = section.value("ModDrv")!
-            precondition(ModuleFiles.layout(driver: driver) != nil, "an accepted driver is one the files are checked for")
+            precondition(
+                ModuleFiles.layout(driver: driver) != nil, "an accepted driver is one the files are checked for")
             _ = section.dataPath(root: "/sword")
         } catch let damage as ModuleDamage {
             precondition(damage.module == section.name && damage.file == "fuzz.conf", "a refusal names the .conf")
@@ -106,6 +108,7 @@ private func reply(_ bytes: [UInt8]) {
         preconditionFailure("read whole and in pieces disagree")
     }
     if case .success(let answer) = whole {
-        precondition(answer.strings.reduce(0) { $0 + $1.utf8.count } <= bytes.count * 3, "no string longer than its record")
+        precondition(
+            answer.strings.reduce(0) { $0 + $1.utf8.count } <= bytes.count * 3, "no string longer than its record")
     }
 }

@@ -125,7 +125,9 @@ extension ModuleConf {
             guard let folder = opendir(modsD) else { continue }
             var names: [String] = []
             while let entry = readdir(folder) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                    String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+                }
                 if name.lowercased().hasSuffix(".conf") { names.append(name) }
             }
             closedir(folder)

@@ -40,7 +40,9 @@ public enum ModuleFiles {
 
     /// Whether `driver` keeps its files under a name prefix (a dictionary's `DataPath` ends in the files' stem:
     /// `./modules/lexdict/zld/strongsgreek/dict` → `dict.idx`, …) rather than in a folder (a Bible's).
-    static func isPrefixed(_ driver: String) -> Bool { driver.lowercased().hasSuffix("ld") || driver.lowercased().hasSuffix("ld4") }
+    static func isPrefixed(_ driver: String) -> Bool {
+        driver.lowercased().hasSuffix("ld") || driver.lowercased().hasSuffix("ld4")
+    }
 
     /// The path of the file `layout` calls `name` for a module whose data path is `base`.
     static func path(_ name: String, base: String, driver: String) -> String {
@@ -93,7 +95,8 @@ public enum ModuleFiles {
         }
         guard present > 0 else {
             throw ModuleDamage(
-                module: module, file: folder, "holds none of the module's files (\(path(parts[0][0], base: base, driver: driver)), …)")
+                module: module, file: folder,
+                "holds none of the module's files (\(path(parts[0][0], base: base, driver: driver)), …)")
         }
     }
 

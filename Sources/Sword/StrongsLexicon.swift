@@ -34,7 +34,9 @@ public enum StrongsLexicon {
     /// Every entry of `source`'s module and its version, read by libsword in the reader's child process. Throws
     /// `SwordError` when libsword or the module is missing, `ModuleDamage` when the module is damaged, libsword
     /// fails on it, or it gives no entries.
-    public static func entries(_ source: Source, reader: SwordReader) throws -> (entries: [LexiconEntry], version: String) {
+    public static func entries(_ source: Source, reader: SwordReader) throws -> (
+        entries: [LexiconEntry], version: String
+    ) {
         let (version, raw) = try reader.lexicon(source.module)
         return (try entries(source, raw), version)
     }
@@ -64,7 +66,8 @@ public enum StrongsLexicon {
         guard !entries.isEmpty, strange <= entries.count else {
             throw ModuleDamage(
                 module: source.module, file: nil,
-                "gave \(entries.count) numbered entries of \(raw.count) (keys that are not Strong's numbers: \(strange))")
+                "gave \(entries.count) numbered entries of \(raw.count) (keys that are not Strong's numbers: \(strange))"
+            )
         }
         // libsword gives an empty text for an entry whose block does not inflate.
         guard empty * 2 <= entries.count else {

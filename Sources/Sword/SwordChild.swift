@@ -88,7 +88,8 @@ public enum SwordChild {
                 while org_crosswire_sword_SWModule_popError(module) == 0 {
                     count += 1
                     guard count <= SwordChild.maxEntries else {
-                        throw ModuleDamage(module: request[1], file: nil, "has more than \(SwordChild.maxEntries) entries")
+                        throw ModuleDamage(
+                            module: request[1], file: nil, "has more than \(SwordChild.maxEntries) entries")
                     }
                     send(string(org_crosswire_sword_SWModule_getKeyText(module)))
                     send(string(org_crosswire_sword_SWModule_getRawEntry(module)))
@@ -150,7 +151,8 @@ public enum SwordChild {
             // libsword's folder of the module's files; a dictionary's file stem is the last part of its DataPath.
             var base = string(org_crosswire_sword_SWModule_getConfigEntry(module, "AbsoluteDataPath"))
             if ModuleFiles.isPrefixed(driver) {
-                let stem = string(org_crosswire_sword_SWModule_getConfigEntry(module, "DataPath")).split(separator: "/")
+                let stem =
+                    string(org_crosswire_sword_SWModule_getConfigEntry(module, "DataPath")).split(separator: "/")
                     .last.map(String.init) ?? "dict"
                 base = ModuleFiles.folder(base: base, driver: "ztext") + (base.hasSuffix("/") ? "" : "/") + stem
             }

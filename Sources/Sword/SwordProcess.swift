@@ -23,7 +23,9 @@ final class SwordProcess {
         line.append(0x0A)
         var sent = 0
         while sent < line.count {
-            let count = line.withUnsafeBytes { send(socket, $0.baseAddress! + sent, $0.count - sent, Int32(MSG_NOSIGNAL)) }
+            let count = line.withUnsafeBytes {
+                send(socket, $0.baseAddress! + sent, $0.count - sent, Int32(MSG_NOSIGNAL))
+            }
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { throw ended(module: module, answer: SwordReply.Answer(), reason: nil) }
             sent += count
@@ -71,8 +73,11 @@ final class SwordProcess {
                 let signal = status & 0x7F
                 switch signal {
                 case SIGXCPU: return "libsword used more than \(SwordChild.cpuSeconds) s of CPU time"
-                case SIGABRT: return "libsword aborted (signal 6: out of its \(SwordChild.memoryBytes >> 20) MiB or a broken file)"
-                default: return "libsword crashed (signal \(signal)\(signal == SIGSEGV ? ", a segmentation fault" : ""))"
+                case SIGABRT:
+                    return
+                        "libsword aborted (signal 6: out of its \(SwordChild.memoryBytes >> 20) MiB or a broken file)"
+                default:
+                    return "libsword crashed (signal \(signal)\(signal == SIGSEGV ? ", a segmentation fault" : ""))"
                 }
             }()
         return ModuleDamage(

@@ -17,7 +17,9 @@ enum SwordReply {
     /// One record, encoded.
     static func record(_ tag: Tag, _ payload: some Collection<UInt8>) -> [UInt8] {
         let count = UInt32(min(payload.count, maxRecord))
-        return [tag.rawValue, UInt8(count & 0xFF), UInt8(count >> 8 & 0xFF), UInt8(count >> 16 & 0xFF), UInt8(count >> 24)]
+        return [
+            tag.rawValue, UInt8(count & 0xFF), UInt8(count >> 8 & 0xFF), UInt8(count >> 16 & 0xFF), UInt8(count >> 24),
+        ]
             + payload.prefix(Int(count))
     }
 

@@ -11,7 +11,9 @@ struct BrailleTableFileTests {
     private func folder(_ tables: [String: String]) throws -> URL {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("braille-tables-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        for (name, text) in tables { try text.write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8) }
+        for (name, text) in tables {
+            try text.write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
         return dir
     }
 
@@ -30,14 +32,17 @@ struct BrailleTableFileTests {
     func aTableIncludingItself() throws {
         let dir = try folder(["self.ctb": "include self.ctb\n"])
         defer { try? FileManager.default.removeItem(at: dir) }
-        try expectRefused(try braille(table: dir.appendingPathComponent("self.ctb").path, in: dir), ["self.ctb", "includes itself"], in: dir)
+        try expectRefused(
+            try braille(table: dir.appendingPathComponent("self.ctb").path, in: dir), ["self.ctb", "includes itself"],
+            in: dir)
     }
 
     @Test
     func twoTablesIncludingEachOther() throws {
         let dir = try folder(["a.ctb": "# a\ninclude b.ctb\n", "b.ctb": "include en-ueb-g1.ctb\ninclude a.ctb\n"])
         defer { try? FileManager.default.removeItem(at: dir) }
-        try expectRefused(try braille(table: dir.appendingPathComponent("a.ctb").path, in: dir), ["a.ctb → b.ctb → a.ctb"], in: dir)
+        try expectRefused(
+            try braille(table: dir.appendingPathComponent("a.ctb").path, in: dir), ["a.ctb → b.ctb → a.ctb"], in: dir)
     }
 
     @Test func theZeroDevice() throws {

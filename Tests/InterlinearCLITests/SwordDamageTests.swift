@@ -91,42 +91,47 @@ struct SwordDamageTests {
 
     static var storeAvailable: Bool { SystemTool.isCI || SharedStore.sourceMissing == nil }
 
-    @Test(.enabled(if: storeAvailable, "\(SharedStore.sourceMissing ?? "")"))
-    func randomBytesInTheGreekIndex() throws {
-        let library = try Library("idx")
-        try library.randomize(Self.greek + "/dict.idx")
-        let (result, store) = try Self.importJohn1(library)
-        try Self.expectImportWentOn(
-            result, store: store, module: "StrongsGreek", file: "dict.idx", found: "H430", lost: "G3056")
+    /// A dictionary file damaged one way: which dictionary, which file, and how.
+    enum FileDamage: String, CaseIterable, Sendable {
+        /// On `bff370a`: exit 139, nothing said.
+        case randomGreekIndex
+        /// 134 (`std::bad_alloc`).
+        case randomHebrewBlockIndex
+        /// Hung.
+        case emptyGreekData
+        /// Hung.
+        case hebrewTextAFIFO
+
+        var greek: Bool { self == .randomGreekIndex || self == .emptyGreekData }
+        var file: String {
+            switch self {
+            case .randomGreekIndex: "dict.idx"
+            case .randomHebrewBlockIndex: "dict.zdx"
+            case .emptyGreekData: "dict.dat"
+            case .hebrewTextAFIFO: "dict.zdt"
+            }
+        }
+
+        func apply(to library: Library) throws {
+            let path = (greek ? SwordDamageTests.greek : SwordDamageTests.hebrew) + "/" + file
+            switch self {
+            case .randomGreekIndex, .randomHebrewBlockIndex: try library.randomize(path)
+            case .emptyGreekData: try Data().write(to: library.file(path))
+            case .hebrewTextAFIFO:
+                try FileManager.default.removeItem(at: library.file(path))
+                #expect(mkfifo(library.file(path).path, 0o600) == 0)
+            }
+        }
     }
 
-    @Test(.enabled(if: storeAvailable, "\(SharedStore.sourceMissing ?? "")"))
-    func randomBytesInTheHebrewBlockIndex() throws {
-        let library = try Library("zdx")
-        try library.randomize(Self.hebrew + "/dict.zdx")
+    @Test(.enabled(if: storeAvailable, "\(SharedStore.sourceMissing ?? "")"), arguments: FileDamage.allCases)
+    func aDamagedDictionaryFile(_ damage: FileDamage) throws {
+        let library = try Library(damage.rawValue)
+        try damage.apply(to: library)
         let (result, store) = try Self.importJohn1(library)
         try Self.expectImportWentOn(
-            result, store: store, module: "StrongsHebrew", file: "dict.zdx", found: "G3056", lost: "H430")
-    }
-
-    @Test(.enabled(if: storeAvailable, "\(SharedStore.sourceMissing ?? "")"))
-    func anEmptyGreekDataFile() throws {
-        let library = try Library("dat")
-        try Data().write(to: library.file(Self.greek + "/dict.dat"))
-        let (result, store) = try Self.importJohn1(library)
-        try Self.expectImportWentOn(
-            result, store: store, module: "StrongsGreek", file: "dict.dat", found: "H430", lost: "G3056")
-    }
-
-    @Test(.enabled(if: storeAvailable, "\(SharedStore.sourceMissing ?? "")"))
-    func aFIFOForTheHebrewText() throws {
-        let library = try Library("fifo")
-        let path = library.file(Self.hebrew + "/dict.zdt").path
-        try FileManager.default.removeItem(atPath: path)
-        #expect(mkfifo(path, 0o600) == 0)
-        let (result, store) = try Self.importJohn1(library)
-        try Self.expectImportWentOn(
-            result, store: store, module: "StrongsHebrew", file: "dict.zdt", found: "G3056", lost: "H430")
+            result, store: store, module: damage.greek ? "StrongsGreek" : "StrongsHebrew", file: damage.file,
+            found: damage.greek ? "H430" : "G3056", lost: damage.greek ? "G3056" : "H430")
     }
 
     /// An unknown `CompressType` made libsword leave the module out, as if it were not installed.
@@ -198,7 +203,9 @@ struct SwordDamageTests {
     /// The New Testament's files gone, the Old Testament's kept: a New Testament chapter has no verses to show.
     @Test func aKingJamesWithoutItsNewTestament() throws {
         let library = try Library("partial")
-        for name in ["nt.bzs", "nt.bzv", "nt.bzz"] { try FileManager.default.removeItem(at: library.file(Self.kjv + "/" + name)) }
+        for name in ["nt.bzs", "nt.bzv", "nt.bzz"] {
+            try FileManager.default.removeItem(at: library.file(Self.kjv + "/" + name))
+        }
         let result = try run(
             interlinearBinary, ["typeset", "John 1", "--translation", "KJV"], environment: library.environment,
             directory: packageRoot)

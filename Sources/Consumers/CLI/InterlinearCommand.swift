@@ -1,7 +1,7 @@
 import ArgumentParser
-import InterlinearSword
 import Foundation
 import InterlinearCorpus
+import InterlinearSword
 
 /// `interlinear`: typeset interlinear chapters, dump their accessibility tree, read them in a terminal.
 public struct InterlinearCommand: ParsableCommand {

@@ -20,7 +20,9 @@ enum LexiconImport {
         var versions: [(StrongsLexicon.Source, String)] = []
         progress.note("reading SWORD's Strong's dictionaries")
         for source in [StrongsLexicon.greek, StrongsLexicon.hebrew] {
-            guard let read = read(source, reader: reader, outcome: &outcome, what: "its entries are left out of the lexicon")
+            guard
+                let read = read(
+                    source, reader: reader, outcome: &outcome, what: "its entries are left out of the lexicon")
             else { continue }
             entries += read.entries
             versions.append((source, read.version))

@@ -3,31 +3,50 @@
 /// matches it looks for (distance 1, as fpnge does), and everything else is a literal. Each call of `block` codes
 /// one strip of filtered rows as one block with its own Huffman codes, from a count of its symbols made first; no
 /// hash table, no search. A band of strips ends byte-aligned (`alignToByte`, an empty stored block), so bands
-/// encoded on different threads join into one stream by concatenation.
-struct DeflateWriter {
-    private(set) var bytes: [UInt8] = []
+/// encoded on different threads join into one stream by concatenation. The output grows in a buffer of its own
+/// (room for the worst case made before each block), written through a pointer.
+final class DeflateWriter: @unchecked Sendable {
+    private var storage = UnsafeMutablePointer<UInt8>.allocate(capacity: 1 << 16)
+    private var capacity = 1 << 16
+    private var used = 0
     private var bits: UInt64 = 0
     private var count = 0
 
-    /// Appends the low `n` bits of `value` (n ≤ 32), least significant first.
+    deinit { storage.deallocate() }
+
+    /// The bytes written so far (valid until the next write); a finished band's writer is read by one thread.
+    var written: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: storage, count: used) }
+
+    /// Makes room for `extra` more bytes.
+    private func reserve(_ extra: Int) {
+        guard used + extra + 8 > capacity else { return }
+        let grown = max(capacity * 2, used + extra + 8)
+        let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
+        larger.update(from: storage, count: used)
+        storage.deallocate()
+        storage = larger
+        capacity = grown
+    }
+
+    /// Appends the low `n` bits of `value` (n ≤ 32), least significant first, within room `reserve` made.
     @inline(__always)
-    private mutating func put(_ value: UInt32, _ n: Int) {
+    func put(_ value: UInt32, _ n: Int) {
         bits |= UInt64(value) << UInt64(count)
         count += n
         if count >= 32 {
-            let word = UInt32(truncatingIfNeeded: bits)
-            bytes.append(UInt8(truncatingIfNeeded: word))
-            bytes.append(UInt8(truncatingIfNeeded: word >> 8))
-            bytes.append(UInt8(truncatingIfNeeded: word >> 16))
-            bytes.append(UInt8(truncatingIfNeeded: word >> 24))
+            UnsafeMutableRawPointer(storage + used).storeBytes(
+                of: UInt32(truncatingIfNeeded: bits).littleEndian, as: UInt32.self)
+            used += 4
             bits >>= 32
             count -= 32
         }
     }
 
-    private mutating func flushBits() {
+    private func flushBits() {
+        reserve(8)
         while count > 0 {
-            bytes.append(UInt8(truncatingIfNeeded: bits))
+            storage[used] = UInt8(truncatingIfNeeded: bits)
+            used += 1
             bits >>= 8
             count = max(0, count - 8)
         }
@@ -35,14 +54,20 @@ struct DeflateWriter {
     }
 
     /// An empty stored block: the stream so far ends on a byte, and goes on (zlib's sync flush).
-    mutating func alignToByte() {
+    func alignToByte() {
+        reserve(16)
         put(0, 3)
         flushBits()
-        bytes += [0, 0, 0xFF, 0xFF]
+        reserve(4)
+        for byte: UInt8 in [0, 0, 0xFF, 0xFF] {
+            storage[used] = byte
+            used += 1
+        }
     }
 
     /// The last block: empty, fixed codes (its end-of-block code is seven zero bits), then the stream's last byte.
-    mutating func finish() {
+    func finish() {
+        reserve(16)
         put(1, 1)
         put(1, 2)
         put(0, 7)
@@ -50,20 +75,25 @@ struct DeflateWriter {
     }
 
     /// One block (not the last) coding `input`: the bytes of whole filtered rows.
-    mutating func block(_ input: UnsafeBufferPointer<UInt8>) {
+    func block(_ input: UnsafeBufferPointer<UInt8>) {
         guard !input.isEmpty else { return }
-        var counter = SymbolCount()
+        // The worst case: a header of under 300 bytes, then at most 15 bits a byte.
+        reserve(input.count * 2 + 1024)
+        let counts = UnsafeMutableBufferPointer<Int>.allocate(capacity: 286)
+        defer { counts.deallocate() }
+        counts.initialize(repeating: 0)
+        var counter = SymbolCount(literals: counts)
         Self.scan(input, into: &counter)
-        counter.literals[256] += 1
-        let literalLengths = Huffman.lengths(counter.literals, limit: 15)
+        counts[256] += 1
+        let literalLengths = Huffman.lengths(Array(counts), limit: 15)
         let literalCodes = Huffman.codes(literalLengths)
         let distanceLengths: [UInt8] = [1]
         // Header: not final, dynamic codes; how many literal/length and distance codes; the code-length code.
         put(0, 1)
         put(2, 2)
-        var used = 286
-        while used > 257 && literalLengths[used - 1] == 0 { used -= 1 }
-        let lengths = Array(literalLengths[..<used]) + distanceLengths
+        var symbols = 286
+        while symbols > 257 && literalLengths[symbols - 1] == 0 { symbols -= 1 }
+        let lengths = Array(literalLengths[..<symbols]) + distanceLengths
         var lengthCounts = [Int](repeating: 0, count: 19)
         for length in lengths { lengthCounts[Int(length)] += 1 }
         // A decoder refuses an incomplete code-length code: at least two of its symbols are given codes.
@@ -72,17 +102,24 @@ struct DeflateWriter {
         let lengthCodes = Huffman.codes(lengthLengths)
         var order = 19
         while order > 4 && lengthLengths[Self.lengthOrder[order - 1]] == 0 { order -= 1 }
-        put(UInt32(used - 257), 5)
+        put(UInt32(symbols - 257), 5)
         put(0, 5)  // one distance code
         put(UInt32(order - 4), 4)
         for index in Self.lengthOrder[..<order] { put(UInt32(lengthLengths[index]), 3) }
         for length in lengths { put(lengthCodes[Int(length)], Int(lengthLengths[Int(length)])) }
-        // The symbols; the one distance code is a single zero bit.
-        // The coder takes this writer's state for the scan (swapped, so its bytes are never copied).
-        var coder = SymbolCoder(writer: DeflateWriter(), codes: literalCodes, lengths: literalLengths)
-        swap(&self, &coder.writer)
-        Self.scan(input, into: &coder)
-        swap(&self, &coder.writer)
+        // The symbols (the one distance code is a single zero bit) are coded with the bit buffer and the output cursor in locals of the coder (a class's stored
+        // properties would be checked for exclusive access at every write), handed back after.
+        literalCodes.withUnsafeBufferPointer { codes in
+            literalLengths.withUnsafeBufferPointer { lengths in
+                var coder = SymbolCoder(
+                    out: storage + used, bits: bits, count: count, codes: codes.baseAddress!,
+                    lengths: lengths.baseAddress!)
+                Self.scan(input, into: &coder)
+                used = coder.out - storage
+                bits = coder.bits
+                count = coder.count
+            }
+        }
         put(literalCodes[256], Int(literalLengths[256]))
     }
 
@@ -126,7 +163,8 @@ struct DeflateWriter {
     /// The length symbol (257–285), its extra bits' count and value of each match length 3…258.
     static let lengthSymbols: [(symbol: UInt16, extra: UInt8, value: UInt16)] = {
         let bases = [
-            3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227,
+            3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195,
+            227,
             258,
         ]
         let extras: [UInt8] = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0]
@@ -147,40 +185,42 @@ protocol DeflateSink {
 
 /// Counts a block's literal/length symbols.
 struct SymbolCount: DeflateSink {
-    var literals = [Int](repeating: 0, count: 286)
+    let literals: UnsafeMutableBufferPointer<Int>
     @inline(__always) mutating func literal(_ byte: UInt8) { literals[Int(byte)] += 1 }
     @inline(__always) mutating func match(_ length: Int) {
         literals[Int(DeflateWriter.lengthSymbols[length].symbol)] += 1
     }
 }
 
-/// Writes a block's symbols with its codes.
+/// Writes a block's symbols with its codes, into room the writer made.
 struct SymbolCoder: DeflateSink {
-    var writer: DeflateWriter
-    let codes: [UInt32]
-    let lengths: [UInt8]
-    private let table = DeflateWriter.lengthSymbols
+    var out: UnsafeMutablePointer<UInt8>
+    var bits: UInt64
+    var count: Int
+    let codes: UnsafePointer<UInt32>
+    let lengths: UnsafePointer<UInt8>
 
-    init(writer: DeflateWriter, codes: [UInt32], lengths: [UInt8]) {
-        self.writer = writer
-        self.codes = codes
-        self.lengths = lengths
+    @inline(__always) private mutating func put(_ value: UInt32, _ n: Int) {
+        bits |= UInt64(value) << UInt64(count)
+        count += n
+        if count >= 32 {
+            UnsafeMutableRawPointer(out).storeBytes(of: UInt32(truncatingIfNeeded: bits).littleEndian, as: UInt32.self)
+            out += 4
+            bits >>= 32
+            count -= 32
+        }
     }
 
     @inline(__always) mutating func literal(_ byte: UInt8) {
-        writer.putCode(codes[Int(byte)], lengths[Int(byte)])
+        put(codes[Int(byte)], Int(lengths[Int(byte)]))
     }
 
     @inline(__always) mutating func match(_ length: Int) {
-        let entry = table[length]
-        writer.putCode(codes[Int(entry.symbol)], lengths[Int(entry.symbol)])
-        if entry.extra > 0 { writer.putCode(UInt32(entry.value), entry.extra) }
-        writer.putCode(0, 1)  // distance code 0 (distance 1), one bit
+        let entry = DeflateWriter.lengthSymbols[length]
+        put(codes[Int(entry.symbol)], Int(lengths[Int(entry.symbol)]))
+        if entry.extra > 0 { put(UInt32(entry.value), Int(entry.extra)) }
+        put(0, 1)  // distance code 0 (distance 1), one bit
     }
-}
-
-extension DeflateWriter {
-    @inline(__always) fileprivate mutating func putCode(_ value: UInt32, _ n: UInt8) { put(value, Int(n)) }
 }
 
 /// Huffman code lengths and canonical codes for deflate.

@@ -59,11 +59,7 @@ enum PNGFile {
 
     /// The PNG file of a zlib `stream` of a `width`×`height` image's filtered RGB rows.
     static func file(stream: [UInt8], width: Int, height: Int) -> Data {
-        var data = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
-        data.reserveCapacity(stream.count + stream.count / (1 << 20) * 12 + 64)
-        var header = bigEndian(UInt32(width)) + bigEndian(UInt32(height))
-        header += [8, 2, 0, 0, 0]  // 8-bit, truecolour, deflate, filtered rows, no interlace
-        appendChunk("IHDR", header[...], to: &data)
+        var data = header(width: width, height: height, reserving: stream.count + 64)
         let length = stream.count
         var offset = 0
         while offset < length {
@@ -95,13 +91,27 @@ enum PNGFile {
         }
     }
 
-    private static func appendChunk(_ type: String, _ payload: ArraySlice<UInt8>, to data: inout Data) {
+    /// The signature and IHDR of an opaque 8-bit RGB image, with room for `reserving` more bytes (and chunk heads).
+    static func header(width: Int, height: Int, reserving: Int) -> Data {
+        var data = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        data.reserveCapacity(reserving + reserving / (1 << 20) * 12 + 64)
+        var header = bigEndian(UInt32(width)) + bigEndian(UInt32(height))
+        header += [8, 2, 0, 0, 0]  // 8-bit, truecolour, deflate, filtered rows, no interlace
+        appendChunk("IHDR", header[...], to: &data)
+        return data
+    }
+
+    static func appendChunk(_ type: String, _ payload: ArraySlice<UInt8>, to data: inout Data) {
+        payload.withUnsafeBufferPointer { appendChunk(type, $0, to: &data) }
+    }
+
+    static func appendChunk(_ type: String, _ payload: UnsafeBufferPointer<UInt8>, to data: inout Data) {
         let typeBytes = Array(type.utf8)
         data.append(contentsOf: bigEndian(UInt32(payload.count)))
         data.append(contentsOf: typeBytes)
         data.append(contentsOf: payload)
         var crc = crc32(0, typeBytes, UInt32(typeBytes.count))
-        crc = payload.withUnsafeBufferPointer { crc32(crc, $0.baseAddress, UInt32($0.count)) }
+        crc = crc32(crc, payload.baseAddress, UInt32(payload.count))
         data.append(contentsOf: bigEndian(UInt32(truncatingIfNeeded: crc)))
     }
 

@@ -58,7 +58,7 @@ struct PNGRenderer {
         let small = width * height <= Self.smallPixels
         let rows = small ? PNGRows(width: width, height: height) : nil
         let frame = Frame(request: request, slice: slice, stripRows: stripRows)
-        let bands: [PaintedBand]
+        var bands: [PaintedBand]
         if threads == 1 {
             // On the caller's thread with the caller's painter (the overlay's captions need its session).
             bands = [
@@ -73,7 +73,7 @@ struct PNGRenderer {
         let frames = bands.flatMap(\.frames).filter { seen.insert($0.nodeID).inserted }
         let data =
             try rows.map { try PNGFile.assemble($0, level: 6) }
-            ?? PNGFile.assemble(bands: bands.map { ($0.encoded, $0.adler, $0.length) }, width: width, height: height)
+            ?? PNGFile.assemble(bands: &bands, width: width, height: height)
         return RenderResult(
             data: data,
             width: width, height: height, pages: [slice], overlayFrames: frames,
@@ -102,8 +102,8 @@ struct PNGRenderer {
 struct PaintedBand: Sendable {
     let frames: [OverlayFrame]
     let missingGlyphs: Int
-    /// The band's deflated rows, their Adler-32 and length (empty when the rows went to a `PNGRows`).
-    var encoded: [UInt8] = []
+    /// The band's deflated rows, their Adler-32 and length (nil when the rows went to a `PNGRows`).
+    var encoded: DeflateWriter?
     var adler: UInt32 = 1
     var length = 0
 }
@@ -136,7 +136,9 @@ private struct BandPlan: Sendable {
     func paint(band t: Int) throws -> PaintedBand {
         let painter = try ChapterPainter(chapter: chapter, layout: layout, runs: runs, fonts: fonts, style: style)
         let sink: any PNGRowSink =
-            rows ?? PNGBand(width: Int((Double(layout.options.width) * renderer.request.scale).rounded(.up)),
+            rows
+            ?? PNGBand(
+                width: Int((Double(layout.options.width) * renderer.request.scale).rounded(.up)),
                 stripRows: renderer.stripRows)
         return try renderer.paintBand(bands[t], painter: painter, into: sink, overlay: nil, last: t == bands.count - 1)
     }
