@@ -6,12 +6,10 @@ window answers each call and is still running, and that the answers are what at-
 offsets clamped into the text, a negative end meaning the end, no child or action outside the range.
 """
 import argparse
-import sys
-import traceback
 
 from apps import ViewApp
-from atspi_checks import RESULTS, Client, Tree, check
-from session import Session, wait_until
+from atspi_checks import Client, Tree, check, run_checks
+from session import wait_until
 
 MAX, MIN, UMAX = 2147483647, -2147483648, 4294967295
 
@@ -115,18 +113,7 @@ def main():
     parser.add_argument("--workdir", required=True)
     parser.add_argument("--reference", default="John 1")
     args = parser.parse_args()
-    session = Session(args.workdir)
-    try:
-        run(args, session)
-    except Exception as error:
-        traceback.print_exc()
-        check("harness", False, "stopped: %s" % error)
-    finally:
-        session.close()
-    failed = [name for name, ok in RESULTS if not ok]
-    print("SUMMARY %d checks, %d failed%s" % (len(RESULTS), len(failed), (": " + ", ".join(failed)) if failed else ""),
-          flush=True)
-    sys.exit(1 if failed or not RESULTS else 0)
+    run_checks(args, run)
 
 
 if __name__ == "__main__":

@@ -553,6 +553,23 @@ def run(args, session):
                                                           frame_events))
 
 
+def run_checks(args, run):
+    """Runs `run(args, session)` in a new session, prints the summary line and exits 1 when a check failed (or none
+    ran): the one ending of every check script of this harness."""
+    session = Session(args.workdir)
+    try:
+        run(args, session)
+    except Exception as error:
+        traceback.print_exc()
+        check("harness", False, "stopped: %s" % error)
+    finally:
+        session.close()
+    failed = [name for name, ok in RESULTS if not ok]
+    print("SUMMARY %d checks, %d failed%s" % (len(RESULTS), len(failed), (": " + ", ".join(failed)) if failed else ""),
+          flush=True)
+    sys.exit(1 if failed or not RESULTS else 0)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--app", choices=["view", "host"], default="view")
@@ -571,18 +588,7 @@ def main():
     parser.add_argument("--parts", metavar="NODE_ID,…",
                         help="only the parts action on these Hebrew words (e.g. Gen.1.1.w1,Gen.1.1.w3)")
     args = parser.parse_args()
-    session = Session(args.workdir)
-    try:
-        run(args, session)
-    except Exception as error:
-        traceback.print_exc()
-        check("harness", False, "stopped: %s" % error)
-    finally:
-        session.close()
-    failed = [name for name, ok in RESULTS if not ok]
-    print("SUMMARY %d checks, %d failed%s" % (len(RESULTS), len(failed), (": " + ", ".join(failed)) if failed else ""),
-          flush=True)
-    sys.exit(1 if failed or not RESULTS else 0)
+    run_checks(args, run)
 
 
 if __name__ == "__main__":
