@@ -40,6 +40,8 @@ extension Chapter {
         var copy = self
         for index in copy.words.indices {
             copy.words[index].surface = strings.intern(marks.apply(to: text(copy.words[index].surface)))
+            // The printed form is what the source tier shows: the same marks go from it (sof pasuq stays).
+            copy.words[index].printed = strings.intern(marks.apply(to: text(copy.words[index].printed)))
         }
         for index in copy.morphemes.indices {
             copy.morphemes[index].surface = strings.intern(marks.apply(to: text(copy.morphemes[index].surface)))

@@ -162,7 +162,10 @@ import Testing
         let name = try #require(home.files().first)
         #expect(home.files().count == 1, "one file, no temporary files left: \(home.files())")
         let size = try #require(FileManager.default.attributesOfItem(atPath: home.folder + "/" + name)[.size] as? Int)
-        #expect(written > 0 && written <= size, "written \(written) bytes in all, the file is \(size)")
+        // The file is sized by what it holds and rewritten larger when half full, so what racing processes wrote
+        // (each its own shapes, a rewrite all of them) may add up past its size; that every run is served from it
+        // without writing again is checked below.
+        #expect(written > 0 && size > 0, "written \(written) bytes in all, the file is \(size)")
         let settled = try home.stamp()
         for (k, job) in jobs.enumerated() {
             let again = try InterlinearTestSupport.run(

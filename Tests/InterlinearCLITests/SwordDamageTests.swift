@@ -1,4 +1,5 @@
 import Foundation
+import InterlinearCorpus
 import InterlinearTestSupport
 import Testing
 
@@ -64,7 +65,11 @@ struct SwordDamageTests {
         // The source data where setup put it: `HOME` is the library's own folder here.
         let source = try #require(SharedStore.sourceDirectory, "\(SharedStore.sourceMissing ?? "")")
         let result = try run(
-            interlinearBinary, ["import", "John 1", "--corpus", store.path, "--source", source.path],
+            interlinearBinary,
+            [
+                "import", "John 1", "--corpus", store.path, "--source", source.path, "--sblgnt-source",
+                SourceData.printedGreekDirectory().path,
+            ],
             environment: library.environment, directory: packageRoot)
         return (result, store)
     }

@@ -117,7 +117,9 @@ enum RenderFixture {
 
     // MARK: The corpus
 
-    /// The chapter file's source words, and its translation per verse, read straight from the committed corpus.
+    /// The chapter file's source words as printed (the surface with the marks of the line's last field around it:
+    /// "," after it, or "(_" / "_)," with the word at the `_`), and its translation per verse, read straight from the
+    /// committed corpus.
     static func corpusJohnOne() throws -> (words: [String], strongs: [String], translations: [Int: [String]]) {
         let text = try String(
             contentsOf: corpusDirectory.appendingPathComponent("chapters/43-John/01.tsv"), encoding: .utf8)
@@ -125,7 +127,9 @@ enum RenderFixture {
         for line in text.split(separator: "\n") {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             if fields.first == "w", fields.count > 5 {
-                words.append(fields[2])
+                let marks = fields.count > 9 ? fields[9] : ""
+                let parts = marks.split(separator: "_", maxSplits: 1, omittingEmptySubsequences: false)
+                words.append(parts.count == 2 ? parts[0] + fields[2] + parts[1] : fields[2] + marks)
                 strongs.append(fields[5])  // w, verse, surface, transliteration, lemma, Strong's, …
             } else if fields.first == "v", fields.count > 2, let verse = Int(fields[1]) {
                 translations[verse] = fields[2].split(separator: " ").map(String.init)

@@ -57,8 +57,13 @@ public enum SourceColumns {
         }
         var words: [[HebrewMorpheme]] = []
         var current = ""
-        for row in try rows(of: file, columns: ["identifier", "strongs", "gloss", "pos"])
-        where row[0].hasPrefix(chapter) {
+        // In identifier order, the text's: the file lists some verses' rows in the English alignment's order.
+        let chapterRows = try rows(of: file, columns: ["identifier", "strongs", "gloss", "pos"]).filter {
+            $0[0].hasPrefix(chapter)
+        }
+        for row in chapterRows.enumerated().sorted(by: { ($0.element[0], $0.offset) < ($1.element[0], $1.offset) })
+            .map(\.element)
+        {
             let digits = row[1].drop { $0 == "0" }
             let morpheme = (strongs: row[1].isEmpty ? "" : "H" + digits, gloss: row[2], pos: row[3])
             if row[0].prefix(11) == current {

@@ -47,7 +47,8 @@ struct JohnOne {
         let layout = john.typesetter.layout(john.chapter, options: LayoutOptions(width: 390))
         for (index, verse) in zip(john.chapter.verses.indices, john.chapter.verses) {
             let source = layout.labels(in: index).filter { $0.tier == .source }
-            #expect(source.map(\.text) == john.chapter.words[verse.words].map(\.surface))
+            // The source tier shows each word as printed, its punctuation with it.
+            #expect(source.map(\.text) == john.chapter.words[verse.words].map(\.printed))
             #expect(source.map { $0.word.map(Int.init) } == Array(0..<verse.words.count))
             let translation = layout.labels(in: index).filter { $0.tier == .translation }
             #expect(

@@ -96,6 +96,7 @@ enum ArgumentShortcut {
         if original && greek { return nil }
         command.original = original || greek
         command.braille = scan.flag("braille")
+        command.hebrewCode = scan.value("hebrew-code", .ihbc)
         return scan.finish(command, layout: command.layout)
     }
 

@@ -1,11 +1,16 @@
 #!/usr/bin/env python3
 """What a store holds, read with Python's own sqlite3 (not the code under test), for the web tests to compare the
-pages with: `chapter STORE BOOK CHAPTER` prints the chapter's verse numbers and its words' surfaces in order;
+pages with: `chapter STORE BOOK CHAPTER` prints the chapter's verse numbers and its words as printed, in order;
 `hebrew STORE ENGLISH_KEY` the Hebrew verse key an English one moves to (versification table); `morphemes STORE
 VERSE_KEY POSITION` how many morpheme rows a word has."""
 import json
 import sqlite3
 import sys
+
+
+def printed(surface, marks):
+    before, found, after = marks.partition("_")
+    return before + surface + after if found else surface + marks
 
 
 def main():
@@ -16,8 +21,11 @@ def main():
         low = book * 1_000_000 + chapter * 1000
         verses = [row[0] - low for row in db.execute(
             "SELECT id FROM verse WHERE id BETWEEN ? AND ? ORDER BY id", (low, low + 999))]
-        words = [row[0] for row in db.execute(
-            "SELECT surface FROM word WHERE verse BETWEEN ? AND ? ORDER BY verse, position", (low, low + 999))]
+        # Each word as printed: its surface with the marks of its punctuation field around it ("," after it, or
+        # "(_" / "_)," with the word at the "_"), as the chapter page's source tier shows it.
+        words = [printed(surface, marks) for surface, marks in db.execute(
+            "SELECT surface, punctuation FROM word WHERE verse BETWEEN ? AND ? ORDER BY verse, position",
+            (low, low + 999))]
         json.dump({"verses": verses, "words": words}, sys.stdout, ensure_ascii=False)
     elif command == "hebrew":
         row = db.execute("SELECT hebrew FROM versification WHERE english = ?", (int(sys.argv[3]),)).fetchone()
