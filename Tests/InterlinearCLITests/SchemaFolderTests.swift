@@ -10,7 +10,9 @@ import Testing
         var text = ""
         for folder in ["Sources", "Benchmarks"] {
             let root = packageRoot.appendingPathComponent(folder)
-            guard let files = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else { continue }
+            guard let files = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else {
+                continue
+            }
             for case let file as URL in files where file.pathExtension == "swift" {
                 text += (try? String(contentsOf: file, encoding: .utf8)) ?? ""
             }
@@ -32,7 +34,8 @@ import Testing
         let titles = try Self.titles(in: "Schemas")
         #expect(titles.count >= 5)
         for title in titles {
-            #expect(Self.sourceText.contains("\"\(title)\"") || Self.sourceText.contains("(\(title))"),
+            #expect(
+                Self.sourceText.contains("\"\(title)\"") || Self.sourceText.contains("(\(title))"),
                 "no source names \(title): move it to Schemas/history if nothing writes it")
         }
     }

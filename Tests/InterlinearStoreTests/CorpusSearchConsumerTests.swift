@@ -14,7 +14,8 @@ import Testing
 private func ref(_ text: String) throws -> ChapterReference { try #require(ChapterReference(parsing: text)) }
 
 /// The accessibility action and the reader search through the store, as `interlinear search` does.
-@Suite(.enabled(if: StoreFixture.wholeStoreRuns, "needs the bible-alignments source data (scripts/setup downloads it)")) struct CorpusSearchConsumerTests {
+@Suite(.enabled(if: StoreFixture.wholeStoreRuns, "needs the bible-alignments source data (scripts/setup downloads it)"))
+struct CorpusSearchConsumerTests {
     private func johnTree(_ store: CorpusStore) throws -> AccessibilityTree {
         let session = Interlinear(
             library: ChapterLibrary(

@@ -6,7 +6,10 @@ import Testing
 @testable import InterlinearStore
 
 /// Search counts against counts computed straight from the source TSV (not through the store or its folding).
-@Suite(.serialized, .enabled(if: StoreFixture.wholeStoreRuns, "needs the bible-alignments source data (scripts/setup downloads it)")) struct SearchCountTests {
+@Suite(
+    .serialized,
+    .enabled(if: StoreFixture.wholeStoreRuns, "needs the bible-alignments source data (scripts/setup downloads it)"))
+struct SearchCountTests {
     /// SBLGNT rows: (lemma, Strong's, morphology), read with a plain split.
     static let sourceRows: [(lemma: String, strongs: String, morph: String)]? = {
         guard let file = SourceColumns.sblgnt,
