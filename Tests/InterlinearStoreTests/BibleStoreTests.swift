@@ -81,7 +81,7 @@ import Testing
             rows.append(
                 [
                     row.surface, row.transliteration, row.lemma, row.strongs, row.morphology, row.gloss,
-                    row.alignment,
+                    row.alignment, row.punctuation,
                 ].map { Array($0) })
         }
         select.reset()
