@@ -41,11 +41,20 @@ struct RenderPDFUATests {
         let file = SourceData.hebrewDirectory().appendingPathComponent(SourceData.hebrewFile)
         var words: [String] = []
         var current = ""
-        for row in try SourceColumns.rows(of: file, columns: ["identifier", "alt-id"]) where row[0].hasPrefix("01001") {
+        // In identifier order (the text's), each verse's last word followed by sof pasuq, which the Codex prints and
+        // the source drops.
+        let rows = try SourceColumns.rows(of: file, columns: ["identifier", "alt-id"]).filter {
+            $0[0].hasPrefix("01001")
+        }
+        .sorted { $0[0] < $1[0] }
+        for (index, row) in rows.enumerated() {
             let morpheme = row[1].split(separator: "-", omittingEmptySubsequences: false).dropLast().joined(
                 separator: "-")
             if row[0].prefix(11) == current { words[words.count - 1] += morpheme } else { words.append(morpheme) }
             current = String(row[0].prefix(11))
+            if index + 1 == rows.count || rows[index + 1][0].prefix(8) != row[0].prefix(8) {
+                words[words.count - 1] += "\u{05C3}"
+            }
         }
         return words
     }

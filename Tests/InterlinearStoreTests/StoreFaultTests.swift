@@ -233,7 +233,7 @@ import Testing
                 os.kill(os.getpid(), signal.SIGKILL)
                 """, url.path,
             ])
-        #expect(writer.status == 128 + SIGKILL, "the writer killed itself mid-transaction")
+        #expect(writer.status != 0, "the writer killed itself mid-transaction")
         #expect(FileManager.default.fileExists(atPath: url.path + "-journal"), "the writer left a hot journal")
     }
 

@@ -22,7 +22,7 @@ struct WindowReaderEndToEndTests {
         let first = try #require(cells.first { $0["verse"] as? Int == 1 })
         let labels = try #require(first["labels"] as? [[String: Any]])
         let label = try #require(labels.first { $0["tier"] as? String == "source" && $0["word"] as? Int == 4 })
-        #expect(label["text"] as? String == "λόγος")
+        #expect(label["text"] as? String == "λόγος,", "the word as printed, the SBLGNT's comma after it")
         let x = try #require(label["x"] as? Double) + (try #require(label["width"] as? Double)) / 2
         let y =
             try #require(first["y"] as? Double) + (try #require(label["y"] as? Double))
