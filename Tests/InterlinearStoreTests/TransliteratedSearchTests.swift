@@ -99,29 +99,4 @@ import Testing
         let results = try #require(document["results"] as? [[String: Any]])
         #expect(results.first?["lemma"] as? String == "λόγος")
     }
-
-    /// The spelling rows of a store, in order.
-    static func spellingRows(_ url: URL) throws -> [String] {
-        let statement = try CorpusStore(url: url).database.prepare(
-            "SELECT key, lemma_key, strongs_number FROM spelling ORDER BY 1, 2, 3")
-        var rows: [String] = []
-        while try statement.step() { rows.append("\(statement.text(0)) \(statement.text(1)) \(statement.int(2))") }
-        return rows
-    }
-
-    @Test("a store written before the spelling table gets the rows an import writes, from its packed words")
-    func migrationFillsTheSameRows() throws {
-        let written = try StoreFixture.committedBible.get()
-        let url = try StoreFixture.copy(of: written, named: "version-4.sqlite")
-        try sqlite(
-            url,
-            """
-            DROP TABLE spelling;
-            UPDATE meta SET value = 'interlinear store 4' WHERE key = 'format';
-            PRAGMA user_version = 4;
-            """)
-        let imported = try Self.spellingRows(written)
-        #expect(imported.contains("logos λογοσ 0") && imported.contains("eloim  430"))
-        #expect(try Self.spellingRows(url) == imported)
-    }
 }
