@@ -69,8 +69,8 @@ struct BrailleTests {
     /// of ι υ ί ύ), so words are compared with every sigma written σ and without diaeresis.
     @Test(
         .disabled(
-            "open defect (session 14): with the SBLGNT's punctuation printed, some Greek words of Romans 8 and "
-                + "Revelation 22 do not back-translate to their letters through grc-international-en; to be looked at"),
+            "open defect: with the SBLGNT's punctuation printed, some Greek words of Romans 8 and Revelation 22 do not back-translate to their letters"
+        ),
         arguments: ["John 1", "Romans 8", "Revelation 22"])
     func greekLinesBackTranslate(reference: String) throws {
         let chapter = try readerChapter(reference)
