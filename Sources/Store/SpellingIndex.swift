@@ -78,41 +78,4 @@ struct SpellingIndex {
             try insert.run()
         }
     }
-
-    /// Fills the table from the packed words and morphemes a store already holds: what the migration to version 5
-    /// runs, in its transaction.
-    static func rebuild(_ database: Database) throws {
-        try database.execute("DELETE FROM spelling")
-        let verses = try database.prepare("SELECT id, words, morphemes FROM verse_words ORDER BY id")
-        var index = SpellingIndex()
-        func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String { String(decoding: bytes, as: UTF8.self) }
-        while try verses.step() {
-            var words = VerseWords.Reader(verses.bytes(1))
-            guard !verses.isNull(2) else {
-                while !words.isAtEnd, let word = words.next() {
-                    index.addGreek(transliteration: string(word.transliteration), lemma: string(word.lemma))
-                }
-                continue
-            }
-            var morphemes = VerseMorphemes.Reader(verses.bytes(2))
-            while !words.isAtEnd, let word = words.next(), let count = morphemes.nextWord() {
-                var parts: [Part] = []
-                if count == 0 {
-                    parts.append(
-                        Part(
-                            transliteration: string(word.transliteration), strongs: string(word.strongs),
-                            morphology: string(word.morphology)))
-                }
-                for _ in 0..<min(count, CorpusLimits.maxWordsPerVerse) {
-                    guard let part = morphemes.next() else { break }
-                    parts.append(
-                        Part(
-                            transliteration: string(part.transliteration), strongs: string(part.strongs),
-                            morphology: string(part.morphology)))
-                }
-                index.addHebrew(transliteration: string(word.transliteration), parts: parts)
-            }
-        }
-        try index.write(database)
-    }
 }

@@ -52,6 +52,7 @@ public enum StoreImport {
                     try TableDigest.recordIfMissing(database, .versification)
                 }
                 try TableDigest.recordIfMissing(database, .lexicon)
+                try TableDigest.record(database, .spelling)
                 try writer.setMeta(["source": source])
             }
             return Summary(chapters: chapters.count, words: chapters.reduce(0) { $0 + $1.wordCount }, store: url)
@@ -79,6 +80,7 @@ public enum StoreImport {
                 try writeAll(chapters, with: writer, progress: progress)
                 if let versification { try writer.writeVersification(versification) }
                 try TableDigest.record(database, .versification)
+                try TableDigest.record(database, .spelling)
                 try writer.setMeta(["source": source, "format": "interlinear store \(Schema.version)"])
             }
             try database.execute("INSERT INTO verse_text(verse_text) VALUES ('optimize'); ANALYZE; VACUUM")

@@ -214,6 +214,7 @@ public final class StoreSearch {
                     : "verse IN (SELECT rowid FROM verse_text WHERE verse_text MATCH \(value))")
         case .translit:
             // Greek words by lemma, Hebrew words by the Strong's numbers of their morphemes (`SpellingIndex`).
+            try store.verifyOnce(.spelling)
             let key = SpellingKey.key(text)
             guard !key.isEmpty else { return false }
             let value = sql.parameter(key)

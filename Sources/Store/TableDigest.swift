@@ -4,8 +4,9 @@ import InterlinearCorpus
 /// row, in key order — recorded in `meta` (`digest:lexicon` = "14298 -8823…") and verified before the table is
 /// served, so a row changed, added or deleted since is refused in one line with the command that rebuilds it, as a
 /// chapter's rows are (`ChapterDigest`, whose mixing it shares). For the tables no chapter's checksum covers and that
-/// are served as they are: the Strong's lexicon and the versification table (the search tables are checked hit by
-/// hit against the checked chapters instead: `StoreSearch+Check`).
+/// are served as they are: the Strong's lexicon, the versification table and the spelling index, whose rows choose
+/// which lemmas a transliterated search finds (the search tables are checked hit by hit against the checked
+/// chapters instead: `StoreSearch+Check`).
 ///
 /// Each is read whole once per opened store, on first use (the lexicon: 14,298 rows, 3.7 MB). A table with rows and
 /// no recorded digest (a store imported before digests were recorded) is refused the same way: nothing vouches for
@@ -29,6 +30,10 @@ struct TableDigest: Equatable {
                     definition, kjv_usage, text FROM lexicon ORDER BY strongs
                 """,
             what: "its Strong's lexicon")
+        static let spelling = Table(
+            name: "spelling",
+            select: "SELECT key, lemma_key, strongs_number FROM spelling ORDER BY key, lemma_key, strongs_number",
+            what: "its spelling index (the lemmas Latin spellings name)")
         static let versification = Table(
             name: "versification", select: "SELECT english, hebrew FROM versification ORDER BY english",
             what: "its versification table (English and Hebrew verse numbers)")

@@ -11,20 +11,21 @@ import InterlinearCorpus
 /// Versification: the modules are KJV-numbered, as English Bibles are; the Old Testament's verses are the Hebrew
 /// text's. `hebrewVerse` gives the Hebrew verse key (BBCCCVVV) of an English one where they differ — the store's
 /// `versification` table (from the BSB's data; English numbering is the KJV's), so KJV Malachi 4:1 is shown as
-/// Malachi 3:19 and KJV Joel 2:28 as Joel 3:1. A psalm's title, which SWORD stores with the English verse 1, goes
-/// before the words of the Hebrew chapter's verse 1 (the title is verse 1, or 1–2, in Hebrew). New Testament
-/// chapters are numbered alike in both.
+/// Malachi 3:19 and KJV Joel 2:28 as Joel 3:1; its failure (a damaged table) fails the read, since a verse put
+/// under its English number would stand under the wrong Hebrew one. A psalm's title, which SWORD stores with the
+/// English verse 1, goes before the words of the Hebrew chapter's verse 1 (the title is verse 1, or 1–2, in
+/// Hebrew). New Testament chapters are numbered alike in both.
 public final class TranslatedLibrary: ChapterSource {
     public let base: any ChapterSource
     public let bible: SwordBible
-    private let hebrewVerse: (Int) -> Int?
+    private let hebrewVerse: (Int) throws -> Int?
     private let lettered: StrongsLexicon.LetteredNumbers
     /// The alignment figures of the chapters read so far.
     public private(set) var count = AlignmentCount()
 
     /// `lettered` says whether a lettered Hebrew number (H1254a) has its base's entry (see `Lexicon.entry`).
     public init(
-        base: any ChapterSource, bible: SwordBible, hebrewVerse: @escaping (Int) -> Int?,
+        base: any ChapterSource, bible: SwordBible, hebrewVerse: @escaping (Int) throws -> Int?,
         lettered: StrongsLexicon.LetteredNumbers
     ) {
         self.base = base
@@ -69,7 +70,7 @@ public final class TranslatedLibrary: ChapterSource {
         for chapter in (reference.chapter - 1)...(reference.chapter + 1) {
             for verse in around[chapter] ?? [] {
                 let english = book.number * 1_000_000 + chapter * 1_000 + verse.number
-                let hebrew = hebrewVerse(english) ?? english
+                let hebrew = try hebrewVerse(english) ?? english
                 guard hebrew / 1_000 % 1_000 == reference.chapter else { continue }
                 if !verse.title.isEmpty { verses[1] = verse.title + (verses[1] ?? []) }
                 verses[hebrew % 1_000, default: []].append(contentsOf: verse.words)

@@ -75,7 +75,7 @@ enum ExportFixture {
         for line in text.split(separator: "\n") {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             if fields.first == "v", fields.count > 2, let verse = Int(fields[1]) { verses.append(verse) }
-            if fields.first == "w", fields.count > 2 { words.append(fields[2]) }
+            if fields.first == "w", fields.count > 2 { words.append(ChapterFileWord.printed(fields)) }
         }
         return (verses, words)
     }

@@ -127,9 +127,7 @@ enum RenderFixture {
         for line in text.split(separator: "\n") {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             if fields.first == "w", fields.count > 5 {
-                let marks = fields.count > 9 ? fields[9] : ""
-                let parts = marks.split(separator: "_", maxSplits: 1, omittingEmptySubsequences: false)
-                words.append(parts.count == 2 ? parts[0] + fields[2] + parts[1] : fields[2] + marks)
+                words.append(ChapterFileWord.printed(fields))
                 strongs.append(fields[5])  // w, verse, surface, transliteration, lemma, Strong's, …
             } else if fields.first == "v", fields.count > 2, let verse = Int(fields[1]) {
                 translations[verse] = fields[2].split(separator: " ").map(String.init)

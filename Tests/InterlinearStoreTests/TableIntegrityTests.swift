@@ -6,8 +6,8 @@ import Testing
 @testable import InterlinearStore
 
 /// Issue 39: every table the program serves is inside the store's integrity check or rebuilt from checked data. The
-/// search tables, the lexicon and the versification table could be changed in the store and were served with exit 0
-/// (chapters were checked already). Each test changes one table in a copy of a store, as an editor or a bad disk
+/// search tables, the lexicon, the versification table and the spelling index could be changed in the store and
+/// were served with exit 0 (chapters were checked already). Each test changes one table in a copy of a store, as an editor or a bad disk
 /// would, and runs the command that serves it: one line naming the damage and the rebuild, exit 65.
 @Suite("Tables outside the chapters' checksums", .serialized) struct TableIntegrityTests {
     private func copy(_ fixture: Result<URL, any Error>, _ name: String) throws -> URL {
@@ -93,6 +93,15 @@ import Testing
         #expect(try interlinear("define", "G3056", corpus: sound).status == 0)
         let url = try StoreLexiconTests.store("digest-\(name)", sql)
         expectRefused(try interlinear("define", "G3056", corpus: url), "Strong's lexicon", fragment)
+    }
+
+    @Test("the spelling index made to name another lemma: a transliterated search is refused")
+    func spellingChanged() throws {
+        let url = try copy(StoreFixture.committed, "spelling")
+        #expect(try interlinear("search", "translit:logos", corpus: url).status == 0)
+        // "logos" made to name θεός's key: the search would list θεός's verses as λόγος's.
+        try sqlite(url, "UPDATE spelling SET lemma_key = '\(Folding.key("θεός"))' WHERE key = 'logos'")
+        expectRefused(try interlinear("search", "translit:logos", corpus: url), "spelling index", "has changed")
     }
 
     @Test("the versification table changed: refused where a reference is moved by it")

@@ -3,12 +3,14 @@ from the first chapter to the last one named, the page must hold at most three c
 reads, and its URL must name the chapter being read.
 
   dom_bound.py BASE_URL --book Gen --from 1 --to 10 --chapter-nodes NODES.json [--steps 400]
+  dom_bound.py --count URL…
 
 BASE_URL is the server's (`interlinear serve` prints it); the page read is BASE/read/<book>.<from> (the URL scheme of
 issue 40: `/read/Gen.1`, verse headings with ids `Gen.1.1`). NODES.json maps each chapter ("Gen.1") to the DOM
-nodes of that chapter alone: counted from `interlinear export "Genesis N" --format html` files by
-`dom_bound.py --count FILE…`, which prints that JSON (nodes under <body>, elements and text alike, as
-`document.createTreeWalker` visits them), so the bound comes from the export, not from the page under test.
+nodes of that chapter alone: counted by `dom_bound.py --count URL…` from each chapter's section loaded by itself
+(`BASE/read/Gen.1?fragment=1`), which prints that JSON (the section and every node under it, elements and text
+alike, as `document.createTreeWalker` visits them, and the line break after it). The page's count is the nodes
+under its `#reading` element, which holds the chapters: the site's frame around them is the same on every page.
 
 Reading on is what a sighted reader does (the end of the page scrolled into view, again and again), bounded by
 --steps. At each step: the page's node count, the chapter of the verse heading at the top of the viewport and the
@@ -19,6 +21,7 @@ import json
 import re
 import signal
 import sys
+import urllib.parse
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
@@ -57,19 +60,24 @@ def browser():
     return driver
 
 
-def count_files(files):
+def loopback(url):
+    return urllib.parse.urlsplit(url).hostname in ("127.0.0.1", "localhost", "::1")
+
+
+def count_sections(urls):
     driver = browser()
     try:
         counts = {}
-        for path in files:
-            driver.get("file://" + path)
-            # The export's file names the chapter in its first verse heading's id ("John.1.1").
-            first = driver.execute_script(
-                "const h = Array.from(document.querySelectorAll('[id]')).find(e => /^[1-3]?[A-Za-z]+\\.\\d+\\.\\d+$/"
-                ".test(e.id)); return h ? h.id : null;")
-            if not first:
-                raise SystemExit(f"dom_bound.py: {path} has no verse heading id such as Gen.1.1")
-            counts[first.rsplit(".", 1)[0]] = driver.execute_script(COUNT_JS, None)
+        for url in urls:
+            if not loopback(url):
+                raise SystemExit(f"dom_bound.py: {url} is not on loopback")
+            driver.get(url)
+            chapter = driver.execute_script(
+                "const s = document.querySelector('section.chapter'); return s ? s.dataset.chapter : null;")
+            if not chapter:
+                raise SystemExit(f"dom_bound.py: {url} has no chapter section")
+            # The section itself and the line break after it, then everything under it.
+            counts[chapter] = 2 + driver.execute_script(COUNT_JS, "section.chapter")
         print(json.dumps(counts))
     finally:
         driver.quit()
@@ -85,7 +93,7 @@ def chapter_of_url(url, book):
 
 def main(argv):
     if len(argv) >= 2 and argv[1] == "--count":
-        return count_files(argv[2:])
+        return count_sections(argv[2:])
     import argparse
     parser = argparse.ArgumentParser()
     parser.add_argument("base")
@@ -109,7 +117,7 @@ def main(argv):
     try:
         driver.get(args.base.rstrip("/") + f"/read/{args.book}.{args.first}")
         for step in range(args.steps):
-            total = driver.execute_script(COUNT_JS, None)
+            total = driver.execute_script(COUNT_JS, "#reading")
             top = driver.execute_script(TOP_JS)
             read = top.rsplit(".", 1)[0] if top else None
             named = chapter_of_url(driver.current_url, args.book)

@@ -75,7 +75,8 @@ def press(window, debug_file, url, label, number, keysym):
     before = len(speech_lines(debug_file))
     key(window, keysym)
     wait_until(lambda: len(speech_lines(debug_file)) > before, 15, interval=0.2, what="Orca to answer %s" % keysym)
-    quiet(debug_file)
+    # An arrow's answer is one line, said at once; other keys may load or announce more.
+    quiet(debug_file, seconds=0.6 if keysym in ("Down", "Up") else 1.5)
     heard = [said(l) for l in speech_lines(debug_file)[before:]]
     return {"url": url, "label": label, "press": number, "key": keysym, "said": heard}
 

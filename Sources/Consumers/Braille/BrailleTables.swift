@@ -72,12 +72,23 @@ public struct BrailleTables: Sendable, Equatable {
     public func translate(_ text: String, _ language: SpokenLanguage, output: Louis.Output) throws -> String {
         let input =
             switch language {
-            case .greek: text.precomposedStringWithCanonicalMapping
+            case .greek: Self.greek(text)
             case .hebrew: hebrewCode.prepared(text)
             case .transliteration, .hebrewTransliteration: Self.latin(text)
             default: text
             }
         return try Louis.translate(input, tableList: try list(for: language, output: output), output: output)
+    }
+
+    /// Greek as the Greek table reads it: precomposed, and the raised dot as the ano teleia (U+0387), the one
+    /// sign the table defines for it. NFC itself turns U+0387 into the middle dot (U+00B7), which the table does
+    /// not know and would print as an escape.
+    static func greek(_ text: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.precomposedStringWithCanonicalMapping.unicodeScalars {
+            scalars.append(scalar == "\u{00B7}" ? "\u{0387}" : scalar)
+        }
+        return String(scalars)
     }
 
     /// A transliteration in the letters liblouis's UEB tables know: the SBL signs for alef and ayin (ʾ ʿ, which UEB

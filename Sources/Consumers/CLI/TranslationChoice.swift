@@ -40,7 +40,7 @@ enum TranslationChoice {
         let store = library.store
         return TranslatedLibrary(
             base: library, bible: bible,
-            hebrewVerse: { key in (try? store?.hebrewVerse(english: key)) ?? nil },
+            hebrewVerse: { key in try store?.hebrewVerse(english: key) ?? nil },
             lettered: StrongsLexicon.LetteredNumbers(reader: reader))
     }
 }

@@ -7,8 +7,8 @@ import InterlinearHTML
 /// `dir` in a Hebrew chapter, a heading per verse with the id `John.1.14`) with what a live page adds — each word's
 /// define disclosure, a key to the codes, and its neighbours named on the section for the script that reads on.
 ///
-/// The section alone is the chapter's fragment (`/read/John.2?fragment=1`), which the script appends or prepends as
-/// the reader reads on; the page is the section inside the site's frame, between links to the chapters before and
+/// The section alone is the chapter's fragment (`/read/John.2?fragment=1`), which the script appends as the reader
+/// reads on; the page is the section inside the site's frame, between links to the chapters before and
 /// after, so reading on works without the script too.
 struct ChapterPage {
     let chapter: Chapter

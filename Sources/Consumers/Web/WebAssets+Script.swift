@@ -5,10 +5,14 @@ extension WebAssets {
     ///   `prefers-color-scheme` and `prefers-contrast`), kept in `localStorage`.
     /// - A word's define disclosure loads the entry when first opened (`/word/…&fragment=1`) into a polite live
     ///   region, so a screen reader says it when it arrives.
-    /// - One continuous Bible: the page holds the chapter being read and its neighbours, no more; when the chapter
-    ///   being read changes (by scrolling, by focus, or by the caret a screen reader moves), the next neighbour is
-    ///   fetched (`/read/John.3?fragment=1`) and the one beyond the window removed, the view kept still; the
-    ///   address follows the chapter being read (`history.replaceState`), the pager links point past the window.
+    /// - One continuous Bible, read onward: the page holds the chapter being read, the next one and the one read
+    ///   before it, no more; when the chapter being read changes (by scrolling, by focus, or by the caret a screen
+    ///   reader moves), the next chapter is fetched (`/read/John.3?fragment=1`) and the one beyond the window
+    ///   removed, the view kept still; the address follows the chapter being read (`history.replaceState`), the
+    ///   pager links point past the window. The previous chapter is never put above the one asked for: a screen
+    ///   reader that starts at the top of the page would meet it first, and each chapter it read would put another
+    ///   one above it; the "Previous" link leads back.
+    /// - A verse named in the address (`#John.1.51`) gets the focus, so a screen reader starts reading there.
     /// - On the search page, a new search replaces the results in place and a live region says the count.
     static let script = #"""
         (() => {
@@ -154,11 +158,6 @@ extension WebAssets {
                     const section = parse(await chapterFragment(next));
                     if (section && !byId(next) && byId(current) === here) here.after(section);
                   }
-                  const prev = here.dataset.prev;
-                  if (prev && !byId(prev)) {
-                    const section = parse(await chapterFragment(prev));
-                    if (section && !byId(prev) && byId(current) === here) keepingView(here, () => here.before(section));
-                  }
                   updatePagers();
                 } while (again);
               } catch (error) {
@@ -199,6 +198,13 @@ extension WebAssets {
               const selection = document.getSelection();
               if (selection && selection.focusNode) becomeCurrent(sectionOf(selection.focusNode));
             });
+            // A verse asked for by the address (/read/John.1#John.1.51): focus goes to its heading, so a screen
+            // reader starts there and not at the top of the page (the browser only scrolls to it).
+            const asked = location.hash.length > 1 ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
+            if (asked && reading.contains(asked)) {
+              if (!asked.hasAttribute('tabindex')) asked.setAttribute('tabindex', '-1');
+              asked.focus({ preventScroll: true });
+            }
             fill();
           }
 
