@@ -153,8 +153,8 @@ let package = Package(
             name: "InterlinearExportTests",
             // The executable too: the tests run `interlinear export` and `render` as users do, then the validators.
             dependencies: [
-                "InterlinearExport", "InterlinearHTML", "InterlinearCorpus", "InterlinearTestSupport",
-                "InterlinearCLI", "interlinear",
+                "InterlinearExport", "InterlinearHTML", "InterlinearCorpus", "InterlinearStore", "InterlinearSword",
+                "InterlinearTestSupport", "InterlinearCLI", "interlinear",
             ],
             path: "Tests/InterlinearExportTests", exclude: ["Harness"]),
 

@@ -1,4 +1,6 @@
 import Foundation
+import InterlinearStore
+import InterlinearSword
 import InterlinearTestSupport
 import Testing
 
@@ -11,9 +13,20 @@ import Testing
         if: WebServer.missing == nil && SharedStore.sourceMissing == nil,
         Comment(rawValue: WebServer.missing ?? SharedStore.sourceMissing ?? "")))
 struct WebServerHarnessTests {
-    static let server: Result<WebServer, any Error> = Result {
-        try WebServer(corpus: try SharedStore.wholeBible.get())
+    /// The store as `interlinear import` leaves it: both testaments and SWORD's Strong's dictionaries, which a
+    /// word's define disclosure reads (the shared whole-Bible store is built without them).
+    static let store: Result<URL, any Error> = Result {
+        let folder = try ExportFixture.temporaryDirectory()
+        let url = folder.appendingPathComponent("interlinear.sqlite")
+        try FileManager.default.copyItem(at: try SharedStore.wholeBible.get(), to: url)
+        let library = try SwordLibrary()
+        let entries = try [StrongsLexicon.greek, StrongsLexicon.hebrew].flatMap {
+            try StrongsLexicon.entries($0, in: library)
+        }
+        try StoreLexicon.write(entries, source: "SWORD StrongsGreek, StrongsHebrew (test)", to: url)
+        return url
     }
+    static let server: Result<WebServer, any Error> = Result { try WebServer(corpus: try store.get()) }
 
     @Test("axe-core 4.12: 0 violations on John 1, Genesis 1, Psalm 119, a search, a word page, an error page")
     func axe() throws {
@@ -33,7 +46,7 @@ struct WebServerHarnessTests {
     @Test("Orca: h verse to verse; ↓ from John 1:51 reaches John 2:1; a define disclosure by Tab; logos's count")
     func orca() throws {
         let base = try Self.server.get().base
-        let store = try SharedStore.wholeBible.get()
+        let store = try Self.store.get()
         let count = try run(interlinearBinary, ["search", "logos", "--json", "--limit", "0", "--corpus", store.path])
         let total = try #require(
             (try JSONSerialization.jsonObject(with: count.stdout) as? [String: Any])?["total"] as? Int)
@@ -71,7 +84,8 @@ struct WebServerHarnessTests {
         #expect(spelled.isEmpty, "spelled by an English voice: \(spelled)")
     }
 
-    @Test("reading on from Genesis 1 to 10 keeps the DOM within three chapters' nodes; the URL follows")
+    @Test(
+        "reading on from Genesis 1 to 10 keeps the DOM within three chapters' nodes; the URL follows; John 1:51 stays")
     func domBound() throws {
         let base = try Self.server.get().base
         // Each chapter's nodes, counted in its section alone (`?fragment=1`, each loaded by itself): the bound comes
@@ -89,5 +103,8 @@ struct WebServerHarnessTests {
         let report = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
         #expect(result.status == 0, "\(report["bound"] ?? "") \(report["maxNodes"] ?? "") \(result.stderr)")
         #expect(report["reached"] as? Bool == true)
+        // Opened at the last verse of a chapter, the page stays there, the verse focused (it once ran on by itself).
+        let stay = try run(Validators.python, [script, base, "--stays", "John.1.51"])
+        #expect(stay.status == 0, "\(stay.stdoutText) \(stay.stderr)")
     }
 }

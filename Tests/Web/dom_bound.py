@@ -4,6 +4,7 @@ reads, and its URL must name the chapter being read.
 
   dom_bound.py BASE_URL --book Gen --from 1 --to 10 --chapter-nodes NODES.json [--steps 400]
   dom_bound.py --count URL…
+  dom_bound.py BASE_URL --stays John.1.51
 
 BASE_URL is the server's (`interlinear serve` prints it); the page read is BASE/read/<book>.<from> (the URL scheme of
 issue 40: `/read/Gen.1`, verse headings with ids `Gen.1.1`). NODES.json maps each chapter ("Gen.1") to the DOM
@@ -13,7 +14,7 @@ alike, as `document.createTreeWalker` visits them, and the line break after it).
 under its `#reading` element, which holds the chapters: the site's frame around them is the same on every page.
 
 Reading on is what a sighted reader does (the end of the page scrolled into view, again and again), bounded by
---steps. At each step: the page's node count, the chapter of the verse heading at the top of the viewport and the
+--steps. At each step: the page's node count, the chapter under the line a third of the way down the window and the
 chapter the URL names. Prints one JSON object; exits 0 when every step kept the bound and the URL followed, 1 when
 not, 2 on a usage error.
 """
@@ -33,12 +34,14 @@ let count = 0;
 while (walker.nextNode()) count++;
 return count;"""
 
-# The verse heading nearest above the viewport's top (or the first below it): its id names the chapter read.
-TOP_JS = """
-const headings = Array.from(document.querySelectorAll('[id]')).filter(e => /^[1-3]?[A-Za-z]+\\.\\d+\\.\\d+$/.test(e.id));
-let current = null;
-for (const h of headings) { if (h.getBoundingClientRect().top <= 8) current = h; else { if (!current) current = h; break; } }
-return current ? current.id : null;"""
+# The chapter being read: the chapter section under the line a third of the way down the window, where a reader's
+# eyes are (docs/web.md), found from the sections' boxes; its first verse heading's id names it ("Gen.5.1").
+READING_JS = """
+const line = window.innerHeight / 3;
+const section = Array.from(document.querySelectorAll('#reading > section.chapter')).find(s => {
+  const box = s.getBoundingClientRect(); return box.top <= line && box.bottom > line; });
+const heading = section && Array.from(section.querySelectorAll('[id]')).find(e => /^[1-3]?[A-Za-z]+\\.\\d+\\.\\d+$/.test(e.id));
+return heading ? heading.id.replace(/\\.\\d+$/, '') : null;"""
 
 
 # Ended by a test runner's SIGTERM, the browser still goes (the `finally` that quits it runs).
@@ -91,9 +94,34 @@ def chapter_of_url(url, book):
     return match.group(1) if match else None
 
 
+def stays(base, verse):
+    """Opens the page at one verse (`BASE/read/John.1#John.1.51`) and, two seconds later, checks the reader is still
+    there: the verse heading within the window, the address naming its chapter. (The page once ran through the
+    Bible by itself from the last verse of a chapter: the browser anchored the view to the footer, below each
+    chapter the script appended.)"""
+    chapter = verse.rsplit(".", 1)[0]
+    driver = browser()
+    try:
+        driver.get(base.rstrip("/") + f"/read/{chapter}#{verse}")
+        driver.execute_async_script("const done = arguments[0]; setTimeout(done, 2000);")
+        state = driver.execute_script(
+            "const h = document.getElementById(arguments[0]); return {top: h ? h.getBoundingClientRect().top : null,"
+            " height: window.innerHeight, path: location.pathname, focused: document.activeElement.id || null,"
+            " chapters: Array.from(document.querySelectorAll('#reading > section.chapter')).map(s => s.dataset.chapter)};",
+            verse)
+    finally:
+        driver.quit()
+    state["ok"] = (state["top"] is not None and 0 <= state["top"] < state["height"]
+                   and state["path"] == f"/read/{chapter}" and state["focused"] == verse)
+    print(json.dumps(state))
+    return 0 if state["ok"] else 1
+
+
 def main(argv):
     if len(argv) >= 2 and argv[1] == "--count":
         return count_sections(argv[2:])
+    if len(argv) == 4 and argv[2] == "--stays":
+        return stays(argv[1], argv[3])
     import argparse
     parser = argparse.ArgumentParser()
     parser.add_argument("base")
@@ -118,8 +146,7 @@ def main(argv):
         driver.get(args.base.rstrip("/") + f"/read/{args.book}.{args.first}")
         for step in range(args.steps):
             total = driver.execute_script(COUNT_JS, "#reading")
-            top = driver.execute_script(TOP_JS)
-            read = top.rsplit(".", 1)[0] if top else None
+            read = driver.execute_script(READING_JS)
             named = chapter_of_url(driver.current_url, args.book)
             within, follows = total <= bound, read is not None and named == read
             ok = ok and within and follows

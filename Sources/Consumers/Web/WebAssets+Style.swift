@@ -82,6 +82,10 @@ enum WebAssets {
         }.joined(separator: "\n")
     }
 
+    /// The live page's own rules. Scroll anchoring is off for the chapters (the script keeps the view still itself
+    /// when it removes one above) and for what follows them: at the foot of the page the browser anchored to the
+    /// footer, so each chapter appended above it scrolled the reader into that chapter, the next was appended, and
+    /// the page ran through the Bible by itself (found loading `/read/John.1#John.1.51`).
     static let live = """
         body{max-width:60em}
         a{color:var(--link);text-underline-offset:.15em}
@@ -97,7 +101,7 @@ enum WebAssets {
         button,summary{cursor:pointer}
         .hint{flex-basis:100%;font-size:.85em}
         .pager{display:flex;flex-wrap:wrap;justify-content:space-between;gap:.5em 1em;margin:1em 0}
-        .reading{overflow-anchor:none}
+        .reading,.pager.bottom,footer{overflow-anchor:none}
         details.def{font-size:.85em;max-width:24em}
         details.def>summary{color:var(--link);text-decoration:underline;text-underline-offset:.15em}
         .def-body{border-left:2px solid var(--border);padding-left:.5em;overflow-wrap:anywhere}
