@@ -29,6 +29,8 @@ public struct ChapterDocument {
     public var afterLegend = ""
     /// Attributes the chapter's `section` carries besides its class and label (` data-next="John.2"`).
     public var sectionAttributes = ""
+    /// Attributes every verse heading carries besides its id and name (the web reader's ` tabindex="-1"`).
+    public var headingAttributes = ""
 
     public init(chapter: Chapter, tiers: TierSet, serialization: Serialization, pageMarks: PageMarks = PageMarks()) {
         self.chapter = chapter
@@ -54,7 +56,8 @@ public struct ChapterDocument {
             out += "<section class=\"verse\">\n"
             pageBreaks(.verse(index), into: &out)
             let name = Speakable.reference(chapter.reference, verse: verse.number)
-            out += "<h2 id=\"\(verseID)\" aria-label=\"\(Markup.text(name))\">\(verse.number)</h2>\n"
+            out += "<h2 id=\"\(verseID)\" aria-label=\"\(Markup.text(name))\"\(headingAttributes)>"
+            out += "\(verse.number)</h2>\n"
             out += "<div class=\"words\" dir=\"\(chapter.direction.rawValue)\">\n"
             for (offset, wordIndex) in verse.words.enumerated() {
                 // A verse holds at most `Verse.maxWords` (65,536) words, so the offset fits.

@@ -12,7 +12,6 @@ extension WebAssets {
     ///   pager links point past the window. The previous chapter is never put above the one asked for: a screen
     ///   reader that starts at the top of the page would meet it first, and each chapter it read would put another
     ///   one above it; the "Previous" link leads back.
-    /// - A verse named in the address (`#John.1.51`) gets the focus, so a screen reader starts reading there.
     /// - On the search page, a new search replaces the results in place and a live region says the count.
     static let script = #"""
         (() => {
@@ -198,13 +197,6 @@ extension WebAssets {
               const selection = document.getSelection();
               if (selection && selection.focusNode) becomeCurrent(sectionOf(selection.focusNode));
             });
-            // A verse asked for by the address (/read/John.1#John.1.51): focus goes to its heading, so a screen
-            // reader starts there and not at the top of the page (the browser only scrolls to it).
-            const asked = location.hash.length > 1 ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
-            if (asked && reading.contains(asked)) {
-              if (!asked.hasAttribute('tabindex')) asked.setAttribute('tabindex', '-1');
-              asked.focus({ preventScroll: true });
-            }
             fill();
           }
 
