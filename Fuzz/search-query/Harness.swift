@@ -45,8 +45,9 @@ private func makeFixture() -> Fixture {
             COMMIT;
             """)
         // The longer verse is the chapter's now: its checksum recorded again, as an import would (search hits are
-        // checked against the checked chapter).
+        // checked against the checked chapter), and the spelling index's digest, as an import records it.
         try ChapterDigest.rebuild(database)
+        try TableDigest.record(database, .spelling)
         var verses: [Int: String] = [:]
         let statement = try database.prepare("SELECT id, translation FROM verse")
         while try statement.step() { verses[statement.int(0)] = statement.text(1) }
