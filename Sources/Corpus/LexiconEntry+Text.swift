@@ -20,12 +20,17 @@ extension LexiconEntry {
     }
 
     /// Where the first occurrence of `part` ends in `text`, the braces of `text` skipped over; nil if it has none.
-    /// Quadratic in the worst case, on an entry's few hundred characters, once per entry shown.
+    /// An opening is a few words near the start of the entry, so the search is bounded, not only the entry: a part
+    /// longer than `longestPart` characters is not looked for, and an occurrence must start within the first
+    /// `openingReach` characters. (Unbounded, a damaged row of one letter repeated cost the square of its length:
+    /// the `lexicon-row` fuzz harness's timeout, 26 KB taking over 15 s.)
     private static func end(of part: String, inBraced text: Substring) -> String.Index? {
         let isBrace = { (character: Character) in character == "{" || character == "}" }
         guard let first = part.first else { return text.startIndex }
+        guard part.count <= longestPart else { return nil }
+        let reach = text.index(text.startIndex, offsetBy: openingReach, limitedBy: text.endIndex) ?? text.endIndex
         var start = text.startIndex
-        while let found = text[start...].firstIndex(of: first) {
+        while start < reach, let found = text[start..<reach].firstIndex(of: first) {
             var index = found
             var wanted = part.startIndex
             while wanted < part.endIndex, index < text.endIndex {
@@ -46,6 +51,13 @@ extension LexiconEntry {
         }
         return nil
     }
+
+    /// The longest headword, transliteration or pronunciation looked for in an entry's text (in SWORD's Strong's
+    /// dictionaries the longest of the 14,298 entries' parts is 69 characters).
+    static let longestPart = 256
+    /// How far into the text an opening part may start (after the part before it; in those dictionaries every
+    /// part stands within the text's first 100 characters).
+    static let openingReach = 512
 
     /// Where Strong's mark before the King James list stands in an entry's text (`text`) or its definition: the last
     /// ":--" of a Greek entry (nine have only "--", then the last of those), the last ": -" of a Hebrew one; nil when
