@@ -28,11 +28,16 @@ struct WebServerHarnessTests {
     }
     static let server: Result<WebServer, any Error> = Result { try WebServer(corpus: try store.get()) }
 
-    @Test("axe-core 4.12: 0 violations on John 1, Genesis 1, Psalm 119, a search, a word page, an error page")
+    @Test("axe-core 4.12: 0 violations on chapters, searches, word pages, error pages, disclosures open")
     func axe() throws {
         let base = try Self.server.get().base
-        let paths = ["read/John.1", "read/Gen.1", "read/Ps.119", "search?q=logos", "word/G3056", "read/Nowhere.1"]
-        let pages = try WebHarness.axe(paths.map { base + $0 })
+        let paths = [
+            "read/John.1", "read/Gen.1", "read/Ps.119",  // Greek, Hebrew, the longest chapter
+            "search?q=logos", "search?q=G3056",  // a transliteration, a Strong's number
+            "word/G3056", "word/G3056?ref=John.1.1.5", "word/H7225?ref=Gen.1.1.1",  // a word's place, Hebrew parts
+            "read/Nowhere.1", "nowhere", "go?ref=nowhere", "",  // 404s, a 400, the home page
+        ]
+        let pages = try WebHarness.axe(paths.map { base + $0 }, openDetails: true)
         #expect(pages.count == paths.count * 4)
         for page in pages {
             #expect(page.axe.hasPrefix("4.12.") && page.passes > 0)

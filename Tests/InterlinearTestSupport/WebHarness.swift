@@ -47,10 +47,12 @@ public enum WebHarness {
         public let incomplete: [String]
     }
 
-    /// Runs axe-core 4.12 (WCAG 2.2 A/AA and color-contrast-enhanced) on each URL, light and dark, script on and off.
-    public static func axe(_ urls: [String]) throws -> [AxePage] {
+    /// Runs axe-core 4.12 (WCAG 2.2 A/AA and color-contrast-enhanced) on each URL, light and dark, script on and off;
+    /// with `openDetails`, with the pages' disclosures open (`axe_check.py --open-details`).
+    public static func axe(_ urls: [String], openDetails: Bool = false) throws -> [AxePage] {
+        let script = folder.appendingPathComponent("axe_check.py").path
         let result = try run(
-            Validators.python, [folder.appendingPathComponent("axe_check.py").path, axeScript.path] + urls)
+            Validators.python, [script] + (openDetails ? ["--open-details"] : []) + [axeScript.path] + urls)
         try #require(result.status == 0, "axe_check.py: \(result.stderr)")
         struct Report: Decodable { let pages: [AxePage] }
         return try JSONDecoder().decode(Report.self, from: result.stdout).pages

@@ -9,7 +9,8 @@ enum WebAssets {
     /// white with `prefers-contrast: more`, or the reader's choice (`data-theme`, set by the script) — and what the
     /// live pages add (the banner, forms, disclosures, focus). Every text colour of every theme is at least 7:1
     /// against its page (WCAG 2.2 1.4.6, enhanced contrast; `WebStyleTests` computes each ratio), borders at least
-    /// 3:1 (1.4.11).
+    /// 3:1 (1.4.11). An open define disclosure's summary and link, one above the other, are each at least 24 CSS px
+    /// tall (2.5.8, target size: axe-core's `target-size` fails them at 18 px with the link straight below).
     static let style: String = PageStyle.css + "\n" + themes + "\n" + tierColours + "\n" + live + "\n" + tierSwitches
 
     /// A theme's colours, by custom property.
@@ -104,6 +105,8 @@ enum WebAssets {
         .reading,.pager.bottom,footer{overflow-anchor:none}
         details.def{font-size:.85em;max-width:24em}
         details.def>summary{color:var(--link);text-decoration:underline;text-underline-offset:.15em}
+        details.def>summary,details.def>a{box-sizing:border-box;min-height:24px;padding:.25em 0}
+        details.def>a{display:inline-block}
         .def-body{border-left:2px solid var(--border);padding-left:.5em;overflow-wrap:anywhere}
         details.codes{margin:.4em 0 .8em}
         .code-list{columns:18em;padding-left:1.2em}
