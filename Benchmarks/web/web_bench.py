@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """The web reader against the limit a static site reaches: wrk (Debian) on loopback, against nginx (Debian) serving
 the exported John 1 HTML file and against a given server URL, interleaved round by round; then Strong's and phrase
-searches at 16 clients with their p99; then the server's resident memory after 1,000 and after 100,000 requests of
-the page (made by this script over keep-alive connections, so the counts are exact).
+searches at 16 clients with their p99 (each query's first answer timed alone before: the server keeps search
+pages, so wrk's figures are mostly answers from memory); then the server's resident memory after 1,000 and after
+100,000 requests of the page (made by this script over keep-alive connections, so the counts are exact).
 
   Benchmarks/web/web_bench.py --server http://127.0.0.1:PORT/ --html John-1.html [--page /read/John.1]
       [--pid PID] [--rounds 3] [--seconds 30] [--connections 64] [--threads 2] [--json OUT]
@@ -118,10 +119,39 @@ def wrk(url, connections, seconds, threads, script=None, env=None):
     rate = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
     requests = int(re.search(r"(\d+) requests in", out).group(1))
     errors = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+    transfer = re.search(r"Transfer/sec:\s+([\d.]+)(B|KB|MB|GB)", out)
+    units = {"B": 1 / 1024 / 1024, "KB": 1 / 1024, "MB": 1.0, "GB": 1024.0}
     p99 = re.search(r"^\s+99%\s+([\d.]+)(us|ms|s)\s*$", out, re.M)
     scale = {"us": 0.001, "ms": 1.0, "s": 1000.0}
     return {"rate": rate, "requests": requests, "non2xx": int(errors.group(1)) if errors else 0,
-            "p99_ms": float(p99.group(1)) * scale[p99.group(2)] if p99 else None, "output": out}
+            "p99_ms": float(p99.group(1)) * scale[p99.group(2)] if p99 else None,
+            "mib_per_s": float(transfer.group(1)) * units[transfer.group(2)] if transfer else None, "output": out}
+
+
+def mix_queries(mix):
+    """The queries of one mix of search_mix.lua (its single- or double-quoted strings), in order."""
+    with open(os.path.join(HERE, "search_mix.lua"), encoding="utf-8") as f:
+        block = re.search(mix + r"\s*=\s*\{(.*?)\}", f.read(), re.S).group(1)
+    return [single or double for single, double in re.findall(r"'([^']*)'|\"([^\"]*)\"", block)]
+
+
+def first_answers(base, queries):
+    """Each query's answer timed alone, one request at a time (ms), before wrk asks for it again and again."""
+    parts = urllib.parse.urlsplit(base)
+    times = []
+    for query in queries:
+        connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=60)
+        try:
+            start = time.perf_counter()
+            connection.request("GET", "/search?q=" + urllib.parse.quote(query, safe=""))
+            response = connection.getresponse()
+            response.read()
+            times.append((time.perf_counter() - start) * 1000)
+            if response.status != 200:
+                fail(f"search {query!r} answered {response.status}")
+        finally:
+            connection.close()
+    return times
 
 
 def make_requests(url, count, clients=4):
@@ -214,7 +244,7 @@ def main():
                 if result["non2xx"]:
                     fail(f"{name} answered {result['non2xx']} requests with an error status ({url})")
                 into.append(result["rate"])
-                print(f"round {round_number} {name}: {result['rate']:.0f} requests/s "
+                print(f"round {round_number} {name}: {result['rate']:.0f} requests/s, {result['mib_per_s']:.0f} MiB/s "
                       f"(p99 {result['p99_ms']} ms, {result['requests']} requests)", flush=True)
         report["nginx_rate"] = summary(theirs)
         report["server_rate"] = summary(ours)
@@ -226,12 +256,15 @@ def main():
         if not args.skip_search:
             base = urllib.parse.urljoin(args.server, "/")
             for name, mix in (("strongs", "strongs"), ("phrase", "phrase")):
+                first = first_answers(base, mix_queries(mix))
+                print(f"search {name}, each query's first answer alone: median {statistics.median(first):.0f} ms, "
+                      f"range {min(first):.0f}–{max(first):.0f} ms", flush=True)
                 result = wrk(base, args.search_clients, args.seconds, args.threads,
                              script=os.path.join(HERE, "search_mix.lua"), env={"SEARCH_MIX": mix})
                 if result["non2xx"]:
                     fail(f"{name} searches: {result['non2xx']} error responses")
                 report[f"search_{name}"] = {"rate": result["rate"], "p99_ms": result["p99_ms"],
-                                            "requests": result["requests"]}
+                                            "requests": result["requests"], "first_ms": summary(first)}
                 print(f"search {name} at {args.search_clients} clients: {result['rate']:.0f} requests/s, "
                       f"p99 {result['p99_ms']} ms", flush=True)
 

@@ -5,7 +5,7 @@ import InterlinearStore
 
 /// The web reader's pages, answered from the store: every route of `docs/web.md`, each refusal a page saying what to
 /// do. Requests are GET or HEAD, carry no body, and name at most `maximumTarget` bytes; everything else is refused
-/// before any work. Pages made from the store are kept (`ResponseCache`); search results are made per request.
+/// before any work. Pages made from the store are kept (`ResponseCache`), search results too.
 public final class WebSite: Sendable {
     let pool: ReaderPool
     let cache = ResponseCache(budget: 96 << 20)
@@ -241,19 +241,24 @@ public final class WebSite: Sendable {
                 status: .badRequest, heading: "No such page of results",
                 advice: "Pages of results are numbered 1 to \(SearchPage.lastPage).")
         }
-        let result: SearchResult
-        do {
-            result = try pool.with { reader in
-                try reader.search.run(SearchQuery(text: query, scope: scope, limit: number * SearchPage.perPage))
+        let fragment = fields["fragment"] == "1"
+        // Kept as the chapters are: a search's page is a function of the store too (the query as typed, trimmed).
+        let key = "search \(number)\(fragment ? " fragment" : "") \(scopeText?.count ?? -1):\(scopeText ?? "")\(query)"
+        let body = try cache.body(key) {
+            let result: SearchResult
+            do {
+                result = try pool.with { reader in
+                    try reader.search.run(SearchQuery(text: query, scope: scope, limit: number * SearchPage.perPage))
+                }
+            } catch let error as SearchError {
+                throw ErrorPage(
+                    status: .badRequest, heading: "Search not understood",
+                    advice: "\(error) Change the search in the search field.")
             }
-        } catch let error as SearchError {
-            throw ErrorPage(
-                status: .badRequest, heading: "Search not understood",
-                advice: "\(error) Change the search in the search field.")
+            let page = SearchPage(query: query, scope: scopeText, result: result, number: number)
+            return PreparedBody(html: fragment ? page.results() : page.page(frame: frame))
         }
-        let page = SearchPage(query: query, scope: scopeText, result: result, number: number)
-        let html = fields["fragment"] == "1" ? page.results() : page.page(frame: frame)
-        return Reply.body(PreparedBody(html: html), to: request, caching: .revalidate)
+        return Reply.body(body, to: request, caching: .revalidate)
     }
 
     // MARK: Words
