@@ -3,7 +3,7 @@ private D-Bus session (orca_web.sh runs this under dbus-run-session). Orca logs 
 `SPEECH OUTPUT: '…'` in its debug file (the AT-SPI harness's orca-customizations.py: no speech server); keys go to
 Chromium's window with xdotool, as a reader's keyboard would send them.
 
-Scenarios (each one URL; several may be given):
+Scenarios (each one URL; several may be given), read in the order given, each in a new Chromium:
   --headings URL     press h (Orca's next heading in browse mode) --presses times; prints one
                      `PRESS {"url", "press", "said": [...]}` line per key with what Orca said after it.
   --keys URL KEYS    press the keys (xdotool keysyms, comma-separated), one `PRESS` line each (for ↓ from a verse, a
@@ -30,6 +30,18 @@ from orca_check import speech_lines, start_orca  # noqa: E402
 from session import Session, log, wait_until  # noqa: E402
 
 failed = []
+
+
+class Page(argparse.Action):
+    """Appends a scenario to `pages` as (URL, keys, label, text to Tab to), keeping the command line's order: Orca
+    reads the first page it meets from its focused element, and each later one after a browser it followed is gone."""
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        label = option_string.lstrip("-")
+        url, rest = values[0], values[1:]
+        until = rest[0] if label == "tab-until" else None
+        keys = ["h"] * namespace.presses if label == "headings" else [k for k in rest[-1].split(",") if k]
+        setattr(namespace, self.dest, list(getattr(namespace, self.dest) or []) + [(url, keys, label, until)])
 
 
 def check(name, ok, detail=""):
@@ -124,10 +136,10 @@ def read_page(args, session, debug_file, url, keys, label, until=None):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--workdir", required=True)
-    parser.add_argument("--presses", type=int, default=6)
-    parser.add_argument("--headings", action="append", default=[])
-    parser.add_argument("--keys", nargs=2, action="append", default=[], metavar=("URL", "KEYS"))
-    parser.add_argument("--tab-until", nargs=3, action="append", default=[], metavar=("URL", "TEXT", "KEYS"))
+    parser.add_argument("--presses", type=int, default=6, help="h presses a --headings page gets (give it first)")
+    parser.add_argument("--headings", nargs=1, action=Page, dest="pages", default=[], metavar="URL")
+    parser.add_argument("--keys", nargs=2, action=Page, dest="pages", metavar=("URL", "KEYS"))
+    parser.add_argument("--tab-until", nargs=3, action=Page, dest="pages", metavar=("URL", "TEXT", "KEYS"))
     args = parser.parse_args()
     session = Session(args.workdir)
     try:
@@ -138,10 +150,7 @@ def main():
         if started is None:
             return 0
         orca, debug_file = started
-        pages = [(url, ["h"] * args.presses, "headings", None) for url in args.headings]
-        pages += [(url, [k for k in keys.split(",") if k], "keys", None) for url, keys in args.keys]
-        pages += [(url, [k for k in keys.split(",") if k], "tab-until", text) for url, text, keys in args.tab_until]
-        for url, keys, label, until in pages:
+        for url, keys, label, until in args.pages:
             read_page(args, session, debug_file, url, keys, label, until)
         print("UTTERANCES " + json.dumps([said(l) for l in speech_lines(debug_file)], ensure_ascii=False), flush=True)
         check("orca-web-harness", not failed, "failed: %s" % failed if failed else "")
