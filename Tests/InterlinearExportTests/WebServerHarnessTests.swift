@@ -73,13 +73,14 @@ struct WebServerHarnessTests {
                 #expect(press.said.contains { $0.hasPrefix(expected) }, "\(page): \(press.said)")
             }
         }
-        // ↓ from the last verse of John 1 goes on into John 2 on the same page: its heading, then its verse 1.
+        // ↓ from the last verse of John 1 goes on into John 2 on the same page: its heading, then its verse 1, which
+        // reading line by line Orca says by the heading's accessible name (chapter and verse, numbers in words).
         let onward = run.presses.filter { $0.url.hasSuffix("#John.1.51") }.flatMap(\.said)
         // Chromium focuses John 1:51's heading (`dom_bound.py --stays` checks it) and Orca starts there. This is the
         // first page Orca reads: after a browser it followed has gone, Orca 43.1 fails on the new page's focus event
         // (its locus is a dead object) and begins at the banner, which docs/web.md tells readers.
         let chapter = try #require(onward.firstIndex { $0.hasPrefix("John 2") }, "\(onward)")
-        #expect(onward[chapter...].contains { $0.hasPrefix("1 heading level 2") }, "\(onward)")
+        #expect(onward[chapter...].contains { $0.hasPrefix("John two, verse one heading level 2") }, "\(onward)")
         // The define disclosure reads the Strong's entry of its word (the entry's number said with it).
         let define = run.presses.filter { $0.label == "tab-until" }.flatMap(\.said)
         #expect(define.contains { $0.contains("Strong's G") }, "\(define)")

@@ -35,11 +35,14 @@ while (walker.nextNode()) count++;
 return count;"""
 
 # The chapter being read: the chapter section under the line a third of the way down the window, where a reader's
-# eyes are (docs/web.md), found from the sections' boxes; its first verse heading's id names it ("Gen.5.1").
+# eyes are (docs/web.md), found from the sections' boxes; its first verse heading's id names it ("Gen.5.1"). With the
+# line in the margin between two chapters, the one above it: the page keeps the chapter it had (its scroll handler
+# finds no section there), and reading down, that is the one above.
 READING_JS = """
 const line = window.innerHeight / 3;
-const section = Array.from(document.querySelectorAll('#reading > section.chapter')).find(s => {
-  const box = s.getBoundingClientRect(); return box.top <= line && box.bottom > line; });
+const above = Array.from(document.querySelectorAll('#reading > section.chapter')).filter(s =>
+  s.getBoundingClientRect().top <= line);
+const section = above[above.length - 1];
 const heading = section && Array.from(section.querySelectorAll('[id]')).find(e => /^[1-3]?[A-Za-z]+\\.\\d+\\.\\d+$/.test(e.id));
 return heading ? heading.id.replace(/\\.\\d+$/, '') : null;"""
 
