@@ -48,7 +48,7 @@ public func fuzzLexiconRows(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let rows = LexiconRows(UnsafeBufferPointer(start: data, count: size))
     rows.insert(into: database)
     // As an import records it (`StoreLexicon.write`): the rows are what the store vouches for.
-    do { try TableDigest.record(database, .lexicon) } catch { fatalError("digest: \(error)") }
+    do { try LexiconRowChecksum.record(database) } catch { fatalError("checksums: \(error)") }
 
     for number in rows.numbers {
         do {

@@ -150,8 +150,12 @@ public final class CorpusStore {
     /// interned — each distinct morpheme string met for the first time is a check and a copy, and the Old
     /// Testament's morphemes were a quarter of its load (docs/performance.md). Read with them, every morpheme is
     /// checked as before.
+    ///
+    /// With `only`, the chapter holds just those verses (by number), checked as always; every row is still read and
+    /// hashed, so the checksum vouches for them: what a search needs to check its hits, at a fraction of a load.
     public func read(
-        _ reference: ChapterReference, into strings: StringTableBuilder, morphemes withMorphemes: Bool = true
+        _ reference: ChapterReference, into strings: StringTableBuilder, morphemes withMorphemes: Bool = true,
+        only: Set<Int>? = nil
     ) throws -> Chapter? {
         let key = ChapterKey(book: reference.book.number, chapter: reference.chapter)
         let range = Schema.range(of: key)
@@ -181,7 +185,7 @@ public final class CorpusStore {
         var chapter = Chapter(reference: reference, language: language)
         chapter.omitsMorphemes = language == .hebrew && !withMorphemes
         // The counts the import recorded, bounded: the record is data too.
-        if let expected {
+        if let expected, only == nil {
             let words = min(max(expected.words, 0), Self.largestReservation)
             chapter.reserveCapacity(words: words, morphemes: language == .hebrew && withMorphemes ? words * 2 : 0)
         }
@@ -201,6 +205,7 @@ public final class CorpusStore {
                 key: verses.int(0), translation: translation, words: verses.bytes(2), morphemes: packedMorphemes,
                 outside: outside)
             guard digest.verses <= expected.verses else { throw check.damaged("holds more verses than it recorded") }
+            if let only, !only.contains(number) { continue }
             chapter.beginVerse(number, strings: strings)
             if outside { chapter.markVerseOutsideText() }
             // Text is checked as it is interned (`intern(checkedUTF8:)`: each distinct string once); the tokens
@@ -224,7 +229,7 @@ public final class CorpusStore {
                 gathering: &verseMorphemes, strings: strings, check: &check)
         }
         guard let expected else { return nil }
-        guard digest.verses == expected.verses, chapter.words.count == expected.words,
+        guard digest.verses == expected.verses, only != nil || chapter.words.count == expected.words,
             digest.value == expected.checksum
         else {
             throw check.damaged(
@@ -356,11 +361,13 @@ public final class CorpusStore {
         }
     }
 
-    /// Verifies a table against the digest its import recorded, the first time this store serves it.
-    func verifyOnce(_ table: TableDigest.Table) throws {
-        guard !verifiedTables.contains(table.name) else { return }
-        try TableDigest.verify(database, table)
-        verifiedTables.insert(table.name)
+    /// Verifies a table against the digest its import recorded, the first time this store serves it; with
+    /// `rowsOnly`, its row count alone (`TableDigest.verify`), which a whole verification already covers.
+    func verifyOnce(_ table: TableDigest.Table, rowsOnly: Bool = false) throws {
+        let key = rowsOnly ? table.name + " rows" : table.name
+        guard !verifiedTables.contains(table.name), !verifiedTables.contains(key) else { return }
+        try TableDigest.verify(database, table, rowsOnly: rowsOnly)
+        verifiedTables.insert(key)
     }
 
     /// The Hebrew verse key an English (BSB) verse key renders, where the two numberings differ (`Versification`);

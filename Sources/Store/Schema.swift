@@ -117,6 +117,13 @@ enum Schema {
         ) WITHOUT ROWID;
         UPDATE meta SET value = 'interlinear store 5' WHERE key = 'format';
         """,
+        // 6: each lexicon row's own checksum (`LexiconRowChecksum`), so an entry is checked by its row, not by
+        // reading the whole table. NULL in a migrated store, whose lexicon the table's digest checks until an import
+        // writes it again.
+        """
+        ALTER TABLE lexicon ADD COLUMN checksum INTEGER;
+        UPDATE meta SET value = 'interlinear store 6' WHERE key = 'format';
+        """,
     ]
 
     /// The first version whose content an older store's rows cannot be migrated to: a store older than this is

@@ -41,7 +41,7 @@ public enum StoreLexicon {
             let meta = try database.prepare("INSERT OR REPLACE INTO meta(key, value) VALUES ('lexicon', ?1)")
             try meta.bind([source])
             try meta.run()
-            try TableDigest.record(database, .lexicon)
+            try LexiconRowChecksum.record(database)
         }
     }
 
@@ -81,11 +81,7 @@ extension LexiconEntry {
 }
 
 extension CorpusStore {
-    private static let lexiconColumns = """
-        SELECT language, number, headword, transliteration, pronunciation, derivation, definition, kjv_usage, text,
-            strongs
-        FROM lexicon
-        """
+    private static let lexiconColumns = LexiconRowChecksum.select
 
     /// The entry of a Strong's number as the corpus writes it or a user types it ("G3056", "H1254a" → H1254), or
     /// nil — also for the Hebrew data's numbers of prefixes and suffixes (`LexiconEntry.isUnnumberedAffix`).
@@ -118,9 +114,11 @@ extension CorpusStore {
     }
 
     /// Whether the store's lexicon holds an entry (none before an import with SWORD's dictionaries installed): one
-    /// row looked at, not 14,298 counted.
+    /// row looked at. An empty one the import recorded rows of was emptied since: damage, refused, not "none yet".
     public func hasLexicon() throws -> Bool {
-        try database.integer("SELECT EXISTS (SELECT 1 FROM lexicon)") == 1
+        if try database.integer("SELECT EXISTS (SELECT 1 FROM lexicon)") == 1 { return true }
+        try verifyOnce(.lexicon, rowsOnly: true)
+        return false
     }
 
     /// The most bytes a lexicon field may hold: over three times Strong's longest entry (G1096's text, 1,233 bytes).
@@ -145,6 +143,7 @@ extension CorpusStore {
         let statement = try database.prepare(sql)
         try statement.bind([parameter])
         var entries: [LexiconEntry] = []
+        var unchecked = false
         while try statement.step() {
             let row = { "a lexicon row for \(EscapedText.quoted("\(parameter)"))" }  // worded only for a refusal
             let refusal = { (why: String) in StoreError.badRow(path: self.url.path, what: "\(row()) \(why)") }
@@ -166,10 +165,18 @@ extension CorpusStore {
                 transliteration: statement.text(3), pronunciation: statement.text(4), derivation: statement.text(5),
                 definition: statement.text(6), kjvUsage: statement.text(7), text: statement.text(8))
             guard statement.text(9) == entry.strongs else { throw refusal("is filed under another number") }
+            switch LexiconRowChecksum.matches(statement) {
+            case true?: break
+            case false?:
+                throw StoreError.badRow(
+                    path: url.path,
+                    what: "\(TableDigest.Table.lexicon.what) has changed since it was imported (\(row()))")
+            case nil: unchecked = true
+            }
             entries.append(entry)
         }
-        // Each row is fit to show; whether it is the row the import wrote is the table's digest's to say (once).
-        if !entries.isEmpty { try verifyOnce(.lexicon) }
+        // Each row is fit to show and the row the import wrote; none added or deleted is the recorded count's to say.
+        try verifyOnce(.lexicon, rowsOnly: !unchecked)
         return entries
     }
 }

@@ -18,20 +18,30 @@ extension StoreSearch {
         var strongsNumber: Int
     }
 
-    /// The chapters of the hits, loaded (and so checked) once each.
+    /// The chapters of the hits, read (and so checked) once each: every row hashed against the chapter's checksum,
+    /// only the verses of the hits built (`CorpusStore.read(_:into:morphemes:only:)`).
     final class CheckedChapters {
         let store: CorpusStore
+        /// The verse numbers of each chapter key the hits name.
+        private let wanted: [Int: Set<Int>]
         private var loaded: [Int: Chapter] = [:]
-        init(store: CorpusStore) { self.store = store }
+
+        init(store: CorpusStore, verses: some Sequence<Int>) {
+            self.store = store
+            wanted = Dictionary(grouping: verses, by: { $0 / 1000 }).mapValues { Set($0.map { $0 % 1000 }) }
+        }
 
         /// The checked chapter and verse a verse key names; a key the chapter does not hold is damage.
         func verse(_ key: Int) throws -> (chapter: Chapter, verse: Verse) {
             let chapterKey = key / 1000
-            if loaded[chapterKey] == nil {
+            if loaded[chapterKey]?.verseIndex(number: key % 1000) == nil {
+                let strings = StringTableBuilder()
                 guard let book = Book.numbered(key / 1_000_000),
-                    let chapter = try store.load(
-                        ChapterReference(book: book, chapter: chapterKey % 1000), into: StringTableBuilder())
+                    var chapter = try store.read(
+                        ChapterReference(book: book, chapter: chapterKey % 1000), into: strings,
+                        only: wanted[chapterKey, default: []].union([key % 1000]))
                 else { throw disagreement("verse key \(key)", "names no chapter the store holds") }
+                chapter.freeze(strings)
                 loaded[chapterKey] = chapter
             }
             let chapter = loaded[chapterKey]!
@@ -48,7 +58,7 @@ extension StoreSearch {
 
     /// The hits of word rows, each checked against its checked chapter, with context from it when asked.
     func checkedWordHits(_ rows: [WordRow], textMatches: [String], context: Bool) throws -> [SearchHit] {
-        let chapters = CheckedChapters(store: store)
+        let chapters = CheckedChapters(store: store, verses: rows.map(\.verseKey))
         var morphemeRows: [WordPlace: [[String]]]?
         var hits: [SearchHit] = []
         for row in rows {
@@ -123,7 +133,7 @@ extension StoreSearch {
 
     /// Text hits (verse keys) checked: each verse in its checked chapter, matching every text criterion there.
     func checkTextHits(_ keys: [Int], textMatches: [String]) throws {
-        try checkTextMatches(Set(keys), textMatches, CheckedChapters(store: store))
+        try checkTextMatches(Set(keys), textMatches, CheckedChapters(store: store, verses: keys))
     }
 
     /// Every verse must match every full-text expression in its checked translation: FTS5 in memory with the store's

@@ -8,7 +8,8 @@ import InterlinearCorpus
 /// which lemmas a transliterated search finds (the search tables are checked hit by hit against the checked
 /// chapters instead: `StoreSearch+Check`).
 ///
-/// Each is read whole once per opened store, on first use (the lexicon: 14,298 rows, 3.7 MB). A table with rows and
+/// Each is read whole once per opened store, on first use; the lexicon (14,298 rows, 3.7 MB) only when a row it
+/// serves has no checksum of its own (`LexiconRowChecksum`), its row count otherwise. A table with rows and
 /// no recorded digest (a store imported before digests were recorded) is refused the same way: nothing vouches for
 /// it. Like the chapter checksum, it guards against damage and edits, not an adversary who rewrites `meta` too.
 struct TableDigest: Equatable {
@@ -71,11 +72,18 @@ struct TableDigest: Equatable {
     }
 
     /// Throws `StoreError.badRow` unless the table is what its recorded digest says (or is empty and has none).
-    static func verify(_ database: Database, _ table: Table) throws {
+    /// With `rowsOnly`, only its row count is compared (`SELECT count(*)`, one pass over the smallest index): for a
+    /// table whose rows are each checked as they are served (`LexiconRowChecksum`).
+    static func verify(_ database: Database, _ table: Table, rowsOnly: Bool = false) throws {
         let statement = try database.prepare("SELECT value FROM meta WHERE key = ?1")
         try statement.bind([key(table)])
         let recorded = try statement.step() ? statement.text(0) : nil
-        let now = try compute(database, table)
+        var now: TableDigest
+        if rowsOnly {
+            now = TableDigest(rows: try database.integer("SELECT count(*) FROM \(table.name)") ?? 0, checksum: 0)
+        } else {
+            now = try compute(database, table)
+        }
         guard let recorded else {
             if now.rows == 0 { return }
             throw StoreError.badRow(
@@ -85,6 +93,7 @@ struct TableDigest: Equatable {
         guard fields.count == 2, let rows = Int(fields[0]), let checksum = Int(fields[1]) else {
             throw StoreError.badRow(path: database.path, what: "the checksum recorded for \(table.what) is unreadable")
         }
+        if rowsOnly { now.checksum = checksum }
         guard now == TableDigest(rows: rows, checksum: checksum) else {
             let change = now.rows == rows ? "has changed" : "holds \(now.rows) rows, not the \(rows) it recorded,"
             throw StoreError.badRow(path: database.path, what: "\(table.what) \(change) since it was imported")

@@ -60,6 +60,30 @@ import Testing
         #expect(result.stdout.isEmpty)
     }
 
+    /// A lexicon written at schema version 5 has no row checksums: the migration adds the column empty, and each
+    /// entry is then vouched for by the whole table's digest, a changed row still refused.
+    @Test func aLexiconFromSchemaFiveIsCheckedWhole() throws {
+        for (name, edit, sound) in [("v5", "SELECT 1", true), ("v5-edited", "UPDATE lexicon SET text = 'x'", false)] {
+            let url = try Self.store(name, "ALTER TABLE lexicon DROP COLUMN checksum; PRAGMA user_version = 5")
+            #expect(throws: StoreError.tooOld(path: url.path, version: 5, supported: Schema.version)) {
+                try CorpusStore(url: url, upgrade: false)
+            }
+            _ = try CorpusStore(url: url, upgrade: true)
+            let database = try Database(path: url.path, readOnly: false)
+            try database.execute(edit)
+            #expect(try database.integer("SELECT count(*) FROM lexicon WHERE checksum IS NULL") == 1)
+            database.close()
+            let store = try CorpusStore(url: url, upgrade: false)
+            if sound {
+                #expect(try store.lexiconEntry(strongs: "G3056") == Self.logos)
+            } else {
+                #expect {
+                    try store.lexiconEntry(strongs: "G3056")
+                } throws: { String(describing: $0).contains("its Strong's lexicon has changed since it was imported") }
+            }
+        }
+    }
+
     /// A refusal quotes what was looked up escaped: a headword typed with a control character is not echoed raw.
     @Test func aRefusalQuotesTheLookupEscaped() throws {
         let url = try Self.store(

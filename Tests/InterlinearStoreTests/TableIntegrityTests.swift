@@ -34,6 +34,18 @@ import Testing
         expectRefused(try interlinear("search", "G3056", corpus: url), "John 1:1 word 5", "search row was changed")
     }
 
+    /// A search builds only its hits' verses, but hashes every row of their chapters: a verse no hit is in, changed,
+    /// still refuses the chapter (John 1:2's translation; λόγος is in John 1:1 and 1:14).
+    @Test("a verse beside the hits changed: the chapter is refused, not its hits printed")
+    func verseBesideHitsChanged() throws {
+        let url = try copy(StoreFixture.committed, "verse-beside")
+        #expect(try interlinear("search", "G3056", corpus: url).status == 0)
+        try sqlite(url, "UPDATE verse SET translation = 'He was with God in the end.' WHERE id = 43001002")
+        expectOneErrorLine(
+            try interlinear("search", "G3056", corpus: url), status: 65,
+            ["is damaged", "John 1 has changed since it was imported", "run `interlinear import \"John 1\"`"])
+    }
+
     @Test("a word's search key changed so another word is found: refused")
     func searchKeyChanged() throws {
         let url = try copy(StoreFixture.committed, "word-key")
@@ -76,16 +88,25 @@ import Testing
     }
 
     @Test(
-        "the lexicon changed, grown or vouched for by no checksum: refused",
+        "the lexicon changed, grown, shrunk or vouched for by no checksum: refused",
         arguments: [
             ("changed", "UPDATE lexicon SET definition = 'a deed' WHERE strongs = 'G3056'", "has changed"),
+            ("folded", "UPDATE lexicon SET headword_key = 'logoi' WHERE strongs = 'G3056'", "has changed"),
+            ("resummed", "UPDATE lexicon SET checksum = checksum + 1 WHERE strongs = 'G3056'", "has changed"),
+            // A row without its own checksum (a store migrated from schema 5) is checked by the table's digest.
+            (
+                "unsummed", "UPDATE lexicon SET checksum = NULL, definition = 'a deed' WHERE strongs = 'G3056'",
+                "has changed"
+            ),
             (
                 "grown",
                 """
                 INSERT INTO lexicon SELECT 'G3057', language, 3057, headword, headword_key, transliteration,
-                    pronunciation, derivation, definition, kjv_usage, text FROM lexicon WHERE strongs = 'G3056'
+                    pronunciation, derivation, definition, kjv_usage, text, checksum FROM lexicon
+                    WHERE strongs = 'G3056'
                 """, "holds 2 rows, not the 1 it recorded"
             ),
+            ("shrunk", "DELETE FROM lexicon WHERE strongs = 'G3056'", "holds 0 rows, not the 1 it recorded"),
             ("unvouched", "DELETE FROM meta WHERE key = 'digest:lexicon'", "no checksum recorded"),
         ])
     func lexiconChanged(name: String, sql: String, fragment: String) throws {
