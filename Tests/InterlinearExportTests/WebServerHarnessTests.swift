@@ -1,4 +1,5 @@
 import Foundation
+import InterlinearCorpus
 import InterlinearStore
 import InterlinearSword
 import InterlinearTestSupport
@@ -48,13 +49,24 @@ struct WebServerHarnessTests {
         }
     }
 
-    @Test("Orca: h verse to verse; ↓ from John 1:51 reaches John 2:1; a define disclosure by Tab; logos's count")
+    @Test("Orca: h by verse; ↓ from John 1:51 to John 2:1; define by Tab; logos's count; a search hit followed")
     func orca() throws {
         let base = try Self.server.get().base
         let store = try Self.store.get()
         let count = try run(interlinearBinary, ["search", "logos", "--json", "--limit", "0", "--corpus", store.path])
         let total = try #require(
             (try JSONSerialization.jsonObject(with: count.stdout) as? [String: Any])?["total"] as? Int)
+        // The first verse with G3056 and its first word, read from the store by Python's sqlite3: the search page's
+        // first hit, followed in the same tab, starts Orca at that verse.
+        let facts = try run(
+            Validators.python,
+            [
+                packageRoot.appendingPathComponent("Tests/InterlinearWebTests/Harness/store_facts.py").path, "first",
+                store.path, "G3056",
+            ])
+        let first = try #require(try JSONSerialization.jsonObject(with: facts.stdout) as? [String: Any])
+        let key = try #require(first["verse"] as? Int), firstWord = try #require(first["word"] as? String)
+        let hit = "\(try #require(Book.numbered(key / 1_000_000)).name) \(key / 1000 % 1000):\(key % 1000)"
         // John 1:51 has 22 words, each heard in about four lines, then John 2's heading and key: 150 presses.
         let down = Array(repeating: "Down", count: 150).joined(separator: ",")
         let run = try WebHarness.orca([
@@ -62,6 +74,7 @@ struct WebServerHarnessTests {
             "--headings", base + "read/John.1", "--headings", base + "read/Gen.1",
             "--tab-until", base + "read/John.1", "define", "Return,Down,Down,Down",
             "--keys", base + "search?q=logos", "h",
+            "--tab-until", base + "search?q=G3056", hit, "Return@loaded,Down",
         ])
         #expect(run.failures.isEmpty, "\(run.log)")
         // The first h reaches the chapter's heading, each next one the next verse, said by its number.
@@ -82,8 +95,12 @@ struct WebServerHarnessTests {
         let chapter = try #require(onward.firstIndex { $0.hasPrefix("John 2") }, "\(onward)")
         #expect(onward[chapter...].contains { $0.hasPrefix("John two, verse one heading level 2") }, "\(onward)")
         // The define disclosure reads the Strong's entry of its word (the entry's number said with it).
-        let define = run.presses.filter { $0.label == "tab-until" }.flatMap(\.said)
+        let define = run.presses.filter { $0.label == "tab-until" && $0.url == base + "read/John.1" }.flatMap(\.said)
         #expect(define.contains { $0.contains("Strong's G") }, "\(define)")
+        // A search hit followed in the same tab: once the page has loaded, ↓ reads the verse's first word. (Orca
+        // starts at the verse, as on a first page; only after a browser it followed has gone does it start at the top.)
+        let followed = run.presses.filter { $0.url.hasSuffix("search?q=G3056") && $0.key == "Down" }.flatMap(\.said)
+        #expect(followed.first?.hasPrefix(firstWord) == true, "\(hit) \(firstWord): \(followed)")
         // The search page says its count first.
         let search = run.presses.filter { $0.url.hasSuffix("search?q=logos") }.flatMap(\.said) + run.utterances
         #expect(search.contains { $0.contains(total.formatted()) || $0.contains(String(total)) }, "\(total)")

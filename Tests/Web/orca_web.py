@@ -7,7 +7,8 @@ Scenarios (each one URL; several may be given), read in the order given, each in
   --headings URL     press h (Orca's next heading in browse mode) --presses times; prints one
                      `PRESS {"url", "press", "said": [...]}` line per key with what Orca said after it.
   --keys URL KEYS    press the keys (xdotool keysyms, comma-separated), one `PRESS` line each (for ↓ from a verse, a
-                     search form: the server's scenarios).
+                     search form: the server's scenarios). A key written KEY@loaded (Return@loaded on a link) is
+                     followed by a wait for Orca's "Finished loading" (at most 60 s), as a reader waits for the page.
   --tab-until URL TEXT KEYS
                      press Tab (at most 60 times) until Orca says something containing TEXT (a disclosure's name),
                      then the keys: one `PRESS` line for the Tab that reached it and one for each key after.
@@ -84,9 +85,14 @@ def quiet(debug_file, seconds=1.5, limit=30):
 
 def press(window, debug_file, url, label, number, keysym):
     """Presses one key and returns what Orca said in answer (all of it: it waits until Orca is quiet)."""
+    loads = keysym.endswith("@loaded")
+    keysym = keysym.removesuffix("@loaded")
     before = len(speech_lines(debug_file))
     key(window, keysym)
     wait_until(lambda: len(speech_lines(debug_file)) > before, 15, interval=0.2, what="Orca to answer %s" % keysym)
+    if loads:
+        wait_until(lambda: any("Finished loading" in l for l in speech_lines(debug_file)[before:]), 60,
+                   interval=0.2, what="the page %s opened to load" % keysym)
     # An arrow's answer is one line, said at once; other keys may load or announce more.
     quiet(debug_file, seconds=0.6 if keysym in ("Down", "Up") else 1.5)
     heard = [said(l) for l in speech_lines(debug_file)[before:]]

@@ -2,7 +2,8 @@
 """What a store holds, read with Python's own sqlite3 (not the code under test), for the web tests to compare the
 pages with: `chapter STORE BOOK CHAPTER` prints the chapter's verse numbers and its words as printed, in order;
 `hebrew STORE ENGLISH_KEY` the Hebrew verse key an English one moves to (versification table); `morphemes STORE
-VERSE_KEY POSITION` how many morpheme rows a word has."""
+VERSE_KEY POSITION` how many morpheme rows a word has; `first STORE STRONGS` the first verse (key) holding a word of
+that Strong's number and that verse's first word as printed."""
 import json
 import sqlite3
 import sys
@@ -34,6 +35,11 @@ def main():
         row = db.execute("SELECT count(*) FROM morpheme WHERE verse = ? AND position = ?",
                          (int(sys.argv[3]), int(sys.argv[4]))).fetchone()
         json.dump({"count": row[0]}, sys.stdout)
+    elif command == "first":
+        (verse,) = db.execute("SELECT min(verse) FROM word WHERE strongs = ?", (sys.argv[3],)).fetchone()
+        surface, marks = db.execute(
+            "SELECT surface, punctuation FROM word WHERE verse = ? ORDER BY position LIMIT 1", (verse,)).fetchone()
+        json.dump({"verse": verse, "word": printed(surface, marks)}, sys.stdout, ensure_ascii=False)
 
 
 main()
