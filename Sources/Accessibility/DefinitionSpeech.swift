@@ -12,6 +12,18 @@ import InterlinearCorpus
 /// respelled, and the headword in its own script is in the full entry only when the listener asked for the
 /// original script, tagged with its language so only a voice of that language reads it.
 public enum DefinitionSpeech {
+    /// The define key or action when the store refused the word's entry (a damaged row): why, in words.
+    public static func definitionUnavailable(_ failure: String) -> SpokenLine {
+        unreadable("The dictionary entry", failure)
+    }
+
+    /// The parts key or action when the word's parts could not be read (no store, or it failed to load): why.
+    public static func partsUnavailable(_ failure: String?) -> SpokenLine { unreadable("The word's parts", failure) }
+
+    private static func unreadable(_ what: String, _ failure: String?) -> SpokenLine {
+        SpokenLine(what + " could not be read" + (failure.map { ": " + Speakable.english($0) } ?? "") + ".")
+    }
+
     /// "Strong's G3056, logos: something said including the thought." — one sense per entry, entries in order.
     public static func brief(_ entries: [LexiconEntry]) -> SpokenLine {
         said(entries) { entry, line in

@@ -103,6 +103,14 @@ public struct WordSpeech: Sendable, Equatable {
         return parts(of: whole.words[whole.verses[index].word(at: word)], in: whole)
     }
 
+    /// A word as a status line read by one voice says it: respelled (its script, which such a voice spells letter by
+    /// letter, left out) and its gloss: "lo'gos, Word".
+    public static func respelledWithGloss(_ word: Word, in chapter: Chapter) -> String {
+        let respelled = spoken(.respelled, respellingKey(of: word, in: chapter), in: chapter, forms: nil)
+        let gloss = spoken(.gloss, word.gloss, in: chapter, forms: nil)
+        return respelled + (gloss.isEmpty ? "" : ", \(gloss)")
+    }
+
     /// The string a word's respelling is made from: a Greek word's surface (its accents say where the stress is),
     /// a Hebrew word's transliteration.
     static func respellingKey(of word: Word, in chapter: Chapter) -> TextID {

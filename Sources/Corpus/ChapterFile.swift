@@ -70,16 +70,12 @@ public enum ChapterFile {
                 "is \(text.count.grouped) bytes; a chapter file holds at most "
                     + CorpusLimits.maxChapterFileBytes.grouped)
         }
-        var chapter: Chapter?
-        var ended = false
-        var lineNumber = 0
-        // The Hebrew word whose morpheme lines are being read: its line, its surface, how much of it they spelled.
-        var openWord: (line: Int, surface: Field, matched: Int)?
+        var records = ChapterFileRecords(path: path, strings: strings)
         var fields = [Field]()
         fields.reserveCapacity(9)
         var lineStart = 0
         while lineStart < text.count {
-            lineNumber += 1
+            records.lineNumber += 1
             // memchr finds the line's end many bytes at a time.
             var lineEnd = text.count
             if let base = text.baseAddress, let found = memchr(base + lineStart, Int32(newline), text.count - lineStart)
@@ -89,177 +85,30 @@ public enum ChapterFile {
             let next = lineEnd + 1
             if lineEnd > lineStart && text[lineEnd - 1] == carriageReturn { lineEnd -= 1 }
             defer { lineStart = next }
-            func fail(_ message: String) -> CorpusError { CorpusError(file: path, line: lineNumber, message) }
             let line = Field(rebasing: text[lineStart..<lineEnd])
             guard line.count <= CorpusLimits.maxChapterLineBytes else {
-                throw fail(
+                throw records.fail(
                     "line is \(line.count.grouped) bytes long; a line holds at most \(CorpusLimits.maxChapterLineBytes.grouped)"
                 )
             }
             // One pass over the line answers both checks for nearly every line; the slower ones only word a refusal.
             let clean = TextCheck.isClean(line, allowingTabs: true)
             if !clean, let bad = TextCheck.firstInvalidUTF8(line) {
-                throw fail(
+                throw records.fail(
                     "invalid UTF-8: byte 0x\(String(line[bad], radix: 16, uppercase: true)) at column \(bad + 1)")
             }
-            if lineNumber == 1 {
-                try checkFormatLine(line, fail: fail)
+            if records.lineNumber == 1 {
+                try checkFormatLine(line, fail: records.fail)
                 continue
             }
             if line.isEmpty || line[0] == hash { continue }
-            guard !ended else { throw fail("a record after the end record '$'") }
+            guard !records.ended else { throw records.fail("a record after the end record '$'") }
             fields.removeAll(keepingCapacity: true)
             split(line, on: tab, into: &fields)
-            if !clean { try checkControls(fields, fail: fail) }
-            // Records are one byte; compared as bytes, not as a `String` made for every line.
-            let record = fields[0].count == 1 ? fields[0][0] : 0
-            if record != morphemeRecord, let open = openWord {
-                try closeWord(open, of: chapter, path: path)
-                openWord = nil
-            }
-            switch record {
-            case UInt8(ascii: "@"):
-                guard chapter == nil else { throw fail("a second '@' header") }
-                guard fields.count == 3 || fields.count == 4, let bookNumber = integer(fields[1]),
-                    let book = Book.numbered(bookNumber), let number = integer(fields[2]), number > 0
-                else { throw fail("header must be '@<TAB>book number 1–66<TAB>chapter[<TAB>language grc|hbo]'") }
-                guard number <= book.chapterCount else {
-                    throw fail(
-                        "\(book.name) has \(book.chapterCount) chapter\(book.chapterCount == 1 ? "" : "s"), not \(number)"
-                    )
-                }
-                var language = book.language
-                if fields.count == 4 {
-                    guard let named = SourceLanguage(rawValue: string(fields[3])) else {
-                        throw fail("unknown language \(quoted(fields[3])) (expected grc or hbo)")
-                    }
-                    language = named
-                }
-                chapter = Chapter(reference: ChapterReference(book: book, chapter: number), language: language)
-            case morphemeRecord:
-                guard let current = chapter?.verses.last, chapter!.language == .hebrew, let open = openWord else {
-                    throw fail("morpheme line outside a Hebrew word")
-                }
-                guard fields.count == 7 else { throw fail("morpheme line needs 7 fields, found \(fields.count)") }
-                guard integer(fields[1]) == current.number else {
-                    throw fail("morpheme of verse \(quoted(fields[1])) inside verse \(current.number)")
-                }
-                guard !fields[2].isEmpty else { throw fail("empty morpheme") }
-                guard FieldSyntax.isHebrewStrongs(fields[4]) else {
-                    throw fail("bad Strong's number \(quoted(fields[4]))")
-                }
-                guard FieldSyntax.isMorphology(fields[5]) else {
-                    throw fail("bad morphology code \(quoted(fields[5]))")
-                }
-                // The morphemes must spell the word: each continues the word's surface where the last one stopped.
-                let end = open.matched + fields[2].count
-                guard end <= open.surface.count,
-                    open.surface[open.matched..<end].elementsEqual(fields[2])
-                else { throw fail("morpheme \(quoted(fields[2])) does not continue the word's surface") }
-                openWord = (open.line, open.surface, end)
-                chapter!.appendMorpheme(
-                    Morpheme(
-                        surface: strings.intern(utf8: fields[2]), transliteration: strings.intern(utf8: fields[3]),
-                        strongs: strings.intern(utf8: fields[4]), morphology: strings.intern(utf8: fields[5]),
-                        gloss: strings.intern(utf8: fields[6])))
-            case UInt8(ascii: "v"):
-                guard chapter != nil else { throw fail("verse before the '@' header") }
-                guard fields.count == 3 || (fields.count == 4 && string(fields[3]) == outsideMark),
-                    let number = integer(fields[1]), number > 0
-                else {
-                    throw fail("verse line must be 'v<TAB>number<TAB>translation[<TAB>\(outsideMark)]'")
-                }
-                if let last = chapter!.verses.last, last.number >= number {
-                    throw fail("verse \(number) follows verse \(last.number)")
-                }
-                chapter!.beginVerse(number, strings: strings)
-                if fields.count == 4 { chapter!.markVerseOutsideText() }
-                var tokens = 0
-                try forEachItem(fields[2], separatedBy: space, what: "translation token") { token in
-                    tokens += 1
-                    guard tokens <= CorpusLimits.maxTranslationTokensPerVerse else {
-                        throw fail(
-                            "verse \(number) has more than \(CorpusLimits.maxTranslationTokensPerVerse.grouped) "
-                                + "translation tokens, the most a verse can hold")
-                    }
-                    chapter!.appendTranslationToken(strings.intern(utf8: token))
-                } fail: {
-                    throw fail($0)
-                }
-            case UInt8(ascii: "w"):
-                guard let current = chapter?.verses.last else { throw fail("word before any verse line") }
-                // Format 2 had no punctuation field: its words have no marks.
-                guard fields.count == 9 || fields.count == 10 else {
-                    throw fail("word line needs 9 fields (10 with punctuation), found \(fields.count)")
-                }
-                guard integer(fields[1]) == current.number else {
-                    throw fail("word of verse \(quoted(fields[1])) inside verse \(current.number)")
-                }
-                guard current.words.count < CorpusLimits.maxWordsPerVerse else {
-                    throw fail(
-                        "verse \(current.number) has more than \(CorpusLimits.maxWordsPerVerse.grouped) words, "
-                            + "the most a verse can hold")
-                }
-                guard !fields[2].isEmpty else { throw fail("empty source word") }
-                let hebrew = chapter!.language == .hebrew
-                guard hebrew ? FieldSyntax.isHebrewStrongs(fields[5]) : FieldSyntax.isStrongs(fields[5]) else {
-                    throw fail("bad Strong's number \(quoted(fields[5]))")
-                }
-                guard FieldSyntax.isMorphology(fields[6]) else {
-                    throw fail("bad morphology code \(quoted(fields[6]))")
-                }
-                let marks = fields.count == 10 ? fields[9] : Field(start: nil, count: 0)
-                guard let punctuation = marks.isEmpty ? Punctuation.none : Punctuation(field: Substring(string(marks)))
-                else {
-                    throw fail("bad punctuation \(quoted(marks)) (marks only, '_' for the word when some precede it)")
-                }
-                let tokenCount = current.translation.count
-                let alignmentStart = Int32(chapter!.alignedTokens.count)
-                try forEachItem(fields[8], separatedBy: space, what: "alignment offset") { item in
-                    guard let index = integer(item), index < tokenCount else {
-                        throw fail("alignment \(quoted(item)) is not a token offset below \(tokenCount)")
-                    }
-                    // Cannot truncate: index < tokenCount ≤ 65,536.
-                    chapter!.appendAlignedToken(TokenOffset(UInt16(truncatingIfNeeded: index)))
-                } fail: {
-                    throw fail($0)
-                }
-                let surface = strings.intern(utf8: fields[2])
-                chapter!.appendWord(
-                    Word(
-                        surface: surface, transliteration: strings.intern(utf8: fields[3]),
-                        lemma: strings.intern(utf8: fields[4]), strongs: strings.intern(utf8: fields[5]),
-                        morphology: strings.intern(utf8: fields[6]), gloss: strings.intern(utf8: fields[7]),
-                        alignment: alignmentStart..<Int32(chapter!.alignedTokens.count),
-                        punctuation: marks.isEmpty ? StringTable.emptyText : strings.intern(utf8: marks),
-                        printed: punctuation.isEmpty
-                            ? surface : strings.intern(punctuation.printed(string(fields[2])))))
-                if hebrew { openWord = (lineNumber, fields[2], 0) }
-            case UInt8(ascii: "$"):
-                guard let current = chapter else { throw fail("end record before the '@' header") }
-                guard fields.count == 3, let verses = integer(fields[1]), let words = integer(fields[2]) else {
-                    throw fail("end record must be '$<TAB>verse count<TAB>word count'")
-                }
-                guard verses == current.verses.count, words == current.words.count else {
-                    throw fail(
-                        "the end record counts \(verses.grouped) verses and \(words.grouped) words, the file holds "
-                            + "\(current.verses.count.grouped) and \(current.words.count.grouped)")
-                }
-                ended = true
-            default:
-                throw fail("unknown record \(quoted(fields[0])) (expected @, v, w, m or $)")
-            }
+            if !clean { try checkControls(fields, fail: records.fail) }
+            try records.read(fields)
         }
-        if let open = openWord { try closeWord(open, of: chapter, path: path) }
-        guard let chapter else { throw CorpusError(file: path, line: nil, "no '@' header") }
-        guard !chapter.verses.isEmpty else { throw CorpusError(file: path, line: nil, "no verses") }
-        guard ended else {
-            throw CorpusError(
-                file: path, line: lineNumber,
-                "the file ends here without its end record "
-                    + "('$<TAB>verses<TAB>words'): it is truncated")
-        }
-        return chapter
+        return try records.finish()
     }
 
     /// The first line names the format; other versions are refused with what to do about it.
@@ -271,9 +120,11 @@ public enum ChapterFile {
         // Format 2 is format 3 without punctuation and verses outside the text: read as such.
         guard let number, number == version || number == 2 else {
             if let number, number < 2 {
-                throw fail(
+                let refused = fail(
                     "chapter format \(number) is no longer read (format 2 added the end record; this is format "
-                        + "\(version)); re-import the chapter with `interlinear import REF --output FOLDER`")
+                        + "\(version))")
+                throw CorpusError(
+                    file: refused.file, line: refused.line, refused.message, remedy: .reimportChapterFile)
             }
             throw fail(
                 "unknown chapter format \(quoted(Field(rebasing: line[formatPrefix.count...]))); this interlinear "
@@ -307,8 +158,8 @@ public enum ChapterFile {
     /// The verse line's last field when the verse is outside the edition's text (`Verse.outsideText`).
     static let outsideMark = "outside"
     private static let newline = UInt8(ascii: "\n"), carriageReturn = UInt8(ascii: "\r")
-    private static let tab = UInt8(ascii: "\t"), space = UInt8(ascii: " "), hash = UInt8(ascii: "#")
-    private static let morphemeRecord = UInt8(ascii: "m")
+    private static let tab = UInt8(ascii: "\t"), hash = UInt8(ascii: "#")
+    static let space = UInt8(ascii: " "), morphemeRecord = UInt8(ascii: "m")
 
     /// Splits on every separator, keeping empty fields; memchr finds each separator.
     private static func split(_ line: Field, on separator: UInt8, into fields: inout [Field]) {
@@ -327,7 +178,7 @@ public enum ChapterFile {
 
     /// Calls `body` with each item between single separators; an empty field has no items, and an empty item
     /// (a leading, trailing or doubled separator) is refused: it would shift every offset after it.
-    private static func forEachItem(
+    static func forEachItem(
         _ field: Field, separatedBy separator: UInt8, what: String,
         _ body: (Field) throws -> Void, fail: (String) throws -> Never
     ) throws {
@@ -340,27 +191,12 @@ public enum ChapterFile {
         }
     }
 
-    private static func integer(_ field: Field) -> Int? { FieldSyntax.decimal(field) }
+    static func integer(_ field: Field) -> Int? { FieldSyntax.decimal(field) }
 
-    private static func string(_ field: Field) -> String { String(decoding: field, as: UTF8.self) }
+    static func string(_ field: Field) -> String { String(decoding: field, as: UTF8.self) }
 
     /// A field for a message: escaped and cut short.
-    private static func quoted(_ field: Field) -> String { EscapedText.quoted(utf8: field) }
-
-    /// Checks that a Hebrew word's morpheme lines spelled all of it.
-    private static func closeWord(
-        _ open: (line: Int, surface: Field, matched: Int), of chapter: Chapter?,
-        path: String
-    ) throws {
-        guard let word = chapter?.words.last else { return }
-        guard !word.morphemes.isEmpty, open.matched == open.surface.count else {
-            throw CorpusError(
-                file: path, line: open.line,
-                word.morphemes.isEmpty
-                    ? "Hebrew word without morpheme lines"
-                    : "the word's morpheme lines spell only part of it")
-        }
-    }
+    static func quoted(_ field: Field) -> String { EscapedText.quoted(utf8: field) }
 
     /// Renders a chapter and reads the text back with `parse`, the reader's own parser, before anything is written:
     /// a chapter the reader would refuse, or read differently (a token holding a space shifts alignments), is

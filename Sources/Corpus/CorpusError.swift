@@ -15,6 +15,10 @@ public struct CorpusError: Error, CustomStringConvertible, Equatable {
     public enum Remedy: Sendable, Equatable {
         /// The importer's source data is not downloaded, or only in part: download it (again).
         case downloadSourceData
+        /// The chapter is not in the chapter files: import it (the reference as the user gave it).
+        case importChapter(String)
+        /// A chapter file in a format no longer read: import the chapter again into chapter files.
+        case reimportChapterFile
     }
 
     public let file: String

@@ -51,8 +51,8 @@ public struct CorpusLibrary: Sendable {
         guard let url = file(for: reference) else {
             throw CorpusError(
                 file: "", line: nil, kind: .missing,
-                "\(reference) is not in the corpus (looked in "
-                    + roots.map(\.path).joined(separator: ", ") + "); `interlinear import \"\(reference)\"` adds it")
+                "\(reference) is not in the corpus (looked in " + roots.map(\.path).joined(separator: ", ") + ")",
+                remedy: .importChapter(reference.description))
         }
         let chapter = try ChapterFile.readUnfrozen(url.path, strings: strings)
         guard chapter.reference == reference else {

@@ -119,7 +119,7 @@ public class ChapterNavigator: ChapterNavigation {
 
     /// A search asked of a session without a store.
     public struct NoStore: Error, CustomStringConvertible {
-        public var description: String { "search reads the corpus store, and there is none: run `interlinear import`" }
+        public var description: String { "search reads the corpus store, and there is none" }
     }
 }
 

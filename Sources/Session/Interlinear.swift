@@ -104,8 +104,24 @@ public final class Interlinear {
         return try library.load(references, into: builder, morphemes: morphemes)
     }
 
+    /// Loads what a reader typed ("John 1", "Jn 1:14-18", "Ps 23", "Malachi 4"): the passage in the corpus's
+    /// numbering, an English Old Testament chapter or verse moved to the Hebrew text's where the two differ ("Malachi
+    /// 4" is Malachi 3:19–24) when the library is the store's. Throws `ReferenceError` when the text names no
+    /// passage, and the library's error (`StoreError.missingChapter`) when the corpus lacks it.
+    public func chapter(parsing text: String) throws -> Chapter {
+        try chapter(try passage(parsing: text).passage)
+    }
+
+    /// The passage a reader typed, in the corpus's numbering, and where it moved from English numbering, the line
+    /// that says so ("Malachi 4:1 in English Bibles is Malachi 3:19 in the Hebrew text"); see `chapter(parsing:)`.
+    public func passage(parsing text: String) throws -> (passage: Passage, note: String?) {
+        let typed = try Passage.parse(text)
+        guard let numbering = library as? ChapterLibrary else { return (typed, nil) }
+        return try numbering.resolvingEnglishNumbering(typed)
+    }
+
     /// Reads a chapter from chapter-file text (`Corpus/README.md`); `path` names it in errors.
-    public func chapter(parsing text: String, path: String) throws -> Chapter {
+    public func chapter(fileText text: String, path: String) throws -> Chapter {
         defer { refreeze() }
         return try ChapterFile.parse(text, path: path, strings: builder)
     }

@@ -47,10 +47,7 @@ public final class CorpusStore {
                 throw StoreError.tooOld(path: path, version: version, supported: Schema.version)
             }
             guard writable else {
-                throw StoreError.cannotOpen(
-                    path: path,
-                    reason: "it has schema version \(version) and this user "
-                        + "cannot write it to upgrade it to \(Schema.version); run `interlinear import` as its owner")
+                throw StoreError.cannotUpgrade(path: path, version: version, supported: Schema.version)
             }
             try Self.migrate(database)
         }

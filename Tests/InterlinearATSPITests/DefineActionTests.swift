@@ -34,17 +34,14 @@ struct DefineActionTests {
     }
 
     /// Genesis 1:1's third word, אֱלֹהִים (H430), and John 1:1's fifth, λόγος (G3056).
-    @Test(arguments: [
-        ("Genesis 1", "Gen.1.1.w3", "StrongsHebrew", "H430"),
-        ("John 1", "John.1.1.w5", "StrongsGreek", "G3056"),
-    ])
+    @Test(
+        HarnessRun.windowOnly, SharedStore.needsSourceData,
+        arguments: [
+            ("Genesis 1", "Gen.1.1.w3", "StrongsHebrew", "H430"),
+            ("John 1", "John.1.1.w5", "StrongsGreek", "G3056"),
+        ])
     func defineGivesTheEntryDiathekePrints(reference: String, node: String, module: String, strongs: String) throws {
         let number = try #require(Int(strongs.dropFirst()))
-        guard HarnessRun.app == "view" else { return }
-        guard SharedStore.sourceMissing == nil else {
-            if SystemTool.isCI { Issue.record("CI needs the source data") }
-            return
-        }
         let workdir = FileManager.default.temporaryDirectory
             .appendingPathComponent("interlinear-define-\(node)-\(ProcessInfo.processInfo.processIdentifier)")
         try? FileManager.default.removeItem(at: workdir)

@@ -11,8 +11,7 @@ import Testing
     "AT-SPI: hostile method arguments through the real bus", .ownThread,
     .enabled(if: HarnessRun.toolsPresent, HarnessRun.missingReason))
 struct HostileArgumentTests {
-    @Test func theWindowAnswersExtremeArguments() throws {
-        guard HarnessRun.app == "view" else { return }  // the window itself is what a client would kill
+    @Test(HarnessRun.windowOnly) func theWindowAnswersExtremeArguments() throws {
         let workdir = FileManager.default.temporaryDirectory
             .appendingPathComponent("interlinear-atspi-arguments-\(ProcessInfo.processInfo.processIdentifier)")
         try? FileManager.default.removeItem(at: workdir)

@@ -28,7 +28,7 @@ func expectPartsOfSource(_ said: String, _ source: [SourceColumns.HebrewMorpheme
 
 /// The adapter's side of the "parts" action, without a bus: offered on a Hebrew chapter's words only, performed
 /// through the host's chapter read with its morphemes, its line announced (the status line's notification) and made
-/// the word's description; a host that cannot read it gets `ReaderWording.partsUnavailable` said.
+/// the word's description; a host that cannot read it gets `DefinitionSpeech.partsUnavailable` said.
 @Suite("AT-SPI: the parts action of a Hebrew word, through the adapter")
 struct PartsActionAdapterTests {
     /// A window's part of the host: the tree shown, and the chapter with morphemes as `whole` gives it; its
@@ -85,8 +85,8 @@ struct PartsActionAdapterTests {
         }
     }
 
-    @Test func partsAreAnnouncedAndBecomeTheWordsDescription() throws {
-        guard let source = try SourceColumns.hebrewWords(chapter: "01001") else { return }
+    @Test(SourceColumns.needsHebrewSource) func partsAreAnnouncedAndBecomeTheWordsDescription() throws {
+        let source = try SourceColumns.hebrewWords(chapter: "01001")
         let session = try makeSession(options: LayoutOptions(width: 390))
         let reference = try #require(ChapterReference(parsing: "Genesis 1"))
         let shown = try session.chapter(reference)
@@ -158,12 +158,8 @@ struct PartsActionAdapterTests {
     .enabled(if: SystemTool.required("espeak-ng"), SystemTool.reason("espeak-ng", package: "espeak-ng")),
     .serialized)
 struct PartsActionHarnessTests {
-    @Test func partsOfGenesis1WordsAreTheSourcesMorphemes() throws {
-        guard HarnessRun.app == "view" else { return }
-        guard SharedStore.sourceMissing == nil, let source = try SourceColumns.hebrewWords(chapter: "01001") else {
-            if SystemTool.isCI { Issue.record("CI needs the source data") }
-            return
-        }
+    @Test(HarnessRun.windowOnly, SharedStore.needsSourceData) func partsOfGenesis1WordsAreTheSourcesMorphemes() throws {
+        let source = try SourceColumns.hebrewWords(chapter: "01001")
         let workdir = FileManager.default.temporaryDirectory
             .appendingPathComponent("interlinear-parts-\(ProcessInfo.processInfo.processIdentifier)")
         try? FileManager.default.removeItem(at: workdir)

@@ -45,9 +45,10 @@ struct ScreenReaderHarnessTests {
     @Test("IsEnabled false releases every element (their D-Bus objects are gone); true again gives the same tree")
     func release() throws { try HarnessRun.expect(["disable-releases", "reactivation-same-tree"]) }
 
-    @Test("Another chapter in the window (']') replaces the document; the old chapter's objects answer UnknownObject")
+    @Test(
+        "Another chapter in the window (']') replaces the document; the old chapter's objects answer UnknownObject",
+        HarnessRun.windowOnly)
     func chapterChange() throws {
-        guard HarnessRun.app == "view" else { return }  // the window-less test host has no chapter keys
         try HarnessRun.expect(["chapter-change"])
     }
 
@@ -62,10 +63,10 @@ struct ScreenReaderHarnessTests {
     }
 
     @Test(
-        "Orca 43 hears the window's keys: Where Am I (KP_Enter), Page Down, :99⏎, ]+Tab and say all (KP_Add) past verse 1"
+        "Orca 43 hears the window's keys: Where Am I (KP_Enter), Page Down, :99⏎, ]+Tab and say all (KP_Add) past verse 1",
+        HarnessRun.windowOnly
     )
     func orcaCommands() throws {
-        guard HarnessRun.app == "view" else { return }  // keys come from the window
         try HarnessRun.expect([
             "orca-hears-keys", "orca-where-am-i", "orca-hears-page-down", "orca-hears-no-verse-99",
             "orca-hears-next-chapter-tab", "orca-say-all", "status-bar",
@@ -74,12 +75,19 @@ struct ScreenReaderHarnessTests {
         ])
     }
 
+    /// Psalm 119 (176 verses), which is not committed, from a store this test imports it into, as a user's
+    /// `interlinear import "Ps 119"` would.
+    @Test(
+        "Collection and Text on an imported Psalm 119 equal a full walk's", HarnessRun.windowOnly,
+        SharedStore.needsSourceData)
+    func importedHebrewStructure() throws { try hebrewStructure(reference: "Psalm 119") }
+
     /// Genesis 1 and Psalm 23 from the committed chapter files; Psalm 119 (176 verses), which is not committed, from a
     /// store this test imports it into, as a user's `interlinear import "Ps 119"` would.
     @Test(
-        "Collection and Text on Hebrew chapters equal a full walk's", arguments: ["Genesis 1", "Psalm 23", "Psalm 119"])
+        "Collection and Text on Hebrew chapters equal a full walk's", HarnessRun.windowOnly,
+        arguments: ["Genesis 1", "Psalm 23"])
     func hebrewStructure(reference: String) throws {
-        guard HarnessRun.app == "view" else { return }
         let workdir = FileManager.default.temporaryDirectory
             .appendingPathComponent(
                 "interlinear-atspi-\(reference.replacingOccurrences(of: " ", with: ""))-"
@@ -88,10 +96,6 @@ struct ScreenReaderHarnessTests {
         try FileManager.default.createDirectory(at: workdir, withIntermediateDirectories: true)
         var environment = testEnvironment
         if reference == "Psalm 119" {
-            guard SharedStore.sourceMissing == nil else {
-                if ProcessInfo.processInfo.environment["CI"] != nil { Issue.record("CI needs the source data") }
-                return
-            }
             let store = workdir.appendingPathComponent("store")
             let imported = try run(interlinearBinary, ["import", "Ps 119", "--corpus", store.path])
             try #require(imported.status == 0, "\(imported.stderr)")
@@ -149,9 +153,8 @@ struct ScreenReaderHarnessTests {
     /// With the script in speech off (the default), nothing Orca 43 said from its start through Tab ×3 on John 1
     /// (the window, the chapter's running text, the verse entered, the words) nor in say all up to verse 2 is
     /// anything espeak-ng's English voice spells; and no utterance holds a Greek or Hebrew letter.
-    @Test("Orca 43 gives its English voice no script on entering John 1:1 and in say all")
+    @Test("Orca 43 gives its English voice no script on entering John 1:1 and in say all", HarnessRun.windowOnly)
     func orcaHearsNoScript() throws {
-        guard HarnessRun.app == "view" else { return }
         try HarnessRun.expect(["orca-speaks-focus", "orca-say-all"])
         let lines = try HarnessRun.result().lines
         let voice = try EnglishVoice()
@@ -173,12 +176,13 @@ struct ScreenReaderHarnessTests {
     /// After `:Gen 1⏎` (Genesis 1 from its committed chapter file, which holds the morphemes), pyatspi does the
     /// "parts" action on its first word, בְּרֵאשִׁית, as Orca's action list would (Orca 43 has no key for an object's
     /// actions), with Orca 43 running.
-    @Test("Orca 43 speaks the parts action's line for Genesis 1:1's first word: its morphemes from the WLC source")
+    @Test(
+        "Orca 43 speaks the parts action's line for Genesis 1:1's first word: its morphemes from the WLC source",
+        HarnessRun.windowOnly, SourceColumns.needsHebrewSource)
     func orcaSpeaksParts() throws {
-        guard HarnessRun.app == "view" else { return }  // the chapter comes from the window's `:` prompt
         try HarnessRun.expect(["parts-Gen.1.1.w1", "orca-speaks-parts"])
         let heard = try HarnessRun.heard(try HarnessRun.result().lines, action: "parts")
-        guard let source = try SourceColumns.hebrewWords(chapter: "01001") else { return }
+        let source = try SourceColumns.hebrewWords(chapter: "01001")
         expectPartsOfSource(heard.announced, source[0], word: "Gen.1.1.w1")
         try HarnessRun.expectSaidToTheEnglishVoice(heard)
     }
@@ -233,6 +237,11 @@ enum HarnessRun {
             cached = result
             return try result.get()
         }
+    }
+
+    /// The trait of a test of the window's own keys or prompts: skipped where the build has no window.
+    static var windowOnly: ConditionTrait {
+        .enabled(if: app == "view", "needs the window (`interlinear view`); this build runs the window-less host")
     }
 
     /// The real window when this build has `interlinear view` (listed among the subcommands), else the test host

@@ -129,7 +129,8 @@ import Testing
                 #require(ChapterReference(parsing: "John 2")), into: StringTableBuilder())
         } throws: { error in
             (error as? CorpusError)?.kind == .missing
-                && String(describing: error).contains("interlinear import \"John 2\"")
+                && (error as? CorpusError)?.remedy == .importChapter("John 2")
+                && !String(describing: error).contains("interlinear import")
         }
     }
 

@@ -93,7 +93,7 @@ import Testing
             try Self.parse(Array(("# interlinear corpus 1" + body).utf8))
         } throws: {
             String(describing: $0).contains("format 1 is no longer read")
-                && String(describing: $0).contains("interlinear import")
+                && ($0 as? CorpusError)?.remedy == .reimportChapterFile
         }
         #expect {
             try Self.parse(Array(("# interlinear corpus 4" + body).utf8))

@@ -83,18 +83,36 @@ import Testing
         #expect(Transliterator.transliterate(input) == expected)
     }
 
-    @Test func neverCrashesOnAnyGreekCodePoint() {
-        // Every scalar in the Greek and Greek Extended blocks, alone and in pairs with a vowel.
+    /// Every scalar of the Greek, Greek Extended and combining-mark blocks, alone and beside letters: the result is
+    /// in NFC (Foundation's composition, not the transliterator's), and a letter of the Greek alphabet with any marks
+    /// (Foundation's decomposition tells which) leaves no Greek scalar behind.
+    @Test func everyGreekCodePointGivesComposedLatin() {
         let ranges: [ClosedRange<UInt32>] = [0x0370...0x03FF, 0x1F00...0x1FFF, 0x0300...0x036F]
+        let alphabet: [ClosedRange<UInt32>] = [0x0391...0x03A9, 0x03B1...0x03C9]
+        func isGreek(_ scalar: Unicode.Scalar) -> Bool {
+            (0x0370...0x03FF).contains(scalar.value) || (0x1F00...0x1FFF).contains(scalar.value)
+        }
+        var letters = 0
         for range in ranges {
             for value in range {
                 guard let scalar = Unicode.Scalar(value) else { continue }
                 let text = String(Character(scalar))
-                _ = Transliterator.transliterate(text)
-                _ = Transliterator.transliterate("α" + text + "υ")
-                _ = Transliterator.transliterate(text + "ρ")
+                for input in [text, "α" + text + "υ", text + "ρ"] {
+                    let output = Transliterator.transliterate(input)
+                    #expect(output == output.precomposedStringWithCanonicalMapping, "\(input.unicodeScalars)")
+                }
+                let parts = text.decomposedStringWithCanonicalMapping.unicodeScalars
+                guard let base = parts.first, base.properties.isAlphabetic,
+                    alphabet.contains(where: { $0.contains(base.value) }),
+                    parts.dropFirst().allSatisfy({ (0x0300...0x036F).contains($0.value) })
+                else { continue }
+                letters += 1
+                let output = Transliterator.transliterate(text)
+                #expect(!output.isEmpty && !output.unicodeScalars.contains(where: isGreek), "\(text) → \(output)")
             }
         }
+        // The 24 letters in both cases and final sigma alone are 49; the accented forms add hundreds.
+        #expect(letters > 49)
     }
 
     @Test func everyCorpusWordBecomesPlainLatin() throws {

@@ -23,6 +23,21 @@ import Testing
         #expect(john.strings.count < romans.strings.count, "John 1's table did not change when Romans 8 loaded")
     }
 
+    /// What a reader types opens the passage, or says why not: the book's chapter count from the canon (John has
+    /// 21 chapters), not from the library.
+    @Test func aTypedReferenceOpensItsPassageOrSaysWhyNot() throws {
+        let session = try makeSession()
+        let passage = try session.chapter(parsing: "Jn 1:14–18")
+        #expect(passage.reference == john && passage.verses.map(\.number) == Array(14...18))
+        #expect(throws: ReferenceError.noSuchChapter(book: john.book, chapter: 22)) {
+            try session.chapter(parsing: "John 22")
+        }
+        #expect(throws: ReferenceError.unknown("Jhon 1")) { try session.chapter(parsing: "Jhon 1") }
+        #expect(
+            String(describing: ReferenceError.noSuchChapter(book: john.book, chapter: 22))
+                == "John has 21 chapters; there is no John 22")
+    }
+
     @Test func layoutWritesNothingIntoTheTable() throws {
         let session = try makeSession()
         let chapter = try session.chapter(john)

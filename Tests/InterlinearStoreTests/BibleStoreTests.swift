@@ -1,5 +1,6 @@
 import Foundation
 import InterlinearCorpus
+import InterlinearSession
 import InterlinearTestSupport
 import Testing
 
@@ -10,18 +11,9 @@ import Testing
 @Suite(.serialized) struct BibleStoreTests {
     static let oracles = packageRoot.appendingPathComponent("Tests/InterlinearStoreTests/Oracles")
 
-    /// The whole-Bible store, or nil (the test returns) when the source data is missing outside CI.
-    static func bibleStore() throws -> URL? {
-        if let reason = StoreFixture.sourceMissing {
-            if ProcessInfo.processInfo.environment["CI"] != nil {
-                Issue.record("CI needs the source data: \(reason)")
-            } else {
-                print("skipped: \(reason)")
-            }
-            return nil
-        }
-        return try SharedStore.wholeBible.get()
-    }
+    /// The whole-Bible store. Tests that call it are enabled only where `StoreFixture.wholeStoreRuns`, so a missing
+    /// source here is CI's, and throws: a failure, never a pass.
+    static func bibleStore() throws -> URL { try SharedStore.wholeBible.get() }
 
     /// Runs an oracle with Python and decodes the JSON it prints.
     static func oracle(_ script: String, _ arguments: [String]) throws -> [String: Any] {
@@ -153,8 +145,9 @@ import Testing
     /// Search names the English Bibles' reference beside a Hebrew one they number otherwise, from the BSB's own
     /// table read here (`ot_BSB.tsv`: the token ids of English Psalm 102:25 carry the Hebrew verse 19102026 they
     /// render): Psalm 102:26 in the Hebrew text is Psalm 102:25 in English; Genesis 1:1 is numbered alike.
-    @Test func searchNamesTheEnglishReference() throws {
-        guard let store = try Self.bibleStore(), let data = SharedStore.sourceDirectory else { return }
+    @Test(StoreFixture.needsSourceData) func searchNamesTheEnglishReference() throws {
+        let store = try Self.bibleStore()
+        let data = try #require(SharedStore.sourceDirectory)
         let bsb = try String(
             contentsOf: data.appendingPathComponent(SourceData.oldTestamentTranslationFile), encoding: .utf8)
         // The Hebrew verses the BSB's tokens of an English verse render.
@@ -191,8 +184,9 @@ import Testing
         #expect(first.first?["englishReference"] is NSNull)
     }
 
-    @Test func searchCountsMatchTheSourceData() throws {
-        guard let store = try Self.bibleStore(), let data = SharedStore.sourceDirectory else { return }
+    @Test(StoreFixture.needsSourceData) func searchCountsMatchTheSourceData() throws {
+        let store = try Self.bibleStore()
+        let data = try #require(SharedStore.sourceDirectory)
         let hebrew = SourceData.hebrewDirectory()
         let queries: [(name: String, arguments: [String])] = [
             ("strongs-H430", ["H430", "--strongs"]),
@@ -223,8 +217,9 @@ import Testing
         }
     }
 
-    @Test func versificationIsTheBSBsOwn() throws {
-        guard let store = try Self.bibleStore(), let data = SharedStore.sourceDirectory else { return }
+    @Test(StoreFixture.needsSourceData) func versificationIsTheBSBsOwn() throws {
+        let store = try Self.bibleStore()
+        let data = try #require(SharedStore.sourceDirectory)
         let expected = try Self.oracle(
             "versification.py",
             [data.appendingPathComponent(SourceData.oldTestamentTranslationFile).path])
@@ -248,11 +243,18 @@ import Testing
             result.stderr == "note: Malachi 4:1 in English Bibles is Malachi 3:19–24 in the Hebrew text\n"
                 || result.stderr == "note: Malachi 4:1 in English Bibles is Malachi 3:19 in the Hebrew text\n",
             "\(result.stderr)")
+
+        // As a library user meets it: the session moves "Malachi 4" to the Hebrew verses the BSB's data names.
+        let hebrew = differences.filter { $0[0] / 1_000 == 39_004 }.map { $0[1] }
+        let session = Interlinear(library: try ChapterLibrary.open(corpus: store.path), fonts: try sharedFontChain())
+        let malachi = try session.chapter(parsing: "Malachi 4")
+        #expect(malachi.reference == ChapterReference(book: Book.oldTestament[38], chapter: 3))
+        #expect(malachi.verses.map { 39_003_000 + $0.number } == hebrew, "\(hebrew)")
     }
 
     /// Every Old Testament chapter the demo's import brings opens from any folder, with no chapter files.
-    @Test func everyTestamentOpensFromTheStoreAlone() throws {
-        guard let store = try Self.bibleStore() else { return }
+    @Test(StoreFixture.needsSourceData) func everyTestamentOpensFromTheStoreAlone() throws {
+        let store = try Self.bibleStore()
         var environment = testEnvironment
         environment["INTERLINEAR_CORPUS"] = nil
         environment["INTERLINEAR_DATA"] = store.path

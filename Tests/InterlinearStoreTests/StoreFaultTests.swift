@@ -243,13 +243,9 @@ import Testing
     /// The real importer, killed while its transaction is open (its journal exists): the next command reads the
     /// store as before, and the same import then completes. Attempts that finish before the kill still check that.
     @Test(
-        "import \"Mark 4\" killed mid-transaction leaves a store the next command uses",
+        "import \"Mark 4\" killed mid-transaction leaves a store the next command uses", StoreFixture.needsSourceData,
         arguments: [SIGKILL, SIGTERM, SIGINT])
     func interruptedChapterImport(signal: Int32) throws {
-        guard StoreFixture.sourceMissing == nil else {
-            if ProcessInfo.processInfo.environment["CI"] != nil { Issue.record("CI needs the source data") }
-            return
-        }
         let url = try store()
         let folder = url.deletingLastPathComponent()
         let expected = try typeset(url, "Romans 8")

@@ -55,6 +55,10 @@ enum StoreFixture {
     /// reason, not counted as passed.
     static var wholeStoreRuns: Bool { sourceMissing == nil || ProcessInfo.processInfo.environment["CI"] != nil }
 
+    /// The trait of a test that reads the whole store or the source data: skipped with its reason where
+    /// `wholeStoreRuns` is false.
+    static var needsSourceData: ConditionTrait { SharedStore.needsSourceData }
+
     /// The whole-NT store; suites that call it are enabled only where `wholeStoreRuns`, so a missing source here
     /// is CI's, and throws: a failure, never a pass.
     static func wholeStore() throws -> URL { try whole.get() }

@@ -30,9 +30,10 @@ import Testing
         try search.run(SearchQuery(text: text, scope: scope, limit: limit), context: false)
     }
 
-    @Test("a Greek transliteration finds every word of the lemmas the SBL table spells so")
+    @Test(
+        "a Greek transliteration finds every word of the lemmas the SBL table spells so", StoreFixture.needsSourceData)
     func greek() throws {
-        guard let url = try BibleStoreTests.bibleStore() else { return }
+        let url = try BibleStoreTests.bibleStore()
         let search = StoreSearch(store: try CorpusStore(url: url))
         let oracle = try #require(try Self.expected()["greek"] as? [String: [String: Any]])
         for spelling in Self.spellings {
@@ -53,9 +54,11 @@ import Testing
         }
     }
 
-    @Test("a Hebrew transliteration finds every word with its Strong's number, prefixed or not")
+    @Test(
+        "a Hebrew transliteration finds every word with its Strong's number, prefixed or not",
+        StoreFixture.needsSourceData)
     func hebrewWords() throws {
-        guard let url = try BibleStoreTests.bibleStore() else { return }
+        let url = try BibleStoreTests.bibleStore()
         let search = StoreSearch(store: try CorpusStore(url: url))
         let oracle = try #require(try Self.expected()["hebrew"] as? [String: Int])
         for (spelling, number) in Self.hebrew {
@@ -70,9 +73,11 @@ import Testing
         #expect(first.hits.first.map { "\($0.reference) \($0.word ?? -1)" } == "Genesis 1:1 0")
     }
 
-    @Test("a plain Latin word the translation lacks is a transliteration; an English word stays English")
+    @Test(
+        "a plain Latin word the translation lacks is a transliteration; an English word stays English",
+        StoreFixture.needsSourceData)
     func plainWords() throws {
-        guard let url = try BibleStoreTests.bibleStore() else { return }
+        let url = try BibleStoreTests.bibleStore()
         let search = StoreSearch(store: try CorpusStore(url: url))
         for spelling in ["logos", "elohim", "agape", "ruach"] {
             let plain = try Self.find(search, spelling, .bible, limit: 0)
@@ -88,9 +93,9 @@ import Testing
         }
     }
 
-    @Test("`interlinear search logos --json` says kind translit, valid against search-3")
+    @Test("`interlinear search logos --json` says kind translit, valid against search-3", StoreFixture.needsSourceData)
     func command() throws {
-        guard let url = try BibleStoreTests.bibleStore() else { return }
+        let url = try BibleStoreTests.bibleStore()
         let result = try run(interlinearBinary, ["search", "logos", "--json", "--limit", "3", "--corpus", url.path])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try schemaViolation(result.stdout, schema: "search-3") == nil)

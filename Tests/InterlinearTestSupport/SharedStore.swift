@@ -39,6 +39,16 @@ public enum SharedStore {
             : nil
     }
 
+    /// Whether tests that need the source data run here: where it is present, and always under CI, where its
+    /// absence is a failure, never a skip.
+    public static var sourceDataRuns: Bool { sourceMissing == nil || SystemTool.isCI }
+
+    /// The trait of a test that needs the source data: elsewhere skipped with the reason, not counted as passed.
+    public static var needsSourceData: ConditionTrait {
+        .enabled(
+            if: sourceDataRuns, "needs the bible-alignments and py-sblgnt source data (scripts/setup downloads it)")
+    }
+
     /// The store, built on first use in this process when the cache does not hold it yet. Read it, never write it:
     /// tests that change a store copy it first.
     public static let wholeNewTestament: Result<URL, any Error> = Result {

@@ -46,14 +46,24 @@ public enum SourceColumns {
     /// gloss and its part of speech, as the file gives them.
     public typealias HebrewMorpheme = (strongs: String, gloss: String, pos: String)
 
+    /// The WLC source file `hebrewWords` reads.
+    public static var hebrewFile: URL { SourceData.hebrewDirectory().appendingPathComponent(SourceData.hebrewFile) }
+
+    /// The trait of a test that reads `hebrewWords`: skipped with the reason where the file is missing, except
+    /// under CI, where its absence is a failure.
+    public static var needsHebrewSource: ConditionTrait {
+        .enabled(
+            if: SystemTool.isCI || FileManager.default.fileExists(atPath: hebrewFile.path),
+            "needs the WLC source data (scripts/setup downloads it)")
+    }
+
     /// The morphemes of a Hebrew chapter's words from the source, grouped by word (an identifier's first 11 digits)
-    /// in order: `chapter` is the identifiers' book and chapter ("01001" is Genesis 1). Nil when the source was not
-    /// downloaded (an issue under CI, which needs it).
-    public static func hebrewWords(chapter: String) throws -> [[HebrewMorpheme]]? {
-        let file = SourceData.hebrewDirectory().appendingPathComponent(SourceData.hebrewFile)
+    /// in order: `chapter` is the identifiers' book and chapter ("01001" is Genesis 1). Throws when the source was not
+    /// downloaded: tests that call it carry `needsHebrewSource`.
+    public static func hebrewWords(chapter: String) throws -> [[HebrewMorpheme]] {
+        let file = hebrewFile
         guard FileManager.default.fileExists(atPath: file.path) else {
-            if SystemTool.isCI { Issue.record("CI needs the source data: \(file.path)") }
-            return nil
+            throw CorpusError(file: file.path, line: nil, "the WLC source data is missing (scripts/setup downloads it)")
         }
         var words: [[HebrewMorpheme]] = []
         var current = ""

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 /// The web reader's harnesses (Tests/Web), each taking URLs: axe-core 4.12 in Chromium (`axe_check.py`), Orca 43
@@ -139,11 +140,13 @@ public final class LoopbackFolder: @unchecked Sendable {
         }
         self.base = base
         try? FileManager.default.removeItem(at: urlFile)
+        ExitCleanup.endAtExit(process.processIdentifier)
     }
 
     deinit { stop() }
 
     public func stop() {
+        ExitCleanup.forget(process.processIdentifier)
         if process.isRunning {
             process.terminate()
             process.waitUntilExit()
@@ -195,14 +198,34 @@ public final class WebServer: @unchecked Sendable {
         }
         self.base = base
         pid = process.processIdentifier
+        ExitCleanup.endAtExit(pid)
     }
 
     deinit { stop() }
 
     public func stop() {
+        ExitCleanup.forget(pid)
         if process.isRunning {
             process.terminate()
             process.waitUntilExit()
         }
+    }
+}
+
+/// Servers that a `static let` holds are never deinitialised, so `stop()` alone would leave them running after the
+/// test process: each is also sent SIGTERM when the process exits.
+enum ExitCleanup {
+    private static let running = Mutex<Set<Int32>>([])
+    private static let registered: Void = { atexit { ExitCleanup.endAll() } }()
+
+    static func endAtExit(_ pid: Int32) {
+        _ = registered
+        running.withLock { _ = $0.insert(pid) }
+    }
+
+    static func forget(_ pid: Int32) { running.withLock { _ = $0.remove(pid) } }
+
+    private static func endAll() {
+        for pid in running.withLock({ $0 }) { kill(pid, SIGTERM) }
     }
 }

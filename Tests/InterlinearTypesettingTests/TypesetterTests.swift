@@ -145,7 +145,7 @@ struct JohnOne {
             "v\t1\tx\nw\t1\tλόγος\tlogos\tλόγος\tG3056\tN-NSM\t"
             + String(repeating: "a very long gloss indeed ", count: 6) + "\t0\n"
         let chapter = try session.chapter(
-            parsing: ChapterFile.formatLine + "\n@\t43\t1\n" + text + "$\t1\t1\n", path: "t")
+            fileText: ChapterFile.formatLine + "\n@\t43\t1\n" + text + "$\t1\t1\n", path: "t")
         let layout = session.layout(chapter, options: LayoutOptions(width: 200))
         #expect(layout.labels.allSatisfy { $0.x >= 0 && $0.maxX <= 200 })
     }

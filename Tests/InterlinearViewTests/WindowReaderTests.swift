@@ -3,6 +3,7 @@ import InterlinearCorpus
 import InterlinearRender
 import InterlinearTestSupport
 import InterlinearView
+import InterlinearWording
 import Testing
 
 /// The window as a reader, without a window: word details from a click or the focus, go anywhere, history,

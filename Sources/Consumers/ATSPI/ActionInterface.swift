@@ -76,7 +76,7 @@ extension AtspiAdapter {
             do {
                 entries = try host.lexiconEntries(ofStrongs: strongs)
             } catch {
-                announce(ReaderWording.definitionUnavailable(String(describing: error)).text)
+                announce(DefinitionSpeech.definitionUnavailable(String(describing: error)).text)
                 return false
             }
             if !entries.isEmpty { describe(id, DefinitionSpeech.details(entries)) }
@@ -91,12 +91,12 @@ extension AtspiAdapter {
                 guard let whole = try host.chapterWithMorphemes(),
                     let line = WordSpeech.description.parts(ofWord: word, verse: verse, in: whole)
                 else {
-                    announce(ReaderWording.partsUnavailable(nil).text)
+                    announce(DefinitionSpeech.partsUnavailable(nil).text)
                     return false
                 }
                 parts = line
             } catch {
-                announce(ReaderWording.partsUnavailable(String(describing: error)).text)
+                announce(DefinitionSpeech.partsUnavailable(String(describing: error)).text)
                 return false
             }
             describe(id, parts.text)

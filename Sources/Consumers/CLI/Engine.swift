@@ -257,21 +257,11 @@ struct UnshapedChapter {
 /// Parses a reference given on the command line (a chapter, or verses of one), or fails (exit 64) with one line
 /// saying what is expected. The chapter must exist in its book; whether the corpus holds it is the library's to say.
 func parseReference(_ text: String) throws -> Passage {
-    guard let passage = Passage(parsing: text) else {
-        throw ValidationError(
-            "unknown reference \(EscapedText.quoted(text)); expected a book, a chapter and optional "
-                + "verses, such as \"John 1\", \"John 1:14\", \"Jn 1:14-18\", \"Genesis 1\" or \"Ps 23\"")
+    do {
+        return try Passage.parse(text)
+    } catch {
+        throw ValidationError(error.description)
     }
-    // An Old Testament chapter only English Bibles have (Malachi 4) passes: the library moves it to the Hebrew text's
-    // numbering (`ChapterLibrary.resolvingEnglishNumbering`).
-    guard passage.chapter.chapter <= max(passage.chapter.book.chapterCount, passage.chapter.book.englishChapterCount)
-    else {
-        let book = passage.chapter.book
-        throw ValidationError(
-            "\(book.name) has \(book.chapterCount) chapter\(book.chapterCount == 1 ? "" : "s"); "
-                + "there is no \(passage.chapter)")
-    }
-    return passage
 }
 
 extension HebrewMarks: ExpressibleByArgument {}

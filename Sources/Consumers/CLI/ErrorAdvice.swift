@@ -1,4 +1,5 @@
 import InterlinearCorpus
+import InterlinearSession
 import InterlinearShaping
 import InterlinearStore
 
@@ -17,10 +18,36 @@ enum ErrorAdvice {
                 font.debianPackage.map { "install it with: apt-get install \($0)" }
                 ?? "find the Debian package that provides it (apt-cache search --names-only fonts-) and apt-get install it"
             return "\(font); \(install)"
-        case let corpus as CorpusError where corpus.remedy == .downloadSourceData:
-            return "\(corpus); run scripts/setup to download it"
+        case let corpus as CorpusError:
+            switch corpus.remedy {
+            case .downloadSourceData?: return "\(corpus); run scripts/setup to download it"
+            case .importChapter(let reference)?: return "\(corpus); `interlinear import \"\(reference)\"` adds it"
+            case .reimportChapterFile?:
+                return "\(corpus); re-import the chapter with `interlinear import REF --output FOLDER`"
+            case nil: return String(describing: corpus)
+            }
+        case let store as StoreError:
+            guard let remedy = store.remedy else { return String(describing: store) }
+            return store.problem + "; " + advice(remedy)
+        case is ChapterCatalog.NoStore:
+            return "\(error): run `interlinear import`"
         default:
             return String(describing: error)
+        }
+    }
+
+    /// A store's remedy as this command line's user follows it.
+    static func advice(_ remedy: StoreError.Remedy) -> String {
+        switch remedy {
+        case .rebuild: return "run `interlinear import` to rebuild it"
+        case .retryThenRebuild: return "try again, and if it happens again run `interlinear import` to rebuild it"
+        case .deleteThenRebuild: return "delete it and run `interlinear import` to rebuild it"
+        case .moveAsideThenBuild:
+            return "move it away or point --corpus/INTERLINEAR_DATA elsewhere, then run `interlinear import`"
+        case .updateOrRebuild: return "update interlinear or rebuild the store with `interlinear import`"
+        case .rebuildOlder: return "run `interlinear import` to rebuild it (reading never changes a store)"
+        case .reimportChapter(let reference): return "run `interlinear import \"\(reference)\"` to import it again"
+        case .rebuildAsOwner: return "run `interlinear import` as its owner"
         }
     }
 

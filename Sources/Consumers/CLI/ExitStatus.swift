@@ -44,7 +44,7 @@ public enum ExitStatus: Int32, Sendable {
         case let error as OutputFileError: self = error.kind == .cannotCreate ? .cannotCreate : .ioError
         case let error as StoreError:
             switch error {
-            case .cannotOpen, .missingChapter: self = .noInput
+            case .cannotOpen, .cannotUpgrade, .missingChapter: self = .noInput
             case .busy: self = .temporaryFailure
             case .sqlite: self = error.isBusy ? .temporaryFailure : error.isCorruption ? .dataError : .ioError
             case .foreign, .corrupt, .tooNew, .tooOld, .badRow, .damagedChapter: self = .dataError

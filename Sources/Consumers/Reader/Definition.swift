@@ -1,6 +1,7 @@
 import InterlinearAccessibility
 import InterlinearCorpus
 import InterlinearInteraction
+import InterlinearWording
 
 /// The reader's define key (`i`, issue 29), in both modes: the first press on a word says its entry briefly, the
 /// next press on the same word says all of it (`DefinitionSpeech` words both).
@@ -17,7 +18,7 @@ struct DefineKey {
         do {
             found = try navigator?.definitions(ofStrongs: strongs)
         } catch {
-            return ReaderWording.definitionUnavailable(String(describing: error))
+            return DefinitionSpeech.definitionUnavailable(String(describing: error))
         }
         guard let entries = found else { return ReaderWording.noDictionary }
         guard !entries.isEmpty else { return ReaderWording.noEntry }
@@ -53,15 +54,15 @@ extension LineMode {
         }
         let number = chapter.verses[verse].number
         do {
-            guard let navigator else { return ReaderWording.partsUnavailable(nil) }
+            guard let navigator else { return DefinitionSpeech.partsUnavailable(nil) }
             let whole = try navigator.loadWithMorphemes(chapter.reference)
             // The same verse and word of the chapter read whole (this one may hold only a passage's verses).
             guard let line = speech.parts(ofWord: word, verse: number, in: whole) else {
-                return ReaderWording.partsUnavailable(nil)
+                return DefinitionSpeech.partsUnavailable(nil)
             }
             return line
         } catch {
-            return ReaderWording.partsUnavailable(String(describing: error))
+            return DefinitionSpeech.partsUnavailable(String(describing: error))
         }
     }
 }

@@ -2,6 +2,7 @@ import InterlinearAccessibility
 import InterlinearCorpus
 import InterlinearInteraction
 import InterlinearTable
+import InterlinearWording
 
 /// The full-screen reader: the grid in the alternate screen, a status line at the bottom, vi-like keys.
 /// It is a state machine over keys; `frame()` renders only the rows the viewport shows.

@@ -2,6 +2,7 @@ import Foundation
 import InterlinearAccessibility
 import InterlinearCorpus
 import InterlinearInteraction
+import InterlinearWording
 
 /// Screen-reader mode: a line-oriented reader for terminal screen readers (speakup, Fenrir, Orca, BRLTTY),
 /// which follow the hardware cursor and speak whatever text changes. It never repaints, never clears, never

@@ -2,6 +2,7 @@ import CSpeechd
 import CSpeechdLoader
 import Foundation
 import InterlinearAccessibility
+import InterlinearWording
 
 /// `--speak`: each line also goes to speech-dispatcher, over one SSIP connection through its C library (no process
 /// per line). Every span is spoken in its own language (`SpokenLine.messages`) — Greek script only ever by the `grc`

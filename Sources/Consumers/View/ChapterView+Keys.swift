@@ -1,5 +1,6 @@
 import InterlinearAccessibility
 import InterlinearCorpus
+import InterlinearWording
 
 /// The window's own keys for what a screen reader without structural navigation or an action key (Orca 43) lacks,
 /// the terminal reader's keys: `j` and `k` (and `h`, Shift+`h`, Orca 49's heading keys, which Orca 43 leaves to the
@@ -47,7 +48,7 @@ extension ChapterView {
                 message = ReaderWording.noDictionary.text
             }
         } catch {
-            message = ReaderWording.definitionUnavailable(String(describing: error)).text
+            message = DefinitionSpeech.definitionUnavailable(String(describing: error)).text
         }
         return .status
     }
@@ -68,9 +69,9 @@ extension ChapterView {
             let whole = chapter.omitsMorphemes ? try catalog.loadWithMorphemes(chapter.reference) : chapter
             let line = WordSpeech.description.parts(
                 ofWord: offset, verse: chapter.verses[id.cell].number, in: whole)
-            message = (line ?? ReaderWording.partsUnavailable(nil)).text
+            message = (line ?? DefinitionSpeech.partsUnavailable(nil)).text
         } catch {
-            message = ReaderWording.partsUnavailable(String(describing: error)).text
+            message = DefinitionSpeech.partsUnavailable(String(describing: error)).text
         }
         return .status
     }

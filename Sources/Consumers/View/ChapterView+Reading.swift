@@ -2,7 +2,9 @@ import InterlinearAccessibility
 import InterlinearCorpus
 import InterlinearInteraction
 import InterlinearRender
+import InterlinearSession
 import InterlinearTable
+import InterlinearWording
 
 /// The reader's keys beyond scrolling and focus: go anywhere (`:`), search (`/`, n, N), back and forward, zoom,
 /// themes, help, the details pane and clicks. Everything here changes the view's state and says what changed, as
@@ -211,6 +213,9 @@ extension ChapterView {
     public func find(_ query: String) -> ViewChange {
         do {
             search = try SearchTrail(query, in: chapter, navigation: catalog)
+        } catch let error as ChapterCatalog.NoStore {
+            message = WindowWording.searchNeedsStore(error)
+            return .status
         } catch {
             message = WindowWording.searchFailed(error)
             return .status

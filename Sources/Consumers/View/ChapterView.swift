@@ -5,6 +5,7 @@ import InterlinearRender
 import InterlinearSession
 import InterlinearTable
 import InterlinearTypesetting
+import InterlinearWording
 
 /// What the window shows, without SDL: the chapter and its layout, the scroll offset, keyboard focus, the
 /// go-to-verse prompt and the status line. Every key goes through `handle(_:)`, which says what changed, so the

@@ -47,7 +47,8 @@ public final class WebSite: Sendable {
             let body = PreparedBody(
                 html: ErrorPage(
                     status: .internalError, heading: "The store could not answer",
-                    advice: "\(error) The server's operator can rebuild the store with `interlinear import`."
+                    advice: "\((error as? StoreError)?.problem ?? String(describing: error)). The server's operator "
+                        + "can rebuild the store with `interlinear import`."
                 ).page(frame: frame))
             return Reply.body(body, to: request, status: .internalServerError, caching: .none)
         }

@@ -1,6 +1,7 @@
+import InterlinearAccessibility
 import InterlinearCorpus
 
-/// What the terminal reader says of its own, worded here with the rest of what a listener hears: the line mode's
+/// What the terminal reader says of its own, worded in the apps' wording module, which the engine does not import: the line mode's
 /// answers to keys (spoken, and brailled with `read --braille`), the grid's status-line messages (which a terminal
 /// screen reader reads as they appear) and its key list, and the define key's answers. The chapter's own sentences
 /// (verses, readings, the line mode's key list) are `ChapterWording`'s; no language is named here except through
@@ -77,18 +78,6 @@ public enum ReaderWording {
     /// `i` on a word whose numbers have no entry.
     public static let noEntry = SpokenLine("No dictionary entry for this word.")
 
-    /// `p` when the word's parts could not be read (no store, or it failed to load): why, in words.
-    public static func partsUnavailable(_ failure: String?) -> SpokenLine { unreadable("The word's parts", failure) }
-
-    /// `i` when the store refused the word's entry (a damaged row): why, in words.
-    public static func definitionUnavailable(_ failure: String) -> SpokenLine {
-        unreadable("The dictionary entry", failure)
-    }
-
-    private static func unreadable(_ what: String, _ failure: String?) -> SpokenLine {
-        SpokenLine(what + " could not be read" + (failure.map { ": " + Speakable.english($0) } ?? "") + ".")
-    }
-
     /// After the brief entry.
     public static let pressAgain = " Press i again for the whole entry."
 
@@ -117,10 +106,7 @@ public enum ReaderWording {
     /// one voice, which spells Greek and Hebrew letter by letter, so the word's own script is not here: the grid
     /// shows it, highlighted, in its row.
     public static func gridMatch(_ position: String, verse: String, word: Word, in chapter: Chapter) -> String {
-        let respelled = WordSpeech.spoken(
-            .respelled, WordSpeech.respellingKey(of: word, in: chapter), in: chapter, forms: nil)
-        let gloss = WordSpeech.spoken(.gloss, word.gloss, in: chapter, forms: nil)
-        return "match \(position): \(verse) \(respelled)" + (gloss.isEmpty ? "" : ", \(gloss)")
+        "match \(position): \(verse) " + WordSpeech.respelledWithGloss(word, in: chapter)
     }
 
     /// The grid's key list (`?`), for a chapter in `language`: what `/` searches is the chapter's script.

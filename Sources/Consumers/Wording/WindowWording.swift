@@ -27,6 +27,9 @@ public enum WindowWording {
     /// A search that could not run, and why.
     public static func searchFailed(_ error: any Error) -> String { "search: \(error)" }
 
+    /// A search in a window opened without a store: what the library said, and the command that builds one.
+    public static func searchNeedsStore(_ error: any Error) -> String { "search: \(error): run `interlinear import`" }
+
     /// n or N before any search.
     public static let noSearch = "No search: type / and a query"
 
