@@ -60,6 +60,8 @@ let package = Package(
         .target(name: "InterlinearCorpus", path: "Sources/Corpus"),
         // 1b. Store (InterlinearStore): the corpus in one SQLite database, references across it, Bible-wide search.
         .target(name: "InterlinearStore", dependencies: ["InterlinearCorpus", "CSQLite"], path: "Sources/Store"),
+        // The reader's own notes, bookmarks and highlights: a file of their own beside the store (issue 44).
+        .target(name: "InterlinearNotes", dependencies: ["InterlinearCorpus", "CSQLite"], path: "Sources/Notes"),
         .testTarget(
             name: "InterlinearStoreTests",
             // The executable too: the tests spawn `interlinear import`, `search` and `typeset` as users run them.
@@ -216,7 +218,7 @@ let package = Package(
                 "InterlinearCorpus", "InterlinearStore", "InterlinearShaping", "InterlinearTypesetting",
                 "InterlinearTable", "InterlinearAccessibility", "InterlinearReader", "InterlinearRender",
                 "InterlinearBraille", "InterlinearView", "InterlinearATSPI", "InterlinearSession", "InterlinearExport",
-                "InterlinearSword", "InterlinearInteraction",
+                "InterlinearSword", "InterlinearInteraction", "InterlinearNotes",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/Consumers/CLI"),
@@ -365,7 +367,7 @@ let package = Package(
                 // Screen-reader tests compute the lines they expect to hear with the reader's own line mode.
                 "InterlinearCorpus", "InterlinearAccessibility", "InterlinearReader",
                 // The JSON documents are compared in-process with the encoder they replaced (JSONWriterTests).
-                "InterlinearSession", "InterlinearTypesetting", "InterlinearStore",
+                "InterlinearSession", "InterlinearTypesetting", "InterlinearStore", "InterlinearNotes",
                 // A subcommand parsed on its own is compared with the root's parse (SubcommandParseTests).
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],

@@ -69,6 +69,18 @@ import Testing
                 ["a11y", "Genesis 1", "--screen-reader", "on", "--all"],
             ])
         try Self.expectNoDrift("bench-2", [["bench", "John 1", "--iterations", "1", "--json"]])
+        // Notes of every kind, on a verse and on words.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("drift-notes-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let notes = folder.appendingPathComponent("notes.sqlite").path
+        for arguments in [
+            ["add", "John 1:1", "logos", "--word", "5", "--label", "study"], ["add", "John 1:2", "--bookmark"],
+            ["add", "John 1:3", "--highlight", "green"],
+        ] {
+            #expect(try run(interlinearBinary, ["note"] + arguments + ["--notes", notes]).status == 0)
+        }
+        try Self.expectNoDrift("notes-1", [["note", "export", "--notes", notes]])
     }
 
     @Test(.enabled(if: DefineCommandTests.storeAvailable, "the bible-alignments source data is missing (scripts/setup)"))

@@ -2,6 +2,7 @@ import ArgumentParser
 import InterlinearATSPI
 import InterlinearBraille
 import InterlinearCorpus
+import InterlinearNotes
 import InterlinearReader
 import InterlinearRender
 import InterlinearShaping
@@ -50,6 +51,15 @@ public enum ExitStatus: Int32, Sendable {
             case .foreign, .corrupt, .tooNew, .tooOld, .badRow, .damagedChapter: self = .dataError
             }
         case is SearchError: self = .usage
+        case let error as NoteError:
+            switch error.kind {
+            case .invalid: self = .usage
+            case .damaged: self = .dataError
+            case .cannotOpen: self = .cannotCreate
+            case .notFound: self = .noInput
+            case .full, .failed: self = .ioError
+            case .busy: self = .temporaryFailure
+            }
         case is ModuleDamage: self = .dataError
         case is FontError, is RenderError, is ViewError, is BusError, is Louis.Failure: self = .unavailable
         case is ReaderError, is SystemError: self = .ioError

@@ -23,7 +23,7 @@ public struct InterlinearCommand: ParsableCommand {
             ImportCommand.self, TypesetCommand.self, A11yCommand.self, RenderCommand.self, ExportCommand.self,
             ViewCommand.self,
             ReadCommand.self, BrailleCommand.self, SearchCommand.self, DefineCommand.self, BenchCommand.self,
-            StoreBenchCommand.self, AlignmentCommand.self, ServeCommand.self,
+            StoreBenchCommand.self, AlignmentCommand.self, ServeCommand.self, NoteCommand.self,
         ])
 
     public init() {}
