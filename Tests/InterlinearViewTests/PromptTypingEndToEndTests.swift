@@ -27,7 +27,9 @@ struct PromptTypingEndToEndTests {
     }
 
     @Test(
-        .enabled(if: FileManager.default.fileExists(atPath: composeTable), "the X11 locale data (libx11-data)"),
+        .enabled(
+            if: FileManager.default.fileExists(atPath: PromptTypingEndToEndTests.composeTable),
+            "the X11 locale data (libx11-data)"),
         arguments: ["", "@im=none"])
     func deadKeysComposeAndGreek(modifiers: String) throws {
         let acute = try Self.composed("<dead_acute> <e>"), umlaut = try Self.composed("<Multi_key> <o> <quotedbl>")
