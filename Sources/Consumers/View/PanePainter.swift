@@ -13,6 +13,11 @@ struct PanePainter {
     let cr: OpaquePointer
     let theme: Theme
     let size: Double
+    /// The window's UI face through the project's font chain; nil (a test, or no DejaVu Sans installed) draws with
+    /// cairo's toy font API, which asks fontconfig.
+    var font: PlainTextFont? = nil
+    /// Pixels per unit of `cr` (HiDPI), for the font's small-size rule.
+    var scale: Double = 1
 
     var lineHeight: Double { size * 1.45 }
 
@@ -43,9 +48,13 @@ struct PanePainter {
         return extents.x_advance
     }
 
-    private func select(_ size: Double) {
-        cairo_select_font_face(cr, WindowPainter.barFont, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
-        cairo_set_font_size(cr, size)
+    func select(_ size: Double) {
+        if let font {
+            font.select(into: cr, size: size, pixelsPerUnit: scale)
+        } else {
+            cairo_select_font_face(cr, WindowPainter.barFont, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
+            cairo_set_font_size(cr, size)
+        }
     }
 
     /// Draws wrapped text from `y` (top of its first line); returns the y below it. Stops at `bottom`: only the

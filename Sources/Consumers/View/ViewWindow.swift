@@ -34,6 +34,9 @@ public final class ViewWindow {
     var windowPointer: OpaquePointer { window }
     private var frame: FrameBuffer?
     private var painter: ChapterPainter
+    /// The status line's and pane's face (`WindowPainter.barFont`) through the font chain; nil when that family is
+    /// not installed: cairo's toy font API then finds what fontconfig offers instead.
+    private let barFace: PlainTextFont?
     /// The view's `layoutCount` the painter was made for.
     private var painterLayout: Int
     private var dirty = true
@@ -42,6 +45,8 @@ public final class ViewWindow {
     /// Whether the screen reader consumed the last key press: the SDL key and text events made from that same X
     /// event are then not the window's.
     private var keyConsumed = false
+    /// The prompts' input method, opened when a prompt first takes text (SDL was started without one).
+    private var inputMethod = PromptInputMethod(deferred: false)
 
     /// Opens and shows the window (painted once the loop runs) and, unless `--screen-reader off`, starts the
     /// AT-SPI adapter with this window as its host. Throws `ViewError` without a display, and
@@ -51,6 +56,8 @@ public final class ViewWindow {
         self.settings = settings
         painter = try ChapterPainter(chapter: view.chapter, layout: view.layout, session: view.catalog.session)
         painterLayout = view.layoutCount
+        barFace = try? PlainTextFont(
+            family: WindowPainter.barFont, cacheDirectory: view.catalog.session.cachePolicy.directory)
         channel = ScreenReaderChannel(link: nil, view: view)
         // Xlib converts window titles through the C library's character set: without a UTF-8 LC_CTYPE, SDL cannot
         // set the UTF-8 title (_NET_WM_NAME), and "interlinear — John 1" reaches the desktop garbled.
@@ -73,9 +80,13 @@ public final class ViewWindow {
         // in the environment still overrides it.
         SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
         // SDL's own SIGINT/SIGTERM handlers turn those signals into a quit event: the window closes cleanly.
-        guard SDL_Init(SDL_INIT_VIDEO) == 0 else {
+        let (started, deferred) = PromptInputMethod.deferring(in: environment) {
+            SessionBusAutolaunch.refused(in: environment) { SDL_Init(SDL_INIT_VIDEO) }
+        }
+        guard started == 0 else {
             throw ViewError("cannot open a window: \(String(cString: SDL_GetError()))")
         }
+        inputMethod = PromptInputMethod(deferred: deferred)
         let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "none"
         guard chosen || (driver != "offscreen" && driver != "dummy") else {
             SDL_Quit()
@@ -167,11 +178,15 @@ public final class ViewWindow {
                 let consumed = channel.offer(stroke)
                 if stroke.pressed { keyConsumed = consumed }
             }
+            // A prompt's text through the window's input method (SDL's text events are not read meanwhile).
+            if !keyConsumed, let text = inputMethod.text(event.syswm) {
+                for character in text where try apply(view.handle(.character(character))) { return true }
+            }
         case SDL_KEYDOWN:
             guard !keyConsumed, let key = SDLKeys.key(event.key) else { return false }
             return try apply(view.handle(key))
         case SDL_TEXTINPUT:
-            guard !keyConsumed else { return false }
+            guard !keyConsumed, !inputMethod.active else { return false }
             for character in SDLKeys.characters(event.text) where try apply(view.handle(.character(character))) {
                 return true
             }
@@ -217,6 +232,7 @@ public final class ViewWindow {
             X11Title.set(view.title, on: window)
         }
         channel.tell(change)
+        inputMethod.promptOpen(view.prompt != nil, window: window)
         if change.contains(.snapshot) { try snapshot() }
         return false
     }
@@ -239,7 +255,7 @@ public final class ViewWindow {
         // HiDPI: the surface may have more pixels than the window has points; paint at that scale.
         scale = width > 0 ? Double(pixelWidth) / Double(width) : 1
         var painted = WindowPainter.paint(
-            view, with: painter, into: frame.context, scale: scale,
+            view, with: painter, font: barFace, into: frame.context, scale: scale,
             windowWidth: Double(width), windowHeight: Double(height))
         // The status bar wraps: when it needs another number of lines, the table shrinks or grows; paint again.
         let lines = view.setStatusLines(painted.statusLines)
@@ -247,7 +263,7 @@ public final class ViewWindow {
             channel.tell(lines)
             try preparePainter()
             painted = WindowPainter.paint(
-                view, with: painter, into: frame.context, scale: scale,
+                view, with: painter, font: barFace, into: frame.context, scale: scale,
                 windowWidth: Double(width), windowHeight: Double(height))
         }
         cellsDrawn = painted.cells

@@ -12,9 +12,10 @@ struct WindowPainter {
 
     /// Paints `view` into `cr` scaled by `scale` pixels per point; returns the number of cells drawn and the lines
     /// the status bar needs at this width (the window relayouts and paints again when that differs from the view's).
+    /// `font` is the UI face (`barFont` through the font chain); nil draws it with cairo's toy font API.
     static func paint(
-        _ view: ChapterView, with painter: ChapterPainter, into cr: OpaquePointer, scale: Double,
-        windowWidth: Double, windowHeight: Double
+        _ view: ChapterView, with painter: ChapterPainter, font: PlainTextFont?, into cr: OpaquePointer,
+        scale: Double, windowWidth: Double, windowHeight: Double
     ) -> (cells: Int, statusLines: Int) {
         let theme = Theme.named(view.theme)
         cairo_identity_matrix(cr)
@@ -22,7 +23,7 @@ struct WindowPainter {
         let viewport = view.viewport
         let tableHeight = Double(viewport.height), tableWidth = Double(viewport.width)
         painter.paintBackground(into: cr, x: 0, y: 0, width: windowWidth, height: windowHeight)
-        let pane = PanePainter(cr: cr, theme: theme, size: Double(view.paneFontSize))
+        let pane = PanePainter(cr: cr, theme: theme, size: Double(view.paneFontSize), font: font, scale: scale)
 
         // The table: only the cells in view, clipped to its area.
         cairo_save(cr)
@@ -44,20 +45,20 @@ struct WindowPainter {
             pane.paintPane(view, painter: painter, rect: rect)
         }
         if view.helpShown {
-            PanePainter(cr: cr, theme: theme, size: Double(view.paneFontSize))
+            PanePainter(cr: cr, theme: theme, size: Double(view.paneFontSize), font: font, scale: scale)
                 .paintHelp(width: windowWidth, height: barTop)
         }
-        let lines = paintStatus(view, theme: theme, into: cr, top: barTop, width: windowWidth, height: barHeight)
+        let status = PanePainter(cr: cr, theme: theme, size: Double(view.barFontSize), font: font, scale: scale)
+        let lines = paintStatus(view, with: status, top: barTop, width: windowWidth, height: barHeight)
         return (cells.count, lines)
     }
 
     /// The status line: where the reader is, then the prompt, a message or the keys, wrapped at " · " and spaces
     /// onto as many lines as the width needs (never cut). Returns the number of lines.
     private static func paintStatus(
-        _ view: ChapterView, theme: Theme, into cr: OpaquePointer, top: Double,
-        width: Double, height: Double
+        _ view: ChapterView, with status: PanePainter, top: Double, width: Double, height: Double
     ) -> Int {
-        let size = Double(view.barFontSize)
+        let cr = status.cr, theme = status.theme, size = status.size
         set(cr, theme.bar)
         cairo_rectangle(cr, 0, top, width, height)
         cairo_fill(cr)
@@ -66,7 +67,6 @@ struct WindowPainter {
         cairo_move_to(cr, 0, top + 0.5)
         cairo_line_to(cr, width, top + 0.5)
         cairo_stroke(cr)
-        let status = PanePainter(cr: cr, theme: theme, size: size)
         let (left, right) = view.statusLine
         let available = max(width - 16, 1)
         // Pieces joined by " · " while they fit; the prompt or message starts its own line in its colour.
@@ -84,8 +84,7 @@ struct WindowPainter {
             }
             for wrapped in status.wrap(line, width: available) { lines.append((wrapped, prompt)) }
         }
-        cairo_select_font_face(cr, barFont, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
-        cairo_set_font_size(cr, size)
+        status.select(size)
         let answer = view.prompt != nil || view.message != nil
         if answer {
             pack([left], prompt: false)
@@ -93,8 +92,7 @@ struct WindowPainter {
         } else {
             pack([left] + right.components(separatedBy: " · "), prompt: false)
         }
-        cairo_select_font_face(cr, barFont, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
-        cairo_set_font_size(cr, size)
+        status.select(size)
         for (n, line) in lines.enumerated() {
             set(cr, line.prompt ? theme.prompt : theme.barText)
             cairo_move_to(cr, 8, top + 3 + Double(n) * size * 1.5 + size * 1.1)

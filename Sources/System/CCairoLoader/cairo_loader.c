@@ -30,6 +30,8 @@ LAZY_FORWARD(cairo, cairo_status_t, cairo_font_face_set_user_data, (cairo_font_f
         user_data, destroy), CAIRO_STATUS_DEVICE_ERROR)
 LAZY_FORWARD(cairo, cairo_font_options_t *, cairo_font_options_create, (void), (), NULL)
 LAZY_FORWARD_VOID(cairo, cairo_font_options_destroy, (cairo_font_options_t *options), (options))
+LAZY_FORWARD(cairo, cairo_hint_style_t, cairo_font_options_get_hint_style, (const cairo_font_options_t *options),
+        (options), CAIRO_HINT_STYLE_DEFAULT)
 LAZY_FORWARD_VOID(cairo, cairo_font_options_set_antialias, (cairo_font_options_t *options,
         cairo_antialias_t antialias), (options, antialias))
 LAZY_FORWARD_VOID(cairo, cairo_font_options_set_hint_metrics, (cairo_font_options_t *options,
@@ -38,6 +40,7 @@ LAZY_FORWARD_VOID(cairo, cairo_font_options_set_hint_style, (cairo_font_options_
         cairo_hint_style_t hint_style), (options, hint_style))
 LAZY_FORWARD(cairo, cairo_font_face_t *, cairo_ft_font_face_create_for_ft_face, (FT_Face face, int load_flags),
         (face, load_flags), NULL)
+LAZY_FORWARD_VOID(cairo, cairo_get_font_options, (cairo_t *cr, cairo_font_options_t *options), (cr, options))
 LAZY_FORWARD_VOID(cairo, cairo_get_matrix, (cairo_t *cr, cairo_matrix_t *matrix), (cr, matrix))
 LAZY_FORWARD_VOID(cairo, cairo_identity_matrix, (cairo_t *cr), (cr))
 LAZY_FORWARD(cairo, cairo_surface_t *, cairo_image_surface_create, (cairo_format_t format, int width, int height),

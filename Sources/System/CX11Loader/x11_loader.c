@@ -30,3 +30,22 @@ LAZY_FORWARD(x11, int, XLookupString,
              (XKeyEvent * event, char *buffer, int bytes, KeySym *keysym, XComposeStatus *status),
              (event, buffer, bytes, keysym, status), 0)
 LAZY_FORWARD(x11, char *, XKeysymToString, (KeySym keysym), (keysym), NULL)
+
+// The window's input method (PromptInputMethod.swift): opened only when a prompt first takes typed text, since
+// opening Xlib's built-in method parses the locale's whole Compose file. XCreateIC takes a variable argument
+// list, which Swift cannot pass: x11_loader_create_ic passes the one list the window needs.
+LAZY_FORWARD(x11, char *, XSetLocaleModifiers, (const char *modifier_list), (modifier_list), NULL)
+LAZY_FORWARD(x11, XIM, XOpenIM, (Display * display, struct _XrmHashBucketRec *rdb, char *res_name,
+             char *res_class), (display, rdb, res_name, res_class), NULL)
+LAZY_FORWARD_VOID(x11, XSetICFocus, (XIC ic), (ic))
+LAZY_FORWARD_VOID(x11, XUnsetICFocus, (XIC ic), (ic))
+LAZY_FORWARD(x11, int, Xutf8LookupString,
+             (XIC ic, XKeyPressedEvent *event, char *buffer, int bytes, KeySym *keysym, Status *status),
+             (ic, event, buffer, bytes, keysym, status), 0)
+
+void *x11_loader_create_ic(void *im, unsigned long window) {
+    XIC (*create)(XIM, ...) = (XIC(*)(XIM, ...))lazy_library_symbol(&x11, "XCreateIC");
+    if (!create) return NULL;
+    return create((XIM)im, XNInputStyle, XIMPreeditNothing | XIMStatusNothing, XNClientWindow, window, XNFocusWindow,
+                  window, (char *)NULL);
+}

@@ -5,3 +5,8 @@
 /// Why libX11 (or an Xlib function) could not be loaded, in one line naming the Debian package; NULL when it is
 /// loaded. Loads it the first time.
 const char *x11_loader_failure(void);
+
+/// XCreateIC(im, XNInputStyle, XIMPreeditNothing | XIMStatusNothing, XNClientWindow, window, XNFocusWindow,
+/// window): an input context (an XIC) on `window` whose method (an XIM) draws nothing itself. NULL when Xlib or
+/// the method fails. Xlib's types stay out of this header: the View module sees them through CSDL2's.
+void *x11_loader_create_ic(void *im, unsigned long window);
