@@ -31,6 +31,44 @@ struct RenderPNGBoundsTests {
         #expect(ink > 1_000, "the tall image has text all the way down")
     }
 
+    /// The strip encoder's stream checked by a decoder of its own: Python's `zlib` inflates the IDAT data (checking
+    /// the Adler-32, which the encoder works out by formula for rows the same as the one above), every chunk's CRC
+    /// is `zlib.crc32`'s, and the filtered rows are as many and as long as the header says. Rows the same as the one
+    /// above (coded from one template, not from their bytes) are filter "Up" and zeros, over a quarter of these
+    /// rows; each band starts with filter None.
+    @Test func stripEncodedStreamChecksOutWithZlib() throws {
+        let dir = try RenderFixture.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("tall.png")
+        _ = try RenderFixture.render(["John 1", "--to", "6", "--scale", "2"], to: file)
+        let script = """
+            import struct, sys, zlib
+            d = open(sys.argv[1], 'rb').read()
+            assert d[:8] == b'\\x89PNG\\r\\n\\x1a\\n'
+            p, idat = 8, []
+            while p < len(d):
+                n, = struct.unpack('>I', d[p:p + 4]); t = d[p + 4:p + 8]; body = d[p + 8:p + 8 + n]
+                assert zlib.crc32(t + body) == struct.unpack('>I', d[p + 8 + n:p + 12 + n])[0], t
+                if t == b'IHDR': w, h = struct.unpack('>II', body[:8])
+                if t == b'IDAT': idat.append(body)
+                p += 12 + n
+            raw = zlib.decompress(b''.join(idat))
+            rb = 1 + 3 * w
+            assert len(raw) == rb * h, (len(raw), rb * h)
+            rows = [raw[y * rb:(y + 1) * rb] for y in range(h)]
+            assert rows[0][0] == 0 and all(r[0] in (0, 2) for r in rows)  # None starts each band
+            print(w * h, sum(1 for r in rows if r[0] == 2 and not any(r[1:])), h)
+            """
+        let result = try run(URL(fileURLWithPath: "/usr/bin/python3"), ["-c", script, file.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let fields = result.stdoutText.split(separator: " ").compactMap {
+            Int($0.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        try #require(fields.count == 3, "\(result.stdoutText)")
+        #expect(fields[0] > 2_000_000, "the image goes through the strip encoder")
+        #expect(fields[1] > fields[2] / 4, "\(fields[1]) of \(fields[2]) rows are the row above again")
+    }
+
     /// 10,000 points wide at 96 points: 20,000 × 84,395 pixels at scale 2 (1,687 megapixels), refused.
     @Test func anImagePastTheBudgetIsRefusedInOneLine() throws {
         let dir = try RenderFixture.temporaryDirectory()

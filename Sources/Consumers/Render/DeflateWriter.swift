@@ -74,21 +74,61 @@ final class DeflateWriter: @unchecked Sendable {
         flushBits()
     }
 
-    /// One block (not the last) coding `input`: the bytes of whole filtered rows.
-    func block(_ input: UnsafeBufferPointer<UInt8>) {
-        guard !input.isEmpty else { return }
+    /// One block (not the last) coding `sameAsAbove.count` filtered rows of `rowBytes` bytes each, from `rows`; a
+    /// row marked the same as the one above is coded as `paperRow` (its symbols found once), and not read. Runs of
+    /// zeros never cross a row (a row's filter byte is nonzero but for the band's first row, which starts the
+    /// band's first block), so row by row the symbols are the ones of the rows' bytes in one piece.
+    func block(
+        rows: UnsafePointer<UInt8>, rowBytes: Int, sameAsAbove: UnsafeBufferPointer<Bool>,
+        paperRow: UnsafeBufferPointer<UInt8>
+    ) {
+        guard !sameAsAbove.isEmpty, rowBytes > 0 else { return }
         // The worst case: a header of under 300 bytes, then at most 15 bits a byte.
-        reserve(input.count * 2 + 1024)
+        reserve(sameAsAbove.count * rowBytes * 2 + 1024)
+        var paper = SymbolList()
+        Self.scan(paperRow, into: &paper)
         let counts = UnsafeMutableBufferPointer<Int>.allocate(capacity: 286)
         defer { counts.deallocate() }
         counts.initialize(repeating: 0)
         var counter = SymbolCount(literals: counts)
-        Self.scan(input, into: &counter)
+        for y in sameAsAbove.indices {
+            if sameAsAbove[y] {
+                paper.replay(into: &counter)
+            } else {
+                Self.scan(UnsafeBufferPointer(start: rows + y * rowBytes, count: rowBytes), into: &counter)
+            }
+        }
         counts[256] += 1
         let literalLengths = Huffman.lengths(Array(counts), limit: 15)
         let literalCodes = Huffman.codes(literalLengths)
+        putHeader(literalLengths)
+        // The symbols (the one distance code is a single zero bit) are coded with the bit buffer and the output
+        // cursor in locals of the coder (a class's stored properties would be checked for exclusive access at every
+        // write), handed back after.
+        literalCodes.withUnsafeBufferPointer { codes in
+            literalLengths.withUnsafeBufferPointer { lengths in
+                var coder = SymbolCoder(
+                    out: storage + used, bits: bits, count: count, codes: codes.baseAddress!,
+                    lengths: lengths.baseAddress!)
+                for y in sameAsAbove.indices {
+                    if sameAsAbove[y] {
+                        paper.replay(into: &coder)
+                    } else {
+                        Self.scan(UnsafeBufferPointer(start: rows + y * rowBytes, count: rowBytes), into: &coder)
+                    }
+                }
+                used = coder.out - storage
+                bits = coder.bits
+                count = coder.count
+            }
+        }
+        put(literalCodes[256], Int(literalLengths[256]))
+    }
+
+    /// A dynamic block's header (not final) for the literal/length code `literalLengths` and one distance code:
+    /// how many codes of each, the code-length code, then each code's length.
+    private func putHeader(_ literalLengths: [UInt8]) {
         let distanceLengths: [UInt8] = [1]
-        // Header: not final, dynamic codes; how many literal/length and distance codes; the code-length code.
         put(0, 1)
         put(2, 2)
         var symbols = 286
@@ -107,20 +147,6 @@ final class DeflateWriter: @unchecked Sendable {
         put(UInt32(order - 4), 4)
         for index in Self.lengthOrder[..<order] { put(UInt32(lengthLengths[index]), 3) }
         for length in lengths { put(lengthCodes[Int(length)], Int(lengthLengths[Int(length)])) }
-        // The symbols (the one distance code is a single zero bit) are coded with the bit buffer and the output cursor in locals of the coder (a class's stored
-        // properties would be checked for exclusive access at every write), handed back after.
-        literalCodes.withUnsafeBufferPointer { codes in
-            literalLengths.withUnsafeBufferPointer { lengths in
-                var coder = SymbolCoder(
-                    out: storage + used, bits: bits, count: count, codes: codes.baseAddress!,
-                    lengths: lengths.baseAddress!)
-                Self.scan(input, into: &coder)
-                used = coder.out - storage
-                bits = coder.bits
-                count = coder.count
-            }
-        }
-        put(literalCodes[256], Int(literalLengths[256]))
     }
 
     /// The order in which a dynamic header lists the code-length code's lengths (RFC 1951, 3.2.7).
@@ -181,6 +207,21 @@ final class DeflateWriter: @unchecked Sendable {
 protocol DeflateSink {
     mutating func literal(_ byte: UInt8)
     mutating func match(_ length: Int)
+}
+
+/// The symbols of one row, kept to be counted and coded again for every row like it.
+struct SymbolList: DeflateSink {
+    /// A literal as its byte (0…255), a match as its length negated.
+    private var symbols: [Int16] = []
+    mutating func literal(_ byte: UInt8) { symbols.append(Int16(byte)) }
+    mutating func match(_ length: Int) { symbols.append(Int16(-length)) }
+
+    @inline(__always)
+    func replay<Sink: DeflateSink>(into sink: inout Sink) {
+        for symbol in symbols {
+            if symbol >= 0 { sink.literal(UInt8(symbol)) } else { sink.match(Int(-symbol)) }
+        }
+    }
 }
 
 /// Counts a block's literal/length symbols.

@@ -10,12 +10,17 @@ import Foundation
 final class PNGBand {
     let width: Int
     let rowBytes: Int
-    /// The row above, as RGB.
-    private var above: [UInt8]
+    private let stripRows: Int
     private var hasAbove = false
-    private var filtered: [UInt8]
-    /// The last row of the strip before, as cairo painted it (ARGB32).
-    private var lastRow: [UInt32]
+    /// A strip's filtered rows (and room for the 8-byte stores past a row's end); a row the same as the one above
+    /// is not written here, only marked in `sameAsAbove`.
+    private let filtered: UnsafeMutablePointer<UInt8>
+    private let sameAsAbove: UnsafeMutablePointer<Bool>
+    /// The last row of the strip before, as cairo painted it (ARGB32); zeros before the band's first row, so that
+    /// row's difference from it is the row itself (filter None).
+    private let lastRow: UnsafeMutablePointer<UInt32>
+    /// What a row the same as the one above is once filtered: filter "Up", then zeros.
+    private let paperRow: UnsafeMutablePointer<UInt8>
     private var writer = DeflateWriter()
     private(set) var adler: UInt32 = 1
     /// Bytes of filtered rows (the Adler-32's length).
@@ -23,87 +28,119 @@ final class PNGBand {
 
     init(width: Int, stripRows: Int) {
         self.width = width
+        self.stripRows = stripRows
         rowBytes = 1 + 3 * width
-        above = [UInt8](repeating: 0, count: 3 * width)
-        filtered = [UInt8](repeating: 0, count: rowBytes * stripRows)
-        lastRow = [UInt32](repeating: 0, count: width)
+        filtered = .allocate(capacity: rowBytes * stripRows + 8)
+        sameAsAbove = .allocate(capacity: stripRows)
+        lastRow = .allocate(capacity: width)
+        lastRow.initialize(repeating: 0, count: width)
+        paperRow = .allocate(capacity: rowBytes)
+        paperRow.initialize(repeating: 0, count: rowBytes)
+        paperRow[0] = 2
+    }
+
+    deinit {
+        filtered.deallocate()
+        sameAsAbove.deallocate()
+        lastRow.deallocate()
+        paperRow.deallocate()
     }
 
     /// Encodes `count` rows of opaque ARGB32 pixels (native-endian words, as cairo stores them), the band's next.
     /// A row the same as the one above (most of a page's paper) is all zeros once filtered: found by comparing the
-    /// pixels, written with `memset`. Another row is converted to RGB, then its difference from the row above is
-    /// taken eight bytes at a time.
+    /// pixels, and only marked, so neither it nor its zeros are written or scanned (`DeflateWriter` codes such a row
+    /// from one template). Another row's difference from the row above is taken on the painted words, two pixels
+    /// at a time, then packed to RGB.
     func add(count: Int, pixels: UnsafePointer<UInt8>, stride: Int) {
-        precondition(count >= 0 && count * rowBytes <= filtered.count, "a strip taller than the band's buffer")
+        precondition(count >= 0 && count <= stripRows, "a strip taller than the band's buffer")
         let width = width, rowBytes = rowBytes, pixelBytes = 4 * width
-        filtered.withUnsafeMutableBufferPointer { out in
-            for y in 0..<count {
-                let source = pixels + y * stride
-                let row = out.baseAddress! + y * rowBytes
-                let previous: UnsafeRawPointer? =
-                    y > 0 ? UnsafeRawPointer(pixels + (y - 1) * stride) : lastRow.withUnsafeBytes { $0.baseAddress }
-                if hasAbove, let previous, memcmp(source, previous, pixelBytes) == 0 {
-                    row[0] = 2
-                    memset(row + 1, 0, rowBytes - 1)
-                    continue
-                }
-                convert(UnsafeRawPointer(source).assumingMemoryBound(to: UInt32.self), width: width, into: row + 1)
-                if hasAbove {
-                    row[0] = 2  // filter: Up
-                    above.withUnsafeMutableBufferPointer { above in
-                        Self.subtract(row + 1, above.baseAddress!, count: rowBytes - 1)
-                    }
-                } else {
-                    row[0] = 0  // the band's first row: None
-                    above.withUnsafeMutableBufferPointer { above in
-                        above.baseAddress!.update(from: row + 1, count: rowBytes - 1)
-                    }
-                    hasAbove = true
-                }
+        for y in 0..<count {
+            let source = UnsafeRawPointer(pixels + y * stride).assumingMemoryBound(to: UInt32.self)
+            let previous =
+                y > 0
+                ? UnsafeRawPointer(pixels + (y - 1) * stride).assumingMemoryBound(to: UInt32.self)
+                : UnsafePointer(lastRow)
+            if hasAbove && memcmp(source, previous, pixelBytes) == 0 {
+                sameAsAbove[y] = true
+                continue
             }
-            if count > 0 {
-                lastRow.withUnsafeMutableBytes {
-                    $0.baseAddress!.copyMemory(from: pixels + (count - 1) * stride, byteCount: pixelBytes)
-                }
+            sameAsAbove[y] = false
+            let row = filtered + y * rowBytes
+            row[0] = hasAbove ? 2 : 0  // filter: Up, or None for the band's first row
+            hasAbove = true
+            Self.difference(source, previous, width: width, into: row + 1)
+        }
+        if count > 0 {
+            lastRow.update(
+                from: UnsafeRawPointer(pixels + (count - 1) * stride).assumingMemoryBound(to: UInt32.self),
+                count: width)
+        }
+        // The Adler-32 of the rows as filtered: written rows in runs, each paper row by formula.
+        var y = 0
+        while y < count {
+            if sameAsAbove[y] {
+                adler = Self.adlerOfPaperRow(adler, rowBytes: rowBytes)
+                y += 1
+                continue
             }
-            let bytes = UnsafeBufferPointer(start: out.baseAddress, count: count * rowBytes)
-            adler = UInt32(libdeflate_adler32(adler, bytes.baseAddress, bytes.count))
-            length += bytes.count
-            writer.block(bytes)
+            var end = y + 1
+            while end < count && !sameAsAbove[end] { end += 1 }
+            adler = UInt32(libdeflate_adler32(adler, filtered + y * rowBytes, (end - y) * rowBytes))
+            y = end
+        }
+        length += count * rowBytes
+        writer.block(
+            rows: filtered, rowBytes: rowBytes, sameAsAbove: UnsafeBufferPointer(start: sameAsAbove, count: count),
+            paperRow: UnsafeBufferPointer(start: paperRow, count: rowBytes))
+    }
+
+    /// `adler` after a paper row: the byte 2, then `rowBytes - 1` zeros (RFC 1950's sums, modulo 65521).
+    static func adlerOfPaperRow(_ adler: UInt32, rowBytes: Int) -> UInt32 {
+        let a = (Int(adler & 0xFFFF) + 2) % 65521
+        var b = (Int(adler >> 16) + a) % 65521
+        b = (b + (rowBytes - 1) % 65521 * a) % 65521
+        return UInt32(b) << 16 | UInt32(a)
+    }
+
+    /// Writes the RGB bytes of `row`'s difference from `above` byte by byte (modulo 256) to `target`: two pixels a
+    /// step, as one 8-byte word (Hacker's Delight's SWAR subtraction: a borrow never crosses a byte), packed to six
+    /// bytes (alpha dropped) by one 8-byte store; a step whose pixels match above's stores zeros. Writes up to two
+    /// bytes past the row's end.
+    @inline(__always)
+    private static func difference(
+        _ row: UnsafePointer<UInt32>, _ above: UnsafePointer<UInt32>, width: Int,
+        into target: UnsafeMutablePointer<UInt8>
+    ) {
+        var out = UnsafeMutableRawPointer(target)
+        var x = 0
+        while x + 2 <= width {
+            let a = UnsafeRawPointer(row + x).loadUnaligned(as: UInt64.self)
+            let b = UnsafeRawPointer(above + x).loadUnaligned(as: UInt64.self)
+            out.storeBytes(of: a == b ? 0 : packed(subtract(a, b)), toByteOffset: 0, as: UInt64.self)
+            out += 6
+            x += 2
+        }
+        if x < width {
+            let rgb = packed(subtract(UInt64(row[x]), UInt64(above[x])))
+            out.storeBytes(of: UInt8(truncatingIfNeeded: rgb), toByteOffset: 0, as: UInt8.self)
+            out.storeBytes(of: UInt8(truncatingIfNeeded: rgb >> 8), toByteOffset: 1, as: UInt8.self)
+            out.storeBytes(of: UInt8(truncatingIfNeeded: rgb >> 16), toByteOffset: 2, as: UInt8.self)
         }
     }
 
-    /// One row of ARGB32 pixels as RGB bytes.
-    private func convert(_ source: UnsafePointer<UInt32>, width: Int, into target: UnsafeMutablePointer<UInt8>) {
-        var target = target
-        for x in 0..<width {
-            let argb = source[x]
-            target[0] = UInt8(truncatingIfNeeded: argb >> 16)
-            target[1] = UInt8(truncatingIfNeeded: argb >> 8)
-            target[2] = UInt8(truncatingIfNeeded: argb)
-            target += 3
-        }
-    }
-
-    /// `row` becomes its difference from `above` byte by byte (modulo 256), and `above` becomes `row` as it was:
-    /// eight bytes at a time (a borrow never crosses a byte: Hacker's Delight's SWAR subtraction).
-    private static func subtract(_ row: UnsafeMutablePointer<UInt8>, _ above: UnsafeMutablePointer<UInt8>, count: Int) {
+    /// The bytes of `a - b`, each modulo 256.
+    @inline(__always)
+    private static func subtract(_ a: UInt64, _ b: UInt64) -> UInt64 {
         let high: UInt64 = 0x8080_8080_8080_8080
-        var i = 0
-        while i + 8 <= count {
-            let a = UnsafeRawPointer(row + i).loadUnaligned(as: UInt64.self)
-            let b = UnsafeRawPointer(above + i).loadUnaligned(as: UInt64.self)
-            let difference = ((a | high) &- (b & ~high)) ^ ((a ^ ~b) & high)
-            UnsafeMutableRawPointer(above + i).storeBytes(of: a, as: UInt64.self)
-            UnsafeMutableRawPointer(row + i).storeBytes(of: difference, as: UInt64.self)
-            i += 8
-        }
-        while i < count {
-            let a = row[i]
-            row[i] = a &- above[i]
-            above[i] = a
-            i += 1
-        }
+        return ((a | high) &- (b & ~high)) ^ ((a ^ ~b) & high)
+    }
+
+    /// Two ARGB32 words (little-endian: bytes B, G, R, A each) as the bytes R, G, B, R, G, B, then zeros.
+    @inline(__always)
+    private static func packed(_ pair: UInt64) -> UInt64 {
+        let first = UInt64(UInt32(truncatingIfNeeded: pair).byteSwapped >> 8)
+        let second = UInt64(UInt32(truncatingIfNeeded: pair >> 32).byteSwapped >> 8)
+        return (first | second << 24).littleEndian
     }
 
     /// The band's deflated bytes (in the writer handed back), ending on a byte (an empty stored block), or with
