@@ -11,8 +11,19 @@ enum CanonicalDecomposition {
     /// `text` in NFD: the same scalars as `text.decomposedStringWithCanonicalMapping`.
     static func decomposed(_ text: String) -> String {
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return text }
+        let scalars = decomposedScalars(text)
+        // Encoded as UTF-8 bytes and made a string once: appending scalars to a `String.UnicodeScalarView` one by
+        // one cost more than the decomposition.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(scalars.count * 2)
+        for scalar in scalars { UTF8.encode(scalar) { bytes.append($0) } }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The scalars of `text` in NFD, for a reader that works on scalars (the respelling) and needs no string.
+    static func decomposedScalars(_ text: String) -> [Unicode.Scalar] {
         var scalars: [Unicode.Scalar] = []
-        scalars.reserveCapacity(text.unicodeScalars.count + 4)
+        scalars.reserveCapacity(text.utf8.count + 4)
         known.withLock { known in
             for scalar in text.unicodeScalars {
                 if scalar.value < 0xC0 {
@@ -27,12 +38,7 @@ enum CanonicalDecomposition {
             }
         }
         reorderMarks(&scalars)
-        // Encoded as UTF-8 bytes and made a string once: appending scalars to a `String.UnicodeScalarView` one by
-        // one cost more than the decomposition.
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(scalars.count * 2)
-        for scalar in scalars { UTF8.encode(scalar) { bytes.append($0) } }
-        return String(decoding: bytes, as: UTF8.self)
+        return scalars
     }
 
     /// Each scalar above U+00BF decomposed so far. Shared by every thread.
