@@ -26,13 +26,18 @@ enum CanonicalDecomposition {
         scalars.reserveCapacity(text.utf8.count + 4)
         known.withLock { known in
             for scalar in text.unicodeScalars {
-                if scalar.value < 0xC0 {
+                let value = scalar.value
+                if value < 0xC0 {
                     scalars.append(scalar)
-                } else if let parts = known[scalar.value] {
+                } else if let parts = value < Remembered.tableEnd ? known.table[Int(value)] : known.others[value] {
                     scalars.append(contentsOf: parts)
                 } else {
                     let parts = Array(String(scalar).decomposedStringWithCanonicalMapping.unicodeScalars)
-                    known[scalar.value] = parts
+                    if value < Remembered.tableEnd {
+                        known.table[Int(value)] = parts
+                    } else {
+                        known.others[value] = parts
+                    }
                     scalars.append(contentsOf: parts)
                 }
             }
@@ -42,7 +47,15 @@ enum CanonicalDecomposition {
     }
 
     /// Each scalar above U+00BF decomposed so far. Shared by every thread.
-    private static let known = Mutex<[UInt32: [Unicode.Scalar]]>([:])
+    private static let known = Mutex(Remembered())
+
+    /// Decompositions remembered: by index below U+2000 (Latin, the combining marks, Greek, Hebrew, Latin and Greek
+    /// Extended: what the corpus writes, looked up without hashing), in a dictionary above.
+    private struct Remembered {
+        static let tableEnd: UInt32 = 0x2000
+        var table: [[Unicode.Scalar]?] = Array(repeating: nil, count: Int(tableEnd))
+        var others: [UInt32: [Unicode.Scalar]] = [:]
+    }
 
     /// Puts every run of combining marks (combining class not 0) in ascending class order, keeping the order of
     /// marks of one class: the canonical ordering algorithm.

@@ -51,6 +51,7 @@ public enum Respelling {
         // Read cluster by cluster (what `Character` would be) on the decomposed scalars; a word is its clusters.
         let text = ScalarClusters(CanonicalDecomposition.decomposedScalars(transliteration))
         var word: [Int] = []
+        word.reserveCapacity(16)
         var letters = RespellingLetters()
         func flush() {
             guard !word.isEmpty else { return }
@@ -161,6 +162,7 @@ public enum Respelling {
 
     /// SBL Greek letters as units: the diphthongs and the digraphs first.
     private static func greekUnits(_ letters: RespellingLetters) -> [Unit] {
+        let greekVowels = greekVowels, greekConsonants = greekConsonants, frontVowels = frontVowels, g = g
         var units: [Unit] = []
         units.reserveCapacity(letters.count)
         var i = 0
@@ -261,11 +263,12 @@ public enum Respelling {
     /// SBL Hebrew letters as units. A doubled consonant said with two letters (šš) is said once; alef and ayin are
     /// silent for an English voice. Accents the transliteration may carry (an acute for the stress) are dropped.
     private static func hebrewUnits(_ letters: RespellingLetters) -> [Unit] {
+        let hebrewVowels = hebrewVowels, hebrewConsonants = hebrewConsonants
         var units: [Unit] = []
         units.reserveCapacity(letters.count)
+        let isAccent = { (scalar: Unicode.Scalar) in scalar.value == 0x0301 || scalar.value == 0x0300 }
         for index in 0..<letters.count {
             let letter = letters.text(index)
-            let isAccent = { (scalar: Unicode.Scalar) in scalar.value == 0x0301 || scalar.value == 0x0300 }
             let plain = letter.contains(where: isAccent) ? ArraySlice(letter.filter { !isAccent($0) }) : letter
             let key = RespellingLetters.key(plain)
             if let key, let vowel = hebrewVowels[key] {

@@ -52,9 +52,15 @@ struct ScalarClusters {
     /// `Character.isUppercase` of the cluster.
     func isUppercase(_ cluster: Int) -> Bool {
         let part = self[cluster]
-        if part.count == 1, let only = part.first {
-            if only.isASCII { return only.value >= 0x41 && only.value <= 0x5A }
-            return only.properties.isUppercase
+        guard let first = part.first else { return false }
+        if part.count == 1 {
+            if first.isASCII { return first.value >= 0x41 && first.value <= 0x5A }
+            return first.properties.isUppercase
+        }
+        // An ASCII letter with combining diacritics (none of which has a case, but the ypogegrammeni): upper case
+        // when the letter is (its upper case is itself, its lower case is not).
+        if first.isASCII, part.dropFirst().allSatisfy({ (0x0300...0x036F).contains($0.value) && $0.value != 0x0345 }) {
+            return first.value >= 0x41 && first.value <= 0x5A
         }
         return Character(String(String.UnicodeScalarView(part))).isUppercase
     }
