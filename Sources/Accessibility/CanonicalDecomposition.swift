@@ -11,22 +11,7 @@ enum CanonicalDecomposition {
     /// `text` in NFD: the same scalars as `text.decomposedStringWithCanonicalMapping`.
     static func decomposed(_ text: String) -> String {
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return text }
-        var scalars: [Unicode.Scalar] = []
-        scalars.reserveCapacity(text.unicodeScalars.count + 4)
-        known.withLock { known in
-            for scalar in text.unicodeScalars {
-                if scalar.value < 0xC0 {
-                    scalars.append(scalar)
-                } else if let parts = known[scalar.value] {
-                    scalars.append(contentsOf: parts)
-                } else {
-                    let parts = Array(String(scalar).decomposedStringWithCanonicalMapping.unicodeScalars)
-                    known[scalar.value] = parts
-                    scalars.append(contentsOf: parts)
-                }
-            }
-        }
-        reorderMarks(&scalars)
+        let scalars = decomposedScalars(text)
         // Encoded as UTF-8 bytes and made a string once: appending scalars to a `String.UnicodeScalarView` one by
         // one cost more than the decomposition.
         var bytes: [UInt8] = []
@@ -35,8 +20,42 @@ enum CanonicalDecomposition {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// The scalars of `text` in NFD, for a reader that works on scalars (the respelling) and needs no string.
+    static func decomposedScalars(_ text: String) -> [Unicode.Scalar] {
+        var scalars: [Unicode.Scalar] = []
+        scalars.reserveCapacity(text.utf8.count + 4)
+        known.withLock { known in
+            for scalar in text.unicodeScalars {
+                let value = scalar.value
+                if value < 0xC0 {
+                    scalars.append(scalar)
+                } else if let parts = value < Remembered.tableEnd ? known.table[Int(value)] : known.others[value] {
+                    scalars.append(contentsOf: parts)
+                } else {
+                    let parts = Array(String(scalar).decomposedStringWithCanonicalMapping.unicodeScalars)
+                    if value < Remembered.tableEnd {
+                        known.table[Int(value)] = parts
+                    } else {
+                        known.others[value] = parts
+                    }
+                    scalars.append(contentsOf: parts)
+                }
+            }
+        }
+        reorderMarks(&scalars)
+        return scalars
+    }
+
     /// Each scalar above U+00BF decomposed so far. Shared by every thread.
-    private static let known = Mutex<[UInt32: [Unicode.Scalar]]>([:])
+    private static let known = Mutex(Remembered())
+
+    /// Decompositions remembered: by index below U+2000 (Latin, the combining marks, Greek, Hebrew, Latin and Greek
+    /// Extended: what the corpus writes, looked up without hashing), in a dictionary above.
+    private struct Remembered {
+        static let tableEnd: UInt32 = 0x2000
+        var table: [[Unicode.Scalar]?] = Array(repeating: nil, count: Int(tableEnd))
+        var others: [UInt32: [Unicode.Scalar]] = [:]
+    }
 
     /// Puts every run of combining marks (combining class not 0) in ascending class order, keeping the order of
     /// marks of one class: the canonical ordering algorithm.

@@ -48,35 +48,34 @@ public enum Respelling {
         let stress = language == .greek ? source.flatMap(greekStressFromEnd) : nil
         var out = ""
         out.reserveCapacity(transliteration.utf8.count + 4)
-        var word: [Character] = []
+        // Read cluster by cluster (what `Character` would be) on the decomposed scalars; a word is its clusters.
+        let text = ScalarClusters(CanonicalDecomposition.decomposedScalars(transliteration))
+        var word: [Int] = []
+        word.reserveCapacity(16)
+        var letters = RespellingLetters()
         func flush() {
             guard !word.isEmpty else { return }
-            out += respellWord(word, language, stress: stress)
+            out += respellWord(word, of: text, language, stress: stress, letters: &letters)
             word.removeAll(keepingCapacity: true)
         }
-        let characters = Array(CanonicalDecomposition.decomposed(transliteration))
-        for (index, character) in characters.enumerated() {
-            if character.isLetter || isMark(character) || character == "ʾ" || character == "ʿ" {
-                word.append(character)
-            } else if character == "-", !word.isEmpty, index + 1 < characters.count, characters[index + 1].isLetter {
+        for cluster in 0..<text.count {
+            // Combining marks (macron, circumflex, breve, caron, dots) are read with the letter before them.
+            if text.isLetter(cluster) || text.isMark(cluster) || text.isOnly(cluster, "ʾ") || text.isOnly(cluster, "ʿ")
+            {
+                word.append(cluster)
+            } else if text.isOnly(cluster, "-"), !word.isEmpty, cluster + 1 < text.count, text.isLetter(cluster + 1) {
                 continue  // a Leipzig hyphen between morphemes: the parts are said as one word
             } else {
                 flush()
                 // A Greek or Hebrew mark on a character that is no letter (a vowel point after a stray symbol) is no
                 // letter to respell, and an English voice would name it: left out, the character kept.
-                for scalar in character.unicodeScalars
-                where !SpokenLanguage.isGreek(scalar) && !SpokenLanguage.isHebrew(scalar) {
+                for scalar in text[cluster] where !SpokenLanguage.isGreek(scalar) && !SpokenLanguage.isHebrew(scalar) {
                     out.unicodeScalars.append(scalar)
                 }
             }
         }
         flush()
         return CanonicalDecomposition.composed(out)
-    }
-
-    /// Combining marks (macron, circumflex, breve, caron, dots) are read with the letter before them.
-    private static func isMark(_ character: Character) -> Bool {
-        character.unicodeScalars.allSatisfy { $0.properties.generalCategory == .nonspacingMark }
     }
 
     /// One spoken unit: its English letters, whether it is a vowel (a syllable's nucleus), and whether the
@@ -87,21 +86,18 @@ public enum Respelling {
         var stressed = false
     }
 
-    private static func respellWord(_ word: [Character], _ language: SourceLanguage, stress: Int?) -> String {
-        // Letters with their marks as one string each ("e" + macron), lower case; the capital is restored after.
-        // They stay decomposed: the tables below are looked up by canonical equivalence (String's == and hash).
-        var letters: [String] = []
-        for character in word {
-            let lower = String(character).lowercased()
-            if isMark(character), !letters.isEmpty {
-                letters[letters.count - 1] += lower
-            } else {
-                letters.append(lower)
-            }
-        }
+    /// `word`'s clusters of `text` respelled; `letters` is reused from word to word.
+    private static func respellWord(
+        _ word: [Int], of text: ScalarClusters, _ language: SourceLanguage, stress: Int?,
+        letters: inout RespellingLetters
+    ) -> String {
+        // Letters with their marks ("e" + macron), lower case; the capital is restored after. They stay
+        // decomposed: the tables below are keyed by their keys' decomposed scalars.
+        letters.removeAll()
+        for cluster in word { letters.append(text[cluster], joining: text.isMark(cluster)) }
         // The divine name is read as Adonai, as the vowels written with it ask (the perpetual qere).
-        if language == .hebrew, letters.joined() == "yhwh" { return "Adonai" }
-        let capital = word.first?.isUppercase == true
+        if language == .hebrew, letters.spells("yhwh") { return "Adonai" }
+        let capital = text.isUppercase(word[0])
         var units = language == .hebrew ? hebrewUnits(letters) : greekUnits(letters)
         speakableStart(&units)
         // English reads a final e as silent and a final i as "eye": say them as the vowels they are.
@@ -152,33 +148,41 @@ public enum Respelling {
 
     // MARK: Greek
 
-    private static let greekVowels: [String: String] = [
+    private static let greekVowels = RespellingLetters.table([
         "ai": "ai", "ei": "ay", "oi": "oy", "ui": "wee", "au": "ow", "eu": "yoo", "ēu": "ayoo", "ou": "oo",
         "ēi": "ay", "ōi": "oh", "a": "a", "e": "e", "ē": "ay", "i": "i", "o": "o", "ō": "oh", "y": "oo", "u": "oo",
-    ]
-    private static let greekConsonants: [String: String] = [
+    ])
+    private static let greekConsonants = RespellingLetters.table([
         "ch": "kh", "ph": "f", "th": "th", "rh": "r", "ps": "ps",
-    ]
+    ])
+    /// The letters before which g is hard: e, i, ē, y.
+    private static let frontVowels = Set(
+        ["e", "i", "ē", "y"].compactMap { RespellingLetters.key(CanonicalDecomposition.decomposedScalars($0)) })
+    private static let g = RespellingLetters.key(CanonicalDecomposition.decomposedScalars("g"))
 
     /// SBL Greek letters as units: the diphthongs and the digraphs first.
-    private static func greekUnits(_ letters: [String]) -> [Unit] {
+    private static func greekUnits(_ letters: RespellingLetters) -> [Unit] {
+        let greekVowels = greekVowels, greekConsonants = greekConsonants, frontVowels = frontVowels, g = g
         var units: [Unit] = []
+        units.reserveCapacity(letters.count)
         var i = 0
         while i < letters.count {
-            if i + 1 < letters.count {
-                let pair = letters[i] + letters[i + 1]
+            if i + 1 < letters.count, let pair = RespellingLetters.key(letters.text(i..<(i + 2))) {
                 if let vowel = greekVowels[pair] { units.append(Unit(text: vowel, vowel: true)); i += 2; continue }
                 if let consonant = greekConsonants[pair] {
                     units.append(Unit(text: consonant, vowel: false)); i += 2; continue
                 }
             }
-            let letter = letters[i]
-            if let vowel = greekVowels[letter] {
+            let letter = letters.text(i)
+            let key = RespellingLetters.key(letter)
+            if let key, let vowel = greekVowels[key] {
                 units.append(Unit(text: vowel, vowel: true))
-            } else if letter == "g", i + 1 < letters.count, ["e", "i", "ē", "y"].contains(letters[i + 1]) {
+            } else if key == g, i + 1 < letters.count,
+                let next = RespellingLetters.key(letters.text(i + 1)), frontVowels.contains(next)
+            {
                 units.append(Unit(text: "gh", vowel: false))  // a hard g before e and i, as Greek says it
             } else {
-                units.append(Unit(text: ascii(letter), vowel: false))
+                units.append(Unit(text: RespellingLetters.ascii(letter), vowel: false))
             }
             i += 1
         }
@@ -211,7 +215,7 @@ public enum Respelling {
             previous = letter
             previousHadDiaeresis = diaeresis
         }
-        for scalar in CanonicalDecomposition.decomposed(greek).unicodeScalars {
+        for scalar in CanonicalDecomposition.decomposedScalars(greek) {
             let value = scalar.value
             if value < 0x0300 || scalar.properties.canonicalCombiningClass.rawValue == 0 {
                 letterEnds()
@@ -248,36 +252,34 @@ public enum Respelling {
 
     // MARK: Hebrew
 
-    private static let hebrewVowels: [String: String] = [
+    private static let hebrewVowels = RespellingLetters.table([
         "a": "a", "ā": "a", "ă": "a", "â": "a", "e": "e", "ē": "ay", "ê": "ay", "ĕ": "e", "ə": "e", "i": "i",
         "î": "ee", "o": "o", "ō": "o", "ô": "o", "ŏ": "o", "u": "u", "û": "oo",
-    ]
-    private static let hebrewConsonants: [String: String] = [
+    ])
+    private static let hebrewConsonants = RespellingLetters.table([
         "ḥ": "kh", "ṭ": "t", "ṣ": "ts", "š": "sh", "ś": "s", "q": "k", "w": "v", "ʾ": "", "ʿ": "",
-    ]
+    ])
 
     /// SBL Hebrew letters as units. A doubled consonant said with two letters (šš) is said once; alef and ayin are
     /// silent for an English voice. Accents the transliteration may carry (an acute for the stress) are dropped.
-    private static func hebrewUnits(_ letters: [String]) -> [Unit] {
+    private static func hebrewUnits(_ letters: RespellingLetters) -> [Unit] {
+        let hebrewVowels = hebrewVowels, hebrewConsonants = hebrewConsonants
         var units: [Unit] = []
-        for letter in letters {
-            let plain = String(
-                String.UnicodeScalarView(letter.unicodeScalars.filter { $0.value != 0x0301 && $0.value != 0x0300 }))
-            if let vowel = hebrewVowels[plain] {
-                units.append(Unit(text: vowel, vowel: true, stressed: plain != letter))
+        units.reserveCapacity(letters.count)
+        let isAccent = { (scalar: Unicode.Scalar) in scalar.value == 0x0301 || scalar.value == 0x0300 }
+        for index in 0..<letters.count {
+            let letter = letters.text(index)
+            let plain = letter.contains(where: isAccent) ? ArraySlice(letter.filter { !isAccent($0) }) : letter
+            let key = RespellingLetters.key(plain)
+            if let key, let vowel = hebrewVowels[key] {
+                units.append(Unit(text: vowel, vowel: true, stressed: plain.count != letter.count))
                 continue
             }
-            let text = hebrewConsonants[plain] ?? ascii(plain)
+            let text = key.flatMap { hebrewConsonants[$0] } ?? RespellingLetters.ascii(plain)
             guard !text.isEmpty else { continue }
             if text.count > 1, let last = units.last, !last.vowel, last.text == text { continue }
             units.append(Unit(text: text, vowel: false))
         }
         return units
-    }
-
-    /// A letter with any marks stripped to its ASCII base ("ṭ" → "t"); a letter with no ASCII base is dropped.
-    private static func ascii(_ letter: String) -> String {
-        String(
-            String.UnicodeScalarView(CanonicalDecomposition.decomposed(letter).unicodeScalars.filter(\.isASCII)))
     }
 }

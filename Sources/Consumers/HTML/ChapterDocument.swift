@@ -45,6 +45,7 @@ public struct ChapterDocument {
     /// Appends the chapter's section to `out`.
     public func write(into out: inout String) {
         let forms = SpokenForms()
+        var written: [WordStrings: String] = [:]
         let id = idPrefix
         out += "<section class=\"chapter\" aria-labelledby=\"\(id)\"\(sectionAttributes)>\n"
         out += "<h1 id=\"\(id)\">\(Markup.text(chapter.reference.description))</h1>\n"
@@ -64,7 +65,20 @@ public struct ChapterDocument {
                 pageBreaks(.word(index, WordOffset(UInt16(truncatingIfNeeded: offset))), into: &out)
                 let word = chapter.words[wordIndex]
                 let supplement = wordSupplement.map { hook in { hook(word, verse.number, offset + 1, $0) } }
-                writeWord(word, forms: forms, supplement: supplement, into: &out)
+                if supplement == nil {
+                    // A chapter repeats its words (John 1: 826, of which 481 differ): each one's markup is made once.
+                    let key = WordStrings(word)
+                    if let markup = written[key] {
+                        out += markup
+                    } else {
+                        var markup = ""
+                        writeWord(word, forms: forms, supplement: nil, into: &markup)
+                        written[key] = markup
+                        out += markup
+                    }
+                } else {
+                    writeWord(word, forms: forms, supplement: supplement, into: &out)
+                }
             }
             out += "</div>\n"
             pageBreaks(.translation(index), into: &out)
@@ -75,6 +89,22 @@ public struct ChapterDocument {
             out += "</section>\n"
         }
         out += "</section>\n"
+    }
+
+    /// The strings a word's markup is made of without a supplement: its tiers' and its spoken form's (the
+    /// surface, which a Greek word's respelling is made from).
+    private struct WordStrings: Hashable {
+        var printed, surface, transliteration, lemma, strongs, morphology, gloss: TextID
+
+        init(_ word: Word) {
+            printed = word.printed
+            surface = word.surface
+            transliteration = word.transliteration
+            lemma = word.lemma
+            strongs = word.strongs
+            morphology = word.morphology
+            gloss = word.gloss
+        }
     }
 
     /// The language of a tier's text.
