@@ -188,6 +188,7 @@ public final class CorpusStore {
         }
         var digest = ChapterDigest()
         var verseMorphemes: [Morpheme] = []  // one verse's at a time (`readWords`), its room kept
+        var marks = StoredMarks()
         try verses.bind([range.lowerBound, range.upperBound])
         while try verses.step() {
             let number = verses.int(0) - range.lowerBound
@@ -223,7 +224,7 @@ public final class CorpusStore {
             try check.translationTokens(tokens, verse: number)
             try readWords(
                 verses.bytes(2), morphemes: packedMorphemes, verse: number, tokens: tokens, into: &chapter,
-                gathering: &verseMorphemes, strings: strings, check: &check)
+                gathering: &verseMorphemes, marks: &marks, strings: strings, check: &check)
         }
         guard let expected else { return nil }
         guard digest.verses == expected.verses, only != nil || chapter.words.count == expected.words,
@@ -241,11 +242,11 @@ public final class CorpusStore {
     /// Reads one verse's packed words (and, for Hebrew unless the chapter omits them, its packed morphemes) into
     /// `chapter`. A Hebrew verse's morphemes are gathered in `pending` (emptied first, its room kept across verses)
     /// and appended to the chapter together at the end: one append per verse instead of one per morpheme into the
-    /// chapter.
+    /// chapter. `marks` keeps the punctuation fields the load has parsed (`StoredMarks`).
     private func readWords(
         _ packed: UnsafeBufferPointer<UInt8>, morphemes packedMorphemes: UnsafeBufferPointer<UInt8>?,
         verse number: Int, tokens: Int, into chapter: inout Chapter, gathering pending: inout [Morpheme],
-        strings: StringTableBuilder, check: inout StoredChapterCheck
+        marks: inout StoredMarks, strings: StringTableBuilder, check: inout StoredChapterCheck
     ) throws {
         let reference = chapter.reference
         let hebrew = chapter.language == .hebrew
@@ -295,10 +296,10 @@ public final class CorpusStore {
             var printed = surface
             if !row.punctuation.isEmpty {
                 guard let id = strings.intern(checkedUTF8: row.punctuation),
-                    let marks = Punctuation(field: Substring(decoding: row.punctuation, as: UTF8.self))
+                    let wordMarks = marks.marks(id, field: row.punctuation)
                 else { throw check.damaged("has bad punctuation in word \(wordCount) of \(reference):\(number)") }
                 punctuation = id
-                printed = strings.intern(marks.printed(String(decoding: row.surface, as: UTF8.self)))
+                printed = marks.printed(wordMarks, surface: row.surface, into: strings)
             }
             var word = Word(
                 surface: surface, transliteration: transliteration, lemma: lemma, strongs: strongs,

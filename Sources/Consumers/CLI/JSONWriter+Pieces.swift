@@ -82,10 +82,23 @@ extension JSONWriter {
     ///
     /// Eight bytes at a time while none needs an escape, copied as one word; the last word of a string of eight
     /// bytes or more is copied overlapping the one before when it needs no escape (the bytes it writes again are
-    /// the same ones: no escape before them shifted them).
+    /// the same ones: no escape before them shifted them). A string of four to seven bytes (most of a layout's
+    /// labels: Strong's numbers, codes, short glosses) is read as two overlapping four-byte halves, tested together,
+    /// and copied as them when neither needs an escape.
     mutating func putStringContent(utf8: UnsafeBufferPointer<UInt8>) {
         guard let source = utf8.baseAddress else { return }
         let length = utf8.count
+        if length >= 4 && length < 8 {
+            let first = UnsafeRawPointer(source).loadUnaligned(as: UInt32.self)
+            let last = UnsafeRawPointer(source + length - 4).loadUnaligned(as: UInt32.self)
+            if !Self.mayNeedEscape(UInt64(first) | UInt64(last) << 32) {
+                let out = UnsafeMutableRawPointer(base + count)
+                out.storeBytes(of: first, as: UInt32.self)
+                out.storeBytes(of: last, toByteOffset: length - 4, as: UInt32.self)
+                count &+= length
+                return
+            }
+        }
         var i = 0
         while i + 8 <= length {
             let word = UnsafeRawPointer(source + i).loadUnaligned(as: UInt64.self)
