@@ -1,7 +1,8 @@
 import InterlinearCorpus
 
 extension ChapterDigest {
-    /// Fills the `chapter` table from the rows a store holds, as an import of those rows would have: what a test or a
+    /// Fills the `chapter` table, and each verse's own checksum (`VerseChecksum`), from the rows a store holds, as an
+    /// import of those rows would have: what a test or a
     /// fuzz harness (`store-row`, `search-query`) that changes rows on purpose runs when the change is to stand as
     /// imported, not as damage. The program never runs it: a store older than version 5 is rebuilt by
     /// `interlinear import`, not migrated.
@@ -14,6 +15,7 @@ extension ChapterDigest {
             """)
         let insert = try database.prepare(
             "INSERT INTO chapter(id, language, verses, words, checksum) VALUES (?1, ?2, ?3, ?4, ?5)")
+        var sums: [(key: Int, checksum: Int)] = []
         var current = -1
         var digest = ChapterDigest()
         var words = 0
@@ -31,12 +33,25 @@ extension ChapterDigest {
                 words = 0
             }
             let packed = rows.bytes(2)
+            let morphemes = rows.isNull(3) ? nil : rows.bytes(3)
             digest.addVerse(
-                key: key, translation: rows.bytes(1), words: packed, morphemes: rows.isNull(3) ? nil : rows.bytes(3),
-                outside: rows.int(4) != 0)
+                key: key, translation: rows.bytes(1), words: packed, morphemes: morphemes, outside: rows.int(4) != 0)
+            sums.append(
+                (
+                    key,
+                    VerseChecksum.of(
+                        key: key, translation: rows.bytes(1), words: packed, morphemes: morphemes,
+                        outside: rows.int(4) != 0)
+                ))
             var reader = VerseWords.Reader(packed)
             while !reader.isAtEnd, reader.next() != nil { words += 1 }
         }
         try flush()
+        let update = try database.prepare("UPDATE verse SET checksum = ?2 WHERE id = ?1")
+        for (key, checksum) in sums {
+            update.reset()
+            try update.bind([key, checksum])
+            try update.run()
+        }
     }
 }

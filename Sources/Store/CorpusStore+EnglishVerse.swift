@@ -21,4 +21,24 @@ extension CorpusStore {
         let following = next.int(0)
         return following % 1_000 > 1 ? following - 1 : nil
     }
+
+    /// The Hebrew verse key an English (BSB) verse key renders, where the two numberings differ (`Versification`);
+    /// nil where they agree, or for a store imported without the Old Testament.
+    public func hebrewVerse(english key: Int) throws -> Int? {
+        try verifyOnce(.versification)
+        let statement = try database.prepare("SELECT hebrew FROM versification WHERE english = ?1")
+        try statement.bind([key])
+        return try statement.step() ? statement.int(0) : nil
+    }
+
+    /// The first and last Hebrew verse keys the English verse keys `english` render, where they differ; nil when
+    /// none does.
+    public func hebrewVerses(english: ClosedRange<Int>) throws -> ClosedRange<Int>? {
+        try verifyOnce(.versification)
+        let statement = try database.prepare(
+            "SELECT min(hebrew), max(hebrew) FROM versification WHERE english BETWEEN ?1 AND ?2")
+        try statement.bind([english.lowerBound, english.upperBound])
+        guard try statement.step(), !statement.isNull(0), statement.int(0) <= statement.int(1) else { return nil }
+        return statement.int(0)...statement.int(1)
+    }
 }

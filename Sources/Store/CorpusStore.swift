@@ -16,6 +16,8 @@ public final class CorpusStore {
     private var verifiedTables: Set<String> = []
     private var verseStatement: Statement?
     private var chapterStatement: Statement?
+    /// One verse with its own checksum, by key (`readCheckedVerses`).
+    var verseByKey: Statement?
 
     /// Opens an existing store. With `upgrade` (import, which writes anyway) an older store is migrated in place;
     /// without it (every read command) the store is never changed: an older one is refused with the command that
@@ -148,8 +150,10 @@ public final class CorpusStore {
     /// Testament's morphemes were a quarter of its load (docs/performance.md). Read with them, every morpheme is
     /// checked as before.
     ///
-    /// With `only`, the chapter holds just those verses (by number), checked as always; every row is still read and
-    /// hashed, so the checksum vouches for them: what a search needs to check its hits, at a fraction of a load.
+    /// With `only`, the chapter holds just those verses (by number), checked as always: each by its own checksum
+    /// (`VerseChecksum`), read by its key — what a search needs to check its hits, without the rest of the chapter. A
+    /// verse without one (a store migrated from version 6) has every row of the chapter read and hashed instead, so
+    /// the chapter's checksum vouches for it.
     public func read(
         _ reference: ChapterReference, into strings: StringTableBuilder, morphemes withMorphemes: Bool = true,
         only: Set<Int>? = nil
@@ -181,6 +185,13 @@ public final class CorpusStore {
         let language = expected?.language ?? reference.book.language
         var chapter = Chapter(reference: reference, language: language)
         chapter.omitsMorphemes = language == .hebrew && !withMorphemes
+        if let only, expected != nil {
+            var shown = chapter
+            var shownCheck = check
+            if try readCheckedVerses(only, of: range, into: &shown, strings: strings, check: &shownCheck) {
+                return shown
+            }
+        }
         // The counts the import recorded, bounded: the record is data too.
         if let expected, only == nil {
             let words = min(max(expected.words, 0), Self.largestReservation)
@@ -204,27 +215,10 @@ public final class CorpusStore {
                 outside: outside)
             guard digest.verses <= expected.verses else { throw check.damaged("holds more verses than it recorded") }
             if let only, !only.contains(number) { continue }
-            chapter.beginVerse(number, strings: strings)
-            if outside { chapter.markVerseOutsideText() }
-            // Text is checked as it is interned (`intern(checkedUTF8:)`: each distinct string once); the tokens
-            // split at spaces, so the translation is clean exactly when every token is.
-            var tokens = 0
-            var clean = true
-            forEachItem(translation) { token in
-                tokens += 1
-                guard clean, tokens <= CorpusLimits.maxTranslationTokensPerVerse else { return }
-                guard let id = strings.intern(checkedUTF8: token) else {
-                    clean = false
-                    return
-                }
-                chapter.appendTranslationTokenOfVerse(id)
-            }
-            chapter.endTranslationOfVerse()
-            if !clean { try check.refuse(translation, "the translation of \(reference):\(number)") }
-            try check.translationTokens(tokens, verse: number)
-            try readWords(
-                verses.bytes(2), morphemes: packedMorphemes, verse: number, tokens: tokens, into: &chapter,
-                gathering: &verseMorphemes, marks: &marks, strings: strings, check: &check)
+            try appendVerse(
+                number, translation: translation, words: verses.bytes(2), morphemes: packedMorphemes,
+                outside: outside, into: &chapter, gathering: &verseMorphemes, marks: &marks, strings: strings,
+                check: &check)
         }
         guard let expected else { return nil }
         guard digest.verses == expected.verses, only != nil || chapter.words.count == expected.words,
@@ -243,7 +237,7 @@ public final class CorpusStore {
     /// `chapter`. A Hebrew verse's morphemes are gathered in `pending` (emptied first, its room kept across verses)
     /// and appended to the chapter together at the end: one append per verse instead of one per morpheme into the
     /// chapter. `marks` keeps the punctuation fields the load has parsed (`StoredMarks`).
-    private func readWords(
+    func readWords(
         _ packed: UnsafeBufferPointer<UInt8>, morphemes packedMorphemes: UnsafeBufferPointer<UInt8>?,
         verse number: Int, tokens: Int, into chapter: inout Chapter, gathering pending: inout [Morpheme],
         marks: inout StoredMarks, strings: StringTableBuilder, check: inout StoredChapterCheck
@@ -366,26 +360,6 @@ public final class CorpusStore {
         guard !verifiedTables.contains(table.name), !verifiedTables.contains(key) else { return }
         try TableDigest.verify(database, table, rowsOnly: rowsOnly)
         verifiedTables.insert(key)
-    }
-
-    /// The Hebrew verse key an English (BSB) verse key renders, where the two numberings differ (`Versification`);
-    /// nil where they agree, or for a store imported without the Old Testament.
-    public func hebrewVerse(english key: Int) throws -> Int? {
-        try verifyOnce(.versification)
-        let statement = try database.prepare("SELECT hebrew FROM versification WHERE english = ?1")
-        try statement.bind([key])
-        return try statement.step() ? statement.int(0) : nil
-    }
-
-    /// The first and last Hebrew verse keys the English verse keys `english` render, where they differ; nil when
-    /// none does.
-    public func hebrewVerses(english: ClosedRange<Int>) throws -> ClosedRange<Int>? {
-        try verifyOnce(.versification)
-        let statement = try database.prepare(
-            "SELECT min(hebrew), max(hebrew) FROM versification WHERE english BETWEEN ?1 AND ?2")
-        try statement.bind([english.lowerBound, english.upperBound])
-        guard try statement.step(), !statement.isNull(0), statement.int(0) <= statement.int(1) else { return nil }
-        return statement.int(0)...statement.int(1)
     }
 }
 

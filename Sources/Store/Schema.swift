@@ -124,6 +124,13 @@ enum Schema {
         ALTER TABLE lexicon ADD COLUMN checksum INTEGER;
         UPDATE meta SET value = 'interlinear store 6' WHERE key = 'format';
         """,
+        // 7: each verse's own checksum (`VerseChecksum`), so a search checks the verses it shows, not every row of
+        // their chapters. NULL in a migrated store, whose verses their chapters' checksums check until an import
+        // writes them again.
+        """
+        ALTER TABLE verse ADD COLUMN checksum INTEGER;
+        UPDATE meta SET value = 'interlinear store 7' WHERE key = 'format';
+        """,
     ]
 
     /// The first version whose content an older store's rows cannot be migrated to: a store older than this is

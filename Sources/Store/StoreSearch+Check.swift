@@ -1,11 +1,12 @@
 import InterlinearCorpus
 
 /// Search hits served from checked data. The search tables (`word`, `morpheme`, `morphology` and the full-text index)
-/// are under no chapter's checksum, so every hit a search prints is checked against its chapter as the loader reads
-/// and checks it (`CorpusStore.load`: bounds, field syntax and `ChapterDigest`): a word row's fields and search keys
-/// must be the checked word's, a Hebrew word's morpheme rows the ones its checked morphemes give, a verse a text
-/// criterion found must match it in the checked translation (FTS5 in memory, same tokenizer, same expression), and a
-/// word hit's context is made from the checked chapter. A row changed in any of them is refused in one line with the
+/// are under no chapter's checksum, so every hit a search prints is checked against its verse as the loader reads
+/// and checks it (`CorpusStore.read(_:into:morphemes:only:)`: bounds, field syntax and the verse's own checksum,
+/// `VerseChecksum`, or its chapter's, `ChapterDigest`, in a store migrated from version 6): a word row's fields and
+/// search keys must be the checked word's, a Hebrew word's morpheme rows the ones its checked morphemes give, a verse
+/// a text criterion found must match it in the checked translation (FTS5 in memory, same tokenizer, same expression),
+/// and a word hit's context is made from the checked verse. A row changed in any of them is refused in one line with the
 /// command that rebuilds the store. The counts per book come from the indexes as they are (checking them would read
 /// every chapter for every search); the hits listed are what is checked.
 extension StoreSearch {
@@ -18,8 +19,9 @@ extension StoreSearch {
         var strongsNumber: Int
     }
 
-    /// The chapters of the hits, read (and so checked) once each: every row hashed against the chapter's checksum,
-    /// only the verses of the hits built (`CorpusStore.read(_:into:morphemes:only:)`).
+    /// The chapters of the hits, read (and so checked) once each with only the verses of the hits, each checked by its
+    /// own checksum (`CorpusStore.read(_:into:morphemes:only:)`): a verse no hit is in is left to the commands that
+    /// show it.
     final class CheckedChapters {
         let store: CorpusStore
         /// The verse numbers of each chapter key the hits name: every key `verse` is asked for is among them.

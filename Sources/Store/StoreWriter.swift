@@ -30,7 +30,8 @@ final class StoreWriter {
         deleteVerses = try database.prepare("DELETE FROM verse WHERE id BETWEEN ?1 AND ?2")
         deleteWords = try database.prepare("DELETE FROM word WHERE verse BETWEEN ?1 AND ?2")
         deletePacked = try database.prepare("DELETE FROM verse_words WHERE id BETWEEN ?1 AND ?2")
-        insertVerse = try database.prepare("INSERT INTO verse(id, translation, outside) VALUES (?1, ?2, ?3)")
+        insertVerse = try database.prepare(
+            "INSERT INTO verse(id, translation, outside, checksum) VALUES (?1, ?2, ?3, ?4)")
         insertPacked = try database.prepare("INSERT INTO verse_words(id, words, morphemes) VALUES (?1, ?2, ?3)")
         deleteMorphemes = try database.prepare("DELETE FROM morpheme WHERE verse BETWEEN ?1 AND ?2")
         insertMorpheme = try database.prepare(
@@ -71,8 +72,6 @@ final class StoreWriter {
         for verse in chapter.verses {
             let key = Schema.verseKey(book: book, chapter: chapter.reference.chapter, verse: verse.number)
             let translation = chapter.translationTokens[verse.translation].map(chapter.text).joined(separator: " ")
-            try insertVerse.bind([key, translation, verse.outsideText ? 1 : 0])
-            try insertVerse.run()
             // The verse's words packed for the loader (`VerseWords`), from the same fields as its word rows; a Hebrew
             // verse's morphemes beside them (`VerseMorphemes`).
             var packed: [UInt8] = []
@@ -111,17 +110,23 @@ final class StoreWriter {
             try insertPacked.bind([key, packed])
             if hebrew { try insertPacked.bind(morphemes, at: 3) } else { try insertPacked.bindNull(at: 3) }
             try insertPacked.run()
-            // The checksum of what was just written, byte for byte as the loader will read it.
+            // The checksums of what is written, byte for byte as the loader will read it: the chapter's, and the
+            // verse's own (`VerseChecksum`), written with its row.
             var text = translation
-            text.withUTF8 { text in
+            let checksum = text.withUTF8 { text in
                 packed.withUnsafeBufferPointer { words in
                     morphemes.withUnsafeBufferPointer { parts in
                         digest.addVerse(
                             key: key, translation: text, words: words, morphemes: hebrew ? parts : nil,
                             outside: verse.outsideText)
+                        return VerseChecksum.of(
+                            key: key, translation: text, words: words, morphemes: hebrew ? parts : nil,
+                            outside: verse.outsideText)
                     }
                 }
             }
+            try insertVerse.bind([key, translation, verse.outsideText ? 1 : 0, checksum])
+            try insertVerse.run()
         }
         try spelling.write(database)
         try insertChapter.bind([

@@ -101,7 +101,8 @@ import Testing
         ),
         ("DELETE FROM verse WHERE id = 43001005", "lacks verses it recorded"),
         (
-            "INSERT INTO verse VALUES (43001999, 'More.', 0); INSERT INTO verse_words VALUES (43001999, x'', NULL)",
+            "INSERT INTO verse(id, translation, outside) VALUES (43001999, 'More.', 0); "
+                + "INSERT INTO verse_words VALUES (43001999, x'', NULL)",
             "holds more verses than it recorded"
         ),
         ("UPDATE verse_words SET words = x'' WHERE id = 43001003", "has changed since it was imported"),

@@ -146,7 +146,7 @@ import Testing
         let url = try Self.damaged(
             "chapters",
             """
-            INSERT INTO verse VALUES (43101001, 'In', 0), (1001001, 'In', 0);
+            INSERT INTO verse(id, translation, outside) VALUES (43101001, 'In', 0), (1001001, 'In', 0);
             """)
         let store = try CorpusStore(url: url)
         #expect(try !store.availableChapters().contains { $0.book.osis == "John" && $0.chapter == 101 })
