@@ -60,7 +60,8 @@ struct ChapterFileRecords {
             let book = Book.numbered(bookNumber), let number = ChapterFile.integer(fields[2]), number > 0
         else { throw fail("header must be '@<TAB>book number 1–66<TAB>chapter[<TAB>language grc|hbo]'") }
         guard number <= book.chapterCount else {
-            throw fail("\(book.name) has \(book.chapterCount) chapter\(book.chapterCount == 1 ? "" : "s"), not \(number)")
+            throw fail(
+                "\(book.name) has \(book.chapterCount) chapter\(book.chapterCount == 1 ? "" : "s"), not \(number)")
         }
         var language = book.language
         if fields.count == 4 {
@@ -152,7 +153,8 @@ struct ChapterFileRecords {
         }
         let marks = fields.count == 10 ? fields[9] : Field(start: nil, count: 0)
         guard
-            let punctuation = marks.isEmpty ? Punctuation.none : Punctuation(field: Substring(ChapterFile.string(marks)))
+            let punctuation = marks.isEmpty
+                ? Punctuation.none : Punctuation(field: Substring(ChapterFile.string(marks)))
         else {
             throw fail(
                 "bad punctuation \(ChapterFile.quoted(marks)) (marks only, '_' for the word when some precede it)")

@@ -35,14 +35,17 @@ public struct NoteAnchor: Sendable, Equatable, Hashable, Codable {
 
     /// The chapter the note is in, when the numbers name one.
     public var chapterReference: ChapterReference? {
-        Book.numbered(book).flatMap { chapter >= 1 && chapter <= $0.chapterCount ? ChapterReference(book: $0, chapter: chapter) : nil }
+        Book.numbered(book).flatMap {
+            chapter >= 1 && chapter <= $0.chapterCount ? ChapterReference(book: $0, chapter: chapter) : nil
+        }
     }
 
     /// "John 1:1", "John 1:1 word 4", "John 1:1 words 4–6".
     public var description: String {
         let place = chapterReference.map { "\($0):\(verse)" } ?? "book \(book) \(chapter):\(verse)"
         guard let words else { return place }
-        return words.count == 1 ? "\(place) word \(words.lowerBound)" : "\(place) words \(words.lowerBound)–\(words.upperBound)"
+        return words.count == 1
+            ? "\(place) word \(words.lowerBound)" : "\(place) words \(words.lowerBound)–\(words.upperBound)"
     }
 }
 

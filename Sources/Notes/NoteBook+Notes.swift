@@ -21,7 +21,8 @@ extension NoteBook {
         if let problem = NoteLimits.problem(with: note) { throw NoteError(.invalid, problem) }
         try transaction {
             guard try integer("SELECT count(*) FROM notes") < NoteLimits.maxNotes else {
-                throw NoteError(.invalid, "the notes file \(path) holds \(NoteLimits.maxNotes) notes, the most it keeps")
+                throw NoteError(
+                    .invalid, "the notes file \(path) holds \(NoteLimits.maxNotes) notes, the most it keeps")
             }
             guard try self.note(id: note.id) == nil else {
                 throw NoteError(.invalid, "a note with the id \(note.id) is kept already")
@@ -35,7 +36,9 @@ extension NoteBook {
         -> Note
     {
         try transaction {
-            guard var note = try self.note(id: id) else { throw NoteError(.notFound, "no note has the id \(EscapedText.quoted(id))") }
+            guard var note = try self.note(id: id) else {
+                throw NoteError(.notFound, "no note has the id \(EscapedText.quoted(id))")
+            }
             if let text { note.text = text }
             if let labels { note.labels = labels }
             if let color { note.color = color }
@@ -50,7 +53,9 @@ extension NoteBook {
     @discardableResult
     public func delete(id: String) throws -> Note {
         try transaction {
-            guard let note = try self.note(id: id) else { throw NoteError(.notFound, "no note has the id \(EscapedText.quoted(id))") }
+            guard let note = try self.note(id: id) else {
+                throw NoteError(.notFound, "no note has the id \(EscapedText.quoted(id))")
+            }
             try query("DELETE FROM notes WHERE id = ?", [.text(id)])
             return note
         }
@@ -75,7 +80,9 @@ extension NoteBook {
             ) { found.append(try self.decode($0)) }
         } else {
             try query("SELECT \(Self.columns) FROM notes" + order) { row in
-                guard found.count < NoteLimits.maxNotes else { throw self.damaged("more than \(NoteLimits.maxNotes) notes") }
+                guard found.count < NoteLimits.maxNotes else {
+                    throw self.damaged("more than \(NoteLimits.maxNotes) notes")
+                }
                 found.append(try self.decode(row))
             }
         }
@@ -128,7 +135,8 @@ extension NoteBook {
             .text(note.id), .text(note.kind.rawValue), .integer(anchor.book), .integer(anchor.chapter),
             .integer(anchor.verse), anchor.words.map { .integer($0.lowerBound) } ?? .null,
             anchor.words.map { .integer($0.upperBound) } ?? .null, anchor.surfaces.map { .text($0) } ?? .null,
-            .text(note.text), .text(note.labels.joined(separator: "\n")), note.color.map { .text($0.rawValue) } ?? .null,
+            .text(note.text), .text(note.labels.joined(separator: "\n")),
+            note.color.map { .text($0.rawValue) } ?? .null,
             .text(note.created), .text(note.modified),
         ]
         let verb = replacing ? "INSERT OR REPLACE" : "INSERT"
@@ -141,7 +149,9 @@ extension NoteBook {
             guard sqlite3_column_type(row, column) == SQLITE_TEXT, let bytes = sqlite3_column_text(row, column) else {
                 return nil
             }
-            return String(decoding: UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(row, column))), as: UTF8.self)
+            return String(
+                decoding: UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(row, column))),
+                as: UTF8.self)
         }
         func integer(_ column: Int32) -> Int? {
             sqlite3_column_type(row, column) == SQLITE_INTEGER ? Int(sqlite3_column_int64(row, column)) : nil
@@ -162,7 +172,8 @@ extension NoteBook {
             color = named
         }
         let note = Note(
-            id: id, kind: kind, anchor: NoteAnchor(book: book, chapter: chapter, verse: verse, words: words, surfaces: text(7)),
+            id: id, kind: kind,
+            anchor: NoteAnchor(book: book, chapter: chapter, verse: verse, words: words, surfaces: text(7)),
             text: body, labels: labels.isEmpty ? [] : labels.components(separatedBy: "\n"), color: color,
             created: created, modified: modified)
         if let problem = NoteLimits.problem(with: note) { throw damaged("note \(id): \(problem)") }

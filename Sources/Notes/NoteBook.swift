@@ -54,7 +54,10 @@ public final class NoteBook {
     /// The file and SQLite's side files must each be a regular file or absent: SQLite would write through a link
     /// and block on a FIFO.
     static func checkFiles(_ path: String) throws {
-        for (file, what) in [(path, "the notes file"), (path + "-wal", "its WAL file"), (path + "-shm", "its shared-memory file"), (path + "-journal", "its journal")] {
+        for (file, what) in [
+            (path, "the notes file"), (path + "-wal", "its WAL file"), (path + "-shm", "its shared-memory file"),
+            (path + "-journal", "its journal"),
+        ] {
             var info = stat()
             guard lstat(file, &info) == 0 else { continue }
             let type = info.st_mode & S_IFMT
@@ -138,13 +141,19 @@ public final class NoteBook {
         // A full disk reaches SQLite's WAL and shared-memory writes as an I/O error: the system's errno tells.
         let full = status & 0xFF == SQLITE_FULL || (status & 0xFF == SQLITE_IOERR && sqlite3_system_errno(db) == ENOSPC)
         if full {
-            return NoteError(.full, "the disk holding the notes file \(path) is full; nothing was written: free space and try again")
+            return NoteError(
+                .full, "the disk holding the notes file \(path) is full; nothing was written: free space and try again")
         }
         switch status & 0xFF {
-        case SQLITE_BUSY, SQLITE_LOCKED: return NoteError(.busy, "the notes file \(path) is held by another process for more than 10 s; try again")
+        case SQLITE_BUSY, SQLITE_LOCKED:
+            return NoteError(.busy, "the notes file \(path) is held by another process for more than 10 s; try again")
         case SQLITE_CORRUPT, SQLITE_NOTADB: return damaged(message)
-        case SQLITE_READONLY, SQLITE_CANTOPEN, SQLITE_PERM: return NoteError(.cannotOpen, "cannot write the notes file \(path) (\(message)); check the permissions of it and its folder")
-        default: return NoteError(.failed, "cannot read or write the notes file \(path) (\(message)); nothing was written")
+        case SQLITE_READONLY, SQLITE_CANTOPEN, SQLITE_PERM:
+            return NoteError(
+                .cannotOpen,
+                "cannot write the notes file \(path) (\(message)); check the permissions of it and its folder")
+        default:
+            return NoteError(.failed, "cannot read or write the notes file \(path) (\(message)); nothing was written")
         }
     }
 
@@ -179,7 +188,9 @@ public final class NoteBook {
     func integer(_ sql: String, text wal: Bool = false) throws -> Int {
         var found = 0
         try query(sql) { row in
-            found = wal ? (String(cString: sqlite3_column_text(row, 0)) == "wal" ? 1 : 0) : Int(sqlite3_column_int64(row, 0))
+            found =
+                wal
+                ? (String(cString: sqlite3_column_text(row, 0)) == "wal" ? 1 : 0) : Int(sqlite3_column_int64(row, 0))
         }
         return found
     }

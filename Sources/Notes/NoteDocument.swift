@@ -37,7 +37,9 @@ public enum NoteDocument {
         }
         let notes = try document.notes.map { try $0.note() }
         for note in notes {
-            if let problem = NoteLimits.problem(with: note) { throw NoteError(.invalid, "\(file): note \(note.id): \(problem)") }
+            if let problem = NoteLimits.problem(with: note) {
+                throw NoteError(.invalid, "\(file): note \(note.id): \(problem)")
+            }
         }
         return notes
     }
@@ -48,7 +50,8 @@ public enum NoteDocument {
         var chapter: String?
         for note in notes {
             let anchor = note.anchor
-            let heading = anchor.chapterReference.map(String.init(describing:)) ?? "book \(anchor.book) \(anchor.chapter)"
+            let heading =
+                anchor.chapterReference.map(String.init(describing:)) ?? "book \(anchor.book) \(anchor.chapter)"
             if heading != chapter {
                 text += "\n## \(heading)\n\n"
                 chapter = heading
@@ -74,7 +77,9 @@ public enum NoteDocument {
     }
 
     private static func path(_ context: DecodingError.Context) -> String {
-        context.codingPath.isEmpty ? "the document" : context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
+        context.codingPath.isEmpty
+            ? "the document"
+            : context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
     }
 
     struct Document: Codable {
@@ -100,26 +105,36 @@ public enum NoteDocument {
 
         init(_ note: Note) {
             (book, chapter, verse) = (note.anchor.book, note.anchor.chapter, note.anchor.verse)
-            (firstWord, lastWord, surfaces) = (note.anchor.words?.lowerBound, note.anchor.words?.upperBound, note.anchor.surfaces)
-            (id, kind, text, labels, color) = (note.id, note.kind.rawValue, note.text, note.labels, note.color?.rawValue)
+            (firstWord, lastWord, surfaces) = (
+                note.anchor.words?.lowerBound, note.anchor.words?.upperBound, note.anchor.surfaces
+            )
+            (id, kind, text, labels, color) = (
+                note.id, note.kind.rawValue, note.text, note.labels, note.color?.rawValue
+            )
             (created, modified) = (note.created, note.modified)
         }
 
         func note() throws -> Note {
-            guard let kind = NoteKind(rawValue: kind) else { throw NoteError(.invalid, "note \(id): unknown kind \(EscapedText.quoted(kind))") }
+            guard let kind = NoteKind(rawValue: kind) else {
+                throw NoteError(.invalid, "note \(id): unknown kind \(EscapedText.quoted(kind))")
+            }
             var color: HighlightColor?
             if let name = self.color {
-                guard let named = HighlightColor(rawValue: name) else { throw NoteError(.invalid, "note \(id): unknown colour \(EscapedText.quoted(name))") }
+                guard let named = HighlightColor(rawValue: name) else {
+                    throw NoteError(.invalid, "note \(id): unknown colour \(EscapedText.quoted(name))")
+                }
                 color = named
             }
             var words: ClosedRange<Int>?
             switch (firstWord, lastWord) {
             case (nil, nil): break
             case (let first?, let last?) where first <= last: words = first...last
-            default: throw NoteError(.invalid, "note \(id): firstWord and lastWord must both be there, in order, or neither")
+            default:
+                throw NoteError(.invalid, "note \(id): firstWord and lastWord must both be there, in order, or neither")
             }
             return Note(
-                id: id, kind: kind, anchor: NoteAnchor(book: book, chapter: chapter, verse: verse, words: words, surfaces: surfaces),
+                id: id, kind: kind,
+                anchor: NoteAnchor(book: book, chapter: chapter, verse: verse, words: words, surfaces: surfaces),
                 text: text, labels: labels, color: color, created: created, modified: modified)
         }
 

@@ -82,7 +82,9 @@ public enum NoteLimits {
         return nil
     }
 
-    static func isControl(_ scalar: Unicode.Scalar) -> Bool { scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) }
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    }
 
     /// 8-4-4-4-12 lower-case hexadecimal digits.
     static func isID(_ text: String) -> Bool {

@@ -24,10 +24,14 @@ import Testing
         try run(interlinearBinary, ["note"] + arguments + ["--notes", file.path])
     }
 
-    static func expectOneLine(_ result: ProcessResult, status: Int32, _ fragment: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectOneLine(
+        _ result: ProcessResult, status: Int32, _ fragment: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         #expect(result.status == status, "\(result.stderr)", sourceLocation: sourceLocation)
         #expect(result.stdout.isEmpty, sourceLocation: sourceLocation)
-        #expect(result.stderr.split(separator: "\n").count == 1 && result.stderr.hasPrefix("interlinear: error: "), "\(result.stderr)", sourceLocation: sourceLocation)
+        #expect(
+            result.stderr.split(separator: "\n").count == 1 && result.stderr.hasPrefix("interlinear: error: "),
+            "\(result.stderr)", sourceLocation: sourceLocation)
         #expect(result.stderr.contains(fragment), "\(result.stderr)", sourceLocation: sourceLocation)
     }
 
@@ -52,7 +56,8 @@ import Testing
         try first.stdout.write(to: document)
         let empty = folder.appendingPathComponent("empty.sqlite")
         let imported = try Self.note(empty, "import", document.path)
-        #expect(imported.status == 0 && imported.stdoutText == "imported 5 new, 0 replaced, 0 kept\n", "\(imported.stderr)")
+        #expect(
+            imported.status == 0 && imported.stdoutText == "imported 5 new, 0 replaced, 0 kept\n", "\(imported.stderr)")
         let second = try Self.note(empty, "export")
         #expect(second.stdout == first.stdout)
         // Importing the same notes again changes nothing.
@@ -62,7 +67,9 @@ import Testing
         #expect(listed.status == 0)
         let lines = listed.stdoutText.split(separator: "\n")
         #expect(lines.first == "3 notes in John 1")
-        #expect(lines.count == 4 && lines[1].hasPrefix("John 1:1 word 5 (λόγος), note") && lines[3].hasPrefix("John 1:29, bookmark"))
+        #expect(
+            lines.count == 4 && lines[1].hasPrefix("John 1:1 word 5 (λόγος), note")
+                && lines[3].hasPrefix("John 1:29, bookmark"))
         let markdown = try Self.note(notes, "export", "--format", "markdown")
         #expect(markdown.stdoutText.hasPrefix("# Notes\n\n## Genesis 1\n"), "\(markdown.stdoutText)")
     }
@@ -122,7 +129,12 @@ import Testing
         // Damaged: a notes file with a page overwritten.
         let notes = folder.appendingPathComponent("notes.sqlite")
         #expect(try Self.note(notes, "add", "John 1:1", "kept").status == 0)
-        _ = try run(URL(fileURLWithPath: "/usr/bin/python3"), ["-c", "import sqlite3,sys; sqlite3.connect(sys.argv[1]).execute('PRAGMA wal_checkpoint(TRUNCATE)')", notes.path])
+        _ = try run(
+            URL(fileURLWithPath: "/usr/bin/python3"),
+            [
+                "-c", "import sqlite3,sys; sqlite3.connect(sys.argv[1]).execute('PRAGMA wal_checkpoint(TRUNCATE)')",
+                notes.path,
+            ])
         var bytes = try Data(contentsOf: notes)
         for index in 4096..<min(bytes.count, 8192) { bytes[index] = 0xA5 }
         try bytes.write(to: notes)
@@ -130,7 +142,12 @@ import Testing
         #expect(try Data(contentsOf: notes) == bytes)
         // Foreign: another program's SQLite database.
         let foreign = folder.appendingPathComponent("other.sqlite")
-        _ = try run(URL(fileURLWithPath: "/usr/bin/python3"), ["-c", "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute('CREATE TABLE t(x)'); c.commit()", foreign.path])
+        _ = try run(
+            URL(fileURLWithPath: "/usr/bin/python3"),
+            [
+                "-c", "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute('CREATE TABLE t(x)'); c.commit()",
+                foreign.path,
+            ])
         let before = try Data(contentsOf: foreign)
         Self.expectOneLine(try Self.note(foreign, "add", "John 1:1", "x"), status: 65, "not a notes file")
         #expect(try Data(contentsOf: foreign) == before)
@@ -150,7 +167,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let script = Self.oracles.appendingPathComponent("notes_writers.py").path
         let result = try run(
-            URL(fileURLWithPath: "/usr/bin/python3"), [script, interlinearBinary.path, folder.path, "3", "12", "20261129"])
+            URL(fileURLWithPath: "/usr/bin/python3"),
+            [script, interlinearBinary.path, folder.path, "3", "12", "20261129"])
         #expect(result.status == 0, "\(result.stderr)")
         let report = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
         #expect(report["failures"] as? [String] == [], "\(report)")
@@ -162,7 +180,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let script = Self.oracles.appendingPathComponent("notes_kill.py").path
         let notes = folder.appendingPathComponent("notes.sqlite").path
-        let result = try run(URL(fileURLWithPath: "/usr/bin/python3"), [script, interlinearBinary.path, notes, "1000", "44"])
+        let result = try run(
+            URL(fileURLWithPath: "/usr/bin/python3"), [script, interlinearBinary.path, notes, "1000", "44"])
         #expect(result.status == 0, "\(result.stderr)")
         let report = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
         #expect(report["failures"] as? [String] == [], "\(report)")
@@ -177,12 +196,14 @@ import Testing
             _ = try? run(URL(fileURLWithPath: "/bin/umount"), [folder.path])
             try? FileManager.default.removeItem(at: folder)
         }
-        let mount = try run(URL(fileURLWithPath: "/bin/mount"), ["-t", "tmpfs", "-o", "size=128k", "tmpfs", folder.path])
+        let mount = try run(
+            URL(fileURLWithPath: "/bin/mount"), ["-t", "tmpfs", "-o", "size=128k", "tmpfs", folder.path])
         try #require(mount.status == 0, "\(mount.stderr)")
         let notes = folder.appendingPathComponent("notes.sqlite")
         #expect(try Self.note(notes, "add", "John 1:1", "kept").status == 0)
         // Fill the rest of the disk.
-        _ = try run(URL(fileURLWithPath: "/bin/dd"), ["if=/dev/zero", "of=\(folder.path)/filler", "bs=4096", "count=1000"])
+        _ = try run(
+            URL(fileURLWithPath: "/bin/dd"), ["if=/dev/zero", "of=\(folder.path)/filler", "bs=4096", "count=1000"])
         let long = String(repeating: "word ", count: 12_000)
         var refused: ProcessResult?
         for _ in 0..<20 {

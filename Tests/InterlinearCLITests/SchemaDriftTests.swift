@@ -41,7 +41,8 @@ import Testing
         let result = try run(URL(fileURLWithPath: "/usr/bin/python3"), [oracle.path, schemaPath] + files)
         #expect(result.status == 0, "\(result.stderr)", sourceLocation: sourceLocation)
         let report = try #require(
-            try JSONSerialization.jsonObject(with: result.stdout) as? [String: [String]], sourceLocation: sourceLocation)
+            try JSONSerialization.jsonObject(with: result.stdout) as? [String: [String]], sourceLocation: sourceLocation
+        )
         for list in ["unseen", "unknown", "unsorted", "open"] {
             #expect(report[list] == [], "\(schema) \(list): \(report[list] ?? [])", sourceLocation: sourceLocation)
         }
@@ -53,15 +54,18 @@ import Testing
         let folder43 = corpus.appendingPathComponent("chapters/43-John")
         try FileManager.default.createDirectory(at: folder43, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: corpus) }
-        let john = try String(contentsOf: corpusDirectory.appendingPathComponent("chapters/43-John/01.tsv"), encoding: .utf8)
+        let john = try String(
+            contentsOf: corpusDirectory.appendingPathComponent("chapters/43-John/01.tsv"), encoding: .utf8)
         let marked = john.split(separator: "\n", omittingEmptySubsequences: false).map {
             $0.hasPrefix("v\t1\t") ? $0 + "\toutside" : $0
         }
-        try marked.joined(separator: "\n").write(to: folder43.appendingPathComponent("01.tsv"), atomically: true, encoding: .utf8)
+        try marked.joined(separator: "\n").write(
+            to: folder43.appendingPathComponent("01.tsv"), atomically: true, encoding: .utf8)
         var outside = testEnvironment
         outside["INTERLINEAR_CORPUS"] = corpus.path
         try Self.expectNoDrift(
-            "layout-4", [["typeset", "John 1"], ["typeset", "Genesis 1"], Command(["typeset", "John 1"], environment: outside)])
+            "layout-4",
+            [["typeset", "John 1"], ["typeset", "Genesis 1"], Command(["typeset", "John 1"], environment: outside)])
         try Self.expectNoDrift(
             "a11y-5",
             [
@@ -83,7 +87,8 @@ import Testing
         try Self.expectNoDrift("notes-1", [["note", "export", "--notes", notes]])
     }
 
-    @Test(.enabled(if: DefineCommandTests.storeAvailable, "the bible-alignments source data is missing (scripts/setup)"))
+    @Test(
+        .enabled(if: DefineCommandTests.storeAvailable, "the bible-alignments source data is missing (scripts/setup)"))
     func defineAndSearchDocuments() throws {
         let store = try DefineCommandTests.store.get().path
         try Self.expectNoDrift(
@@ -103,7 +108,8 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let schema = folder.appendingPathComponent("s.json"), document = folder.appendingPathComponent("d.json")
-        try Data(#"{"type":"object","properties":{"a":{"type":"integer"},"b":{"type":"integer"}}}"#.utf8).write(to: schema)
+        try Data(#"{"type":"object","properties":{"a":{"type":"integer"},"b":{"type":"integer"}}}"#.utf8).write(
+            to: schema)
         try Data(#"{"c":1,"a":2}"#.utf8).write(to: document)
         let result = try run(URL(fileURLWithPath: "/usr/bin/python3"), [Self.oracle.path, schema.path, document.path])
         let report = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: [String]])

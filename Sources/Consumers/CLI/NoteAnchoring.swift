@@ -11,7 +11,8 @@ enum NoteAnchoring {
         let library = try ChapterLibrary.open(corpus: corpus)
         let (passage, _) = try library.resolvingEnglishNumbering(try parseReference(reference))
         guard let number = passage.verses?.lowerBound, passage.verses?.count == 1 else {
-            throw ValidationError("\(EscapedText.quoted(reference)) is not one verse; a note is on a verse: \"John 1:1\"")
+            throw ValidationError(
+                "\(EscapedText.quoted(reference)) is not one verse; a note is on a verse: \"John 1:1\"")
         }
         guard passage.chapter.exists else { throw library.missing(passage.chapter) }
         let chapter = try library.load(passage, into: StringTableBuilder(), morphemes: false)
@@ -30,8 +31,10 @@ enum NoteAnchoring {
             throw Failure(.noInput, "\(passage) has \(verse.words.count) words, not \(last)")
         }
         anchor.words = first...last
-        anchor.surfaces = (first...last).map { chapter.text(chapter.words[verse.word(at: WordOffset(UInt16($0 - 1)))].surface) }
-            .joined(separator: " ")
+        anchor.surfaces = (first...last).map {
+            chapter.text(chapter.words[verse.word(at: WordOffset(UInt16($0 - 1)))].surface)
+        }
+        .joined(separator: " ")
         return anchor
     }
 
@@ -45,14 +48,19 @@ enum NoteAnchoring {
             let index = chapter.verseIndex(number: anchor.verse)
         else { return anchor }
         let verse = chapter.verses[index]
-        let all = (0..<verse.words.count).map { chapter.text(chapter.words[verse.word(at: WordOffset(UInt16($0)))].surface) }
+        let all = (0..<verse.words.count).map {
+            chapter.text(chapter.words[verse.word(at: WordOffset(UInt16($0)))].surface)
+        }
         let wanted = surfaces.split(separator: " ").map(String.init)
         func matches(at first: Int) -> Bool {
-            first >= 1 && first - 1 + wanted.count <= all.count && Array(all[(first - 1)..<(first - 1 + wanted.count)]) == wanted
+            first >= 1 && first - 1 + wanted.count <= all.count
+                && Array(all[(first - 1)..<(first - 1 + wanted.count)]) == wanted
         }
         if matches(at: words.lowerBound) { return anchor }
         // The nearest place that holds the words.
-        let found = (1...max(1, all.count)).filter(matches).min { abs($0 - words.lowerBound) < abs($1 - words.lowerBound) }
+        let found = (1...max(1, all.count)).filter(matches).min {
+            abs($0 - words.lowerBound) < abs($1 - words.lowerBound)
+        }
         guard let found else { return nil }
         anchor.words = found...(found + wanted.count - 1)
         return anchor
@@ -81,7 +89,8 @@ enum NoteAnchoring {
         guard matches.count == 1 else {
             throw Failure(
                 matches.isEmpty ? .noInput : .usage,
-                matches.isEmpty ? "no note id begins \(given)" : "\(matches.count) note ids begin \(given); give more of it")
+                matches.isEmpty
+                    ? "no note id begins \(given)" : "\(matches.count) note ids begin \(given); give more of it")
         }
         return matches[0].id
     }

@@ -67,7 +67,9 @@ struct NoteCommand: ParsableCommand {
                 }
                 return color
             }
-            guard !(bookmark && color != nil) else { throw ValidationError("a note is a bookmark or a highlight, not both") }
+            guard !(bookmark && color != nil) else {
+                throw ValidationError("a note is a bookmark or a highlight, not both")
+            }
             let kind: NoteKind = color != nil ? .highlight : bookmark ? .bookmark : .note
             let anchor = try NoteAnchoring.anchor(reference, words: word, corpus: place.corpus)
             let now = NoteBook.now()
@@ -103,7 +105,8 @@ struct NoteCommand: ParsableCommand {
             for note in notes {
                 let reference = note.anchor.chapterReference
                 if let reference, note.anchor.words != nil, loaded[reference] == nil, reference.exists {
-                    loaded[reference] = try? library?.load(Passage(chapter: reference), into: StringTableBuilder(), morphemes: false)
+                    loaded[reference] = try? library?.load(
+                        Passage(chapter: reference), into: StringTableBuilder(), morphemes: false)
                 }
                 var shown = note
                 if let anchor = NoteAnchoring.located(note, in: reference.flatMap { loaded[$0] }) {
@@ -141,7 +144,8 @@ struct NoteCommand: ParsableCommand {
             let book = try place.book()
             let note = try book.update(
                 id: try NoteAnchoring.id(id, in: book), text: text, labels: noLabels ? [] : label.isEmpty ? nil : label)
-            try emit(Array("changed \(note.kind.rawValue) \(note.id) at \(NoteAnchoring.said(note.anchor))\n".utf8), to: nil)
+            try emit(
+                Array("changed \(note.kind.rawValue) \(note.id) at \(NoteAnchoring.said(note.anchor))\n".utf8), to: nil)
         }
     }
 
@@ -156,7 +160,8 @@ struct NoteCommand: ParsableCommand {
         func run() throws {
             let book = try place.book()
             let note = try book.delete(id: try NoteAnchoring.id(id, in: book))
-            try emit(Array("deleted \(note.kind.rawValue) \(note.id) at \(NoteAnchoring.said(note.anchor))\n".utf8), to: nil)
+            try emit(
+                Array("deleted \(note.kind.rawValue) \(note.id) at \(NoteAnchoring.said(note.anchor))\n".utf8), to: nil)
         }
     }
 
@@ -179,7 +184,8 @@ struct NoteCommand: ParsableCommand {
 
         func run() throws {
             let notes = try place.book().notes()
-            try emit(format == "json" ? try NoteDocument.json(notes) : Data(NoteDocument.markdown(notes).utf8), to: output)
+            try emit(
+                format == "json" ? try NoteDocument.json(notes) : Data(NoteDocument.markdown(notes).utf8), to: output)
         }
     }
 
