@@ -55,7 +55,10 @@ struct ScalarClusters {
         guard let first = part.first else { return false }
         if part.count == 1 {
             if first.isASCII { return first.value >= 0x41 && first.value <= 0x5A }
-            return first.properties.isUppercase
+            // As `Character` has it: upper case, or cased and its own upper case (a lower-case letter with no upper
+            // case of its own, such as ĸ or ʰ, counts as upper case there).
+            let properties = first.properties
+            return properties.isUppercase || (properties.isCased && !properties.changesWhenUppercased)
         }
         // An ASCII letter with combining diacritics (none of which has a case, but the ypogegrammeni): upper case
         // when the letter is (its upper case is itself, its lower case is not).
