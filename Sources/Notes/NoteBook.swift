@@ -87,7 +87,7 @@ public final class NoteBook {
                 "\(path) is an SQLite database of another program, not a notes file; it is left as it is: move it "
                     + "away or give another notes file")
         }
-        guard try integer("PRAGMA journal_mode = WAL", text: true) == 1 else {
+        guard try text("PRAGMA journal_mode = WAL") == "wal" else {
             throw NoteError(.failed, "cannot keep the notes file \(path) in WAL mode; nothing was written")
         }
         try execute("PRAGMA synchronous = FULL")
@@ -185,13 +185,9 @@ public final class NoteBook {
         }
     }
 
-    func integer(_ sql: String, text wal: Bool = false) throws -> Int {
+    func integer(_ sql: String) throws -> Int {
         var found = 0
-        try query(sql) { row in
-            found =
-                wal
-                ? (String(cString: sqlite3_column_text(row, 0)) == "wal" ? 1 : 0) : Int(sqlite3_column_int64(row, 0))
-        }
+        try query(sql) { row in found = Int(sqlite3_column_int64(row, 0)) }
         return found
     }
 

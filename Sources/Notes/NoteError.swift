@@ -44,12 +44,14 @@ public enum NoteLimits {
         if note.text.utf8.count > maxTextBytes {
             return "the text is \(note.text.utf8.count) bytes; a note holds at most \(maxTextBytes)"
         }
-        if let control = note.text.unicodeScalars.first(where: { isControl($0) && $0 != "\n" && $0 != "\t" }) {
+        // Line breaks and tabs are a note's own; any other control character is refused (`TextCheck`'s rule).
+        let lines = note.text.split(omittingEmptySubsequences: true) { $0 == "\n" || $0 == "\t" }
+        if let control = lines.lazy.compactMap({ TextCheck.firstControl($0) }).first {
             return "the text holds the control character \(EscapedText.escaped(String(Character(control))))"
         }
         if note.labels.count > maxLabels { return "\(note.labels.count) labels; a note has at most \(maxLabels)" }
         for label in note.labels {
-            if label.isEmpty || label.utf8.count > maxLabelBytes || label.unicodeScalars.contains(where: isControl) {
+            if label.isEmpty || label.utf8.count > maxLabelBytes || TextCheck.firstControl(label) != nil {
                 return "the label \(EscapedText.quoted(label)) is empty, longer than \(maxLabelBytes) bytes or holds a "
                     + "control character"
             }
@@ -74,16 +76,12 @@ public enum NoteLimits {
                 return "words \(words.lowerBound)–\(words.upperBound) are not positions in a verse"
             }
             guard let surfaces = anchor.surfaces, !surfaces.isEmpty,
-                !surfaces.unicodeScalars.contains(where: isControl), surfaces.utf8.count <= maxTextBytes
+                TextCheck.firstControl(surfaces) == nil, surfaces.utf8.count <= maxTextBytes
             else { return "a note on words keeps their surfaces" }
         } else if anchor.surfaces != nil {
             return "a note on a whole verse keeps no surfaces"
         }
         return nil
-    }
-
-    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 
     /// 8-4-4-4-12 lower-case hexadecimal digits.
