@@ -171,7 +171,7 @@ let package = Package(
             name: "InterlinearWeb",
             dependencies: [
                 "InterlinearCorpus", "InterlinearStore", "InterlinearAccessibility", "InterlinearHTML", "CZlib",
-                .product(name: "Hummingbird", package: "hummingbird"),
+                "InterlinearNotes", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
             ],
             path: "Sources/Consumers/Web"),
@@ -183,7 +183,8 @@ let package = Package(
             // Both executables: the tests start `interlinear serve` as users do and talk HTTP to it; the web module
             // in-process for its colours' contrast.
             dependencies: [
-                "InterlinearTestSupport", "InterlinearCorpus", "InterlinearStore", "InterlinearWeb", "interlinear",
+                "InterlinearTestSupport", "InterlinearCorpus", "InterlinearStore", "InterlinearWeb", "InterlinearNotes",
+                "interlinear",
                 "interlinear-serve",
             ],
             path: "Tests/InterlinearWebTests", exclude: ["Harness"]),

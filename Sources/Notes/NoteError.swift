@@ -85,7 +85,7 @@ public enum NoteLimits {
     }
 
     /// 8-4-4-4-12 lower-case hexadecimal digits.
-    static func isID(_ text: String) -> Bool {
+    package static func isID(_ text: String) -> Bool {
         let bytes = Array(text.utf8)
         guard bytes.count == 36 else { return false }
         for (index, byte) in bytes.enumerated() {

@@ -103,11 +103,11 @@ import Testing
             id: NoteBook.newID(), kind: .note,
             anchor: NoteAnchor(book: 1, chapter: 1, verse: 4, words: 5...5, surfaces: fourth), text: "light",
             created: NoteBook.now(), modified: NoteBook.now())
-        #expect(NoteAnchoring.located(note, in: chapter)?.words == 4...4)
+        #expect(note.located(in: chapter)?.words == 4...4)
         var gone = note
         gone.anchor.surfaces = "λόγος"
-        #expect(NoteAnchoring.located(gone, in: chapter) == nil)
-        #expect(NoteAnchoring.located(note, in: nil) == note.anchor)
+        #expect(gone.located(in: chapter) == nil)
+        #expect(note.located(in: nil) == note.anchor)
     }
 
     @Test func wrongValuesAreOneLineAndWriteNothing() throws {

@@ -29,15 +29,16 @@ struct WebServerHarnessTests {
     }
     static let server: Result<WebServer, any Error> = Result { try WebServer(corpus: try store.get()) }
 
-    @Test("axe-core 4.12: 0 violations on chapters, searches, word pages, error pages, disclosures open")
+    @Test("axe-core 4.12: 0 violations on chapters, searches, word pages, notes pages, error pages, disclosures open")
     func axe() throws {
         let base = try Self.server.get().base
-        let paths = [
-            "read/John.1", "read/Gen.1", "read/Ps.119",  // Greek, Hebrew, the longest chapter
-            "search?q=logos", "search?q=G3056",  // a transliteration, a Strong's number
-            "word/G3056", "word/G3056?ref=John.1.1.5", "word/H7225?ref=Gen.1.1.1",  // a word's place, Hebrew parts
-            "read/Nowhere.1", "nowhere", "go?ref=nowhere", "",  // 404s, a 400, the home page
-        ]
+        let paths =
+            [
+                "read/John.1", "read/Gen.1", "read/Ps.119",  // Greek, Hebrew, the longest chapter
+                "search?q=logos", "search?q=G3056",  // a transliteration, a Strong's number
+                "word/G3056", "word/G3056?ref=John.1.1.5", "word/H7225?ref=Gen.1.1.1",  // a word's place, Hebrew parts
+                "read/Nowhere.1", "nowhere", "go?ref=nowhere", "",  // 404s, a 400, the home page
+            ] + (try Self.notesPages())
         let pages = try WebHarness.axe(paths.map { base + $0 }, openDetails: true)
         #expect(pages.count == paths.count * 4)
         for page in pages {
@@ -47,6 +48,26 @@ struct WebServerHarnessTests {
                 "\(page.url) \(page.scheme) script \(page.javascript): \(page.violations.map { "\($0.id) ×\($0.count) \($0.nodes)" })"
             )
         }
+    }
+
+    /// The notes pages (issue 44) with a note of each kind in them, kept where the server finds them (beside the
+    /// store), made by `interlinear note` as a reader makes them.
+    static func notesPages() throws -> [String] {
+        let store = try Self.store.get()
+        let notes = store.deletingLastPathComponent().appendingPathComponent("notes.sqlite")
+        try? FileManager.default.removeItem(at: notes)
+        for given in [
+            ["John 1:1", "the Word: logos", "--word", "4", "--label", "study"], ["John 1:14", "--highlight", "yellow"],
+            ["Gen 1:1", "--bookmark", "--word", "1-2"],
+        ] {
+            let added = try run(
+                interlinearBinary, ["note", "add"] + given + ["--notes", notes.path, "--corpus", store.path])
+            try #require(added.status == 0, "\(added.stderr)")
+        }
+        let listed = try run(interlinearBinary, ["note", "list", "--json", "--notes", notes.path])
+        let document = try JSONSerialization.jsonObject(with: listed.stdout) as? [String: Any]
+        let id = try #require((document?["notes"] as? [[String: Any]])?.first?["id"] as? String)
+        return ["notes", "notes/John.1", "notes/Gen.1", "notes?kind=highlight", "notes/edit/\(id)"]
     }
 
     @Test("Orca: h by verse; ↓ from John 1:51 to John 2:1; define by Tab; logos's count; a search hit followed")

@@ -1,4 +1,5 @@
 import InterlinearCorpus
+import InterlinearNotes
 import InterlinearTestSupport
 import Testing
 
@@ -27,6 +28,12 @@ struct WebStyleTests {
                 #expect(ratio >= 7, "\(name) \(what): \(ratio):1")
             }
             #expect(Self.ratio(theme.border, theme.background) >= 3, "\(name) border")
+            // A highlight's words are the theme's text on the highlight's colour: 7:1 too (asked: 4.5:1).
+            #expect(theme.highlights.count == HighlightColor.allCases.count, "\(name) highlights")
+            for (color, background) in theme.highlights {
+                let ratio = Self.ratio(theme.text, background)
+                #expect(ratio >= 7, "\(name) highlight \(color): \(ratio):1")
+            }
         }
     }
 

@@ -16,54 +16,18 @@ enum NoteAnchoring {
         }
         guard passage.chapter.exists else { throw library.missing(passage.chapter) }
         let chapter = try library.load(passage, into: StringTableBuilder(), morphemes: false)
-        guard let verse = chapter.verseIndex(number: number).map({ chapter.verses[$0] }) else {
-            throw Failure(.noInput, "\(passage.chapter) has no verse \(number)")
+        var range: ClosedRange<Int>?
+        if let words {
+            guard let parsed = NoteAnchor.words(parsing: words) else {
+                throw ValidationError("--word \(EscapedText.quoted(words)): a word's position, 4, or two in order, 4-6")
+            }
+            range = parsed
         }
-        var anchor = NoteAnchor(book: passage.chapter.book.number, chapter: passage.chapter.chapter, verse: number)
-        guard let words else { return anchor }
-        let parts = words.split(separator: "-", omittingEmptySubsequences: false)
-        guard (1...2).contains(parts.count), let first = Int(parts[0]), let last = Int(parts.last ?? ""),
-            first >= 1, first <= last
-        else {
-            throw ValidationError("--word \(EscapedText.quoted(words)): a word's position, 4, or two in order, 4-6")
+        do {
+            return try NoteAnchor(verse: number, words: range, of: chapter)
+        } catch {
+            throw Failure(.noInput, error.description)
         }
-        guard last <= verse.words.count else {
-            throw Failure(.noInput, "\(passage) has \(verse.words.count) words, not \(last)")
-        }
-        anchor.words = first...last
-        anchor.surfaces = (first...last).map {
-            chapter.text(chapter.words[verse.word(at: WordOffset(UInt16($0 - 1)))].surface)
-        }
-        .joined(separator: " ")
-        return anchor
-    }
-
-    /// Where a note on words finds them in the corpus as it is now: at the positions it keeps when the words there are
-    /// the ones it was made on; else where the verse holds those words (a new import moved them); else nil, and
-    /// `note list` says the words changed. Whole-verse notes, and notes whose chapter the corpus lacks, stay as
-    /// kept.
-    static func located(_ note: Note, in chapter: Chapter?) -> NoteAnchor? {
-        var anchor = note.anchor
-        guard let words = anchor.words, let surfaces = anchor.surfaces, let chapter,
-            let index = chapter.verseIndex(number: anchor.verse)
-        else { return anchor }
-        let verse = chapter.verses[index]
-        let all = (0..<verse.words.count).map {
-            chapter.text(chapter.words[verse.word(at: WordOffset(UInt16($0)))].surface)
-        }
-        let wanted = surfaces.split(separator: " ").map(String.init)
-        func matches(at first: Int) -> Bool {
-            first >= 1 && first - 1 + wanted.count <= all.count
-                && Array(all[(first - 1)..<(first - 1 + wanted.count)]) == wanted
-        }
-        if matches(at: words.lowerBound) { return anchor }
-        // The nearest place that holds the words.
-        let found = (1...max(1, all.count)).filter(matches).min {
-            abs($0 - words.lowerBound) < abs($1 - words.lowerBound)
-        }
-        guard let found else { return nil }
-        anchor.words = found...(found + wanted.count - 1)
-        return anchor
     }
 
     /// "John 1:1 word 4 (λόγος)".

@@ -109,7 +109,7 @@ struct NoteCommand: ParsableCommand {
                         Passage(chapter: reference), into: StringTableBuilder(), morphemes: false)
                 }
                 var shown = note
-                if let anchor = NoteAnchoring.located(note, in: reference.flatMap { loaded[$0] }) {
+                if let anchor = note.located(in: reference.flatMap { loaded[$0] }) {
                     shown.anchor = anchor
                     text += NoteAnchoring.line(shown) + "\n"
                 } else {

@@ -12,7 +12,8 @@ struct ServeCommand: ParsableCommand {
             Chapters with every tier, search, Strong's entries and a Hebrew word's parts, as web pages that work \
             with any screen reader and with JavaScript off. On 127.0.0.1 unless --host says otherwise (another \
             host shares the reader with the network, and a warning says so). On start one line says where: \
-            "Serving STORE at http://127.0.0.1:8080/". SIGTERM or Ctrl-C stops it (exit 0).
+            "Serving STORE at http://127.0.0.1:8080/". SIGTERM or Ctrl-C stops it (exit 0). On this machine it \
+            also keeps the reader's notes, bookmarks and highlights (/notes), in interlinear note's file.
             """)
 
     @Option(help: "The address to listen on (127.0.0.1: this machine only; 0.0.0.0: every network).")
@@ -23,6 +24,12 @@ struct ServeCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp(corpusHelp))
     var corpus: String?
+
+    @Option(
+        help: """
+            The notes file the notes pages read and write (default: interlinear note's). Notes are served on             127.0.0.1 only, unless this names a file to share with the network.
+            """)
+    var notes: String?
 
     func validate() throws {
         guard (0...65535).contains(port) else {
@@ -35,6 +42,7 @@ struct ServeCommand: ParsableCommand {
         let server = Self.serverPath()
         var arguments = [server, "--host", host, "--port", String(port)]
         if let corpus { arguments += ["--corpus", corpus] }
+        if let notes { arguments += ["--notes", notes] }
         let argv = arguments.map { strdup($0) } + [nil]
         execv(server, argv)
         let reason = String(cString: strerror(errno))

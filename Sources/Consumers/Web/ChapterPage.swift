@@ -14,6 +14,8 @@ struct ChapterPage {
     let chapter: Chapter
     let previous: ChapterReference?
     let next: ChapterReference?
+    /// Whether the server keeps notes: the page links to the chapter's notes.
+    var notes = false
 
     /// Every tier, the dictionary form too.
     static let tiers = TierSet.all.union(TierSet([.lemma]))
@@ -44,6 +46,11 @@ struct ChapterPage {
         if let previous { links += "<link rel=\"prev\" href=\"\(Self.address(previous))\"/>\n" }
         if let next { links += "<link rel=\"next\" href=\"\(Self.address(next))\"/>\n" }
         var main = pager(label: "Previous and next chapter", className: "pager top")
+        if notes {
+            let name = Markup.text(chapter.reference.description)
+            main +=
+                "<p class=\"notes-link\"><a href=\"\(NotesPage.address(chapter.reference))\">Notes on \(name)</a></p>\n"
+        }
         main += "<div class=\"reading\" id=\"reading\">\n" + section() + "</div>\n"
         main += pager(label: "Reading on", className: "pager bottom")
         var options = SiteFrame.Options(links: links)

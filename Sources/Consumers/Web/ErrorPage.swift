@@ -12,11 +12,17 @@ struct ErrorPage: Error {
 
     enum Status: Int {
         case badRequest = 400
+        case forbidden = 403
         case notFound = 404
         case methodNotAllowed = 405
+        case requestTimeout = 408
+        case lengthRequired = 411
         case contentTooLarge = 413
         case uriTooLong = 414
+        case unsupportedMediaType = 415
         case internalError = 500
+        case serviceUnavailable = 503
+        case insufficientStorage = 507
     }
 
     func page(frame: SiteFrame) -> String {

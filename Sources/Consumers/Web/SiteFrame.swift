@@ -9,6 +9,8 @@ struct SiteFrame {
     /// for good (`Reply.Caching.immutable`) and a new build's files have new addresses.
     let styleAddress: String
     let scriptAddress: String
+    /// Whether the server keeps notes: the banner links to them.
+    var notes = false
 
     /// The site's name, at the start of the banner and the end of every title.
     static let name = "Interlinear Bible"
@@ -37,6 +39,7 @@ struct SiteFrame {
             <a class="skip" href="#main">Skip to the text</a>
             <header class="site">
             <p class="brand"><a href="/">\(Self.name)</a></p>
+            \(notes ? "<p class=\"brand\"><a href=\"/notes\">Your notes</a></p>" : "")
             <form class="go" action="/go" method="get" aria-label="Go to a passage">
             <label for="go-ref">Go to</label>
             <input id="go-ref" name="ref" type="text" autocomplete="off" spellcheck="false" \

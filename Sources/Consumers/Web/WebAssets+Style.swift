@@ -1,5 +1,6 @@
 import InterlinearCorpus
 import InterlinearHTML
+import InterlinearNotes
 
 /// The web reader's two files, built into the binary (nothing is read from the disk): the style sheet and the
 /// script (`WebAssets+Script.swift`).
@@ -11,7 +12,8 @@ enum WebAssets {
     /// against its page (WCAG 2.2 1.4.6, enhanced contrast; `WebStyleTests` computes each ratio), borders at least
     /// 3:1 (1.4.11). An open define disclosure's summary and link, one above the other, are each at least 24 CSS px
     /// tall (2.5.8, target size: axe-core's `target-size` fails them at 18 px with the link straight below).
-    static let style: String = PageStyle.css + "\n" + themes + "\n" + tierColours + "\n" + live + "\n" + tierSwitches
+    static let style: String =
+        PageStyle.css + "\n" + themes + "\n" + tierColours + "\n" + live + "\n" + notes + "\n" + tierSwitches
 
     /// A theme's colours, by custom property.
     struct Theme: Sendable {
@@ -21,11 +23,16 @@ enum WebAssets {
         let tiers: [Tier: UInt32]
         let link: UInt32
         let border: UInt32
+        /// A highlight's background by its colour, under the theme's text.
+        let highlights: [HighlightColor: UInt32]
 
         var properties: String {
             var out = "--bg:\(PageStyle.hex(background));--fg:\(PageStyle.hex(text));"
             for tier in Tier.allCases {
                 out += "--\(PageStyle.className(of: tier)):\(PageStyle.hex(tiers[tier] ?? text));"
+            }
+            for color in HighlightColor.allCases {
+                out += "--hl-\(color.rawValue):\(PageStyle.hex(highlights[color] ?? background));"
             }
             return out + "--link:\(PageStyle.hex(link));--border:\(PageStyle.hex(border))"
         }
@@ -36,22 +43,33 @@ enum WebAssets {
         tiers: [
             .verse: 0x8A1C17, .source: 0x111111, .transliteration: 0x4F3F2F, .strongs: 0x555555,
             .morphology: 0x555555, .gloss: 0x1A467A, .translation: 0x1A1A1A, .lemma: 0x43342A,
-        ], link: 0x0A4A8A, border: 0x767676)
+        ], link: 0x0A4A8A, border: 0x767676, highlights: lightHighlights)
 
     static let dark = Theme(
         background: 0x121212, text: 0xE8E8E8,
         tiers: [
             .verse: 0xFFA89E, .source: 0xFFFFFF, .transliteration: 0xE6CFAE, .strongs: 0xBDBDBD,
             .morphology: 0xBDBDBD, .gloss: 0xA9CDFF, .translation: 0xE8E8E8, .lemma: 0xE3D2B8,
-        ], link: 0x9ECBFF, border: 0x8C8C8C)
+        ], link: 0x9ECBFF, border: 0x8C8C8C, highlights: darkHighlights)
 
     /// High contrast: black on white, links navy.
     static let contrastLight = Theme(
-        background: 0xFFFFFF, text: 0x000000, tiers: [:], link: 0x000080, border: 0x000000)
+        background: 0xFFFFFF, text: 0x000000, tiers: [:], link: 0x000080, border: 0x000000,
+        highlights: lightHighlights)
 
     /// High contrast on a dark page: white on black, links yellow.
     static let contrastDark = Theme(
-        background: 0x000000, text: 0xFFFFFF, tiers: [:], link: 0xFFFF00, border: 0xFFFFFF)
+        background: 0x000000, text: 0xFFFFFF, tiers: [:], link: 0xFFFF00, border: 0xFFFFFF,
+        highlights: darkHighlights)
+
+    /// Highlights on a light page: pale, under dark text.
+    static let lightHighlights: [HighlightColor: UInt32] = [
+        .yellow: 0xFFF0A0, .green: 0xCDEFCB, .blue: 0xD2E4FF, .pink: 0xFFD6E5,
+    ]
+    /// Highlights on a dark page: deep, under light text.
+    static let darkHighlights: [HighlightColor: UInt32] = [
+        .yellow: 0x4D3F00, .green: 0x1D4426, .blue: 0x1A3560, .pink: 0x5E1E3E,
+    ]
 
     static let themes = """
         :root{\(light.properties);color-scheme:light}
@@ -73,6 +91,26 @@ enum WebAssets {
             out += ".\(name){color:var(--\(name))}\n"
         }
         return out
+    }
+
+    /// The notes pages: each highlight's colour under the theme's text, the list, the forms.
+    static var notes: String {
+        var out = ""
+        for color in HighlightColor.allCases {
+            out += "mark.hl-\(color.rawValue){background:var(--hl-\(color.rawValue));color:var(--fg)}\n"
+        }
+        return out + """
+            textarea{font:inherit;color:var(--fg);background:var(--bg);border:1px solid var(--border);\
+            border-radius:3px;padding:.2em .4em;max-width:100%}
+            .notes{padding-left:1.2em}
+            .note{margin:.6em 0}
+            .note p{margin:.2em 0}
+            .note-actions{display:flex;flex-wrap:wrap;gap:.5em 1em;align-items:center}
+            .note-actions form{display:inline}
+            .note-form fieldset{border:1px solid var(--border);display:flex;flex-wrap:wrap;gap:.2em 1em}
+            .problem,.done{border-left:3px solid var(--border);padding-left:.5em}
+            @media (forced-colors:active){mark{forced-color-adjust:none;background:Mark;color:MarkText}}
+            """
     }
 
     /// The tier switches' effect (`hide-tr` on the root hides the transliteration tier).

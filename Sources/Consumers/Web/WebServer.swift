@@ -15,7 +15,10 @@ public enum WebServer {
             return error.status
         }
         let site: WebSite
-        do { site = try WebSite(corpus: options.corpus) } catch let error as ServeError {
+        do {
+            site = try WebSite(
+                corpus: options.corpus, notes: options.notes, keepsNotes: options.isLoopback || options.notes != nil)
+        } catch let error as ServeError {
             report("error", error.description)
             return error.status
         } catch {
@@ -68,6 +71,25 @@ struct WebResponder: HTTPResponder {
     let site: WebSite
 
     func respond(to request: Request, context: Context) async throws -> Response {
-        site.respond(to: request)
+        // Only a notes form's body is read, and only when its length is said and within the bound: a chunked body,
+        // or one without a length, is refused unread (a client that never ends one holds nothing here).
+        guard request.method == .post, request.uri.path.hasPrefix("/notes/") else { return site.respond(to: request) }
+        guard request.headers[.transferEncoding] == nil, let length = request.headers[.contentLength].flatMap(Int.init)
+        else { return site.refusingUnsaidLength(request) }
+        guard length <= WebSite.maximumForm else { return site.refusingLongForm(request) }
+        // Read within `formWait`: a client that says a length and sends less is answered, not waited on.
+        let body = request.body
+        let read = await withTaskGroup(of: [UInt8]?.self) { group in
+            group.addTask { try? await Array(body.collect(upTo: WebSite.maximumForm).readableBytesView) }
+            group.addTask {
+                try? await Task.sleep(for: WebSite.formWait)
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+        guard let read, read.count == length else { return site.refusingSlowForm(request) }
+        return site.respond(to: request, form: read)
     }
 }

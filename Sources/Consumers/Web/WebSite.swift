@@ -1,11 +1,13 @@
 import Foundation
 import Hummingbird
 import InterlinearCorpus
+import InterlinearNotes
 import InterlinearStore
 
 /// The web reader's pages, answered from the store: every route of `docs/web.md`, each refusal a page saying what to
-/// do. Requests are GET or HEAD, carry no body, and name at most `maximumTarget` bytes; everything else is refused
-/// before any work. Pages made from the store are kept (`ResponseCache`), search results too.
+/// do. Requests are GET or HEAD without a body, or a notes form's POST (`WebSite+Notes.swift`), and name at most
+/// `maximumTarget` bytes; everything else is refused before any work. Pages made from the store are kept
+/// (`ResponseCache`), search results too; notes pages never are.
 public final class WebSite: Sendable {
     let pool: ReaderPool
     let cache = ResponseCache(budget: 96 << 20)
@@ -18,28 +20,46 @@ public final class WebSite: Sendable {
     private let home: PreparedBody
     /// The store the pages are read from.
     public let storePath: String
+    /// The reader's notes file (`NoteBook`), or nil when this server keeps no notes.
+    public let notesPath: String?
+    /// What every form of the notes pages carries back: made anew at each start from the system's random source,
+    /// so no page of another site can know it.
+    let formToken: String
 
     /// The longest request target (path and query) answered: 2 KiB, far beyond any address the pages link to.
     static let maximumTarget = 2048
     /// The longest reference the go-to form takes.
     static let maximumReference = 100
 
-    /// Opens the store `corpus` names (`--corpus`; the default store when nil) and lists its chapters.
-    public init(corpus: String?) throws {
+    /// Opens the store `corpus` names (`--corpus`; the default store when nil) and lists its chapters. With
+    /// `keepsNotes`, the notes pages read and write the notes file `notes` names (else `interlinear note`'s: the
+    /// same variable, the same file beside the store).
+    public init(corpus: String?, notes: String? = nil, keepsNotes: Bool = false) throws {
         pool = try ReaderPool(corpus: corpus)
-        (chapters, storePath) = try pool.with { ($0.library.availableChapters(), $0.library.storePath) }
+        let store: String
+        (chapters, store) = try pool.with { ($0.library.availableChapters(), $0.library.storePath) }
+        storePath = store
+        notesPath =
+            keepsNotes
+            ? NoteBook.path(
+                explicit: notes, dataFolder: (store as NSString).deletingLastPathComponent,
+                environment: ProcessInfo.processInfo.environment) : nil
+        var random = SystemRandomNumberGenerator()
+        formToken = (0..<4).map { _ in String(random.next() as UInt32, radix: 16) }.joined(separator: "-")
         places = Dictionary(uniqueKeysWithValues: chapters.enumerated().map { ($1, $0) })
         style = PreparedBody(Array(WebAssets.style.utf8), contentType: "text/css; charset=utf-8")
         script = PreparedBody(Array(WebAssets.script.utf8), contentType: "text/javascript; charset=utf-8")
         frame = SiteFrame(
-            styleAddress: "/assets/site.css?v=\(style.tag)", scriptAddress: "/assets/reader.js?v=\(script.tag)")
+            styleAddress: "/assets/site.css?v=\(style.tag)", scriptAddress: "/assets/reader.js?v=\(script.tag)",
+            notes: keepsNotes)
         home = PreparedBody(html: HomePage(chapters: chapters).page(frame: frame))
     }
 
-    /// The response to any request: a page, a redirect, a file, or an error page; never a thrown error.
-    func respond(to request: Request) -> Response {
+    /// The response to any request: a page, a redirect, a file, or an error page; never a thrown error. `form` is
+    /// a POST's body, read by the responder (at most `maximumForm` bytes).
+    func respond(to request: Request, form: [UInt8]? = nil) -> Response {
         do {
-            return try route(request)
+            return try route(request, form: form)
         } catch let refusal as ErrorPage {
             return reply(refusal, to: request)
         } catch {
@@ -54,11 +74,15 @@ public final class WebSite: Sendable {
         }
     }
 
-    private func route(_ request: Request) throws -> Response {
+    private func route(_ request: Request, form: [UInt8]?) throws -> Response {
+        if request.method == .post, request.uri.path.hasPrefix("/notes/") {
+            return try notesForm(request.uri.path, body: form ?? [], request: request)
+        }
         guard request.method == .get || request.method == .head else {
             throw ErrorPage(
                 status: .methodNotAllowed, heading: "Only reading here",
-                advice: "This server answers GET and HEAD requests: follow a link or use a form.")
+                advice: "This server answers GET and HEAD requests, and the notes pages' forms: follow a link or use "
+                    + "a form.")
         }
         if let length = request.headers[.contentLength], length != "0" {
             throw ErrorPage(
@@ -88,11 +112,13 @@ public final class WebSite: Sendable {
         case "/": return Reply.body(home, to: request, caching: .revalidate)
         case "/go": return try go(fields)
         case "/search": return try search(fields, request: request)
+        case "/notes": return try notes(path, fields: fields, request: request)
         // Browsers ask for it on their own; the reader has no icon, and says so without an error page.
         case "/favicon.ico": return Reply.empty(status: .noContent, caching: .immutable)
         default: break
         }
         if path.hasPrefix("/read/") { return try read(String(path.dropFirst(6)), fields: fields, request: request) }
+        if path.hasPrefix("/notes/") { return try notes(path, fields: fields, request: request) }
         if path.hasPrefix("/word/") { return try word(String(path.dropFirst(6)), fields: fields, request: request) }
         if path.hasPrefix("/assets/") { return try asset(String(path.dropFirst(8)), fields: fields, request: request) }
         throw ErrorPage(
@@ -101,11 +127,46 @@ public final class WebSite: Sendable {
                 + "to go to a passage or search.")
     }
 
+    /// A form's body longer than `maximumForm`: refused unread.
+    func refusingLongForm(_ request: Request) -> Response {
+        reply(
+            ErrorPage(
+                status: .contentTooLarge, heading: "Form too long",
+                advice: "A form here holds at most \(Self.maximumForm) bytes, and a note's text at most "
+                    + "\(NoteLimits.maxTextBytes). Nothing was saved: go back, shorten the text and send it again."),
+            to: request)
+    }
+
+    /// How long a form's body may take to arrive.
+    static let formWait = Duration.seconds(10)
+
+    /// A form's body that did not arrive whole within `formWait`.
+    func refusingSlowForm(_ request: Request) -> Response {
+        reply(
+            ErrorPage(
+                status: .requestTimeout, heading: "The form did not arrive",
+                advice: "The form's data did not arrive whole within \(Self.formWait.components.seconds) seconds. "
+                    + "Nothing was saved: send it again from the notes page."),
+            to: request)
+    }
+
+    /// A form's body without a length (chunked, or none said): refused unread.
+    func refusingUnsaidLength(_ request: Request) -> Response {
+        reply(
+            ErrorPage(
+                status: .lengthRequired, heading: "A form without its length",
+                advice: "A form sent here says its length (Content-Length) and is not chunked; a browser's form "
+                    + "does so. Nothing was saved: send it again from the notes page."),
+            to: request)
+    }
+
     private func reply(_ page: ErrorPage, to request: Request) -> Response {
         let body = PreparedBody(html: page.page(frame: frame))
         var response = Reply.body(
             body, to: request, status: HTTPResponse.Status(code: page.status.rawValue), caching: .none)
-        if page.status == .methodNotAllowed { response.headers[.allow] = "GET, HEAD" }
+        if page.status == .methodNotAllowed {
+            response.headers[.allow] = request.uri.path.hasPrefix("/notes/") ? "GET, HEAD, POST" : "GET, HEAD"
+        }
         return response
     }
 
@@ -139,14 +200,14 @@ public final class WebSite: Sendable {
             }
             let page = ChapterPage(
                 chapter: chapter, previous: place > 0 ? chapters[place - 1] : nil,
-                next: place + 1 < chapters.count ? chapters[place + 1] : nil)
+                next: place + 1 < chapters.count ? chapters[place + 1] : nil, notes: notesPath != nil)
             return PreparedBody(html: fragment ? page.section() : page.page(frame: frame))
         }
         return Reply.body(body, to: request, caching: .revalidate)
     }
 
     /// The refusal for a chapter the store does not hold.
-    private func missing(_ reference: ChapterReference) -> ErrorPage {
+    func missing(_ reference: ChapterReference) -> ErrorPage {
         let book = reference.book
         if reference.chapter > book.chapterCount {
             return ErrorPage(

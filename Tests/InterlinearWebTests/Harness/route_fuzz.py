@@ -18,22 +18,26 @@ TIMEOUT = 20
 
 rng = random.Random(SEED)
 ROUTES = ["/", "/go", "/search", "/read/", "/word/", "/assets/", "/read/John.1", "/read/Gen.1", "/word/G3056",
-          "/assets/site.css", "/assets/reader.js", "/read/Ps.119", "/favicon.ico", "/robots.txt"]
+          "/assets/site.css", "/assets/reader.js", "/read/Ps.119", "/favicon.ico", "/robots.txt", "/notes", "/notes/",
+          "/notes/John.1", "/notes/Gen.1", "/notes/edit/", "/notes/delete/",
+          "/notes/edit/00000000-0000-0000-0000-000000000000"]
 PIECES = ["John", "Gen", "Ps", "1", "119", "0", "-1", "99999999999999999999", "..", "%2e%2e", "%2f", "%00", "%ff",
           "%", "%g1", ".", "/", "//", "\u03bb\u03cc\u03b3\u03bf\u03c2", "\u05d0\u05dc\u05d4\u05d9\u05dd", "G3056",
           "H430", "H871a", "g0", "Rev.22", "Mal.4", "John.1.14", "John.1.1.4", "a" * 300, "<script>", "'\"",
           "etc", "passwd", "site.css", "?", "#", "&", "=", ";", "+", " ", "\t", "*", "NEAR(", "\"", "lemma:", "OR"]
-FIELDS = ["ref", "q", "in", "page", "fragment", "v", "theme", "x"]
+FIELDS = ["ref", "q", "in", "page", "fragment", "v", "theme", "x", "kind", "done", "verse", "words", "token", "text",
+          "color", "labels"]
 VALUES = ["John 1:14", "Jn 1:14-18", "Genesis 1", "Mal 4", "Ps 23", "John 22", "logos", "G3056", "V-AAI-3S",
           "\"in the beginning\"", "love*", "NEAR(grace truth, 5)", "lemma:\u03bb\u03cc\u03b3\u03bf\u03c2 morph:N-A*",
           "1", "0", "-3", "100", "101", "nt", "ot", "Gen-Deut", "Zzz", "", "AND", "\"", "(", "*", "x" * 600,
           "%", "%zz", "%c3%28", "\u05d1\u05e8\u05d0\u05e9\u05d9\u05ea", "bereshit", "elohim"]
-METHODS = ["GET"] * 12 + ["HEAD"] * 3 + ["POST", "PUT", "DELETE", "OPTIONS", "PATCH", "BREW"]
+METHODS = ["GET"] * 12 + ["HEAD"] * 3 + ["POST"] * 3 + ["PUT", "DELETE", "OPTIONS", "PATCH", "BREW"]
 HEADERS = [("Accept-Encoding", "gzip"), ("Accept-Encoding", "gzip;q=0"), ("Accept-Encoding", "*"),
            ("Accept-Encoding", "br, deflate"), ("If-None-Match", "\"abc\""), ("If-None-Match", "*"),
            ("If-None-Match", "W/\"x\", \"y\""), ("Range", "bytes=0-10"), ("Content-Length", "5"),
            ("Transfer-Encoding", "chunked"), ("Connection", "close"), ("Host", "example"), ("X-Long", "y" * 9000),
-           ("Cookie", "a=b"), ("Accept", "*/*")]
+           ("Cookie", "a=b"), ("Accept", "*/*"), ("Content-Type", "application/x-www-form-urlencoded"),
+           ("Content-Type", "text/plain"), ("Sec-Fetch-Site", "cross-site"), ("Content-Length", "99999999")]
 
 
 def random_target():

@@ -3,7 +3,8 @@
 pages with: `chapter STORE BOOK CHAPTER` prints the chapter's verse numbers and its words as printed, in order;
 `hebrew STORE ENGLISH_KEY` the Hebrew verse key an English one moves to (versification table); `morphemes STORE
 VERSE_KEY POSITION` how many morpheme rows a word has; `first STORE STRONGS` the first verse (key) holding a word of
-that Strong's number and that verse's first word as printed."""
+that Strong's number and that verse's first word as printed; `surface STORE VERSE_KEY POSITION` a word's surface
+(1 is the verse's first word), as a note on it keeps it."""
 import json
 import sqlite3
 import sys
@@ -40,6 +41,10 @@ def main():
         surface, marks = db.execute(
             "SELECT surface, punctuation FROM word WHERE verse = ? ORDER BY position LIMIT 1", (verse,)).fetchone()
         json.dump({"verse": verse, "word": printed(surface, marks)}, sys.stdout, ensure_ascii=False)
+    elif command == "surface":
+        row = db.execute("SELECT surface FROM word WHERE verse = ? ORDER BY position LIMIT 1 OFFSET ?",
+                         (int(sys.argv[3]), int(sys.argv[4]) - 1)).fetchone()
+        json.dump({"surface": row[0] if row else None}, sys.stdout, ensure_ascii=False)
 
 
 main()
