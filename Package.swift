@@ -123,14 +123,15 @@ let package = Package(
         // 6. Consumers. The apps' own words (the reader's and the window's status lines, key lists and advice) in a
         // module of theirs that the engine does not import; then the terminal reader, then the command-line tool.
         .target(
-            name: "InterlinearWording", dependencies: ["InterlinearCorpus", "InterlinearAccessibility"],
+            name: "InterlinearWording",
+            dependencies: ["InterlinearCorpus", "InterlinearAccessibility", "InterlinearNotes"],
             path: "Sources/Consumers/Wording"),
         .target(
             name: "InterlinearReader",
             dependencies: [
                 "InterlinearCorpus", "InterlinearTypesetting", "InterlinearTable",
                 "InterlinearAccessibility", "CSpeechd", "CSpeechdLoader", "InterlinearInteraction",
-                "InterlinearWording",
+                "InterlinearWording", "InterlinearNotes",
             ],
             path: "Sources/Consumers/Reader"),
         // Render: paints typeset cells with cairo (PNG, SVG, PDF, an SDL window), plus the accessibility overlay.

@@ -4,6 +4,7 @@ import InterlinearAccessibility
 import InterlinearBraille
 import InterlinearCorpus
 import InterlinearInteraction
+import InterlinearNotes
 import InterlinearReader
 import InterlinearSession
 import InterlinearView
@@ -76,6 +77,7 @@ struct ReadCommand: ParsableCommand {
             let remembered = ViewPreferences.load(from: ViewPreferences.fileURL(), warn: reportWarning)
             let scriptInSpeech = original || braille || remembered.scriptInSpeech == true
             var lines = LineOptions(speak: speak, verbosity: verbosity, original: scriptInSpeech)
+            Self.addNotes(to: &lines, store: engine.library.storePath)
             if braille {
                 let tables = BrailleTables(hebrewCode: hebrewCode)
                 try tables.validate()
@@ -112,6 +114,28 @@ struct ReadCommand: ParsableCommand {
             throw OutputTarget.standardOutputFailure(error)
         }
         try finish(outcome)
+    }
+
+    /// The reader's notes and bookmarks from `interlinear note`'s file, when there is one (the reader makes none); a
+    /// file that cannot be read is one warning, and reading goes on without notes.
+    static func addNotes(to lines: inout LineOptions, store: String) {
+        let path = NoteBook.path(
+            explicit: nil, dataFolder: (store as NSString).deletingLastPathComponent,
+            environment: ProcessInfo.processInfo.environment)
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return }
+        do {
+            let book = try NoteBook(path: path)
+            let all = try book.notes()
+            lines.bookmarks = all.filter { $0.kind == .bookmark }.map(\.anchor)
+            var byChapter: [ChapterReference: [Note]] = [:]
+            for note in all {
+                if let chapter = note.anchor.chapterReference { byChapter[chapter, default: []].append(note) }
+            }
+            lines.notes = { byChapter[$0] ?? [] }
+        } catch {
+            reportWarning("the notes are not read: \(error)")
+        }
     }
 
     /// A reference's first verse must be in the chapter.

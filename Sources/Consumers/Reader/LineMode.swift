@@ -2,6 +2,7 @@ import Foundation
 import InterlinearAccessibility
 import InterlinearCorpus
 import InterlinearInteraction
+import InterlinearNotes
 import InterlinearWording
 
 /// Screen-reader mode: a line-oriented reader for terminal screen readers (speakup, Fenrir, Orca, BRLTTY),
@@ -17,16 +18,16 @@ import InterlinearWording
 public struct LineMode {
     public let narration: any Narration
     /// Focused verse index.
-    public private(set) var verse: VerseIndex = 0
+    public internal(set) var verse: VerseIndex = 0
     /// Focused word within the verse; nil when the verse as a whole is focused.
-    public private(set) var word: WordOffset? = 0
+    public internal(set) var word: WordOffset? = 0
     /// How words are described: verbosity, and whether the word in its own script is included.
     public private(set) var speech: WordSpeech
     /// Terminal width in columns; lines that must fit one row are kept to `columns - 1` (the last column leaves
     /// the cursor pending a wrap).
     public var columns: Int
     /// The verse whose reference was last said, so a word line says it again only when the verse changes.
-    private var spokenVerse: VerseIndex?
+    var spokenVerse: VerseIndex?
     let text: ChapterWording
     private var search: ChapterSearch
     /// The matches n and N step through, possibly in other chapters; kept across chapters and failed searches.
@@ -34,10 +35,18 @@ public struct LineMode {
     /// The corpus beyond this chapter; nil keeps the reader in it.
     public var navigator: (any ChapterNavigation)?
     /// Another chapter the user asked for: the reader loop opens it and hands over the trail.
-    public private(set) var pending: ReaderLocation?
+    public internal(set) var pending: ReaderLocation?
     private var prompt: PromptLine?
     /// The define key's brief-then-full state (`Definition.swift`).
     var defineKey = DefineKey()
+    /// The reader's notes on this chapter, their words found in it as it is now (`LineMode+Notes.swift`).
+    public var notes: [Note] = []
+    /// Every bookmark, in the Bible's order, for `b` and `B`.
+    public var bookmarks: [NoteAnchor] = []
+    /// Whether a note's text is read when its word or verse is reached (`c`), or only marked.
+    public var readsNotes = false
+    /// The key handled last (`?` twice gives the notes keys).
+    var lastKey: Key?
 
     /// `academic`: words in the SBL transliteration, not respelled for a voice (for a braille display).
     public init(
@@ -74,18 +83,23 @@ public struct LineMode {
             spokenVerse = verse
             // The longest form that fits the row: a terminal screen reader reading only the cursor's row reads it whole.
             let forms = text.verse(verse, prefix: prefix)
-            return SpokenLine(forms.first { CellWidth.of($0) <= rowWidth } ?? forms[forms.count - 1])
+            var line = SpokenLine(forms.first { CellWidth.of($0) <= rowWidth } ?? forms[forms.count - 1])
+            appendNoteMarks(to: &line)
+            return line
         }
         var line = SpokenLine(prefix)
         if spokenVerse != verse { line.append(text.reference(ofVerse: verse, verbosity: speech.verbosity)) }
         spokenVerse = verse
         line.append(narration.describe(verse: verse, word: word, speech: speech))
         if speech.verbosity == .full { line.item("word \(Int(word) + 1) of \(narration.wordCount(verse: verse))") }
+        appendNoteMarks(to: &line)
         return line
     }
 
     public mutating func handle(_ key: Key) -> Output {
         if let current = prompt { return handlePrompt(key, current) }
+        let lastKey = self.lastKey
+        self.lastKey = key
         switch key {
         case .character("q"), .interrupt, .endOfInput: return .quit
         case .right, .character("l"): return .line(nextWord())
@@ -123,7 +137,17 @@ public struct LineMode {
         case .character("N"): return step(-1)
         case .character("]"): return turn(1)
         case .character("["): return turn(-1)
-        case .character("?"): return .line(text.keys)
+        case .character("a"): return stepNote(1)
+        case .character("A"): return stepNote(-1)
+        case .character("b"): return .line(ReaderWording.bookmarks(bookmarks))
+        case .character("B"): return openBookmark()
+        case .character("c"):
+            readsNotes.toggle()
+            return .line(ReaderWording.notesRead(readsNotes))
+        case .character("?"):
+            // Pressed again: the notes keys, a line of their own (the chapter's list already fills a small screen).
+            guard lastKey != .character("?") else { return .line(ReaderWording.noteKeys) }
+            return .line(text.keys)
         case .escape: return .none
         default: return .line(ReaderWording.unknownKey)
         }

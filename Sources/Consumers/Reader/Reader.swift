@@ -2,6 +2,7 @@ import Foundation
 import InterlinearAccessibility
 import InterlinearCorpus
 import InterlinearInteraction
+import InterlinearNotes
 
 /// Which reader runs.
 public enum ReaderMode: Equatable, Sendable {
@@ -39,6 +40,10 @@ public struct LineOptions {
     /// Shows each line in braille instead of print (Unicode braille patterns, for a refreshable braille display):
     /// given a line's spans, returns its braille. Nil: print.
     public var braille: ((SpokenLine) -> String)?
+    /// The reader's notes on a chapter (`interlinear note`'s file); nil: no notes.
+    public var notes: ((ChapterReference) -> [Note])?
+    /// Every bookmark, in the Bible's order.
+    public var bookmarks: [NoteAnchor] = []
 
     public init(
         speak: Bool = false, verbosity: Verbosity = .normal, original: Bool = false,
@@ -160,6 +165,15 @@ public enum Reader {
                 academic: options.braille != nil,
                 columns: terminal.size().columns)
             mode.navigator = navigator
+            // Each note's words found in this chapter as it is now (a new import may have moved them).
+            mode.notes = (options.notes?(narration.chapter.reference) ?? []).compactMap { note in
+                note.located(in: narration.chapter).map { anchor in
+                    var located = note
+                    located.anchor = anchor
+                    return located
+                }
+            }
+            mode.bookmarks = options.bookmarks
             return mode
         }
         var mode = lineMode(narration)
@@ -212,6 +226,7 @@ public enum Reader {
                 if let target = mode.pending, let navigator {
                     do {
                         var next = lineMode(narrate(try navigator.load(target.chapter)))
+                        next.readsNotes = mode.readsNotes
                         let line = next.open(at: target, trail: mode.trail)
                         mode = next
                         guard say([line]) else { throw terminalLost }

@@ -1,5 +1,6 @@
 import InterlinearAccessibility
 import InterlinearCorpus
+import InterlinearNotes
 
 /// What the terminal reader says of its own, worded in the apps' wording module, which the engine does not import: the line mode's
 /// answers to keys (spoken, and brailled with `read --braille`), the grid's status-line messages (which a terminal
@@ -131,6 +132,62 @@ public enum ReaderWording {
             "Press any key to go back.",
         ]
     }
+
+    // MARK: Notes (line mode)
+
+    /// What a focus line adds for a note on its word or verse: "note", "bookmark", "highlighted yellow"; with its
+    /// text when the reader asks for it, each word of it in its own language (a Greek or Hebrew word to a voice of
+    /// that language, the rest to the English one).
+    public static func appendNoteMark(_ note: Note, withText: Bool, to line: inout SpokenLine) {
+        switch note.kind {
+        case .note: line.item("note")
+        case .bookmark: line.item("bookmark")
+        case .highlight: line.item("highlighted \(note.color?.rawValue ?? "")")
+        }
+        guard withText, !note.text.isEmpty else { return }
+        line.append(":")
+        for word in note.text.split(whereSeparator: { $0.isWhitespace }) {
+            let text = String(word)
+            let language = SpokenLanguage.typed(text)
+            line.append(language == .english ? Speakable.english(text) : text, language, separator: " ")
+        }
+    }
+
+    /// `a` and `A`: "3 notes in John one; note 2: ", then the note's focus line.
+    public static func notePosition(_ position: Int, of count: Int, in chapter: ChapterReference) -> String {
+        "\(count) note\(count == 1 ? "" : "s") in \(Speakable.reference(chapter)); note \(position): "
+    }
+
+    /// `a` in a chapter without notes.
+    public static func noNotes(in chapter: ChapterReference) -> SpokenLine {
+        SpokenLine(
+            "No notes in \(Speakable.reference(chapter)). Notes are added with interlinear note add, or on the web "
+                + "reader's notes page.")
+    }
+
+    /// `b`: the bookmarks, in the Bible's order.
+    public static func bookmarks(_ marks: [NoteAnchor]) -> SpokenLine {
+        guard !marks.isEmpty else { return SpokenLine("No bookmarks.") }
+        let places = marks.compactMap { mark in mark.chapterReference.map { Speakable.reference($0, verse: mark.verse) }
+        }
+        let count = "\(marks.count) bookmark\(marks.count == 1 ? "" : "s")"
+        return SpokenLine("\(count): " + places.joined(separator: "; ") + ". Capital B opens the next.")
+    }
+
+    /// `B` in this chapter: "Bookmark 1 of 2. ", then the focus line.
+    public static func bookmarkPosition(_ position: Int, of count: Int) -> String {
+        "Bookmark \(position) of \(count). "
+    }
+
+    /// `c`: whether a note's text is read as its word is reached.
+    public static func notesRead(_ on: Bool) -> SpokenLine {
+        SpokenLine(on ? "Notes read on their words." : "Notes marked, not read; a reads them.")
+    }
+
+    /// The notes keys (`?` pressed again).
+    public static let noteKeys = SpokenLine(
+        "Notes keys: a and capital A, next and previous note. b lists the bookmarks, capital B opens the next. c "
+            + "reads notes on their words.")
 
     // MARK: Speech output
 
