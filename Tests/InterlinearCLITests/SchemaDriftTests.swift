@@ -71,6 +71,11 @@ import Testing
             [
                 ["a11y", "John 1", "--screen-reader", "on", "--all"],
                 ["a11y", "Genesis 1", "--screen-reader", "on", "--all"],
+                // A hit test, and moves of which one scrolls (its announcement a string, the others' null).
+                [
+                    "a11y", "John 1", "--screen-reader", "on", "--hit-test", "100,300", "--from", "John.1.3.w1",
+                    "--move", "next", "--count", "80",
+                ],
             ])
         try Self.expectNoDrift("bench-2", [["bench", "John 1", "--iterations", "1", "--json"]])
         // Notes of every kind, on a verse and on words.

@@ -3,8 +3,8 @@ import InterlinearAccessibility
 import InterlinearCorpus
 
 extension A11yDocument {
-    /// The document, ending with a line break: what `JSONEncoder` with `.sortedKeys` and `.withoutEscapingSlashes`
-    /// makes of this value (`JSONWriterTests` compares the two), written directly (`JSONWriter`).
+    /// The document, compact with its keys sorted and ending with a line break, written directly (`JSONWriter`):
+    /// each record below names its keys once, and `SchemaDriftTests` holds them to `Schemas/a11y-5.schema.json`.
     func encoded() throws -> Data {
         try encoded(capacity: 1024 * nodes.count + 4096, stats: { stats }) { json in
             for node in nodes { node.write(into: &json) }
@@ -23,67 +23,64 @@ extension A11yDocument {
     /// Writes the document; `nodes` writes the nodes' array elements, `stats` is taken after them.
     private func encoded(capacity: Int, stats: () -> Stats, nodes: (inout JSONWriter) -> Void) throws -> Data {
         var json = JSONWriter(capacity: capacity)
-        json.beginObject()
-        json.key("contentHeight"); json.number(contentHeight)
-        json.key("granularity"); json.string(granularity)
-        json.key("hit")
-        if let hit {
-            json.beginObject()
-            json.key("distance"); json.number(hit.distance)
-            json.key("inside"); json.bool(hit.inside)
-            json.key("nodeId"); json.string(hit.nodeId)
-            json.key("x"); json.number(hit.x)
-            json.key("y"); json.number(hit.y)
-            json.endObject()
-        } else {
-            json.null()
+        json.object { json in
+            json.key("contentHeight"); json.number(contentHeight)
+            json.key("granularity"); json.string(granularity)
+            json.key("hit"); json.record(hit)
+            json.key("moves"); json.records(moves)
+            json.key("nodes"); json.array(nodes)
+            json.key("reachedEnd"); json.bool(reachedEnd)
+            json.key("reference"); json.string(reference)
+            json.key("requestedScrollY"); json.number(requestedScrollY)
+            json.key("schema"); json.string(Self.schema)
+            json.key("screenReader"); json.bool(screenReader)
+            json.key("scrollClamped"); json.bool(scrollClamped)
+            json.key("scrollY"); json.number(scrollY)
+            json.key("stats"); stats().write(into: &json)
+            json.key("viewport"); viewport.write(into: &json)
+            json.key("walk"); json.string(walk)
         }
-        json.key("moves")
-        json.beginArray()
-        for move in moves {
-            json.beginObject()
-            json.key("announcement"); json.string(move.announcement)
-            json.key("from"); json.string(move.from)
-            json.key("name"); json.string(move.name)
-            json.key("scrollY"); json.number(move.scrollY)
-            json.key("scrolled"); json.bool(move.scrolled)
-            json.key("to"); json.string(move.to)
-            json.endObject()
-        }
-        json.endArray()
-        json.key("nodes")
-        json.beginArray()
-        nodes(&json)
-        json.endArray()
-        let stats = stats()
-        json.key("reachedEnd"); json.bool(reachedEnd)
-        json.key("reference"); json.string(reference)
-        json.key("requestedScrollY"); json.number(requestedScrollY)
-        json.key("schema"); json.string(schema)
-        json.key("screenReader"); json.bool(screenReader)
-        json.key("scrollClamped"); json.bool(scrollClamped)
-        json.key("scrollY"); json.number(scrollY)
-        json.key("stats")
-        json.beginObject()
-        json.key("cells"); json.number(stats.cells)
-        json.key("containersBuilt"); json.number(stats.containersBuilt)
-        json.key("elementsBuilt"); json.number(stats.elementsBuilt)
-        json.key("framesComputed"); json.number(stats.framesComputed)
-        json.endObject()
-        json.key("viewport")
-        json.beginObject()
-        json.key("height"); json.number(viewport.height)
-        json.key("width"); json.number(viewport.width)
-        json.key("x"); json.number(viewport.x)
-        json.key("y"); json.number(viewport.y)
-        json.endObject()
-        json.key("walk"); json.string(walk)
-        json.endObject()
         return try json.finish()
     }
 }
 
-extension A11yDocument.Bounds {
+extension A11yDocument.Hit: JSONRecord {
+    func write(into json: inout JSONWriter) {
+        json.object { json in
+            json.key("distance"); json.number(distance)
+            json.key("inside"); json.bool(inside)
+            json.key("nodeId"); json.string(nodeId)
+            json.key("x"); json.number(x)
+            json.key("y"); json.number(y)
+        }
+    }
+}
+
+extension A11yDocument.Move: JSONRecord {
+    func write(into json: inout JSONWriter) {
+        json.object { json in
+            json.key("announcement"); json.string(announcement)
+            json.key("from"); json.string(from)
+            json.key("name"); json.string(name)
+            json.key("scrollY"); json.number(scrollY)
+            json.key("scrolled"); json.bool(scrolled)
+            json.key("to"); json.string(to)
+        }
+    }
+}
+
+extension A11yDocument.Stats: JSONRecord {
+    func write(into json: inout JSONWriter) {
+        json.object { json in
+            json.key("cells"); json.number(cells)
+            json.key("containersBuilt"); json.number(containersBuilt)
+            json.key("elementsBuilt"); json.number(elementsBuilt)
+            json.key("framesComputed"); json.number(framesComputed)
+        }
+    }
+}
+
+extension A11yDocument.Bounds: JSONRecord {
     /// The most bytes `put(into:)` writes.
     static let bound = 32 + 4 * JSONWriter.maxNumberLength
 
@@ -99,6 +96,13 @@ extension A11yDocument.Bounds {
         json.put(#","y":"#)
         json.putNumber(y)
         json.put("}")
+    }
+
+    /// The rectangle where a value is due (the viewport): the pieces a node's frame is written with.
+    func write(into json: inout JSONWriter) {
+        let room = json.beginValue(reserving: Self.bound)
+        put(into: &json)
+        json.endValue(room)
     }
 }
 

@@ -8,10 +8,11 @@ import InterlinearTable
 /// focus moves. Roles are standard (WAI-ARIA, AT-SPI's `static`), with a role description where the standard name
 /// alone would mislead; the name and the description each carry their language; positions count items of a set
 /// (Greek words among the verse's words, translation words among the translation's), null for nodes in no set.
-struct A11yDocument: Encodable {
+struct A11yDocument {
     static let schema = "interlinear.a11y/5"
 
-    struct Bounds: Encodable, Equatable {
+    /// A rectangle in points rounded to hundredths: a node's bounds and the viewport.
+    struct Bounds: Equatable {
         let x, y, width, height: Double
         init(_ rect: Rect) {
             x = rounded(rect.x)
@@ -21,16 +22,16 @@ struct A11yDocument: Encodable {
         }
     }
 
-    struct Node: Encodable {
+    struct Node {
         let nodeId: String
         /// null for the root.
-        @EncodedNull var parentId: String?
+        let parentId: String?
         let childIds: [String]
         let role: String
         /// What a screen reader says the node is when the role's standard name alone would mislead; null otherwise.
-        @EncodedNull var roleDescription: String?
+        let roleDescription: String?
         /// Heading level for headings; null otherwise.
-        @EncodedNull var headingLevel: Int?
+        let headingLevel: Int?
         let name: String
         let description: String
         /// BCP 47 tag of the name.
@@ -39,55 +40,50 @@ struct A11yDocument: Encodable {
         let descriptionLanguage: String
         let bounds: Bounds
         /// null when off-screen.
-        @EncodedNull var clippedBounds: Bounds?
+        let clippedBounds: Bounds?
         let offscreen: Bool
         /// null for a node that is not an item of a set.
-        @EncodedNull var posInSet: Int?
-        @EncodedNull var setSize: Int?
+        let posInSet: Int?
+        let setSize: Int?
         let actions: [String]
     }
 
-    struct Stats: Encodable {
+    struct Stats {
         let cells: Int
         let containersBuilt: Int
         let elementsBuilt: Int
         let framesComputed: Int
     }
 
-    struct Hit: Encodable {
+    struct Hit {
         let x, y: Double
         let nodeId: String
         let distance: Double
         let inside: Bool
     }
 
-    struct Move: Encodable {
+    struct Move {
         let from: String
         let to: String
         let name: String
         let scrollY: Double
         let scrolled: Bool
         /// What a reader announces when the move scrolled; null when it did not.
-        @EncodedNull var announcement: String?
+        let announcement: String?
     }
 
-    struct ViewportRecord: Encodable {
-        let x, y, width, height: Double
-    }
-
-    let schema = A11yDocument.schema
     let reference: String
     let screenReader: Bool
     let granularity: String
     let walk: String
-    let viewport: ViewportRecord
+    let viewport: Bounds
     let contentHeight: Double
     let requestedScrollY: Double
     let scrollY: Double
     let scrollClamped: Bool
     var stats = Stats(cells: 0, containersBuilt: 0, elementsBuilt: 0, framesComputed: 0)
     var nodes: [Node] = []
-    @EncodedNull var hit: Hit?
+    var hit: Hit?
     var moves: [Move] = []
     /// Whether a move stopped early at either end of the chapter.
     var reachedEnd = false
@@ -98,9 +94,7 @@ struct A11yDocument: Encodable {
         screenReader = tree.screenReaderEnabled
         granularity = tree.granularity.rawValue
         walk = walkAll ? "all" : "visible"
-        self.viewport = ViewportRecord(
-            x: rounded(viewport.originX), y: rounded(viewport.originY),
-            width: rounded(viewport.width), height: rounded(viewport.height))
+        self.viewport = Bounds(viewport.screenRect)
         contentHeight = rounded(tree.table.contentHeight)
         self.requestedScrollY = requestedScrollY
         scrollY = rounded(viewport.scrollY)

@@ -39,7 +39,7 @@ struct BenchCommand: ParsableCommand {
             let engine = try Engine(layout)
             let report = measure(engine)
             if json {
-                try emit(try report.encoded(), to: nil)
+                try emit(try report.prettyJSON(), to: nil)
             } else {
                 try emit(Array((report.text + "\n").utf8), to: nil)
             }
@@ -107,7 +107,8 @@ func nanoseconds(_ body: () -> Void) -> Double {
 }
 
 /// The `interlinear.bench/2` document (bench/1 without the allocation counts and the whole-New-Testament part,
-/// which moved to the benchmark package with the allocation probe).
+/// which moved to the benchmark package with the allocation probe). Written by `JSONEncoder` (`prettyJSON()`):
+/// this record is its one description.
 struct BenchReport: Encodable {
     var schema = "interlinear.bench/2"
     let reference: String
@@ -121,35 +122,6 @@ struct BenchReport: Encodable {
     let coldMsOneThread, coldNsPerLabelOneThread: Double
     let bytesPerLabel: Int
     let storeBytesPerLabel: Double
-
-    /// The document, pretty-printed, ending with a line break: what `JSONEncoder` with `.prettyPrinted`,
-    /// `.sortedKeys` and `.withoutEscapingSlashes` makes of this value (`JSONWriterTests` compares the two).
-    func encoded() throws -> Data {
-        var json = JSONWriter(pretty: true, capacity: 1024)
-        json.beginObject()
-        json.key("bytesPerLabel"); json.number(bytesPerLabel)
-        json.key("cells"); json.number(cells)
-        json.key("coldMs"); json.number(coldMs)
-        json.key("coldMsOneThread"); json.number(coldMsOneThread)
-        json.key("coldNsPerLabel"); json.number(coldNsPerLabel)
-        json.key("coldNsPerLabelOneThread"); json.number(coldNsPerLabelOneThread)
-        json.key("distinctStrings"); json.number(distinctStrings)
-        json.key("font"); json.string(font)
-        json.key("fontSize"); json.number(fontSize)
-        json.key("iterations"); json.number(iterations)
-        json.key("labels"); json.number(labels)
-        json.key("loadMs"); json.number(loadMs)
-        json.key("reference"); json.string(reference)
-        json.key("schema"); json.string(schema)
-        json.key("shapingThreads"); json.number(shapingThreads)
-        json.key("storeBytesPerLabel"); json.number(storeBytesPerLabel)
-        json.key("warmMs"); json.number(warmMs)
-        json.key("warmNsPerLabel"); json.number(warmNsPerLabel)
-        json.key("warmWidth"); json.number(warmWidth)
-        json.key("width"); json.number(width)
-        json.endObject()
-        return try json.finish()
-    }
 
     var text: String {
         func f(_ v: Double, _ digits: Int = 1) -> String { String(format: "%.\(digits)f", v) }

@@ -26,57 +26,15 @@ struct DefineDocument {
     static let schema = "interlinear.define/1"
     let answers: [Answer]
 
-    /// The document, pretty-printed, keys sorted, ending with a line break.
+    /// The document, pretty-printed, keys sorted, ending with a line break (`JSONWriter`): each record names its
+    /// keys once (below), and `SchemaDriftTests` holds them to `Schemas/define-1.schema.json`.
     func encoded() throws -> Data {
         var json = JSONWriter(pretty: true, capacity: 4096 * answers.count + 64)
-        json.beginObject()
-        json.key("queries")
-        json.beginArray()
-        for answer in answers {
-            json.beginObject()
-            json.key("entries")
-            json.beginArray()
-            for entry in answer.entries { Self.write(entry, to: &json) }
-            json.endArray()
-            json.key("kind"); json.string(answer.kind)
-            json.key("query"); json.string(answer.query)
-            json.key("unresolved")
-            json.beginArray()
-            for key in answer.unresolved { json.string(key) }
-            json.endArray()
-            json.key("word")
-            if let word = answer.word {
-                json.beginObject()
-                json.key("osisRef"); json.string(word.osisRef)
-                json.key("position"); json.number(word.position)
-                json.key("reference"); json.string(word.reference)
-                json.key("strongs"); json.string(word.strongs)
-                json.key("surface"); json.string(word.surface)
-                json.endObject()
-            } else {
-                json.null()
-            }
-            json.endObject()
+        json.object { json in
+            json.key("queries"); json.records(answers)
+            json.key("schema"); json.string(Self.schema)
         }
-        json.endArray()
-        json.key("schema"); json.string(Self.schema)
-        json.endObject()
         return try json.finish()
-    }
-
-    private static func write(_ entry: LexiconEntry, to json: inout JSONWriter) {
-        json.beginObject()
-        json.key("definition"); json.string(entry.definition)
-        json.key("derivation"); json.string(entry.derivation)
-        json.key("headword"); json.string(entry.headword)
-        json.key("kjvUsage"); json.string(entry.kjvUsage)
-        json.key("language"); json.string(entry.language.tag)
-        json.key("number"); json.number(entry.number)
-        json.key("pronunciation"); json.string(entry.pronunciation)
-        json.key("strongs"); json.string(entry.strongs)
-        json.key("text"); json.string(entry.text)
-        json.key("transliteration"); json.string(entry.transliteration)
-        json.endObject()
     }
 
     /// Each entry as a short block of lines a screen reader reads in order: the number, headword, transliteration
@@ -103,5 +61,50 @@ struct DefineDocument {
             }
         }
         return blocks.joined(separator: "\n\n") + "\n"
+    }
+}
+
+extension DefineDocument.Answer: JSONRecord {
+    func write(into json: inout JSONWriter) {
+        json.object { json in
+            json.key("entries"); json.records(entries)
+            json.key("kind"); json.string(kind)
+            json.key("query"); json.string(query)
+            json.key("unresolved")
+            json.array { json in
+                for key in unresolved { json.string(key) }
+            }
+            json.key("word"); json.record(word)
+        }
+    }
+}
+
+extension DefineDocument.Word: JSONRecord {
+    func write(into json: inout JSONWriter) {
+        json.object { json in
+            json.key("osisRef"); json.string(osisRef)
+            json.key("position"); json.number(position)
+            json.key("reference"); json.string(reference)
+            json.key("strongs"); json.string(strongs)
+            json.key("surface"); json.string(surface)
+        }
+    }
+}
+
+/// A lexicon entry as the `define` document writes it: its language as a BCP 47 tag, its Strong's key with the letter.
+extension LexiconEntry: JSONRecord {
+    func write(into json: inout JSONWriter) {
+        json.object { json in
+            json.key("definition"); json.string(definition)
+            json.key("derivation"); json.string(derivation)
+            json.key("headword"); json.string(headword)
+            json.key("kjvUsage"); json.string(kjvUsage)
+            json.key("language"); json.string(language.tag)
+            json.key("number"); json.number(number)
+            json.key("pronunciation"); json.string(pronunciation)
+            json.key("strongs"); json.string(strongs)
+            json.key("text"); json.string(text)
+            json.key("transliteration"); json.string(transliteration)
+        }
     }
 }

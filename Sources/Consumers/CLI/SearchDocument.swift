@@ -3,38 +3,38 @@ import InterlinearCorpus
 import InterlinearStore
 
 /// The `interlinear.search/3` document (Schemas/search-3.schema.json), and its text form.
-struct SearchDocument: Encodable {
-    struct Count: Encodable {
+struct SearchDocument {
+    struct Count {
         let book: String
         let osis: String
         let hits: Int
     }
 
-    struct Criterion: Encodable {
+    struct Criterion {
         let kind: String
         let text: String
     }
 
-    struct Hit: Encodable {
+    struct Hit {
         let reference: String
         let osisRef: String
         let book: String
         let chapter: Int
         let verse: Int
         /// 1-based position of the word in its verse; null for a translation-text hit.
-        @EncodedNull var word: Int?
+        let word: Int?
         let matched: String
-        @EncodedNull var lemma: String?
-        @EncodedNull var strongs: String?
-        @EncodedNull var morphology: String?
-        @EncodedNull var gloss: String?
+        let lemma: String?
+        let strongs: String?
+        let morphology: String?
+        let gloss: String?
         let context: String
         /// The verse in English Bibles' numbering where the Hebrew text numbers it differently ("Psalm 102:25" for
         /// the Hebrew Psalm 102:26); null where the two agree.
-        @EncodedNull var englishReference: String?
+        let englishReference: String?
     }
 
-    var schema = "interlinear.search/3"
+    static let schema = "interlinear.search/3"
     let query: String
     let kind: String
     let criteria: [Criterion]
@@ -73,58 +73,22 @@ struct SearchDocument: Encodable {
         }
     }
 
-    /// The document, pretty-printed, ending with a line break: what `JSONEncoder` with `.prettyPrinted`,
-    /// `.sortedKeys` and `.withoutEscapingSlashes` makes of this value (`JSONWriterTests` compares the two).
+    /// The document, pretty-printed with its keys sorted, ending with a line break (`JSONWriter`): each record
+    /// names its keys once (below), and `SchemaDriftTests` holds them to `Schemas/search-3.schema.json`.
     func encoded() throws -> Data {
         var json = JSONWriter(pretty: true, capacity: 512 * results.count + 64 * counts.count + 512)
-        json.beginObject()
-        json.key("counts")
-        json.beginArray()
-        for count in counts {
-            json.beginObject()
-            json.key("book"); json.string(count.book)
-            json.key("hits"); json.number(count.hits)
-            json.key("osis"); json.string(count.osis)
-            json.endObject()
+        json.object { json in
+            json.key("counts"); json.records(counts)
+            json.key("criteria"); json.records(criteria)
+            json.key("kind"); json.string(kind)
+            json.key("limit"); json.number(limit)
+            json.key("query"); json.string(query)
+            json.key("results"); json.records(results)
+            json.key("schema"); json.string(Self.schema)
+            json.key("scope"); json.string(scope)
+            json.key("total"); json.number(total)
+            json.key("truncated"); json.bool(truncated)
         }
-        json.endArray()
-        json.key("criteria")
-        json.beginArray()
-        for criterion in criteria {
-            json.beginObject()
-            json.key("kind"); json.string(criterion.kind)
-            json.key("text"); json.string(criterion.text)
-            json.endObject()
-        }
-        json.endArray()
-        json.key("kind"); json.string(kind)
-        json.key("limit"); json.number(limit)
-        json.key("query"); json.string(query)
-        json.key("results")
-        json.beginArray()
-        for hit in results {
-            json.beginObject()
-            json.key("book"); json.string(hit.book)
-            json.key("chapter"); json.number(hit.chapter)
-            json.key("context"); json.string(hit.context)
-            json.key("englishReference"); json.string(hit.englishReference)
-            json.key("gloss"); json.string(hit.gloss)
-            json.key("lemma"); json.string(hit.lemma)
-            json.key("matched"); json.string(hit.matched)
-            json.key("morphology"); json.string(hit.morphology)
-            json.key("osisRef"); json.string(hit.osisRef)
-            json.key("reference"); json.string(hit.reference)
-            json.key("strongs"); json.string(hit.strongs)
-            json.key("verse"); json.number(hit.verse)
-            json.key("word"); json.number(hit.word)
-            json.endObject()
-        }
-        json.endArray()
-        json.key("schema"); json.string(schema)
-        json.key("scope"); json.string(scope)
-        json.key("total"); json.number(total)
-        json.key("truncated"); json.bool(truncated)
-        json.endObject()
         return try json.finish()
     }
 
@@ -148,5 +112,44 @@ struct SearchDocument: Encodable {
             out += "Old Testament references are in the Hebrew text's numbering; English Bibles' beside them\n"
         }
         return out
+    }
+}
+
+extension SearchDocument.Count: JSONRecord {
+    func write(into json: inout JSONWriter) {
+        json.object { json in
+            json.key("book"); json.string(book)
+            json.key("hits"); json.number(hits)
+            json.key("osis"); json.string(osis)
+        }
+    }
+}
+
+extension SearchDocument.Criterion: JSONRecord {
+    func write(into json: inout JSONWriter) {
+        json.object { json in
+            json.key("kind"); json.string(kind)
+            json.key("text"); json.string(text)
+        }
+    }
+}
+
+extension SearchDocument.Hit: JSONRecord {
+    func write(into json: inout JSONWriter) {
+        json.object { json in
+            json.key("book"); json.string(book)
+            json.key("chapter"); json.number(chapter)
+            json.key("context"); json.string(context)
+            json.key("englishReference"); json.string(englishReference)
+            json.key("gloss"); json.string(gloss)
+            json.key("lemma"); json.string(lemma)
+            json.key("matched"); json.string(matched)
+            json.key("morphology"); json.string(morphology)
+            json.key("osisRef"); json.string(osisRef)
+            json.key("reference"); json.string(reference)
+            json.key("strongs"); json.string(strongs)
+            json.key("verse"); json.number(verse)
+            json.key("word"); json.number(word)
+        }
     }
 }
