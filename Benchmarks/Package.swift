@@ -8,6 +8,13 @@ import PackageDescription
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().lastPathComponent
 /// This folder, for the linker's version script (an absolute path: the linker does not run here).
 let benchmarks = URL(fileURLWithPath: #filePath).deletingLastPathComponent().path
+/// The benchmarks measure the engine's internals (the shape cache, the font chain, the work split), which are
+/// `package`, not public: their Swift targets compile in the engine package's access domain, named as SwiftPM names
+/// it (the identity, the folder's name, as a C99 identifier).
+/// (Those targets say `packageAccess: false`, so SwiftPM gives them no package name of this package's own.)
+let engineAccess: [SwiftSetting] = [
+    .unsafeFlags(["-package-name", String(root.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "_" })])
+]
 
 let package = Package(
     name: "interlinear-benchmarks",
@@ -24,7 +31,7 @@ let package = Package(
         // Whole-New-Testament shards: one session per thread.
         .target(
             name: "TypesettingShards", dependencies: [.product(name: "Interlinear", package: root)],
-            path: "Sources/TypesettingShards"),
+            path: "Sources/TypesettingShards", packageAccess: false, swiftSettings: engineAccess),
         // The package-benchmark suite (time and mallocs).
         .executableTarget(
             name: "InterlinearBenchmarks",
@@ -33,7 +40,7 @@ let package = Package(
                 "CHarfBuzzPeer", "TypesettingShards",
                 .product(name: "Benchmark", package: "package-benchmark"),
             ],
-            path: "Benchmarks/InterlinearBenchmarks",
+            path: "Benchmarks/InterlinearBenchmarks", packageAccess: false, swiftSettings: engineAccess,
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]),
         // PeerRounds: ours and the peers in one process, round by round (scripts/bench-peers runs it).
         .systemLibrary(
@@ -48,7 +55,7 @@ let package = Package(
         .executableTarget(
             name: "PeerRounds",
             dependencies: [.product(name: "Interlinear", package: root), "CPeers", "CMeasure"],
-            path: "Sources/PeerRounds",
+            path: "Sources/PeerRounds", packageAccess: false, swiftSettings: engineAccess,
             linkerSettings: [
                 .unsafeFlags(["-Xlinker", "--version-script=\(benchmarks)/Peers/no-harfbuzz-exports.map"])
             ]),
@@ -56,6 +63,6 @@ let package = Package(
         .executableTarget(
             name: "PeerBench",
             dependencies: [.product(name: "Interlinear", package: root), "TypesettingShards"],
-            path: "Sources/PeerBench"),
+            path: "Sources/PeerBench", packageAccess: false, swiftSettings: engineAccess),
     ]
 )

@@ -34,12 +34,12 @@ public final class AccessibilityTree {
 
     public private(set) var stats = Stats()
     /// The corpus-wide search behind "find other occurrences" (see `OccurrenceIndex`); nil searches this chapter.
-    public var occurrenceIndex: (any OccurrenceIndex)?
+    package var occurrenceIndex: (any OccurrenceIndex)?
     /// Whether the running text (`documentText`, `text(ofCell:)`) holds the original words (`ScriptSetting`).
-    public var script = ScriptSetting()
+    package var script = ScriptSetting()
     /// The spoken forms of the chapter's strings, each computed once (lemma transliterations, morphology in
     /// words, each verse's alignment of translation words to Greek words).
-    public let spokenForms = SpokenForms()
+    package let spokenForms = SpokenForms()
     /// The chapter's node id, `John.1`: the start of every node id (made once, as ids are made per element).
     public let rootNodeID: String
     /// Built containers by cell; empty while the screen reader is off.
@@ -90,7 +90,7 @@ public final class AccessibilityTree {
     // MARK: Containers
 
     /// The container of a cell, built on its first query; nil while the screen reader is off or out of range.
-    public func container(at cell: VerseIndex) -> CellContainer? {
+    package func container(at cell: VerseIndex) -> CellContainer? {
         guard screenReaderEnabled, layout.cells.indices.contains(cell) else { return nil }
         if containers.isEmpty { containers = Array(repeating: nil, count: cellCount) }
         if let built = containers[Int(cell)] { return built }

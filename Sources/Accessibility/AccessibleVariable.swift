@@ -1,10 +1,10 @@
 /// The `ACCESSIBLE` environment variable, read one way by every command (`a11y`, `read`, the window): on for `1`,
 /// `true`, `yes` or `on` (any case, surrounding spaces ignored); off when unset, empty, or anything else — `0`,
 /// `false`, `no` and `off` included.
-public enum AccessibleVariable {
-    public static let name = "ACCESSIBLE"
+package enum AccessibleVariable {
+    package static let name = "ACCESSIBLE"
 
-    public static func isOn(in environment: [String: String]) -> Bool {
+    package static func isOn(in environment: [String: String]) -> Bool {
         guard let value = environment[name] else { return false }
         return ["1", "true", "yes", "on"].contains(value.trimmingSpaces().lowercased())
     }

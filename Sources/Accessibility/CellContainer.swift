@@ -6,10 +6,10 @@ import InterlinearTypesetting
 /// `index(of:)` agree both ways, counting the non-label children too (the verse-number button, the note marker and
 /// the node holding the whole translation).
 /// Its elements live in one contiguous array of structs, sorted in reading order.
-public struct CellContainer: Sendable {
+package struct CellContainer: Sendable {
     /// The cell (table row, one verse) this container describes.
-    public let cell: VerseIndex
-    public let elements: ContiguousArray<Element>
+    package let cell: VerseIndex
+    package let elements: ContiguousArray<Element>
 
     /// Builds the elements of one cell from its labels, in the one reading order (`ReadingOrder`), adding the note
     /// marker (it has no label). Called lazily, on the first query of the cell.
@@ -53,15 +53,15 @@ public struct CellContainer: Sendable {
     }
 
     /// The number of elements, non-label children included.
-    public var elementCount: Int { elements.count }
+    package var elementCount: Int { elements.count }
 
     /// The element at an index, or nil outside `0..<elementCount`.
-    public func element(at index: Int) -> Element? {
+    package func element(at index: Int) -> Element? {
         elements.indices.contains(index) ? elements[index] : nil
     }
 
     /// The index of the element of this kind, or nil if the cell has none; O(log n).
-    public func index(of kind: Element.Kind) -> Int? {
+    package func index(of kind: Element.Kind) -> Int? {
         let key = kind.order
         var lo = 0, hi = elements.count
         while lo < hi {
@@ -72,10 +72,10 @@ public struct CellContainer: Sendable {
     }
 
     /// The index of an element of this container, or nil if it is not one of them.
-    public func index(of element: Element) -> Int? { index(of: element.kind) }
+    package func index(of element: Element) -> Int? { index(of: element.kind) }
 
     /// The index of an element id, or nil if it names another cell or nothing here.
-    public func index(of id: ElementID) -> Int? { id.cell == cell ? index(of: id.kind) : nil }
+    package func index(of id: ElementID) -> Int? { id.cell == cell ? index(of: id.kind) : nil }
 }
 
 extension ContiguousArray {

@@ -8,14 +8,14 @@ import InterlinearCorpus
 /// never from elements: reading the document's text builds no verse's elements.
 extension AccessibilityTree {
     /// One verse's paragraph (its text ends with a newline).
-    public func text(ofCell cell: VerseIndex) -> TextRuns {
+    package func text(ofCell cell: VerseIndex) -> TextRuns {
         var text = TextRuns()
         appendParagraph(of: cell, to: &text)
         return text
     }
 
     /// The whole chapter, and where each verse's paragraph starts in it.
-    public func documentText() -> (text: TextRuns, cellStarts: [Int]) {
+    package func documentText() -> (text: TextRuns, cellStarts: [Int]) {
         var text = TextRuns()
         var starts: [Int] = []
         starts.reserveCapacity(cellCount)

@@ -9,29 +9,29 @@ import InterlinearCorpus
 /// English words only, unless the listener asked for the original script (`original`): then it comes as a span in
 /// its own language, which speech gives to a voice of that language. Words are respelled for the English voice
 /// (`Respelling`); references and numbers are words; nothing a screen reader would name ("dash", "colon").
-public struct ChapterWording: Sendable {
-    public let chapter: Chapter
+package struct ChapterWording: Sendable {
+    package let chapter: Chapter
     /// Words in the SBL academic transliteration instead of respelled: for braille, which is not a voice.
-    public var academic: Bool
+    package var academic: Bool
 
-    public init(chapter: Chapter, academic: Bool = false) {
+    package init(chapter: Chapter, academic: Bool = false) {
         self.chapter = chapter
         self.academic = academic
     }
 
     /// "Greek", "Hebrew".
-    public var languageName: String { chapter.language.englishName }
+    package var languageName: String { chapter.language.englishName }
 
     private var source: SpokenLanguage { .source(chapter.language) }
     private var transliteration: SpokenLanguage { .transliteration(chapter.language) }
 
     /// "7 Hebrew words", "1 Greek word".
-    public func wordCount(_ count: Int) -> String { "\(count) \(languageName) \(count == 1 ? "word" : "words")" }
+    package func wordCount(_ count: Int) -> String { "\(count) \(languageName) \(count == 1 ? "word" : "words")" }
 
     /// A verse said as the focus of a verse move, longest first: "John one, verse fourteen, 20 Greek words", then
     /// shorter forms down to "verse 14", so a front end that must fit a row takes the first that fits. `prefix`
     /// ("Last verse. ") starts each.
-    public func verse(_ index: VerseIndex, prefix: String = "") -> [String] {
+    package func verse(_ index: VerseIndex, prefix: String = "") -> [String] {
         let verse = chapter.verses[index]
         let reference = Speakable.reference(chapter.reference, verse: verse.number)
         let outside = verse.outsideText ? ", \(Verse.outsideTextNote)" : ""
@@ -43,7 +43,7 @@ public struct ChapterWording: Sendable {
     }
 
     /// "John one, verse one. " or, brief, "verse one. ": said before a word when the verse changes.
-    public func reference(ofVerse index: VerseIndex, verbosity: Verbosity) -> String {
+    package func reference(ofVerse index: VerseIndex, verbosity: Verbosity) -> String {
         let number = chapter.verses[index].number
         return
             (verbosity == .brief
@@ -59,7 +59,7 @@ public struct ChapterWording: Sendable {
 
     /// The verse's words with their glosses: "En, In the; arkhay', beginning; …", each word first in its own script
     /// when `original` is on.
-    public func reading(_ index: VerseIndex, original: Bool) -> SpokenLine {
+    package func reading(_ index: VerseIndex, original: Bool) -> SpokenLine {
         var line = SpokenLine("Reading: ")
         var first = true
         for word in chapter.words[chapter.verses[index].words] {
@@ -76,7 +76,7 @@ public struct ChapterWording: Sendable {
     /// The verse's words alone, "Hebrew: …": in their own script when `original` is on (for a voice of that
     /// language), else respelled for the English voice. The text's punctuation is heard as pauses, never read:
     /// each word's marks become the one mark a voice pauses at (`pause(after:)`).
-    public func sourceVerse(_ index: VerseIndex, original: Bool) -> SpokenLine {
+    package func sourceVerse(_ index: VerseIndex, original: Bool) -> SpokenLine {
         var line = SpokenLine("\(languageName): ")
         let words = chapter.words[chapter.verses[index].words]
         if original {
@@ -90,7 +90,7 @@ public struct ChapterWording: Sendable {
     /// What a voice hears for the marks printed around a word: a comma for a phrase's pause (the Greek raised dot,
     /// a comma, a dash, a bracket), a full stop for a sentence's (and sof pasuq), a question mark for the Greek ";"
     /// (which an English voice would read as a semicolon's pause, not a question); nothing when it has none.
-    public func pause(after word: Word) -> String {
+    package func pause(after word: Word) -> String {
         guard word.punctuation != StringTable.emptyText,
             let marks = Punctuation(field: Substring(chapter.text(word.punctuation)))
         else { return "" }
@@ -103,14 +103,14 @@ public struct ChapterWording: Sendable {
     }
 
     /// "Translation: In the beginning was the Word, …".
-    public func translation(_ index: VerseIndex) -> SpokenLine {
+    package func translation(_ index: VerseIndex) -> SpokenLine {
         let tokens = chapter.translationTokens[chapter.verses[index].translation].map { chapter.text($0) }
         return SpokenLine("Translation: " + Speakable.english(tokens.joined(separator: " ")))
     }
 
     /// "arkhay' spelled: alpha with smooth breathing, rho, …", or for Hebrew "beraysheet spelled: bet with dagesh
     /// and sheva, resh, …": every letter and mark by its English name.
-    public func spelling(_ word: Word) -> SpokenLine {
+    package func spelling(_ word: Word) -> SpokenLine {
         let surface = chapter.text(word.surface)
         var line = SpokenLine(said(word), transliteration)
         line.append(
@@ -120,7 +120,7 @@ public struct ChapterWording: Sendable {
 
     /// "Dictionary form: logos" (with `original`, "Dictionary form: λόγος, logos"); a Hebrew word, which the data
     /// gives no dictionary form, by its Strong's numbers: "Dictionary entries: Strong's H871a, Strong's H7225".
-    public func dictionaryForm(_ word: Word, original: Bool) -> SpokenLine {
+    package func dictionaryForm(_ word: Word, original: Bool) -> SpokenLine {
         let lemma = chapter.text(word.lemma)
         guard !lemma.isEmpty else {
             guard let strongs = Speakable.strongs(chapter.text(word.strongs)) else {
@@ -153,10 +153,10 @@ public struct ChapterWording: Sendable {
     }
 
     /// What the original-script switch says: "Hebrew words on." / "Greek words off.".
-    public func originalSwitch(_ on: Bool) -> SpokenLine { SpokenLine("\(languageName) words \(on ? "on" : "off").") }
+    package func originalSwitch(_ on: Bool) -> SpokenLine { SpokenLine("\(languageName) words \(on ? "on" : "off").") }
 
     /// The opening line: says the mode is on and how to start.
-    public var opening: SpokenLine {
+    package var opening: SpokenLine {
         SpokenLine(
             "Screen reader mode on: \(Speakable.reference(chapter.reference)), \(chapter.verses.count) verses. "
                 + "Right and left arrows read word by word, down and up go verse by verse, question mark lists the keys, "
@@ -164,7 +164,7 @@ public struct ChapterWording: Sendable {
     }
 
     /// Every key of the line mode, in words.
-    public var keys: SpokenLine {
+    package var keys: SpokenLine {
         let name = languageName
         return SpokenLine(
             "Keys: right and left arrows, or l and h, next and previous word. Down and up, or j and k, "
@@ -179,16 +179,16 @@ public struct ChapterWording: Sendable {
     }
 
     /// The reader's `p` on a word the source does not split into morphemes (every Greek word).
-    public var notSplit: SpokenLine { SpokenLine("\(languageName) words are not split into parts here.") }
+    package var notSplit: SpokenLine { SpokenLine("\(languageName) words are not split into parts here.") }
 
     /// A word element's copy action: its name and description ("copy Hebrew", "Copy the Hebrew word").
-    public var copyWordAction: (name: String, description: String) {
+    package var copyWordAction: (name: String, description: String) {
         ("copy \(languageName)", "Copy the \(languageName) word")
     }
 
     /// A Hebrew word element's parts action (`Action.parts`): its name and description ("parts", "Say the Hebrew
     /// word's parts one by one").
-    public var partsAction: (name: String, description: String) {
+    package var partsAction: (name: String, description: String) {
         ("parts", "Say the \(languageName) word's parts one by one")
     }
 }

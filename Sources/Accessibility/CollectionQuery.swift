@@ -14,8 +14,8 @@
 /// The walk asks its tree for as little as it can: it prunes subtrees that cannot hold a wanted role, and lets the
 /// tree answer "the descendants with this role" directly when it can do so from the layout (a verse's heading is
 /// its number), so a query builds nothing it does not return.
-public struct CollectionRule: Sendable, Equatable {
-    public enum MatchType: Int32, Sendable {
+package struct CollectionRule: Sendable, Equatable {
+    package enum MatchType: Int32, Sendable {
         case invalid = 0
         case all = 1
         case any = 2
@@ -23,26 +23,26 @@ public struct CollectionRule: Sendable, Equatable {
         case empty = 4
     }
 
-    public enum SortOrder: UInt32, Sendable {
+    package enum SortOrder: UInt32, Sendable {
         case invalid = 0
         case canonical, flow, tab, reverseCanonical, reverseFlow, reverseTab
     }
 
     /// AT-SPI state numbers (`AtspiStateType`), as a set.
-    public var states: Set<UInt32>
-    public var stateMatch: MatchType
+    package var states: Set<UInt32>
+    package var stateMatch: MatchType
     /// Attribute (name, value) pairs, values already split at unescaped colons.
-    public var attributes: [(name: String, value: String)]
-    public var attributeMatch: MatchType
+    package var attributes: [(name: String, value: String)]
+    package var attributeMatch: MatchType
     /// AT-SPI role numbers (`AtspiRole`).
-    public var roles: Set<UInt32>
-    public var roleMatch: MatchType
+    package var roles: Set<UInt32>
+    package var roleMatch: MatchType
     /// Interface names as clients send them (`text`, `action(copy)`, …), compared without regard to case.
-    public var interfaces: [String]
-    public var interfaceMatch: MatchType
-    public var invert: Bool
+    package var interfaces: [String]
+    package var interfaceMatch: MatchType
+    package var invert: Bool
 
-    public init(
+    package init(
         states: Set<UInt32> = [], stateMatch: MatchType = .all, attributes: [(String, String)] = [],
         attributeMatch: MatchType = .all, roles: Set<UInt32> = [], roleMatch: MatchType = .all,
         interfaces: [String] = [], interfaceMatch: MatchType = .all, invert: Bool = false
@@ -58,7 +58,7 @@ public struct CollectionRule: Sendable, Equatable {
         self.invert = invert
     }
 
-    public static func == (a: CollectionRule, b: CollectionRule) -> Bool {
+    package static func == (a: CollectionRule, b: CollectionRule) -> Bool {
         a.states == b.states && a.stateMatch == b.stateMatch && a.attributeMatch == b.attributeMatch
             && a.attributes.map(\.name) == b.attributes.map(\.name)
             && a.attributes.map(\.value) == b.attributes.map(\.value)
@@ -67,7 +67,7 @@ public struct CollectionRule: Sendable, Equatable {
     }
 
     /// The set bits of a bit array of 32-bit words (how the wire carries states and roles).
-    public static func numbers(inBitArray words: [Int32]) -> Set<UInt32> {
+    package static func numbers(inBitArray words: [Int32]) -> Set<UInt32> {
         var result = Set<UInt32>()
         for (i, word) in words.enumerated() {
             let bits = UInt32(bitPattern: word)
@@ -78,7 +78,7 @@ public struct CollectionRule: Sendable, Equatable {
 
     /// One wire attribute entry as the rule's pairs: `value` split at colons not preceded by a backslash, and
     /// backslashes then removed.
-    public static func attributePairs(name: String, value: String) -> [(String, String)] {
+    package static func attributePairs(name: String, value: String) -> [(String, String)] {
         var pairs: [(String, String)] = []
         var current = "", previous: Character?
         for c in value {
@@ -149,7 +149,7 @@ public struct CollectionRule: Sendable, Equatable {
 }
 
 /// What the walk needs of a tree. Every answer is the same one the object's own AT-SPI methods give.
-public protocol CollectionTree {
+package protocol CollectionTree {
     associatedtype Node
     func childCount(of node: Node) -> Int
     func child(of node: Node, at index: Int) -> Node?
@@ -168,7 +168,7 @@ public protocol CollectionTree {
 
 extension CollectionTree {
     /// Whether a node matches the rule; the cheap criteria first (role, then states, attributes, interfaces).
-    public func matches(_ node: Node, _ rule: CollectionRule) -> Bool {
+    package func matches(_ node: Node, _ rule: CollectionRule) -> Bool {
         rule.matchesRole(collectionRole(of: node))
             && rule.matchesStates { hasState($0, node: node) }
             // An object's attributes may cost its utterance: asked only when the rule names some.
@@ -178,7 +178,7 @@ extension CollectionTree {
 
     /// `GetMatches` on `collection`: its matching descendants (children only unless `traverse`), at most `count`
     /// of them (0: all), in the sort order.
-    public func matches(
+    package func matches(
         in collection: Node, rule: CollectionRule, sortOrder: CollectionRule.SortOrder, count: Int,
         traverse: Bool
     ) -> [Node] {

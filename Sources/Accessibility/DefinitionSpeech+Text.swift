@@ -15,7 +15,7 @@ extension DefinitionSpeech {
     /// except Strong's word fragments in the King James list, said as the words they stand for (`renderings`). The
     /// entry's opening is said from its parts (`LexiconEntry.textAfterOpening` says where it ends): the headword
     /// respelled, the transliteration in plain letters and the pronunciation as `sayable(pronunciation:)` gives it.
-    public static func spokenText(_ entry: LexiconEntry) -> String {
+    package static func spokenText(_ entry: LexiconEntry) -> String {
         let language = entry.language
         // Each part as text too: the module misfiles a few (H5019's second transliteration "part" is Hebrew).
         let said = [

@@ -11,21 +11,21 @@ import InterlinearCorpus
 /// in Hebrew script, H5019's, which are respelled as the entry's text is), the headword
 /// respelled, and the headword in its own script is in the full entry only when the listener asked for the
 /// original script, tagged with its language so only a voice of that language reads it.
-public enum DefinitionSpeech {
+package enum DefinitionSpeech {
     /// The define key or action when the store refused the word's entry (a damaged row): why, in words.
-    public static func definitionUnavailable(_ failure: String) -> SpokenLine {
+    package static func definitionUnavailable(_ failure: String) -> SpokenLine {
         unreadable("The dictionary entry", failure)
     }
 
     /// The parts key or action when the word's parts could not be read (no store, or it failed to load): why.
-    public static func partsUnavailable(_ failure: String?) -> SpokenLine { unreadable("The word's parts", failure) }
+    package static func partsUnavailable(_ failure: String?) -> SpokenLine { unreadable("The word's parts", failure) }
 
     private static func unreadable(_ what: String, _ failure: String?) -> SpokenLine {
         SpokenLine(what + " could not be read" + (failure.map { ": " + Speakable.english($0) } ?? "") + ".")
     }
 
     /// "Strong's G3056, logos: something said including the thought." — one sense per entry, entries in order.
-    public static func brief(_ entries: [LexiconEntry]) -> SpokenLine {
+    package static func brief(_ entries: [LexiconEntry]) -> SpokenLine {
         said(entries) { entry, line in
             line.append(spoken(entry.transliteration, entry.language), .transliteration(entry.language))
             line.append(": " + sentence(english(spoken(firstSense(entry), entry.language)), capitalised: false))
@@ -36,7 +36,7 @@ public enum DefinitionSpeech {
     /// James renderings: …". With `original` the headword is in its own script ("λόγος"), for a voice of its
     /// language; without, respelled for an English voice (a Hebrew headword, unpointed, is left out: Strong's
     /// transliteration that follows says it).
-    public static func full(_ entries: [LexiconEntry], original: Bool = false) -> SpokenLine {
+    package static func full(_ entries: [LexiconEntry], original: Bool = false) -> SpokenLine {
         said(entries) { entry, line in
             // Strong's left a few numbers unused: no headword.
             let respelled = original ? "" : Respelling.headword(entry.headword, entry.language)
@@ -69,7 +69,7 @@ public enum DefinitionSpeech {
     /// braille. A screen reader gives a description to its default voice (Orca 43 does), so it holds no script;
     /// the entry in its own script is `define`'s (its JSON tags the language). The brief alone is what the action
     /// announces.
-    public static func details(_ entries: [LexiconEntry]) -> String {
+    package static func details(_ entries: [LexiconEntry]) -> String {
         ([brief(entries).text] + entries.map(spokenText)).joined(separator: " ")
     }
 

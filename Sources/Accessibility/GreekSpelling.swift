@@ -3,9 +3,9 @@ import Foundation
 /// Greek spelled letter by letter in English words, with every breathing, accent and subscript named:
 /// `ἀρχῇ` → "alpha with smooth breathing, rho, chi, eta with circumflex and iota subscript". It lets a listener
 /// whose voice cannot read Greek hear the exact spelling, which transliteration drops.
-public enum GreekSpelling {
+package enum GreekSpelling {
     /// The spelling of `text`, letters separated by commas and words by "space".
-    public static func spell(_ text: String) -> String {
+    package static func spell(_ text: String) -> String {
         var letters: [String] = []
         for character in text {
             if character.isWhitespace { letters.append("space"); continue }

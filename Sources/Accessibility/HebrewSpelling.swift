@@ -3,9 +3,9 @@ import Foundation
 /// Hebrew spelled letter by letter in English words, each letter with its points and accents named:
 /// `בְּרֵאשִׁית` → "bet with dagesh and sheva, resh with tsere, alef, shin with shin dot and hiriq, yod, tav". The
 /// names are the common English ones, spelled so an English voice says them as words.
-public enum HebrewSpelling {
+package enum HebrewSpelling {
     /// The spelling of `text`, letters separated by commas and words by "space".
-    public static func spell(_ text: String) -> String {
+    package static func spell(_ text: String) -> String {
         var letters: [String] = []
         var marks: [String] = []
         func flush() {

@@ -4,16 +4,16 @@ import InterlinearTable
 /// Touch exploration: the element under a finger, or else the nearest one, never a random one (gbible's bug).
 extension AccessibilityTree {
     /// The element a touch selects, and how far the touch was from it (0 when inside).
-    public struct Hit: Sendable, Equatable {
-        public var id: ElementID
-        public var distance: Float
+    package struct Hit: Sendable, Equatable {
+        package var id: ElementID
+        package var distance: Float
     }
 
     /// The element containing the screen point, or else the nearest element (Euclidean distance to its frame).
     /// Finds the cell under the point in O(log n) with the table, then widens to neighbouring cells only while
     /// they could hold something nearer; builds only those cells' containers. Nil with the screen reader off or an
     /// empty chapter.
-    public func hitTest(x: Float, y: Float) -> Hit? {
+    package func hitTest(x: Float, y: Float) -> Hit? {
         guard screenReaderEnabled, cellCount > 0, x.isFinite, y.isFinite else { return nil }
         // Work in content coordinates: one subtraction, no screen frame per element.
         let cx = x - viewport.originX

@@ -4,21 +4,21 @@ import InterlinearCorpus
 /// the container's order, so `next` and `previous` never disagree with `element(at:)`/`index(of:)`.
 extension AccessibilityTree {
     /// Which way focus moves.
-    public enum Direction: String, Sendable, CaseIterable {
+    package enum Direction: String, Sendable, CaseIterable {
         case next, previous
     }
 
     /// One focus move: where focus went and the scroll offset that brought it into view, if it had to scroll.
-    public struct Move: Sendable, Equatable {
-        public var to: ElementID
-        public var scrolledTo: Float?
+    package struct Move: Sendable, Equatable {
+        package var to: ElementID
+        package var scrolledTo: Float?
     }
 
     /// The chapter's first element (the first verse number), building only the cells it has to look at.
-    public func firstElement() -> ElementID? { firstElement(fromCell: 0, step: 1) }
+    package func firstElement() -> ElementID? { firstElement(fromCell: 0, step: 1) }
 
     /// The element after `id` in reading order, crossing into the next cell; nil at the end of the chapter.
-    public func next(after id: ElementID) -> ElementID? {
+    package func next(after id: ElementID) -> ElementID? {
         guard let container = container(at: id.cell), let index = container.index(of: id.kind) else { return nil }
         if index + 1 < container.elementCount {
             return ElementID(cell: id.cell, kind: container.elements[index + 1].kind)
@@ -27,20 +27,20 @@ extension AccessibilityTree {
     }
 
     /// The element before `id` in reading order, crossing into the previous cell; nil at the start of the chapter.
-    public func previous(before id: ElementID) -> ElementID? {
+    package func previous(before id: ElementID) -> ElementID? {
         guard let container = container(at: id.cell), let index = container.index(of: id.kind) else { return nil }
         if index > 0 { return ElementID(cell: id.cell, kind: container.elements[index - 1].kind) }
         return firstElement(fromCell: id.cell - 1, step: -1)
     }
 
     /// Moves focus one element and scrolls it into view if it is not fully visible. Nil at either end.
-    public func move(_ direction: Direction, from id: ElementID) -> Move? {
+    package func move(_ direction: Direction, from id: ElementID) -> Move? {
         guard let target = direction == .next ? next(after: id) : previous(before: id) else { return nil }
         return Move(to: target, scrolledTo: focus(target))
     }
 
     /// What to announce after focus scrolled the table (iOS `pageScrolled`): "Verses 3 to 5 of 51".
-    public func scrollAnnouncement() -> String {
+    package func scrollAnnouncement() -> String {
         let cells = visibleCells
         guard let first = cells.first, let last = cells.last else { return "No verses" }
         let a = verseNumber(ofCell: first), b = verseNumber(ofCell: last)

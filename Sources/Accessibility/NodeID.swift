@@ -4,9 +4,9 @@ import InterlinearTypesetting
 /// Stable, content-derived node ids: `John.1` (the chapter), `John.1.3` (verse 3's container), `John.1.3.v` (its
 /// verse number), `John.1.3.note`, `John.1.3.w2` (second Greek word), `John.1.3.w2.gloss` (a label, label
 /// granularity), `John.1.3.t` (the whole translation), `John.1.3.t4` (its fourth word). Numbers in ids count from 1.
-public enum NodeID {
+package enum NodeID {
     /// A node a text id names.
-    public enum Target: Equatable, Sendable {
+    package enum Target: Equatable, Sendable {
         case chapter
         case cell(VerseIndex)
         case element(ElementID)
@@ -15,7 +15,7 @@ public enum NodeID {
 
 extension AccessibilityTree {
     /// A verse container's node id, `John.1.3`.
-    public func nodeID(ofCell cell: VerseIndex) -> String {
+    package func nodeID(ofCell cell: VerseIndex) -> String {
         // Appended piece by piece: ids are short, so they stay small strings (no allocation) all the way.
         var id = rootNodeID
         id.append(".")
@@ -24,7 +24,7 @@ extension AccessibilityTree {
     }
 
     /// An element's node id.
-    public func nodeID(of id: ElementID) -> String {
+    package func nodeID(of id: ElementID) -> String {
         var node = nodeID(ofCell: id.cell)
         switch id.kind {
         case .verseNumber: node.append(".v")
@@ -47,11 +47,11 @@ extension AccessibilityTree {
 
     /// Parses a node id of this chapter (the book part case-insensitively). It does not check that the element
     /// exists; `element(_:)` does.
-    public func target(parsing text: String) -> NodeID.Target? { target(parsing: text[...]) }
+    package func target(parsing text: String) -> NodeID.Target? { target(parsing: text[...]) }
 
     /// Parses a node id whose parts are separated by `separator` ("." in ids; the AT-SPI adapter passes its object
     /// paths' "/" parts as they are, so a screen reader's every request parses without building a string).
-    public func target(parsing text: Substring, separator: Character = ".") -> NodeID.Target? {
+    package func target(parsing text: Substring, separator: Character = ".") -> NodeID.Target? {
         let parts = text.split(separator: separator, omittingEmptySubsequences: false)
         let root = rootNodeID.split(separator: ".")
         guard parts.count >= root.count,
@@ -84,5 +84,5 @@ extension AccessibilityTree {
     }
 
     /// The cell showing a verse number (cells are verses).
-    public func cellIndex(verseNumber number: Int) -> VerseIndex? { chapter.verseIndex(number: number) }
+    package func cellIndex(verseNumber number: Int) -> VerseIndex? { chapter.verseIndex(number: number) }
 }

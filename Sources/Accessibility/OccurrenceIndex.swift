@@ -1,12 +1,12 @@
 import InterlinearCorpus
 
 /// A word somewhere in the corpus: its chapter, verse number (as printed) and offset in the verse.
-public struct WordOccurrence: Hashable, Sendable {
-    public let chapter: ChapterReference
-    public let verse: Int
-    public let word: WordOffset
+package struct WordOccurrence: Hashable, Sendable {
+    package let chapter: ChapterReference
+    package let verse: Int
+    package let word: WordOffset
 
-    public init(chapter: ChapterReference, verse: Int, word: WordOffset) {
+    package init(chapter: ChapterReference, verse: Int, word: WordOffset) {
         self.chapter = chapter
         self.verse = verse
         self.word = word
@@ -16,7 +16,7 @@ public struct WordOccurrence: Hashable, Sendable {
 /// Finds every word in the corpus with a lemma or a Strong's number: the same search `interlinear search` and the
 /// reader run. This layer sits below the store, so a consumer supplies it (the reader and the command line wrap
 /// the store's search); without one, the searches stay in the tree's chapter.
-public protocol OccurrenceIndex: AnyObject {
+package protocol OccurrenceIndex: AnyObject {
     /// Every word with the same lemma (`.lemma`, accents and case ignored) or Strong's number (`.strongs`) as
     /// `text`, in canonical order.
     func occurrences(of text: String, matching match: AccessibilityTree.Match) -> [WordOccurrence]
@@ -26,7 +26,7 @@ extension AccessibilityTree {
     /// Every other word in the corpus with the same lemma or Strong's number as the word `id` belongs to, in
     /// canonical order: from the occurrence index when there is one, else from this chapter. Empty if `id` is not a
     /// word.
-    public func occurrencesInCorpus(of id: ElementID, matching match: Match) -> [WordOccurrence] {
+    package func occurrencesInCorpus(of id: ElementID, matching match: Match) -> [WordOccurrence] {
         guard element(id) != nil, let local = id.kind.word else { return [] }
         let verse = chapter.verses[id.cell]
         let word = chapter.words[verse.word(at: local)]

@@ -9,17 +9,17 @@ import InterlinearTypesetting
 /// Both users of the order walk this one definition: `CellContainer` builds a cell's elements from it (adding the
 /// note marker, which has no label), and a window's keyboard focus steps through it while no screen reader runs, so a
 /// focus ring never builds an accessibility element and its ids and frames are the tree's by construction.
-public struct ReadingOrder: Sendable {
-    public let layout: ChapterLayout
-    public let granularity: Granularity
+package struct ReadingOrder: Sendable {
+    package let layout: ChapterLayout
+    package let granularity: Granularity
 
-    public init(layout: ChapterLayout, granularity: Granularity = .word) {
+    package init(layout: ChapterLayout, granularity: Granularity = .word) {
         self.layout = layout
         self.granularity = granularity
     }
 
     /// A cell's elements in reading order (without the note marker), read from its labels without allocating.
-    public struct Items: Sequence, IteratorProtocol {
+    package struct Items: Sequence, IteratorProtocol {
         let labels: ArraySlice<Label>
         let granularity: Granularity
         var index: Int
@@ -32,7 +32,7 @@ public struct ReadingOrder: Sendable {
             index = labels.startIndex
         }
 
-        public mutating func next() -> Element? {
+        package mutating func next() -> Element? {
             guard index < labels.endIndex else { return nil }
             let label = labels[index]
             let frame = Rect(x: label.x, y: label.y, width: label.width, height: label.height)
@@ -78,20 +78,20 @@ public struct ReadingOrder: Sendable {
     }
 
     /// The items of a cell; empty outside the chapter.
-    public func items(inCell cell: VerseIndex) -> Items {
+    package func items(inCell cell: VerseIndex) -> Items {
         Items(
             layout.cells.indices.contains(cell) ? layout.labels(in: cell) : layout.labels[0..<0],
             granularity: granularity)
     }
 
     /// The cell-relative frame of an element, or nil if the cell has no such element.
-    public func frame(of id: ElementID) -> Rect? {
+    package func frame(of id: ElementID) -> Rect? {
         items(inCell: id.cell).first { $0.kind == id.kind }?.frame
     }
 
     /// The element after `id` in reading order, crossing into later cells; nil at the end of the chapter or when
     /// `id` names nothing.
-    public func next(after id: ElementID) -> ElementID? {
+    package func next(after id: ElementID) -> ElementID? {
         var found = false
         for item in items(inCell: id.cell) {
             if found { return ElementID(cell: id.cell, kind: item.kind) }
@@ -102,7 +102,7 @@ public struct ReadingOrder: Sendable {
 
     /// The element before `id` in reading order, crossing into earlier cells; nil at the start or when `id` names
     /// nothing.
-    public func previous(before id: ElementID) -> ElementID? {
+    package func previous(before id: ElementID) -> ElementID? {
         var before: Element.Kind?
         for item in items(inCell: id.cell) {
             if item.kind == id.kind {
@@ -116,7 +116,7 @@ public struct ReadingOrder: Sendable {
 
     /// The first element walking from `cell` by `step` (+1: a cell's first element; −1: its last), skipping empty
     /// cells.
-    public func first(fromCell cell: VerseIndex, step: Int) -> ElementID? {
+    package func first(fromCell cell: VerseIndex, step: Int) -> ElementID? {
         var cell = cell
         while layout.cells.indices.contains(cell) {
             var chosen: Element.Kind?
@@ -133,7 +133,7 @@ public struct ReadingOrder: Sendable {
     /// Where keyboard focus starts when it has nowhere to continue from (no focus yet, or the focused element
     /// scrolled out of view): forwards, the first element wholly below the viewport's top edge; backwards, the last
     /// element wholly above its bottom edge. Falls back to the first (last) element of the visible cells.
-    public func entry(in table: Table, viewport: Viewport, forward: Bool) -> ElementID? {
+    package func entry(in table: Table, viewport: Viewport, forward: Bool) -> ElementID? {
         // Table rows are cells, one per verse.
         let rows = table.visibleCells(in: viewport)
         guard !rows.isEmpty else { return nil }

@@ -7,11 +7,11 @@ import InterlinearCorpus
 /// respellings mark it) where the source marks it. The SBL academic transliteration stays for print, layout and
 /// braille: its macrons, carons, dots and half rings are spelled out letter by letter by an English voice ("e
 /// macron"), and its Leipzig hyphens are read "dash" by terminal screen readers. The rules are in docs/speech.md.
-public enum Respelling {
+package enum Respelling {
     /// A word as an English voice should hear it: Greek given in Greek script (transliterated, then respelled with
     /// the stress its accent marks), Hebrew given as its stored transliteration. Optional letters ("houtō(s)") are
     /// said both ways.
-    public static func spoken(_ text: String, _ language: SourceLanguage) -> String {
+    package static func spoken(_ text: String, _ language: SourceLanguage) -> String {
         switch language {
         case .greek: english(Speakable.alternatives(Transliterator.transliterate(text)), .greek, source: text)
         case .hebrew: english(Speakable.alternatives(text), .hebrew)
@@ -21,7 +21,7 @@ public enum Respelling {
     /// A dictionary form in its own script (a lemma, a Strong's headword) as an English voice should hear it: Greek
     /// respelled; Hebrew transliterated first when it is pointed. Strong's Hebrew headwords are consonants only,
     /// which no voice can be given: "" (left out).
-    public static func headword(_ script: String, _ language: SourceLanguage) -> String {
+    package static func headword(_ script: String, _ language: SourceLanguage) -> String {
         let transliteration = academic(script, language)
         guard !transliteration.isEmpty else { return "" }
         switch language {
@@ -44,7 +44,8 @@ public enum Respelling {
     /// script, which says where the stress is (Greek accents). A Hebrew transliteration's stress is the acute it
     /// may carry on a vowel ("ʾākā́ltā"); unmarked, none is given. Non-letters pass through,
     /// except the Leipzig hyphen inside a word, which joins its parts, and Greek or Hebrew script that is no letter.
-    public static func english(_ transliteration: String, _ language: SourceLanguage, source: String? = nil) -> String {
+    package static func english(_ transliteration: String, _ language: SourceLanguage, source: String? = nil) -> String
+    {
         let stress = language == .greek ? source.flatMap(greekStressFromEnd) : nil
         var out = ""
         out.reserveCapacity(transliteration.utf8.count + 4)

@@ -6,13 +6,13 @@
 /// bet, hebrew shva"), so the running text a reader hears on entering a verse and in say all is the verse number and
 /// its English. A reader whose screen reader switches voices by the text's `language` runs turns it on, and each
 /// verse's words follow in their own run. Braille is on: the script stays where a braille display reads it.
-public struct ScriptSetting: Sendable, Equatable {
+package struct ScriptSetting: Sendable, Equatable {
     /// Whether the running text holds the original words (in their own `language` run) for speech.
-    public var speech: Bool
+    package var speech: Bool
     /// Whether the original words stay available to braille displays.
-    public var braille: Bool
+    package var braille: Bool
 
-    public init(speech: Bool = false, braille: Bool = true) {
+    package init(speech: Bool = false, braille: Bool = true) {
         self.speech = speech
         self.braille = braille
     }

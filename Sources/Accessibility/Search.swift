@@ -5,13 +5,13 @@ import InterlinearTypesetting
 /// integers) and name their results as element ids; only the cells of the results are ever built.
 extension AccessibilityTree {
     /// What makes two words "the same" for a search.
-    public enum Match: Sendable, CaseIterable {
+    package enum Match: Sendable, CaseIterable {
         case lemma, strongs
     }
 
     /// Every other word of the chapter with the same lemma or Strong's number, in reading order. With an
     /// occurrence index these are its results that fall in this chapter (`occurrencesInCorpus` has them all).
-    public func otherOccurrences(of id: ElementID, matching match: Match) -> [ElementID] {
+    package func otherOccurrences(of id: ElementID, matching match: Match) -> [ElementID] {
         if occurrenceIndex != nil { return elementIDs(of: occurrencesInCorpus(of: id, matching: match)) }
         guard let (key, start) = searchKey(id, match) else { return [] }
         return chapter.words.indices.compactMap { index in
@@ -20,7 +20,7 @@ extension AccessibilityTree {
     }
 
     /// What an action did.
-    public enum ActionResult: Sendable, Equatable {
+    package enum ActionResult: Sendable, Equatable {
         /// The text to put on the clipboard.
         case copied(String)
         /// The elements found, for the reader to offer or move through.
@@ -36,7 +36,7 @@ extension AccessibilityTree {
     }
 
     /// Performs an action; nil if the element does not offer it.
-    public func perform(_ action: Action, on id: ElementID) -> ActionResult? {
+    package func perform(_ action: Action, on id: ElementID) -> ActionResult? {
         guard let element = element(id), element.actions(language: chapter.language).contains(action) else {
             return nil
         }
@@ -73,7 +73,7 @@ extension AccessibilityTree {
 
     /// The element that stands for a chapter word: its block, or in label granularity its first label. Read from
     /// the layout, so naming a search result builds no container; nil if the word has no label (or the reader is off).
-    public func elementID(ofWord index: WordIndex) -> ElementID? {
+    package func elementID(ofWord index: WordIndex) -> ElementID? {
         guard screenReaderEnabled, chapter.words.indices.contains(index) else { return nil }
         let cell = chapter.verseIndex(ofWord: index)
         guard layout.cells.indices.contains(cell), let local = chapter.verses[cell].offset(of: index),

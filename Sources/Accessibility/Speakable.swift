@@ -3,12 +3,12 @@ import InterlinearCorpus
 /// Turns stored codes, numbers and marks into words a voice reads well, under a screen reader's punctuation rules
 /// too: terminal screen readers speak `-`, `*`, `~`, `/` by name ("Screen dash reader") and an English voice reads
 /// "1:14" as "one colon fourteen", so none of those reach a voice from here.
-public enum Speakable {
+package enum Speakable {
     /// "G1510" → "Strong's G1510"; "G0846" → "Strong's G846"; Hebrew numbers one per morpheme: "H871a-H7225" →
     /// "Strong's H871a, Strong's H7225". Every number keeps its letter, as a user types it to `define` or `/`
     /// (G3056 and H3056 are different words, so "Strong's 3056" alone would not say which). Nil for an empty or
     /// unreadable number.
-    public static func strongs(_ code: String) -> String? {
+    package static func strongs(_ code: String) -> String? {
         if code.hasPrefix("H") {
             let numbers = code.split { $0 == "-" || $0 == "/" }
             guard !numbers.isEmpty,
@@ -41,13 +41,13 @@ public enum Speakable {
 
     /// A Robinson code (Greek) or a part-of-speech code (Hebrew, "Prep-N") in words; an unreadable code is
     /// described, not spelled out.
-    public static func morphology(_ code: String, language: SourceLanguage = .greek) -> String {
+    package static func morphology(_ code: String, language: SourceLanguage = .greek) -> String {
         let words = language == .hebrew ? HebrewPartOfSpeech.expand(code) : Morphology.expand(code)
         return words ?? "unrecognised grammatical form"
     }
 
     /// A number in words, without hyphens: 14 → "fourteen", 51 → "fifty one", 105 → "one hundred and five".
-    public static func number(_ n: Int) -> String {
+    package static func number(_ n: Int) -> String {
         if n < 0 { return "minus " + number(n == Int.min ? Int.max : -n) }
         if n < 20 { return units[n] }
         if n < 100 { return tens[n / 10] + (n % 10 == 0 ? "" : " " + units[n % 10]) }
@@ -67,14 +67,14 @@ public enum Speakable {
     private static let tens = ["", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
 
     /// A book's name as spoken: "1 John" → "First John".
-    public static func book(_ book: Book) -> String {
+    package static func book(_ book: Book) -> String {
         let ordinals = ["1 ": "First ", "2 ": "Second ", "3 ": "Third "]
         for (digit, word) in ordinals where book.name.hasPrefix(digit) { return word + book.name.dropFirst(2) }
         return book.name
     }
 
     /// "John one, verse fourteen"; without a verse, "John one".
-    public static func reference(_ reference: ChapterReference, verse: Int? = nil) -> String {
+    package static func reference(_ reference: ChapterReference, verse: Int? = nil) -> String {
         let chapter = "\(book(reference.book)) \(number(reference.chapter))"
         return verse.map { chapter + ", verse " + number($0) } ?? chapter
     }
@@ -83,7 +83,7 @@ public enum Speakable {
     /// ("joint-heirs" → "joint heirs"), and the marks a screen reader would name (`* ~ / + @ $ \ _`) or that only
     /// mark editorial additions (`[ ]`, and the parentheses of an untranslated particle, "(et)") are dropped.
     /// Letters, digits, quotes and sentence punctuation stay.
-    public static func english(_ text: String) -> String {
+    package static func english(_ text: String) -> String {
         englishASCII(text) ?? englishByCharacter(text)
     }
 
@@ -138,14 +138,14 @@ public enum Speakable {
 
     /// A gloss as spoken: the `*` and `~` markers of the source and the brackets of supplied words dropped
     /// ("In [the]" → "In the").
-    public static func gloss(_ gloss: String) -> String { english(gloss) }
+    package static func gloss(_ gloss: String) -> String { english(gloss) }
 
     /// A transliteration whose optional letters are in parentheses, spoken as both forms:
     /// "houtō(s)" → "houtō or houtōs". Text without parentheses is returned unchanged. Only the first optional part
     /// is said both ways; a later one is said with its letters (its parentheses dropped): every part both ways would
     /// be 2ⁿ forms, and a store or a source may hold any text (the lexicon-row fuzz harness found one that never
     /// ended). So the result is at most twice the text and four bytes.
-    public static func alternatives(_ text: String) -> String {
+    package static func alternatives(_ text: String) -> String {
         // Without a "(" byte there is no "(" character: nothing to do (most words), without walking characters.
         guard text.utf8.contains(UInt8(ascii: "(")) else { return text }
         guard let open = text.firstIndex(of: "("), let close = text[open...].firstIndex(of: ")") else { return text }
@@ -162,7 +162,7 @@ public enum Speakable {
 }
 
 /// How much a word line says beyond the transliteration, gloss and parsing.
-public enum Verbosity: String, Sendable, CaseIterable {
+package enum Verbosity: String, Sendable, CaseIterable {
     /// The transliteration, gloss and parsing only.
     case brief
     /// Also the verse reference when it changes, and the dictionary form when it differs from the word.
@@ -171,7 +171,7 @@ public enum Verbosity: String, Sendable, CaseIterable {
     case full
 
     /// The next level, wrapping from full back to brief (the verbosity key).
-    public var next: Verbosity {
+    package var next: Verbosity {
         switch self {
         case .brief: .normal
         case .normal: .full

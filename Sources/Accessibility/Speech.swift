@@ -6,16 +6,16 @@ import InterlinearTypesetting
 /// gloss, morphology in words, the dictionary form respelled, "Strong's 1510". Raw codes ("V-IAI-3S", "G1510") and
 /// the original script are never in an English description.
 /// Built only when asked, never stored.
-public struct Utterance: Sendable, Equatable {
-    public var name: String
+package struct Utterance: Sendable, Equatable {
+    package var name: String
     /// BCP 47 tag of `name`: "grc" for Greek, "hbo" for Hebrew, "grc-Latn" / "hbo-Latn" for a transliteration,
     /// "en" for English.
-    public var language: String
-    public var description: String
+    package var language: String
+    package var description: String
     /// BCP 47 tag of `description`: English.
-    public var descriptionLanguage: String
+    package var descriptionLanguage: String
 
-    public init(name: String, language: String, description: String, descriptionLanguage: String = "en") {
+    package init(name: String, language: String, description: String, descriptionLanguage: String = "en") {
         self.name = name
         self.language = language
         self.description = description
@@ -26,7 +26,7 @@ public struct Utterance: Sendable, Equatable {
 extension AccessibilityTree {
     /// The words spoken for an element, or nil if there is no such element. Spoken forms of the chapter's strings
     /// are computed once per tree (`spokenForms`).
-    public func utterance(of id: ElementID) -> Utterance? {
+    package func utterance(of id: ElementID) -> Utterance? {
         guard let element = element(id) else { return nil }
         let verse = chapter.verses[id.cell]
         func place() -> String { Speakable.reference(chapter.reference, verse: verse.number) }
@@ -93,7 +93,7 @@ extension AccessibilityTree {
 
     /// The words spoken for a verse container: "John 1, verse 3" (no colon, which voices read out) and its word
     /// count, "17 Greek words" — what the verse holds, never how many elements the engine built.
-    public func utterance(ofCell cell: VerseIndex) -> Utterance {
+    package func utterance(ofCell cell: VerseIndex) -> Utterance {
         let verse = chapter.verses[cell]
         let count = verse.words.count
         return Utterance(
@@ -102,7 +102,7 @@ extension AccessibilityTree {
     }
 
     /// The words spoken for the chapter as a whole (the document): "Genesis 1", "chapter, 31 verses".
-    public var documentUtterance: Utterance {
+    package var documentUtterance: Utterance {
         Utterance(
             name: chapter.reference.description, language: "en",
             description: "chapter, \(chapter.verses.count) verses")

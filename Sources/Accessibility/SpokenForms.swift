@@ -10,7 +10,7 @@ import InterlinearCorpus
 /// Keyed by interned id, in arrays the size of the chapter's string table: a lookup is an index. The values are
 /// exactly what the functions they stand in for return, so speech is the same with or without them. One per
 /// `AccessibilityTree` (and so per chapter); not thread-safe, like the tree.
-public final class SpokenForms {
+package final class SpokenForms {
     /// What a table holds.
     enum Kind: Int, CaseIterable {
         /// A Greek lemma respelled for an English voice: `Respelling.english` of its transliteration.
@@ -57,7 +57,7 @@ public final class SpokenForms {
     private var alignedCell: VerseIndex?
     private var translationDescriptions: [String] = []
 
-    public init() {}
+    package init() {}
 
     /// The value of `kind` for string `id` of `chapter`: kept, or computed now and kept.
     func value(_ kind: Kind, _ id: TextID, in chapter: Chapter) -> String {

@@ -3,7 +3,7 @@ import InterlinearCorpus
 
 /// The language a piece of spoken text is in, as a BCP 47 tag. Speech output picks a voice by it, so Greek script
 /// only ever reaches a voice that can read Greek, and a braille transcriber picks a table by it.
-public enum SpokenLanguage: String, Sendable, CaseIterable {
+package enum SpokenLanguage: String, Sendable, CaseIterable {
     /// English words.
     case english = "en"
     /// Greek script (polytonic), for a Greek voice or the Greek braille table.
@@ -17,7 +17,7 @@ public enum SpokenLanguage: String, Sendable, CaseIterable {
 
     /// The speech-dispatcher language that reads it: Greek for Greek script, Hebrew ("he", the nearest voice there
     /// is) for Hebrew script, English for everything in Latin letters.
-    public var voice: String {
+    package var voice: String {
         switch self {
         case .greek: "grc"
         case .hebrew: "he"
@@ -26,11 +26,11 @@ public enum SpokenLanguage: String, Sendable, CaseIterable {
     }
 
     /// The language of text the user typed, to say it back: Greek or Hebrew if it holds that script, else English.
-    public static func typed(_ text: String) -> SpokenLanguage { script(of: text) ?? .english }
+    package static func typed(_ text: String) -> SpokenLanguage { script(of: text) ?? .english }
 
     /// Whether a scalar is Hebrew script: the Hebrew block (letters, points, cantillation) or its presentation
     /// forms.
-    public static func isHebrew(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isHebrew(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x0590...0x05FF, 0xFB1D...0xFB4F: true
         default: false
@@ -38,7 +38,7 @@ public enum SpokenLanguage: String, Sendable, CaseIterable {
     }
 
     /// Whether a scalar is Greek script: the Greek and Coptic block or Greek Extended (polytonic letters).
-    public static func isGreek(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isGreek(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x0370...0x03FF, 0x1F00...0x1FFF: true
         default: false
@@ -56,20 +56,20 @@ public enum SpokenLanguage: String, Sendable, CaseIterable {
     }
 
     /// The language of a chapter's source script.
-    public static func source(_ language: SourceLanguage) -> SpokenLanguage { language == .hebrew ? .hebrew : .greek }
+    package static func source(_ language: SourceLanguage) -> SpokenLanguage { language == .hebrew ? .hebrew : .greek }
 
     /// The language of a chapter's transliteration.
-    public static func transliteration(_ language: SourceLanguage) -> SpokenLanguage {
+    package static func transliteration(_ language: SourceLanguage) -> SpokenLanguage {
         language == .hebrew ? .hebrewTransliteration : .transliteration
     }
 }
 
 /// A run of text in one language.
-public struct SpeechSpan: Sendable, Equatable {
-    public var text: String
-    public var language: SpokenLanguage
+package struct SpeechSpan: Sendable, Equatable {
+    package var text: String
+    package var language: SpokenLanguage
 
-    public init(_ text: String, _ language: SpokenLanguage) {
+    package init(_ text: String, _ language: SpokenLanguage) {
         self.text = text
         self.language = language
     }
@@ -77,17 +77,17 @@ public struct SpeechSpan: Sendable, Equatable {
 
 /// One line to print and to speak: spans in their languages, each with the punctuation that precedes it, so the
 /// printed text and the spoken spans are the same words. Built only when a line is needed, never stored.
-public struct SpokenLine: Sendable, Equatable {
-    public private(set) var spans: [SpeechSpan] = []
+package struct SpokenLine: Sendable, Equatable {
+    package private(set) var spans: [SpeechSpan] = []
 
-    public init() {}
+    package init() {}
 
-    public init(_ text: String, _ language: SpokenLanguage = .english) {
+    package init(_ text: String, _ language: SpokenLanguage = .english) {
         append(text, language)
     }
 
     /// The whole line as printed.
-    public var text: String {
+    package var text: String {
         guard spans.count > 1 else { return spans.first?.text ?? "" }
         var text = ""
         text.reserveCapacity(spans.reduce(0) { $0 + $1.text.utf8.count })
@@ -96,22 +96,22 @@ public struct SpokenLine: Sendable, Equatable {
     }
 
     /// No span is ever empty (`appendRaw` keeps none), so a line is empty exactly when it has no spans: no walk.
-    public var isEmpty: Bool { spans.isEmpty }
+    package var isEmpty: Bool { spans.isEmpty }
 
     /// Appends text; `separator` goes before it unless the line is empty, in the language of the text before it.
-    public mutating func append(_ text: String, _ language: SpokenLanguage = .english, separator: String = "") {
+    package mutating func append(_ text: String, _ language: SpokenLanguage = .english, separator: String = "") {
         guard !text.isEmpty else { return }
         if !isEmpty, !separator.isEmpty { appendRaw(separator, spans.last?.language ?? .english) }
         appendRaw(text, language)
     }
 
     /// Appends a part of a list: ", " before it when the line already has text.
-    public mutating func item(_ text: String, _ language: SpokenLanguage = .english) {
+    package mutating func item(_ text: String, _ language: SpokenLanguage = .english) {
         append(text, language, separator: ", ")
     }
 
     /// Appends another line's spans after `separator`.
-    public mutating func append(_ other: SpokenLine, separator: String = "") {
+    package mutating func append(_ other: SpokenLine, separator: String = "") {
         guard !other.isEmpty else { return }
         if !isEmpty, !separator.isEmpty { appendRaw(separator, spans.last?.language ?? .english) }
         for span in other.spans { appendRaw(span.text, span.language) }
@@ -120,7 +120,7 @@ public struct SpokenLine: Sendable, Equatable {
     /// The messages a voice is sent for the line: adjacent spans read by the same voice joined (a transliteration
     /// and the English around it go to the English voice as one message), each to its voice (`SpokenLanguage.voice`:
     /// Greek script only to `grc`, Hebrew only to `he`, the rest to English), spans with nothing to say dropped.
-    public var messages: [(voice: String, text: String)] {
+    package var messages: [(voice: String, text: String)] {
         var messages: [(voice: String, text: String)] = []
         for span in spans {
             if let last = messages.last, last.voice == span.language.voice {
@@ -140,7 +140,7 @@ public struct SpokenLine: Sendable, Equatable {
     }
 
     /// A copy with `prefix` in front.
-    public func prefixed(_ prefix: String) -> SpokenLine {
+    package func prefixed(_ prefix: String) -> SpokenLine {
         var line = SpokenLine(prefix)
         line.append(self)
         return line

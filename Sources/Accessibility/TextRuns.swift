@@ -2,25 +2,25 @@
 /// and granularities): characters, words, sentences, lines and paragraphs, and the language of each run (Orca 50+
 /// switches voices on the `language` attribute run). Offsets count Unicode scalars, as AT-SPI does. Pure: no
 /// D-Bus here, so it is tested without a bus.
-public struct TextRuns: Sendable, Equatable {
-    public private(set) var scalars: [Unicode.Scalar] = []
+package struct TextRuns: Sendable, Equatable {
+    package private(set) var scalars: [Unicode.Scalar] = []
     /// Each run's range and BCP 47 language, in order, covering the text.
-    public private(set) var runs: [(range: Range<Int>, language: String)] = []
+    package private(set) var runs: [(range: Range<Int>, language: String)] = []
     /// Each paragraph's range, newline included, in order, covering the text.
-    public private(set) var paragraphs: [Range<Int>] = []
+    package private(set) var paragraphs: [Range<Int>] = []
     private var paragraphStart = 0
 
-    public init() {}
+    package init() {}
 
-    public static func == (a: TextRuns, b: TextRuns) -> Bool {
+    package static func == (a: TextRuns, b: TextRuns) -> Bool {
         a.scalars == b.scalars && a.paragraphs == b.paragraphs && a.runs.map(\.range) == b.runs.map(\.range)
             && a.runs.map(\.language) == b.runs.map(\.language)
     }
 
-    public var count: Int { scalars.count }
+    package var count: Int { scalars.count }
 
     /// Appends text in a language (joined to the previous run when the language is the same).
-    public mutating func append(_ text: String, language: String) {
+    package mutating func append(_ text: String, language: String) {
         let start = scalars.count
         scalars.append(contentsOf: text.unicodeScalars)
         guard scalars.count > start else { return }
@@ -32,14 +32,14 @@ public struct TextRuns: Sendable, Equatable {
     }
 
     /// Ends the current paragraph with a newline (in the language of the run before it).
-    public mutating func endParagraph() {
+    package mutating func endParagraph() {
         append("\n", language: runs.last?.language ?? "en")
         paragraphs.append(paragraphStart..<scalars.count)
         paragraphStart = scalars.count
     }
 
     /// The text of a range (clamped).
-    public func string(_ range: Range<Int>) -> String {
+    package func string(_ range: Range<Int>) -> String {
         let a = max(0, min(range.lowerBound, count)), b = max(a, min(range.upperBound, count))
         var view = String.UnicodeScalarView()
         view.append(contentsOf: scalars[a..<b])
@@ -47,7 +47,7 @@ public struct TextRuns: Sendable, Equatable {
     }
 
     /// The run holding an offset (the last run at the end); nil for an empty text.
-    public func run(at offset: Int) -> (range: Range<Int>, language: String)? {
+    package func run(at offset: Int) -> (range: Range<Int>, language: String)? {
         guard !runs.isEmpty else { return nil }
         let o = max(0, min(offset, count - 1))
         return runs[Self.lastIndex(count: runs.count, atMost: o) { runs[$0].range.lowerBound }]
@@ -64,11 +64,11 @@ public struct TextRuns: Sendable, Equatable {
     }
 
     /// A unit to move by, as AT-SPI names them.
-    public enum Unit: Sendable, CaseIterable {
+    package enum Unit: Sendable, CaseIterable {
         case character, wordStart, wordEnd, sentenceStart, sentenceEnd, lineStart, lineEnd, paragraph
 
         /// `AtspiTextBoundaryType` (GetTextAtOffset and its siblings): 0 char … 6 line end.
-        public init?(boundary: UInt32) {
+        package init?(boundary: UInt32) {
             switch boundary {
             case 0: self = .character
             case 1: self = .wordStart
@@ -82,7 +82,7 @@ public struct TextRuns: Sendable, Equatable {
         }
 
         /// `AtspiTextGranularity` (GetStringAtOffset): 0 char, 1 word, 2 sentence, 3 line, 4 paragraph.
-        public init?(granularity: UInt32) {
+        package init?(granularity: UInt32) {
             switch granularity {
             case 0: self = .character
             case 1: self = .wordStart
@@ -98,7 +98,7 @@ public struct TextRuns: Sendable, Equatable {
     /// Units follow AT-SPI: a "start" unit runs from one start to the next (a word with the spaces after it), an
     /// "end" unit from one end to the next (the spaces before a word with it). Lines are paragraphs here: the
     /// text has no visual lines of its own.
-    public func unit(_ unit: Unit, at offset: Int, shift: Int = 0) -> Range<Int> {
+    package func unit(_ unit: Unit, at offset: Int, shift: Int = 0) -> Range<Int> {
         let marks = boundaries(unit)
         // The segment [marks[i], marks[i+1]) holding the offset.
         let o = max(0, min(offset, count))

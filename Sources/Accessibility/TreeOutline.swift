@@ -3,7 +3,7 @@ import InterlinearTypesetting
 
 extension Element.Kind {
     /// Whether it is a word of a verse's translation.
-    public var isTranslationWord: Bool {
+    package var isTranslationWord: Bool {
         if case .translation = self { return true }
         return false
     }
@@ -13,7 +13,7 @@ extension Element.Kind {
 /// the whole chapter (AT-SPI's Collection) tests every verse and must not build the elements it does not return.
 extension AccessibilityTree {
     /// The role of the element an id names, from its kind alone (the same role its container gives it).
-    public func role(of id: ElementID) -> Role {
+    package func role(of id: ElementID) -> Role {
         switch id.kind {
         case .verseNumber: .heading
         case .note: .button
@@ -24,7 +24,7 @@ extension AccessibilityTree {
     }
 
     /// Whether a cell shows a verse number (its heading); false outside the chapter.
-    public func hasVerseNumber(cell: VerseIndex) -> Bool {
+    package func hasVerseNumber(cell: VerseIndex) -> Bool {
         guard layout.cells.indices.contains(cell) else { return false }
         return layout.labels(in: cell).contains { $0.tier == .verse }
     }

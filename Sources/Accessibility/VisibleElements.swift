@@ -8,7 +8,8 @@ public struct VisibleElement: Sendable, Equatable {
     /// The element's node id, `John.1.3.w2` (`NodeID`).
     public let nodeID: String
     public let role: Role
-    /// The label text it was built from (the Greek word, the verse number, a translation word); empty for a note.
+    /// The text it shows (the Greek word, the verse number, a translation word, the translation group's whole
+    /// translation); empty for a note.
     public let text: String
     /// Its frame on screen for the tree's viewport at that offset: whole, and the part inside the viewport.
     public let frame: AccessibilityTree.ScreenFrame
@@ -30,7 +31,7 @@ extension AccessibilityTree {
                 let frame = screenFrame(of: element.frame, cell: cell)
                 guard !frame.offscreen else { continue }
                 let id = ElementID(cell: cell, kind: element.kind)
-                let text = element.kind == .note ? "" : chapter.strings[element.text]
+                let text = shownText(of: element, cell: cell)
                 shown.append(
                     VisibleElement(
                         id: id, nodeID: nodeID(of: id), role: element.role, text: text,

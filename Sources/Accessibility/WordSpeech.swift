@@ -7,38 +7,38 @@ import InterlinearCorpus
 /// parsing in words, then what the verbosity adds — because a voice or screen reader set to English spells Greek and
 /// Hebrew out as code points. The original script is added only when the listener asked for it (`original`), and
 /// always as a span tagged with its language (`grc`, `hbo`), so speech gives it to a voice of that language.
-public struct WordSpeech: Sendable, Equatable {
-    public var verbosity: Verbosity
+package struct WordSpeech: Sendable, Equatable {
+    package var verbosity: Verbosity
     /// Say the word in its own script first, for listeners whose screen reader or voice reads it.
-    public var original: Bool
+    package var original: Bool
     /// `original` under its first name, from when only Greek was read.
-    public var greek: Bool {
+    package var greek: Bool {
         get { original }
         set { original = newValue }
     }
 
     /// Give the SBL academic transliteration instead of the respelling: for braille, which reads it exactly and
     /// is not a voice.
-    public var academic: Bool
+    package var academic: Bool
 
-    public init(verbosity: Verbosity = .normal, original: Bool = false, academic: Bool = false) {
+    package init(verbosity: Verbosity = .normal, original: Bool = false, academic: Bool = false) {
         self.verbosity = verbosity
         self.original = original
         self.academic = academic
     }
 
-    public init(verbosity: Verbosity = .normal, greek: Bool) {
+    package init(verbosity: Verbosity = .normal, greek: Bool) {
         self.init(verbosity: verbosity, original: greek)
     }
 
     /// What an accessibility element's description says: everything, in English words only (the word's own script
     /// is the element's name, in its own language).
-    public static let description = WordSpeech(verbosity: .full, original: false)
+    package static let description = WordSpeech(verbosity: .full, original: false)
 
     /// `ayn, was, verb, imperfect active indicative, third person singular, from aymee` and at full verbosity
     /// `, Strong's 2258`; with `original`, `ἦν, ` first. `forms` keeps the spoken form of each string once computed
     /// (a tree's `SpokenForms`); without it every form is computed now. The line is the same either way.
-    public func line(_ word: Word, in chapter: Chapter, forms: SpokenForms? = nil) -> SpokenLine {
+    package func line(_ word: Word, in chapter: Chapter, forms: SpokenForms? = nil) -> SpokenLine {
         var line = SpokenLine()
         write(word, in: chapter, forms: forms, into: &line)
         return line
@@ -71,7 +71,7 @@ public struct WordSpeech: Sendable, Equatable {
     /// word is — respelled for an English voice, in its own script first with `original`, its transliteration with
     /// `academic` — then its gloss, its part of speech in words and its Strong's number. `chapter` must hold the
     /// morphemes (read with them: `Chapter.omitsMorphemes` false); a word without any is `ChapterWording.notSplit`.
-    public func parts(of word: Word, in chapter: Chapter) -> SpokenLine {
+    package func parts(of word: Word, in chapter: Chapter) -> SpokenLine {
         let morphemes = chapter.morphemes(of: word)
         guard !morphemes.isEmpty else { return ChapterWording(chapter: chapter).notSplit }
         var line = SpokenLine(morphemes.count == 1 ? "1 part." : "\(morphemes.count) parts.")
@@ -96,7 +96,7 @@ public struct WordSpeech: Sendable, Equatable {
     /// The parts of the word at `word` of the verse numbered `verse` in `whole`, a chapter read with its morphemes
     /// (the reader's `p` and the window's "parts" action find the word they show there: the chapter shown may be
     /// read without morphemes, or be a passage of it). Nil when `whole` has no such word or omits its morphemes.
-    public func parts(ofWord word: WordOffset, verse: Int, in whole: Chapter) -> SpokenLine? {
+    package func parts(ofWord word: WordOffset, verse: Int, in whole: Chapter) -> SpokenLine? {
         guard !whole.omitsMorphemes, let index = whole.verseIndex(number: verse),
             whole.verses[index].words.count > Int(word)
         else { return nil }
@@ -105,7 +105,7 @@ public struct WordSpeech: Sendable, Equatable {
 
     /// A word as a status line read by one voice says it: respelled (its script, which such a voice spells letter by
     /// letter, left out) and its gloss: "lo'gos, Word".
-    public static func respelledWithGloss(_ word: Word, in chapter: Chapter) -> String {
+    package static func respelledWithGloss(_ word: Word, in chapter: Chapter) -> String {
         let respelled = spoken(.respelled, respellingKey(of: word, in: chapter), in: chapter, forms: nil)
         let gloss = spoken(.gloss, word.gloss, in: chapter, forms: nil)
         return respelled + (gloss.isEmpty ? "" : ", \(gloss)")

@@ -22,9 +22,9 @@ import Glibc
 ///   `createDirectories` is set; then the missing folders are made, but none through a link that leads nowhere.
 ///
 /// `INTERLINEAR_TEMP_FILES=named` takes the path of file systems without `O_TMPFILE` (to test it).
-public enum AtomicFile {
+package enum AtomicFile {
     /// What may be at the path besides a regular file.
-    public enum Target: Sendable {
+    package enum Target: Sendable {
         /// A file the user named: a FIFO, a device or a socket is written in place.
         case output
         /// A file the program keeps for itself (the window's settings): a regular file or nothing.
@@ -32,7 +32,7 @@ public enum AtomicFile {
     }
 
     /// Writes `data` to `url` as described above.
-    public static func write(
+    package static func write(
         _ data: Data, to url: URL, createDirectories: Bool = false, target: Target = .output
     ) throws {
         try write(to: url.path, createDirectories: createDirectories, target: target) { sink in
@@ -42,7 +42,7 @@ public enum AtomicFile {
 
     /// Writes what `body` puts into the sink to `path`. A `SystemError` from the sink becomes an
     /// `OutputFileError` naming the path; any other error from `body` is rethrown as is. Either way nothing is left.
-    public static func write(
+    package static func write(
         to path: String, createDirectories: Bool = false, target: Target = .output,
         _ body: (ByteSink) throws -> Void
     ) throws {
@@ -204,7 +204,7 @@ public enum AtomicFile {
     /// Makes a folder and its missing parents, each in turn, but none through a symbolic link that leads nowhere
     /// (`mkdir` of the next one would follow it); a link to a folder on the way is the user's own layout (~/.config
     /// kept elsewhere). Nil when the folder is there; else what stood in the way.
-    public static func makeFolders(_ dir: String) -> String? {
+    package static func makeFolders(_ dir: String) -> String? {
         var made = ""
         var info = stat()
         for part in dir.split(separator: "/", omittingEmptySubsequences: true) {
@@ -240,23 +240,23 @@ public enum AtomicFile {
 }
 
 /// An output file that could not be written: one line naming the path and why.
-public struct OutputFileError: Error, CustomStringConvertible {
-    public enum Kind: Sendable {
+package struct OutputFileError: Error, CustomStringConvertible {
+    package enum Kind: Sendable {
         /// The file cannot be created where asked: a folder, a missing folder, no permission (exit 73).
         case cannotCreate
         /// Writing failed part-way: no space, file too large, an I/O error (exit 74).
         case writeFailed
     }
 
-    public let path: String
-    public let kind: Kind
-    public let reason: String
+    package let path: String
+    package let kind: Kind
+    package let reason: String
 
-    public init(path: String, kind: Kind, reason: String) {
+    package init(path: String, kind: Kind, reason: String) {
         self.path = path
         self.kind = kind
         self.reason = reason
     }
 
-    public var description: String { "cannot write output file \(EscapedText.escaped(path, limit: 120)): \(reason)" }
+    package var description: String { "cannot write output file \(EscapedText.escaped(path, limit: 120)): \(reason)" }
 }

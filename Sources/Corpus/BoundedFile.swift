@@ -5,9 +5,9 @@ import Glibc
 /// Reads a whole data file, refusing what no corpus file can be: something that is not a regular file (a folder,
 /// a FIFO that would block forever, a device that never ends) or a file larger than the limit. The size is checked
 /// before reading, and the read stops one byte past the limit, so a file that grows meanwhile is refused too.
-public enum BoundedFile {
+package enum BoundedFile {
     /// The file's bytes; `what` names the kind of file in messages ("a chapter file").
-    public static func read(_ path: String, limit: Int, what: String) throws -> [UInt8] {
+    package static func read(_ path: String, limit: Int, what: String) throws -> [UInt8] {
         // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused below.
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
         guard fd >= 0 else {
@@ -57,7 +57,7 @@ public enum BoundedFile {
     }
 
     /// "a folder", "a FIFO (named pipe)", … for messages.
-    public static func fileTypeName(_ type: mode_t) -> String {
+    package static func fileTypeName(_ type: mode_t) -> String {
         switch type {
         case S_IFDIR: "a folder"
         case S_IFIFO: "a FIFO (named pipe)"
@@ -71,7 +71,7 @@ public enum BoundedFile {
 }
 
 /// strerror's text for an errno value ("No space left on device").
-public func systemMessage(_ code: Int32) -> String {
+package func systemMessage(_ code: Int32) -> String {
     guard let text = strerror(code) else { return "error \(code)" }
     return String(cString: text)
 }

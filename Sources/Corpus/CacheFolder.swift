@@ -22,9 +22,9 @@ import Glibc
 /// A folder that cannot be made (a file on the way, a read-only home) or a folder at a file's name is bad luck,
 /// not an attack: caching is quietly off (or that one file is), as before. Caches are an
 /// optimisation: nothing else changes, the command's output is the same.
-public final class CacheFolder: Sendable {
+package final class CacheFolder: Sendable {
     /// The folder's path, for messages and for `PersistedSave`.
-    public let path: String
+    package let path: String
     private let descriptor: Int32
     /// Set when a file in the folder was refused: the folder is no longer used (one warning, then silence).
     private let refused = Atomic<Bool>(false)
@@ -48,7 +48,7 @@ public final class CacheFolder: Sendable {
 
     /// The cache folder at `path`, made (0700) when missing; nil, with one warning per process, when it cannot be
     /// used safely. Opened once per process: FontCache and ShapeCache share it.
-    public static func open(_ path: String) -> CacheFolder? {
+    package static func open(_ path: String) -> CacheFolder? {
         opened.withLock { state in
             if let known = state.folders.first(where: { $0.path == path }) { return known.folder }
             let result: CacheFolder?
@@ -140,12 +140,12 @@ public final class CacheFolder: Sendable {
     }
 
     /// Whether the folder is still used (no file in it was refused).
-    public var isUsable: Bool { !refused.load(ordering: .relaxed) }
+    package var isUsable: Bool { !refused.load(ordering: .relaxed) }
 
     /// A descriptor for reading the regular file `name` in the folder, with its `stat`; nil when it does not exist
     /// (silently) or is refused (a link, not a regular file, a foreign owner: the folder is then given up, with the
     /// warning). The caller closes the descriptor. Never blocks: a FIFO is opened non-blocking, then refused.
-    public func openFile(_ name: String) -> (descriptor: Int32, info: stat)? {
+    package func openFile(_ name: String) -> (descriptor: Int32, info: stat)? {
         open(name, O_RDONLY, quietly: [ENOENT])
     }
 
@@ -154,7 +154,7 @@ public final class CacheFolder: Sendable {
     /// with the warning) or cannot be opened for writing (a read-only file or file system: quietly). For the shape
     /// cache's append-only file: the caller locks it (`flock`) before writing, and checks with `isCurrent` that the
     /// name still leads to it (a compaction renames a new file over the name). The caller closes the descriptor.
-    public func openForAppending(_ name: String) -> (descriptor: Int32, info: stat)? {
+    package func openForAppending(_ name: String) -> (descriptor: Int32, info: stat)? {
         open(name, O_RDWR | O_CREAT, quietly: [ENOENT, EISDIR, EACCES, EROFS, EPERM])
     }
 
@@ -193,7 +193,7 @@ public final class CacheFolder: Sendable {
     }
 
     /// Whether the name `name` in the folder still leads to the file `info` describes (same device and inode).
-    public func isCurrent(_ name: String, _ info: stat) -> Bool {
+    package func isCurrent(_ name: String, _ info: stat) -> Bool {
         var now = stat()
         guard Self.isPlainName(name), fstatat(descriptor, name, &now, AT_SYMLINK_NOFOLLOW) == 0 else { return false }
         return now.st_dev == info.st_dev && now.st_ino == info.st_ino
@@ -202,7 +202,7 @@ public final class CacheFolder: Sendable {
     /// The names in the folder that start with `prefix` and end with `suffix` and are regular files of ours, as
     /// `fstatat` sees them without following links (a link or anything else there is passed over, not refused:
     /// the caller did not ask for it by name).
-    public func fileNames(prefix: String, suffix: String) -> [String] {
+    package func fileNames(prefix: String, suffix: String) -> [String] {
         guard isUsable else { return [] }
         let listing = dup(descriptor)
         guard listing >= 0, let directory = fdopendir(listing) else {
@@ -221,12 +221,12 @@ public final class CacheFolder: Sendable {
     /// Removes the name `name` from the folder (`unlinkat`: a link is removed, never its target); false when
     /// nothing was removed.
     @discardableResult
-    public func remove(_ name: String) -> Bool {
+    package func remove(_ name: String) -> Bool {
         isUsable && Self.isPlainName(name) && unlinkat(descriptor, name, 0) == 0
     }
 
     /// The bytes of the cache file `name`, at most `limit` of them; nil when it is missing, refused or larger.
-    public func read(_ name: String, limit: Int) -> [UInt8]? {
+    package func read(_ name: String, limit: Int) -> [UInt8]? {
         guard let (fd, info) = openFile(name) else { return nil }
         defer { close(fd) }
         guard info.st_size >= 0, Int(info.st_size) <= limit else { return nil }
@@ -247,7 +247,7 @@ public final class CacheFolder: Sendable {
     /// A link, FIFO or foreign file at the name is refused (the folder is given up). False
     /// when nothing was written; failing to write a cache is never an error.
     @discardableResult
-    public func write(_ name: String, _ bytes: [UInt8]) -> Bool {
+    package func write(_ name: String, _ bytes: [UInt8]) -> Bool {
         guard isUsable, Self.isPlainName(name) else { return false }
         var existing = stat()
         if fstatat(descriptor, name, &existing, AT_SYMLINK_NOFOLLOW) == 0 {
@@ -275,9 +275,9 @@ public final class CacheFolder: Sendable {
 }
 
 /// The names a folder lists (`readdir`), "." and ".." included.
-public enum FolderEntries {
+package enum FolderEntries {
     /// Every name left in `directory` (an open `DIR`); the caller closes it.
-    public static func names(_ directory: OpaquePointer) -> [String] {
+    package static func names(_ directory: OpaquePointer) -> [String] {
         var names: [String] = []
         while let entry = readdir(directory) {
             names.append(

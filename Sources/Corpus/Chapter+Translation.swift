@@ -1,11 +1,11 @@
 /// One word of another translation's verse (a SWORD Bible module's, `--translation KJV`): its text as printed,
 /// punctuation attached, and the Strong's numbers the module tags it with ("H430", "G3056"; none for most words of
 /// most modules, and for the KJV's words in italics).
-public struct TranslationWord: Sendable, Equatable {
-    public var text: String
-    public var strongs: [String]
+package struct TranslationWord: Sendable, Equatable {
+    package var text: String
+    package var strongs: [String]
 
-    public init(text: String, strongs: [String] = []) {
+    package init(text: String, strongs: [String] = []) {
         self.text = text
         self.strongs = strongs
     }
@@ -13,14 +13,14 @@ public struct TranslationWord: Sendable, Equatable {
 
 /// How many of a chapter's translation words carry a Strong's number, and how many of those were aligned to a
 /// source word with that number: the figure docs/lexicon.md gives for the KJV.
-public struct AlignmentCount: Sendable, Equatable {
-    public var words = 0
-    public var tagged = 0
-    public var aligned = 0
+package struct AlignmentCount: Sendable, Equatable {
+    package var words = 0
+    package var tagged = 0
+    package var aligned = 0
 
-    public init() {}
+    package init() {}
 
-    public static func += (lhs: inout AlignmentCount, rhs: AlignmentCount) {
+    package static func += (lhs: inout AlignmentCount, rhs: AlignmentCount) {
         lhs.words += rhs.words
         lhs.tagged += rhs.tagged
         lhs.aligned += rhs.aligned
@@ -35,7 +35,7 @@ extension Chapter {
     /// the prefix "in", is not H871 "Atharim": `LexiconEntry.isUnnumberedAffix`). A translation word whose numbers
     /// match no word stays unaligned: nothing is guessed. The words, morphemes and verse numbers are the chapter's
     /// own; new strings are interned into `builder` (freeze it before reading the result).
-    public func replacingTranslation(
+    package func replacingTranslation(
         _ translation: [Int: [TranslationWord]], strings builder: StringTableBuilder,
         resolves: (String) -> Bool
     ) -> (chapter: Chapter, count: AlignmentCount) {

@@ -142,7 +142,7 @@ public struct Chapter: Sendable {
     }
 
     /// Takes the builder's table as it is now: the one every id of the chapter was interned into.
-    public mutating func freeze(_ builder: StringTableBuilder) { strings = builder.freeze() }
+    package mutating func freeze(_ builder: StringTableBuilder) { strings = builder.freeze() }
 
     /// The text of an interned id.
     public func text(_ id: TextID) -> String { strings[id] }
@@ -178,7 +178,7 @@ public struct Chapter: Sendable {
     }
 
     /// Starts a verse, interning its number; its words and translation tokens are the ones appended next.
-    public mutating func beginVerse(_ number: Int, strings builder: StringTableBuilder) {
+    package mutating func beginVerse(_ number: Int, strings builder: StringTableBuilder) {
         beginVerse(number, numberText: builder.intern(String(number)))
     }
 

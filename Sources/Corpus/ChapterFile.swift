@@ -17,15 +17,15 @@ import Foundation
 ///
 /// Everything is checked at the door: UTF-8 and no control characters in any field, the limits of
 /// `CorpusLimits`, and the end record's counts, so a truncated file is refused rather than read short.
-public enum ChapterFile {
+package enum ChapterFile {
     /// The format version `render` writes; the parser reads it and format 2 (the same without punctuation).
-    public static let version = 3
-    public static let formatLine = "# interlinear corpus \(version)"
+    package static let version = 3
+    package static let formatLine = "# interlinear corpus \(version)"
     private static let formatPrefix = Array("# interlinear corpus ".utf8)
 
     /// Parses a chapter file's text, interning into `strings`, and freezes the table for the chapter; `path` names
     /// the file in errors.
-    public static func parse(_ text: String, path: String, strings: StringTableBuilder) throws -> Chapter {
+    package static func parse(_ text: String, path: String, strings: StringTableBuilder) throws -> Chapter {
         var chapter = try parseUnfrozen(text, path: path, strings: strings)
         chapter.freeze(strings)
         return chapter
@@ -39,7 +39,7 @@ public enum ChapterFile {
 
     /// Parses a chapter file's bytes (which need not be valid UTF-8: that is checked line by line) and freezes the
     /// table for the chapter.
-    public static func parse(bytes: [UInt8], path: String, strings: StringTableBuilder) throws -> Chapter {
+    package static func parse(bytes: [UInt8], path: String, strings: StringTableBuilder) throws -> Chapter {
         var chapter = try bytes.withUnsafeBufferPointer { try parse(utf8: $0, path: path, strings: strings) }
         chapter.freeze(strings)
         return chapter
@@ -53,7 +53,7 @@ public enum ChapterFile {
     }
 
     /// Reads and parses a chapter file from disk and freezes the table for it (see `readUnfrozen`).
-    public static func read(_ path: String, strings: StringTableBuilder) throws -> Chapter {
+    package static func read(_ path: String, strings: StringTableBuilder) throws -> Chapter {
         var chapter = try readUnfrozen(path, strings: strings)
         chapter.freeze(strings)
         return chapter
@@ -201,7 +201,7 @@ public enum ChapterFile {
     /// Renders a chapter and reads the text back with `parse`, the reader's own parser, before anything is written:
     /// a chapter the reader would refuse, or read differently (a token holding a space shifts alignments), is
     /// refused here. `path` is where it would be written, for the message.
-    public static func renderChecked(_ chapter: Chapter, provenance: [String], path: String) throws -> String {
+    package static func renderChecked(_ chapter: Chapter, provenance: [String], path: String) throws -> String {
         let text = render(chapter, provenance: provenance)
         let again: Chapter
         do { again = try parse(text, path: path, strings: StringTableBuilder()) } catch let error as CorpusError {
@@ -227,7 +227,7 @@ public enum ChapterFile {
 
     /// Serialises a chapter in the same format `parse` reads. Traps on a chapter read without its morphemes
     /// (`Chapter.omitsMorphemes`), whose Hebrew words would be written without their morpheme lines.
-    public static func render(_ chapter: Chapter, provenance: [String]) -> String {
+    package static func render(_ chapter: Chapter, provenance: [String]) -> String {
         precondition(!chapter.omitsMorphemes, "\(chapter.reference) was read without its morphemes")
         var out = formatLine + "\n"
         for line in provenance { out += "# \(line)\n" }

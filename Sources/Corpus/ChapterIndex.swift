@@ -63,7 +63,9 @@ extension Int {
 /// index. Contiguous storage; every member is inlinable, so loops over it compile as loops over an `Array`.
 @frozen
 public struct ChapterArray<Unit, Element>: RandomAccessCollection {
+    /// The array's typed index.
     public typealias Index = ChapterIndex<Unit>
+    /// A range of the array's typed indices.
     public typealias Indices = Range<Index>
 
     @usableFromInline var storage: [Element]

@@ -1,6 +1,6 @@
 /// Anything chapters load from: the committed chapter files (`CorpusLibrary`) or the SQLite store's library
 /// (`InterlinearStore.ChapterLibrary`, the store with the committed files behind it).
-public protocol ChapterSource {
+package protocol ChapterSource {
     /// Reads a chapter, interning its strings into `strings`, without freezing the table: the chapter's `strings`
     /// is empty until the caller freezes it (`Chapter.freeze(_:)`). Use `load`, which does, unless you read
     /// several chapters and freeze once.
@@ -16,12 +16,12 @@ public protocol ChapterSource {
 
 extension ChapterSource {
     /// Reads a whole chapter, a Hebrew one with its morphemes (`read(_:into:morphemes:)`).
-    public func read(_ reference: ChapterReference, into strings: StringTableBuilder) throws -> Chapter {
+    package func read(_ reference: ChapterReference, into strings: StringTableBuilder) throws -> Chapter {
         try read(reference, into: strings, morphemes: true)
     }
 
     /// Loads a chapter, interning its strings into `strings`, and freezes the table for it.
-    public func load(
+    package func load(
         _ reference: ChapterReference, into strings: StringTableBuilder, morphemes: Bool = true
     ) throws -> Chapter {
         var chapter = try read(reference, into: strings, morphemes: morphemes)
@@ -31,7 +31,7 @@ extension ChapterSource {
 
     /// Loads chapters into one table, frozen once after the last: no frozen table exists while the builder
     /// grows, so loading many chapters copies no table.
-    public func load(
+    package func load(
         _ references: [ChapterReference], into strings: StringTableBuilder, morphemes: Bool = true
     ) throws -> [Chapter] {
         var chapters = try references.map { try read($0, into: strings, morphemes: morphemes) }
@@ -42,7 +42,8 @@ extension ChapterSource {
 
 /// Chapter files always give a Hebrew chapter's morphemes: their lines are parsed and checked together.
 extension CorpusLibrary: ChapterSource {
-    public func read(_ reference: ChapterReference, into strings: StringTableBuilder, morphemes: Bool) throws -> Chapter
+    package func read(_ reference: ChapterReference, into strings: StringTableBuilder, morphemes: Bool) throws
+        -> Chapter
     {
         try read(reference, into: strings)
     }

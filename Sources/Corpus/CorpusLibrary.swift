@@ -7,20 +7,20 @@ import Glibc
 /// Chapter files: the exchange and test-fixture format (`ChapterFile`), read only from folders a caller names. The
 /// product's chapters come from the corpus store (`InterlinearStore.ChapterLibrary`); nothing here looks in the
 /// current folder or beside the executable.
-public struct CorpusLibrary: Sendable {
+package struct CorpusLibrary: Sendable {
     /// Folders searched in order, each holding `<book slug>/<chapter>.tsv`.
-    public let roots: [URL]
+    package let roots: [URL]
 
-    public init(roots: [URL]) { self.roots = roots }
+    package init(roots: [URL]) { self.roots = roots }
 
     /// The library under a corpus folder (such as a checkout's `Corpus/`): its `chapters/`.
-    public init(corpusDirectory: URL) {
+    package init(corpusDirectory: URL) {
         self.init(roots: [corpusDirectory.appendingPathComponent("chapters")])
     }
 
     /// The chapter files a command was pointed at: the corpus folder `explicit` (`--corpus`), else
     /// `$INTERLINEAR_CORPUS`; nil when neither names one.
-    public static func named(explicit: String? = nil) -> CorpusLibrary? {
+    package static func named(explicit: String? = nil) -> CorpusLibrary? {
         if let explicit, !explicit.isEmpty { return CorpusLibrary(corpusDirectory: URL(fileURLWithPath: explicit)) }
         if let env = getenv("INTERLINEAR_CORPUS").map({ String(cString: $0) }), !env.isEmpty {
             return CorpusLibrary(corpusDirectory: URL(fileURLWithPath: env))
@@ -29,19 +29,19 @@ public struct CorpusLibrary: Sendable {
     }
 
     /// The relative path of a chapter inside a root: "43-John/01.tsv".
-    public static func relativePath(of reference: ChapterReference) -> String {
+    package static func relativePath(of reference: ChapterReference) -> String {
         let number = reference.chapter < 10 ? "0\(reference.chapter)" : "\(reference.chapter)"
         return "\(reference.book.slug)/\(number).tsv"
     }
 
     /// The first existing file for the chapter.
-    public func file(for reference: ChapterReference) -> URL? {
+    package func file(for reference: ChapterReference) -> URL? {
         roots.lazy.map { $0.appendingPathComponent(Self.relativePath(of: reference)) }
             .first { FileManager.default.fileExists(atPath: $0.path) }
     }
 
     /// Reads a chapter file, interning into `strings` (the caller freezes; `load` does).
-    public func read(_ reference: ChapterReference, into strings: StringTableBuilder) throws -> Chapter {
+    package func read(_ reference: ChapterReference, into strings: StringTableBuilder) throws -> Chapter {
         guard reference.exists else {
             throw CorpusError(
                 file: "", line: nil, kind: .missing,
@@ -62,7 +62,7 @@ public struct CorpusLibrary: Sendable {
     }
 
     /// Every chapter present in any root, in canonical order, without duplicates.
-    public func availableChapters() -> [ChapterReference] {
+    package func availableChapters() -> [ChapterReference] {
         var found = Set<ChapterReference>()
         let fm = FileManager.default
         for root in roots {

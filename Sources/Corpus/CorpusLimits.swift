@@ -4,21 +4,21 @@
 /// translation token's place in its verse is stored in 16 bits (labels, alignment, accessibility elements), so a
 /// verse holds at most 65,536 of each. The byte limits keep a damaged or hostile file from costing seconds and
 /// gigabytes: the largest real chapter (Matthew 26) is 79 KB and no real line reaches 1 KB.
-public enum CorpusLimits {
+package enum CorpusLimits {
     /// Source words in one verse (offsets 0…65,535).
-    public static let maxWordsPerVerse = Verse.maxWords
+    package static let maxWordsPerVerse = Verse.maxWords
     /// Translation tokens in one verse (offsets 0…65,535).
-    public static let maxTranslationTokensPerVerse = Verse.maxTranslationTokens
+    package static let maxTranslationTokensPerVerse = Verse.maxTranslationTokens
     /// The most morphemes one Hebrew word may be split into (the WLC's longest words have five or six).
-    public static let maxMorphemesPerWord = 64
+    package static let maxMorphemesPerWord = 64
     /// Bytes in one chapter file: 8 MiB.
-    public static let maxChapterFileBytes = 8 << 20
+    package static let maxChapterFileBytes = 8 << 20
     /// Bytes in one line of a chapter file: 1 MiB.
-    public static let maxChapterLineBytes = 1 << 20
+    package static let maxChapterLineBytes = 1 << 20
     /// Bytes in one file of the importer's source data: 256 MiB (the largest, the alignments, is 16 MB).
-    public static let maxSourceFileBytes = 256 << 20
+    package static let maxSourceFileBytes = 256 << 20
     /// Bytes in one line of the importer's TSV sources: 64 KiB (the longest is under 1 KB).
-    public static let maxSourceLineBytes = 64 << 10
+    package static let maxSourceLineBytes = 64 << 10
 }
 
 extension Int {

@@ -5,16 +5,16 @@
 /// message quotes, and every message before it is printed, goes through here: control characters (C0, DEL, C1)
 /// and the invisible format characters that reorder or break lines (bidirectional overrides, line separators) are
 /// written as escapes, and the text is cut to a bound with a trailing `…`.
-public enum EscapedText {
+package enum EscapedText {
     /// The longest message printed (in Unicode scalars, escapes included): room for two long paths and a
     /// sentence; quoted data values are cut far shorter (`valueLimit`).
-    public static let messageLimit = 400
+    package static let messageLimit = 400
     /// The longest value quoted inside a message.
-    public static let valueLimit = 40
+    package static let valueLimit = 40
 
     /// `text` with control and format characters escaped (`\e`, `\t`, `\n`, `\r`, `\0`, `\x07`, `\u{85}`,
     /// `\u{202E}`), cut to `limit` scalars (the escapes count) with a trailing `…` when longer.
-    public static func escaped<S: StringProtocol>(_ text: S, limit: Int = messageLimit) -> String {
+    package static func escaped<S: StringProtocol>(_ text: S, limit: Int = messageLimit) -> String {
         var out = ""
         var length = 0
         for scalar in text.unicodeScalars {
@@ -30,13 +30,13 @@ public enum EscapedText {
     }
 
     /// A data value for a message: escaped, cut to `valueLimit`, in single quotes.
-    public static func quoted<S: StringProtocol>(_ text: S, limit: Int = valueLimit) -> String {
+    package static func quoted<S: StringProtocol>(_ text: S, limit: Int = valueLimit) -> String {
         "'" + escaped(text, limit: limit) + "'"
     }
 
     /// A data value given as UTF-8 bytes (possibly invalid, possibly megabytes long): only the first bytes are
     /// decoded, so quoting a huge field costs what quoting a short one does.
-    public static func quoted(utf8 bytes: UnsafeBufferPointer<UInt8>, limit: Int = valueLimit) -> String {
+    package static func quoted(utf8 bytes: UnsafeBufferPointer<UInt8>, limit: Int = valueLimit) -> String {
         let head = UnsafeBufferPointer(rebasing: bytes[0..<min(bytes.count, limit * 4 + 4)])
         var text = String(decoding: head, as: UTF8.self)
         if head.count < bytes.count { text += String(repeating: "x", count: limit) }  // forces the `…`
@@ -44,7 +44,7 @@ public enum EscapedText {
     }
 
     /// Whether a scalar is printed as an escape.
-    public static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+    package static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x00...0x1F, 0x7F...0x9F: return true  // C0, DEL, C1
         case 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: return true  // bidi, separators

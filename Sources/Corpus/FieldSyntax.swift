@@ -1,13 +1,13 @@
 /// The syntax of a word's coded fields, one rule for every reader and writer of corpus data (the chapter-file
 /// parser, the importers, the corpus store), so what one accepts the others accept too.
-public enum FieldSyntax {
+package enum FieldSyntax {
     /// A Robinson-style morphology code: non-empty, without spaces ("V-IAI-3S", "PREP").
-    public static func isMorphology(_ field: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func isMorphology(_ field: UnsafeBufferPointer<UInt8>) -> Bool {
         !field.isEmpty && !field.contains(UInt8(ascii: " "))
     }
 
     /// "G" (or `prefix`) + digits + at most one lower-case ASCII letter ("G3056", "G4053b", "H871a").
-    public static func isStrongs(_ field: UnsafeBufferPointer<UInt8>, prefix: UInt8 = UInt8(ascii: "G")) -> Bool {
+    package static func isStrongs(_ field: UnsafeBufferPointer<UInt8>, prefix: UInt8 = UInt8(ascii: "G")) -> Bool {
         guard field.count >= 2, field[0] == prefix else { return false }
         var i = 1
         while i < field.count && field[i] >= 0x30 && field[i] <= 0x39 { i += 1 }
@@ -19,7 +19,7 @@ public enum FieldSyntax {
     /// or "/" (a morpheme the source gives two numbers).
     /// One pass over the bytes (a store load checks every Hebrew word's and morpheme's numbers: splitting into slices
     /// first was a large part of the Old Testament's load: `interlinear bench-store`, docs/performance.md).
-    public static func isHebrewStrongs(_ field: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func isHebrewStrongs(_ field: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = field.baseAddress, !field.isEmpty else { return true }
         let count = field.count
         var i = 0
@@ -37,7 +37,7 @@ public enum FieldSyntax {
     }
 
     /// A non-negative decimal number of at most 9 digits (verse numbers, counts, token offsets), or nil.
-    @inlinable public static func decimal(_ field: UnsafeBufferPointer<UInt8>) -> Int? {
+    @inlinable package static func decimal(_ field: UnsafeBufferPointer<UInt8>) -> Int? {
         guard !field.isEmpty, field.count <= 9 else { return nil }
         var value = 0
         for byte in field {
@@ -48,7 +48,7 @@ public enum FieldSyntax {
     }
 
     /// `isStrongs` for text.
-    public static func isStrongs<S: StringProtocol>(_ text: S) -> Bool {
+    package static func isStrongs<S: StringProtocol>(_ text: S) -> Bool {
         var copy = String(text)
         return copy.withUTF8 { isStrongs($0) }
     }

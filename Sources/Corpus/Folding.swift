@@ -5,9 +5,9 @@ import Foundation
 /// in-chapter search alike, so both agree on what matches. An elision mark is dropped (κατ’ is found as κατ) and
 /// the negative particle's three forms share one key (οὐ, οὐκ and οὐχ: SBLGNT.tsv wrote all three οὐ, and a
 /// search for οὐ found them all).
-public enum Folding {
+package enum Folding {
     /// The folded key of `text`.
-    public static func key(_ text: String) -> String {
+    package static func key(_ text: String) -> String {
         var scalars = String.UnicodeScalarView()
         for scalar in text.decomposedStringWithCanonicalMapping.unicodeScalars {
             switch scalar.properties.generalCategory {
@@ -30,7 +30,7 @@ public enum Folding {
     /// The numeric part of a Strong's number or query ("G3056", "g03056", "3056", "G4053b" → 3056, 4053); nil
     /// when `text` is not one.
     /// `prefix` is the testament's letter: "G" (the default) or "H" ("H430", "h0430", "430", "H871a" → 871).
-    public static func strongsNumber<S: StringProtocol>(_ text: S, prefix: Character = "G") -> Int? {
+    package static func strongsNumber<S: StringProtocol>(_ text: S, prefix: Character = "G") -> Int? {
         var rest = Substring(text).drop { $0 == " " }
         while rest.last == " " { rest = rest.dropLast() }
         if let first = rest.first, first.uppercased() == String(prefix) { rest = rest.dropFirst() }

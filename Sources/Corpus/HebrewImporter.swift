@@ -5,29 +5,29 @@ import Foundation
 /// Bible side is copyrighted and never read), and the Berean Standard Bible's Old Testament from
 /// `data/eng/targets/BSB/ot_BSB.tsv` of 0.4.2 as each verse's translation. No word alignments between the two
 /// exist, so Hebrew words carry none (none are invented).
-public struct HebrewImporter {
+package struct HebrewImporter {
     /// `WLC-LEB.tsv`.
-    public let hebrewFile: URL
+    package let hebrewFile: URL
     /// `ot_BSB.tsv`.
-    public let translationFile: URL
+    package let translationFile: URL
     /// Strong's dictionary, when SWORD's is installed: each word's lemma is the headword of its stem's number
     /// (`Lexicon.lemma(ofWordField:)`); without it words have no lemma, as the source gives none.
-    public var lexicon: Lexicon?
+    package var lexicon: Lexicon?
 
-    public init(hebrewFile: URL, translationFile: URL) {
+    package init(hebrewFile: URL, translationFile: URL) {
         self.hebrewFile = hebrewFile
         self.translationFile = translationFile
     }
 
     /// The importer over the two downloads' `data/` folders.
-    public init(hebrewData: URL, translationData: URL) {
+    package init(hebrewData: URL, translationData: URL) {
         self.init(
             hebrewFile: hebrewData.appendingPathComponent(SourceData.hebrewFile),
             translationFile: translationData.appendingPathComponent(SourceData.oldTestamentTranslationFile))
     }
 
     /// Attribution written at the top of every imported Hebrew chapter file.
-    public static let provenance = [
+    package static let provenance = [
         "Hebrew: Westminster Leningrad Codex (Unicode/XML Leningrad Codex, tanach.us: \"may be viewed or copied "
             + "without restriction\"); morphemes, Strong's numbers, glosses and parts of speech from Clear Bible, "
             + "CC BY 4.0; via data/sources/WLC-LEB.tsv of the PyPI package bible-alignments 0.3.5",
@@ -37,7 +37,7 @@ public struct HebrewImporter {
     ]
 
     /// The attribution line of the lemmas, added when a lexicon gave them.
-    public static let lemmaProvenance =
+    package static let lemmaProvenance =
         "Lemmas: the headword of each word's Strong's number in Strong's Hebrew "
         + "dictionary (SWORD module StrongsHebrew, public domain), the first of its morphemes that has an entry"
 
@@ -51,7 +51,7 @@ public struct HebrewImporter {
 
     /// Imports the chapters `wanted` (every Old Testament chapter when nil).
     /// The chapters share the table frozen after the last.
-    public func importChapters(_ wanted: Set<ChapterReference>?, strings: StringTableBuilder) throws -> [Chapter] {
+    package func importChapters(_ wanted: Set<ChapterReference>?, strings: StringTableBuilder) throws -> [Chapter] {
         func keep(_ verseKey: Int) -> Bool {
             guard let book = Book.numbered(verseKey / 1_000_000), book.testament == .old else { return false }
             guard let wanted else { return true }

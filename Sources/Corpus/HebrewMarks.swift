@@ -1,7 +1,7 @@
 /// Which marks a Hebrew source tier shows, like STEPBible's switches: everything the Masoretes wrote, the vowel
 /// points without the cantillation, or the bare consonants. The transliteration and the other tiers are the same
 /// whichever is shown (they are made from the fully marked text).
-public enum HebrewMarks: String, Sendable, CaseIterable {
+package enum HebrewMarks: String, Sendable, CaseIterable {
     /// Vowel points, dagesh, shin and sin dots, and the cantillation accents with meteg.
     case all
     /// Without cantillation: the accents (U+0591–U+05AF) and meteg (U+05BD) go.
@@ -10,7 +10,7 @@ public enum HebrewMarks: String, Sendable, CaseIterable {
     case none
 
     /// Whether this setting keeps `scalar`, a character of Hebrew text.
-    public func keeps(_ scalar: Unicode.Scalar) -> Bool {
+    package func keeps(_ scalar: Unicode.Scalar) -> Bool {
         let v = scalar.value
         switch self {
         case .all: return true
@@ -23,7 +23,7 @@ public enum HebrewMarks: String, Sendable, CaseIterable {
     }
 
     /// `text` without the marks this setting hides.
-    public func apply(to text: String) -> String {
+    package func apply(to text: String) -> String {
         guard self != .all else { return text }
         var out = String.UnicodeScalarView()
         for scalar in text.unicodeScalars where keeps(scalar) { out.append(scalar) }
@@ -35,7 +35,7 @@ extension Chapter {
     /// The chapter with its Hebrew word and morpheme surfaces showing only `marks`, the new forms interned into
     /// `strings`, whose table the chapter then holds (frozen after them). A Greek chapter, or `.all`, comes back
     /// unchanged.
-    public func showing(_ marks: HebrewMarks, strings: StringTableBuilder) -> Chapter {
+    package func showing(_ marks: HebrewMarks, strings: StringTableBuilder) -> Chapter {
         guard language == .hebrew, marks != .all else { return self }
         var copy = self
         for index in copy.words.indices {

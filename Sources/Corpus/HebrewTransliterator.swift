@@ -7,10 +7,10 @@ import Foundation
 ///
 /// The shewa and qamets rules need the whole word, so a word split into morphemes is transliterated as one word
 /// and its Latin then cut at the morphemes' boundaries (`transliterate(morphemes:)`).
-public enum HebrewTransliterator {
+package enum HebrewTransliterator {
     /// Whether `hebrew` carries vowel points (U+05B0–U+05BB): consonants alone (Strong's headwords) cannot be
     /// transliterated into anything a voice could say.
-    public static func isPointed(_ hebrew: String) -> Bool {
+    package static func isPointed(_ hebrew: String) -> Bool {
         hebrew.unicodeScalars.contains { (0x05B0...0x05BB).contains($0.value) }
     }
 
@@ -21,7 +21,7 @@ public enum HebrewTransliterator {
     /// HebrewTransliterator.transliterate("בְּרֵאשִׁית")   // "bərēʾšît"
     /// HebrewTransliterator.transliterate("רוּחַ")          // "rûaḥ"
     /// ```
-    public static func transliterate(_ hebrew: String) -> String {
+    package static func transliterate(_ hebrew: String) -> String {
         // Words and what stands between them, so that the last word is known (only it can carry silluq) and each
         // word sees the one before it.
         var pieces: [(word: [Cluster], text: String)] = []
@@ -75,7 +75,7 @@ public enum HebrewTransliterator {
     /// `prepositions` names the prefixed prepositions and `previousWord` is the word before (or nil): a verb after
     /// either is an infinitive construct (בְּיוֹם אֲכָלְךָ ʾăkolkā). `verseEnd` says this is the verse's last word,
     /// the only one whose meteg can be silluq.
-    public static func transliterate(
+    package static func transliterate(
         morphemes: [String], cantillated: Bool? = nil, verbs: Set<Int> = [], prepositions: Set<Int> = [],
         previousWord: String? = nil, verseEnd: Bool = true
     ) -> [String] {
@@ -188,7 +188,7 @@ public enum HebrewTransliterator {
     }
 
     /// Whether `v` is a Hebrew consonant (alef to tav, final forms included).
-    public static func isLetter(_ v: UInt32) -> Bool { (0x05D0...0x05EA).contains(v) }
+    package static func isLetter(_ v: UInt32) -> Bool { (0x05D0...0x05EA).contains(v) }
     static func isMark(_ v: UInt32) -> Bool {
         (0x0591...0x05BD).contains(v) || v == 0x05BF || v == 0x05C1 || v == 0x05C2 || v == 0x05C4 || v == 0x05C5
             || v == 0x05C7

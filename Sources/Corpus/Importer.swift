@@ -2,22 +2,22 @@ import Foundation
 
 /// Imports chapters from the PyPI package `bible-alignments` (0.4.2): the SBLGNT token table, the Berean Standard
 /// Bible token table and the manual SBLGNT–BSB word alignments.
-public struct BibleAlignmentsImporter {
+package struct BibleAlignmentsImporter {
     /// The package's `data/` folder.
-    public let dataDirectory: URL
+    package let dataDirectory: URL
 
     /// The py-sblgnt download's folder (`SourceData.printedGreekDirectory`), whose MorphGNT files give each word as
     /// the SBLGNT prints it, with its punctuation (`PrintedGreekAlignment`); nil keeps SBLGNT.tsv's forms, without
     /// punctuation (the tests' small made-up sources).
-    public var printedText: URL?
+    package var printedText: URL?
 
-    public init(dataDirectory: URL, printedText: URL? = nil) {
+    package init(dataDirectory: URL, printedText: URL? = nil) {
         self.dataDirectory = dataDirectory
         self.printedText = printedText
     }
 
     /// The package's files the importer reads, relative to its `data/` folder.
-    public static let requiredFiles = [
+    package static let requiredFiles = [
         "sources/SBLGNT.tsv", "eng/targets/BSB/nt_BSB.tsv",
         "eng/alignments/BSB/SBLGNT-BSB-manual.json",
     ]
@@ -26,7 +26,7 @@ public struct BibleAlignmentsImporter {
     var alignmentPath: URL { dataDirectory.appendingPathComponent(Self.requiredFiles[2]) }
 
     /// Attribution written at the top of every imported chapter file.
-    public static let provenance = [
+    package static let provenance = [
         "Greek: SBL Greek New Testament (SBLGNT), CC BY 4.0, via the PyPI package bible-alignments 0.4.2",
         "Greek as printed (οὐκ/οὐχ, elision marks, punctuation): MorphGNT's SBLGNT, via the PyPI package py-sblgnt 0.10",
         "English: Berean Standard Bible (BSB), public domain; word alignments SBLGNT-BSB-manual, CC BY 4.0",
@@ -42,12 +42,12 @@ public struct BibleAlignmentsImporter {
 
     /// Imports the chapters `wanted` (all chapters of the New Testament when nil), interning into `strings`; the
     /// chapters share the table frozen after the last.
-    public func importChapters(_ wanted: Set<ChapterReference>?, strings: StringTableBuilder) throws -> [Chapter] {
+    package func importChapters(_ wanted: Set<ChapterReference>?, strings: StringTableBuilder) throws -> [Chapter] {
         try importChaptersReporting(wanted, strings: strings).chapters
     }
 
     /// `importChapters`, with what the import decided where SBLGNT.tsv and the printed text disagree.
-    public func importChaptersReporting(_ wanted: Set<ChapterReference>?, strings: StringTableBuilder) throws -> (
+    package func importChaptersReporting(_ wanted: Set<ChapterReference>?, strings: StringTableBuilder) throws -> (
         chapters: [Chapter], report: PrintedGreekReport
     ) {
         func keep(_ verseKey: Int) -> Bool {

@@ -11,7 +11,7 @@ extension LexiconEntry {
     /// over), braces aside: the Hebrew module prints a multi-form entry's pronunciation with some of its words
     /// braced ("{bek-o-raw'} bek-o-raw'"), the part without them. A part the text does not hold is passed over; an
     /// entry with no parts ("Not Used") is all text.
-    public var textAfterOpening: Substring {
+    package var textAfterOpening: Substring {
         var rest = Substring(text)
         for part in [headword, transliteration, pronunciation] where !part.isEmpty {
             if let end = Self.end(of: part, inBraced: rest) { rest = rest[end...] }
@@ -65,7 +65,7 @@ extension LexiconEntry {
     /// their definition too, and the list is what follows the last one — G2384 "the progenitor of the
     /// Israelites:--also an Israelite:--Jacob.", G2022 "(to pour); --to pour upon:--pour in.", H963 "disesteem: -
     /// disesteem: - contempt.". Import (the parts) and speech (the list in the whole text) both split here.
-    public static func kingJamesMark<S: StringProtocol>(in text: S, _ language: SourceLanguage) -> Range<S.Index>? {
+    package static func kingJamesMark<S: StringProtocol>(in text: S, _ language: SourceLanguage) -> Range<S.Index>? {
         let marks = language == .greek ? [":--", "--"] : [": -"]
         return marks.lazy.compactMap { text.range(of: $0, options: .backwards) }.first
     }

@@ -82,7 +82,7 @@ public struct LexiconEntry: Sendable, Equatable, Hashable {
 
 /// The Strong's entries in memory, for import (the Hebrew lemmas): each number's entry by the rules the store's
 /// lookups follow (`LexiconEntry.key`, `LexiconEntry.isUnnumberedAffix`).
-public struct Lexicon: Sendable {
+package struct Lexicon: Sendable {
     private let entries: [String: LexiconEntry]
     /// Each Hebrew entry's number → the entry after it in number order (numbers may have gaps).
     private let nextHebrew: [Int: LexiconEntry]

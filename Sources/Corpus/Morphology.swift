@@ -7,12 +7,12 @@ import Foundation
 /// `D-NSM-K` (demonstrative pronoun … crasis). The expansion is lower case, one
 /// comma-separated group per block, except for proper names of languages and dialects
 /// ("Aramaic", "Hebrew", "Attic").
-public enum Morphology {
+package enum Morphology {
     /// Expands a code such as "V-IAI-3S" into words: "verb, imperfect active indicative, third person singular".
     /// Returns nil for a code it cannot read completely (never a partial or raw-code answer).
     ///
     /// Surrounding white space (such as the carriage return of a CRLF file) is ignored.
-    public static func expand(_ code: String) -> String? {
+    package static func expand(_ code: String) -> String? {
         // Codes from the corpus begin and end with a printable ASCII character: then there is nothing to trim.
         let ends = (code.utf8.first, code.utf8.last)
         let printable: ClosedRange<UInt8> = 0x21...0x7E

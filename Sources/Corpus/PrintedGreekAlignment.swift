@@ -8,10 +8,10 @@
 /// is paired in order (the printed marks, the TSV's form: its Strong's number and morphology describe that form);
 /// any other unmatched TSV word is kept as it is, without marks, and any other printed word is left out (the TSV
 /// gives it no Strong's number, morphology or gloss).
-public enum PrintedGreekAlignment {
+package enum PrintedGreekAlignment {
     /// What the import decided for one TSV word, or one printed word it left out.
-    public struct Decision: Sendable, Equatable {
-        public enum Kind: String, Sendable, CaseIterable {
+    package struct Decision: Sendable, Equatable {
+        package enum Kind: String, Sendable, CaseIterable {
             /// οὐ in the TSV, οὐκ or οὐχ printed: the printed form.
             case negative = "negative particle as printed"
             /// The TSV's form without the elision mark the printed form has: the printed form.
@@ -26,25 +26,25 @@ public enum PrintedGreekAlignment {
             case printedOnly = "not in SBLGNT.tsv, left out"
         }
 
-        public var kind: Kind
+        package var kind: Kind
         /// The verse key, BBCCCVVV.
-        public var verse: Int
+        package var verse: Int
         /// The word's 1-based position in the TSV's verse; for a printed word left out, the position it would take.
-        public var position: Int
+        package var position: Int
         /// The TSV's form ("" for a printed word it lacks).
-        public var source: String
+        package var source: String
         /// The printed form ("" for a TSV word the printed text lacks).
-        public var printed: String
+        package var printed: String
     }
 
     /// One TSV word as imported: its surface and marks.
-    public struct Result: Sendable, Equatable {
-        public var surface: String
-        public var punctuation: Punctuation
+    package struct Result: Sendable, Equatable {
+        package var surface: String
+        package var punctuation: Punctuation
     }
 
     /// Aligns one verse: a result for each TSV word, in order, and the decisions on every disagreement.
-    public static func align(
+    package static func align(
         verse: Int, source: [String], printed: [PrintedGreekText.Word]
     ) -> (words: [Result], decisions: [Decision]) {
         let a = source.map(Folding.key)

@@ -1,23 +1,23 @@
 /// What the New Testament import decided where `SBLGNT.tsv` and the SBLGNT as printed disagree
 /// (`PrintedGreekAlignment`): every decision, and the verses the printed text lacks altogether (John 7:53–8:11,
 /// which the SBLGNT prints only in its apparatus), which the import marks as outside the edition's text.
-public struct PrintedGreekReport: Sendable {
+package struct PrintedGreekReport: Sendable {
     /// Every decision, in verse and word order.
-    public internal(set) var decisions: [PrintedGreekAlignment.Decision] = []
+    package internal(set) var decisions: [PrintedGreekAlignment.Decision] = []
     /// Verse keys (BBCCCVVV) with TSV words and no printed ones.
-    public internal(set) var outsideVerses: [Int] = []
+    package internal(set) var outsideVerses: [Int] = []
     /// Whether the printed text was read at all (false: the TSV's forms were kept, without punctuation).
-    public internal(set) var read = false
+    package internal(set) var read = false
 
-    public init() {}
+    package init() {}
 
     /// How many decisions of a kind.
-    public func count(_ kind: PrintedGreekAlignment.Decision.Kind) -> Int {
+    package func count(_ kind: PrintedGreekAlignment.Decision.Kind) -> Int {
         decisions.reduce(0) { $0 + ($1.kind == kind ? 1 : 0) }
     }
 
     /// One line a kind that occurs, and one for the verses outside the text: what `interlinear import` prints.
-    public var summary: [String] {
+    package var summary: [String] {
         guard read else { return [] }
         var lines = PrintedGreekAlignment.Decision.Kind.allCases.compactMap { kind -> String? in
             let count = count(kind)
@@ -35,7 +35,7 @@ public struct PrintedGreekReport: Sendable {
 
     /// Every decision, one a line, tab-separated: reference, word position, TSV form, printed form, decision; then
     /// the verses outside the text. What the import writes beside the store.
-    public var text: String {
+    package var text: String {
         var lines = ["# SBLGNT.tsv aligned with the SBLGNT as printed (py-sblgnt \(SourceData.printedGreekVersion))"]
         lines += summary.map { "# " + $0 }
         lines.append("reference\tword\tSBLGNT.tsv\tprinted\tdecision")

@@ -8,19 +8,19 @@ import Foundation
 /// `SBLGNT.tsv` normalises the negative particle (οὐ for οὐκ and οὐχ) and drops every elision mark (κατ for κατ’),
 /// and neither it nor any other source has punctuation: this text gives all three. Only the word and its marks are
 /// read; Strong's numbers, glosses, morphology and alignments stay the TSV's.
-public enum PrintedGreekText {
+package enum PrintedGreekText {
     /// One word as printed.
-    public struct Word: Sendable, Equatable {
+    package struct Word: Sendable, Equatable {
         /// The word without punctuation, elision mark kept ("κατ’", "οὐκ").
-        public var word: String
+        package var word: String
         /// The marks printed around it (`Punctuation`), apparatus signs left out.
-        public var punctuation: Punctuation
+        package var punctuation: Punctuation
         /// The file's line, for the import report.
-        public var line: Int
+        package var line: Int
     }
 
     /// The 27 files, in canonical order: "61-Mt-morphgnt.txt" is Matthew (book 40).
-    public static let fileNames: [String] = [
+    package static let fileNames: [String] = [
         "Mt", "Mk", "Lk", "Jn", "Ac", "Ro", "1Co", "2Co", "Ga", "Eph", "Php", "Col", "1Th", "2Th", "1Ti", "2Ti",
         "Tit", "Phm", "Heb", "Jas", "1Pe", "2Pe", "1Jn", "2Jn", "3Jn", "Jud", "Re",
     ].enumerated().map { "\(61 + $0.offset)-\($0.element)-morphgnt.txt" }
@@ -28,7 +28,7 @@ public enum PrintedGreekText {
     /// The words of every verse `keep` accepts (by verse key BBCCCVVV), in file order, from the files of `books`
     /// (book numbers; every New Testament book when nil). Refuses, naming the file and line: a missing file (with the download remedy), a row
     /// without eight columns, a reference that is not a verse of its book, a text that does not hold its word.
-    public static func read(directory: URL, books: Set<Int>?, keep: (Int) -> Bool) throws -> [Int: [Word]] {
+    package static func read(directory: URL, books: Set<Int>?, keep: (Int) -> Bool) throws -> [Int: [Word]] {
         var verses: [Int: [Word]] = [:]
         for (index, name) in fileNames.enumerated() {
             let book = 40 + index

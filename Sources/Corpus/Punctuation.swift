@@ -6,37 +6,37 @@
 /// brackets, from MorphGNT's text column (`PrintedGreekText`); its text-critical signs (⸀ ⸁ ⸂ ⸃ ⸄ ⸅, with their
 /// numbers) point into an apparatus no source here has and are left out. Hebrew: sof pasuq (׃) after each verse's
 /// last word, which the Codex prints and `WLC-LEB.tsv` drops (`HebrewImporter`).
-public struct Punctuation: Sendable, Hashable {
+package struct Punctuation: Sendable, Hashable {
     /// Marks printed before the word ("(", "[", "⟦", "—"); rare.
-    public var before: String
+    package var before: String
     /// Marks printed after it (",", "·", "⸃" left out, ")," …).
-    public var after: String
+    package var after: String
 
-    public init(before: String = "", after: String = "") {
+    package init(before: String = "", after: String = "") {
         self.before = before
         self.after = after
     }
 
     /// No marks.
-    public static let none = Punctuation()
+    package static let none = Punctuation()
 
     /// The Hebrew verse's end, sof pasuq (U+05C3).
-    public static let sofPasuq = "\u{05C3}"
+    package static let sofPasuq = "\u{05C3}"
 
-    public var isEmpty: Bool { before.isEmpty && after.isEmpty }
+    package var isEmpty: Bool { before.isEmpty && after.isEmpty }
 
     /// The word as printed: the marks around its surface.
-    public func printed(_ surface: String) -> String { before + surface + after }
+    package func printed(_ surface: String) -> String { before + surface + after }
 
     /// What stands for the word in the stored field when marks precede it: "(_" is an opening parenthesis, "_)," a
     /// closing one and a comma. A field without it holds marks after the word only, as nearly all do (",").
-    public static let placeholder: Character = "_"
+    package static let placeholder: Character = "_"
 
     /// The one field the chapter file and the store keep.
-    public var field: String { before.isEmpty ? after : before + String(Self.placeholder) + after }
+    package var field: String { before.isEmpty ? after : before + String(Self.placeholder) + after }
 
     /// Reads `field`; nil when it holds more than one placeholder, or a letter or digit (a word, not marks).
-    public init?(field: Substring) {
+    package init?(field: Substring) {
         let parts = field.split(separator: Self.placeholder, maxSplits: 2, omittingEmptySubsequences: false)
         guard parts.count <= 2, !field.contains(where: { $0.isLetter || $0.isNumber || $0.isWhitespace }) else {
             return nil
@@ -55,7 +55,7 @@ public struct Punctuation: Sendable, Hashable {
     ]
 
     /// How long a pause the marks after a word call for, when read aloud.
-    public enum Pause: Sendable, Equatable {
+    package enum Pause: Sendable, Equatable {
         /// A comma's, a raised dot's, a dash's or a bracket's.
         case phrase
         /// A full stop's or sof pasuq's.
@@ -65,7 +65,7 @@ public struct Punctuation: Sendable, Hashable {
     }
 
     /// The pause the marks around the word call for, the strongest of them; nil for none.
-    public var pause: Pause? {
+    package var pause: Pause? {
         let marks = before + after
         if marks.contains(";") { return .question }
         if marks.contains(".") || marks.contains(Character(Self.sofPasuq)) { return .sentence }

@@ -3,21 +3,21 @@ import Foundation
 /// Where the corpus's source data lives: the data files of the PyPI package `bible-alignments`, downloaded without
 /// its Python dependencies and unpacked into the user's cache folder (the checkout's setup script does it). Nothing is installed into
 /// any Python: the importer reads the TSV/JSON files directly.
-public enum SourceData {
+package enum SourceData {
     /// The package version the importer reads (its files and their columns).
-    public static let version = "0.4.2"
+    package static let version = "0.4.2"
 
     /// The package version whose `data/sources/WLC-LEB.tsv` holds the Hebrew Old Testament (later versions dropped
     /// it). The setup script keeps only that one file of it.
-    public static let hebrewVersion = "0.3.5"
+    package static let hebrewVersion = "0.3.5"
     /// The Hebrew file, relative to the 0.3.5 download's `data/` folder.
-    public static let hebrewFile = "sources/WLC-LEB.tsv"
+    package static let hebrewFile = "sources/WLC-LEB.tsv"
     /// The Berean Standard Bible's Old Testament, relative to the 0.4.2 download's `data/` folder.
-    public static let oldTestamentTranslationFile = "eng/targets/BSB/ot_BSB.tsv"
+    package static let oldTestamentTranslationFile = "eng/targets/BSB/ot_BSB.tsv"
 
     /// `$INTERLINEAR_SOURCES`, else `$XDG_CACHE_HOME/interlinear/sources/bible-alignments-0.4.2/data`, else the same
     /// under `~/.cache`.
-    public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+    package static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
         if let explicit = environment["INTERLINEAR_SOURCES"], !explicit.isEmpty {
             return URL(fileURLWithPath: explicit)
         }
@@ -26,7 +26,7 @@ public enum SourceData {
 
     /// The 0.3.5 download's `data/` folder: `$INTERLINEAR_HEBREW_SOURCES`, else
     /// `…/interlinear/sources/bible-alignments-0.3.5/data` in the same cache folder as `defaultDirectory`.
-    public static func hebrewDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+    package static func hebrewDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
         if let explicit = environment["INTERLINEAR_HEBREW_SOURCES"], !explicit.isEmpty {
             return URL(fileURLWithPath: explicit)
         }
@@ -34,7 +34,7 @@ public enum SourceData {
     }
 
     /// Whether both Old Testament files are present.
-    public static func hasOldTestament(hebrew: URL, translation: URL) -> Bool {
+    package static func hasOldTestament(hebrew: URL, translation: URL) -> Bool {
         FileManager.default.fileExists(atPath: hebrew.appendingPathComponent(hebrewFile).path)
             && FileManager.default.fileExists(
                 atPath: translation.appendingPathComponent(oldTestamentTranslationFile).path)
@@ -42,13 +42,13 @@ public enum SourceData {
 
     /// The version of the PyPI package `py-sblgnt` whose MorphGNT files give the SBLGNT as printed
     /// (`PrintedGreekText`). The setup script keeps only those files and the package's PKG-INFO.
-    public static let printedGreekVersion = "0.10"
+    package static let printedGreekVersion = "0.10"
     /// The folder of the 27 MorphGNT files, relative to the py-sblgnt download's folder.
-    public static let printedGreekFolder = "sblgnt"
+    package static let printedGreekFolder = "sblgnt"
 
     /// The py-sblgnt download's folder: `$INTERLINEAR_SBLGNT_SOURCES`, else `…/interlinear/sources/py-sblgnt-0.10`
     /// in the same cache folder as `defaultDirectory`.
-    public static func printedGreekDirectory(environment: [String: String] = ProcessInfo.processInfo.environment)
+    package static func printedGreekDirectory(environment: [String: String] = ProcessInfo.processInfo.environment)
         -> URL
     {
         if let explicit = environment["INTERLINEAR_SBLGNT_SOURCES"], !explicit.isEmpty {
@@ -58,7 +58,7 @@ public enum SourceData {
     }
 
     /// Whether the py-sblgnt download holds its 27 files.
-    public static func hasPrintedGreek(_ directory: URL) -> Bool {
+    package static func hasPrintedGreek(_ directory: URL) -> Bool {
         PrintedGreekText.fileNames.allSatisfy {
             FileManager.default.fileExists(
                 atPath: directory.appendingPathComponent(printedGreekFolder).appendingPathComponent($0).path)
@@ -71,7 +71,7 @@ public enum SourceData {
     }
 
     /// Whether a folder holds the files the importer reads.
-    public static func isComplete(_ directory: URL) -> Bool {
+    package static func isComplete(_ directory: URL) -> Bool {
         BibleAlignmentsImporter.requiredFiles.allSatisfy {
             FileManager.default.fileExists(atPath: directory.appendingPathComponent($0).path)
         }

@@ -11,9 +11,9 @@ import Foundation
 /// i; every remaining h dropped (Greek breathing, the h of sh/th/ph digraphs, he, and the silent h English spellings
 /// add, "elohim" and "elo'im"); doubled letters as one ("shabbat", "abba", "ʾĕlōhîym"). The fold forgets distinctions
 /// the two alphabets make (shin and samekh, theta and tau): a key names a handful of lemmas, never one for sure.
-public enum SpellingKey {
+package enum SpellingKey {
     /// The folded key of a Latin transliteration or respelling; "" when it holds no letter.
-    public static func key(_ text: String) -> String {
+    package static func key(_ text: String) -> String {
         var letters: [Character] = []
         letters.reserveCapacity(text.utf8.count)
         for character in text.lowercased() {
@@ -60,7 +60,7 @@ public enum SpellingKey {
 
     /// Whether a query term reads as a transliteration: Latin letters only (with the marks and the ʾ ʿ ' ’ a
     /// transliteration may carry), and at least two of them.
-    public static func isLatinWord(_ text: String) -> Bool {
+    package static func isLatinWord(_ text: String) -> Bool {
         var letters = 0
         for scalar in text.decomposedStringWithCanonicalMapping.unicodeScalars {
             if scalar.isASCII && scalar.properties.isAlphabetic {

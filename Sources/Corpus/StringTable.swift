@@ -15,7 +15,7 @@ public typealias TextID = UInt32
 /// and reading one hands out its bytes without making a `String`.
 public struct StringTable: Sendable {
     /// Which builder the table comes from: two tables of one lineage agree on every id both hold.
-    public struct Lineage: Hashable, Sendable {
+    package struct Lineage: Hashable, Sendable {
         let id: UInt64
     }
 
@@ -25,7 +25,7 @@ public struct StringTable: Sendable {
     public static let spaceText: TextID = 1
 
     @usableFromInline var storage: InternedStrings
-    public let lineage: Lineage
+    package let lineage: Lineage
 
     init(storage: InternedStrings, lineage: Lineage) {
         self.storage = storage
@@ -55,7 +55,7 @@ public struct StringTable: Sendable {
     /// false when nobody checked them. A writer of the bytes may skip its own check when true. Traps when `id` is
     /// not in the table.
     @inlinable
-    public func isCheckedClean(_ id: TextID) -> Bool { FieldCheck.clean.isPassed(by: storage.checks[Int(id)]) }
+    package func isCheckedClean(_ id: TextID) -> Bool { FieldCheck.clean.isPassed(by: storage.checks[Int(id)]) }
 
     @inlinable
     func byteRange(of id: TextID) -> Range<Int> { storage.offsets[Int(id)]..<storage.offsets[Int(id) + 1] }

@@ -4,7 +4,7 @@ import Synchronization
 /// dense, starting at 0, in first-seen order; the empty string and a space come first (`StringTable.emptyText`,
 /// `StringTable.spaceText`), so layout never has to intern anything. Not `Sendable`: one owner writes it (a
 /// session, an importer); everyone else reads frozen tables.
-public final class StringTableBuilder {
+package final class StringTableBuilder {
     /// The storage lives behind a pointer held in a `let`, as `ShapeCache`'s tables do: a class's `var` costs a
     /// dynamic exclusivity check (`swift_beginAccess`) on every access, which made up about 29 % of a whole-NT load.
     /// Only this builder reaches the pointer, and it is not `Sendable`, so no two accesses can overlap.
@@ -13,7 +13,7 @@ public final class StringTableBuilder {
     @usableFromInline let remembered: UnsafeMutablePointer<RememberedMorphemes>
     private let lineage = StringTable.Lineage(id: nextLineage.add(1, ordering: .relaxed).newValue)
 
-    public init() {
+    package init() {
         storage = .allocate(capacity: 1)
         storage.initialize(to: InternedStrings())
         remembered = .allocate(capacity: 1)
@@ -30,14 +30,14 @@ public final class StringTableBuilder {
     }
 
     /// Number of distinct strings interned so far.
-    public var count: Int { storage.pointee.hashes.count }
+    package var count: Int { storage.pointee.hashes.count }
 
     /// The table as it is now. Later interning leaves it unchanged (the builder copies its arrays on the next
     /// write while a frozen table still shares them).
-    public func freeze() -> StringTable { StringTable(storage: storage.pointee, lineage: lineage) }
+    package func freeze() -> StringTable { StringTable(storage: storage.pointee, lineage: lineage) }
 
     /// The id of the UTF-8 bytes' string, interning it on first sight.
-    public func intern(utf8 bytes: UnsafeBufferPointer<UInt8>) -> TextID {
+    package func intern(utf8 bytes: UnsafeBufferPointer<UInt8>) -> TextID {
         storage.pointee.intern(bytes)
     }
 
@@ -45,12 +45,12 @@ public final class StringTableBuilder {
     /// (`TextCheck.isClean`: valid UTF-8 without control characters). Each distinct string is checked once, when it
     /// is first met through this call: loading the New Testament meets a million fields but 75,000 strings.
     @inlinable
-    public func intern(checkedUTF8 bytes: UnsafeBufferPointer<UInt8>) -> TextID? {
+    package func intern(checkedUTF8 bytes: UnsafeBufferPointer<UInt8>) -> TextID? {
         storage.pointee.intern(checking: bytes)
     }
 
     /// The id of `text`, interning it on first sight.
-    public func intern<S: StringProtocol>(_ text: S) -> TextID {
+    package func intern<S: StringProtocol>(_ text: S) -> TextID {
         withContiguousUTF8(of: text) { intern(utf8: $0) }
     }
 
@@ -60,7 +60,7 @@ public final class StringTableBuilder {
     /// tested once instead of at each occurrence. `bytes` must be what `id` was interned from (traps when `id` is not
     /// in the table).
     @inlinable
-    public func passes(
+    package func passes(
         _ id: TextID, _ bytes: UnsafeBufferPointer<UInt8>, _ check: FieldCheck,
         _ test: (UnsafeBufferPointer<UInt8>) -> Bool
     ) -> Bool {
@@ -74,7 +74,7 @@ public final class StringTableBuilder {
     /// five fields in one run of bytes; the Old Testament's 310,000 morphemes are 70,000 distinct runs, so the loader
     /// looks a run up once instead of interning and checking five fields each time.
     @inlinable
-    public func morpheme(stored bytes: UnsafeBufferPointer<UInt8>) -> Morpheme? {
+    package func morpheme(stored bytes: UnsafeBufferPointer<UInt8>) -> Morpheme? {
         remembered.pointee.morpheme(stored: bytes)  // inlined into the loader: one call a morpheme, not two
     }
 
@@ -82,25 +82,25 @@ public final class StringTableBuilder {
     /// `morpheme(stored:)` hands it out for the same bytes from then on. Right after `morpheme(stored:)` did not
     /// find the same bytes (same address and count, unchanged since, as a loader passes them), they are not hashed
     /// again.
-    public func remember(_ morpheme: Morpheme, stored bytes: UnsafeBufferPointer<UInt8>) {
+    package func remember(_ morpheme: Morpheme, stored bytes: UnsafeBufferPointer<UInt8>) {
         remembered.pointee.remember(morpheme, stored: bytes)
     }
 }
 
 /// A check a string's bytes passed, one bit each in `InternedStrings.checks`.
-public struct FieldCheck: Sendable {
-    public let rawValue: UInt8
+@usableFromInline package struct FieldCheck: Sendable {
+    @usableFromInline package let rawValue: UInt8
 
     @usableFromInline init(rawValue: UInt8) { self.rawValue = rawValue }
 
     /// Valid UTF-8 without control characters (`TextCheck.isClean`).
-    public static let clean = FieldCheck(rawValue: 1)
+    @usableFromInline package static let clean = FieldCheck(rawValue: 1)
     /// A Greek word's Strong's number (`FieldSyntax.isStrongs`).
-    public static let greekStrongs = FieldCheck(rawValue: 2)
+    package static let greekStrongs = FieldCheck(rawValue: 2)
     /// A Hebrew word's Strong's numbers (`FieldSyntax.isHebrewStrongs`).
-    public static let hebrewStrongs = FieldCheck(rawValue: 4)
+    package static let hebrewStrongs = FieldCheck(rawValue: 4)
     /// A morphology code (`FieldSyntax.isMorphology`).
-    public static let morphology = FieldCheck(rawValue: 8)
+    package static let morphology = FieldCheck(rawValue: 8)
 
     /// Whether a string's bits (its entry in `checks`) record that it passed this check.
     @inlinable func isPassed(by bits: UInt8) -> Bool { bits & rawValue != 0 }

@@ -1,10 +1,10 @@
 /// Byte-level checks every reader of corpus text (chapter files, the importer, the store) makes before trusting a
 /// field: valid UTF-8, and no control characters (which would reach a terminal raw through the reader or an error
 /// message).
-public enum TextCheck {
+package enum TextCheck {
     /// The offset of the first byte that does not start or continue a valid UTF-8 sequence (overlong forms,
     /// surrogates and code points past U+10FFFF are invalid), or nil when all of `bytes` is valid.
-    public static func firstInvalidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    package static func firstInvalidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         var i = 0
         let n = bytes.count
         func continuation(_ at: Int, _ range: ClosedRange<UInt8> = 0x80...0xBF) -> Bool {
@@ -33,7 +33,7 @@ public enum TextCheck {
     }
 
     /// The first control character in valid UTF-8 `bytes` (C0 including tab, DEL, or C1 U+0080–U+009F), or nil.
-    public static func firstControl(_ bytes: UnsafeBufferPointer<UInt8>) -> Unicode.Scalar? {
+    package static func firstControl(_ bytes: UnsafeBufferPointer<UInt8>) -> Unicode.Scalar? {
         for i in 0..<bytes.count {
             let b = bytes[i]
             if b < 0x20 || b == 0x7F { return Unicode.Scalar(b) }
@@ -50,7 +50,7 @@ public enum TextCheck {
     /// Greek) is taken eight bytes at a time while it goes on so, the window that ends it included; the rest goes
     /// through a small state machine (`CleanTextMachine`) byte by byte. Loading checks every distinct field with it
     /// and asks the other two only to word a refusal.
-    public static func isClean(_ bytes: UnsafeBufferPointer<UInt8>, allowingTabs: Bool = false) -> Bool {
+    package static func isClean(_ bytes: UnsafeBufferPointer<UInt8>, allowingTabs: Bool = false) -> Bool {
         guard let base = bytes.baseAddress else { return true }
         let raw = UnsafeRawPointer(base)
         let n = bytes.count
@@ -107,7 +107,7 @@ public enum TextCheck {
     }
 
     /// The first control character of a string, or nil.
-    public static func firstControl<S: StringProtocol>(_ text: S) -> Unicode.Scalar? {
+    package static func firstControl<S: StringProtocol>(_ text: S) -> Unicode.Scalar? {
         text.unicodeScalars.first { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
     }
 }

@@ -61,7 +61,7 @@ public struct TierSet: OptionSet, Sendable, Hashable {
     public static let all = TierSet([.source, .transliteration, .strongs, .morphology, .gloss, .translation])
 
     /// Parses "source,gloss,translation"; nil names the first unknown tier through `unknown`.
-    public static func parse(_ list: String) -> Result<TierSet, TierListError> {
+    package static func parse(_ list: String) -> Result<TierSet, TierListError> {
         var tiers: [Tier] = []
         for name in list.split(separator: ",").map({ String($0).trimmingWhitespace() }) where !name.isEmpty {
             guard let tier = Tier(name: name), tier != .verse else { return .failure(TierListError(name: name)) }
@@ -76,7 +76,7 @@ public struct TierSet: OptionSet, Sendable, Hashable {
 }
 
 /// An unknown or empty tier list.
-public struct TierListError: Error, CustomStringConvertible {
+package struct TierListError: Error, CustomStringConvertible {
     public let name: String
     public var description: String {
         "unknown tier '\(name)'; use a comma-separated list of at least one block tier from: "

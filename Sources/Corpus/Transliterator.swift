@@ -8,7 +8,7 @@ import Synchronization
 /// The one deliberate departure from the handbook: an iota subscript (ᾳ ῃ ῳ) is written as a
 /// following `i` (`ai`, `ēi`, `ōi`) instead of an ogonek (`ą`, `ę̄`, `ǭ`), because speech
 /// engines read the ogonek forms badly or not at all.
-public enum Transliterator {
+package enum Transliterator {
     /// Transliterates polytonic Greek into Latin letters.
     ///
     /// Greek letters are mapped letter by letter, with the SBL rules for nasal gamma,
@@ -20,7 +20,7 @@ public enum Transliterator {
     /// Transliterator.transliterate("εὐαγγέλιον") // "euangelion"
     /// Transliterator.transliterate("Ῥώμη")       // "Rhōmē"
     /// ```
-    public static func transliterate(_ greek: String) -> String {
+    package static func transliterate(_ greek: String) -> String {
         transliterate(items: greekScalarItems(greek) ?? greek.map(Item.init))
     }
 

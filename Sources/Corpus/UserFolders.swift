@@ -5,19 +5,19 @@ import Foundation
 /// ignores a relative one), else `~/.cache`, `~/.local/share` or `~/.config` under `$HOME` — the password database's
 /// home only when `HOME` is unset or empty. A CI workspace, `sudo -E` or a container sets `HOME` elsewhere than the
 /// password database says, and everything must then be looked for where setup put it.
-public enum UserFolders {
+package enum UserFolders {
     /// `$HOME`, else the password database's home.
-    public static func home(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+    package static func home(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
         URL(fileURLWithPath: environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory())
     }
 
     /// `$XDG_CACHE_HOME`, else `$HOME/.cache`.
-    public static func cache(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+    package static func cache(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
         base("XDG_CACHE_HOME", ".cache", environment)
     }
 
     /// `$XDG_DATA_HOME`, else `$HOME/.local/share`.
-    public static func data(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+    package static func data(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
         base("XDG_DATA_HOME", ".local/share", environment)
     }
 

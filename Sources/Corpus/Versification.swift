@@ -8,18 +8,18 @@ import Foundation
 /// id carries its English verse (BBCCCVVV) and its `source_verse` column the Hebrew verse it renders. An English verse
 /// maps to the first Hebrew verse its tokens render; only the verses where the two numbers differ are kept. Nothing
 /// here is guessed: an English verse the BSB does not have is not in the table.
-public struct Versification: Sendable, Equatable {
+package struct Versification: Sendable, Equatable {
     /// (English verse key, Hebrew verse key), in English order, for every verse where they differ.
-    public var differences: [(english: Int, hebrew: Int)]
+    package var differences: [(english: Int, hebrew: Int)]
 
-    public init(differences: [(english: Int, hebrew: Int)]) { self.differences = differences }
+    package init(differences: [(english: Int, hebrew: Int)]) { self.differences = differences }
 
-    public static func == (lhs: Versification, rhs: Versification) -> Bool {
+    package static func == (lhs: Versification, rhs: Versification) -> Bool {
         lhs.differences.elementsEqual(rhs.differences) { $0.english == $1.english && $0.hebrew == $1.hebrew }
     }
 
     /// Reads the table from the BSB's Old Testament file.
-    public static func read(translationFile: URL) throws -> Versification {
+    package static func read(translationFile: URL) throws -> Versification {
         var first: [Int: Int] = [:]
         try SourceTable.forEachRow(of: translationFile, columns: 7, package: "bible-alignments \(SourceData.version)") {
             line, f in

@@ -1,12 +1,12 @@
 import InterlinearCorpus
 
 /// A place a front end can open: a verse of a chapter (its number, as printed), and a word in it.
-public struct ReaderLocation: Equatable, Sendable {
-    public var chapter: ChapterReference
-    public var verse: Int
-    public var word: WordOffset?
+package struct ReaderLocation: Equatable, Sendable {
+    package var chapter: ChapterReference
+    package var verse: Int
+    package var word: WordOffset?
 
-    public init(chapter: ChapterReference, verse: Int, word: WordOffset? = nil) {
+    package init(chapter: ChapterReference, verse: Int, word: WordOffset? = nil) {
         self.chapter = chapter
         self.verse = verse
         self.word = word
@@ -14,16 +14,16 @@ public struct ReaderLocation: Equatable, Sendable {
 }
 
 /// One hit of a search in the store's query language (`interlinear search`), in the chapter it was asked about.
-public struct SearchMatch: Equatable, Sendable {
-    public var verse: Int
+package struct SearchMatch: Equatable, Sendable {
+    package var verse: Int
     /// The word's place in its verse counting from 0; nil for a hit in the translation text.
-    public var word: Int?
+    package var word: Int?
     /// The form found.
-    public var matched: String
+    package var matched: String
     /// The translation's words with the match in [brackets] (for a hit in the translation text).
-    public var context: String
+    package var context: String
 
-    public init(verse: Int, word: Int?, matched: String, context: String) {
+    package init(verse: Int, word: Int?, matched: String, context: String) {
         self.verse = verse
         self.word = word
         self.matched = matched
@@ -35,7 +35,7 @@ public struct SearchMatch: Equatable, Sendable {
 /// before and after, any chapter by reference, Bible-wide search and the dictionary. One protocol, so the front ends
 /// never import the store: the session's `ChapterCatalog` answers it from the store (and the chapter files behind it).
 /// Without one, a front end stays in the chapter it opened.
-public protocol ChapterNavigation: AnyObject {
+package protocol ChapterNavigation: AnyObject {
     /// The chapter `offset` chapters on among those that open, across books; nil past either end. A reference that
     /// does not open steps from where it would be.
     func chapter(_ offset: Int, from reference: ChapterReference) -> ChapterReference?

@@ -6,26 +6,26 @@ import InterlinearCorpus
 /// number. Greek and Latin are compared folded — accents, breathings, case and final sigma ignored — so `/λόγος`,
 /// `/ΛΟΓΟΣ` and `/logos` all find John 1:1's λόγος, and `G3056` or `3056` finds every form of it by Strong's
 /// number (`H430` or `430` in a Hebrew chapter, whichever morpheme of a word carries it).
-public struct ChapterSearch {
-    public let chapter: Chapter
+package struct ChapterSearch {
+    package let chapter: Chapter
     /// Folded text per interned id, filled on first use: each distinct string is folded once.
     private var folded: [String?]
 
     /// Spelling keys by string id (`SpellingKey`), made as they are first needed.
     private var spelled: [String?]
 
-    public init(chapter: Chapter) {
+    package init(chapter: Chapter) {
         self.chapter = chapter
         folded = [String?](repeating: nil, count: chapter.strings.count)
         spelled = folded
     }
 
     /// Lower case, without combining marks, final sigma as σ.
-    public static func fold(_ text: String) -> String { Folding.key(text) }
+    package static func fold(_ text: String) -> String { Folding.key(text) }
 
     /// The numeric part of a Strong's query or label ("G3056", "g03056", "3056" → 3056; "H430", "h430" → 430 with
     /// `prefix` "H"); nil otherwise.
-    public static func strongsNumber<S: StringProtocol>(_ text: S, prefix: Character = "G") -> Int? {
+    package static func strongsNumber<S: StringProtocol>(_ text: S, prefix: Character = "G") -> Int? {
         var digits = text.trimmingCharacters(in: .whitespaces)[...]
         if let first = digits.first, first == prefix || first == Character(prefix.lowercased()) {
             digits = digits.dropFirst()
@@ -45,7 +45,7 @@ public struct ChapterSearch {
     }
 
     /// Chapter word indices that match `query`, in reading order.
-    public mutating func matches(_ query: String) -> [WordIndex] {
+    package mutating func matches(_ query: String) -> [WordIndex] {
         let trimmed = query.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { return [] }
         if let number = Self.strongsNumber(trimmed, prefix: chapter.language == .hebrew ? "H" : "G") {

@@ -5,9 +5,9 @@
 ///
 /// Backspace erases the last character and does nothing on an empty line (the prompt stays open: a user who erased
 /// too far is not thrown out of it; Escape closes it).
-public struct PromptLine: Equatable, Sendable {
+package struct PromptLine: Equatable, Sendable {
     /// What the line is for, by the key that opens it.
-    public enum Kind: Character, Sendable {
+    package enum Kind: Character, Sendable {
         /// `:` a verse number, or a reference in the line mode and the grid.
         case verse = ":"
         /// `/` a search.
@@ -15,7 +15,7 @@ public struct PromptLine: Equatable, Sendable {
     }
 
     /// What an edit did.
-    public enum Edit: Equatable, Sendable {
+    package enum Edit: Equatable, Sendable {
         /// The character was appended.
         case typed(Character)
         /// The last character was erased.
@@ -24,21 +24,21 @@ public struct PromptLine: Equatable, Sendable {
         case unchanged
     }
 
-    public let kind: Kind
-    public private(set) var text = ""
+    package let kind: Kind
+    package private(set) var text = ""
     /// Whether only ASCII digits are taken (the window's go-to-verse prompt).
-    public let digitsOnly: Bool
+    package let digitsOnly: Bool
     /// The most characters the line takes; nil for no limit.
-    public let maximumLength: Int?
+    package let maximumLength: Int?
 
-    public init(_ kind: Kind, digitsOnly: Bool = false, maximumLength: Int? = nil) {
+    package init(_ kind: Kind, digitsOnly: Bool = false, maximumLength: Int? = nil) {
         self.kind = kind
         self.digitsOnly = digitsOnly
         self.maximumLength = maximumLength
     }
 
     /// Appends `character` if the line takes it (never a control character).
-    public mutating func type(_ character: Character) -> Edit {
+    package mutating func type(_ character: Character) -> Edit {
         if character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) { return .unchanged }
         if digitsOnly && !(character.isASCII && character.isNumber) { return .unchanged }
         if let maximumLength, text.count >= maximumLength { return .unchanged }
@@ -47,10 +47,10 @@ public struct PromptLine: Equatable, Sendable {
     }
 
     /// Erases the last character, if there is one.
-    public mutating func erase() -> Edit {
+    package mutating func erase() -> Edit {
         text.popLast() == nil ? .unchanged : .erased
     }
 
     /// The line as a status line shows it: the key that opened it, then what was typed (`:14`, `/logos`).
-    public var display: String { String(kind.rawValue) + text }
+    package var display: String { String(kind.rawValue) + text }
 }

@@ -6,23 +6,23 @@ import InterlinearStore
 /// them: the front ends reach it as `ChapterNavigation`, so the store stays behind this one implementation. The
 /// reader's grid uses it as it is (chapters loaded without fonts); a window or a screen-reader mode uses
 /// `ChapterCatalog`, which loads into one session.
-public class ChapterNavigator: ChapterNavigation {
+package class ChapterNavigator: ChapterNavigation {
     /// Where chapters load from: the store, or its chapters in another translation (`--translation KJV`).
-    public let source: any ChapterSource
+    package let source: any ChapterSource
     /// The store's library, which moves an English Old Testament reference to the Hebrew numbering and answers
     /// searches and definitions: `source` itself, or the one under it when `source` reads another translation.
-    public let numbering: ChapterLibrary?
+    package let numbering: ChapterLibrary?
     private let loadChapter: (ChapterReference) throws -> Chapter
     /// Every chapter that loads, in canonical order; listed on first use (a reader that never turns a page never
     /// asks the store for the list).
-    public fileprivate(set) lazy var chapters: [ChapterReference] = source.availableChapters()
+    package fileprivate(set) lazy var chapters: [ChapterReference] = source.availableChapters()
     /// The chapter `loadWithMorphemes` read last.
     private var withMorphemes: Chapter?
     /// The store's search, when there is a store.
     private lazy var storeSearch: StoreSearch? = store.map(StoreSearch.init)
 
     /// Chapters of `source`, loaded by `load`; `numbering` is the store's library when `source` wraps it.
-    public init(
+    package init(
         source: any ChapterSource, numbering: ChapterLibrary? = nil,
         load: @escaping (ChapterReference) throws -> Chapter
     ) {
@@ -35,14 +35,14 @@ public class ChapterNavigator: ChapterNavigation {
     private var store: CorpusStore? { numbering?.store }
 
     /// Loads a chapter.
-    public func load(_ reference: ChapterReference) throws -> Chapter {
+    package func load(_ reference: ChapterReference) throws -> Chapter {
         try loadChapter(reference)
     }
 
     /// Loads a chapter with its morphemes, into a table of its own (a front end reads its words' parts, never lays
     /// them out). The last one read is kept, so every word's parts asked of one chapter (the reader's `p`, the
     /// window's "parts" action) read it once.
-    public func loadWithMorphemes(_ reference: ChapterReference) throws -> Chapter {
+    package func loadWithMorphemes(_ reference: ChapterReference) throws -> Chapter {
         if let kept = withMorphemes, kept.reference == reference { return kept }
         let chapter = try source.load(reference, into: StringTableBuilder(), morphemes: true)
         withMorphemes = chapter
@@ -51,7 +51,7 @@ public class ChapterNavigator: ChapterNavigation {
 
     /// The chapter `step` places after (positive) or before (negative) `reference` among the corpus's chapters,
     /// or nil when the corpus has nothing that way. A reference missing from the list steps from where it would be.
-    public func chapter(_ step: Int, from reference: ChapterReference) -> ChapterReference? {
+    package func chapter(_ step: Int, from reference: ChapterReference) -> ChapterReference? {
         let key = (reference.book.number, reference.chapter)
         // The first listed chapter at or after the reference (binary search: the list is sorted).
         var lo = 0, hi = chapters.count
@@ -66,7 +66,7 @@ public class ChapterNavigator: ChapterNavigation {
 
     /// The chapter next to `reference` in the New Testament (`forward`: after it), whether or not the corpus holds
     /// it, across books; nil before Matthew 1 and after Revelation 22.
-    public static func neighbour(of reference: ChapterReference, forward: Bool) -> ChapterReference? {
+    package static func neighbour(of reference: ChapterReference, forward: Bool) -> ChapterReference? {
         let book = reference.book
         if forward {
             if reference.chapter < book.chapterCount {
@@ -78,12 +78,12 @@ public class ChapterNavigator: ChapterNavigation {
         return Book.numbered(book.number - 1).map { ChapterReference(book: $0, chapter: $0.chapterCount) }
     }
 
-    public func resolvingEnglishNumbering(_ passage: Passage) throws -> (passage: Passage, note: String?) {
+    package func resolvingEnglishNumbering(_ passage: Passage) throws -> (passage: Passage, note: String?) {
         guard let numbering else { return (passage, nil) }
         return try numbering.resolvingEnglishNumbering(passage)
     }
 
-    public func occurrences(of query: String) -> [ReaderLocation]? {
+    package func occurrences(of query: String) -> [ReaderLocation]? {
         guard let storeSearch else { return nil }
         let kind = SearchQuery.guessKind(query)
         guard kind == .strongs || kind == .word else { return nil }
@@ -97,7 +97,7 @@ public class ChapterNavigator: ChapterNavigation {
 
     /// Runs the query over the chapter's book (the hits in the chapter, with their context) and the whole Bible (the
     /// count alone), as `interlinear search` runs it.
-    public func search(_ query: String, in chapter: ChapterReference) throws -> (hits: [SearchMatch], total: Int) {
+    package func search(_ query: String, in chapter: ChapterReference) throws -> (hits: [SearchMatch], total: Int) {
         guard let storeSearch else { throw NoStore() }
         let here = try storeSearch.run(
             SearchQuery(text: query, scope: .book(chapter.book), limit: 1_000_000),
@@ -109,33 +109,33 @@ public class ChapterNavigator: ChapterNavigation {
         return (hits, total)
     }
 
-    public func definitions(ofStrongs field: String) throws -> [LexiconEntry]? {
+    package func definitions(ofStrongs field: String) throws -> [LexiconEntry]? {
         try store?.lexiconEntries(ofWordField: field)
     }
 
     /// Whether the store holds Strong's dictionaries (an import with SWORD's modules installed): the window's
     /// details pane then keeps room for a word's entry.
-    public var hasLexicon: Bool { (try? store?.hasLexicon()) == true }
+    package var hasLexicon: Bool { (try? store?.hasLexicon()) == true }
 
     /// A search asked of a session without a store.
-    public struct NoStore: Error, CustomStringConvertible {
-        public var description: String { "search reads the corpus store, and there is none" }
+    package struct NoStore: Error, CustomStringConvertible {
+        package var description: String { "search reads the corpus store, and there is none" }
     }
 }
 
 /// The navigator of a session's chapters, loading each into the session (so the shape cache stays warm across
 /// chapters: a string shaped for John 1 is not shaped again for Romans 8).
-public final class ChapterCatalog: ChapterNavigator {
+package final class ChapterCatalog: ChapterNavigator {
     /// The session chapters load into and are laid out by.
-    public let session: Interlinear
+    package let session: Interlinear
 
     /// A catalog of `session`'s chapters; `numbering` is the store's library when the session's library wraps it.
-    public init(session: Interlinear, numbering: ChapterLibrary? = nil) {
+    package init(session: Interlinear, numbering: ChapterLibrary? = nil) {
         self.session = session
         super.init(source: session.library, numbering: numbering, load: { try session.chapter($0) })
     }
 
-    public convenience init(session: Interlinear, chapters: [ChapterReference]) {
+    package convenience init(session: Interlinear, chapters: [ChapterReference]) {
         self.init(session: session)
         self.chapters = chapters
     }

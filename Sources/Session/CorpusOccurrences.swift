@@ -4,12 +4,12 @@ import InterlinearStore
 
 /// The accessibility layer's "find other occurrences" through the store's search: the same query
 /// `interlinear search --lemma` / `--strongs` runs.
-public final class CorpusOccurrences: OccurrenceIndex {
+package final class CorpusOccurrences: OccurrenceIndex {
     private let search: StoreSearch
 
-    public init(store: CorpusStore) { search = StoreSearch(store: store) }
+    package init(store: CorpusStore) { search = StoreSearch(store: store) }
 
-    public func occurrences(of text: String, matching match: AccessibilityTree.Match) -> [WordOccurrence] {
+    package func occurrences(of text: String, matching match: AccessibilityTree.Match) -> [WordOccurrence] {
         let query = SearchQuery(text: text, kind: match == .lemma ? .lemma : .strongs, limit: 1_000_000)
         guard let result = try? search.run(query, context: false) else { return [] }
         return result.hits.compactMap { hit in

@@ -20,12 +20,12 @@ public final class Interlinear {
     public static let defaultViewportHeight: Float = 844
 
     /// Where chapters come from: the chapter files, or the store's library.
-    public let library: any ChapterSource
-    public let fonts: FontChain
+    package let library: any ChapterSource
+    package let fonts: FontChain
     /// The options `layout(_:)` and `accessibilityTree(for:)` use when given none.
     public var options: LayoutOptions
     /// The session's typesetter, over its shape cache.
-    public let typesetter: Typesetter
+    package let typesetter: Typesetter
     /// The table as of the last load; it extends the table of every chapter the session loaded.
     public private(set) var strings: StringTable
     private let builder = StringTableBuilder()
@@ -34,30 +34,34 @@ public final class Interlinear {
     public let cachePolicy: CachePolicy
 
     /// The shape cache every layout of the session shares.
-    public var cache: ShapeCache { typesetter.cache }
+    package var cache: ShapeCache { typesetter.cache }
 
-    /// A session over `library` with the font family `family` (found through fontconfig). Throws `FontError`,
-    /// naming the Debian package, when the family is not installed. `cache` says whether the session may read and
-    /// write its cache files (the fonts fontconfig chose, `FontChain`; the shape cache, `saveCaches()`); by default it
-    /// neither reads nor writes any.
-    ///
-    /// Without a library, chapters come from the corpus store the command-line tool uses: `$INTERLINEAR_DATA`, else
-    /// `$XDG_DATA_HOME/interlinear`, else `~/.local/share/interlinear` (`ChapterLibrary.open()`; `interlinear import`
-    /// builds it). Throws `StoreError` when that store is damaged or too new; a chapter it lacks is a
-    /// `StoreError.missingChapter` when loaded. For chapter files (test fixtures, exchange), pass
-    /// `CorpusLibrary(corpusDirectory:)`.
+    /// A session over the corpus store the command-line tool uses, with the font family `family` (found through
+    /// fontconfig): `$INTERLINEAR_DATA`, else `$XDG_DATA_HOME/interlinear`, else `~/.local/share/interlinear`.
+    /// Throws `FontError`, naming the Debian package, when the family is not installed, and `StoreError` when the
+    /// store is missing, damaged or too new; a chapter it lacks is a `StoreError.missingChapter` when loaded.
+    /// `cache` says whether the session may read and write its cache files (the fonts fontconfig chose, the shapes
+    /// it made); by default it neither reads nor writes any.
     public convenience init(
-        library: (any ChapterSource)? = nil, font family: String = "Gentium Plus",
+        font family: String = "Gentium Plus", options: LayoutOptions = LayoutOptions(),
+        cache: CachePolicy = .disabled
+    ) throws {
+        try self.init(library: ChapterLibrary.open(), font: family, options: options, cache: cache)
+    }
+
+    /// A session over `library` (the store's `ChapterLibrary`, or `CorpusLibrary(corpusDirectory:)` for chapter
+    /// files: test fixtures, exchange) with the font family `family`; see `init(font:options:cache:)`.
+    package convenience init(
+        library: any ChapterSource, font family: String = "Gentium Plus",
         options: LayoutOptions = LayoutOptions(), cache: CachePolicy = .disabled
     ) throws {
-        let library = try library ?? ChapterLibrary.open()
         try self.init(
             library: library, fonts: FontChain(family: family, cacheDirectory: cache.directory),
             options: options, cache: cache)
     }
 
     /// A session over `library` with fonts already loaded (font chains are thread-safe: sessions may share one).
-    public init(
+    package init(
         library: any ChapterSource, fonts: FontChain,
         options: LayoutOptions = LayoutOptions(), cache cachePolicy: CachePolicy = .disabled
     ) {
@@ -74,7 +78,7 @@ public final class Interlinear {
     /// Saves what the session computed that its cache policy keeps: the shape cache file, when this session shaped
     /// strings it lacked. Never fails (a cache that cannot be written is skipped); returns what was written.
     @discardableResult
-    public func saveCaches() -> PersistedSave? {
+    package func saveCaches() -> PersistedSave? {
         cache.savePersisted()
     }
 
@@ -90,7 +94,7 @@ public final class Interlinear {
 
     /// Loads a passage with a Hebrew chapter's source tier showing only `hebrewMarks` (STEPBible's switches: all
     /// marks, vowel points without cantillation, or consonants only). A Greek chapter is unaffected.
-    public func chapter(_ passage: Passage, hebrewMarks: HebrewMarks) throws -> Chapter {
+    package func chapter(_ passage: Passage, hebrewMarks: HebrewMarks) throws -> Chapter {
         defer { refreeze() }
         return try library.load([passage.chapter], into: builder, morphemes: false)[0]
             .showing(hebrewMarks, strings: builder).selecting(passage)

@@ -6,15 +6,15 @@ import Synchronization
 /// units-per-em, so one shaped run serves every point size; all metrics here are in ems.
 /// Unchecked `Sendable`: after `init` only the HarfBuzz font changes, once, under its mutex; and HarfBuzz lets
 /// threads shape with one `hb_font_t` at once.
-public final class Font: @unchecked Sendable {
-    public let descriptor: FontDescriptor
+package final class Font: @unchecked Sendable {
+    package let descriptor: FontDescriptor
     /// The face's metrics in font units, as FreeType read them (kept in the font cache).
     let metrics: FontCacheFile.Metrics
     let unitsPerEm: Float
     /// Ascender, descender (negative) and line spacing, in ems, from FreeType.
-    public let ascender: Float
-    public let descender: Float
-    public let lineSpacing: Float
+    package let ascender: Float
+    package let descender: Float
+    package let lineSpacing: Float
     /// HarfBuzz's font: nil until first asked for (a warm run serves every run from the shape cache file and never
     /// loads HarfBuzz: CHarfBuzzLoader), then made once; `.some(nil)` when HarfBuzz could not make it.
     private let shaping = Mutex<OpaquePointer??>(nil)

@@ -12,10 +12,10 @@ import Glibc
 /// then fontconfig's other fonts for the family in its order. So the indices of the fonts a run starts from never
 /// depend on fontconfig's fallback order, which only a full configuration gives; a character neither covers is
 /// looked up in fontconfig's order all the same (the Hebrew font where fontconfig puts it, or last).
-public final class FontChain: Sendable {
-    public let family: String
+package final class FontChain: Sendable {
+    package let family: String
     /// The requested family's font. Immutable once made, so shapers read it without the mutex.
-    public let primary: Font
+    package let primary: Font
 
     /// Where the first fonts came from: the font cache file, fontconfig's stock configuration without its
     /// snippets (`StockFontConfiguration`), or fontconfig started in full.
@@ -51,7 +51,7 @@ public final class FontChain: Sendable {
     /// The chain index of the font Hebrew text is shaped with first (`hebrewFamily`): 0 when it is the primary's
     /// file, 1 otherwise, or nil when that family is not installed: Hebrew then falls back through fontconfig
     /// like any other script.
-    public let hebrewFont: Int?
+    package let hebrewFont: Int?
 
     /// HarfBuzz's version as the font cache remembered it with the library's file (`FontCache`), when the chain
     /// came from it.
@@ -63,7 +63,7 @@ public final class FontChain: Sendable {
 
     /// The family Hebrew is shaped with by default: Ezra SIL (Debian `fonts-sil-ezra`), made for Biblical Hebrew
     /// with its vowel points and cantillation.
-    public static let defaultHebrewFamily = "Ezra SIL"
+    package static let defaultHebrewFamily = "Ezra SIL"
 
     /// Finds `family` through fontconfig; throws `FontError` (which knows the Debian package) when it is not installed.
     /// `hebrewFamily` is the font Hebrew text starts from; a missing one is no error (see `hebrewFont`).
@@ -74,7 +74,7 @@ public final class FontChain: Sendable {
     /// come from fontconfig's stock configuration when nobody configured fontconfig (`StockFontConfiguration`),
     /// else from fontconfig in full. The chain is the same either way: the same files at the same indices,
     /// fallbacks in fontconfig's order.
-    public convenience init(
+    package convenience init(
         family: String = "Gentium Plus", hebrewFamily: String? = FontChain.defaultHebrewFamily,
         cacheDirectory: String? = nil
     ) throws {
@@ -200,7 +200,7 @@ public final class FontChain: Sendable {
     }
 
     /// The font at `index` in the chain (0 is the primary).
-    public func font(at index: Int) -> Font {
+    package func font(at index: Int) -> Font {
         index == 0 ? primary : state.withLock { $0.loaded.at(index) } ?? primary
     }
 
@@ -208,7 +208,7 @@ public final class FontChain: Sendable {
     /// The persisted shape cache checks with it that a run shaped with fallback fonts still gets the same ones. A
     /// font already loaded (the primary, the Hebrew font) is answered without fontconfig; any other index, on a
     /// chain made without fontconfig's full list, asks fontconfig for the list as a missing glyph would.
-    public func descriptor(at index: Int) -> FontDescriptor? {
+    package func descriptor(at index: Int) -> FontDescriptor? {
         if index == 0 { return primary.descriptor }
         guard index > 0 else { return nil }
         return state.withLock { state in

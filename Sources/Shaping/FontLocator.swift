@@ -6,7 +6,7 @@ import Glibc
 #endif
 
 /// A font file fontconfig chose: its path, face index, family and the characters it covers.
-public struct FontDescriptor: Sendable, Equatable {
+package struct FontDescriptor: Sendable, Equatable {
     public let path: String
     public let index: Int32
     public let family: String
@@ -29,7 +29,7 @@ public struct FontError: Error, CustomStringConvertible, Equatable {
 }
 
 /// Finds fonts by family through fontconfig, in fontconfig's fallback order.
-public enum FontLocator {
+package enum FontLocator {
     /// The Debian package that provides a family the engine knows, or nil.
     public static func debianPackage(for family: String) -> String? {
         switch family.lowercased() {

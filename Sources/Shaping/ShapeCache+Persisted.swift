@@ -1,25 +1,25 @@
 import InterlinearCorpus
 
 /// What `ShapeCache.savePersisted()` wrote.
-public struct PersistedSave: Sendable, Equatable {
+package struct PersistedSave: Sendable, Equatable {
     /// The file written.
-    public let path: String
+    package let path: String
     /// The entries this process added to the file: the runs it shaped, less those another process added
     /// meanwhile (`newEntries` is the same number; both names are kept for callers of the earlier format).
-    public let entries: Int
-    public let newEntries: Int
+    package let entries: Int
+    package let newEntries: Int
     /// Bytes this process wrote to the file: its new records and their slots (plus the header of a file it
     /// made), or the whole file when it compacted a damaged one.
-    public let bytes: Int
+    package let bytes: Int
     /// Whether the file was written whole (it was damaged, or not one this build writes).
-    public let compacted: Bool
+    package let compacted: Bool
 }
 
 extension ShapeCache {
     /// The most a persisted cache file may hold (`ShapeFileLayout.maximumFileSize`: 160 MiB). The whole Bible at
     /// every tier in one font chain takes 83 MB (docs/performance.md). At the bound nothing more is added; the
     /// strings that did not fit are shaped each time they are needed.
-    public static let persistedSizeBound = ShapeFileLayout.maximumFileSize
+    package static let persistedSizeBound = ShapeFileLayout.maximumFileSize
 
     /// Keeps this cache across processes in `folder`: the file for this chain's key
     /// (`$folder/shapes-KEY.bin`, `ShapeCacheKey`) is mapped now, and strings it holds are served from it instead of
@@ -49,14 +49,14 @@ extension ShapeCache {
     }
 
     /// The glyphs the persisted file holds: run glyph starts below this are in the file.
-    public var persistedGlyphCount: Int { Int(tables.pointee.fileGlyphCount) }
+    package var persistedGlyphCount: Int { Int(tables.pointee.fileGlyphCount) }
 
     /// Runs served from the persisted file since creation or the last `reset()`; `shapedCount` minus this is how
     /// many strings HarfBuzz shaped.
-    public var servedFromFile: Int { tables.pointee.servedFromFile }
+    package var servedFromFile: Int { tables.pointee.servedFromFile }
 
     /// The persisted file's path (whether or not it exists yet), when this cache keeps one.
-    public var persistedPath: String? { tables.pointee.persisted?.path }
+    package var persistedPath: String? { tables.pointee.persisted?.path }
 
     /// The run of `id` in `style` (its own by default) from the persisted file, counted as served; nil when there
     /// is no file or it does not hold that run. `table` is `strings`, read once by a caller that loops (reading
@@ -100,7 +100,7 @@ extension ShapeCache {
     /// added meanwhile is not written again. Returns what was written; nil when there was nothing new, no cache
     /// folder, or the write failed (a cache never fails a command).
     @discardableResult
-    public func savePersisted() -> PersistedSave? {
+    package func savePersisted() -> PersistedSave? {
         guard let persisted = tables.pointee.persisted else { return nil }
         let fileGlyphCount = tables.pointee.fileGlyphCount
         func isNew(_ slot: Int32) -> Bool {

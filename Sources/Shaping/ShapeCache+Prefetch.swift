@@ -5,11 +5,11 @@ import Synchronization
 extension ShapeCache {
     /// Below this many unshaped strings, `prefetch` shapes on the calling thread: starting workers costs more than
     /// it saves (measured on John 1 with 2 cores; see Benchmarks/README.md).
-    public static let parallelMinimum = 256
+    package static let parallelMinimum = 256
     /// Strings per chunk of parallel work. Small, so a worker that is slow (its core busy with something else)
     /// holds back at most one chunk (~50 µs of shaping) while the others take the rest; large enough that taking a
     /// chunk (one atomic add) costs nothing next to shaping it.
-    public static let prefetchChunk = 16
+    package static let prefetchChunk = 16
 
     /// Shapes, in parallel, the strings among `ids` that have no run yet, so that later `run(_:)` calls only look
     /// up. The unshaped strings are cut into chunks of `prefetchChunk`; each worker takes the next chunk from an
@@ -20,7 +20,7 @@ extension ShapeCache {
     /// in `ids` are fine. A concrete array, not a generic collection: unspecialized generic iteration across
     /// modules allocated once per element. `threads` is asked for only when there is enough to shape in parallel
     /// (`Typesetter.threadsForIdleProcessors` reads Foundation's processor count: benchmark `typeset-warm`).
-    public func prefetch(_ ids: [TextID], threads: @autoclosure () -> Int) {
+    package func prefetch(_ ids: [TextID], threads: @autoclosure () -> Int) {
         growIndex()
         let t = tables
         let strings = self.strings  // read once: each read of the property retains and releases the table's arrays

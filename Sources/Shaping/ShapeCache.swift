@@ -7,10 +7,10 @@ import InterlinearCorpus
 /// file holds is served from it — its glyphs read in place from the mapping — instead of being shaped.
 /// Not thread-safe: one cache per thread (`prefetch` uses more threads inside one call, and merges on the caller's).
 /// A session (`Interlinear`) makes it, with the session's string table.
-public final class ShapeCache {
-    public let chain: FontChain
+package final class ShapeCache {
+    package let chain: FontChain
     /// The frozen table the ids refer to: the session's latest, which extends every table its chapters hold.
-    public private(set) var strings: StringTable
+    package private(set) var strings: StringTable
     /// The mutable tables live behind a pointer held in a `let`: Swift checks exclusivity dynamically
     /// (swift_beginAccess) on every access to a class's `var`, which cost more than the lookup itself.
     struct Tables {
@@ -46,14 +46,14 @@ public final class ShapeCache {
     }
     let tables: UnsafeMutablePointer<Tables>
     /// Every shaped run, in shaping order.
-    public var runs: [ShapedRun] { tables.pointee.runs }
+    package var runs: [ShapedRun] { tables.pointee.runs }
     /// The arena of glyphs shaped in this process. Runs index it after the persisted file's glyphs
     /// (`persistedGlyphCount`); read a run's glyphs with `withGlyphs(of:_:)`, which knows where they are.
-    public var glyphs: [ShapedGlyph] { tables.pointee.glyphs }
+    package var glyphs: [ShapedGlyph] { tables.pointee.glyphs }
     /// Number of strings shaped since creation or the last `reset()`.
-    public var shapedCount: Int { tables.pointee.shapedCount }
+    package var shapedCount: Int { tables.pointee.shapedCount }
     /// Changes on every `reset()`, so callers can tell that what they knew was shaped no longer is.
-    public var generation: Int { tables.pointee.generation }
+    package var generation: Int { tables.pointee.generation }
     let shaper: RunShaper
     /// Shapers of `prefetch`'s extra threads, kept for the next call.
     var workerShapers: [RunShaper] = []
@@ -80,7 +80,7 @@ public final class ShapeCache {
 
     /// Forgets every run (for cold measurements), and lets go of the persisted file (a cold measurement shapes
     /// everything; the file itself stays on disk); fonts and the buffer stay.
-    public func reset() {
+    package func reset() {
         detachPersisted()
         tables.pointee.runIndex.removeAll(keepingCapacity: true)
         tables.pointee.runs.removeAll(keepingCapacity: true)
@@ -93,7 +93,7 @@ public final class ShapeCache {
 
     /// The shaped run of an interned string, shaping it on first use. Traps when `id` is not in `strings`.
     @inline(__always)
-    public func run(_ id: TextID) -> ShapedRun {
+    package func run(_ id: TextID) -> ShapedRun {
         let i = Int(id)
         let t = tables
         if i < t.pointee.runIndex.count {
@@ -106,7 +106,7 @@ public final class ShapeCache {
     /// The run of a string shaped in `style`: the cache's key is the string with its direction, script and language.
     /// The same run as `run(_:)` when `style` is the text's own (`ShapingStyle.detect`); otherwise a run of its own,
     /// shaped once (say, Hebrew letters in a Latin run, or a Latin string forced right to left).
-    public func run(_ id: TextID, style: ShapingStyle) -> ShapedRun {
+    package func run(_ id: TextID, style: ShapingStyle) -> ShapedRun {
         let own = run(id)
         if own.style == style { return own }
         let key = RestyledKey(id: id, style: style)
@@ -125,12 +125,13 @@ public final class ShapeCache {
     }
 
     /// The glyphs of a run (a copy; `withGlyphs(of:_:)` reads them in place).
-    public func glyphs(of run: ShapedRun) -> ArraySlice<ShapedGlyph> { withGlyphs(of: run) { ArraySlice($0) } }
+    package func glyphs(of run: ShapedRun) -> ArraySlice<ShapedGlyph> { withGlyphs(of: run) { ArraySlice($0) } }
 
     /// Calls `body` with a run's glyphs where they are: in the persisted file's mapping or in the arena. The buffer
     /// is valid during the call only. Traps when `run` is not one of this cache's runs since its last `reset()`.
     @inline(__always)
-    public func withGlyphs<R>(of run: ShapedRun, _ body: (UnsafeBufferPointer<ShapedGlyph>) throws -> R) rethrows -> R {
+    package func withGlyphs<R>(of run: ShapedRun, _ body: (UnsafeBufferPointer<ShapedGlyph>) throws -> R) rethrows -> R
+    {
         let t = tables
         let fileCount = t.pointee.fileGlyphCount
         if run.glyphStart < fileCount, let file = t.pointee.fileGlyphs {

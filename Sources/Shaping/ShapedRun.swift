@@ -1,13 +1,13 @@
 /// A shaped string: a slice of the shape cache's glyphs plus its total advance in ems.
-public struct ShapedRun: Sendable, Equatable {
+package struct ShapedRun: Sendable, Equatable {
     /// Where its glyphs begin, in the cache's glyph index space: below `ShapeCache.persistedGlyphCount` they are in
     /// the persisted cache file's mapping, from there on in the arena of glyphs shaped in this process. Read them
     /// with `ShapeCache.withGlyphs(of:_:)`.
-    public var glyphStart: UInt32
-    public var glyphCount: UInt32
-    public var advance: Float32
+    package var glyphStart: UInt32
+    package var glyphCount: UInt32
+    package var advance: Float32
     /// Characters no installed font could draw.
-    public var missing: UInt16
+    package var missing: UInt16
     /// How it was shaped (direction, script, language): with `ShapeCache`'s id, the run's key.
-    public var style: ShapingStyle = .latin
+    package var style: ShapingStyle = .latin
 }

@@ -5,14 +5,14 @@ import InterlinearCorpus
 /// key: one string shaped two ways is two runs. By default a string's style is read from its characters
 /// (`detect`): Hebrew letters or points make it Hebrew (right to left, language `hbo`), Greek letters Greek, and
 /// anything else Latin (English).
-public enum ShapingStyle: UInt8, Sendable, CaseIterable {
+package enum ShapingStyle: UInt8, Sendable, CaseIterable {
     case latin, greek, hebrew
 
     /// The direction HarfBuzz lays the glyphs out in (it returns them in visual order either way).
-    public var direction: ScriptDirection { self == .hebrew ? .rightToLeft : .leftToRight }
+    package var direction: ScriptDirection { self == .hebrew ? .rightToLeft : .leftToRight }
 
     /// The BCP 47 language tag given to HarfBuzz: "en", "grc", "hbo".
-    public var language: String {
+    package var language: String {
         switch self {
         case .latin: "en"
         case .greek: SourceLanguage.greek.tag
@@ -35,7 +35,7 @@ public enum ShapingStyle: UInt8, Sendable, CaseIterable {
     /// 0xCF, or 0xE1 0xBC–0xBF) are Greek.
     /// ASCII, eight bytes at a time, is passed over first (every byte that decides is 0x80 or more): an English
     /// string is decided Latin in a few steps, not one a byte (a warm run detects each of its ~1,800 strings).
-    public static func detect(_ utf8: UnsafeBufferPointer<UInt8>) -> ShapingStyle {
+    package static func detect(_ utf8: UnsafeBufferPointer<UInt8>) -> ShapingStyle {
         var i = 0
         if let base = utf8.baseAddress {
             while utf8.count &- i >= 8,

@@ -1,10 +1,10 @@
 /// The one even split of work across threads: contiguous parts of about equal weight, so the threads finish
 /// together. The shape cache's parallel prefetch splits strings by UTF-8 length with it, and the benchmarks split
 /// the New Testament's chapters into shards with it.
-public enum WorkSplit {
+package enum WorkSplit {
     /// Bounds of `parts` contiguous parts of `weights`: part `i` is `bounds[i]..<bounds[i + 1]`. Always
     /// `max(parts, 1) + 1` bounds, from 0 to `weights.count`; with fewer items than parts, the last parts are empty.
-    public static func bounds(weights: [Int], parts: Int) -> [Int] {
+    package static func bounds(weights: [Int], parts: Int) -> [Int] {
         let parts = max(parts, 1)
         let total = weights.reduce(0, +)
         var bounds = [0]

@@ -6,20 +6,20 @@ import InterlinearCorpus
 /// relative to the current folder or the executable.
 ///
 /// A chapter in neither is an error that lists the nearest chapters that do exist and the command that fetches it.
-public final class ChapterLibrary: ChapterSource {
+package final class ChapterLibrary: ChapterSource {
     /// Where the store is, whether or not it exists yet.
-    public let storePath: String
+    package let storePath: String
     /// The same, as a file URL.
-    public var storeURL: URL { URL(fileURLWithPath: storePath) }
+    package var storeURL: URL { URL(fileURLWithPath: storePath) }
     /// The store; nil until `interlinear import` has built it.
-    public let store: CorpusStore?
+    package let store: CorpusStore?
     /// The chapter files a command was pointed at (none unless it was), found when first asked for: a chapter the
     /// store holds never needs them.
-    public private(set) lazy var committed: CorpusLibrary = findCommitted()
+    package private(set) lazy var committed: CorpusLibrary = findCommitted()
     private let findCommitted: () -> CorpusLibrary
     private var cachedChapters: [ChapterReference]?
 
-    public init(storeURL: URL, store: CorpusStore?, committed: CorpusLibrary) {
+    package init(storeURL: URL, store: CorpusStore?, committed: CorpusLibrary) {
         storePath = storeURL.path
         self.store = store
         findCommitted = { committed }
@@ -37,7 +37,7 @@ public final class ChapterLibrary: ChapterSource {
     /// is damaged, foreign or too new.
     /// `environment`: the variables to read instead of this process's (tests). The path is found by
     /// `StoreLocation.storePath`, without Foundation's `URL` (see there why).
-    public static func open(
+    package static func open(
         corpus: String? = nil,
         environment: [String: String]? = nil
     ) throws -> ChapterLibrary {
@@ -65,7 +65,7 @@ public final class ChapterLibrary: ChapterSource {
 
     /// Reads a chapter from the store, else from the committed files, without freezing (`ChapterSource.read`;
     /// `load` freezes); a missing one is a `missingChapter` error.
-    public func read(
+    package func read(
         _ reference: ChapterReference, into strings: StringTableBuilder, morphemes: Bool
     ) throws -> Chapter {
         if let store, let chapter = try store.read(reference, into: strings, morphemes: morphemes) { return chapter }
@@ -74,7 +74,7 @@ public final class ChapterLibrary: ChapterSource {
     }
 
     /// Loads a passage: the whole chapter, or only its verses in the passage's range (every one must exist).
-    public func load(_ passage: Passage, into strings: StringTableBuilder, morphemes: Bool = true) throws -> Chapter {
+    package func load(_ passage: Passage, into strings: StringTableBuilder, morphemes: Bool = true) throws -> Chapter {
         let chapter = try load(passage.chapter, into: strings, morphemes: morphemes)
         do { return try chapter.selecting(passage) } catch let error as CorpusError {
             throw StoreError.missingChapter(MissingChapter(reference: passage.chapter, reason: .verses(error.message)))
@@ -86,7 +86,7 @@ public final class ChapterLibrary: ChapterSource {
     /// 4:1" is Malachi 3:19, "Malachi 4" is Malachi 3:19–24. A whole chapter the Hebrew text also has keeps its
     /// Hebrew number (Joel 3 is the Hebrew Joel 3); New Testament passages and stores without the Old Testament are
     /// returned as they are.
-    public func resolvingEnglishNumbering(_ passage: Passage) throws -> (passage: Passage, note: String?) {
+    package func resolvingEnglishNumbering(_ passage: Passage) throws -> (passage: Passage, note: String?) {
         let book = passage.chapter.book
         guard book.testament == .old, let store else { return (passage, nil) }
         let base = book.number * 1_000_000 + passage.chapter.chapter * 1_000
@@ -114,7 +114,7 @@ public final class ChapterLibrary: ChapterSource {
     }
 
     /// Every chapter that opens, in canonical order.
-    public func availableChapters() -> [ChapterReference] {
+    package func availableChapters() -> [ChapterReference] {
         if let cachedChapters { return cachedChapters }
         let stored = (try? store?.availableChapters()) ?? []
         let all = Set(stored).union(committed.availableChapters())
@@ -125,7 +125,7 @@ public final class ChapterLibrary: ChapterSource {
 
     /// The chapter `offset` chapters after `reference` among those that open (before it for a negative offset),
     /// across books; nil past either end.
-    public func chapter(_ offset: Int, from reference: ChapterReference) -> ChapterReference? {
+    package func chapter(_ offset: Int, from reference: ChapterReference) -> ChapterReference? {
         let all = availableChapters()
         let here =
             all.firstIndex(of: reference) ?? all.firstIndex { Self.ordinal($0) > Self.ordinal(reference) } ?? all.count
@@ -134,7 +134,7 @@ public final class ChapterLibrary: ChapterSource {
     }
 
     /// The `count` chapters that open nearest to `reference` in canonical order.
-    public func nearest(to reference: ChapterReference, count: Int = 3) -> [ChapterReference] {
+    package func nearest(to reference: ChapterReference, count: Int = 3) -> [ChapterReference] {
         let target = Self.ordinal(reference)
         return Array(
             availableChapters().sorted { abs(Self.ordinal($0) - target) < abs(Self.ordinal($1) - target) }

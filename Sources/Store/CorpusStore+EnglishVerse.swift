@@ -6,7 +6,7 @@ extension CorpusStore {
     /// Hebrew verse the table cannot place, or for a store imported without the Old Testament. Psalm 102:26 in the
     /// Hebrew text is Psalm 102:25 in English; a Hebrew verse that opens no English verse continues the English
     /// verse before the next that does (Psalm 102:2, the verse after the title, is part of the English 102:1).
-    public func englishVerse(hebrew key: Int) throws -> Int? {
+    package func englishVerse(hebrew key: Int) throws -> Int? {
         let exact = try database.prepare("SELECT min(english) FROM versification WHERE hebrew = ?1")
         try exact.bind([key])
         if try exact.step(), !exact.isNull(0) { return exact.int(0) }
@@ -24,7 +24,7 @@ extension CorpusStore {
 
     /// The Hebrew verse key an English (BSB) verse key renders, where the two numberings differ (`Versification`);
     /// nil where they agree, or for a store imported without the Old Testament.
-    public func hebrewVerse(english key: Int) throws -> Int? {
+    package func hebrewVerse(english key: Int) throws -> Int? {
         try verifyOnce(.versification)
         let statement = try database.prepare("SELECT hebrew FROM versification WHERE english = ?1")
         try statement.bind([key])
@@ -33,7 +33,7 @@ extension CorpusStore {
 
     /// The first and last Hebrew verse keys the English verse keys `english` render, where they differ; nil when
     /// none does.
-    public func hebrewVerses(english: ClosedRange<Int>) throws -> ClosedRange<Int>? {
+    package func hebrewVerses(english: ClosedRange<Int>) throws -> ClosedRange<Int>? {
         try verifyOnce(.versification)
         let statement = try database.prepare(
             "SELECT min(hebrew), max(hebrew) FROM versification WHERE english BETWEEN ?1 AND ?2")

@@ -6,11 +6,11 @@ import InterlinearCorpus
 ///
 /// Opening checks that the file is ours (`application_id`), not from a newer version (`user_version`, unsigned),
 /// and migrates an older one when asked to (import; reads refuse it). A damaged or foreign file is refused with one line saying which and what to do.
-public final class CorpusStore {
+package final class CorpusStore {
     /// The store file's path.
-    public let path: String
+    package let path: String
     /// The same, as a file URL.
-    public var url: URL { URL(fileURLWithPath: path) }
+    package var url: URL { URL(fileURLWithPath: path) }
     let database: Database
     /// The tables whose digest this store has verified (`TableDigest`): each is read whole once.
     private var verifiedTables: Set<String> = []
@@ -29,12 +29,12 @@ public final class CorpusStore {
     /// a hot journal (an import killed mid-transaction) on open, so the next command heals the store. A store this
     /// user cannot write with a hot journal is refused in one line saying who can recover it
     /// (`StoreError.description`). Reads run with `query_only`, so nothing but that rollback writes.
-    public convenience init(url: URL, upgrade: Bool = true) throws {
+    package convenience init(url: URL, upgrade: Bool = true) throws {
         try self.init(path: url.path, upgrade: upgrade)
     }
 
     /// Opens the store at `path` (`init(url:upgrade:)`).
-    public init(path: String, upgrade: Bool = true) throws {
+    package init(path: String, upgrade: Bool = true) throws {
         self.path = path
         var info = stat()
         guard stat(path, &info) == 0 else {
@@ -112,7 +112,7 @@ public final class CorpusStore {
     }
 
     /// The chapters the store holds, in canonical order.
-    public func availableChapters() throws -> [ChapterReference] {
+    package func availableChapters() throws -> [ChapterReference] {
         let statement = try database.prepare("SELECT DISTINCT id / 1000 FROM verse ORDER BY 1")
         var found: [ChapterReference] = []
         while try statement.step() {
@@ -127,7 +127,7 @@ public final class CorpusStore {
 
     /// Loads a chapter, interning its strings into `strings`, and freezes the table for it (a Hebrew one with its
     /// morphemes unless `morphemes` is false: `read`); nil when the store does not hold it.
-    public func load(
+    package func load(
         _ reference: ChapterReference, into strings: StringTableBuilder, morphemes: Bool = true
     ) throws -> Chapter? {
         guard var chapter = try read(reference, into: strings, morphemes: morphemes) else { return nil }
@@ -154,7 +154,7 @@ public final class CorpusStore {
     /// (`VerseChecksum`), read by its key — what a search needs to check its hits, without the rest of the chapter. A
     /// verse without one (a store migrated from version 6) has every row of the chapter read and hashed instead, so
     /// the chapter's checksum vouches for it.
-    public func read(
+    package func read(
         _ reference: ChapterReference, into strings: StringTableBuilder, morphemes withMorphemes: Bool = true,
         only: Set<Int>? = nil
     ) throws -> Chapter? {

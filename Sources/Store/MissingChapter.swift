@@ -3,6 +3,7 @@ import InterlinearCorpus
 /// A chapter (or verse) the library cannot open, and why, as values: a front end words the advice its users can
 /// follow (the command line names the command that imports it); the library's own message names none.
 public struct MissingChapter: Sendable, Equatable, CustomStringConvertible {
+    /// Why the chapter cannot be opened.
     public enum Reason: Sendable, Equatable {
         /// The book has fewer chapters than the reference asks for.
         case beyondBook(chapterCount: Int)

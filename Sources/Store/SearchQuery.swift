@@ -7,9 +7,9 @@ import InterlinearCorpus
 /// `strongs:H430 text:create*`, `word:ראשית`, `text:"in the beginning"` — and whatever is not so named is one more
 /// criterion whose kind the text says (`guessKind`). Word criteria (lemma, word, strongs, morph) must all hold for
 /// one word; text criteria must hold for its verse. Only text criteria: the hits are verses.
-public struct SearchQuery: Sendable, Equatable {
+package struct SearchQuery: Sendable, Equatable {
     /// What a criterion's text is matched against.
-    public enum Kind: String, Sendable, CaseIterable {
+    package enum Kind: String, Sendable, CaseIterable {
         /// Words with this lemma, every inflected form (Greek, accent- and case-insensitive; Hebrew, points and
         /// cantillation ignored, through the Strong's numbers whose forms are spelled so).
         case lemma
@@ -32,26 +32,26 @@ public struct SearchQuery: Sendable, Equatable {
     }
 
     /// One condition of a query.
-    public struct Criterion: Sendable, Equatable {
-        public var kind: Kind
-        public var text: String
+    package struct Criterion: Sendable, Equatable {
+        package var kind: Kind
+        package var text: String
 
-        public init(kind: Kind, text: String) {
+        package init(kind: Kind, text: String) {
             self.kind = kind
             self.text = text
         }
     }
 
-    public var text: String
+    package var text: String
     /// The one criterion's kind, or `combined`.
-    public var kind: Kind
-    public var criteria: [Criterion]
-    public var scope: SearchScope
+    package var kind: Kind
+    package var criteria: [Criterion]
+    package var scope: SearchScope
     /// Results to return (the counts are always complete).
-    public var limit: Int
+    package var limit: Int
 
     /// A query of `text`: one criterion of `kind` when given (a flag), else the criteria the text names.
-    public init(text: String, kind: Kind? = nil, scope: SearchScope = .bible, limit: Int = 50) {
+    package init(text: String, kind: Kind? = nil, scope: SearchScope = .bible, limit: Int = 50) {
         // Foundation's trim bridges to an NSString (most of a `search G3056`'s own work: benchmark `search`); a
         // query that begins and ends with a printable ASCII character has nothing to trim.
         let printable: ClosedRange<UInt8> = 0x21...0x7E
@@ -69,7 +69,7 @@ public struct SearchQuery: Sendable, Equatable {
     }
 
     /// The most criteria one query may combine: each is one more condition (and SQL parameters) on every word.
-    public static let maxCriteria = 16
+    package static let maxCriteria = 16
 
     /// The field names a query may give criteria with, and their kinds.
     static let fields: [(name: String, kind: Kind)] = [
@@ -120,7 +120,7 @@ public struct SearchQuery: Sendable, Equatable {
 
     /// The kind a query without a flag means: a Strong's number, a morphology code or morphology words, Greek or
     /// Hebrew (a lemma or a form), else translation text.
-    public static func guessKind(_ text: String) -> Kind {
+    package static func guessKind(_ text: String) -> Kind {
         if Folding.strongsNumber(text) != nil || Folding.strongsNumber(text, prefix: "H") != nil { return .strongs }
         if MorphologyMatch.isCode(text) { return .morph }
         if isGreek(text) || isHebrew(text) { return .word }
@@ -140,7 +140,7 @@ public struct SearchQuery: Sendable, Equatable {
 }
 
 /// Where to search: the whole Bible, a testament or a book. Each is one range of verse keys.
-public enum SearchScope: Sendable, Equatable, CustomStringConvertible {
+package enum SearchScope: Sendable, Equatable, CustomStringConvertible {
     case bible
     case newTestament
     case oldTestament
@@ -150,7 +150,7 @@ public enum SearchScope: Sendable, Equatable, CustomStringConvertible {
 
     /// Parses `--in`: "nt", "ot", "bible"/"all", a book name or abbreviation, or two joined by a hyphen or dash
     /// ("Gen-Deut", "Matt–John", "1 Sam-2 Kgs"), the first not after the second.
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
         switch text.lowercased() {
         case "nt", "new testament": self = .newTestament
         case "ot", "old testament": self = .oldTestament
@@ -169,7 +169,7 @@ public enum SearchScope: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Whether every verse in scope is in the Old Testament (a bare Strong's number is then Hebrew).
-    public var isOldTestament: Bool { keys.upperBound < 40_000_000 }
+    package var isOldTestament: Bool { keys.upperBound < 40_000_000 }
 
     /// The verse keys (BBCCCVVV) in scope.
     var keys: ClosedRange<Int> {
@@ -182,7 +182,7 @@ public enum SearchScope: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .bible: "bible"
         case .newTestament: "nt"

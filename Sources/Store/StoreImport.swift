@@ -8,25 +8,25 @@ import InterlinearCorpus
 /// the old one only when it is complete: interrupted (Ctrl-C, a kill, a crash), the previous store is untouched.
 /// The incoming file is removed on SIGINT/SIGTERM/SIGHUP, and a later import removes any left by a SIGKILL.
 /// Importing a few chapters into an existing store is one transaction, so it too lands whole or not at all.
-public enum StoreImport {
+package enum StoreImport {
     /// Progress of an import: `done` of `total` chapters written, and the book being written.
-    public struct Progress: Sendable {
-        public let done: Int
-        public let total: Int
-        public let book: String
+    package struct Progress: Sendable {
+        package let done: Int
+        package let total: Int
+        package let book: String
     }
 
     /// What an import wrote.
-    public struct Summary: Sendable {
-        public let chapters: Int
-        public let words: Int
-        public let store: URL
+    package struct Summary: Sendable {
+        package let chapters: Int
+        package let words: Int
+        package let store: URL
     }
 
     /// Writes `chapters` (of either testament) into the store at `url`: a new store (replacing any old one) when
     /// `replace` is true or no store exists yet, else the chapters are replaced inside the existing store in one
     /// transaction. `versification`, when given, is recorded with them (an Old Testament import reads it).
-    public static func write(
+    package static func write(
         _ chapters: [Chapter], to url: URL, replace: Bool, source: String,
         versification: Versification? = nil,
         progress: (Progress) -> Void = { _ in }

@@ -3,14 +3,14 @@ import InterlinearCorpus
 
 /// The Strong's lexicon in the store (table `lexicon`, schema step 3): written by `interlinear import` from SWORD's
 /// dictionaries, read by `interlinear define`, the reader and the accessibility layer's "define".
-public enum StoreLexicon {
+package enum StoreLexicon {
     /// Replaces the store's lexicon with `entries` in one transaction (the store at `url` must exist; it is
     /// migrated first when an older build wrote it), recording `source` (the modules and versions) in `meta`.
     ///
     /// Every entry is first checked as a reader checks it (`CorpusStore.lexiconFault`): an entry no reader would
     /// take (a control character, a field past `CorpusStore.maxLexiconFieldBytes` — a damaged module) is refused
     /// with an `UnfitEntry` naming it, and the store is left as it was, its lexicon included.
-    public static func write(_ entries: [LexiconEntry], source: String, to url: URL) throws {
+    package static func write(_ entries: [LexiconEntry], source: String, to url: URL) throws {
         for entry in entries {
             for (name, field) in zip(CorpusStore.textColumns, entry.textFields) {
                 var field = field
@@ -46,25 +46,25 @@ public enum StoreLexicon {
     }
 
     /// An entry `write` refuses: which, which field, and why.
-    public struct UnfitEntry: Error, Sendable, CustomStringConvertible {
-        public var strongs: String
-        public var field: String
-        public var fault: LexiconFault
+    package struct UnfitEntry: Error, Sendable, CustomStringConvertible {
+        package var strongs: String
+        package var field: String
+        package var fault: LexiconFault
 
-        public var description: String {
+        package var description: String {
             "the dictionary entry \(strongs) has a \(field) that \(fault); its module is damaged: reinstall it"
         }
     }
 }
 
 /// Why a lexicon field is neither stored nor read.
-public enum LexiconFault: Equatable, Sendable, CustomStringConvertible {
+package enum LexiconFault: Equatable, Sendable, CustomStringConvertible {
     /// More bytes than `CorpusStore.maxLexiconFieldBytes`.
     case tooLong(bytes: Int)
     /// Not valid UTF-8, or holding a control character (`TextCheck.isClean`).
     case notClean
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .tooLong(let bytes):
             "is \(bytes) bytes long; a lexicon field holds at most \(CorpusStore.maxLexiconFieldBytes)"
@@ -85,7 +85,7 @@ extension CorpusStore {
 
     /// The entry of a Strong's number as the corpus writes it or a user types it ("G3056", "H1254a" → H1254), or
     /// nil — also for the Hebrew data's numbers of prefixes and suffixes (`LexiconEntry.isUnnumberedAffix`).
-    public func lexiconEntry(strongs: String) throws -> LexiconEntry? {
+    package func lexiconEntry(strongs: String) throws -> LexiconEntry? {
         guard let key = LexiconEntry.key(strongs),
             let entry = try lexiconRows(Self.lexiconColumns + " WHERE strongs = ?1", key).first
         else { return nil }
@@ -102,12 +102,12 @@ extension CorpusStore {
     /// The entries of a word's Strong's field ("G3056"; a Hebrew word's "H2050b-H776" gives one per morpheme that
     /// has an entry), in the field's order; a number without an entry is left out. A damaged row is refused (a
     /// front end says so, rather than that the word has no entry).
-    public func lexiconEntries(ofWordField field: String) throws -> [LexiconEntry] {
+    package func lexiconEntries(ofWordField field: String) throws -> [LexiconEntry] {
         try LexiconEntry.numbers(ofWordField: field).compactMap { try lexiconEntry(strongs: $0) }
     }
 
     /// The entries whose headword is `headword` folded as lemmas are (λόγος, λογος: G3056), in key order.
-    public func lexiconEntries(headword: String) throws -> [LexiconEntry] {
+    package func lexiconEntries(headword: String) throws -> [LexiconEntry] {
         try lexiconRows(
             Self.lexiconColumns + " WHERE headword_key = ?1 ORDER BY language, number",
             Folding.key(headword))
@@ -115,7 +115,7 @@ extension CorpusStore {
 
     /// Whether the store's lexicon holds an entry (none before an import with SWORD's dictionaries installed): one
     /// row looked at. An empty one the import recorded rows of was emptied since: damage, refused, not "none yet".
-    public func hasLexicon() throws -> Bool {
+    package func hasLexicon() throws -> Bool {
         if try database.integer("SELECT EXISTS (SELECT 1 FROM lexicon)") == 1 { return true }
         try verifyOnce(.lexicon, rowsOnly: true)
         return false

@@ -2,29 +2,29 @@ import Foundation
 import InterlinearCorpus
 
 /// Where the corpus store lives: one SQLite file, `interlinear.sqlite`, in the user's data folder.
-public enum StoreLocation {
-    public static let fileName = "interlinear.sqlite"
+package enum StoreLocation {
+    package static let fileName = "interlinear.sqlite"
 
     /// The environment variables the store's place depends on.
-    public static let variables = ["INTERLINEAR_DATA", "XDG_DATA_HOME", "HOME"]
+    package static let variables = ["INTERLINEAR_DATA", "XDG_DATA_HOME", "HOME"]
 
     /// Those variables of this process (read with `getenv`: the default of every function here, run by every
     /// command, where a dictionary of the whole environment cost more than the rest of finding the store).
-    public static func environment() -> [String: String] {
+    package static func environment() -> [String: String] {
         var found: [String: String] = [:]
         for name in variables { if let value = getenv(name) { found[name] = String(cString: value) } }
         return found
     }
 
     /// The data folder: `$INTERLINEAR_DATA`, else `$XDG_DATA_HOME/interlinear`, else `~/.local/share/interlinear`.
-    public static func defaultDirectory(environment: [String: String] = StoreLocation.environment()) -> URL {
+    package static func defaultDirectory(environment: [String: String] = StoreLocation.environment()) -> URL {
         if let explicit = environment["INTERLINEAR_DATA"], !explicit.isEmpty { return URL(fileURLWithPath: explicit) }
         return UserFolders.data(environment: environment).appendingPathComponent("interlinear")
     }
 
     /// The store file for `--corpus PATH` (a store file, or a folder holding `interlinear.sqlite`), else for
     /// `$INTERLINEAR_DATA` (the same), else in the default data folder.
-    public static func storeFile(
+    package static func storeFile(
         explicit: String? = nil,
         environment: [String: String] = StoreLocation.environment()
     ) -> URL {
@@ -49,7 +49,7 @@ public enum StoreLocation {
     /// conformance record, and the dictionary paid the same scan for `String: Hashable`. Paths Foundation would
     /// rewrite — "." or ".." components, doubled or trailing slashes, a leading "~", the root — take `storeFile`'s
     /// way, so the result is always the path that gives (`StoreLocationTests` compares the two).
-    public static func storePath(
+    package static func storePath(
         explicit: String? = nil,
         variable: (String) -> String? = { name in getenv(name).map { String(cString: $0) } }
     ) -> String {

@@ -1,40 +1,40 @@
 import InterlinearCorpus
 
 /// One word (or, for text searches, one verse) a search found.
-public struct SearchHit: Sendable, Equatable {
-    public let chapter: ChapterReference
-    public let verse: Int
+package struct SearchHit: Sendable, Equatable {
+    package let chapter: ChapterReference
+    package let verse: Int
     /// The word's position in its verse (0-based); nil for a translation-text hit, which is a verse.
-    public let word: Int?
+    package let word: Int?
     /// The Greek form found, or the translation word that matched.
-    public let matched: String
-    public let lemma: String?
-    public let strongs: String?
-    public let morphology: String?
-    public let gloss: String?
+    package let matched: String
+    package let lemma: String?
+    package let strongs: String?
+    package let morphology: String?
+    package let gloss: String?
     /// A few words either side, the match in [brackets].
-    public var context: String
+    package var context: String
 
     /// "John 1:14".
-    public var reference: String { "\(chapter):\(verse)" }
+    package var reference: String { "\(chapter):\(verse)" }
 }
 
 /// What a search found: the complete count, per book, and the first `limit` hits in canonical order.
-public struct SearchResult: Sendable {
-    public let query: SearchQuery
-    public let total: Int
+package struct SearchResult: Sendable {
+    package let query: SearchQuery
+    package let total: Int
     /// Hits per book, in canonical order, books without hits left out.
-    public let counts: [(book: Book, hits: Int)]
-    public let hits: [SearchHit]
+    package let counts: [(book: Book, hits: Int)]
+    package let hits: [SearchHit]
 }
 
 /// Searches the store's indexes: lemma and form keys (folded: accents, breathings and case ignored), Strong's
 /// numbers, morphology codes, and the translation's full-text index.
-public final class StoreSearch {
+package final class StoreSearch {
     let store: CorpusStore
     private var database: Database { store.database }
 
-    public init(store: CorpusStore) { self.store = store }
+    package init(store: CorpusStore) { self.store = store }
 
     /// The first verse key of the New Testament (Matthew 1:0): Greek words are at or after it.
     static let newTestamentKey = 40_000_000
@@ -42,7 +42,7 @@ public final class StoreSearch {
     /// Runs a query. `context` off skips the context strings (for callers that only need the places). A query that
     /// is one Latin word the translation does not have ("logos", "elohim") is searched as a transliteration, and the
     /// result's query says so (its kind `translit`); an English word ("love") stays English.
-    public func run(_ query: SearchQuery, context: Bool = true) throws -> SearchResult {
+    package func run(_ query: SearchQuery, context: Bool = true) throws -> SearchResult {
         let result = try runAsGiven(query, context: context)
         guard result.total == 0, query.criteria.count == 1, query.criteria[0].kind == .text,
             SpellingKey.isLatinWord(query.text)
@@ -309,10 +309,10 @@ public final class StoreSearch {
 }
 
 /// A query the search cannot run, said in one line.
-public enum SearchError: Error, CustomStringConvertible, Equatable {
+package enum SearchError: Error, CustomStringConvertible, Equatable {
     case badQuery(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .badQuery(let message): message
         }

@@ -16,7 +16,7 @@ public enum StrongsLexicon {
 
     /// Every entry of `source`'s module, in key order, read in this process (the tests' way; the program reads
     /// through `SwordReader`); throws, naming the package, when it is not installed.
-    public static func entries(_ source: Source, in library: SwordLibrary) throws -> [LexiconEntry] {
+    package static func entries(_ source: Source, in library: SwordLibrary) throws -> [LexiconEntry] {
         guard let module = library.handle(source.module) else { throw notInstalled(source) }
         var raw: [(key: String, markup: String)] = []
         org_crosswire_sword_SWModule_begin(module)
@@ -34,7 +34,7 @@ public enum StrongsLexicon {
     /// Every entry of `source`'s module and its version, read by libsword in the reader's child process. Throws
     /// `SwordError` when libsword or the module is missing, `ModuleDamage` when the module is damaged, libsword
     /// fails on it, or it gives no entries.
-    public static func entries(_ source: Source, reader: SwordReader) throws -> (
+    package static func entries(_ source: Source, reader: SwordReader) throws -> (
         entries: [LexiconEntry], version: String
     ) {
         let (version, raw) = try reader.lexicon(source.module)

@@ -39,8 +39,8 @@ public final class SwordBible {
     /// One verse of the module: its number and words, with the words of a title SWORD stores with it (a psalm's).
     public struct Verse: Sendable {
         public let number: Int
-        public let title: [TranslationWord]
-        public let words: [TranslationWord]
+        package let title: [TranslationWord]
+        package let words: [TranslationWord]
     }
 
     /// Every verse of each of `chapters` of `book` as the module numbers them, by chapter (a chapter the module's

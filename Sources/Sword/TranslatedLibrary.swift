@@ -16,15 +16,15 @@ import InterlinearCorpus
 /// English verse 1, goes before the words of the Hebrew chapter's verse 1 (the title is verse 1, or 1–2, in
 /// Hebrew). New Testament chapters are numbered alike in both.
 public final class TranslatedLibrary: ChapterSource {
-    public let base: any ChapterSource
+    package let base: any ChapterSource
     public let bible: SwordBible
     private let hebrewVerse: (Int) throws -> Int?
     private let lettered: StrongsLexicon.LetteredNumbers
     /// The alignment figures of the chapters read so far.
-    public private(set) var count = AlignmentCount()
+    package private(set) var count = AlignmentCount()
 
     /// `lettered` says whether a lettered Hebrew number (H1254a) has its base's entry (see `Lexicon.entry`).
-    public init(
+    package init(
         base: any ChapterSource, bible: SwordBible, hebrewVerse: @escaping (Int) throws -> Int?,
         lettered: StrongsLexicon.LetteredNumbers
     ) {
@@ -34,7 +34,7 @@ public final class TranslatedLibrary: ChapterSource {
         self.lettered = lettered
     }
 
-    public func read(
+    package func read(
         _ reference: ChapterReference, into strings: StringTableBuilder, morphemes: Bool
     ) throws -> Chapter {
         var chapter = try base.read(reference, into: strings, morphemes: morphemes)

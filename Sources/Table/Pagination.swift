@@ -3,71 +3,71 @@ import InterlinearTypesetting
 
 /// A horizontal slice of the chapter shown on one page: content from `top` to `bottom` (chapter points), made of
 /// whole rows. A row of word blocks (every tier of every block in it) or a line of the translation is never cut.
-public struct PageSlice: Sendable, Equatable {
-    public var top: Float
-    public var bottom: Float
+package struct PageSlice: Sendable, Equatable {
+    package var top: Float
+    package var bottom: Float
     /// The cells with at least one row on the page.
-    public var cells: Range<Int>
+    package var cells: Range<Int>
 
-    public init(top: Float, bottom: Float, cells: Range<Int>) {
+    package init(top: Float, bottom: Float, cells: Range<Int>) {
         self.top = top
         self.bottom = bottom
         self.cells = cells
     }
 
     /// The rows of `cell` on this page, cell-relative (for `ChapterPainter.paintCell(_:into:x:y:rows:)`).
-    public func rows(of cell: Cell) -> Range<Float> { (top - cell.y)..<(bottom - cell.y) }
+    package func rows(of cell: Cell) -> Range<Float> { (top - cell.y)..<(bottom - cell.y) }
 }
 
 /// PDF paper sizes, in points.
-public enum Paper: String, CaseIterable, Sendable {
+package enum Paper: String, CaseIterable, Sendable {
     case a4, letter
 
-    public var width: Double { self == .a4 ? 595.276 : 612 }
-    public var height: Double { self == .a4 ? 841.89 : 792 }
+    package var width: Double { self == .a4 ? 595.276 : 612 }
+    package var height: Double { self == .a4 ? 841.89 : 792 }
 }
 
 /// How a column of `columnWidth` points sits on paper: at its own size when it fits between the margins, shrunk to
 /// the text width when it does not. The one rule for the printed pages (`interlinear render --format pdf`) and for
 /// the page list that refers to them (`interlinear export --format epub`).
-public struct PageFrame: Sendable, Equatable {
-    public var paper: Paper
-    public var margin: Double
-    public var columnWidth: Double
+package struct PageFrame: Sendable, Equatable {
+    package var paper: Paper
+    package var margin: Double
+    package var columnWidth: Double
 
     /// The default margin, points.
-    public static let defaultMargin = 56.0
+    package static let defaultMargin = 56.0
 
-    public init(paper: Paper, margin: Double = PageFrame.defaultMargin, columnWidth: Double) {
+    package init(paper: Paper, margin: Double = PageFrame.defaultMargin, columnWidth: Double) {
         self.paper = paper
         self.margin = margin
         self.columnWidth = columnWidth
     }
 
     /// Whether the margins leave a usable text area (at least 100 points each way).
-    public var fits: Bool { margin >= 0 && paper.width - 2 * margin >= 100 && paper.height - 2 * margin >= 100 }
+    package var fits: Bool { margin >= 0 && paper.width - 2 * margin >= 100 && paper.height - 2 * margin >= 100 }
     /// Page points per chapter point.
-    public var scale: Double { min(1, (paper.width - 2 * margin) / columnWidth) }
+    package var scale: Double { min(1, (paper.width - 2 * margin) / columnWidth) }
     /// The column's left edge on the page, points.
-    public var left: Double { (paper.width - columnWidth * scale) / 2 }
+    package var left: Double { (paper.width - columnWidth * scale) / 2 }
     /// The chapter points one page holds.
-    public var pageHeight: Float { Float((paper.height - 2 * margin) / scale) }
+    package var pageHeight: Float { Float((paper.height - 2 * margin) / scale) }
 
     /// The pages of `cells`.
-    public func pages(of layout: ChapterLayout, cells: Range<Int>) -> [PageSlice] {
+    package func pages(of layout: ChapterLayout, cells: Range<Int>) -> [PageSlice] {
         Pagination.pages(of: layout, cells: cells, pageHeight: pageHeight)
     }
 }
 
 /// Splits cells into pages without cutting a row.
-public enum Pagination {
+package enum Pagination {
     /// Bands closer than this stay together: a cut needs room on both sides, whatever the rounding of chapter
     /// coordinates (translation lines touch, so a verse's translation is kept whole).
-    public static let minimumGap: Float = 0.5
+    package static let minimumGap: Float = 0.5
 
     /// The indivisible pieces of `cells`, as chapter-y ranges that tile them: a cell is cut only in the gap between
     /// two bands of labels (overlapping label spans merged), at the gap's middle.
-    public static func pieces(of layout: ChapterLayout, cells: Range<Int>) -> [Range<Float>] {
+    package static func pieces(of layout: ChapterLayout, cells: Range<Int>) -> [Range<Float>] {
         var pieces: [Range<Float>] = []
         var spans: [(top: Float, bottom: Float)] = []
         for row in cells {
@@ -93,7 +93,7 @@ public enum Pagination {
 
     /// Packs the pieces of `cells` into pages of `pageHeight` chapter points, greedily. A piece taller than a page
     /// gets a page of its own (and overflows it) rather than being cut.
-    public static func pages(of layout: ChapterLayout, cells: Range<Int>, pageHeight: Float) -> [PageSlice] {
+    package static func pages(of layout: ChapterLayout, cells: Range<Int>, pageHeight: Float) -> [PageSlice] {
         var pages: [PageSlice] = []
         var current: Range<Float>? = nil
         for piece in pieces(of: layout, cells: cells) {

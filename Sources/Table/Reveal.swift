@@ -4,7 +4,7 @@ extension Table {
     /// whole cell when the cell fits, so stepping through a verse scrolls once, not row by row. Pure arithmetic on
     /// the prefix sums: no accessibility element is needed, so a keyboard focus ring can use it with the screen
     /// reader off. Traps if `cell` is not in `0..<cellCount`.
-    public func scrollOffsetRevealing(y: Float, height: Float, cell: Int, in viewport: Viewport) -> Float? {
+    package func scrollOffsetRevealing(y: Float, height: Float, cell: Int, in viewport: Viewport) -> Float? {
         let top = origins[cell] + y
         let bottom = top + height
         let visibleTop = viewport.scrollY, visibleBottom = viewport.scrollY + viewport.height

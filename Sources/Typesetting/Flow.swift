@@ -7,21 +7,21 @@ import InterlinearCorpus
 /// never loops); an item longer than a line is clamped to the line's length. Lines begin at the same edge every
 /// time, not at the margin: the caller puts that edge past the verse-number gutter, so a verse's continuation
 /// lines indent under its first word, as printed interlinears do.
-public struct Flow<Length: Comparable & AdditiveArithmetic> {
+package struct Flow<Length: Comparable & AdditiveArithmetic> {
     /// The left edge of every line.
-    public let start: Length
+    package let start: Length
     /// The right edge of every line.
-    public let end: Length
-    public let gap: Length
+    package let end: Length
+    package let gap: Length
     /// Which way items go: left to right from `start`, or right to left from `end`.
-    public let direction: ScriptDirection
+    package let direction: ScriptDirection
     /// Where the next item would go: its left edge (left to right) or its right edge (right to left).
     private var x: Length
     /// The line the last item went on (0 is the first).
-    public private(set) var line = 0
+    package private(set) var line = 0
     private var lineIsEmpty = true
 
-    public init(start: Length, end: Length, gap: Length, direction: ScriptDirection = .leftToRight) {
+    package init(start: Length, end: Length, gap: Length, direction: ScriptDirection = .leftToRight) {
         self.start = start
         self.end = end
         self.gap = gap
@@ -30,11 +30,11 @@ public struct Flow<Length: Comparable & AdditiveArithmetic> {
     }
 
     /// The longest an item may be: the distance from `start` to `end` (zero if `end` is not past `start`).
-    public var lineLength: Length { end > start ? end - start : .zero }
+    package var lineLength: Length { end > start ? end - start : .zero }
 
     /// Places the next item; returns its left edge, its length clamped to `lineLength`, and whether it began a
     /// line (the first item always does).
-    public mutating func place(_ length: Length) -> (x: Length, length: Length, beginsLine: Bool) {
+    package mutating func place(_ length: Length) -> (x: Length, length: Length, beginsLine: Bool) {
         let clamped = min(length, lineLength)
         var begins = lineIsEmpty
         switch direction {

@@ -10,25 +10,25 @@ import InterlinearShaping
 /// transliteration, Strong's and gloss left to right), and the translation column on the left. Shaping goes through the cache, so re-laying out at another width
 /// or size shapes nothing. A session (`Interlinear`) makes it with its shape cache, so the chapters it lays out and
 /// the cache always share one string table.
-public final class Typesetter {
-    public let cache: ShapeCache
+package final class Typesetter {
+    package let cache: ShapeCache
     /// Threads for cold shaping (`ShapeCache.prefetch`); 1 shapes as labels are placed. Nil (the default): this
     /// thread and one more per processor idle when a cold layout starts, at most `defaultShapingThreads`
     /// (`threadsForIdleProcessors`). A worker beside busy cores made most cold layouts slower, up to 21×, waiting for the
     /// core (docs/performance.md, "Shaping threads").
-    public var shapingThreads: Int?
+    package var shapingThreads: Int?
     /// Scratch for the ids a cold layout gathers, reused by every layout.
     private var gathered: [TextID] = []
     /// What the last gather covered: skipped while the cache, table and tiers are unchanged (warm re-layout).
     private var gatheredFor: (generation: Int, strings: Int, words: Int, tiers: TierSet)?
 
     /// The active processor count, capped at 4.
-    public static var defaultShapingThreads: Int { min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 4) }
+    package static var defaultShapingThreads: Int { min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 4) }
 
     /// 1 + the processors idle now, at most `defaultShapingThreads`: the processors less the threads the kernel
     /// has runnable at this moment, this one among them (the fourth field of `/proc/loadavg`, "runnable/total").
     /// 1 when that cannot be read.
-    public static func threadsForIdleProcessors() -> Int {
+    package static func threadsForIdleProcessors() -> Int {
         let fd = open("/proc/loadavg", O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return 1 }
         defer { close(fd) }

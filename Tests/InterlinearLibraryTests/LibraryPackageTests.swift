@@ -12,9 +12,12 @@ import Testing
 /// for a build of the changed modules; the package itself is made afresh in a temporary folder each time.
 @Suite struct LibraryPackageTests {
     static let article = packageRoot.appendingPathComponent("Sources/Interlinear/Interlinear.docc/LabelsAheadOfTime.md")
+    /// The node view's article, whose one listing is the second program.
+    static let nodesArticle = packageRoot.appendingPathComponent(
+        "Sources/Interlinear/Interlinear.docc/NodesAfterAScroll.md")
 
-    /// The article's Swift code blocks, in order.
-    static func codeBlocks() throws -> [String] {
+    /// An article's Swift code blocks, in order.
+    static func codeBlocks(of article: URL = article) throws -> [String] {
         let text = try String(contentsOf: article, encoding: .utf8)
         var blocks: [String] = []
         var current: [Substring]?
@@ -51,7 +54,12 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let listing = blocks[0]
         let article = blocks[0] + blocks.dropFirst().joined(separator: "\n")
-        for (name, code) in [("Listing", listing), ("Article", article), ("Genesis", Self.genesisProgram)] {
+        let nodeListing = try #require(
+            try Self.codeBlocks(of: Self.nodesArticle).first, "the node article lost its code")
+        let programs = [
+            ("Listing", listing), ("Article", article), ("Genesis", Self.genesisProgram), ("Nodes", nodeListing),
+        ]
+        for (name, code) in programs {
             let sources = folder.appendingPathComponent("Sources/\(name)")
             try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
             try code.write(to: sources.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
@@ -68,6 +76,7 @@ import Testing
                     .executableTarget(name: "Listing", dependencies: [.product(name: "Interlinear", package: "\(identity)")]),
                     .executableTarget(name: "Article", dependencies: [.product(name: "Interlinear", package: "\(identity)")]),
                     .executableTarget(name: "Genesis", dependencies: [.product(name: "Interlinear", package: "\(identity)")]),
+                    .executableTarget(name: "Nodes", dependencies: [.product(name: "Interlinear", package: "\(identity)")]),
                 ]
             )
 
@@ -131,6 +140,50 @@ import Testing
         #expect(text.contains("verse 3, word 1 moved by: 100.0"), "\(text)")
 
         try Self.typesetsGenesisFromTheUsersStore(products.appendingPathComponent("Genesis"), in: folder)
+        try Self.listsTheNodesTheCommandLineDumps(products.appendingPathComponent("Nodes"), store: store, in: folder)
+    }
+
+    /// Runs the node article's program (John 1 scrolled 900 points down: each node on screen with its frame,
+    /// children count and name) and compares it with `interlinear a11y` at the same offset: the same element
+    /// nodes on screen, with the same bounds, the same number of children and the same names.
+    static func listsTheNodesTheCommandLineDumps(_ program: URL, store: URL, in folder: URL) throws {
+        var environment = testEnvironment
+        environment["INTERLINEAR_DATA"] = store.path
+        let shown = try run(program, [], environment: environment, directory: folder)
+        try #require(shown.status == 0, "\(shown.stderr)")
+        var quiet = environment
+        quiet["ACCESSIBLE"] = nil
+        let dump = try run(
+            interlinearBinary, ["a11y", "John 1", "--screen-reader", "on", "--scroll", "900"],
+            environment: quiet, directory: packageRoot)
+        try #require(dump.status == 0, "\(dump.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: dump.stdout) as? [String: Any])
+        var expected: [String: (bounds: [Double], children: Int, name: String)] = [:]
+        for node in try #require(json["nodes"] as? [[String: Any]]) where node["offscreen"] as? Bool == false {
+            // Element nodes only: the chapter (John.1) and verse containers (John.1.3) are not elements.
+            guard let id = node["nodeId"] as? String, id.split(separator: ".").count > 3,
+                let bounds = node["bounds"] as? [String: Double], let name = node["name"] as? String
+            else { continue }
+            let children = (node["childIds"] as? [String])?.count ?? 0
+            expected[id] = (["x", "y", "width", "height"].map { bounds[$0] ?? .nan }, children, name)
+        }
+        var listed: [String: (bounds: [Double], children: Int, name: String)] = [:]
+        for line in shown.stdoutText.split(separator: "\n") {
+            // id x y width height children name (the name may hold spaces, so it comes last)
+            let fields = line.split(separator: " ", maxSplits: 6, omittingEmptySubsequences: false)
+            try #require(fields.count == 7, "a line of the node listing: \(line)")
+            listed[String(fields[0])] = (
+                fields[1...4].compactMap { Double($0) }, Int(fields[5]) ?? -1, String(fields[6])
+            )
+        }
+        #expect(!expected.isEmpty)
+        #expect(Set(listed.keys) == Set(expected.keys))
+        #expect(listed.values.contains { $0.children > 0 }, "no translation group on screen")
+        for (id, peer) in expected {
+            let mine = try #require(listed[id], "\(id) not listed")
+            #expect(mine.bounds.count == 4 && zip(mine.bounds, peer.bounds).allSatisfy { abs($0 - $1) < 0.01 }, "\(id)")
+            #expect(mine.children == peer.children && mine.name == peer.name, "\(id): \(mine) vs \(peer)")
+        }
     }
 
     /// A consumer that names no store: `Interlinear()` opens the user's, as the command-line tool does.

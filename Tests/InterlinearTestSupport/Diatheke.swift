@@ -72,7 +72,7 @@ public enum Diatheke {
     /// Entry N as a `LexiconEntry`, its parts read from diatheke's markup here (the first `<orth>`, `<orth
     /// type="trans">` and `<pron>`; the King James list after the last ":--" or ": -", braces dropped), not by the
     /// importer: for suites that need a real entry without SWORD's library. Nil when the module has no entry N.
-    public static func lexiconEntry(_ module: String, _ number: Int) throws -> LexiconEntry? {
+    package static func lexiconEntry(_ module: String, _ number: Int) throws -> LexiconEntry? {
         guard let (markup, text) = try entry(module, number) else { return nil }
         let language: SourceLanguage = module == "StrongsHebrew" ? .hebrew : .greek
         func part(_ pattern: String) -> String {

@@ -8,7 +8,7 @@ private let fontChainResult = Mutex<Result<FontChain, any Error>?>(nil)
 
 /// The Gentium Plus chain every test shares (loading fonts once). A missing font fails the tests that need it,
 /// with fontconfig's message, instead of stopping the whole test process.
-public func sharedFontChain() throws -> FontChain {
+package func sharedFontChain() throws -> FontChain {
     try fontChainResult.withLock { cached in
         if let cached { return try cached.get() }
         let result = Result { try FontChain(family: "Gentium Plus") }

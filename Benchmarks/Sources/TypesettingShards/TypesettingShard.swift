@@ -10,15 +10,15 @@ import InterlinearTypesetting
 ///
 /// Unchecked `Sendable`: a session is not thread-safe, and a shard is used by one thread at a time
 /// (`layoutConcurrently` gives each thread its own shard).
-public final class TypesettingShard: @unchecked Sendable {
-    public let session: Interlinear
-    public let chapters: [Chapter]
+package final class TypesettingShard: @unchecked Sendable {
+    package let session: Interlinear
+    package let chapters: [Chapter]
     /// Labels produced by the last `layoutAll`.
-    public private(set) var labelCount = 0
+    package private(set) var labelCount = 0
 
     /// Loads `references` into a session of the shard's own. The shard is the unit of parallelism, so it shapes on
     /// one thread (no parallel prefetch inside a shard).
-    public init(loading references: [ChapterReference], from library: any ChapterSource, font: String) throws {
+    package init(loading references: [ChapterReference], from library: any ChapterSource, font: String) throws {
         session = try Interlinear(library: library, font: font)
         session.typesetter.shapingThreads = 1
         chapters = try session.chapters(references)
@@ -26,7 +26,7 @@ public final class TypesettingShard: @unchecked Sendable {
 
     /// `count` shards of contiguous chapters (books stay together, with their shared vocabulary) of about equal
     /// work (`WorkSplit`, weighed from `chapters`, already loaded elsewhere), each loaded afresh in its own session.
-    public static func split(
+    package static func split(
         _ chapters: [Chapter], into count: Int, from library: any ChapterSource,
         font: String
     ) throws -> [TypesettingShard] {
@@ -40,7 +40,7 @@ public final class TypesettingShard: @unchecked Sendable {
 
     /// Typesets every chapter, from an empty shape cache when `cold`; keeps only the label count.
     @discardableResult
-    public func layoutAll(options: LayoutOptions, cold: Bool) -> Int {
+    package func layoutAll(options: LayoutOptions, cold: Bool) -> Int {
         if cold { session.cache.reset() }
         var total = 0
         for chapter in chapters { total += session.layout(chapter, options: options).labels.count }
@@ -49,7 +49,7 @@ public final class TypesettingShard: @unchecked Sendable {
     }
 
     /// Typesets every shard, one thread per shard; returns the total number of labels.
-    public static func layoutConcurrently(_ shards: [TypesettingShard], options: LayoutOptions, cold: Bool) -> Int {
+    package static func layoutConcurrently(_ shards: [TypesettingShard], options: LayoutOptions, cold: Bool) -> Int {
         DispatchQueue.concurrentPerform(iterations: shards.count) { index in
             shards[index].layoutAll(options: options, cold: cold)
         }

@@ -57,7 +57,7 @@ public struct BrailleTables: Sendable, Equatable {
         .joined(separator: ",")
 
     /// The language (and so the braille table) of a chapter's source words.
-    public static func spoken(_ language: SourceLanguage) -> SpokenLanguage {
+    package static func spoken(_ language: SourceLanguage) -> SpokenLanguage {
         language == .hebrew ? .hebrew : .greek
     }
 
@@ -69,7 +69,7 @@ public struct BrailleTables: Sendable, Equatable {
     /// Braille of text in one language. Greek is normalised to NFC first (the Greek table reads only precomposed
     /// letters; decomposed input comes out wrong); Hebrew is put in the order its code's table reads; a
     /// transliteration loses what UEB's liblouis tables have no sign for (`latin`).
-    public func translate(_ text: String, _ language: SpokenLanguage, output: Louis.Output) throws -> String {
+    package func translate(_ text: String, _ language: SpokenLanguage, output: Louis.Output) throws -> String {
         let input =
             switch language {
             case .greek: Self.greek(text)
@@ -109,7 +109,7 @@ public struct BrailleTables: Sendable, Equatable {
 
     /// A spoken line in Unicode braille, each span in its language's table: what a refreshable braille display
     /// shows as dots, whatever braille table its own driver has. Untranslatable text is kept as print.
-    public func unicodeBraille(_ line: SpokenLine) -> String {
+    package func unicodeBraille(_ line: SpokenLine) -> String {
         line.spans.map { span in (try? translate(span.text, span.language, output: .unicode)) ?? span.text }.joined()
     }
 

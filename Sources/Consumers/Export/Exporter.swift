@@ -18,7 +18,7 @@ public enum ExportFormat: String, CaseIterable, Sendable {
 /// names (the pages `interlinear render --format pdf` draws with the same options).
 public struct Exporter {
     public let session: Interlinear
-    public var paper: Paper = .a4
+    package var paper: Paper = .a4
     /// The English column's source and licence for the credits: the BSB, or the SWORD Bible `--translation` named.
     public var englishCredit = PageCredits.berean
 

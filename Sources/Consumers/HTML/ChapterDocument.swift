@@ -24,7 +24,7 @@ public struct ChapterDocument {
     public let pageMarks: PageMarks
     /// Markup closing each word's stack, after its spoken form: given the word, its verse's number, its place in
     /// the verse counting from 1 and its spoken form (the web reader's define disclosure). Nil adds nothing.
-    public var wordSupplement: ((_ word: Word, _ verse: Int, _ position: Int, _ spoken: SpokenLine) -> String)?
+    package var wordSupplement: ((_ word: Word, _ verse: Int, _ position: Int, _ spoken: SpokenLine) -> String)?
     /// Markup after the tier legend (the web reader's key to the codes).
     public var afterLegend = ""
     /// Attributes the chapter's `section` carries besides its class and label (` data-next="John.2"`).

@@ -42,7 +42,7 @@ public enum Serialization: Sendable {
 
     /// A spoken line as spans each tagged with its language (`grc-Latn`, `en`, `hbo`, right to left for Hebrew), so
     /// a screen reader gives each to a voice of its language: the words the window and the terminal say.
-    public func spans(_ line: SpokenLine) -> String {
+    package func spans(_ line: SpokenLine) -> String {
         var out = ""
         for span in line.spans {
             let dir = span.language == .hebrew ? " dir=\"rtl\"" : ""

@@ -1,9 +1,9 @@
 /// How many terminal columns text occupies: per grapheme cluster, combining marks 0, East Asian wide and
 /// emoji 2, everything else 1. Terminals lay text out in cells, not font pixels, so this is what the grid uses.
 /// (Swift's Glibc overlay does not expose `wcwidth`, and its answers depend on the locale anyway.)
-public enum CellWidth {
+package enum CellWidth {
     /// Columns of one grapheme cluster: the width of its first spacing scalar, 0 for marks and controls alone.
-    public static func of(_ character: Character) -> Int {
+    package static func of(_ character: Character) -> Int {
         var width = 0
         var emojiVariant = false
         for scalar in character.unicodeScalars {
@@ -15,7 +15,7 @@ public enum CellWidth {
     }
 
     /// Columns of a string.
-    public static func of<S: StringProtocol>(_ text: S) -> Int {
+    package static func of<S: StringProtocol>(_ text: S) -> Int {
         var total = 0
         for character in text {
             // ASCII fast path: one column, except controls.
@@ -29,7 +29,7 @@ public enum CellWidth {
     }
 
     /// Columns of one scalar on its own.
-    public static func of(_ scalar: Unicode.Scalar) -> Int {
+    package static func of(_ scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
         if value < 0x20 || (0x7F..<0xA0).contains(value) { return 0 }
         if value < 0x300 { return 1 }
@@ -44,7 +44,7 @@ public enum CellWidth {
     }
 
     /// The longest prefix of `text` that fits in `columns`, and its width. Never splits a grapheme cluster.
-    public static func prefix(_ text: String, fitting columns: Int) -> (text: Substring, width: Int) {
+    package static func prefix(_ text: String, fitting columns: Int) -> (text: Substring, width: Int) {
         var width = 0
         var end = text.startIndex
         for index in text.indices {
@@ -57,7 +57,7 @@ public enum CellWidth {
     }
 
     /// `text` cut to `columns`, ending in "…" when something was cut.
-    public static func truncated(_ text: String, to columns: Int) -> (text: String, width: Int) {
+    package static func truncated(_ text: String, to columns: Int) -> (text: String, width: Int) {
         let full = of(text)
         if full <= columns { return (text, full) }
         guard columns > 1 else { return columns == 1 ? ("…", 1) : ("", 0) }

@@ -5,22 +5,22 @@ import InterlinearTypesetting
 
 /// Column widths of every word block and translation token, measured once per chapter; a resize only
 /// re-runs the line breaking in `GridLayout`, never the measuring.
-public struct GridMetrics: Sendable {
-    public let chapter: Chapter
+package struct GridMetrics: Sendable {
+    package let chapter: Chapter
     /// Block tiers shown, top to bottom.
-    public let tiers: [Tier]
+    package let tiers: [Tier]
     /// Whether each verse ends with its translation.
-    public let showsTranslation: Bool
+    package let showsTranslation: Bool
     /// Widest tier of each word, in columns.
-    public let blockWidths: ChapterArray<Word, Int>
+    package let blockWidths: ChapterArray<Word, Int>
     /// Width of each translation token, in columns.
-    public let tokenWidths: ChapterArray<TranslationToken, Int>
+    package let tokenWidths: ChapterArray<TranslationToken, Int>
     /// Columns for the verse number in front of each cell ("51 "): the verse-number gutter.
-    public let gutter: Int
+    package let gutter: Int
 
     /// Measures the chapter for the tiers in `tiers` (the block tiers among them, and the translation if present;
     /// with no block tier, the source is shown).
-    public init(chapter: Chapter, tiers: TierSet = .all) {
+    package init(chapter: Chapter, tiers: TierSet = .all) {
         self.chapter = chapter
         let blockTiers = Tier.blockTiers.filter { tiers.contains($0) }
         self.tiers = blockTiers.isEmpty ? [.source] : blockTiers
@@ -41,7 +41,7 @@ public struct GridMetrics: Sendable {
 }
 
 /// What one terminal row of a verse cell shows.
-public enum GridRowKind: Equatable, Sendable {
+package enum GridRowKind: Equatable, Sendable {
     /// One tier of block line `line` of the verse.
     case tier(Tier, line: Int)
     /// Line `line` of the wrapped translation.
@@ -53,15 +53,15 @@ public enum GridRowKind: Equatable, Sendable {
 /// Verses laid out in terminal columns: each verse is a cell whose height is its rows — per block line one row
 /// per tier, then the wrapped translation, then a blank row. Heights go into a `Table`, so the visible rows for a
 /// scroll offset are found in O(log n) and only they are rendered.
-public struct GridLayout: Sendable {
-    public let metrics: GridMetrics
-    public let columns: Int
+package struct GridLayout: Sendable {
+    package let metrics: GridMetrics
+    package let columns: Int
     /// Cells (one per verse) with heights in rows.
-    public let table: Table
+    package let table: Table
     /// Gap between word blocks.
-    public static let blockGap = 2
+    package static let blockGap = 2
     /// Gap between translation words.
-    public static let tokenGap = 1
+    package static let tokenGap = 1
     /// Per verse, a range into `lineStarts`: the chapter word index each block line begins with.
     private let blockLines: ChapterArray<Verse, Range<Int>>
     private let lineStarts: [WordIndex]
@@ -70,7 +70,7 @@ public struct GridLayout: Sendable {
     private let translationStarts: [TokenIndex]
 
     /// Breaks every verse into lines with the typesetter's rule (`Flow`), right of the verse-number gutter.
-    public init(metrics: GridMetrics, columns: Int) {
+    package init(metrics: GridMetrics, columns: Int) {
         self.metrics = metrics
         self.columns = max(columns, 1)
         let chapter = metrics.chapter
@@ -105,15 +105,15 @@ public struct GridLayout: Sendable {
         table = Table(heights: heights)
     }
 
-    public var contentRows: Int { Int(table.contentHeight) }
-    public func top(ofVerse verse: VerseIndex) -> Int { Int(table.origins[Int(verse)]) }
-    public func rows(ofVerse verse: VerseIndex) -> Int {
+    package var contentRows: Int { Int(table.contentHeight) }
+    package func top(ofVerse verse: VerseIndex) -> Int { Int(table.origins[Int(verse)]) }
+    package func rows(ofVerse verse: VerseIndex) -> Int {
         Int(table.origins[Int(verse) + 1] - table.origins[Int(verse)])
     }
-    public func verse(atRow row: Int) -> VerseIndex { VerseIndex(table.cell(atContentY: Float(row))) }
+    package func verse(atRow row: Int) -> VerseIndex { VerseIndex(table.cell(atContentY: Float(row))) }
 
     /// What row `row` (relative to the cell's top) of verse `verse` shows.
-    public func kind(ofRow row: Int, verse: VerseIndex) -> GridRowKind {
+    package func kind(ofRow row: Int, verse: VerseIndex) -> GridRowKind {
         let lines = blockLines[verse].count
         let tierCount = metrics.tiers.count
         if row < lines * tierCount { return .tier(metrics.tiers[row % tierCount], line: row / tierCount) }
@@ -123,7 +123,7 @@ public struct GridLayout: Sendable {
     }
 
     /// Chapter word indices on a block line.
-    public func words(verse: VerseIndex, line: Int) -> Range<WordIndex> {
+    package func words(verse: VerseIndex, line: Int) -> Range<WordIndex> {
         let lines = blockLines[verse]
         let start = lineStarts[lines.lowerBound + line]
         let end =
@@ -133,7 +133,7 @@ public struct GridLayout: Sendable {
     }
 
     /// The block line of a chapter word.
-    public func line(ofWord word: WordIndex, verse: VerseIndex) -> Int {
+    package func line(ofWord word: WordIndex, verse: VerseIndex) -> Int {
         let lines = blockLines[verse]
         var line = 0
         while line + 1 < lines.count, lineStarts[lines.lowerBound + line + 1] <= word { line += 1 }
@@ -141,7 +141,7 @@ public struct GridLayout: Sendable {
     }
 
     /// Chapter translation-token indices on a translation line.
-    public func tokens(verse: VerseIndex, line: Int) -> Range<TokenIndex> {
+    package func tokens(verse: VerseIndex, line: Int) -> Range<TokenIndex> {
         let lines = translationLines[verse]
         let start = translationStarts[lines.lowerBound + line]
         let end =
@@ -154,7 +154,7 @@ public struct GridLayout: Sendable {
     /// reverse video (and marked in the gutter, so it does not depend on colour). A right-to-left chapter mirrors
     /// the rows as the typesetter mirrors the page: the verse number in a gutter on the right, word blocks from
     /// right to left (each tier aligned to its block's right edge), the translation left to right on the left.
-    public func spans(ofRow row: Int, verse: VerseIndex, highlight: WordIndex? = nil) -> [GridSpan] {
+    package func spans(ofRow row: Int, verse: VerseIndex, highlight: WordIndex? = nil) -> [GridSpan] {
         let chapter = metrics.chapter
         let available = max(columns - metrics.gutter, 1)
         let rightToLeft = chapter.direction == .rightToLeft
@@ -234,9 +234,9 @@ public struct GridLayout: Sendable {
 }
 
 /// Text placed at a column of a row.
-public struct GridSpan: Equatable, Sendable {
-    public var column: Int
-    public var text: String
-    public var width: Int
-    public var style: TextStyle
+package struct GridSpan: Equatable, Sendable {
+    package var column: Int
+    package var text: String
+    package var width: Int
+    package var style: TextStyle
 }

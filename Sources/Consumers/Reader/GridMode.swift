@@ -6,20 +6,20 @@ import InterlinearWording
 
 /// The full-screen reader: the grid in the alternate screen, a status line at the bottom, vi-like keys.
 /// It is a state machine over keys; `frame()` renders only the rows the viewport shows.
-public struct GridMode {
-    public private(set) var layout: GridLayout
-    public private(set) var rows: Int
+package struct GridMode {
+    package private(set) var layout: GridLayout
+    package private(set) var rows: Int
     /// Content row at the top of the screen.
-    public private(set) var scrollY = 0
+    package private(set) var scrollY = 0
     private var search: ChapterSearch
     /// The matches n and N step through, possibly in other chapters; kept across chapters and failed searches.
-    public internal(set) var trail: SearchTrail<ReaderLocation>?
+    package internal(set) var trail: SearchTrail<ReaderLocation>?
     /// Whether the current match is highlighted (Escape hides it; a new search or step shows it).
     private var showingMatch = false
     /// The corpus beyond this chapter; nil keeps the reader in it.
-    public var navigator: (any ChapterNavigation)?
+    package var navigator: (any ChapterNavigation)?
     /// Another chapter the user asked for: the reader loop opens it and hands over the trail.
-    public private(set) var pending: ReaderLocation?
+    package private(set) var pending: ReaderLocation?
     private var prompt: PromptLine?
     private var message: String?
     private var showingHelp = false
@@ -28,7 +28,7 @@ public struct GridMode {
     var defineKey = DefineKey()
 
     /// A grid of the tiers in `tiers` (the block tiers among them, and the translation if present).
-    public init(chapter: Chapter, columns: Int, rows: Int, color: Bool, tiers: TierSet = .all) {
+    package init(chapter: Chapter, columns: Int, rows: Int, color: Bool, tiers: TierSet = .all) {
         layout = GridLayout(metrics: GridMetrics(chapter: chapter, tiers: tiers), columns: columns)
         self.rows = max(rows, 1)
         search = ChapterSearch(chapter: chapter)
@@ -37,11 +37,11 @@ public struct GridMode {
 
     var chapter: Chapter { layout.metrics.chapter }
     /// Rows for content: all but the status line.
-    public var contentRows: Int { max(rows - 1, 1) }
+    package var contentRows: Int { max(rows - 1, 1) }
     /// The verse whose cell holds the top row.
-    public var topVerse: VerseIndex { layout.verse(atRow: scrollY) }
+    package var topVerse: VerseIndex { layout.verse(atRow: scrollY) }
     /// The word the last search landed on, when it is in this chapter.
-    public var currentMatch: WordIndex? {
+    package var currentMatch: WordIndex? {
         guard showingMatch, let hit = trail?.current, hit.chapter == chapter.reference else { return nil }
         return wordIndex(hit)
     }
@@ -55,7 +55,7 @@ public struct GridMode {
 
     /// Opens at a location (after the reader loop loaded its chapter): its verse at the top, its word revealed
     /// and highlighted when it is the current match.
-    public mutating func open(at location: ReaderLocation, trail: SearchTrail<ReaderLocation>?) {
+    package mutating func open(at location: ReaderLocation, trail: SearchTrail<ReaderLocation>?) {
         self.trail = trail
         showingMatch = trail?.current == location
         if showingMatch, currentMatch != nil {
@@ -66,7 +66,7 @@ public struct GridMode {
     }
 
     /// Re-lays out for a new size, keeping the top verse (and the position inside it) at the top.
-    public mutating func resize(columns: Int, rows: Int) {
+    package mutating func resize(columns: Int, rows: Int) {
         let verse = topVerse
         let offset = scrollY - layout.top(ofVerse: verse)
         let oldHeight = layout.rows(ofVerse: verse)
@@ -82,7 +82,7 @@ public struct GridMode {
     }
 
     /// Handles a key; false means quit.
-    public mutating func handle(_ key: Key) -> Bool {
+    package mutating func handle(_ key: Key) -> Bool {
         if showingHelp {
             showingHelp = false
             return key != .character("q") && key != .interrupt && key != .endOfInput
@@ -133,7 +133,7 @@ public struct GridMode {
 
     /// `:14` puts verse 14 at the top (as far as the end of the chapter allows); `:3:16` and `:Rom 8:28` open
     /// another chapter.
-    public mutating func jump(_ text: String) {
+    package mutating func jump(_ text: String) {
         guard let passage = Passage(parsing: text, relativeTo: chapter.reference) else {
             message = ReaderWording.gridNotAReference(text)
             return
@@ -164,14 +164,14 @@ public struct GridMode {
     }
 
     /// Called by the reader loop once it has acted on `pending` (or failed to, with `failure` to show).
-    public mutating func settlePending(failure: String? = nil) {
+    package mutating func settlePending(failure: String? = nil) {
         pending = nil
         if let failure { message = failure }
     }
 
     /// Finds `query`: a Strong's number or a Greek lemma or form across the corpus (when there is a store), else in
     /// this chapter; starts at the top verse, wrapping. A search that finds nothing keeps the previous matches.
-    public mutating func find(_ query: String) {
+    package mutating func find(_ query: String) {
         let here = ReaderLocation(chapter: chapter.reference, verse: chapter.verses[topVerse].number, word: 0)
         let acrossBible = navigator?.occurrences(of: query)
         let hits =
@@ -230,7 +230,7 @@ public struct GridMode {
     }
 
     /// The whole screen: visible rows, then the status line. Only rows in the viewport are built.
-    public func frame() -> [UInt8] {
+    package func frame() -> [UInt8] {
         var out = ANSI(color: color)
         out.hideCursor()
         if showingHelp {
@@ -291,7 +291,7 @@ public struct GridMode {
     }
 
     /// The status line: a prompt, a message, or where the top of the screen is.
-    public var statusText: String {
+    package var statusText: String {
         if let prompt { return prompt.display }
         // Top and bottom verses on screen, so the status says where the page starts and ends.
         let bottom = layout.verse(atRow: min(scrollY + contentRows, layout.contentRows) - 1)

@@ -1,5 +1,5 @@
 /// A key the reader understands, decoded from the bytes a terminal sends.
-public enum Key: Equatable, Sendable {
+package enum Key: Equatable, Sendable {
     case character(Character)
     case up, down, left, right
     case pageUp, pageDown, home, end
@@ -16,15 +16,15 @@ public enum Key: Equatable, Sendable {
 
 /// Turns terminal input bytes into keys. Sequences and UTF-8 characters split across reads are kept until
 /// complete; a lone ESC stays pending until `flush()` (called when no more bytes arrive shortly).
-public struct KeyDecoder: Sendable {
+package struct KeyDecoder: Sendable {
     private var pending: [UInt8] = []
 
-    public init() {}
+    package init() {}
 
     /// Whether bytes are waiting for the rest of a sequence.
-    public var hasPending: Bool { !pending.isEmpty }
+    package var hasPending: Bool { !pending.isEmpty }
 
-    public mutating func feed(_ bytes: [UInt8]) -> [Key] {
+    package mutating func feed(_ bytes: [UInt8]) -> [Key] {
         pending.append(contentsOf: bytes)
         var keys: [Key] = []
         var i = 0
@@ -39,7 +39,7 @@ public struct KeyDecoder: Sendable {
 
     /// Resolves whatever is pending: a lone ESC becomes `.escape` (and what followed it is decoded afresh);
     /// an incomplete character is dropped as `.unknown`.
-    public mutating func flush() -> [Key] {
+    package mutating func flush() -> [Key] {
         let bytes = pending
         pending.removeAll()
         guard let first = bytes.first else { return [] }

@@ -15,41 +15,41 @@ import InterlinearWording
 /// sentence comes from the accessibility layer (`ChapterWording`, `WordSpeech`), in the chapter's language. The
 /// lines printed by ↑ and ↓ fit one terminal row, because terminal screen readers treat ↑/↓ as shell history and
 /// read only the cursor's row.
-public struct LineMode {
-    public let narration: any Narration
+package struct LineMode {
+    package let narration: any Narration
     /// Focused verse index.
-    public internal(set) var verse: VerseIndex = 0
+    package internal(set) var verse: VerseIndex = 0
     /// Focused word within the verse; nil when the verse as a whole is focused.
-    public internal(set) var word: WordOffset? = 0
+    package internal(set) var word: WordOffset? = 0
     /// How words are described: verbosity, and whether the word in its own script is included.
-    public private(set) var speech: WordSpeech
+    package private(set) var speech: WordSpeech
     /// Terminal width in columns; lines that must fit one row are kept to `columns - 1` (the last column leaves
     /// the cursor pending a wrap).
-    public var columns: Int
+    package var columns: Int
     /// The verse whose reference was last said, so a word line says it again only when the verse changes.
     var spokenVerse: VerseIndex?
     let text: ChapterWording
     private var search: ChapterSearch
     /// The matches n and N step through, possibly in other chapters; kept across chapters and failed searches.
-    public internal(set) var trail: SearchTrail<ReaderLocation>?
+    package internal(set) var trail: SearchTrail<ReaderLocation>?
     /// The corpus beyond this chapter; nil keeps the reader in it.
-    public var navigator: (any ChapterNavigation)?
+    package var navigator: (any ChapterNavigation)?
     /// Another chapter the user asked for: the reader loop opens it and hands over the trail.
-    public internal(set) var pending: ReaderLocation?
+    package internal(set) var pending: ReaderLocation?
     private var prompt: PromptLine?
     /// The define key's brief-then-full state (`Definition.swift`).
     var defineKey = DefineKey()
     /// The reader's notes on this chapter, their words found in it as it is now (`LineMode+Notes.swift`).
-    public var notes: [Note] = []
+    package var notes: [Note] = []
     /// Every bookmark, in the Bible's order, for `b` and `B`.
-    public var bookmarks: [NoteAnchor] = []
+    package var bookmarks: [NoteAnchor] = []
     /// Whether a note's text is read when its word or verse is reached (`c`), or only marked.
-    public var readsNotes = false
+    package var readsNotes = false
     /// The key handled last (`?` twice gives the notes keys).
     var lastKey: Key?
 
     /// `academic`: words in the SBL transliteration, not respelled for a voice (for a braille display).
-    public init(
+    package init(
         narration: any Narration, verbosity: Verbosity = .normal, original: Bool = false, academic: Bool = false,
         columns: Int = 80
     ) {
@@ -66,10 +66,10 @@ public struct LineMode {
     private var rowWidth: Int { max(columns - 1, 1) }
 
     /// The opening line: says the mode is on and how to use it.
-    public var openingLine: SpokenLine { text.opening }
+    package var openingLine: SpokenLine { text.opening }
 
     /// What a key does to the output. `.line` starts a new line; `.echo` appends to the prompt being typed.
-    public enum Output: Equatable {
+    package enum Output: Equatable {
         case line(SpokenLine)
         case echo(String)
         case erase
@@ -78,7 +78,7 @@ public struct LineMode {
     }
 
     /// The line for the current focus, with the verse reference when it changed since the last line.
-    public mutating func focusLine(prefix: String = "") -> SpokenLine {
+    package mutating func focusLine(prefix: String = "") -> SpokenLine {
         guard let word else {
             spokenVerse = verse
             // The longest form that fits the row: a terminal screen reader reading only the cursor's row reads it whole.
@@ -96,7 +96,7 @@ public struct LineMode {
         return line
     }
 
-    public mutating func handle(_ key: Key) -> Output {
+    package mutating func handle(_ key: Key) -> Output {
         if let current = prompt { return handlePrompt(key, current) }
         let lastKey = self.lastKey
         self.lastKey = key
@@ -241,14 +241,14 @@ public struct LineMode {
     }
 
     /// Called by the reader loop once it has acted on `pending`; returns the line to say when it failed.
-    public mutating func settlePending(failure: String? = nil) -> SpokenLine? {
+    package mutating func settlePending(failure: String? = nil) -> SpokenLine? {
         pending = nil
         return failure.map { focusLine(prefix: ReaderWording.failed($0)) }
     }
 
     /// Opens at a location (after the reader loop loaded its chapter); returns the line to say, which names the
     /// chapter and verse (a new line mode has said no reference yet).
-    public mutating func open(at location: ReaderLocation, trail: SearchTrail<ReaderLocation>?) -> SpokenLine {
+    package mutating func open(at location: ReaderLocation, trail: SearchTrail<ReaderLocation>?) -> SpokenLine {
         self.trail = trail
         verse = chapter.verseIndex(number: location.verse) ?? 0
         word = location.word.flatMap { Int($0) < chapter.verses[verse].words.count ? $0 : nil }

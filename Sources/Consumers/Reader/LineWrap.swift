@@ -5,9 +5,9 @@
 /// whole words ("imperfect, active"). So rows end only at the end of a phrase — the punctuation says the voice
 /// pauses there already — and phrases are packed into rows as they fit. Only a phrase longer than a whole row is
 /// broken inside, at a space; only a word longer than a whole row is cut.
-public enum LineWrap {
+package enum LineWrap {
     /// The rows of `text`, each at most `columns` cells (at least one cell).
-    public static func rows(_ text: String, columns: Int) -> [String] {
+    package static func rows(_ text: String, columns: Int) -> [String] {
         let width = max(columns, 1)
         guard CellWidth.of(text) > width else { return [text] }
         // Phrases packed into rows; a phrase wider than a row as its words packed; a word wider than a row cut.

@@ -4,7 +4,7 @@ import InterlinearCorpus
 /// Where screen-reader mode's words come from: the description of one word, and the order of the words. Kept behind
 /// a protocol so the line mode does not care whether they come from the accessibility elements or straight from
 /// the chapter; both describe a word with the accessibility layer's one `WordSpeech`.
-public protocol Narration {
+package protocol Narration {
     var chapter: Chapter { get }
     /// One word, described as `speech` says (no reference, no position: the line mode adds those).
     func describe(verse: VerseIndex, word: WordOffset, speech: WordSpeech) -> SpokenLine
@@ -15,26 +15,26 @@ public protocol Narration {
 }
 
 /// Where screen-reader focus is: a verse, and a word in it (nil: the verse as a whole).
-public struct Focus: Equatable, Sendable {
-    public var verse: VerseIndex
-    public var word: WordOffset?
-    public init(verse: VerseIndex, word: WordOffset?) {
+package struct Focus: Equatable, Sendable {
+    package var verse: VerseIndex
+    package var word: WordOffset?
+    package init(verse: VerseIndex, word: WordOffset?) {
         self.verse = verse
         self.word = word
     }
 }
 
 extension Narration {
-    public var verseCount: Int { chapter.verses.count }
-    public func wordCount(verse: VerseIndex) -> Int { chapter.verses[verse].words.count }
+    package var verseCount: Int { chapter.verses.count }
+    package func wordCount(verse: VerseIndex) -> Int { chapter.verses[verse].words.count }
 
     /// The chapter's word at a focus.
-    public func word(verse: VerseIndex, word: WordOffset) -> Word {
+    package func word(verse: VerseIndex, word: WordOffset) -> Word {
         chapter.words[chapter.verses[verse].word(at: word)]
     }
 
     /// Word order straight from the chapter's arrays.
-    public func nextWord(after focus: Focus) -> Focus? {
+    package func nextWord(after focus: Focus) -> Focus? {
         if let w = focus.word, Int(w) + 1 < wordCount(verse: focus.verse) {
             return Focus(verse: focus.verse, word: WordOffset(w.rawValue + 1))
         }
@@ -44,7 +44,7 @@ extension Narration {
         return Int(verse) < verseCount ? Focus(verse: verse, word: 0) : nil
     }
 
-    public func previousWord(before focus: Focus) -> Focus? {
+    package func previousWord(before focus: Focus) -> Focus? {
         if let w = focus.word, w.rawValue > 0 { return Focus(verse: focus.verse, word: WordOffset(w.rawValue - 1)) }
         var verse = focus.verse - 1
         while Int(verse) >= 0, wordCount(verse: verse) == 0 { verse = verse - 1 }

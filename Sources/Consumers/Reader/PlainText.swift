@@ -3,9 +3,9 @@ import InterlinearCorpus
 
 /// The chapter as plain text, for a pipe or a dumb terminal: per verse, the Greek line, its transliteration
 /// and its translation. No escape sequences.
-public enum PlainText {
+package enum PlainText {
     /// The lines of one verse.
-    public static func lines(verse index: VerseIndex, of chapter: Chapter) -> [String] {
+    package static func lines(verse index: VerseIndex, of chapter: Chapter) -> [String] {
         let verse = chapter.verses[index]
         let words = chapter.words[verse.words]
         let label = chapter.label(ofVerse: index)
@@ -22,7 +22,7 @@ public enum PlainText {
     /// Writes the chapter from verse `first` on, a verse at a time. A failed write throws its `SystemError` (the
     /// command reports it and exits 74); with SIGPIPE at its default, a closed pipe (`| head`) ends the process
     /// quietly instead.
-    public static func write(_ chapter: Chapter, fromVerse first: VerseIndex = 0, to sink: ByteSink) throws {
+    package static func write(_ chapter: Chapter, fromVerse first: VerseIndex = 0, to sink: ByteSink) throws {
         var out = ANSI(color: false)
         // From a verse on, the heading says where the text starts ("John 1:14–51").
         let verses = chapter.verses
@@ -46,5 +46,5 @@ public enum PlainText {
 
 extension Chapter {
     /// "1:14" for a verse index.
-    public func label(ofVerse index: VerseIndex) -> String { "\(reference.chapter):\(verses[index].number)" }
+    package func label(ofVerse index: VerseIndex) -> String { "\(reference.chapter):\(verses[index].number)" }
 }

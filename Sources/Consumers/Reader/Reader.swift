@@ -5,14 +5,14 @@ import InterlinearInteraction
 import InterlinearNotes
 
 /// Which reader runs.
-public enum ReaderMode: Equatable, Sendable {
+package enum ReaderMode: Equatable, Sendable {
     case grid
     case screenReader
     case plainText
 
     /// Plain text when stdout is not a terminal (or stdin cannot give keys) or TERM=dumb; screen-reader mode on
     /// `--screen-reader` or ACCESSIBLE on (`AccessibleVariable`: 1, true, yes, on); the grid otherwise.
-    public static func choose(
+    package static func choose(
         screenReaderFlag: Bool, stdinIsTerminal: Bool, stdoutIsTerminal: Bool,
         environment: [String: String]
     ) -> ReaderMode {
@@ -23,7 +23,7 @@ public enum ReaderMode: Equatable, Sendable {
 }
 
 /// How the reader ended.
-public enum ReaderOutcome: Equatable, Sendable {
+package enum ReaderOutcome: Equatable, Sendable {
     /// q, Ctrl-D, the end of input, or the plain text written: exit status 0.
     case finished
     /// Ctrl-C: the command exits with 130, as if SIGINT had ended it (the terminal is restored first).
@@ -31,21 +31,21 @@ public enum ReaderOutcome: Equatable, Sendable {
 }
 
 /// How screen-reader mode speaks and shows its lines.
-public struct LineOptions {
+package struct LineOptions {
     /// Also speak each line through speech-dispatcher.
-    public var speak = false
-    public var verbosity = Verbosity.normal
+    package var speak = false
+    package var verbosity = Verbosity.normal
     /// Include the word in its own script (Greek, Hebrew) in word lines, for a screen reader or voice that reads it.
-    public var original = false
+    package var original = false
     /// Shows each line in braille instead of print (Unicode braille patterns, for a refreshable braille display):
     /// given a line's spans, returns its braille. Nil: print.
-    public var braille: ((SpokenLine) -> String)?
+    package var braille: ((SpokenLine) -> String)?
     /// The reader's notes on a chapter (`interlinear note`'s file); nil: no notes.
-    public var notes: ((ChapterReference) -> [Note])?
+    package var notes: ((ChapterReference) -> [Note])?
     /// Every bookmark, in the Bible's order.
-    public var bookmarks: [NoteAnchor] = []
+    package var bookmarks: [NoteAnchor] = []
 
-    public init(
+    package init(
         speak: Bool = false, verbosity: Verbosity = .normal, original: Bool = false,
         braille: ((SpokenLine) -> String)? = nil
     ) {
@@ -57,13 +57,13 @@ public struct LineOptions {
 }
 
 /// Runs the terminal reader on a chapter.
-public enum Reader {
+package enum Reader {
     /// Runs until the user quits; returns with the terminal restored and how it ended. `lines` says how
     /// screen-reader mode speaks and shows; `start` opens at a verse; `navigator` lets the reader go to other chapters
     /// and search the corpus; `narrate` makes the screen-reader lines of a chapter (the chapter's own words when
     /// nil). The grid shows the tiers in `tiers`. Plain text that cannot be written throws the write's
     /// `SystemError`; a terminal that stops taking output throws a `ReaderError`.
-    public static func run(
+    package static func run(
         _ chapter: Chapter, mode: ReaderMode, lines options: LineOptions = LineOptions(),
         narration: (any Narration)? = nil, tiers: TierSet = .all,
         environment: [String: String] = ProcessInfo.processInfo.environment,
@@ -91,7 +91,7 @@ public enum Reader {
     static let terminalLost = ReaderError("cannot write to the terminal")
 
     /// How a key that quits ends the reader.
-    public static func outcome(quittingOn key: Key) -> ReaderOutcome { key == .interrupt ? .interrupted : .finished }
+    package static func outcome(quittingOn key: Key) -> ReaderOutcome { key == .interrupt ? .interrupted : .finished }
 
     /// Keys from the terminal, with a lone ESC resolved after a short pause.
     private static func keys(_ terminal: Terminal, _ decoder: inout KeyDecoder, _ onResize: () -> Void) -> [Key]? {

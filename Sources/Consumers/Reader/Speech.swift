@@ -13,15 +13,15 @@ import InterlinearWording
 ///
 /// When speech-dispatcher is missing or fails, the reader says so once (`notice`) and goes on silently: the
 /// connection is closed and nothing is retried, so no process is left behind.
-public final class Speech {
+package final class Speech {
     private var connection: UnsafeMutablePointer<SPDConnection>?
     /// Why speech is off, to be shown once; nil while speech works.
-    public private(set) var failure: String?
+    package private(set) var failure: String?
     /// The voice language last set on the connection, so it is set only when it changes.
     private var language: String?
 
     /// Opens the connection. speech-dispatcher is started if it is installed but not running (autospawn).
-    public init() {
+    package init() {
         var error: UnsafeMutablePointer<CChar>?
         connection = spd_open2("interlinear", "reader", nil, SPD_MODE_SINGLE, nil, 1, &error)
         if connection == nil {
@@ -37,10 +37,10 @@ public final class Speech {
 
     deinit { close() }
 
-    public var isAvailable: Bool { connection != nil }
+    package var isAvailable: Bool { connection != nil }
 
     /// What the reader says once when speech cannot work: at start, or when speech-dispatcher stops answering.
-    public var notice: String? {
+    package var notice: String? {
         guard failure != nil else { return nil }
         // The client library is loaded on first use; when it is missing, that is the reason, not the server.
         return ReaderWording.speechOff(
@@ -51,7 +51,7 @@ public final class Speech {
     private var startedSpeaking = false
 
     /// Speaks a line, each span in its language. With `interrupt`, whatever is still being said is cancelled first.
-    public func speak(_ line: SpokenLine, interrupt: Bool) {
+    package func speak(_ line: SpokenLine, interrupt: Bool) {
         guard let connection else { return }
         if interrupt, spd_cancel(connection) != 0 { return fail("cancel failed") }
         for (voice, text) in line.messages {

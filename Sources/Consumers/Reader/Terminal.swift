@@ -110,7 +110,7 @@ private func isIgnored(_ sig: Int32) -> Bool {
 }
 
 /// What the input loop saw.
-public enum TerminalEvent: Equatable {
+package enum TerminalEvent: Equatable {
     case input([UInt8])
     case resize
     case timeout
@@ -120,17 +120,17 @@ public enum TerminalEvent: Equatable {
 /// The controlling terminal in raw mode: keys arrive one by one unechoed, and the terminal is restored on
 /// every way out (normal exit, q, every terminating signal (`terminationSignals`), and crash signals, which then end the process
 /// with their status whether a fault raised them or `kill` sent them).
-public final class Terminal {
-    public let usesAlternateScreen: Bool
+package final class Terminal {
+    package let usesAlternateScreen: Bool
     private var wakeReadFD: Int32 = -1
     private var active = false
 
-    public init(alternateScreen: Bool) {
+    package init(alternateScreen: Bool) {
         usesAlternateScreen = alternateScreen
     }
 
     /// Saves the terminal state, installs the handlers and enters raw mode (and the alternate screen).
-    public func start() throws {
+    package func start() throws {
         guard tcgetattr(STDIN_FILENO, &savedTermios) == 0 else { throw ReaderError("stdin is not a terminal") }
         termiosSaved = 1
         // Leaving: reset attributes, show the cursor, leave the alternate screen. Line mode wrote no escape
@@ -195,7 +195,7 @@ public final class Terminal {
     }
 
     /// Restores the terminal; safe to call more than once.
-    public func stop() {
+    package func stop() {
         guard active else { return }
         active = false
         restoreTerminalNow()
@@ -208,7 +208,7 @@ public final class Terminal {
     deinit { stop() }
 
     /// The terminal size in columns and rows (80×24 when the terminal cannot say).
-    public func size() -> (columns: Int, rows: Int) {
+    package func size() -> (columns: Int, rows: Int) {
         var ws = winsize()
         if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &ws) == 0, ws.ws_col > 0, ws.ws_row > 0 {
             return (Int(ws.ws_col), Int(ws.ws_row))
@@ -218,15 +218,15 @@ public final class Terminal {
 
     /// Stops the process the way Ctrl-Z would (raw mode turns Ctrl-Z into a key): the terminal is restored
     /// while stopped and set up again on SIGCONT, which then reports `.resize` so the screen is redrawn.
-    public func suspend() { _ = raise(SIGTSTP) }
+    package func suspend() { _ = raise(SIGTSTP) }
 
     /// Writes all bytes; false when the terminal is gone.
     @discardableResult
-    public func write(_ bytes: [UInt8]) -> Bool { Terminal.writeAll(bytes, to: STDOUT_FILENO) }
+    package func write(_ bytes: [UInt8]) -> Bool { Terminal.writeAll(bytes, to: STDOUT_FILENO) }
 
     /// Writes all bytes to a descriptor, retrying on EINTR and short writes; false on any other error
     /// (EPIPE included: SIGPIPE is ignored by callers that pipe).
-    public static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Bool {
+    package static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Bool {
         bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
@@ -242,7 +242,7 @@ public final class Terminal {
     }
 
     /// Waits for keys or a resize; `timeout` in milliseconds (-1: forever).
-    public func next(timeout: Int32 = -1) -> TerminalEvent {
+    package func next(timeout: Int32 = -1) -> TerminalEvent {
         var fds = [
             pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
             pollfd(fd: wakeReadFD, events: Int16(POLLIN), revents: 0),
@@ -271,7 +271,7 @@ public final class Terminal {
 }
 
 /// A reader failure, reported as one line.
-public struct ReaderError: Error, CustomStringConvertible {
-    public let description: String
-    public init(_ description: String) { self.description = description }
+package struct ReaderError: Error, CustomStringConvertible {
+    package let description: String
+    package init(_ description: String) { self.description = description }
 }

@@ -30,9 +30,9 @@ public final class ChapterPainter {
     /// into the chapter's, and shaped by its cache. Nil for a painter of another thread, which draws labels only.
     public let session: Interlinear?
     /// The shaped runs of every label of the layout (and the space), read by any thread.
-    public let runs: ShapedRuns
+    package let runs: ShapedRuns
     /// The fonts the runs were shaped with.
-    public let fonts: FontChain
+    package let fonts: FontChain
     public let table: Table
     public var style: PaintStyle
     /// When true, each label ends with the font's space glyph (no ink) carrying a space character, so text read from
@@ -83,7 +83,7 @@ public final class ChapterPainter {
     /// A painter of the layout's labels from a snapshot of their runs, for a thread of its own: everything it reads
     /// is an immutable value (`runs`) or thread-safe (`fonts`). It cannot draw captions (`intern(_:)` traps).
     /// Throws `RenderError` when the chain's primary font file cannot be opened by FreeType.
-    public convenience init(
+    package convenience init(
         chapter: Chapter, layout: ChapterLayout, runs: ShapedRuns, fonts: FontChain,
         style: PaintStyle = .standard
     ) throws {
@@ -129,7 +129,7 @@ public final class ChapterPainter {
     }
 
     /// The run of a label (from the snapshot) or of a caption (from the session's cache; the caller's thread).
-    public func run(_ text: TextID) -> ShapedRun {
+    package func run(_ text: TextID) -> ShapedRun {
         if runs.contains(text) { return runs.run(text) }
         guard let session else { preconditionFailure("text \(text) is neither a label nor a caption of this painter") }
         return session.cache.run(text)

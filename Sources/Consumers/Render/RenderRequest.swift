@@ -19,7 +19,7 @@ public struct RenderRequest: Sendable {
     /// Pixels per point (PNG only).
     public var scale: Double = 2
     /// Page size and margin in points (PDF only).
-    public var paper: Paper = .a4
+    package var paper: Paper = .a4
     public var margin: Double = PageFrame.defaultMargin
     /// Draw the accessibility overlay (`AccessibilityOverlay`).
     public var overlay = false
@@ -40,7 +40,7 @@ public struct RenderResult {
     public var width: Int
     public var height: Int
     /// The chapter slices shown: one per PDF page, one for PNG and SVG.
-    public var pages: [PageSlice]
+    package var pages: [PageSlice]
     /// The overlay's frames, in focus order (empty without the overlay).
     public var overlayFrames: [OverlayFrame]
     /// .notdef glyphs drawn as boxes.

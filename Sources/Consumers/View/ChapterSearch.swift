@@ -3,19 +3,19 @@ import InterlinearCorpus
 import InterlinearInteraction
 
 /// One hit of a search typed after `/`, as the window lists, outlines and focuses it.
-public struct WindowHit: Equatable, Sendable, Encodable {
-    public var verse: Int
+package struct WindowHit: Equatable, Sendable, Encodable {
+    package var verse: Int
     /// The word's place in its verse counting from 1; nil for a hit in the translation text (a verse).
-    public var word: Int?
+    package var word: Int?
     /// The form found, or the translation's words with the match in [brackets].
-    public var matched: String
+    package var matched: String
     /// The element n/N focus and the window outlines: the word, or the verse's translation.
     var element: ElementID
 
     enum CodingKeys: String, CodingKey { case verse, word, matched }
 
     /// Every key written; a translation hit's word as an explicit null.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(verse, forKey: .verse)
         try c.encode(word, forKey: .word)
@@ -47,7 +47,7 @@ extension SearchTrail where Hit == WindowHit {
     }
 
     /// "3 in John 1 · 330 in the Bible".
-    public var summary: String {
+    package var summary: String {
         "\(hits.count) in \(chapter.map(\.description) ?? "the Bible") · \(total) in the Bible"
     }
 }

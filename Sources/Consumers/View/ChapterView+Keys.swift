@@ -24,7 +24,7 @@ extension ChapterView {
 
     /// Goes to the next (previous) verse from the focused one, or from the verse at the top of the window: its
     /// number is focused, at the top. At either end the status line says so.
-    public func stepVerse(_ step: Int) -> ViewChange {
+    package func stepVerse(_ step: Int) -> ViewChange {
         let here = focus.map { Int($0.cell) } ?? visibleCells.first ?? 0
         let target = here + step
         guard (0..<chapter.verses.count).contains(target) else {
@@ -35,7 +35,7 @@ extension ChapterView {
     }
 
     /// `i`: the focused word's dictionary entry in brief, as the "define" action announces it.
-    public func defineFocusedWord() -> ViewChange {
+    package func defineFocusedWord() -> ViewChange {
         guard let id = focus, let offset = id.kind.word else {
             message = ReaderWording.noWordFocused.text
             return .status
@@ -55,7 +55,7 @@ extension ChapterView {
 
     /// `p`: a Hebrew word's parts one by one, as the "parts" action announces them; the chapter is read again with
     /// its morphemes once (the catalog keeps it).
-    public func partsOfFocusedWord() -> ViewChange {
+    package func partsOfFocusedWord() -> ViewChange {
         guard let id = focus, let offset = id.kind.word else {
             message = ReaderWording.noWordFocused.text
             return .status

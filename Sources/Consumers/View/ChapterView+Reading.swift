@@ -11,11 +11,11 @@ import InterlinearWording
 /// `handle(_:)` does; the window draws and tells the screen reader.
 extension ChapterView {
     /// The font sizes zoom moves between (WCAG 1.4.4: text up to 200 % and beyond).
-    public static let fontSizes: ClosedRange<Float> = 8...48
+    package static let fontSizes: ClosedRange<Float> = 8...48
     /// One Ctrl+plus: a fifth larger, rounded to a half point.
-    public static let zoomStep: Float = 1.2
+    package static let zoomStep: Float = 1.2
     /// Windows at least this wide show the details pane beside the chapter; narrower ones below it.
-    public static let besideMinimumWidth: Float = 800
+    package static let besideMinimumWidth: Float = 800
 
     /// The characters that are keys outside a prompt.
     static let boundCharacters = Set<Character>([
@@ -24,14 +24,14 @@ extension ChapterView {
     ]).union(studyCharacters)
     /// The tiers the digit keys 1–7 show and hide: the default tiers in their order on the page, then the lemma
     /// (shown only when asked for).
-    public static let toggledTiers: [Tier] = [
+    package static let toggledTiers: [Tier] = [
         .source, .transliteration, .strongs, .morphology, .gloss, .translation, .lemma,
     ]
 
     /// Where the details pane sits and how wide (beside) or tall (below) it is, in points; nil while it is closed.
-    public enum PanePlacement: String, Sendable, Encodable { case beside, below }
+    package enum PanePlacement: String, Sendable, Encodable { case beside, below }
 
-    public var pane: (placement: PanePlacement, size: Float)? {
+    package var pane: (placement: PanePlacement, size: Float)? {
         guard detailsWord != nil || search != nil else { return nil }
         let besideWidth = max(240, paneFontSize * 18)
         // Beside only when the table keeps more than the pane's width; else below, at most 40 % of the window.
@@ -41,15 +41,15 @@ extension ChapterView {
     }
 
     /// The details pane's and the help overlay's text size: the translation's size, so it zooms with the chapter.
-    public var paneFontSize: Float { options.size(of: .translation) }
-    public var paneLineHeight: Float { paneFontSize * 1.45 }
+    package var paneFontSize: Float { options.size(of: .translation) }
+    package var paneLineHeight: Float { paneFontSize * 1.45 }
     /// The status bar's text size, zooming with the chapter (12 at the default 17).
-    public var barFontSize: Float { 12 * options.fontSize / 17 }
+    package var barFontSize: Float { 12 * options.fontSize / 17 }
     /// The status bar's height: its lines and a margin (24 for one line at the default size).
-    public var statusHeight: Float { Float(statusLines) * barFontSize * 1.5 + 6 }
+    package var statusHeight: Float { Float(statusLines) * barFontSize * 1.5 + 6 }
 
     /// The word the details pane shows, read from the chapter, with its dictionary entries from the store.
-    public var details: WordDetails? {
+    package var details: WordDetails? {
         guard var details = detailsWord.flatMap({ WordDetails(of: $0, in: chapter) }) else { return nil }
         details.definitions = definitions(ofStrongs: details.strongs)
         return details
@@ -66,7 +66,7 @@ extension ChapterView {
     }
 
     /// The painter measured the status bar at the window's width: it takes `lines` lines. Returns what changed.
-    public func setStatusLines(_ lines: Int) -> ViewChange {
+    package func setStatusLines(_ lines: Int) -> ViewChange {
         let lines = max(1, min(lines, 8))
         guard lines != statusLines else { return [] }
         statusLines = lines
@@ -74,12 +74,12 @@ extension ChapterView {
     }
 
     /// Where the original script goes (`o` turns it on and off in speech; remembered with the other settings).
-    public var script: ScriptSetting { tree.script }
+    package var script: ScriptSetting { tree.script }
 
     /// Changes the script setting. The running text a screen reader reads changes with it, so the tree is made
     /// again over the same layout (nothing is laid out or shaped again), keeping the scroll offset and the focus.
     @discardableResult
-    public func setScript(_ setting: ScriptSetting) -> ViewChange {
+    package func setScript(_ setting: ScriptSetting) -> ViewChange {
         guard setting != tree.script else { return [] }
         let scrollY = self.scrollY
         tree = AccessibilityTree(
@@ -93,7 +93,7 @@ extension ChapterView {
 
     /// What a screen reader says of the status line after a key: the key list while the help is shown, else the
     /// message.
-    public var spokenStatus: String? { helpShown ? WindowWording.keyList(KeyHelp.rows) : message }
+    package var spokenStatus: String? { helpShown ? WindowWording.keyList(KeyHelp.rows) : message }
 
     /// The keys of this extension; nil for a key `handle(_:)` deals with itself.
     func handleReaderKey(_ key: Key) -> ViewChange? {
@@ -142,7 +142,7 @@ extension ChapterView {
 
     /// Goes to what was typed after `:`: a verse of this chapter ("28") or any reference the command line takes
     /// ("Rom 8:28", "Ps 23"), English Old Testament numbering moved to the Hebrew text's where they differ.
-    public func goTo(_ text: String) -> ViewChange {
+    package func goTo(_ text: String) -> ViewChange {
         guard let typed = Passage(parsing: text, relativeTo: chapter.reference) else {
             message = WindowWording.notAReference(text)
             return .status
@@ -192,14 +192,14 @@ extension ChapterView {
     }
 
     /// "Romans 8:28": the chapter and the verse at the top of the window, as the settings file remembers it.
-    public var place: String {
+    package var place: String {
         guard let first = visibleCells.first else { return chapter.reference.description }
         return "\(chapter.reference):\(tree.verseNumber(ofCell: VerseIndex(first)))"
     }
 
     /// Offers where the reader was when the window last closed: back (Alt+←) goes there, and the status line says
     /// so. Nothing when it is here already or is not a reference.
-    public func remember(lastTime reference: String?) {
+    package func remember(lastTime reference: String?) {
         guard let reference, let passage = Passage(parsing: reference), reference != place,
             passage.chapter != chapter.reference || passage.verses != nil
         else { return }
@@ -210,7 +210,7 @@ extension ChapterView {
     // MARK: Search
 
     /// Runs a search typed after `/` and lists its hits in this chapter in the pane; n goes to the first.
-    public func find(_ query: String) -> ViewChange {
+    package func find(_ query: String) -> ViewChange {
         do {
             search = try SearchTrail(query, in: chapter, navigation: catalog)
         } catch let error as ChapterCatalog.NoStore {
@@ -244,7 +244,7 @@ extension ChapterView {
     // MARK: Zoom
 
     /// Lays the chapter out at another font size (clamped to `fontSizes`, a half point), every tier scaled.
-    public func zoom(to size: Float) -> ViewChange {
+    package func zoom(to size: Float) -> ViewChange {
         let clamped = (min(max(size, Self.fontSizes.lowerBound), Self.fontSizes.upperBound) * 2).rounded() / 2
         guard clamped != options.fontSize else {
             message = WindowWording.fontSize(formatted(clamped), atLargest: size > clamped)
@@ -262,7 +262,7 @@ extension ChapterView {
     // MARK: Tiers
 
     /// Shows or hides a tier (at least one word tier stays) and lays the chapter out again.
-    public func toggleTier(_ tier: Tier) -> ViewChange {
+    package func toggleTier(_ tier: Tier) -> ViewChange {
         var tiers = options.tiers
         let shown = tiers.contains(tier)
         if shown { tiers.remove(TierSet([tier])) } else { tiers.insert(TierSet([tier])) }
@@ -276,13 +276,13 @@ extension ChapterView {
     }
 
     /// The tiers shown, as `--tiers` lists them ("source,gloss,translation").
-    public var tierList: String { Self.toggledTiers.filter(options.tiers.contains).map(\.name).joined(separator: ",") }
+    package var tierList: String { Self.toggledTiers.filter(options.tiers.contains).map(\.name).joined(separator: ",") }
 
     // MARK: Clicks
 
     /// A click at a window point (points): focuses the element under it (its word, when on a word's labels).
     /// Clicks on the status bar or the pane, or between elements, change nothing.
-    public func click(x: Float, y: Float) -> ViewChange {
+    package func click(x: Float, y: Float) -> ViewChange {
         guard x >= 0, y >= 0, x < viewport.width, y < viewport.height, !tree.table.origins.isEmpty else { return [] }
         let contentY = y + scrollY
         let cell = tree.table.cell(atContentY: contentY)

@@ -15,29 +15,29 @@ import InterlinearWording
 /// screen reader asks for. The viewport's origin stays (0, 0), the table's place in the window; a screen reader adds
 /// the window's position on screen (`AccessibleHost.windowOrigin`). While the screen reader is off the tree holds no element and nothing here builds one:
 /// scrolling sets one number, and keyboard focus walks the layout's labels (`ReadingOrder`) instead of the tree.
-public final class ChapterView {
+package final class ChapterView {
     /// Height of the status line at the bottom of the window, in points; the table's viewport is above it.
-    public static let statusBarHeight: Float = 24
+    package static let statusBarHeight: Float = 24
     /// One arrow key or one wheel notch.
-    public static let lineStep: Float = 40
+    package static let lineStep: Float = 40
     /// Narrower windows are laid out at this width (the layout's own lower bound) and clipped.
-    public static let minimumLayoutWidth: Float = 100
+    package static let minimumLayoutWidth: Float = 100
 
     /// The chapter's layout, table, viewport (scroll) and, while a screen reader runs, its elements.
-    public internal(set) var tree: AccessibilityTree
+    package internal(set) var tree: AccessibilityTree
     /// The keyboard focus, kept while the screen reader is off too; its id is content-derived, so it survives a
     /// re-layout and the reader starting or stopping.
-    public internal(set) var focus: ElementID?
+    package internal(set) var focus: ElementID?
     /// The `:` (go to) or `/` (search) prompt, while it is open.
-    public internal(set) var prompt: CommandPrompt?
+    package internal(set) var prompt: CommandPrompt?
     /// A one-off message for the status line, cleared by the next key.
-    public internal(set) var message: String?
+    package internal(set) var message: String?
     /// The window's size in points; the table gets what the status bar and the details pane leave.
-    public internal(set) var windowSize: (width: Float, height: Float)
+    package internal(set) var windowSize: (width: Float, height: Float)
     /// Lines the status bar wraps onto at the window's width (measured by the painter, `setStatusLines`).
-    public internal(set) var statusLines = 1
+    package internal(set) var statusLines = 1
     /// The word the details pane shows (the last word focused or clicked), until Esc closes the pane.
-    public internal(set) var detailsWord: ElementID?
+    package internal(set) var detailsWord: ElementID?
     /// The Strong's field the details pane last showed and its dictionary entries as the pane shows them
     /// (`details`): made once per word shown, so a paint does no work that grows with an entry's text.
     var shownDefinitions: (field: String, definitions: [WordDetails.Definition])?
@@ -45,24 +45,24 @@ public final class ChapterView {
     /// focused word's entry (the same for every word, so moving the focus never resizes it).
     lazy var paneHasEntries: Bool = catalog.hasLexicon
     /// The last search's hits in this chapter, until Esc or another chapter.
-    public internal(set) var search: SearchTrail<WindowHit>?
+    package internal(set) var search: SearchTrail<WindowHit>?
     /// Whether the help overlay (`?`, F1) is shown.
-    public internal(set) var helpShown = false
+    package internal(set) var helpShown = false
     /// Back and forward (Alt+← and Alt+→).
-    public internal(set) var history = ReadingHistory()
+    package internal(set) var history = ReadingHistory()
     /// The colours (`t` cycles them).
-    public var theme: Theme.Name = .light
+    package var theme: Theme.Name = .light
     /// Where other chapters come from; its session lays out every chapter with one shape cache (re-layout shapes
     /// nothing).
-    public let catalog: ChapterCatalog
-    public internal(set) var options: LayoutOptions
+    package let catalog: ChapterCatalog
+    package internal(set) var options: LayoutOptions
     /// Layouts made since the view opened, the first included.
-    public internal(set) var layoutCount = 1
+    package internal(set) var layoutCount = 1
 
     /// Opens a chapter already laid out with `layout` (the first layout, made by the caller so that failures are
     /// reported before a window exists). `options.width` is the window's width in points. `chapter` comes from
     /// `catalog.session`.
-    public init(
+    package init(
         chapter: Chapter, layout: ChapterLayout, catalog: ChapterCatalog,
         windowHeight: Float, scrollY: Float = 0, screenReaderEnabled: Bool = false
     ) {
@@ -76,17 +76,17 @@ public final class ChapterView {
         tree.scroll(to: scrollY)
     }
 
-    public var chapter: Chapter { tree.chapter }
-    public var layout: ChapterLayout { tree.layout }
-    public var viewport: Viewport { tree.viewport }
-    public var scrollY: Float { tree.viewport.scrollY }
+    package var chapter: Chapter { tree.chapter }
+    package var layout: ChapterLayout { tree.layout }
+    package var viewport: Viewport { tree.viewport }
+    package var scrollY: Float { tree.viewport.scrollY }
     /// The table rows (cells, one per verse) the window shows: the only ones drawn.
-    public var visibleCells: Range<Int> { tree.table.visibleCells(in: tree.viewport) }
+    package var visibleCells: Range<Int> { tree.table.visibleCells(in: tree.viewport) }
     /// "interlinear — John 1".
-    public var title: String { "interlinear — \(chapter.reference)" }
+    package var title: String { "interlinear — \(chapter.reference)" }
 
     /// Whether a screen reader runs. Off releases every element; on builds them lazily as the reader asks.
-    public var screenReaderEnabled: Bool {
+    package var screenReaderEnabled: Bool {
         get { tree.screenReaderEnabled }
         set { tree.screenReaderEnabled = newValue }
     }
@@ -94,7 +94,7 @@ public final class ChapterView {
     // MARK: Keys
 
     /// Applies one key and says what changed.
-    public func handle(_ key: Key) -> ViewChange {
+    package func handle(_ key: Key) -> ViewChange {
         if key == .snapshot { return .snapshot }
         if prompt != nil { return handlePrompt(key) }
         if helpShown {
@@ -154,25 +154,25 @@ public final class ChapterView {
     }
 
     /// A page: the viewport's height less one line, so the last line stays in view.
-    public var pageStep: Float { max(viewport.height - Self.lineStep, Self.lineStep) }
+    package var pageStep: Float { max(viewport.height - Self.lineStep, Self.lineStep) }
 
     // MARK: Scrolling
 
     /// Scrolls to `y`, clamped to the content. O(1), no allocation, no accessibility work.
-    public func scroll(to y: Float) -> ViewChange {
+    package func scroll(to y: Float) -> ViewChange {
         let before = tree.viewport.scrollY
         tree.scroll(to: y)
         return tree.viewport.scrollY == before ? [] : .scrolled
     }
 
     /// Scrolls by `dy` points (positive: down the chapter).
-    public func scroll(by dy: Float) -> ViewChange { scroll(to: tree.viewport.scrollY + dy) }
+    package func scroll(by dy: Float) -> ViewChange { scroll(to: tree.viewport.scrollY + dy) }
 
     // MARK: Focus
 
     /// Moves focus one element forwards or backwards and scrolls it into view. From no focus, or a focus that
     /// scrolled out of view, it enters at the first (last) element in view, as browsers do.
-    public func moveFocus(forward: Bool) -> ViewChange {
+    package func moveFocus(forward: Bool) -> ViewChange {
         let order = ReadingOrder(layout: layout)
         guard let from = focus, isInView(from) else {
             return order.entry(in: tree.table, viewport: viewport, forward: forward).map(setFocus) ?? []
@@ -193,7 +193,7 @@ public final class ChapterView {
     /// Focuses an element (from a key, a verse jump, or a screen reader's request) and scrolls it into view.
     /// An id that names no element of the chapter changes nothing.
     @discardableResult
-    public func setFocus(_ id: ElementID) -> ViewChange {
+    package func setFocus(_ id: ElementID) -> ViewChange {
         guard let frame = ReadingOrder(layout: layout).frame(of: id) else { return [] }
         var change: ViewChange = focus == id ? [] : .focus
         focus = id
@@ -216,7 +216,7 @@ public final class ChapterView {
     }
 
     /// The focused element's frame in the window, in points (content scrolled by the viewport), for the ring.
-    public var focusRing: Rect? {
+    package var focusRing: Rect? {
         guard let focus, let frame = ReadingOrder(layout: layout).frame(of: focus) else { return nil }
         return Rect(
             x: frame.x, y: tree.table.origins[Int(focus.cell)] + frame.y - viewport.scrollY,
@@ -224,7 +224,7 @@ public final class ChapterView {
     }
 
     /// Whether any part of an element is in the viewport (computed from the labels, never from elements).
-    public func isInView(_ id: ElementID) -> Bool {
+    package func isInView(_ id: ElementID) -> Bool {
         guard let frame = ReadingOrder(layout: layout).frame(of: id) else { return false }
         let top = tree.table.origins[Int(id.cell)] + frame.y
         return top + frame.height > viewport.scrollY && top < viewport.scrollY + viewport.height
@@ -233,7 +233,7 @@ public final class ChapterView {
     // MARK: Verses and chapters
 
     /// Scrolls a verse to the top and focuses its number. An unknown verse says so in the status line.
-    public func goToVerse(_ number: Int) -> ViewChange {
+    package func goToVerse(_ number: Int) -> ViewChange {
         guard let cell = tree.cellIndex(verseNumber: number) else {
             message = WindowWording.noVerse(number, in: chapter.reference, numbers: chapter.verses.map(\.number))
             return .status
@@ -246,7 +246,7 @@ public final class ChapterView {
     /// Shows the chapter `step` places away among the corpus's chapters, from its top. When the corpus skips the
     /// chapter next to this one, the status line names it; at either end of the corpus (or when the file cannot be
     /// read) the status line says so and nothing else changes.
-    public func stepChapter(_ step: Int) -> ViewChange {
+    package func stepChapter(_ step: Int) -> ViewChange {
         let here = chapter.reference
         let neighbour = ChapterCatalog.neighbour(of: here, forward: step > 0)
         guard let target = catalog.chapter(step, from: here) else {
@@ -288,7 +288,7 @@ public final class ChapterView {
     /// The window is now `width` × `height` points. A new width lays the chapter out again (warm: the shape cache
     /// has every string) and keeps the verse at the top at the top, at the same fraction of its height; a new
     /// height only resizes the viewport.
-    public func resize(width: Float, height: Float) -> ViewChange {
+    package func resize(width: Float, height: Float) -> ViewChange {
         guard width.isFinite, height.isFinite else { return [] }
         windowSize = (width, height)
         return reflow()
@@ -338,7 +338,7 @@ public final class ChapterView {
     // MARK: Status line
 
     /// The status line: where the reader is on the left; the prompt, a message or the main keys on the right.
-    public var statusLine: (left: String, right: String) {
+    package var statusLine: (left: String, right: String) {
         let cells = visibleCells
         var left = "\(chapter.reference)"
         if let first = cells.first, let last = cells.last {

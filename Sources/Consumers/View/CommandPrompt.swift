@@ -2,8 +2,8 @@ import InterlinearInteraction
 
 /// The line typed into the status bar after `:` (go to a verse or any reference) or `/` (search), edited by the
 /// front ends' one prompt editor (`PromptLine`).
-public struct CommandPrompt: Equatable, Sendable {
-    public enum Kind: Equatable, Sendable {
+package struct CommandPrompt: Equatable, Sendable {
+    package enum Kind: Equatable, Sendable {
         /// `:` — a verse of this chapter ("28") or any reference the command line takes ("Rom 8:28", "Ps 23").
         case go
         /// `/` — a search in the store's query language (`interlinear search`).
@@ -11,31 +11,31 @@ public struct CommandPrompt: Equatable, Sendable {
     }
 
     /// Long enough for any reference or query a person types; a stuck key cannot grow it without bound.
-    public static let maximumLength = 120
+    package static let maximumLength = 120
 
-    public let kind: Kind
+    package let kind: Kind
     private var line: PromptLine
 
-    public init(_ kind: Kind) {
+    package init(_ kind: Kind) {
         self.kind = kind
         line = PromptLine(kind == .go ? .verse : .search, maximumLength: Self.maximumLength)
     }
 
     /// What was typed so far.
-    public var typed: String { line.text }
+    package var typed: String { line.text }
 
     /// Appends a printable character; ignores control characters and anything past the maximum. Returns whether
     /// the text changed.
-    public mutating func type(_ character: Character) -> Bool { line.type(character) != .unchanged }
+    package mutating func type(_ character: Character) -> Bool { line.type(character) != .unchanged }
 
     /// Erases the last character. Returns whether there was one.
-    public mutating func erase() -> Bool { line.erase() != .unchanged }
+    package mutating func erase() -> Bool { line.erase() != .unchanged }
 
     /// The typed text without the spaces around it.
-    public var trimmed: String {
+    package var trimmed: String {
         String(typed.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
     }
 
     /// What the status line shows: "Go to: Rom 8:28", "Search: λόγος".
-    public var text: String { (kind == .go ? "Go to: " : "Search: ") + typed }
+    package var text: String { (kind == .go ? "Go to: " : "Search: ") + typed }
 }

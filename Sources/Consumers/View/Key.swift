@@ -23,7 +23,7 @@
 /// | ], Ctrl+Page Down | next chapter in the corpus |
 /// | F12 | write a PNG of the window to the `--snapshot` file |
 /// | q, Esc | quit |
-public enum Key: Equatable, Sendable {
+package enum Key: Equatable, Sendable {
     case up, down, pageUp, pageDown, home, end
     case tab, shiftTab, left, right
     case enter, escape, backspace

@@ -1,6 +1,6 @@
 /// The keys the help overlay (`?`, F1) lists: the same table as `Key`'s documentation and docs/window.md.
-public enum KeyHelp {
-    public static let rows: [(keys: String, does: String)] = [
+package enum KeyHelp {
+    package static let rows: [(keys: String, does: String)] = [
         ("↑ ↓, wheel", "scroll a line"),
         ("Page Up, Page Down, Home, End", "scroll a screen, to the top, to the end"),
         ("Tab, Shift+Tab, → ←", "next, previous verse number or word"),

@@ -6,16 +6,16 @@ import InterlinearAccessibility
 /// the loop sleeps until input. With a link that is not active (no screen reader on the desktop) the link only
 /// records focus and window state — no element, no event, no per-scroll work; the visible range is not even
 /// computed for it.
-public final class ScreenReaderChannel {
-    public let link: ScreenReaderLink?
+package final class ScreenReaderChannel {
+    package let link: ScreenReaderLink?
     let view: ChapterView
     /// The visible cells the link was last told about.
     private var announcedCells: Range<Int> = 0..<0
     private var wasActive = false
     /// Notifications passed to the link (all kinds), for tests and the snapshot record.
-    public private(set) var notifications = 0
+    package private(set) var notifications = 0
 
-    public init(link: ScreenReaderLink?, view: ChapterView) {
+    package init(link: ScreenReaderLink?, view: ChapterView) {
         self.link = link
         self.view = view
     }
@@ -23,14 +23,14 @@ public final class ScreenReaderChannel {
     /// Whether the loop wakes as soon as the link's descriptors are readable (the window's `LinkWake`). It then
     /// needs its timeout only for what no descriptor announces: output the socket could not take at once, and a
     /// call of ours that no reply will end.
-    public var wokenByRequests = false
+    package var wokenByRequests = false
 
     /// How long the event loop may wait for input before the link needs servicing, in milliseconds; nil: wait for
     /// input alone (no link, or a link with no bus to follow: `--screen-reader auto` on a desktop without D-Bus).
     /// 0 while a client is mid-conversation. A loop woken by requests services an active link at least every
     /// 250 ms and one that only watches the desktop's flag every second; a loop that polls (SDL alone cannot wait
     /// on the adapter's descriptors) every 10 ms and 100 ms.
-    public var waitTimeout: Int32? {
+    package var waitTimeout: Int32? {
         guard let link, link.isActive || !link.fileDescriptors.isEmpty else { return nil }
         if link.isConversing { return 0 }
         if wokenByRequests { return link.isActive ? 250 : 1000 }
@@ -38,7 +38,7 @@ public final class ScreenReaderChannel {
     }
 
     /// Tells the link what a key or an event changed.
-    public func tell(_ change: ViewChange) {
+    package func tell(_ change: ViewChange) {
         guard let link else { return }
         if !change.isDisjoint(with: [.layout, .chapter]) {
             notifications += 1
@@ -76,14 +76,14 @@ public final class ScreenReaderChannel {
 
     /// Offers a key to the screen reader before the window acts on it (only while a screen reader is listening);
     /// returns whether the screen reader consumed it.
-    public func offer(_ stroke: KeyStroke) -> Bool {
+    package func offer(_ stroke: KeyStroke) -> Bool {
         guard let link, link.isActive else { return false }
         notifications += 1
         return link.keyEvent(stroke)
     }
 
     /// The window gained or lost keyboard focus.
-    public func windowFocus(_ gained: Bool) {
+    package func windowFocus(_ gained: Bool) {
         guard let link else { return }
         notifications += 1
         if gained { link.windowActivated() } else { link.windowDeactivated() }
@@ -92,7 +92,7 @@ public final class ScreenReaderChannel {
     /// Lets the link run, then follows it: the view's screen-reader flag is the link's `isActive` (the adapter sets
     /// the tree's flag itself; this keeps the view's copy for the next tree in step). When the link turns active it
     /// hears the visible cells it has not been told about.
-    public func service() {
+    package func service() {
         guard let link else {
             view.screenReaderEnabled = false
             return

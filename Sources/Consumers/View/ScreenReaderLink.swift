@@ -4,7 +4,7 @@ import InterlinearAccessibility
 /// What the window tells a screen-reader adapter, and how it lets the adapter run: the members of
 /// `InterlinearATSPI.AtspiAdapter` the window uses. The window talks to the adapter only through this protocol
 /// (and `ScreenReaderChannel`), so its tests can stand in a recording link for the D-Bus one.
-public protocol ScreenReaderLink: AnyObject {
+package protocol ScreenReaderLink: AnyObject {
     /// Whether an assistive technology is listening (the desktop's `org.a11y.Status.IsEnabled`, or forced on).
     var isActive: Bool { get }
     /// Whether a client is mid-conversation (requests keep coming): the loop then services it again at once.

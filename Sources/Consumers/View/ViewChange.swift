@@ -1,26 +1,26 @@
 /// What a key press or an event changed, so the window redraws only when something did and tells the screen
 /// reader only what it needs to hear.
-public struct ViewChange: OptionSet, Sendable {
-    public let rawValue: UInt16
-    public init(rawValue: UInt16) { self.rawValue = rawValue }
+package struct ViewChange: OptionSet, Sendable {
+    package let rawValue: UInt16
+    package init(rawValue: UInt16) { self.rawValue = rawValue }
 
     /// The scroll offset moved.
-    public static let scrolled = ViewChange(rawValue: 1 << 0)
+    package static let scrolled = ViewChange(rawValue: 1 << 0)
     /// Keyboard focus moved to another element (or went away).
-    public static let focus = ViewChange(rawValue: 1 << 1)
+    package static let focus = ViewChange(rawValue: 1 << 1)
     /// The chapter was laid out again (a new width): same chapter, new frames.
-    public static let layout = ViewChange(rawValue: 1 << 2)
+    package static let layout = ViewChange(rawValue: 1 << 2)
     /// Another chapter is shown (the window title changes too).
-    public static let chapter = ViewChange(rawValue: 1 << 3)
+    package static let chapter = ViewChange(rawValue: 1 << 3)
     /// The status line or the go-to-verse prompt changed.
-    public static let status = ViewChange(rawValue: 1 << 4)
+    package static let status = ViewChange(rawValue: 1 << 4)
     /// The viewport changed size without a new layout (only the height changed).
-    public static let viewport = ViewChange(rawValue: 1 << 5)
+    package static let viewport = ViewChange(rawValue: 1 << 5)
     /// The user asked for a snapshot of the window (F12).
-    public static let snapshot = ViewChange(rawValue: 1 << 6)
+    package static let snapshot = ViewChange(rawValue: 1 << 6)
     /// The user asked to quit.
-    public static let quit = ViewChange(rawValue: 1 << 7)
+    package static let quit = ViewChange(rawValue: 1 << 7)
 
     /// Whether the window's picture changed.
-    public var needsRedraw: Bool { !isDisjoint(with: [.scrolled, .focus, .layout, .chapter, .status, .viewport]) }
+    package var needsRedraw: Bool { !isDisjoint(with: [.scrolled, .focus, .layout, .chapter, .status, .viewport]) }
 }

@@ -6,21 +6,21 @@ import InterlinearRender
 /// in `$XDG_CONFIG_HOME/interlinear/view.json` (else `~/.config/interlinear/view.json`). The file is untrusted
 /// like the caches: it must be a regular file reached without a symbolic link, at most `maximumBytes`, JSON of this
 /// shape with values in range. Anything else is one warning and the defaults; a missing file is just the defaults.
-public struct ViewPreferences: Codable, Equatable, Sendable {
+package struct ViewPreferences: Codable, Equatable, Sendable {
     /// "Romans 8:28": the chapter and the verse at the top of the window when it closed.
-    public var reference: String?
-    public var fontSize: Float?
+    package var reference: String?
+    package var fontSize: Float?
     /// A `Theme.Name` raw value: "light", "dark", "high-contrast".
-    public var theme: String?
+    package var theme: String?
     /// The `--tiers` list.
-    public var tiers: String?
+    package var tiers: String?
     /// Whether the original script is in speech (`ScriptSetting.speech`; the window's and the reader's `o`).
-    public var scriptInSpeech: Bool?
+    package var scriptInSpeech: Bool?
 
-    public static let maximumBytes = 4096
-    public static let fileName = "view.json"
+    package static let maximumBytes = 4096
+    package static let fileName = "view.json"
 
-    public init(
+    package init(
         reference: String? = nil, fontSize: Float? = nil, theme: String? = nil, tiers: String? = nil,
         scriptInSpeech: Bool? = nil
     ) {
@@ -32,7 +32,7 @@ public struct ViewPreferences: Codable, Equatable, Sendable {
     }
 
     /// The settings file's path, or nil when neither XDG_CONFIG_HOME (absolute) nor HOME says where it is.
-    public static func fileURL(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL? {
+    package static func fileURL(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL? {
         if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") {
             return URL(fileURLWithPath: config).appendingPathComponent("interlinear/\(fileName)")
         }
@@ -42,7 +42,7 @@ public struct ViewPreferences: Codable, Equatable, Sendable {
 
     /// The remembered settings: the defaults (all nil) when there is no file, and also, with one `warn` line
     /// naming the file and what is wrong with it, when the file cannot be used.
-    public static func load(from url: URL?, warn: (String) -> Void) -> ViewPreferences {
+    package static func load(from url: URL?, warn: (String) -> Void) -> ViewPreferences {
         guard let url else { return ViewPreferences() }
         do {
             guard let bytes = try read(url.path) else { return ViewPreferences() }
@@ -105,7 +105,7 @@ public struct ViewPreferences: Codable, Equatable, Sendable {
     /// Writes the settings atomically (creating the folder) as a file of the program's own: a link, FIFO or anything
     /// but a regular file at the name is refused and left alone, and no folder is made through a dangling link.
     /// Throws when it cannot; the caller warns.
-    public func save(to url: URL) throws {
+    package func save(to url: URL) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         var data = try encoder.encode(self)

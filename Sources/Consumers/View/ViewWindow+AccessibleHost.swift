@@ -6,42 +6,42 @@ import InterlinearCorpus
 /// The window as the AT-SPI adapter sees it. The tree's viewport is the table's place in the window (origin 0, 0;
 /// one point is one pixel on X11); `windowOrigin` is where the window's content sits on screen.
 extension ViewWindow: AccessibleHost {
-    public var accessibilityTree: AccessibilityTree { view.tree }
+    package var accessibilityTree: AccessibilityTree { view.tree }
 
-    public var windowOrigin: (x: Int32, y: Int32) { origin }
+    package var windowOrigin: (x: Int32, y: Int32) { origin }
 
-    public var windowTitle: String { view.title }
+    package var windowTitle: String { view.title }
 
     /// The status line as one phrase: where the reader is, then the prompt, a message or the key hint.
-    public var statusText: String {
+    package var statusText: String {
         let (left, right) = view.statusLine
         return left + ". " + right
     }
 
-    public var windowSize: (width: Int32, height: Int32) {
+    package var windowSize: (width: Int32, height: Int32) {
         var width: Int32 = 0, height: Int32 = 0
         SDL_GetWindowSize(windowPointer, &width, &height)
         return (width, height)
     }
 
     /// A screen reader asked to focus an element: the same path as a key (ring, scroll into view, redraw).
-    public func focusRequested(_ id: ElementID) {
+    package func focusRequested(_ id: ElementID) {
         _ = try? apply(view.setFocus(id))
     }
 
     /// A screen reader's "define" action: the entries from the store the chapters come from (under `--translation`
     /// too: `numbering` is the store's library beneath the translation).
-    public func lexiconEntries(ofStrongs field: String) throws -> [LexiconEntry] {
+    package func lexiconEntries(ofStrongs field: String) throws -> [LexiconEntry] {
         try view.catalog.definitions(ofStrongs: field) ?? []
     }
 
     /// A screen reader's "parts" action: the chapter shown, which the window loads without its morphemes, read again
     /// with them by the catalog, which keeps it (the same verses, by number, whatever passage is shown).
-    public func chapterWithMorphemes() throws -> Chapter? {
+    package func chapterWithMorphemes() throws -> Chapter? {
         let shown = view.chapter
         return shown.omitsMorphemes ? try view.catalog.loadWithMorphemes(shown.reference) : shown
     }
 
     /// A screen reader's "copy" action: the text goes to the desktop clipboard.
-    public func copyRequested(_ text: String) -> Bool { SDL_SetClipboardText(text) == 0 }
+    package func copyRequested(_ text: String) -> Bool { SDL_SetClipboardText(text) == 0 }
 }

@@ -15,19 +15,19 @@ import InterlinearRender
 ///
 /// It is the AT-SPI adapter's `AccessibleHost`: the tree it shows, its origin on screen, its title, and focus
 /// requests from the screen reader (`ViewWindow+AccessibleHost.swift`).
-public final class ViewWindow {
-    public let view: ChapterView
-    public let settings: WindowSettings
+package final class ViewWindow {
+    package let view: ChapterView
+    package let settings: WindowSettings
     /// The window's channel to the screen-reader adapter (no adapter with `--screen-reader off`).
-    public private(set) var channel: ScreenReaderChannel
+    package private(set) var channel: ScreenReaderChannel
     /// Frames painted since the window opened (an expose that only re-shows the picture is not one).
-    public private(set) var framesDrawn = 0
+    package private(set) var framesDrawn = 0
     /// Cells painted in the last frame: the visible ones only.
-    public private(set) var cellsDrawn = 0
+    package private(set) var cellsDrawn = 0
     /// Event-loop wake-ups: one per batch of events (a screen-reader request is one; so is a safety timeout).
-    public private(set) var wakeUps = 0
+    package private(set) var wakeUps = 0
     /// Snapshots written.
-    public private(set) var snapshots = 0
+    package private(set) var snapshots = 0
 
     /// `SDL_Window *`.
     private let window: OpaquePointer
@@ -51,7 +51,7 @@ public final class ViewWindow {
     /// Opens and shows the window (painted once the loop runs) and, unless `--screen-reader off`, starts the
     /// AT-SPI adapter with this window as its host. Throws `ViewError` without a display, and
     /// `RenderError` when the chapter's font cannot be opened for drawing.
-    public init(view: ChapterView, settings: WindowSettings) throws {
+    package init(view: ChapterView, settings: WindowSettings) throws {
         self.view = view
         self.settings = settings
         painter = try ChapterPainter(chapter: view.chapter, layout: view.layout, session: view.catalog.session)
@@ -127,19 +127,19 @@ public final class ViewWindow {
 
     /// The window's content origin on screen, in pixels (no decorations are inside an SDL window). Asked of SDL
     /// each time: the window manager may move the window without telling the view anything else.
-    public var origin: (x: Int32, y: Int32) {
+    package var origin: (x: Int32, y: Int32) {
         var x: Int32 = 0, y: Int32 = 0
         SDL_GetWindowPosition(window, &x, &y)
         return (x, y)
     }
 
     /// Pixels per point of the window's surface (1 on X11; 2 on a doubled HiDPI display).
-    public private(set) var scale: Double = 1
+    package private(set) var scale: Double = 1
 
     // MARK: Event loop
 
     /// Runs until the user quits (q, Esc, closing the window, SIGINT or SIGTERM).
-    public func run() throws {
+    package func run() throws {
         var event = SDL_Event()
         var quit = false
         service()

@@ -1,18 +1,18 @@
 import InterlinearATSPI
 
 /// How `interlinear view` opens its window.
-public struct WindowSettings: Sendable {
+package struct WindowSettings: Sendable {
     /// The window's size in points (pixels on a display without scaling); the chapter is laid out at `width`.
-    public var width: Int32
-    public var height: Int32
+    package var width: Int32
+    package var height: Int32
     /// Where the chapter starts scrolled to, in points (clamped to the content).
-    public var scrollY: Float
+    package var scrollY: Float
     /// Where F12 writes a PNG of the window's current frame; nil: F12 does nothing.
-    public var snapshotPath: String?
+    package var snapshotPath: String?
     /// Whether to export the chapter to screen readers (`auto` follows the desktop's `IsEnabled`).
-    public var screenReader: ScreenReaderMode
+    package var screenReader: ScreenReaderMode
 
-    public init(
+    package init(
         width: Int32, height: Int32, scrollY: Float = 0, snapshotPath: String? = nil,
         screenReader: ScreenReaderMode = .auto
     ) {
@@ -25,7 +25,7 @@ public struct WindowSettings: Sendable {
 }
 
 /// A failure of the window system or of drawing, reported as one line.
-public struct ViewError: Error, CustomStringConvertible {
-    public let description: String
-    public init(_ description: String) { self.description = description }
+package struct ViewError: Error, CustomStringConvertible {
+    package let description: String
+    package init(_ description: String) { self.description = description }
 }

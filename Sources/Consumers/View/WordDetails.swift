@@ -5,38 +5,38 @@ import InterlinearCorpus
 /// What the details pane shows for one source word: the word in its script, its transliteration, lemma, Strong's
 /// number, the parsing in words (from the accessibility layer's `Speakable`, the one place codes become words), its
 /// gloss and the translation words aligned to it. Read from the chapter when asked, never stored per word.
-public struct WordDetails: Equatable, Sendable, Encodable {
+package struct WordDetails: Equatable, Sendable, Encodable {
     /// "John 1:1".
-    public var reference: String
-    public var verse: Int
+    package var reference: String
+    package var verse: Int
     /// The word's place in its verse, counting from 1 as a reader counts.
-    public var position: Int
-    public var surface: String
+    package var position: Int
+    package var surface: String
     /// BCP 47 tag of `surface` ("grc", "hbo").
-    public var language: String
-    public var transliteration: String
-    public var lemma: String
-    public var strongs: String
-    public var morphology: String
+    package var language: String
+    package var transliteration: String
+    package var lemma: String
+    package var strongs: String
+    package var morphology: String
     /// The morphology code in words: "noun, nominative singular masculine".
-    public var parsing: String
-    public var gloss: String
+    package var parsing: String
+    package var gloss: String
     /// The translation's words aligned to this word, in the verse's order.
-    public var english: [String]
+    package var english: [String]
     /// The word's Strong's dictionary entries (one per number that has one; a Hebrew word's prefixes have none),
     /// from the store the chapter came from; empty without a store or a lexicon.
-    public var definitions: [Definition] = []
+    package var definitions: [Definition] = []
 
     /// One Strong's entry as the pane shows it and the snapshot records it.
-    public struct Definition: Equatable, Sendable, Encodable {
+    package struct Definition: Equatable, Sendable, Encodable {
         /// "G3056", "H430".
-        public var strongs: String
+        package var strongs: String
         /// The headword in its own script ("λόγος", "אלהים"), in the word's `language`.
-        public var headword: String
-        public var transliteration: String
-        public var pronunciation: String
+        package var headword: String
+        package var transliteration: String
+        package var pronunciation: String
         /// The whole entry as Strong's printed it (`LexiconEntry.text`: diatheke's text without its markup).
-        public var text: String
+        package var text: String
 
         /// The pane's line: the entry without its headword ("lógos (log'-os): from G3004; something said …"):
         /// the pane's text is drawn without shaping, which would put a Hebrew headword's letters left to right; the
@@ -44,7 +44,7 @@ public struct WordDetails: Equatable, Sendable, Encodable {
         /// finds where the entry's opening ends); not part of the snapshot, which has the parts.
         let line: String
 
-        public init(_ entry: LexiconEntry) {
+        package init(_ entry: LexiconEntry) {
             strongs = entry.strongs
             headword = entry.headword
             transliteration = entry.transliteration
@@ -63,7 +63,7 @@ public struct WordDetails: Equatable, Sendable, Encodable {
 
     /// The details of the word an element belongs to (the word's block or one of its labels); nil for a verse
     /// number, a translation word or an id outside the chapter.
-    public init?(of id: ElementID, in chapter: Chapter) {
+    package init?(of id: ElementID, in chapter: Chapter) {
         guard let offset = id.kind.word, chapter.verses.indices.contains(id.cell) else { return nil }
         let verse = chapter.verses[id.cell]
         let index = verse.word(at: offset)
@@ -87,7 +87,7 @@ public struct WordDetails: Equatable, Sendable, Encodable {
     }
 
     /// The pane's rows after the word itself: a field name and its value, empty values left out.
-    public var rows: [(field: String, value: String)] {
+    package var rows: [(field: String, value: String)] {
         let all = [
             ("Transliteration", transliteration), ("Lemma", lemma), ("Strong's", strongs),
             ("Parsing", parsing), ("Gloss", gloss), ("English", english.joined(separator: " ")),

@@ -11,19 +11,19 @@ public enum ReaderWording {
     // MARK: Line mode (sentences, said and brailled)
 
     /// `v`: "Verbosity full."
-    public static func verbosity(_ verbosity: Verbosity) -> SpokenLine {
+    package static func verbosity(_ verbosity: Verbosity) -> SpokenLine {
         SpokenLine("Verbosity \(verbosity.rawValue).")
     }
 
     /// `:` and `/` open a prompt.
-    public static let goToVersePrompt = SpokenLine("Go to verse: ")
-    public static let searchPrompt = SpokenLine("Search: ")
+    package static let goToVersePrompt = SpokenLine("Go to verse: ")
+    package static let searchPrompt = SpokenLine("Search: ")
 
     /// A key the line mode does not know.
-    public static let unknownKey = SpokenLine("Unknown key. Question mark lists keys.")
+    package static let unknownKey = SpokenLine("Unknown key. Question mark lists keys.")
 
     /// A word key (s, d, i) while a verse, not a word, is focused.
-    public static let noWordFocused = SpokenLine("No word focused. Right arrow goes to the first word.")
+    package static let noWordFocused = SpokenLine("No word focused. Right arrow goes to the first word.")
 
     /// Said before the focus line: Escape on a prompt, a move past either end of the chapter, a verse move past
     /// either end ("Last verse. "), a chapter turn past either end of the corpus.
@@ -43,7 +43,7 @@ public enum ReaderWording {
     }
 
     /// `:` with a verse the chapter does not have.
-    public static func noVerse(_ typed: String, in chapter: ChapterReference) -> SpokenLine {
+    package static func noVerse(_ typed: String, in chapter: ChapterReference) -> SpokenLine {
         SpokenLine("No verse \(Speakable.english(typed)) in \(Speakable.reference(chapter)).")
     }
 
@@ -55,7 +55,7 @@ public enum ReaderWording {
 
     /// A search with no hits: what was typed, in whichever script it was typed (tagged so, for a voice of that
     /// language), and the earlier search `n` still steps through.
-    public static func noMatch(_ query: String, previous: String?) -> SpokenLine {
+    package static func noMatch(_ query: String, previous: String?) -> SpokenLine {
         var line = SpokenLine("No match for ")
         line.append(query, .typed(query))
         line.append(".")
@@ -68,16 +68,16 @@ public enum ReaderWording {
     }
 
     /// `n` or `N` before any search.
-    public static let noSearch = SpokenLine("No search yet. Slash searches.")
+    package static let noSearch = SpokenLine("No search yet. Slash searches.")
 
     // MARK: The define key (both modes)
 
     /// `i` over a chapter read without a store.
-    public static let noDictionary = SpokenLine(
+    package static let noDictionary = SpokenLine(
         "No dictionary: run interlinear import to build the store with its lexicon.")
 
     /// `i` on a word whose numbers have no entry.
-    public static let noEntry = SpokenLine("No dictionary entry for this word.")
+    package static let noEntry = SpokenLine("No dictionary entry for this word.")
 
     /// After the brief entry.
     public static let pressAgain = " Press i again for the whole entry."
