@@ -138,7 +138,7 @@ public enum ReaderWording {
     /// What a focus line adds for a note on its word or verse: "note", "bookmark", "highlighted yellow"; with its
     /// text when the reader asks for it, each word of it in its own language (a Greek or Hebrew word to a voice of
     /// that language, the rest to the English one).
-    public static func appendNoteMark(_ note: Note, withText: Bool, to line: inout SpokenLine) {
+    package static func appendNoteMark(_ note: Note, withText: Bool, to line: inout SpokenLine) {
         switch note.kind {
         case .note: line.item("note")
         case .bookmark: line.item("bookmark")
@@ -154,19 +154,19 @@ public enum ReaderWording {
     }
 
     /// `a` and `A`: "3 notes in John one; note 2: ", then the note's focus line.
-    public static func notePosition(_ position: Int, of count: Int, in chapter: ChapterReference) -> String {
+    package static func notePosition(_ position: Int, of count: Int, in chapter: ChapterReference) -> String {
         "\(count) note\(count == 1 ? "" : "s") in \(Speakable.reference(chapter)); note \(position): "
     }
 
     /// `a` in a chapter without notes.
-    public static func noNotes(in chapter: ChapterReference) -> SpokenLine {
+    package static func noNotes(in chapter: ChapterReference) -> SpokenLine {
         SpokenLine(
             "No notes in \(Speakable.reference(chapter)). Notes are added with interlinear note add, or on the web "
                 + "reader's notes page.")
     }
 
     /// `b`: the bookmarks, in the Bible's order.
-    public static func bookmarks(_ marks: [NoteAnchor]) -> SpokenLine {
+    package static func bookmarks(_ marks: [NoteAnchor]) -> SpokenLine {
         guard !marks.isEmpty else { return SpokenLine("No bookmarks.") }
         let places = marks.compactMap { mark in mark.chapterReference.map { Speakable.reference($0, verse: mark.verse) }
         }
@@ -175,17 +175,17 @@ public enum ReaderWording {
     }
 
     /// `B` in this chapter: "Bookmark 1 of 2. ", then the focus line.
-    public static func bookmarkPosition(_ position: Int, of count: Int) -> String {
+    package static func bookmarkPosition(_ position: Int, of count: Int) -> String {
         "Bookmark \(position) of \(count). "
     }
 
     /// `c`: whether a note's text is read as its word is reached.
-    public static func notesRead(_ on: Bool) -> SpokenLine {
+    package static func notesRead(_ on: Bool) -> SpokenLine {
         SpokenLine(on ? "Notes read on their words." : "Notes marked, not read; a reads them.")
     }
 
     /// The notes keys (`?` pressed again).
-    public static let noteKeys = SpokenLine(
+    package static let noteKeys = SpokenLine(
         "Notes keys: a and capital A, next and previous note. b lists the bookmarks, capital B opens the next. c "
             + "reads notes on their words.")
 
