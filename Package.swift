@@ -77,6 +77,15 @@ let package = Package(
             name: "InterlinearShaping",
             dependencies: ["InterlinearCorpus", "CHarfBuzz", "CHarfBuzzLoader", "CFreeType", "CFontconfig"],
             path: "Sources/Shaping"),
+        // 2b. Caches: the shape cache file (its format, mapping, appender and hashes) behind Shaping's `ShapeStore`
+        // seam; only the session (and what tests it) links it.
+        .target(
+            name: "InterlinearCaches", dependencies: ["InterlinearCorpus", "InterlinearShaping"],
+            path: "Sources/Caches"),
+        .testTarget(
+            name: "InterlinearCachesTests",
+            dependencies: ["InterlinearCaches", "InterlinearCorpus", "InterlinearShaping", "InterlinearTestSupport"],
+            path: "Tests/InterlinearCachesTests"),
         // 3. Typesetting: word blocks of stacked tiers, translation column, per-cell label storage.
         .target(
             name: "InterlinearTypesetting",
@@ -96,8 +105,8 @@ let package = Package(
         .target(
             name: "InterlinearSession",
             dependencies: [
-                "InterlinearCorpus", "InterlinearStore", "InterlinearShaping", "InterlinearTypesetting",
-                "InterlinearTable", "InterlinearAccessibility", "InterlinearInteraction",
+                "InterlinearCorpus", "InterlinearStore", "InterlinearShaping", "InterlinearCaches",
+                "InterlinearTypesetting", "InterlinearTable", "InterlinearAccessibility", "InterlinearInteraction",
             ],
             path: "Sources/Session"),
 
