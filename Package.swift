@@ -142,13 +142,13 @@ let package = Package(
                 "InterlinearWording",
             ],
             path: "Sources/Consumers/Reader"),
-        // Render: paints typeset cells with cairo (PNG, SVG, PDF, an SDL window), plus the accessibility overlay.
+        // Render: paints typeset cells with cairo (PNG, SVG, PDF, an SDL window), plus the accessibility overlay; from
+        // shaped runs and fonts, its captions from the caller's `CaptionSource`: no session.
         .target(
             name: "InterlinearRender",
             dependencies: [
                 "InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting", "InterlinearTable",
-                "InterlinearAccessibility", "InterlinearSession", "CCairo", "CCairoLoader", "CFreeType", "CZlib",
-                "CLibdeflate",
+                "InterlinearAccessibility", "CCairo", "CCairoLoader", "CFreeType", "CZlib", "CLibdeflate",
             ],
             path: "Sources/Consumers/Render"),
 
@@ -157,12 +157,13 @@ let package = Package(
         .target(
             name: "InterlinearHTML", dependencies: ["InterlinearCorpus", "InterlinearAccessibility"],
             path: "Sources/Consumers/HTML"),
-        // Export (issue 30): chapters published as an accessible web page or EPUB 3 book; on the layers below only.
+        // Export (issue 30): chapters published as an accessible web page or EPUB 3 book; on the layers below only
+        // (its caller passes the session's tiers and typesetting).
         .target(
             name: "InterlinearExport",
             dependencies: [
                 "InterlinearCorpus", "InterlinearTypesetting", "InterlinearTable", "InterlinearAccessibility",
-                "InterlinearSession", "InterlinearHTML",
+                "InterlinearHTML",
             ],
             path: "Sources/Consumers/Export"),
         .testTarget(

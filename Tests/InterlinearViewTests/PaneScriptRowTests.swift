@@ -125,11 +125,13 @@ struct PaneScriptRowTests {
             let width = 1000, height = 700
             surface = try #require(cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height)))
             cr = try #require(cairo_create(surface))
-            painter = try ChapterPainter(chapter: view.chapter, layout: view.layout, session: view.catalog.session)
+            painter = try ViewWindow.painter(of: view)
+            let session = view.catalog.session
+            let captions = ShapeCacheCaptions(cache: session.cache, intern: session.intern)
             let panePainter = PanePainter(cr: cr, theme: Theme.named(.light), size: Double(view.paneFontSize))
             let rect = Rect(
                 x: left ?? view.viewport.width, y: 0, width: size, height: Float(height) - view.statusHeight)
-            shaped = panePainter.paintPane(view, painter: painter, rect: rect)
+            shaped = panePainter.paintPane(view, painter: painter, captions: captions, rect: rect)
             cairo_surface_flush(surface)
             data = try #require(cairo_image_surface_get_data(surface))
             stride = Int(cairo_image_surface_get_stride(surface))
