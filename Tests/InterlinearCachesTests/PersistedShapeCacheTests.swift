@@ -7,6 +7,13 @@ import Testing
 @testable import InterlinearCaches
 @testable import InterlinearShaping
 
+/// A frozen table of `texts` and their ids.
+func frozenTable(_ texts: [String]) -> (StringTable, [TextID]) {
+    let builder = StringTableBuilder()
+    let ids = texts.map { builder.intern($0) }
+    return (builder.freeze(), ids)
+}
+
 /// A fresh temporary folder for one test's cache files, removed afterwards.
 func withCacheFolder<R>(_ body: (String) throws -> R) throws -> R {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("shapes-\(UUID().uuidString)").path

@@ -112,10 +112,11 @@ struct PaneScriptRowTests {
     }
 
     /// A view's details pane painted as the window paints it, in the light theme, beside a 1000×700 window's table:
-    /// the picture, its painter, and the rows and runs drawn shaped.
+    /// the picture, its painter and captions, and the rows and runs drawn shaped.
     final class PaintedPane {
         let surface: OpaquePointer, cr: OpaquePointer
         let painter: ChapterPainter
+        let captions: ShapeCacheCaptions
         let shaped: [PanePainter.ShapedRow]
         let data: UnsafeMutablePointer<UInt8>
         let stride: Int
@@ -127,7 +128,7 @@ struct PaneScriptRowTests {
             cr = try #require(cairo_create(surface))
             painter = try ViewWindow.painter(of: view)
             let session = view.catalog.session
-            let captions = ShapeCacheCaptions(cache: session.cache, intern: session.intern)
+            captions = ShapeCacheCaptions(cache: session.cache, intern: session.intern)
             let panePainter = PanePainter(cr: cr, theme: Theme.named(.light), size: Double(view.paneFontSize))
             let rect = Rect(
                 x: left ?? view.viewport.width, y: 0, width: size, height: Float(height) - view.statusHeight)
@@ -198,7 +199,7 @@ struct PaneScriptRowTests {
         return try withExtendedLifetime(picture) {
             let row = try #require(
                 picture.shaped.first { $0.value == quoted }, "the quoted word is drawn shaped: \(picture.shaped)")
-            let advance = Double(picture.painter.run(picture.painter.intern(row.value)).advance) * row.size
+            let advance = Double(picture.captions.run(picture.captions.intern(row.value)).advance) * row.size
             let box = (
                 x: Int(row.left.rounded(.up))..<Int((row.left + advance).rounded(.down)),
                 y: Int(row.baseline - row.size * 1.3)..<Int(row.baseline + row.size * 0.6)
