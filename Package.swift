@@ -77,6 +77,15 @@ let package = Package(
             name: "InterlinearShaping",
             dependencies: ["InterlinearCorpus", "CHarfBuzz", "CHarfBuzzLoader", "CFreeType", "CFontconfig"],
             path: "Sources/Shaping"),
+        // 2b. Caches: the shape cache file (its format, mapping, appender and hashes) behind Shaping's `ShapeStore`
+        // seam; only the session (and what tests it) links it.
+        .target(
+            name: "InterlinearCaches", dependencies: ["InterlinearCorpus", "InterlinearShaping"],
+            path: "Sources/Caches"),
+        .testTarget(
+            name: "InterlinearCachesTests",
+            dependencies: ["InterlinearCaches", "InterlinearCorpus", "InterlinearShaping", "InterlinearTestSupport"],
+            path: "Tests/InterlinearCachesTests"),
         // 3. Typesetting: word blocks of stacked tiers, translation column, per-cell label storage.
         .target(
             name: "InterlinearTypesetting",
@@ -96,8 +105,8 @@ let package = Package(
         .target(
             name: "InterlinearSession",
             dependencies: [
-                "InterlinearCorpus", "InterlinearStore", "InterlinearShaping", "InterlinearTypesetting",
-                "InterlinearTable", "InterlinearAccessibility", "InterlinearInteraction",
+                "InterlinearCorpus", "InterlinearStore", "InterlinearShaping", "InterlinearCaches",
+                "InterlinearTypesetting", "InterlinearTable", "InterlinearAccessibility", "InterlinearInteraction",
             ],
             path: "Sources/Session"),
 
@@ -134,13 +143,13 @@ let package = Package(
                 "InterlinearWording", "InterlinearNotes",
             ],
             path: "Sources/Consumers/Reader"),
-        // Render: paints typeset cells with cairo (PNG, SVG, PDF, an SDL window), plus the accessibility overlay.
+        // Render: paints typeset cells with cairo (PNG, SVG, PDF, an SDL window), plus the accessibility overlay; from
+        // shaped runs and fonts, its captions from the caller's `CaptionSource`: no session.
         .target(
             name: "InterlinearRender",
             dependencies: [
                 "InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting", "InterlinearTable",
-                "InterlinearAccessibility", "InterlinearSession", "CCairo", "CCairoLoader", "CFreeType", "CZlib",
-                "CLibdeflate",
+                "InterlinearAccessibility", "CCairo", "CCairoLoader", "CFreeType", "CZlib", "CLibdeflate",
             ],
             path: "Sources/Consumers/Render"),
 
@@ -149,12 +158,13 @@ let package = Package(
         .target(
             name: "InterlinearHTML", dependencies: ["InterlinearCorpus", "InterlinearAccessibility"],
             path: "Sources/Consumers/HTML"),
-        // Export (issue 30): chapters published as an accessible web page or EPUB 3 book; on the layers below only.
+        // Export (issue 30): chapters published as an accessible web page or EPUB 3 book; on the layers below only
+        // (its caller passes the session's tiers and typesetting).
         .target(
             name: "InterlinearExport",
             dependencies: [
                 "InterlinearCorpus", "InterlinearTypesetting", "InterlinearTable", "InterlinearAccessibility",
-                "InterlinearSession", "InterlinearHTML",
+                "InterlinearHTML",
             ],
             path: "Sources/Consumers/Export"),
         .testTarget(

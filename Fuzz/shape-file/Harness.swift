@@ -1,4 +1,4 @@
-// libFuzzer harness: the persisted shape cache's reader (Sources/Shaping/ShapeFile.swift), compiled into one
+// libFuzzer harness: the persisted shape cache's reader (Sources/Caches/ShapeFile.swift), compiled into one
 // module with the format, the writer and the hash by scripts/fuzz (no HarfBuzz needed). Seeds: small valid files
 // written by ShapeFileWriter for the key below (Fuzz/seeds/shape-file, made by `ShapeFileSeedTests`).
 //

@@ -1,4 +1,5 @@
 import InterlinearAccessibility
+import InterlinearCaches
 import InterlinearCorpus
 import InterlinearShaping
 import InterlinearStore

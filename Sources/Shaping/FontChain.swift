@@ -59,7 +59,7 @@ package final class FontChain: Sendable {
 
     /// The version of the HarfBuzz this chain's runs are shaped with (what the shape cache's key names): the font
     /// cache's when the chain came from it, so HarfBuzz is not loaded to ask; else HarfBuzz's own answer.
-    var shaperVersion: String { cachedShaperVersion ?? ShaperLibrary.version }
+    package var shaperVersion: String { cachedShaperVersion ?? ShaperLibrary.version }
 
     /// The family Hebrew is shaped with by default: Ezra SIL (Debian `fonts-sil-ezra`), made for Biblical Hebrew
     /// with its vowel points and cantillation.

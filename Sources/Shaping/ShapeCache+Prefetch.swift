@@ -27,18 +27,23 @@ extension ShapeCache {
         // Reserved up front: a cold layout then allocates a few dozen times in all, not once per growth step.
         var pending: [TextID] = []
         pending.reserveCapacity(ids.count)
-        var bytes = 0
         for id in ids {
             let i = Int(id)
             guard i < t.pointee.runIndex.count, t.pointee.runIndex[i] == Tables.notShaped else { continue }
-            // The persisted file serves what it holds; only the rest is shaped.
-            if let served = persistedRun(id, in: strings) {
-                recordServed(served, for: id)
-                continue
-            }
             t.pointee.runIndex[i] = Tables.queued  // skip its duplicates
             pending.append(id)
-            bytes += strings.utf8Count(of: id)
+        }
+        // The store serves what it holds, asked once for them all; only the rest is shaped.
+        if !pending.isEmpty, let store = t.pointee.fileStore {
+            var served = 0
+            pending.withUnsafeBufferPointer { queued in
+                store.runs(of: queued, in: strings) { k, run in
+                    recordServed(run, for: queued[k])
+                    served += 1
+                }
+            }
+            t.pointee.servedFromFile += served
+            if served > 0 { pending.removeAll { t.pointee.runIndex[Int($0)] != Tables.queued } }
         }
         guard !pending.isEmpty else { return }
         let chunks = (pending.count + Self.prefetchChunk - 1) / Self.prefetchChunk
@@ -51,6 +56,7 @@ extension ShapeCache {
             return
         }
         while workerShapers.count < workers - 1 { workerShapers.append(RunShaper(chain: chain)) }
+        let bytes = pending.reduce(0) { $0 + strings.utf8Count(of: $1) }
         let job = PrefetchJob(
             strings: strings, ids: pending, chunks: chunks,
             shapers: [shaper] + workerShapers[0..<(workers - 1)], glyphEstimate: bytes)

@@ -3,8 +3,9 @@ import InterlinearCorpus
 
 /// Shapes each distinct string once. Keyed by interned `TextID` (an array index, no hashing); runs are shaped at
 /// units-per-em, so a cached run serves every font size. Glyphs live in one grow-only arena, after those of the
-/// persisted cache file when the session keeps one (`persist(in:)`, ShapeCache+Persisted.swift): a string that
-/// file holds is served from it — its glyphs read in place from the mapping — instead of being shaped.
+/// runs kept across processes when the session keeps them (`ShapeStore`, ShapeStore.swift; the shape cache file of
+/// InterlinearCaches is one): a string the store holds is served from it — its glyphs read in place — instead of
+/// being shaped.
 /// Not thread-safe: one cache per thread (`prefetch` uses more threads inside one call, and merges on the caller's).
 /// A session (`Interlinear`) makes it, with the session's string table.
 package final class ShapeCache {
@@ -27,11 +28,11 @@ package final class ShapeCache {
         var restyled: [RestyledKey: Int32] = [:]
         var shapedCount = 0
         var generation = 0
-        /// The persisted cache file, when the session keeps one and it was usable.
-        var persisted: PersistedShapes?
-        /// Its mapped file (a value over the mapping `persisted` keeps), read by lookups without retaining anything.
-        var file: ShapeFile?
-        /// The file's glyphs, in place, and how many: run glyph starts below the count index them; the arena's
+        /// Runs kept across processes (the shape cache file), when the session keeps them (`ShapeStore`).
+        var store: (any ShapeStore)?
+        /// The store again while it holds runs (it has a file): the one lookups ask.
+        var fileStore: (any ShapeStore)?
+        /// The store's glyphs, in place, and how many: run glyph starts below the count index them; the arena's
         /// glyphs come after (`glyphs[k]` is glyph `fileGlyphCount + k`).
         var fileGlyphs: UnsafePointer<ShapedGlyph>?
         var fileGlyphCount: UInt32 = 0
@@ -78,10 +79,10 @@ package final class ShapeCache {
         strings = table
     }
 
-    /// Forgets every run (for cold measurements), and lets go of the persisted file (a cold measurement shapes
-    /// everything; the file itself stays on disk); fonts and the buffer stay.
+    /// Forgets every run (for cold measurements), and lets go of the store (a cold measurement shapes everything;
+    /// a file stays on disk); fonts and the buffer stay.
     package func reset() {
-        detachPersisted()
+        detachStore()
         tables.pointee.runIndex.removeAll(keepingCapacity: true)
         tables.pointee.runs.removeAll(keepingCapacity: true)
         tables.pointee.glyphs.removeAll(keepingCapacity: true)
@@ -127,7 +128,7 @@ package final class ShapeCache {
     /// The glyphs of a run (a copy; `withGlyphs(of:_:)` reads them in place).
     package func glyphs(of run: ShapedRun) -> ArraySlice<ShapedGlyph> { withGlyphs(of: run) { ArraySlice($0) } }
 
-    /// Calls `body` with a run's glyphs where they are: in the persisted file's mapping or in the arena. The buffer
+    /// Calls `body` with a run's glyphs where they are: in the store (a file's mapping) or in the arena. The buffer
     /// is valid during the call only. Traps when `run` is not one of this cache's runs since its last `reset()`.
     @inline(__always)
     package func withGlyphs<R>(of run: ShapedRun, _ body: (UnsafeBufferPointer<ShapedGlyph>) throws -> R) rethrows -> R
@@ -173,7 +174,7 @@ package final class ShapeCache {
         return run
     }
 
-    /// Stores a run as it is (one the persisted file served: its glyph start is already in the file's glyphs).
+    /// Stores a run as it is (one the store served: its glyph start is already among the store's glyphs).
     @inline(__always)
     func recordServed(_ run: ShapedRun, for id: TextID) {
         tables.pointee.runIndex[Int(id)] = Int32(tables.pointee.runs.count)

@@ -10,4 +10,15 @@ package struct ShapedRun: Sendable, Equatable {
     package var missing: UInt16
     /// How it was shaped (direction, script, language): with `ShapeCache`'s id, the run's key.
     package var style: ShapingStyle = .latin
+
+    @inlinable
+    package init(
+        glyphStart: UInt32, glyphCount: UInt32, advance: Float32, missing: UInt16, style: ShapingStyle = .latin
+    ) {
+        self.glyphStart = glyphStart
+        self.glyphCount = glyphCount
+        self.advance = advance
+        self.missing = missing
+        self.style = style
+    }
 }

@@ -20,9 +20,9 @@ package enum ShapingStyle: UInt8, Sendable, CaseIterable {
         }
     }
 
-    var hbDirection: hb_direction_t { self == .hebrew ? HB_DIRECTION_RTL : HB_DIRECTION_LTR }
+    package var hbDirection: hb_direction_t { self == .hebrew ? HB_DIRECTION_RTL : HB_DIRECTION_LTR }
 
-    var hbScript: hb_script_t {
+    package var hbScript: hb_script_t {
         switch self {
         case .latin: HB_SCRIPT_LATIN
         case .greek: HB_SCRIPT_GREEK

@@ -22,23 +22,27 @@ struct RenderOverlayTests {
         let nodes: [Node]
     }
 
-    /// A chapter, its layout and a painter, made in-process like the CLI makes them.
-    static func painter(width: Float) throws -> ChapterPainter {
+    /// A chapter, its layout, a painter and the session's captions, made in-process like the CLI makes them.
+    static func painter(width: Float) throws -> (ChapterPainter, ShapeCacheCaptions) {
         let session = try makeSession(options: LayoutOptions(width: width))
         let chapter = try session.chapter(#require(ChapterReference(parsing: "John 1")))
-        return try ChapterPainter(chapter: chapter, layout: session.layout(chapter), session: session)
+        let layout = session.layout(chapter)
+        let painter = try ChapterPainter(
+            chapter: chapter, layout: layout, runs: session.cache.snapshot(of: ChapterPainter.texts(of: layout)),
+            fonts: session.fonts)
+        return (painter, ShapeCacheCaptions(cache: session.cache, intern: session.intern))
     }
 
     /// The overlay draws one frame per element of the verses shown and one per verse container, and each frame is
     /// the bounds `interlinear a11y --screen-reader on` reports for the same width and the image's viewport.
     @Test(arguments: [(Float(390), 1, 3), (Float(390), 14, 16), (Float(768), 29, 31)])
     func framesEqualTheAccessibilityTree(width: Float, from: Int, to: Int) throws {
-        let painter = try Self.painter(width: width)
+        let (painter, captions) = try Self.painter(width: width)
         let cells = (from - 1)..<to
         var request = RenderRequest(format: .png, cells: cells, title: "John 1")
         request.overlay = true
         request.scale = 1
-        let result = try ChapterRenderer(painter: painter).render(request)
+        let result = try ChapterRenderer(painter: painter, captions: captions).render(request)
         let slice = try #require(result.pages.first)
 
         let dump = try run(
@@ -91,12 +95,14 @@ struct RenderOverlayTests {
         let plain = try RenderFixture.Image(contentsOf: plainFile)
         #expect(image.width == plain.width && image.height == plain.height)
 
-        let painter = try Self.painter(width: 390)
+        let (painter, captions) = try Self.painter(width: 390)
         var request = RenderRequest(format: .png, cells: 0..<2, title: "John 1")
         request.overlay = true
-        let frames = try ChapterRenderer(painter: painter).render(request).overlayFrames.filter { $0.kind == .element }
+        let frames = try ChapterRenderer(painter: painter, captions: captions).render(request).overlayFrames.filter {
+            $0.kind == .element
+        }
         #expect(frames.count > 40)
-        let overlay = AccessibilityOverlay(painter: painter)
+        let overlay = AccessibilityOverlay(painter: painter, captions: captions)
         let colours = [overlay.elementColour, overlay.translationColour, overlay.headingColour]
         for frame in frames {
             // The stroke's pixels (1.2 px wide at any sub-pixel offset) move toward the stroke colour from the plain

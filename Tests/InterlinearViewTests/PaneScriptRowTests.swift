@@ -112,10 +112,11 @@ struct PaneScriptRowTests {
     }
 
     /// A view's details pane painted as the window paints it, in the light theme, beside a 1000×700 window's table:
-    /// the picture, its painter, and the rows and runs drawn shaped.
+    /// the picture, its painter and captions, and the rows and runs drawn shaped.
     final class PaintedPane {
         let surface: OpaquePointer, cr: OpaquePointer
         let painter: ChapterPainter
+        let captions: ShapeCacheCaptions
         let shaped: [PanePainter.ShapedRow]
         let data: UnsafeMutablePointer<UInt8>
         let stride: Int
@@ -125,11 +126,13 @@ struct PaneScriptRowTests {
             let width = 1000, height = 700
             surface = try #require(cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height)))
             cr = try #require(cairo_create(surface))
-            painter = try ChapterPainter(chapter: view.chapter, layout: view.layout, session: view.catalog.session)
+            painter = try ViewWindow.painter(of: view)
+            let session = view.catalog.session
+            captions = ShapeCacheCaptions(cache: session.cache, intern: session.intern)
             let panePainter = PanePainter(cr: cr, theme: Theme.named(.light), size: Double(view.paneFontSize))
             let rect = Rect(
                 x: left ?? view.viewport.width, y: 0, width: size, height: Float(height) - view.statusHeight)
-            shaped = panePainter.paintPane(view, painter: painter, rect: rect)
+            shaped = panePainter.paintPane(view, painter: painter, captions: captions, rect: rect)
             cairo_surface_flush(surface)
             data = try #require(cairo_image_surface_get_data(surface))
             stride = Int(cairo_image_surface_get_stride(surface))
@@ -196,7 +199,7 @@ struct PaneScriptRowTests {
         return try withExtendedLifetime(picture) {
             let row = try #require(
                 picture.shaped.first { $0.value == quoted }, "the quoted word is drawn shaped: \(picture.shaped)")
-            let advance = Double(picture.painter.run(picture.painter.intern(row.value)).advance) * row.size
+            let advance = Double(picture.captions.run(picture.captions.intern(row.value)).advance) * row.size
             let box = (
                 x: Int(row.left.rounded(.up))..<Int((row.left + advance).rounded(.down)),
                 y: Int(row.baseline - row.size * 1.3)..<Int(row.baseline + row.size * 0.6)

@@ -80,7 +80,7 @@ struct ExportCommand: ParsableCommand {
                 library: source, font: settings.font, options: try settings.layoutOptions(),
                 cache: settings.cachePolicy)
             let chapters = try passages.map { try session.chapter($0, hebrewMarks: settings.hebrewMarks) }
-            var exporter = Exporter(session: session)
+            var exporter = Exporter(tiers: session.options.tiers, layout: { session.layout($0) })
             exporter.paper = paper
             if let translated = source as? TranslatedLibrary { exporter.englishCredit = translated.bible.credit }
             let data =

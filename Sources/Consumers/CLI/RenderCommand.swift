@@ -81,12 +81,17 @@ struct RenderCommand: ParsableCommand {
             let engine = try Engine(layout)
             let chapter = engine.chapter
             let cells = try verseCells(chapter)
-            let painter = try ChapterPainter(chapter: chapter, layout: engine.layout(), session: engine.session)
+            let session = engine.session
+            let layout = engine.layout()
+            let painter = try ChapterPainter(
+                chapter: chapter, layout: layout, runs: session.cache.snapshot(of: ChapterPainter.texts(of: layout)),
+                fonts: session.fonts)
             var request = RenderRequest(format: format, cells: cells, title: title(chapter, cells: cells))
             request.scale = scale
             request.paper = paper
             request.overlay = overlay == .a11y
-            let rendered = try ChapterRenderer(painter: painter).render(request)
+            let captions = ShapeCacheCaptions(cache: session.cache, intern: session.intern)
+            let rendered = try ChapterRenderer(painter: painter, captions: captions).render(request)
             try emit(rendered.data, to: output)
             engine.saveCaches()
             if rendered.missingGlyphs > 0 {

@@ -1,8 +1,8 @@
 import Foundation
 import InterlinearCorpus
 import InterlinearHTML
-import InterlinearSession
 import InterlinearTable
+import InterlinearTypesetting
 
 /// The formats `interlinear export` writes.
 public enum ExportFormat: String, CaseIterable, Sendable {
@@ -13,18 +13,23 @@ public enum ExportFormat: String, CaseIterable, Sendable {
     case epub
 }
 
-/// Publishes chapters a session loaded as a web page or an EPUB book, typeset with the session's options: its
-/// tiers choose the tiers shown, and its width, font size and `paper` fix the printed pages an EPUB's page list
-/// names (the pages `interlinear render --format pdf` draws with the same options).
+/// Publishes chapters as a web page or an EPUB book: `tiers` chooses the tiers shown, and `layout` (the session's
+/// typesetting, with its width and font size) and `paper` fix the printed pages an EPUB's page list names (the
+/// pages `interlinear render --format pdf` draws with the same options). It knows no session: its caller, which
+/// loaded the chapters, passes what it needs of one.
 public struct Exporter {
-    public let session: Interlinear
+    /// The tiers shown.
+    public let tiers: TierSet
+    /// Typesets a chapter the caller loaded (the session's `layout(_:)`).
+    public let layout: (Chapter) -> ChapterLayout
     package var paper: Paper = .a4
     /// The English column's source and licence for the credits: the BSB, or the SWORD Bible `--translation` named.
     public var englishCredit = PageCredits.berean
 
-    public init(session: Interlinear) { self.session = session }
-
-    var tiers: TierSet { session.options.tiers }
+    public init(tiers: TierSet, layout: @escaping (Chapter) -> ChapterLayout) {
+        self.tiers = tiers
+        self.layout = layout
+    }
 
     /// "John 1", or "Philemon 1, Jude 1".
     public static func title(of chapters: [Chapter]) -> String {
@@ -64,7 +69,7 @@ public struct Exporter {
         let prefixed = chapters.count > 1
         var documents: [EPUBPackage.Document] = []
         for chapter in chapters {
-            let layout = session.layout(chapter)
+            let layout = self.layout(chapter)
             let frame = PageFrame(paper: paper, columnWidth: Double(layout.options.width))
             let marks = PageMarks(
                 layout: layout, frame: frame,

@@ -28,6 +28,8 @@ public struct OverlayFrame: Sendable, Equatable {
 public final class AccessibilityOverlay {
     public let tree: AccessibilityTree
     let painter: ChapterPainter
+    /// Interns and shapes the captions (node ids, focus order badges).
+    let captions: any CaptionSource
     /// Caption size in points, and colours.
     public var captionSize: Double = 5
     public var verseColour = Colour(hex: 0x1A73E8)
@@ -35,9 +37,11 @@ public final class AccessibilityOverlay {
     public var headingColour = Colour(hex: 0xE67E00)
     public var translationColour = Colour(hex: 0x2E7D32)
 
-    /// An overlay for `painter`'s chapter and layout, with a tree of its own (screen reader on).
-    public init(painter: ChapterPainter, granularity: Granularity = .word) {
+    /// An overlay for `painter`'s chapter and layout, with a tree of its own (screen reader on); `captions` interns
+    /// and shapes its captions (on the caller's thread).
+    package init(painter: ChapterPainter, captions: any CaptionSource, granularity: Granularity = .word) {
         self.painter = painter
+        self.captions = captions
         tree = AccessibilityTree(
             chapter: painter.chapter, layout: painter.layout,
             viewport: Viewport(width: painter.layout.options.width, height: 1),
@@ -109,17 +113,17 @@ public final class AccessibilityOverlay {
             : role == .word ? elementColour : translationColour
         stroke(cr, bounds, colour: colour, width: 0.6, dashed: false)
         // The focus order: a filled badge on the frame's top-left corner.
-        let label = painter.intern(String(order))
+        let label = captions.intern(String(order))
         let size = captionSize
-        let width = Double(painter.run(label).advance) * size
+        let width = Double(captions.run(label).advance) * size
         let x = Double(bounds.x), y = Double(bounds.y)
         FocusRing.roundedRectangle(
             cr, x: x - 1, y: y - size * 0.6, width: width + 2, height: size * 1.2,
             radius: size * 0.5)
         painter.set(cr, colour)
         cairo_fill(cr)
-        painter.drawRun(
-            label, tier: .translation, into: cr, left: x, top: y - size * 0.6, size: size,
+        painter.drawCaption(
+            label, from: captions, tier: .translation, into: cr, left: x, top: y - size * 0.6, size: size,
             exactSize: true, style: TierStyle(colour: Colour(hex: 0xFFFFFF)))
         // The node id (relative to its verse, whose full id labels the verse frame) at the bottom-right corner.
         self.caption(
@@ -143,15 +147,15 @@ public final class AccessibilityOverlay {
 
     /// A caption on a translucent white tag, its top at `y`, starting (or, `alignRight`, ending) at `x`.
     private func caption(_ cr: OpaquePointer, _ text: String, x: Double, y: Double, colour: Colour, alignRight: Bool) {
-        let id = painter.intern(text)
+        let id = captions.intern(text)
         let size = captionSize
-        let width = Double(painter.run(id).advance) * size
+        let width = Double(captions.run(id).advance) * size
         let left = alignRight ? x - width - 1 : x
         cairo_rectangle(cr, left - 0.5, y, width + 1, size * 1.15)
         cairo_set_source_rgba(cr, 1, 1, 1, 0.85)
         cairo_fill(cr)
-        painter.drawRun(
-            id, tier: .translation, into: cr, left: left, top: y, size: size, exactSize: true,
+        painter.drawCaption(
+            id, from: captions, tier: .translation, into: cr, left: left, top: y, size: size, exactSize: true,
             style: TierStyle(colour: colour))
     }
 }

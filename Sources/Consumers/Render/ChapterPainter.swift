@@ -1,6 +1,5 @@
 import CCairo
 import InterlinearCorpus
-import InterlinearSession
 import InterlinearShaping
 import InterlinearTable
 import InterlinearTypesetting
@@ -8,12 +7,15 @@ import InterlinearTypesetting
 /// Paints typeset cells with cairo. It never shapes a label: every label is drawn from its glyph run in `runs`, an
 /// immutable snapshot of the layout's shaped runs (glyph ids and em positions, scaled to the label's size), with a
 /// cairo FreeType face of the same font file, through `cairo_show_text_glyphs`, so PDF and SVG text extraction gets
-/// the label's exact text. A painter made for another thread (`init(chapter:layout:runs:fonts:style:)`) shares the
-/// snapshot and nothing else: no session, no shape cache.
+/// the label's exact text. It reads the snapshot and the thread-safe font chain only (no session, no shape cache),
+/// so a render thread makes one of its own; text drawn beside the labels (captions) comes from a `CaptionSource`
+/// its caller passes (`drawCaption`).
 ///
 /// Use:
 /// ```swift
-/// let painter = try ChapterPainter(chapter: chapter, layout: session.layout(chapter), session: session)
+/// let layout = session.layout(chapter)
+/// let runs = session.cache.snapshot(of: [StringTable.spaceText] + layout.labels.lazy.map(\.text))
+/// let painter = try ChapterPainter(chapter: chapter, layout: layout, runs: runs, fonts: session.fonts)
 /// painter.paintBackground(into: cr, x: 0, y: 0, width: w, height: h)
 /// painter.paint(into: cr, cells: table.visibleCells(in: viewport), scrollY: Double(viewport.scrollY))
 /// FocusRing.draw(into: cr, rect: frame, style: painter.style)
@@ -26,9 +28,6 @@ import InterlinearTypesetting
 public final class ChapterPainter {
     public let chapter: Chapter
     public let layout: ChapterLayout
-    /// The session that loaded and typeset the chapter: captions are interned into its table (`intern(_:)`), never
-    /// into the chapter's, and shaped by its cache. Nil for a painter of another thread, which draws labels only.
-    public let session: Interlinear?
     /// The shaped runs of every label of the layout (and the space), read by any thread.
     package let runs: ShapedRuns
     /// The fonts the runs were shaped with.
@@ -69,34 +68,15 @@ public final class ChapterPainter {
     /// The primary font's space glyph and its advance in ems, for `wordSeparators`; nil if the primary has none.
     private let space: (glyph: UInt16, advance: Float)?
 
-    /// Throws `RenderError` when the chain's primary font file cannot be opened by FreeType. `chapter` and `layout`
-    /// come from `session`, whose shape cache gives the snapshot of the layout's runs (`runs`).
-    public convenience init(
-        chapter: Chapter, layout: ChapterLayout, session: Interlinear,
-        style: PaintStyle = .standard
-    ) throws {
-        let runs = session.cache.snapshot(of: [StringTable.spaceText] + layout.labels.lazy.map(\.text))
-        try self.init(
-            chapter: chapter, layout: layout, runs: runs, fonts: session.fonts, session: session, style: style)
-    }
-
-    /// A painter of the layout's labels from a snapshot of their runs, for a thread of its own: everything it reads
-    /// is an immutable value (`runs`) or thread-safe (`fonts`). It cannot draw captions (`intern(_:)` traps).
-    /// Throws `RenderError` when the chain's primary font file cannot be opened by FreeType.
-    package convenience init(
+    /// A painter of the layout's labels from a snapshot of their runs (with the space's: `StringTable.spaceText`),
+    /// for any one thread: everything it reads is an immutable value (`runs`) or thread-safe (`fonts`). Throws
+    /// `RenderError` when the chain's primary font file cannot be opened by FreeType.
+    package init(
         chapter: Chapter, layout: ChapterLayout, runs: ShapedRuns, fonts: FontChain,
         style: PaintStyle = .standard
     ) throws {
-        try self.init(chapter: chapter, layout: layout, runs: runs, fonts: fonts, session: nil, style: style)
-    }
-
-    private init(
-        chapter: Chapter, layout: ChapterLayout, runs: ShapedRuns, fonts: FontChain, session: Interlinear?,
-        style: PaintStyle
-    ) throws {
         self.chapter = chapter
         self.layout = layout
-        self.session = session
         self.runs = runs
         self.fonts = fonts
         self.style = style
@@ -115,24 +95,16 @@ public final class ChapterPainter {
         fontOptions = options
     }
 
+    /// The texts a painter of `layout` draws from its snapshot (`runs`): the space (for `wordSeparators`) and every
+    /// label's.
+    public static func texts(of layout: ChapterLayout) -> [TextID] {
+        [StringTable.spaceText] + layout.labels.lazy.map(\.text)
+    }
+
     deinit {
         for font in scaledFonts { if let font { cairo_scaled_font_destroy(font) } }
         cairo_font_options_destroy(fontOptions)
         buffer.release()
-    }
-
-    /// The id of text drawn beside the chapter's own (a caption, a page number), for `drawRun`. Traps on a painter
-    /// made without a session (a render thread's, which draws labels only).
-    public func intern(_ text: String) -> TextID {
-        guard let session else { preconditionFailure("a painter without a session draws no captions") }
-        return session.intern(text)
-    }
-
-    /// The run of a label (from the snapshot) or of a caption (from the session's cache; the caller's thread).
-    package func run(_ text: TextID) -> ShapedRun {
-        if runs.contains(text) { return runs.run(text) }
-        guard let session else { preconditionFailure("text \(text) is neither a label nor a caption of this painter") }
-        return session.cache.run(text)
     }
 
     /// The content height of the whole chapter, in points.
@@ -207,40 +179,77 @@ public final class ChapterPainter {
             size: size, exactSize: squeezed, style: style.style(of: label.tier), reach: reach.map { x + Double($0) })
     }
 
-    /// Draws an interned string's shaped run with its line box's top-left at `(left, top)`: labels, and the page
-    /// furniture of printed output (running header, page numbers, overlay captions): a label from the snapshot, a
-    /// caption through the session's shape cache.
-    /// `exactSize` draws at `size` even when it is not `tier`'s size (no cached scaled font). With `wordSeparators`,
-    /// a label's run and its separator are one text span reaching to `reach` (see `showSpan`), and a caption's or
-    /// mixed-font run's separator is a glyph of its own at the pen.
+    /// Draws a label's shaped run (from the snapshot) with its line box's top-left at `(left, top)`. `exactSize`
+    /// draws at `size` even when it is not `tier`'s size (no cached scaled font). With `wordSeparators`, the run and
+    /// its separator are one text span reaching to `reach` (see `showSpan`).
     public func drawRun(
         _ text: TextID, tier: Tier, into cr: OpaquePointer, left: Double, top: Double, size: Double,
         exactSize: Bool, style tierStyle: TierStyle, reach: Double? = nil
     ) {
-        let run = run(text)
+        let run = runs.run(text)
         guard run.glyphCount > 0 else { return }
         validateFonts(cr)
-        let exact = exactSize || size != Double(layout.options.size(of: tier))
         let baseline = baseline(top: top, size: size)
-        let separator = wordSeparators ? space : nil
-        let count = Int(run.glyphCount) + (separator == nil ? 0 : 1)
-        buffer.reserve(count)
-        let label = runs.contains(text)
-        // A caption's run is in the session's cache (`run(_:)` found it there, so there is a session).
-        let (pen, fallbacks) =
-            label
-            ? runs.withGlyphs(of: run) { place($0, left: left, baseline: baseline, size: size) }
-            : session?.cache.withGlyphs(of: run) { place($0, left: left, baseline: baseline, size: size) } ?? (
-                left, false
-            )
+        let count = reserve(run)
+        let (pen, fallbacks) = runs.withGlyphs(of: run) { place($0, left: left, baseline: baseline, size: size) }
         set(cr, tierStyle.colour)
-        var string = label ? runs.strings[text] : session?.strings[text] ?? ""
+        show(
+            runs.strings[text], label: true, count: count, into: cr, left: left, pen: pen, fallbacks: fallbacks,
+            reach: reach, baseline: baseline, tier: tier, size: size,
+            exact: exactSize || size != Double(layout.options.size(of: tier)), slant: tierStyle.slant)
+    }
+
+    /// Draws a caption (page furniture of printed output: running header, page numbers; the overlay's captions; the
+    /// window's details), interned and shaped by `captions`, like a label (`drawRun`); with `wordSeparators`, its
+    /// separator is a glyph of its own at the pen. `captions` interns into the table the chapter's ids are from
+    /// (the session's): a caption that is also a label's text (a page number that is a verse number) is drawn as
+    /// that label is.
+    package func drawCaption(
+        _ text: TextID, from captions: any CaptionSource, tier: Tier, into cr: OpaquePointer, left: Double,
+        top: Double, size: Double, exactSize: Bool, style tierStyle: TierStyle
+    ) {
+        if runs.contains(text) {
+            drawRun(
+                text, tier: tier, into: cr, left: left, top: top, size: size, exactSize: exactSize, style: tierStyle)
+            return
+        }
+        let run = captions.run(text)
+        guard run.glyphCount > 0 else { return }
+        validateFonts(cr)
+        let baseline = baseline(top: top, size: size)
+        let count = reserve(run)
+        let (pen, fallbacks) = captions.withGlyphs(of: run) { place($0, left: left, baseline: baseline, size: size) }
+        set(cr, tierStyle.colour)
+        show(
+            captions.text(text), label: false, count: count, into: cr, left: left, pen: pen, fallbacks: fallbacks,
+            reach: nil, baseline: baseline, tier: tier, size: size,
+            exact: exactSize || size != Double(layout.options.size(of: tier)), slant: tierStyle.slant)
+    }
+
+    /// Room in the buffer for a run's glyphs and, with `wordSeparators`, its separator; returns how many.
+    @inline(__always)
+    private func reserve(_ run: ShapedRun) -> Int {
+        let count = Int(run.glyphCount) + (wordSeparators && space != nil ? 1 : 0)
+        buffer.reserve(count)
+        return count
+    }
+
+    /// Shows the `count` glyphs placed in the buffer (the run's, then the separator's with `wordSeparators`)
+    /// carrying `string`: a label with a separator as one span (`showSpan`), else in one font or by font
+    /// (`showMixed`); then outlines the missing glyphs.
+    @inline(__always)
+    private func show(
+        _ string: String, label: Bool, count: Int, into cr: OpaquePointer, left: Double, pen: Double,
+        fallbacks: Bool, reach: Double?, baseline: Double, tier: Tier, size: Double, exact: Bool, slant: Double
+    ) {
+        var string = string
+        let separator = wordSeparators ? space : nil
         if separator != nil, label,
             string.withUTF8({ utf8 in
                 utf8.withMemoryRebound(to: CChar.self) {
                     showSpan(
                         cr, count: count - 1, text: $0, left: left, pen: pen, reach: reach, baseline: baseline,
-                        tier: tier, size: size, squeezed: exact, slant: tierStyle.slant)
+                        tier: tier, size: size, squeezed: exact, slant: slant)
                 }
             })
         {
@@ -263,11 +272,9 @@ public final class ChapterPainter {
                 if !fallbacks {
                     showSegment(
                         cr, glyphs: 0..<count, text: chars, font: 0, tier: tier, size: size,
-                        squeezed: exact, slant: tierStyle.slant)
+                        squeezed: exact, slant: slant)
                 } else {
-                    showMixed(
-                        cr, count: count, text: chars, tier: tier, size: size, squeezed: exact,
-                        slant: tierStyle.slant)
+                    showMixed(cr, count: count, text: chars, tier: tier, size: size, squeezed: exact, slant: slant)
                 }
             }
         }

@@ -4,22 +4,30 @@ import InterlinearTable
 import InterlinearTypesetting
 
 /// Renders a range of cells to PNG, SVG or PDF in memory with a `ChapterPainter` (and, on request, the
-/// accessibility overlay). The caller writes `RenderResult.data` atomically.
+/// accessibility overlay), its captions (a PDF's header and page numbers, the overlay's) from `captions`. The
+/// caller writes `RenderResult.data` atomically.
 public final class ChapterRenderer {
     public let painter: ChapterPainter
+    package let captions: any CaptionSource
     /// The largest PNG side cairo's image surfaces allow.
     public static let maximumPixels = 32_767
 
-    public init(painter: ChapterPainter) { self.painter = painter }
+    package init(painter: ChapterPainter, captions: any CaptionSource) {
+        self.painter = painter
+        self.captions = captions
+    }
 
     /// Renders `request`. Throws `RenderError` when the image would be too large or cairo fails.
     public func render(_ request: RenderRequest) throws -> RenderResult {
         let cells = request.cells.clamped(to: 0..<painter.table.cellCount)
         guard !cells.isEmpty else { throw RenderError("no verses to render") }
         switch request.format {
-        case .png: return try PNGRenderer(painter: painter, request: request, slice: span(of: cells)).render()
+        case .png:
+            return try PNGRenderer(painter: painter, captions: captions, request: request, slice: span(of: cells))
+                .render()
         case .svg: return try renderSVG(request, cells: cells)
-        case .pdf: return try PDFDocumentWriter(painter: painter, request: request, cells: cells).write()
+        case .pdf:
+            return try PDFDocumentWriter(painter: painter, captions: captions, request: request, cells: cells).write()
         }
     }
 
@@ -36,7 +44,8 @@ public final class ChapterRenderer {
         painter.paint(into: cr, cells: slice.cells, scrollY: Double(slice.top))
         guard overlay else { return [] }
         let viewport = Viewport(width: Float(width), height: slice.bottom - slice.top, scrollY: slice.top)
-        return AccessibilityOverlay(painter: painter).draw(into: cr, cells: slice.cells, viewport: viewport)
+        return AccessibilityOverlay(painter: painter, captions: captions).draw(
+            into: cr, cells: slice.cells, viewport: viewport)
     }
 
     private func renderSVG(_ request: RenderRequest, cells: Range<Int>) throws -> RenderResult {

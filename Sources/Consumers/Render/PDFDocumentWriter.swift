@@ -8,6 +8,8 @@ import InterlinearTypesetting
 /// numbers, the title and language in the document, and a structure tag per verse on each page (cairo 1.16 tags).
 struct PDFDocumentWriter {
     let painter: ChapterPainter
+    /// Interns and shapes the running header and the page numbers.
+    let captions: any CaptionSource
     let request: RenderRequest
     let cells: Range<Int>
 
@@ -48,7 +50,7 @@ struct PDFDocumentWriter {
             defer { cairo_surface_destroy(surface) }
             guard let cr = cairo_create(surface) else { throw RenderError("cairo cannot create a context") }
             defer { cairo_destroy(cr) }
-            let overlay = request.overlay ? AccessibilityOverlay(painter: painter) : nil
+            let overlay = request.overlay ? AccessibilityOverlay(painter: painter, captions: captions) : nil
             // The structure root's one child: the document (a P per verse and page inside it).
             cairo_tag_begin(cr, "Document", "")
             for (number, page) in pages.enumerated() {
@@ -97,20 +99,20 @@ struct PDFDocumentWriter {
     private func drawFurniture(_ cr: OpaquePointer, pageNumber: String, paper: Paper, margin: Double) {
         let size = Self.furnitureSize
         let style = TierStyle(colour: Colour(hex: 0x555555))
-        let title = painter.intern(request.title)
-        let titleWidth = Double(painter.run(title).advance) * size
-        painter.drawRun(
-            title, tier: .translation, into: cr, left: (paper.width - titleWidth) / 2,
+        let title = captions.intern(request.title)
+        let titleWidth = Double(captions.run(title).advance) * size
+        painter.drawCaption(
+            title, from: captions, tier: .translation, into: cr, left: (paper.width - titleWidth) / 2,
             top: margin - 2.6 * size, size: size, exactSize: true, style: style)
         painter.set(cr, Colour(hex: 0xB0A898))
         cairo_set_line_width(cr, 0.5)
         cairo_move_to(cr, margin, margin - 0.9 * size)
         cairo_line_to(cr, paper.width - margin, margin - 0.9 * size)
         cairo_stroke(cr)
-        let number = painter.intern(pageNumber)
-        let numberWidth = Double(painter.run(number).advance) * size
-        painter.drawRun(
-            number, tier: .translation, into: cr, left: (paper.width - numberWidth) / 2,
+        let number = captions.intern(pageNumber)
+        let numberWidth = Double(captions.run(number).advance) * size
+        painter.drawCaption(
+            number, from: captions, tier: .translation, into: cr, left: (paper.width - numberWidth) / 2,
             top: paper.height - margin + 1.2 * size, size: size, exactSize: true, style: style)
     }
 }

@@ -16,6 +16,8 @@ import Synchronization
 /// the caller's thread.
 struct PNGRenderer {
     let painter: ChapterPainter
+    /// The overlay's captions (on the caller's thread).
+    let captions: any CaptionSource
     let request: RenderRequest
     let slice: PageSlice
 
@@ -54,13 +56,13 @@ struct PNGRenderer {
         let bandStrips = (0..<threads).map { t in
             strips[(t * strips.count / threads)..<((t + 1) * strips.count / threads)]
         }
-        let overlay = request.overlay ? AccessibilityOverlay(painter: painter) : nil
+        let overlay = request.overlay ? AccessibilityOverlay(painter: painter, captions: captions) : nil
         let small = width * height <= Self.smallPixels
         let rows = small ? PNGRows(width: width, height: height) : nil
         let frame = Frame(request: request, slice: slice, stripRows: stripRows)
         var bands: [PaintedBand]
         if threads == 1 {
-            // On the caller's thread with the caller's painter (the overlay's captions need its session).
+            // On the caller's thread with the caller's painter (the overlay's captions are shaped there).
             bands = [
                 try frame.paintBand(
                     strips, painter: painter, into: rows ?? PNGBand(width: width, stripRows: stripRows),

@@ -7,7 +7,7 @@ import InterlinearTable
 /// Paints what the window shows around the chapter: the details pane (a search's hits, the chosen word's details),
 /// the outlines around search hits, and the help overlay. Text in the window's UI face wraps at the pane's width;
 /// the word, its lemma (any row in Greek or Hebrew script alone) and the Greek and Hebrew a dictionary entry's row
-/// quotes are drawn through the shape cache (`ChapterPainter.drawRun`), so Hebrew runs right to left with its points
+/// quotes are drawn through the shape cache (`ChapterPainter.drawCaption`), so Hebrew runs right to left with its points
 /// placed and Greek uses the chapter's font.
 struct PanePainter {
     let cr: OpaquePointer
@@ -78,7 +78,8 @@ struct PanePainter {
 
     /// The pane: a search's summary and hits, then the word's details; returns the rows drawn shaped.
     @discardableResult
-    func paintPane(_ view: ChapterView, painter: ChapterPainter, rect: Rect) -> [ShapedRow] {
+    func paintPane(_ view: ChapterView, painter: ChapterPainter, captions: any CaptionSource, rect: Rect) -> [ShapedRow]
+    {
         var shaped: [ShapedRow] = []
         let x0 = Double(rect.x), y0 = Double(rect.y), w = Double(rect.width), h = Double(rect.height)
         set(theme.bar)
@@ -114,19 +115,20 @@ struct PanePainter {
             // The word in its script at the source tier's size, through the shape cache.
             let wordSize = Double(view.options.size(of: .source))
             if y + wordSize * 1.4 <= bottom {
-                painter.drawRun(
-                    painter.intern(details.surface), tier: .source, into: cr, left: left, top: y,
+                painter.drawCaption(
+                    captions.intern(details.surface), from: captions, tier: .source, into: cr, left: left, top: y,
                     size: wordSize, exactSize: true, style: theme.paint.style(of: .source))
                 y += wordSize * 1.4
             }
             y = text("\(details.reference), word \(details.position)", x: left, y: y, width: width, bottom: bottom)
             for row in details.rows where y + lineHeight <= bottom {
                 if Self.isSourceScript(row.value) {
-                    shaped.append(scriptRow(row.field, row.value, painter: painter, x: left, y: y))
+                    shaped.append(scriptRow(row.field, row.value, painter: painter, captions: captions, x: left, y: y))
                     y += lineHeight
                 } else if Self.quotesScript(row.value) {
                     y = quotingScript(
-                        "\(row.field): \(row.value)", painter: painter, x: left, y: y, width: width, bottom: bottom,
+                        "\(row.field): \(row.value)", painter: painter, captions: captions, x: left, y: y, width: width,
+                        bottom: bottom,
                         shaped: &shaped)
                 } else {
                     y = text("\(row.field): \(row.value)", x: left, y: y, width: width, bottom: bottom)
@@ -153,7 +155,9 @@ struct PanePainter {
 
     /// "Lemma: " in the pane's face, then the value's shaped run (right to left for Hebrew) in the source tier's
     /// font at the pane's size, on the same baseline, in the pane's text colour.
-    private func scriptRow(_ field: String, _ value: String, painter: ChapterPainter, x: Double, y: Double)
+    private func scriptRow(
+        _ field: String, _ value: String, painter: ChapterPainter, captions: any CaptionSource, x: Double, y: Double
+    )
         -> ShapedRow
     {
         let label = field + ": "
@@ -163,16 +167,21 @@ struct PanePainter {
         cairo_move_to(cr, x, baseline)
         cairo_show_text(cr, label)
         return shapedRun(
-            painter.intern(value), value, painter: painter, left: x + Self.width(cr, label), baseline: baseline)
+            captions.intern(value), value, painter: painter, captions: captions, left: x + Self.width(cr, label),
+            baseline: baseline)
     }
 
     /// A run drawn through the shape cache in the source tier's font at the pane's size, its baseline at `baseline`,
     /// in the pane's text colour (Hebrew right to left, its points on their letters).
-    private func shapedRun(_ id: TextID, _ value: String, painter: ChapterPainter, left: Double, baseline: Double)
+    private func shapedRun(
+        _ id: TextID, _ value: String, painter: ChapterPainter, captions: any CaptionSource, left: Double,
+        baseline: Double
+    )
         -> ShapedRow
     {
-        painter.drawRun(
-            id, tier: .source, into: cr, left: left, top: baseline - painter.baseline(top: 0, size: size), size: size,
+        painter.drawCaption(
+            id, from: captions, tier: .source, into: cr, left: left,
+            top: baseline - painter.baseline(top: 0, size: size), size: size,
             exactSize: true, style: TierStyle(colour: theme.barText))
         return ShapedRow(value: value, left: left, baseline: baseline, size: size)
     }
@@ -222,7 +231,8 @@ struct PanePainter {
     /// piece runs past `width` unless the word alone is wider than a line. Returns the y below it; each shaped run
     /// is added to `shaped`. Stops at `bottom`.
     private func quotingScript(
-        _ text: String, painter: ChapterPainter, x: Double, y: Double, width: Double, bottom: Double,
+        _ text: String, painter: ChapterPainter, captions: any CaptionSource, x: Double, y: Double, width: Double,
+        bottom: Double,
         shaped: inout [ShapedRow]
     ) -> Double {
         var pieces: [Piece] = []
@@ -248,9 +258,9 @@ struct PanePainter {
         func advance(_ n: Int) -> Double {
             if let known = measured[n] { return known }
             let piece = pieces[n]
-            if piece.shaped { ids[n] = painter.intern(piece.text) }
+            if piece.shaped { ids[n] = captions.intern(piece.text) }
             select(size)  // drawing a shaped run leaves its own font on the context
-            let width = ids[n].map { Double(painter.run($0).advance) * size } ?? Self.width(cr, piece.text)
+            let width = ids[n].map { Double(captions.run($0).advance) * size } ?? Self.width(cr, piece.text)
             measured[n] = width
             return width
         }
@@ -276,7 +286,8 @@ struct PanePainter {
             let baseline = y + size * 1.05
             let drawnWidth = advance(n)
             if let id = ids[n] {
-                shaped.append(shapedRun(id, piece.text, painter: painter, left: pen, baseline: baseline))
+                shaped.append(
+                    shapedRun(id, piece.text, painter: painter, captions: captions, left: pen, baseline: baseline))
             } else {
                 select(size)
                 set(theme.barText)

@@ -34,6 +34,8 @@ package final class ViewWindow {
     var windowPointer: OpaquePointer { window }
     private var frame: FrameBuffer?
     private var painter: ChapterPainter
+    /// The details pane's shaped text, interned and shaped by the session.
+    private let captions: ShapeCacheCaptions
     /// The status line's and pane's face (`WindowPainter.barFont`) through the font chain; nil when that family is
     /// not installed: cairo's toy font API then finds what fontconfig offers instead.
     private let barFace: PlainTextFont?
@@ -54,7 +56,9 @@ package final class ViewWindow {
     package init(view: ChapterView, settings: WindowSettings) throws {
         self.view = view
         self.settings = settings
-        painter = try ChapterPainter(chapter: view.chapter, layout: view.layout, session: view.catalog.session)
+        painter = try Self.painter(of: view)
+        let session = view.catalog.session
+        captions = ShapeCacheCaptions(cache: session.cache, intern: session.intern)
         painterLayout = view.layoutCount
         barFace = try? PlainTextFont(
             family: WindowPainter.barFont, cacheDirectory: view.catalog.session.cachePolicy.directory)
@@ -255,7 +259,7 @@ package final class ViewWindow {
         // HiDPI: the surface may have more pixels than the window has points; paint at that scale.
         scale = width > 0 ? Double(pixelWidth) / Double(width) : 1
         var painted = WindowPainter.paint(
-            view, with: painter, font: barFace, into: frame.context, scale: scale,
+            view, with: painter, captions: captions, font: barFace, into: frame.context, scale: scale,
             windowWidth: Double(width), windowHeight: Double(height))
         // The status bar wraps: when it needs another number of lines, the table shrinks or grows; paint again.
         let lines = view.setStatusLines(painted.statusLines)
@@ -263,7 +267,7 @@ package final class ViewWindow {
             channel.tell(lines)
             try preparePainter()
             painted = WindowPainter.paint(
-                view, with: painter, font: barFace, into: frame.context, scale: scale,
+                view, with: painter, captions: captions, font: barFace, into: frame.context, scale: scale,
                 windowWidth: Double(width), windowHeight: Double(height))
         }
         cellsDrawn = painted.cells
@@ -279,10 +283,18 @@ package final class ViewWindow {
     /// A painter for the view's current layout, in its theme.
     private func preparePainter() throws {
         if painterLayout != view.layoutCount {
-            painter = try ChapterPainter(chapter: view.chapter, layout: view.layout, session: view.catalog.session)
+            painter = try Self.painter(of: view)
             painterLayout = view.layoutCount
         }
         painter.style = Theme.named(view.theme).paint
+    }
+
+    /// A painter of the view's layout, from a snapshot of its runs in the session's shape cache.
+    static func painter(of view: ChapterView) throws -> ChapterPainter {
+        let session = view.catalog.session
+        return try ChapterPainter(
+            chapter: view.chapter, layout: view.layout,
+            runs: session.cache.snapshot(of: ChapterPainter.texts(of: view.layout)), fonts: session.fonts)
     }
 
     // MARK: Snapshots

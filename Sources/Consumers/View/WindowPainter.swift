@@ -14,7 +14,8 @@ struct WindowPainter {
     /// the status bar needs at this width (the window relayouts and paints again when that differs from the view's).
     /// `font` is the UI face (`barFont` through the font chain); nil draws it with cairo's toy font API.
     static func paint(
-        _ view: ChapterView, with painter: ChapterPainter, font: PlainTextFont?, into cr: OpaquePointer,
+        _ view: ChapterView, with painter: ChapterPainter, captions: any CaptionSource, font: PlainTextFont?,
+        into cr: OpaquePointer,
         scale: Double, windowWidth: Double, windowHeight: Double
     ) -> (cells: Int, statusLines: Int) {
         let theme = Theme.named(view.theme)
@@ -42,7 +43,7 @@ struct WindowPainter {
                 placement.placement == .beside
                 ? Rect(x: Float(tableWidth), y: 0, width: placement.size, height: Float(barTop))
                 : Rect(x: 0, y: Float(tableHeight), width: Float(windowWidth), height: placement.size)
-            pane.paintPane(view, painter: painter, rect: rect)
+            pane.paintPane(view, painter: painter, captions: captions, rect: rect)
         }
         if view.helpShown {
             PanePainter(cr: cr, theme: theme, size: Double(view.paneFontSize), font: font, scale: scale)

@@ -1,4 +1,5 @@
 import InterlinearCorpus
+import InterlinearShaping
 
 #if canImport(Glibc)
 import Glibc

@@ -1,3 +1,5 @@
+import InterlinearShaping
+
 /// Records (`ShapeFileLayout`) encoded in memory for a file, the first at byte offset `start`: the appender writes
 /// them at the end of the file in one `pwrite`, the whole-file writer after its slots.
 struct ShapeRecords {

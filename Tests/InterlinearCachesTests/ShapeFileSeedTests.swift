@@ -2,6 +2,7 @@ import Foundation
 import InterlinearTestSupport
 import Testing
 
+@testable import InterlinearCaches
 @testable import InterlinearShaping
 
 /// The shape-file fuzz harness's seeds (Fuzz/seeds/shape-file): small valid files from the writer, kept in step

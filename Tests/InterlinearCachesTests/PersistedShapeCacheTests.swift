@@ -4,7 +4,15 @@ import InterlinearCorpus
 import InterlinearTestSupport
 import Testing
 
+@testable import InterlinearCaches
 @testable import InterlinearShaping
+
+/// A frozen table of `texts` and their ids.
+func frozenTable(_ texts: [String]) -> (StringTable, [TextID]) {
+    let builder = StringTableBuilder()
+    let ids = texts.map { builder.intern($0) }
+    return (builder.freeze(), ids)
+}
 
 /// A fresh temporary folder for one test's cache files, removed afterwards.
 func withCacheFolder<R>(_ body: (String) throws -> R) throws -> R {
@@ -175,7 +183,8 @@ func withAligned<R>(_ bytes: [UInt8], _ body: (UnsafeRawBufferPointer) throws ->
             let path = try #require(cold.savePersisted()).path
             var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
             let entries = withAligned(bytes) {
-                ShapeFile(bytes: $0, key: cold.tables.pointee.persisted!.key.hash)?.reachableEntries() ?? []
+                ShapeFile(bytes: $0, key: (cold.tables.pointee.store as! PersistedShapes).key.hash)?.reachableEntries()
+                    ?? []
             }
             #expect(entries.count == Self.texts.count - 1)
             switch damage {
@@ -241,7 +250,7 @@ func withAligned<R>(_ bytes: [UInt8], _ body: (UnsafeRawBufferPointer) throws ->
             let (cold, ids) = try Self.cache(texts, folder: folder)
             let reference = ids.map { Self.shaped(cold, $0) }
             let path = try #require(cold.savePersisted()).path
-            let key = try #require(cold.tables.pointee.persisted).key.hash
+            let key = try #require(cold.tables.pointee.store as? PersistedShapes).key.hash
             let original = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
             var generator = SplitMix64(seed: 0x5A9E_CAC4_E000_0001)
             var refused = 0, damaged = 0, served = 0, wrong = 0
@@ -320,7 +329,7 @@ func withAligned<R>(_ bytes: [UInt8], _ body: (UnsafeRawBufferPointer) throws ->
             let maxFont = try #require(glyphs.map(\.font).max())
             #expect(maxFont > 0, "the Hebrew letters come from a fallback font")
             let path = try #require(cold.savePersisted()).path
-            let key = try #require(cold.tables.pointee.persisted).key.hash
+            let key = try #require(cold.tables.pointee.store as? PersistedShapes).key.hash
             let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
             try withAligned(bytes) { buffer in
                 let file = try #require(ShapeFile(bytes: buffer, key: key))

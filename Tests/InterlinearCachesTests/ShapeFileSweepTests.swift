@@ -3,6 +3,7 @@ import InterlinearCorpus
 import InterlinearTestSupport
 import Testing
 
+@testable import InterlinearCaches
 @testable import InterlinearShaping
 
 /// Shape files of earlier formats are removed by the process that makes a new shape file, and nothing else is:

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import InterlinearCaches
 @testable import InterlinearShaping
 
 /// `StableHasher.combine(_: UnsafeRawBufferPointer)` reads the bytes after the last whole word with wide loads; it

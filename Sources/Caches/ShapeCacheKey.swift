@@ -1,3 +1,5 @@
+import InterlinearShaping
+
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import InterlinearCaches
 @testable import InterlinearShaping
 
 /// `RecordHasher` (the shape file's entry checks and key hashes) against its definition written out independently:

@@ -1,3 +1,5 @@
+import InterlinearShaping
+
 /// The persisted shape cache's file format (version 4: append-only), shared by the reader (`ShapeFile`), the
 /// whole-file writer (`ShapeFileWriter`) and the appender (`ShapeFileAppender`). Native byte order (little-endian
 /// here; a file from a machine of the other order fails the byte-order field); records 16-byte aligned, so glyphs

@@ -1,0 +1,72 @@
+import InterlinearCorpus
+import InterlinearShaping
+
+extension ShapeCache {
+    /// The most a persisted cache file may hold (`ShapeFileLayout.maximumFileSize`: 160 MiB). The whole Bible at
+    /// every tier in one font chain takes 83 MB (docs/performance.md). At the bound nothing more is added; the
+    /// strings that did not fit are shaped each time they are needed.
+    public static let persistedSizeBound = ShapeFileLayout.maximumFileSize
+
+    /// Keeps this cache across processes in `folder`: the file for this chain's key
+    /// (`$folder/shapes-KEY.bin`, `ShapeCacheKey`) is mapped now, and strings it holds are served from it instead of
+    /// being shaped; `savePersisted()` appends what was shaped. A missing, foreign or damaged file is no error:
+    /// the cache starts empty and the next save makes or repairs it. Call before the first lookup. `slotCount` (a
+    /// power of two, 16 or more) is the fewest slots of a file this process makes, for tests that want small files.
+    package func persist(in folder: String, slotCount: Int = ShapeFileLayout.defaultSlotCount) {
+        precondition(runs.isEmpty, "persist(in:) comes before the first lookup")
+        detachStore()
+        guard let key = ShapeCacheKey(chain: chain), let cacheFolder = CacheFolder.open(folder) else { return }
+        attach(PersistedShapes(folder: cacheFolder, key: key, slotCount: slotCount, chain: chain))
+    }
+}
+
+extension PersistedShapes {
+    /// Appends to the file the runs `cache` shaped that it lacks (`ShapeCache.forEachUnsavedRun`): O(runs) bytes, never
+    /// the file (`ShapeFileAppender`, which also says when a damaged file is compacted). Concurrent processes take
+    /// turns at a lock on the file; what another added meanwhile is not written again. Returns what was written;
+    /// nil when there was nothing new, or the write failed (a cache never fails a command).
+    func save(from cache: ShapeCache) -> PersistedSave? {
+        // What this process's new runs depend on.
+        var uses: [(depends: Bool, maxFont: UInt16)] = []
+        cache.forEachUnsavedRun { _, run, glyphs in
+            uses.append(PersistedShapes.fallbackUse(of: glyphs, style: run.style, chain: chain))
+        }
+        guard !uses.isEmpty else { return nil }
+        // The fonts runs depending on fallbacks were shaped with: the chain's 0…n as they are now.
+        var fonts: [ShapeFile.Font] = []
+        if let maxFont = uses.lazy.filter({ $0.depends }).map({ $0.maxFont }).max() {
+            for index in 0...Int(maxFont) {
+                guard let descriptor = chain.descriptor(at: index), let font = ShapeFile.Font.identity(of: descriptor)
+                else { fonts = []; break }
+                fonts.append(font)
+            }
+        }
+        var batch = ShapeRecords(start: 0)
+        if !fonts.isEmpty { _ = batch.appendFonts(fonts) }
+        var offsets: [Int] = []
+        offsets.reserveCapacity(uses.count)
+        var index = 0
+        cache.forEachUnsavedRun { utf8, run, glyphs in
+            let use = uses[index]
+            index += 1
+            let string = UnsafeRawBufferPointer(utf8)
+            guard !use.depends || !fonts.isEmpty,
+                ShapeRecords.fits(glyphs: Int(run.glyphCount), stringBytes: string.count)
+            else { return }
+            offsets.append(batch.end)
+            _ = batch.appendEntry(
+                keyHash: ShapeFileLayout.keyHash(string, style: run.style.rawValue), string: string,
+                style: run.style.rawValue, advance: run.advance,
+                flags: use.depends ? ShapeFileLayout.dependsOnFallbacks : 0,
+                maxFont: use.depends ? use.maxFont : 0, fonts: 0, glyphs: glyphs)
+        }
+        guard !offsets.isEmpty else { return nil }
+        let appender = ShapeFileAppender(folder: folder, name: key.fileName, key: key.hash, slotCount: slotCount)
+        guard
+            let outcome = appender.append(
+                batch, entries: offsets, fonts: fonts, compact: damaged, holds: { self.holds($1, in: $0) })
+        else { return nil }
+        return PersistedSave(
+            path: path, entries: outcome.added, bytes: outcome.bytesWritten, compacted: outcome.compacted)
+    }
+}

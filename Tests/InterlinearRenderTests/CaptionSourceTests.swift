@@ -1,0 +1,56 @@
+import Foundation
+import InterlinearCorpus
+import InterlinearRender
+import InterlinearShaping
+import InterlinearTestSupport
+import InterlinearTypesetting
+import Testing
+
+/// The painter draws labels from a snapshot of their runs and the fonts alone; every caption of a rendering comes
+/// through the `CaptionSource` its caller passes.
+@Suite struct CaptionSourceTests {
+    /// Serves captions from the session's shape cache and records every text it is asked to intern.
+    final class RecordingCaptions: CaptionSource {
+        let source: ShapeCacheCaptions
+        private(set) var interned: [String] = []
+
+        init(_ source: ShapeCacheCaptions) { self.source = source }
+
+        func intern(_ text: String) -> TextID {
+            interned.append(text)
+            return source.intern(text)
+        }
+        func run(_ text: TextID) -> ShapedRun { source.run(text) }
+        func withGlyphs<R>(of run: ShapedRun, _ body: (UnsafeBufferPointer<ShapedGlyph>) -> R) -> R {
+            source.withGlyphs(of: run, body)
+        }
+        func text(_ id: TextID) -> String { source.text(id) }
+    }
+
+    static func render(_ format: RenderFormat) throws -> (result: RenderResult, interned: [String]) {
+        let session = try makeSession()
+        let chapter = try session.chapter(#require(ChapterReference(parsing: "John 1")))
+        let layout = session.layout(chapter)
+        let painter = try ChapterPainter(
+            chapter: chapter, layout: layout, runs: session.cache.snapshot(of: ChapterPainter.texts(of: layout)),
+            fonts: session.fonts)
+        let captions = RecordingCaptions(ShapeCacheCaptions(cache: session.cache, intern: session.intern))
+        let request = RenderRequest(format: format, cells: 0..<chapter.verses.count, title: "Captions of John 1")
+        return (try ChapterRenderer(painter: painter, captions: captions).render(request), captions.interned)
+    }
+
+    /// A PDF's running header (the request's title) and page numbers (1, 2, … as many as it has pages) are
+    /// asked of the caption source, page after page.
+    @Test func aPDFsFurnitureComesFromTheCaptionSource() throws {
+        let (result, interned) = try Self.render(.pdf)
+        #expect(result.pages.count > 1)
+        #expect(interned == (1...result.pages.count).flatMap { ["Captions of John 1", String($0)] })
+    }
+
+    /// A PNG without the overlay has no captions: the source is never asked.
+    @Test func aPlainPictureAsksForNoCaption() throws {
+        let (result, interned) = try Self.render(.png)
+        #expect(!result.data.isEmpty)
+        #expect(interned.isEmpty)
+    }
+}
