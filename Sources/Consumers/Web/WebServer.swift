@@ -75,8 +75,8 @@ struct WebResponder: HTTPResponder {
         // or one without a length, is refused unread (a client that never ends one holds nothing here).
         guard request.method == .post, request.uri.path.hasPrefix("/notes/") else { return site.respond(to: request) }
         guard request.headers[.transferEncoding] == nil, let length = request.headers[.contentLength].flatMap(Int.init)
-        else { return site.refusingUnsaidLength(request) }
-        guard length <= WebSite.maximumForm else { return site.refusingLongForm(request) }
+        else { return site.refusing(request, form: .unsaidLength) }
+        guard length <= WebSite.maximumForm else { return site.refusing(request, form: .tooLong) }
         // Read within `formWait`: a client that says a length and sends less is answered, not waited on.
         let body = request.body
         let read = await withTaskGroup(of: [UInt8]?.self) { group in
@@ -89,7 +89,7 @@ struct WebResponder: HTTPResponder {
             group.cancelAll()
             return first
         }
-        guard let read, read.count == length else { return site.refusingSlowForm(request) }
+        guard let read, read.count == length else { return site.refusing(request, form: .slow) }
         return site.respond(to: request, form: read)
     }
 }

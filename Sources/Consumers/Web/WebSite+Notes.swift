@@ -12,6 +12,9 @@ extension WebSite {
     /// The longest form body taken: a note's longest text, percent-encoded, and its other fields.
     static let maximumForm = 4 * NoteLimits.maxTextBytes
 
+    /// How long a form's body may take to arrive.
+    static let formWait = Duration.seconds(10)
+
     /// Where a browser says a request came from (Fetch Metadata): another site's page is refused.
     static let fetchSite = HTTPFields.Element.Name("Sec-Fetch-Site")!
 
@@ -261,6 +264,36 @@ extension WebSite {
         case "deleted": "Deleted."
         case "stale": "Not deleted: the page was made before the server last started. Delete it again from this page."
         default: nil
+        }
+    }
+}
+
+/// Why the responder refused a notes form's body before reading it whole: every one says nothing was saved.
+enum FormRefusal {
+    /// Longer than `WebSite.maximumForm`: refused unread.
+    case tooLong
+    /// Not whole within `WebSite.formWait`.
+    case slow
+    /// Without a length (chunked, or none said): refused unread.
+    case unsaidLength
+
+    var page: ErrorPage {
+        switch self {
+        case .tooLong:
+            ErrorPage(
+                status: .contentTooLarge, heading: "Form too long",
+                advice: "A form here holds at most \(WebSite.maximumForm) bytes, and a note's text at most "
+                    + "\(NoteLimits.maxTextBytes). Nothing was saved: go back, shorten the text and send it again.")
+        case .slow:
+            ErrorPage(
+                status: .requestTimeout, heading: "The form did not arrive",
+                advice: "The form's data did not arrive whole within \(WebSite.formWait.components.seconds) "
+                    + "seconds. Nothing was saved: send it again from the notes page.")
+        case .unsaidLength:
+            ErrorPage(
+                status: .lengthRequired, heading: "A form without its length",
+                advice: "A form sent here says its length (Content-Length) and is not chunked; a browser's form "
+                    + "does so. Nothing was saved: send it again from the notes page.")
         }
     }
 }

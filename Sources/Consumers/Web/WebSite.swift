@@ -127,38 +127,8 @@ public final class WebSite: Sendable {
                 + "to go to a passage or search.")
     }
 
-    /// A form's body longer than `maximumForm`: refused unread.
-    func refusingLongForm(_ request: Request) -> Response {
-        reply(
-            ErrorPage(
-                status: .contentTooLarge, heading: "Form too long",
-                advice: "A form here holds at most \(Self.maximumForm) bytes, and a note's text at most "
-                    + "\(NoteLimits.maxTextBytes). Nothing was saved: go back, shorten the text and send it again."),
-            to: request)
-    }
-
-    /// How long a form's body may take to arrive.
-    static let formWait = Duration.seconds(10)
-
-    /// A form's body that did not arrive whole within `formWait`.
-    func refusingSlowForm(_ request: Request) -> Response {
-        reply(
-            ErrorPage(
-                status: .requestTimeout, heading: "The form did not arrive",
-                advice: "The form's data did not arrive whole within \(Self.formWait.components.seconds) seconds. "
-                    + "Nothing was saved: send it again from the notes page."),
-            to: request)
-    }
-
-    /// A form's body without a length (chunked, or none said): refused unread.
-    func refusingUnsaidLength(_ request: Request) -> Response {
-        reply(
-            ErrorPage(
-                status: .lengthRequired, heading: "A form without its length",
-                advice: "A form sent here says its length (Content-Length) and is not chunked; a browser's form "
-                    + "does so. Nothing was saved: send it again from the notes page."),
-            to: request)
-    }
+    /// A notes form's body refused before it was read whole (`FormRefusal`).
+    func refusing(_ request: Request, form refusal: FormRefusal) -> Response { reply(refusal.page, to: request) }
 
     private func reply(_ page: ErrorPage, to request: Request) -> Response {
         let body = PreparedBody(html: page.page(frame: frame))
