@@ -5,7 +5,7 @@ extension ShapeCache {
     /// The most a persisted cache file may hold (`ShapeFileLayout.maximumFileSize`: 160 MiB). The whole Bible at
     /// every tier in one font chain takes 83 MB (docs/performance.md). At the bound nothing more is added; the
     /// strings that did not fit are shaped each time they are needed.
-    public static let persistedSizeBound = ShapeFileLayout.maximumFileSize
+    package static let persistedSizeBound = ShapeFileLayout.maximumFileSize
 
     /// Keeps this cache across processes in `folder`: the file for this chain's key
     /// (`$folder/shapes-KEY.bin`, `ShapeCacheKey`) is mapped now, and strings it holds are served from it instead of

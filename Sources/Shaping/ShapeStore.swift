@@ -1,18 +1,18 @@
 import InterlinearCorpus
 
 /// What `ShapeCache.savePersisted()` wrote.
-public struct PersistedSave: Sendable, Equatable {
+package struct PersistedSave: Sendable, Equatable {
     /// The file written.
-    public let path: String
+    package let path: String
     /// The entries this process added to the file: the runs it shaped, less those another process added
     /// meanwhile (`newEntries` is the same number; both names are kept for callers of the earlier format).
-    public let entries: Int
-    public let newEntries: Int
+    package let entries: Int
+    package let newEntries: Int
     /// Bytes this process wrote to the file: its new records and their slots (plus the header of a file it
     /// made), or the whole file when it compacted a damaged one.
-    public let bytes: Int
+    package let bytes: Int
     /// Whether the file was written whole (it was damaged, or not one this build writes).
-    public let compacted: Bool
+    package let compacted: Bool
 
     package init(path: String, entries: Int, bytes: Int, compacted: Bool) {
         self.path = path
@@ -66,14 +66,14 @@ extension ShapeCache {
     }
 
     /// The glyphs the store holds: run glyph starts below this are in the store.
-    public var persistedGlyphCount: Int { Int(tables.pointee.fileGlyphCount) }
+    package var persistedGlyphCount: Int { Int(tables.pointee.fileGlyphCount) }
 
     /// Runs served from the store since creation or the last `reset()`; `shapedCount` minus this is how many
     /// strings HarfBuzz shaped.
-    public var servedFromFile: Int { tables.pointee.servedFromFile }
+    package var servedFromFile: Int { tables.pointee.servedFromFile }
 
     /// The store's path (whether or not it exists yet), when this cache keeps one.
-    public var persistedPath: String? { tables.pointee.store?.path }
+    package var persistedPath: String? { tables.pointee.store?.path }
 
     /// The run of `id` in `style` (its own by default) from the store, counted as served; nil when there is no
     /// store or it lacks that run. `table` is `strings`, read once by a caller that loops (reading the property
@@ -109,5 +109,5 @@ extension ShapeCache {
     /// Hands the store the runs this process shaped that it lacks (`ShapeStore.save(from:)`); returns what was
     /// written, nil when there is no store, nothing new, or the write failed.
     @discardableResult
-    public func savePersisted() -> PersistedSave? { tables.pointee.store?.save(from: self) }
+    package func savePersisted() -> PersistedSave? { tables.pointee.store?.save(from: self) }
 }
