@@ -51,8 +51,10 @@ def start_orca(args, session, check, name):
     for attempt in range(5):
         # Only one Orca per user may run (Orca exits at once when it finds another): wait for any other to finish.
         # Two harness runs (parallel suites) may both find none and start together; then each finds the other and
-        # exits, and both wait a random while and try again. We never end an Orca we did not start.
-        busy = wait_until(lambda: not other_orcas(), 180, interval=1, what="other Orca instances to end")
+        # exits, and both wait a random while and try again. We never end an Orca we did not start. The wait is
+        # long enough for the longest other run (the web reader's Orca test in Chromium, over 4 minutes while the
+        # suites share two cores), and bounded.
+        busy = wait_until(lambda: not other_orcas(), 900, interval=1, what="other Orca instances to end")
         if busy is None:
             check(name, False, "another Orca of this user is running (pids %s); Orca allows one per user"
                   % other_orcas())
