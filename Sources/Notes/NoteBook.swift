@@ -26,6 +26,22 @@ public final class NoteBook {
         return dataFolder + "/notes.sqlite"
     }
 
+    /// The notes file of the store at `store`: `explicit`, else `$INTERLINEAR_NOTES` of this process, else
+    /// `notes.sqlite` in the store's folder. What every front end opens.
+    public static func path(explicit: String?, besideStore store: String) -> String {
+        path(
+            explicit: explicit, dataFolder: (store as NSString).deletingLastPathComponent,
+            environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// The notes file at `path` when something is there (a link or another file too, which `init` then refuses);
+    /// nil when nothing is: a front end that only reads the notes makes no file.
+    public static func existing(at path: String) throws -> NoteBook? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        return try NoteBook(path: path)
+    }
+
     /// Opens the notes file at `path`, making it (and its folder) when it does not exist.
     public init(path: String) throws {
         self.path = path

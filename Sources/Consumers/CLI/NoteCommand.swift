@@ -27,11 +27,7 @@ struct NoteCommand: ParsableCommand {
         var corpus: String?
 
         func book() throws -> NoteBook {
-            let store = StoreLocation.storePath(explicit: corpus)
-            let folder = (store as NSString).deletingLastPathComponent
-            var environment: [String: String] = [:]
-            if let value = getenv("INTERLINEAR_NOTES") { environment["INTERLINEAR_NOTES"] = String(cString: value) }
-            return try NoteBook(path: NoteBook.path(explicit: notes, dataFolder: folder, environment: environment))
+            try NoteBook(path: NoteBook.path(explicit: notes, besideStore: StoreLocation.storePath(explicit: corpus)))
         }
     }
 

@@ -119,13 +119,8 @@ struct ReadCommand: ParsableCommand {
     /// The reader's notes and bookmarks from `interlinear note`'s file, when there is one (the reader makes none); a
     /// file that cannot be read is one warning, and reading goes on without notes.
     static func addNotes(to lines: inout LineOptions, store: String) {
-        let path = NoteBook.path(
-            explicit: nil, dataFolder: (store as NSString).deletingLastPathComponent,
-            environment: ProcessInfo.processInfo.environment)
-        var info = stat()
-        guard lstat(path, &info) == 0 else { return }
         do {
-            let book = try NoteBook(path: path)
+            guard let book = try NoteBook.existing(at: NoteBook.path(explicit: nil, besideStore: store)) else { return }
             let all = try book.notes()
             lines.bookmarks = all.filter { $0.kind == .bookmark }.map(\.anchor)
             var byChapter: [ChapterReference: [Note]] = [:]

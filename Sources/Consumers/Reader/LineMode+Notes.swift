@@ -18,9 +18,9 @@ extension LineMode {
         }
     }
 
-    /// Adds to a focus line its notes' marks: each one's kind (and colour), and its text when `readsNotes`.
-    func appendNoteMarks(to line: inout SpokenLine) {
-        for note in focusedNotes { ReaderWording.appendNoteMark(note, withText: readsNotes, to: &line) }
+    /// Adds to a focus line its notes' marks: each one's kind (and colour), and its text `withText`.
+    func appendNoteMarks(to line: inout SpokenLine, withText: Bool) {
+        for note in focusedNotes { ReaderWording.appendNoteMark(note, withText: withText, to: &line) }
     }
 
     /// `a` and `A`: the next or previous note of the chapter from the focus, round at either end; the focus moves
@@ -44,10 +44,7 @@ extension LineMode {
         word = note.anchor.words.map { WordOffset(UInt16(min($0.lowerBound, words) - 1)) }
         spokenVerse = nil
         var line = SpokenLine(ReaderWording.notePosition(index + 1, of: notes.count, in: chapter.reference))
-        let wasReading = readsNotes
-        readsNotes = true
-        line.append(focusLine())
-        readsNotes = wasReading
+        line.append(focusLine(readingNotes: true))
         return .line(line)
     }
 

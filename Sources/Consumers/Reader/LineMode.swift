@@ -78,13 +78,13 @@ package struct LineMode {
     }
 
     /// The line for the current focus, with the verse reference when it changed since the last line.
-    package mutating func focusLine(prefix: String = "") -> SpokenLine {
+    package mutating func focusLine(prefix: String = "", readingNotes: Bool = false) -> SpokenLine {
         guard let word else {
             spokenVerse = verse
             // The longest form that fits the row: a terminal screen reader reading only the cursor's row reads it whole.
             let forms = text.verse(verse, prefix: prefix)
             var line = SpokenLine(forms.first { CellWidth.of($0) <= rowWidth } ?? forms[forms.count - 1])
-            appendNoteMarks(to: &line)
+            appendNoteMarks(to: &line, withText: readsNotes || readingNotes)
             return line
         }
         var line = SpokenLine(prefix)
@@ -92,7 +92,7 @@ package struct LineMode {
         spokenVerse = verse
         line.append(narration.describe(verse: verse, word: word, speech: speech))
         if speech.verbosity == .full { line.item("word \(Int(word) + 1) of \(narration.wordCount(verse: verse))") }
-        appendNoteMarks(to: &line)
+        appendNoteMarks(to: &line, withText: readsNotes || readingNotes)
         return line
     }
 

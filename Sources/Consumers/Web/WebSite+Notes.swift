@@ -47,7 +47,8 @@ extension WebSite {
             return Reply.body(PreparedBody(html: page), to: request, caching: .none)
         }
         let chapter = try notedChapter(String(rest.dropFirst()))
-        return chapterNotes(chapter, form: NotesPage.Form(), said: Self.said(fields), problem: nil, request: request)
+        return chapterNotes(
+            chapter, in: notesPath, form: NotesPage.Form(), said: Self.said(fields), problem: nil, request: request)
     }
 
     /// A form sent to a notes address: checked (the notes are on, the body is form data from a page of this server
@@ -129,7 +130,8 @@ extension WebSite {
                 problem = error.description
             }
         }
-        return chapterNotes(chapter, form: form, said: nil, problem: problem, request: request, code: .badRequest)
+        return chapterNotes(
+            chapter, in: notesPath, form: form, said: nil, problem: problem, request: request, code: .badRequest)
     }
 
     // MARK: Pieces
@@ -157,10 +159,10 @@ extension WebSite {
     }
 
     private func chapterNotes(
-        _ chapter: Chapter, form: NotesPage.Form, said: String?, problem: String?, request: Request,
+        _ chapter: Chapter, in notesPath: String, form: NotesPage.Form, said: String?, problem: String?,
+        request: Request,
         code: HTTPResponse.Status = .ok
     ) -> Response {
-        let notesPath = notesPath ?? ""
         var located: [(Note, NoteAnchor?)] = []
         var trouble = problem
         do {
@@ -209,11 +211,9 @@ extension WebSite {
         return note
     }
 
-    /// The notes file when it exists (a page that only reads makes no file).
+    /// The notes file when it exists (a page that only reads makes no file), its refusal a page.
     private static func existing(_ path: String) throws -> NoteBook? {
-        var info = stat()
-        guard lstat(path, &info) == 0 else { return nil }
-        return try opened(path)
+        do { return try NoteBook.existing(at: path) } catch let error as NoteError { throw refusal(error) }
     }
 
     private static func opened(_ path: String) throws -> NoteBook {

@@ -39,11 +39,7 @@ public final class WebSite: Sendable {
         let store: String
         (chapters, store) = try pool.with { ($0.library.availableChapters(), $0.library.storePath) }
         storePath = store
-        notesPath =
-            keepsNotes
-            ? NoteBook.path(
-                explicit: notes, dataFolder: (store as NSString).deletingLastPathComponent,
-                environment: ProcessInfo.processInfo.environment) : nil
+        notesPath = keepsNotes ? NoteBook.path(explicit: notes, besideStore: store) : nil
         var random = SystemRandomNumberGenerator()
         formToken = (0..<4).map { _ in String(random.next() as UInt32, radix: 16) }.joined(separator: "-")
         places = Dictionary(uniqueKeysWithValues: chapters.enumerated().map { ($1, $0) })
