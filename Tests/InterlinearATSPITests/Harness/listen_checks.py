@@ -8,7 +8,9 @@ Prints, for ScreenReaderListeningTests:
   each utterance with its length as espeak-ng's English voice says it at its default rate (WAV durations);
 - `HEARD <json>` per study key (h, k, Tab to a word, i, p, a search, n n, o): what Orca said after it;
 - `BRAILLE <json>`: the braille lines Orca wrote after the script was turned on and the verse entered again, and
-  the verse's running text as pyatspi reads it.
+  the verse's running text as pyatspi reads it;
+- with --say-all, instead of the verse and the keys, `SAY-ALL <json>`: everything Orca said in say all from verse 1
+  to the chapter's last verse, with each utterance's length.
 """
 import argparse
 import datetime
@@ -25,7 +27,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from session import Session, log, wait_until  # noqa: E402
 from apps import ViewApp  # noqa: E402
 from atspi_checks import Client, Tree, attributes, check, run_checks  # noqa: E402
-from orca_check import speech_lines, spoken_text, start_orca  # noqa: E402
+from orca_check import quiet, speech_lines, spoken_text, start_orca  # noqa: E402
 
 
 def stamped(line):
@@ -36,20 +38,6 @@ def stamped(line):
     now = datetime.datetime.now()
     return now.replace(hour=int(m.group(1)), minute=int(m.group(2)), second=int(m.group(3)),
                        microsecond=int(m.group(4)))
-
-
-def settle(debug_file, quiet=1.5, limit=30):
-    """Waits until Orca has said nothing new for `quiet` seconds (at most `limit`)."""
-    deadline = time.monotonic() + limit
-    count, since = len(speech_lines(debug_file)), time.monotonic()
-    while time.monotonic() < deadline:
-        time.sleep(0.1)
-        now = len(speech_lines(debug_file))
-        if now != count:
-            count, since = now, time.monotonic()
-        elif time.monotonic() - since >= quiet:
-            return True
-    return False
 
 
 def seconds_spoken(utterances, workdir):
@@ -99,7 +87,7 @@ class Listener:
         for key in keys:
             self.app.key(key)
         heard = self.wait_said(mark, expect) if expect else None
-        settle(self.debug_file, quiet=1.0, limit=15)
+        quiet(self.debug_file, seconds=1.0, limit=15)
         said = self.said_since(mark)
         print("HEARD " + json.dumps({"action": label, "keys": keys, "expect": expect, "said": said},
                                     ensure_ascii=False), flush=True)
@@ -122,7 +110,7 @@ def first_key(args, session, client, run):
     if started is None:
         return None
     orca, debug_file = started
-    settle(debug_file)
+    quiet(debug_file)
     focused = [attributes(c).get("id") for c in tree.document.getChildAtIndex(0)
                if c.getState().contains(client.pyatspi.STATE_FOCUSED)]
     print("INFO focused at start: %s" % focused, flush=True)
@@ -165,9 +153,9 @@ def hear_verse(args, listener, check):
         steps += 1
         if focused == translation:
             # The verse has been heard once its words and its whole translation (this panel) have been said.
-            settle(listener.debug_file, quiet=1.0, limit=15)
+            quiet(listener.debug_file, seconds=1.0, limit=15)
             through_translation = len(speech_lines(listener.debug_file))
-    settle(listener.debug_file, quiet=1.0, limit=15)
+    quiet(listener.debug_file, seconds=1.0, limit=15)
     said = [spoken_text(line) for line in speech_lines(listener.debug_file)]
     lengths = seconds_spoken(said, args.workdir)
     print("HEARD-VERSE " + json.dumps({"reference": args.reference, "tabs": steps, "last": last,
@@ -189,7 +177,7 @@ def study_keys(args, listener):
         listener.app.key("Tab")
     word = listener.tree.by_id(args.word_id)
     listener.wait_said(mark, word.name if word is not None else args.word_id)
-    settle(listener.debug_file, quiet=1.0, limit=15)
+    quiet(listener.debug_file, seconds=1.0, limit=15)
     print("HEARD " + json.dumps({"action": "word", "keys": ["Tab"] * args.word, "expect": args.word_id,
                                  "name": word.name if word is not None else None,
                                  "said": listener.said_since(mark)}, ensure_ascii=False), flush=True)
@@ -200,7 +188,7 @@ def study_keys(args, listener):
     listener.key_heard("n", ["n"], "hit 1 of", "orca-hears-n-1")
     listener.key_heard("n", ["n"], "hit 2 of", "orca-hears-n-2")
     listener.app.key("Escape")
-    settle(listener.debug_file, quiet=1.0, limit=10)
+    quiet(listener.debug_file, seconds=1.0, limit=10)
     # The script in the running text (`o`), then verse 1 entered again (`:2⏎`, `:1⏎`: the search left the focus
     # anywhere): what Orca 43 sends to a braille display.
     listener.key_heard("o", ["o"], None)
@@ -215,6 +203,26 @@ def study_keys(args, listener):
                                   ensure_ascii=False), flush=True)
 
 
+def say_all(args, listener):
+    """Say all (KP_Add) from verse 1's first word to the chapter's last verse: prints `SAY-ALL <json>`, every
+    utterance from the key on, with each one's espeak-ng length."""
+    document = listener.tree.document
+    last = document.getChildAtIndex(document.childCount - 1).getChildAtIndex(0).name
+    mark = len(speech_lines(listener.debug_file))
+    started = time.monotonic()
+    listener.app.key("KP_Add")
+    reached = wait_until(lambda: any(s.startswith(last) for s in listener.said_since(mark)), args.say_all_limit,
+                         interval=1, what="say all to reach %s" % last)
+    quiet(listener.debug_file, seconds=3, limit=120)
+    said = listener.said_since(mark)
+    lengths = seconds_spoken(said, args.workdir)
+    print("SAY-ALL " + json.dumps({"last": last, "said": said, "seconds": lengths}, ensure_ascii=False), flush=True)
+    print("NUMBER orca-say-all-chapter reference=%r utterances=%d spoken_seconds=%.1f wall_seconds=%.0f" % (
+        args.reference, len(said), sum(lengths), time.monotonic() - started), flush=True)
+    check("orca-say-all-chapter", bool(reached), "KP_Add from verse 1 → %d utterances; %s reached" % (
+        len(said), last if reached else "not"))
+
+
 def run(args, session):
     session.start_xvfb()
     session.start_launcher()
@@ -225,7 +233,9 @@ def run(args, session):
         if started is None:
             return
         listener, debug_file, orca, app = started
-        if run_number == 1 and not args.first_key_only:
+        if run_number == 1 and args.say_all:
+            say_all(args, listener)
+        elif run_number == 1 and not args.first_key_only:
             hear_verse(args, listener, check)
             study_keys(args, listener)
         session.end(orca, signal.SIGKILL)
@@ -246,6 +256,8 @@ def main():
     parser.add_argument("--word", type=int, default=5, help="Tabs from verse 1's number to the word i and p ask about")
     parser.add_argument("--word-id", default="John.1.1.w5")
     parser.add_argument("--hebrew", action="store_true")
+    parser.add_argument("--say-all", action="store_true", help="only say all from verse 1 to the chapter's end")
+    parser.add_argument("--say-all-limit", type=float, default=900, help="seconds say all may take to the end")
     parser.add_argument("--query", default="G3056", help="the search typed after /")
     args = parser.parse_args()
     run_checks(args, run)
