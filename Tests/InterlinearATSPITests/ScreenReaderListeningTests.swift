@@ -148,6 +148,32 @@ struct ScreenReaderListeningTests {
         }
     }
 
+    /// Say all (KP_Add) from John 1:1's first word to the end of the chapter: Orca reaches verse 51, and nothing it
+    /// says holds Greek letters or is spelled by espeak-ng's English voice.
+    @Test("Say all over John 1 gives Orca 43's English voice no script", HarnessRun.windowOnly)
+    func sayAllOverJohn1() throws {
+        let workdir = FileManager.default.temporaryDirectory
+            .appendingPathComponent("interlinear-say-all-\(ProcessInfo.processInfo.processIdentifier)")
+        try? FileManager.default.removeItem(at: workdir)
+        try FileManager.default.createDirectory(at: workdir, withIntermediateDirectories: true)
+        var environment = testEnvironment
+        environment["XDG_CONFIG_HOME"] = workdir.appendingPathComponent("config").path
+        environment["HARNESS_TIMEOUT"] = "1800"
+        let lines = try HarnessRun.runHarness(
+            ["listen", "--interlinear", interlinearBinary.path, "--workdir", workdir.path, "--say-all"],
+            workdir: workdir, environment: environment)
+        print(lines.filter { $0.hasPrefix("CHECK") || $0.hasPrefix("NUMBER") }.joined(separator: "\n"))
+        let check = try #require(HarnessRun.Output(status: 0, lines: lines).checks["orca-say-all-chapter"])
+        #expect(check.passed, "\(check.detail)")
+        let sayAll = try Self.record(lines, "SAY-ALL ")
+        let said = try #require(sayAll["said"] as? [String])
+        // John 1 has 51 verses (its chapter file's last `v` row): the last verse's translation is said.
+        let last = try #require(try Self.rows("43-John/01.tsv", kind: "v").last)
+        #expect(last[1] == "51" && said.contains(last[2]), "\(said.suffix(3))")
+        try Self.expectEnglish(said, try EnglishVoice())
+        if check.passed { try? FileManager.default.removeItem(at: workdir) }
+    }
+
     /// Nothing holds Greek or Hebrew letters, and espeak-ng's English voice spells nothing.
     static func expectEnglish(
         _ said: [String], _ voice: EnglishVoice, sourceLocation: SourceLocation = #_sourceLocation
