@@ -186,9 +186,11 @@ package final class ViewWindow {
         }
     }
 
-    /// Lets the screen-reader link run, then lets the wake watch its descriptors again.
+    /// Lets the screen-reader link run (a reader that comes on may move the focus: drawn), then lets the wake watch
+    /// its descriptors again.
     private func service() {
-        channel.service()
+        let change = channel.service()
+        if change.needsRedraw { dirty = true }
         if let wake, let link = channel.link { wake.serviced(descriptors: link.fileDescriptors) }
     }
 
