@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import InterlinearCorpus
 
 /// The format a command writes: `--format`, or the one `--output`'s extension names, or the command's default.
@@ -26,7 +25,9 @@ enum OutputFormat {
     /// The format whose name the path's extension is, ignoring case ("htm" for HTML too).
     private static func named<Format: RawRepresentable & CaseIterable>(by path: String) -> Format?
     where Format.RawValue == String {
-        var suffix = (path as NSString).pathExtension.lowercased()
+        let name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+        var suffix = name[name.index(after: dot)...].lowercased()
         if suffix == "htm" { suffix = "html" }
         return Format.allCases.first { $0.rawValue == suffix }
     }
