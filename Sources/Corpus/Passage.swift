@@ -1,7 +1,7 @@
 /// A reference as people write it: a chapter, or verses of a chapter. "John 1", "John 1:14", "Jn 1:14–18",
 /// "Rom 8:28", "1 Cor 13", "Revelation 22:1", "John.1.14"; relative to a current chapter also "1:5" (chapter 1,
-/// verse 5 of the current book) and "14" (verse 14 of the current chapter). In a one-chapter book a single
-/// number after the book is a verse ("Jude 5"), as in print.
+/// verse 5 of the current book) and "14" or "14-18" (verses of the current chapter). In a one-chapter book a
+/// number or a range after the book is verses ("Jude 5", "Jude 3-5"), as in print.
 ///
 /// This is the one reference parser: `ChapterReference(parsing:)` is a passage without verses.
 public struct Passage: Hashable, Sendable, CustomStringConvertible {
@@ -51,17 +51,25 @@ public struct Passage: Hashable, Sendable, CustomStringConvertible {
         let parts = numbers.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
         let dotted =
             parts.count == 1 ? numbers.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false) : parts
-        guard let chapterNumber = Self.number(dotted[0]) else { return nil }
         if dotted.count == 1 {
+            // Numbers without a chapter's separator are verses where no chapter can be meant: of the current
+            // chapter ("14", "14-18"), or of a one-chapter book ("Jude 5", "Jude 3-5"). "John 1-3" is not a passage.
+            let range = dotted[0].split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
+            guard let first = Self.number(range[0]) else { return nil }
+            let last = range.count == 2 ? Self.number(range[1]) : first
+            guard let last, last >= first else { return nil }
             if bookPart.isEmpty, let current {
-                self.init(chapter: current, verses: chapterNumber...chapterNumber)
-            } else if book.chapterCount == 1 && chapterNumber > 1 {
-                self.init(chapter: ChapterReference(book: book, chapter: 1), verses: chapterNumber...chapterNumber)
+                self.init(chapter: current, verses: first...last)
+            } else if book.chapterCount == 1 && (last > 1 || range.count == 2) {
+                self.init(chapter: ChapterReference(book: book, chapter: 1), verses: first...last)
+            } else if range.count == 1 {
+                self.init(chapter: ChapterReference(book: book, chapter: first))
             } else {
-                self.init(chapter: ChapterReference(book: book, chapter: chapterNumber))
+                return nil
             }
             return
         }
+        guard let chapterNumber = Self.number(dotted[0]) else { return nil }
         let range = dotted[1].split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
         guard let first = Self.number(range[0]) else { return nil }
         let last = range.count == 2 ? Self.number(range[1]) : first

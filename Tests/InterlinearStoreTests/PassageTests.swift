@@ -26,6 +26,12 @@ import Testing
         #expect(parse("  1 John 3:16 ") == "1 John 3:16")
         #expect(parse("Jude 5") == "Jude 1:5", "a single number after a one-chapter book is a verse")
         #expect(parse("Jude 1") == "Jude 1")
+        // A range after a one-chapter book is verses too (the five books of one chapter: Obadiah, Philemon, 2 and
+        // 3 John, Jude).
+        #expect(parse("Jude 3-5") == "Jude 1:3–5")
+        #expect(parse("Phlm 4–6") == "Philemon 1:4–6")
+        #expect(parse("Obad 1-4") == "Obadiah 1:1–4")
+        #expect(parse("3 John 2-4") == "3 John 1:2–4")
     }
 
     @Test func relativeToTheCurrentChapter() throws {
@@ -33,6 +39,8 @@ import Testing
         #expect(parse("1:5", john) == "John 1:5")
         #expect(parse("3:16", john) == "John 3:16")
         #expect(parse("14", john) == "John 1:14")
+        #expect(parse("14-18", john) == "John 1:14–18")
+        #expect(parse("18-14", john) == nil)
         #expect(parse("Rom 8:28", john) == "Romans 8:28")
         #expect(parse("14") == nil, "no current chapter")
     }
@@ -40,7 +48,7 @@ import Testing
     @Test func rejectsWhatIsNotAReference() {
         for text in [
             "", "John", "Johnny 1", "John 0", "John 1:0", "John 1:18-14", "John 1:14-2:3", "John 1 14",
-            "John -1", "John 1:", "John 1:x", "John 1234", ":", "1 Cor", "John 1::3",
+            "John -1", "John 1:", "John 1:x", "John 1234", ":", "1 Cor", "John 1::3", "John 1-3", "Jude 5-3",
         ] {
             #expect(Passage(parsing: text) == nil, "\(text)")
         }
