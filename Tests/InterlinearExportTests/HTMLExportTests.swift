@@ -158,4 +158,36 @@ struct HTMLExportTests {
             #expect(script == words[index + 1], "\(verse.id ?? "?")")
         }
     }
+
+    /// The page's colour themes, each chosen with its own switch in Chromium: axe-core finds no text under 4.5:1
+    /// (AA) in any theme and none under 7:1 (AAA, `color-contrast-enhanced`) in the high-contrast ones (nor in the
+    /// others: every tier is drawn at 7:1); left at "Automatic" the page follows the reader's preferences (a dark
+    /// scheme, more contrast), emulated through the DevTools protocol. Expected backgrounds are the themes' own
+    /// colours, in the form the browser computes.
+    @Test(
+        .enabled(if: ExportFixture.browserRequired, ExportFixture.browserReason),
+        arguments: ["John 1:1-5", "Genesis 1:1-5"])
+    func themesMeetContrastAndFollowPreferences(reference: String) throws {
+        let page = try Self.page([reference])
+        let script = packageRoot.appendingPathComponent("Tests/InterlinearExportTests/Harness/theme_check.py")
+        let axe = try #require(ExportFixture.axeScript, "axe.min.js: run scripts/setup")
+        let result = try run(ExportFixture.python, [script.path, page.path, axe.path])
+        try #require(result.status == 0, "theme_check.py: \(result.stderr)")
+        let report = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+        let themes = try #require(report["themes"] as? [String: [String: Any]])
+        func rgb(_ colour: UInt32) -> String { "rgb(\(colour >> 16), \((colour >> 8) & 0xFF), \(colour & 0xFF))" }
+        let backgrounds: [String: UInt32] = [
+            "light": 0xFFFFFF, "dark": 0x121212, "contrast": 0xFFFFFF, "contrast-dark": 0,
+        ]
+        #expect(Set(themes.keys) == Set(backgrounds.keys))
+        for (name, result) in themes {
+            #expect((result["aa"] as? [String]) == [], "\(name) AA: \(result["aa"] ?? "")")
+            #expect((result["aaa"] as? [String]) == [], "\(name) AAA: \(result["aaa"] ?? "")")
+            #expect(result["background"] as? String == backgrounds[name].map(rgb), "\(name)")
+        }
+        let preferences = try #require(report["preferences"] as? [String: [String]])
+        #expect(preferences["none"] == [rgb(0xFFFFFF), rgb(0x1A1A1A)], "\(preferences)")
+        #expect(preferences["dark"] == [rgb(0x121212), rgb(0xE8E8E8)], "\(preferences)")
+        #expect(preferences["more"] == [rgb(0xFFFFFF), rgb(0x000000)], "\(preferences)")
+    }
 }

@@ -39,15 +39,16 @@ public struct Exporter {
     /// The web page: every chapter in one document, chapter links in a `nav` when there are several.
     public func html(_ chapters: [Chapter]) -> Data {
         let serialization = Serialization.html
-        var out = serialization.prologue(title: Self.title(of: chapters))
+        var out = serialization.prologue(title: Self.title(of: chapters)) + "<header>\n" + PageTheme.switchMarkup
         if chapters.count > 1 {
-            out += "<header>\n<nav aria-label=\"Chapters\"><ol>\n"
+            out += "<nav aria-label=\"Chapters\"><ol>\n"
             for chapter in chapters {
                 let id = Markup.id(chapter.reference.osisID)
                 out += "<li><a href=\"#\(id)\">\(Markup.text(chapter.reference.description))</a></li>\n"
             }
-            out += "</ol></nav>\n</header>\n"
+            out += "</ol></nav>\n"
         }
+        out += "</header>\n"
         out += "<main>\n"
         for chapter in chapters {
             ChapterDocument(chapter: chapter, tiers: tiers, serialization: serialization, pageMarks: PageMarks())

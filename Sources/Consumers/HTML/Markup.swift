@@ -51,14 +51,16 @@ public enum Serialization: Sendable {
         return out
     }
 
-    /// The document's first lines up to `<body>`: the style sheet inlined (a self-contained page), or `head`'s
-    /// lines in its place (the web reader links its style sheet and script).
+    /// The document's first lines up to `<body>`: the style sheet inlined (a self-contained page: an HTML page with
+    /// the themes and their switch's rules, `PageTheme`; an EPUB content document in the reading system's hands),
+    /// or `head`'s lines in its place (the web reader links its style sheet and script).
     public func prologue(title: String, head: String? = nil) -> String {
+        let sheet = self == .html ? PageStyle.css + "\n" + PageTheme.sheet(switchable: true) : PageStyle.css
         let head = """
             <meta charset="utf-8"/>
             <meta name="viewport" content="width=device-width, initial-scale=1"/>
             <title>\(Markup.text(title))</title>
-            \(head ?? "<style>\n\(PageStyle.css)\n</style>")
+            \(head ?? "<style>\n\(sheet)\n</style>")
             </head>
             <body>
 

@@ -13,54 +13,14 @@ enum WebAssets {
     /// 3:1 (1.4.11). An open define disclosure's summary and link, one above the other, are each at least 24 CSS px
     /// tall (2.5.8, target size: axe-core's `target-size` fails them at 18 px with the link straight below).
     static let style: String =
-        PageStyle.css + "\n" + themes + "\n" + tierColours + "\n" + live + "\n" + notes + "\n" + tierSwitches
+        PageStyle.css + "\n" + themes + "\n" + live + "\n" + notes + "\n" + tierSwitches
 
-    /// A theme's colours, by custom property.
-    struct Theme: Sendable {
-        let background: UInt32
-        /// Text, and a tier's colour by the class its spans carry.
-        let text: UInt32
-        let tiers: [Tier: UInt32]
-        let link: UInt32
-        let border: UInt32
-        /// A highlight's background by its colour, under the theme's text.
-        let highlights: [HighlightColor: UInt32]
-
-        var properties: String {
-            var out = "--bg:\(PageStyle.hex(background));--fg:\(PageStyle.hex(text));"
-            for tier in Tier.allCases {
-                out += "--\(PageStyle.className(of: tier)):\(PageStyle.hex(tiers[tier] ?? text));"
-            }
-            for color in HighlightColor.allCases {
-                out += "--hl-\(color.rawValue):\(PageStyle.hex(highlights[color] ?? background));"
-            }
-            return out + "--link:\(PageStyle.hex(link));--border:\(PageStyle.hex(border))"
-        }
-    }
-
-    static let light = Theme(
-        background: 0xFFFFFF, text: 0x1A1A1A,
-        tiers: [
-            .verse: 0x8A1C17, .source: 0x111111, .transliteration: 0x4F3F2F, .strongs: 0x555555,
-            .morphology: 0x555555, .gloss: 0x1A467A, .translation: 0x1A1A1A, .lemma: 0x43342A,
-        ], link: 0x0A4A8A, border: 0x767676, highlights: lightHighlights)
-
-    static let dark = Theme(
-        background: 0x121212, text: 0xE8E8E8,
-        tiers: [
-            .verse: 0xFFA89E, .source: 0xFFFFFF, .transliteration: 0xE6CFAE, .strongs: 0xBDBDBD,
-            .morphology: 0xBDBDBD, .gloss: 0xA9CDFF, .translation: 0xE8E8E8, .lemma: 0xE3D2B8,
-        ], link: 0x9ECBFF, border: 0x8C8C8C, highlights: darkHighlights)
-
-    /// High contrast: black on white, links navy.
-    static let contrastLight = Theme(
-        background: 0xFFFFFF, text: 0x000000, tiers: [:], link: 0x000080, border: 0x000000,
-        highlights: lightHighlights)
-
-    /// High contrast on a dark page: white on black, links yellow.
-    static let contrastDark = Theme(
-        background: 0x000000, text: 0xFFFFFF, tiers: [:], link: 0xFFFF00, border: 0xFFFFFF,
-        highlights: darkHighlights)
+    /// The pages' themes (`PageTheme`, shared with the exported page); the web reader adds highlight colours.
+    typealias Theme = PageTheme
+    static let light = PageTheme.light
+    static let dark = PageTheme.dark
+    static let contrastLight = PageTheme.contrastLight
+    static let contrastDark = PageTheme.contrastDark
 
     /// Highlights on a light page: pale, under dark text.
     static let lightHighlights: [HighlightColor: UInt32] = [
@@ -71,26 +31,11 @@ enum WebAssets {
         .yellow: 0x4D3F00, .green: 0x1D4426, .blue: 0x1A3560, .pink: 0x5E1E3E,
     ]
 
-    static let themes = """
-        :root{\(light.properties);color-scheme:light}
-        @media (prefers-color-scheme:dark){:root:not([data-theme]){\(dark.properties);color-scheme:dark}}
-        @media (prefers-contrast:more){:root:not([data-theme]){\(contrastLight.properties);color-scheme:light}}
-        @media (prefers-contrast:more) and (prefers-color-scheme:dark){:root:not([data-theme]){\
-        \(contrastDark.properties);color-scheme:dark}}
-        :root[data-theme=light]{\(light.properties);color-scheme:light}
-        :root[data-theme=dark]{\(dark.properties);color-scheme:dark}
-        :root[data-theme=contrast]{\(contrastLight.properties);color-scheme:light}
-        :root[data-theme=contrast-dark]{\(contrastDark.properties);color-scheme:dark}
-        """
-
-    /// The exported sheet's fixed colours replaced by the theme's.
-    static var tierColours: String {
-        var out = "html{background:var(--bg);color:var(--fg)}\nh2{color:var(--vn)}\n"
-        for tier in Tier.blockTiers + [.translation] {
-            let name = PageStyle.className(of: tier)
-            out += ".\(name){color:var(--\(name))}\n"
-        }
-        return out
+    /// The themes' rules, each theme with its highlight colours.
+    static let themes = PageTheme.sheet { theme in
+        HighlightColor.allCases.map { color in
+            ";--hl-\(color.rawValue):\(PageStyle.hex(theme.highlights[color] ?? theme.background))"
+        }.joined()
     }
 
     /// The notes pages: each highlight's colour under the theme's text, the list, the forms.
@@ -161,4 +106,9 @@ enum WebAssets {
         footer{border-top:1px solid var(--border)}
         @media (forced-colors:active){details.def>summary,a{color:LinkText}}
         """
+}
+
+extension PageTheme {
+    /// A highlight's background by its colour, under the theme's text: pale on a light page, deep on a dark one.
+    var highlights: [HighlightColor: UInt32] { isDark ? WebAssets.darkHighlights : WebAssets.lightHighlights }
 }

@@ -1,0 +1,55 @@
+"""The exported page's colour themes in headless Chromium (Debian chromium + chromium-driver, driven by selenium):
+each theme chosen with the page's own switch (its radio button clicked, as a reader would), then axe-core 4.12's
+contrast rules run on the whole page: `color-contrast` (WCAG AA, 4.5:1) and `color-contrast-enhanced` (AAA, 7:1).
+Also the switch left at "Automatic" with the reader's preferences emulated (DevTools `Emulation.setEmulatedMedia`):
+the page's background and text colours then, for a dark scheme, for more contrast and for neither.
+
+  theme_check.py PAGE.html AXE.js
+
+Prints one JSON object: {"themes": {"light": {"aa": [...], "aaa": [...], "background": "rgb(…)"}, …},
+"preferences": {"dark": [background, text], "more": […], "none": […]}}, each list the ids of the rules' violations
+with their first nodes.
+"""
+import json
+import sys
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+
+page, axe_path = sys.argv[1], sys.argv[2]
+options = webdriver.ChromeOptions()
+options.binary_location = "/usr/bin/chromium"
+for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=900,1200"):
+    options.add_argument(flag)
+driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+driver.command_executor._client_config.timeout = 1800
+AXE = ("const done = arguments[arguments.length - 1];"
+       "axe.run(document, {runOnly: {type: 'rule', values: [arguments[0]]}})"
+       ".then(r => done(r.violations.map(v => v.id + ' ' + v.nodes.slice(0, 3).map(n => n.target.join(' '))"
+       ".join(', ')))).catch(e => done(['axe-error ' + String(e)]));")
+BACKGROUND = "return getComputedStyle(document.documentElement).backgroundColor;"
+COLOURS = "const s = getComputedStyle(document.documentElement); return [s.backgroundColor, s.color];"
+try:
+    driver.set_script_timeout(1800)
+    driver.get("file://" + page)
+    with open(axe_path, encoding="utf-8") as f:
+        axe = f.read()
+    driver.execute_script(axe)
+    themes = {}
+    for theme in ("light", "dark", "contrast", "contrast-dark"):
+        driver.find_element("id", "theme-" + theme).click()
+        themes[theme] = {
+            "aa": driver.execute_async_script(AXE, "color-contrast"),
+            "aaa": driver.execute_async_script(AXE, "color-contrast-enhanced"),
+            "background": driver.execute_script(BACKGROUND),
+        }
+    driver.find_element("id", "theme-auto").click()
+    preferences = {}
+    for name, features in (("dark", [{"name": "prefers-color-scheme", "value": "dark"}]),
+                           ("more", [{"name": "prefers-contrast", "value": "more"}]),
+                           ("none", [])):
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": features})
+        preferences[name] = driver.execute_script(COLOURS)
+    print(json.dumps({"themes": themes, "preferences": preferences}))
+finally:
+    driver.quit()
