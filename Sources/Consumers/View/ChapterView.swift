@@ -1,6 +1,7 @@
 import InterlinearAccessibility
 import InterlinearCorpus
 import InterlinearInteraction
+import InterlinearNotes
 import InterlinearRender
 import InterlinearSession
 import InterlinearTable
@@ -58,6 +59,12 @@ package final class ChapterView {
     package internal(set) var options: LayoutOptions
     /// Layouts made since the view opened, the first included.
     package internal(set) var layoutCount = 1
+    /// The reader's notes file as read when the window opened (nil: none), and this chapter's notes, their words
+    /// found in it as it is now (`ChapterView+Notes.swift`).
+    package internal(set) var noteFile: NotesByChapter?
+    package internal(set) var notes: [Note] = []
+    /// What the window says to a screen reader that starts after it opened: the notes of the first chapter.
+    package var openingAnnouncement: String?
 
     /// Opens a chapter already laid out with `layout` (the first layout, made by the caller so that failures are
     /// reported before a window exists). `options.width` is the window's width in points. `chapter` comes from
@@ -261,7 +268,8 @@ package final class ChapterView {
         leave()
         show(next)
         if abs(step) == 1, let neighbour, target != neighbour {
-            message = WindowWording.skipped(neighbour, showing: target)
+            message = [WindowWording.skipped(neighbour, showing: target), message].compactMap { $0 }
+                .joined(separator: " · ")
         }
         return [.chapter, .layout, .scrolled, .focus, .status]
     }
@@ -276,6 +284,9 @@ package final class ChapterView {
             viewport: Viewport(width: viewport.width, height: viewport.height),
             granularity: .word, screenReaderEnabled: tree.screenReaderEnabled)
         tree.script = script
+        notes = noteFile?.notes(in: next.reference).located(in: next) ?? []
+        message = notesOpened
+        openingAnnouncement = nil
         focus = nil
         let paneWasOpen = pane != nil
         detailsWord = nil

@@ -104,6 +104,12 @@ package final class ScreenReaderChannel {
             announcedCells = view.visibleCells
             notifications += 1
             link.visibleCellsChanged(announcedCells)
+            // A screen reader started after the window opened has not heard the first chapter's notes: once.
+            if let opening = view.openingAnnouncement {
+                view.openingAnnouncement = nil
+                notifications += 1
+                link.announce(opening)
+            }
         }
         wasActive = active
     }
