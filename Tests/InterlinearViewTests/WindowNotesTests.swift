@@ -168,15 +168,8 @@ import Testing
 /// is 3:1 against the page (1.4.11): computed from the sRGB definition of relative luminance, as
 /// `ThemeContrastTests` does. And the tint is drawn where the word is: under its source label's centre.
 @Suite struct NoteMarksContrastTests {
-    func luminance(_ c: Colour) -> Double {
-        func linear(_ v: Double) -> Double { v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4) }
-        return 0.2126 * linear(c.red) + 0.7152 * linear(c.green) + 0.0722 * linear(c.blue)
-    }
-
-    func contrast(_ a: Colour, _ b: Colour) -> Double {
-        let (la, lb) = (luminance(a), luminance(b))
-        return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
-    }
+    /// The WCAG formula as `ThemeContrastTests` computes it.
+    func contrast(_ a: Colour, _ b: Colour) -> Double { ThemeContrastTests().contrast(a, b) }
 
     @Test(arguments: Theme.Name.allCases) func tintsAndMarksKeepTheirContrast(name: Theme.Name) {
         let theme = Theme.named(name)

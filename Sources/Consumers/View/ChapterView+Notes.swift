@@ -114,13 +114,7 @@ extension ChapterView {
         let position = WindowWording.bookmark(index + 1, of: bookmarks.count)
         var change: ViewChange = .status
         if target != chapter.reference {
-            let next: Chapter
-            do { next = try catalog.load(target) } catch {
-                message = WindowWording.cannotOpen(target, error)
-                return .status
-            }
-            leave()
-            show(next)
+            guard turn(to: target) else { return .status }
             change.formUnion([.chapter, .layout, .scrolled, .focus])
         }
         if let element = element(of: bookmarks[index]) { change.formUnion(setFocus(element)) }

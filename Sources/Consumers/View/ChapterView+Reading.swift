@@ -155,13 +155,7 @@ extension ChapterView {
         }
         var change: ViewChange = []
         if passage.chapter != chapter.reference {
-            let next: Chapter
-            do { next = try catalog.load(passage.chapter) } catch {
-                message = WindowWording.cannotOpen(passage.chapter, error)
-                return .status
-            }
-            leave()
-            show(next)
+            guard turn(to: passage.chapter) else { return .status }
             change = [.chapter, .layout, .scrolled, .focus, .status]
         }
         if let verses = passage.verses { change.formUnion(goToVerse(verses.lowerBound)) }

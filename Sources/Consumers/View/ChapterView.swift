@@ -260,18 +260,25 @@ package final class ChapterView {
             message = WindowWording.lastChapter(here, forward: step > 0, missing: neighbour)
             return .status
         }
-        let next: Chapter
-        do { next = try catalog.load(target) } catch {
-            message = WindowWording.cannotOpen(target, error)
-            return .status
-        }
-        leave()
-        show(next)
+        guard turn(to: target) else { return .status }
         if abs(step) == 1, let neighbour, target != neighbour {
             message = [WindowWording.skipped(neighbour, showing: target), message].compactMap { $0 }
                 .joined(separator: " · ")
         }
         return [.chapter, .layout, .scrolled, .focus, .status]
+    }
+
+    /// Leaves this chapter (remembered for Alt+←) for `target`, at its top; false, with the status line saying why,
+    /// when it cannot be read.
+    func turn(to target: ChapterReference) -> Bool {
+        let next: Chapter
+        do { next = try catalog.load(target) } catch {
+            message = WindowWording.cannotOpen(target, error)
+            return false
+        }
+        leave()
+        show(next)
+        return true
     }
 
     /// Replaces the chapter, at the top, with no focus, no details and no search.
