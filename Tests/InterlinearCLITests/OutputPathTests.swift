@@ -205,4 +205,36 @@ import Testing
         #expect(result.status == 73)
         #expect(try String(contentsOfFile: file, encoding: .utf8) == "old")
     }
+
+    /// A file's name says its format, as every program that opens it reads it: each file begins with the magic
+    /// bytes of the format its extension names (PNG's signature, PDF's header, SVG's root, a ZIP whose first member
+    /// is EPUB's `mimetype`, HTML's doctype), and a `--format` that contradicts the name is a usage error that
+    /// writes nothing.
+    @Test func anOutputNameChoosesTheFormatAndAContradictionIsRefused() throws {
+        let scratch = try ScratchFolder()
+        defer { scratch.remove() }
+        let magic: [(command: String, name: String, prefix: [UInt8])] = [
+            ("render", "page.PNG", [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]),
+            ("render", "page.pdf", Array("%PDF-".utf8)),
+            ("render", "page.svg", Array("<?xml".utf8)),
+            ("render", "page", [0x89, 0x50, 0x4E, 0x47]),
+            ("export", "book.epub", [0x50, 0x4B, 0x03, 0x04]),
+            ("export", "book.htm", Array("<!DOCTYPE html>".utf8)),
+        ]
+        for (command, name, prefix) in magic {
+            let result = try interlinear(command, "Revelation 22", "--output", scratch.path(name))
+            #expect(result.status == 0, "\(command) \(name): \(result.stderr)")
+            let written = try Data(contentsOf: scratch.url.appendingPathComponent(name))
+            #expect(Array(written.prefix(prefix.count)) == prefix, "\(command) \(name)")
+            if name.hasSuffix(".epub") { #expect(written.range(of: Data("mimetypeapplication/epub+zip".utf8)) != nil) }
+        }
+        for (command, format, name) in [("render", "png", "page2.pdf"), ("export", "html", "book2.epub")] {
+            let result = try interlinear(command, "Revelation 22", "--format", format, "--output", scratch.path(name))
+            #expect(result.status == 64, "\(command) --format \(format) \(name): \(result.stderr)")
+            #expect(
+                result.stderr.split(separator: "\n").count == 1
+                    && result.stderr.contains("--format \(format) contradicts"))
+            #expect(!FileManager.default.fileExists(atPath: scratch.path(name)))
+        }
+    }
 }

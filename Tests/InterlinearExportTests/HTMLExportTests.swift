@@ -120,4 +120,42 @@ struct HTMLExportTests {
             #expect(!FileManager.default.fileExists(atPath: file.path))
         }
     }
+
+    /// A verse selected in Chromium copies what is printed and nothing a screen reader alone is given: no line of
+    /// the copy is a word's spoken form, and its Greek or Hebrew lines are the verse's words as the chapter file
+    /// prints them, in order (Harness/copy_check.py selects each verse's section and reads the selection's text).
+    @Test(.enabled(if: ExportFixture.browserRequired, ExportFixture.browserReason), arguments: ["John 1", "Genesis 1"])
+    func aSelectedVerseCopiesOnlyThePrintedTiers(reference: String) throws {
+        let page = try (reference == "John 1" ? Self.johnOne : Self.genesisOne).get()
+        let script = packageRoot.appendingPathComponent("Tests/InterlinearExportTests/Harness/copy_check.py")
+        let result = try run(ExportFixture.python, [script.path, page.absoluteString, "--verses", "3"])
+        try #require(result.status == 0, "copy_check.py: \(result.stderr)")
+        struct Verse: Decodable { let id: String?, copied: String, spoken: [String] }
+        struct Report: Decodable { let verses: [Verse] }
+        let verses = try JSONDecoder().decode(Report.self, from: result.stdout).verses
+        #expect(verses.count == 3)
+        let file = reference == "John 1" ? "43-John/01.tsv" : "01-Gen/01.tsv"
+        let text = try String(contentsOf: corpusDirectory.appendingPathComponent("chapters/\(file)"), encoding: .utf8)
+        var words: [Int: [String]] = [:]
+        for line in text.split(separator: "\n") {
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            if fields.first == "w", fields.count > 2, let verse = Int(fields[1]) {
+                words[verse, default: []].append(ChapterFileWord.printed(fields))
+            }
+        }
+        for (index, verse) in verses.enumerated() {
+            let lines = verse.copied.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            #expect(!verse.spoken.isEmpty, "\(verse.id ?? "?"): the page gives screen readers spoken forms")
+            let spoken = Set(verse.spoken.map { $0.trimmingCharacters(in: .whitespaces) })
+            let leaked = lines.filter { spoken.contains($0) || $0.contains("Strong's") }
+            #expect(leaked.isEmpty, "\(verse.id ?? "?") copied spoken text: \(leaked)")
+            let script = lines.filter { line in
+                line.unicodeScalars.contains {
+                    (0x0370...0x03FF).contains($0.value) || (0x1F00...0x1FFF).contains($0.value)
+                        || (0x05D0...0x05EA).contains($0.value)
+                }
+            }
+            #expect(script == words[index + 1], "\(verse.id ?? "?")")
+        }
+    }
 }

@@ -154,4 +154,26 @@ struct WebServerHarnessTests {
         let stay = try run(Validators.python, [script, base, "--stays", "John.1.51"])
         #expect(stay.status == 0, "\(stay.stdoutText) \(stay.stderr)")
     }
+
+    /// The web reader's chapter page, like the exported one (`HTMLExportTests`): a selected verse copies none of
+    /// the words' spoken forms, nor the define disclosures' spoken labels.
+    @Test func aSelectedVerseCopiesNoSpokenText() throws {
+        let base = try Self.server.get().base
+        let script = packageRoot.appendingPathComponent("Tests/InterlinearExportTests/Harness/copy_check.py")
+        let result = try run(Validators.python, [script.path, base + "read/John.1", "--verses", "2"])
+        try #require(result.status == 0, "copy_check.py: \(result.stderr)")
+        let report = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+        let verses = try #require(report["verses"] as? [[String: Any]])
+        #expect(verses.count == 2)
+        for verse in verses {
+            let copied = try #require(verse["copied"] as? String)
+            let spoken = try #require(verse["spoken"] as? [String]).map { $0.trimmingCharacters(in: .whitespaces) }
+            // The words' spoken forms ("En, In the, preposition, Strong's G1722"); a define label's spoken word is
+            // its transliteration, which is printed too.
+            let forms = spoken.filter { $0.contains(", ") }
+            #expect(!forms.isEmpty)
+            let leaked = forms.filter { copied.contains($0) }
+            #expect(leaked.isEmpty, "\(verse["id"] ?? "?") copied spoken text: \(leaked)")
+        }
+    }
 }

@@ -126,7 +126,11 @@ final class RecordingLink: ScreenReaderLink {
         channel.service()
         #expect(view.screenReaderEnabled, "the view follows the link")
         #expect(channel.waitTimeout == 10)
-        #expect(link.notifications == [.visible(view.visibleCells)], "a reader that comes on hears what is in view")
+        // A reader that comes on hears what is in view, and the focus is on the reading position's first element:
+        // verse 1's number (the fixture opens at the top), so the reader need not search the tree for a focus.
+        let verseOne = ElementID(cell: VerseIndex(0), kind: .verseNumber)
+        #expect(link.notifications == [.visible(view.visibleCells), .focus(verseOne)])
+        #expect(view.focus == verseOne && view.chapter.verses[VerseIndex(0)].number == 1)
         link.calls = []
 
         // Scrolling within the same verses says nothing; a new verse in view says so once, to the tree (visible

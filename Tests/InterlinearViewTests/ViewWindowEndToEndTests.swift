@@ -181,6 +181,26 @@ struct ViewWindowEndToEndTests {
         #expect(view.waitForExit() == 0)
     }
 
+    /// On a 1280×800 screen the default window (844 points tall, a phone's height) is made as tall as the screen, so
+    /// its status line with the key hint is on screen; a height the user gives is kept; on a taller screen the
+    /// default is kept. The screen's size is Xvfb's (no window manager: no frame to leave room for).
+    @Test(arguments: [
+        ("1280x800x24", [String](), 800), ("1280x800x24", ["--height", "844"], 844), ("1280x1024x24", [], 844),
+    ])
+    func theFirstWindowFitsTheScreen(screen: String, height: [String], expected: Int) throws {
+        let display = try XvfbDisplay(screen: screen)
+        defer { display.shutDown() }
+        let view = try ViewProcess(on: display, ["John 1", "--screen-reader", "off"] + height)
+        defer { view.terminate() }
+        _ = try window(display, view, title: "interlinear — John 1")
+        let (record, image) = try snapshot(view, display, 1)
+        let frame = try #require(record["window"] as? [String: Any])
+        #expect(frame["height"] as? Double == Double(expected) && frame["width"] as? Double == 390, "\(frame)")
+        #expect(image.height == expected)
+        try display.xdotool("key", "q")
+        #expect(view.waitForExit() == 0)
+    }
+
     /// With `--screen-reader on` the AT-SPI adapter joins a private session's accessibility bus (started by D-Bus
     /// activation of at-spi-bus-launcher); the view's tree is then on, and keyboard focus builds only the verse it
     /// asks about. (The screen reader's side of this window is tested with pyatspi and Orca in InterlinearATSPITests.)
@@ -198,7 +218,9 @@ struct ViewWindowEndToEndTests {
         _ = try window(display, view, title: "interlinear — John 1")
         let (record, _) = try snapshot(view, display, 1, after: "Tab", "Right")
         #expect(record["screenReader"] as? Bool == true, "stderr: \(view.errors)")
-        #expect(record["focus"] as? String == "John.1.1.w1")
+        // The reader's coming on focused verse 1's number (the reading position's first element): Tab goes to the
+        // verse's first word, → to its second.
+        #expect(record["focus"] as? String == "John.1.1.w2")
         let stats = try #require(record["stats"] as? [String: Int])
         let cells = try #require(record["cellsDrawn"] as? Int)
         #expect((1...cells).contains(stats["containersBuilt"] ?? 0), "only verses in view were asked about: \(stats)")

@@ -16,8 +16,8 @@ final class XvfbDisplay {
     private let pid: pid_t
     private var closed = false
 
-    /// Starts `Xvfb -screen 0 1280x1024x24` on a free display.
-    init() throws {
+    /// Starts `Xvfb -screen 0 1280x1024x24` (or another `screen`) on a free display.
+    init(screen: String = "1280x1024x24") throws {
         let xvfb = try #require(Self.xvfb, "Xvfb is not installed")
         _ = try #require(Self.xdotool, "xdotool is not installed")
         directory = FileManager.default.temporaryDirectory
@@ -28,7 +28,7 @@ final class XvfbDisplay {
         // Other children must not inherit the write end, or a dead Xvfb would never give EOF.
         for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         pid = try spawn(
-            xvfb.path, ["-displayfd", "3", "-screen", "0", "1280x1024x24", "-nolisten", "tcp", "-noreset"],
+            xvfb.path, ["-displayfd", "3", "-screen", "0", screen, "-nolisten", "tcp", "-noreset"],
             environment: ProcessInfo.processInfo.environment,
             stdout: directory.appendingPathComponent("xvfb.log").path,
             stderr: directory.appendingPathComponent("xvfb.log").path, extraFD: fds[1])

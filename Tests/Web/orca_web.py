@@ -24,10 +24,9 @@ import re
 import signal
 import subprocess
 import sys
-import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "InterlinearATSPITests", "Harness"))
-from orca_check import speech_lines, start_orca  # noqa: E402
+from orca_check import quiet, speech_lines, start_orca  # noqa: E402
 from session import Session, log, wait_until  # noqa: E402
 
 failed = []
@@ -67,20 +66,6 @@ def chromium_window(pid):
 def key(window, keysym):
     subprocess.run(["xdotool", "windowfocus", "--sync", window], capture_output=True, timeout=10)
     subprocess.run(["xdotool", "key", "--window", window, keysym], capture_output=True, timeout=10)
-
-
-def quiet(debug_file, seconds=1.5, limit=30):
-    """Waits until Orca has said nothing new for `seconds` (at most `limit`): what a key made it say is all said."""
-    deadline = time.monotonic() + limit
-    count, since = len(speech_lines(debug_file)), time.monotonic()
-    while time.monotonic() < deadline:
-        time.sleep(0.2)
-        now = len(speech_lines(debug_file))
-        if now != count:
-            count, since = now, time.monotonic()
-        elif time.monotonic() - since >= seconds:
-            break
-    return count
 
 
 def press(window, debug_file, url, label, number, keysym):

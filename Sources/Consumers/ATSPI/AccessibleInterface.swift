@@ -22,8 +22,8 @@ extension AtspiAdapter {
         case .element(let id):
             guard let u = tree.utterance(of: id) else { return ("", "en", "") }
             // After the "define" action the word's description is its dictionary entry (ActionInterface); a noted
-            // word's name ends with its marks (Orca 43 says no description on focus) and its description is the
-            // notes' text.
+            // word's name ends with its marks (heard wherever the name is: focus, Where Am I, braille) and its
+            // description is the notes' text.
             let noted = host.noteMark(of: id)
             let defined = definition?.id == id ? definition?.text : nil
             let description = defined ?? noted.flatMap { $0.description.isEmpty ? nil : $0.description }

@@ -104,7 +104,7 @@ enum ArgumentShortcut {
         guard var scan = Scan(arguments, flags: layoutFlags) else { return nil }
         var command = RenderCommand()
         command.layout = scan.layout()
-        command.format = scan.value("format", .png)
+        command.chosenFormat = scan.optional("format")
         command.scale = scan.value("scale", 2)
         command.paper = scan.value("paper", .a4)
         command.from = scan.optional("from")

@@ -28,8 +28,13 @@ struct ExportCommand: ParsableCommand {
 
     @OptionGroup var settings: LayoutSettings
 
-    @Option(help: "Output format: html or epub.")
-    var format: ExportFormat = .html
+    @Option(
+        name: .customLong("format"),
+        help: "Output format: html or epub (default: the one --output's name ends with, else html).")
+    var chosenFormat: ExportFormat?
+
+    /// `--format`, or the format `--output`'s extension names, or HTML (`validate` refuses a contradiction).
+    var format: ExportFormat { (try? OutputFormat.chosen(chosenFormat, output: output, default: .html)) ?? .html }
 
     @Option(help: "Paper of the printed copy whose pages the EPUB page list names: a4 or letter.")
     var paper: Paper = .a4
@@ -41,6 +46,7 @@ struct ExportCommand: ParsableCommand {
     static let maximumChapters = 150
 
     func validate() throws {
+        _ = try OutputFormat.chosen(chosenFormat, output: output, default: ExportFormat.html)
         guard !references.isEmpty else { throw ValidationError("name at least one chapter, such as \"John 1\"") }
         let passages = try references.flatMap(Self.passages)
         guard passages.count <= Self.maximumChapters else {

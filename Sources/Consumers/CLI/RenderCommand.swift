@@ -28,8 +28,13 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var layout: LayoutArguments
 
-    @Option(help: "Output format: png, svg or pdf.")
-    var format: RenderFormat = .png
+    @Option(
+        name: .customLong("format"),
+        help: "Output format: png, svg or pdf (default: the one --output's name ends with, else png).")
+    var chosenFormat: RenderFormat?
+
+    /// `--format`, or the format `--output`'s extension names, or PNG (`validate` refuses a contradiction).
+    var format: RenderFormat { (try? OutputFormat.chosen(chosenFormat, output: output, default: .png)) ?? .png }
 
     @Option(parsing: .unconditional, help: "Pixels per point (PNG).")
     var scale: Double = 2
@@ -50,6 +55,7 @@ struct RenderCommand: ParsableCommand {
     var output: String?
 
     func validate() throws {
+        _ = try OutputFormat.chosen(chosenFormat, output: output, default: RenderFormat.png)
         guard scale.isFinite, (0.25...8).contains(scale) else {
             throw ValidationError("--scale must be between 0.25 and 8, got \(scale)")
         }

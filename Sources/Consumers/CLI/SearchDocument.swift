@@ -4,58 +4,23 @@ import InterlinearStore
 
 /// The `interlinear.search/3` document (Schemas/search-3.schema.json), and its text form.
 struct SearchDocument {
-    struct Count {
-        let book: String
-        let osis: String
-        let hits: Int
-    }
-
-    struct Criterion {
-        let kind: String
-        let text: String
-    }
-
+    /// A hit as the store found it, with the verse in English Bibles' numbering where the Hebrew text numbers it
+    /// differently ("Psalm 102:25" for the Hebrew Psalm 102:26); nil where the two agree.
     struct Hit {
-        let reference: String
-        let osisRef: String
-        let book: String
-        let chapter: Int
-        let verse: Int
-        /// 1-based position of the word in its verse; null for a translation-text hit.
-        let word: Int?
-        let matched: String
-        let lemma: String?
-        let strongs: String?
-        let morphology: String?
-        let gloss: String?
-        let context: String
-        /// The verse in English Bibles' numbering where the Hebrew text numbers it differently ("Psalm 102:25" for
-        /// the Hebrew Psalm 102:26); null where the two agree.
+        let found: SearchHit
         let englishReference: String?
     }
 
     static let schema = "interlinear.search/3"
-    let query: String
-    let kind: String
-    let criteria: [Criterion]
-    let scope: String
-    let limit: Int
-    let total: Int
-    let truncated: Bool
-    let counts: [Count]
+    let result: SearchResult
     let results: [Hit]
+    var query: SearchQuery { result.query }
+    var truncated: Bool { result.hits.count < result.total }
 
     /// `englishVerse` gives the English verse key of a Hebrew verse key where the numberings differ
     /// (`CorpusStore.englishVerse(hebrew:)`).
     init(_ result: SearchResult, englishVerse: (Int) throws -> Int? = { _ in nil }) rethrows {
-        query = result.query.text
-        kind = result.query.kind.rawValue
-        criteria = result.query.criteria.map { Criterion(kind: $0.kind.rawValue, text: $0.text) }
-        scope = result.query.scope.description
-        limit = result.query.limit
-        total = result.total
-        truncated = result.hits.count < result.total
-        counts = result.counts.map { Count(book: $0.book.name, osis: $0.book.osis, hits: $0.hits) }
+        self.result = result
         results = try result.hits.map { hit in
             let book = hit.chapter.book
             let english =
@@ -65,28 +30,33 @@ struct SearchDocument {
                     let chapter = ChapterReference(book: book, chapter: key / 1_000 % 1_000)
                     return key % 1_000 == 0 ? "the title of \(chapter)" : "\(chapter):\(key % 1_000)"
                 } : nil
-            return Hit(
-                reference: hit.reference, osisRef: "\(hit.chapter.osisID).\(hit.verse)", book: hit.chapter.book.name,
-                chapter: hit.chapter.chapter, verse: hit.verse, word: hit.word.map { $0 + 1 }, matched: hit.matched,
-                lemma: hit.lemma, strongs: hit.strongs, morphology: hit.morphology, gloss: hit.gloss,
-                context: hit.context, englishReference: english)
+            return Hit(found: hit, englishReference: english)
         }
     }
 
     /// The document, pretty-printed with its keys sorted, ending with a line break (`JSONWriter`): each record
     /// names its keys once (below), and `SchemaDriftTests` holds them to `Schemas/search-3.schema.json`.
     func encoded() throws -> Data {
-        var json = JSONWriter(pretty: true, capacity: 512 * results.count + 64 * counts.count + 512)
+        var json = JSONWriter(pretty: true, capacity: 512 * results.count + 64 * result.counts.count + 512)
         json.object { json in
-            json.key("counts"); json.records(counts)
-            json.key("criteria"); json.records(criteria)
-            json.key("kind"); json.string(kind)
-            json.key("limit"); json.number(limit)
-            json.key("query"); json.string(query)
+            json.key("counts")
+            json.array { json in
+                for count in result.counts {
+                    json.object { json in
+                        json.key("book"); json.string(count.book.name)
+                        json.key("hits"); json.number(count.hits)
+                        json.key("osis"); json.string(count.book.osis)
+                    }
+                }
+            }
+            json.key("criteria"); json.records(query.criteria)
+            json.key("kind"); json.string(query.kind.rawValue)
+            json.key("limit"); json.number(query.limit)
+            json.key("query"); json.string(query.text)
             json.key("results"); json.records(results)
             json.key("schema"); json.string(Self.schema)
-            json.key("scope"); json.string(scope)
-            json.key("total"); json.number(total)
+            json.key("scope"); json.string(query.scope.description)
+            json.key("total"); json.number(result.total)
             json.key("truncated"); json.bool(truncated)
         }
         return try json.finish()
@@ -96,18 +66,22 @@ struct SearchDocument {
     var text: String {
         var out = ""
         for hit in results {
-            var line = hit.reference
+            let found = hit.found
+            var line = found.reference
             // Worded as `read` and `typeset` word a moved reference.
             if let english = hit.englishReference { line += " (\(english) in English Bibles)" }
-            line += "  \(hit.matched)"
-            if let gloss = hit.gloss, !gloss.isEmpty { line += " ‘\(gloss)’" }
-            if let morphology = hit.morphology { line += "  \(morphology)" }
-            out += line + "  \(hit.context)\n"
+            line += "  \(found.matched)"
+            if let gloss = found.gloss, !gloss.isEmpty { line += " ‘\(gloss)’" }
+            if let morphology = found.morphology { line += "  \(morphology)" }
+            out += line + "  \(found.context)\n"
         }
         let shown = truncated ? " (first \(results.count) listed; --limit N lists more)" : ""
-        let unit = kind == "text" ? "verse" : "word"
-        out += "\(total) \(unit)\(total == 1 ? "" : "s") in \(scope)\(shown)\n"
-        if !counts.isEmpty { out += counts.map { "\($0.book) \($0.hits)" }.joined(separator: ", ") + "\n" }
+        let total = result.total
+        let unit = query.kind.rawValue == "text" ? "verse" : "word"
+        out += "\(total) \(unit)\(total == 1 ? "" : "s") in \(query.scope.description)\(shown)\n"
+        if !result.counts.isEmpty {
+            out += result.counts.map { "\($0.book.name) \($0.hits)" }.joined(separator: ", ") + "\n"
+        }
         if results.contains(where: { $0.englishReference != nil }) {
             out += "Old Testament references are in the Hebrew text's numbering; English Bibles' beside them\n"
         }
@@ -115,20 +89,10 @@ struct SearchDocument {
     }
 }
 
-extension SearchDocument.Count: JSONRecord {
+extension SearchQuery.Criterion: JSONRecord {
     func write(into json: inout JSONWriter) {
         json.object { json in
-            json.key("book"); json.string(book)
-            json.key("hits"); json.number(hits)
-            json.key("osis"); json.string(osis)
-        }
-    }
-}
-
-extension SearchDocument.Criterion: JSONRecord {
-    func write(into json: inout JSONWriter) {
-        json.object { json in
-            json.key("kind"); json.string(kind)
+            json.key("kind"); json.string(kind.rawValue)
             json.key("text"); json.string(text)
         }
     }
@@ -136,20 +100,22 @@ extension SearchDocument.Criterion: JSONRecord {
 
 extension SearchDocument.Hit: JSONRecord {
     func write(into json: inout JSONWriter) {
+        let hit = found
         json.object { json in
-            json.key("book"); json.string(book)
-            json.key("chapter"); json.number(chapter)
-            json.key("context"); json.string(context)
+            json.key("book"); json.string(hit.chapter.book.name)
+            json.key("chapter"); json.number(hit.chapter.chapter)
+            json.key("context"); json.string(hit.context)
             json.key("englishReference"); json.string(englishReference)
-            json.key("gloss"); json.string(gloss)
-            json.key("lemma"); json.string(lemma)
-            json.key("matched"); json.string(matched)
-            json.key("morphology"); json.string(morphology)
-            json.key("osisRef"); json.string(osisRef)
-            json.key("reference"); json.string(reference)
-            json.key("strongs"); json.string(strongs)
-            json.key("verse"); json.number(verse)
-            json.key("word"); json.number(word)
+            json.key("gloss"); json.string(hit.gloss)
+            json.key("lemma"); json.string(hit.lemma)
+            json.key("matched"); json.string(hit.matched)
+            json.key("morphology"); json.string(hit.morphology)
+            json.key("osisRef"); json.string("\(hit.chapter.osisID).\(hit.verse)")
+            json.key("reference"); json.string(hit.reference)
+            json.key("strongs"); json.string(hit.strongs)
+            json.key("verse"); json.number(hit.verse)
+            // 1-based in the document.
+            json.key("word"); json.number(hit.word.map { $0 + 1 })
         }
     }
 }

@@ -35,7 +35,9 @@ struct ViewCommand: ParsableCommand {
 
     @OptionGroup var layout: LayoutArguments
 
-    @Option(parsing: .unconditional, help: "Window height in points.")
+    @Option(
+        parsing: .unconditional,
+        help: "Window height in points (default: 844, or the screen's usable height where that is less).")
     var height: Double = 844
 
     // Unconditional: "--scroll -40" is a value, not an option.
@@ -118,9 +120,10 @@ struct ViewCommand: ParsableCommand {
                 _ = view.goToVerse(range.lowerBound)
             }
             // Validated above: whole numbers of points within 100...10000.
-            let settings = WindowSettings(
+            var settings = WindowSettings(
                 width: Int32(layout.width), height: Int32(height), scrollY: Float(scroll),
                 snapshotPath: snapshot, screenReader: screenReader)
+            settings.fitsScreen = !isGiven("--height")
             let window = try ViewWindow(view: view, settings: settings)
             do { try window.run() } catch let error as SystemError {
                 throw OutputTarget.standardOutputFailure(error)

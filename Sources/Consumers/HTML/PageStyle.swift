@@ -62,7 +62,8 @@ public enum PageStyle {
             .gl{color:\(c(.gloss))}
             .tl{color:\(c(.translation));margin:.5em 0 0;overflow-wrap:anywhere}
             .sr{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;\
-            clip:rect(0 0 0 0);clip-path:inset(50%);white-space:nowrap;border:0}
+            clip:rect(0 0 0 0);clip-path:inset(50%);white-space:nowrap;border:0;\
+            -webkit-user-select:none;user-select:none}
             footer{margin-top:2em;font-size:.85em}
             """
     }

@@ -91,20 +91,30 @@ package final class ScreenReaderChannel {
 
     /// Lets the link run, then follows it: the view's screen-reader flag is the link's `isActive` (the adapter sets
     /// the tree's flag itself; this keeps the view's copy for the next tree in step). When the link turns active it
-    /// hears the visible cells it has not been told about.
-    package func service() {
+    /// hears the visible cells it has not been told about, and, when nothing has focus yet, the reading position's
+    /// first element (the number of the verse at the top) takes it: a screen reader that finds no focused object
+    /// searches the whole tree for one on every key (Orca 43 does), and says nothing until it has. Returns what
+    /// changed, for the window to draw.
+    @discardableResult
+    package func service() -> ViewChange {
         guard let link else {
             view.screenReaderEnabled = false
-            return
+            return []
         }
         link.process()
         let active = link.isActive
         if view.screenReaderEnabled != active { view.screenReaderEnabled = active }
+        var change: ViewChange = []
         if active && !wasActive {
             announcedCells = view.visibleCells
             notifications += 1
             link.visibleCellsChanged(announcedCells)
-            // A screen reader started after the window opened has not heard the first chapter's notes: once.
+            if view.focus == nil {
+                change = view.moveFocus(forward: true)
+                tell(change)
+            }
+            // A screen reader started after the window opened has not heard the first chapter's notes: once, after
+            // the focus, so that the focus's speech does not cut it off.
             if let opening = view.openingAnnouncement {
                 view.openingAnnouncement = nil
                 notifications += 1
@@ -112,5 +122,6 @@ package final class ScreenReaderChannel {
             }
         }
         wasActive = active
+        return change
     }
 }

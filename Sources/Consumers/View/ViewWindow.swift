@@ -108,6 +108,7 @@ package final class ViewWindow {
         SDL_SetWindowMinimumSize(window, 120, 80)
         SDL_StartTextInput()
         X11Keys.enable()
+        if settings.fitsScreen { Self.fitScreen(window) }
         // The window manager (if any) may have given another size than asked.
         var width: Int32 = 0, height: Int32 = 0
         SDL_GetWindowSize(window, &width, &height)
@@ -121,6 +122,26 @@ package final class ViewWindow {
                 channel.wokenByRequests = true
             }
         }
+    }
+
+    /// Shrinks the window, frame included, to the usable part of the screen it opened on: the default height is a
+    /// phone's, taller than many laptops' screens, where the status line and its key hint would be cut off.
+    private static func fitScreen(_ window: OpaquePointer) {
+        var usable = SDL_Rect()
+        guard SDL_GetDisplayUsableBounds(max(SDL_GetWindowDisplayIndex(window), 0), &usable) == 0 else { return }
+        // The frame the window manager adds; none without one (then the call fails and leaves zeros).
+        var top: Int32 = 0, left: Int32 = 0, bottom: Int32 = 0, right: Int32 = 0
+        _ = SDL_GetWindowBordersSize(window, &top, &left, &bottom, &right)
+        var width: Int32 = 0, height: Int32 = 0
+        SDL_GetWindowSize(window, &width, &height)
+        let fitted = (
+            min(width, max(usable.w - left - right, 120)), min(height, max(usable.h - top - bottom, 80))
+        )
+        guard fitted != (width, height) else { return }
+        SDL_SetWindowSize(window, fitted.0, fitted.1)
+        SDL_SetWindowPosition(
+            window, usable.x + left + (usable.w - left - right - fitted.0) / 2,
+            usable.y + top + (usable.h - top - bottom - fitted.1) / 2)
     }
 
     deinit {
@@ -165,9 +186,11 @@ package final class ViewWindow {
         }
     }
 
-    /// Lets the screen-reader link run, then lets the wake watch its descriptors again.
+    /// Lets the screen-reader link run (a reader that comes on may move the focus: drawn), then lets the wake watch
+    /// its descriptors again.
     private func service() {
-        channel.service()
+        let change = channel.service()
+        if change.needsRedraw { dirty = true }
         if let wake, let link = channel.link { wake.serviced(descriptors: link.fileDescriptors) }
     }
 

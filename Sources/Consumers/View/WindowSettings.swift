@@ -11,6 +11,8 @@ package struct WindowSettings: Sendable {
     package var snapshotPath: String?
     /// Whether to export the chapter to screen readers (`auto` follows the desktop's `IsEnabled`).
     package var screenReader: ScreenReaderMode
+    /// Whether the size is the default one, made smaller where the screen is (a size the user gave is kept).
+    package var fitsScreen = false
 
     package init(
         width: Int32, height: Int32, scrollY: Float = 0, snapshotPath: String? = nil,

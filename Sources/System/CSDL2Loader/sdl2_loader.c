@@ -40,6 +40,12 @@ LAZY_FORWARD(sdl2, Uint8, SDL_EventState, (Uint32 type, int state), (type, state
 LAZY_FORWARD(sdl2, int, SDL_WaitEvent, (SDL_Event * event), (event), 0)
 LAZY_FORWARD(sdl2, int, SDL_WaitEventTimeout, (SDL_Event * event, int timeout), (event, timeout), 0)
 LAZY_FORWARD(sdl2, int, SDL_SetClipboardText, (const char *text), (text), -1)
+LAZY_FORWARD(sdl2, int, SDL_GetWindowDisplayIndex, (SDL_Window * window), (window), -1)
+LAZY_FORWARD(sdl2, int, SDL_GetDisplayUsableBounds, (int displayIndex, SDL_Rect *rect), (displayIndex, rect), -1)
+LAZY_FORWARD(sdl2, int, SDL_GetWindowBordersSize, (SDL_Window * window, int *top, int *left, int *bottom, int *right),
+             (window, top, left, bottom, right), -1)
+LAZY_FORWARD_VOID(sdl2, SDL_SetWindowSize, (SDL_Window * window, int w, int h), (window, w, h))
+LAZY_FORWARD_VOID(sdl2, SDL_SetWindowPosition, (SDL_Window * window, int x, int y), (window, x, y))
 LAZY_FORWARD_VOID(sdl2, SDL_SetWindowMinimumSize, (SDL_Window * window, int w, int h), (window, w, h))
 LAZY_FORWARD_VOID(sdl2, SDL_SetWindowTitle, (SDL_Window * window, const char *title), (window, title))
 LAZY_FORWARD_VOID(sdl2, SDL_StartTextInput, (void), ())

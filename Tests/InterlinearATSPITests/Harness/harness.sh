@@ -4,6 +4,7 @@
 #   harness.sh [checks] --app view|host --interlinear BIN [--host BIN] --workdir DIR [--skip-orca]   (atspi_checks.py)
 #   harness.sh bench --host BIN --workdir DIR [--rounds N]                                              (bench_extents.py)
 #   harness.sh arguments --interlinear BIN --workdir DIR                                 (argument_checks.py)
+#   harness.sh listen --interlinear BIN --workdir DIR [--reference R] [--runs N]         (listen_checks.py)
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 script=atspi_checks.py
@@ -11,6 +12,7 @@ case "${1:-}" in
   checks) shift ;;
   bench) script=bench_extents.py; shift ;;
   arguments) script=argument_checks.py; shift ;;
+  listen) script=listen_checks.py; shift ;;
 esac
 # IsEnabled starts false (no stored setting), GTK modules do not join, nothing is spoken aloud.
 export GSETTINGS_BACKEND=memory NO_AT_BRIDGE=1 LC_ALL=C.UTF-8

@@ -27,6 +27,20 @@ def speech_lines(path):
         return []
 
 
+def quiet(debug_file, seconds=1.5, limit=30):
+    """Waits until Orca has said nothing new for `seconds` (at most `limit`): what a key made it say is all said."""
+    deadline = time.monotonic() + limit
+    count, since = len(speech_lines(debug_file)), time.monotonic()
+    while time.monotonic() < deadline:
+        time.sleep(0.2)
+        now = len(speech_lines(debug_file))
+        if now != count:
+            count, since = now, time.monotonic()
+        elif time.monotonic() - since >= seconds:
+            break
+    return count
+
+
 def spoken_text(line):
     """The text of one `SPEECH OUTPUT: '…'` line (as `said`, which the checks' own `said` variables shadow)."""
     m = re.match(r"^.*?SPEECH OUTPUT: '(.*)' ?\{'.*$", line) or re.match(r"^.*?SPEECH OUTPUT: '(.*)'\s*$", line)
