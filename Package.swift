@@ -182,7 +182,7 @@ let package = Package(
             name: "InterlinearWeb",
             dependencies: [
                 "InterlinearCorpus", "InterlinearStore", "InterlinearAccessibility", "InterlinearHTML", "CZlib",
-                "InterlinearNotes", .product(name: "Hummingbird", package: "hummingbird"),
+                "InterlinearNotes", "InterlinearWording", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
             ],
             path: "Sources/Consumers/Web"),
@@ -254,6 +254,7 @@ let package = Package(
                 "InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting", "InterlinearTable",
                 "InterlinearAccessibility", "InterlinearSession", "InterlinearRender", "InterlinearATSPI",
                 "CCairo", "CSDL2", "CSDL2Loader", "CX11Loader", "InterlinearInteraction", "InterlinearWording",
+                "InterlinearNotes",
             ],
             path: "Sources/Consumers/View"),
         .testTarget(
@@ -263,6 +264,7 @@ let package = Package(
                 "InterlinearTable", "InterlinearAccessibility", "InterlinearATSPI", "InterlinearSession", "CCairo",
                 "CSDL2",
                 "InterlinearStore", "InterlinearRender", "InterlinearTestSupport", "InterlinearWording", "interlinear",
+                "InterlinearNotes",
             ],
             path: "Tests/InterlinearViewTests"),
 

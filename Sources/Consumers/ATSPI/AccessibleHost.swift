@@ -29,6 +29,9 @@ public protocol AccessibleHost: AnyObject {
     /// (never on scroll or focus). Nil when there is nowhere to read it from; throws when reading fails. The default
     /// is the tree's own chapter when it holds its morphemes, else nil.
     func chapterWithMorphemes() throws -> Chapter?
+    /// What the reader's notes add to an element: its marks after its name (", note", ", highlighted yellow") and
+    /// the notes' text as its description; nil for an element without notes (the default).
+    func noteMark(of id: ElementID) -> (name: String, description: String)?
     /// The status line's text as a voice should hear it (the status bar's name); empty without one.
     var statusText: String { get }
     /// The window's content size in pixels (the status line is what lies below the table).
@@ -41,6 +44,7 @@ extension AccessibleHost {
     public func chapterWithMorphemes() throws -> Chapter? {
         accessibilityTree.chapter.omitsMorphemes ? nil : accessibilityTree.chapter
     }
+    public func noteMark(of id: ElementID) -> (name: String, description: String)? { nil }
     public var statusText: String { "" }
     public var windowSize: (width: Int32, height: Int32) {
         let v = accessibilityTree.viewport

@@ -21,15 +21,19 @@ extension AtspiAdapter {
             return (u.name, u.language, u.description)
         case .element(let id):
             guard let u = tree.utterance(of: id) else { return ("", "en", "") }
-            // After the "define" action the word's description is its dictionary entry (ActionInterface).
+            // After the "define" action the word's description is its dictionary entry (ActionInterface); a noted
+            // word's name ends with its marks (heard wherever the name is: focus, Where Am I, braille) and its
+            // description is the notes' text.
+            let noted = host.noteMark(of: id)
             let defined = definition?.id == id ? definition?.text : nil
+            let description = defined ?? noted.flatMap { $0.description.isEmpty ? nil : $0.description }
             if u.language == "en" || u.language.hasSuffix("-Latn") {
-                return (u.name, u.language, defined ?? u.description)
+                return (u.name + (noted?.name ?? ""), u.language, description ?? u.description)
             }
             // A word in its own script: Orca 43 sends every name to its default voice, which spells Greek and Hebrew
             // letter by letter. So the name is the layer's English description of the word (its respelling first);
             // the script stays in the verse's and the chapter's Text, in a run of its own language.
-            return (u.description, u.descriptionLanguage, defined ?? "")
+            return (u.description + (noted?.name ?? ""), u.descriptionLanguage, description ?? "")
         }
     }
 

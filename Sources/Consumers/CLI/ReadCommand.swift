@@ -121,13 +121,9 @@ struct ReadCommand: ParsableCommand {
     static func addNotes(to lines: inout LineOptions, store: String) {
         do {
             guard let book = try NoteBook.existing(at: NoteBook.path(explicit: nil, besideStore: store)) else { return }
-            let all = try book.notes()
-            lines.bookmarks = all.filter { $0.kind == .bookmark }.map(\.anchor)
-            var byChapter: [ChapterReference: [Note]] = [:]
-            for note in all {
-                if let chapter = note.anchor.chapterReference { byChapter[chapter, default: []].append(note) }
-            }
-            lines.notes = { byChapter[$0] ?? [] }
+            let all = NotesByChapter(try book.notes())
+            lines.bookmarks = all.bookmarks
+            lines.notes = all.notes(in:)
         } catch {
             reportWarning("the notes are not read: \(error)")
         }

@@ -3,6 +3,7 @@ import Foundation
 import InterlinearATSPI
 import InterlinearAccessibility
 import InterlinearCorpus
+import InterlinearNotes
 import InterlinearRender
 import InterlinearSession
 import InterlinearView
@@ -22,7 +23,9 @@ struct ViewCommand: ParsableCommand {
             through verse numbers, Greek words and translation words; a click or Tab onto a word shows its details \
             in a pane (Esc closes it); ':' then a verse (28) or any reference (Rom 8:28, Ps 23) and Enter goes \
             there; '/' then a query (as `interlinear search` takes) and Enter lists and outlines the chapter's hits, \
-            n/N go through them; Alt+Left/Right go back/forward; '[' ']' (Ctrl+Page Up/Down) step to the \
+            n/N go through them; a/A go to the next/previous of the chapter's notes, b says the \
+            bookmarks and B opens the next, c says the focused word's notes (--notes names the notes file, which \
+            the window only reads); Alt+Left/Right go back/forward; '[' ']' (Ctrl+Page Up/Down) step to the \
             previous/next chapter in the corpus; Ctrl+plus/minus zoom (8-48 pt); 1-6 show or hide a tier; t \
             changes the theme; ? or F1 \
             lists the keys; F12 writes a PNG snapshot to --snapshot; q or Esc quits. --width and --height are the window's size in points; the \
@@ -55,6 +58,9 @@ struct ViewCommand: ParsableCommand {
             "On F12, write a PNG of the window to this file (atomically) and a JSON line to stdout (interlinear.view-snapshot/3)."
     )
     var snapshot: String?
+
+    @Option(help: "The notes file (default: $INTERLINEAR_NOTES, else notes.sqlite beside the corpus store); read only.")
+    var notes: String?
 
     func validate() throws {
         do { _ = try layout.layoutOptions() } catch { throw ValidationError(String(describing: error)) }
@@ -96,6 +102,15 @@ struct ViewCommand: ParsableCommand {
             view.theme = theme ?? remembered.theme.flatMap(Theme.Name.init(rawValue:)) ?? .light
             view.remember(lastTime: remembered.reference)
             view.setScript(ScriptSetting(speech: remembered.scriptInSpeech ?? false))
+            // The notes `interlinear note` keeps, read once (no file is made); one that cannot be read is said in
+            // the status line, and the chapter opens without notes.
+            do {
+                let book = try NoteBook.existing(
+                    at: NoteBook.path(explicit: notes, besideStore: engine.library.storePath))
+                view.openNotes(try book.map { NotesByChapter(try $0.notes()) })
+            } catch {
+                view.openNotes(nil, problem: String(describing: error))
+            }
             // "John 1:14" opens the chapter at verse 14, its number focused.
             if let range = engine.passage.verses {
                 let numbers = Set(engine.chapter.verses.map(\.number))

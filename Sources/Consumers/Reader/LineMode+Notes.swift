@@ -26,14 +26,9 @@ extension LineMode {
     /// `a` and `A`: the next or previous note of the chapter from the focus, round at either end; the focus moves
     /// to its word (or verse) and the line says which note of how many, where, and its text.
     mutating func stepNote(_ delta: Int) -> Output {
-        guard !notes.isEmpty else { return .line(ReaderWording.noNotes(in: chapter.reference)) }
-        let here = [chapter.verses[verse].number, word.map { Int($0) + 1 } ?? 0]
-        func place(_ note: Note) -> [Int] { [note.anchor.verse, note.anchor.words?.lowerBound ?? 0] }
-        let index: Int
-        if delta > 0 {
-            index = notes.firstIndex { here.lexicographicallyPrecedes(place($0)) } ?? 0
-        } else {
-            index = notes.lastIndex { place($0).lexicographicallyPrecedes(here) } ?? notes.count - 1
+        let here = NotePlace(chapter.reference, verse: chapter.verses[verse].number, word: word.map { Int($0) + 1 })
+        guard let index = here.step(through: notes.map(\.anchor.place), forward: delta > 0) else {
+            return .line(ReaderWording.noNotes(in: chapter.reference))
         }
         let note = notes[index]
         guard let target = chapter.verseIndex(number: note.anchor.verse) else {
@@ -51,15 +46,11 @@ extension LineMode {
     /// `B`: the first bookmark after the focus in the Bible's order (the first of all after the last). In this
     /// chapter the focus moves there; in another, the reader loop opens it and its line names the chapter.
     mutating func openBookmark() -> Output {
-        guard !bookmarks.isEmpty else { return .line(ReaderWording.bookmarks([])) }
         let reference = chapter.reference
-        let here = [
-            reference.book.number, reference.chapter, chapter.verses[verse].number, word.map { Int($0) + 1 } ?? 0,
-        ]
-        func place(_ anchor: NoteAnchor) -> [Int] {
-            [anchor.book, anchor.chapter, anchor.verse, anchor.words?.lowerBound ?? 0]
+        let here = NotePlace(reference, verse: chapter.verses[verse].number, word: word.map { Int($0) + 1 })
+        guard let index = here.step(through: bookmarks.map(\.place), forward: true) else {
+            return .line(ReaderWording.bookmarks([]))
         }
-        let index = bookmarks.firstIndex { here.lexicographicallyPrecedes(place($0)) } ?? 0
         let mark = bookmarks[index]
         guard let target = mark.chapterReference else { return .line(ReaderWording.bookmarks([])) }
         let location = ReaderLocation(

@@ -166,13 +166,7 @@ package enum Reader {
                 columns: terminal.size().columns)
             mode.navigator = navigator
             // Each note's words found in this chapter as it is now (a new import may have moved them).
-            mode.notes = (options.notes?(narration.chapter.reference) ?? []).compactMap { note in
-                note.located(in: narration.chapter).map { anchor in
-                    var located = note
-                    located.anchor = anchor
-                    return located
-                }
-            }
+            mode.notes = (options.notes?(narration.chapter.reference) ?? []).located(in: narration.chapter)
             mode.bookmarks = options.bookmarks
             return mode
         }

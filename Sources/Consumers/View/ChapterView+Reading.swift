@@ -21,7 +21,7 @@ extension ChapterView {
     static let boundCharacters = Set<Character>([
         ":", "/", "[", "]", "n", "N", "t", "o", "?", "q", "Q",
         "1", "2", "3", "4", "5", "6", "7",
-    ]).union(studyCharacters)
+    ]).union(studyCharacters).union(noteCharacters)
     /// The tiers the digit keys 1–7 show and hide: the default tiers in their order on the page, then the lemma
     /// (shown only when asked for).
     package static let toggledTiers: [Tier] = [
@@ -101,7 +101,7 @@ extension ChapterView {
         let saved = message
         var change: ViewChange = saved == nil ? [] : .status
         message = nil
-        if let study = handleStudyKey(key) { return change.union(study) }
+        if let study = handleStudyKey(key) ?? handleNoteKey(key) { return change.union(study) }
         switch key {
         case .character("/"):
             prompt = CommandPrompt(.search)
@@ -155,13 +155,7 @@ extension ChapterView {
         }
         var change: ViewChange = []
         if passage.chapter != chapter.reference {
-            let next: Chapter
-            do { next = try catalog.load(passage.chapter) } catch {
-                message = WindowWording.cannotOpen(passage.chapter, error)
-                return .status
-            }
-            leave()
-            show(next)
+            guard turn(to: passage.chapter) else { return .status }
             change = [.chapter, .layout, .scrolled, .focus, .status]
         }
         if let verses = passage.verses { change.formUnion(goToVerse(verses.lowerBound)) }

@@ -1,6 +1,7 @@
 import InterlinearAccessibility
 import InterlinearCorpus
 import InterlinearInteraction
+import InterlinearNotes
 import InterlinearRender
 import InterlinearSession
 import InterlinearTable
@@ -58,6 +59,12 @@ package final class ChapterView {
     package internal(set) var options: LayoutOptions
     /// Layouts made since the view opened, the first included.
     package internal(set) var layoutCount = 1
+    /// The reader's notes file as read when the window opened (nil: none), and this chapter's notes, their words
+    /// found in it as it is now (`ChapterView+Notes.swift`).
+    package internal(set) var noteFile: NotesByChapter?
+    package internal(set) var notes: [Note] = []
+    /// What the window says to a screen reader that starts after it opened: the notes of the first chapter.
+    package var openingAnnouncement: String?
 
     /// Opens a chapter already laid out with `layout` (the first layout, made by the caller so that failures are
     /// reported before a window exists). `options.width` is the window's width in points. `chapter` comes from
@@ -253,17 +260,25 @@ package final class ChapterView {
             message = WindowWording.lastChapter(here, forward: step > 0, missing: neighbour)
             return .status
         }
+        guard turn(to: target) else { return .status }
+        if abs(step) == 1, let neighbour, target != neighbour {
+            message = [WindowWording.skipped(neighbour, showing: target), message].compactMap { $0 }
+                .joined(separator: " · ")
+        }
+        return [.chapter, .layout, .scrolled, .focus, .status]
+    }
+
+    /// Leaves this chapter (remembered for Alt+←) for `target`, at its top; false, with the status line saying why,
+    /// when it cannot be read.
+    func turn(to target: ChapterReference) -> Bool {
         let next: Chapter
         do { next = try catalog.load(target) } catch {
             message = WindowWording.cannotOpen(target, error)
-            return .status
+            return false
         }
         leave()
         show(next)
-        if abs(step) == 1, let neighbour, target != neighbour {
-            message = WindowWording.skipped(neighbour, showing: target)
-        }
-        return [.chapter, .layout, .scrolled, .focus, .status]
+        return true
     }
 
     /// Replaces the chapter, at the top, with no focus, no details and no search.
@@ -276,6 +291,9 @@ package final class ChapterView {
             viewport: Viewport(width: viewport.width, height: viewport.height),
             granularity: .word, screenReaderEnabled: tree.screenReaderEnabled)
         tree.script = script
+        notes = noteFile?.notes(in: next.reference).located(in: next) ?? []
+        message = notesOpened
+        openingAnnouncement = nil
         focus = nil
         let paneWasOpen = pane != nil
         detailsWord = nil

@@ -16,6 +16,7 @@
 /// | 1–6 | show or hide a tier: source, transliteration, Strong's, morphology, gloss, translation |
 /// | j, h; k, Shift+h | next; previous verse (its number focused at the top) |
 /// | i, p | say the focused word's dictionary entry; a Hebrew word's parts |
+/// | a, A; b, B; c | next, previous note; say the bookmarks, open the next; say the focused word's notes |
 /// | t | next theme: light, dark, high contrast |
 /// | o | the Greek or Hebrew words in the running text a screen reader speaks: off (default), on |
 /// | ?, F1 | the keys, over the chapter |

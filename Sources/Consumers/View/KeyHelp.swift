@@ -13,6 +13,7 @@ package enum KeyHelp {
         ("1 2 3 4 5 6", "show or hide: source, transliteration, Strong's, morphology, gloss, translation"),
         ("j k, h Shift+h", "next, previous verse"),
         ("i, p", "the focused word's dictionary entry, a Hebrew word's parts"),
+        ("a A, b B, c", "next, previous note; the bookmarks, open the next; the focused word's notes"),
         ("t", "theme: light, dark, high contrast"),
         ("o", "Greek or Hebrew words in speech on, off (braille keeps them)"),
         ("F12", "snapshot (with --snapshot)"),

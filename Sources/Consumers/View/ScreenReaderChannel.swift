@@ -113,6 +113,13 @@ package final class ScreenReaderChannel {
                 change = view.moveFocus(forward: true)
                 tell(change)
             }
+            // A screen reader started after the window opened has not heard the first chapter's notes: once, after
+            // the focus, so that the focus's speech does not cut it off.
+            if let opening = view.openingAnnouncement {
+                view.openingAnnouncement = nil
+                notifications += 1
+                link.announce(opening)
+            }
         }
         wasActive = active
         return change

@@ -42,6 +42,9 @@ extension ViewWindow: AccessibleHost {
         return shown.omitsMorphemes ? try view.catalog.loadWithMorphemes(shown.reference) : shown
     }
 
+    /// A noted word's or verse's marks and notes, from the notes file the window read.
+    package func noteMark(of id: ElementID) -> (name: String, description: String)? { view.noteMark(of: id) }
+
     /// A screen reader's "copy" action: the text goes to the desktop clipboard.
     package func copyRequested(_ text: String) -> Bool { SDL_SetClipboardText(text) == 0 }
 }

@@ -31,7 +31,9 @@ struct WindowPainter {
         cairo_rectangle(cr, 0, 0, tableWidth, tableHeight)
         cairo_clip(cr)
         let cells = view.visibleCells
+        NoteMarks.paintHighlights(view, into: cr, theme: theme)
         painter.paint(into: cr, cells: cells, scrollY: Double(viewport.scrollY))
+        NoteMarks.paintMarks(view, into: cr, theme: theme)
         pane.paintHits(view)
         if let ring = view.focusRing { FocusRing.draw(into: cr, rect: ring, style: painter.style) }
         cairo_restore(cr)

@@ -1,6 +1,7 @@
 import InterlinearCorpus
 import InterlinearHTML
 import InterlinearNotes
+import InterlinearWording
 
 /// The reader's notes as web pages (`/notes`, `/notes/John.1`, `/notes/edit/ID`): lists a listener walks by heading
 /// and list item ("3 notes in John 1", then one item a note), and forms that work without JavaScript (plain POST,
@@ -24,18 +25,12 @@ struct NotesPage {
     /// `/notes/John.1`.
     static func address(_ chapter: ChapterReference) -> String { "/notes/\(chapter.osisID)" }
 
-    /// "3 notes", "1 bookmark": a count as a listener hears it first.
-    static func count(_ number: Int, of kind: NoteKind?) -> String {
-        let word = kind.map { $0.rawValue } ?? "note"
-        return "\(number) \(word)\(number == 1 ? "" : "s")"
-    }
-
     /// Every note, or every note of one kind (the bookmarks), chapter by chapter: a heading for each chapter with its
     /// count and a link to its notes page, then its notes.
     func all(_ notes: [Note], kind: NoteKind?, status: String?, frame: SiteFrame) -> String {
         let title = kind == .bookmark ? "Bookmarks" : kind == .highlight ? "Highlights" : "Notes"
         var main = "<h1>\(title)</h1>\n" + Self.status(status)
-        main += "<p>\(Self.count(notes.count, of: kind)). "
+        main += "<p>\(NoteWording.count(notes.count, of: kind)). "
         main += "<a href=\"/notes\">All notes</a>, <a href=\"/notes?kind=bookmark\">bookmarks</a>, "
         main += "<a href=\"/notes?kind=highlight\">highlights</a>. "
         main += "To add one, open a chapter and follow “Notes on” it.</p>\n"
@@ -49,8 +44,8 @@ struct NotesPage {
         for chapter in chapters {
             let held = byChapter[chapter] ?? []
             let id = "notes-" + Markup.id(chapter.osisID)
-            main += "<section aria-labelledby=\"\(id)\">\n<h2 id=\"\(id)\">\(Self.count(held.count, of: kind)) in "
-            main += "\(Markup.text(chapter.description))</h2>\n"
+            main += "<section aria-labelledby=\"\(id)\">\n<h2 id=\"\(id)\">"
+            main += "\(NoteWording.count(held.count, of: kind, in: Markup.text(chapter.description)))</h2>\n"
             main += "<p><a href=\"\(Self.address(chapter))\">Notes on \(Markup.text(chapter.description))</a></p>\n"
             main += list(held.map { ($0, $0.anchor) })
             main += "</section>\n"
@@ -69,8 +64,8 @@ struct NotesPage {
         var main = "<h1>Notes on \(name)</h1>\n" + Self.status(status)
         main += "<p><a href=\"\(ChapterPage.address(reference))\">Read \(name)</a>. <a href=\"/notes\">All notes</a>."
         main += "</p>\n"
-        main += "<section aria-labelledby=\"listed\">\n<h2 id=\"listed\">\(Self.count(located.count, of: nil)) in "
-        main += "\(name)</h2>\n" + list(located) + "</section>\n"
+        main += "<section aria-labelledby=\"listed\">\n<h2 id=\"listed\">\(NoteWording.count(located.count, in: name))"
+        main += "</h2>\n" + list(located) + "</section>\n"
         main += "<section aria-labelledby=\"add\">\n<h2 id=\"add\">Add a note</h2>\n"
         if let problem { main += Self.problem(problem) }
         main += "<form class=\"note-form\" method=\"post\" action=\"\(Self.address(reference))\">\n"

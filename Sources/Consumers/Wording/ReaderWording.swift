@@ -139,11 +139,7 @@ public enum ReaderWording {
     /// text when the reader asks for it, each word of it in its own language (a Greek or Hebrew word to a voice of
     /// that language, the rest to the English one).
     package static func appendNoteMark(_ note: Note, withText: Bool, to line: inout SpokenLine) {
-        switch note.kind {
-        case .note: line.item("note")
-        case .bookmark: line.item("bookmark")
-        case .highlight: line.item("highlighted \(note.color?.rawValue ?? "")")
-        }
+        line.item(NoteWording.mark(note))
         guard withText, !note.text.isEmpty else { return }
         line.append(":")
         for word in note.text.split(whereSeparator: { $0.isWhitespace }) {
@@ -155,14 +151,12 @@ public enum ReaderWording {
 
     /// `a` and `A`: "3 notes in John one; note 2: ", then the note's focus line.
     package static func notePosition(_ position: Int, of count: Int, in chapter: ChapterReference) -> String {
-        "\(count) note\(count == 1 ? "" : "s") in \(Speakable.reference(chapter)); note \(position): "
+        NoteWording.count(count, in: Speakable.reference(chapter)) + "; note \(position): "
     }
 
     /// `a` in a chapter without notes.
     package static func noNotes(in chapter: ChapterReference) -> SpokenLine {
-        SpokenLine(
-            "No notes in \(Speakable.reference(chapter)). Notes are added with interlinear note add, or on the web "
-                + "reader's notes page.")
+        SpokenLine(NoteWording.noNotes(in: Speakable.reference(chapter)))
     }
 
     /// `b`: the bookmarks, in the Bible's order.
@@ -170,7 +164,7 @@ public enum ReaderWording {
         guard !marks.isEmpty else { return SpokenLine("No bookmarks.") }
         let places = marks.compactMap { mark in mark.chapterReference.map { Speakable.reference($0, verse: mark.verse) }
         }
-        let count = "\(marks.count) bookmark\(marks.count == 1 ? "" : "s")"
+        let count = NoteWording.count(marks.count, of: .bookmark)
         return SpokenLine("\(count): " + places.joined(separator: "; ") + ". Capital B opens the next.")
     }
 

@@ -1,4 +1,5 @@
 import InterlinearCorpus
+import InterlinearNotes
 
 /// What the window's status line says after a key, worded here with the rest of what a listener hears: a screen
 /// reader announces each of these lines as it appears (the window's `ScreenReaderChannel`), so they are sentences
@@ -93,6 +94,40 @@ public enum WindowWording {
         let end = forward ? "last" : "first"
         guard let neighbour else { return "\(here) is the \(end) chapter" }
         return "\(neighbour) is not in the corpus; \(here) is the \(end) one in it"
+    }
+
+    // MARK: Notes
+
+    /// A chapter with notes opened: "3 notes in John 1. a goes to the next."
+    public static func notesOpened(_ count: Int, in chapter: ChapterReference) -> String {
+        NoteWording.count(count, in: chapter.description) + ". a goes to the next."
+    }
+
+    /// The notes file could not be read: the window opens the chapter without notes.
+    public static func notesUnread(_ problem: String) -> String { "Notes not read: \(problem)" }
+
+    /// `a` in a chapter without notes.
+    public static func noNotes(in chapter: ChapterReference) -> String {
+        NoteWording.noNotes(in: chapter.description)
+    }
+
+    /// `a` or `A`: "Note 2 of 3: note: the Word, logos." — which note, then the marks and text of the notes on the
+    /// element it reached, each Greek or Hebrew word respelled (the window's voice may be English only).
+    public static func note(_ position: Int, of count: Int, _ notes: [Note]) -> String {
+        "Note \(position) of \(count): " + said(notes)
+    }
+
+    /// `c`: the focused word's or verse's notes, or that it has none.
+    public static func notesHere(_ notes: [Note]) -> String { notes.isEmpty ? "No note here." : said(notes) }
+
+    /// `B`: "Bookmark 1 of 2".
+    public static func bookmark(_ position: Int, of count: Int) -> String { "Bookmark \(position) of \(count)" }
+
+    private static func said(_ notes: [Note]) -> String {
+        notes.map { note in
+            let text = NoteWording.spokenText(note.text)
+            return NoteWording.mark(note) + (text.isEmpty ? "" : ": " + text)
+        }.joined(separator: "; ") + "."
     }
 
     /// ] or [ skipped the chapter next to this one, which the corpus lacks.

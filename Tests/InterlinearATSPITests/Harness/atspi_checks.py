@@ -298,7 +298,8 @@ def run(args, session):
 
     middle = args.middle
     if args.app == "view":
-        app = ViewApp(session, args.interlinear, args.reference, args.width, args.height, middle)
+        extra = ("--notes", args.notes) if args.notes else ()
+        app = ViewApp(session, args.interlinear, args.reference, args.width, args.height, middle, extra=extra)
     else:
         app = HostApp(session, args.host, args.reference, args.width, args.height, middle)
     client = Client()
@@ -353,6 +354,11 @@ def run(args, session):
         mark = focus_heard(client, started[1], word) if word is not None else 0
         record = run_define_check(client, tree, check, node_id, strongs)
         check_orca_hears(client, started[1], check, "define", mark, record and record["announced"])
+        return
+    if args.notes:
+        # Only the reader's notes, heard by Orca (the Swift test made the notes file).
+        from notes_checks import run_notes_check
+        run_notes_check(args, session, client, tree, app, check)
         return
     if args.parts:
         # Only the "parts" action on a few Hebrew words (a chapter from a store, shown without its morphemes).
@@ -587,6 +593,11 @@ def main():
                         help="only the define action on this word, whose Strong's number this is (e.g. Gen.1.1.w3:H430)")
     parser.add_argument("--parts", metavar="NODE_ID,…",
                         help="only the parts action on these Hebrew words (e.g. Gen.1.1.w1,Gen.1.1.w3)")
+    parser.add_argument("--notes", metavar="FILE", help="only the notes checks, the window given this notes file")
+    parser.add_argument("--notes-count", default="3 notes in John 1", help="what Orca says when John 1 opens")
+    parser.add_argument("--notes-text", help="the text of the chapter's first note, said on `a`")
+    parser.add_argument("--notes-bookmarks", default="1 bookmark", help="what Orca says on `b`")
+    parser.add_argument("--notes-bookmark", default="Bookmark 1 of 1", help="what Orca says on `B`")
     args = parser.parse_args()
     run_checks(args, run)
 
