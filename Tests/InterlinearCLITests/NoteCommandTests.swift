@@ -93,6 +93,47 @@ import Testing
         #expect(note["firstWord"] as? Int == 4 && note["lastWord"] as? Int == 4)
     }
 
+    /// A note on Genesis 1:4's fourth word stays on that word after the store it was made over is imported again at
+    /// a newer schema (a store of schema 6, which reading commands refuse, upgraded in place by `import`): `note list`
+    /// shows it at word 4 with the surfaces the WLC source gives that word.
+    @Test(SharedStore.needsSourceData, SourceColumns.needsHebrewSource)
+    func aWordNoteStaysOnItsWordAfterAReimportAtANewSchema() throws {
+        let rows = try SourceColumns.rows(of: SourceColumns.hebrewFile, columns: ["identifier", "alt-id"])
+        let expected = rows.filter { $0[0].hasPrefix("01001004004") }.sorted { $0[0] < $1[0] }
+            .map { $0[1].split(separator: "-").dropLast().joined(separator: "-") }.joined()
+        let folder = try Self.folder("reimport")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = folder.appendingPathComponent("store")
+        let notes = folder.appendingPathComponent("notes.sqlite")
+        func importGenesis() throws {
+            let imported = try run(interlinearBinary, ["import", "Genesis 1", "--corpus", store.path])
+            try #require(imported.status == 0, "\(imported.stderr)")
+        }
+        func listed() throws -> [String: Any] {
+            let list = try Self.note(notes, "list", "Genesis 1", "--json", "--corpus", store.path)
+            try #require(list.status == 0, "\(list.stderr)")
+            let document = try #require(try JSONSerialization.jsonObject(with: list.stdout) as? [String: Any])
+            return try #require((document["notes"] as? [[String: Any]])?.first)
+        }
+        try importGenesis()
+        let added = try Self.note(notes, "add", "Genesis 1:4", "the light", "--word", "4", "--corpus", store.path)
+        #expect(added.status == 0, "\(added.stderr)")
+        // The store as schema 6 left it: no verse checksums, version 6.
+        let downgrade = try run(
+            URL(fileURLWithPath: "/usr/bin/python3"),
+            [
+                "-c",
+                "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); "
+                    + "c.executescript('ALTER TABLE verse DROP COLUMN checksum; PRAGMA user_version = 6'); c.close()",
+                store.appendingPathComponent("interlinear.sqlite").path,
+            ])
+        try #require(downgrade.status == 0, "\(downgrade.stderr)")
+        try importGenesis()
+        let note = try listed()
+        #expect(note["verse"] as? Int == 4 && note["firstWord"] as? Int == 4 && note["lastWord"] as? Int == 4)
+        #expect(note["surfaces"] as? String == expected)
+    }
+
     /// A note finds its words where a new import put them: kept at word 5 on the words now at 4, it is shown at 4; on
     /// words the verse no longer has, it is said so. The words are the chapter file's own (not the note code's).
     @Test func aNoteFollowsItsWordsWhenTheyMove() throws {
