@@ -62,15 +62,44 @@ package final class SpokenForms {
     /// The value of `kind` for string `id` of `chapter`: kept, or computed now and kept.
     func value(_ kind: Kind, _ id: TextID, in chapter: Chapter) -> String {
         if let known = kept(kind, id) { return known }
-        let index = Int(id)
-        let k = kind.rawValue
         let value = kind.form(of: id, in: chapter)
+        keep(kind.rawValue, id, value, tableSize: chapter.strings.count)
+        computed += 1
+        return value
+    }
+
+    private func keep(_ k: Int, _ id: TextID, _ value: String, tableSize: Int) {
+        let index = Int(id)
         if index >= tables[k].count {
-            tables[k].append(
-                contentsOf: repeatElement(nil, count: max(chapter.strings.count, index + 1) - tables[k].count))
+            tables[k].append(contentsOf: repeatElement(nil, count: max(tableSize, index + 1) - tables[k].count))
         }
         tables[k][index] = value
-        return value
+    }
+
+    // MARK: Kept across processes
+
+    /// How many forms were computed here rather than taken from an earlier process (`take`): when none, a
+    /// persisted copy already holds everything.
+    package private(set) var computed = 0
+
+    /// How many kinds of form there are: a persisted form's kind is below it.
+    package static let kindCount = Kind.allCases.count
+
+    /// Takes the form of kind `kind` (a `Kind` raw value) for string `id` of `chapter` made by an earlier process
+    /// of this same program (`Session` keeps them, keyed by the program file). A kind out of range or a string
+    /// outside the chapter's table is ignored.
+    package func take(kind: Int, _ id: TextID, _ form: String, in chapter: Chapter) {
+        guard (0..<Self.kindCount).contains(kind), Int(id) < chapter.strings.count else { return }
+        keep(kind, id, form, tableSize: chapter.strings.count)
+    }
+
+    /// Every form kept, with its kind's raw value and the string's id.
+    package func forEachKept(_ body: (_ kind: Int, _ id: TextID, _ form: String) -> Void) {
+        for (kind, table) in tables.enumerated() {
+            for (index, form) in table.enumerated() {
+                if let form { body(kind, TextID(index), form) }
+            }
+        }
     }
 
     /// The value of `kind` for `id` if it has been computed, else nil.

@@ -5,7 +5,7 @@
 ///
 /// Eight bytes per step (a multiply and a rotate), a final avalanche (the MurmurHash3 finalizer's constants), and
 /// every piece's length is mixed in, so "ab" + "c" and "a" + "bc" differ.
-struct StableHasher {
+package struct StableHasher {
     private var state: UInt64
 
     init(seed: UInt64 = 0x243F_6A88_85A3_08D3) { state = seed }
@@ -87,7 +87,7 @@ struct StableHasher {
     }
 
     /// The hash of one buffer.
-    static func hash(_ bytes: UnsafeRawBufferPointer, seed: UInt64 = 0x243F_6A88_85A3_08D3) -> UInt64 {
+    package static func hash(_ bytes: UnsafeRawBufferPointer, seed: UInt64 = 0x243F_6A88_85A3_08D3) -> UInt64 {
         var hasher = StableHasher(seed: seed)
         hasher.combine(bytes)
         return hasher.finalize()

@@ -77,11 +77,15 @@ public final class Interlinear {
     }
 
     /// Saves what the session computed that its cache policy keeps: the shape cache file, when this session shaped
-    /// strings it lacked. Never fails (a cache that cannot be written is skipped); returns what was written.
+    /// strings it lacked, and the spoken forms of its last accessibility tree, when it computed some. Never fails (a cache that cannot be written is skipped); returns what was written.
     @discardableResult
     package func saveCaches() -> PersistedSave? {
-        cache.savePersisted()
+        spokenForms?.save()
+        return cache.savePersisted()
     }
+
+    /// The spoken forms of the last accessibility tree made while caching is on, with the file they go to.
+    private var spokenForms: PersistedSpokenForms?
 
     /// Loads a chapter from the library.
     public func chapter(_ reference: ChapterReference) throws -> Chapter {
@@ -153,10 +157,16 @@ public final class Interlinear {
         screenReaderEnabled: Bool = false
     ) -> AccessibilityTree {
         let layout = layout(chapter, options: options)
-        return AccessibilityTree(
+        let tree = AccessibilityTree(
             chapter: chapter, layout: layout,
             viewport: viewport ?? Viewport(width: layout.options.width, height: Self.defaultViewportHeight),
             granularity: granularity, notedVerses: notedVerses, screenReaderEnabled: screenReaderEnabled)
+        if let directory = cachePolicy.directory {
+            // The tree before it keeps what it computed; this one starts from what an earlier process kept.
+            spokenForms?.save()
+            spokenForms = PersistedSpokenForms(tree.spokenForms, of: chapter, folder: directory)
+        }
+        return tree
     }
 
     /// Takes the builder's table as it is now, and hands it to the shape cache.

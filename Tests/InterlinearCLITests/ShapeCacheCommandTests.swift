@@ -18,10 +18,17 @@ import Testing
             return environment
         }
         var folder: String { path + "/interlinear" }
-        /// The shape cache files in it (beside them: the font cache, `fonts-1.cache`).
+        /// The shape cache files in it (beside them: the font cache, `fonts-1.cache`, and the spoken forms an
+        /// `a11y` run keeps, `spoken-John.1.bin`).
         func files() -> [String] {
-            ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { !$0.hasPrefix("fonts-") }
-                .sorted()
+            ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
+                .filter { !$0.hasPrefix("fonts-") && !$0.hasPrefix("spoken-") }.sorted()
+        }
+        /// Identity and times of a file in the folder, or nil when it is missing.
+        func stamp(of name: String) -> [String]? {
+            var info = stat()
+            guard stat(folder + "/" + name, &info) == 0 else { return nil }
+            return ["\(info.st_ino)", "\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)", "\(info.st_size)"]
         }
         /// Identity and times of the one cache file: changes whenever a process writes it anew.
         func stamp() throws -> [String] {
@@ -60,8 +67,15 @@ import Testing
         let arguments = Self.arguments(command, reference)
         let cold = try run(arguments, home)
         let written = try home.stamp()
+        let spoken =
+            "spoken-"
+            + reference.replacingOccurrences(of: "John 1", with: "John.1")
+            .replacingOccurrences(of: "Genesis 1", with: "Gen.1") + ".bin"
+        let spokenWritten = home.stamp(of: spoken)
+        #expect((spokenWritten != nil) == (command == "a11y"), "only a tree's spoken forms are kept: \(spoken)")
         let warm = try run(arguments, home)
         #expect(try home.stamp() == written, "the warm run served every string from the file: nothing new to write")
+        #expect(home.stamp(of: spoken) == spokenWritten, "the warm run took every spoken form from the file")
         let uncached = try run(arguments + ["--no-cache"], other)
         #expect(
             other.files().isEmpty && !FileManager.default.fileExists(atPath: other.path),

@@ -73,6 +73,13 @@ import Testing
         ["search", "logos", "--lemma", "--in", "John", "--limit", "5", "--json"],
         ["search", "in the beginning", "--text", "--in=nt", "--limit=0", "--corpus", "/tmp/store"],
         ["search", "V-AAI-3S", "--morph"],
+        ["export", "John 1"],
+        ["export", "John 1", "--format", "epub", "--output", "John-1.epub"],
+        [
+            "export", "John 1", "Genesis 1", "--format=html", "--paper", "letter", "--tiers", "source,gloss",
+            "--no-cache",
+        ],
+        ["export", "Jude", "John 1-3", "--width", "600", "--font-size", "20", "--translation", "KJV"],
     ])
     func theShortcutMakesTheCommandArgumentParserMakes(arguments: [String]) throws {
         let shortcut = try #require(ArgumentShortcut.command(arguments), "\(arguments) take the shortcut")
@@ -96,7 +103,9 @@ import Testing
         ["a11y", "John 1", "--viewport", "1x"],
         ["read", "John 1", "extra"], ["read", "John 1", "--original", "--greek"], ["read", "John 1", "--all"],
         ["render", "John 1", "--format", "gif"], ["render", "John 1", "--from", "5", "--to", "2"],
-        ["export", "John 1"], [],
+        ["export"], ["export", "John 1", "--format", "pdf"], ["export", "Nowhere 1"], ["export", "John 1-99"],
+        ["export", "John 1", "--paper", "a5"], ["export", "John 1", "--width", "5"], ["export", "John 1", "--all"],
+        [],
         ["define"], ["define", " "], ["define", "G3056", "--bogus"], ["define", "G3056", "--json=yes"],
         ["define", "Nowhere 1:1 w4"], ["define", "G3056", "--corpus"], ["define", "-G3056"],
         ["search"], ["search", "logos", "logos"], ["search", "logos", "--lemma", "--text"],

@@ -1,10 +1,11 @@
 import ArgumentParser
 
-/// The everyday commands — `typeset`, `a11y`, `read`, `render` with a reference and their own options, `define`
-/// and `search` with theirs — read without ArgumentParser's parse. That parse reflects over every property wrapper
-/// of the command and casts values to its protocols, and each first cast makes the Swift runtime scan every
-/// protocol conformance record of the binary: most of a warm `typeset "John 1"` or a `define` before this
-/// (benchmarks `typeset-warm` and `define` in Benchmarks/Thresholds; docs/performance.md). Here each value is
+/// The everyday commands — `typeset`, `a11y`, `read`, `render` with a reference and their own options, `export`
+/// with its references, `define` and `search` with theirs — read without ArgumentParser's parse. That parse
+/// reflects over every property wrapper of the command and casts values to its protocols, and each first cast makes
+/// the Swift runtime scan every protocol conformance record of the binary: most of a warm `typeset "John 1"` or a
+/// `define` before this (benchmarks `typeset-warm`, `define` and `export-epub-warm` in Benchmarks/Thresholds;
+/// docs/performance.md). Here each value is
 /// converted by its own `ExpressibleByArgument` conformance and validated by the same `validate()`s: `typeset`,
 /// `define` and `search` into plain values (`TypesetRun`, `DefineRun`, `SearchRun`: even making the wrappers costs
 /// conformance scans), the others into their commands' property wrappers. Either way the result is what
@@ -28,6 +29,7 @@ enum ArgumentShortcut {
         case "a11y": parsed = a11y(rest)
         case "read": parsed = read(rest)
         case "render": parsed = render(rest)
+        case "export": parsed = export(rest)
         default: return nil
         }
         return parsed.map { ParsedCommand(command: $0) }
@@ -114,6 +116,18 @@ enum ArgumentShortcut {
         return scan.finish(command, layout: command.layout)
     }
 
+    private static func export(_ arguments: ArraySlice<String>) -> ExportCommand? {
+        guard var scan = Scan(arguments, flags: layoutFlags) else { return nil }
+        var command = ExportCommand()
+        command.references = scan.takePositionals()
+        let settings = scan.settings()
+        command.settings = .holding(settings)
+        command.format = scan.value("format", .html)
+        command.paper = scan.value("paper", .a4)
+        command.output = scan.optional("output")
+        return scan.finish(command, settings: settings)
+    }
+
     /// The flags (options without a value) of `LayoutArguments`.
     private static let layoutFlags = ["no-cache"]
 
@@ -163,6 +177,13 @@ enum ArgumentShortcut {
 
         /// The shared layout options and the one reference.
         mutating func request() -> LayoutRequest {
+            let values = settings()
+            if positionals.count != 1 { failed = true }
+            return LayoutRequest(reference: positionals.first ?? "", settings: values)
+        }
+
+        /// The shared layout options (a command that takes several references: `export`).
+        mutating func settings() -> LayoutValues {
             var settings = LayoutValues()
             settings.width = value("width", LayoutSettings.defaultWidth)
             settings.fontSize = value("font-size", LayoutSettings.defaultFontSize)
@@ -172,8 +193,7 @@ enum ArgumentShortcut {
             settings.hebrewMarks = value("hebrew-marks", .all)
             settings.noCache = flag("no-cache")
             settings.translation = value("translation", LayoutSettings.defaultTranslation)
-            if positionals.count != 1 { failed = true }
-            return LayoutRequest(reference: positionals.first ?? "", settings: settings)
+            return settings
         }
 
         /// The positional arguments, in order (a command that takes more than the one reference).
@@ -219,6 +239,22 @@ enum ArgumentShortcut {
             guard finish(layout.request) else { return nil }
             var command = command
             do { try command.validate() } catch { return nil }
+            return command
+        }
+
+        /// The command with the layout options but no one reference (`export`, its references taken), when every
+        /// argument was read and converted and the checks pass: the options', then the command's.
+        func finish<Command: ParsableCommand>(_ command: Command, settings: LayoutValues) -> Command? {
+            guard !failed, positionals.isEmpty, options.allSatisfy(\.read), flags.allSatisfy(\.read) else {
+                return nil
+            }
+            var command = command
+            do {
+                try settings.validate()
+                try command.validate()
+            } catch {
+                return nil
+            }
             return command
         }
 

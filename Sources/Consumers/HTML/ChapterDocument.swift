@@ -71,13 +71,12 @@ public struct ChapterDocument {
                     if let markup = written[key] {
                         out += markup
                     } else {
-                        var markup = ""
-                        writeWord(word, forms: forms, supplement: nil, into: &markup)
+                        let markup = wordMarkup(word, forms: forms, supplement: nil)
                         written[key] = markup
                         out += markup
                     }
                 } else {
-                    writeWord(word, forms: forms, supplement: supplement, into: &out)
+                    out += wordMarkup(word, forms: forms, supplement: supplement)
                 }
             }
             out += "</div>\n"
@@ -123,26 +122,39 @@ public struct ChapterDocument {
         return tier == .source || tier == .lemma ? " dir=\"rtl\"" : " dir=\"ltr\""
     }
 
-    private func writeWord(
-        _ word: Word, forms: SpokenForms, supplement: ((SpokenLine) -> String)?, into out: inout String
-    ) {
+    /// A word's stack, made piece by piece (`MarkupBytes`).
+    private func wordMarkup(_ word: Word, forms: SpokenForms, supplement: ((SpokenLine) -> String)?) -> String {
         // A word is a span (phrasing content) unless it holds a supplement such as a `details`, which only flow
         // content may hold: then a div. Both are flex columns (`.w`), laid out and exposed alike.
         let element = supplement == nil ? "span" : "div"
-        out += "<\(element) class=\"w\">"
+        var out = MarkupBytes(capacity: 1024)
+        out.put("<")
+        out.put(element)
+        out.put(" class=\"w\">")
         for tier in Tier.blockTiers where tiers.contains(tier) {
             guard let id = word.text(tier) else { continue }
             let text = chapter.text(id)
             guard !text.isEmpty else { continue }
+            out.put("\n<span class=\"")
+            out.put(PageStyle.className(of: tier))
+            out.put("\"")
+            serialization.lang(language(of: tier), into: &out)
+            out.put(direction(of: tier))
             // The source word is read as it is; every other tier is in the spoken form below.
-            let hidden = tier == .source ? "" : " aria-hidden=\"true\""
-            out += "\n<span class=\"\(PageStyle.className(of: tier))\"\(serialization.lang(language(of: tier)))"
-            out += "\(direction(of: tier))\(hidden)>\(Markup.text(text))</span>"
+            if tier != .source { out.put(" aria-hidden=\"true\"") }
+            out.put(">")
+            out.putText(text)
+            out.put("</span>")
         }
         let spoken = WordSpeech.description.line(word, in: chapter, forms: forms)
-        out += "\n<span class=\"sr\">" + serialization.spans(spoken) + "</span>"
-        if let supplement { out += supplement(spoken) }
-        out += "</\(element)>\n"
+        out.put("\n<span class=\"sr\">")
+        serialization.spans(spoken, into: &out)
+        out.put("</span>")
+        if let supplement { out.put(supplement(spoken)) }
+        out.put("</")
+        out.put(element)
+        out.put(">\n")
+        return out.text
     }
 
     /// "Each word, top to bottom:" and one sample per shown tier, in its own style.
