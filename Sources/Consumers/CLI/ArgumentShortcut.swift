@@ -122,7 +122,7 @@ enum ArgumentShortcut {
         command.references = scan.takePositionals()
         let settings = scan.settings()
         command.settings = .holding(settings)
-        command.format = scan.value("format", .html)
+        command.chosenFormat = scan.optional("format")
         command.paper = scan.value("paper", .a4)
         command.output = scan.optional("output")
         return scan.finish(command, settings: settings)
