@@ -15,6 +15,7 @@ package enum KeyHelp {
         ("i, p", "the focused word's dictionary entry, a Hebrew word's parts"),
         ("t", "theme: light, dark, high contrast"),
         ("o", "Greek or Hebrew words in speech on, off (braille keeps them)"),
+        ("v", "how much a word's description says: brief, normal, full"),
         ("F12", "snapshot (with --snapshot)"),
         ("q, Esc", "quit (Esc first closes the pane)"),
         ("any key", "closes this help"),

@@ -298,7 +298,9 @@ def run(args, session):
 
     middle = args.middle
     if args.app == "view":
-        app = ViewApp(session, args.interlinear, args.reference, args.width, args.height, middle)
+        # Described in full, as the `a11y` dump the tree is checked against (the window's default is normal).
+        app = ViewApp(session, args.interlinear, args.reference, args.width, args.height, middle,
+                      extra=["--verbosity", "full"])
     else:
         app = HostApp(session, args.host, args.reference, args.width, args.height, middle)
     client = Client()
