@@ -74,7 +74,7 @@ struct ScreenReaderListeningTests {
         let checks = HarnessRun.Output(status: 0, lines: lines).checks
         for name in [
             "orca-first-key-1", "orca-hears-verse-by-tab", "orca-hears-h", "orca-hears-k", "orca-hears-i",
-            "orca-hears-p", "orca-hears-search", "orca-hears-n-1", "orca-hears-n-2",
+            "orca-hears-p", "orca-hears-v", "orca-hears-search", "orca-hears-n-1", "orca-hears-n-2",
         ] {
             let check = try #require(checks[name], "\(name) did not run: \(lines.suffix(5))")
             #expect(check.passed, "\(name): \(check.detail)")

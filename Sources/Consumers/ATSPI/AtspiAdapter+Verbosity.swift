@@ -5,8 +5,8 @@ extension AtspiAdapter {
     /// The words are described at another verbosity (the window's `v`): `accessible-name` and
     /// `accessible-description` changes on the built elements that describe a word, so a client's cache (libatspi
     /// keeps the names and descriptions it has read) follows. A word in its own script has its English description
-    /// as its name (`utterance(of:)`). Orca 43 speaks such a change on the focused element, so the listener hears
-    /// the focused word at its new level before the window's announcement of the level.
+    /// as its name (`utterance(of:)`). Orca 43.1 says none of these changes (the level is heard once, from the
+    /// window's announcement) and says the word at its new level when focus comes back to it (`orca-hears-v`).
     public func descriptionsChanged() {
         let tree = self.tree
         guard isActive else { return }
