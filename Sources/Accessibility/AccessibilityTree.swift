@@ -37,6 +37,9 @@ public final class AccessibilityTree {
     package var occurrenceIndex: (any OccurrenceIndex)?
     /// Whether the running text (`documentText`, `text(ofCell:)`) holds the original words (`ScriptSetting`).
     package var script = ScriptSetting()
+    /// How much a word's description says (`WordSpeech`): everything (`.full`, what `a11y` and the exports give)
+    /// unless the window's listener chose less (`v`).
+    package var verbosity = Verbosity.full
     /// The spoken forms of the chapter's strings, each computed once (lemma transliterations, morphology in
     /// words, each verse's alignment of translation words to Greek words).
     package let spokenForms = SpokenForms()

@@ -40,7 +40,7 @@ extension AccessibilityTree {
             let word = chapter.words[verse.word(at: w)]
             return Utterance(
                 name: chapter.text(word.surface), language: chapter.language.tag,
-                description: spokenForms.description(of: word, in: chapter))
+                description: spokenForms.description(of: word, in: chapter, verbosity: verbosity))
         case .label(let w, let tier):
             let word = chapter.words[verse.word(at: w)]
             let text = chapter.text(element.text)
@@ -50,7 +50,7 @@ extension AccessibilityTree {
             case .source:
                 return Utterance(
                     name: text, language: chapter.language.tag,
-                    description: spokenForms.description(of: word, in: chapter))
+                    description: spokenForms.description(of: word, in: chapter, verbosity: verbosity))
             case .transliteration:
                 return Utterance(
                     name: said, language: chapter.language.transliterationTag,

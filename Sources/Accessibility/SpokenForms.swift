@@ -52,6 +52,7 @@ package final class SpokenForms {
     /// The strings a Greek word's line is made of.
     private struct WordStrings: Equatable {
         var surface, transliteration, lemma, strongs, morphology, gloss: TextID
+        var verbosity: Verbosity
     }
     /// The verse whose translation words' descriptions `translationDescriptions` holds.
     private var alignedCell: VerseIndex?
@@ -108,16 +109,16 @@ package final class SpokenForms {
         return index < tables[kind.rawValue].count ? tables[kind.rawValue][index] : nil
     }
 
-    /// What an accessibility element's description says of a word (`WordSpeech.description`'s line), made once
-    /// per distinct word.
-    func description(of word: Word, in chapter: Chapter) -> String {
+    /// What an accessibility element's description says of a word (`WordSpeech.description`'s line, at
+    /// `verbosity`), made once per distinct word and level.
+    func description(of word: Word, in chapter: Chapter, verbosity: Verbosity = .full) -> String {
         let key = WordStrings(
             surface: word.surface, transliteration: word.transliteration, lemma: word.lemma,
-            strongs: word.strongs, morphology: word.morphology, gloss: word.gloss)
+            strongs: word.strongs, morphology: word.morphology, gloss: word.gloss, verbosity: verbosity)
         let slot = Int(word.surface)
         if slot < descriptions.count, let known = descriptions[slot], known.strings == key { return known.text }
         var line = PlainLine()
-        WordSpeech.description.write(word, in: chapter, forms: self, into: &line)
+        WordSpeech(verbosity: verbosity).write(word, in: chapter, forms: self, into: &line)
         let text = line.text
         if slot >= descriptions.count {
             descriptions.append(

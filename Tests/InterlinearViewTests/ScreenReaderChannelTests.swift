@@ -13,6 +13,7 @@ final class RecordingLink: ScreenReaderLink {
         case activated, deactivated, layout
         case key(UInt32)
         case announce(String)
+        case descriptions
     }
     var calls: [Call] = []
     var isActive = false
@@ -28,6 +29,7 @@ final class RecordingLink: ScreenReaderLink {
     /// Keys whose keysym is in `consumes` are consumed, as Orca consumes its own commands.
     var consumes: Set<UInt32> = []
     func announce(_ text: String) { calls.append(.announce(text)) }
+    func descriptionsChanged() { calls.append(.descriptions) }
     func keyEvent(_ stroke: KeyStroke) -> Bool {
         calls.append(.key(stroke.keysym))
         return consumes.contains(stroke.keysym)
@@ -42,6 +44,22 @@ final class RecordingLink: ScreenReaderLink {
     /// Presses a key on the view and passes what changed to the channel, as the window does.
     func press(_ view: ChapterView, _ channel: ScreenReaderChannel, _ keys: Key...) {
         for key in keys { channel.tell(view.handle(key)) }
+    }
+
+    /// `v` is heard once, through the announcement; the link is told the descriptions changed (so a client's cache
+    /// follows) and nothing is laid out again.
+    @Test func verbosityIsAnnouncedOnceAndRedescribes() throws {
+        let view = try ViewFixture.view(screenReader: true)
+        let link = RecordingLink()
+        link.isActive = true
+        let channel = ScreenReaderChannel(link: link, view: view)
+        press(view, channel, .tab)
+        link.calls = []
+        press(view, channel, .character("v"))
+        #expect(link.notifications == [.descriptions, .announce("Verbosity full.")])
+        link.calls = []
+        press(view, channel, .tab)
+        #expect(!link.notifications.contains(.descriptions))
     }
 
     @Test func withoutALinkTheLoopWaitsForInputAlone() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import InterlinearAccessibility
 import InterlinearView
 import Testing
 
@@ -25,10 +26,10 @@ import Testing
         #expect(missing == ViewPreferences() && quiet.isEmpty, "a missing file is the defaults without a warning")
         let saved = ViewPreferences(
             reference: "Romans 8:28", fontSize: 24.5, theme: "high-contrast", tiers: "source,gloss",
-            scriptInSpeech: true)
+            scriptInSpeech: true, verbosity: .brief)
         try saved.save(to: url)
         let (loaded, warnings) = load(url)
-        #expect(loaded == saved && warnings.isEmpty)
+        #expect(loaded == saved && warnings.isEmpty && loaded.level == .brief)
         #expect(
             ViewPreferences.fileURL(environment: ["XDG_CONFIG_HOME": "/x/cfg", "HOME": "/home/u"])?.path
                 == "/x/cfg/interlinear/view.json")
@@ -36,6 +37,31 @@ import Testing
             ViewPreferences.fileURL(environment: ["XDG_CONFIG_HOME": "relative", "HOME": "/home/u"])?.path
                 == "/home/u/.config/interlinear/view.json", "a relative XDG_CONFIG_HOME is ignored, as the spec says")
         #expect(ViewPreferences.fileURL(environment: [:]) == nil)
+    }
+
+    /// The verbosity is one of the reader's levels; any other value (a later version's, a typo) is left out with a
+    /// warning naming it, and the rest of the file is kept.
+    @Test func anUnknownVerbosityIsIgnored() throws {
+        let dir = try folder()
+        for level in Verbosity.allCases {
+            let url = dir.appendingPathComponent("\(level).json")
+            try ViewPreferences(theme: "dark", verbosity: level).save(to: url)
+            let (loaded, warnings) = load(url)
+            #expect(loaded.level == level && loaded.verbosity == level.rawValue && warnings.isEmpty)
+        }
+        for bad in [#""chatty""#, #""FULL""#, #""""#] {
+            let url = dir.appendingPathComponent("bad.json")
+            try Data(#"{"theme": "dark", "scriptInSpeech": true, "verbosity": \#(bad)}"#.utf8).write(to: url)
+            let (loaded, warnings) = load(url)
+            #expect(loaded == ViewPreferences(theme: "dark", scriptInSpeech: true), "\(bad)")
+            #expect(loaded.level == nil)
+            #expect(warnings.count == 1 && warnings.first?.contains("verbosity") == true, "\(warnings)")
+            #expect(warnings.first?.contains(url.path) == true, "\(warnings)")
+        }
+        let number = dir.appendingPathComponent("number.json")
+        try Data(#"{"verbosity": 2}"#.utf8).write(to: number)
+        let (notText, warned) = load(number)
+        #expect(notText == ViewPreferences() && warned.count == 1, "a verbosity that is not text: \(warned)")
     }
 
     @Test func badFilesAreOneWarningAndTheDefaults() throws {

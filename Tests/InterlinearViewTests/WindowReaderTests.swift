@@ -35,6 +35,48 @@ import Testing
         #expect(view.statusLine.right == "Greek words off.")
     }
 
+    /// `v` cycles how much a word's description says, as the terminal reader's `v` does (normal, the default, then
+    /// full, brief, normal), saying the level in the status line; the focused word's description follows, worded by
+    /// `WordSpeech` at that level. The levels are told apart by the chapter file's fields: full says the word's
+    /// Strong's number, normal its dictionary form and no number, brief neither. The scroll offset stays.
+    @Test func vCyclesTheVerbosityOfTheFocusedWordsDescription() throws {
+        let view = try ViewFixture.view(screenReader: true)
+        let rows = try WindowReaderFixture.rows("43-John/01.tsv").words.filter { $0.verse == 1 }
+        let row = rows[2]  // ἦν: "G2258", from εἰμί
+        _ = view.setFocus(ElementID(cell: 0, kind: .word(2)))
+        let scrollY = view.scrollY
+        let word = view.chapter.words[view.chapter.verses[0].word(at: 2)]
+        #expect(view.chapter.text(word.surface) == row.surface && view.chapter.text(word.strongs) == row.strongs)
+        let strongs = "Strong's G" + row.strongs.dropFirst().drop { $0 == "0" }
+        let lemma =
+            WordSpeech(verbosity: .full).line(word, in: view.chapter).text
+            .components(separatedBy: ", from ").dropFirst().first?.components(separatedBy: ",").first ?? ""
+        #expect(!lemma.isEmpty, "the full description names the dictionary form \(row.lemma)")
+        func described() -> String { view.tree.utterance(of: ElementID(cell: 0, kind: .word(2)))?.description ?? "" }
+        #expect(view.verbosity == .normal)
+        for (level, said) in [
+            (Verbosity.normal, ""), (.full, "Verbosity full."), (.brief, "Verbosity brief."),
+            (.normal, "Verbosity normal."),
+        ] {
+            if !said.isEmpty {
+                let change = ViewFixture.type(view, "v")
+                #expect(change == .status && view.verbosity == level && view.message == said)
+                #expect(view.spokenStatus == ReaderWording.verbosity(level).text)
+            }
+            let text = described()
+            #expect(text == WordSpeech(verbosity: level).line(word, in: view.chapter).text, "\(level)")
+            #expect(text.contains(Speakable.gloss(row.gloss)), "\(level): \(text)")
+            #expect(text.contains(strongs) == (level == .full), "\(level): \(text)")
+            #expect(text.contains("from \(lemma)") == (level != .brief), "\(level): \(text)")
+        }
+        #expect(view.scrollY == scrollY && view.focus == ElementID(cell: 0, kind: .word(2)))
+        // Another chapter, and a new layout, keep the level.
+        ViewFixture.type(view, "v")
+        ViewFixture.press(view, .zoomIn)
+        ViewFixture.type(view, "]")
+        #expect(view.verbosity == .full && view.tree.verbosity == .full)
+    }
+
     /// `?` is heard: the help's key list, said in words (no arrow, no Greek), nothing espeak-ng's English voice spells.
     @Test(.enabled(if: SystemTool.find("espeak-ng") != nil, "espeak-ng is not installed (scripts/setup)"))
     func helpIsSpoken() throws {

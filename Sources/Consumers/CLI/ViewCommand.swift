@@ -27,7 +27,7 @@ struct ViewCommand: ParsableCommand {
             bookmarks and B opens the next, c says the focused word's notes (--notes names the notes file, which \
             the window only reads); Alt+Left/Right go back/forward; '[' ']' (Ctrl+Page Up/Down) step to the \
             previous/next chapter in the corpus; Ctrl+plus/minus zoom (8-48 pt); 1-6 show or hide a tier; t \
-            changes the theme; ? or F1 \
+            changes the theme; v how much a word's description says (brief, normal, full); ? or F1 \
             lists the keys; F12 writes a PNG snapshot to --snapshot; q or Esc quits. --width and --height are the window's size in points; the \
             chapter is laid out at the window's width and again whenever it is resized. A reference with a verse \
             (John 1:14) opens the chapter at that verse.
@@ -52,6 +52,12 @@ struct ViewCommand: ParsableCommand {
 
     @Option(help: "Screen reader: auto (follow the desktop's org.a11y.Status.IsEnabled), on or off.")
     var screenReader: ScreenReaderMode = .auto
+
+    @Option(
+        help:
+            "How much a word's description says to a screen reader: brief, normal or full (the v key cycles; default: the last used, else normal)."
+    )
+    var verbosity: Verbosity?
 
     @Option(
         help:
@@ -111,6 +117,7 @@ struct ViewCommand: ParsableCommand {
             } catch {
                 view.openNotes(nil, problem: String(describing: error))
             }
+            view.setVerbosity(verbosity ?? remembered.level ?? .normal)
             // "John 1:14" opens the chapter at verse 14, its number focused.
             if let range = engine.passage.verses {
                 let numbers = Set(engine.chapter.verses.map(\.number))
@@ -132,7 +139,8 @@ struct ViewCommand: ParsableCommand {
             if let settingsFile {
                 let now = ViewPreferences(
                     reference: view.place, fontSize: view.options.fontSize,
-                    theme: view.theme.rawValue, tiers: view.tierList, scriptInSpeech: view.script.speech)
+                    theme: view.theme.rawValue, tiers: view.tierList, scriptInSpeech: view.script.speech,
+                    verbosity: view.verbosity)
                 do { try now.save(to: settingsFile) } catch {
                     reportWarning("cannot remember the settings in \(settingsFile.path): \(error)")
                 }

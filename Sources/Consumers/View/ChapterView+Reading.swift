@@ -19,7 +19,7 @@ extension ChapterView {
 
     /// The characters that are keys outside a prompt.
     static let boundCharacters = Set<Character>([
-        ":", "/", "[", "]", "n", "N", "t", "o", "?", "q", "Q",
+        ":", "/", "[", "]", "n", "N", "t", "o", "v", "?", "q", "Q",
         "1", "2", "3", "4", "5", "6", "7",
     ]).union(studyCharacters).union(noteCharacters)
     /// The tiers the digit keys 1–7 show and hide: the default tiers in their order on the page, then the lemma
@@ -86,10 +86,21 @@ extension ChapterView {
             chapter: chapter, layout: layout, viewport: viewport, granularity: .word,
             screenReaderEnabled: tree.screenReaderEnabled)
         tree.script = setting
+        tree.verbosity = verbosity
         tree.scroll(to: scrollY)
         if tree.screenReaderEnabled, let focus { tree.focus(focus) }
         return .layout
     }
+
+    /// How much a word's description says to a screen reader (`v` cycles brief, normal, full, the terminal
+    /// reader's levels; remembered with the other settings). Only the window's descriptions follow it: `a11y` and
+    /// the exports describe at full.
+    package var verbosity: Verbosity { tree.verbosity }
+
+    /// Describes the words at `level`. A description is worked out when a screen reader asks for it (once per
+    /// distinct word and level, `SpokenForms`), so nothing is rebuilt; the screen reader hears of the change
+    /// through `ScreenReaderChannel`.
+    package func setVerbosity(_ level: Verbosity) { tree.verbosity = level }
 
     /// What a screen reader says of the status line after a key: the key list while the help is shown, else the
     /// message.
@@ -118,6 +129,10 @@ extension ChapterView {
         case .character("o"):
             change.formUnion(setScript(ScriptSetting(speech: !script.speech, braille: script.braille)))
             message = ChapterWording(chapter: chapter).originalSwitch(script.speech).text
+            change.insert(.status)
+        case .character("v"):
+            setVerbosity(verbosity.next)
+            message = ReaderWording.verbosity(verbosity).text
             change.insert(.status)
         case .character("t"):
             let all = Theme.Name.allCases

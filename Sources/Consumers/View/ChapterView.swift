@@ -80,6 +80,7 @@ package final class ChapterView {
         tree = AccessibilityTree(
             chapter: chapter, layout: layout, viewport: viewport, granularity: .word,
             screenReaderEnabled: screenReaderEnabled)
+        tree.verbosity = .normal  // the terminal reader's default; `a11y` and the exports describe at full
         tree.scroll(to: scrollY)
     }
 
@@ -285,7 +286,7 @@ package final class ChapterView {
     func show(_ next: Chapter) {
         let layout = catalog.session.layout(next, options: options)
         layoutCount += 1
-        let script = tree.script
+        let (script, verbosity) = (tree.script, tree.verbosity)
         tree = AccessibilityTree(
             chapter: next, layout: layout,
             viewport: Viewport(width: viewport.width, height: viewport.height),
@@ -294,6 +295,7 @@ package final class ChapterView {
         notes = noteFile?.notes(in: next.reference).located(in: next) ?? []
         message = notesOpened
         openingAnnouncement = nil
+        tree.verbosity = verbosity
         focus = nil
         let paneWasOpen = pane != nil
         detailsWord = nil
@@ -331,12 +333,13 @@ package final class ChapterView {
             options.width = layoutWidth
             let layout = catalog.session.layout(chapter, options: options)
             layoutCount += 1
-            let script = tree.script
+            let (script, verbosity) = (tree.script, tree.verbosity)
             tree = AccessibilityTree(
                 chapter: chapter, layout: layout,
                 viewport: Viewport(width: width, height: viewportHeight),
                 granularity: .word, screenReaderEnabled: tree.screenReaderEnabled)
             tree.script = script
+            tree.verbosity = verbosity
             let origins = tree.table.origins
             tree.scroll(
                 to: atEnd

@@ -16,6 +16,7 @@ package enum KeyHelp {
         ("a A, b B, c", "next, previous note; the bookmarks, open the next; the focused word's notes"),
         ("t", "theme: light, dark, high contrast"),
         ("o", "Greek or Hebrew words in speech on, off (braille keeps them)"),
+        ("v", "how much a word's description says: brief, normal, full"),
         ("F12", "snapshot (with --snapshot)"),
         ("q, Esc", "quit (Esc first closes the pane)"),
         ("any key", "closes this help"),

@@ -12,6 +12,8 @@ package final class ScreenReaderChannel {
     /// The visible cells the link was last told about.
     private var announcedCells: Range<Int> = 0..<0
     private var wasActive = false
+    /// The verbosity the link's descriptions were last given at.
+    private lazy var describedVerbosity = view.verbosity
     /// Notifications passed to the link (all kinds), for tests and the snapshot record.
     package private(set) var notifications = 0
 
@@ -44,6 +46,11 @@ package final class ScreenReaderChannel {
             notifications += 1
             link.layoutChanged()
             announcedCells = 0..<0
+        }
+        if view.verbosity != describedVerbosity {
+            describedVerbosity = view.verbosity
+            notifications += 1
+            link.descriptionsChanged()
         }
         var scrolledToOtherVerses = false
         if link.isActive, !change.isDisjoint(with: [.scrolled, .layout, .chapter, .viewport]) {

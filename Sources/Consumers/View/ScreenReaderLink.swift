@@ -29,6 +29,12 @@ package protocol ScreenReaderLink: AnyObject {
     func keyEvent(_ stroke: KeyStroke) -> Bool
     /// A message for the listener: the status line's answer to a key, or where a scroll went.
     func announce(_ text: String)
+    /// The words are described at another verbosity (the window's `v`): the descriptions a client may keep change.
+    func descriptionsChanged()
+}
+
+extension ScreenReaderLink {
+    package func descriptionsChanged() {}
 }
 
 extension AtspiAdapter: ScreenReaderLink {}

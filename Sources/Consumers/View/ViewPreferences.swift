@@ -1,4 +1,5 @@
 import Foundation
+import InterlinearAccessibility
 import InterlinearCorpus
 import InterlinearRender
 
@@ -16,20 +17,27 @@ package struct ViewPreferences: Codable, Equatable, Sendable {
     package var tiers: String?
     /// Whether the original script is in speech (`ScriptSetting.speech`; the window's and the reader's `o`).
     package var scriptInSpeech: Bool?
+    /// How much a word's description says: a `Verbosity` raw value, "brief", "normal" or "full" (the window's and
+    /// the reader's `v`). An unknown value (a later version's level) is left out with a warning, the rest kept.
+    package var verbosity: String?
 
     package static let maximumBytes = 4096
     package static let fileName = "view.json"
 
     package init(
         reference: String? = nil, fontSize: Float? = nil, theme: String? = nil, tiers: String? = nil,
-        scriptInSpeech: Bool? = nil
+        scriptInSpeech: Bool? = nil, verbosity: Verbosity? = nil
     ) {
         self.reference = reference
         self.fontSize = fontSize
         self.theme = theme
         self.tiers = tiers
         self.scriptInSpeech = scriptInSpeech
+        self.verbosity = verbosity?.rawValue
     }
+
+    /// The remembered verbosity, nil when none (or an unknown one) is.
+    package var level: Verbosity? { verbosity.flatMap(Verbosity.init(rawValue:)) }
 
     /// The settings file's path, or nil when neither XDG_CONFIG_HOME (absolute) nor HOME says where it is.
     package static func fileURL(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL? {
@@ -46,10 +54,14 @@ package struct ViewPreferences: Codable, Equatable, Sendable {
         guard let url else { return ViewPreferences() }
         do {
             guard let bytes = try read(url.path) else { return ViewPreferences() }
-            let decoded = try JSONDecoder().decode(ViewPreferences.self, from: Data(bytes))
+            var decoded = try JSONDecoder().decode(ViewPreferences.self, from: Data(bytes))
             if let problem = decoded.problem {
                 warn("ignoring \(url.path): \(problem); using the defaults")
                 return ViewPreferences()
+            }
+            if let verbosity = decoded.verbosity, decoded.level == nil {
+                warn("ignoring verbosity \(verbosity.debugDescription) in \(url.path): it is not brief, normal or full")
+                decoded.verbosity = nil
             }
             return decoded
         } catch let error as ViewError {

@@ -298,7 +298,8 @@ def run(args, session):
 
     middle = args.middle
     if args.app == "view":
-        extra = ("--notes", args.notes) if args.notes else ()
+        # Described in full, as the `a11y` dump the tree is checked against (the window's default is normal).
+        extra = ["--verbosity", "full"] + (["--notes", args.notes] if args.notes else [])
         app = ViewApp(session, args.interlinear, args.reference, args.width, args.height, middle, extra=extra)
     else:
         app = HostApp(session, args.host, args.reference, args.width, args.height, middle)

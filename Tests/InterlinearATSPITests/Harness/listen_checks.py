@@ -183,6 +183,23 @@ def study_keys(args, listener):
                                  "said": listener.said_since(mark)}, ensure_ascii=False), flush=True)
     listener.key_heard("i", ["i"], "Strong's", "orca-hears-i")
     listener.key_heard("p", ["p"], "part" if args.hebrew else "not split", "orca-hears-p")
+    # v: the level said once; the word's name (its English description) is then at that level, and Orca says it so
+    # when focus comes back to it (Shift+Tab, Tab: its cache followed the name change). Full names its Strong's
+    # number, brief does not; v again, back to normal.
+    levels = {}
+    for level in ["full", "brief", "normal"]:
+        said = listener.key_heard("v-" + level, ["v"], "Verbosity %s." % level)
+        if word is not None:
+            word.clearCache()
+        name = word.name if word is not None else "?"
+        again = listener.key_heard("v-%s-word" % level, ["shift+Tab", "Tab"], name)
+        levels[level] = (said, name, any(name in s for s in again))
+    full, brief = levels["full"], levels["brief"]
+    check("orca-hears-v", all(said.count("Verbosity %s." % level) == 1 and heard
+                              for level, (said, _, heard) in levels.items())
+          and "Strong's" in full[1] and "Strong's" not in brief[1],
+          "v → %r; the word's name and whether Orca said it on coming back: %r" % (
+              [s for said, _, _ in levels.values() for s in said], [(n, h) for _, n, h in levels.values()]))
     keys = ["slash"] + [{" ": "space", ":": "colon"}.get(c, c) for c in args.query] + ["Return"]
     listener.key_heard("search", keys, " in the Bible", "orca-hears-search")
     listener.key_heard("n", ["n"], "hit 1 of", "orca-hears-n-1")
