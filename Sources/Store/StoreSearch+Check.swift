@@ -85,12 +85,13 @@ extension StoreSearch {
         var morphemeRows: [WordPlace: [[String]]]?
         var hits: [SearchHit] = []
         // A search's hits repeat their lemma and most forms (G3056's 50: one lemma, 12 forms); each is folded once,
-        // remembered in a short list (a `String`-keyed dictionary's first use scans the conformance records).
-        var folded: [(text: String, key: String)] = []
-        func key(_ text: String) -> String {
-            if let known = folded.first(where: { $0.text == text }) { return known.key }
-            let key = Folding.key(text)
-            folded.append((text, key))
+        // remembered by its id in the chapters' one string table, in a short list (a dictionary's first use scans
+        // the binary's conformance records).
+        var folded: [(id: TextID, key: String)] = []
+        func key(_ id: TextID, in chapter: Chapter) -> String {
+            if let known = folded.first(where: { $0.id == id }) { return known.key }
+            let key = Folding.key(chapter.text(id))
+            folded.append((id, key))
             return key
         }
         for row in rows {
@@ -100,13 +101,14 @@ extension StoreSearch {
                 throw chapters.disagreement(place, "is past the verse's \(verse.words.count) words")
             }
             let word = chapter.words[verse.word(at: WordOffset(UInt16(row.position)))]
-            let strongs = chapter.text(word.strongs)
-            let expected = WordRow(
-                verseKey: row.verseKey, position: row.position, surface: chapter.text(word.surface),
-                lemma: chapter.text(word.lemma), strongs: strongs, morphology: chapter.text(word.morphology),
-                gloss: chapter.text(word.gloss), surfaceKey: key(chapter.text(word.surface)),
-                lemmaKey: key(chapter.text(word.lemma)), strongsNumber: Folding.strongsNumber(strongs) ?? 0)
-            guard row.hasFields(of: expected) else {
+            // The row's printed fields are the checked word's bytes (compared in place, no string made of them), its
+            // keys what folding the checked word gives.
+            guard chapter.holds(row.surface, at: word.surface), chapter.holds(row.lemma, at: word.lemma),
+                chapter.holds(row.strongs, at: word.strongs), chapter.holds(row.morphology, at: word.morphology),
+                chapter.holds(row.gloss, at: word.gloss), row.surfaceKey == key(word.surface, in: chapter),
+                row.lemmaKey == key(word.lemma, in: chapter),
+                row.strongsNumber == Folding.strongsNumber(row.strongs) ?? 0
+            else {
                 throw chapters.disagreement(place, "(its search row was changed since the import)")
             }
             if chapter.language == .hebrew {
@@ -227,12 +229,11 @@ extension StoreSearch {
     }
 }
 
-extension StoreSearch.WordRow {
-    /// Whether the printed fields and the search keys are `expected`'s (the positions are the row's own).
-    func hasFields(of expected: Self) -> Bool {
-        surface == expected.surface && lemma == expected.lemma && strongs == expected.strongs
-            && morphology == expected.morphology && gloss == expected.gloss && surfaceKey == expected.surfaceKey
-            && lemmaKey == expected.lemmaKey && strongsNumber == expected.strongsNumber
+extension Chapter {
+    /// Whether `text` is the string `id` stands for, byte for byte.
+    fileprivate func holds(_ text: String, at id: TextID) -> Bool {
+        var text = text
+        return text.withUTF8 { text in strings.withUTF8(of: id) { text.elementsEqual($0) } }
     }
 }
 
