@@ -207,25 +207,31 @@ extension StoreSearch {
         }
     }
 
-    /// Four words either side of a word, the word in brackets, from the checked chapter.
-    /// Appended word by word: only the words shown are made strings, and no generic `joined` runs unspecialized.
+    /// Four words either side of a word, the word in brackets, from the checked chapter. Its bytes are gathered
+    /// from the string table and made a string once: a string per word appended to a growing one cost more than
+    /// the rest of a hit's check.
     static func context(of position: Int, in verse: Verse, _ chapter: Chapter) -> String {
         let words = chapter.words[verse.words]
         let lower = max(position - 4, 0), upper = min(position + 5, words.count)
-        var context = lower > 0 ? "… " : ""
-        for offset in lower..<upper {
-            if offset > lower { context.append(" ") }
-            let surface = chapter.text(words[words.startIndex + offset].surface)
-            if offset == position {
-                context.append("[")
-                context.append(surface)
-                context.append("]")
-            } else {
-                context.append(surface)
-            }
+        let ellipsis: [UInt8] = [0xE2, 0x80, 0xA6]  // "…"
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(
+            (lower..<upper).reduce(16) { $0 + chapter.strings.utf8Count(of: words[words.startIndex + $1].surface) + 1 })
+        if lower > 0 {
+            bytes.append(contentsOf: ellipsis)
+            bytes.append(UInt8(ascii: " "))
         }
-        if upper < words.count { context.append(lower < upper ? " …" : "…") }
-        return context
+        for offset in lower..<upper {
+            if offset > lower { bytes.append(UInt8(ascii: " ")) }
+            if offset == position { bytes.append(UInt8(ascii: "[")) }
+            chapter.strings.withUTF8(of: words[words.startIndex + offset].surface) { bytes.append(contentsOf: $0) }
+            if offset == position { bytes.append(UInt8(ascii: "]")) }
+        }
+        if upper < words.count {
+            bytes.append(UInt8(ascii: " "))
+            bytes.append(contentsOf: ellipsis)
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
 
