@@ -8,7 +8,7 @@ extension CorpusStore {
     /// when one of them has no checksum (a store migrated from version 6, a row added by hand): then the chapter's
     /// checksum must vouch for them, and what was built is not to be used.
     func readCheckedVerses(
-        _ numbers: Set<Int>, of range: ClosedRange<Int>, into chapter: inout Chapter, strings: StringTableBuilder,
+        _ numbers: [Int], of range: ClosedRange<Int>, into chapter: inout Chapter, strings: StringTableBuilder,
         check: inout StoredChapterCheck
     ) throws -> Bool {
         if verseByKey == nil {
@@ -23,8 +23,10 @@ extension CorpusStore {
         var verseMorphemes: [Morpheme] = []  // one verse's at a time, its room kept
         var marks = StoredMarks()
         var changed: Int?  // the first verse whose rows do not give its checksum
-        // A number outside 0…999 would name a verse of another chapter.
-        for number in numbers.sorted() where (0...999).contains(number) {
+        // A number outside 0…999 would name a verse of another chapter; a repeat is built once.
+        var previous: Int?
+        for number in numbers.sorted() where (0...999).contains(number) && number != previous {
+            previous = number
             statement.reset()
             let key = range.lowerBound + number
             try statement.bind([key])

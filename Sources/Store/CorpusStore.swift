@@ -156,7 +156,7 @@ package final class CorpusStore {
     /// the chapter's checksum vouches for it.
     package func read(
         _ reference: ChapterReference, into strings: StringTableBuilder, morphemes withMorphemes: Bool = true,
-        only: Set<Int>? = nil
+        only: [Int]? = nil
     ) throws -> Chapter? {
         let key = ChapterKey(book: reference.book.number, chapter: reference.chapter)
         let range = Schema.range(of: key)

@@ -94,7 +94,13 @@ package struct SearchQuery: Sendable, Equatable {
             }
             if !value.isEmpty { named.append(Criterion(kind: field.kind, text: String(value))) }
         }
-        let remainder = rest.joined(separator: " ")
+        // Appended, not `joined`: that generic call, unspecialized for `[Substring]`, instantiated its metadata, a
+        // scan of the binary's conformance records (the `search` benchmark).
+        var remainder = ""
+        for (index, token) in rest.enumerated() {
+            if index > 0 { remainder.append(" ") }
+            remainder.append(contentsOf: token)
+        }
         if !remainder.isEmpty || named.isEmpty { named.append(Criterion(kind: guessKind(remainder), text: remainder)) }
         return named
     }

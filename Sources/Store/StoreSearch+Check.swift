@@ -21,32 +21,53 @@ extension StoreSearch {
 
     /// The chapters of the hits, read (and so checked) once each with only the verses of the hits, each checked by its
     /// own checksum (`CorpusStore.read(_:into:morphemes:only:)`): a verse no hit is in is left to the commands that
-    /// show it.
+    /// show it. All are read into one string table, frozen once they are all read: the hits' chapters share most of
+    /// their strings, and a table per chapter cost its allocation and every shared string interned and checked again.
+    /// They are read in canonical order, the order the hits come in, so the first damage met is the one refused.
+    /// Sorted arrays, not dictionaries or sets keyed by `Int`: the first such collection instantiates generic
+    /// metadata, a scan of the binary's conformance records (the `search` benchmark in Benchmarks/Thresholds).
     final class CheckedChapters {
         let store: CorpusStore
-        /// The verse numbers of each chapter key the hits name: every key `verse` is asked for is among them.
-        private let wanted: [Int: Set<Int>]
-        private var loaded: [Int: Chapter] = [:]
+        /// The chapter keys the hits name, ascending, each with its chapter.
+        private var chapters: [(key: Int, chapter: Chapter)] = []
 
-        init(store: CorpusStore, verses: some Sequence<Int>) {
+        /// Reads the chapters of `verses` (verse keys, in any order).
+        init(store: CorpusStore, verses: some Sequence<Int>) throws {
             self.store = store
-            wanted = Dictionary(grouping: verses, by: { $0 / 1000 }).mapValues { Set($0.map { $0 % 1000 }) }
+            let keys = verses.sorted()
+            let strings = StringTableBuilder()
+            var start = keys.startIndex
+            while start < keys.endIndex {
+                let chapterKey = keys[start] / 1000
+                var numbers: [Int] = []
+                var end = start
+                while end < keys.endIndex, keys[end] / 1000 == chapterKey {
+                    if numbers.last != keys[end] % 1000 { numbers.append(keys[end] % 1000) }
+                    end += 1
+                }
+                guard let book = Book.numbered(chapterKey / 1000),
+                    let chapter = try store.read(
+                        ChapterReference(book: book, chapter: chapterKey % 1000), into: strings, only: numbers)
+                else { throw disagreement("verse key \(keys[start])", "names no chapter the store holds") }
+                chapters.append((chapterKey, chapter))
+                start = end
+            }
+            for index in chapters.indices { chapters[index].chapter.freeze(strings) }
         }
 
         /// The checked chapter and verse a verse key names; a key the chapter does not hold is damage.
         func verse(_ key: Int) throws -> (chapter: Chapter, verse: Verse) {
             let chapterKey = key / 1000
-            if loaded[chapterKey] == nil {
-                let strings = StringTableBuilder()
-                guard let book = Book.numbered(key / 1_000_000),
-                    var chapter = try store.read(
-                        ChapterReference(book: book, chapter: chapterKey % 1000), into: strings,
-                        only: wanted[chapterKey, default: [key % 1000]])
-                else { throw disagreement("verse key \(key)", "names no chapter the store holds") }
-                chapter.freeze(strings)
-                loaded[chapterKey] = chapter
+            var low = 0, high = chapters.count
+            while low < high {
+                let middle = (low + high) / 2
+                if chapters[middle].key < chapterKey { low = middle + 1 } else { high = middle }
             }
-            let chapter = loaded[chapterKey]!
+            // Every key asked for was among those read.
+            guard low < chapters.count, chapters[low].key == chapterKey else {
+                throw disagreement("verse key \(key)", "names no chapter the store holds")
+            }
+            let chapter = chapters[low].chapter
             guard let index = chapter.verseIndex(number: key % 1000) else {
                 throw disagreement("\(chapter.reference):\(key % 1000)", "is not a verse of the chapter")
             }
@@ -60,31 +81,34 @@ extension StoreSearch {
 
     /// The hits of word rows, each checked against its checked chapter, with context from it when asked.
     func checkedWordHits(_ rows: [WordRow], textMatches: [String], context: Bool) throws -> [SearchHit] {
-        let chapters = CheckedChapters(store: store, verses: rows.map(\.verseKey))
+        let chapters = try CheckedChapters(store: store, verses: rows.map(\.verseKey))
         var morphemeRows: [WordPlace: [[String]]]?
         var hits: [SearchHit] = []
-        // A search's hits repeat their lemma and most forms (G3056's 50: one lemma, 12 forms); each is folded once.
-        var folded: [String: String] = [:]
-        func key(_ text: String) -> String {
-            if let known = folded[text] { return known }
-            let key = Folding.key(text)
-            folded[text] = key
+        // A search's hits repeat their lemma and most forms (G3056's 50: one lemma, 12 forms); each is folded once,
+        // remembered by its id in the chapters' one string table, in a short list (a dictionary's first use scans
+        // the binary's conformance records).
+        var folded: [(id: TextID, key: String)] = []
+        func key(_ id: TextID, in chapter: Chapter) -> String {
+            if let known = folded.first(where: { $0.id == id }) { return known.key }
+            let key = Folding.key(chapter.text(id))
+            folded.append((id, key))
             return key
         }
         for row in rows {
             let (chapter, verse) = try chapters.verse(row.verseKey)
-            let place = "\(chapter.reference):\(verse.number) word \(row.position + 1)"
+            var place: String { "\(chapter.reference):\(verse.number) word \(row.position + 1)" }
             guard row.position >= 0, row.position < verse.words.count else {
                 throw chapters.disagreement(place, "is past the verse's \(verse.words.count) words")
             }
             let word = chapter.words[verse.word(at: WordOffset(UInt16(row.position)))]
-            let strongs = chapter.text(word.strongs)
-            let expected = WordRow(
-                verseKey: row.verseKey, position: row.position, surface: chapter.text(word.surface),
-                lemma: chapter.text(word.lemma), strongs: strongs, morphology: chapter.text(word.morphology),
-                gloss: chapter.text(word.gloss), surfaceKey: key(chapter.text(word.surface)),
-                lemmaKey: key(chapter.text(word.lemma)), strongsNumber: Folding.strongsNumber(strongs) ?? 0)
-            guard row.fields == expected.fields else {
+            // The row's printed fields are the checked word's bytes (compared in place, no string made of them), its
+            // keys what folding the checked word gives.
+            guard chapter.holds(row.surface, at: word.surface), chapter.holds(row.lemma, at: word.lemma),
+                chapter.holds(row.strongs, at: word.strongs), chapter.holds(row.morphology, at: word.morphology),
+                chapter.holds(row.gloss, at: word.gloss), row.surfaceKey == key(word.surface, in: chapter),
+                row.lemmaKey == key(word.lemma, in: chapter),
+                row.strongsNumber == Folding.strongsNumber(row.strongs) ?? 0
+            else {
                 throw chapters.disagreement(place, "(its search row was changed since the import)")
             }
             if chapter.language == .hebrew {
@@ -111,7 +135,7 @@ extension StoreSearch {
                     lemma: row.lemma, strongs: row.strongs, morphology: row.morphology, gloss: row.gloss,
                     context: context ? Self.context(of: row.position, in: verse, chapter) : ""))
         }
-        try checkTextMatches(Set(rows.map(\.verseKey)), textMatches, chapters)
+        try checkTextMatches(rows.map(\.verseKey), textMatches, chapters)
         return hits
     }
 
@@ -142,14 +166,16 @@ extension StoreSearch {
 
     /// Text hits (verse keys) checked: each verse in its checked chapter, matching every text criterion there.
     func checkTextHits(_ keys: [Int], textMatches: [String]) throws {
-        try checkTextMatches(Set(keys), textMatches, CheckedChapters(store: store, verses: keys))
+        try checkTextMatches(keys, textMatches, CheckedChapters(store: store, verses: keys))
     }
 
     /// Every verse must match every full-text expression in its checked translation: FTS5 in memory with the store's
-    /// tokenizer, holding only those verses.
-    private func checkTextMatches(_ keys: Set<Int>, _ matches: [String], _ chapters: CheckedChapters) throws {
+    /// tokenizer, holding only those verses. `keys` in any order, repeats allowed.
+    private func checkTextMatches(_ keys: [Int], _ matches: [String], _ chapters: CheckedChapters) throws {
+        var sorted = keys.sorted()
+        sorted.removeDuplicatesOfSorted()
         var translations: [(Int, String)] = []
-        for key in keys.sorted() {
+        for key in sorted {
             let (chapter, verse) = try chapters.verse(key)
             // Without a text criterion, each verse checked with its chapter is all: no translation to match.
             guard !matches.isEmpty else { continue }
@@ -169,9 +195,10 @@ extension StoreSearch {
         for match in matches {
             let select = try memory.prepare("SELECT rowid FROM checked WHERE checked MATCH ?1")
             try select.bind([match])
-            var matched = Set<Int>()
-            while try select.step() { matched.insert(select.int(0)) }
-            if let key = keys.sorted().first(where: { !matched.contains($0) }) {
+            var matched: [Int] = []
+            while try select.step() { matched.append(select.int(0)) }
+            matched.sort()
+            if let key = sorted.first(where: { matched.binarySearch($0) == nil }) {
                 let (chapter, verse) = try chapters.verse(key)
                 throw chapters.disagreement(
                     "\(chapter.reference):\(verse.number)",
@@ -180,22 +207,60 @@ extension StoreSearch {
         }
     }
 
-    /// Four words either side of a word, the word in brackets, from the checked chapter.
+    /// Four words either side of a word, the word in brackets, from the checked chapter. Its bytes are gathered
+    /// from the string table and made a string once: a string per word appended to a growing one cost more than
+    /// the rest of a hit's check.
     static func context(of position: Int, in verse: Verse, _ chapter: Chapter) -> String {
-        let words = chapter.words[verse.words].map { chapter.text($0.surface) }
+        let words = chapter.words[verse.words]
         let lower = max(position - 4, 0), upper = min(position + 5, words.count)
-        var parts = words[lower..<upper].enumerated().map {
-            $0.offset + lower == position ? "[\($0.element)]" : $0.element
+        let ellipsis: [UInt8] = [0xE2, 0x80, 0xA6]  // "…"
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(
+            (lower..<upper).reduce(16) { $0 + chapter.strings.utf8Count(of: words[words.startIndex + $1].surface) + 1 })
+        if lower > 0 {
+            bytes.append(contentsOf: ellipsis)
+            bytes.append(UInt8(ascii: " "))
         }
-        if lower > 0 { parts.insert("…", at: 0) }
-        if upper < words.count { parts.append("…") }
-        return parts.joined(separator: " ")
+        for offset in lower..<upper {
+            if offset > lower { bytes.append(UInt8(ascii: " ")) }
+            if offset == position { bytes.append(UInt8(ascii: "[")) }
+            chapter.strings.withUTF8(of: words[words.startIndex + offset].surface) { bytes.append(contentsOf: $0) }
+            if offset == position { bytes.append(UInt8(ascii: "]")) }
+        }
+        if upper < words.count {
+            bytes.append(UInt8(ascii: " "))
+            bytes.append(contentsOf: ellipsis)
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
 
-extension StoreSearch.WordRow {
-    /// Everything compared: the printed fields and the search keys.
-    var fields: [String] {
-        [surface, lemma, strongs, morphology, gloss, surfaceKey, lemmaKey, "\(strongsNumber)"]
+extension Chapter {
+    /// Whether `text` is the string `id` stands for, byte for byte.
+    fileprivate func holds(_ text: String, at id: TextID) -> Bool {
+        var text = text
+        return text.withUTF8 { text in strings.withUTF8(of: id) { text.elementsEqual($0) } }
+    }
+}
+
+extension Array where Element == Int {
+    /// Removes repeats from an ascending array.
+    fileprivate mutating func removeDuplicatesOfSorted() {
+        var kept = 0
+        for index in indices where kept == 0 || self[index] != self[kept - 1] {
+            self[kept] = self[index]
+            kept += 1
+        }
+        removeLast(count - kept)
+    }
+
+    /// The index of `value` in an ascending array, or nil.
+    fileprivate func binarySearch(_ value: Int) -> Int? {
+        var low = 0, high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if self[middle] < value { low = middle + 1 } else { high = middle }
+        }
+        return low < count && self[low] == value ? low : nil
     }
 }
