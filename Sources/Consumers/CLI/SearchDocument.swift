@@ -92,14 +92,12 @@ struct SearchDocument {
             }
             out += "  "
             out += found.context
-            out += "
-"
+            out += "\n"
         }
         let shown = truncated ? " (first \(results.count) listed; --limit N lists more)" : ""
         let total = result.total
         let unit = query.kind.rawValue == "text" ? "verse" : "word"
-        out += "\(total) \(unit)\(total == 1 ? "" : "s") in \(query.scope.description)\(shown)
-"
+        out += "\(total) \(unit)\(total == 1 ? "" : "s") in \(query.scope.description)\(shown)\n"
         if !result.counts.isEmpty {
             // Appended, not `joined`: that generic call runs unspecialized, and its first use scans the binary's
             // conformance records (the `search` benchmark).
@@ -107,8 +105,7 @@ struct SearchDocument {
                 if index > 0 { out += ", " }
                 out += "\(count.book.name) \(count.hits)"
             }
-            out += "
-"
+            out += "\n"
         }
         if results.contains(where: { $0.englishReference != nil }) {
             out += "Old Testament references are in the Hebrew text's numbering; English Bibles' beside them\n"
