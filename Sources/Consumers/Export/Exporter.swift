@@ -39,30 +39,30 @@ public struct Exporter {
     /// The web page: every chapter in one document, chapter links in a `nav` when there are several.
     public func html(_ chapters: [Chapter]) -> Data {
         let serialization = Serialization.html
-        var out = serialization.prologue(title: Self.title(of: chapters)) + "<header>\n" + PageTheme.switchMarkup
+        var out = serialization.prologue(title: Self.title(of: chapters))
         if chapters.count > 1 {
-            out += "<nav aria-label=\"Chapters\"><ol>\n"
+            out += "<header>\n<nav aria-label=\"Chapters\"><ol>\n"
             for chapter in chapters {
                 let id = Markup.id(chapter.reference.osisID)
                 out += "<li><a href=\"#\(id)\">\(Markup.text(chapter.reference.description))</a></li>\n"
             }
-            out += "</ol></nav>\n"
+            out += "</ol></nav>\n</header>\n"
         }
-        out += "</header>\n"
         out += "<main>\n"
         for chapter in chapters {
             ChapterDocument(chapter: chapter, tiers: tiers, serialization: serialization, pageMarks: PageMarks())
                 .write(into: &out)
         }
-        out += "</main>\n" + footer(chapters) + "</body>\n</html>\n"
+        // The colour switch at the foot: a screen reader starts at the chapter's title, as before it.
+        out += "</main>\n" + footer(chapters, leading: PageTheme.switchMarkup) + "</body>\n</html>\n"
         return Data(out.utf8)
     }
 
     /// The sources' credits, for the languages the chapters are in.
-    func footer(_ chapters: [Chapter]) -> String {
+    func footer(_ chapters: [Chapter], leading: String = "") -> String {
         PageCredits.footer(
             greek: chapters.contains { $0.language == .greek }, hebrew: chapters.contains { $0.language == .hebrew },
-            english: englishCredit)
+            english: englishCredit, leading: leading)
     }
 
     /// The EPUB book (`EPUBPackage`); `modified` is its `dcterms:modified` date.
