@@ -76,10 +76,10 @@ struct ReadCommand: ParsableCommand {
             // The script in speech is one setting with the window's (`o` there, remembered in its settings file).
             let remembered = ViewPreferences.load(from: ViewPreferences.fileURL(), warn: reportWarning)
             let scriptInSpeech = original || braille || remembered.scriptInSpeech == true
-            // So is the verbosity (`v` there and here), when --verbosity does not say.
-            let verbosityGiven = CommandLine.arguments.contains { $0 == "--verbosity" || $0.hasPrefix("--verbosity=") }
-            let level = verbosityGiven ? verbosity : remembered.level ?? verbosity
-            var lines = LineOptions(speak: speak, verbosity: level, original: scriptInSpeech)
+            // The verbosity has the window's levels and key (`v`), but each front end starts from its own: the
+            // window's remembered level is its own (a window started with `--verbosity full` once must not change
+            // how the reader speaks).
+            var lines = LineOptions(speak: speak, verbosity: verbosity, original: scriptInSpeech)
             Self.addNotes(to: &lines, store: engine.library.storePath)
             if braille {
                 let tables = BrailleTables(hebrewCode: hebrewCode)
