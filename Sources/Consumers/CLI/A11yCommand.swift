@@ -145,8 +145,8 @@ struct A11yCommand: ParsableCommand {
         document.reachedEnd = reachedEnd
         if let point, let hit = tree.hitTest(x: point.x, y: point.y) {
             document.hit = A11yDocument.Hit(
-                x: rounded(point.x), y: rounded(point.y), nodeId: tree.nodeID(of: hit.id),
-                distance: rounded(hit.distance), inside: hit.distance == 0)
+                distance: rounded(hit.distance), inside: hit.distance == 0, nodeId: tree.nodeID(of: hit.id),
+                x: rounded(point.x), y: rounded(point.y))
         }
         return (document, tree)
     }
@@ -169,10 +169,10 @@ struct A11yCommand: ParsableCommand {
             guard let move = tree.move(direction, from: current) else { return (moves, true) }
             moves.append(
                 A11yDocument.Move(
-                    from: tree.nodeID(of: current), to: tree.nodeID(of: move.to),
-                    name: tree.utterance(of: move.to)?.name ?? "", scrollY: rounded(tree.viewport.scrollY),
-                    scrolled: move.scrolledTo != nil,
-                    announcement: move.scrolledTo == nil ? nil : tree.scrollAnnouncement()))
+                    announcement: move.scrolledTo == nil ? nil : tree.scrollAnnouncement(),
+                    from: tree.nodeID(of: current), name: tree.utterance(of: move.to)?.name ?? "",
+                    scrollY: rounded(tree.viewport.scrollY), scrolled: move.scrolledTo != nil,
+                    to: tree.nodeID(of: move.to)))
             current = move.to
         }
         return (moves, false)

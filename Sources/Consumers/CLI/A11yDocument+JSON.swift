@@ -44,42 +44,6 @@ extension A11yDocument {
     }
 }
 
-extension A11yDocument.Hit: JSONRecord {
-    func write(into json: inout JSONWriter) {
-        json.object { json in
-            json.key("distance"); json.number(distance)
-            json.key("inside"); json.bool(inside)
-            json.key("nodeId"); json.string(nodeId)
-            json.key("x"); json.number(x)
-            json.key("y"); json.number(y)
-        }
-    }
-}
-
-extension A11yDocument.Move: JSONRecord {
-    func write(into json: inout JSONWriter) {
-        json.object { json in
-            json.key("announcement"); json.string(announcement)
-            json.key("from"); json.string(from)
-            json.key("name"); json.string(name)
-            json.key("scrollY"); json.number(scrollY)
-            json.key("scrolled"); json.bool(scrolled)
-            json.key("to"); json.string(to)
-        }
-    }
-}
-
-extension A11yDocument.Stats: JSONRecord {
-    func write(into json: inout JSONWriter) {
-        json.object { json in
-            json.key("cells"); json.number(cells)
-            json.key("containersBuilt"); json.number(containersBuilt)
-            json.key("elementsBuilt"); json.number(elementsBuilt)
-            json.key("framesComputed"); json.number(framesComputed)
-        }
-    }
-}
-
 extension A11yDocument.Bounds: JSONRecord {
     /// The most bytes `put(into:)` writes.
     static let bound = 32 + 4 * JSONWriter.maxNumberLength

@@ -48,28 +48,30 @@ struct A11yDocument {
         let actions: [String]
     }
 
-    struct Stats {
+    // The records below declare their keys in sorted order: they are written in declaration order (`JSONFields`).
+
+    struct Stats: JSONFields {
         let cells: Int
         let containersBuilt: Int
         let elementsBuilt: Int
         let framesComputed: Int
     }
 
-    struct Hit {
-        let x, y: Double
-        let nodeId: String
+    struct Hit: JSONFields {
         let distance: Double
         let inside: Bool
+        let nodeId: String
+        let x, y: Double
     }
 
-    struct Move {
+    struct Move: JSONFields {
+        /// What a reader announces when the move scrolled; null when it did not.
+        let announcement: String?
         let from: String
-        let to: String
         let name: String
         let scrollY: Double
         let scrolled: Bool
-        /// What a reader announces when the move scrolled; null when it did not.
-        let announcement: String?
+        let to: String
     }
 
     let reference: String

@@ -76,10 +76,7 @@ struct JSONWriter: ~Copyable {
     mutating func key(_ name: StaticString) {
         separate()
         #if DEBUG || INTERLINEAR_CHECKS
-        let key = Array(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-        assert(
-            lastKeys[depth].isEmpty || lastKeys[depth].lexicographicallyPrecedes(key), "keys in sorted order: \(name)")
-        lastKeys[depth] = key
+        checkOrder(ofKey: Array(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)))
         #endif
         let length = name.utf8CodeUnitCount
         reserve(length + 5)
@@ -96,6 +93,29 @@ struct JSONWriter: ~Copyable {
         }
         afterKey = true
     }
+
+    /// A key known only at run time (a `JSONFields` record's property name), in sorted order as `key(_:)`.
+    mutating func key(named name: String) {
+        separate()
+        #if DEBUG || INTERLINEAR_CHECKS
+        checkOrder(ofKey: Array(name.utf8))
+        #endif
+        byte(0x22)
+        var name = name
+        name.withUTF8 { stringContent(utf8: $0) }
+        byte(0x22)
+        if pretty { append(" : ") } else { byte(0x3A) }
+        afterKey = true
+    }
+
+    #if DEBUG || INTERLINEAR_CHECKS
+    private mutating func checkOrder(ofKey key: [UInt8]) {
+        assert(
+            lastKeys[depth].isEmpty || lastKeys[depth].lexicographicallyPrecedes(key),
+            "keys in sorted order: \(String(decoding: key, as: UTF8.self))")
+        lastKeys[depth] = key
+    }
+    #endif
 
     // MARK: Values
 
