@@ -11,7 +11,8 @@ import InterlinearCorpus
 /// accessibility layer's description (`WordSpeech.description`: transliteration, gloss, parsing in words,
 /// dictionary form, Strong's number in words), in spans tagged with their languages — in a visually hidden span;
 /// the visible transliteration, code and gloss tiers are `aria-hidden`, so nothing is heard twice and no raw code
-/// ("V-IAI-3S", "G2258") is spelled out.
+/// ("V-IAI-3S", "G2258") is spelled out. For the eye, each printed code is an `abbr` titled with its expansion and
+/// the legend links to the chapter's key to the codes (`CodeKey`).
 ///
 /// The one HTML vocabulary of the project: `interlinear export` writes it into a page or an EPUB, and
 /// `interlinear serve` into its chapter pages, adding what a live page has through the hooks below (a word's
@@ -25,8 +26,6 @@ public struct ChapterDocument {
     /// Markup closing each word's stack, after its spoken form: given the word, its verse's number, its place in
     /// the verse counting from 1 and its spoken form (the web reader's define disclosure). Nil adds nothing.
     package var wordSupplement: ((_ word: Word, _ verse: Int, _ position: Int, _ spoken: SpokenLine) -> String)?
-    /// Markup after the tier legend (the web reader's key to the codes).
-    public var afterLegend = ""
     /// Attributes the chapter's `section` carries besides its class and label (` data-next="John.2"`).
     public var sectionAttributes = ""
     /// Attributes every verse heading carries besides its id and name (the web reader's ` tabindex="-1"`).
@@ -50,7 +49,8 @@ public struct ChapterDocument {
         out += "<section class=\"chapter\" aria-labelledby=\"\(id)\"\(sectionAttributes)>\n"
         out += "<h1 id=\"\(id)\">\(Markup.text(chapter.reference.description))</h1>\n"
         writeLegend(into: &out)
-        out += afterLegend
+        if tiers.contains(.morphology) || tiers.contains(.strongs) { out += CodeKey(chapter: chapter).html(prefix: id) }
+        var titles: [TextID: String] = [:]
         for index in chapter.verses.indices {
             let verse = chapter.verses[index]
             let verseID = "\(id).\(verse.number)"
@@ -71,12 +71,12 @@ public struct ChapterDocument {
                     if let markup = written[key] {
                         out += markup
                     } else {
-                        let markup = wordMarkup(word, forms: forms, supplement: nil)
+                        let markup = wordMarkup(word, forms: forms, titles: &titles, supplement: nil)
                         written[key] = markup
                         out += markup
                     }
                 } else {
-                    out += wordMarkup(word, forms: forms, supplement: supplement)
+                    out += wordMarkup(word, forms: forms, titles: &titles, supplement: supplement)
                 }
             }
             out += "</div>\n"
@@ -122,8 +122,10 @@ public struct ChapterDocument {
         return tier == .source || tier == .lemma ? " dir=\"rtl\"" : " dir=\"ltr\""
     }
 
-    /// A word's stack, made piece by piece (`MarkupBytes`).
-    private func wordMarkup(_ word: Word, forms: SpokenForms, supplement: ((SpokenLine) -> String)?) -> String {
+    /// A word's stack, made piece by piece (`MarkupBytes`); `titles` holds the code tiers' expansions made so far.
+    private func wordMarkup(
+        _ word: Word, forms: SpokenForms, titles: inout [TextID: String], supplement: ((SpokenLine) -> String)?
+    ) -> String {
         // A word is a span (phrasing content) unless it holds a supplement such as a `details`, which only flow
         // content may hold: then a div. Both are flex columns (`.w`), laid out and exposed alike.
         let element = supplement == nil ? "span" : "div"
@@ -135,16 +137,29 @@ public struct ChapterDocument {
             guard let id = word.text(tier) else { continue }
             let text = chapter.text(id)
             guard !text.isEmpty else { continue }
-            out.put("\n<span class=\"")
+            // A code is an abbreviation with its expansion as its title (`CodeKey`); the other tiers are spans.
+            let title = titles[id] ?? CodeKey.title(of: tier, text, language: chapter.language)
+            if let title { titles[id] = title }
+            let tag = title == nil ? "span" : "abbr"
+            out.put("\n<")
+            out.put(tag)
+            out.put(" class=\"")
             out.put(PageStyle.className(of: tier))
             out.put("\"")
+            if let title {
+                out.put(" title=\"")
+                out.putText(title)
+                out.put("\"")
+            }
             serialization.lang(language(of: tier), into: &out)
             out.put(direction(of: tier))
             // The source word is read as it is; every other tier is in the spoken form below.
             if tier != .source { out.put(" aria-hidden=\"true\"") }
             out.put(">")
             out.putText(text)
-            out.put("</span>")
+            out.put("</")
+            out.put(tag)
+            out.put(">")
         }
         let spoken = WordSpeech.description.line(word, in: chapter, forms: forms)
         out.put("\n<span class=\"sr\">")
@@ -170,7 +185,12 @@ public struct ChapterDocument {
                 case .lemma: "dictionary form"
                 default: "English gloss"
                 }
-            out += "<li><span class=\"\(PageStyle.className(of: tier))\">\(name)</span></li>\n"
+            let sample = "<span class=\"\(PageStyle.className(of: tier))\">\(name)</span>"
+            // The code tiers lead to the key that spells their codes out.
+            let linked = tier == .strongs || tier == .morphology
+            out +=
+                linked
+                ? "<li><a href=\"#\(CodeKey.id(prefix: idPrefix))\">\(sample)</a></li>\n" : "<li>\(sample)</li>\n"
         }
         out += "</ul>\n"
     }

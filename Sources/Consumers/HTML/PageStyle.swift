@@ -54,7 +54,12 @@ public enum PageStyle {
             .legend li{display:inline-flex;flex-direction:column}
             .words{display:flex;flex-wrap:wrap;gap:.5em 1.1em;margin:0}
             .w{display:flex;flex-direction:column;position:relative;min-width:0}
-            .w>span,.legend span{overflow-wrap:anywhere}
+            .w>span,.w>abbr,.legend span{overflow-wrap:anywhere}
+            abbr[title]{text-decoration:none}
+            .legend a{color:inherit}
+            details.codes{margin:.4em 0 .8em}
+            .code-list{columns:18em;padding-left:1.2em}
+            .code{font-family:ui-monospace,monospace;margin-right:.3em}
             .src{font-size:1.3em;color:\(c(.source))}
             .tr{font-style:italic;color:\(c(.transliteration))}
             .st{font-size:.85em;color:\(c(.strongs))}

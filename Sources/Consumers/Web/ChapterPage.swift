@@ -30,7 +30,6 @@ struct ChapterPage {
         // Focusable (not in the Tab order), so a browser opening `/read/John.1#John.1.51` moves the focus there and a
         // screen reader starts at that verse: Orca 43 began at the banner when the heading could only be scrolled to.
         document.headingAttributes = " tabindex=\"-1\""
-        document.afterLegend = CodeKey(chapter: chapter).html()
         let chapter = chapter
         document.wordSupplement = { word, verse, position, spoken in
             Self.defineDisclosure(word, verse: verse, position: position, spoken: spoken, in: chapter)

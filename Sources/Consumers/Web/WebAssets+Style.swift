@@ -91,9 +91,6 @@ enum WebAssets {
         details.def>summary,details.def>a{box-sizing:border-box;min-height:24px;padding:.25em 0}
         details.def>a{display:inline-block}
         .def-body{border-left:2px solid var(--border);padding-left:.5em;overflow-wrap:anywhere}
-        details.codes{margin:.4em 0 .8em}
-        .code-list{columns:18em;padding-left:1.2em}
-        .code{font-family:ui-monospace,monospace;margin-right:.3em}
         .settings{margin:.2em 0}
         .settings fieldset{border:1px solid var(--border);margin:.4em 0;display:flex;flex-wrap:wrap;gap:.2em 1em}
         .settings label{white-space:nowrap}
