@@ -3,7 +3,7 @@ import InterlinearCorpus
 
 /// The key to the codes for sighted readers, in every page of the HTML vocabulary (an exported page, an EPUB
 /// chapter, the web reader's chapter): what a Strong's number is, and each morphology code of the chapter in words
-/// (`Speakable.morphology`, the words a listener hears). A native disclosure, closed until asked for, which the
+/// (`CodeList`: the words a listener hears). A native disclosure, closed until asked for, which the
 /// legend's code tiers link to. Each code printed in a word's stack is an `abbr` whose title is its expansion
 /// (`title(of:_:)`), the same words.
 ///
@@ -33,26 +33,15 @@ struct CodeKey {
     }
 
     func html(prefix: String) -> String {
-        var codes: [String] = []
-        var seen = Set<String>()
-        for word in chapter.words {
-            let code = chapter.text(word.morphology)
-            if !code.isEmpty, seen.insert(code).inserted { codes.append(code) }
-        }
-        codes.sort()
-        let language = chapter.language
-        let strongs = language == .greek ? "G" : "H"
+        let codes = CodeList(chapter)
         // The legend's links lead inside the disclosure, not to it: a browser opens a closed `details` to show the
         // part a link leads to.
         var out = "<details class=\"codes\"><summary>Key to the codes</summary>\n"
-        out +=
-            "<p id=\"\(Self.id(prefix: prefix))\">\(strongs) and a number (\(language == .greek ? "G3056" : "H430")): the word's entry in Strong's "
-        out += "\(language == .greek ? "Greek" : "Hebrew") dictionary. "
+        out += "<p id=\"\(Self.id(prefix: prefix))\">\(Markup.text(codes.strongsNote)) "
         out += "The morphology codes of this chapter:</p>\n<ul class=\"code-list\">\n"
-        for code in codes {
-            let words = Speakable.morphology(code, language: language)
-            out +=
-                "<li><span class=\"code\" aria-hidden=\"true\">\(Markup.text(code))</span> \(Markup.text(words))</li>\n"
+        for entry in codes.entries {
+            out += "<li><span class=\"code\" aria-hidden=\"true\">\(Markup.text(entry.code))</span> "
+            out += "\(Markup.text(entry.words))</li>\n"
         }
         return out + "</ul>\n</details>\n"
     }

@@ -104,7 +104,13 @@ extension ChapterView {
 
     /// What a screen reader says of the status line after a key: the key list while the help is shown, else the
     /// message.
-    package var spokenStatus: String? { helpShown ? WindowWording.keyList(KeyHelp.rows) : message }
+    package var spokenStatus: String? {
+        switch help {
+        case .keys: WindowWording.keyList(KeyHelp.rows)
+        case .codes(let codes, _): WindowWording.codeKey(codes.entries.count, of: chapter.reference)
+        case nil: message
+        }
+    }
 
     /// The keys of this extension; nil for a key `handle(_:)` deals with itself.
     func handleReaderKey(_ key: Key) -> ViewChange? {
@@ -124,7 +130,7 @@ extension ChapterView {
         case .zoomIn: change.formUnion(zoom(to: options.fontSize * Self.zoomStep))
         case .zoomOut: change.formUnion(zoom(to: options.fontSize / Self.zoomStep))
         case .help, .character("?"):
-            helpShown = true
+            help = .keys
             change.insert(.status)
         case .character("o"):
             change.formUnion(setScript(ScriptSetting(speech: !script.speech, braille: script.braille)))

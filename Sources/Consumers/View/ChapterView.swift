@@ -47,8 +47,8 @@ package final class ChapterView {
     lazy var paneHasEntries: Bool = catalog.hasLexicon
     /// The last search's hits in this chapter, until Esc or another chapter.
     package internal(set) var search: SearchTrail<WindowHit>?
-    /// Whether the help overlay (`?`, F1) is shown.
-    package internal(set) var helpShown = false
+    /// The help overlay's page (`?`, F1), nil when it is not shown.
+    package internal(set) var help: HelpPage?
     /// Back and forward (Alt+← and Alt+→).
     package internal(set) var history = ReadingHistory()
     /// The colours (`t` cycles them).
@@ -105,10 +105,7 @@ package final class ChapterView {
     package func handle(_ key: Key) -> ViewChange {
         if key == .snapshot { return .snapshot }
         if prompt != nil { return handlePrompt(key) }
-        if helpShown {
-            helpShown = false
-            return .status
-        }
+        if let help { return handleHelpKey(key, page: help) }
         // Text nothing is bound to (the "+" of Ctrl+plus arrives as text too) changes nothing, not even a message.
         if case .character(let c) = key, !Self.boundCharacters.contains(c) { return [] }
         if let change = handleReaderKey(key) { return change }

@@ -19,6 +19,7 @@ package enum KeyHelp {
         ("v", "how much a word's description says: brief, normal, full"),
         ("F12", "snapshot (with --snapshot)"),
         ("q, Esc", "quit (Esc first closes the pane)"),
-        ("any key", "closes this help"),
+        ("?, F1 again", "the key to this chapter's codes (N-DSF: noun, dative singular feminine); ↑ ↓ scroll it"),
+        ("any other key", "closes this help"),
     ]
 }

@@ -315,8 +315,9 @@ struct PanePainter {
         }
     }
 
-    /// The keys, in a box over the chapter.
-    func paintHelp(width: Double, height: Double) {
+    /// The help's page, in a box over the chapter: the keys, or the key to the chapter's codes from its first row
+    /// shown, as many rows as fit.
+    func paintHelp(_ page: HelpPage, chapter: String, width: Double, height: Double) {
         let margin = 12.0
         set(theme.bar)
         cairo_rectangle(cr, margin, margin, max(width - 2 * margin, 1), max(height - 2 * margin, 1))
@@ -326,9 +327,26 @@ struct PanePainter {
         cairo_set_line_width(cr, 1)
         cairo_stroke(cr)
         var y = margin + 8
-        let bottom = height - margin
-        for (keys, does) in KeyHelp.rows where y + lineHeight <= bottom {
-            y = text("\(keys) — \(does)", x: margin + 10, y: y, width: max(width - 2 * margin - 20, 1), bottom: bottom)
+        let bottom = height - margin, left = margin + 10, lineWidth = max(width - 2 * margin - 20, 1)
+        switch page {
+        case .keys:
+            for (keys, does) in KeyHelp.rows where y + lineHeight <= bottom {
+                y = text("\(keys) — \(does)", x: left, y: y, width: lineWidth, bottom: bottom)
+            }
+        case .codes(let codes, let first):
+            let entries = codes.entries
+            y = text(
+                "Key to the codes of \(chapter) (\(entries.count))", x: left, y: y, width: lineWidth, bottom: bottom)
+            y = text(codes.strongsNote, x: left, y: y, width: lineWidth, bottom: bottom)
+            // The last line says where the list stands, so the rows stop one line above the box's bottom.
+            let rowsBottom = bottom - lineHeight
+            var shown = first
+            for entry in entries[min(first, entries.count)...] where y + lineHeight <= rowsBottom {
+                y = text("\(entry.code) — \(entry.words)", x: left, y: y, width: lineWidth, bottom: rowsBottom)
+                shown += 1
+            }
+            let range = entries.isEmpty ? "none" : "\(first + 1)–\(shown) of \(entries.count)"
+            text("Codes \(range): ↑ ↓ scroll · ? the keys", x: left, y: y, width: lineWidth, bottom: bottom)
         }
     }
 }

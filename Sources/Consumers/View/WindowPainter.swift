@@ -47,9 +47,9 @@ struct WindowPainter {
                 : Rect(x: 0, y: Float(tableHeight), width: Float(windowWidth), height: placement.size)
             pane.paintPane(view, painter: painter, captions: captions, rect: rect)
         }
-        if view.helpShown {
+        if let help = view.help {
             PanePainter(cr: cr, theme: theme, size: Double(view.paneFontSize), font: font, scale: scale)
-                .paintHelp(width: windowWidth, height: barTop)
+                .paintHelp(help, chapter: view.chapter.reference.description, width: windowWidth, height: barTop)
         }
         let status = PanePainter(cr: cr, theme: theme, size: Double(view.barFontSize), font: font, scale: scale)
         let lines = paintStatus(view, with: status, top: barTop, width: windowWidth, height: barHeight)

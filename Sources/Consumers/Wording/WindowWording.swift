@@ -42,6 +42,14 @@ public enum WindowWording {
             : "\(hits) in \(chapter), \(total) in the Bible. n goes to the next."
     }
 
+    /// The help's second page, the key to the chapter's codes, said aloud: what it shows and how to leave it, not
+    /// the codes themselves (spelled letter by letter; each word's description says its codes in words).
+    public static func codeKey(_ count: Int, of chapter: ChapterReference) -> String {
+        "Key to the codes of \(chapter): \(count) morphology \(count == 1 ? "code" : "codes"), with their words, "
+            + "shown on screen; a word's description says its own in words. Up and down arrows scroll, "
+            + "question mark shows the keys, any other key closes."
+    }
+
     /// The help overlay's key list said aloud: "Keys. up, down, wheel: scroll a line. …". Arrows are said as words,
     /// the examples in parentheses (Greek among them) are left out.
     public static func keyList(_ rows: [(keys: String, does: String)]) -> String {

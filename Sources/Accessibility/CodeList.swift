@@ -1,0 +1,32 @@
+import InterlinearCorpus
+
+/// A chapter's morphology codes, each once, sorted, with its words (`Speakable.morphology`): the key to the codes
+/// that every front end showing codes to the eye prints (the HTML key, the window's help), made in one place so
+/// that the codes a reader sees and the words a listener hears never disagree.
+package struct CodeList {
+    package struct Entry: Equatable {
+        package let code: String
+        package let words: String
+    }
+
+    package let entries: [Entry]
+    /// What a Strong's number of the chapter's language is, with an example: "G and a number (G3056): the word's
+    /// entry in Strong's Greek dictionary."
+    package let strongsNote: String
+
+    package init(_ chapter: Chapter) {
+        let greek = chapter.language == .greek
+        strongsNote =
+            "\(greek ? "G" : "H") and a number (\(greek ? "G3056" : "H430")): the word's entry in Strong's "
+            + "\(greek ? "Greek" : "Hebrew") dictionary."
+        var seen = Set<TextID>()
+        var codes: [String] = []
+        for word in chapter.words where seen.insert(word.morphology).inserted {
+            let code = chapter.text(word.morphology)
+            if !code.isEmpty { codes.append(code) }
+        }
+        entries = Set(codes).sorted().map {
+            Entry(code: $0, words: Speakable.morphology($0, language: chapter.language))
+        }
+    }
+}
