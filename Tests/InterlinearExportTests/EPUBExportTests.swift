@@ -48,6 +48,34 @@ struct EPUBExportTests {
         #expect(!output.contains("WARNING") && !output.contains("ERROR"), "epubcheck: \(output)")
     }
 
+    /// The book's palettes follow the preferences a reading system reports (no switch in a book): John 1's content
+    /// document in Chromium with each preference emulated, axe-core 4.12 finds no text under 4.5:1 (AA) in any and
+    /// none under 7:1 (AAA, `color-contrast-enhanced`) with more contrast asked; the page's colours are the light,
+    /// dark and high-contrast themes' own backgrounds, as the browser computes them.
+    @Test(.enabled(if: ExportFixture.browserRequired, ExportFixture.browserReason))
+    func palettesFollowTheReadingSystem() throws {
+        let xhtml = try Self.entry("EPUB/John.1.xhtml", of: Self.johnOne.get())
+        let page = try ExportFixture.temporaryDirectory().appendingPathComponent("John.1.xhtml")
+        try xhtml.write(to: page, atomically: true, encoding: .utf8)
+        let script = packageRoot.appendingPathComponent("Tests/InterlinearExportTests/Harness/theme_check.py")
+        let axe = try #require(ExportFixture.axeScript, "axe.min.js: run scripts/setup")
+        let result = try run(ExportFixture.python, [script.path, page.path, axe.path, "--preferences-only"])
+        try #require(result.status == 0, "theme_check.py: \(result.stderr)")
+        struct Preference: Decodable { let colours: [String], aa: [String], aaa: [String] }
+        let report = try JSONDecoder().decode([String: [String: Preference]].self, from: result.stdout)
+        let preferences = try #require(report["preferences"])
+        let backgrounds = [
+            "none": "rgb(255, 255, 255)", "dark": "rgb(18, 18, 18)", "more": "rgb(255, 255, 255)",
+            "more-dark": "rgb(0, 0, 0)",
+        ]
+        #expect(Set(preferences.keys) == Set(backgrounds.keys))
+        for (name, preference) in preferences {
+            #expect(preference.aa == [], "\(name) AA: \(preference.aa)")
+            if name.hasPrefix("more") { #expect(preference.aaa == [], "\(name) AAA: \(preference.aaa)") }
+            #expect(preference.colours.first == backgrounds[name], "\(name): \(preference.colours)")
+        }
+    }
+
     /// The accessibility metadata EPUB Accessibility 1.1 asks for.
     @Test(.enabled(if: ExportFixture.browserRequired, ExportFixture.browserReason))
     func accessibilityMetadata() throws {

@@ -102,7 +102,8 @@ public enum Serialization: Sendable {
     /// the themes and their switch's rules, `PageTheme`; an EPUB content document in the reading system's hands),
     /// or `head`'s lines in its place (the web reader links its style sheet and script).
     public func prologue(title: String, head: String? = nil) -> String {
-        let sheet = self == .html ? PageStyle.css + "\n" + PageTheme.sheet(switchable: true) : PageStyle.css
+        // An EPUB has no switch: its palette follows the preferences the reading system reports.
+        let sheet = PageStyle.css + "\n" + PageTheme.sheet(switchable: self == .html)
         let head = """
             <meta charset="utf-8"/>
             <meta name="viewport" content="width=device-width, initial-scale=1"/>

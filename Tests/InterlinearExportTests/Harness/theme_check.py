@@ -4,7 +4,11 @@ contrast rules run on the whole page: `color-contrast` (WCAG AA, 4.5:1) and `col
 Also the switch left at "Automatic" with the reader's preferences emulated (DevTools `Emulation.setEmulatedMedia`):
 the page's background and text colours then, for a dark scheme, for more contrast and for neither.
 
-  theme_check.py PAGE.html AXE.js
+  theme_check.py PAGE.html AXE.js [--preferences-only]
+
+With --preferences-only (a page without a switch: an EPUB content document), only the emulated preferences, each
+with the two contrast rules too: {"preferences": {"dark": {"colours": [background, text], "aa": [...], "aaa":
+[...]}, …}}.
 
 Prints one JSON object: {"themes": {"light": {"aa": [...], "aaa": [...], "background": "rgb(…)"}, …},
 "preferences": {"dark": [background, text], "more": […], "none": […]}}, each list the ids of the rules' violations
@@ -17,6 +21,7 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 
 page, axe_path = sys.argv[1], sys.argv[2]
+preferences_only = "--preferences-only" in sys.argv[3:]
 options = webdriver.ChromeOptions()
 options.binary_location = "/usr/bin/chromium"
 for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=900,1200"):
@@ -35,6 +40,19 @@ try:
     with open(axe_path, encoding="utf-8") as f:
         axe = f.read()
     driver.execute_script(axe)
+    if preferences_only:
+        preferences = {}
+        for name, features in (("dark", [{"name": "prefers-color-scheme", "value": "dark"}]),
+                               ("more", [{"name": "prefers-contrast", "value": "more"}]),
+                               ("more-dark", [{"name": "prefers-contrast", "value": "more"},
+                                              {"name": "prefers-color-scheme", "value": "dark"}]),
+                               ("none", [])):
+            driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": features})
+            preferences[name] = {"colours": driver.execute_script(COLOURS),
+                                 "aa": driver.execute_async_script(AXE, "color-contrast"),
+                                 "aaa": driver.execute_async_script(AXE, "color-contrast-enhanced")}
+        print(json.dumps({"preferences": preferences}))
+        sys.exit(0)
     themes = {}
     for theme in ("light", "dark", "contrast", "contrast-dark"):
         driver.find_element("id", "theme-" + theme).click()
