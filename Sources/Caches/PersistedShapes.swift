@@ -83,19 +83,7 @@ final class PersistedShapes: ShapeStore {
         let found = file.lookup(
             UnsafeRawBufferPointer(utf8), style: style.rawValue,
             accept: { !$0.dependsOnFallbacks || holds($0, in: file) })
-        switch found {
-        case .absent:
-            return nil
-        case .damaged:
-            damaged = true
-            return nil
-        case .found(let entry):
-            // A run of no glyphs starts at 0: below the file's glyph count, as every served run's start must be
-            // (the last record's would be the count itself, and the run would look shaped in this process).
-            return ShapedRun(
-                glyphStart: entry.glyphCount == 0 ? 0 : UInt32(entry.glyphStart),
-                glyphCount: UInt32(entry.glyphCount), advance: entry.advance, missing: 0, style: style)
-        }
+        return served(found, style: style) { UInt32($0.glyphStart) }
     }
 
     /// `run(utf8:style:)` from a file read by pieces: the entry's glyphs are copied into the arena. The reader and
@@ -109,6 +97,15 @@ final class PersistedShapes: ShapeStore {
             accept: { entry in
                 !entry.dependsOnFallbacks || holds(entry, remembered: true) { reader.fonts(atUnit: $0) }
             })
+        return served(found, style: style) { entry in reader.glyphs(of: entry).flatMap { arena.append($0) } }
+    }
+
+    /// The run a lookup found, its glyphs starting at `glyphStart(entry)` (nil: not served); nil when it found none,
+    /// and a damaged entry marks the file for compaction.
+    @inline(__always)
+    private func served(
+        _ found: ShapeFile.Lookup, style: ShapingStyle, glyphStart: (ShapeFile.Entry) -> UInt32?
+    ) -> ShapedRun? {
         switch found {
         case .absent:
             return nil
@@ -116,10 +113,12 @@ final class PersistedShapes: ShapeStore {
             damaged = true
             return nil
         case .found(let entry):
-            var start: UInt32 = 0  // a run of no glyphs starts at 0, as above
+            // A run of no glyphs starts at 0: below the store's glyph count, as every served run's start must be (a
+            // mapped file's last record's would be the count itself, and the run would look shaped in this process).
+            var start: UInt32 = 0
             if entry.glyphCount > 0 {
-                guard let glyphs = reader.glyphs(of: entry), let kept = arena.append(glyphs) else { return nil }
-                start = kept
+                guard let first = glyphStart(entry) else { return nil }
+                start = first
             }
             return ShapedRun(
                 glyphStart: start, glyphCount: UInt32(entry.glyphCount), advance: entry.advance, missing: 0,
