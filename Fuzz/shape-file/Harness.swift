@@ -6,7 +6,8 @@
 // every entry a lookup finds is its query's string and passes its checks, and the entries the slots reach that
 // check out can be written into a new file that reads back to the same runs. Each input is read twice: as it is, and with its
 // header re-sealed (key and header check rewritten), so the fuzzer also reaches the count and length checks that
-// the header check would otherwise stop first.
+// the header check would otherwise stop first. The reader for files too large to map (ShapeFileReader, reading the
+// same bytes record by record) must accept the same files and answer every lookup and fonts record as the mapped one.
 
 /// The key the seeds were written for (ShapeFileSeedTests.key).
 let seedKey: UInt64 = 0x5EED_5EED_5EED_5EED
@@ -34,8 +35,32 @@ private func check(_ bytes: UnsafeRawBufferPointer) {
     checkAccepted(bytes)
 }
 
+/// The record-by-record reader over the same bytes, which must accept them exactly when `ShapeFile` does.
+private func reader(_ bytes: UnsafeRawBufferPointer, mapped: ShapeFile?) -> ShapeFileReader<ShapeFileBytes>? {
+    let reader = ShapeFileReader(source: ShapeFileBytes(bytes: bytes), length: bytes.count, key: seedKey)
+    precondition((reader == nil) == (mapped == nil), "the two readers disagree on the header")
+    return reader
+}
+
+/// What the record-by-record reader finds for `string` is what the mapped one found, glyphs included.
+private func checkSame(
+    _ reader: ShapeFileReader<ShapeFileBytes>, _ file: ShapeFile, _ string: UnsafeRawBufferPointer,
+    style: UInt8, found: ShapeFile.Lookup
+) {
+    let read = reader.lookup(string, style: style)
+    precondition(read == found, "the two readers disagree on a lookup")
+    if case .found(let entry) = read {
+        precondition(
+            reader.glyphs(of: entry).map {
+                UnsafeRawBufferPointer($0).elementsEqual(UnsafeRawBufferPointer(file.glyphs(of: entry)))
+            } == true,
+            "the two readers disagree on glyphs")
+    }
+}
+
 private func checkAccepted(_ bytes: UnsafeRawBufferPointer) {
-    guard let file = ShapeFile(bytes: bytes, key: seedKey) else { return }
+    let file = ShapeFile(bytes: bytes, key: seedKey)
+    guard let reader = reader(bytes, mapped: file), let file else { return }
     precondition(file.recordsStart <= bytes.count, "accepted a file too short for its slots")
     var writer = ShapeFileWriter(key: seedKey, slotCount: file.slotCount)
     var kept: [ShapeFile.Entry] = []
@@ -46,7 +71,11 @@ private func checkAccepted(_ bytes: UnsafeRawBufferPointer) {
             "an entry outside the bytes")
         guard file.verified(entry) else { continue }
         let string = file.string(of: entry)
-        switch file.lookup(string, style: entry.style) {
+        let found = file.lookup(string, style: entry.style)
+        checkSame(reader, file, string, style: entry.style, found: found)
+        precondition(
+            file.fonts(atUnit: entry.fonts) == reader.fonts(atUnit: entry.fonts), "the readers disagree on fonts")
+        switch found {
         case .found(let other):
             precondition(file.verified(other), "found an unchecked entry")
             precondition(

@@ -1,8 +1,12 @@
 import InterlinearCorpus
 import InterlinearShaping
 
-/// The persisted part of one shape cache: where its file lives, the file mapped for this process (if there was a
-/// usable one), and what lookups found out about it. The shape cache's store (`ShapeStore`) when its session keeps
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The persisted part of one shape cache: where its file lives, the file mapped for this process or, when large,
+/// read record by record (if there was a usable one), and what lookups found out about it. The shape cache's store (`ShapeStore`) when its session keeps
 /// a cache folder (`ShapeCache.persist(in:)`).
 final class PersistedShapes: ShapeStore {
     let folder: CacheFolder
@@ -12,10 +16,14 @@ final class PersistedShapes: ShapeStore {
     let slotCount: Int
     /// The chain the runs are shaped with: a run through fallback fonts is served while they are the same files.
     let chain: FontChain
-    /// The file as it was when the cache was made (nil: there was none, or it was refused).
+    /// The file as it was when the cache was made (nil: there was none, it was refused, or it is read by pieces).
     let mapping: ShapeFileMapping?
     /// Its file (a value over the mapping), read by lookups without retaining anything.
     private let file: ShapeFile?
+    /// A file over the size a process maps whole (`mappedLimit`), read record by record, and the glyphs of the runs
+    /// it served (nil: the file is mapped, or there was none).
+    private let reader: ShapeFileReader<ShapeFileDescriptor>?
+    private let arena: ShapeFileArena?
     /// A lookup met an entry that failed its checks: the next save compacts the file without the damage.
     var damaged = false
     /// Whether the fonts record at an offset / 16 names the chain's fonts as they are now, checked once per record
@@ -24,26 +32,80 @@ final class PersistedShapes: ShapeStore {
 
     var path: String { folder.path + "/" + key.fileName }
 
-    init(folder: CacheFolder, key: ShapeCacheKey, slotCount: Int, chain: FontChain) {
+    /// A file of at most `mappedLimit` bytes is mapped whole and read in place; a larger one is read record by
+    /// record (`ShapeFileReader`), so that a process looking up one chapter's strings in the whole Bible's file
+    /// costs the memory of what it reads, not of the file.
+    init(folder: CacheFolder, key: ShapeCacheKey, slotCount: Int, chain: FontChain, mappedLimit: Int) {
         self.folder = folder
         self.key = key
         self.slotCount = slotCount
         self.chain = chain
-        mapping = ShapeFileMapping(folder: folder, name: key.fileName, key: key.hash)
+        var mapping: ShapeFileMapping?
+        var reader: ShapeFileReader<ShapeFileDescriptor>?
+        var arena: ShapeFileArena?
+        if let (fd, info) = folder.openFile(key.fileName) {
+            let length = Int(info.st_size)
+            if length > mappedLimit {
+                // The reader closes the descriptor; a file it refuses is closed here.
+                reader = ShapeFileReader(source: ShapeFileDescriptor(descriptor: fd), length: length, key: key.hash)
+                if reader == nil { close(fd) }
+                arena = reader == nil ? nil : ShapeFileArena(capacity: length / ShapeFileLayout.glyphSize)
+                if arena == nil { reader = nil }
+            } else {
+                mapping = ShapeFileMapping(descriptor: fd, length: length, key: key.hash)
+                close(fd)
+            }
+        }
+        self.mapping = mapping
         file = mapping?.file
+        self.reader = reader
+        self.arena = arena
     }
 
-    var glyphBase: UnsafePointer<ShapedGlyph>? { file?.glyphBase }
-    var glyphCount: UInt32 { file.map { UInt32($0.glyphUnits) } ?? 0 }
+    var glyphBase: UnsafePointer<ShapedGlyph>? { file?.glyphBase ?? arena.map { UnsafePointer($0.base) } }
+    var glyphCount: UInt32 {
+        if let file { return UInt32(file.glyphUnits) }
+        return arena.map { UInt32($0.capacity) } ?? 0
+    }
 
     /// The file's run of a string in `style`; nil when the file lacks it, or its entry failed its checks (then the
     /// next save compacts the file).
-    @inline(__always)
     func run(utf8: UnsafeBufferPointer<UInt8>, style: ShapingStyle) -> ShapedRun? {
-        guard let file else { return nil }
+        if let file { return mappedRun(utf8: utf8, style: style, file: file) }
+        guard let reader, let arena else { return nil }
+        return readRun(utf8: utf8, style: style, reader: reader, arena: arena)
+    }
+
+    /// `run(utf8:style:)` from the mapped file: the glyphs are served in place. The file is passed in, read once by a
+    /// caller that loops.
+    @inline(__always)
+    private func mappedRun(utf8: UnsafeBufferPointer<UInt8>, style: ShapingStyle, file: ShapeFile) -> ShapedRun? {
         let found = file.lookup(
             UnsafeRawBufferPointer(utf8), style: style.rawValue,
             accept: { !$0.dependsOnFallbacks || holds($0, in: file) })
+        return served(found, style: style) { UInt32($0.glyphStart) }
+    }
+
+    /// `run(utf8:style:)` from a file read by pieces: the entry's glyphs are copied into the arena. The reader and
+    /// the arena are passed in, read once by a caller that loops (each read of the properties retains them).
+    private func readRun(
+        utf8: UnsafeBufferPointer<UInt8>, style: ShapingStyle, reader: ShapeFileReader<ShapeFileDescriptor>,
+        arena: ShapeFileArena
+    ) -> ShapedRun? {
+        let found = reader.lookup(
+            UnsafeRawBufferPointer(utf8), style: style.rawValue,
+            accept: { entry in
+                !entry.dependsOnFallbacks || holds(entry, remembered: true) { reader.fonts(atUnit: $0) }
+            })
+        return served(found, style: style) { entry in reader.glyphs(of: entry).flatMap { arena.append($0) } }
+    }
+
+    /// The run a lookup found, its glyphs starting at `glyphStart(entry)` (nil: not served); nil when it found none,
+    /// and a damaged entry marks the file for compaction.
+    @inline(__always)
+    private func served(
+        _ found: ShapeFile.Lookup, style: ShapingStyle, glyphStart: (ShapeFile.Entry) -> UInt32?
+    ) -> ShapedRun? {
         switch found {
         case .absent:
             return nil
@@ -51,20 +113,35 @@ final class PersistedShapes: ShapeStore {
             damaged = true
             return nil
         case .found(let entry):
-            // A run of no glyphs starts at 0: below the file's glyph count, as every served run's start must be
-            // (the last record's would be the count itself, and the run would look shaped in this process).
+            // A run of no glyphs starts at 0: below the store's glyph count, as every served run's start must be (a
+            // mapped file's last record's would be the count itself, and the run would look shaped in this process).
+            var start: UInt32 = 0
+            if entry.glyphCount > 0 {
+                guard let first = glyphStart(entry) else { return nil }
+                start = first
+            }
             return ShapedRun(
-                glyphStart: entry.glyphCount == 0 ? 0 : UInt32(entry.glyphStart),
-                glyphCount: UInt32(entry.glyphCount), advance: entry.advance, missing: 0, style: style)
+                glyphStart: start, glyphCount: UInt32(entry.glyphCount), advance: entry.advance, missing: 0,
+                style: style)
         }
     }
 
     /// The file's runs of `ids`, each in its string's own style, handed to `found` in order.
     func runs(of ids: UnsafeBufferPointer<TextID>, in strings: StringTable, found: (Int, ShapedRun) -> Void) {
-        guard file != nil else { return }
-        for k in ids.indices {
-            let stored = strings.withUTF8(of: ids[k]) { utf8 in run(utf8: utf8, style: ShapingStyle.detect(utf8)) }
-            if let stored { found(k, stored) }
+        if let file {
+            for k in ids.indices {
+                let stored = strings.withUTF8(of: ids[k]) { utf8 in
+                    mappedRun(utf8: utf8, style: ShapingStyle.detect(utf8), file: file)
+                }
+                if let stored { found(k, stored) }
+            }
+        } else if let reader, let arena {
+            for k in ids.indices {
+                let stored = strings.withUTF8(of: ids[k]) { utf8 in
+                    readRun(utf8: utf8, style: ShapingStyle.detect(utf8), reader: reader, arena: arena)
+                }
+                if let stored { found(k, stored) }
+            }
         }
     }
 
@@ -72,11 +149,16 @@ final class PersistedShapes: ShapeStore {
     /// chain's fonts 0…maxFont as they are installed now. True for an entry that used no fallback.
     func holds(_ entry: ShapeFile.Entry, in file: ShapeFile) -> Bool {
         guard entry.dependsOnFallbacks else { return true }
-        if file.bytes.baseAddress == mapping?.file.bytes.baseAddress, let known = fontsHolding[entry.fonts] {
-            return known
-        }
-        let held = Self.fontsHold(file.fonts(atUnit: entry.fonts), upTo: Int(entry.maxFont), chain: chain)
-        if file.bytes.baseAddress == mapping?.file.bytes.baseAddress { fontsHolding[entry.fonts] = held }
+        let own = file.bytes.baseAddress == mapping?.file.bytes.baseAddress
+        return holds(entry, remembered: own) { file.fonts(atUnit: $0) }
+    }
+
+    /// `holds(_:in:)` with the fonts records read by `fonts`; the answer is remembered by record when `remembered`
+    /// (the records are this process's file's).
+    private func holds(_ entry: ShapeFile.Entry, remembered: Bool, fonts: (UInt32) -> [ShapeFile.Font]?) -> Bool {
+        if remembered, let known = fontsHolding[entry.fonts] { return known }
+        let held = Self.fontsHold(fonts(entry.fonts), upTo: Int(entry.maxFont), chain: chain)
+        if remembered { fontsHolding[entry.fonts] = held }
         return held
     }
 

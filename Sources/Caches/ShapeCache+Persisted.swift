@@ -11,12 +11,18 @@ extension ShapeCache {
     /// (`$folder/shapes-KEY.bin`, `ShapeCacheKey`) is mapped now, and strings it holds are served from it instead of
     /// being shaped; `savePersisted()` appends what was shaped. A missing, foreign or damaged file is no error:
     /// the cache starts empty and the next save makes or repairs it. Call before the first lookup. `slotCount` (a
-    /// power of two, 16 or more) is the fewest slots of a file this process makes, for tests that want small files.
-    package func persist(in folder: String, slotCount: Int = ShapeFileLayout.defaultSlotCount) {
+    /// power of two, 16 or more) is the fewest slots of a file this process makes, for tests that want small files;
+    /// a file over `mappedLimit` bytes is read record by record instead of mapped (`PersistedShapes`; tests pass 0).
+    package func persist(
+        in folder: String, slotCount: Int = ShapeFileLayout.defaultSlotCount,
+        mappedLimit: Int = ShapeFileLayout.mappedLimit
+    ) {
         precondition(runs.isEmpty, "persist(in:) comes before the first lookup")
         detachStore()
         guard let key = ShapeCacheKey(chain: chain), let cacheFolder = CacheFolder.open(folder) else { return }
-        attach(PersistedShapes(folder: cacheFolder, key: key, slotCount: slotCount, chain: chain))
+        attach(
+            PersistedShapes(
+                folder: cacheFolder, key: key, slotCount: slotCount, chain: chain, mappedLimit: mappedLimit))
     }
 }
 

@@ -13,7 +13,7 @@ import Glibc
 /// nothing here traps.
 ///
 /// A value over memory it does not own: the caller keeps the bytes alive and unchanged (`ShapeFileMapping` does).
-struct ShapeFile {
+struct ShapeFile: ShapeFileProbe {
     typealias Layout = ShapeFileLayout
 
     let bytes: UnsafeRawBufferPointer
@@ -90,16 +90,7 @@ struct ShapeFile {
     @inline(__always)
     func entry(atUnit unit: UInt32) -> Entry? {
         guard let at = recordHead(atUnit: unit) else { return nil }
-        func u16(_ field: Int) -> UInt16 { base.loadUnaligned(fromByteOffset: at + field, as: UInt16.self) }
-        func u32(_ field: Int) -> UInt32 { base.loadUnaligned(fromByteOffset: at + field, as: UInt32.self) }
-        func u64(_ field: Int) -> UInt64 { base.loadUnaligned(fromByteOffset: at + field, as: UInt64.self) }
-        typealias E = Layout.Entry
-        let entry = Entry(
-            offset: at, keyHash: u64(E.keyHash), check: u64(E.check), advanceBits: u32(E.advance),
-            glyphCount: Int(u16(E.glyphCount)), stringCount: Int(u16(E.stringCount)),
-            style: base.load(fromByteOffset: at + E.style, as: UInt8.self),
-            flags: base.load(fromByteOffset: at + E.flags, as: UInt8.self), maxFont: u16(E.maxFont),
-            fonts: u32(E.fonts))
+        let entry = Entry(head: base + at, offset: at)
         guard entry.length <= bytes.count - at else { return nil }
         return entry
     }
@@ -121,10 +112,7 @@ struct ShapeFile {
 
     /// Whether the entry's check matches what its record holds.
     func verified(_ entry: Entry) -> Bool {
-        entry.check
-            == Layout.check(
-                keyHash: entry.keyHash, advanceBits: entry.advanceBits, style: entry.style, flags: entry.flags,
-                maxFont: entry.maxFont, string: string(of: entry), glyphs: UnsafeRawBufferPointer(glyphs(of: entry)))
+        entry.holds(string: string(of: entry), glyphs: UnsafeRawBufferPointer(glyphs(of: entry)))
     }
 
     /// The key bytes of an entry `entry(atUnit:)` returned.
@@ -144,38 +132,6 @@ struct ShapeFile {
     var glyphBase: UnsafePointer<ShapedGlyph> { base.assumingMemoryBound(to: ShapedGlyph.self) }
     /// How many 16-byte glyph units the bytes hold.
     var glyphUnits: Int { bytes.count / Layout.glyphSize }
-
-    /// The entry for `utf8` shaped in `style`, checked, that `accept` takes (a run through fallback fonts that
-    /// changed is passed over: a later entry may hold the run shaped anew); a probe visits at most `slotCount`
-    /// slots.
-    func lookup(_ utf8: UnsafeRawBufferPointer, style: UInt8, accept: (Entry) -> Bool = { _ in true }) -> Lookup {
-        lookup(utf8, style: style, hash: Layout.keyHash(utf8, style: style), accept: accept)
-    }
-
-    func lookup(
-        _ utf8: UnsafeRawBufferPointer, style: UInt8, hash: UInt64,
-        accept: (Entry) -> Bool = { _ in true }
-    ) -> Lookup {
-        let mask = slotCount - 1
-        var index = Int(truncatingIfNeeded: hash) & mask
-        var damaged = false
-        for _ in 0..<slotCount {
-            let value = slot(index)
-            if value == 0 { break }
-            index = (index + 1) & mask
-            // The key hash first, the rest of the record only for the entry it names.
-            guard keyHash(atUnit: value) == hash, let entry = entry(atUnit: value), entry.style == style,
-                entry.stringCount == utf8.count
-            else { continue }
-            guard verified(entry) else { damaged = true; continue }
-            if utf8.isEmpty || memcmp(string(of: entry).baseAddress!, utf8.baseAddress!, utf8.count) == 0,
-                accept(entry)
-            {
-                return .found(entry)
-            }
-        }
-        return damaged ? .damaged : .absent
-    }
 
     /// The slots in use (filled, whatever they lead to).
     func filledSlots() -> Int {
@@ -199,29 +155,9 @@ struct ShapeFile {
     func fonts(atUnit unit: UInt32) -> [Font]? {
         let at = Int(unit) * Layout.unit
         guard at >= recordsStart, at <= bytes.count - Layout.recordHeadSize,
-            base.loadUnaligned(fromByteOffset: at + Layout.Fonts.marker, as: UInt64.self) == Layout.fontsMarker
+            let length = Font.payloadLength(head: base + at, available: bytes.count - at - Layout.recordHeadSize)
         else { return nil }
-        let length = Int(base.loadUnaligned(fromByteOffset: at + Layout.Fonts.length, as: UInt32.self))
-        guard length <= bytes.count - at - Layout.recordHeadSize else { return nil }
-        let section = UnsafeRawBufferPointer(start: base + at + Layout.recordHeadSize, count: length)
-        guard StableHasher.hash(section) == base.loadUnaligned(fromByteOffset: at + Layout.Fonts.check, as: UInt64.self)
-        else { return nil }
-        var fonts: [Font] = []
-        var offset = 0
-        while offset < length {
-            guard length - offset >= Layout.fontRecordSize else { return nil }
-            let record = section.baseAddress! + offset
-            let pathLength = Int(record.loadUnaligned(fromByteOffset: 4, as: UInt32.self))
-            guard pathLength <= length - offset - Layout.fontRecordSize else { return nil }
-            let path = UnsafeRawBufferPointer(start: record + Layout.fontRecordSize, count: pathLength)
-            fonts.append(
-                Font(
-                    path: Array(path), faceIndex: record.loadUnaligned(as: Int32.self),
-                    size: record.loadUnaligned(fromByteOffset: 8, as: Int64.self),
-                    modifiedSeconds: record.loadUnaligned(fromByteOffset: 16, as: Int64.self),
-                    modifiedNanoseconds: record.loadUnaligned(fromByteOffset: 24, as: Int64.self)))
-            offset += Layout.fontRecordSize + ((pathLength + 7) & ~7)
-        }
-        return fonts
+        return Font.records(
+            UnsafeRawBufferPointer(start: base + at + Layout.recordHeadSize, count: length), head: base + at)
     }
 }

@@ -50,6 +50,11 @@ enum ShapeFileLayout {
     /// The size bound: no file larger is read, and nothing is appended past it. The whole Bible measured 82 MB
     /// (docs/performance.md); the bound leaves room for about twice that.
     static let maximumFileSize = 160 << 20
+    /// The largest file a process maps whole (`PersistedShapes`): a larger one is read record by record, since
+    /// lookups scattered over a mapped file of the whole Bible made the kernel bring in most of it
+    /// (docs/performance.md). Below this, a whole mapped file costs little memory, and lookups in place cost less
+    /// than reads (benchmark `typeset-warm`: one chapter's file is about 0.3 MB).
+    static let mappedLimit = 1 << 20
     /// Header fields, by byte offset.
     enum Header {
         static let magic = 0, version = 8, byteOrder = 12, key = 16, slotCount = 24, headerCheck = 120

@@ -15,15 +15,6 @@ final class ShapeFileMapping {
     private let address: UnsafeMutableRawPointer
     private let length: Int
 
-    /// Maps the file `name` in the cache folder and checks its header for `key`; nil when there is no such regular
-    /// file (`CacheFolder.openFile`: never through a link, never blocking on a FIFO), it is empty or over the size
-    /// bound, it cannot be mapped, or it is not a file for this key (`ShapeFile.init`).
-    convenience init?(folder: CacheFolder, name: String, key: UInt64) {
-        guard let (fd, info) = folder.openFile(name) else { return nil }
-        defer { close(fd) }
-        self.init(descriptor: fd, length: Int(info.st_size), key: key)
-    }
-
     /// Maps the first `length` bytes of the open file `fd` (which the caller keeps or closes).
     init?(descriptor fd: Int32, length: Int, key: UInt64) {
         guard length > 0, length <= ShapeFileLayout.maximumFileSize,

@@ -48,12 +48,14 @@ func withAligned<R>(_ bytes: [UInt8], _ body: (UnsafeRawBufferPointer) throws ->
         return (run, glyphs)
     }
 
-    /// A cache over `texts` keeping its file in `folder`.
+    /// A cache over `texts` keeping its file in `folder`, reading a file over `mappedLimit` bytes record by record.
     /// Files of at least 256 slots: small enough to copy hundreds of times.
-    static func cache(_ texts: [String], folder: String?, slotCount: Int = 256) throws -> (ShapeCache, [TextID]) {
+    static func cache(
+        _ texts: [String], folder: String?, slotCount: Int = 256, mappedLimit: Int = ShapeFileLayout.mappedLimit
+    ) throws -> (ShapeCache, [TextID]) {
         let (strings, ids) = frozenTable(texts)
         let cache = ShapeCache(chain: try sharedFontChain(), strings: strings)
-        if let folder { cache.persist(in: folder, slotCount: slotCount) }
+        if let folder { cache.persist(in: folder, slotCount: slotCount, mappedLimit: mappedLimit) }
         return (cache, ids)
     }
 
@@ -61,7 +63,11 @@ func withAligned<R>(_ bytes: [UInt8], _ body: (UnsafeRawBufferPointer) throws ->
         try #require(FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
     }
 
-    @Test func aSecondCacheServesWhatTheFirstSavedWithoutShaping() throws {
+    /// Both ways of reading the file: mapped whole, and record by record (as a file over the limit is).
+    static let mappedLimits = [ShapeFileLayout.mappedLimit, 0]
+
+    @Test(arguments: mappedLimits)
+    func aSecondCacheServesWhatTheFirstSavedWithoutShaping(mappedLimit: Int) throws {
         try withCacheFolder { folder in
             let (cold, ids) = try Self.cache(Self.texts, folder: folder)
             let reference = ids.map { Self.shaped(cold, $0) }
@@ -75,7 +81,7 @@ func withAligned<R>(_ bytes: [UInt8], _ body: (UnsafeRawBufferPointer) throws ->
             let name = URL(fileURLWithPath: saved.path).lastPathComponent
             #expect(name.hasPrefix("shapes-") && name.hasSuffix(".bin") && name.count == 27)
 
-            let (warm, sameIDs) = try Self.cache(Self.texts, folder: folder)
+            let (warm, sameIDs) = try Self.cache(Self.texts, folder: folder, mappedLimit: mappedLimit)
             #expect(warm.persistedGlyphCount > 0)
             for (k, id) in sameIDs.enumerated() {
                 let (run, glyphs) = Self.shaped(warm, id)
@@ -175,8 +181,9 @@ func withAligned<R>(_ bytes: [UInt8], _ body: (UnsafeRawBufferPointer) throws ->
     /// A file that is not one this build wrote for this key, or is damaged, is never served from; the next save
     /// replaces it (a compaction) or, for a file cut short or left empty, appends what is missing. A torn tail
     /// (bytes past the last record) changes nothing.
-    @Test(arguments: ["garbage", "empty", "truncated", "header", "glyph", "string", "another key", "grown"])
-    func aForeignTruncatedOrDamagedFileIsIgnoredAndRepaired(damage: String) throws {
+    @Test(
+        arguments: ["garbage", "empty", "truncated", "header", "glyph", "string", "another key", "grown"], mappedLimits)
+    func aForeignTruncatedOrDamagedFileIsIgnoredAndRepaired(damage: String, mappedLimit: Int) throws {
         try withCacheFolder { folder in
             let (cold, ids) = try Self.cache(Self.texts, folder: folder)
             let reference = ids.map { Self.shaped(cold, $0) }
@@ -220,7 +227,7 @@ func withAligned<R>(_ bytes: [UInt8], _ body: (UnsafeRawBufferPointer) throws ->
             }
             try Data(bytes).write(to: URL(fileURLWithPath: path))
 
-            let (warm, sameIDs) = try Self.cache(Self.texts, folder: folder)
+            let (warm, sameIDs) = try Self.cache(Self.texts, folder: folder, mappedLimit: mappedLimit)
             for (k, id) in sameIDs.enumerated() {
                 let (run, glyphs) = Self.shaped(warm, id)
                 #expect(run == reference[k].0 && glyphs == reference[k].1, "\(damage): \(Self.texts[k])")
@@ -234,7 +241,7 @@ func withAligned<R>(_ bytes: [UInt8], _ body: (UnsafeRawBufferPointer) throws ->
             let saved = try #require(warm.savePersisted(), "\(damage): the file is repaired")
             #expect(saved.compacted == !["empty", "truncated"].contains(damage), "\(damage)")
 
-            let (repaired, repairedIDs) = try Self.cache(Self.texts, folder: folder)
+            let (repaired, repairedIDs) = try Self.cache(Self.texts, folder: folder, mappedLimit: mappedLimit)
             repairedIDs.forEach { _ = repaired.run($0) }
             #expect(repaired.servedFromFile == Self.texts.count - 1, "\(damage): the file serves everything")
             #expect(repaired.savePersisted() == nil)
@@ -243,7 +250,8 @@ func withAligned<R>(_ bytes: [UInt8], _ body: (UnsafeRawBufferPointer) throws ->
 
     /// Deterministic random damage (bytes flipped, cut off, added, zeroed, counts rewritten): whatever the reader
     /// accepts, every run it serves is exactly the freshly shaped one. Some damage must be refused, some caught by
-    /// an entry's check, and some runs still served, or the test proves nothing.
+    /// an entry's check, and some runs still served, or the test proves nothing. The reader that reads a file record
+    /// by record (`ShapeFileReader`) answers every lookup as the mapped one does.
     @Test func randomMutationsNeverServeAWrongRun() throws {
         try withCacheFolder { folder in
             let texts = Self.texts + (0..<40).map { "ἐγένετο \($0)" }
@@ -253,15 +261,30 @@ func withAligned<R>(_ bytes: [UInt8], _ body: (UnsafeRawBufferPointer) throws ->
             let key = try #require(cold.tables.pointee.store as? PersistedShapes).key.hash
             let original = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
             var generator = SplitMix64(seed: 0x5A9E_CAC4_E000_0001)
-            var refused = 0, damaged = 0, served = 0, wrong = 0
+            var refused = 0, damaged = 0, served = 0, wrong = 0, disagreed = 0
             for trial in 0..<600 {
                 let bytes = mutate(original, &generator)
                 withAligned(bytes) { buffer in
-                    guard let file = ShapeFile(bytes: buffer, key: key) else { refused += 1; return }
+                    let reader = ShapeFileReader(source: ShapeFileBytes(bytes: buffer), length: buffer.count, key: key)
+                    guard let file = ShapeFile(bytes: buffer, key: key) else {
+                        refused += 1
+                        if reader != nil { disagreed += 1 }
+                        return
+                    }
+                    guard let reader else { disagreed += 1; return }
                     for (k, text) in texts.enumerated() where text != Self.missingText {
                         var utf8 = text
                         let style = reference[k].0.style.rawValue
-                        switch utf8.withUTF8({ file.lookup(UnsafeRawBufferPointer($0), style: style) }) {
+                        let found = utf8.withUTF8 { file.lookup(UnsafeRawBufferPointer($0), style: style) }
+                        let read = utf8.withUTF8 { reader.lookup(UnsafeRawBufferPointer($0), style: style) }
+                        if read != found {
+                            disagreed += 1
+                        } else if case .found(let entry) = read,
+                            reader.glyphs(of: entry).map(Array.init) != Array(file.glyphs(of: entry))
+                        {
+                            disagreed += 1
+                        }
+                        switch found {
                         case .found(let entry):
                             served += 1
                             if Array(file.glyphs(of: entry)) != reference[k].1
@@ -273,19 +296,25 @@ func withAligned<R>(_ bytes: [UInt8], _ body: (UnsafeRawBufferPointer) throws ->
                         case .absent: break
                         }
                     }
-                    for entry in file.reachableEntries() { _ = file.fonts(atUnit: entry.fonts) }
+                    for entry in file.reachableEntries()
+                    where file.fonts(atUnit: entry.fonts) != reader.fonts(atUnit: entry.fonts) {
+                        disagreed += 1
+                    }
                 }
-                // Every 30th damaged file goes through the whole cache, from disk.
+                // Every 30th damaged file goes through the whole cache, from disk, mapped and read by records.
                 if trial % 30 == 0 {
                     try Data(bytes).write(to: URL(fileURLWithPath: path))
-                    let (warm, sameIDs) = try Self.cache(texts, folder: folder)
-                    for (k, id) in sameIDs.enumerated() {
-                        let (run, glyphs) = Self.shaped(warm, id)
-                        if run != reference[k].0 || glyphs != reference[k].1 { wrong += 1 }
+                    for mappedLimit in Self.mappedLimits {
+                        let (warm, sameIDs) = try Self.cache(texts, folder: folder, mappedLimit: mappedLimit)
+                        for (k, id) in sameIDs.enumerated() {
+                            let (run, glyphs) = Self.shaped(warm, id)
+                            if run != reference[k].0 || glyphs != reference[k].1 { wrong += 1 }
+                        }
                     }
                 }
             }
             #expect(wrong == 0)
+            #expect(disagreed == 0, "the record-by-record reader answers as the mapped one")
             #expect(
                 refused > 0 && damaged > 0 && served > 0, "refused \(refused), damaged \(damaged), served \(served)")
         }
@@ -322,7 +351,8 @@ func withAligned<R>(_ bytes: [UInt8], _ body: (UnsafeRawBufferPointer) throws ->
 
     /// A run that went through fallback fonts is served only while the chain's fonts up to the highest it used are
     /// the files recorded with it.
-    @Test func aRunThroughFallbackFontsIsServedOnlyWhileThoseFontsAreTheSame() throws {
+    @Test(arguments: mappedLimits)
+    func aRunThroughFallbackFontsIsServedOnlyWhileThoseFontsAreTheSame(mappedLimit: Int) throws {
         try withCacheFolder { folder in
             let (cold, ids) = try Self.cache(["λόγος שלום"], folder: folder)
             let (run, glyphs) = Self.shaped(cold, ids[0])
@@ -357,7 +387,7 @@ func withAligned<R>(_ bytes: [UInt8], _ body: (UnsafeRawBufferPointer) throws ->
                 }
                 #expect(outcome == .added)
                 try Data(writer.encoded()).write(to: URL(fileURLWithPath: path))
-                let (warm, sameIDs) = try Self.cache(["λόγος שלום"], folder: folder)
+                let (warm, sameIDs) = try Self.cache(["λόγος שלום"], folder: folder, mappedLimit: mappedLimit)
                 let (again, againGlyphs) = Self.shaped(warm, sameIDs[0])
                 #expect(again == run && againGlyphs == glyphs)
                 #expect(warm.servedFromFile == (changed ? 0 : 1), changed ? "a changed font is not trusted" : "served")
