@@ -25,10 +25,14 @@ package struct ReadingOrder: Sendable {
         var index: Int
         /// Whether the whole translation's stop (`.verseTranslation`) came already; it precedes its words.
         var wholeTranslation = false
+        /// Whether the layout is the reverse interlinear (`WordOrder.english`): each translation word is one stop
+        /// holding the source words under it, which are no stops of their own.
+        let englishOrder: Bool
 
-        init(_ labels: ArraySlice<Label>, granularity: Granularity) {
+        init(_ labels: ArraySlice<Label>, granularity: Granularity, englishOrder: Bool = false) {
             self.labels = labels
             self.granularity = granularity
+            self.englishOrder = englishOrder
             index = labels.startIndex
         }
 
@@ -52,10 +56,21 @@ package struct ReadingOrder: Sendable {
                 return Element(kind: .verseNumber, role: .heading, frame: frame, text: label.text)
             case .translation:
                 // The label carries its token's offset: no counting, nothing to wrap.
-                return Element(
+                var element = Element(
                     kind: .translation(TokenOffset(label.offset)), role: .staticText, frame: frame,
                     text: label.text)
+                // In English order the labels up to the next English word are its source words (or its mark):
+                // framed with it, and said in its description.
+                while englishOrder, index < labels.endIndex, labels[index].tier.isBlockTier {
+                    let next = labels[index]
+                    element.frame = element.frame.union(
+                        Rect(x: next.x, y: next.y, width: next.width, height: next.height))
+                    index += 1
+                }
+                return element
             default:
+                // In English order every source label belongs to the English word before it.
+                if englishOrder { return next() }
                 let word = WordOffset(label.offset)
                 if granularity == .label {
                     return Element(
@@ -81,7 +96,7 @@ package struct ReadingOrder: Sendable {
     package func items(inCell cell: VerseIndex) -> Items {
         Items(
             layout.cells.indices.contains(cell) ? layout.labels(in: cell) : layout.labels[0..<0],
-            granularity: granularity)
+            granularity: granularity, englishOrder: layout.options.order == .english)
     }
 
     /// The cell-relative frame of an element, or nil if the cell has no such element.

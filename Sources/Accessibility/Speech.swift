@@ -85,9 +85,13 @@ extension AccessibilityTree {
             return Utterance(name: translation(of: verse), language: "en", description: "translation of \(place())")
         case .translation(let t):
             // Name the Greek words this English word translates, from the alignment (the whole verse worked out once).
+            // In English order, where the source words stand under the English, a word that translates none says so.
             return Utterance(
                 name: chapter.text(element.text), language: "en",
-                description: spokenForms.translationDescription(cell: id.cell, token: t, in: chapter))
+                description: spokenForms.translationDescription(
+                    cell: id.cell, token: t, in: chapter,
+                    unaligned: layout.options.order == .english
+                        ? "no \(chapter.language.englishName) word" : "translation"))
         }
     }
 

@@ -129,9 +129,11 @@ package final class SpokenForms {
     }
 
     /// The description of translation word `token` of `cell`'s verse: "translation of" the transliterations of
-    /// the verse's words aligned to it, in word order, or "translation" when none is. The whole verse is worked out
+    /// the verse's words aligned to it, in word order, or `unaligned` ("translation") when none is. The whole verse is worked out
     /// on its first word, from one pass over its words' alignments (not one pass per translation word).
-    func translationDescription(cell: VerseIndex, token: TokenOffset, in chapter: Chapter) -> String {
+    func translationDescription(
+        cell: VerseIndex, token: TokenOffset, in chapter: Chapter, unaligned: String = "translation"
+    ) -> String {
         if alignedCell != cell {
             let verse = chapter.verses[cell]
             // Each token's text grows word by word, in word order, a word counted once per token: no list of
@@ -151,10 +153,12 @@ package final class SpokenForms {
                     texts[Int(t)] += name
                 }
             }
-            translationDescriptions = texts.map { $0.isEmpty ? "translation" : $0 }
+            translationDescriptions = texts
             alignedCell = cell
         }
-        guard Int(token) < translationDescriptions.count else { return "translation" }
+        guard Int(token) < translationDescriptions.count, !translationDescriptions[Int(token)].isEmpty else {
+            return unaligned
+        }
         return translationDescriptions[Int(token)]
     }
 }

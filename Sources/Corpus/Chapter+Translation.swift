@@ -34,10 +34,11 @@ extension Chapter {
     /// lettered one (H1254a) counts as its base only when `resolves` says the base entry is that morpheme's (H871a,
     /// the prefix "in", is not H871 "Atharim": `LexiconEntry.isUnnumberedAffix`). A translation word whose numbers
     /// match no word stays unaligned: nothing is guessed. The words, morphemes and verse numbers are the chapter's
-    /// own; new strings are interned into `builder` (freeze it before reading the result).
+    /// own; new strings are interned into `builder` (freeze it before reading the result). `pairing` says which
+    /// words of those with a number a source word is aligned to (`StrongsPairing`).
     package func replacingTranslation(
         _ translation: [Int: [TranslationWord]], strings builder: StringTableBuilder,
-        resolves: (String) -> Bool
+        resolves: (String) -> Bool, pairing: StrongsPairing = .everyMatch
     ) -> (chapter: Chapter, count: AlignmentCount) {
         var result = Chapter(reference: reference, language: language)
         var count = AlignmentCount()
@@ -63,10 +64,16 @@ extension Chapter {
             let tags = words.map { $0.strongs.compactMap { LexiconEntry.key($0) } }
             for word in words { result.appendTranslationToken(builder.intern(word.text)) }
             var aligned = [Bool](repeating: false, count: words.count)
-            for word in self.words[verse.words] {
+            let paired =
+                pairing == .inOrder
+                ? Self.pairedInOrder(keys: self.words[verse.words].map { keys($0.strongs) }, tags: tags) : []
+            for (position, word) in self.words[verse.words].enumerated() {
                 let numbers = keys(word.strongs)
                 let start = Int32(result.alignedTokens.count)
-                for (offset, tagged) in tags.enumerated() where tagged.contains(where: numbers.contains) {
+                let offsets =
+                    pairing == .inOrder
+                    ? paired[position] : tags.indices.filter { tags[$0].contains(where: numbers.contains) }
+                for offset in offsets {
                     // A verse holds at most `Verse.maxTranslationTokens` words (the reader of the module stops there).
                     guard let token = TokenOffset(exactly: offset) else { break }
                     result.appendAlignedToken(token)

@@ -122,6 +122,8 @@ public struct Chapter: Sendable {
     /// that omits them is never written (the store's writer and `ChapterFile.render` trap on it): written, its
     /// words would lose their morphemes. Always false for Greek, whose words have none.
     public package(set) var omitsMorphemes = false
+    /// The reverse interlinear's marks, once `markingEnglishOrder` interned them; nil before.
+    package internal(set) var englishOrderMarks: EnglishOrderMarks?
 
     /// An empty chapter to build (the chapter-file parser, the importers, the corpus store): verses in ascending
     /// order, each verse's translation tokens and words appended after it (a Hebrew word's morphemes after it), its

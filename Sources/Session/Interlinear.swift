@@ -135,6 +135,13 @@ public final class Interlinear {
         return try ChapterFile.parse(text, path: path, strings: builder)
     }
 
+    /// The chapter with the reverse interlinear's marks in its table (`Chapter.markingEnglishOrder`), for a layout
+    /// in English order.
+    package func markingEnglishOrder(_ chapter: Chapter) -> Chapter {
+        defer { refreeze() }
+        return chapter.markingEnglishOrder(strings: builder)
+    }
+
     /// Interns text drawn beside a chapter's own (a caption, a badge), so the shape cache can shape it. It goes
     /// into the session's table (`strings`), not into any chapter's.
     public func intern(_ text: String) -> TextID {

@@ -22,6 +22,9 @@ public final class TranslatedLibrary: ChapterSource {
     private let lettered: StrongsLexicon.LetteredNumbers
     /// The alignment figures of the chapters read so far.
     package private(set) var count = AlignmentCount()
+    /// How the module's words pair with the source words by number: every match (the interlinear), or in order
+    /// (the reverse interlinear, `StrongsPairing.inOrder`).
+    package var pairing = StrongsPairing.everyMatch
 
     /// `lettered` says whether a lettered Hebrew number (H1254a) has its base's entry (see `Lexicon.entry`).
     package init(
@@ -47,7 +50,7 @@ public final class TranslatedLibrary: ChapterSource {
         }
         let lettered = lettered
         let (translated, count) = chapter.replacingTranslation(
-            verses, strings: strings, resolves: { lettered.resolves($0) })
+            verses, strings: strings, resolves: { lettered.resolves($0) }, pairing: pairing)
         if let failure = lettered.failure { throw failure }
         self.count += count
         return translated

@@ -15,6 +15,8 @@ public struct LayoutOptions: Sendable, Equatable {
     public var sideBySideMinimumWidth: Float = 600
     /// The interlinear column's share of the content width when side by side (gbible's 1.75 : 1.25).
     public var interlinearShare: Float = 1.75 / 3
+    /// Which text leads: the source's words (the interlinear) or the translation's (the reverse interlinear).
+    public var order: WordOrder = .source
 
     public init(width: Float = 390, fontSize: Float = 17, tiers: TierSet = .all) {
         self.width = width

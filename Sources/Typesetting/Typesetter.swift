@@ -69,14 +69,17 @@ package final class Typesetter {
         let metrics = Metrics(
             options: options, lineEm: chain.primary.lineSpacing,
             spaceEm: cache.run(StringTable.spaceText).advance, widestNumberEm: widestNumber,
-            direction: chapter.direction, sourceLineEm: sourceLineEm)
+            direction: options.order == .english ? .leftToRight : chapter.direction, sourceLineEm: sourceLineEm)
         prefetch(chapter, tiers: metrics.blockTiers, options: options)
         var top: Float32 = 0
         // Scratch for one block's tier widths, reused by every verse (no allocation per verse or label).
         var widths = [Float32](repeating: 0, count: Tier.blockTiers.count)
         for verse in chapter.verses {
             let start = layout.labels.count
-            let height = layoutVerse(verse, of: chapter, metrics: metrics, widths: &widths, into: &layout)
+            let height =
+                options.order == .english
+                ? layoutVerseInEnglishOrder(verse, of: chapter, metrics: metrics, into: &layout)
+                : layoutVerse(verse, of: chapter, metrics: metrics, widths: &widths, into: &layout)
             layout.cells.append(Cell(labels: start..<layout.labels.count, y: top, height: height))
             top += height
         }
@@ -153,7 +156,8 @@ package final class Typesetter {
             left = options.margin
             gap = options.wordGap * options.fontSize
             let content = max(options.width - 2 * options.margin, 1)
-            let sideBySide = options.sideBySide && options.tiers.contains(.translation)
+            // In English order the translation leads the blocks: it has no column of its own.
+            let sideBySide = options.sideBySide && options.tiers.contains(.translation) && options.order == .source
             columnWidth = sideBySide ? (content - options.columnGap) * options.interlinearShare : content
             gutter = min(widestNumberEm * options.size(of: .verse) + gap, columnWidth / 2)
             numberWidth = max(gutter - gap, gutter / 2)
@@ -240,7 +244,7 @@ package final class Typesetter {
 
     /// Appends a label; a label wider than its line is scaled down to fit (never overflows). Returns its width.
     @inline(__always)
-    private func place(
+    func place(
         _ id: TextID, tier: Tier, offset: UInt16, x: Float32, y: Float32, limit: Float32,
         metrics m: Metrics, into layout: inout ChapterLayout
     ) -> Float32 {

@@ -58,6 +58,9 @@ struct A11yCommand: ParsableCommand {
     @Option(help: "Write to this file instead of stdout (written atomically).")
     var output: String?
 
+    @Option(help: ArgumentHelp(WordOrder.help))
+    var order: WordOrder = .source
+
     func validate() throws {
         guard scroll.isFinite, abs(scroll) <= 1e9 else {
             throw ValidationError("--scroll must be a number of points, got \(scroll.plainText)")
@@ -83,7 +86,7 @@ struct A11yCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let engine = try Engine(layout)
+            let engine = try Engine(layout, order: order)
             let (document, tree) = try prepare(engine)
             try emit(try document.encoded(walking: tree, cells: cells(of: tree)), to: output)
             engine.saveCaches()

@@ -38,7 +38,8 @@ enum ArgumentShortcut {
     /// `typeset`'s values, without ArgumentParser's wrappers at all (`LayoutValues` says why).
     private static func typeset(_ arguments: ArraySlice<String>) -> TypesetRun? {
         guard var scan = Scan(arguments, flags: layoutFlags) else { return nil }
-        let run = TypesetRun(layout: scan.request(), output: scan.optional("output"))
+        var run = TypesetRun(layout: scan.request(), output: scan.optional("output"))
+        run.layout.settings.order = scan.value("order", .source)
         return scan.finish(run.layout) ? run : nil
     }
 
@@ -70,6 +71,7 @@ enum ArgumentShortcut {
         guard var scan = Scan(arguments, flags: layoutFlags + ["all", "toggle-late"]) else { return nil }
         var command = A11yCommand()
         command.layout = scan.layout()
+        command.order = scan.value("order", .source)
         command.viewport = scan.optional("viewport")
         command.scroll = scan.value("scroll", 0)
         command.screenReader = scan.optional("screen-reader")

@@ -181,8 +181,10 @@ struct Engine {
 
     /// Loads the passage the arguments name (the whole chapter with `wholeChapter`, for a reader or a window that
     /// shows the chapter and opens at the verse).
-    init(_ arguments: LayoutArguments, wholeChapter: Bool = false) throws {
-        try self.init(arguments.request, wholeChapter: wholeChapter)
+    init(_ arguments: LayoutArguments, wholeChapter: Bool = false, order: WordOrder = .source) throws {
+        var request = arguments.request
+        request.settings.order = order
+        try self.init(request, wholeChapter: wholeChapter)
     }
 
     /// The same, from plain values (`TypesetRun`).
@@ -190,12 +192,13 @@ struct Engine {
         let options = try arguments.layoutOptions()
         (library, passage, numberingNote) = try Self.locate(arguments)
         session = try Interlinear(
-            library: try TranslationChoice.source(arguments.translation, over: library),
+            library: try TranslationChoice.source(arguments.translation, over: library, order: options.order),
             font: arguments.font, options: options,
             cache: arguments.cachePolicy)
-        chapter = try session.chapter(
+        let chapter = try session.chapter(
             wholeChapter ? Passage(chapter: passage.chapter) : passage,
             hebrewMarks: arguments.hebrewMarks)
+        self.chapter = options.order == .english ? session.markingEnglishOrder(chapter) : chapter
     }
 
     /// The store and the passage the arguments name, in the corpus's numbering (a note on stderr when it moved);
@@ -265,6 +268,13 @@ func parseReference(_ text: String) throws -> Passage {
 }
 
 extension HebrewMarks: ExpressibleByArgument {}
+
+extension WordOrder: ExpressibleByArgument {
+    static let help =
+        "Which text leads: source (the Greek or Hebrew in its order, the default) or english (the translation in its "
+        + "order, each word with the source words it translates under it; a dash under a word that translates none, "
+        + "a ditto mark under a word whose source word stands under an earlier one)."
+}
 
 /// The `--corpus` help, shared by every command that reads the corpus.
 let corpusHelp =

@@ -19,6 +19,7 @@ enum LayoutDocument {
         var json = JSONWriter(capacity: 160 * layout.labels.count + 4096)
         let numbers = LabelNumbers()
         defer { numbers.deallocate() }
+        let english = options.order == .english
         json.beginObject()
         json.key("cells")
         json.beginArray()
@@ -32,7 +33,7 @@ enum LayoutDocument {
             for label in layout.labels[cell.labels] {
                 let checked = chapter.strings.isCheckedClean(label.text)
                 chapter.strings.withUTF8(of: label.text) {
-                    write(label, text: $0, checked: checked, numbers: numbers, into: &json)
+                    write(label, text: $0, checked: checked, english: english, numbers: numbers, into: &json)
                 }
             }
             json.endArray()
@@ -45,8 +46,11 @@ enum LayoutDocument {
         }
         json.endArray()
         json.key("columns")
-        json.string(options.sideBySide && options.tiers.contains(.translation) ? "side-by-side" : "stacked")
-        json.key("direction"); json.string(chapter.direction.rawValue)
+        json.string(
+            options.sideBySide && options.tiers.contains(.translation) && options.order == .source
+                ? "side-by-side" : "stacked")
+        // In English order the blocks run left to right whatever the source's script.
+        json.key("direction"); json.string(english ? ScriptDirection.leftToRight.rawValue : chapter.direction.rawValue)
         json.key("font"); json.string(font)
         json.key("fontSize"); json.number(Double(options.fontSize))
         json.key("height"); json.number(hundredthsOf: layout.height)
@@ -72,7 +76,7 @@ enum LayoutDocument {
     /// after one reservation: the keys in sorted order with their punctuation, the tier's name among them.
     @inline(__always)
     private static func write(
-        _ label: Label, text: UnsafeBufferPointer<UInt8>, checked: Bool, numbers: LabelNumbers,
+        _ label: Label, text: UnsafeBufferPointer<UInt8>, checked: Bool, english: Bool, numbers: LabelNumbers,
         into json: inout JSONWriter
     ) {
         let room = json.beginValue(reserving: labelBound + 6 * text.count)
@@ -92,7 +96,8 @@ enum LayoutDocument {
         }
         json.putNumber(hundredthsOf: label.width)
         json.put(#","word":"#)
-        json.putNumber(label.word.map { Int($0.rawValue) })
+        // In English order the dash under an English word aligned to nothing is a source-tier label of no word.
+        json.putNumber(english && label.marksNoWord ? nil : label.word.map { Int($0.rawValue) })
         json.put(#","x":"#)
         json.putNumber(hundredthsOf: label.x, memo: &numbers.x.pointee)
         json.put(#","y":"#)

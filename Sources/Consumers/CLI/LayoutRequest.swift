@@ -18,6 +18,9 @@ struct LayoutValues: Equatable {
     var hebrewMarks = HebrewMarks.all
     var noCache = false
     var translation = LayoutSettings.defaultTranslation
+    /// `--order`: which text leads (only `typeset` takes the option so far; the other commands lay out in source
+    /// order).
+    var order = WordOrder.source
 
     /// Every value in its range, with one line saying what is expected when not.
     func validate() throws {
@@ -45,7 +48,9 @@ struct LayoutValues: Equatable {
 
     /// The layout options the validated values give.
     func layoutOptions() throws -> LayoutOptions {
-        LayoutOptions(width: Float(width), fontSize: Float(fontSize), tiers: try TierList.parse(tiers))
+        var options = LayoutOptions(width: Float(width), fontSize: Float(fontSize), tiers: try TierList.parse(tiers))
+        options.order = order
+        return options
     }
 
     /// Whether and where the session keeps its caches (`--no-cache`, `$INTERLINEAR_CACHE`, `$XDG_CACHE_HOME`).

@@ -22,9 +22,15 @@ enum TranslationChoice {
     /// `library`, or chapters from it with `name`'s translation. An unknown name is a usage error (exit 64) listing
     /// the installed Bibles; without libsword, exit 69 naming the package; a damaged module (`ModuleDamage`), exit
     /// 65 naming the module and file.
-    static func source(_ name: String, over library: ChapterLibrary) throws -> any ChapterSource {
+    /// In English order (`--order english`) the module's words pair with the source words in order
+    /// (`StrongsPairing.inOrder`), so each English word names the one it translates.
+    static func source(_ name: String, over library: ChapterLibrary, order: WordOrder = .source) throws
+        -> any ChapterSource
+    {
         if isDefault(name) { return library }
-        return try translated(name, over: library)
+        let translated = try translated(name, over: library)
+        if order == .english { translated.pairing = .inOrder }
+        return translated
     }
 
     static func translated(_ name: String, over library: ChapterLibrary) throws -> TranslatedLibrary {

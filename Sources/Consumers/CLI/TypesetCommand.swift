@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import InterlinearCorpus
 
 /// `interlinear typeset REF`: the layout as JSON (schema `Schemas/layout-4.schema.json`).
 struct TypesetCommand: ParsableCommand {
@@ -12,8 +13,15 @@ struct TypesetCommand: ParsableCommand {
     @Option(help: "Write to this file instead of stdout (written atomically).")
     var output: String?
 
+    @Option(help: ArgumentHelp(WordOrder.help))
+    var order: WordOrder = .source
+
     /// The values, without the wrappers: what runs.
-    var values: TypesetRun { TypesetRun(layout: layout.request, output: output) }
+    var values: TypesetRun {
+        var request = layout.request
+        request.settings.order = order
+        return TypesetRun(layout: request, output: output)
+    }
 
     func run() throws { try values.run() }
 }
