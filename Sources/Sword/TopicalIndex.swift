@@ -30,6 +30,7 @@ public enum TopicalIndex {
     public static func topics(reader: SwordReader) throws -> (version: String, topics: [Topic]) {
         let (version, entries) = try reader.lexicon(module)
         var topics: [Topic] = []
+        var index: [String: Int] = [:]
         var references = 0
         for (key, markup) in entries.prefix(maxTopics) {
             let name = key.split(whereSeparator: \.isWhitespace).joined(separator: " ")
@@ -41,7 +42,17 @@ public enum TopicalIndex {
             guard references <= maxReferences else {
                 throw ModuleDamage(module: module, file: nil, "cites more than \(maxReferences) verses")
             }
-            if !ranges.isEmpty { topics.append(Topic(name: name, ranges: ranges)) }
+            guard !ranges.isEmpty else { continue }
+            // Two entries may share a name (Debian's has two SINs, the wilderness and the sin, and two
+            // REVERENCEs): one topic, the second's verses after the first's.
+            if let earlier = index[name.uppercased()] {
+                let known = Set(topics[earlier].ranges)
+                topics[earlier] = Topic(
+                    name: name, ranges: topics[earlier].ranges + ranges.filter { !known.contains($0) })
+            } else {
+                index[name.uppercased()] = topics.count
+                topics.append(Topic(name: name, ranges: ranges))
+            }
         }
         return (version, topics)
     }
