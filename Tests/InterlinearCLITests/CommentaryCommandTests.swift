@@ -153,7 +153,11 @@ import Testing
         #expect(compared == 50)
         #expect(withText >= 40, "most sampled verses have a comment")
         let voice = try EnglishVoice()
-        let said = try voice.phonemes(utterances.map(\.1))
+        // espeak says the French article "le" ("Thomas Le Blanc", whom Spurgeon quotes often) as "luh" followed by
+        // the same pause mark it writes after a character's name ("l@_|"): a word said, not a letter spelled.
+        let said = try voice.phonemes(utterances.map(\.1)).map { lines in
+            lines.map { $0.replacingOccurrences(of: "l'@_|", with: "l@").replacingOccurrences(of: "l@_|", with: "l@") }
+        }
         let spelled = zip(utterances, said).filter { voice.isSpelled($0.1) }.map { "\($0.0.0): \($0.0.1.prefix(80))" }
         #expect(spelled.isEmpty, "spelled by an English voice: \(spelled)")
     }
