@@ -29,14 +29,15 @@ struct CommentaryDocument {
         return try json.finish()
     }
 
-    /// Each commentary under its name, then its paragraphs, a blank line between them, said for an English voice
+    /// Each commentary under its description, then its paragraphs, a blank line between them, said for an English voice
     /// (`CommentaryWording.spoken`); a commentary with nothing on the verse says so.
     var text: String {
         var blocks: [String] = []
         for comment in comments {
-            let heading = "\(comment.commentary.name): \(comment.commentary.description)"
+            // The description, not the module's name: a voice spells "MHCC" letter by letter.
+            let heading = comment.commentary.description
             guard !comment.paragraphs.isEmpty else {
-                blocks.append(heading + "\n" + CommentaryWording.nothing(comment.commentary.name, on: reference))
+                blocks.append(heading + "\n" + CommentaryWording.nothing(heading, on: reference))
                 continue
             }
             blocks.append(([heading] + comment.paragraphs.map(CommentaryWording.spoken)).joined(separator: "\n\n"))

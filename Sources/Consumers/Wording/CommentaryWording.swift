@@ -39,7 +39,7 @@ public enum CommentaryWording {
         return nil
     }
 
-    /// "MHCC has nothing on John 1:2.": said, never a blank.
+    /// "Matthew Henry's Concise Commentary on the Whole Bible has nothing on John 1:2.": said, never a blank.
     package static func nothing(_ commentary: String, on verse: String) -> String {
         "\(commentary) has nothing on \(verse)."
     }
