@@ -147,7 +147,8 @@ import Testing
             let text = try interlinear("commentary", reference, "--module", module)
             #expect(text.status == 0)
             // The heading, then each paragraph as said (`spoken`); or the heading and a line saying there is none.
-            let blocks = text.stdoutText.components(separatedBy: "\n\n").filter { !$0.isEmpty }
+            #expect(text.stdoutText.hasSuffix("\n"))
+            let blocks = String(text.stdoutText.dropLast()).components(separatedBy: "\n\n").filter { !$0.isEmpty }
             #expect(blocks.count == max(1, comment.paragraphs.count + 1), "\(module) \(reference)")
             #expect(Array(blocks.dropFirst()) == comment.spoken, "\(module) \(reference)")
             for (index, block) in blocks.enumerated() {
@@ -170,7 +171,7 @@ import Testing
         let spelled = zip(utterances, said).filter { utterance, lines in
             utterance.ours ? voice.isSpelled(lines) : lines.contains { $0.contains("_|") }
         }.map { "\($0.0.0): \($0.0.1.prefix(80))" }
-        #expect(utterances.filter(\.ours).count > 50, "the headings and the respelled paragraphs are checked")
+        #expect(utterances.filter(\.ours).count >= 50, "every heading is checked, and each respelled paragraph")
         #expect(spelled.isEmpty, "spelled by an English voice: \(spelled)")
     }
 
