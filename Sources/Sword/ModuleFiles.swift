@@ -27,7 +27,8 @@ public enum ModuleFiles {
     /// "dict" for a dictionary), in the order they are checked; nil for a driver interlinear does not read.
     static func layout(driver: String) -> [[String]]? {
         switch driver.lowercased() {
-        case "ztext", "ztext4": [["ot.bzs", "ot.bzv", "ot.bzz"], ["nt.bzs", "nt.bzv", "nt.bzz"]]
+        // A commentary (zCom) is stored as a compressed text is.
+        case "ztext", "ztext4", "zcom", "zcom4": [["ot.bzs", "ot.bzv", "ot.bzz"], ["nt.bzs", "nt.bzv", "nt.bzz"]]
         case "rawtext", "rawtext4": [["ot.vss", "ot"], ["nt.vss", "nt"]]
         case "zld": [["dict.idx", "dict.dat", "dict.zdx", "dict.zdt"]]
         case "rawld", "rawld4": [["dict.idx", "dict.dat"]]
@@ -36,7 +37,7 @@ public enum ModuleFiles {
     }
 
     /// The drivers `layout` knows, for messages.
-    static let drivers = "zText, zText4, RawText, RawText4, zLD, RawLD and RawLD4"
+    static let drivers = "zText, zText4, zCom, zCom4, RawText, RawText4, zLD, RawLD and RawLD4"
 
     /// Whether `driver` keeps its files under a name prefix (a dictionary's `DataPath` ends in the files' stem:
     /// `./modules/lexdict/zld/strongsgreek/dict` → `dict.idx`, …) rather than in a folder (a Bible's).
@@ -44,10 +45,29 @@ public enum ModuleFiles {
         driver.lowercased().hasSuffix("ld") || driver.lowercased().hasSuffix("ld4")
     }
 
-    /// The path of the file `layout` calls `name` for a module whose data path is `base`.
-    static func path(_ name: String, base: String, driver: String) -> String {
+    /// The path of the file `layout` calls `name` for a module whose data path is `base`. A compressed text's
+    /// files are named by its `BlockType` (`blocks`): "ot.bzs" for BOOK, "ot.czs" for CHAPTER, "ot.vzs" for VERSE.
+    static func path(_ name: String, base: String, driver: String, blocks: BlockType = .book) -> String {
         if isPrefixed(driver) { return base + name.dropFirst("dict".count) }
-        return base.hasSuffix("/") ? base + name : base + "/" + name
+        let named =
+            blocks == .book || !name.dropFirst(3).hasPrefix("bz")
+            ? name : name.prefix(3) + blocks.rawValue + name.dropFirst(4)
+        return base.hasSuffix("/") ? base + named : base + "/" + named
+    }
+
+    /// A compressed text's `BlockType`, as the letter its files are named with.
+    public enum BlockType: String, Sendable {
+        case book = "b", chapter = "c", verse = "v"
+
+        /// The `.conf` value's block type (BOOK when absent, as libsword reads it); nil for one libsword does not know.
+        public init?(conf value: String?) {
+            switch value?.lowercased() {
+            case nil, "book": self = .book
+            case "chapter": self = .chapter
+            case "verse": self = .verse
+            default: return nil
+            }
+        }
     }
 
     /// The folder holding a module's files.
@@ -59,7 +79,7 @@ public enum ModuleFiles {
     /// Checks the module's files under `base` (its data path: a folder, or a dictionary's folder and file stem) for
     /// `driver`: each part is all there or (a Bible's testament) all absent, at least one part is there, and each
     /// file is a regular file whose index entries lie in its data. Throws `ModuleDamage` naming the file.
-    public static func check(module: String, driver: String, base: String) throws {
+    public static func check(module: String, driver: String, base: String, blocks: BlockType = .book) throws {
         guard let parts = layout(driver: driver) else {
             throw ModuleDamage(
                 module: module, file: nil,
@@ -71,7 +91,7 @@ public enum ModuleFiles {
         }
         var present = 0
         for part in parts {
-            let paths = part.map { path($0, base: base, driver: driver) }
+            let paths = part.map { path($0, base: base, driver: driver, blocks: blocks) }
             let existing = paths.filter(exists)
             if existing.isEmpty && parts.count > 1 { continue }
             if let missing = paths.first(where: { !exists($0) }) {
@@ -96,15 +116,16 @@ public enum ModuleFiles {
         guard present > 0 else {
             throw ModuleDamage(
                 module: module, file: folder,
-                "holds none of the module's files (\(path(parts[0][0], base: base, driver: driver)), …)")
+                "holds none of the module's files (\(path(parts[0][0], base: base, driver: driver, blocks: blocks)), …)"
+            )
         }
     }
 
     /// Checks that the module's files that exist in `folder` are regular files: libsword opens every installed
     /// module's files when it starts, and opening a FIFO waits for a writer for ever.
-    static func checkTypes(module: String, driver: String, base: String) throws {
+    static func checkTypes(module: String, driver: String, base: String, blocks: BlockType = .book) throws {
         for name in (layout(driver: driver) ?? []).joined() {
-            let path = path(name, base: base, driver: driver)
+            let path = path(name, base: base, driver: driver, blocks: blocks)
             var info = stat()
             guard stat(path, &info) == 0 else { continue }
             let type = info.st_mode & S_IFMT
@@ -124,13 +145,19 @@ public enum ModuleFiles {
     /// Checks one part's files, by name (`layout`'s), read whole: the index entries against their data.
     static func check(driver: String, files: [String: [UInt8]]) throws {
         switch driver.lowercased() {
-        case "ztext", "ztext4":
+        case "ztext", "ztext4", "zcom", "zcom4":
             let testament = files.keys.first { $0.hasSuffix(".bzs") }.map { String($0.prefix(2)) } ?? "nt"
-            let blocks = try entries(
-                of: Pair(index: "\(testament).bzs", data: "\(testament).bzz", entryBytes: 12, sizeBytes: 4),
-                files: files, limit: maxBlockBytes)
+            // A commentary on one testament (Spurgeon's on the Psalms) writes the other's blocks as empty files and
+            // its verse index with no verse in it: no block, nothing to point into.
+            let empty = files["\(testament).bzs"]?.isEmpty != false && files["\(testament).bzz"]?.isEmpty != false
+            let blocks =
+                empty
+                ? []
+                : try entries(
+                    of: Pair(index: "\(testament).bzs", data: "\(testament).bzz", entryBytes: 12, sizeBytes: 4),
+                    files: files, limit: maxBlockBytes)
             // A verse: block number, offset and size inside the inflated block.
-            let wide = driver.lowercased() == "ztext4"
+            let wide = driver.lowercased().hasSuffix("4")
             let index = "\(testament).bzv"
             let verses = files[index] ?? []
             let width = wide ? 12 : 10

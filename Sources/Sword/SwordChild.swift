@@ -30,7 +30,10 @@ public enum SwordChild {
         while true {
             let count = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { exit(0) }
+            guard count > 0 else {
+                if let folder = Server.repairFolder { ModuleRepair.remove(folder) }
+                exit(0)
+            }
             pending += chunk[..<count]
             while let newline = pending.firstIndex(of: 0x0A) {
                 let line = String(decoding: pending[..<newline], as: UTF8.self)
@@ -49,6 +52,12 @@ public enum SwordChild {
     /// Answers requests; the library is opened by the first.
     struct Server {
         var library: SwordLibrary?
+        /// The modules whose `.conf` names the wrong driver (`ModuleRepair`), by lowercased name, and the manager
+        /// that reads them with the right one.
+        var repaired: Set<String> = []
+        var repairedLibrary: SwordLibrary?
+        /// The folder of the corrected `.conf`s, removed when the child ends.
+        nonisolated(unsafe) static var repairFolder: String?
         var confs: [(conf: ModuleConf, root: String)] = []
         var checked: Set<String> = []
         /// Modules whose files libsword must not open, by lowercased name: said when one is asked for.
@@ -77,6 +86,14 @@ public enum SwordChild {
                     guard let handle = library.handle(module.name) else { continue }
                     send(module.name)
                     for key in ["Abbreviation", "Description", "DistributionLicense"] {
+                        send(string(org_crosswire_sword_SWModule_getConfigEntry(handle, key)))
+                    }
+                }
+            case "commentaries":
+                for module in library.modules where module.category == "Commentaries" {
+                    guard let handle = library.handle(module.name) else { continue }
+                    send(module.name)
+                    for key in ["Description", "SourceType", "Lang", "DistributionLicense"] {
                         send(string(org_crosswire_sword_SWModule_getConfigEntry(handle, key)))
                     }
                 }
@@ -121,10 +138,19 @@ public enum SwordChild {
         private mutating func opened() throws -> SwordLibrary {
             if let library { return library }
             confs = try ModuleConf.installed(in: ModuleConf.libraryFolders())
+            var repairs: [(conf: ModuleConf, root: String, driver: String)] = []
             for (conf, root) in confs {
                 guard let driver = conf.value("ModDrv"), ModuleFiles.layout(driver: driver) != nil else { continue }
+                if let corrected = ModuleRepair.driver(of: conf, root: root),
+                    !repaired.contains(conf.name.lowercased())
+                {
+                    repairs.append((conf, root, corrected))
+                    repaired.insert(conf.name.lowercased())
+                }
                 do {
-                    try ModuleFiles.checkTypes(module: conf.name, driver: driver, base: conf.dataPath(root: root))
+                    try ModuleFiles.checkTypes(
+                        module: conf.name, driver: driver, base: conf.dataPath(root: root),
+                        blocks: ModuleFiles.BlockType(conf: conf.value("BlockType")) ?? .book)
                 } catch let damage as ModuleDamage {
                     refused[conf.name.lowercased()] = refused[conf.name.lowercased()] ?? damage
                 }
@@ -133,6 +159,11 @@ public enum SwordChild {
             flush()
             let opened = try SwordLibrary()
             library = opened
+            if !repairs.isEmpty {
+                let folder = try ModuleRepair.library(repairs)
+                Server.repairFolder = folder
+                repairedLibrary = try SwordLibrary(path: folder + "/")
+            }
             return opened
         }
 
@@ -141,7 +172,8 @@ public enum SwordChild {
         private mutating func prepared(_ name: String, in library: SwordLibrary) throws -> Int {
             if let damage = refused[name.lowercased()] { throw damage }
             let conf = confs.first(where: { $0.conf.name.lowercased() == name.lowercased() })?.conf
-            guard let module = library.handle(name) else {
+            let owner = repaired.contains(name.lowercased()) ? repairedLibrary ?? library : library
+            guard let module = owner.handle(name) else {
                 // A module whose .conf libsword refused (an unknown CompressType) is damaged, not missing.
                 guard let conf else { throw SwordError("the SWORD module \(name) is not installed") }
                 try conf.check()
@@ -159,7 +191,12 @@ public enum SwordChild {
             let folder = ModuleFiles.folder(base: base, driver: driver)
             if !checked.contains(name) {
                 try conf?.check()
-                try ModuleFiles.check(module: name, driver: driver, base: base)
+                let blockType = string(org_crosswire_sword_SWModule_getConfigEntry(module, "BlockType"))
+                guard let blocks = ModuleFiles.BlockType(conf: blockType.isEmpty ? nil : blockType) else {
+                    throw ModuleDamage(
+                        module: name, file: conf?.file, "has BlockType=\(blockType), which libsword does not know")
+                }
+                try ModuleFiles.check(module: name, driver: driver, base: base, blocks: blocks)
                 checked.insert(name)
             }
             send(.module, SwordReply.joined([name, folder]))

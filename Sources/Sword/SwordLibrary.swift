@@ -35,6 +35,14 @@ public final class SwordLibrary {
         guard manager != 0 else { throw SwordError("libsword could not start its module manager") }
     }
 
+    /// Opens the modules of the one library folder `path` (its `mods.d` and the files its `.conf`s name), not the
+    /// installed ones: a module whose `.conf` `ModuleRepair` corrected.
+    init(path: String) throws {
+        if let failure = sword_loader_failure() { throw SwordError(String(cString: failure)) }
+        manager = org_crosswire_sword_SWMgr_newWithPath(path)
+        guard manager != 0 else { throw SwordError("libsword could not start its module manager") }
+    }
+
     deinit { org_crosswire_sword_SWMgr_delete(manager) }
 
     /// libsword's version, e.g. "1.9.0".

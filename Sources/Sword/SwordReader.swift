@@ -27,6 +27,13 @@ public final class SwordReader {
         }
     }
 
+    /// The installed commentaries' names and `.conf` settings: name, Description, SourceType, Lang,
+    /// DistributionLicense, each commentary in turn.
+    func commentaries() throws -> [[String]] {
+        let strings = try ask(["commentaries"], module: "", width: 5)
+        return stride(from: 0, to: strings.count, by: 5).map { Array(strings[$0..<$0 + 5]) }
+    }
+
     /// A dictionary's version (its `.conf`'s `Version`) and its entries' keys and markup, in key order.
     func lexicon(_ module: String) throws -> (version: String, entries: [(key: String, markup: String)]) {
         let strings = try ask(["lexicon", module], module: module, width: 2, header: 1)

@@ -136,7 +136,11 @@ struct ImportCommand: ParsableCommand {
             let lexicon: String
             do {
                 try LexiconImport.run(into: summary.store, progress: bar, reader: sword, outcome: &lexiconOutcome)
-                lexicon = lexiconOutcome.count.map { ", \($0) lexicon entries" } ?? ""
+                let topics = try TopicImport.run(
+                    into: summary.store, progress: bar, reader: sword, damaged: &lexiconOutcome.damaged)
+                lexicon =
+                    (lexiconOutcome.count.map { ", \($0) lexicon entries" } ?? "")
+                    + (topics.map { ", \($0) topics" } ?? "")
             }
             if let report { try AtomicFile.write(Data(report.text.utf8), to: reportFile, createDirectories: true) }
             try emit(

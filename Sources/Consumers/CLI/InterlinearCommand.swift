@@ -23,7 +23,8 @@ public struct InterlinearCommand: ParsableCommand {
             ImportCommand.self, TypesetCommand.self, A11yCommand.self, RenderCommand.self, ExportCommand.self,
             ViewCommand.self,
             ReadCommand.self, BrailleCommand.self, SearchCommand.self, DefineCommand.self, BenchCommand.self,
-            StoreBenchCommand.self, AlignmentCommand.self, ServeCommand.self, NoteCommand.self,
+            StoreBenchCommand.self, AlignmentCommand.self, ServeCommand.self, NoteCommand.self, CommentaryCommand.self,
+            TopicsCommand.self,
         ])
 
     public init() {}

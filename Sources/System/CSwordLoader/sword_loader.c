@@ -14,6 +14,7 @@ LAZY_LIBRARY(sword, "libsword.so.1.9.0", "libsword", "libsword1.9.0");
 const char *sword_loader_failure(void) { return lazy_library_failure(&sword); }
 
 LAZY_FORWARD(sword, SWHANDLE, org_crosswire_sword_SWMgr_new, (void), (), 0)
+LAZY_FORWARD(sword, SWHANDLE, org_crosswire_sword_SWMgr_newWithPath, (const char *path), (path), 0)
 LAZY_FORWARD_VOID(sword, org_crosswire_sword_SWMgr_delete, (SWHANDLE hSWMgr), (hSWMgr))
 LAZY_FORWARD(sword, const char *, org_crosswire_sword_SWMgr_version, (SWHANDLE hSWMgr), (hSWMgr), NULL)
 LAZY_FORWARD(sword, const struct org_crosswire_sword_ModInfo *, org_crosswire_sword_SWMgr_getModInfoList,
