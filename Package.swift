@@ -230,7 +230,7 @@ let package = Package(
                 "InterlinearCorpus", "InterlinearStore", "InterlinearShaping", "InterlinearTypesetting",
                 "InterlinearTable", "InterlinearAccessibility", "InterlinearReader", "InterlinearRender",
                 "InterlinearBraille", "InterlinearView", "InterlinearATSPI", "InterlinearSession", "InterlinearExport",
-                "InterlinearSword", "InterlinearInteraction", "InterlinearNotes",
+                "InterlinearSword", "InterlinearInteraction", "InterlinearNotes", "InterlinearWording",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/Consumers/CLI"),

@@ -1,0 +1,94 @@
+/// A Strong's entry's story in the Bible (issue 43): where its words are, how an English translation aligned to the
+/// source renders them, and the entries its derivation names. The store gathers it (`CorpusStore.study`); `define`,
+/// the reader and the web reader say or show it.
+package struct WordStudy: Sendable, Equatable {
+    /// A word with the entry's number: its chapter, verse (as the store numbers it: the Hebrew text's in the Old
+    /// Testament) and place in the verse.
+    package struct Place: Sendable, Equatable {
+        package let chapter: ChapterReference
+        package let verse: Int
+        package let word: WordOffset
+
+        package init(chapter: ChapterReference, verse: Int, word: WordOffset) {
+            self.chapter = chapter
+            self.verse = verse
+            self.word = word
+        }
+
+        /// "John 1:1", as a reference is typed.
+        package var reference: String { "\(chapter):\(verse)" }
+        /// "John.1.1".
+        package var osisRef: String { "\(chapter.osisID).\(verse)" }
+    }
+
+    /// One English rendering and how many of the entry's words it renders.
+    package struct Rendering: Sendable, Equatable {
+        package let text: String
+        package let count: Int
+
+        package init(text: String, count: Int) {
+            self.text = text
+            self.count = count
+        }
+    }
+
+    /// The entry studied ("G3056").
+    package let strongs: String
+    /// Every word with the entry's number, in canonical order.
+    package let places: [Place]
+    /// The translation whose alignment gives `renderings` ("BSB"); nil where the store has no alignment of the
+    /// entry's text (the Hebrew Old Testament's words are aligned to no English).
+    package let translation: String?
+    /// Each distinct rendering, most frequent first (equal counts in code point order).
+    package let renderings: [Rendering]
+    /// The entries the derivation names ("from G3004"), in its order, those without an entry left out.
+    package let related: [LexiconEntry]
+
+    package init(
+        strongs: String, places: [Place], translation: String?, renderings: [Rendering], related: [LexiconEntry]
+    ) {
+        self.strongs = strongs
+        self.places = places
+        self.translation = translation
+        self.renderings = renderings
+        self.related = related
+    }
+
+    /// How many of the words some English renders.
+    package var rendered: Int { renderings.reduce(0) { $0 + $1.count } }
+
+    /// The words per book, in canonical order, books without one left out.
+    package var books: [(book: Book, count: Int)] {
+        var counts: [(book: Book, count: Int)] = []
+        for place in places {
+            if counts.last?.book.number == place.chapter.book.number {
+                counts[counts.count - 1].count += 1
+            } else {
+                counts.append((place.chapter.book, 1))
+            }
+        }
+        return counts
+    }
+}
+
+extension LexiconEntry {
+    /// The Strong's numbers the derivation names ("from G1 (as a negative particle) and G5087" → G1, G5087), as
+    /// entry keys, in order, each once, the entry's own left out.
+    package var derivationNumbers: [String] {
+        var numbers: [String] = []
+        for word in derivation.split(whereSeparator: { $0 == " " || $0 == "," || $0 == ";" || $0 == "(" || $0 == ")" })
+        {
+            let trimmed = word.drop { !$0.isLetter }.reversed().drop { !$0.isNumber && !$0.isLetter }.reversed()
+            guard let key = LexiconEntry.key(String(trimmed)), key != strongs, !numbers.contains(key) else { continue }
+            numbers.append(key)
+        }
+        return numbers
+    }
+
+    /// The meaning up to its first ";" or ":" (Strong's separates senses with semicolons), else the King James
+    /// list's: the short gloss a related word is shown with.
+    package var firstSense: String {
+        let definition = definition.isEmpty ? kjvUsage : definition
+        return String(definition.prefix { $0 != ";" && $0 != ":" })
+    }
+}
