@@ -72,32 +72,52 @@ extension CorpusStore {
 
     /// The English a word is aligned to: the tokens of `translation` (split at single spaces) its `alignment` names
     /// (offsets in decimal, separated by spaces), in the verse's order, each once, trimmed of what is not a letter or
-    /// a digit at either end ("Word," → "Word"), joined by spaces; empty for a word aligned to nothing; nil when an
+    /// a digit at either end ("Word," → "Word"; letters and digits are Unicode's), joined by spaces; empty for a word aligned to nothing; nil when an
     /// offset is not a token of the verse.
     static func rendering(_ alignment: UnsafeBufferPointer<UInt8>, of translation: UnsafeBufferPointer<UInt8>)
         -> String?
     {
+        // Plain loops over the bytes and scalars: `split`, `joined` and `Character` trimming instantiated generic
+        // metadata at run time, a scan of the binary's conformance records, for a command this short (`define`).
         var offsets: [Int] = []
-        for part in alignment.split(separator: UInt8(ascii: " ")) {
-            guard part.count <= 5, part.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
-            offsets.append(part.reduce(0) { $0 * 10 + Int($1 - 0x30) })
+        var value = -1
+        for index in 0...alignment.count {
+            let byte = index < alignment.count ? alignment[index] : 0x20
+            if byte == 0x20 {
+                if value >= 0 { offsets.append(value) }
+                value = -1
+            } else {
+                guard (0x30...0x39).contains(byte), value < 100_000 else { return nil }
+                value = max(value, 0) * 10 + Int(byte - 0x30)
+            }
         }
         guard !offsets.isEmpty else { return "" }
         offsets.sort()
-        var words: [Substring] = []
+        var text = ""
         var token = 0, start = 0, wanted = 0
         for index in 0...translation.count where index == translation.count || translation[index] == 0x20 {
             while wanted < offsets.count, offsets[wanted] < token { wanted += 1 }
             if wanted < offsets.count, offsets[wanted] == token {
                 let word = String(decoding: UnsafeBufferPointer(rebasing: translation[start..<index]), as: UTF8.self)
-                let trimmed = word.drop { !$0.isLetter && !$0.isNumber }
-                let end = trimmed.lastIndex { $0.isLetter || $0.isNumber }
-                if let end { words.append(trimmed[...end]) }
+                let scalars = word.unicodeScalars
+                var low = scalars.startIndex, high = scalars.endIndex
+                while low < high, !isLetterOrDigit(scalars[low]) { low = scalars.index(after: low) }
+                while high > low, !isLetterOrDigit(scalars[scalars.index(before: high)]) {
+                    high = scalars.index(before: high)
+                }
+                if low < high {
+                    if !text.isEmpty { text += " " }
+                    text += String(scalars[low..<high])
+                }
             }
             token += 1
             start = index + 1
         }
         guard let last = offsets.last, last < token else { return nil }
-        return words.joined(separator: " ")
+        return text
+    }
+
+    private static func isLetterOrDigit(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isAlphabetic || scalar.properties.numericType != nil
     }
 }
