@@ -75,12 +75,29 @@ extension LexiconEntry {
     /// The Strong's numbers the derivation names ("from G1 (as a negative particle) and G5087" → G1, G5087), as
     /// entry keys, in order, each once, the entry's own left out.
     package var derivationNumbers: [String] {
+        // A scan of the bytes: `split` and `reversed` instantiated generic metadata at run time in `define`.
         var numbers: [String] = []
-        for word in derivation.split(whereSeparator: { $0 == " " || $0 == "," || $0 == ";" || $0 == "(" || $0 == ")" })
-        {
-            let trimmed = word.drop { !$0.isLetter }.reversed().drop { !$0.isNumber && !$0.isLetter }.reversed()
-            guard let key = LexiconEntry.key(String(trimmed)), key != strongs, !numbers.contains(key) else { continue }
-            numbers.append(key)
+        let bytes = Array(derivation.utf8)
+        func isLetterOrDigit(_ byte: UInt8) -> Bool {
+            (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+                || byte >= 0x80
+        }
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            guard byte == 0x47 || byte == 0x48, index == 0 || !isLetterOrDigit(bytes[index - 1]) else {
+                index += 1
+                continue
+            }
+            var end = index + 1, number = 0
+            while end < bytes.count, end - index <= 6, (0x30...0x39).contains(bytes[end]) {
+                number = number * 10 + Int(bytes[end] - 0x30)
+                end += 1
+            }
+            // A word such as "Hebrew" is no number; "G3004", "H0433" and "H871a" are.
+            let key = (byte == 0x47 ? "G" : "H") + String(number)
+            if end > index + 1, number > 0, key != strongs, !numbers.contains(key) { numbers.append(key) }
+            index = end
         }
         return numbers
     }
