@@ -98,7 +98,21 @@ extension CorpusStore {
         for index in 0...translation.count where index == translation.count || translation[index] == 0x20 {
             while wanted < offsets.count, offsets[wanted] < token { wanted += 1 }
             if wanted < offsets.count, offsets[wanted] == token {
-                let word = String(decoding: UnsafeBufferPointer(rebasing: translation[start..<index]), as: UTF8.self)
+                // ASCII ends are trimmed as bytes; a token with a non-ASCII end (“Word”) is trimmed by its scalars.
+                var first = start, end = index
+                while first < end, translation[first] < 0x80, !isLetterOrDigit(translation[first]) { first += 1 }
+                while end > first, translation[end - 1] < 0x80, !isLetterOrDigit(translation[end - 1]) { end -= 1 }
+                let bytes = UnsafeBufferPointer(rebasing: translation[first..<end])
+                guard let lead = bytes.first, let tail = bytes.last, lead >= 0x80 || tail >= 0x80 else {
+                    if !bytes.isEmpty {
+                        if !text.isEmpty { text += " " }
+                        text += String(decoding: bytes, as: UTF8.self)
+                    }
+                    token += 1
+                    start = index + 1
+                    continue
+                }
+                let word = String(decoding: bytes, as: UTF8.self)
                 let scalars = word.unicodeScalars
                 var low = scalars.startIndex, high = scalars.endIndex
                 while low < high, !isLetterOrDigit(scalars[low]) { low = scalars.index(after: low) }
@@ -115,6 +129,10 @@ extension CorpusStore {
         }
         guard let last = offsets.last, last < token else { return nil }
         return text
+    }
+
+    private static func isLetterOrDigit(_ byte: UInt8) -> Bool {
+        (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
     }
 
     private static func isLetterOrDigit(_ scalar: Unicode.Scalar) -> Bool {
