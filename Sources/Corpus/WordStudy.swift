@@ -2,25 +2,6 @@
 /// source renders them, and the entries its derivation names. The store gathers it (`CorpusStore.study`); `define`,
 /// the reader and the web reader say or show it.
 package struct WordStudy: Sendable, Equatable {
-    /// A word with the entry's number: its chapter, verse (as the store numbers it: the Hebrew text's in the Old
-    /// Testament) and place in the verse.
-    package struct Place: Sendable, Equatable {
-        package let chapter: ChapterReference
-        package let verse: Int
-        package let word: WordOffset
-
-        package init(chapter: ChapterReference, verse: Int, word: WordOffset) {
-            self.chapter = chapter
-            self.verse = verse
-            self.word = word
-        }
-
-        /// "John 1:1", as a reference is typed.
-        package var reference: String { "\(chapter):\(verse)" }
-        /// "John.1.1".
-        package var osisRef: String { "\(chapter.osisID).\(verse)" }
-    }
-
     /// One English rendering and how many of the entry's words it renders.
     package struct Rendering: Sendable, Equatable {
         package let text: String
@@ -34,8 +15,9 @@ package struct WordStudy: Sendable, Equatable {
 
     /// The entry studied ("G3056").
     package let strongs: String
-    /// Every word with the entry's number, in canonical order.
-    package let places: [Place]
+    /// Every word with the entry's number, in canonical order (verses numbered as the store numbers them: the Hebrew
+    /// text's in the Old Testament).
+    package let places: [WordOccurrence]
     /// The translation whose alignment gives `renderings` ("BSB"); nil where the store has no alignment of the
     /// entry's text (the Hebrew Old Testament's words are aligned to no English).
     package let translation: String?
@@ -45,7 +27,8 @@ package struct WordStudy: Sendable, Equatable {
     package let related: [LexiconEntry]
 
     package init(
-        strongs: String, places: [Place], translation: String?, renderings: [Rendering], related: [LexiconEntry]
+        strongs: String, places: [WordOccurrence], translation: String?, renderings: [Rendering],
+        related: [LexiconEntry]
     ) {
         self.strongs = strongs
         self.places = places
@@ -69,6 +52,24 @@ package struct WordStudy: Sendable, Equatable {
         }
         return counts
     }
+}
+
+/// A word somewhere in the corpus: its chapter, verse number (as printed) and offset in the verse.
+package struct WordOccurrence: Hashable, Sendable {
+    package let chapter: ChapterReference
+    package let verse: Int
+    package let word: WordOffset
+
+    package init(chapter: ChapterReference, verse: Int, word: WordOffset) {
+        self.chapter = chapter
+        self.verse = verse
+        self.word = word
+    }
+
+    /// "John 1:1", as a reference is typed.
+    package var reference: String { "\(chapter):\(verse)" }
+    /// "John.1.1".
+    package var osisRef: String { "\(chapter.osisID).\(verse)" }
 }
 
 extension LexiconEntry {

@@ -14,7 +14,7 @@ extension CorpusStore {
     /// a lettered Hebrew number counted only where it is the entry's, `LexiconEntry.isUnnumberedAffix`), their BSB
     /// renderings in the New Testament, and the entries its derivation names.
     package func study(of entry: LexiconEntry) throws -> WordStudy {
-        var places: [WordStudy.Place] = []
+        var places: [WordOccurrence] = []
         var counts: [String: Int] = [:]
         let greek = entry.language == .greek
         let statement: Statement
@@ -46,7 +46,7 @@ extension CorpusStore {
             else {
                 throw StoreError.badRow(path: path, what: "a word row of \(entry.strongs) (verse key \(key))")
             }
-            let place = WordStudy.Place(
+            let place = WordOccurrence(
                 chapter: ChapterReference(book: book, chapter: key / 1000 % 1000), verse: key % 1000,
                 word: WordOffset(UInt16(position)))
             places.append(place)
