@@ -87,11 +87,8 @@ package enum DefinitionSpeech {
         return line
     }
 
-    /// The definition up to its first ";" — Strong's separates senses with semicolons.
-    static func firstSense(_ entry: LexiconEntry) -> String {
-        let definition = entry.definition.isEmpty ? entry.kjvUsage : entry.definition
-        return String(definition.prefix { $0 != ";" && $0 != ":" })
-    }
+    /// The definition up to its first ";" — Strong's separates senses with semicolons (`LexiconEntry.firstSense`).
+    static func firstSense(_ entry: LexiconEntry) -> String { entry.firstSense }
 
     /// English with each Strong's reference said as `Speakable.strongs` words it ("G3004" → "Strong's G3004", "H0433"
     /// → "Strong's H433") and marks a voice would read out dropped; a lone "X" (Strong's sign for a rendering by

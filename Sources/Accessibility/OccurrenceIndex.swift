@@ -1,18 +1,5 @@
 import InterlinearCorpus
 
-/// A word somewhere in the corpus: its chapter, verse number (as printed) and offset in the verse.
-package struct WordOccurrence: Hashable, Sendable {
-    package let chapter: ChapterReference
-    package let verse: Int
-    package let word: WordOffset
-
-    package init(chapter: ChapterReference, verse: Int, word: WordOffset) {
-        self.chapter = chapter
-        self.verse = verse
-        self.word = word
-    }
-}
-
 /// Finds every word in the corpus with a lemma or a Strong's number: the same search `interlinear search` and the
 /// reader run. This layer sits below the store, so a consumer supplies it (the reader and the command line wrap
 /// the store's search); without one, the searches stay in the tree's chapter.

@@ -65,4 +65,13 @@ package protocol ChapterNavigation: AnyObject {
     /// morpheme that has an entry); nil when there is no dictionary at all (no store). Throws when the store
     /// refuses an entry (a damaged row).
     func definitions(ofStrongs field: String) throws -> [LexiconEntry]?
+
+    /// The word study of each entry (`WordStudy`: where its words are, how the BSB renders them), in order; nil when
+    /// there is no store. Throws when the store refuses a row.
+    func studies(of entries: [LexiconEntry]) throws -> [WordStudy]?
+}
+
+extension ChapterNavigation {
+    /// No studies: a navigator without a store.
+    package func studies(of entries: [LexiconEntry]) throws -> [WordStudy]? { nil }
 }

@@ -113,6 +113,11 @@ package class ChapterNavigator: ChapterNavigation {
         try store?.lexiconEntries(ofWordField: field)
     }
 
+    package func studies(of entries: [LexiconEntry]) throws -> [WordStudy]? {
+        guard let store else { return nil }
+        return try entries.map { try store.study(of: $0) }
+    }
+
     /// Whether the store holds Strong's dictionaries (an import with SWORD's modules installed): the window's
     /// details pane then keeps room for a word's entry.
     package var hasLexicon: Bool { (try? store?.hasLexicon()) == true }

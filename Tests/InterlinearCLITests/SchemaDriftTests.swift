@@ -97,7 +97,7 @@ import Testing
     func defineAndSearchDocuments() throws {
         let store = try DefineCommandTests.store.get().path
         try Self.expectNoDrift(
-            "define-1", [["define", "G3056", "H430", "John 1:1 w4", "--json", "--corpus", store]])
+            "define-2", [["define", "G3056", "H430", "John 1:1 w4", "--json", "--corpus", store]])
         try Self.expectNoDrift(
             "search-3",
             [

@@ -45,8 +45,10 @@ enum ArgumentShortcut {
 
     /// `define`'s values, without ArgumentParser's wrappers.
     private static func define(_ arguments: ArraySlice<String>) -> DefineRun? {
-        guard var scan = Scan(arguments, flags: ["json"]) else { return nil }
-        let run = DefineRun(queries: scan.takePositionals(), json: scan.flag("json"), corpus: scan.optional("corpus"))
+        guard var scan = Scan(arguments, flags: ["json", "occurrences"]) else { return nil }
+        let run = DefineRun(
+            queries: scan.takePositionals(), json: scan.flag("json"), occurrences: scan.flag("occurrences"),
+            corpus: scan.optional("corpus"))
         return scan.finish(run)
     }
 

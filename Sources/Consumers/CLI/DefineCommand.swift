@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import InterlinearCorpus
 import InterlinearStore
+import InterlinearWording
 
 /// `interlinear define QUERY…`: the Strong's lexicon entry of a number, a headword or a word of the corpus.
 struct DefineCommand: ParsableCommand {
@@ -12,21 +13,26 @@ struct DefineCommand: ParsableCommand {
             A query is a Strong's number (G3056, H430; H871a is entry H871), a dictionary headword (λόγος, \
             λογος, אלהים), or a word of a verse: "John 1:1 w4" (the fourth word; a Hebrew word gives the entry of \
             each of its morphemes). The entries come from SWORD's StrongsGreek and StrongsHebrew modules, put into \
-            the store by `interlinear import`. Every query is answered before anything is printed. JSON follows \
-            Schemas/define-1.schema.json (interlinear.define/1).
+            the store by `interlinear import`. Each entry comes with its study: how often its words occur in the \
+            Bible and in each book, how the BSB renders them (New Testament), the entries its derivation names and \
+            the first places (--occurrences: all of them; JSON always lists all). Every query is answered before \
+            anything is printed. JSON follows Schemas/define-2.schema.json (interlinear.define/2).
             """)
 
     @Argument(help: "What to define: G3056, H430, λόγος, \"John 1:1 w4\".")
     var queries: [String]
 
-    @Flag(help: "Print JSON (interlinear.define/1) instead of text.")
+    @Flag(help: "Print JSON (interlinear.define/2) instead of text.")
     var json = false
+
+    @Flag(help: "List every place the entry's words occur, not the first \(StudyWording.placesListed).")
+    var occurrences = false
 
     @Option(help: ArgumentHelp(corpusHelp))
     var corpus: String?
 
     /// The values, without the wrappers: what runs.
-    var values: DefineRun { DefineRun(queries: queries, json: json, corpus: corpus) }
+    var values: DefineRun { DefineRun(queries: queries, json: json, occurrences: occurrences, corpus: corpus) }
 
     func validate() throws { try values.validate() }
 
@@ -38,6 +44,7 @@ struct DefineCommand: ParsableCommand {
 struct DefineRun: CommandRun, Equatable {
     var queries: [String]
     var json = false
+    var occurrences = false
     var corpus: String?
 
     func validate() throws {
@@ -62,7 +69,7 @@ struct DefineRun: CommandRun, Equatable {
                 )
             }
             let answers = try queries.map { try DefineQuery($0).answer(store: store, library: library) }
-            let document = DefineDocument(answers: answers)
+            let document = DefineDocument(answers: answers, allPlaces: occurrences)
             try emit(json ? try document.encoded() : Data(document.text.utf8), to: nil)
         }
     }
@@ -98,7 +105,9 @@ enum DefineQuery {
                     "the lexicon has no entry \(EscapedText.quoted(number)) (Strong's Greek runs to G5624, Hebrew to H8674; the Hebrew data's lettered numbers for prefixes and suffixes, such as H871a bə- \"in\", have none)"
                 )
             }
-            return .init(query: number, kind: "strongs", word: nil, entries: [entry], unresolved: [])
+            return .init(
+                query: number, kind: "strongs", word: nil, entries: [entry], studies: [try store.study(of: entry)],
+                unresolved: [])
         case .headword(let headword):
             let entries = try store.lexiconEntries(headword: headword)
             guard !entries.isEmpty else {
@@ -107,7 +116,9 @@ enum DefineQuery {
                     "no lexicon headword is \(EscapedText.quoted(headword)); try a Strong's number (G3056) or a word of a verse (\"John 1:1 w4\")"
                 )
             }
-            return .init(query: headword, kind: "headword", word: nil, entries: entries, unresolved: [])
+            return .init(
+                query: headword, kind: "headword", word: nil, entries: entries,
+                studies: try entries.map { try store.study(of: $0) }, unresolved: [])
         case .word(let reference, let position):
             let passage = try parseReference(reference)
             guard let verseNumber = passage.verses?.lowerBound, passage.verses?.count == 1 else {
@@ -140,7 +151,7 @@ enum DefineQuery {
                 surface: chapter.text(word.surface), strongs: strongs)
             return .init(
                 query: "\(passage) w\(position)", kind: "word", word: found, entries: entries,
-                unresolved: unresolved)
+                studies: try entries.map { try store.study(of: $0) }, unresolved: unresolved)
         }
     }
 }

@@ -22,12 +22,27 @@ struct DefineKey {
         }
         guard let entries = found else { return ReaderWording.noDictionary }
         guard !entries.isEmpty else { return ReaderWording.noEntry }
+        // Each entry's study (issue 43) after the entries: the count and top renderings, then all of it. A store that
+        // refuses a study row still lets the entry be said, followed by why the study is not.
+        let studies: [WordStudy]
+        var refusal: String?
+        do { studies = try navigator?.studies(of: entries) ?? [] } catch {
+            studies = []
+            refusal = " " + StudyWording.unavailable(String(describing: error))
+        }
         if briefly == location {
             briefly = nil
-            return DefinitionSpeech.full(entries, original: original)
+            var line = DefinitionSpeech.full(entries, original: original)
+            for (entry, study) in zip(entries, studies) {
+                line.append(" " + StudyWording.full(study, language: entry.language))
+            }
+            if let refusal { line.append(refusal) }
+            return line
         }
         briefly = location
         var line = DefinitionSpeech.brief(entries)
+        for study in studies { line.append(" " + StudyWording.brief(study)) }
+        if let refusal { line.append(refusal) }
         line.append(ReaderWording.pressAgain)
         return line
     }

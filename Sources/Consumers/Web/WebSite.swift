@@ -351,7 +351,8 @@ public final class WebSite: Sendable {
                     + "run to G5624, Hebrew to H8674.")
         }
         return WordPage(
-            number: number, entry: entry, place: place, occurrences: occurrences, wordEntries: wordEntries)
+            number: number, entry: entry, place: place, occurrences: occurrences, wordEntries: wordEntries,
+            study: try entry.map { try reader.store.study(of: $0) })
     }
 
     // MARK: Files

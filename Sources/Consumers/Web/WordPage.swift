@@ -3,6 +3,7 @@ import InterlinearAccessibility
 import InterlinearCorpus
 import InterlinearHTML
 import InterlinearStore
+import InterlinearWording
 
 /// A Strong's number's page (`/word/G3056`): its dictionary entry, and every other place the Bible has it, as
 /// links. Reached from a word (`/word/H7225?ref=Gen.1.1.1`: Genesis 1:1, its first word), it gives that word in its
@@ -20,6 +21,8 @@ struct WordPage {
     let occurrences: SearchResult
     /// The entries of the word's whole Strong's field (a Hebrew word's every part), for the fragment.
     let wordEntries: [LexiconEntry]
+    /// The entry's word study (issue 43): counts per book, renderings, related entries; nil without an entry.
+    let study: WordStudy?
 
     struct Place {
         let chapter: Chapter
@@ -49,6 +52,7 @@ struct WordPage {
         main += "</h1>\n"
         if let place { main += context(place) }
         main += entrySection()
+        if let entry, let study { main += studySection(study, language: entry.language) }
         main += placesSection()
         var options = SiteFrame.Options()
         let language = entry?.language ?? (number.hasPrefix("H") ? .hebrew : .greek)
@@ -143,6 +147,38 @@ struct WordPage {
         row("Meaning", entry.definition)
         row("King James renderings", entry.kjvUsage)
         return out + "</dl>\n</section>\n"
+    }
+
+    /// The study: the counts per book and the renderings in `StudyWording`'s sentences, then the renderings and the
+    /// related entries as lists, each related entry a link to its page.
+    private func studySection(_ study: WordStudy, language: SourceLanguage) -> String {
+        var out = "<section aria-labelledby=\"study\">\n<h2 id=\"study\">Word study</h2>\n"
+        out += "<p>\(Markup.text(StudyWording.occurrences(study)))</p>\n"
+        if study.translation == nil || study.renderings.isEmpty {
+            out += "<p>\(Markup.text(StudyWording.renderings(study, language: language)))</p>\n"
+        } else {
+            out += "<h3>Berean Standard Bible renderings</h3>\n<p>\(study.rendered) of the \(study.places.count) "
+            out += "words have English aligned.</p>\n<ol class=\"renderings\">\n"
+            for rendering in study.renderings {
+                out += "<li>\(Markup.text(rendering.text)): \(StudyWording.times(rendering.count))</li>\n"
+            }
+            out += "</ol>\n"
+        }
+        if !study.related.isEmpty {
+            out += "<h3>Related words</h3>\n<ul class=\"related\">\n"
+            for entry in study.related {
+                out += "<li><a href=\"/word/\(entry.strongs)\">Strong's \(entry.strongs)</a>"
+                if !entry.headword.isEmpty {
+                    out += " <span lang=\"\(entry.language.tag)\">\(Markup.text(entry.headword))</span>"
+                }
+                if !entry.transliteration.isEmpty { out += ", " + Markup.text(entry.transliteration) }
+                let sense = entry.firstSense
+                if !sense.isEmpty { out += ": " + Markup.text(sense) }
+                out += "</li>\n"
+            }
+            out += "</ul>\n"
+        }
+        return out + "</section>\n"
     }
 
     /// Every place, the count first.
