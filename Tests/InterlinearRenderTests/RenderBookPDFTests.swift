@@ -92,7 +92,7 @@ struct RenderBookPDFTests {
     /// Page by page (after the title page): the source words the page holds are the next ones of the book, its
     /// running head names their chapter and a verse range from the verse of its first word (or the one before,
     /// when the page begins with that verse's translation) to the verse of its last; a page that begins inside a
-    /// verse has that verse's number on its first line of text.
+    /// verse has that verse's number on its first line of text (in content order).
     @Test(
         .enabled(if: RenderFixture.popplerRequired, SystemTool.reason("pdftotext", package: "poppler-utils")),
         arguments: ["John", "Ruth"])
@@ -125,7 +125,11 @@ struct RenderBookPDFTests {
                 "page \(page): head \(head), first word in verse \(first.verse)")
             let continues = beginsInside || head.first < first.verse
             if continues {
-                let text = lines.count > headLine + 1 ? lines[headLine + 1] : ""
+                // In content order (`-raw`): in poppler's default mode the number in a right-to-left chapter's gutter
+                // beside a translation line is a block of its own, read after the line.
+                let rawLines = raw.split(separator: "\n")
+                let rawHead = rawLines.firstIndex { Self.runningHead($0, book: name) != nil } ?? 0
+                let text = rawLines.count > rawHead + 1 ? rawLines[rawHead + 1] : ""
                 // Without the bidi controls poppler puts around a Hebrew run, which touch the number.
                 let numbers = RenderPDFUATests.words(String(text)).compactMap { Int($0) }
                 #expect(numbers.contains(head.first), "page \(page) continues verse \(head.first): \(text)")
