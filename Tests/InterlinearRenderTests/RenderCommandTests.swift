@@ -24,10 +24,22 @@ struct RenderCommandTests {
         try expectUsageError(["render", "Hezekiah 1"], message: "unknown reference")
     }
 
-    private func expectUsageError(_ arguments: [String], message: String) throws {
+    /// A book or chapters draw only as PDF (one chapter per PNG or SVG), and --from/--to pick verses of one chapter.
+    @Test(arguments: [
+        (["render", "John"], "use --format pdf"),
+        (["render", "John 1-3", "--format", "svg"], "use --format pdf"),
+        (["render", "Jude", "--format", "png"], "name one (\"Jude 1\") or use --format pdf"),
+        (["render", "Ruth", "--format", "pdf", "--from", "2"], "--from and --to pick verses of one chapter"),
+        (["render", "John 1-99", "--format", "pdf"], "John has chapters 1–21"),
+    ])
+    func booksAreRefusedOutsidePDF(arguments: [String], message: String) throws {
+        try expectUsageError(arguments, message: message, output: "out")
+    }
+
+    private func expectUsageError(_ arguments: [String], message: String, output: String = "out.png") throws {
         let dir = try RenderFixture.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let file = dir.appendingPathComponent("out.png")
+        let file = dir.appendingPathComponent(output)
         let result = try run(interlinearBinary, arguments + ["--output", file.path], directory: packageRoot)
         #expect(result.status == 64, "\(result.stderr)")
         #expect(result.stderr.split(separator: "\n").count == 1, "one line: \(result.stderr)")

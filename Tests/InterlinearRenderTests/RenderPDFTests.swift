@@ -101,14 +101,15 @@ struct RenderPDFTests {
         let structure = try RenderFixture.poppler("pdfinfo", ["-struct-text", file.path])
         #expect(
             structure.hasPrefix(
-                "Document\n  P (block)\n    Lbl (block)\n      \"1 \"\n    Ruby (inline)\n      RB\n        \"Ἐν \"\n      RT\n        Span (inline)\n          \"En \"\n        Span (inline)\n          \"G1722 \"\n        Span (inline)\n          \"PREP \"\n        Span (inline)\n          \"In [the] \""
+                "Document\n  H1 (block)\n    \"John 1 \"\n  P (block)\n    Lbl (block)\n      \"1 \"\n    Ruby (inline)\n      RB\n        \"Ἐν \"\n      RT\n        Span (inline)\n          \"En \"\n        Span (inline)\n          \"G1722 \"\n        Span (inline)\n          \"PREP \"\n        Span (inline)\n          \"In [the] \""
             ),
             "\(structure.prefix(300))")
         #expect(
             structure.contains("\"In the beginning was the Word, and the Word was with God, and the Word was God. \""))
     }
 
-    /// Letter paper, a running header on every page, page numbers at the foot.
+    /// Letter paper, a running header on every page (the chapter's heading beside it on the first), page numbers at
+    /// the foot.
     @Test func letterPaperHeaderAndPageNumbers() throws {
         let dir = try RenderFixture.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -126,8 +127,40 @@ struct RenderPDFTests {
             .split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
                 !$0.isEmpty && $0 != "\u{0C}"
             }
-            #expect(lines.first == "John 1", "page \(page) header: \(lines.first ?? "")")
+            // Page 1: the chapter's heading and the running head with the page's verses; the last: the key's.
+            let head = page == 1 ? "John 1" : "Key to the codes"
+            #expect(lines.first?.hasPrefix(head) == true, "page \(page) header: \(lines.first ?? "")")
+            if page == 1 { #expect(lines.first?.contains("John 1:1–") == true, "\(lines.first ?? "")") }
             #expect(lines.last == "\(page)", "page \(page) number: \(lines.last ?? "")")
         }
+    }
+
+    /// The key to the codes after the chapter: every morphology code of John 1 in SBLGNT.tsv (the source data, not
+    /// the program) once, sorted, each with its words; codes spelled out as Robinson's code list has them.
+    @Test(.enabled(if: SharedStore.sourceMissing == nil, "needs SBLGNT.tsv (scripts/setup downloads it)"))
+    func keyToTheCodes() throws {
+        let file = try Self.johnOne.get()
+        let expected = Set(
+            try SourceColumns.rows(of: try #require(SourceColumns.sblgnt), columns: ["id", "morph"]).filter {
+                $0[0].hasPrefix("n43001")
+            }.map { $0[1] }
+        ).sorted()
+        let text = try RenderFixture.poppler("pdftotext", ["-layout", file.path, "-"])
+        let key = try #require(text.range(of: "Key to the codes"), "no key")
+        let lines = text[key.upperBound...].split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        // A key line: the code, then its words ("N-DSF   noun, dative singular feminine").
+        var found: [String: String] = [:]
+        var order: [String] = []
+        for line in lines {
+            let parts = line.split(separator: " ", maxSplits: 1)
+            guard parts.count == 2, expected.contains(String(parts[0])) else { continue }
+            found[String(parts[0])] = parts[1].trimmingCharacters(in: .whitespaces)
+            order.append(String(parts[0]))
+        }
+        #expect(order == expected, "codes in the key")
+        #expect(found["N-DSF"] == "noun, dative singular feminine")
+        #expect(found["V-IAI-3S"] == "verb, imperfect active indicative, third person singular")
+        #expect(found["PREP"] == "preposition")
+        #expect(text.contains("Strong's number (G1722): G for Strong's Greek dictionary"))
     }
 }

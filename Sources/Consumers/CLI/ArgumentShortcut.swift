@@ -109,7 +109,12 @@ enum ArgumentShortcut {
     private static func render(_ arguments: ArraySlice<String>) -> RenderCommand? {
         guard var scan = Scan(arguments, flags: layoutFlags) else { return nil }
         var command = RenderCommand()
-        command.layout = scan.layout()
+        // One reference, which may name a book (checked by the command's `validate`, not as one chapter).
+        let references = scan.takePositionals()
+        guard references.count == 1 else { return nil }
+        command.reference = references[0]
+        let settings = scan.settings()
+        command.settings = .holding(settings)
         command.chosenFormat = scan.optional("format")
         command.scale = scan.value("scale", 2)
         command.paper = scan.value("paper", .a4)
@@ -117,7 +122,7 @@ enum ArgumentShortcut {
         command.to = scan.optional("to")
         command.overlay = scan.optional("overlay")
         command.output = scan.optional("output")
-        return scan.finish(command, layout: command.layout)
+        return scan.finish(command, settings: settings)
     }
 
     private static func export(_ arguments: ArraySlice<String>) -> ExportCommand? {

@@ -26,7 +26,16 @@ struct RenderCommand: ParsableCommand {
             containers and the focus order.
             """)
 
-    @OptionGroup var layout: LayoutArguments
+    @Argument(
+        help:
+            "A chapter or verses (\"John 1\", \"Jn 1:14-18\"); for PDF also a book (\"Ruth\") or chapters (\"Ps 1-41\")."
+    )
+    var reference: String
+
+    @OptionGroup var settings: LayoutSettings
+
+    /// The reference and the layout options, as the other commands that lay out one chapter take them.
+    var layout: LayoutArguments { .holding(LayoutRequest(reference: reference, settings: settings.values)) }
 
     @Option(
         name: .customLong("format"),
@@ -62,15 +71,19 @@ struct RenderCommand: ParsableCommand {
         if let from, from < 1 { throw ValidationError("--from must be a verse number (1 or more), got \(from)") }
         if let to, to < 1 { throw ValidationError("--to must be a verse number (1 or more), got \(to)") }
         if let from, let to, from > to { throw ValidationError("--from \(from) comes after --to \(to)") }
-        do { _ = try layout.layoutOptions() } catch { throw ValidationError(String(describing: error)) }
+        do { _ = try settings.layoutOptions() } catch { throw ValidationError(String(describing: error)) }
         // Known before any layout: an image wider than cairo draws is the values' fault (a usage error).
-        let pixels = Int((layout.width * scale).rounded(.up))
+        let pixels = Int((settings.width * scale).rounded(.up))
         if format == .png, pixels > ChapterRenderer.maximumPixels {
             throw ValidationError(
                 "the image would be \(pixels) pixels wide, wider than cairo's "
                     + "\(ChapterRenderer.maximumPixels); use a smaller --width or --scale")
         }
-        let passage = try parseReference(layout.reference)
+        if try isBook() {
+            try validateBook()
+            return
+        }
+        let passage = try parseReference(reference)
         // The reference's verses are what is laid out: --from/--to pick within them.
         if let verses = passage.verses {
             for (option, verse) in [("from", from), ("to", to)] {
@@ -83,6 +96,7 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
+        if (try? isBook()) == true { return try runBook() }
         try reportingFailures {
             let engine = try Engine(layout)
             let chapter = engine.chapter
@@ -123,7 +137,7 @@ struct RenderCommand: ParsableCommand {
     /// "John 1", or "John 1:1–3" for part of the chapter (a reference with verses, or --from/--to).
     private func title(_ chapter: Chapter, cells: Range<Int>) -> String {
         let name = chapter.reference.description
-        let partial = from != nil || to != nil || (try? parseReference(layout.reference))?.verses != nil
+        let partial = from != nil || to != nil || (try? parseReference(reference))?.verses != nil
         guard partial, let first = cells.first, let last = cells.last else { return name }
         let a = chapter.verses[VerseIndex(first)].number, b = chapter.verses[VerseIndex(last)].number
         return a == b ? "\(name):\(a)" : "\(name):\(a)–\(b)"

@@ -27,8 +27,17 @@ public final class ChapterRenderer {
                 .render()
         case .svg: return try renderSVG(request, cells: cells)
         case .pdf:
-            return try PDFDocumentWriter(painter: painter, captions: captions, request: request, cells: cells).write()
+            let chapter = PrintedChapter(painter: painter, cells: cells, title: painter.chapter.reference.description)
+            return try Self.renderPDF(
+                PrintedBook(titlePage: [], chapterCount: 1) { _ in chapter }, request: request, captions: captions)
         }
+    }
+
+    /// Renders `book` (one chapter, or chapters of a book after a title page) as one PDF, on `request`'s paper.
+    package static func renderPDF(_ book: PrintedBook, request: RenderRequest, captions: any CaptionSource) throws
+        -> RenderResult
+    {
+        try PDFDocumentWriter(captions: captions, request: request, book: book).write()
     }
 
     /// The chapter-y range of `cells`.

@@ -4,78 +4,73 @@ import InterlinearCorpus
 import InterlinearTable
 import InterlinearTypesetting
 
-/// Writes cells as a paginated PDF: pages of whole rows (`Pagination`), a running header with the title, page
-/// numbers, the title and language in the document, and a structure tag per verse on each page (cairo 1.16 tags).
+/// Writes a chapter, or chapters of a book after a title page, as a paginated PDF: each chapter from a new page,
+/// pages of whole rows (`Pagination`), a running head with the page's verses, page numbers, the chapter's name as a
+/// heading on its first page, an outline entry per chapter, and a structure tag per verse on each page (cairo 1.16
+/// tags), finished by `PDFLanguage`.
 struct PDFDocumentWriter {
-    let painter: ChapterPainter
-    /// Interns and shapes the running header and the page numbers.
+    /// Interns and shapes the headings, running heads and page numbers.
     let captions: any CaptionSource
     let request: RenderRequest
-    let cells: Range<Int>
+    let book: PrintedBook
 
-    /// Header and footer text size, points.
-    static let furnitureSize = 9.0
+    /// What the pages of the chapters drawn so far handed on to the document's finishing.
+    private struct Drawn {
+        var pages: [PageSlice] = []
+        var actualTexts: [(element: StructureTags.Element, text: String)] = []
+        var begun = (rb: 0, span: 0)
+        var language: String?
+        var missingGlyphs = 0
+        var overlayFrames: [OverlayFrame] = []
+        /// The codes the pages printed, for the key at the end.
+        var key = CodeKey()
+    }
 
     func write() throws -> RenderResult {
-        let paper = request.paper
-        let margin = request.margin
-        let width = Double(painter.layout.options.width)
-        let frame = PageFrame(paper: paper, margin: margin, columnWidth: width)
-        guard frame.fits else {
-            throw RenderError("the page margin \(margin) leaves too little room on \(paper.rawValue) paper")
-        }
-        let scale = frame.scale, left = frame.left
-        let pages = frame.pages(of: painter.layout, cells: cells)
-
+        let paper = request.paper, margin = request.margin
         let output = CairoOutput()
         guard
             let surface = cairo_pdf_surface_create_for_stream(
-                CairoOutput.write, output.closure, paper.width,
-                paper.height)
+                CairoOutput.write, output.closure, paper.width, paper.height)
         else { throw RenderError("cairo cannot create a PDF surface") }
         try check(cairo_surface_status(surface), "cannot create a PDF surface")
         cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, request.title)
         cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "interlinear render")
-        let missingBefore = painter.missingGlyphsDrawn
-        painter.wordSeparators = true
-        painter.structureTags = true
-        painter.rightToLeftElements = []
-        painter.structureElementsBegun = (0, 0)
-        defer {
-            painter.wordSeparators = false
-            painter.structureTags = false
-        }
-        var frames: [OverlayFrame] = []
+        var drawn = Drawn()
         do {
             defer { cairo_surface_destroy(surface) }
             guard let cr = cairo_create(surface) else { throw RenderError("cairo cannot create a context") }
             defer { cairo_destroy(cr) }
-            let overlay = request.overlay ? AccessibilityOverlay(painter: painter, captions: captions) : nil
-            // The structure root's one child: the document (a P per verse and page inside it).
+            let furniture = PageFurniture(captions: captions, paper: paper, margin: margin)
+            // The structure root's one child: the document (headings and a P per verse and page inside it).
             cairo_tag_begin(cr, "Document", "")
-            for (number, page) in pages.enumerated() {
-                let label = String(number + 1)
-                cairo_pdf_surface_set_page_label(surface, label)
-                drawFurniture(cr, pageNumber: label, paper: paper, margin: margin)
-                cairo_save(cr)
-                cairo_translate(cr, left, margin)
-                cairo_scale(cr, scale, scale)
-                for cell in page.cells {
-                    let rows = page.rows(of: painter.layout.cells[VerseIndex(cell)])
-                    // One paragraph per verse (per page it appears on): its labels in reading order.
-                    cairo_tag_begin(cr, "P", "")
-                    painter.paintCell(
-                        cell, into: cr, x: 0, y: Double(painter.table.origins[cell] - page.top), rows: rows)
-                    cairo_tag_end(cr, "P")
+            var bookOutline = Int32(CAIRO_PDF_OUTLINE_ROOT)
+            var number = 0
+            // The painter of the chapter drawn last: its fonts draw the key.
+            var last: ChapterPainter?
+            for index in 0..<book.chapterCount {
+                let chapter = try book.chapter(index)
+                last = chapter.painter
+                if index == 0, !book.titlePage.isEmpty {
+                    cairo_pdf_surface_set_page_label(surface, "i")
+                    furniture.drawTitlePage(cr, lines: book.titlePage, painter: chapter.painter)
+                    cairo_show_page(cr)
+                    try check(cairo_status(cr), "drawing the title page failed")
+                    bookOutline = cairo_pdf_surface_add_outline(
+                        surface, Int32(CAIRO_PDF_OUTLINE_ROOT), book.titlePage[0], "page=1",
+                        CAIRO_PDF_OUTLINE_FLAG_OPEN)
                 }
-                if let overlay {
-                    let viewport = Viewport(width: Float(width), height: page.bottom - page.top, scrollY: page.top)
-                    frames += overlay.draw(
-                        into: cr, cells: page.cells, viewport: viewport, rows: page.top..<page.bottom)
-                }
-                cairo_restore(cr)
-                cairo_show_page(cr)
-                try check(cairo_status(cr), "drawing page \(label) failed")
+                // Pages count from 1 in the file; the title page is the first.
+                let firstPage = number + (book.titlePage.isEmpty ? 1 : 2)
+                cairo_pdf_surface_add_outline(surface, bookOutline, chapter.title, "page=\(firstPage)", .init(0))
+                try draw(chapter, into: cr, surface: surface, furniture: furniture, number: &number, drawn: &drawn)
+            }
+            if let last, !drawn.key.isEmpty {
+                let firstPage = number + (book.titlePage.isEmpty ? 1 : 2)
+                cairo_pdf_surface_add_outline(
+                    surface, bookOutline, CodeKeyPages.heading, "page=\(firstPage)", .init(0))
+                try CodeKeyPages(key: drawn.key, furniture: furniture, captions: captions).draw(
+                    into: cr, surface: surface, painter: last, number: &number)
             }
             cairo_tag_end(cr, "Document")
             cairo_surface_finish(surface)
@@ -84,35 +79,69 @@ struct PDFDocumentWriter {
         let data =
             PDFLanguage.tagged(
                 output.data, language: "en", title: request.title,
-                elementLanguages: ["RB": painter.chapter.language.tag],
-                actualTexts: painter.rightToLeftElements,
-                begun: [
-                    "RB": painter.structureElementsBegun.rb,
-                    "Span": painter.structureElementsBegun.span,
-                ]) ?? output.data
+                elementLanguages: drawn.language.map { ["RB": $0] } ?? [:],
+                actualTexts: drawn.actualTexts,
+                begun: ["RB": drawn.begun.rb, "Span": drawn.begun.span]) ?? output.data
         return RenderResult(
             data: data, width: Int(paper.width.rounded()), height: Int(paper.height.rounded()),
-            pages: pages, overlayFrames: frames, missingGlyphs: painter.missingGlyphsDrawn - missingBefore)
+            pages: drawn.pages, overlayFrames: drawn.overlayFrames, missingGlyphs: drawn.missingGlyphs)
     }
 
-    /// The running header (the title, centred, over a hairline) and the page number, centred at the foot.
-    private func drawFurniture(_ cr: OpaquePointer, pageNumber: String, paper: Paper, margin: Double) {
-        let size = Self.furnitureSize
-        let style = TierStyle(colour: Colour(hex: 0x555555))
-        let title = captions.intern(request.title)
-        let titleWidth = Double(captions.run(title).advance) * size
-        painter.drawCaption(
-            title, from: captions, tier: .translation, into: cr, left: (paper.width - titleWidth) / 2,
-            top: margin - 2.6 * size, size: size, exactSize: true, style: style)
-        painter.set(cr, Colour(hex: 0xB0A898))
-        cairo_set_line_width(cr, 0.5)
-        cairo_move_to(cr, margin, margin - 0.9 * size)
-        cairo_line_to(cr, paper.width - margin, margin - 0.9 * size)
-        cairo_stroke(cr)
-        let number = captions.intern(pageNumber)
-        let numberWidth = Double(captions.run(number).advance) * size
-        painter.drawCaption(
-            number, from: captions, tier: .translation, into: cr, left: (paper.width - numberWidth) / 2,
-            top: paper.height - margin + 1.2 * size, size: size, exactSize: true, style: style)
+    /// Draws one chapter's pages, its name as a heading on the first; `number` counts the numbered pages.
+    private func draw(
+        _ chapter: PrintedChapter, into cr: OpaquePointer, surface: OpaquePointer, furniture: PageFurniture,
+        number: inout Int, drawn: inout Drawn
+    ) throws {
+        let painter = chapter.painter
+        let width = Double(painter.layout.options.width)
+        let frame = PageFrame(paper: request.paper, margin: request.margin, columnWidth: width)
+        guard frame.fits else {
+            throw RenderError(
+                "the page margin \(request.margin) leaves too little room on \(request.paper.rawValue) paper")
+        }
+        let pages = frame.pages(of: painter.layout, cells: chapter.cells.clamped(to: 0..<painter.table.cellCount))
+        let missingBefore = painter.missingGlyphsDrawn
+        painter.wordSeparators = true
+        painter.structureTags = true
+        painter.rightToLeftElements = []
+        painter.structureElementsBegun = drawn.begun
+        defer {
+            painter.wordSeparators = false
+            painter.structureTags = false
+        }
+        let overlay = request.overlay ? AccessibilityOverlay(painter: painter, captions: captions) : nil
+        for (index, page) in pages.enumerated() {
+            number += 1
+            let label = String(number)
+            cairo_pdf_surface_set_page_label(surface, label)
+            furniture.drawHead(cr, text: chapter.range(of: page), painter: painter)
+            if index == 0 { furniture.drawHeading(cr, chapter.title, level: book.chapterHeading, painter: painter) }
+            cairo_save(cr)
+            cairo_translate(cr, frame.left, request.margin)
+            cairo_scale(cr, frame.scale, frame.scale)
+            furniture.drawContinuedVerse(cr, page: page, painter: painter)
+            for cell in page.cells {
+                let rows = page.rows(of: painter.layout.cells[VerseIndex(cell)])
+                // One paragraph per verse (per page it appears on): its labels in reading order.
+                cairo_tag_begin(cr, "P", "")
+                painter.paintCell(cell, into: cr, x: 0, y: Double(painter.table.origins[cell] - page.top), rows: rows)
+                cairo_tag_end(cr, "P")
+            }
+            if let overlay {
+                let viewport = Viewport(width: Float(width), height: page.bottom - page.top, scrollY: page.top)
+                drawn.overlayFrames += overlay.draw(
+                    into: cr, cells: page.cells, viewport: viewport, rows: page.top..<page.bottom)
+            }
+            cairo_restore(cr)
+            furniture.drawPageNumber(cr, label, painter: painter)
+            cairo_show_page(cr)
+            try check(cairo_status(cr), "drawing page \(label) failed")
+        }
+        drawn.pages += pages
+        drawn.key.collect(painter, pages: pages)
+        drawn.actualTexts += painter.rightToLeftElements
+        drawn.begun = painter.structureElementsBegun
+        drawn.language = drawn.language ?? painter.chapter.language.tag
+        drawn.missingGlyphs += painter.missingGlyphsDrawn - missingBefore
     }
 }

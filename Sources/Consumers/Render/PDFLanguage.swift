@@ -35,7 +35,8 @@ enum PDFLanguage {
             let root = integer(after: "/Root", at: rootKey, in: bytes),
             let infoKey = index(of: "/Info", in: bytes, from: trailer),
             let info = integer(after: "/Info", at: infoKey, in: bytes),
-            var catalog = dictionary(of: root, in: bytes),
+            case let objects = objectOffsets(in: bytes, xref: previous),
+            var catalog = dictionary(of: root, in: bytes, offsets: objects),
             catalog.contains("/Catalog"), !catalog.contains("/Lang"), !catalog.contains("/Metadata")
         else { return nil }
         let metadata = size
@@ -67,7 +68,8 @@ enum PDFLanguage {
             changed.append((number, Data((String(entry.dictionary.dropLast(2)) + entry.added + ">>").utf8)))
         }
         for number in pageContents(in: bytes) {
-            guard let content = streamData(of: number, in: bytes), let plain = PDFArtifacts.inflate(content)
+            guard let content = streamData(of: number, in: bytes, offsets: objects),
+                let plain = PDFArtifacts.inflate(content)
             else { return nil }
             let marked = PDFArtifacts.deflate(PDFArtifacts.markingUntagged(plain))
             var body = Data("<< /Length \(marked.count)\n   /Filter /FlateDecode\n>>\nstream\n".utf8)
@@ -156,10 +158,57 @@ enum PDFLanguage {
         return found
     }
 
+    /// Where each object of cairo's cross-reference table begins (ISO 32000-1 §7.5.4: subsections of a first
+    /// number and a count, then 20-byte entries "offset generation n"), so a book's hundreds of page streams are
+    /// found without searching the file for each; empty when the table is not where `startxref` says.
+    private static func objectOffsets(in bytes: [UInt8], xref: Int) -> [Int: Int] {
+        var offsets: [Int: Int] = [:]
+        guard xref >= 0, xref + 5 <= bytes.count, Array(bytes[xref..<(xref + 4)]) == Array("xref".utf8) else {
+            return [:]
+        }
+        var i = xref + 4
+        func skipWhite() { while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x0D { i += 1 } }
+        func number() -> Int? {
+            var j = i
+            while j < bytes.count, (0x30...0x39).contains(bytes[j]), j - i < 12 { j += 1 }
+            defer { i = j }
+            return j > i ? Int(String(decoding: bytes[i..<j], as: UTF8.self)) : nil
+        }
+        while true {
+            skipWhite()
+            guard let first = number() else { break }
+            skipWhite()
+            guard let count = number(), count >= 0, first >= 0, count <= bytes.count / 20 else { break }
+            skipWhite()
+            for k in 0..<count {
+                guard i + 18 <= bytes.count else { return offsets }
+                let entry = bytes[i..<(i + 18)]
+                if entry.last == 0x6E, let offset = Int(String(decoding: entry.prefix(10), as: UTF8.self)),
+                    offset >= 0, offset < bytes.count
+                {
+                    offsets[first + k] = offset
+                }
+                i += 20
+            }
+        }
+        return offsets
+    }
+
+    /// Where object `number`'s header "N 0 obj" begins, less one (the newline before it, as `index(of:)` finds
+    /// "\nN 0 obj\n"): from the cross-reference table when it points at that header, else by a search.
+    private static func objectStart(_ number: Int, in bytes: [UInt8], offsets: [Int: Int]) -> Int? {
+        let header = Array("\n\(number) 0 obj\n".utf8)
+        if let offset = offsets[number], offset >= 1, offset - 1 + header.count <= bytes.count,
+            bytes[(offset - 1)..<(offset - 1 + header.count)].elementsEqual(header)
+        {
+            return offset - 1
+        }
+        return index(of: "\n\(number) 0 obj\n", in: bytes, from: 0)
+    }
+
     /// The (still encoded) data of stream object `number`: `/Length` direct or an indirect integer object.
-    private static func streamData(of number: Int, in bytes: [UInt8]) -> ArraySlice<UInt8>? {
-        let header = "\n\(number) 0 obj\n"
-        guard let start = index(of: header, in: bytes, from: 0),
+    private static func streamData(of number: Int, in bytes: [UInt8], offsets: [Int: Int]) -> ArraySlice<UInt8>? {
+        guard let start = objectStart(number, in: bytes, offsets: offsets),
             let lengthKey = index(of: "/Length", in: bytes, from: start),
             let keyword = index(of: "stream\n", in: bytes, from: start), lengthKey < keyword,
             var length = integer(after: "/Length", at: lengthKey, in: bytes)
@@ -168,7 +217,7 @@ enum PDFLanguage {
         let afterNumber = String(decoding: bytes[(lengthKey + 7)..<min(keyword, lengthKey + 40)], as: UTF8.self)
         if afterNumber.split(separator: "\n").first?.hasSuffix(" 0 R") == true {
             let objectHeader = "\n\(length) 0 obj\n"
-            guard let object = index(of: objectHeader, in: bytes, from: 0),
+            guard let object = objectStart(length, in: bytes, offsets: offsets),
                 let value = integer(after: objectHeader, at: object, in: bytes)
             else { return nil }
             length = value
@@ -179,8 +228,8 @@ enum PDFLanguage {
     }
 
     /// The dictionary `<< … >>` of object `number` (from its definition to `endobj`), or nil if it is not one.
-    private static func dictionary(of number: Int, in bytes: [UInt8]) -> String? {
-        guard let start = index(of: "\n\(number) 0 obj\n", in: bytes, from: 0) else { return nil }
+    private static func dictionary(of number: Int, in bytes: [UInt8], offsets: [Int: Int]) -> String? {
+        guard let start = objectStart(number, in: bytes, offsets: offsets) else { return nil }
         let body = start + "\n\(number) 0 obj\n".utf8.count
         return dictionary(at: body, in: bytes)
     }

@@ -54,6 +54,10 @@ LAZY_FORWARD(cairo, int, cairo_image_surface_get_width, (cairo_surface_t *surfac
 LAZY_FORWARD_VOID(cairo, cairo_line_to, (cairo_t *cr, double x, double y), (cr, x, y))
 LAZY_FORWARD_VOID(cairo, cairo_move_to, (cairo_t *cr, double x, double y), (cr, x, y))
 LAZY_FORWARD_VOID(cairo, cairo_new_sub_path, (cairo_t *cr), (cr))
+// The outline's entry ids are positive; 0, the root, when cairo is missing (nothing is written then).
+LAZY_FORWARD(cairo, int, cairo_pdf_surface_add_outline, (cairo_surface_t *surface, int parent_id, const char *utf8,
+        const char *link_attribs, cairo_pdf_outline_flags_t flags), (surface, parent_id, utf8, link_attribs, flags),
+        0)
 LAZY_FORWARD(cairo, cairo_surface_t *, cairo_pdf_surface_create_for_stream, (cairo_write_func_t write_func,
         void *closure, double width_in_points, double height_in_points), (write_func, closure, width_in_points,
         height_in_points), NULL)
