@@ -29,4 +29,14 @@ package struct CodeList {
             Entry(code: $0, words: Speakable.morphology($0, language: chapter.language))
         }
     }
+
+    /// The words of one of the chapter's codes (a binary search: the entries are sorted), nil for another code.
+    package func words(for code: String) -> String? {
+        var low = 0, high = entries.count
+        while low < high {
+            let middle = (low + high) / 2
+            if entries[middle].code < code { low = middle + 1 } else { high = middle }
+        }
+        return low < entries.count && entries[low].code == code ? entries[low].words : nil
+    }
 }

@@ -49,8 +49,9 @@ public struct ChapterDocument {
         out += "<section class=\"chapter\" aria-labelledby=\"\(id)\"\(sectionAttributes)>\n"
         out += "<h1 id=\"\(id)\">\(Markup.text(chapter.reference.description))</h1>\n"
         writeLegend(into: &out)
-        if tiers.contains(.morphology) || tiers.contains(.strongs) { out += CodeKey(chapter: chapter).html(prefix: id) }
-        var titles: [TextID: String] = [:]
+        let codes = tiers.contains(.morphology) || tiers.contains(.strongs) ? CodeList(chapter) : nil
+        if let codes { out += CodeKey(chapter: chapter).html(prefix: id, codes: codes) }
+        var titles = Titles(codes: codes)
         for index in chapter.verses.indices {
             let verse = chapter.verses[index]
             let verseID = "\(id).\(verse.number)"
@@ -106,6 +107,21 @@ public struct ChapterDocument {
         }
     }
 
+    /// The code tiers' expansions made so far, by text id, and the chapter's code list they come from.
+    struct Titles {
+        let codes: CodeList?
+        private var made: [TextID: String] = [:]
+
+        init(codes: CodeList?) { self.codes = codes }
+
+        mutating func title(of tier: Tier, _ id: TextID, _ text: String, language: SourceLanguage) -> String? {
+            if let title = made[id] { return title }
+            let title = CodeKey.title(of: tier, text, language: language, codes: codes)
+            if let title { made[id] = title }
+            return title
+        }
+    }
+
     /// The language of a tier's text.
     private func language(of tier: Tier) -> String {
         switch tier {
@@ -124,7 +140,7 @@ public struct ChapterDocument {
 
     /// A word's stack, made piece by piece (`MarkupBytes`); `titles` holds the code tiers' expansions made so far.
     private func wordMarkup(
-        _ word: Word, forms: SpokenForms, titles: inout [TextID: String], supplement: ((SpokenLine) -> String)?
+        _ word: Word, forms: SpokenForms, titles: inout Titles, supplement: ((SpokenLine) -> String)?
     ) -> String {
         // A word is a span (phrasing content) unless it holds a supplement such as a `details`, which only flow
         // content may hold: then a div. Both are flex columns (`.w`), laid out and exposed alike.
@@ -138,8 +154,7 @@ public struct ChapterDocument {
             let text = chapter.text(id)
             guard !text.isEmpty else { continue }
             // A code is an abbreviation with its expansion as its title (`CodeKey`); the other tiers are spans.
-            let title = titles[id] ?? CodeKey.title(of: tier, text, language: chapter.language)
-            if let title { titles[id] = title }
+            let title = titles.title(of: tier, id, text, language: chapter.language)
             let tag = title == nil ? "span" : "abbr"
             out.put("\n<")
             out.put(tag)

@@ -15,25 +15,28 @@ struct CodeKey {
     /// The key's element id: the chapter's id prefix and ".codes".
     static func id(prefix: String) -> String { prefix + ".codes" }
 
-    /// A code tier's text in words (the `abbr`'s title), or nil for a tier that prints no code.
-    static func title(of tier: Tier, _ code: String, language: SourceLanguage) -> String? {
+    /// A code tier's text in words (the `abbr`'s title), or nil for a tier that prints no code; a morphology code's
+    /// words come from the chapter's `codes` when it lists them (each code is expanded once a chapter).
+    static func title(of tier: Tier, _ code: String, language: SourceLanguage, codes: CodeList?) -> String? {
         switch tier {
-        case .morphology: return Speakable.morphology(code, language: language)
+        case .morphology: return codes?.words(for: code) ?? Speakable.morphology(code, language: language)
         case .strongs:
-            let numbers = code.split { $0 == "-" || $0 == "/" }.map { number in
-                String(number.drop { !$0.isNumber }.drop { $0 == "0" })
-            }.filter { !$0.isEmpty }
-            guard !numbers.isEmpty else { return nil }
+            // "G0746" → "746", "H1886a-H120" → "1886a", "120": each number without its letter and leading zeros.
+            var numbers: [Substring] = []
+            for piece in code.split(whereSeparator: { $0 == "-" || $0 == "/" }) {
+                let digits = piece.drop { !$0.isASCII || !$0.isNumber }.drop { $0 == "0" }
+                if !digits.isEmpty { numbers.append(digits) }
+            }
+            guard let last = numbers.last else { return nil }
             let dictionary = "Strong's \(language == .hebrew ? "Hebrew" : "Greek") dictionary"
             return numbers.count == 1
-                ? "\(dictionary), entry \(numbers[0])"
-                : "\(dictionary), entries \(numbers.dropLast().joined(separator: ", ")) and \(numbers[numbers.count - 1])"
+                ? "\(dictionary), entry \(last)"
+                : "\(dictionary), entries \(numbers.dropLast().joined(separator: ", ")) and \(last)"
         default: return nil
         }
     }
 
-    func html(prefix: String) -> String {
-        let codes = CodeList(chapter)
+    func html(prefix: String, codes: CodeList) -> String {
         // The legend's links lead inside the disclosure, not to it: a browser opens a closed `details` to show the
         // part a link leads to.
         var out = "<details class=\"codes\"><summary>Key to the codes</summary>\n"

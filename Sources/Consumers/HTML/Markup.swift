@@ -101,9 +101,13 @@ public enum Serialization: Sendable {
     /// The document's first lines up to `<body>`: the style sheet inlined (a self-contained page: an HTML page with
     /// the themes and their switch's rules, `PageTheme`; an EPUB content document in the reading system's hands),
     /// or `head`'s lines in its place (the web reader links its style sheet and script).
+    /// The inlined sheets, made once: an EPUB writes one per chapter.
+    private static let pageSheet = PageStyle.css + "\n" + PageTheme.sheet(switchable: true)
+    private static let bookSheet = PageStyle.css + "\n" + PageTheme.sheet(switchable: false)
+
     public func prologue(title: String, head: String? = nil) -> String {
         // An EPUB has no switch: its palette follows the preferences the reading system reports.
-        let sheet = PageStyle.css + "\n" + PageTheme.sheet(switchable: self == .html)
+        let sheet = self == .html ? Self.pageSheet : Self.bookSheet
         let head = """
             <meta charset="utf-8"/>
             <meta name="viewport" content="width=device-width, initial-scale=1"/>
