@@ -57,7 +57,9 @@ public enum ModuleFiles {
 
     /// A compressed text's `BlockType`, as the letter its files are named with.
     public enum BlockType: String, Sendable {
-        case book = "b", chapter = "c", verse = "v"
+        case book = "b"
+        case chapter = "c"
+        case verse = "v"
 
         /// The `.conf` value's block type (BOOK when absent, as libsword reads it); nil for one libsword does not know.
         public init?(conf value: String?) {
