@@ -39,12 +39,26 @@ import Testing
         return (try ChapterRenderer(painter: painter, captions: captions).render(request), captions.interned)
     }
 
-    /// A PDF's running header (the request's title) and page numbers (1, 2, … as many as it has pages) are
-    /// asked of the caption source, page after page.
+    /// A PDF's running heads (the verses of each page: "John 1:1–3") and page numbers (1, 2, … as many as it has
+    /// pages) are asked of the caption source, page after page: the numbers in order, the heads' verse ranges in
+    /// order from verse 1 to the chapter file's last verse.
     @Test func aPDFsFurnitureComesFromTheCaptionSource() throws {
         let (result, interned) = try Self.render(.pdf)
         #expect(result.pages.count > 1)
-        #expect(interned == (1...result.pages.count).flatMap { ["Captions of John 1", String($0)] })
+        #expect(interned.filter { Int($0) != nil } == (1...result.pages.count).map(String.init))
+        let text = try String(
+            contentsOf: corpusDirectory.appendingPathComponent("chapters/43-John/01.tsv"), encoding: .utf8)
+        let lastVerse = text.split(separator: "\n").compactMap { line -> Int? in
+            let fields = line.split(separator: "\t")
+            return fields.first == "w" && fields.count > 1 ? Int(fields[1]) : nil
+        }.max()
+        var ranges: [(Int, Int)] = []
+        for head in interned where head.hasPrefix("John 1:") {
+            let numbers = head.dropFirst("John 1:".count).split(separator: "–").compactMap { Int($0) }
+            if let first = numbers.first { ranges.append((first, numbers.last ?? first)) }
+        }
+        #expect(ranges.first?.0 == 1 && ranges.last?.1 == lastVerse, "\(ranges)")
+        #expect(zip(ranges, ranges.dropFirst()).allSatisfy { $0.1 <= $1.0 && $1.0 <= $0.1 + 1 }, "\(ranges)")
     }
 
     /// A PNG without the overlay has no captions: the source is never asked.

@@ -12,21 +12,14 @@ Prints one JSON object:
   is followed (a click, as a reader does).
 """
 import json
+import os
 import sys
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from chromium import AXE, start  # noqa: E402
 
 page, axe_path = sys.argv[1], sys.argv[2]
-options = webdriver.ChromeOptions()
-options.binary_location = "/usr/bin/chromium"
-for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=900,1200"):
-    options.add_argument(flag)
-driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-driver.command_executor._client_config.timeout = 1800
-AXE = ("const done = arguments[arguments.length - 1];"
-       "axe.run(document).then(r => done(r.violations.map(v => v.id + ' ' + v.nodes.slice(0, 3)"
-       ".map(n => n.target.join(' ')).join(', ')))).catch(e => done(['axe-error ' + String(e)]));")
+driver = start()
 CODES = """return Array.from(document.querySelectorAll('.w > .st, .w > .mo')).map(e => ({
     tier: e.className, text: e.textContent, tag: e.tagName.toLowerCase(), title: e.getAttribute('title'),
     hidden: e.closest('[aria-hidden="true"]') !== null}));"""
@@ -37,7 +30,6 @@ for (const item of document.querySelectorAll('details.codes li')) {
 }
 return key;"""
 try:
-    driver.set_script_timeout(1800)
     driver.get("file://" + page)
     with open(axe_path, encoding="utf-8") as f:
         driver.execute_script(f.read())

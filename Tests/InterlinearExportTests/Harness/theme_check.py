@@ -15,27 +15,18 @@ Prints one JSON object: {"themes": {"light": {"aa": [...], "aaa": [...], "backgr
 with their first nodes.
 """
 import json
+import os
 import sys
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from chromium import AXE, start  # noqa: E402
 
 page, axe_path = sys.argv[1], sys.argv[2]
 preferences_only = "--preferences-only" in sys.argv[3:]
-options = webdriver.ChromeOptions()
-options.binary_location = "/usr/bin/chromium"
-for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=900,1200"):
-    options.add_argument(flag)
-driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-driver.command_executor._client_config.timeout = 1800
-AXE = ("const done = arguments[arguments.length - 1];"
-       "axe.run(document, {runOnly: {type: 'rule', values: [arguments[0]]}})"
-       ".then(r => done(r.violations.map(v => v.id + ' ' + v.nodes.slice(0, 3).map(n => n.target.join(' '))"
-       ".join(', ')))).catch(e => done(['axe-error ' + String(e)]));")
+driver = start()
 BACKGROUND = "return getComputedStyle(document.documentElement).backgroundColor;"
 COLOURS = "const s = getComputedStyle(document.documentElement); return [s.backgroundColor, s.color];"
 try:
-    driver.set_script_timeout(1800)
     driver.get("file://" + page)
     with open(axe_path, encoding="utf-8") as f:
         axe = f.read()
