@@ -25,10 +25,9 @@ public enum TopicalIndex {
     /// The longest topic name kept (Debian's longest is under 60 bytes).
     static let maxNameBytes = 200
 
-    /// Every topic of the module with at least one verse, and the module's version. Throws `SwordError` without
-    /// libsword or the module, `ModuleDamage` when it is damaged.
-    public static func topics(reader: SwordReader) throws -> (version: String, topics: [Topic]) {
-        let (version, entries) = try reader.lexicon(module)
+    /// The topics of the module's entries (key, TEI markup), read as `topics(reader:)` reads them: any bytes
+    /// libsword hands back (the module is untrusted), within `maxTopics` and `maxReferences`.
+    static func topics(_ entries: [(key: String, markup: String)]) throws -> [Topic] {
         var topics: [Topic] = []
         var index: [String: Int] = [:]
         var references = 0
@@ -54,7 +53,7 @@ public enum TopicalIndex {
                 topics.append(Topic(name: name, ranges: ranges))
             }
         }
-        return (version, topics)
+        return topics
     }
 
     /// The verse ranges of an entry's `osisRef` attributes, each once, in order.
@@ -91,16 +90,24 @@ public enum TopicalIndex {
     /// A verse key of "Book.C.V" or, for "Book.C", the chapter's first (or `last`: its last possible) verse.
     private static func verse(_ text: Substring, last: Bool) -> Int? {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        guard (2...3).contains(parts.count), let book = books[parts[0]], let chapter = Int(parts[1]),
+        guard (2...3).contains(parts.count), let book = books[parts[0]], let chapter = number(parts[1]),
             (1...150).contains(chapter)
         else { return nil }
         let verse: Int
         if parts.count == 3 {
-            guard let number = Int(parts[2]), (1...999).contains(number) else { return nil }
+            guard let number = number(parts[2]), (1...999).contains(number) else { return nil }
             verse = number
         } else {
             verse = last ? 999 : 1
         }
         return book * 1_000_000 + chapter * 1_000 + verse
+    }
+
+    /// A number as OSIS writes one: digits only, no sign and no leading zero ("08" and "+8" name no chapter).
+    private static func number(_ text: Substring) -> Int? {
+        guard let first = text.utf8.first, first != UInt8(ascii: "0"), text.utf8.count <= 3,
+            text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
+        else { return nil }
+        return Int(text)
     }
 }
