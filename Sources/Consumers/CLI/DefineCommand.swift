@@ -147,8 +147,8 @@ enum DefineQuery {
                     "the lexicon has no entry for \(passage) w\(position) (Strong's \(EscapedText.quoted(strongs)))")
             }
             let found = DefineDocument.Word(
-                reference: passage.description, osisRef: "\(passage.chapter.osisID).\(verseNumber)", position: position,
-                surface: chapter.text(word.surface), strongs: strongs)
+                osisRef: "\(passage.chapter.osisID).\(verseNumber)", position: position,
+                reference: passage.description, strongs: strongs, surface: chapter.text(word.surface))
             return .init(
                 query: "\(passage) w\(position)", kind: "word", word: found, entries: entries,
                 studies: try entries.map { try store.study(of: $0) }, unresolved: unresolved)

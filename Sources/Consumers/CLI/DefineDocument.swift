@@ -8,11 +8,11 @@ import InterlinearWording
 struct DefineDocument {
     /// The word a "John 1:1 w4" query named.
     struct Word {
-        let reference: String
         let osisRef: String
         let position: Int
-        let surface: String
+        let reference: String
         let strongs: String
+        let surface: String
     }
 
     struct Answer {
@@ -79,104 +79,101 @@ struct DefineDocument {
 
 extension DefineDocument.Answer: JSONRecord {
     func write(into json: inout JSONWriter) {
-        json.object { json in
-            json.key("entries"); json.records(zip(entries, studies).map { StudiedEntry(entry: $0, study: $1) })
-            json.key("kind"); json.string(kind)
-            json.key("query"); json.string(query)
-            json.key("unresolved")
-            json.array { json in
-                for key in unresolved { json.string(key) }
-            }
-            json.key("word"); json.record(word)
-        }
+        Record(
+            entries: zip(entries, studies).map { StudiedEntry(entry: $0, study: $1) }, kind: kind, query: query,
+            unresolved: unresolved, word: word
+        ).write(into: &json)
+    }
+
+    /// The answer as the document writes it: its entries each with their study.
+    private struct Record: JSONFields {
+        let entries: [StudiedEntry]
+        let kind: String
+        let query: String
+        let unresolved: [String]
+        let word: DefineDocument.Word?
     }
 }
 
-extension DefineDocument.Word: JSONRecord {
-    func write(into json: inout JSONWriter) {
-        json.object { json in
-            json.key("osisRef"); json.string(osisRef)
-            json.key("position"); json.number(position)
-            json.key("reference"); json.string(reference)
-            json.key("strongs"); json.string(strongs)
-            json.key("surface"); json.string(surface)
-        }
-    }
-}
+extension DefineDocument.Word: JSONFields {}
 
 /// A lexicon entry as the `define` document writes it — its language as a BCP 47 tag, its Strong's key with the
-/// letter — with its study.
-struct StudiedEntry: JSONRecord {
-    let entry: LexiconEntry
-    let study: WordStudy
+/// letter — with its study: every place (a reference that opens: "John 1:1" with the word's 1-based position), the
+/// counts per book, the renderings with their counts, the related entries.
+private struct StudiedEntry: JSONFields {
+    let definition: String
+    let derivation: String
+    let headword: String
+    let kjvUsage: String
+    let language: String
+    let number: Int
+    let pronunciation: String
+    let strongs: String
+    let study: Study
+    let text: String
+    let transliteration: String
 
-    func write(into json: inout JSONWriter) {
-        json.object { json in
-            json.key("definition"); json.string(entry.definition)
-            json.key("derivation"); json.string(entry.derivation)
-            json.key("headword"); json.string(entry.headword)
-            json.key("kjvUsage"); json.string(entry.kjvUsage)
-            json.key("language"); json.string(entry.language.tag)
-            json.key("number"); json.number(entry.number)
-            json.key("pronunciation"); json.string(entry.pronunciation)
-            json.key("strongs"); json.string(entry.strongs)
-            json.key("study"); json.record(StudyRecord(study: study))
-            json.key("text"); json.string(entry.text)
-            json.key("transliteration"); json.string(entry.transliteration)
+    init(entry: LexiconEntry, study: WordStudy) {
+        definition = entry.definition
+        derivation = entry.derivation
+        headword = entry.headword
+        kjvUsage = entry.kjvUsage
+        language = entry.language.tag
+        number = entry.number
+        pronunciation = entry.pronunciation
+        strongs = entry.strongs
+        self.study = Study(study)
+        text = entry.text
+        transliteration = entry.transliteration
+    }
+
+    struct Study: JSONFields {
+        let books: [BookCount]
+        let occurrences: Int
+        let places: [Place]
+        let related: [Related]
+        let rendered: Int
+        let renderings: [Rendering]
+        let translation: String?
+
+        init(_ study: WordStudy) {
+            books = study.books.map { BookCount(book: $0.book.name, count: $0.count, osis: $0.book.osis) }
+            occurrences = study.places.count
+            places = study.places.map {
+                Place(osisRef: $0.osisRef, position: Int($0.word.rawValue) + 1, reference: $0.reference)
+            }
+            related = study.related.map {
+                Related(
+                    gloss: $0.firstSense, headword: $0.headword, strongs: $0.strongs,
+                    transliteration: $0.transliteration)
+            }
+            rendered = study.rendered
+            renderings = study.renderings.map { Rendering(count: $0.count, text: $0.text) }
+            translation = study.translation
         }
     }
-}
 
-/// A word study in the `define` document: every place (a reference that opens: "John 1:1" with the word's 1-based
-/// position), the counts per book, the renderings with their counts, the related entries.
-struct StudyRecord: JSONRecord {
-    let study: WordStudy
+    struct BookCount: JSONFields {
+        let book: String
+        let count: Int
+        let osis: String
+    }
 
-    func write(into json: inout JSONWriter) {
-        json.object { json in
-            json.key("books")
-            json.array { json in
-                for (book, count) in study.books {
-                    json.object { json in
-                        json.key("book"); json.string(book.name)
-                        json.key("count"); json.number(count)
-                        json.key("osis"); json.string(book.osis)
-                    }
-                }
-            }
-            json.key("occurrences"); json.number(study.places.count)
-            json.key("places")
-            json.array { json in
-                for place in study.places {
-                    json.object { json in
-                        json.key("osisRef"); json.string(place.osisRef)
-                        json.key("position"); json.number(Int(place.word.rawValue) + 1)
-                        json.key("reference"); json.string(place.reference)
-                    }
-                }
-            }
-            json.key("related")
-            json.array { json in
-                for entry in study.related {
-                    json.object { json in
-                        json.key("gloss"); json.string(entry.firstSense)
-                        json.key("headword"); json.string(entry.headword)
-                        json.key("strongs"); json.string(entry.strongs)
-                        json.key("transliteration"); json.string(entry.transliteration)
-                    }
-                }
-            }
-            json.key("rendered"); json.number(study.rendered)
-            json.key("renderings")
-            json.array { json in
-                for rendering in study.renderings {
-                    json.object { json in
-                        json.key("count"); json.number(rendering.count)
-                        json.key("text"); json.string(rendering.text)
-                    }
-                }
-            }
-            json.key("translation"); json.string(study.translation)
-        }
+    struct Place: JSONFields {
+        let osisRef: String
+        let position: Int
+        let reference: String
+    }
+
+    struct Related: JSONFields {
+        let gloss: String
+        let headword: String
+        let strongs: String
+        let transliteration: String
+    }
+
+    struct Rendering: JSONFields {
+        let count: Int
+        let text: String
     }
 }
