@@ -28,53 +28,9 @@ package enum CommentaryMarkup {
     /// The entry's paragraphs, none empty.
     package static func paragraphs(_ markup: String, syntax: Syntax) -> [String] {
         var reader = Reader(syntax: syntax)
-        var rest = Substring(markup)
-        while reader.paragraphs.count < maxParagraphs, let open = rest.firstIndex(where: { $0 == "<" || $0 == "&" }) {
-            reader.add(rest[..<open])
-            if rest[open] == "&" {
-                let (character, after) = entity(at: open, in: rest)
-                reader.add(character ?? "&")
-                rest = rest[after...]
-                continue
-            }
-            guard let close = rest[open...].firstIndex(of: ">") else {
-                reader.add(rest[open...])
-                rest = ""
-                break
-            }
-            reader.tag(rest[rest.index(after: open)..<close])
-            rest = rest[rest.index(after: close)...]
-        }
-        reader.add(rest)
+        MarkupWalk.walk(markup, into: &reader)
         reader.endParagraph()
         return Array(reader.paragraphs.prefix(maxParagraphs))
-    }
-
-    /// The entity at `start` (an `&`) and where the text goes on after it; nil for one that is not an entity this
-    /// reads (the `&` is then text, and the text goes on after it).
-    static func entity(at start: Substring.Index, in text: Substring) -> (Character?, Substring.Index) {
-        let after = text.index(after: start)
-        let body = text[after...].prefix(12)
-        guard let semicolon = body.firstIndex(of: ";") else { return (nil, after) }
-        let name = body[..<semicolon]
-        let next = text.index(after: semicolon)
-        switch name {
-        case "lt": return ("<", next)
-        case "gt": return (">", next)
-        case "amp": return ("&", next)
-        case "quot": return ("\"", next)
-        case "apos": return ("'", next)
-        case "nbsp": return (" ", next)
-        default: break
-        }
-        guard name.first == "#" else { return (nil, after) }
-        let digits = name.dropFirst()
-        let value =
-            digits.first == "x" || digits.first == "X" ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits)
-        guard let value, let scalar = Unicode.Scalar(value), !isControl(scalar) || scalar == "\n" else {
-            return (nil, after)
-        }
-        return (Character(scalar), next)
     }
 
     /// C0 and C1 control characters and the byte-order mark: never said, never shown.
@@ -82,7 +38,8 @@ package enum CommentaryMarkup {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0xFEFF
     }
 
-    private struct Reader {
+    private struct Reader: MarkupReader {
+        static var decodesEntities: Bool { true }
         let syntax: Syntax
         var paragraphs: [String] = []
         var current = ""
@@ -91,6 +48,8 @@ package enum CommentaryMarkup {
         var noteDepth = 0
 
         init(syntax: Syntax) { self.syntax = syntax }
+
+        var isFull: Bool { paragraphs.count >= maxParagraphs }
 
         mutating func tag(_ body: Substring) {
             let closing = body.hasPrefix("/")

@@ -19,23 +19,12 @@ enum OSISVerse {
 
     static func words(_ markup: String) -> Words {
         var reader = Reader()
-        var rest = Substring(markup)
-        while let open = rest.firstIndex(of: "<") {
-            reader.add(rest[..<open])
-            guard let close = rest[open...].firstIndex(of: ">") else {
-                reader.add(rest[open...])
-                rest = ""
-                break
-            }
-            reader.tag(rest[rest.index(after: open)..<close])
-            rest = rest[rest.index(after: close)...]
-        }
-        reader.add(rest)
+        MarkupWalk.walk(markup, into: &reader)
         reader.endWord()
         return reader.words
     }
 
-    private struct Reader {
+    private struct Reader: MarkupReader {
         var words = Words()
         var inTitle = false
         /// How many `<note>` elements are open: their text is not the verse's.
