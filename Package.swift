@@ -164,7 +164,7 @@ let package = Package(
             name: "InterlinearExport",
             dependencies: [
                 "InterlinearCorpus", "InterlinearTypesetting", "InterlinearTable", "InterlinearAccessibility",
-                "InterlinearHTML",
+                "InterlinearHTML", "CLibdeflate",
             ],
             path: "Sources/Consumers/Export"),
         .testTarget(

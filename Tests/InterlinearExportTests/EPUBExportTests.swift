@@ -29,6 +29,30 @@ struct EPUBExportTests {
         return result.stdoutText
     }
 
+    /// The book's `dcterms:modified` is `$SOURCE_DATE_EPOCH` as Python's `datetime` writes it in UTC (leap days,
+    /// the ends of a year and of the four-digit years), and every entry's CRC-32 is the one Python's zipfile
+    /// computes (`testzip`).
+    @Test(arguments: [0, 951_782_400, 951_868_799, 1_764_400_000, 4_102_444_799, 253_402_300_799])
+    func modifiedIsTheSourceDate(seconds: Int) throws {
+        let file = try ExportFixture.temporaryDirectory().appendingPathComponent("book.epub")
+        let result = try run(
+            interlinearBinary, ["export", "John 1", "--format", "epub", "--output", file.path],
+            environment: testEnvironment.merging(["SOURCE_DATE_EPOCH": "\(seconds)"]) { $1 }, directory: packageRoot)
+        try #require(result.status == 0, "export: \(result.stderr)")
+        let python = try run(
+            ExportFixture.python,
+            [
+                "-c",
+                "import sys, zipfile, datetime; z = zipfile.ZipFile(sys.argv[1]); assert z.testzip() is None; "
+                    + "print(datetime.datetime.fromtimestamp(int(sys.argv[2]), datetime.timezone.utc)"
+                    + ".strftime('%Y-%m-%dT%H:%M:%SZ'))", file.path, "\(seconds)",
+            ])
+        try #require(python.status == 0, "python: \(python.stderr)")
+        let expected = python.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines)
+        let opf = try Self.entry("EPUB/package.opf", of: file)
+        #expect(opf.contains("<meta property=\"dcterms:modified\">\(expected)</meta>"), "\(expected)")
+    }
+
     /// Debian's `epubcheck` is the jar itself (run through binfmt where that is set up): run it with java.
     static func epubcheck(_ file: URL) throws -> ProcessResult {
         let jar = try #require(SystemTool.find("epubcheck")).resolvingSymlinksInPath()
