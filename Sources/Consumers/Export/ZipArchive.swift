@@ -2,24 +2,30 @@ import Foundation
 
 /// A ZIP file (APPNOTE 6.3) of stored, uncompressed entries, as the EPUB Open Container Format needs: the first
 /// entry `mimetype`, stored, without extra fields, and no ZIP64 (an archive over 4 GiB, far beyond any chapter
-/// range, traps in `append`). Timestamps are fixed (1980-01-01), so the same book is the same bytes.
+/// range, traps in `append`). Timestamps are fixed (1980-01-01), so the same book is the same bytes. Entries go to
+/// `write` as they are added (a book with audio is never held whole); only the central directory is kept.
 struct ZipArchive {
-    private var data = Data()
+    private let write: (Data) throws -> Void
+    private var written = 0
     private var central = Data()
     private var count = 0
 
+    init(writingTo write: @escaping (Data) throws -> Void) { self.write = write }
+
     /// Adds a file. Traps when the archive would pass the 32-bit offsets of classic ZIP.
-    mutating func append(_ name: String, _ contents: Data) {
+    mutating func append(_ name: String, _ contents: Data) throws {
         let nameBytes = Data(name.utf8)
-        precondition(data.count + contents.count + nameBytes.count + 30 < Int(UInt32.max), "ZIP over 4 GiB")
+        precondition(written + contents.count + nameBytes.count + 30 < Int(UInt32.max), "ZIP over 4 GiB")
         let crc = Self.crc32(contents)
-        let offset = UInt32(data.count)
+        let offset = UInt32(written)
         // Local file header: version 2.0, no flags, method 0 (stored), DOS time 00:00 and date 1980-01-01.
         var local = Data()
         local.le32(0x0403_4B50); local.le16(20); local.le16(0); local.le16(0); local.le16(0); local.le16(0x21)
         local.le32(crc); local.le32(UInt32(contents.count)); local.le32(UInt32(contents.count))
         local.le16(UInt16(nameBytes.count)); local.le16(0)
-        data += local + nameBytes + contents
+        try write(local + nameBytes)
+        try write(contents)
+        written += local.count + nameBytes.count + contents.count
         // Its central directory record.
         var record = Data()
         record.le32(0x0201_4B50); record.le16(20); record.le16(20); record.le16(0); record.le16(0); record.le16(0)
@@ -30,12 +36,12 @@ struct ZipArchive {
         count += 1
     }
 
-    /// The archive: entries, central directory, end record.
-    func finished() -> Data {
+    /// Ends the archive: the central directory and the end record.
+    func finish() throws {
         var end = Data()
         end.le32(0x0605_4B50); end.le16(0); end.le16(0); end.le16(UInt16(count)); end.le16(UInt16(count))
-        end.le32(UInt32(central.count)); end.le32(UInt32(data.count)); end.le16(0)
-        return data + central + end
+        end.le32(UInt32(central.count)); end.le32(UInt32(written)); end.le16(0)
+        try write(central + end)
     }
 
     private static let table: [UInt32] = (0..<256).map { n in
