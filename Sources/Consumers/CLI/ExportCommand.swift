@@ -103,7 +103,7 @@ struct ExportCommand: ParsableCommand {
             case .html: try emit(exporter.html(chapters), to: output)
             case .epub:
                 // The libraries load here, before a byte is written, and only with --audio.
-                let narrator = audio ? try Narrator() : nil
+                let narrator = try audio ? Narrator() : nil
                 try OutputTarget(output).write { sink in
                     try exporter.epub(chapters, modified: Self.modificationDate(), narrator: narrator) { piece in
                         try piece.withUnsafeBytes { try sink.write($0) }

@@ -25,8 +25,8 @@ final class MP3Encoder {
         _ = lame_set_quality(flags, 7)
         _ = lame_set_bWriteVbrTag(flags, 1)
         lame_set_write_id3tag_automatic(flags, 0)
+        // Thrown once every property is set: deinit closes the encoder.
         guard lame_init_params(flags) >= 0 else {
-            _ = lame_close(flags)
             throw NarrationError("LAME refused a \(sampleRate) Hz mono MP3 at \(Self.bitRate) kbit/s")
         }
     }

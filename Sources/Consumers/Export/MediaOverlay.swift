@@ -20,13 +20,12 @@ struct MediaOverlay {
     /// The audio's length in whole milliseconds (what `media:duration` says).
     var milliseconds: Int { samples * 1000 / sampleRate }
 
-    /// The SMIL document.
+    /// The SMIL document: the pars in reading order.
     var smil: String {
         var out = """
             <?xml version="1.0" encoding="UTF-8"?>
-            <smil xmlns="http://www.w3.org/ns/SMIL" xmlns:epub="http://www.idpf.org/2007/ops" version="3.0">
+            <smil xmlns="http://www.w3.org/ns/SMIL" version="3.0">
             <body>
-            <seq epub:textref="\(textFile)" epub:type="bodymatter chapter">
 
             """
         for clip in clips {
@@ -34,7 +33,9 @@ struct MediaOverlay {
             out += "<audio src=\"\(audioFile)\" clipBegin=\"\(seconds(clip.start))\" clipEnd=\"\(seconds(clip.end))\"/>"
             out += "</par>\n"
         }
-        out += "</seq>\n</body>\n</smil>\n"
+        // The pars straight in the body, no `seq`: a seq's textref needs a fragment, and the chapter's section
+        // carries no id.
+        out += "</body>\n</smil>\n"
         return out
     }
 

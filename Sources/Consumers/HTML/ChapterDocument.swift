@@ -76,7 +76,7 @@ public struct ChapterDocument {
         var titles = Titles(codes: codes)
         for index in chapter.verses.indices {
             let verse = chapter.verses[index]
-            let verseID = verseID(verse.number)
+            let verseID = self.verseID(verse.number)
             out += "<section class=\"verse\">\n"
             pageBreaks(.verse(index), into: &out)
             let name = Speakable.reference(chapter.reference, verse: verse.number)
@@ -89,7 +89,7 @@ public struct ChapterDocument {
                 let word = chapter.words[wordIndex]
                 let supplement = wordSupplement.map { hook in { hook(word, verse.number, offset + 1, $0) } }
                 if wordIDs {
-                    let wordID = wordID(verse: verse.number, position: offset + 1)
+                    let wordID = self.wordID(verse: verse.number, position: offset + 1)
                     out += wordMarkup(word, id: wordID, forms: forms, titles: &titles, supplement: supplement)
                 } else if supplement == nil {
                     // A chapter repeats its words (John 1: 826, of which 481 differ): each one's markup is made once.
