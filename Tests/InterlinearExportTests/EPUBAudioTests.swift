@@ -8,10 +8,10 @@ import Testing
 /// source TSVs count the words; espeak-ng's English voice (`EnglishVoice`) hears what each word's clip says.
 @Suite(
     "interlinear export --audio: EPUB media overlays", .serialized,
-    .enabled(if: SystemTool.required("epubcheck", "java", "soxi", "espeak-ng"), EPUBAudioTests.reason))
+    .enabled(
+        if: SystemTool.required("epubcheck", "java", "soxi", "espeak-ng"),
+        "epubcheck, sox (soxi with libsox-fmt-mp3) or espeak-ng is not installed: run scripts/setup"))
 struct EPUBAudioTests {
-    static let reason: Comment =
-        "epubcheck, sox (soxi with libsox-fmt-mp3) or espeak-ng is not installed: run scripts/setup"
     static let chapters = ["John 1", "Genesis 1"]
 
     static func book(_ reference: String) throws -> URL {
