@@ -164,9 +164,14 @@ let package = Package(
             name: "InterlinearExport",
             dependencies: [
                 "InterlinearCorpus", "InterlinearTypesetting", "InterlinearTable", "InterlinearAccessibility",
-                "InterlinearHTML", "CLibdeflate",
+                "InterlinearHTML", "CLibdeflate", "CEspeakNG", "CEspeakNGLoader", "CLame", "CLameLoader",
             ],
             path: "Sources/Consumers/Export"),
+        // `export --audio`: espeak-ng speaks, LAME encodes MP3. Headers only: the loaders open them on first use, so
+        // an export without audio loads neither.
+        .systemLibrary(
+            name: "CEspeakNG", path: "Sources/System/CEspeakNG", providers: [.apt(["libespeak-ng-dev"])]),
+        .systemLibrary(name: "CLame", path: "Sources/System/CLame", providers: [.apt(["libmp3lame-dev"])]),
         .testTarget(
             name: "InterlinearExportTests",
             // The executable too: the tests run `interlinear export` and `render` as users do, then the validators.
@@ -310,6 +315,8 @@ let package = Package(
         .target(name: "CSpeechdLoader", dependencies: ["CLazyLibrary"], path: "Sources/System/CSpeechdLoader"),
         .target(name: "CLouisLoader", dependencies: ["CLazyLibrary"], path: "Sources/System/CLouisLoader"),
         .target(name: "CSwordLoader", dependencies: ["CLazyLibrary"], path: "Sources/System/CSwordLoader"),
+        .target(name: "CEspeakNGLoader", dependencies: ["CLazyLibrary"], path: "Sources/System/CEspeakNGLoader"),
+        .target(name: "CLameLoader", dependencies: ["CLazyLibrary"], path: "Sources/System/CLameLoader"),
 
         // Tests: one target per module, and what they share (paths, process spawning, schema validation, fonts).
         .target(

@@ -64,7 +64,8 @@ enum MarkupWalk {
         let digits = name.dropFirst()
         let value =
             digits.first == "x" || digits.first == "X" ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits)
-        guard let value, let scalar = Unicode.Scalar(value), !CommentaryMarkup.isControl(scalar) || scalar == "\n" else {
+        guard let value, let scalar = Unicode.Scalar(value), !CommentaryMarkup.isControl(scalar) || scalar == "\n"
+        else {
             return (nil, after)
         }
         return (Character(scalar), next)

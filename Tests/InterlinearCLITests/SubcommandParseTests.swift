@@ -75,6 +75,7 @@ import Testing
         ["search", "V-AAI-3S", "--morph"],
         ["export", "John 1"],
         ["export", "John 1", "--format", "epub", "--output", "John-1.epub"],
+        ["export", "John 1", "--format", "epub", "--audio", "--output", "John-1.epub"],
         [
             "export", "John 1", "Genesis 1", "--format=html", "--paper", "letter", "--tiers", "source,gloss",
             "--no-cache",
@@ -105,6 +106,7 @@ import Testing
         ["render", "John 1", "--format", "gif"], ["render", "John 1", "--from", "5", "--to", "2"],
         ["export"], ["export", "John 1", "--format", "pdf"], ["export", "Nowhere 1"], ["export", "John 1-99"],
         ["export", "John 1", "--paper", "a5"], ["export", "John 1", "--width", "5"], ["export", "John 1", "--all"],
+        ["export", "John 1", "--audio"], ["export", "John 1", "--audio", "--format", "html"],
         [],
         ["define"], ["define", " "], ["define", "G3056", "--bogus"], ["define", "G3056", "--json=yes"],
         ["define", "Nowhere 1:1 w4"], ["define", "G3056", "--corpus"], ["define", "-G3056"],

@@ -126,8 +126,9 @@ enum ArgumentShortcut {
     }
 
     private static func export(_ arguments: ArraySlice<String>) -> ExportCommand? {
-        guard var scan = Scan(arguments, flags: layoutFlags) else { return nil }
+        guard var scan = Scan(arguments, flags: layoutFlags + ["audio"]) else { return nil }
         var command = ExportCommand()
+        command.audio = scan.flag("audio")
         command.references = scan.takePositionals()
         let settings = scan.settings()
         command.settings = .holding(settings)

@@ -2,6 +2,7 @@ import ArgumentParser
 import InterlinearATSPI
 import InterlinearBraille
 import InterlinearCorpus
+import InterlinearExport
 import InterlinearNotes
 import InterlinearReader
 import InterlinearRender
@@ -61,7 +62,8 @@ public enum ExitStatus: Int32, Sendable {
             case .busy: self = .temporaryFailure
             }
         case is ModuleDamage: self = .dataError
-        case is FontError, is RenderError, is ViewError, is BusError, is Louis.Failure: self = .unavailable
+        case is FontError, is RenderError, is ViewError, is BusError, is Louis.Failure, is NarrationError:
+            self = .unavailable
         case is ReaderError, is SystemError: self = .ioError
         default: self = .software
         }

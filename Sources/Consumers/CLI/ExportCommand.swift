@@ -39,6 +39,13 @@ struct ExportCommand: ParsableCommand {
     @Option(help: "Paper of the printed copy whose pages the EPUB page list names: a4 or letter.")
     var paper: Paper = .a4
 
+    @Flag(
+        help: """
+            EPUB only: narrate the book (espeak-ng's English voice, an MP3 per chapter) with media overlays, so \
+            reading systems read it aloud, highlighting each verse heading and word as it is said.
+            """)
+    var audio = false
+
     @Option(help: "Write to this file instead of stdout (written atomically).")
     var output: String?
 
@@ -47,6 +54,9 @@ struct ExportCommand: ParsableCommand {
 
     func validate() throws {
         _ = try OutputFormat.chosen(chosenFormat, output: output, default: ExportFormat.html)
+        guard !audio || format == .epub else {
+            throw ValidationError("--audio narrates an EPUB book: add --format epub (media overlays are EPUB's)")
+        }
         guard !references.isEmpty else { throw ValidationError("name at least one chapter, such as \"John 1\"") }
         let passages = try references.flatMap(Self.passages)
         guard passages.count <= Self.maximumChapters else {
@@ -89,12 +99,17 @@ struct ExportCommand: ParsableCommand {
             var exporter = Exporter(tiers: session.options.tiers, layout: { session.layout($0) })
             exporter.paper = paper
             if let translated = source as? TranslatedLibrary { exporter.englishCredit = translated.bible.credit }
-            let data =
-                switch format {
-                case .html: exporter.html(chapters)
-                case .epub: exporter.epub(chapters, modified: Self.modificationDate())
+            switch format {
+            case .html: try emit(exporter.html(chapters), to: output)
+            case .epub:
+                // The libraries load here, before a byte is written, and only with --audio.
+                let narrator = try audio ? Narrator() : nil
+                try OutputTarget(output).write { sink in
+                    try exporter.epub(chapters, modified: Self.modificationDate(), narrator: narrator) {
+                        try sink.write($0)
+                    }
                 }
-            try emit(data, to: output)
+            }
             session.saveCaches()
         }
     }

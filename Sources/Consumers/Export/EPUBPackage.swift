@@ -14,9 +14,10 @@ struct EPUBPackage {
         let file: String
         /// The prefix of its element ids ("John.1").
         let idPrefix: String
-        let xhtml: String
         /// Its printed pages' labels, in order.
         let pages: [String]
+        /// Its media overlay's file and its audio's (`--audio`), with the audio's length in milliseconds.
+        var overlay: (file: String, audio: String, milliseconds: Int)?
     }
 
     let title: String
@@ -24,16 +25,21 @@ struct EPUBPackage {
     let paper: Paper
     let modified: Date
 
-    /// The book as a ZIP archive, `mimetype` first and stored.
-    func archive() -> Data {
-        var zip = ZipArchive()
-        zip.append("mimetype", text: "application/epub+zip")
-        zip.append("META-INF/container.xml", text: Self.container)
-        zip.append("EPUB/package.opf", text: packageDocument)
-        zip.append("EPUB/nav.xhtml", text: navigation)
-        for document in documents { zip.append("EPUB/\(document.file)", text: document.xhtml) }
-        return zip.finished()
+    /// Starts the book's ZIP archive: `mimetype` first and stored, as OCF requires.
+    static func start(_ zip: inout ZipArchive) throws {
+        try zip.append("mimetype", text: "application/epub+zip")
     }
+
+    /// Ends the book after its chapters' files: the container, the package and navigation documents.
+    func finish(_ zip: inout ZipArchive) throws {
+        try zip.append("META-INF/container.xml", text: Self.container)
+        try zip.append("EPUB/package.opf", text: packageDocument)
+        try zip.append("EPUB/nav.xhtml", text: navigation)
+        try zip.finish()
+    }
+
+    /// Whether the book is narrated (`--audio`): every chapter has its overlay.
+    var narrated: Bool { documents.contains { $0.overlay != nil } }
 
     static let container = """
         <?xml version="1.0" encoding="UTF-8"?>
@@ -49,6 +55,9 @@ struct EPUBPackage {
             + "spoken form of each word (transliteration, gloss, parsing in words, dictionary form) is given to "
             + "screen readers and hidden on screen. Verses are headings; the page list follows the printed PDF "
             + "(\(paper.rawValue.uppercased()) paper). Text reflows at any width; colours meet WCAG 2.2 AA contrast."
+            + (narrated
+                ? " Narrated: a synthesized English voice says each verse's reference and each word's spoken form, "
+                    + "highlighted as it is said (media overlays)." : "")
     }
 
     var packageDocument: String {
@@ -68,6 +77,10 @@ struct EPUBPackage {
             <meta property="dcterms:modified">\(Self.internetDateTime(modified))</meta>
             <meta property="schema:accessMode">textual</meta>
             <meta property="schema:accessModeSufficient">textual</meta>
+
+            """
+        if narrated { out += overlayMetadata }
+        out += """
             <meta property="schema:accessibilityFeature">structuralNavigation</meta>
             <meta property="schema:accessibilityFeature">tableOfContents</meta>
             <meta property="schema:accessibilityFeature">readingOrder</meta>
@@ -84,8 +97,16 @@ struct EPUBPackage {
 
             """
         for document in documents {
-            out +=
-                "<item id=\"c-\(document.idPrefix)\" href=\"\(document.file)\" media-type=\"application/xhtml+xml\"/>\n"
+            guard let overlay = document.overlay else {
+                out +=
+                    "<item id=\"c-\(document.idPrefix)\" href=\"\(document.file)\" media-type=\"application/xhtml+xml\"/>\n"
+                continue
+            }
+            let id = document.idPrefix
+            out += "<item id=\"c-\(id)\" href=\"\(document.file)\" media-type=\"application/xhtml+xml\" "
+            out += "media-overlay=\"o-\(id)\"/>\n"
+            out += "<item id=\"o-\(id)\" href=\"\(overlay.file)\" media-type=\"application/smil+xml\"/>\n"
+            out += "<item id=\"a-\(id)\" href=\"\(overlay.audio)\" media-type=\"audio/mpeg\"/>\n"
         }
         // The navigation document first: its landmarks link to its own table of contents, which must be in the spine.
         out += "</manifest>\n<spine>\n<itemref idref=\"nav\"/>\n"
@@ -133,6 +154,23 @@ struct EPUBPackage {
         digits(day, 2); text.append(UInt8(ascii: "T")); digits(time / 3600, 2); text.append(UInt8(ascii: ":"))
         digits(time / 60 % 60, 2); text.append(UInt8(ascii: ":")); digits(time % 60, 2); text.append(UInt8(ascii: "Z"))
         return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Media Overlays' metadata (EPUB 3.3 §9.3.2.2): each overlay's length and the book's, the sum of them, and the
+    /// accessibility metadata the synchronized audio adds.
+    var overlayMetadata: String {
+        var out = ""
+        var total = 0
+        for document in documents {
+            guard let overlay = document.overlay else { continue }
+            total += overlay.milliseconds
+            let clock = MediaOverlay.clock(milliseconds: overlay.milliseconds)
+            out += "<meta property=\"media:duration\" refines=\"#o-\(document.idPrefix)\">\(clock)</meta>\n"
+        }
+        out += "<meta property=\"media:duration\">\(MediaOverlay.clock(milliseconds: total))</meta>\n"
+        out += "<meta property=\"schema:accessMode\">auditory</meta>\n"
+        out += "<meta property=\"schema:accessibilityFeature\">synchronizedAudioText</meta>\n"
+        return out
     }
 
     var navigation: String {

@@ -65,9 +65,16 @@ public struct Exporter {
             english: englishCredit, leading: leading)
     }
 
-    /// The EPUB book (`EPUBPackage`); `modified` is its `dcterms:modified` date.
-    public func epub(_ chapters: [Chapter], modified: Date) -> Data {
+    /// The EPUB book (`EPUBPackage`), handed to `write` piece by piece as each chapter is made; `modified` is its
+    /// `dcterms:modified` date. With a `narrator` (`--audio`), each chapter also gets its audio (MP3) and media
+    /// overlay, made and written before the next chapter is begun: no book-sized buffer.
+    public func epub(
+        _ chapters: [Chapter], modified: Date, narrator: Narrator? = nil,
+        into write: @escaping (UnsafeRawBufferPointer) throws -> Void
+    ) throws {
         let prefixed = chapters.count > 1
+        var zip = ZipArchive(writingTo: write)
+        try EPUBPackage.start(&zip)
         var documents: [EPUBPackage.Document] = []
         for chapter in chapters {
             let layout = self.layout(chapter)
@@ -75,16 +82,24 @@ public struct Exporter {
             let marks = PageMarks(
                 layout: layout, frame: frame,
                 prefix: prefixed ? "\(chapter.reference.description) page " : "")
-            let document = ChapterDocument(chapter: chapter, tiers: tiers, serialization: .xhtml, pageMarks: marks)
+            var document = ChapterDocument(chapter: chapter, tiers: tiers, serialization: .xhtml, pageMarks: marks)
+            document.wordIDs = narrator != nil
             var body = Serialization.xhtml.prologue(title: chapter.reference.description) + "<main>\n"
             document.write(into: &body)
             body += "</main>\n" + footer([chapter]) + "</body>\n</html>\n"
-            documents.append(
-                EPUBPackage.Document(
-                    chapter: chapter, file: "\(document.idPrefix).xhtml",
-                    idPrefix: document.idPrefix, xhtml: body, pages: marks.pages))
+            var entry = EPUBPackage.Document(
+                chapter: chapter, file: "\(document.idPrefix).xhtml", idPrefix: document.idPrefix, pages: marks.pages)
+            try zip.append("EPUB/\(entry.file)", text: body)
+            if let narrator {
+                let audio = "\(document.idPrefix).mp3", overlayFile = "\(document.idPrefix).smil"
+                let (sound, overlay) = try narrator.narrate(document, textFile: entry.file, audioFile: audio)
+                try zip.append("EPUB/\(audio)", sound)
+                try zip.append("EPUB/\(overlayFile)", text: overlay.smil)
+                entry.overlay = (overlayFile, audio, overlay.milliseconds)
+            }
+            documents.append(entry)
         }
-        return EPUBPackage(title: Self.title(of: chapters), documents: documents, paper: paper, modified: modified)
-            .archive()
+        try EPUBPackage(title: Self.title(of: chapters), documents: documents, paper: paper, modified: modified)
+            .finish(&zip)
     }
 }

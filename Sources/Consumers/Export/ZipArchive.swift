@@ -3,31 +3,44 @@ import Foundation
 
 /// A ZIP file (APPNOTE 6.3) of stored, uncompressed entries, as the EPUB Open Container Format needs: the first
 /// entry `mimetype`, stored, without extra fields, and no ZIP64 (an archive over 4 GiB, far beyond any chapter
-/// range, traps in `append`). Timestamps are fixed (1980-01-01), so the same book is the same bytes.
+/// range, traps in `append`). Timestamps are fixed (1980-01-01), so the same book is the same bytes. Entries go to
+/// `write` as they are added (a book with audio is never held whole); only the central directory is kept.
 struct ZipArchive {
+    private let write: (UnsafeRawBufferPointer) throws -> Void
+    private var written = 0
     // Bytes, not `Data`: each header built as a `Data` and joined with `+` copied every entry twice more, and
     // `Data`'s appends of a byte were calls each (benchmark `export-epub-cold`).
-    private var data: [UInt8] = []
+    private var header: [UInt8] = []
     private var central: [UInt8] = []
     private var count = 0
 
+    init(writingTo write: @escaping (UnsafeRawBufferPointer) throws -> Void) { self.write = write }
+
     /// Adds a file of text, as its UTF-8 bytes. Traps when the archive would pass the 32-bit offsets of classic ZIP.
-    mutating func append(_ name: String, text: String) {
+    mutating func append(_ name: String, text: String) throws {
         var text = text
-        text.withUTF8 { append(name, bytes: $0) }
+        try text.withUTF8 { try append(name, bytes: $0) }
     }
 
-    private mutating func append(_ name: String, bytes contents: UnsafeBufferPointer<UInt8>) {
+    /// Adds a file of bytes (a chapter's audio).
+    mutating func append(_ name: String, _ contents: [UInt8]) throws {
+        try contents.withUnsafeBufferPointer { try append(name, bytes: $0) }
+    }
+
+    private mutating func append(_ name: String, bytes contents: UnsafeBufferPointer<UInt8>) throws {
         let nameBytes = Array(name.utf8)
-        precondition(data.count + contents.count + nameBytes.count + 30 < Int(UInt32.max), "ZIP over 4 GiB")
+        precondition(written + contents.count + nameBytes.count + 30 < Int(UInt32.max), "ZIP over 4 GiB")
         let crc = Self.crc32(contents)
-        let offset = UInt32(data.count)
+        let offset = UInt32(written)
         // Local file header: version 2.0, no flags, method 0 (stored), DOS time 00:00 and date 1980-01-01.
-        data.le32(0x0403_4B50); data.le16(20); data.le16(0); data.le16(0); data.le16(0); data.le16(0x21)
-        data.le32(crc); data.le32(UInt32(contents.count)); data.le32(UInt32(contents.count))
-        data.le16(UInt16(nameBytes.count)); data.le16(0)
-        data.append(contentsOf: nameBytes)
-        data.append(contentsOf: contents)
+        header.removeAll(keepingCapacity: true)
+        header.le32(0x0403_4B50); header.le16(20); header.le16(0); header.le16(0); header.le16(0); header.le16(0x21)
+        header.le32(crc); header.le32(UInt32(contents.count)); header.le32(UInt32(contents.count))
+        header.le16(UInt16(nameBytes.count)); header.le16(0)
+        header.append(contentsOf: nameBytes)
+        try header.withUnsafeBytes { try write($0) }
+        try write(UnsafeRawBufferPointer(contents))
+        written += header.count + contents.count
         // Its central directory record.
         central.le32(0x0201_4B50); central.le16(20); central.le16(20); central.le16(0); central.le16(0)
         central.le16(0); central.le16(0x21); central.le32(crc); central.le32(UInt32(contents.count))
@@ -37,16 +50,13 @@ struct ZipArchive {
         count += 1
     }
 
-    /// The archive: entries, central directory, end record.
-    func finished() -> Data {
+    /// Ends the archive: the central directory and the end record.
+    func finish() throws {
         var end: [UInt8] = []
         end.le32(0x0605_4B50); end.le16(0); end.le16(0); end.le16(UInt16(count)); end.le16(UInt16(count))
-        end.le32(UInt32(central.count)); end.le32(UInt32(data.count)); end.le16(0)
-        var archive = Data(capacity: data.count + central.count + end.count)
-        archive.append(contentsOf: data)
-        archive.append(contentsOf: central)
-        archive.append(contentsOf: end)
-        return archive
+        end.le32(UInt32(central.count)); end.le32(UInt32(written)); end.le16(0)
+        try central.withUnsafeBytes { try write($0) }
+        try end.withUnsafeBytes { try write($0) }
     }
 
     /// CRC-32 (ISO 3309, the polynomial ZIP uses), by libdeflate (linked already for the PNG encoder): a table

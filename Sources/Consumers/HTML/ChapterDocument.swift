@@ -30,6 +30,8 @@ public struct ChapterDocument {
     public var sectionAttributes = ""
     /// Attributes every verse heading carries besides its id and name (the web reader's ` tabindex="-1"`).
     public var headingAttributes = ""
+    /// Give each word's stack an id (`wordID`), for an EPUB's media overlay to point at.
+    package var wordIDs = false
 
     public init(chapter: Chapter, tiers: TierSet, serialization: Serialization, pageMarks: PageMarks = PageMarks()) {
         self.chapter = chapter
@@ -40,6 +42,26 @@ public struct ChapterDocument {
 
     /// The prefix of the chapter's element ids ("John.1").
     public var idPrefix: String { Markup.id(chapter.reference.osisID) }
+
+    /// The id of a verse's heading ("John.1.14").
+    package func verseID(_ number: Int) -> String { "\(idPrefix).\(number)" }
+
+    /// The id of a word's stack with `wordIDs` ("John.1.14.w3": the verse's third word).
+    package func wordID(verse: Int, position: Int) -> String { "\(idPrefix).\(verse).w\(position)" }
+
+    /// What the page says, element by element in reading order, with each element's id: a verse heading's name
+    /// (the reference) and each word's spoken form, the very lines the page holds (the heading's `aria-label`, the
+    /// word's `.sr` span). An EPUB's narration speaks these, so it says what a screen reader finds on the page.
+    package func spokenElements(_ body: (_ id: String, _ line: SpokenLine) throws -> Void) rethrows {
+        let forms = SpokenForms()
+        for verse in chapter.verses {
+            try body(verseID(verse.number), SpokenLine(Speakable.reference(chapter.reference, verse: verse.number)))
+            for (offset, wordIndex) in verse.words.enumerated() {
+                let line = WordSpeech.description.line(chapter.words[wordIndex], in: chapter, forms: forms)
+                try body(wordID(verse: verse.number, position: offset + 1), line)
+            }
+        }
+    }
 
     /// Appends the chapter's section to `out`.
     public func write(into out: inout String) {
@@ -54,7 +76,7 @@ public struct ChapterDocument {
         var titles = Titles(codes: codes)
         for index in chapter.verses.indices {
             let verse = chapter.verses[index]
-            let verseID = "\(id).\(verse.number)"
+            let verseID = self.verseID(verse.number)
             out += "<section class=\"verse\">\n"
             pageBreaks(.verse(index), into: &out)
             let name = Speakable.reference(chapter.reference, verse: verse.number)
@@ -66,7 +88,10 @@ public struct ChapterDocument {
                 pageBreaks(.word(index, WordOffset(UInt16(truncatingIfNeeded: offset))), into: &out)
                 let word = chapter.words[wordIndex]
                 let supplement = wordSupplement.map { hook in { hook(word, verse.number, offset + 1, $0) } }
-                if supplement == nil {
+                if wordIDs {
+                    let wordID = self.wordID(verse: verse.number, position: offset + 1)
+                    out += wordMarkup(word, id: wordID, forms: forms, titles: &titles, supplement: supplement)
+                } else if supplement == nil {
                     // A chapter repeats its words (John 1: 826, of which 481 differ): each one's markup is made once.
                     let key = WordStrings(word)
                     if let markup = written[key] {
@@ -140,7 +165,7 @@ public struct ChapterDocument {
 
     /// A word's stack, made piece by piece (`MarkupBytes`); `titles` holds the code tiers' expansions made so far.
     private func wordMarkup(
-        _ word: Word, forms: SpokenForms, titles: inout Titles, supplement: ((SpokenLine) -> String)?
+        _ word: Word, id: String? = nil, forms: SpokenForms, titles: inout Titles, supplement: ((SpokenLine) -> String)?
     ) -> String {
         // A word is a span (phrasing content) unless it holds a supplement such as a `details`, which only flow
         // content may hold: then a div. Both are flex columns (`.w`), laid out and exposed alike.
@@ -148,6 +173,11 @@ public struct ChapterDocument {
         var out = MarkupBytes(capacity: 1024)
         out.put("<")
         out.put(element)
+        if let id {
+            out.put(" id=\"")
+            out.put(id)
+            out.put("\"")
+        }
         out.put(" class=\"w\">")
         for tier in Tier.blockTiers where tiers.contains(tier) {
             guard let id = word.text(tier) else { continue }
