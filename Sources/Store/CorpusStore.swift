@@ -18,6 +18,10 @@ package final class CorpusStore {
     private var chapterStatement: Statement?
     /// One verse with its own checksum, by key (`readCheckedVerses`).
     var verseByKey: Statement?
+    /// A lexicon entry by its key (`lexiconEntry(strongs:)`).
+    var lexiconByKey: Statement?
+    /// A Greek number's recorded renderings (`StudyTable`).
+    var studyStatement: Statement?
 
     /// Opens an existing store. With `upgrade` (import, which writes anyway) an older store is migrated in place;
     /// without it (every read command) the store is never changed: an older one is refused with the command that
