@@ -1,11 +1,12 @@
 import InterlinearCorpus
 
-/// A Strong's entry's word study (issue 43) from the search tables: one indexed query for its words (with, in the New
-/// Testament, each word's BSB alignment and its verse's text, joined in the same query), one lookup per entry its
-/// derivation names. Like a search's counts per book, the places and renderings come from the indexes as they are,
-/// not checked against each verse's checksum (that would read every chapter the word is in); every row is checked as
-/// data: a key that names no chapter, a position past a verse's words, an alignment that is not a token of its
-/// verse, or a field that is not clean text is a damaged store, refused in one line.
+/// A Strong's entry's word study (issue 43) from the search tables: one indexed query for its words, a Greek number's
+/// BSB renderings as the import counted them (`StudyTable`, one row; in a store without it, each word's alignment and
+/// its verse's text joined in the same query and counted here), one lookup per entry its derivation names. Like a
+/// search's counts per book, the places and renderings come from the indexes as they are, not checked against each
+/// verse's checksum (that would read every chapter the word is in); every row is checked as data: a key that names no
+/// chapter, a position past a verse's words, an alignment that is not a token of its verse, a field that is not clean
+/// text or a study row changed since the import is a damaged store, refused in one line.
 extension CorpusStore {
     /// The most entries a derivation's related words are looked up for (Strong's longest names five).
     static let maxRelated = 8

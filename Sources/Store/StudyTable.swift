@@ -27,8 +27,8 @@ enum StudyTable {
         func flush() throws {
             guard number > 0 else { return }
             var text = encoded(tally.renderings)
-            let checksum = text.withUTF8 { checksum(number, $0) }
-            try insert.bind([number, text, checksum] as [any StatementValue])
+            let sum = text.withUTF8 { checksum(number, $0) }
+            try insert.bind([number, text, sum] as [any StatementValue])
             try insert.run()
         }
         while try rows.step() {
