@@ -59,8 +59,8 @@ package enum StudyWording {
 
     /// The items one after another, `separator` between them. A loop, not `joined`: that generic call runs
     /// unspecialized, and its first use instantiated metadata at run time, a scan of the binary's conformance records
-    /// (the `define` benchmark in Benchmarks/Thresholds).
-    private static func listed(_ items: [String], separator: String) -> String {
+    /// (the `define` benchmark in Benchmarks/Thresholds); `define`'s text lists its lines and blocks with it too.
+    package static func listed(_ items: [String], separator: String) -> String {
         var text = ""
         for index in items.indices {
             if index > 0 { text += separator }
