@@ -49,8 +49,8 @@ import Testing
         #expect(try database.integer("SELECT count(*) FROM study") == 0)
         #expect(try database.integer("PRAGMA user_version") == Schema.version)
         database.close()
-        let migrated = try define(url)
-        #expect(migrated.status == 0 && migrated.stdout == (try define(sound)).stdout, "\(migrated.stderr)")
+        let migrated = try define(url), expected = try define(sound)
+        #expect(migrated.status == 0 && migrated.stdout == expected.stdout, "\(migrated.stderr)")
     }
 
     @Test func aChangedRowIsRefusedInOneLine() throws {
