@@ -29,6 +29,9 @@ struct ChapterDigest: Equatable {
     /// Adds one field of a table row as stored (`TableDigest`: the same mixing for a whole table's rows).
     mutating func addField(_ bytes: UnsafeBufferPointer<UInt8>) { add(bytes) }
 
+    /// Adds a number of a row (`StudyTable`: the Strong's number its renderings are of).
+    mutating func addNumber(_ number: Int) { mix(UInt64(truncatingIfNeeded: number)) }
+
     /// The checksum as SQLite stores it (a signed 64-bit integer).
     var value: Int { Int(Int64(bitPattern: state)) }
 

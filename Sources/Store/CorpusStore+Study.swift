@@ -1,11 +1,12 @@
 import InterlinearCorpus
 
-/// A Strong's entry's word study (issue 43) from the search tables: one indexed query for its words (with, in the New
-/// Testament, each word's BSB alignment and its verse's text, joined in the same query), one lookup per entry its
-/// derivation names. Like a search's counts per book, the places and renderings come from the indexes as they are,
-/// not checked against each verse's checksum (that would read every chapter the word is in); every row is checked as
-/// data: a key that names no chapter, a position past a verse's words, an alignment that is not a token of its
-/// verse, or a field that is not clean text is a damaged store, refused in one line.
+/// A Strong's entry's word study (issue 43) from the search tables: one indexed query for its words, a Greek number's
+/// BSB renderings as the import counted them (`StudyTable`, one row; in a store without it, each word's alignment and
+/// its verse's text joined in the same query and counted here), one lookup per entry its derivation names. Like a
+/// search's counts per book, the places and renderings come from the indexes as they are, not checked against each
+/// verse's checksum (that would read every chapter the word is in); every row is checked as data: a key that names no
+/// chapter, a position past a verse's words, an alignment that is not a token of its verse, a field that is not clean
+/// text or a study row changed since the import is a damaged store, refused in one line.
 extension CorpusStore {
     /// The most entries a derivation's related words are looked up for (Strong's longest names five).
     static let maxRelated = 8
@@ -15,16 +16,30 @@ extension CorpusStore {
     /// renderings in the New Testament, and the entries its derivation names.
     package func study(of entry: LexiconEntry) throws -> WordStudy {
         var places: [WordOccurrence] = []
-        var counts: [String: Int] = [:]
+        var tally = RenderingTally()
         let greek = entry.language == .greek
+        // A Greek number's renderings as the import counted them (`StudyTable`), else counted here from its words.
+        var stored: [WordStudy.Rendering]?
+        if greek {
+            if studyStatement == nil { studyStatement = try database.prepare(StudyTable.select) }
+            if let studyStatement {
+                stored = try StudyTable.renderings(of: entry.number, in: studyStatement, path: path)
+            }
+        }
+        let joined = greek && stored == nil
         let statement: Statement
         if greek {
             statement = try database.prepare(
-                """
-                SELECT word.verse, word.position, word.alignment, verse.translation FROM word
-                JOIN verse ON verse.id = word.verse
-                WHERE word.strongs_number = ?1 AND word.verse >= 40000000 ORDER BY word.verse, word.position
-                """)
+                joined
+                    ? """
+                    SELECT word.verse, word.position, word.alignment, verse.translation FROM word
+                    JOIN verse ON verse.id = word.verse
+                    WHERE word.strongs_number = ?1 AND word.verse >= 40000000 ORDER BY word.verse, word.position
+                    """
+                    : """
+                    SELECT verse, position FROM word
+                    WHERE strongs_number = ?1 AND verse >= 40000000 ORDER BY verse, position
+                    """)
             try statement.bind([entry.number])
         } else {
             // A lettered number is the entry's own homograph (H1254a) unless it is one of the Hebrew data's prefixes
@@ -50,24 +65,16 @@ extension CorpusStore {
                 chapter: ChapterReference(book: book, chapter: key / 1000 % 1000), verse: key % 1000,
                 word: WordOffset(UInt16(position)))
             places.append(place)
-            guard greek else { continue }
-            let what = { "the alignment of \(place.reference) word \(position + 1)" }
-            let alignment = statement.bytes(2), translation = statement.bytes(3)
-            try StoredChapterCheck.field(alignment, path: path, what: what())
-            try StoredChapterCheck.field(translation, path: path, what: "the translation of \(place.reference)")
-            guard let text = Self.rendering(alignment, of: translation) else {
-                throw StoreError.badRow(path: path, what: "\(what()) is not a token of its verse")
-            }
-            if !text.isEmpty { counts[text, default: 0] += 1 }
-        }
-        let renderings = counts.map { WordStudy.Rendering(text: $0.key, count: $0.value) }.sorted {
-            guard $0.count == $1.count else { return $0.count > $1.count }
-            return $0.text.unicodeScalars.lexicographicallyPrecedes($1.text.unicodeScalars)
+            guard joined else { continue }
+            try tally.add(
+                alignment: statement.bytes(2), translation: statement.bytes(3), path: path,
+                what: "the alignment of \(place.reference) word \(position + 1)",
+                verse: "the translation of \(place.reference)")
         }
         let related = try entry.derivationNumbers.prefix(Self.maxRelated).compactMap { try lexiconEntry(strongs: $0) }
         return WordStudy(
-            strongs: entry.strongs, places: places, translation: greek ? "BSB" : nil, renderings: renderings,
-            related: related)
+            strongs: entry.strongs, places: places, translation: greek ? "BSB" : nil,
+            renderings: stored ?? tally.renderings, related: related)
     }
 
     /// The English a word is aligned to: the tokens of `translation` (split at single spaces) its `alignment` names

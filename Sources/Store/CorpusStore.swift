@@ -13,11 +13,17 @@ package final class CorpusStore {
     package var url: URL { URL(fileURLWithPath: path) }
     let database: Database
     /// The tables whose digest this store has verified (`TableDigest`): each is read whole once.
-    private var verifiedTables: Set<String> = []
+    /// An array, not a `Set`: the first `Set<String>` instantiated its metadata at run time, a scan of the binary's
+    /// conformance records (the `define` benchmark), for the two or three names a command verifies.
+    private var verifiedTables: [String] = []
     private var verseStatement: Statement?
     private var chapterStatement: Statement?
     /// One verse with its own checksum, by key (`readCheckedVerses`).
     var verseByKey: Statement?
+    /// A lexicon entry by its key (`lexiconEntry(strongs:)`).
+    var lexiconByKey: Statement?
+    /// A Greek number's recorded renderings (`StudyTable`).
+    var studyStatement: Statement?
 
     /// Opens an existing store. With `upgrade` (import, which writes anyway) an older store is migrated in place;
     /// without it (every read command) the store is never changed: an older one is refused with the command that
@@ -359,7 +365,7 @@ package final class CorpusStore {
         let key = rowsOnly ? table.name + " rows" : table.name
         guard !verifiedTables.contains(table.name), !verifiedTables.contains(key) else { return }
         try TableDigest.verify(database, table, rowsOnly: rowsOnly)
-        verifiedTables.insert(key)
+        verifiedTables.append(key)
     }
 }
 

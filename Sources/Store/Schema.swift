@@ -131,6 +131,17 @@ enum Schema {
         ALTER TABLE verse ADD COLUMN checksum INTEGER;
         UPDATE meta SET value = 'interlinear store 7' WHERE key = 'format';
         """,
+        // 8: each Greek Strong's number's BSB renderings, counted at import (`StudyTable`), so `define` reads one row
+        // instead of every word's verse. Empty in a migrated store, whose numbers are counted from their words until
+        // an import fills it.
+        """
+        CREATE TABLE IF NOT EXISTS study(
+            strongs_number INTEGER PRIMARY KEY,
+            renderings TEXT NOT NULL,
+            checksum INTEGER NOT NULL
+        );
+        UPDATE meta SET value = 'interlinear store 8' WHERE key = 'format';
+        """,
     ]
 
     /// The first version whose content an older store's rows cannot be migrated to: a store older than this is

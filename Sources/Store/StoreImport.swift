@@ -53,6 +53,7 @@ package enum StoreImport {
                 }
                 try TableDigest.recordIfMissing(database, .lexicon)
                 try TableDigest.record(database, .spelling)
+                try StudyTable.record(database)
                 try writer.setMeta(["source": source])
             }
             return Summary(chapters: chapters.count, words: chapters.reduce(0) { $0 + $1.wordCount }, store: url)
@@ -81,6 +82,7 @@ package enum StoreImport {
                 if let versification { try writer.writeVersification(versification) }
                 try TableDigest.record(database, .versification)
                 try TableDigest.record(database, .spelling)
+                try StudyTable.record(database)
                 try writer.setMeta(["source": source, "format": "interlinear store \(Schema.version)"])
             }
             try database.execute("INSERT INTO verse_text(verse_text) VALUES ('optimize'); ANALYZE; VACUUM")

@@ -87,7 +87,7 @@ extension CorpusStore {
     /// nil — also for the Hebrew data's numbers of prefixes and suffixes (`LexiconEntry.isUnnumberedAffix`).
     package func lexiconEntry(strongs: String) throws -> LexiconEntry? {
         guard let key = LexiconEntry.key(strongs),
-            let entry = try lexiconRows(Self.lexiconColumns + " WHERE strongs = ?1", key).first
+            let entry = try lexiconRows(Self.lexiconColumns + " WHERE strongs = ?1", key, byKey: true).first
         else { return nil }
         if entry.language == .hebrew, strongs.last?.isLetter == true {
             let next = try lexiconRows(
@@ -139,8 +139,15 @@ extension CorpusStore {
     /// The rows of `sql` (the lexicon's columns, one parameter), each checked as data: a language or number a
     /// lexicon row cannot have, a key that is not its language and number (H5 filed as G3056), or a text field that
     /// is not UTF-8 without control characters within `maxLexiconFieldBytes` is a damaged store, refused in one line.
-    private func lexiconRows(_ sql: String, _ parameter: any StatementValue) throws -> [LexiconEntry] {
-        let statement = try database.prepare(sql)
+    ///
+    /// `byKey` (the lookup by key, `sql` its statement) is prepared once per opened store and kept (`lexiconByKey`):
+    /// `define` looks up an entry and the entries its derivation names with it.
+    private func lexiconRows(_ sql: String, _ parameter: any StatementValue, byKey: Bool = false) throws
+        -> [LexiconEntry]
+    {
+        let statement = try byKey ? lexiconByKey ?? database.prepare(sql) : database.prepare(sql)
+        if byKey { lexiconByKey = statement }
+        defer { statement.reset() }
         try statement.bind([parameter])
         var entries: [LexiconEntry] = []
         var unchecked = false

@@ -144,7 +144,7 @@ import Testing
         _ = try CorpusStore(url: url, upgrade: true)
         let database = try Database(path: url.path, readOnly: true)
         #expect(try database.integer("SELECT count(*) FROM verse WHERE checksum IS NOT NULL") == 0)
-        #expect(try database.integer("PRAGMA user_version") == 7)
+        #expect(try database.integer("PRAGMA user_version") == Schema.version)
         database.close()
         let migrated = try interlinear("search", "G3056", corpus: url)
         #expect(migrated.status == 0 && migrated.stdout == expected.stdout, "\(migrated.stderr)")

@@ -67,13 +67,14 @@ struct DefineDocument {
                 lines += StudyWording.related(study.related, spoken: false)
                 let places = StudyWording.places(study, all: allPlaces)
                 if !places.isEmpty { lines.append(places) }
-                blocks.append(lines.joined(separator: "\n"))
+                blocks.append(StudyWording.listed(lines, separator: "\n"))
             }
             if !answer.unresolved.isEmpty {
-                blocks.append("No entry for \(answer.unresolved.joined(separator: ", ")) (\(answer.query)).")
+                blocks.append(
+                    "No entry for \(StudyWording.listed(answer.unresolved, separator: ", ")) (\(answer.query)).")
             }
         }
-        return blocks.joined(separator: "\n\n") + "\n"
+        return StudyWording.listed(blocks, separator: "\n\n") + "\n"
     }
 }
 

@@ -21,7 +21,7 @@ package enum StudyWording {
         let books = study.books
         guard let first = books.first else { return "Occurs in none of the store's chapters." }
         guard books.count > 1 else { return "Occurs \(times(study.places.count)), in \(first.book.name)." }
-        let list = books.map { "\($0.book.name) \($0.count)" }.joined(separator: ", ")
+        let list = listed(books.map { "\($0.book.name) \($0.count)" }, separator: ", ")
         return "Occurs \(times(study.places.count)) in \(books.count) books: \(list)."
     }
 
@@ -40,7 +40,7 @@ package enum StudyWording {
         guard !study.renderings.isEmpty else { return "\(name) renderings: none aligned." }
         let named = study.renderings.prefix(limit ?? study.renderings.count)
         var line = "\(name) renderings: "
-        line += named.map { "\($0.text) \(times($0.count))" }.joined(separator: ", ")
+        line += listed(named.map { "\($0.text) \(times($0.count))" }, separator: ", ")
         let others = study.renderings.count - named.count
         if others > 0 { line += others == 1 ? " and 1 other" : " and \(others) others" }
         line += "; \(study.rendered) of the \(study.places.count) words have English aligned."
@@ -52,9 +52,21 @@ package enum StudyWording {
         let count = study.places.count
         guard count > 0 else { return "" }
         let shown = all ? study.places[...] : study.places.prefix(placesListed)
-        let list = shown.map { "\($0.reference) word \(Int($0.word.rawValue) + 1)" }.joined(separator: "; ")
+        let list = listed(shown.map { "\($0.reference) word \(Int($0.word.rawValue) + 1)" }, separator: "; ")
         if shown.count == count { return count == 1 ? "1 place: \(list)." : "\(count) places: \(list)." }
         return "First \(shown.count) of \(count) places: \(list)."
+    }
+
+    /// The items one after another, `separator` between them. A loop, not `joined`: that generic call runs
+    /// unspecialized, and its first use instantiated metadata at run time, a scan of the binary's conformance records
+    /// (the `define` benchmark in Benchmarks/Thresholds); `define`'s text lists its lines and blocks with it too.
+    package static func listed(_ items: [String], separator: String) -> String {
+        var text = ""
+        for index in items.indices {
+            if index > 0 { text += separator }
+            text += items[index]
+        }
+        return text
     }
 
     /// The reader's define key, first press: the count and the three most frequent renderings, after the brief
