@@ -52,6 +52,14 @@ struct ReadCommand: ParsableCommand {
     @Option(help: ArgumentHelp(HebrewCode.help))
     var hebrewCode = HebrewCode.ihbc
 
+    @Option(
+        help: """
+            Which words screen-reader mode steps through: source (the Greek or Hebrew, the default) or english (the \
+            translation's words in its order, each said with the source words it translates). The grid and plain \
+            text show the interlinear.
+            """)
+    var order: WordOrder = .source
+
     func run() throws {
         try reportingFailures {
             let environment = ProcessInfo.processInfo.environment
@@ -60,7 +68,7 @@ struct ReadCommand: ParsableCommand {
                 stdoutIsTerminal: isatty(STDOUT_FILENO) == 1, environment: environment)
             // The grid and plain text show the text unshaped: no session, no fonts.
             guard mode == .screenReader else { return try showUnshaped(mode: mode, environment: environment) }
-            let engine = try Engine(layout, wholeChapter: true)
+            let engine = try Engine(layout, wholeChapter: true, order: order)
             let chapter = engine.chapter, session = engine.session
             try checkVerse(engine.passage, in: chapter)
             // Screen-reader lines come from the accessibility elements of the typeset chapter (the terminal uses
@@ -68,7 +76,11 @@ struct ReadCommand: ParsableCommand {
             // other occurrences" searches the corpus, as `interlinear search` does.
             let occurrences = engine.library.store.map(CorpusOccurrences.init)
             func narration(_ chapter: Chapter) -> any Narration {
-                let tree = session.accessibilityTree(for: chapter)
+                // A chapter opened from the reader in English order gets the reverse interlinear's marks too.
+                let marked =
+                    order == .english && chapter.englishOrderMarks == nil
+                    ? session.markingEnglishOrder(chapter) : chapter
+                let tree = session.accessibilityTree(for: marked)
                 tree.occurrenceIndex = occurrences
                 return ElementNarration(tree: tree)
             }

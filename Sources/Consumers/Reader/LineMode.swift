@@ -91,7 +91,7 @@ package struct LineMode {
         if spokenVerse != verse { line.append(text.reference(ofVerse: verse, verbosity: speech.verbosity)) }
         spokenVerse = verse
         line.append(narration.describe(verse: verse, word: word, speech: speech))
-        if speech.verbosity == .full { line.item("word \(Int(word) + 1) of \(narration.wordCount(verse: verse))") }
+        if speech.verbosity == .full { line.item("word \(Int(word) + 1) of \(narration.itemCount(verse: verse))") }
         appendNoteMarks(to: &line, withText: readsNotes || readingNotes)
         return line
     }
@@ -154,7 +154,17 @@ package struct LineMode {
     }
 
     /// The focused word, if a word (not a verse) is focused.
-    private var currentWord: Word? { word.map { narration.word(verse: verse, word: $0) } }
+    private var currentWord: Word? { sourceWord.map { narration.word(verse: verse, word: $0) } }
+
+    /// The focused source word: the focused word, or in English order the source word under the focused English
+    /// word (nil under a dash). The keys that act on a source word and the notes use it.
+    var sourceWord: WordOffset? { word.flatMap { narration.sourceWord(verse: verse, item: $0) } }
+
+    /// The word to focus for source word `offset` of the focused verse: itself, or in English order the English
+    /// word it stands under (nil, the verse, when none renders it).
+    func focus(sourceWord offset: WordOffset?) -> WordOffset? {
+        offset.flatMap { narration.item(verse: verse, sourceWord: $0) }
+    }
 
     private mutating func handlePrompt(_ key: Key, _ current: PromptLine) -> Output {
         var current = current
@@ -251,13 +261,14 @@ package struct LineMode {
     package mutating func open(at location: ReaderLocation, trail: SearchTrail<ReaderLocation>?) -> SpokenLine {
         self.trail = trail
         verse = chapter.verseIndex(number: location.verse) ?? 0
-        word = location.word.flatMap { Int($0) < chapter.verses[verse].words.count ? $0 : nil }
+        word = focus(sourceWord: location.word.flatMap { Int($0) < chapter.verses[verse].words.count ? $0 : nil })
         if let trail, trail.current == location { return focusLine(prefix: ReaderWording.match(trail.spokenPosition)) }
         return focusLine()
     }
 
     private mutating func find(_ query: String) -> Output {
-        let here = ReaderLocation(chapter: chapter.reference, verse: chapter.verses[verse].number, word: word ?? 0)
+        let here = ReaderLocation(
+            chapter: chapter.reference, verse: chapter.verses[verse].number, word: sourceWord ?? 0)
         let acrossBible = navigator?.occurrences(of: query)
         let hits =
             acrossBible
@@ -291,7 +302,7 @@ package struct LineMode {
             return .none
         }
         verse = chapter.verseIndex(number: hit.verse) ?? verse
-        word = hit.word
+        word = focus(sourceWord: hit.word)
         return .line(focusLine(prefix: ReaderWording.match(trail.spokenPosition)))
     }
 }
