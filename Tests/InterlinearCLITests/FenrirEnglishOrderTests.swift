@@ -30,7 +30,7 @@ struct FenrirEnglishOrderTests {
     /// word's place, "word n of m"): one utterance per key, each saying the module's next word, then "no Greek word"
     /// when none of the verse's source words carries its number, else "translation of" the source words under it —
     /// "ditto, translation of" words said under an earlier English word of the verse. No Greek or Hebrew script, no
-    /// mark Fenrir names, nothing espeak-ng spells.
+    /// mark Fenrir names, nothing espeak-ng spells. Then `e` twice: the source's order and back, each said.
     @Test(arguments: [("John 1", "Greek", 3), ("Genesis 1", "Hebrew", 2)])
     func readsTheKingJamesWordsInTheirOrder(chapter: String, language: String, verses: Int) throws {
         let markup = try TranslationTests.diatheke(chapter, options: ["-o", "n", "-f", "OSIS"])
@@ -64,7 +64,17 @@ struct FenrirEnglishOrderTests {
             try session.tmux.send("Right")
             #expect(session.waitForUtterances(count), "no utterance for → \(count - 1): \(session.programUtterances)")
         }
-        let spoken = session.programUtterances
+        // `e` switches to the source's order and back, each time saying so with the focus kept on the same word.
+        let switches = [("\(language) order: the \(language) words.", false), ("English order:", true)]
+        for (index, (prefix, english)) in switches.enumerated() {
+            try session.tmux.send("e")
+            #expect(session.waitForUtterances(expected.count + index + 1), "no utterance for e")
+            let said = session.programUtterances.last.map(FenrirSession.heard) ?? ""
+            #expect(said.hasPrefix(prefix), "e: \(said)")
+            #expect(said.contains("translation of") == english, "e: \(said)")
+        }
+        let spoken = Array(session.programUtterances.prefix(expected.count))
+        let switched = session.programUtterances.dropFirst(expected.count)
         try session.tmux.send("q")
         #expect(try session.tmux.waitForExit())
         let heard = spoken.map(FenrirSession.heard)
@@ -87,13 +97,14 @@ struct FenrirEnglishOrderTests {
                 Issue.record("\(place): no description")
                 continue
             }
-            // The word itself, after the verse's reference on its first word; a space after its own punctuation.
-            var head = String(line.dropLast(description.count))
-            if head.hasSuffix(", ") { head.removeLast(2) } else if head.hasSuffix(" ") { head.removeLast() }
+            // The word itself, after the verse's reference on its first word; after its own punctuation ("Word,")
+            // only a space.
+            let head = String(line.dropLast(description.count))
+            let said = word.text + (word.text.last?.isPunctuation == true ? " " : ", ")
             if word.position == 1 {
-                #expect(head.hasSuffix(". " + word.text), "\(place): the reference, then the word")
+                #expect(head.hasSuffix(". " + said), "\(place): the reference, then the word")
             } else {
-                #expect(head == word.text, "\(place): the module's next word")
+                #expect(head == said, "\(place): the module's next word")
             }
             if description.hasPrefix("no ") {
                 // Only a word carrying none of the verse's numbers is said to translate nothing.
@@ -125,7 +136,7 @@ struct FenrirEnglishOrderTests {
         }
         print("\(chapter) 1–\(verses) (KJV, English order): \(linked) linked, \(dittos) dittos, \(unaligned) unaligned")
 
-        for utterance in spoken {
+        for utterance in spoken + switched {
             #expect(!containsGreek(utterance), "Greek reached the voice: \(utterance)")
             #expect(
                 !utterance.unicodeScalars.contains { (0x0590...0x05FF).contains($0.value) },
@@ -135,8 +146,9 @@ struct FenrirEnglishOrderTests {
             }
         }
         let voice = try EnglishVoice()
-        let phonemes = try voice.phonemes(heard)
-        let spelled = zip(heard, phonemes).filter { voice.isSpelled($0.1) }.map(\.0)
+        let all = heard + switched.map(FenrirSession.heard)
+        let phonemes = try voice.phonemes(all)
+        let spelled = zip(all, phonemes).filter { voice.isSpelled($0.1) }.map(\.0)
         #expect(spelled.isEmpty, "espeak-ng spelled: \(spelled)")
     }
 }

@@ -42,6 +42,8 @@ package final class ElementNarration: Narration {
     /// The previous word element in the tree's reading order.
     package func previousWord(before focus: Focus) -> Focus? { word(from: focus, stepping: tree.previous(before:)) }
 
+    package var order: WordOrder { englishOrder ? .english : .source }
+
     package func itemCount(verse: VerseIndex) -> Int {
         englishOrder ? chapter.verses[verse].translation.count : wordCount(verse: verse)
     }

@@ -22,7 +22,7 @@ package struct LineMode {
     /// Focused word within the verse; nil when the verse as a whole is focused.
     package internal(set) var word: WordOffset? = 0
     /// How words are described: verbosity, and whether the word in its own script is included.
-    package private(set) var speech: WordSpeech
+    package internal(set) var speech: WordSpeech
     /// Terminal width in columns; lines that must fit one row are kept to `columns - 1` (the last column leaves
     /// the cursor pending a wrap).
     package var columns: Int
@@ -47,6 +47,8 @@ package struct LineMode {
     package var readsNotes = false
     /// The key handled last (`?` twice gives the notes keys).
     var lastKey: Key?
+    /// The word order `e` asked for: the reader loop reads the chapter again in it (`continuing(from:)`).
+    package internal(set) var pendingOrder: WordOrder?
 
     /// `academic`: words in the SBL transliteration, not respelled for a voice (for a braille display).
     package init(
@@ -109,12 +111,14 @@ package struct LineMode {
         case .character("r"): return .line(text.reading(verse, original: speech.original))
         case .character("R"): return .line(text.sourceVerse(verse, original: speech.original))
         case .character("t"): return .line(text.translation(verse))
-        case .character("s"): return .line(currentWord.map(text.spelling) ?? ReaderWording.noWordFocused)
+        case .character("s"): return .line(currentWord.map(text.spelling) ?? missingWord)
         case .character("d"):
-            return .line(
-                currentWord.map { text.dictionaryForm($0, original: speech.original) } ?? ReaderWording.noWordFocused)
+            return .line(currentWord.map { text.dictionaryForm($0, original: speech.original) } ?? missingWord)
         case .character("i"): return .line(define())
         case .character("p"): return .line(parts())
+        case .character("e"):
+            pendingOrder = narration.order == .english ? .source : .english
+            return .none
         case .character("o"):
             speech.original.toggle()
             return .line(text.originalSwitch(speech.original))
@@ -151,6 +155,23 @@ package struct LineMode {
         case .escape: return .none
         default: return .line(ReaderWording.unknownKey)
         }
+    }
+
+    /// What a key acting on a word says with none: no word focused, or (English order) none under the English word.
+    var missingWord: SpokenLine { word == nil ? ReaderWording.noWordFocused : text.noSourceWord }
+
+    /// Takes over `previous`'s place and settings once the reader read the chapter again in the other order (`e`):
+    /// the same verse and source word (in English order the English word it stands under; the verse when none
+    /// does), speech settings, search trail and note reading. Returns the line to say: the order, then the focus.
+    package mutating func continuing(from previous: LineMode) -> SpokenLine {
+        speech = previous.speech
+        trail = previous.trail
+        readsNotes = previous.readsNotes
+        verse = previous.verse
+        word = previous.word == nil ? nil : focus(sourceWord: previous.sourceWord)
+        var line = text.orderSwitch(english: narration.order == .english)
+        line.append(focusLine(), separator: " ")
+        return line
     }
 
     /// The focused word, if a word (not a verse) is focused.

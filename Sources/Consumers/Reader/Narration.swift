@@ -12,6 +12,8 @@ package protocol Narration {
     func nextWord(after focus: Focus) -> Focus?
     /// The previous source word before a focus, crossing into the previous verse; nil at the start.
     func previousWord(before focus: Focus) -> Focus?
+    /// Which words are stepped through: the source's, or the translation's (`--order english`).
+    var order: WordOrder { get }
     /// How many words a verse has to step through: its source words, or in English order its English words.
     func itemCount(verse: VerseIndex) -> Int
     /// The source word a focused word stands for (in English order the first one under the English word, nil
@@ -36,6 +38,7 @@ package struct Focus: Equatable, Sendable {
 extension Narration {
     package var verseCount: Int { chapter.verses.count }
     package func wordCount(verse: VerseIndex) -> Int { chapter.verses[verse].words.count }
+    package var order: WordOrder { .source }
     package func itemCount(verse: VerseIndex) -> Int { wordCount(verse: verse) }
     package func sourceWord(verse: VerseIndex, item: WordOffset) -> WordOffset? { item }
     package func item(verse: VerseIndex, sourceWord: WordOffset) -> WordOffset? { sourceWord }
