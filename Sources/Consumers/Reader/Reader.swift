@@ -202,6 +202,22 @@ package enum Reader {
             return terminal.write(out.bytes)
         }
 
+        /// Replaces the line mode with the one `make` gives (another chapter, or this one in another order) and says
+        /// its line; a chapter that fails to load is said instead and the mode stays.
+        func replaceMode(_ make: () throws -> (SpokenLine, LineMode)) throws {
+            do {
+                let (line, next) = try make()
+                mode = next
+                guard say([line]) else { throw terminalLost }
+            } catch let error as ReaderError {
+                throw error
+            } catch {
+                if let line = mode.settlePending(failure: "\(error)") {
+                    guard say([line]) else { throw terminalLost }
+                }
+            }
+        }
+
         let first = start.map { mode.open(at: $0, trail: nil) } ?? mode.focusLine()
         guard say([mode.openingLine, first], first: true) else { throw terminalLost }
         while true {
@@ -227,32 +243,18 @@ package enum Reader {
                         guard say([ReaderWording.unknownKey]) else { throw terminalLost }
                         continue
                     }
-                    do {
+                    try replaceMode {
                         var next = lineMode(try reorder(mode.chapter.reference, order))
                         let line = next.continuing(from: mode)
-                        mode = next
-                        guard say([line]) else { throw terminalLost }
-                    } catch let error as ReaderError {
-                        throw error
-                    } catch {
-                        if let line = mode.settlePending(failure: "\(error)") {
-                            guard say([line]) else { throw terminalLost }
-                        }
+                        return (line, next)
                     }
                 }
                 if let target = mode.pending, let navigator {
-                    do {
+                    try replaceMode {
                         var next = lineMode(narrate(try navigator.load(target.chapter)))
                         next.readsNotes = mode.readsNotes
                         let line = next.open(at: target, trail: mode.trail)
-                        mode = next
-                        guard say([line]) else { throw terminalLost }
-                    } catch let error as ReaderError {
-                        throw error
-                    } catch {
-                        if let line = mode.settlePending(failure: "\(error)") {
-                            guard say([line]) else { throw terminalLost }
-                        }
+                        return (line, next)
                     }
                 }
             }
