@@ -152,6 +152,17 @@ package struct ChapterWording: Sendable {
         return line
     }
 
+    /// What the reader's order switch (`e`) says: which words the arrows step through now.
+    package func orderSwitch(english: Bool) -> SpokenLine {
+        SpokenLine(
+            english
+                ? "English order: the translation's words, each with the \(languageName) under it."
+                : "\(languageName) order: the \(languageName) words.")
+    }
+
+    /// What a key acting on a source word says on an English word that translates none (English order).
+    package var noSourceWord: SpokenLine { SpokenLine("No \(languageName) word under this English word.") }
+
     /// What the original-script switch says: "Hebrew words on." / "Greek words off.".
     package func originalSwitch(_ on: Bool) -> SpokenLine { SpokenLine("\(languageName) words \(on ? "on" : "off").") }
 
@@ -171,7 +182,8 @@ package struct ChapterWording: Sendable {
                 + "next and previous verse. r reads the verse with glosses, capital R reads its \(name) words, t reads its "
                 + "translation. s spells the word, d says its dictionary form, i its entry, "
                 + (chapter.language == .hebrew ? "p its parts one by one, " : "") + "o turns the \(name) "
-                + "script on or off, v changes how much is said. Space repeats, g goes to the first verse, capital G to "
+                + "script on or off, e switches word order, v changes how much is said. Space repeats, g goes to the "
+                + "first verse, capital G to "
                 + "the last. Colon, a verse number or a reference and Enter go to a verse. Slash, text and Enter search "
                 + "the \(name), transliteration, gloss or Strong's number, or a lemma or Strong's number across the "
                 + "corpus; n and capital N go to the next and previous match. Left and right bracket go to the previous "

@@ -85,14 +85,32 @@ extension AccessibilityTree {
             return Utterance(name: translation(of: verse), language: "en", description: "translation of \(place())")
         case .translation(let t):
             // Name the Greek words this English word translates, from the alignment (the whole verse worked out once).
-            // In English order, where the source words stand under the English, a word that translates none says so.
+            // In English order, where the source words stand under the English, a word that translates none says so,
+            // and one under which the ditto mark stands (its words stood under an earlier one) says "ditto".
+            let english = layout.options.order == .english
             return Utterance(
                 name: chapter.text(element.text), language: "en",
                 description: spokenForms.translationDescription(
                     cell: id.cell, token: t, in: chapter,
-                    unaligned: layout.options.order == .english
-                        ? "no \(chapter.language.englishName) word" : "translation"))
+                    unaligned: english ? "no \(chapter.language.englishName) word" : "translation",
+                    ditto: english ? "ditto, " : ""))
         }
+    }
+
+    /// An element as one line a reader prints and speaks: its name, then its description — in English order the
+    /// English word and the source words under it ("Word, translation of lo'gos", "made, ditto, translation of
+    /// egeneto", "the, no Greek word"). An English name is made safe for a voice (`Speakable.english`); after one
+    /// ending in punctuation ("Word,") only a space, so no comma is doubled.
+    package func spokenLine(of id: ElementID) -> SpokenLine? {
+        guard let utterance = utterance(of: id) else { return nil }
+        let language = SpokenLanguage(rawValue: utterance.language) ?? .english
+        let name = language == .english ? Speakable.english(utterance.name) : utterance.name
+        var line = SpokenLine(name, language)
+        let punctuated = name.last?.isPunctuation == true
+        line.append(
+            utterance.description, SpokenLanguage(rawValue: utterance.descriptionLanguage) ?? .english,
+            separator: punctuated ? " " : ", ")
+        return line
     }
 
     /// The words spoken for a verse container: "John 1, verse 3" (no colon, which voices read out) and its word

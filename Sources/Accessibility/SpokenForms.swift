@@ -57,6 +57,8 @@ package final class SpokenForms {
     /// The verse whose translation words' descriptions `translationDescriptions` holds.
     private var alignedCell: VerseIndex?
     private var translationDescriptions: [String] = []
+    /// Whether some source word of that verse is aligned to the translation word first (none: a ditto).
+    private var translationFirsts: [Bool] = []
 
     package init() {}
 
@@ -129,10 +131,13 @@ package final class SpokenForms {
     }
 
     /// The description of translation word `token` of `cell`'s verse: "translation of" the transliterations of
-    /// the verse's words aligned to it, in word order, or `unaligned` ("translation") when none is. The whole verse is worked out
-    /// on its first word, from one pass over its words' alignments (not one pass per translation word).
+    /// the verse's words aligned to it, in word order, or `unaligned` ("translation") when none is; `ditto` before
+    /// it when each of those words is aligned to an earlier translation word too (the reverse interlinear's ditto
+    /// mark stands under it). The whole verse is worked out on its first word, from one pass over its words'
+    /// alignments (not one pass per translation word).
     func translationDescription(
-        cell: VerseIndex, token: TokenOffset, in chapter: Chapter, unaligned: String = "translation"
+        cell: VerseIndex, token: TokenOffset, in chapter: Chapter, unaligned: String = "translation",
+        ditto: String = ""
     ) -> String {
         if alignedCell != cell {
             let verse = chapter.verses[cell]
@@ -141,7 +146,12 @@ package final class SpokenForms {
             var texts = [String](repeating: "", count: verse.translation.count)
             var lastWord = [Int](repeating: -1, count: verse.translation.count)
             var transliterations = [String?](repeating: nil, count: verse.words.count)
+            translationFirsts = [Bool](repeating: false, count: verse.translation.count)
             for (offset, word) in chapter.words[verse.words].enumerated() {
+                // The first translation word a source word is aligned to is where the reverse interlinear shows it.
+                if let first = chapter.alignment(of: word).lazy.filter({ Int($0) < texts.count }).min() {
+                    translationFirsts[Int(first)] = true
+                }
                 for t in chapter.alignment(of: word) where Int(t) < texts.count && lastWord[Int(t)] != offset {
                     lastWord[Int(t)] = offset
                     let name =
@@ -159,6 +169,7 @@ package final class SpokenForms {
         guard Int(token) < translationDescriptions.count, !translationDescriptions[Int(token)].isEmpty else {
             return unaligned
         }
+        if !ditto.isEmpty, !translationFirsts[Int(token)] { return ditto + translationDescriptions[Int(token)] }
         return translationDescriptions[Int(token)]
     }
 }

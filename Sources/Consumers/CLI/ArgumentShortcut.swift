@@ -103,6 +103,7 @@ enum ArgumentShortcut {
         command.original = original || greek
         command.braille = scan.flag("braille")
         command.hebrewCode = scan.value("hebrew-code", .ihbc)
+        command.order = scan.value("order", .source)
         return scan.finish(command, layout: command.layout)
     }
 

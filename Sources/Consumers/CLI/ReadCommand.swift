@@ -7,6 +7,7 @@ import InterlinearInteraction
 import InterlinearNotes
 import InterlinearReader
 import InterlinearSession
+import InterlinearSword
 import InterlinearView
 
 /// `interlinear read REF`: the terminal reader (grid, screen-reader line mode, or plain text when piped).
@@ -52,6 +53,14 @@ struct ReadCommand: ParsableCommand {
     @Option(help: ArgumentHelp(HebrewCode.help))
     var hebrewCode = HebrewCode.ihbc
 
+    @Option(
+        help: """
+            Which words screen-reader mode steps through: source (the Greek or Hebrew, the default) or english (the \
+            translation's words in its order, each said with the source words it translates); the e key switches. \
+            The grid and plain text show the interlinear.
+            """)
+    var order: WordOrder = .source
+
     func run() throws {
         try reportingFailures {
             let environment = ProcessInfo.processInfo.environment
@@ -60,7 +69,7 @@ struct ReadCommand: ParsableCommand {
                 stdoutIsTerminal: isatty(STDOUT_FILENO) == 1, environment: environment)
             // The grid and plain text show the text unshaped: no session, no fonts.
             guard mode == .screenReader else { return try showUnshaped(mode: mode, environment: environment) }
-            let engine = try Engine(layout, wholeChapter: true)
+            let engine = try Engine(layout, wholeChapter: true, order: order)
             let chapter = engine.chapter, session = engine.session
             try checkVerse(engine.passage, in: chapter)
             // Screen-reader lines come from the accessibility elements of the typeset chapter (the terminal uses
@@ -68,9 +77,21 @@ struct ReadCommand: ParsableCommand {
             // other occurrences" searches the corpus, as `interlinear search` does.
             let occurrences = engine.library.store.map(CorpusOccurrences.init)
             func narration(_ chapter: Chapter) -> any Narration {
-                let tree = session.accessibilityTree(for: chapter)
+                // A chapter opened from the reader in English order gets the reverse interlinear's marks too.
+                let marked =
+                    session.options.order == .english && chapter.englishOrderMarks == nil
+                    ? session.markingEnglishOrder(chapter) : chapter
+                let tree = session.accessibilityTree(for: marked)
                 tree.occurrenceIndex = occurrences
                 return ElementNarration(tree: tree)
+            }
+            let catalog = ChapterCatalog(session: session, numbering: engine.library)
+            // `e` reads the chapter again in the other order: the session lays out in it from then on (the chapters
+            // turned to after too), and a SWORD module's words pair with the source words as that order pairs them.
+            func reorder(_ reference: ChapterReference, _ order: WordOrder) throws -> any Narration {
+                session.options.order = order
+                (session.library as? TranslatedLibrary)?.pairing = order == .english ? .inOrder : .everyMatch
+                return narration(try catalog.load(reference))
             }
             let start = engine.passage.verses.map { ReaderLocation(chapter: chapter.reference, verse: $0.lowerBound) }
             // The script in speech is one setting with the window's (`o` there, remembered in its settings file).
@@ -91,8 +112,7 @@ struct ReadCommand: ParsableCommand {
                 outcome = try Reader.run(
                     chapter, mode: mode, lines: lines, narration: narration(chapter),
                     tiers: engine.options.tiers, environment: environment, start: start,
-                    navigator: ChapterCatalog(session: session, numbering: engine.library),
-                    narrate: narration)
+                    navigator: catalog, narrate: narration, reorder: reorder)
             } catch let error as SystemError {
                 throw OutputTarget.standardOutputFailure(error)
             }

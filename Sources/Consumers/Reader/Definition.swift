@@ -51,7 +51,7 @@ struct DefineKey {
 extension LineMode {
     /// `i`: the focused word's dictionary entry, brief then full.
     mutating func define() -> SpokenLine {
-        guard let word else { return ReaderWording.noWordFocused }
+        guard let word = sourceWord else { return missingWord }
         let location = ReaderLocation(chapter: chapter.reference, verse: chapter.verses[verse].number, word: word)
         let strongs = chapter.text(narration.word(verse: verse, word: word).strongs)
         return defineKey.press(location, strongs: strongs, navigator: navigator, original: speech.original)
@@ -62,7 +62,7 @@ extension LineMode {
     /// `p`: the focused word's parts one by one (`WordSpeech.parts`). A chapter read without its morphemes (the
     /// store's, `Chapter.omitsMorphemes`) is read again with them from the navigator, which keeps it.
     mutating func parts() -> SpokenLine {
-        guard let word else { return ReaderWording.noWordFocused }
+        guard let word = sourceWord else { return missingWord }
         guard chapter.language == .hebrew else { return text.notSplit }
         guard chapter.omitsMorphemes else {
             return speech.parts(of: narration.word(verse: verse, word: word), in: chapter)

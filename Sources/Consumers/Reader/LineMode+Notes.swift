@@ -11,10 +11,13 @@ extension LineMode {
     /// The notes on the focused word, or on the focused verse as a whole when a verse is focused.
     var focusedNotes: [Note] {
         let number = chapter.verses[verse].number
+        // In English order a note on a source word is marked on the English word it stands under.
+        let source = notes.isEmpty ? nil : sourceWord
         return notes.filter { note in
             guard note.anchor.verse == number else { return false }
-            guard let word else { return note.anchor.words == nil }
-            return note.anchor.words?.contains(Int(word) + 1) ?? false
+            guard word != nil else { return note.anchor.words == nil }
+            guard let source else { return false }
+            return note.anchor.words?.contains(Int(source) + 1) ?? false
         }
     }
 
@@ -26,7 +29,8 @@ extension LineMode {
     /// `a` and `A`: the next or previous note of the chapter from the focus, round at either end; the focus moves
     /// to its word (or verse) and the line says which note of how many, where, and its text.
     mutating func stepNote(_ delta: Int) -> Output {
-        let here = NotePlace(chapter.reference, verse: chapter.verses[verse].number, word: word.map { Int($0) + 1 })
+        let here = NotePlace(
+            chapter.reference, verse: chapter.verses[verse].number, word: sourceWord.map { Int($0) + 1 })
         guard let index = here.step(through: notes.map(\.anchor.place), forward: delta > 0) else {
             return .line(ReaderWording.noNotes(in: chapter.reference))
         }
@@ -36,7 +40,7 @@ extension LineMode {
         }
         verse = target
         let words = chapter.verses[target].words.count
-        word = note.anchor.words.map { WordOffset(UInt16(min($0.lowerBound, words) - 1)) }
+        word = focus(sourceWord: note.anchor.words.map { WordOffset(UInt16(min($0.lowerBound, words) - 1)) })
         spokenVerse = nil
         var line = SpokenLine(ReaderWording.notePosition(index + 1, of: notes.count, in: chapter.reference))
         line.append(focusLine(readingNotes: true))
@@ -47,7 +51,7 @@ extension LineMode {
     /// chapter the focus moves there; in another, the reader loop opens it and its line names the chapter.
     mutating func openBookmark() -> Output {
         let reference = chapter.reference
-        let here = NotePlace(reference, verse: chapter.verses[verse].number, word: word.map { Int($0) + 1 })
+        let here = NotePlace(reference, verse: chapter.verses[verse].number, word: sourceWord.map { Int($0) + 1 })
         guard let index = here.step(through: bookmarks.map(\.place), forward: true) else {
             return .line(ReaderWording.bookmarks([]))
         }
@@ -61,7 +65,7 @@ extension LineMode {
             return .none
         }
         verse = chapter.verseIndex(number: mark.verse) ?? verse
-        word = location.word.flatMap { Int($0) < chapter.verses[verse].words.count ? $0 : nil }
+        word = focus(sourceWord: location.word.flatMap { Int($0) < chapter.verses[verse].words.count ? $0 : nil })
         spokenVerse = nil
         return .line(focusLine(prefix: ReaderWording.bookmarkPosition(index + 1, of: bookmarks.count)))
     }

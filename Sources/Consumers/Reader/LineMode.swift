@@ -22,7 +22,7 @@ package struct LineMode {
     /// Focused word within the verse; nil when the verse as a whole is focused.
     package internal(set) var word: WordOffset? = 0
     /// How words are described: verbosity, and whether the word in its own script is included.
-    package private(set) var speech: WordSpeech
+    package internal(set) var speech: WordSpeech
     /// Terminal width in columns; lines that must fit one row are kept to `columns - 1` (the last column leaves
     /// the cursor pending a wrap).
     package var columns: Int
@@ -47,6 +47,8 @@ package struct LineMode {
     package var readsNotes = false
     /// The key handled last (`?` twice gives the notes keys).
     var lastKey: Key?
+    /// The word order `e` asked for: the reader loop reads the chapter again in it (`continuing(from:)`).
+    package internal(set) var pendingOrder: WordOrder?
 
     /// `academic`: words in the SBL transliteration, not respelled for a voice (for a braille display).
     package init(
@@ -91,7 +93,7 @@ package struct LineMode {
         if spokenVerse != verse { line.append(text.reference(ofVerse: verse, verbosity: speech.verbosity)) }
         spokenVerse = verse
         line.append(narration.describe(verse: verse, word: word, speech: speech))
-        if speech.verbosity == .full { line.item("word \(Int(word) + 1) of \(narration.wordCount(verse: verse))") }
+        if speech.verbosity == .full { line.item("word \(Int(word) + 1) of \(narration.itemCount(verse: verse))") }
         appendNoteMarks(to: &line, withText: readsNotes || readingNotes)
         return line
     }
@@ -109,12 +111,14 @@ package struct LineMode {
         case .character("r"): return .line(text.reading(verse, original: speech.original))
         case .character("R"): return .line(text.sourceVerse(verse, original: speech.original))
         case .character("t"): return .line(text.translation(verse))
-        case .character("s"): return .line(currentWord.map(text.spelling) ?? ReaderWording.noWordFocused)
+        case .character("s"): return .line(currentWord.map(text.spelling) ?? missingWord)
         case .character("d"):
-            return .line(
-                currentWord.map { text.dictionaryForm($0, original: speech.original) } ?? ReaderWording.noWordFocused)
+            return .line(currentWord.map { text.dictionaryForm($0, original: speech.original) } ?? missingWord)
         case .character("i"): return .line(define())
         case .character("p"): return .line(parts())
+        case .character("e"):
+            pendingOrder = narration.order == .english ? .source : .english
+            return .none
         case .character("o"):
             speech.original.toggle()
             return .line(text.originalSwitch(speech.original))
@@ -153,8 +157,35 @@ package struct LineMode {
         }
     }
 
+    /// What a key acting on a word says with none: no word focused, or (English order) none under the English word.
+    var missingWord: SpokenLine { word == nil ? ReaderWording.noWordFocused : text.noSourceWord }
+
+    /// Takes over `previous`'s place and settings once the reader read the chapter again in the other order (`e`):
+    /// the same verse and source word (in English order the English word it stands under; the verse when none
+    /// does), speech settings, search trail and note reading. Returns the line to say: the order, then the focus.
+    package mutating func continuing(from previous: LineMode) -> SpokenLine {
+        speech = previous.speech
+        trail = previous.trail
+        readsNotes = previous.readsNotes
+        verse = previous.verse
+        word = previous.word == nil ? nil : focus(sourceWord: previous.sourceWord)
+        var line = text.orderSwitch(english: narration.order == .english)
+        line.append(focusLine(), separator: " ")
+        return line
+    }
+
     /// The focused word, if a word (not a verse) is focused.
-    private var currentWord: Word? { word.map { narration.word(verse: verse, word: $0) } }
+    private var currentWord: Word? { sourceWord.map { narration.word(verse: verse, word: $0) } }
+
+    /// The focused source word: the focused word, or in English order the source word under the focused English
+    /// word (nil under a dash). The keys that act on a source word and the notes use it.
+    var sourceWord: WordOffset? { word.flatMap { narration.sourceWord(verse: verse, item: $0) } }
+
+    /// The word to focus for source word `offset` of the focused verse: itself, or in English order the English
+    /// word it stands under (nil, the verse, when none renders it).
+    func focus(sourceWord offset: WordOffset?) -> WordOffset? {
+        offset.flatMap { narration.item(verse: verse, sourceWord: $0) }
+    }
 
     private mutating func handlePrompt(_ key: Key, _ current: PromptLine) -> Output {
         var current = current
@@ -251,13 +282,14 @@ package struct LineMode {
     package mutating func open(at location: ReaderLocation, trail: SearchTrail<ReaderLocation>?) -> SpokenLine {
         self.trail = trail
         verse = chapter.verseIndex(number: location.verse) ?? 0
-        word = location.word.flatMap { Int($0) < chapter.verses[verse].words.count ? $0 : nil }
+        word = focus(sourceWord: location.word.flatMap { Int($0) < chapter.verses[verse].words.count ? $0 : nil })
         if let trail, trail.current == location { return focusLine(prefix: ReaderWording.match(trail.spokenPosition)) }
         return focusLine()
     }
 
     private mutating func find(_ query: String) -> Output {
-        let here = ReaderLocation(chapter: chapter.reference, verse: chapter.verses[verse].number, word: word ?? 0)
+        let here = ReaderLocation(
+            chapter: chapter.reference, verse: chapter.verses[verse].number, word: sourceWord ?? 0)
         let acrossBible = navigator?.occurrences(of: query)
         let hits =
             acrossBible
@@ -291,7 +323,7 @@ package struct LineMode {
             return .none
         }
         verse = chapter.verseIndex(number: hit.verse) ?? verse
-        word = hit.word
+        word = focus(sourceWord: hit.word)
         return .line(focusLine(prefix: ReaderWording.match(trail.spokenPosition)))
     }
 }

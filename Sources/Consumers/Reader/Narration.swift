@@ -12,9 +12,20 @@ package protocol Narration {
     func nextWord(after focus: Focus) -> Focus?
     /// The previous source word before a focus, crossing into the previous verse; nil at the start.
     func previousWord(before focus: Focus) -> Focus?
+    /// Which words are stepped through: the source's, or the translation's (`--order english`).
+    var order: WordOrder { get }
+    /// How many words a verse has to step through: its source words, or in English order its English words.
+    func itemCount(verse: VerseIndex) -> Int
+    /// The source word a focused word stands for (in English order the first one under the English word, nil
+    /// under a dash), for the keys that act on a source word (s, d, i, p) and for notes.
+    func sourceWord(verse: VerseIndex, item: WordOffset) -> WordOffset?
+    /// The word to focus for a source word (a search match, a note): itself, or in English order the English word
+    /// it stands under (nil when no English word renders it: the verse is focused).
+    func item(verse: VerseIndex, sourceWord: WordOffset) -> WordOffset?
 }
 
-/// Where screen-reader focus is: a verse, and a word in it (nil: the verse as a whole).
+/// Where screen-reader focus is: a verse, and a word in it (nil: the verse as a whole). In English order
+/// (`--order english`) the words stepped through are the translation's: `word` is the offset of the English word.
 package struct Focus: Equatable, Sendable {
     package var verse: VerseIndex
     package var word: WordOffset?
@@ -27,6 +38,10 @@ package struct Focus: Equatable, Sendable {
 extension Narration {
     package var verseCount: Int { chapter.verses.count }
     package func wordCount(verse: VerseIndex) -> Int { chapter.verses[verse].words.count }
+    package var order: WordOrder { .source }
+    package func itemCount(verse: VerseIndex) -> Int { wordCount(verse: verse) }
+    package func sourceWord(verse: VerseIndex, item: WordOffset) -> WordOffset? { item }
+    package func item(verse: VerseIndex, sourceWord: WordOffset) -> WordOffset? { sourceWord }
 
     /// The chapter's word at a focus.
     package func word(verse: VerseIndex, word: WordOffset) -> Word {

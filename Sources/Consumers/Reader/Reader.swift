@@ -3,6 +3,7 @@ import InterlinearAccessibility
 import InterlinearCorpus
 import InterlinearInteraction
 import InterlinearNotes
+import InterlinearWording
 
 /// Which reader runs.
 package enum ReaderMode: Equatable, Sendable {
@@ -61,14 +62,16 @@ package enum Reader {
     /// Runs until the user quits; returns with the terminal restored and how it ended. `lines` says how
     /// screen-reader mode speaks and shows; `start` opens at a verse; `navigator` lets the reader go to other chapters
     /// and search the corpus; `narrate` makes the screen-reader lines of a chapter (the chapter's own words when
-    /// nil). The grid shows the tiers in `tiers`. Plain text that cannot be written throws the write's
-    /// `SystemError`; a terminal that stops taking output throws a `ReaderError`.
+    /// nil); `reorder` reads a chapter again in a word order (`e`; without it the key is unknown). The grid shows
+    /// the tiers in `tiers`. Plain text that cannot be written throws the write's `SystemError`; a terminal that
+    /// stops taking output throws a `ReaderError`.
     package static func run(
         _ chapter: Chapter, mode: ReaderMode, lines options: LineOptions = LineOptions(),
         narration: (any Narration)? = nil, tiers: TierSet = .all,
         environment: [String: String] = ProcessInfo.processInfo.environment,
         start: ReaderLocation? = nil, navigator: (any ChapterNavigation)? = nil,
-        narrate: ((Chapter) -> (any Narration)?)? = nil
+        narrate: ((Chapter) -> (any Narration)?)? = nil,
+        reorder: ((ChapterReference, WordOrder) throws -> any Narration)? = nil
     ) throws -> ReaderOutcome {
         switch mode {
         case .plainText:
@@ -83,7 +86,7 @@ package enum Reader {
         case .screenReader:
             return try runLines(
                 narration ?? ChapterNarration(chapter: chapter), options: options, start: start,
-                navigator: navigator, narrate: { narrate?($0) ?? ChapterNarration(chapter: $0) })
+                navigator: navigator, narrate: { narrate?($0) ?? ChapterNarration(chapter: $0) }, reorder: reorder)
         }
     }
 
@@ -151,7 +154,8 @@ package enum Reader {
     static func runLines(
         _ narration: any Narration, options: LineOptions, start: ReaderLocation? = nil,
         navigator: (any ChapterNavigation)? = nil,
-        narrate: (Chapter) -> any Narration = { ChapterNarration(chapter: $0) }
+        narrate: (Chapter) -> any Narration = { ChapterNarration(chapter: $0) },
+        reorder: ((ChapterReference, WordOrder) throws -> any Narration)? = nil
     ) throws -> ReaderOutcome {
         let terminal = Terminal(alternateScreen: false)
         try terminal.start()
@@ -198,6 +202,22 @@ package enum Reader {
             return terminal.write(out.bytes)
         }
 
+        /// Replaces the line mode with the one `make` gives (another chapter, or this one in another order) and says
+        /// its line; a chapter that fails to load is said instead and the mode stays.
+        func replaceMode(_ make: () throws -> (SpokenLine, LineMode)) throws {
+            do {
+                let (line, next) = try make()
+                mode = next
+                guard say([line]) else { throw terminalLost }
+            } catch let error as ReaderError {
+                throw error
+            } catch {
+                if let line = mode.settlePending(failure: "\(error)") {
+                    guard say([line]) else { throw terminalLost }
+                }
+            }
+        }
+
         let first = start.map { mode.open(at: $0, trail: nil) } ?? mode.focusLine()
         guard say([mode.openingLine, first], first: true) else { throw terminalLost }
         while true {
@@ -217,19 +237,24 @@ package enum Reader {
                     guard terminal.write([0x08, 0x20, 0x08]) else { throw terminalLost }
                 case .none: break
                 }
+                if let order = mode.pendingOrder {
+                    mode.pendingOrder = nil
+                    guard let reorder else {
+                        guard say([ReaderWording.unknownKey]) else { throw terminalLost }
+                        continue
+                    }
+                    try replaceMode {
+                        var next = lineMode(try reorder(mode.chapter.reference, order))
+                        let line = next.continuing(from: mode)
+                        return (line, next)
+                    }
+                }
                 if let target = mode.pending, let navigator {
-                    do {
+                    try replaceMode {
                         var next = lineMode(narrate(try navigator.load(target.chapter)))
                         next.readsNotes = mode.readsNotes
                         let line = next.open(at: target, trail: mode.trail)
-                        mode = next
-                        guard say([line]) else { throw terminalLost }
-                    } catch let error as ReaderError {
-                        throw error
-                    } catch {
-                        if let line = mode.settlePending(failure: "\(error)") {
-                            guard say([line]) else { throw terminalLost }
-                        }
+                        return (line, next)
                     }
                 }
             }
