@@ -5,8 +5,9 @@ import InterlinearTypesetting
 /// The key to the codes (`CodeKey`) set in a column: its paragraphs (the heading when asked, what a word block
 /// shows, what a Strong's number is, then one per code with the code's words beside it) broken into lines no wider
 /// than the column. The PDF's key pages (`CodeKeyPages`) and the PNG's key under the verses (`CodeKeyBand`) set and
-/// draw it alike. Lines are measured without interning them (`CaptionSource.advance(of:)`): only the lines drawn
-/// are interned, not every candidate tried while breaking a paragraph.
+/// draw it alike. Lines are measured without interning them: each distinct word is shaped once
+/// (`CaptionSource.advance(of:)`, which interns nothing) and a line is as wide as its words and spaces, so only the
+/// lines drawn are interned, and no candidate line is shaped whole.
 struct CodeKeyColumn {
     struct Line {
         let text: String
@@ -32,6 +33,7 @@ struct CodeKeyColumn {
     /// `key` set `width` points wide, measured by `captions`; with `heading`, its heading first (a PDF draws the
     /// heading as its pages' furniture instead).
     init(_ key: CodeKey, width: Double, captions: any CaptionSource, heading: Bool) {
+        var widths = WordWidths(captions: captions)
         if heading {
             let size = PageFurniture.headingSize
             paragraphs.append(
@@ -41,7 +43,7 @@ struct CodeKeyColumn {
         }
         for text in key.introduction {
             var paragraph = Paragraph(after: Self.textSize * 0.6)
-            for line in Self.wrap(text, width: width, size: Self.textSize, captions: captions) {
+            for line in widths.wrap(text, width: width / Self.textSize) {
                 paragraph.lines.append(
                     Line(text: line, x: 0, y: paragraph.height, size: Self.textSize, style: Self.wordsStyle))
                 paragraph.height += Self.textSize * 1.3
@@ -49,12 +51,12 @@ struct CodeKeyColumn {
             paragraphs.append(paragraph)
         }
         let entries = key.entries
-        let codeWidth = entries.map { Double(captions.advance(of: $0.code)) * Self.entrySize }.max() ?? 0
+        let codeWidth = entries.map { Double(widths.width(of: $0.code[...])) * Self.entrySize }.max() ?? 0
         let indent = codeWidth + Self.entrySize
         for entry in entries {
             var paragraph = Paragraph(
                 lines: [Line(text: entry.code, x: 0, y: 0, size: Self.entrySize, style: Self.codeStyle)])
-            for line in Self.wrap(entry.words, width: width - indent, size: Self.entrySize, captions: captions) {
+            for line in widths.wrap(entry.words, width: (width - indent) / Self.entrySize) {
                 paragraph.lines.append(
                     Line(text: line, x: indent, y: paragraph.height, size: Self.entrySize, style: Self.wordsStyle))
                 paragraph.height += Self.entrySize * 1.35
@@ -78,21 +80,42 @@ struct CodeKeyColumn {
         cairo_tag_end(cr, "P")
     }
 
-    /// `text` in lines no wider than `width` at `size`, broken between words (a word wider than the line gets a
-    /// line of its own).
-    private static func wrap(_ text: String, width: Double, size: Double, captions: any CaptionSource) -> [String] {
-        var lines: [String] = []
-        var line = ""
-        for word in text.split(separator: " ") {
-            let candidate = line.isEmpty ? String(word) : line + " " + word
-            if !line.isEmpty, Double(captions.advance(of: candidate)) * size > width {
-                lines.append(line)
-                line = String(word)
-            } else {
-                line = candidate
-            }
+    /// Widths of words in ems, each word shaped once. A line is taken to be as wide as its words and its spaces:
+    /// a kerning pair across a space, if a font had one, would not be counted.
+    private struct WordWidths {
+        let captions: any CaptionSource
+        private var known: [Substring: Float] = [:]
+        private let space: Float
+
+        init(captions: any CaptionSource) {
+            self.captions = captions
+            space = captions.advance(of: " ")
         }
-        if !line.isEmpty { lines.append(line) }
-        return lines
+
+        mutating func width(of word: Substring) -> Float {
+            if let width = known[word] { return width }
+            let width = captions.advance(of: String(word))
+            known[word] = width
+            return width
+        }
+
+        /// `text` in lines no wider than `width` ems, broken between words (a word wider than the line gets a
+        /// line of its own).
+        mutating func wrap(_ text: String, width: Double) -> [String] {
+            var lines: [String] = []
+            var line: [Substring] = []
+            var lineWidth: Float = 0
+            for word in text.split(separator: " ") {
+                let wordWidth = self.width(of: word)
+                if !line.isEmpty, Double(lineWidth + space + wordWidth) > width {
+                    lines.append(line.joined(separator: " "))
+                    line = []
+                }
+                lineWidth = line.isEmpty ? wordWidth : lineWidth + space + wordWidth
+                line.append(word)
+            }
+            if !line.isEmpty { lines.append(line.joined(separator: " ")) }
+            return lines
+        }
     }
 }
