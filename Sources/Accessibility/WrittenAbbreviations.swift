@@ -89,8 +89,9 @@ package enum WrittenAbbreviations {
     /// Dotted abbreviations, as printed, and their words.
     private static let dotted: [String: String] = [
         "A.D.": "Anno Domini", "B.C.": "before Christ", "D.D.": "Doctor of Divinity", "LL.D.": "Doctor of Laws",
-        "M.A.": "Master of Arts", "N.T.": "New Testament", "O.T.": "Old Testament", "i.e.": "that is",
-        "e.g.": "for example", "viz.": "namely", "cf.": "compare", "Cf.": "compare", "ibid.": "in the same place",
+        "M.A.": "Master of Arts", "N.T.": "New Testament", "O.T.": "Old Testament", "i.e.": "that is", "i.e": "that is",
+        "e.g.": "for example", "e.g": "for example", "viz.": "namely", "cf.": "compare", "Cf.": "compare",
+        "ibid.": "in the same place",
         "Ibid.": "in the same place", "MS.": "manuscript", "MSS.": "manuscripts", "&c.": "and so on",
     ]
 
