@@ -159,7 +159,8 @@ import Testing
             // marks of a character's name only.
             for (index, block) in blocks.enumerated() {
                 let all =
-                    module != "TDavid" || index == 0 || comment.paragraphs[index - 1] != comment.spoken[index - 1]
+                    module != "TDavid" || index == 0
+                    || comment.paragraphs[index - 1].unicodeScalars.contains { $0.value >= 0x0370 }
                 utterances.append(("\(module) \(reference)", block, all))
             }
         }
