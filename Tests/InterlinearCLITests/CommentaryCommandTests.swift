@@ -160,7 +160,10 @@ import Testing
             for (index, block) in blocks.enumerated() {
                 let all =
                     module != "TDavid" || index == 0
-                    || comment.paragraphs[index - 1].unicodeScalars.contains { $0.value >= 0x0370 }
+                    || comment.paragraphs[index - 1].unicodeScalars.contains {
+                        (0x0370...0x03FF).contains($0.value) || (0x1F00...0x1FFF).contains($0.value)
+                            || (0x0590...0x05FF).contains($0.value)
+                    }
                 utterances.append(("\(module) \(reference)", block, all))
             }
         }
