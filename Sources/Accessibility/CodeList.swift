@@ -1,7 +1,8 @@
 import InterlinearCorpus
 
 /// A chapter's morphology codes, each once, sorted, with its words (`Speakable.morphology`): the key to the codes
-/// that every front end showing codes to the eye prints (the HTML key, the window's help), made in one place so
+/// that every front end showing codes to the eye prints (the HTML key, the window's help, the PDF's and the PNG's
+/// key), made in one place so
 /// that the codes a reader sees and the words a listener hears never disagree.
 package struct CodeList {
     package struct Entry: Equatable {
@@ -15,18 +16,23 @@ package struct CodeList {
     package let strongsNote: String
 
     package init(_ chapter: Chapter) {
-        let greek = chapter.language == .greek
-        strongsNote =
-            "\(greek ? "G" : "H") and a number (\(greek ? "G3056" : "H430")): the word's entry in Strong's "
-            + "\(greek ? "Greek" : "Hebrew") dictionary."
         var seen = Set<TextID>()
         var codes: [String] = []
         for word in chapter.words where seen.insert(word.morphology).inserted {
-            let code = chapter.text(word.morphology)
-            if !code.isEmpty { codes.append(code) }
+            codes.append(chapter.text(word.morphology))
         }
-        entries = Set(codes).sorted().map {
-            Entry(code: $0, words: Speakable.morphology($0, language: chapter.language))
+        self.init(codes: codes, language: chapter.language)
+    }
+
+    /// The list of `codes` (of `language`'s words; repeats and empty codes left out): what a document printing
+    /// several chapters, or part of one, explains (the PDF's and the PNG's key).
+    package init(codes: some Sequence<String>, language: SourceLanguage) {
+        let greek = language == .greek
+        strongsNote =
+            "\(greek ? "G" : "H") and a number (\(greek ? "G3056" : "H430")): the word's entry in Strong's "
+            + "\(greek ? "Greek" : "Hebrew") dictionary."
+        entries = Set(codes.filter { !$0.isEmpty }).sorted().map {
+            Entry(code: $0, words: Speakable.morphology($0, language: language))
         }
     }
 

@@ -125,6 +125,18 @@ package final class ShapeCache {
         return run
     }
 
+    /// The advance, in ems, of `text` shaped as `run(_:)` would shape it once interned, without interning it or
+    /// keeping its run: for measuring what may never be drawn (the candidate lines of a paragraph being broken into
+    /// lines), which would otherwise stay in the session's table and the shape cache file. Its glyphs go to the
+    /// arena's end and are dropped, so the arena's capacity serves as the scratch space.
+    package func advance(of text: String) -> Float32 {
+        var text = text
+        let end = tables.pointee.glyphs.count
+        let run = text.withUTF8 { shaper.shape(utf8: $0, into: &tables.pointee.glyphs) }
+        tables.pointee.glyphs.removeSubrange(end...)
+        return run.advance
+    }
+
     /// The glyphs of a run (a copy; `withGlyphs(of:_:)` reads them in place).
     package func glyphs(of run: ShapedRun) -> ArraySlice<ShapedGlyph> { withGlyphs(of: run) { ArraySlice($0) } }
 

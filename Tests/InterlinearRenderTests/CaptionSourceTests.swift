@@ -21,13 +21,15 @@ import Testing
             return source.intern(text)
         }
         func run(_ text: TextID) -> ShapedRun { source.run(text) }
+        func advance(of text: String) -> Float { source.advance(of: text) }
         func withGlyphs<R>(of run: ShapedRun, _ body: (UnsafeBufferPointer<ShapedGlyph>) -> R) -> R {
             source.withGlyphs(of: run, body)
         }
         func text(_ id: TextID) -> String { source.text(id) }
     }
 
-    static func render(_ format: RenderFormat) throws -> (result: RenderResult, interned: [String]) {
+    static func render(_ format: RenderFormat, verses: Int? = nil) throws -> (result: RenderResult, interned: [String])
+    {
         let session = try makeSession()
         let chapter = try session.chapter(#require(ChapterReference(parsing: "John 1")))
         let layout = session.layout(chapter)
@@ -35,7 +37,8 @@ import Testing
             chapter: chapter, layout: layout, runs: session.cache.snapshot(of: ChapterPainter.texts(of: layout)),
             fonts: session.fonts)
         let captions = RecordingCaptions(ShapeCacheCaptions(cache: session.cache, intern: session.intern))
-        let request = RenderRequest(format: format, cells: 0..<chapter.verses.count, title: "Captions of John 1")
+        let request = RenderRequest(
+            format: format, cells: 0..<(verses ?? chapter.verses.count), title: "Captions of John 1")
         return (try ChapterRenderer(painter: painter, captions: captions).render(request), captions.interned)
     }
 
@@ -63,10 +66,30 @@ import Testing
         #expect(zip(ranges, ranges.dropFirst()).allSatisfy { $0.1 <= $1.0 && $1.0 <= $0.1 + 1 }, "\(ranges)")
     }
 
-    /// A PNG without the overlay has no captions: the source is never asked.
-    @Test func aPlainPictureAsksForNoCaption() throws {
+    /// A PNG without the overlay carries the key to the codes under the verses (issue 43), and its captions are
+    /// the key's: its heading and every morphology code of John 1 in SBLGNT.tsv (the source data, not the program).
+    @Test(SharedStore.needsSourceData)
+    func aPicturesCaptionsAreItsKey() throws {
         let (result, interned) = try Self.render(.png)
         #expect(!result.data.isEmpty)
-        #expect(interned.isEmpty)
+        let codes = Set(
+            try SourceColumns.rows(of: try #require(SourceColumns.sblgnt), columns: ["id", "morph"]).filter {
+                $0[0].hasPrefix("n43001")
+            }.map { $0[1] })
+        #expect(codes.count > 50)
+        #expect(codes.isSubset(of: interned), "codes not drawn: \(codes.subtracting(interned).sorted())")
+        #expect(interned.contains("Key to the codes"))
+    }
+
+    /// The key's lines are measured without being interned: every caption asked for is a line drawn, none the
+    /// beginning of another cut at a space (as each candidate tried while breaking a paragraph into lines was), in
+    /// the PDF's key pages and the PNG's key alike.
+    @Test(arguments: [RenderFormat.pdf, .png])
+    func onlyTheKeysLinesAreInterned(format: RenderFormat) throws {
+        let (_, interned) = try Self.render(format, verses: 5)
+        let captions = Set(interned)
+        #expect(captions.contains { $0.hasPrefix("Each word, top to bottom") })
+        let cut = captions.filter { caption in captions.contains { $0.hasPrefix(caption + " ") } }
+        #expect(cut.isEmpty, "interned but not drawn: \(cut.sorted())")
     }
 }

@@ -11,6 +11,9 @@ package protocol CaptionSource: AnyObject {
     func intern(_ text: String) -> TextID
     /// The shaped run of an interned caption.
     func run(_ text: TextID) -> ShapedRun
+    /// The advance, in ems, of `text` shaped as its run would be, without interning it: for measuring text that
+    /// may not be drawn (a line being broken).
+    func advance(of text: String) -> Float
     /// Calls `body` with the glyphs of one of this source's runs, valid during the call.
     func withGlyphs<R>(of run: ShapedRun, _ body: (UnsafeBufferPointer<ShapedGlyph>) -> R) -> R
     /// The text of an interned caption.
@@ -30,6 +33,7 @@ package final class ShapeCacheCaptions: CaptionSource {
 
     package func intern(_ text: String) -> TextID { interning(text) }
     package func run(_ text: TextID) -> ShapedRun { cache.run(text) }
+    package func advance(of text: String) -> Float { cache.advance(of: text) }
     package func withGlyphs<R>(of run: ShapedRun, _ body: (UnsafeBufferPointer<ShapedGlyph>) -> R) -> R {
         cache.withGlyphs(of: run, body)
     }

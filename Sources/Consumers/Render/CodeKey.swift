@@ -3,10 +3,11 @@ import InterlinearCorpus
 import InterlinearTable
 import InterlinearTypesetting
 
-/// The key to the codes a printed document shows (issue 43: the codes explained to a sighted reader, as they are
-/// to a screen reader): every morphology code its pages print, in words, and what a Strong's number is. The words
-/// are the ones a screen reader hears for the code (`Speakable.morphology`: `Morphology` for Greek Robinson codes,
-/// `HebrewPartOfSpeech` for the Hebrew parts of speech), so the two never disagree.
+/// The key to the codes a printed document or an image shows (issue 43: the codes explained to a sighted reader,
+/// as they are to a screen reader): every morphology code its pages print, in words, and what a Strong's number
+/// is. The words are `CodeList`'s, the ones a screen reader hears for the code (`Speakable.morphology`:
+/// `Morphology` for Greek Robinson codes, `HebrewPartOfSpeech` for the Hebrew parts of speech), so the two never
+/// disagree.
 struct CodeKey {
     private(set) var language: SourceLanguage?
     /// The morphology codes printed, each once.
@@ -66,9 +67,6 @@ struct CodeKey {
         return lines
     }
 
-    /// Each code and its words, sorted by code.
-    var entries: [(code: String, words: String)] {
-        let language = language ?? .greek
-        return codes.sorted().map { ($0, Speakable.morphology($0, language: language)) }
-    }
+    /// Each code and its words, sorted by code: the one list of codes and words (`CodeList`).
+    var entries: [CodeList.Entry] { CodeList(codes: codes, language: language ?? .greek).entries }
 }

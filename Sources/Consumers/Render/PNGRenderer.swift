@@ -13,7 +13,8 @@ import Synchronization
 /// image over `maximumImagePixels` is refused. Without the overlay the image is split into bands of strips painted
 /// on several threads, each with a painter of its own made from an immutable snapshot of the shaped runs
 /// (`ShapedRuns`); the overlay (which builds accessibility containers and interns captions as it goes) draws on
-/// the caller's thread.
+/// the caller's thread, and so does the key to the codes under the verses (`CodeKeyBand`), whose strips follow the
+/// verses' (no strip holds both).
 struct PNGRenderer {
     let painter: ChapterPainter
     /// The overlay's captions (on the caller's thread).
@@ -36,8 +37,10 @@ struct PNGRenderer {
         guard scale.isFinite, scale > 0 else { throw RenderError("the scale must be positive") }
         let layoutWidth = Double(painter.layout.options.width)
         let width = Int((layoutWidth * scale).rounded(.up))
-        let height = Int((Double(slice.bottom - slice.top) * scale).rounded(.up))
-        guard width >= 1, width <= ChapterRenderer.maximumPixels, height >= 1, height <= Int(Int32.max) else {
+        let key = CodeKeyBand(painter: painter, slice: slice, captions: captions)
+        let verseRows = Int((Double(slice.bottom - slice.top) * scale).rounded(.up))
+        let height = verseRows + Int(((key?.height ?? 0) * scale).rounded(.up))
+        guard width >= 1, width <= ChapterRenderer.maximumPixels, verseRows >= 1, height <= Int(Int32.max) else {
             throw RenderError(
                 "the image would be \(width)x\(height) pixels, wider than cairo's "
                     + "\(ChapterRenderer.maximumPixels); use a smaller --width or --scale")
@@ -49,7 +52,8 @@ struct PNGRenderer {
                     + "fewer verses (--from, --to), or --format pdf")
         }
         let stripRows = Self.stripRows(width: width)
-        let strips = stride(from: 0, to: height, by: stripRows).map { $0..<min($0 + stripRows, height) }
+        let strips = stride(from: 0, to: verseRows, by: stripRows).map { $0..<min($0 + stripRows, verseRows) }
+        let keyStrips = stride(from: verseRows, to: height, by: stripRows).map { $0..<min($0 + stripRows, height) }
         let threads =
             request.overlay ? 1 : min(strips.count, min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 4))
         // Contiguous bands of strips, one per thread.
@@ -59,17 +63,26 @@ struct PNGRenderer {
         let overlay = request.overlay ? AccessibilityOverlay(painter: painter, captions: captions) : nil
         let small = width * height <= Self.smallPixels
         let rows = small ? PNGRows(width: width, height: height) : nil
-        let frame = Frame(request: request, slice: slice, stripRows: stripRows)
+        let frame = Frame(request: request, slice: slice, stripRows: stripRows, verseRows: verseRows)
+        let keyed = key.map { (band: $0, captions: captions) }
         var bands: [PaintedBand]
         if threads == 1 {
-            // On the caller's thread with the caller's painter (the overlay's captions are shaped there).
+            // On the caller's thread with the caller's painter (the overlay's and the key's captions are shaped
+            // there).
             bands = [
                 try frame.paintBand(
-                    strips, painter: painter, into: rows ?? PNGBand(width: width, stripRows: stripRows),
-                    overlay: overlay, last: true)
+                    strips + keyStrips, painter: painter, into: rows ?? PNGBand(width: width, stripRows: stripRows),
+                    overlay: overlay, key: keyed, last: true)
             ]
         } else {
-            bands = try paintBands(bandStrips.map(Array.init), frame: frame, into: rows)
+            bands = try paintBands(
+                bandStrips.map(Array.init), frame: frame, into: rows, endsImage: keyStrips.isEmpty)
+            if !keyStrips.isEmpty {
+                bands.append(
+                    try frame.paintBand(
+                        keyStrips, painter: painter, into: rows ?? PNGBand(width: width, stripRows: stripRows),
+                        overlay: nil, key: keyed, last: true))
+            }
         }
         var seen = Set<String>()
         let frames = bands.flatMap(\.frames).filter { seen.insert($0.nodeID).inserted }
@@ -85,11 +98,14 @@ struct PNGRenderer {
     /// Paints and deflates each band of strips on a thread of its own. Each thread makes its own painter from
     /// values it may read at once with the others (the chapter, its layout, the immutable snapshot of the shaped
     /// runs, the thread-safe font chain), and hands back only values: no session or shape cache crosses a thread.
-    private func paintBands(_ bands: [[Range<Int>]], frame: Frame, into rows: PNGRows?) throws -> [PaintedBand] {
+    /// The last band ends the image when `endsImage` (no key follows).
+    private func paintBands(_ bands: [[Range<Int>]], frame: Frame, into rows: PNGRows?, endsImage: Bool) throws
+        -> [PaintedBand]
+    {
         let plan = BandPlan(
             chapter: painter.chapter, layout: painter.layout, runs: painter.runs, fonts: painter.fonts,
             style: painter.style, renderer: frame, bands: bands,
-            rows: rows)
+            rows: rows, endsImage: endsImage)
         let results = Mutex([Result<PaintedBand, any Error>?](repeating: nil, count: bands.count))
         DispatchQueue.concurrentPerform(iterations: bands.count) { t in
             let result = Result { try plan.paint(band: t) }
@@ -134,6 +150,7 @@ private struct BandPlan: Sendable {
     let renderer: PNGRenderer.Frame
     let bands: [[Range<Int>]]
     let rows: PNGRows?
+    let endsImage: Bool
 
     func paint(band t: Int) throws -> PaintedBand {
         let painter = try ChapterPainter(chapter: chapter, layout: layout, runs: runs, fonts: fonts, style: style)
@@ -142,7 +159,8 @@ private struct BandPlan: Sendable {
             ?? PNGBand(
                 width: Int((Double(layout.options.width) * renderer.request.scale).rounded(.up)),
                 stripRows: renderer.stripRows)
-        return try renderer.paintBand(bands[t], painter: painter, into: sink, overlay: nil, last: t == bands.count - 1)
+        return try renderer.paintBand(
+            bands[t], painter: painter, into: sink, overlay: nil, key: nil, last: endsImage && t == bands.count - 1)
     }
 }
 
@@ -152,12 +170,14 @@ extension PNGRenderer {
         let request: RenderRequest
         let slice: PageSlice
         let stripRows: Int
+        /// The image's rows of verses; the key's follow.
+        let verseRows: Int
 
         /// Paints `strips` one after another into one reused cairo image surface, storing each strip's rows into
-        /// `rows` as it is painted.
+        /// `rows` as it is painted; the key's strips (on the caller's thread, with its captions) from `key`.
         func paintBand(
             _ strips: [Range<Int>], painter: ChapterPainter, into rows: any PNGRowSink,
-            overlay: AccessibilityOverlay?, last: Bool
+            overlay: AccessibilityOverlay?, key: (band: CodeKeyBand, captions: any CaptionSource)?, last: Bool
         ) throws -> PaintedBand {
             let width = Int((Double(painter.layout.options.width) * request.scale).rounded(.up))
             let missingBefore = painter.missingGlyphsDrawn
@@ -172,7 +192,11 @@ extension PNGRenderer {
             defer { cairo_destroy(cr) }
             var frames: [OverlayFrame] = []
             for strip in strips {
-                frames += paintStrip(strip, painter: painter, into: cr, overlay: overlay)
+                if strip.lowerBound >= verseRows, let key {
+                    paintKeyStrip(strip, key: key.band, captions: key.captions, painter: painter, into: cr)
+                } else {
+                    frames += paintStrip(strip, painter: painter, into: cr, overlay: overlay)
+                }
                 try check(cairo_status(cr), "drawing failed")
                 cairo_surface_flush(surface)
                 guard let pixels = cairo_image_surface_get_data(surface) else {
@@ -213,6 +237,22 @@ extension PNGRenderer {
             cairo_translate(cr, 0, -Double(rows.lowerBound) / scale)
             let image = Viewport(width: Float(layoutWidth), height: slice.bottom - slice.top, scrollY: slice.top)
             return overlay.draw(into: cr, cells: shown, viewport: image)
+        }
+
+        /// Paints pixel rows `rows` of the image, below the verses, with the key's paragraphs that reach into them.
+        func paintKeyStrip(
+            _ rows: Range<Int>, key: CodeKeyBand, captions: any CaptionSource, painter: ChapterPainter,
+            into cr: OpaquePointer
+        ) {
+            let scale = request.scale
+            let width = Double(painter.layout.options.width)
+            cairo_identity_matrix(cr)
+            cairo_scale(cr, scale, scale)
+            painter.paintBackground(into: cr, x: 0, y: 0, width: width, height: Double(stripRows) / scale)
+            let top = Double(rows.lowerBound - verseRows) / scale
+            key.draw(
+                top..<(top + Double(rows.count) / scale), originY: -top, into: cr, painter: painter,
+                captions: captions)
         }
     }
 }

@@ -4,10 +4,12 @@ import InterlinearCorpus
 /// What a listener hears of a SWORD commentary, worded once for every front end: the text for an English voice and
 /// the lines that say a commentary has nothing on a verse.
 public enum CommentaryWording {
-    /// A commentary's paragraph as an English voice should hear it: each word in Greek or Hebrew script respelled
-    /// (`Respelling.headword`: Scofield quotes "ἐκκλησία", Spurgeon a Hebrew word now and then), an unpointed
-    /// Hebrew word, which no voice can be given, left out; every other word as printed.
-    package static func spoken(_ paragraph: String) -> String {
+    /// A commentary's paragraph as an English voice should hear it: its abbreviations in words
+    /// (`WrittenAbbreviations`: "A.D.", "ch. 21:22", "Mt 5:3", which a voice spells), each word in Greek or Hebrew
+    /// script respelled (`Respelling.headword`: Scofield quotes "ἐκκλησία", Spurgeon a Hebrew word now and then), an
+    /// unpointed Hebrew word, which no voice can be given, left out; every other word as printed.
+    package static func spoken(_ printed: String) -> String {
+        let paragraph = WrittenAbbreviations.said(printed)
         guard paragraph.unicodeScalars.contains(where: { $0.value >= 0x0370 }) else { return paragraph }
         var said: [String] = []
         for word in paragraph.split(separator: " ") {
