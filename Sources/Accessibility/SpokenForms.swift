@@ -148,11 +148,12 @@ package final class SpokenForms {
             var transliterations = [String?](repeating: nil, count: verse.words.count)
             translationFirsts = [Bool](repeating: false, count: verse.translation.count)
             for (offset, word) in chapter.words[verse.words].enumerated() {
-                // The first translation word a source word is aligned to is where the reverse interlinear shows it.
-                if let first = chapter.alignment(of: word).lazy.filter({ Int($0) < texts.count }).min() {
-                    translationFirsts[Int(first)] = true
-                }
-                for t in chapter.alignment(of: word) where Int(t) < texts.count && lastWord[Int(t)] != offset {
+                // The first translation word a source word is aligned to is where the reverse interlinear shows it:
+                // found in the same pass, not a pass of its own (benchmark a11y-all-warm).
+                var first = Int.max
+                for t in chapter.alignment(of: word) where Int(t) < texts.count {
+                    first = min(first, Int(t))
+                    guard lastWord[Int(t)] != offset else { continue }
                     lastWord[Int(t)] = offset
                     let name =
                         transliterations[offset]
@@ -162,6 +163,7 @@ package final class SpokenForms {
                     texts[Int(t)] += " "
                     texts[Int(t)] += name
                 }
+                if first != Int.max { translationFirsts[first] = true }
             }
             translationDescriptions = texts
             alignedCell = cell
