@@ -91,6 +91,9 @@ package enum CommentaryMarkup {
             }
             let scalars = character.unicodeScalars
             if let first = scalars.first, isControl(first) { return }
+            // An entity's combining mark (`&#800;`) after white space would join the space as one character: a
+            // mark with nothing to mark is dropped, so no paragraph ends in a space with a mark on it.
+            if pendingSpace, (" " + String(character)).count == 1 { return }
             if pendingSpace { current.append(" ") }
             pendingSpace = false
             current.append(character)
