@@ -105,9 +105,8 @@ public enum TopicalIndex {
 
     /// A number as OSIS writes one: digits only, no sign and no leading zero ("08" and "+8" name no chapter).
     private static func number(_ text: Substring) -> Int? {
-        guard let first = text.utf8.first, first != UInt8(ascii: "0"), text.utf8.count <= 3,
-            text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
-        else { return nil }
-        return Int(text)
+        guard text.first != "0" else { return nil }
+        var text = text
+        return text.withUTF8 { FieldSyntax.decimal($0) }
     }
 }
