@@ -93,11 +93,13 @@ struct DeflateSymbols {
             let a = rowPairs.loadUnaligned(fromByteOffset: x &* 4, as: UInt64.self)
             let b = abovePairs.loadUnaligned(fromByteOffset: x &* 4, as: UInt64.self)
             x &+= 2
-            var rgb = Self.packed(Self.subtract(a, b))
-            for _ in 0..<6 {
-                byte(UInt8(truncatingIfNeeded: rgb))
-                rgb &>>= 8
-            }
+            let rgb = Self.packed(Self.subtract(a, b))
+            byte(UInt8(truncatingIfNeeded: rgb))
+            byte(UInt8(truncatingIfNeeded: rgb &>> 8))
+            byte(UInt8(truncatingIfNeeded: rgb &>> 16))
+            byte(UInt8(truncatingIfNeeded: rgb &>> 24))
+            byte(UInt8(truncatingIfNeeded: rgb &>> 32))
+            byte(UInt8(truncatingIfNeeded: rgb &>> 40))
         }
         if x < width {
             var rgb = Self.packed(Self.subtract(UInt64(row[x]), UInt64(above[x])))

@@ -89,34 +89,55 @@ final class DeflateWriter: @unchecked Sendable {
         let literalLengths = Huffman.lengths(literalCounts, limit: 15)
         let literalCodes = Huffman.codes(literalLengths)
         putHeader(literalLengths)
-        // Each symbol's bits in one entry: its code, a match's extra bits and its distance code (a single zero
-        // bit), with the count of bits in the top byte. The symbols are coded with the bit buffer and the output
-        // cursor in locals (a class's stored properties would be checked for exclusive access at every write).
+        // Each symbol's bits (its code, a match's extra bits and its distance code, a single zero bit) and how
+        // many, in two tables. The symbols are coded with the bit buffer and the output cursor in locals (a
+        // class's stored properties would be checked for exclusive access at every write).
         let table = UnsafeMutablePointer<UInt32>.allocate(capacity: DeflateSymbols.symbolCount)
-        defer { table.deallocate() }
-        for symbol in 0..<256 { table[symbol] = literalCodes[symbol] | UInt32(literalLengths[symbol]) << 24 }
-        table[256] = 0
+        let widths = UnsafeMutablePointer<UInt8>.allocate(capacity: DeflateSymbols.symbolCount)
+        defer {
+            table.deallocate()
+            widths.deallocate()
+        }
+        for symbol in 0..<257 {
+            table[symbol] = literalCodes[symbol]
+            widths[symbol] = literalLengths[symbol]
+        }
         for length in 3...258 {
             let entry = Self.lengthSymbols[length]
-            let code = literalCodes[Int(entry.symbol)], bits = UInt32(literalLengths[Int(entry.symbol)])
-            table[256 + length] = code | UInt32(entry.value) << bits | (bits + UInt32(entry.extra) + 1) << 24
+            let code = literalCodes[Int(entry.symbol)], bits = literalLengths[Int(entry.symbol)]
+            table[256 + length] = code | UInt32(entry.value) << UInt32(bits)
+            widths[256 + length] = bits + entry.extra + 1
         }
-        var out = storage + used, buffer = bits, filled = count
-        for symbol in symbols {
-            let entry = table[Int(symbol)]
-            buffer |= UInt64(entry & 0xFF_FFFF) &<< UInt64(filled)
-            filled &+= Int(entry &>> 24)
-            if filled >= 32 {
-                UnsafeMutableRawPointer(out).storeBytes(
-                    of: UInt32(truncatingIfNeeded: buffer).littleEndian, as: UInt32.self)
-                out += 4
-                buffer &>>= 32
-                filled &-= 32
-            }
+        // Two symbols (at most 42 bits) at a time onto under a byte's bits, then the whole bytes stored at once,
+        // eight bytes written and the cursor moved past the whole ones (the room `reserve` makes has 8 to spare).
+        var out = UnsafeMutableRawPointer(storage + used), buffer = bits, filled = UInt64(count)
+        @inline(__always) func flush() {
+            out.storeBytes(of: buffer.littleEndian, as: UInt64.self)
+            let whole = filled &>> 3
+            out += Int(whole)
+            buffer &>>= whole &<< 3
+            filled &= 7
         }
-        used = out - storage
+        @inline(__always) func append(_ symbol: UInt16) {
+            buffer |= UInt64(table[Int(symbol)]) &<< filled
+            filled &+= UInt64(widths[Int(symbol)])
+        }
+        flush()
+        let base = symbols.baseAddress!, total = symbols.count
+        var index = 0
+        while index &+ 2 <= total {
+            append(base[index])
+            append(base[index &+ 1])
+            flush()
+            index &+= 2
+        }
+        if index < total {
+            append(base[index])
+            flush()
+        }
+        used = out - UnsafeMutableRawPointer(storage)
         bits = buffer
-        count = filled
+        count = Int(filled)
         put(literalCodes[256], Int(literalLengths[256]))
     }
 
