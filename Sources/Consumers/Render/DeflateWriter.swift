@@ -1,3 +1,5 @@
+import Foundation
+
 /// A deflate encoder (RFC 1951) made for rendered pages, which are mostly paper: rows are PNG-filtered "Up", so a
 /// row like the one above it is zeros and the paper around the text is runs of zeros; those runs are the only
 /// matches looked for (distance 1, as fpnge does), and everything else is a literal (`DeflateSymbols` makes and
@@ -6,25 +8,30 @@
 /// block), so bands encoded on different threads join into one stream by concatenation. The output grows in a
 /// buffer of its own (room for the worst case made before each block), written through a pointer.
 final class DeflateWriter: @unchecked Sendable {
-    private var storage = UnsafeMutablePointer<UInt8>.allocate(capacity: 1 << 16)
+    /// The output, from `malloc`, grown by `realloc`: a large block is moved by remapping its pages (glibc's
+    /// `mremap`), not by copying them, so a growing band never has two copies of its bytes in memory at once.
+    private var storage: UnsafeMutablePointer<UInt8>
     private var capacity = 1 << 16
     private var used = 0
     private var bits: UInt64 = 0
     private var count = 0
 
-    deinit { storage.deallocate() }
+    init() {
+        guard let memory = malloc(capacity) else { preconditionFailure("no memory for a compressed band") }
+        storage = memory.assumingMemoryBound(to: UInt8.self)
+    }
+
+    deinit { free(storage) }
 
     /// The bytes written so far (valid until the next write); a finished band's writer is read by one thread.
     var written: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: storage, count: used) }
 
-    /// Makes room for `extra` more bytes.
+    /// Makes room for `extra` more bytes. Traps when memory for them cannot be had.
     private func reserve(_ extra: Int) {
         guard used + extra + 8 > capacity else { return }
         let grown = max(capacity * 2, used + extra + 8)
-        let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
-        larger.update(from: storage, count: used)
-        storage.deallocate()
-        storage = larger
+        guard let larger = realloc(storage, grown) else { preconditionFailure("no memory for a compressed band") }
+        storage = larger.assumingMemoryBound(to: UInt8.self)
         capacity = grown
     }
 
