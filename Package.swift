@@ -2,17 +2,17 @@
 // The pipeline reads top to bottom: Corpus → Shaping → Typesetting → Table → Accessibility → Consumers.
 import PackageDescription
 
-/// How `interlinear-serve` is linked: by lld with packed relative relocations (DT_RELR, glibc 2.36), so the dynamic
-/// loader applies the position-independent binary's relative relocations from a bitmap rather than gold's RELA table.
+/// How the executables are linked: lld with packed relative relocations (see the `interlinear` target).
 let packedRelocations: [LinkerSetting] = [
     .unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"], .when(platforms: [.linux]))
 ]
 
-/// How `interlinear` is linked: by lld, at a fixed address, with a dynamic symbol table that holds only what the
+/// How `interlinear` is linked: as `packedRelocations`, and with a dynamic symbol table that holds only what the
 /// binary imports (see the `interlinear` target).
 let commandLineLinking: [LinkerSetting] = [
     .unsafeFlags(
-        ["-use-ld=lld", "-Xclang-linker", "-no-pie", "-Xlinker", "--no-export-dynamic"], .when(platforms: [.linux]))
+        ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic"],
+        .when(platforms: [.linux]))
 ]
 
 let package = Package(
@@ -247,12 +247,10 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/Consumers/CLI"),
-        // Linked by lld (Swift's toolchain ships it; it links in a second, gold in a minute) as a position-dependent
-        // executable (`-no-pie`): its addresses are fixed at link time, so the dynamic loader has none of its tens of
-        // thousands of relative relocations to apply at every start (benchmark `typeset-warm`, docs/performance.md,
-        // which also says what this gives up: the executable's own address-space layout randomisation; the
-        // libraries, heap and stack are still randomised). `interlinear-serve`, a long-running server, stays
-        // position-independent. `--no-export-dynamic` undoes the Swift driver's `-export-dynamic`:
+        // Linked by lld with packed relative relocations (DT_RELR, glibc 2.36): the dynamic loader applies the
+        // position-independent binary's relative relocations from a bitmap, fewer instructions per process start than
+        // gold's RELA table (benchmark `typeset-warm`, docs/performance.md); lld also links in a second, gold in a
+        // minute. Swift's toolchain ships lld. `--no-export-dynamic` undoes the Swift driver's `-export-dynamic`:
         // nothing looks the binary's own functions up by name (the libraries it opens are found by dlopen and bound
         // to their own dependencies), and the runtime's start-up `dladdr` walks every exported symbol, thousands of
         // them (Swift's runtime, Foundation, SQLite, libstdc++) with the driver's flag.
