@@ -79,6 +79,24 @@ struct RenderEnglishOrderTests {
         }
     }
 
+    /// A book's PDF in English order (Jude, one chapter, from the New Testament store): the title page says what it
+    /// is, and the paragraphs' `Span`s are the book's KJV words in the module's order.
+    @Test(SharedStore.needsSourceData) func aBookInTheKingJamesOrder() throws {
+        let store = try SharedStore.wholeNewTestament.get()
+        let file = try Self.render(
+            ["Jude", "--order", "english", "--translation", "KJV", "--format", "pdf", "--corpus", store.path],
+            name: "Jude-english.pdf")
+        let title = try RenderFixture.poppler("pdftotext", ["-f", "1", "-l", "1", file.path, "-"])
+        #expect(title.contains("Reverse interlinear: English (KJV) with Greek (SBLGNT)"), "\(title)")
+        let expected = try Self.kingJames("Jude 1")
+        #expect(expected.count > 500)
+        let spans = Self.paragraphSpans(try RenderFixture.poppler("pdfinfo", ["-struct-text", file.path]))
+        #expect(spans.count == expected.count)
+        #expect(zip(spans, expected).allSatisfy(Self.same))
+        let text = try RenderFixture.poppler("pdftotext", [file.path, "-"])
+        #expect(Self.englishTokens(text, mode: []) == expected)
+    }
+
     /// The English words read from pdftotext's output: in its default mode, each line followed by a line of source
     /// words or the reverse interlinear's marks (the row under it), its tokens after the verse number; in content
     /// order (`-raw`), every token drawn just before a source word or mark.
