@@ -35,7 +35,9 @@ package enum WrittenAbbreviations {
         {
             return (word.lead + said + next.trail, 2)
         }
-        if let said = dotted[word.core] { return (word.lead + said + word.trail, 1) }
+        if let said = dotted[word.core] ?? undotted[word.core] ?? initials(word.core) {
+            return (word.lead + said + word.trail, 1)
+        }
         // "1 Cor. 13:4": a numbered book's number printed before its name.
         if let next, let third, ["1", "2", "3"].contains(word.core), word.trail.isEmpty, next.lead.isEmpty,
             next.trail.isEmpty, third.lead.isEmpty, let book = book(word.core + " " + next.core),
@@ -86,14 +88,40 @@ package enum WrittenAbbreviations {
         "vers.": "verses", "ch": "chapter",
     ]
 
-    /// Dotted abbreviations, as printed, and their words.
+    /// Dotted abbreviations, as printed, and their words: Latin, the degrees and fellowships after an author's name,
+    /// the versions of the Bible a commentator compares.
     private static let dotted: [String: String] = [
         "A.D.": "Anno Domini", "B.C.": "before Christ", "D.D.": "Doctor of Divinity", "LL.D.": "Doctor of Laws",
         "M.A.": "Master of Arts", "N.T.": "New Testament", "O.T.": "Old Testament", "i.e.": "that is", "i.e": "that is",
         "e.g.": "for example", "e.g": "for example", "viz.": "namely", "cf.": "compare", "Cf.": "compare",
         "ibid.": "in the same place",
         "Ibid.": "in the same place", "MS.": "manuscript", "MSS.": "manuscripts", "&c.": "and so on",
+        "pp.": "pages", "q.d.": "as if to say", "sq.": "and following", "seq.": "and following",
+        "a.m.": "in the morning", "p.m.": "in the afternoon", "Bp.": "Bishop", "Sr.": "Senior",
+        "B.D.": "Bachelor of Divinity", "A.M.": "Master of Arts", "L.L.D.": "Doctor of Laws",
+        "LL.B.": "Bachelor of Laws", "L.L.B.": "Bachelor of Laws", "M.D.": "Doctor of Medicine",
+        "Ph.D.": "Doctor of Philosophy", "F.R.S.": "Fellow of the Royal Society",
+        "F.R.G.S.": "Fellow of the Royal Geographical Society", "F.L.S.": "Fellow of the Linnean Society",
+        "F.A.S.": "Fellow of the Society of Antiquaries", "A.V.": "Authorised Version", "E.V.": "English Version",
+        "P.B.V.": "Prayer Book Version", "C.H.S.": "Charles Haddon Spurgeon",
     ]
+
+    /// Abbreviations printed without points: the Septuagint's numeral, manuscripts, pages.
+    private static let undotted: [String: String] = [
+        "LXX": "Septuagint", "MS": "manuscript", "MSS": "manuscripts", "pp": "pages",
+    ]
+
+    /// A name's initials ("J.F.", "W.B.H.", "C.A.D.", which Spurgeon's Treasury signs its contributors' notes with)
+    /// said as initials, each letter a word of its own ("J. F."), as a reader says them: run together ("JF") a
+    /// voice reads them as one word it cannot say. Nil for anything else.
+    private static func initials(_ core: String) -> String? {
+        let letters = core.split(separator: ".", omittingEmptySubsequences: false)
+        let printed = letters.last?.isEmpty == true ? letters.dropLast() : letters[...]
+        guard printed.count >= 2,
+            printed.allSatisfy({ $0.count == 1 && $0.first!.isASCII && $0.first!.isUppercase })
+        else { return nil }
+        return printed.map { $0 + "." }.joined(separator: " ")
+    }
 
     /// A word as printed: what opens it ("("), its core, what closes it (",", ");").
     private struct Word {
@@ -101,7 +129,7 @@ package enum WrittenAbbreviations {
         var printed: String { lead + core + trail }
 
         init(_ word: Substring) {
-            let openers: Set<Character> = ["(", "[", "\"", "'", "“", "‘"]
+            let openers: Set<Character> = ["(", "[", "\"", "'", "“", "‘", "—"]
             let closers: Set<Character> = [",", ";", ":", ")", "]", "\"", "'", "”", "’", "!", "?"]
             let head = word.prefix { openers.contains($0) }
             let rest = word.dropFirst(head.count)

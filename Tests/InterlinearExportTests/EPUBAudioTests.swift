@@ -136,4 +136,58 @@ struct EPUBAudioTests {
             result.stderr.split(separator: "\n").count == 1 && result.stderr.contains("--audio"), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: file.path))
     }
+
+    /// Without `--output` the book goes to standard output whole or not at all: a narration can fail midway (a voice
+    /// or the encoder, the disk), and a half-written book there would look like a book. Watched as it runs: once the
+    /// program has written bytes of the book anywhere — into the file given as its standard output, or into a file
+    /// it holds open that has no name (what `/proc/PID/fd` shows as "(deleted)") — it is stopped (SIGSTOP) midway
+    /// through narrating two chapters (John 1, Genesis 1), and its standard output must still be empty; killed
+    /// there, it stays empty.
+    @Test("to standard output, nothing is written before the book is whole (stopped and killed midway)")
+    func standardOutputGetsTheBookWhole() throws {
+        let folder = try ExportFixture.temporaryDirectory()
+        let output = folder.appendingPathComponent("stdout.epub")
+        try #require(FileManager.default.createFile(atPath: output.path, contents: nil))
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, output.path, O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let pid = try spawnWithSignalsRestored(
+            interlinearBinary.path,
+            argv: [interlinearBinary.path, "export", "John 1", "Genesis 1", "--format", "epub", "--audio"],
+            environment: testEnvironment, actions: &actions)
+        func size(_ path: String) -> Int64 {
+            var info = stat()
+            return stat(path, &info) == 0 ? Int64(info.st_size) : 0
+        }
+        /// Bytes written so far: to standard output, and to the unnamed files the process holds open.
+        func written() -> (output: Int64, unnamed: Int64) {
+            let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
+            let unnamed = fds.map { "/proc/\(pid)/fd/\($0)" }.filter {
+                (try? FileManager.default.destinationOfSymbolicLink(atPath: $0))?.hasSuffix(" (deleted)") == true
+            }.map(size).reduce(0, +)
+            return (size(output.path), unnamed)
+        }
+        var raw: Int32 = 0
+        var exited = false
+        while written() == (0, 0) {
+            if waitpid(pid, &raw, WNOHANG) == pid {
+                exited = true
+                break
+            }
+            usleep(20_000)
+        }
+        try #require(!exited, "the export ended before it was seen writing (status word \(raw))")
+        kill(pid, SIGSTOP)
+        let midway = written()
+        #expect(midway.unnamed > 0, "midway, nothing in a temporary file")
+        #expect(midway.output == 0, "midway, \(midway.output) bytes already on standard output")
+        kill(pid, SIGKILL)
+        kill(pid, SIGCONT)
+        let end = try ChildExit(waitingFor: pid)
+        #expect(end.signal == SIGKILL)
+        #expect(size(output.path) == 0, "killed midway, standard output holds a partial book")
+    }
 }

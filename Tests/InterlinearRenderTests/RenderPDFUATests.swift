@@ -173,4 +173,66 @@ struct RenderPDFUATests {
         #expect(greek.count == 826)
         #expect(greek.allSatisfy { $0 == nil }, "a Greek word's structure element has an ActualText")
     }
+
+    /// The lemma tier in the structure tree: rendered with `--tiers source,lemma`, every `Span` of a word's `RT` is
+    /// its lemma, and each carries the source's language (`grc`, `hbo`) as the `RB` does, where the document's is
+    /// English. Expected lemmas: `typeset`'s lemma labels of the chapter in order (checked against the Strong's
+    /// dictionary and SBLGNT by `LemmaTierTests`); a Hebrew lemma's logical text is its element's `/ActualText`,
+    /// a Greek one's is its content, read by poppler (`pdfinfo -struct-text`).
+    @Test(
+        .enabled(
+            if: Validators.pdfuaRequired && RenderFixture.popplerRequired, Validators.pdfuaReason),
+        arguments: ["John 1", "Genesis 1"])
+    func lemmaSpansCarryTheirLanguage(reference: String) throws {
+        let tiers = ["--tiers", "source,lemma"]
+        let layout = try run(interlinearBinary, ["typeset", reference] + tiers, directory: packageRoot)
+        try #require(layout.status == 0, "\(layout.stderr)")
+        let lemmas = try JSONDecoder().decode(RenderFixture.Layout.self, from: layout.stdout).cells.flatMap {
+            $0.labels.filter { $0.tier == "lemma" }.map(\.text)
+        }
+        #expect(lemmas.count > 400, "\(reference) has \(lemmas.count) lemma labels")
+        let file = try RenderFixture.temporaryDirectory().appendingPathComponent("lemma.pdf")
+        _ = try RenderFixture.render([reference, "--format", "pdf"] + tiers, to: file)
+        let script = """
+            import json, sys, pikepdf
+            spans = []
+            def walk(node, parent):
+                if isinstance(node, pikepdf.Array):
+                    for child in node: walk(child, parent)
+                elif isinstance(node, pikepdf.Dictionary) and node.get("/Type") not in ("/MCR", "/OBJR"):
+                    kind = str(node.get("/S", ""))
+                    if kind == "/Span" and parent == "/RT":
+                        spans.append({"lang": str(node.Lang) if "/Lang" in node else None,
+                                      "text": str(node.ActualText) if "/ActualText" in node else None})
+                    if "/K" in node: walk(node.K, kind)
+            pdf = pikepdf.open(sys.argv[1])
+            walk(pdf.Root.StructTreeRoot.K, "")
+            json.dump({"document": str(pdf.Root.Lang), "spans": spans}, sys.stdout)
+            """
+        let result = try run(Validators.python, ["-c", script, file.path])
+        try #require(result.status == 0, "pikepdf: \(result.stderr)")
+        struct Span: Decodable { let lang: String?; let text: String? }
+        struct Found: Decodable { let document: String; let spans: [Span] }
+        let found = try JSONDecoder().decode(Found.self, from: result.stdout)
+        let hebrew = reference.hasPrefix("Genesis")
+        #expect(found.document == "en")
+        #expect(found.spans.count == lemmas.count, "\(found.spans.count) RT spans for \(lemmas.count) lemmas")
+        #expect(found.spans.allSatisfy { $0.lang == (hebrew ? "hbo" : "grc") }, "a lemma without its /Lang")
+        if hebrew {
+            let texts = found.spans.map { $0.text?.decomposedStringWithCanonicalMapping ?? "—" }
+            let expected = lemmas.map(\.decomposedStringWithCanonicalMapping)
+            #expect(texts == expected, "ActualText: \(Self.firstDifference(texts, expected))")
+        } else {
+            // pdfinfo's tree: each RT's one Span, its quoted text on the line after it (the separator's space last).
+            let lines = try RenderFixture.poppler("pdfinfo", ["-struct-text", file.path]).split(separator: "\n")
+            var texts: [String] = []
+            for (index, line) in lines.enumerated()
+            where line.trimmingCharacters(in: .whitespaces) == "RT" && index + 2 < lines.count {
+                let text = lines[index + 2].trimmingCharacters(in: .whitespaces)
+                texts.append(String(text.dropFirst().dropLast(2)).precomposedStringWithCanonicalMapping)
+            }
+            let expected = lemmas.map(\.precomposedStringWithCanonicalMapping)
+            #expect(texts == expected, "pdfinfo -struct-text: \(Self.firstDifference(texts, expected))")
+        }
+    }
 }

@@ -104,7 +104,9 @@ struct ExportCommand: ParsableCommand {
             case .epub:
                 // The libraries load here, before a byte is written, and only with --audio.
                 let narrator = try audio ? Narrator() : nil
-                try OutputTarget(output).write { sink in
+                // Written chapter by chapter (with --audio, minutes of synthesis that may fail midway): standard
+                // output gets the book whole or nothing.
+                try OutputTarget(output).writeWhole { sink in
                     try exporter.epub(chapters, modified: Self.modificationDate(), narrator: narrator) {
                         try sink.write($0)
                     }

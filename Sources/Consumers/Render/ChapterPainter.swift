@@ -51,6 +51,9 @@ public final class ChapterPainter {
     /// the text reversed, for poppler: see `showSpan`). The writer of a document empties it and
     /// `structureElementsBegun` before painting.
     var rightToLeftElements: [(element: StructureTags.Element, text: String)] = []
+    /// With `structureTags`, in drawing order: the `Span` of each lemma label, in the chapter's language where the
+    /// other tiers of its `RT` are English, for `PDFLanguage` to mark. Emptied with `rightToLeftElements`.
+    var lemmaElements: [StructureTags.Element] = []
     var structureElementsBegun = (rb: 0, span: 0)
     /// .notdef glyphs drawn (as boxes) since the painter was made.
     public private(set) var missingGlyphsDrawn = 0
@@ -148,6 +151,7 @@ public final class ChapterPainter {
                 if let element = tags.enter(labels[i]) {  // PDF only
                     let text = runs.strings[labels[i].text]
                     if Self.isRightToLeft(text) { rightToLeftElements.append((element, text)) }
+                    if labels[i].tier == .lemma { lemmaElements.append(element) }
                 }
                 let reach = wordSeparators ? textReach(of: i, in: range, labels: labels) : nil
                 drawLabel(labels[i], into: cr, x: x, y: y, reach: reach)

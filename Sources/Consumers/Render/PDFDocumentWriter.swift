@@ -18,6 +18,7 @@ struct PDFDocumentWriter {
     private struct Drawn {
         var pages: [PageSlice] = []
         var actualTexts: [(element: StructureTags.Element, text: String)] = []
+        var lemmaLanguages: [(element: StructureTags.Element, language: String)] = []
         var begun = (rb: 0, span: 0)
         var language: String?
         var missingGlyphs = 0
@@ -80,7 +81,7 @@ struct PDFDocumentWriter {
             PDFLanguage.tagged(
                 output.data, language: "en", title: request.title,
                 elementLanguages: drawn.language.map { ["RB": $0] } ?? [:],
-                actualTexts: drawn.actualTexts,
+                spanLanguages: drawn.lemmaLanguages, actualTexts: drawn.actualTexts,
                 begun: ["RB": drawn.begun.rb, "Span": drawn.begun.span]) ?? output.data
         return RenderResult(
             data: data, width: Int(paper.width.rounded()), height: Int(paper.height.rounded()),
@@ -104,6 +105,7 @@ struct PDFDocumentWriter {
         painter.wordSeparators = true
         painter.structureTags = true
         painter.rightToLeftElements = []
+        painter.lemmaElements = []
         painter.structureElementsBegun = drawn.begun
         defer {
             painter.wordSeparators = false
@@ -140,6 +142,8 @@ struct PDFDocumentWriter {
         drawn.pages += pages
         drawn.key.collect(painter, pages: pages)
         drawn.actualTexts += painter.rightToLeftElements
+        let language = painter.chapter.language.tag
+        drawn.lemmaLanguages += painter.lemmaElements.map { ($0, language) }
         drawn.begun = painter.structureElementsBegun
         drawn.language = drawn.language ?? painter.chapter.language.tag
         drawn.missingGlyphs += painter.missingGlyphsDrawn - missingBefore

@@ -7,7 +7,8 @@ import Foundation
 /// - `/MarkInfo << /Marked true >>` in the catalog when cairo left it out (cairo 1.16 writes it only when the
 ///   structure tree has a single `Document` root, which `PDFDocumentWriter` gives it);
 /// - `/Lang` on structure elements by type: the painter tags exactly the Greek words as `RB`
-///   (`ChapterPainter.structureTags`), so a screen reader can switch to a Greek voice for them;
+///   (`ChapterPainter.structureTags`), so a screen reader can switch to a Greek voice for them; and on each `Span`
+///   of the lemma tier, the dictionary form in the same language, one by one (`spanLanguages`);
 /// - `/ActualText` in logical order on the structure element of each right-to-left label (ISO 32000-1 §14.9.4): its
 ///   content-stream span carries the text reversed for poppler (`ChapterPainter.showSpan`), and a tagged-PDF reader
 ///   (Acrobat, and screen readers through it) takes an element's ActualText over its content;
@@ -16,12 +17,14 @@ import Foundation
 /// - every page's untagged content (running head, rule, page number) marked as artifacts (`PDFArtifacts`, 7.1-3).
 enum PDFLanguage {
     /// The finished PDF, or nil when its trailer or objects are not in the form cairo 1.16 writes (a classic xref
-    /// table, uncompressed catalog, pages and structure elements). An element of `actualTexts` is found by its index
+    /// table, uncompressed catalog, pages and structure elements). An element of `spanLanguages` (the lemma tier's
+    /// `Span`s, Greek or Hebrew among the English of the other tiers) or `actualTexts` is found by its index
     /// among the document's elements of its type in object-number order (see `StructureTags`), and only when the
     /// document has exactly as many as were begun (`begun`, by type): with any other count the numbering is not
     /// cairo 1.16's and those elements get no ActualText rather than another element's.
     static func tagged(
         _ pdf: Data, language: String, title: String, elementLanguages: [String: String],
+        spanLanguages: [(element: StructureTags.Element, language: String)] = [],
         actualTexts: [(element: StructureTags.Element, text: String)] = [],
         begun: [String: Int] = [:]
     ) -> Data? {
@@ -54,16 +57,19 @@ enum PDFLanguage {
             }
         }
         var elementsByType: [String: [(Int, String)]] = [:]
-        for (element, text) in actualTexts {
+        /// Adds `entry` to `element`'s dictionary when the element is found as `begun` says.
+        func add(_ entry: String, to element: StructureTags.Element) {
             if elementsByType[element.type] == nil {
                 elementsByType[element.type] = structureElements(element.type, in: bytes).sorted { $0.0 < $1.0 }
             }
             guard let elements = elementsByType[element.type], elements.count == begun[element.type],
                 element.index < elements.count
-            else { continue }
+            else { return }
             let (number, dictionary) = elements[element.index]
-            entries[number, default: (dictionary, "")].added += "   /ActualText \(textString(text))\n"
+            entries[number, default: (dictionary, "")].added += entry
         }
+        for (element, spanLanguage) in spanLanguages { add("   /Lang (\(spanLanguage))\n", to: element) }
+        for (element, text) in actualTexts { add("   /ActualText \(textString(text))\n", to: element) }
         for (number, entry) in entries.sorted(by: { $0.key < $1.key }) {
             changed.append((number, Data((String(entry.dictionary.dropLast(2)) + entry.added + ">>").utf8)))
         }
