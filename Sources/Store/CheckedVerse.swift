@@ -135,8 +135,8 @@ struct CheckedVerse {
                         try StoredChapterCheck.field(part.surface, path: check.path, what: what)
                         try StoredChapterCheck.field(part.strongs, path: check.path, what: what)
                         try check.morpheme(part, of: index + 1, verse: number, surface: word.surface, spelled: &spelled)
-                        found.append(
-                            (String(decoding: part.surface, as: UTF8.self), String(decoding: part.strongs, as: UTF8.self)))
+                        let surface = String(decoding: part.surface, as: UTF8.self)
+                        found.append((surface, String(decoding: part.strongs, as: UTF8.self)))
                     }
                     if index == position {
                         guard spelled == word.surface.count else { throw check.unspelled(word: index + 1, of: number) }
