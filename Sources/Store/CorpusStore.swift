@@ -18,8 +18,9 @@ package final class CorpusStore {
     private var verifiedTables: [String] = []
     private var verseStatement: Statement?
     private var chapterStatement: Statement?
-    /// One verse with its own checksum, by key (`readCheckedVerses`).
+    /// One verse with its own checksum, by key, and its chapter's recorded language (`vouchedVerses`).
     var verseByKey: Statement?
+    var chapterRecord: Statement?
     /// A lexicon entry by its key (`lexiconEntry(strongs:)`).
     var lexiconByKey: Statement?
     /// A Greek number's recorded renderings (`StudyTable`).
@@ -155,14 +156,8 @@ package final class CorpusStore {
     /// interned — each distinct morpheme string met for the first time is a check and a copy, and the Old
     /// Testament's morphemes were a quarter of its load (docs/performance.md). Read with them, every morpheme is
     /// checked as before.
-    ///
-    /// With `only`, the chapter holds just those verses (by number), checked as always: each by its own checksum
-    /// (`VerseChecksum`), read by its key — what a search needs to check its hits, without the rest of the chapter. A
-    /// verse without one (a store migrated from version 6) has every row of the chapter read and hashed instead, so
-    /// the chapter's checksum vouches for it.
     package func read(
-        _ reference: ChapterReference, into strings: StringTableBuilder, morphemes withMorphemes: Bool = true,
-        only: [Int]? = nil
+        _ reference: ChapterReference, into strings: StringTableBuilder, morphemes withMorphemes: Bool = true
     ) throws -> Chapter? {
         let key = ChapterKey(book: reference.book.number, chapter: reference.chapter)
         let range = Schema.range(of: key)
@@ -191,15 +186,8 @@ package final class CorpusStore {
         let language = expected?.language ?? reference.book.language
         var chapter = Chapter(reference: reference, language: language)
         chapter.omitsMorphemes = language == .hebrew && !withMorphemes
-        if let only, expected != nil {
-            var shown = chapter
-            var shownCheck = check
-            if try readCheckedVerses(only, of: range, into: &shown, strings: strings, check: &shownCheck) {
-                return shown
-            }
-        }
         // The counts the import recorded, bounded: the record is data too.
-        if let expected, only == nil {
+        if let expected {
             let words = min(max(expected.words, 0), Self.largestReservation)
             chapter.reserveCapacity(words: words, morphemes: language == .hebrew && withMorphemes ? words * 2 : 0)
         }
@@ -220,14 +208,13 @@ package final class CorpusStore {
                 key: verses.int(0), translation: translation, words: verses.bytes(2), morphemes: packedMorphemes,
                 outside: outside)
             guard digest.verses <= expected.verses else { throw check.damaged("holds more verses than it recorded") }
-            if let only, !only.contains(number) { continue }
             try appendVerse(
                 number, translation: translation, words: verses.bytes(2), morphemes: packedMorphemes,
                 outside: outside, into: &chapter, gathering: &verseMorphemes, marks: &marks, strings: strings,
                 check: &check)
         }
         guard let expected else { return nil }
-        guard digest.verses == expected.verses, only != nil || chapter.words.count == expected.words,
+        guard digest.verses == expected.verses, chapter.words.count == expected.words,
             digest.value == expected.checksum
         else {
             throw check.damaged(

@@ -1,10 +1,10 @@
 import InterlinearCorpus
 
 /// Search hits served from checked data. The search tables (`word`, `morpheme`, `morphology` and the full-text index)
-/// are under no chapter's checksum, so every hit a search prints is checked against its verse as the loader reads
-/// and checks it (`CorpusStore.read(_:into:morphemes:only:)`: bounds, field syntax and the verse's own checksum,
-/// `VerseChecksum`, or its chapter's, `ChapterDigest`, in a store migrated from version 6): a word row's fields and
-/// search keys must be the checked word's, a Hebrew word's morpheme rows the ones its checked morphemes give, a verse
+/// are under no chapter's checksum, so every hit a search prints is checked against its verse, read by its key and
+/// vouched for by its own checksum (`VerseChecksum`, or its chapter's, `ChapterDigest`, in a store migrated from
+/// version 6), its words bounded and the fields used checked as text and syntax (`CheckedVerse`): a word row's
+/// fields and search keys must be the checked word's, a Hebrew word's morpheme rows the ones its checked morphemes give, a verse
 /// a text criterion found must match it in the checked translation (FTS5 in memory, same tokenizer, same expression),
 /// and a word hit's context is made from the checked verse. A row changed in any of them is refused in one line with the
 /// command that rebuilds the store. The counts per book come from the indexes as they are (checking them would read
@@ -19,23 +19,20 @@ extension StoreSearch {
         var strongsNumber: Int
     }
 
-    /// The chapters of the hits, read (and so checked) once each with only the verses of the hits, each checked by its
-    /// own checksum (`CorpusStore.read(_:into:morphemes:only:)`): a verse no hit is in is left to the commands that
-    /// show it. All are read into one string table, frozen once they are all read: the hits' chapters share most of
-    /// their strings, and a table per chapter cost its allocation and every shared string interned and checked again.
-    /// They are read in canonical order, the order the hits come in, so the first damage met is the one refused.
-    /// Sorted arrays, not dictionaries or sets keyed by `Int`: the first such collection instantiates generic
-    /// metadata, a scan of the binary's conformance records (the `search` benchmark in Benchmarks/Thresholds).
-    final class CheckedChapters {
+    /// The verses of the hits, each read by its key and vouched for by its own checksum (`CorpusStore.vouchedVerses`):
+    /// a verse no hit is in is left to the commands that show it. They are read chapter by chapter in canonical
+    /// order, the order the hits come in, so the first damage met is the one refused. A sorted array, not a
+    /// dictionary keyed by `Int`: the first such collection instantiates generic metadata, a scan of the binary's
+    /// conformance records (the `search` benchmark in Benchmarks/Thresholds).
+    final class CheckedVerses {
         let store: CorpusStore
-        /// The chapter keys the hits name, ascending, each with its chapter.
-        private var chapters: [(key: Int, chapter: Chapter)] = []
+        /// The verses read, by ascending key.
+        private var verses: [CheckedVerse] = []
 
-        /// Reads the chapters of `verses` (verse keys, in any order).
-        init(store: CorpusStore, verses: some Sequence<Int>) throws {
+        /// Reads the verses `keys` name (in any order, repeats allowed).
+        init(store: CorpusStore, verses keys: some Sequence<Int>) throws {
             self.store = store
-            let keys = verses.sorted()
-            let strings = StringTableBuilder()
+            let keys = keys.sorted()
             var start = keys.startIndex
             while start < keys.endIndex {
                 let chapterKey = keys[start] / 1000
@@ -45,33 +42,37 @@ extension StoreSearch {
                     if numbers.last != keys[end] % 1000 { numbers.append(keys[end] % 1000) }
                     end += 1
                 }
-                guard let book = Book.numbered(chapterKey / 1000),
-                    let chapter = try store.read(
-                        ChapterReference(book: book, chapter: chapterKey % 1000), into: strings, only: numbers)
-                else { throw disagreement("verse key \(keys[start])", "names no chapter the store holds") }
-                chapters.append((chapterKey, chapter))
+                guard let book = Book.numbered(chapterKey / 1000) else {
+                    throw disagreement("verse key \(keys[start])", "names no chapter the store holds")
+                }
+                let reference = ChapterReference(book: book, chapter: chapterKey % 1000)
+                guard let (language, rows) = try store.vouchedVerses(numbers, of: reference) else {
+                    throw disagreement("verse key \(keys[start])", "names no chapter the store holds")
+                }
+                var check = StoredChapterCheck(path: store.path, reference: reference)
+                for row in rows {
+                    verses.append(try CheckedVerse(row, of: reference, language: language, check: &check))
+                }
                 start = end
             }
-            for index in chapters.indices { chapters[index].chapter.freeze(strings) }
         }
 
-        /// The checked chapter and verse a verse key names; a key the chapter does not hold is damage.
-        func verse(_ key: Int) throws -> (chapter: Chapter, verse: Verse) {
-            let chapterKey = key / 1000
-            var low = 0, high = chapters.count
+        /// The checked verse a verse key names; a key the store holds no verse for is damage.
+        func verse(_ key: Int) throws -> CheckedVerse {
+            var low = 0, high = verses.count
             while low < high {
                 let middle = (low + high) / 2
-                if chapters[middle].key < chapterKey { low = middle + 1 } else { high = middle }
+                if verses[middle].key < key { low = middle + 1 } else { high = middle }
             }
-            // Every key asked for was among those read.
-            guard low < chapters.count, chapters[low].key == chapterKey else {
-                throw disagreement("verse key \(key)", "names no chapter the store holds")
+            guard low < verses.count, verses[low].key == key else {
+                // Every key asked for was among those read, so its book and chapter were found.
+                let chapter = Book.numbered(key / 1_000_000).map {
+                    "\(ChapterReference(book: $0, chapter: key / 1000 % 1000))"
+                }
+                throw disagreement(
+                    "\(chapter ?? "verse key \(key / 1000)"):\(key % 1000)", "is not a verse of the chapter")
             }
-            let chapter = chapters[low].chapter
-            guard let index = chapter.verseIndex(number: key % 1000) else {
-                throw disagreement("\(chapter.reference):\(key % 1000)", "is not a verse of the chapter")
-            }
-            return (chapter, chapter.verses[index])
+            return verses[low]
         }
 
         func disagreement(_ what: String, _ why: String) -> StoreError {
@@ -81,44 +82,44 @@ extension StoreSearch {
 
     /// The hits of word rows, each checked against its checked chapter, with context from it when asked.
     func checkedWordHits(_ rows: [WordRow], textMatches: [String], context: Bool) throws -> [SearchHit] {
-        let chapters = try CheckedChapters(store: store, verses: rows.map(\.verseKey))
+        let verses = try CheckedVerses(store: store, verses: rows.map(\.verseKey))
         var morphemeRows: [WordPlace: [[String]]]?
         var hits: [SearchHit] = []
         // A search's hits repeat their lemma and most forms (G3056's 50: one lemma, 12 forms); each is folded once,
-        // remembered by its id in the chapters' one string table, in a short list (a dictionary's first use scans
-        // the binary's conformance records).
-        var folded: [(id: TextID, key: String)] = []
-        func key(_ id: TextID, in chapter: Chapter) -> String {
-            if let known = folded.first(where: { $0.id == id }) { return known.key }
-            let key = Folding.key(chapter.text(id))
-            folded.append((id, key))
+        // in a short list (a dictionary's first use scans the binary's conformance records).
+        // Two lists of strings, not one of pairs: an array of a new type instantiates its metadata at run time.
+        var foldedTexts: [String] = [], foldedKeys: [String] = []
+        func key(_ text: String) -> String {
+            if let known = foldedTexts.firstIndex(where: { Self.sameBytes($0, text) }) { return foldedKeys[known] }
+            let key = Folding.key(text)
+            foldedTexts.append(text)
+            foldedKeys.append(key)
             return key
         }
         for row in rows {
-            let (chapter, verse) = try chapters.verse(row.verseKey)
-            var place: String { "\(chapter.reference):\(verse.number) word \(row.position + 1)" }
-            guard row.position >= 0, row.position < verse.words.count else {
-                throw chapters.disagreement(place, "is past the verse's \(verse.words.count) words")
+            let verse = try verses.verse(row.verseKey)
+            var place: String { "\(verse.reference):\(verse.number) word \(row.position + 1)" }
+            guard row.position >= 0, row.position < verse.wordCount else {
+                throw verses.disagreement(place, "is past the verse's \(verse.wordCount) words")
             }
-            let word = chapter.words[verse.word(at: WordOffset(UInt16(row.position)))]
             // The row's printed fields are the checked word's bytes (compared in place, no string made of them), its
-            // keys what folding the checked word gives.
-            guard chapter.holds(row.surface, at: word.surface), chapter.holds(row.lemma, at: word.lemma),
-                chapter.holds(row.strongs, at: word.strongs), chapter.holds(row.morphology, at: word.morphology),
-                chapter.holds(row.gloss, at: word.gloss), row.surfaceKey == key(word.surface, in: chapter),
-                row.lemmaKey == key(word.lemma, in: chapter),
+            // keys what folding them gives.
+            guard
+                try verse.fields(
+                    at: row.position, are: row.surface, row.lemma, row.strongs, row.morphology, row.gloss),
+                row.surfaceKey == key(row.surface), row.lemmaKey == key(row.lemma),
                 row.strongsNumber == Folding.strongsNumber(row.strongs) ?? 0
             else {
-                throw chapters.disagreement(place, "(its search row was changed since the import)")
+                throw verses.disagreement(place, "(its search row was changed since the import)")
             }
-            if chapter.language == .hebrew {
+            if verse.language == .hebrew {
                 // The rows `StoreWriter.writeMorphemes` writes for the word, made again from the checked morphemes.
                 var wanted: [[String]] = []
-                for morpheme in chapter.morphemes(of: word) {
-                    let numbers = chapter.text(morpheme.strongs).split(separator: "/")
+                for morpheme in try verse.morphemes(at: row.position) {
+                    let numbers = morpheme.strongs.split(separator: "/")
                     for number in numbers.isEmpty ? [""] : numbers {
                         wanted.append([
-                            Folding.key(chapter.text(morpheme.surface)), String(number),
+                            Folding.key(morpheme.surface), String(number),
                             "\(Folding.strongsNumber(number, prefix: "H") ?? 0)",
                         ])
                     }
@@ -126,16 +127,16 @@ extension StoreSearch {
                 if morphemeRows == nil { morphemeRows = try self.morphemeRows(of: rows) }
                 let found = morphemeRows?[WordPlace(verse: row.verseKey, position: row.position)] ?? []
                 guard found == wanted else {
-                    throw chapters.disagreement(place, "(its morpheme search rows were changed since the import)")
+                    throw verses.disagreement(place, "(its morpheme search rows were changed since the import)")
                 }
             }
             hits.append(
                 SearchHit(
-                    chapter: chapter.reference, verse: verse.number, word: row.position, matched: row.surface,
+                    chapter: verse.reference, verse: verse.number, word: row.position, matched: row.surface,
                     lemma: row.lemma, strongs: row.strongs, morphology: row.morphology, gloss: row.gloss,
-                    context: context ? Self.context(of: row.position, in: verse, chapter) : ""))
+                    context: context ? try verse.context(of: row.position) : ""))
         }
-        try checkTextMatches(rows.map(\.verseKey), textMatches, chapters)
+        try checkTextMatches(rows.map(\.verseKey), textMatches, verses)
         return hits
     }
 
@@ -166,21 +167,20 @@ extension StoreSearch {
 
     /// Text hits (verse keys) checked: each verse in its checked chapter, matching every text criterion there.
     func checkTextHits(_ keys: [Int], textMatches: [String]) throws {
-        try checkTextMatches(keys, textMatches, CheckedChapters(store: store, verses: keys))
+        try checkTextMatches(keys, textMatches, CheckedVerses(store: store, verses: keys))
     }
 
     /// Every verse must match every full-text expression in its checked translation: FTS5 in memory with the store's
     /// tokenizer, holding only those verses. `keys` in any order, repeats allowed.
-    private func checkTextMatches(_ keys: [Int], _ matches: [String], _ chapters: CheckedChapters) throws {
+    private func checkTextMatches(_ keys: [Int], _ matches: [String], _ verses: CheckedVerses) throws {
         var sorted = keys.sorted()
         sorted.removeDuplicatesOfSorted()
         var translations: [(Int, String)] = []
         for key in sorted {
-            let (chapter, verse) = try chapters.verse(key)
-            // Without a text criterion, each verse checked with its chapter is all: no translation to match.
+            let verse = try verses.verse(key)
+            // Without a text criterion, each verse checked by its checksum is all: no translation to match.
             guard !matches.isEmpty else { continue }
-            translations.append(
-                (key, chapter.translationTokens[verse.translation].map(chapter.text).joined(separator: " ")))
+            translations.append((key, try verse.translation()))
         }
         guard !matches.isEmpty, !translations.isEmpty else { return }
         let memory = try Database(path: ":memory:", readOnly: false, create: true)
@@ -199,47 +199,20 @@ extension StoreSearch {
             while try select.step() { matched.append(select.int(0)) }
             matched.sort()
             if let key = sorted.first(where: { matched.binarySearch($0) == nil }) {
-                let (chapter, verse) = try chapters.verse(key)
-                throw chapters.disagreement(
-                    "\(chapter.reference):\(verse.number)",
+                let verse = try verses.verse(key)
+                throw verses.disagreement(
+                    "\(verse.reference):\(verse.number)",
                     "(the full-text index finds it for a text its translation does not hold)")
             }
         }
     }
-
-    /// Four words either side of a word, the word in brackets, from the checked chapter. Its bytes are gathered
-    /// from the string table and made a string once: a string per word appended to a growing one cost more than
-    /// the rest of a hit's check.
-    static func context(of position: Int, in verse: Verse, _ chapter: Chapter) -> String {
-        let words = chapter.words[verse.words]
-        let lower = max(position - 4, 0), upper = min(position + 5, words.count)
-        let ellipsis: [UInt8] = [0xE2, 0x80, 0xA6]  // "…"
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(
-            (lower..<upper).reduce(16) { $0 + chapter.strings.utf8Count(of: words[words.startIndex + $1].surface) + 1 })
-        if lower > 0 {
-            bytes.append(contentsOf: ellipsis)
-            bytes.append(UInt8(ascii: " "))
-        }
-        for offset in lower..<upper {
-            if offset > lower { bytes.append(UInt8(ascii: " ")) }
-            if offset == position { bytes.append(UInt8(ascii: "[")) }
-            chapter.strings.withUTF8(of: words[words.startIndex + offset].surface) { bytes.append(contentsOf: $0) }
-            if offset == position { bytes.append(UInt8(ascii: "]")) }
-        }
-        if upper < words.count {
-            bytes.append(UInt8(ascii: " "))
-            bytes.append(contentsOf: ellipsis)
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
 }
 
-extension Chapter {
-    /// Whether `text` is the string `id` stands for, byte for byte.
-    fileprivate func holds(_ text: String, at id: TextID) -> Bool {
-        var text = text
-        return text.withUTF8 { text in strings.withUTF8(of: id) { text.elementsEqual($0) } }
+extension StoreSearch {
+    /// Whether two strings hold the same bytes: a folded key is made of a form's bytes, so no Unicode comparison.
+    fileprivate static func sameBytes(_ first: String, _ second: String) -> Bool {
+        var first = first, second = second
+        return first.withUTF8 { first in second.withUTF8 { CheckedVerse.sameBytes(first, $0) } }
     }
 }
 

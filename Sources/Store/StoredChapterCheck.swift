@@ -78,12 +78,17 @@ struct StoredChapterCheck {
     /// The `count`-th word of a verse: its size and surface. Its coded fields' syntax is `codes`, once they are
     /// interned.
     mutating func word(_ count: Int, of verse: Int, _ row: WordRow) throws {
-        let extent = row.extent
+        try word(count, of: verse, extent: row.extent, surfaceIsEmpty: row.surface.isEmpty)
+    }
+
+    /// The `count`-th word of a verse measured (`VerseWords.Reader.skipWord`): what `word(_:of:_:)` checks.
+    @inline(__always)
+    mutating func word(_ count: Int, of verse: Int, extent: FieldExtent, surfaceIsEmpty: Bool) throws {
         if let tooLong = extent.tooLong {
             try Self.length(tooLong, path: path, what: "word \(count) of \(reference):\(verse)")
         }
         try self.count(extent.bytes)
-        guard !row.surface.isEmpty else { throw bad("word \(count) of \(reference):\(verse) has an empty surface") }
+        guard !surfaceIsEmpty else { throw bad("word \(count) of \(reference):\(verse) has an empty surface") }
     }
 
     /// The syntax of the `count`-th word's Strong's number and morphology code, interned as `strongs` and

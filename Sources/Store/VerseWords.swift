@@ -70,6 +70,32 @@ enum VerseWords {
                 alignment: alignment, punctuation: punctuation)
         }
 
+        /// Skips the next word, measuring what `next` would give: its fields' extent (`StoredChapterCheck.word`) and
+        /// where its surface is, from the start of the bytes; nil when the bytes end inside it, or a count runs past
+        /// them. For a reader that needs a word's bounds and not its fields (`CheckedVerse`).
+        mutating func skipWord() -> (extent: StoredChapterCheck.FieldExtent, surface: Int, surfaceCount: Int)? {
+            var extent = StoredChapterCheck.FieldExtent()
+            guard let surface = field() else { return nil }
+            extent.add(surface)
+            let surfaceStart = offset - surface.count
+            // The seven fields after the surface, in `Field` order.
+            guard let transliteration = field() else { return nil }
+            extent.add(transliteration)
+            guard let lemma = field() else { return nil }
+            extent.add(lemma)
+            guard let strongs = field() else { return nil }
+            extent.add(strongs)
+            guard let morphology = field() else { return nil }
+            extent.add(morphology)
+            guard let gloss = field() else { return nil }
+            extent.add(gloss)
+            guard let alignment = field() else { return nil }
+            extent.add(alignment)
+            guard let punctuation = field() else { return nil }
+            extent.add(punctuation)
+            return (extent, surfaceStart, surface.count)
+        }
+
         /// The bytes read since `start` (an earlier `offset`).
         func bytes(from start: Int) -> UnsafeBufferPointer<UInt8> {
             UnsafeBufferPointer(rebasing: bytes[start..<offset])

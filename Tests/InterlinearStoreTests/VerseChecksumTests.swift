@@ -161,4 +161,83 @@ import Testing
         #expect(try database.integer("SELECT count(*) FROM verse") ?? 0 > 0)
         database.close()
     }
+
+    /// The packed words of verse `key` rewritten by `change` (each word's fields in `VerseWords.Field` order) and the
+    /// verse's checksum computed again, as someone who knows the checksum would: the checksum then vouches for the
+    /// row, and only the checks of what the search uses stand between it and the terminal.
+    private func resum(_ key: Int, in url: URL, _ change: (inout [[[UInt8]]]) -> Void) throws {
+        let database = try Database(path: url.path, readOnly: false)
+        let select = try database.prepare(
+            """
+            SELECT verse.translation, verse_words.words, verse.outside FROM verse
+            JOIN verse_words ON verse_words.id = verse.id WHERE verse.id = ?1 AND verse_words.morphemes IS NULL
+            """)
+        try select.bind(key, at: 1)
+        try #require(try select.step())
+        let translation = Array(select.bytes(0)), outside = select.int(2) != 0
+        var words: [[[UInt8]]] = []
+        var reader = VerseWords.Reader(select.bytes(1))
+        while !reader.isAtEnd {
+            let next = reader.next()
+            let word = try #require(next)
+            words.append(
+                [
+                    word.surface, word.transliteration, word.lemma, word.strongs, word.morphology, word.gloss,
+                    word.alignment, word.punctuation,
+                ].map { Array($0) })
+        }
+        select.reset()
+        change(&words)
+        var packed: [UInt8] = []
+        for word in words { for field in word { field.withUnsafeBufferPointer { VerseWords.append($0, to: &packed) } } }
+        let checksum = translation.withUnsafeBufferPointer { translation in
+            packed.withUnsafeBufferPointer { packed in
+                VerseChecksum.of(key: key, translation: translation, words: packed, morphemes: nil, outside: outside)
+            }
+        }
+        let update = try database.prepare("UPDATE verse_words SET words = ?1 WHERE id = ?2")
+        try update.bind([packed, key] as [any StatementValue])
+        try update.run()
+        try database.execute("UPDATE verse SET checksum = \(checksum) WHERE id = \(key)")
+        database.close()
+    }
+
+    /// The first word of Strong's G3056 in John 1: its verse key and position.
+    private func firstHit(_ url: URL) throws -> (verse: Int, position: Int) {
+        let database = try Database(path: url.path, readOnly: true)
+        let select = try database.prepare(
+            """
+            SELECT verse, position FROM word WHERE strongs_number = 3056 AND verse BETWEEN 43001000 AND 43001999
+            ORDER BY verse, position LIMIT 1
+            """)
+        try #require(try select.step())
+        return (select.int(0), select.int(1))
+    }
+
+    /// A search checks the fields it prints as text and their codes' syntax itself, not only by the verse's
+    /// checksum: a verse whose checksum was computed again over unclean bytes is refused where they would be printed.
+    /// The wording is the chapter read's (`StoredChapterCheck`), which refuses the same fields.
+    @Test("a verse re-summed over a control character in the context it shows: refused")
+    func resummedContextWord() throws {
+        let url = try store("resummed-context")
+        let hit = try firstHit(url)
+        #expect(hit.position > 0)
+        // The word before the hit, shown in its context; its search row is left alone.
+        try resum(hit.verse, in: url) { words in words[hit.position - 1][0] += [0x07] }
+        expectOneErrorLine(
+            try interlinear("search", "G3056", corpus: url), status: 65,
+            ["is damaged", "word \(hit.position) of John 1:\(hit.verse % 1000)", "control character"])
+    }
+
+    @Test("a verse re-summed with a hit's morphology code unparseable, its search row alike: refused")
+    func resummedHitCode() throws {
+        let url = try store("resummed-code")
+        let hit = try firstHit(url)
+        try resum(hit.verse, in: url) { words in words[hit.position][4] = Array("no code".utf8) }
+        try sqlite(
+            url, "UPDATE word SET morphology = 'no code' WHERE verse = \(hit.verse) AND position = \(hit.position)")
+        expectOneErrorLine(
+            try interlinear("search", "G3056", corpus: url), status: 65,
+            ["is damaged", "word \(hit.position + 1) of John 1:\(hit.verse % 1000)", "bad morphology code"])
+    }
 }

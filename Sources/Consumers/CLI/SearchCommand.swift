@@ -93,7 +93,7 @@ struct SearchRun: CommandRun, Equatable {
             if json {
                 try emit(try document.encoded(), to: nil)
             } else {
-                try emit(Array(document.text.utf8), to: nil)
+                try emit(document.textBytes, to: nil)
             }
         }
     }
