@@ -135,9 +135,17 @@ package final class ChapterCatalog: ChapterNavigator {
     package let session: Interlinear
 
     /// A catalog of `session`'s chapters; `numbering` is the store's library when the session's library wraps it.
-    package init(session: Interlinear, numbering: ChapterLibrary? = nil) {
+    /// Every chapter it loads shows `hebrewMarks` (`--hebrew-marks`), so turning the page keeps what the first chapter
+    /// showed.
+    package init(session: Interlinear, numbering: ChapterLibrary? = nil, hebrewMarks: HebrewMarks = .all) {
         self.session = session
-        super.init(source: session.library, numbering: numbering, load: { try session.chapter($0) })
+        super.init(
+            source: session.library, numbering: numbering,
+            load: { reference in
+                hebrewMarks == .all
+                    ? try session.chapter(reference)
+                    : try session.chapter(Passage(chapter: reference), hebrewMarks: hebrewMarks)
+            })
     }
 
     package convenience init(session: Interlinear, chapters: [ChapterReference]) {

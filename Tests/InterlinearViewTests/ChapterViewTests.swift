@@ -3,6 +3,7 @@ import InterlinearCorpus
 import InterlinearSession
 import InterlinearTable
 import InterlinearTestSupport
+import InterlinearTypesetting
 import InterlinearView
 import Testing
 
@@ -130,6 +131,33 @@ import Testing
         #expect(ViewFixture.press(view, .down).contains(.status) && view.message == nil)
         #expect(view.layoutCount == 9, "the first layout and one per chapter shown")
         #expect(view.tree.stats == AccessibilityTree.Stats())
+    }
+
+    /// `--hebrew-marks` holds for every chapter the window turns to, not only the first: Psalm 23 after Genesis 1
+    /// with consonants only has none of the Hebrew block's points and accents (U+0591–U+05BD, U+05BF, U+05C1–U+05C2,
+    /// U+05C4–U+05C5, U+05C7: the Unicode Standard's Hebrew chart), where the fully marked Psalm 23 has them.
+    @Test func turningThePageKeepsTheHebrewMarksShown() throws {
+        func marks(_ chapter: Chapter) -> Int {
+            chapter.words.reduce(0) { count, word in
+                count
+                    + chapter.text(word.printed).unicodeScalars.filter {
+                        (0x0591...0x05BD).contains($0.value)
+                            || [0x05BF, 0x05C1, 0x05C2, 0x05C4, 0x05C5, 0x05C7]
+                                .contains($0.value)
+                    }.count
+            }
+        }
+        let session = try makeSession(options: LayoutOptions(width: 390))
+        let catalog = ChapterCatalog(session: session, hebrewMarks: .none)
+        let genesis = try catalog.load(try #require(ChapterReference(parsing: "Genesis 1")))
+        let view = ChapterView(
+            chapter: genesis, layout: session.layout(genesis), catalog: catalog, windowHeight: 600, scrollY: 0)
+        #expect(marks(view.chapter) == 0)
+        ViewFixture.type(view, "]")
+        #expect(view.title == "interlinear — Psalm 23")
+        #expect(marks(view.chapter) == 0)
+        let marked = try ViewFixture.view("Psalm 23")
+        #expect(marks(marked.chapter) > 0, "the fully marked psalm has points and accents")
     }
 
     @Test func theStatusLineNamesTheChapterTheCorpusLacks() throws {

@@ -85,7 +85,8 @@ struct ReadCommand: ParsableCommand {
                 tree.occurrenceIndex = occurrences
                 return ElementNarration(tree: tree)
             }
-            let catalog = ChapterCatalog(session: session, numbering: engine.library)
+            let catalog = ChapterCatalog(
+                session: session, numbering: engine.library, hebrewMarks: layout.hebrewMarks)
             // `e` reads the chapter again in the other order: the session lays out in it from then on (the chapters
             // turned to after too), and a SWORD module's words pair with the source words as that order pairs them.
             func reorder(_ reference: ChapterReference, _ order: WordOrder) throws -> any Narration {

@@ -106,7 +106,8 @@ struct ViewCommand: ParsableCommand {
                 layout.tiers = tiers
             }
             let engine = try Engine(layout, wholeChapter: true, order: order)
-            let catalog = ChapterCatalog(session: engine.session, numbering: engine.library)
+            let catalog = ChapterCatalog(
+                session: engine.session, numbering: engine.library, hebrewMarks: layout.hebrewMarks)
             let view = ChapterView(
                 chapter: engine.chapter, layout: engine.layout(), catalog: catalog,
                 windowHeight: Float(height), scrollY: Float(scroll))
