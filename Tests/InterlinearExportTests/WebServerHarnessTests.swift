@@ -147,20 +147,24 @@ struct WebServerHarnessTests {
         let run = try WebHarness.orca(["--keys", base + "read/John.1?order=english#John.1.1", down])
         #expect(run.failures.isEmpty, "\(run.log)")
         let said = run.presses.flatMap(\.said)
-        let start = try #require(said.firstIndex { $0.hasPrefix("John one, verse one") }, "\(said)")
+        // Orca begins at the focused heading, said as the page loads (before the first press) or after it.
+        let start = said.firstIndex { $0.hasPrefix("John one, verse one") }.map { $0 + 1 } ?? 0
         let end = said[start...].firstIndex { $0.hasPrefix("John one, verse two") } ?? said.endIndex
-        let heard = said[(start + 1)..<end].joined(separator: " ")
+        let heard = said[start..<end].joined(separator: " ")
         // Each English word in turn, and after it, before the next, what it translates.
         var rest = Substring(heard)
         for word in english {
             let found = try #require(rest.range(of: word), "\(word) after the words before it: \(heard)")
             rest = rest[found.upperBound...]
-            let next = rest.drop { $0 == " " || $0 == "," }
+            // Orca ends a line with a period where the text has none.
+            let next = rest.drop { $0 == " " || $0 == "," || $0 == "." }
             #expect(
                 ["translation of ", "no Greek word", "ditto, "].contains { next.hasPrefix($0) },
                 "\(word): \(next.prefix(60))")
         }
         #expect(!containsGreek(heard), "\(heard)")
+        // Each word's define disclosure is named by the English word alone.
+        #expect(heard.contains("define Word toggle button"), "\(heard)")
         let voice = try EnglishVoice()
         let lines = said[start..<end].filter { !$0.isEmpty }
         let spelled = zip(lines, try voice.phonemes(Array(lines))).filter { voice.isSpelled($0.1) }.map(\.0)

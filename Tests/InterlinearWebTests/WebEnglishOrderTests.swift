@@ -85,7 +85,8 @@ struct WebEnglishOrderTests {
         let reply = try server.request("/read/John.1?order=english")
         let page = try WebFixture.page(reply)
         #expect(page.title.hasPrefix("John 1, English word order"), "\(page.title)")
-        #expect(reply.text.contains("<a href=\"/read/John.1?order=english\" aria-current=\"page\">English word order</a>"))
+        #expect(
+            reply.text.contains("<a href=\"/read/John.1?order=english\" aria-current=\"page\">English word order</a>"))
         #expect(reply.text.contains("<a href=\"/read/John.1\">Greek word order</a>"))
         #expect(page.links.contains("/read/Luke.24?order=english") && page.links.contains("/read/John.2?order=english"))
         #expect(reply.text.contains("<input type=\"hidden\" name=\"order\" value=\"english\"/>"))
@@ -112,9 +113,11 @@ struct WebEnglishOrderTests {
         #expect(verse.status == 301 && verse.headers["location"] == "/read/John.1?order=english#John.1.14")
     }
 
-    @Test("An order that is neither is refused with a page saying which there are", arguments: [
-        "/read/John.1?order=greek", "/read/John.1?order=", "/go?ref=John+1&order=ENGLISH",
-    ])
+    @Test(
+        "An order that is neither is refused with a page saying which there are",
+        arguments: [
+            "/read/John.1?order=greek", "/read/John.1?order=", "/go?ref=John+1&order=ENGLISH",
+        ])
     func aBadOrderIsRefused(target: String) throws {
         let server = try ServedReader(store: try WebFixture.bible())
         let reply = try server.request(target)

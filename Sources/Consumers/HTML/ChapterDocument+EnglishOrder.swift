@@ -26,9 +26,9 @@ extension ChapterDocument {
             pageBreaks(.word(index, WordOffset(token.rawValue)), into: &out)
             let shown = links[offset].filter(\.isFirst)
             let supplement = wordSupplement.flatMap { hook -> String? in
-                // The define disclosure of the first source word under the word, said as the English word.
+                // The define disclosure of the first source word under the word, named by the English word.
                 guard let first = shown.first else { return nil }
-                let line = forms.englishOrderLine(cell: index, token: token, in: chapter)
+                let line = SpokenLine(Speakable.english(chapter.text(text)))
                 return hook(chapter.words[verse.word(at: first.word)], verse.number, Int(first.word) + 1, line)
             }
             // A stack holding a `details` is flow content: a div, as a word's is in source order.

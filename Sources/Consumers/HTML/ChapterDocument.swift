@@ -14,6 +14,10 @@ import InterlinearCorpus
 /// ("V-IAI-3S", "G2258") is spelled out. For the eye, each printed code is an `abbr` titled with its expansion and
 /// the legend links to the chapter's key to the codes (`CodeKey`).
 ///
+/// In English order (`order`, `--order english`, the web reader's `?order=english`) each verse is the reverse
+/// interlinear instead: the translation's words in its order, each over the source words it translates
+/// (`ChapterDocument+EnglishOrder.swift`).
+///
 /// The one HTML vocabulary of the project: `interlinear export` writes it into a page or an EPUB, and
 /// `interlinear serve` into its chapter pages, adding what a live page has through the hooks below (a word's
 /// define disclosure, a key to the codes, the section's data attributes), never a second markup.
@@ -58,7 +62,7 @@ public struct ChapterDocument {
 
     /// What the page says, element by element in reading order, with each element's id: a verse heading's name
     /// (the reference) and each word's spoken form, the very lines the page holds (the heading's `aria-label`, the
-    /// word's `.sr` span). An EPUB's narration speaks these, so it says what a screen reader finds on the page.
+    /// word's `.sr` span; in English order each English word and its description). An EPUB's narration speaks these, so it says what a screen reader finds on the page.
     package func spokenElements(_ body: (_ id: String, _ line: SpokenLine) throws -> Void) rethrows {
         let forms = SpokenForms()
         for (index, verse) in zip(chapter.verses.indices, chapter.verses) {
