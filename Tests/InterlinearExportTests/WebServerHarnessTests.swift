@@ -35,6 +35,7 @@ struct WebServerHarnessTests {
         let paths =
             [
                 "read/John.1", "read/Gen.1", "read/Ps.119",  // Greek, Hebrew, the longest chapter
+                "read/John.1?order=english", "read/Mal.3?order=english",  // English order, and where there is none
                 "search?q=logos", "search?q=G3056",  // a transliteration, a Strong's number
                 "word/G3056", "word/G3056?ref=John.1.1.5", "word/H7225?ref=Gen.1.1.1",  // a word's place, Hebrew parts
                 "read/Nowhere.1", "nowhere", "go?ref=nowhere", "",  // 404s, a 400, the home page
