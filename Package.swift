@@ -7,6 +7,14 @@ let packedRelocations: [LinkerSetting] = [
     .unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"], .when(platforms: [.linux]))
 ]
 
+/// How `interlinear` is linked: as `packedRelocations`, and with a dynamic symbol table that holds only what the
+/// binary imports (see the `interlinear` target).
+let commandLineLinking: [LinkerSetting] = [
+    .unsafeFlags(
+        ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic"],
+        .when(platforms: [.linux]))
+]
+
 let package = Package(
     name: "interlinear",
     products: [
@@ -239,13 +247,16 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/Consumers/CLI"),
-        // Linked by lld with packed relative relocations (DT_RELR, glibc 2.36): the binary stays position-independent
-        // and the dynamic loader applies its 86,000 relative relocations from a bitmap, 0.4 M instructions fewer per
-        // process start than gold's RELA table (callgrind, docs/performance.md); lld also links in a second, gold in
-        // a minute. Swift's toolchain ships lld.
+        // Linked by lld with packed relative relocations (DT_RELR, glibc 2.36): the dynamic loader applies the
+        // position-independent binary's relative relocations from a bitmap, fewer instructions per process start than
+        // gold's RELA table (benchmark `typeset-warm`, docs/performance.md); lld also links in a second, gold in a
+        // minute. Swift's toolchain ships lld. `--no-export-dynamic` undoes the Swift driver's `-export-dynamic`:
+        // nothing looks the binary's own functions up by name (the libraries it opens are found by dlopen and bound
+        // to their own dependencies), and the runtime's start-up `dladdr` walks every exported symbol, thousands of
+        // them (Swift's runtime, Foundation, SQLite, libstdc++) with the driver's flag.
         .executableTarget(
             name: "interlinear", dependencies: ["InterlinearCLI"], path: "Sources/Consumers/interlinear",
-            linkerSettings: packedRelocations),
+            linkerSettings: commandLineLinking),
 
         // InterlinearView: `interlinear view`, the desktop window (SDL2 for the window and input), drawn by the render
         // stage and exposed to screen readers through the AT-SPI adapter.

@@ -8,18 +8,20 @@ import Testing
 @Suite struct TranslationTests {
     static let module = "engKJV2006eb"
 
-    /// diatheke's output for `key` of the KJV module, one entry per verse (`KingJamesText.verses`).
+    /// diatheke's output for `key` of the KJV module, one entry per verse number: "John 1:3: text" lines (a verse
+    /// may run over several lines in OSIS output), the module's name trailer removed.
     static func diatheke(_ key: String, options: [String], module: String = module) throws -> [Int: String] {
-        try KingJamesText.verses(key, options: options, module: module)
+        try Diatheke.verses(key, options: options, module: module)
     }
 
     static func collapsed(_ text: String) -> String {
         text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
     }
 
-    /// The words of one verse of diatheke's OSIS output with their Strong's numbers (`KingJamesText.taggedWords`).
+    /// The words of one verse of diatheke's OSIS output (`-o n -f OSIS`) with the Strong's numbers of the `<w>`
+    /// element each lies in ("H0430" → 430), tags removed, split at white space.
     static func taggedWords(_ markup: String) -> [(text: String, numbers: Set<Int>)] {
-        KingJamesText.taggedWords(markup)
+        Diatheke.taggedWords(markup)
     }
 
     /// Each verse's translation, as the layout's cells give it, equals diatheke's plain text of that verse (white

@@ -4,7 +4,7 @@ import Testing
 
 /// `export --order english` (issue 43), the reverse interlinear as a page and a book: the KJV's words in the
 /// module's order, each over the Greek or Hebrew word it translates. The English words and their Strong's numbers
-/// come from diatheke's OSIS output of the module (`KingJamesText`), each verse's source words and their numbers
+/// come from diatheke's OSIS output of the module (`Diatheke.verses`, `Diatheke.taggedWords`), each verse's source words and their numbers
 /// from the committed chapter file; the page is read by Python's HTML parser (`Harness/english_order.py`), axe-core
 /// in Chromium and EPUBCheck.
 @Suite("interlinear export --order english")
@@ -82,13 +82,13 @@ struct ReverseInterlinearExportTests {
         arguments: [("John 1", "43-John/01.tsv", "Greek"), ("Genesis 1", "01-Gen/01.tsv", "Hebrew")])
     func everyKingJamesWordOverTheWordItTranslates(chapter: String, file: String, language: String) throws {
         let page = try Self.read(try (chapter == "John 1" ? Self.johnOne : Self.genesisOne).get())
-        let markup = try KingJamesText.verses(chapter, options: ["-o", "n", "-f", "OSIS"])
+        let markup = try Diatheke.verses(chapter, options: ["-o", "n", "-f", "OSIS"])
         let source = try Self.sourceWords(file)
         #expect(page.paragraphs == 0)
         #expect(page.verses.count == markup.count, "\(chapter): \(page.verses.count) verses")
         var linked = 0, unaligned = 0, dittos = 0
         for (verse, text) in markup.sorted(by: { $0.key < $1.key }) {
-            let kjv = KingJamesText.taggedWords(text)
+            let kjv = Diatheke.taggedWords(text)
             let words = page.verses[String(verse)] ?? []
             #expect(words.map(\.english) == kjv.map(\.text), "\(chapter):\(verse) in the module's order")
             let verseWords = source[verse] ?? []
@@ -170,10 +170,10 @@ struct ReverseInterlinearExportTests {
         let document = try ExportFixture.temporaryDirectory().appendingPathComponent("John.1.xhtml")
         try EPUBExportTests.entry("EPUB/John.1.xhtml", of: book).write(to: document, atomically: true, encoding: .utf8)
         let page = try Self.read(document)
-        let markup = try KingJamesText.verses("John 1", options: ["-o", "n", "-f", "OSIS"])
+        let markup = try Diatheke.verses("John 1", options: ["-o", "n", "-f", "OSIS"])
         for (verse, text) in markup {
             #expect(
-                page.verses[String(verse)]?.map(\.english) == KingJamesText.taggedWords(text).map(\.text),
+                page.verses[String(verse)]?.map(\.english) == Diatheke.taggedWords(text).map(\.text),
                 "John 1:\(verse)")
         }
     }

@@ -123,6 +123,7 @@ enum ArgumentShortcut {
         command.to = scan.optional("to")
         command.overlay = scan.optional("overlay")
         command.output = scan.optional("output")
+        command.order = scan.value("order", .source)
         return scan.finish(command, settings: settings)
     }
 

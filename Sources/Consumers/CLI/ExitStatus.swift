@@ -64,7 +64,7 @@ public enum ExitStatus: Int32, Sendable {
         case is ModuleDamage: self = .dataError
         case is FontError, is RenderError, is ViewError, is BusError, is Louis.Failure, is NarrationError:
             self = .unavailable
-        case is ReaderError, is SystemError: self = .ioError
+        case is ReaderError, is SystemError, is ZipOverflow: self = .ioError
         default: self = .software
         }
     }

@@ -18,8 +18,7 @@ struct LayoutValues: Equatable {
     var hebrewMarks = HebrewMarks.all
     var noCache = false
     var translation = LayoutSettings.defaultTranslation
-    /// `--order`: which text leads (only `typeset` takes the option so far; the other commands lay out in source
-    /// order).
+    /// `--order`: which text leads (set by the commands that take the option; source order otherwise).
     var order = WordOrder.source
 
     /// Every value in its range, with one line saying what is expected when not.

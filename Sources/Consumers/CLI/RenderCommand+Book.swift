@@ -37,17 +37,20 @@ extension RenderCommand {
         try reportingFailures {
             let passages = try ExportCommand.passages(reference)
             let library = try ChapterLibrary.open(corpus: settings.corpus)
-            let source = try TranslationChoice.source(settings.translation, over: library)
+            let source = try TranslationChoice.source(settings.translation, over: library, order: order)
+            var options = try settings.layoutOptions()
+            options.order = order
             let session = try Interlinear(
-                library: source, font: settings.font, options: try settings.layoutOptions(),
-                cache: settings.cachePolicy)
+                library: source, font: settings.font, options: options, cache: settings.cachePolicy)
             let title = Self.bookTitle(passages)
             let hebrewMarks = settings.hebrewMarks
             let book = PrintedBook(
-                titlePage: Self.titlePage(title, passages: passages, translation: settings.translation),
+                titlePage: Self.titlePage(
+                    title, passages: passages, translation: settings.translation, order: order),
                 chapterCount: passages.count
             ) { index in
-                let chapter = try session.chapter(passages[index], hebrewMarks: hebrewMarks)
+                let loaded = try session.chapter(passages[index], hebrewMarks: hebrewMarks)
+                let chapter = options.order == .english ? session.markingEnglishOrder(loaded) : loaded
                 let layout = session.layout(chapter)
                 let painter = try ChapterPainter(
                     chapter: chapter, layout: layout,
@@ -78,13 +81,19 @@ extension RenderCommand {
     }
 
     /// The title page: the title, the texts printed, the number of chapters.
-    static func titlePage(_ title: String, passages: [Passage], translation: String) -> [String] {
+    static func titlePage(
+        _ title: String, passages: [Passage], translation: String, order: WordOrder = .source
+    ) -> [String] {
         let source =
             switch passages.first?.chapter.book.language ?? .greek {
             case .greek: "Greek (SBLGNT)"
             case .hebrew: "Hebrew (Westminster Leningrad Codex)"
             }
         let chapters = passages.count == 1 ? "1 chapter" : "\(passages.count) chapters"
-        return [title, "Interlinear: \(source) with English (\(translation))", chapters]
+        let kind =
+            order == .english
+            ? "Reverse interlinear: English (\(translation)) with \(source)"
+            : "Interlinear: \(source) with English (\(translation))"
+        return [title, kind, chapters]
     }
 }

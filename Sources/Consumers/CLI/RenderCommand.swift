@@ -22,6 +22,8 @@ struct RenderCommand: ParsableCommand {
         discussion: """
             PNG is --width x --scale pixels wide. SVG draws cairo's exact glyphs with an invisible text layer. PDF is \
             paginated (--paper), never cuts a row of word blocks, and carries the Bible's text, title and language. \
+            --order english draws the reverse interlinear: the English words left to right, each with the source \
+            words it translates under it, and the PDF's text and structure in that order. \
             --overlay a11y draws what a screen reader is told: every element's frame and node id, the verse \
             containers and the focus order.
             """)
@@ -63,6 +65,9 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Write to this file instead of stdout (written atomically).")
     var output: String?
 
+    @Option(help: ArgumentHelp(WordOrder.help))
+    var order: WordOrder = .source
+
     func validate() throws {
         _ = try OutputFormat.chosen(chosenFormat, output: output, default: RenderFormat.png)
         guard scale.isFinite, (0.25...8).contains(scale) else {
@@ -98,7 +103,7 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         if (try? isBook()) == true { return try runBook() }
         try reportingFailures {
-            let engine = try Engine(layout)
+            let engine = try Engine(layout, order: order)
             let chapter = engine.chapter
             let cells = try verseCells(chapter)
             let session = engine.session

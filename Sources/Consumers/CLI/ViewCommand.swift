@@ -6,6 +6,7 @@ import InterlinearCorpus
 import InterlinearNotes
 import InterlinearRender
 import InterlinearSession
+import InterlinearSword
 import InterlinearView
 
 extension Theme.Name: ExpressibleByArgument {}
@@ -27,8 +28,9 @@ struct ViewCommand: ParsableCommand {
             bookmarks and B opens the next, c says the focused word's notes (--notes names the notes file, which \
             the window only reads); Alt+Left/Right go back/forward; '[' ']' (Ctrl+Page Up/Down) step to the \
             previous/next chapter in the corpus; Ctrl+plus/minus zoom (8-48 pt); 1-6 show or hide a tier; t \
-            changes the theme; v how much a word's description says (brief, normal, full); ? or F1 \
-            lists the keys; F12 writes a PNG snapshot to --snapshot; q or Esc quits. --width and --height are the window's size in points; the \
+            changes the theme; v how much a word's description says (brief, normal, full); e switches the \
+            word order (--order: the Greek or Hebrew first, or the English first with the source words under each \
+            English word); ? or F1 lists the keys; F12 writes a PNG snapshot to --snapshot; q or Esc quits. --width and --height are the window's size in points; the \
             chapter is laid out at the window's width and again whenever it is resized. A reference with a verse \
             (John 1:14) opens the chapter at that verse.
             """)
@@ -68,6 +70,9 @@ struct ViewCommand: ParsableCommand {
     @Option(help: "The notes file (default: $INTERLINEAR_NOTES, else notes.sqlite beside the corpus store); read only.")
     var notes: String?
 
+    @Option(help: ArgumentHelp(WordOrder.help + " The e key switches."))
+    var order: WordOrder = .source
+
     func validate() throws {
         do { _ = try layout.layoutOptions() } catch { throw ValidationError(String(describing: error)) }
         guard layout.width == layout.width.rounded() else {
@@ -100,11 +105,16 @@ struct ViewCommand: ParsableCommand {
             if !isGiven("--tiers"), let tiers = remembered.tiers, (try? TierList.parse(tiers)) != nil {
                 layout.tiers = tiers
             }
-            let engine = try Engine(layout, wholeChapter: true)
+            let engine = try Engine(layout, wholeChapter: true, order: order)
             let catalog = ChapterCatalog(session: engine.session, numbering: engine.library)
             let view = ChapterView(
                 chapter: engine.chapter, layout: engine.layout(), catalog: catalog,
                 windowHeight: Float(height), scrollY: Float(scroll))
+            // `e` lays the chapter out in the other order: a SWORD module's words then pair with the source words as
+            // that order pairs them (`TranslationChoice.source`), as the reader's `e` does.
+            view.pairTranslation = { order in
+                (catalog.session.library as? TranslatedLibrary)?.pairing = order == .english ? .inOrder : .everyMatch
+            }
             view.theme = theme ?? remembered.theme.flatMap(Theme.Name.init(rawValue:)) ?? .light
             view.remember(lastTime: remembered.reference)
             view.setScript(ScriptSetting(speech: remembered.scriptInSpeech ?? false))

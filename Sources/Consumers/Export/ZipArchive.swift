@@ -1,10 +1,19 @@
 import CLibdeflate
 import Foundation
 
+/// A book that would pass what classic ZIP can address: 4 GiB of entries and directory, or 65,535 entries.
+public struct ZipOverflow: Error, CustomStringConvertible {
+    public let description =
+        "the EPUB would pass 4 GiB or 65,535 files, the most a ZIP file without ZIP64 holds; export fewer chapters "
+        + "at a time"
+}
+
 /// A ZIP file (APPNOTE 6.3) of stored, uncompressed entries, as the EPUB Open Container Format needs: the first
-/// entry `mimetype`, stored, without extra fields, and no ZIP64 (an archive over 4 GiB, far beyond any chapter
-/// range, traps in `append`). Timestamps are fixed (1980-01-01), so the same book is the same bytes. Entries go to
-/// `write` as they are added (a book with audio is never held whole); only the central directory is kept.
+/// entry `mimetype`, stored, without extra fields, and no ZIP64: an entry that would pass the 32-bit sizes and offsets
+/// of classic ZIP, or a 65,536th entry, is refused (`ZipOverflow`) before any of its bytes are written — a
+/// narrated book of many chapters reaches that. Timestamps are fixed (1980-01-01), so the same book is the same
+/// bytes. Entries go to `write` as they are added (a book with audio is never held whole); only the central directory
+/// is kept.
 struct ZipArchive {
     private let write: (UnsafeRawBufferPointer) throws -> Void
     private var written = 0
@@ -16,7 +25,7 @@ struct ZipArchive {
 
     init(writingTo write: @escaping (UnsafeRawBufferPointer) throws -> Void) { self.write = write }
 
-    /// Adds a file of text, as its UTF-8 bytes. Traps when the archive would pass the 32-bit offsets of classic ZIP.
+    /// Adds a file of text, as its UTF-8 bytes.
     mutating func append(_ name: String, text: String) throws {
         var text = text
         try text.withUTF8 { try append(name, bytes: $0) }
@@ -27,9 +36,15 @@ struct ZipArchive {
         try contents.withUnsafeBufferPointer { try append(name, bytes: $0) }
     }
 
-    private mutating func append(_ name: String, bytes contents: UnsafeBufferPointer<UInt8>) throws {
+    /// Adds a file of bytes from memory the caller keeps. Throws `ZipOverflow`, writing nothing, when the entry, its
+    /// directory record and the archive's end would not fit classic ZIP's 32-bit sizes and offsets.
+    mutating func append(_ name: String, bytes contents: UnsafeBufferPointer<UInt8>) throws {
         let nameBytes = Array(name.utf8)
-        precondition(written + contents.count + nameBytes.count + 30 < Int(UInt32.max), "ZIP over 4 GiB")
+        // What the archive holds once this entry, its directory record (46 bytes and the name) and the end record
+        // (22 bytes) are written: every offset and size in them must fit 32 bits, the count 16.
+        let local = 30 + nameBytes.count + contents.count
+        let directory = central.count + 46 + nameBytes.count
+        guard count < Int(UInt16.max), written + local + directory + 22 <= Int(UInt32.max) else { throw ZipOverflow() }
         let crc = Self.crc32(contents)
         let offset = UInt32(written)
         // Local file header: version 2.0, no flags, method 0 (stored), DOS time 00:00 and date 1980-01-01.

@@ -29,16 +29,38 @@ import InterlinearTypesetting
 /// this span's.
 extension ChapterPainter {
     /// Where a word's label's text span should reach, cell-relative: the near edge of the next label of its tier on
-    /// its row (reading order); nil for the last of its row, the verse number and the translation. Each such label
-    /// is alone in its structure element (`RB`, or a `Span` of the `RT`: see `StructureTags`).
+    /// its row (reading order); nil for the last of its row, the verse number and the translation (but in English
+    /// order, `englishReach`). Each such label is alone in its structure element (`RB`, or a `Span` of the `RT`: see
+    /// `StructureTags`).
     func textReach(of index: Int, in range: Range<Int>, labels: UnsafeBufferPointer<Label>) -> Float? {
         let label = labels[index]
+        if label.tier == .translation && layout.options.order == .english {
+            return englishReach(of: index, in: range, labels: labels)
+        }
         guard label.tier != .verse, label.tier != .translation else { return nil }
         var next = index + 1
         // The next word's label of this tier is one stack on: a few labels at most.
         while next < range.upperBound, next <= index + 2 * Tier.allCases.count {
             let other = labels[next]
             if other.tier == label.tier {
+                guard abs(other.y - label.y) < 0.5 else { return nil }
+                return other.x > label.x ? other.x : other.x + other.width
+            }
+            next += 1
+        }
+        return nil
+    }
+
+    /// In English order (the reverse interlinear) the English words head blocks a column apart, as the source words
+    /// of the interlinear stand: each English word's span reaches to the next one on its row, after the source
+    /// words under it, so poppler reads the row of English words as one line, in order. Each English word is alone
+    /// in its `Span` there: the source words under it come between (`StructureTags`).
+    private func englishReach(of index: Int, in range: Range<Int>, labels: UnsafeBufferPointer<Label>) -> Float? {
+        let label = labels[index]
+        var next = index + 1
+        while next < range.upperBound {
+            let other = labels[next]
+            if other.tier == .translation {
                 guard abs(other.y - label.y) < 0.5 else { return nil }
                 return other.x > label.x ? other.x : other.x + other.width
             }

@@ -1,30 +1,37 @@
+import Foundation
+
 /// A deflate encoder (RFC 1951) made for rendered pages, which are mostly paper: rows are PNG-filtered "Up", so a
 /// row like the one above it is zeros and the paper around the text is runs of zeros; those runs are the only
-/// matches it looks for (distance 1, as fpnge does), and everything else is a literal. Each call of `block` codes
-/// one strip of filtered rows as one block with its own Huffman codes, from a count of its symbols made first; no
-/// hash table, no search. A band of strips ends byte-aligned (`alignToByte`, an empty stored block), so bands
-/// encoded on different threads join into one stream by concatenation. The output grows in a buffer of its own
-/// (room for the worst case made before each block), written through a pointer.
+/// matches looked for (distance 1, as fpnge does), and everything else is a literal (`DeflateSymbols` makes and
+/// counts a strip's symbols). Each call of `block` codes one strip's symbols as one block with Huffman codes from
+/// their counts; no hash table, no search. A band of strips ends byte-aligned (`alignToByte`, an empty stored
+/// block), so bands encoded on different threads join into one stream by concatenation. The output grows in a
+/// buffer of its own (room for the worst case made before each block), written through a pointer.
 final class DeflateWriter: @unchecked Sendable {
-    private var storage = UnsafeMutablePointer<UInt8>.allocate(capacity: 1 << 16)
+    /// The output, from `malloc`, grown by `realloc`: a large block is moved by remapping its pages (glibc's
+    /// `mremap`), not by copying them, so a growing band never has two copies of its bytes in memory at once.
+    private var storage: UnsafeMutablePointer<UInt8>
     private var capacity = 1 << 16
     private var used = 0
     private var bits: UInt64 = 0
     private var count = 0
 
-    deinit { storage.deallocate() }
+    init() {
+        guard let memory = malloc(capacity) else { preconditionFailure("no memory for a compressed band") }
+        storage = memory.assumingMemoryBound(to: UInt8.self)
+    }
+
+    deinit { free(storage) }
 
     /// The bytes written so far (valid until the next write); a finished band's writer is read by one thread.
     var written: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: storage, count: used) }
 
-    /// Makes room for `extra` more bytes.
+    /// Makes room for `extra` more bytes. Traps when memory for them cannot be had.
     private func reserve(_ extra: Int) {
         guard used + extra + 8 > capacity else { return }
         let grown = max(capacity * 2, used + extra + 8)
-        let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
-        larger.update(from: storage, count: used)
-        storage.deallocate()
-        storage = larger
+        guard let larger = realloc(storage, grown) else { preconditionFailure("no memory for a compressed band") }
+        storage = larger.assumingMemoryBound(to: UInt8.self)
         capacity = grown
     }
 
@@ -74,54 +81,70 @@ final class DeflateWriter: @unchecked Sendable {
         flushBits()
     }
 
-    /// One block (not the last) coding `sameAsAbove.count` filtered rows of `rowBytes` bytes each, from `rows`; a
-    /// row marked the same as the one above is coded as `paperRow` (its symbols found once), and not read. Runs of
-    /// zeros never cross a row (a row's filter byte is nonzero but for the band's first row, which starts the
-    /// band's first block), so row by row the symbols are the ones of the rows' bytes in one piece.
-    func block(
-        rows: UnsafePointer<UInt8>, rowBytes: Int, sameAsAbove: UnsafeBufferPointer<Bool>,
-        paperRow: UnsafeBufferPointer<UInt8>
-    ) {
-        guard !sameAsAbove.isEmpty, rowBytes > 0 else { return }
-        // The worst case: a header of under 300 bytes, then at most 15 bits a byte.
-        reserve(sameAsAbove.count * rowBytes * 2 + 1024)
-        var paper = SymbolList()
-        Self.scan(paperRow, into: &paper)
-        let counts = UnsafeMutableBufferPointer<Int>.allocate(capacity: 286)
-        defer { counts.deallocate() }
-        counts.initialize(repeating: 0)
-        var counter = SymbolCount(literals: counts)
-        for y in sameAsAbove.indices {
-            if sameAsAbove[y] {
-                paper.replay(into: &counter)
-            } else {
-                Self.scan(UnsafeBufferPointer(start: rows + y * rowBytes, count: rowBytes), into: &counter)
-            }
+    /// One block (not the last) coding `symbols` (`DeflateSymbols`' numbering) with Huffman codes made from
+    /// `counts`, their counts.
+    func block(symbols: UnsafeBufferPointer<UInt16>, counts: UnsafePointer<UInt32>) {
+        guard !symbols.isEmpty else { return }
+        // The worst case: a header of under 300 bytes, then at most 21 bits a symbol (a match's).
+        reserve(symbols.count * 3 + 1024)
+        var literalCounts = [Int](repeating: 0, count: 286)
+        for symbol in 0..<256 { literalCounts[symbol] = Int(counts[symbol]) }
+        for length in 3...258 {
+            literalCounts[Int(Self.lengthSymbols[length].symbol)] += Int(counts[256 + length])
         }
-        counts[256] += 1
-        let literalLengths = Huffman.lengths(Array(counts), limit: 15)
+        literalCounts[256] = 1
+        let literalLengths = Huffman.lengths(literalCounts, limit: 15)
         let literalCodes = Huffman.codes(literalLengths)
         putHeader(literalLengths)
-        // The symbols (the one distance code is a single zero bit) are coded with the bit buffer and the output
-        // cursor in locals of the coder (a class's stored properties would be checked for exclusive access at every
-        // write), handed back after.
-        literalCodes.withUnsafeBufferPointer { codes in
-            literalLengths.withUnsafeBufferPointer { lengths in
-                var coder = SymbolCoder(
-                    out: storage + used, bits: bits, count: count, codes: codes.baseAddress!,
-                    lengths: lengths.baseAddress!)
-                for y in sameAsAbove.indices {
-                    if sameAsAbove[y] {
-                        paper.replay(into: &coder)
-                    } else {
-                        Self.scan(UnsafeBufferPointer(start: rows + y * rowBytes, count: rowBytes), into: &coder)
-                    }
-                }
-                used = coder.out - storage
-                bits = coder.bits
-                count = coder.count
-            }
+        // Each symbol's bits (its code, a match's extra bits and its distance code, a single zero bit) and how
+        // many, in two tables. The symbols are coded with the bit buffer and the output cursor in locals (a
+        // class's stored properties would be checked for exclusive access at every write).
+        let table = UnsafeMutablePointer<UInt32>.allocate(capacity: DeflateSymbols.symbolCount)
+        let widths = UnsafeMutablePointer<UInt8>.allocate(capacity: DeflateSymbols.symbolCount)
+        defer {
+            table.deallocate()
+            widths.deallocate()
         }
+        for symbol in 0..<257 {
+            table[symbol] = literalCodes[symbol]
+            widths[symbol] = literalLengths[symbol]
+        }
+        for length in 3...258 {
+            let entry = Self.lengthSymbols[length]
+            let code = literalCodes[Int(entry.symbol)], bits = literalLengths[Int(entry.symbol)]
+            table[256 + length] = code | UInt32(entry.value) << UInt32(bits)
+            widths[256 + length] = bits + entry.extra + 1
+        }
+        // Two symbols (at most 42 bits) at a time onto under a byte's bits, then the whole bytes stored at once,
+        // eight bytes written and the cursor moved past the whole ones (the room `reserve` makes has 8 to spare).
+        var out = UnsafeMutableRawPointer(storage + used), buffer = bits, filled = UInt64(count)
+        @inline(__always) func flush() {
+            out.storeBytes(of: buffer.littleEndian, as: UInt64.self)
+            let whole = filled &>> 3
+            out += Int(whole)
+            buffer &>>= whole &<< 3
+            filled &= 7
+        }
+        @inline(__always) func append(_ symbol: UInt16) {
+            buffer |= UInt64(table[Int(symbol)]) &<< filled
+            filled &+= UInt64(widths[Int(symbol)])
+        }
+        flush()
+        let base = symbols.baseAddress!, total = symbols.count
+        var index = 0
+        while index &+ 2 <= total {
+            append(base[index])
+            append(base[index &+ 1])
+            flush()
+            index &+= 2
+        }
+        if index < total {
+            append(base[index])
+            flush()
+        }
+        used = out - UnsafeMutableRawPointer(storage)
+        bits = buffer
+        count = Int(filled)
         put(literalCodes[256], Int(literalLengths[256]))
     }
 
@@ -152,40 +175,6 @@ final class DeflateWriter: @unchecked Sendable {
     /// The order in which a dynamic header lists the code-length code's lengths (RFC 1951, 3.2.7).
     private static let lengthOrder = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
 
-    /// Walks `input` as literals and runs of zeros: a run of four or more zeros is a literal zero, then matches of
-    /// the byte before (distance 1) of 3 to 258 bytes.
-    @inline(__always)
-    static func scan<Sink: DeflateSink>(_ input: UnsafeBufferPointer<UInt8>, into sink: inout Sink) {
-        let base = input.baseAddress!
-        let end = input.count
-        var i = 0
-        while i < end {
-            if base[i] != 0 {
-                sink.literal(base[i])
-                i += 1
-                continue
-            }
-            var j = i + 1
-            while j + 8 <= end, UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self) == 0 { j += 8 }
-            while j < end && base[j] == 0 { j += 1 }
-            var run = j - i
-            i = j
-            guard run >= 4 else {
-                for _ in 0..<run { sink.literal(0) }
-                continue
-            }
-            sink.literal(0)
-            run -= 1
-            while run >= 3 {
-                var length = min(258, run)
-                if run - length > 0 && run - length < 3 { length -= 3 }
-                sink.match(length)
-                run -= length
-            }
-            for _ in 0..<run { sink.literal(0) }
-        }
-    }
-
     /// The length symbol (257–285), its extra bits' count and value of each match length 3…258.
     static let lengthSymbols: [(symbol: UInt16, extra: UInt8, value: UInt16)] = {
         let bases = [
@@ -201,67 +190,6 @@ final class DeflateWriter: @unchecked Sendable {
         }
         return table
     }()
-}
-
-/// What `DeflateWriter.scan` hands its symbols to.
-protocol DeflateSink {
-    mutating func literal(_ byte: UInt8)
-    mutating func match(_ length: Int)
-}
-
-/// The symbols of one row, kept to be counted and coded again for every row like it.
-struct SymbolList: DeflateSink {
-    /// A literal as its byte (0…255), a match as its length negated.
-    private var symbols: [Int16] = []
-    mutating func literal(_ byte: UInt8) { symbols.append(Int16(byte)) }
-    mutating func match(_ length: Int) { symbols.append(Int16(-length)) }
-
-    @inline(__always)
-    func replay<Sink: DeflateSink>(into sink: inout Sink) {
-        for symbol in symbols {
-            if symbol >= 0 { sink.literal(UInt8(symbol)) } else { sink.match(Int(-symbol)) }
-        }
-    }
-}
-
-/// Counts a block's literal/length symbols.
-struct SymbolCount: DeflateSink {
-    let literals: UnsafeMutableBufferPointer<Int>
-    @inline(__always) mutating func literal(_ byte: UInt8) { literals[Int(byte)] += 1 }
-    @inline(__always) mutating func match(_ length: Int) {
-        literals[Int(DeflateWriter.lengthSymbols[length].symbol)] += 1
-    }
-}
-
-/// Writes a block's symbols with its codes, into room the writer made.
-struct SymbolCoder: DeflateSink {
-    var out: UnsafeMutablePointer<UInt8>
-    var bits: UInt64
-    var count: Int
-    let codes: UnsafePointer<UInt32>
-    let lengths: UnsafePointer<UInt8>
-
-    @inline(__always) private mutating func put(_ value: UInt32, _ n: Int) {
-        bits |= UInt64(value) << UInt64(count)
-        count += n
-        if count >= 32 {
-            UnsafeMutableRawPointer(out).storeBytes(of: UInt32(truncatingIfNeeded: bits).littleEndian, as: UInt32.self)
-            out += 4
-            bits >>= 32
-            count -= 32
-        }
-    }
-
-    @inline(__always) mutating func literal(_ byte: UInt8) {
-        put(codes[Int(byte)], Int(lengths[Int(byte)]))
-    }
-
-    @inline(__always) mutating func match(_ length: Int) {
-        let entry = DeflateWriter.lengthSymbols[length]
-        put(codes[Int(entry.symbol)], Int(lengths[Int(entry.symbol)]))
-        if entry.extra > 0 { put(UInt32(entry.value), Int(entry.extra)) }
-        put(0, 1)  // distance code 0 (distance 1), one bit
-    }
 }
 
 /// Huffman code lengths and canonical codes for deflate.

@@ -5,8 +5,9 @@ import InterlinearWording
 /// The window's own keys for what a screen reader without structural navigation or an action key (Orca 43) lacks,
 /// the terminal reader's keys: `j` and `k` (and `h`, Shift+`h`, Orca 49's heading keys, which Orca 43 leaves to the
 /// window) go to the next and previous verse, `i` says the focused word's dictionary entry and `p` a Hebrew word's
-/// parts. Each answer is one status-line message, which a screen reader hears once (`ScreenReaderChannel`); a verse
-/// move is heard through the focus on its number.
+/// parts (in English order, the first source word's under the focused English word). Each answer is one status-line
+/// message, which a screen reader hears once (`ScreenReaderChannel`); a verse move is heard through the focus on its
+/// number.
 extension ChapterView {
     /// The keys of this extension, beside `handleReaderKey`'s.
     static let studyCharacters: Set<Character> = ["h", "H", "j", "k", "i", "p"]
@@ -36,8 +37,8 @@ extension ChapterView {
 
     /// `i`: the focused word's dictionary entry in brief, as the "define" action announces it.
     package func defineFocusedWord() -> ViewChange {
-        guard let id = focus, let offset = id.kind.word else {
-            message = ReaderWording.noWordFocused.text
+        guard let id = focus.flatMap { sourceWord(of: $0) }, let offset = id.kind.word else {
+            message = noSourceWordMessage
             return .status
         }
         let word = chapter.words[chapter.verses[id.cell].word(at: offset)]
@@ -56,8 +57,8 @@ extension ChapterView {
     /// `p`: a Hebrew word's parts one by one, as the "parts" action announces them; the chapter is read again with
     /// its morphemes once (the catalog keeps it).
     package func partsOfFocusedWord() -> ViewChange {
-        guard let id = focus, let offset = id.kind.word else {
-            message = ReaderWording.noWordFocused.text
+        guard let id = focus.flatMap { sourceWord(of: $0) }, let offset = id.kind.word else {
+            message = noSourceWordMessage
             return .status
         }
         let wording = ChapterWording(chapter: chapter)

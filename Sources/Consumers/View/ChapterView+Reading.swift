@@ -19,7 +19,7 @@ extension ChapterView {
 
     /// The characters that are keys outside a prompt.
     static let boundCharacters = Set<Character>([
-        ":", "/", "[", "]", "n", "N", "t", "o", "v", "?", "q", "Q",
+        ":", "/", "[", "]", "n", "N", "t", "o", "v", "e", "?", "q", "Q",
         "1", "2", "3", "4", "5", "6", "7",
     ]).union(studyCharacters).union(noteCharacters)
     /// The tiers the digit keys 1–7 show and hide: the default tiers in their order on the page, then the lemma
@@ -140,6 +140,8 @@ extension ChapterView {
             setVerbosity(verbosity.next)
             message = ReaderWording.verbosity(verbosity).text
             change.insert(.status)
+        case .character("e"):
+            change.formUnion(switchOrder())
         case .character("t"):
             let all = Theme.Name.allCases
             theme = all[((all.firstIndex(of: theme) ?? 0) + 1) % all.count]

@@ -65,6 +65,9 @@ package final class ChapterView {
     package internal(set) var notes: [Note] = []
     /// What the window says to a screen reader that starts after it opened: the notes of the first chapter.
     package var openingAnnouncement: String?
+    /// Pairs the translation's words with the source words as an order pairs them (`e`, `switchOrder`): a SWORD
+    /// module's pairing, which the command line sets up; nil when the translation needs nothing (the BSB).
+    package var pairTranslation: ((WordOrder) -> Void)?
 
     /// Opens a chapter already laid out with `layout` (the first layout, made by the caller so that failures are
     /// reported before a window exists). `options.width` is the window's width in points. `chapter` comes from
@@ -202,9 +205,10 @@ package final class ChapterView {
         guard let frame = ReadingOrder(layout: layout).frame(of: id) else { return [] }
         var change: ViewChange = focus == id ? [] : .focus
         focus = id
-        if id.kind.word != nil && detailsWord != id {
-            // The details pane follows the focused word; opening it may narrow or shorten the table.
-            detailsWord = id
+        if let word = sourceWord(of: id), detailsWord != word {
+            // The details pane follows the focused word (in English order the first under the focused English
+            // word); opening it may narrow or shorten the table.
+            detailsWord = word
             change.formUnion(reflow().union(.status))
         }
         let before = tree.viewport.scrollY
@@ -280,7 +284,8 @@ package final class ChapterView {
     }
 
     /// Replaces the chapter, at the top, with no focus, no details and no search.
-    func show(_ next: Chapter) {
+    func show(_ loaded: Chapter) {
+        let next = marked(loaded)
         let layout = catalog.session.layout(next, options: options)
         layoutCount += 1
         let (script, verbosity) = (tree.script, tree.verbosity)

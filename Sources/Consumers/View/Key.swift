@@ -19,6 +19,7 @@
 /// | a, A; b, B; c | next, previous note; say the bookmarks, open the next; say the focused word's notes |
 /// | t | next theme: light, dark, high contrast |
 /// | o | the Greek or Hebrew words in the running text a screen reader speaks: off (default), on |
+/// | e | word order: the source's (the interlinear) or the English (the reverse interlinear, `--order english`) |
 /// | ?, F1 | the keys, over the chapter |
 /// | [, Ctrl+Page Up | previous chapter in the corpus |
 /// | ], Ctrl+Page Down | next chapter in the corpus |

@@ -17,6 +17,7 @@ package enum KeyHelp {
         ("t", "theme: light, dark, high contrast"),
         ("o", "Greek or Hebrew words in speech on, off (braille keeps them)"),
         ("v", "how much a word's description says: brief, normal, full"),
+        ("e", "word order: the Greek or Hebrew first, or the English first with the words it translates under it"),
         ("F12", "snapshot (with --snapshot)"),
         ("q, Esc", "quit (Esc first closes the pane)"),
         ("?, F1 again", "the key to this chapter's codes (N-DSF: noun, dative singular feminine); ↑ ↓ scroll it"),

@@ -137,11 +137,17 @@ def dump(args, scroll, viewport):
     """`interlinear a11y --screen-reader on --all` at the same width, viewport and scroll."""
     vx, vy, vw, vh = viewport
     argv = [args.interlinear, "a11y", args.reference, "--screen-reader", "on", "--all", "--width", str(args.width),
-            "--viewport", "%gx%g+%g+%g" % (vw, vh, vx, vy), "--scroll", repr(scroll)]
+            "--viewport", "%gx%g+%g+%g" % (vw, vh, vx, vy), "--scroll", repr(scroll)] + layout_options(args)
     p = subprocess.run(argv, capture_output=True, text=True, timeout=120)
     if p.returncode != 0:
         raise RuntimeError("interlinear a11y failed: " + p.stderr.strip())
     return json.loads(p.stdout)
+
+
+def layout_options(args):
+    """The options the window and the `a11y` dump it is checked against share: the word order and translation."""
+    return (["--order", args.order] if args.order else []) + (["--translation", args.translation]
+                                                               if args.translation else [])
 
 
 class Tree:
@@ -299,7 +305,7 @@ def run(args, session):
     middle = args.middle
     if args.app == "view":
         # Described in full, as the `a11y` dump the tree is checked against (the window's default is normal).
-        extra = ["--verbosity", "full"] + (["--notes", args.notes] if args.notes else [])
+        extra = ["--verbosity", "full"] + (["--notes", args.notes] if args.notes else []) + layout_options(args)
         app = ViewApp(session, args.interlinear, args.reference, args.width, args.height, middle, extra=extra)
     else:
         app = HostApp(session, args.host, args.reference, args.width, args.height, middle)
@@ -360,6 +366,13 @@ def run(args, session):
         # Only the reader's notes, heard by Orca (the Swift test made the notes file).
         from notes_checks import run_notes_check
         run_notes_check(args, session, client, tree, app, check)
+        return
+    if args.order_verse:
+        # Only the word order (`--order`, the `e` key): the whole tree against the `a11y` dump in the same order,
+        # then one verse read as the order switches.
+        check_tree(args, tree, app.origin(), "order", full=True)
+        from order_checks import run_order_check
+        run_order_check(client, tree, app, check, args.order_verse)
         return
     if args.parts:
         # Only the "parts" action on a few Hebrew words (a chapter from a store, shown without its morphemes).
@@ -594,6 +607,10 @@ def main():
                         help="only the define action on this word, whose Strong's number this is (e.g. Gen.1.1.w3:H430)")
     parser.add_argument("--parts", metavar="NODE_ID,…",
                         help="only the parts action on these Hebrew words (e.g. Gen.1.1.w1,Gen.1.1.w3)")
+    parser.add_argument("--order", choices=["source", "english"], help="the window's and the dump's word order")
+    parser.add_argument("--translation", help="the window's and the dump's translation (e.g. KJV)")
+    parser.add_argument("--order-verse", metavar="VERSE_ID",
+                        help="only the word order: the tree against the dump, then this verse read as e switches")
     parser.add_argument("--notes", metavar="FILE", help="only the notes checks, the window given this notes file")
     parser.add_argument("--notes-count", default="3 notes in John 1", help="what Orca says when John 1 opens")
     parser.add_argument("--notes-text", help="the text of the chapter's first note, said on `a`")

@@ -1,15 +1,13 @@
 import Foundation
 import Testing
 
-/// The King James text as SWORD's own front end, diatheke, prints it from Debian's module: the tests' independent
-/// source of the KJV's words, their order and their Strong's numbers (`--translation KJV`, `--order english`).
-public enum KingJamesText {
-    /// The KJV module the tests read.
-    public static let module = "engKJV2006eb"
+extension Diatheke {
+    /// The King James module the tests read (Debian's `sword-text-kjv`).
+    public static let kingJames = "engKJV2006eb"
 
-    /// diatheke's output for `key` of the KJV module, one entry per verse number: "John 1:3: text" lines (a verse
+    /// diatheke's output for `key` of a Bible module, one entry per verse number: "John 1:3: text" lines (a verse
     /// may run over several lines in OSIS output), the module's name trailer removed.
-    public static func verses(_ key: String, options: [String], module: String = module) throws -> [Int: String] {
+    public static func verses(_ key: String, options: [String], module: String = kingJames) throws -> [Int: String] {
         var environment = ProcessInfo.processInfo.environment
         environment["HOME"] = FileManager.default.temporaryDirectory.path  // no ~/.sword modules mixed in
         let program = try #require(SystemTool.find("diatheke"))
@@ -68,5 +66,10 @@ public enum KingJamesText {
         }
         character(" ")
         return words
+    }
+
+    /// The King James words of a chapter, verse by verse, each with its Strong's numbers, in the module's order.
+    public static func kingJamesWords(_ chapter: String) throws -> [Int: [(text: String, numbers: Set<Int>)]] {
+        try verses(chapter, options: ["-o", "n", "-f", "OSIS"]).mapValues(taggedWords)
     }
 }
