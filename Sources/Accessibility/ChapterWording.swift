@@ -160,6 +160,24 @@ package struct ChapterWording: Sendable {
                 : "\(languageName) order: the \(languageName) words.")
     }
 
+    /// The name of a word order, for a control that switches to it: "English word order", "Greek word order".
+    package func orderName(english: Bool) -> String { "\(english ? "English" : languageName) word order" }
+
+    /// Why a chapter whose English is aligned to none of its words is shown in its own order when English order was
+    /// asked for (the BSB's Old Testament: "The English is not aligned to the Hebrew word by word, so this chapter
+    /// is shown in Hebrew order.").
+    package var unalignedChapter: String {
+        "The English is not aligned to the \(languageName) word by word, so this chapter is shown in \(languageName) "
+            + "order."
+    }
+
+    /// The description of an English word that translates no source word, in English order: "no Greek word".
+    package var unalignedInEnglishOrder: String { "no \(languageName) word" }
+
+    /// Before the description of an English word whose source words stood under an earlier one, in English order
+    /// (the reverse interlinear's ditto mark stands under it): "ditto, translation of egeneto".
+    package static let dittoInEnglishOrder = "ditto, "
+
     /// What a key acting on a source word says on an English word that translates none (English order).
     package var noSourceWord: SpokenLine { SpokenLine("No \(languageName) word under this English word.") }
 

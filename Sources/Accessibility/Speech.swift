@@ -23,6 +23,22 @@ package struct Utterance: Sendable, Equatable {
     }
 }
 
+extension Utterance {
+    /// The utterance as one line, its name then its description (`AccessibilityTree.spokenLine`). An English name
+    /// is made safe for a voice (`Speakable.english`); after one ending in punctuation ("Word,") only a space, so no
+    /// comma is doubled.
+    package var line: SpokenLine {
+        let language = SpokenLanguage(rawValue: self.language) ?? .english
+        let name = language == .english ? Speakable.english(self.name) : self.name
+        var line = SpokenLine(name, language)
+        let punctuated = name.last?.isPunctuation == true
+        line.append(
+            description, SpokenLanguage(rawValue: descriptionLanguage) ?? .english,
+            separator: punctuated ? " " : ", ")
+        return line
+    }
+}
+
 extension AccessibilityTree {
     /// The words spoken for an element, or nil if there is no such element. Spoken forms of the chapter's strings
     /// are computed once per tree (`spokenForms`).
@@ -87,13 +103,11 @@ extension AccessibilityTree {
             // Name the Greek words this English word translates, from the alignment (the whole verse worked out once).
             // In English order, where the source words stand under the English, a word that translates none says so,
             // and one under which the ditto mark stands (its words stood under an earlier one) says "ditto".
-            let english = layout.options.order == .english
             return Utterance(
                 name: chapter.text(element.text), language: "en",
-                description: spokenForms.translationDescription(
-                    cell: id.cell, token: t, in: chapter,
-                    unaligned: english ? "no \(chapter.language.englishName) word" : "translation",
-                    ditto: english ? "ditto, " : ""))
+                description: layout.options.order == .english
+                    ? spokenForms.englishOrderDescription(cell: id.cell, token: t, in: chapter)
+                    : spokenForms.translationDescription(cell: id.cell, token: t, in: chapter))
         }
     }
 
@@ -103,14 +117,7 @@ extension AccessibilityTree {
     /// ending in punctuation ("Word,") only a space, so no comma is doubled.
     package func spokenLine(of id: ElementID) -> SpokenLine? {
         guard let utterance = utterance(of: id) else { return nil }
-        let language = SpokenLanguage(rawValue: utterance.language) ?? .english
-        let name = language == .english ? Speakable.english(utterance.name) : utterance.name
-        var line = SpokenLine(name, language)
-        let punctuated = name.last?.isPunctuation == true
-        line.append(
-            utterance.description, SpokenLanguage(rawValue: utterance.descriptionLanguage) ?? .english,
-            separator: punctuated ? " " : ", ")
-        return line
+        return utterance.line
     }
 
     /// The words spoken for a verse container: "John 1, verse 3" (no colon, which voices read out) and its word

@@ -130,6 +130,25 @@ package final class SpokenForms {
         return text
     }
 
+    /// The description of translation word `token` of `cell`'s verse in English order (the reverse interlinear),
+    /// as every front end says it: "translation of" the source words under it, "no Greek word" when none is, "ditto,
+    /// translation of …" when its words stood under an earlier one (`ChapterWording`'s words).
+    package func englishOrderDescription(cell: VerseIndex, token: TokenOffset, in chapter: Chapter) -> String {
+        translationDescription(
+            cell: cell, token: token, in: chapter, unaligned: ChapterWording(chapter: chapter).unalignedInEnglishOrder,
+            ditto: ChapterWording.dittoInEnglishOrder)
+    }
+
+    /// Translation word `token` of `cell`'s verse in English order as one line, its name then its description, as
+    /// the accessibility tree says the element (`AccessibilityTree.spokenLine`): "Word, translation of lo'gos".
+    package func englishOrderLine(cell: VerseIndex, token: TokenOffset, in chapter: Chapter) -> SpokenLine {
+        let verse = chapter.verses[cell]
+        return Utterance(
+            name: chapter.text(chapter.translationTokens[verse.token(at: token)]), language: "en",
+            description: englishOrderDescription(cell: cell, token: token, in: chapter)
+        ).line
+    }
+
     /// The description of translation word `token` of `cell`'s verse: "translation of" the transliterations of
     /// the verse's words aligned to it, in word order, or `unaligned` ("translation") when none is; `ditto` before
     /// it when each of those words is aligned to an earlier translation word too (the reverse interlinear's ditto

@@ -35,6 +35,7 @@ struct WebServerHarnessTests {
         let paths =
             [
                 "read/John.1", "read/Gen.1", "read/Ps.119",  // Greek, Hebrew, the longest chapter
+                "read/John.1?order=english", "read/Mal.3?order=english",  // English order, and where there is none
                 "search?q=logos", "search?q=G3056",  // a transliteration, a Strong's number
                 "word/G3056", "word/G3056?ref=John.1.1.5", "word/H7225?ref=Gen.1.1.1",  // a word's place, Hebrew parts
                 "read/Nowhere.1", "nowhere", "go?ref=nowhere", "",  // 404s, a 400, the home page
@@ -128,6 +129,46 @@ struct WebServerHarnessTests {
         let english = run.utterances.filter { !containsGreek($0) && !containsHebrew($0) && !$0.isEmpty }
         let voice = try EnglishVoice()
         let spelled = zip(english, try voice.phonemes(english)).filter { voice.isSpelled($0.1) }.map(\.0)
+        #expect(spelled.isEmpty, "spelled by an English voice: \(spelled)")
+    }
+
+    /// Orca 43 in Chromium reads John 1:1 of the web reader in English order (`?order=english`, issue 43): from the
+    /// verse's heading, ↓ by ↓, the BSB's words in the order the committed chapter file's verse line gives them,
+    /// each followed by what it translates as the accessibility layer words it ("translation of" the Greek word
+    /// respelled, "no Greek word", "ditto, …"), never the Greek script, nothing an English voice spells.
+    @Test("Orca: John 1:1 in English order, each English word then what it translates")
+    func orcaReadsEnglishOrder() throws {
+        let base = try Self.server.get().base
+        let file = try String(
+            contentsOf: corpusDirectory.appendingPathComponent("chapters/43-John/01.tsv"), encoding: .utf8)
+        let verseLine = try #require(file.split(separator: "\n").first { $0.hasPrefix("v\t1\t") })
+        let english = verseLine.split(separator: "\t")[2].split(separator: " ").map(String.init)
+        #expect(english.count == 17)
+        let down = Array(repeating: "Down", count: 60).joined(separator: ",")
+        let run = try WebHarness.orca(["--keys", base + "read/John.1?order=english#John.1.1", down])
+        #expect(run.failures.isEmpty, "\(run.log)")
+        let said = run.presses.flatMap(\.said)
+        // Orca begins at the focused heading, said as the page loads (before the first press) or after it.
+        let start = said.firstIndex { $0.hasPrefix("John one, verse one") }.map { $0 + 1 } ?? 0
+        let end = said[start...].firstIndex { $0.hasPrefix("John one, verse two") } ?? said.endIndex
+        let heard = said[start..<end].joined(separator: " ")
+        // Each English word in turn, and after it, before the next, what it translates.
+        var rest = Substring(heard)
+        for word in english {
+            let found = try #require(rest.range(of: word), "\(word) after the words before it: \(heard)")
+            rest = rest[found.upperBound...]
+            // Orca ends a line with a period where the text has none.
+            let next = rest.drop { $0 == " " || $0 == "," || $0 == "." }
+            #expect(
+                ["translation of ", "no Greek word", "ditto, "].contains { next.hasPrefix($0) },
+                "\(word): \(next.prefix(60))")
+        }
+        #expect(!containsGreek(heard), "\(heard)")
+        // Each word's define disclosure is named by the English word alone.
+        #expect(heard.contains("define Word toggle button"), "\(heard)")
+        let voice = try EnglishVoice()
+        let lines = said[start..<end].filter { !$0.isEmpty }
+        let spelled = zip(lines, try voice.phonemes(Array(lines))).filter { voice.isSpelled($0.1) }.map(\.0)
         #expect(spelled.isEmpty, "spelled by an English voice: \(spelled)")
     }
 

@@ -136,6 +136,7 @@ enum ArgumentShortcut {
         command.settings = .holding(settings)
         command.chosenFormat = scan.optional("format")
         command.paper = scan.value("paper", .a4)
+        command.order = scan.value("order", .source)
         command.output = scan.optional("output")
         return scan.finish(command, settings: settings)
     }

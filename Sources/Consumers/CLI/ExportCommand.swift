@@ -17,7 +17,8 @@ struct ExportCommand: ParsableCommand {
         discussion: """
             Each word is a stack of its tiers, every span tagged with its language (grc, hbo, grc-Latn, hbo-Latn, \
             en), verses are h2 headings, the translation a paragraph; screen readers hear the source word and its \
-            spoken form. HTML is one self-contained page; EPUB has a content document per chapter, a navigation \
+            spoken form. With --order english each English word in the translation's order stands over the source \
+            words it translates, and screen readers hear it with what it translates. HTML is one self-contained page; EPUB has a content document per chapter, a navigation \
             document with the page list of the PDF `render --format pdf` prints with the same options, and EPUB \
             Accessibility 1.1 metadata. A reference may be a chapter, verses of one, a book ("Jude": every chapter) \
             or chapters of a book ("John 1-3").
@@ -38,6 +39,9 @@ struct ExportCommand: ParsableCommand {
 
     @Option(help: "Paper of the printed copy whose pages the EPUB page list names: a4 or letter.")
     var paper: Paper = .a4
+
+    @Option(help: ArgumentHelp(WordOrder.help))
+    var order: WordOrder = .source
 
     @Flag(
         help: """
@@ -91,13 +95,19 @@ struct ExportCommand: ParsableCommand {
         try reportingFailures {
             let passages = try references.flatMap(Self.passages)
             let library = try ChapterLibrary.open(corpus: settings.corpus)
-            let source = try TranslationChoice.source(settings.translation, over: library)
+            let source = try TranslationChoice.source(settings.translation, over: library, order: order)
+            var options = try settings.layoutOptions()
+            options.order = order
             let session = try Interlinear(
-                library: source, font: settings.font, options: try settings.layoutOptions(),
-                cache: settings.cachePolicy)
-            let chapters = try passages.map { try session.chapter($0, hebrewMarks: settings.hebrewMarks) }
+                library: source, font: settings.font, options: options, cache: settings.cachePolicy)
+            let chapters = try passages.map {
+                let chapter = try session.chapter($0, hebrewMarks: settings.hebrewMarks)
+                // The EPUB's page list comes from the layout, which in English order shows the marks.
+                return order == .english ? session.markingEnglishOrder(chapter) : chapter
+            }
             var exporter = Exporter(tiers: session.options.tiers, layout: { session.layout($0) })
             exporter.paper = paper
+            exporter.order = order
             if let translated = source as? TranslatedLibrary { exporter.englishCredit = translated.bible.credit }
             switch format {
             case .html: try emit(exporter.html(chapters), to: output)

@@ -25,6 +25,9 @@ public struct Exporter {
     package var paper: Paper = .a4
     /// The English column's source and licence for the credits: the BSB, or the SWORD Bible `--translation` named.
     public var englishCredit = PageCredits.berean
+    /// Which text leads (`ChapterDocument.order`): the source's words, or the English words over them
+    /// (`--order english`); `layout` lays out in the same order, so an EPUB's pages begin where the PDF's do.
+    public var order = WordOrder.source
 
     public init(tiers: TierSet, layout: @escaping (Chapter) -> ChapterLayout) {
         self.tiers = tiers
@@ -50,8 +53,10 @@ public struct Exporter {
         }
         out += "<main>\n"
         for chapter in chapters {
-            ChapterDocument(chapter: chapter, tiers: tiers, serialization: serialization, pageMarks: PageMarks())
-                .write(into: &out)
+            var document = ChapterDocument(
+                chapter: chapter, tiers: tiers, serialization: serialization, pageMarks: PageMarks())
+            document.order = order
+            document.write(into: &out)
         }
         // The colour switch at the foot: a screen reader starts at the chapter's title, as before it.
         out += "</main>\n" + footer(chapters, leading: PageTheme.switchMarkup) + "</body>\n</html>\n"
@@ -84,6 +89,7 @@ public struct Exporter {
                 prefix: prefixed ? "\(chapter.reference.description) page " : "")
             var document = ChapterDocument(chapter: chapter, tiers: tiers, serialization: .xhtml, pageMarks: marks)
             document.wordIDs = narrator != nil
+            document.order = order
             var body = Serialization.xhtml.prologue(title: chapter.reference.description) + "<main>\n"
             document.write(into: &body)
             body += "</main>\n" + footer([chapter]) + "</body>\n</html>\n"

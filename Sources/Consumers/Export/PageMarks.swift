@@ -22,10 +22,15 @@ extension PageMarks {
         let cell = layout.cells[verse]
         let within = top - cell.y
         guard within > Pagination.minimumGap else { return .verse(verse) }
+        // In English order a verse's places are its English words (`ChapterDocument+EnglishOrder`), by token.
+        let english = layout.options.order == .english
         var first: WordOffset?
-        for label in layout.labels(in: verse) where label.tier.isBlockTier && label.y >= within - Pagination.minimumGap
+        for label in layout.labels(in: verse)
+        where (english ? label.tier == .translation : label.tier.isBlockTier)
+            && label.y >= within - Pagination.minimumGap
         {
-            if let word = label.word, first.map({ word < $0 }) ?? true { first = word }
+            let place = english ? label.token.map { WordOffset($0.rawValue) } : label.word
+            if let place, first.map({ place < $0 }) ?? true { first = place }
         }
         return first.map { .word(verse, $0) } ?? .translation(verse)
     }

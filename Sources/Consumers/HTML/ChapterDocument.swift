@@ -14,6 +14,10 @@ import InterlinearCorpus
 /// ("V-IAI-3S", "G2258") is spelled out. For the eye, each printed code is an `abbr` titled with its expansion and
 /// the legend links to the chapter's key to the codes (`CodeKey`).
 ///
+/// In English order (`order`, `--order english`, the web reader's `?order=english`) each verse is the reverse
+/// interlinear instead: the translation's words in its order, each over the source words it translates
+/// (`ChapterDocument+EnglishOrder.swift`).
+///
 /// The one HTML vocabulary of the project: `interlinear export` writes it into a page or an EPUB, and
 /// `interlinear serve` into its chapter pages, adding what a live page has through the hooks below (a word's
 /// define disclosure, a key to the codes, the section's data attributes), never a second markup.
@@ -32,6 +36,10 @@ public struct ChapterDocument {
     public var headingAttributes = ""
     /// Give each word's stack an id (`wordID`), for an EPUB's media overlay to point at.
     package var wordIDs = false
+    /// Which text leads: the source's words, each a stack of its tiers, with the translation as a paragraph
+    /// (`source`), or the translation's words in its order, each over the source words it translates (`english`,
+    /// the reverse interlinear: `ChapterDocument+EnglishOrder.swift`).
+    public var order = WordOrder.source
 
     public init(chapter: Chapter, tiers: TierSet, serialization: Serialization, pageMarks: PageMarks = PageMarks()) {
         self.chapter = chapter
@@ -46,16 +54,27 @@ public struct ChapterDocument {
     /// The id of a verse's heading ("John.1.14").
     package func verseID(_ number: Int) -> String { "\(idPrefix).\(number)" }
 
-    /// The id of a word's stack with `wordIDs` ("John.1.14.w3": the verse's third word).
-    package func wordID(verse: Int, position: Int) -> String { "\(idPrefix).\(verse).w\(position)" }
+    /// The id of a word's stack with `wordIDs` ("John.1.14.w3": the verse's third word; in English order
+    /// "John.1.14.e3", the verse's third English word).
+    package func wordID(verse: Int, position: Int) -> String {
+        "\(idPrefix).\(verse).\(order == .english ? "e" : "w")\(position)"
+    }
 
     /// What the page says, element by element in reading order, with each element's id: a verse heading's name
     /// (the reference) and each word's spoken form, the very lines the page holds (the heading's `aria-label`, the
-    /// word's `.sr` span). An EPUB's narration speaks these, so it says what a screen reader finds on the page.
+    /// word's `.sr` span; in English order each English word and its description). An EPUB's narration speaks these, so it says what a screen reader finds on the page.
     package func spokenElements(_ body: (_ id: String, _ line: SpokenLine) throws -> Void) rethrows {
         let forms = SpokenForms()
-        for verse in chapter.verses {
+        for (index, verse) in zip(chapter.verses.indices, chapter.verses) {
             try body(verseID(verse.number), SpokenLine(Speakable.reference(chapter.reference, verse: verse.number)))
+            if order == .english {
+                for offset in 0..<verse.translation.count {
+                    guard let token = TokenOffset(exactly: offset) else { break }
+                    let line = forms.englishOrderLine(cell: index, token: token, in: chapter)
+                    try body(wordID(verse: verse.number, position: offset + 1), line)
+                }
+                continue
+            }
             for (offset, wordIndex) in verse.words.enumerated() {
                 let line = WordSpeech.description.line(chapter.words[wordIndex], in: chapter, forms: forms)
                 try body(wordID(verse: verse.number, position: offset + 1), line)
@@ -82,6 +101,11 @@ public struct ChapterDocument {
             let name = Speakable.reference(chapter.reference, verse: verse.number)
             out += "<h2 id=\"\(verseID)\" aria-label=\"\(Markup.text(name))\"\(headingAttributes)>"
             out += "\(verse.number)</h2>\n"
+            if order == .english {
+                writeEnglishOrder(index, forms: forms, titles: &titles, into: &out)
+                out += "</section>\n"
+                continue
+            }
             out += "<div class=\"words\" dir=\"\(chapter.direction.rawValue)\">\n"
             for (offset, wordIndex) in verse.words.enumerated() {
                 // A verse holds at most `Verse.maxWords` (65,536) words, so the offset fits.
@@ -148,7 +172,7 @@ public struct ChapterDocument {
     }
 
     /// The language of a tier's text.
-    private func language(of tier: Tier) -> String {
+    func language(of tier: Tier) -> String {
         switch tier {
         case .source, .lemma: chapter.language.tag
         case .transliteration: chapter.language.transliterationTag
@@ -158,7 +182,7 @@ public struct ChapterDocument {
 
     /// The `dir` a span needs: only in a right-to-left chapter, where the source runs right to left and every other
     /// tier left to right.
-    private func direction(of tier: Tier) -> String {
+    func direction(of tier: Tier) -> String {
         guard chapter.direction == .rightToLeft else { return "" }
         return tier == .source || tier == .lemma ? " dir=\"rtl\"" : " dir=\"ltr\""
     }
@@ -219,7 +243,12 @@ public struct ChapterDocument {
 
     /// "Each word, top to bottom:" and one sample per shown tier, in its own style.
     private func writeLegend(into out: inout String) {
-        out += "<p class=\"key\">Each word, top to bottom:</p>\n<ul class=\"legend\" aria-label=\"Tiers\">\n"
+        // In English order the key first says what leads, in the accessibility layer's words.
+        let lead =
+            order == .english
+            ? Markup.text(ChapterWording(chapter: chapter).orderSwitch(english: true).text)
+                + " Each \(chapter.language.englishName) word, top to bottom:" : "Each word, top to bottom:"
+        out += "<p class=\"key\">\(lead)</p>\n<ul class=\"legend\" aria-label=\"Tiers\">\n"
         for tier in Tier.blockTiers where tiers.contains(tier) {
             let name: String =
                 switch tier {
@@ -241,7 +270,7 @@ public struct ChapterDocument {
     }
 
     /// Page-break markers (EPUB) for the printed pages that begin at `place`.
-    private func pageBreaks(_ place: PageMarks.Place, into out: inout String) {
+    func pageBreaks(_ place: PageMarks.Place, into out: inout String) {
         for label in pageMarks.pages(at: place) {
             let id = "\(idPrefix).page\(Markup.id(label))"
             out += "<span epub:type=\"pagebreak\" role=\"doc-pagebreak\" id=\"\(id)\" aria-label=\"\(label)\"></span>"

@@ -6,6 +6,7 @@ public struct PageMarks: Sendable {
     /// Where a page begins.
     public enum Place: Hashable, Sendable {
         case verse(VerseIndex)
+        /// A word's stack; in English order (`ChapterDocument.order`), the English word's, its token's offset.
         case word(VerseIndex, WordOffset)
         case translation(VerseIndex)
     }

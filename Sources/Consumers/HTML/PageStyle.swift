@@ -66,6 +66,11 @@ public enum PageStyle {
             .mo{font-size:.85em;color:\(c(.morphology))}
             .gl{color:\(c(.gloss))}
             .tl{color:\(c(.translation));margin:.5em 0 0;overflow-wrap:anywhere}
+            .tlw{color:\(c(.translation));font-weight:bold;overflow-wrap:anywhere}
+            .under{display:flex;flex-wrap:wrap;gap:0 .6em}
+            .ws{display:flex;flex-direction:column;min-width:0}
+            .ws>*{overflow-wrap:anywhere}
+            .mark{font-size:1.3em;color:\(c(.source))}
             .sr{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;\
             clip:rect(0 0 0 0);clip-path:inset(50%);white-space:nowrap;border:0;\
             -webkit-user-select:none;user-select:none}

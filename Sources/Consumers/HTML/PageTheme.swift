@@ -84,6 +84,8 @@ package struct PageTheme: Sendable {
             let name = PageStyle.className(of: tier)
             out += ".\(name){color:var(--\(name))}\n"
         }
+        // The reverse interlinear's English words and marks (`ChapterDocument+EnglishOrder`).
+        out += ".tlw{color:var(--tl)}\n.mark{color:var(--src)}\n"
         return out + ".theme{border:1px solid var(--border);display:flex;flex-wrap:wrap;gap:.2em 1em;margin:.6em 0}"
     }
 

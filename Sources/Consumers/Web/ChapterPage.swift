@@ -16,6 +16,13 @@ struct ChapterPage {
     let next: ChapterReference?
     /// Whether the server keeps notes: the page links to the chapter's notes.
     var notes = false
+    /// Which text leads (`?order=english`: the reverse interlinear, `ChapterDocument.order`); the links to other
+    /// chapters keep it.
+    var order = WordOrder.source
+
+    /// The order the chapter is shown in: English order only where the English is aligned to the source's words
+    /// (the BSB's New Testament); elsewhere the source's, with a line saying why, while the links keep `order`.
+    var shownOrder: WordOrder { order == .english && !chapter.alignedTokens.isEmpty ? .english : .source }
 
     /// Every tier, the dictionary form too.
     static let tiers = TierSet.all.union(TierSet([.lemma]))
@@ -23,7 +30,10 @@ struct ChapterPage {
     /// The chapter's section.
     func section() -> String {
         var document = ChapterDocument(chapter: chapter, tiers: Self.tiers, serialization: .html)
+        document.order = shownOrder
         var attributes = " data-chapter=\"\(chapter.reference.osisID)\""
+        // The script fetches the chapters it reads on to in the same order.
+        if order == .english { attributes += " data-order=\"english\"" }
         if let previous { attributes += " data-prev=\"\(previous.osisID)\"" }
         if let next { attributes += " data-next=\"\(next.osisID)\"" }
         document.sectionAttributes = attributes
@@ -42,9 +52,10 @@ struct ChapterPage {
     /// The whole page.
     func page(frame: SiteFrame) -> String {
         var links = ""
-        if let previous { links += "<link rel=\"prev\" href=\"\(Self.address(previous))\"/>\n" }
-        if let next { links += "<link rel=\"next\" href=\"\(Self.address(next))\"/>\n" }
+        if let previous { links += "<link rel=\"prev\" href=\"\(Self.address(previous, order: order))\"/>\n" }
+        if let next { links += "<link rel=\"next\" href=\"\(Self.address(next, order: order))\"/>\n" }
         var main = pager(label: "Previous and next chapter", className: "pager top")
+        main += orderSwitch()
         if notes {
             let name = Markup.text(chapter.reference.description)
             main +=
@@ -53,21 +64,49 @@ struct ChapterPage {
         main += "<div class=\"reading\" id=\"reading\">\n" + section() + "</div>\n"
         main += pager(label: "Reading on", className: "pager bottom")
         var options = SiteFrame.Options(links: links)
+        options.order = order
         options.greek = chapter.language == .greek
         options.hebrew = chapter.language == .hebrew
-        return frame.page(title: chapter.reference.description, main: main, options: options)
+        // The title says the order: what a screen reader announces first when the switch loads the page.
+        let wording = ChapterWording(chapter: chapter)
+        let title =
+            shownOrder == .english
+            ? "\(chapter.reference.description), \(wording.orderName(english: true))" : chapter.reference.description
+        return frame.page(title: title, main: main, options: options)
     }
 
-    /// `/read/John.1`.
-    static func address(_ reference: ChapterReference) -> String { "/read/\(reference.osisID)" }
+    /// `/read/John.1`, or `/read/John.1?order=english` in English order.
+    static func address(_ reference: ChapterReference, order: WordOrder = .source) -> String {
+        "/read/\(reference.osisID)" + (order == .english ? "?order=english" : "")
+    }
+
+    /// The word-order switch, which works without the script: a link to the chapter in each order, the one shown
+    /// marked current; each named as the accessibility layer names the orders ("Greek word order", "English word
+    /// order"), so no language is named here.
+    private func orderSwitch() -> String {
+        let wording = ChapterWording(chapter: chapter)
+        guard !chapter.alignedTokens.isEmpty else {
+            return order == .english ? "<p class=\"order\">\(Markup.text(wording.unalignedChapter))</p>\n" : ""
+        }
+        var out = "<nav class=\"order\" aria-label=\"Word order\"><ul>\n"
+        for shown in [WordOrder.source, .english] {
+            let current = shown == order ? " aria-current=\"page\"" : ""
+            out += "<li><a href=\"\(Self.address(chapter.reference, order: shown))\"\(current)>"
+            out += "\(Markup.text(wording.orderName(english: shown == .english)))</a></li>\n"
+        }
+        return out + "</ul></nav>\n"
+    }
 
     /// Links to the chapters before and after (the script keeps them pointing past the chapters it has loaded).
     private func pager(label: String, className: String) -> String {
         var out = "<nav class=\"\(className)\" aria-label=\"\(label)\">\n"
         if let previous {
-            out += "<a rel=\"prev\" href=\"\(Self.address(previous))\">Previous: \(previous.description)</a>\n"
+            out +=
+                "<a rel=\"prev\" href=\"\(Self.address(previous, order: order))\">Previous: \(previous.description)</a>\n"
         }
-        if let next { out += "<a rel=\"next\" href=\"\(Self.address(next))\">Next: \(next.description)</a>\n" }
+        if let next {
+            out += "<a rel=\"next\" href=\"\(Self.address(next, order: order))\">Next: \(next.description)</a>\n"
+        }
         return out + "</nav>\n"
     }
 

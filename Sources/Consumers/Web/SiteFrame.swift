@@ -1,3 +1,4 @@
+import InterlinearCorpus
 import InterlinearHTML
 
 /// What every page of the web reader has around its main content, in the HTML vocabulary of the exported pages
@@ -22,6 +23,8 @@ struct SiteFrame {
         var reference = ""
         /// `<link>` lines for the head (`rel="prev"` and `rel="next"` on a chapter page).
         var links = ""
+        /// The word order the go-to form keeps (`?order=english`), so a passage gone to reads as the page did.
+        var order = WordOrder.source
         /// Which sources' credits the footer gives.
         var greek = true
         var hebrew = true
@@ -44,6 +47,7 @@ struct SiteFrame {
             <label for="go-ref">Go to</label>
             <input id="go-ref" name="ref" type="text" autocomplete="off" spellcheck="false" \
             aria-describedby="go-hint" value="\(Markup.text(options.reference))"/>
+            \(options.order == .english ? "<input type=\"hidden\" name=\"order\" value=\"english\"/>" : "")
             <button type="submit">Go</button>
             <span id="go-hint" class="hint">a reference, such as John 1:14, Gen 1 or Ps 23</span>
             </form>

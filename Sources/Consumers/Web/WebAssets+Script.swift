@@ -93,9 +93,12 @@ extension WebAssets {
           const reading = document.getElementById('reading');
           if (reading && reading.querySelector('section.chapter')) {
             const fetched = new Map();
+            // A chapter in English order (`?order=english`) reads on in it: fetches, links and the address keep it.
+            const english = reading.querySelector('section.chapter').dataset.order === 'english';
+            const chapterAddress = (id) => '/read/' + id + (english ? '?order=english' : '');
             const chapterFragment = (id) => {
               if (!fetched.has(id)) {
-                fetched.set(id, fetch('/read/' + id + '?fragment=1').then((response) => {
+                fetched.set(id, fetch(chapterAddress(id) + (english ? '&' : '?') + 'fragment=1').then((response) => {
                   if (!response.ok) throw new Error(String(response.status));
                   return response.text();
                 }).catch((error) => { fetched.delete(id); throw error; }));
@@ -128,7 +131,7 @@ extension WebAssets {
                 const link = document.querySelector(selector);
                 if (!link) return;
                 if (!id) { link.remove(); return; }
-                link.href = '/read/' + id;
+                link.href = chapterAddress(id);
                 const target = byId(id);
                 const name = target ? target.querySelector('h1').textContent : id.replace('.', ' ');
                 link.textContent = word + ': ' + name;
@@ -170,7 +173,7 @@ extension WebAssets {
               if (!section || section.dataset.chapter === current) return;
               current = section.dataset.chapter;
               const heading = section.querySelector('h1');
-              history.replaceState(null, '', '/read/' + current);
+              history.replaceState(null, '', chapterAddress(current));
               if (heading) document.title = heading.textContent + ' — Interlinear Bible';
               fill();
             };

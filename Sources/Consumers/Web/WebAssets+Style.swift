@@ -62,7 +62,7 @@ enum WebAssets {
     static var tierSwitches: String {
         (Tier.blockTiers + [.translation]).map {
             let name = PageStyle.className(of: $0)
-            return ".hide-\(name) .w>.\(name),.hide-\(name) .verse>.\(name){display:none}"
+            return ".hide-\(name) .w>.\(name),.hide-\(name) .ws>.\(name),.hide-\(name) .verse>.\(name){display:none}"
         }.joined(separator: "\n")
     }
 
@@ -84,6 +84,8 @@ enum WebAssets {
         border-radius:3px;padding:.2em .4em}
         button,summary{cursor:pointer}
         .hint{flex-basis:100%;font-size:.85em}
+        nav.order ul{list-style:none;padding:0;margin:.4em 0;display:flex;flex-wrap:wrap;gap:.2em 1.2em}
+        nav.order a[aria-current]{font-weight:bold}
         .pager{display:flex;flex-wrap:wrap;justify-content:space-between;gap:.5em 1em;margin:1em 0}
         .reading,.pager.bottom,footer{overflow-anchor:none}
         details.def{font-size:.85em;max-width:24em}

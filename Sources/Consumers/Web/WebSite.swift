@@ -144,32 +144,49 @@ public final class WebSite: Sendable {
             advice: "Chapters are at addresses like /read/John.1, /read/Gen.1 or /read/Ps.119 (OSIS book names). "
                 + "To go to a passage as you would write it, use the go-to form.")
         guard let id = text.removingPercentEncoding, let address = Address(id) else { throw notFound }
+        let order = try Self.order(fields)
         let reference: ChapterReference
         switch address {
         case .book(let book):
             guard let first = chapters.first(where: { $0.book == book }) else { throw missing(book: book) }
-            return Reply.redirect(to: ChapterPage.address(first), status: .movedPermanently)
+            return Reply.redirect(to: ChapterPage.address(first, order: order), status: .movedPermanently)
         case .verse(let chapter, let verse):
             return Reply.redirect(
-                to: ChapterPage.address(chapter) + "#\(chapter.osisID).\(verse)", status: .movedPermanently)
+                to: ChapterPage.address(chapter, order: order) + "#\(chapter.osisID).\(verse)",
+                status: .movedPermanently)
         case .chapter(let chapter):
             reference = chapter
         }
         guard id == reference.osisID else {
-            return Reply.redirect(to: ChapterPage.address(reference), status: .movedPermanently)
+            return Reply.redirect(to: ChapterPage.address(reference, order: order), status: .movedPermanently)
         }
         guard let place = places[reference] else { throw missing(reference) }
         let fragment = fields["fragment"] == "1"
-        let body = try cache.body((fragment ? "fragment " : "read ") + reference.osisID) {
+        let kind = (fragment ? "fragment " : "read ") + (order == .english ? "english " : "")
+        let body = try cache.body(kind + reference.osisID) {
             let chapter = try pool.with { reader in
                 try reader.library.load(Passage(chapter: reference), into: StringTableBuilder(), morphemes: false)
             }
             let page = ChapterPage(
                 chapter: chapter, previous: place > 0 ? chapters[place - 1] : nil,
-                next: place + 1 < chapters.count ? chapters[place + 1] : nil, notes: notesPath != nil)
+                next: place + 1 < chapters.count ? chapters[place + 1] : nil, notes: notesPath != nil, order: order)
             return PreparedBody(html: fragment ? page.section() : page.page(frame: frame))
         }
         return Reply.body(body, to: request, caching: .revalidate)
+    }
+
+    /// The word order a chapter address asks for: `order=english` the reverse interlinear, `order=source` or none
+    /// the interlinear; any other value is refused, as every address the pages never link to is.
+    static func order(_ fields: [String: String]) throws -> WordOrder {
+        guard let text = fields["order"] else { return .source }
+        guard let order = WordOrder(rawValue: text) else {
+            throw ErrorPage(
+                status: .badRequest, heading: "No such word order",
+                advice: "“order” is english (the translation's words in its order, each over the words it "
+                    + "translates) or source (the original's words in theirs). Use the word order links on a "
+                    + "chapter.")
+        }
+        return order
     }
 
     /// The refusal for a chapter the store does not hold.
@@ -196,6 +213,7 @@ public final class WebSite: Sendable {
     // MARK: Go to
 
     private func go(_ fields: [String: String]) throws -> Response {
+        let order = try Self.order(fields)
         let typed = (fields["ref"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         let example = "such as John 1:14, Jn 1:14-18, Genesis 1 or Ps 23"
         guard !typed.isEmpty else {
@@ -210,7 +228,7 @@ public final class WebSite: Sendable {
         }
         if let book = Book.named(typed) {
             guard let first = chapters.first(where: { $0.book == book }) else { throw missing(book: book) }
-            return Reply.redirect(to: ChapterPage.address(first), status: .seeOther)
+            return Reply.redirect(to: ChapterPage.address(first, order: order), status: .seeOther)
         }
         guard let passage = Passage(parsing: typed) else {
             var page = ErrorPage(
@@ -235,7 +253,8 @@ public final class WebSite: Sendable {
             throw page
         }
         let anchor = resolved.verses.map { "#\(resolved.chapter.osisID).\($0.lowerBound)" } ?? ""
-        return Reply.redirect(to: ChapterPage.address(resolved.chapter) + anchor, status: .seeOther)
+        return Reply.redirect(
+            to: ChapterPage.address(resolved.chapter, order: order) + anchor, status: .seeOther)
     }
 
     // MARK: Search
