@@ -58,17 +58,10 @@ extension ChapterDocument {
     /// A source word's tiers under an English word: a column of spans, each in its language and direction, a code
     /// an abbreviation titled with its expansion (`CodeKey`), as in source order.
     private func sourceStack(_ word: Word, titles: inout Titles) -> String {
-        var out = "<span class=\"ws\">"
-        for tier in Tier.blockTiers where tiers.contains(tier) {
-            guard let id = word.text(tier) else { continue }
-            let text = chapter.text(id)
-            guard !text.isEmpty else { continue }
-            let title = titles.title(of: tier, id, text, language: chapter.language)
-            let tag = title == nil ? "span" : "abbr"
-            out += "<\(tag) class=\"\(PageStyle.className(of: tier))\""
-            if let title { out += " title=\"\(Markup.text(title))\"" }
-            out += serialization.lang(language(of: tier)) + direction(of: tier) + ">\(Markup.text(text))</\(tag)>"
-        }
-        return out + "</span>"
+        var out = MarkupBytes(capacity: 512)
+        out.put("<span class=\"ws\">")
+        putTierSpans(of: word, titles: &titles, separator: "", hiding: { _ in false }, into: &out)
+        out.put("</span>")
+        return out.text
     }
 }

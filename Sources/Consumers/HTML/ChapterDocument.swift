@@ -187,6 +187,40 @@ public struct ChapterDocument {
         return tier == .source || tier == .lemma ? " dir=\"rtl\"" : " dir=\"ltr\""
     }
 
+    /// A word's tiers as spans, each in its language and direction, `separator` before each: a code is an
+    /// abbreviation with its expansion as its title (`CodeKey`; `titles` holds the expansions made so far), and a
+    /// tier `hiding` names is hidden from screen readers (`aria-hidden`). Source order and English order share it.
+    func putTierSpans(
+        of word: Word, titles: inout Titles, separator: String, hiding: (Tier) -> Bool, into out: inout MarkupBytes
+    ) {
+        for tier in Tier.blockTiers where tiers.contains(tier) {
+            guard let id = word.text(tier) else { continue }
+            let text = chapter.text(id)
+            guard !text.isEmpty else { continue }
+            let title = titles.title(of: tier, id, text, language: chapter.language)
+            let tag = title == nil ? "span" : "abbr"
+            out.put(separator)
+            out.put("<")
+            out.put(tag)
+            out.put(" class=\"")
+            out.put(PageStyle.className(of: tier))
+            out.put("\"")
+            if let title {
+                out.put(" title=\"")
+                out.putText(title)
+                out.put("\"")
+            }
+            serialization.lang(language(of: tier), into: &out)
+            out.put(direction(of: tier))
+            if hiding(tier) { out.put(" aria-hidden=\"true\"") }
+            out.put(">")
+            out.putText(text)
+            out.put("</")
+            out.put(tag)
+            out.put(">")
+        }
+    }
+
     /// A word's stack, made piece by piece (`MarkupBytes`); `titles` holds the code tiers' expansions made so far.
     private func wordMarkup(
         _ word: Word, id: String? = nil, forms: SpokenForms, titles: inout Titles, supplement: ((SpokenLine) -> String)?
@@ -203,33 +237,8 @@ public struct ChapterDocument {
             out.put("\"")
         }
         out.put(" class=\"w\">")
-        for tier in Tier.blockTiers where tiers.contains(tier) {
-            guard let id = word.text(tier) else { continue }
-            let text = chapter.text(id)
-            guard !text.isEmpty else { continue }
-            // A code is an abbreviation with its expansion as its title (`CodeKey`); the other tiers are spans.
-            let title = titles.title(of: tier, id, text, language: chapter.language)
-            let tag = title == nil ? "span" : "abbr"
-            out.put("\n<")
-            out.put(tag)
-            out.put(" class=\"")
-            out.put(PageStyle.className(of: tier))
-            out.put("\"")
-            if let title {
-                out.put(" title=\"")
-                out.putText(title)
-                out.put("\"")
-            }
-            serialization.lang(language(of: tier), into: &out)
-            out.put(direction(of: tier))
-            // The source word is read as it is; every other tier is in the spoken form below.
-            if tier != .source { out.put(" aria-hidden=\"true\"") }
-            out.put(">")
-            out.putText(text)
-            out.put("</")
-            out.put(tag)
-            out.put(">")
-        }
+        // The source word is read as it is; every other tier is in the spoken form below.
+        putTierSpans(of: word, titles: &titles, separator: "\n", hiding: { $0 != .source }, into: &out)
         let spoken = WordSpeech.description.line(word, in: chapter, forms: forms)
         out.put("\n<span class=\"sr\">")
         serialization.spans(spoken, into: &out)
