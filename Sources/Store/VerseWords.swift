@@ -78,21 +78,12 @@ enum VerseWords {
             guard let surface = field() else { return nil }
             extent.add(surface)
             let surfaceStart = offset - surface.count
-            // The seven fields after the surface, in `Field` order.
-            guard let transliteration = field() else { return nil }
-            extent.add(transliteration)
-            guard let lemma = field() else { return nil }
-            extent.add(lemma)
-            guard let strongs = field() else { return nil }
-            extent.add(strongs)
-            guard let morphology = field() else { return nil }
-            extent.add(morphology)
-            guard let gloss = field() else { return nil }
-            extent.add(gloss)
-            guard let alignment = field() else { return nil }
-            extent.add(alignment)
-            guard let punctuation = field() else { return nil }
-            extent.add(punctuation)
+            // The seven fields after the surface (transliteration to punctuation, in `Field` order): only their
+            // bounds count here.
+            for _ in 0..<7 {
+                guard let value = field() else { return nil }
+                extent.add(value)
+            }
             return (extent, surfaceStart, surface.count)
         }
 
