@@ -135,9 +135,11 @@ public final class Interlinear {
         return try ChapterFile.parse(text, path: path, strings: builder)
     }
 
-    /// The chapter with the reverse interlinear's marks in its table (`Chapter.markingEnglishOrder`), for a layout
-    /// in English order.
-    package func markingEnglishOrder(_ chapter: Chapter) -> Chapter {
+    /// The chapter as the session lays it out: in English order (`options.order`) with the reverse interlinear's
+    /// marks in its table (`Chapter.markingEnglishOrder`), interned once; in source order as it is. Every front end
+    /// that loads a chapter for a layout asks here, so none decides the order apart from the session.
+    package func inLayoutOrder(_ chapter: Chapter) -> Chapter {
+        guard options.order == .english, chapter.englishOrderMarks == nil else { return chapter }
         defer { refreeze() }
         return chapter.markingEnglishOrder(strings: builder)
     }

@@ -198,7 +198,7 @@ struct Engine {
         let chapter = try session.chapter(
             wholeChapter ? Passage(chapter: passage.chapter) : passage,
             hebrewMarks: arguments.hebrewMarks)
-        self.chapter = options.order == .english ? session.markingEnglishOrder(chapter) : chapter
+        self.chapter = session.inLayoutOrder(chapter)
     }
 
     /// The store and the passage the arguments name, in the corpus's numbering (a note on stderr when it moved);

@@ -101,9 +101,8 @@ struct ExportCommand: ParsableCommand {
             let session = try Interlinear(
                 library: source, font: settings.font, options: options, cache: settings.cachePolicy)
             let chapters = try passages.map {
-                let chapter = try session.chapter($0, hebrewMarks: settings.hebrewMarks)
                 // The EPUB's page list comes from the layout, which in English order shows the marks.
-                return order == .english ? session.markingEnglishOrder(chapter) : chapter
+                session.inLayoutOrder(try session.chapter($0, hebrewMarks: settings.hebrewMarks))
             }
             var exporter = Exporter(tiers: session.options.tiers, layout: { session.layout($0) })
             exporter.paper = paper

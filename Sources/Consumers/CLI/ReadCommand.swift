@@ -78,10 +78,7 @@ struct ReadCommand: ParsableCommand {
             let occurrences = engine.library.store.map(CorpusOccurrences.init)
             func narration(_ chapter: Chapter) -> any Narration {
                 // A chapter opened from the reader in English order gets the reverse interlinear's marks too.
-                let marked =
-                    session.options.order == .english && chapter.englishOrderMarks == nil
-                    ? session.markingEnglishOrder(chapter) : chapter
-                let tree = session.accessibilityTree(for: marked)
+                let tree = session.accessibilityTree(for: session.inLayoutOrder(chapter))
                 tree.occurrenceIndex = occurrences
                 return ElementNarration(tree: tree)
             }

@@ -50,7 +50,7 @@ extension RenderCommand {
                 chapterCount: passages.count
             ) { index in
                 let loaded = try session.chapter(passages[index], hebrewMarks: hebrewMarks)
-                let chapter = options.order == .english ? session.markingEnglishOrder(loaded) : loaded
+                let chapter = session.inLayoutOrder(loaded)
                 let layout = session.layout(chapter)
                 let painter = try ChapterPainter(
                     chapter: chapter, layout: layout,

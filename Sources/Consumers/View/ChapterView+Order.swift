@@ -30,7 +30,7 @@ extension ChapterView {
         options.order = order
         catalog.session.options.order = order
         let paneWasOpen = pane != nil
-        let next = marked(loaded)
+        let next = catalog.session.inLayoutOrder(loaded)
         // Which English word a source word stands under is the English order's pairing: read from that chapter.
         let focused = focus.map { reordered($0, to: order, in: order == .english ? next : previous) }
         let layout = catalog.session.layout(next, options: options)
@@ -53,12 +53,6 @@ extension ChapterView {
         }
         message = ChapterWording(chapter: next).orderSwitch(english: order == .english).text
         return change
-    }
-
-    /// A chapter loaded from the catalog, with the reverse interlinear's marks when the view is in English order.
-    func marked(_ loaded: Chapter) -> Chapter {
-        options.order == .english && loaded.englishOrderMarks == nil
-            ? catalog.session.markingEnglishOrder(loaded) : loaded
     }
 
     /// The element of `order` that stands for `id` of the other order: a source word's English word (the one it

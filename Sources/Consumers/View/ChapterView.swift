@@ -285,7 +285,7 @@ package final class ChapterView {
 
     /// Replaces the chapter, at the top, with no focus, no details and no search.
     func show(_ loaded: Chapter) {
-        let next = marked(loaded)
+        let next = catalog.session.inLayoutOrder(loaded)
         let layout = catalog.session.layout(next, options: options)
         layoutCount += 1
         let (script, verbosity) = (tree.script, tree.verbosity)
