@@ -26,11 +26,12 @@ PIECES = ["John", "Gen", "Ps", "1", "119", "0", "-1", "99999999999999999999", ".
           "H430", "H871a", "g0", "Rev.22", "Mal.4", "John.1.14", "John.1.1.4", "a" * 300, "<script>", "'\"",
           "etc", "passwd", "site.css", "?", "#", "&", "=", ";", "+", " ", "\t", "*", "NEAR(", "\"", "lemma:", "OR"]
 FIELDS = ["ref", "q", "in", "page", "fragment", "v", "theme", "x", "kind", "done", "verse", "words", "token", "text",
-          "color", "labels"]
+          "color", "labels", "order"]
 VALUES = ["John 1:14", "Jn 1:14-18", "Genesis 1", "Mal 4", "Ps 23", "John 22", "logos", "G3056", "V-AAI-3S",
           "\"in the beginning\"", "love*", "NEAR(grace truth, 5)", "lemma:\u03bb\u03cc\u03b3\u03bf\u03c2 morph:N-A*",
           "1", "0", "-3", "100", "101", "nt", "ot", "Gen-Deut", "Zzz", "", "AND", "\"", "(", "*", "x" * 600,
-          "%", "%zz", "%c3%28", "\u05d1\u05e8\u05d0\u05e9\u05d9\u05ea", "bereshit", "elohim"]
+          "%", "%zz", "%c3%28", "\u05d1\u05e8\u05d0\u05e9\u05d9\u05ea", "bereshit", "elohim", "english", "source",
+          "English", "english\u0000"]
 METHODS = ["GET"] * 12 + ["HEAD"] * 3 + ["POST"] * 3 + ["PUT", "DELETE", "OPTIONS", "PATCH", "BREW"]
 HEADERS = [("Accept-Encoding", "gzip"), ("Accept-Encoding", "gzip;q=0"), ("Accept-Encoding", "*"),
            ("Accept-Encoding", "br, deflate"), ("If-None-Match", "\"abc\""), ("If-None-Match", "*"),
