@@ -26,10 +26,12 @@ import Testing
         #expect(missing == ViewPreferences() && quiet.isEmpty, "a missing file is the defaults without a warning")
         let saved = ViewPreferences(
             reference: "Romans 8:28", fontSize: 24.5, theme: "high-contrast", tiers: "source,gloss",
-            scriptInSpeech: true, verbosity: .brief)
+            scriptInSpeech: true, verbosity: .brief, order: .english)
         try saved.save(to: url)
         let (loaded, warnings) = load(url)
-        #expect(loaded == saved && warnings.isEmpty && loaded.level == .brief)
+        #expect(loaded == saved && warnings.isEmpty && loaded.level == .brief && loaded.wordOrder == .english)
+        let written = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+        #expect(written["order"] as? String == "english", "the order is written as --order takes it: \(written)")
         #expect(
             ViewPreferences.fileURL(environment: ["XDG_CONFIG_HOME": "/x/cfg", "HOME": "/home/u"])?.path
                 == "/x/cfg/interlinear/view.json")
@@ -57,6 +59,18 @@ import Testing
             #expect(loaded.level == nil)
             #expect(warnings.count == 1 && warnings.first?.contains("verbosity") == true, "\(warnings)")
             #expect(warnings.first?.contains(url.path) == true, "\(warnings)")
+        }
+        // An order is one `--order` takes; any other is left out the same way.
+        for bad in [#""English""#, #""reverse""#, "1"] {
+            let url = dir.appendingPathComponent("order.json")
+            try Data(#"{"theme": "dark", "order": \#(bad)}"#.utf8).write(to: url)
+            let (loaded, warnings) = load(url)
+            if bad == "1" {
+                #expect(loaded == ViewPreferences() && warnings.count == 1, "an order that is not text: \(warnings)")
+                continue
+            }
+            #expect(loaded == ViewPreferences(theme: "dark") && loaded.wordOrder == nil, "\(bad)")
+            #expect(warnings.count == 1 && warnings.first?.contains("order") == true, "\(warnings)")
         }
         let number = dir.appendingPathComponent("number.json")
         try Data(#"{"verbosity": 2}"#.utf8).write(to: number)

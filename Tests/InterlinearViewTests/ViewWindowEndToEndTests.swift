@@ -36,7 +36,7 @@ struct ViewWindowEndToEndTests {
         try display.xdotool(["key", "--delay", "20"] + keys + ["F12"])
         let record = try view.waitForSnapshot(n)
         let line = try #require(view.line(n))
-        let violation = try schemaViolation(line, schema: "view-snapshot-3")
+        let violation = try schemaViolation(line, schema: "view-snapshot-4")
         #expect(violation == nil, "snapshot \(n): \(violation ?? "")")
         #expect(record["sequence"] as? Int == n)
         return (record, try PNGImage(contentsOf: view.snapshot))

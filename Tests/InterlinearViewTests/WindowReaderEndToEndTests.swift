@@ -205,8 +205,8 @@ struct WindowReaderEndToEndTests {
         #expect(view.waitForExit() == 0, "stderr: \(view.errors)")
     }
 
-    /// Where the reader was, the font size and the theme come back in the next window (`view.json` in the XDG
-    /// config folder); a theme is drawn in its colours.
+    /// Where the reader was, the font size, the theme and the word order come back in the next window (`view.json`
+    /// in the XDG config folder); a theme is drawn in its colours.
     @Test func settingsAreRememberedBetweenRuns() throws {
         let display = try XvfbDisplay()
         defer { display.shutDown() }
@@ -216,8 +216,9 @@ struct WindowReaderEndToEndTests {
         defer { first.terminate() }
         _ = try windows.window(display, first, title: "interlinear — John 1")
         try display.xdotool("type", "--delay", "40", ":Rom 8:28")
-        let (before, _) = try windows.snapshot(first, display, 1, after: "Return", "ctrl+plus", "t", "3", "4")
+        let (before, _) = try windows.snapshot(first, display, 1, after: "Return", "ctrl+plus", "t", "3", "4", "e")
         #expect(before["theme"] as? String == "dark" && before["fontSize"] as? Double == 20.5)
+        #expect(before["order"] as? String == "english", "e switched to English order")
         let top = try #require((before["visibleVerses"] as? [String: Int])?["first"])
         try display.xdotool("key", "q")
         #expect(first.waitForExit() == 0, "\(first.errors)")
@@ -226,6 +227,7 @@ struct WindowReaderEndToEndTests {
         #expect(settings["reference"] as? String == "Romans 8:\(top)")
         #expect(settings["fontSize"] as? Double == 20.5 && settings["theme"] as? String == "dark")
         #expect(settings["tiers"] as? String == "source,transliteration,gloss,translation")
+        #expect(settings["order"] as? String == "english")
 
         let second = try ViewProcess(on: display, arguments, environment: ["XDG_CONFIG_HOME": config.path])
         defer { second.terminate() }
@@ -236,6 +238,7 @@ struct WindowReaderEndToEndTests {
             (again["status"] as? [String: Any])?["right"] as? String == "Last time: Romans 8:\(top) (Alt+← goes there)")
         #expect(image.pixel(2, 2) & 0xFF_FFFF == 0x1E1E1E, "the dark page")
         #expect(again["tiers"] as? String == "source,transliteration,gloss,translation")
+        #expect(again["order"] as? String == "english", "the order the window was closed in")
         let (back, _) = try windows.snapshot(second, display, 2, after: "alt+Left")
         #expect(back["reference"] as? String == "Romans 8")
         #expect(back["focus"] as? String == "Rom.8.\(top).v")

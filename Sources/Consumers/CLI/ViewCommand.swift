@@ -63,15 +63,17 @@ struct ViewCommand: ParsableCommand {
 
     @Option(
         help:
-            "On F12, write a PNG of the window to this file (atomically) and a JSON line to stdout (interlinear.view-snapshot/3)."
+            "On F12, write a PNG of the window to this file (atomically) and a JSON line to stdout (interlinear.view-snapshot/4)."
     )
     var snapshot: String?
 
     @Option(help: "The notes file (default: $INTERLINEAR_NOTES, else notes.sqlite beside the corpus store); read only.")
     var notes: String?
 
-    @Option(help: ArgumentHelp(WordOrder.help + " The e key switches."))
-    var order: WordOrder = .source
+    @Option(
+        help: ArgumentHelp(
+            WordOrder.help + " The e key switches; default: the order the window was last closed in, else source."))
+    var order: WordOrder?
 
     func validate() throws {
         do { _ = try layout.layoutOptions() } catch { throw ValidationError(String(describing: error)) }
@@ -105,6 +107,7 @@ struct ViewCommand: ParsableCommand {
             if !isGiven("--tiers"), let tiers = remembered.tiers, (try? TierList.parse(tiers)) != nil {
                 layout.tiers = tiers
             }
+            let order = self.order ?? remembered.wordOrder ?? .source
             let engine = try Engine(layout, wholeChapter: true, order: order)
             let catalog = ChapterCatalog(
                 session: engine.session, numbering: engine.library, hebrewMarks: layout.hebrewMarks)
@@ -151,7 +154,7 @@ struct ViewCommand: ParsableCommand {
                 let now = ViewPreferences(
                     reference: view.place, fontSize: view.options.fontSize,
                     theme: view.theme.rawValue, tiers: view.tierList, scriptInSpeech: view.script.speech,
-                    verbosity: view.verbosity)
+                    verbosity: view.verbosity, order: view.order)
                 do { try now.save(to: settingsFile) } catch {
                     reportWarning("cannot remember the settings in \(settingsFile.path): \(error)")
                 }

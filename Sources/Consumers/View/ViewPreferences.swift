@@ -3,7 +3,8 @@ import InterlinearAccessibility
 import InterlinearCorpus
 import InterlinearRender
 
-/// What `interlinear view` remembers between runs — where the reader was, the font size, the theme, the tiers —
+/// What `interlinear view` remembers between runs — where the reader was, the font size, the theme, the tiers, the
+/// word order —
 /// in `$XDG_CONFIG_HOME/interlinear/view.json` (else `~/.config/interlinear/view.json`). The file is untrusted
 /// like the caches: it must be a regular file reached without a symbolic link, at most `maximumBytes`, JSON of this
 /// shape with values in range. Anything else is one warning and the defaults; a missing file is just the defaults.
@@ -20,13 +21,16 @@ package struct ViewPreferences: Codable, Equatable, Sendable {
     /// How much a word's description says: a `Verbosity` raw value, "brief", "normal" or "full" (the window's and
     /// the reader's `v`). An unknown value (a later version's level) is left out with a warning, the rest kept.
     package var verbosity: String?
+    /// The word order the window was in: a `WordOrder` raw value, "source" or "english" (the window's `e`). An
+    /// unknown value is left out with a warning, as an unknown verbosity is.
+    package var order: String?
 
     package static let maximumBytes = 4096
     package static let fileName = "view.json"
 
     package init(
         reference: String? = nil, fontSize: Float? = nil, theme: String? = nil, tiers: String? = nil,
-        scriptInSpeech: Bool? = nil, verbosity: Verbosity? = nil
+        scriptInSpeech: Bool? = nil, verbosity: Verbosity? = nil, order: WordOrder? = nil
     ) {
         self.reference = reference
         self.fontSize = fontSize
@@ -34,10 +38,14 @@ package struct ViewPreferences: Codable, Equatable, Sendable {
         self.tiers = tiers
         self.scriptInSpeech = scriptInSpeech
         self.verbosity = verbosity?.rawValue
+        self.order = order?.rawValue
     }
 
     /// The remembered verbosity, nil when none (or an unknown one) is.
     package var level: Verbosity? { verbosity.flatMap(Verbosity.init(rawValue:)) }
+
+    /// The remembered word order, nil when none (or an unknown one) is.
+    package var wordOrder: WordOrder? { order.flatMap(WordOrder.init(rawValue:)) }
 
     /// The settings file's path, or nil when neither XDG_CONFIG_HOME (absolute) nor HOME says where it is.
     package static func fileURL(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL? {
@@ -62,6 +70,10 @@ package struct ViewPreferences: Codable, Equatable, Sendable {
             if let verbosity = decoded.verbosity, decoded.level == nil {
                 warn("ignoring verbosity \(verbosity.debugDescription) in \(url.path): it is not brief, normal or full")
                 decoded.verbosity = nil
+            }
+            if let order = decoded.order, decoded.wordOrder == nil {
+                warn("ignoring order \(order.debugDescription) in \(url.path): it is not source or english")
+                decoded.order = nil
             }
             return decoded
         } catch let error as ViewError {

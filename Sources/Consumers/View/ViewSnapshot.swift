@@ -4,9 +4,9 @@ import InterlinearCorpus
 import InterlinearTable
 
 /// What the window showed when a snapshot was taken: one JSON line on stdout per snapshot
-/// (`Schemas/view-snapshot-3.schema.json`; 2 added the details pane, the search, zoom, the theme, the tiers, help and the
-/// table's width with its labels' right edge; 3 the word's dictionary entries in the details), so a test driving the
-/// window knows what the PNG should hold.
+/// (`Schemas/view-snapshot-4.schema.json`; 2 added the details pane, the search, zoom, the theme, the tiers, help and the
+/// table's width with its labels' right edge; 3 the word's dictionary entries in the details; 4 the word order), so a
+/// test driving the window knows what the PNG should hold.
 struct ViewSnapshot: Encodable {
     struct Frame: Encodable {
         var x: Float, y: Float, width: Float, height: Float
@@ -46,7 +46,7 @@ struct ViewSnapshot: Encodable {
         }
     }
 
-    static let schema = "interlinear.view-snapshot/3"
+    static let schema = "interlinear.view-snapshot/4"
     let source: ViewWindow
     let file: String
     let pixelWidth: Int32, pixelHeight: Int32
@@ -112,6 +112,7 @@ struct ViewSnapshot: Encodable {
         try c.encode(view.theme.rawValue, forKey: "theme")
         // The tiers shown, as `--tiers` lists them.
         try c.encode(view.tierList, forKey: "tiers")
+        try c.encode(view.order.rawValue, forKey: "order")
         try c.encode(view.helpShown, forKey: "help")
         // The table's width in points, and the right edge of its rightmost label (never beyond the table's width).
         try c.encode(viewport.width, forKey: "tableWidth")
