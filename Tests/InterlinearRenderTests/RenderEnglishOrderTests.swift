@@ -97,6 +97,49 @@ struct RenderEnglishOrderTests {
         #expect(Self.englishTokens(text, mode: []) == expected)
     }
 
+    /// The reverse interlinear's marks stand in a source word's place (`RB`) but are no Greek: each `RB` whose text
+    /// is Greek is tagged `grc`, each dash or ditto mark the document's English, so a screen reader reading the
+    /// tagged PDF does not switch to a Greek voice for a dash. Texts from poppler's structure reader, languages from
+    /// the structure tree read with pikepdf, both in document order.
+    @Test(.enabled(if: Validators.pdfuaRequired, Validators.pdfuaReason))
+    func marksAreInTheDocumentsLanguage() throws {
+        let file = try Self.render(
+            ["John 1", "--order", "english", "--translation", "KJV", "--format", "pdf"], name: "John-1-marks.pdf")
+        let structure = try RenderFixture.poppler("pdfinfo", ["-struct-text", file.path])
+        let lines = structure.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        let texts = zip(lines, lines.dropFirst()).filter { $0.0 == "RB" }.map {
+            $0.1.trimmingCharacters(in: CharacterSet(charactersIn: "\" "))
+        }
+        let script = """
+            import json, sys, pikepdf
+            pdf = pikepdf.open(sys.argv[1])
+            languages = []
+            def walk(node):
+                if isinstance(node, pikepdf.Array):
+                    for child in node: walk(child)
+                elif isinstance(node, pikepdf.Dictionary) and node.get("/Type") not in ("/MCR", "/OBJR"):
+                    if str(node.get("/S", "")) == "/RB": languages.append(str(node.Lang) if "/Lang" in node else "")
+                    if "/K" in node: walk(node.K)
+            walk(pdf.Root.StructTreeRoot.K)
+            json.dump(languages, sys.stdout)
+            """
+        let result = try run(Validators.python, ["-c", script, file.path])
+        try #require(result.status == 0, "pikepdf: \(result.stderr)")
+        let languages = try JSONDecoder().decode([String].self, from: result.stdout)
+        #expect(languages.count == texts.count, "\(languages.count) RB languages, \(texts.count) RB texts")
+        var marks = 0
+        for (text, language) in zip(texts, languages) {
+            if text == "—" || text == "″" {
+                marks += 1
+                #expect(language == "en", "the mark \(text) is tagged \(language)")
+            } else {
+                #expect(RenderFixture.isGreek(Substring(text)) && language == "grc", "\(text) is tagged \(language)")
+            }
+        }
+        // John 1 in the KJV has hundreds of English words with no Greek word or a ditto mark under them.
+        #expect(marks > 100, "\(marks) marks")
+    }
+
     /// The English words read from pdftotext's output: in its default mode, each line followed by a line of source
     /// words or the reverse interlinear's marks (the row under it), its tokens after the verse number; in content
     /// order (`-raw`), every token drawn just before a source word or mark.

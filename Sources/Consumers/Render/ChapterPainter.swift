@@ -44,7 +44,7 @@ public final class ChapterPainter {
     /// When true (PDF), `paintCell` tags its labels with structure elements inside the caller's tags: the verse
     /// number as `Lbl`, each word block as `Ruby` holding the Greek word as `RB` (ruby base) and its other tiers as
     /// one `RT` (ruby text, a `Span` per tier), the translation as a `Span`. Every drawn label is in a leaf: cairo 1.16 leaves out the
-    /// content of an element that has children. The Greek is the only `RB`, so `PDFLanguage` can mark it as Greek.
+    /// content of an element that has children. The Greek is the only `RB` (but for the reverse interlinear's marks, `markElements`), so `PDFLanguage` can mark it as Greek.
     public var structureTags = false
     /// With `structureTags`, in drawing order: each right-to-left label's structure element and its text in logical
     /// order, for `PDFLanguage` to give the element as `/ActualText` (the label's span in the content stream carries
@@ -54,6 +54,10 @@ public final class ChapterPainter {
     /// With `structureTags`, in drawing order: the `Span` of each lemma label, in the chapter's language where the
     /// other tiers of its `RT` are English, for `PDFLanguage` to mark. Emptied with `rightToLeftElements`.
     var lemmaElements: [StructureTags.Element] = []
+    /// With `structureTags`, in drawing order: the `RB` of each mark of the reverse interlinear (the dash, the
+    /// ditto mark: `EnglishOrderMarks`), which stand in a source word's place but are no Greek or Hebrew, for
+    /// `PDFLanguage` to leave in the document's language. Emptied with `rightToLeftElements`.
+    var markElements: [StructureTags.Element] = []
     var structureElementsBegun = (rb: 0, span: 0)
     /// .notdef glyphs drawn (as boxes) since the painter was made.
     public private(set) var missingGlyphsDrawn = 0
@@ -152,6 +156,7 @@ public final class ChapterPainter {
                     let text = runs.strings[labels[i].text]
                     if Self.isRightToLeft(text) { rightToLeftElements.append((element, text)) }
                     if labels[i].tier == .lemma { lemmaElements.append(element) }
+                    if isOrderMark(labels[i]) { markElements.append(element) }
                 }
                 let reach = wordSeparators ? textReach(of: i, in: range, labels: labels) : nil
                 drawLabel(labels[i], into: cr, x: x, y: y, reach: reach)
@@ -160,6 +165,12 @@ public final class ChapterPainter {
         }
         tags.close()
         structureElementsBegun = tags.begun
+    }
+
+    /// Whether `label` is one of the reverse interlinear's marks rather than a source word.
+    private func isOrderMark(_ label: Label) -> Bool {
+        guard label.tier == .source, let marks = chapter.englishOrderMarks else { return false }
+        return label.text == marks.unlinked || label.text == marks.repeated
     }
 
     /// The point size a label is drawn at: its tier's size, or smaller when the typesetter squeezed it into its

@@ -14,11 +14,14 @@ struct PDFDocumentWriter {
     let request: RenderRequest
     let book: PrintedBook
 
+    /// The document's language, `/Lang` in its catalog: the captions and the English tiers.
+    static let documentLanguage = "en"
+
     /// What the pages of the chapters drawn so far handed on to the document's finishing.
     private struct Drawn {
         var pages: [PageSlice] = []
         var actualTexts: [(element: StructureTags.Element, text: String)] = []
-        var lemmaLanguages: [(element: StructureTags.Element, language: String)] = []
+        var elementLanguages: [(element: StructureTags.Element, language: String)] = []
         var begun = (rb: 0, span: 0)
         var language: String?
         var missingGlyphs = 0
@@ -79,9 +82,9 @@ struct PDFDocumentWriter {
         }
         let data =
             PDFLanguage.tagged(
-                output.data, language: "en", title: request.title,
+                output.data, language: Self.documentLanguage, title: request.title,
                 elementLanguages: drawn.language.map { ["RB": $0] } ?? [:],
-                spanLanguages: drawn.lemmaLanguages, actualTexts: drawn.actualTexts,
+                spanLanguages: drawn.elementLanguages, actualTexts: drawn.actualTexts,
                 begun: ["RB": drawn.begun.rb, "Span": drawn.begun.span]) ?? output.data
         return RenderResult(
             data: data, width: Int(paper.width.rounded()), height: Int(paper.height.rounded()),
@@ -106,6 +109,7 @@ struct PDFDocumentWriter {
         painter.structureTags = true
         painter.rightToLeftElements = []
         painter.lemmaElements = []
+        painter.markElements = []
         painter.structureElementsBegun = drawn.begun
         defer {
             painter.wordSeparators = false
@@ -143,7 +147,9 @@ struct PDFDocumentWriter {
         drawn.key.collect(painter, pages: pages)
         drawn.actualTexts += painter.rightToLeftElements
         let language = painter.chapter.language.tag
-        drawn.lemmaLanguages += painter.lemmaElements.map { ($0, language) }
+        drawn.elementLanguages += painter.lemmaElements.map { ($0, language) }
+        // The dash and the ditto mark are in the language of the English words around them, the document's.
+        drawn.elementLanguages += painter.markElements.map { ($0, Self.documentLanguage) }
         drawn.begun = painter.structureElementsBegun
         drawn.language = drawn.language ?? painter.chapter.language.tag
         drawn.missingGlyphs += painter.missingGlyphsDrawn - missingBefore

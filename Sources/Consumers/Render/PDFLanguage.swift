@@ -8,7 +8,8 @@ import Foundation
 ///   structure tree has a single `Document` root, which `PDFDocumentWriter` gives it);
 /// - `/Lang` on structure elements by type: the painter tags exactly the Greek words as `RB`
 ///   (`ChapterPainter.structureTags`), so a screen reader can switch to a Greek voice for them; and on each `Span`
-///   of the lemma tier, the dictionary form in the same language, one by one (`spanLanguages`);
+///   of the lemma tier, the dictionary form in the same language, and on each `RB` of a reverse interlinear's
+///   marks, the document's language, one by one (`spanLanguages`, which go before a type's language);
 /// - `/ActualText` in logical order on the structure element of each right-to-left label (ISO 32000-1 §14.9.4): its
 ///   content-stream span carries the text reversed for poppler (`ChapterPainter.showSpan`), and a tagged-PDF reader
 ///   (Acrobat, and screen readers through it) takes an element's ActualText over its content;
@@ -51,11 +52,6 @@ enum PDFLanguage {
         var changed: [(number: Int, body: Data)] = [(root, Data(catalog.utf8))]
         // The entries each structure element gains, by object number, and its dictionary.
         var entries: [Int: (dictionary: String, added: String)] = [:]
-        for (type, elementLanguage) in elementLanguages.sorted(by: { $0.key < $1.key }) {
-            for (number, element) in structureElements(type, in: bytes) where !element.contains("/Lang") {
-                entries[number, default: (element, "")].added += "   /Lang (\(elementLanguage))\n"
-            }
-        }
         var elementsByType: [String: [(Int, String)]] = [:]
         /// Adds `entry` to `element`'s dictionary when the element is found as `begun` says.
         func add(_ entry: String, to element: StructureTags.Element) {
@@ -69,6 +65,14 @@ enum PDFLanguage {
             entries[number, default: (dictionary, "")].added += entry
         }
         for (element, spanLanguage) in spanLanguages { add("   /Lang (\(spanLanguage))\n", to: element) }
+        // A type's language goes to its elements that have none of their own (a reverse interlinear's marks are
+        // `RB`s in the document's language among the Greek).
+        for (type, elementLanguage) in elementLanguages.sorted(by: { $0.key < $1.key }) {
+            for (number, element) in structureElements(type, in: bytes)
+            where !element.contains("/Lang") && entries[number]?.added.contains("/Lang") != true {
+                entries[number, default: (element, "")].added += "   /Lang (\(elementLanguage))\n"
+            }
+        }
         for (element, text) in actualTexts { add("   /ActualText \(textString(text))\n", to: element) }
         for (number, entry) in entries.sorted(by: { $0.key < $1.key }) {
             changed.append((number, Data((String(entry.dictionary.dropLast(2)) + entry.added + ">>").utf8)))
