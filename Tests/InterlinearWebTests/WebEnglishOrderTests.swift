@@ -20,25 +20,32 @@ struct WebEnglishOrderTests {
         return report?["verses"] as? [String: [[String: Any]]] ?? [:]
     }
 
-    /// John 1's chapter file: each verse's BSB words (the verse line split at white space) and, for each, the
-    /// printed Greek words whose alignment field names that word first (a word aligned to several English words
-    /// stands under the first), and whether any word is aligned to it at all.
-    static func johnOne() throws -> [Int: [(english: String, under: [String], aligned: Bool)]] {
+    /// An English word of John 1's chapter file: the printed Greek words whose alignment field names it first (a
+    /// word aligned to several English words stands under the first) and their places in the verse (counted from 1
+    /// in the file's word rows), and whether any word is aligned to it at all.
+    typealias EnglishWord = (english: String, under: [String], places: [Int], aligned: Bool)
+
+    /// John 1's chapter file: each verse's BSB words (the verse line split at white space), each an `EnglishWord`.
+    static func johnOne() throws -> [Int: [EnglishWord]] {
         let text = try String(
             contentsOf: corpusDirectory.appendingPathComponent("chapters/43-John/01.tsv"), encoding: .utf8)
-        var verses: [Int: [(english: String, under: [String], aligned: Bool)]] = [:]
+        var verses: [Int: [EnglishWord]] = [:]
+        var place = 0
         for line in text.split(separator: "\n") {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             guard fields.count > 2, let verse = Int(fields[1]) else { continue }
             if fields[0] == "v" {
-                verses[verse] = fields[2].split(separator: " ").map { (String($0), [], false) }
+                verses[verse] = fields[2].split(separator: " ").map { (String($0), [], [], false) }
+                place = 0
             } else if fields[0] == "w", fields.count > 8 {
+                place += 1
                 let tokens = fields[8].split(separator: " ").compactMap { Int($0) }
                 for token in tokens where token < verses[verse, default: []].count {
                     verses[verse]![token].aligned = true
                 }
                 if let first = tokens.min(), first < verses[verse, default: []].count {
                     verses[verse]![first].under.append(ChapterFileWord.printed(fields))
+                    verses[verse]![first].places.append(place)
                 }
             }
         }
@@ -57,7 +64,7 @@ struct WebEnglishOrderTests {
         let words = try Self.englishWords(reply)
         let expected = try Self.johnOne()
         #expect(words.count == expected.count)
-        var linked = 0
+        var linked = 0, several = 0
         for (verse, english) in expected {
             let shown = words[String(verse)] ?? []
             #expect(shown.map { $0["english"] as? String ?? "" } == english.map(\.english), "John 1:\(verse)")
@@ -73,10 +80,17 @@ struct WebEnglishOrderTests {
                     #expect(sr.hasPrefix("translation of "), "John 1:\(verse) \(want.english): \(sr)")
                     linked += want.under.count
                 }
+                // A define disclosure for each Greek word under it, opening that word of the verse.
+                let defines = (word["defines"] as? [String] ?? []).map { $0.split(separator: "ref=").last ?? "" }
+                #expect(
+                    defines == want.places.map { "John.1.\(verse).\($0)" },
+                    "John 1:\(verse) \(want.english): \(defines)")
+                several += want.places.count > 1 ? 1 : 0
             }
         }
         // Every word of the chapter that is aligned stands under an English word once.
         #expect(linked > 700, "\(linked)")
+        #expect(several > 10, "English words with several Greek words under them: \(several)")
     }
 
     @Test("The order switch is two links, the shown order current; English order is kept on every link onward")

@@ -26,10 +26,15 @@ extension ChapterDocument {
             pageBreaks(.word(index, WordOffset(token.rawValue)), into: &out)
             let shown = links[offset].filter(\.isFirst)
             let supplement = wordSupplement.flatMap { hook -> String? in
-                // The define disclosure of the first source word under the word, named by the English word.
-                guard let first = shown.first else { return nil }
-                let line = SpokenLine(Speakable.english(chapter.text(text)))
-                return hook(chapter.words[verse.word(at: first.word)], verse.number, Int(first.word) + 1, line)
+                // A define disclosure for each source word under the word: one is named by the English word, each
+                // of several by its own spoken form (its respelling first), as a word's is in source order.
+                guard !shown.isEmpty else { return nil }
+                let english = SpokenLine(Speakable.english(chapter.text(text)))
+                return shown.map { link in
+                    let word = chapter.words[verse.word(at: link.word)]
+                    let line = shown.count == 1 ? english : WordSpeech.description.line(word, in: chapter, forms: forms)
+                    return hook(word, verse.number, Int(link.word) + 1, line)
+                }.joined()
             }
             // A stack holding a `details` is flow content: a div, as a word's is in source order.
             let element = supplement == nil ? "span" : "div"

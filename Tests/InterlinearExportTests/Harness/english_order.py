@@ -6,9 +6,10 @@ stands under it and what a screen reader hears after it.
 
 Prints one JSON object:
 - "verses": verse number → its English words, each {"id", "english", "lang", "under": [{"src", "st"}], "mark",
-  "hidden", "sr"}: the English word's text and language, the source words under it (their script and Strong's
-  tier), the mark standing for them (the dash or the ditto mark, else null), whether what stands under the word is
-  kept from a screen reader, and the visually hidden text a screen reader hears after the word;
+  "hidden", "sr", "defines"}: the English word's text and language, the source words under it (their script and
+  Strong's tier), the mark standing for them (the dash or the ditto mark, else null), whether what stands under the
+  word is kept from a screen reader, the visually hidden text a screen reader hears after the word, and the links
+  of its define disclosures (the web reader's `details.def`);
 - "paragraphs": how many translation paragraphs (`p.tl`) the page has.
 """
 import json
@@ -42,7 +43,7 @@ class Page(HTMLParser):
             self.paragraphs += 1
         if "w" in classes and "e" in classes:
             self.word = {"id": attributes.get("id"), "english": "", "lang": None, "under": [], "mark": None,
-                         "hidden": False, "sr": ""}
+                         "hidden": False, "sr": "", "defines": []}
             self.verses.setdefault(self.verse, []).append(self.word)
         if self.word is not None:
             if "tlw" in classes:
@@ -54,6 +55,8 @@ class Page(HTMLParser):
                 self.word["under"].append(self.source)
             if "mark" in classes:
                 self.word["mark"] = ""
+            if tag == "a" and self.inside("def"):
+                self.word["defines"].append(attributes.get("href"))
         if tag not in VOID:
             self.stack.append((tag, classes, attributes))
 
