@@ -12,17 +12,21 @@ import Testing
         if: SystemTool.required("epubcheck", "java", "soxi", "espeak-ng"),
         "epubcheck, sox (soxi with libsox-fmt-mp3) or espeak-ng is not installed: run scripts/setup"))
 struct EPUBAudioTests {
-    static let chapters = ["John 1", "Genesis 1"]
+    /// The books narrated: two chapters in source order, and John 1 as the reverse interlinear (`--order english`),
+    /// whose clips are the English words'.
+    static let chapters = ["John 1", "Genesis 1", englishOrder]
+    static let englishOrder = "John 1 in English order"
 
-    static func book(_ reference: String) throws -> URL {
+    static func book(_ name: String) throws -> URL {
         let file = try ExportFixture.temporaryDirectory().appendingPathComponent("narrated.epub")
-        try ExportFixture.interlinear(["export", reference, "--format", "epub", "--audio"], to: file)
+        let arguments = name == englishOrder ? ["John 1", "--order", "english"] : [name]
+        try ExportFixture.interlinear(["export"] + arguments + ["--format", "epub", "--audio"], to: file)
         return file
     }
 
     /// Each book is made once (a chapter's narration is the slow part).
     static let books: [String: Result<URL, any Error>] = Dictionary(
-        uniqueKeysWithValues: chapters.map { reference in (reference, Result { try book(reference) }) })
+        uniqueKeysWithValues: chapters.map { name in (name, Result { try book(name) }) })
 
     /// What `Harness/overlay_check.py` read.
     struct Report: Decodable {
@@ -55,9 +59,19 @@ struct EPUBAudioTests {
         return try JSONDecoder().decode(Report.self, from: result.stdout)
     }
 
-    /// The chapter's words as the source has them: SBLGNT.tsv's rows of John 1, WLC-LEB.tsv's words of Genesis 1.
+    /// The chapter's words as the source has them: SBLGNT.tsv's rows of John 1, WLC-LEB.tsv's words of Genesis 1;
+    /// in English order the BSB's words of John 1 (its verse lines in the committed chapter file, split at spaces).
     static func sourceWordCount(_ reference: String) throws -> Int {
         if reference == "Genesis 1" { return try SourceColumns.hebrewWords(chapter: "01001").count }
+        if reference == englishOrder {
+            let file = corpusDirectory.appendingPathComponent("chapters/43-John/01.tsv")
+            var count = 0
+            for line in try String(contentsOf: file, encoding: .utf8).split(separator: "\n") {
+                let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+                if fields.count > 2 && fields[0] == "v" { count += fields[2].split(separator: " ").count }
+            }
+            return count
+        }
         let file = try #require(SourceColumns.sblgnt, "SBLGNT.tsv is missing: run scripts/setup")
         return try SourceColumns.rows(of: file, columns: ["id"]).filter { $0[0].hasPrefix("n43001") }.count
     }

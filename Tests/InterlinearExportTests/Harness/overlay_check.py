@@ -1,6 +1,7 @@
 """Reads an EPUB's media overlays as a reading system would, independently of the exporter: the package document's
 items with a media-overlay, each overlay's <par>s (text target, audio file, clip times), and what each target is in
-its content document (a word stack, a verse heading, or missing) with its place in document order and the text it
+its content document (a word stack — a source word's, or in English order an English word's — a verse heading, or
+missing) with its place in document order and the text it
 holds for a listener (a word's visually hidden spoken form, a heading's accessible name).
 
 usage: overlay_check.py BOOK.epub FOLDER  -- extracts the book's audio into FOLDER and prints one JSON report."""
@@ -13,6 +14,11 @@ import xml.etree.ElementTree as ET
 OPF = "{http://www.idpf.org/2007/opf}"
 SMIL = "{http://www.w3.org/ns/SMIL}"
 XHTML = "{http://www.w3.org/1999/xhtml}"
+
+
+def is_word(element):
+    """A word's stack: class "w", or "w e" for an English word of the reverse interlinear (`--order english`)."""
+    return (element.get("class") or "").split() in (["w"], ["w", "e"])
 
 
 def seconds(clock):
@@ -59,7 +65,7 @@ def main(book, folder):
             file, _, fragment = text.get("src").partition("#")
             element = targets.get(fragment) if os.path.join(os.path.dirname(smil_path), file) == text_path else None
             kind, said = "missing", ""
-            if element is not None and element.get("class") == "w":
+            if element is not None and is_word(element):
                 kind = "word"
                 hidden = [child for child in element if child.get("class") == "sr"]
                 said = "".join(hidden[0].itertext()) if hidden else ""
@@ -76,7 +82,7 @@ def main(book, folder):
             with open(path, "wb") as out:
                 out.write(archive.read(name))
             extracted.append(path)
-        words = sum(1 for element in document.iter() if element.get("class") == "w")
+        words = sum(1 for element in document.iter() if is_word(element))
         headings = sum(1 for _ in document.iter(XHTML + "h2"))
         chapters.append({
             "text": text_path, "audio": extracted, "duration": durations.get(overlay_id), "pars": pars,
