@@ -25,16 +25,25 @@ extension ShapeCache {
         let t = tables
         let strings = self.strings  // read once: each read of the property retains and releases the table's arrays
         // Reserved up front: a cold layout then allocates a few dozen times in all, not once per growth step.
-        var pending: [TextID] = []
-        pending.reserveCapacity(ids.count)
-        for id in ids {
-            let i = Int(id)
-            guard i < t.pointee.runIndex.count, t.pointee.runIndex[i] == Tables.notShaped else { continue }
-            t.pointee.runIndex[i] = Tables.queued  // skip its duplicates
-            pending.append(id)
+        // Each id is read and marked through the index's buffer, and written at most once (`pending` holds at most
+        // every id): no uniqueness or capacity check per id.
+        var pending = [TextID](unsafeUninitializedCapacity: ids.count) { queue, count in
+            var n = 0
+            t.pointee.runIndex.withUnsafeMutableBufferPointer { index in
+                for id in ids {
+                    let i = Int(id)
+                    guard i < index.count, index[i] == Tables.notShaped else { continue }
+                    index[i] = Tables.queued  // skip its duplicates
+                    queue[n] = id
+                    n += 1
+                }
+            }
+            count = n
         }
         // The store serves what it holds, asked once for them all; only the rest is shaped.
         if !pending.isEmpty, let store = t.pointee.fileStore {
+            // Room for every run it may serve: `recordServed` then appends without growing.
+            t.pointee.runs.reserveCapacity(t.pointee.runs.count + pending.count)
             var served = 0
             pending.withUnsafeBufferPointer { queued in
                 store.runs(of: queued, in: strings) { k, run in
