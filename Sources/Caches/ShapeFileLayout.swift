@@ -111,9 +111,7 @@ enum ShapeFileLayout {
             && MemoryLayout<ShapedGlyph>.offset(of: \.yOffset) == 12
     }
 
-    /// The key hash of a string shaped in a style: where it goes in the slots. Inlined: a warm layout computes one
-    /// per string it looks up (benchmark `typeset-warm`).
-    @inline(__always)
+    /// The key hash of a string shaped in a style: where it goes in the slots.
     static func keyHash(_ utf8: UnsafeRawBufferPointer, style: UInt8) -> UInt64 {
         var hasher = RecordHasher(seed: keySeed)
         hasher.combine(UInt64(style))
@@ -123,8 +121,6 @@ enum ShapeFileLayout {
 
     /// An entry's check: its key hash, what it says of the run, its string and its glyphs (not its position in the
     /// file, so an entry carried into a compacted file keeps its check; its fonts record has a check of its own).
-    /// Inlined, as `keyHash`: every entry a warm layout serves is checked.
-    @inline(__always)
     static func check(
         keyHash: UInt64, advanceBits: UInt32, style: UInt8, flags: UInt8, maxFont: UInt16,
         string: UnsafeRawBufferPointer, glyphs: UnsafeRawBufferPointer

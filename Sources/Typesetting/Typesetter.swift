@@ -57,6 +57,8 @@ package final class Typesetter {
         var layout = ChapterLayout(options: options)
         layout.labels.reserveCapacity(chapter.words.count * 5 + chapter.translationTokens.count + chapter.verses.count)
         layout.cells.reserveCapacity(chapter.verses.count)
+        // First, so that the verse numbers measured next are among the strings looked up together.
+        prefetch(chapter, tiers: Metrics.blockTiers(options), options: options)
         var widestNumber: Float32 = 0
         for verse in chapter.verses { widestNumber = max(widestNumber, cache.run(verse.numberText).advance) }
         // Hebrew is drawn in its own font (Ezra SIL), whose marks reach further below the line: the source tier
@@ -70,7 +72,6 @@ package final class Typesetter {
             options: options, lineEm: chain.primary.lineSpacing,
             spaceEm: cache.run(StringTable.spaceText).advance, widestNumberEm: widestNumber,
             direction: options.order == .english ? .leftToRight : chapter.direction, sourceLineEm: sourceLineEm)
-        prefetch(chapter, tiers: metrics.blockTiers, options: options)
         var top: Float32 = 0
         // Scratch for one block's tier widths and runs, reused by every verse (no allocation per verse or label).
         var block = BlockScratch(tiers: Tier.blockTiers.count)
@@ -161,7 +162,7 @@ package final class Typesetter {
             lineHeight = Tier.allCases.map {
                 ($0 == .source || $0 == .lemma ? sourceLineEm ?? lineEm : lineEm) * options.size(of: $0)
             }
-            blockTiers = Tier.blockTiers.filter { options.tiers.contains($0) }
+            blockTiers = Self.blockTiers(options)
             var offsets = [Float32](repeating: 0, count: Tier.allCases.count)
             var y: Float32 = 0
             for tier in blockTiers {
@@ -196,6 +197,11 @@ package final class Typesetter {
         }
 
         func height(_ tier: Tier) -> Float32 { lineHeight[Int(tier.rawValue)] }
+
+        /// The block tiers `options` shows, top to bottom.
+        static func blockTiers(_ options: LayoutOptions) -> [Tier] {
+            Tier.blockTiers.filter { options.tiers.contains($0) }
+        }
     }
 
     /// One word block's tiers as measured: each tier's width on the line and its run, looked up once and placed
