@@ -32,7 +32,8 @@ import Testing
         }
         #expect(changed > 1000)
         let written = try LayoutDocument.encoded(chapter: chapter, layout: layout, font: "Gentium Plus")
-        let oracle = try EncoderOracle.compact(LayoutDocumentOracle(chapter: chapter, layout: layout, font: "Gentium Plus"))
+        let oracle = try EncoderOracle.compact(
+            LayoutDocumentOracle(chapter: chapter, layout: layout, font: "Gentium Plus"))
         #expect(written == oracle)
     }
 }

@@ -26,6 +26,7 @@ enum LayoutDocument {
         json.key("cells")
         json.beginArray()
         let osisID = chapter.reference.osisID
+        let strings = chapter.strings
         for (verse, cell) in zip(chapter.verses, layout.cells) {
             json.beginObject()
             json.key("height"); json.number(hundredthsOf: cell.height)
@@ -33,12 +34,7 @@ enum LayoutDocument {
             json.key("labels")
             json.beginArray()
             for label in layout.labels[cell.labels] {
-                let checked = chapter.strings.isCheckedClean(label.text)
-                chapter.strings.withUTF8(of: label.text) {
-                    write(
-                        label, text: $0, checked: checked, english: english, numbers: numbers, segments: segments,
-                        into: &json)
-                }
+                write(label, strings: strings, english: english, numbers: numbers, segments: segments, into: &json)
             }
             json.endArray()
             if verse.outsideText { json.key("outside"); json.bool(true) }
@@ -79,26 +75,28 @@ enum LayoutDocument {
     /// One label's object, `{"height":…,"text":"…","tier":"…","width":…,"word":…,"x":…,"y":…}`, from fixed pieces
     /// after one reservation: the keys in sorted order with their punctuation, the tier's name among them. The
     /// stretch from the text to the width is copied from where the same string was last written in the same tier
-    /// at the same width (`LabelSegments`), else written and remembered.
+    /// at the same width (`LabelSegments`) — then the string's bytes are not read — else written and remembered.
     @inline(__always)
     private static func write(
-        _ label: Label, text: UnsafeBufferPointer<UInt8>, checked: Bool, english: Bool, numbers: LabelNumbers,
-        segments: LabelSegments, into json: inout JSONWriter
+        _ label: Label, strings: StringTable, english: Bool, numbers: LabelNumbers, segments: LabelSegments,
+        into json: inout JSONWriter
     ) {
-        let room = json.beginValue(reserving: labelBound + 6 * text.count)
+        let memo = segments.memo(of: label)
+        let copy = memo.flatMap { $0.pointee.matches(label) ? $0.pointee : nil }
+        // A copy: the segment's bytes (whose tier and width `labelBound` counts again) and the 16 a copy may run
+        // past them; else the text escaped at its longest.
+        let room = json.beginValue(
+            reserving: labelBound + (copy.map { Int($0.length) + 16 } ?? 6 * strings.utf8Count(of: label.text)))
         json.put(#"{"height":"#)
         json.putNumber(hundredthsOf: label.height, memo: &numbers.height(label.tier).pointee)
         json.put(#","text":""#)
-        let start = json.count
-        if let memo = segments.memo(of: label) {
-            if memo.pointee.matches(label) {
-                json.putCopy(from: memo.pointee.start, count: memo.pointee.length)
-            } else {
-                writeSegment(label, text: text, checked: checked, into: &json)
-                memo.pointee = LabelSegment(label, start: start, end: json.count)
-            }
+        if let copy {
+            json.putCopy(from: copy.start, count: copy.length)
         } else {
-            writeSegment(label, text: text, checked: checked, into: &json)
+            let start = json.count
+            let checked = strings.isCheckedClean(label.text)
+            strings.withUTF8(of: label.text) { writeSegment(label, text: $0, checked: checked, into: &json) }
+            memo?.pointee = LabelSegment(label, start: start, end: json.count)
         }
         json.put(#","word":"#)
         // In English order the dash under an English word aligned to nothing is a source-tier label of no word.
