@@ -24,24 +24,44 @@ extension ShapeCache {
         growIndex()
         let t = tables
         let strings = self.strings  // read once: each read of the property retains and releases the table's arrays
-        // Reserved up front: a cold layout then allocates a few dozen times in all, not once per growth step.
-        var pending: [TextID] = []
-        pending.reserveCapacity(ids.count)
-        for id in ids {
-            let i = Int(id)
-            guard i < t.pointee.runIndex.count, t.pointee.runIndex[i] == Tables.notShaped else { continue }
-            t.pointee.runIndex[i] = Tables.queued  // skip its duplicates
-            pending.append(id)
+        // The queue, made at its largest size up front (a cold layout then allocates a few dozen times in all):
+        // each id is read and marked through the index's buffer and written at most once (`pending` holds at most
+        // every id), with no uniqueness or capacity check per id.
+        var pending = [TextID](unsafeUninitializedCapacity: ids.count) { queue, count in
+            var n = 0
+            t.pointee.runIndex.withUnsafeMutableBufferPointer { index in
+                for id in ids {
+                    let i = Int(id)
+                    guard i < index.count, index[i] == Tables.notShaped else { continue }
+                    index[i] = Tables.queued  // skip its duplicates
+                    queue[n] = id
+                    n += 1
+                }
+            }
+            count = n
         }
         // The store serves what it holds, asked once for them all; only the rest is shaped.
         if !pending.isEmpty, let store = t.pointee.fileStore {
+            // What it serves is gathered in place and appended to the runs at once (`recordServed` for each, as one
+            // append: no capacity or uniqueness check per run).
+            let first = t.pointee.runs.count
             var served = 0
+            let servedRuns = UnsafeMutableBufferPointer<ShapedRun>.allocate(capacity: pending.count)
+            defer { servedRuns.deallocate() }
             pending.withUnsafeBufferPointer { queued in
-                store.runs(of: queued, in: strings) { k, run in
-                    recordServed(run, for: queued[k])
-                    served += 1
+                t.pointee.runIndex.withUnsafeMutableBufferPointer { index in
+                    store.runs(of: queued, in: strings) { k, run in
+                        // `runs(of:)` calls once per id at most; a store that called more is not followed past the
+                        // room.
+                        guard served < servedRuns.count else { return }
+                        servedRuns.initializeElement(at: served, to: run)
+                        index[Int(queued[k])] = Int32(truncatingIfNeeded: first + served)
+                        served += 1
+                    }
                 }
             }
+            t.pointee.runs.append(contentsOf: UnsafeBufferPointer(rebasing: servedRuns[..<served]))
+            t.pointee.shapedCount += served
             t.pointee.servedFromFile += served
             if served > 0 { pending.removeAll { t.pointee.runIndex[Int($0)] != Tables.queued } }
         }

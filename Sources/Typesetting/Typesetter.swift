@@ -17,7 +17,7 @@ package final class Typesetter {
     /// (`threadsForIdleProcessors`). A worker beside busy cores made most cold layouts slower, up to 21×, waiting for the
     /// core (docs/performance.md, "Shaping threads").
     package var shapingThreads: Int?
-    /// Scratch for the ids a cold layout gathers, reused by every layout.
+    /// The ids the last layout gathered for `prefetch`.
     private var gathered: [TextID] = []
     /// What the last gather covered: skipped while the cache, table and tiers are unchanged (warm re-layout).
     private var gatheredFor: (generation: Int, strings: Int, words: Int, tiers: TierSet)?
@@ -57,6 +57,8 @@ package final class Typesetter {
         var layout = ChapterLayout(options: options)
         layout.labels.reserveCapacity(chapter.words.count * 5 + chapter.translationTokens.count + chapter.verses.count)
         layout.cells.reserveCapacity(chapter.verses.count)
+        // First, so that the verse numbers measured next are among the strings looked up together.
+        prefetch(chapter, tiers: Metrics.blockTiers(options), options: options)
         var widestNumber: Float32 = 0
         for verse in chapter.verses { widestNumber = max(widestNumber, cache.run(verse.numberText).advance) }
         // Hebrew is drawn in its own font (Ezra SIL), whose marks reach further below the line: the source tier
@@ -70,16 +72,15 @@ package final class Typesetter {
             options: options, lineEm: chain.primary.lineSpacing,
             spaceEm: cache.run(StringTable.spaceText).advance, widestNumberEm: widestNumber,
             direction: options.order == .english ? .leftToRight : chapter.direction, sourceLineEm: sourceLineEm)
-        prefetch(chapter, tiers: metrics.blockTiers, options: options)
         var top: Float32 = 0
-        // Scratch for one block's tier widths, reused by every verse (no allocation per verse or label).
-        var widths = [Float32](repeating: 0, count: Tier.blockTiers.count)
+        // Scratch for one block's tier widths and runs, reused by every verse (no allocation per verse or label).
+        var block = BlockScratch(tiers: Tier.blockTiers.count)
         for verse in chapter.verses {
             let start = layout.labels.count
             let height =
                 options.order == .english
                 ? layoutVerseInEnglishOrder(verse, of: chapter, metrics: metrics, into: &layout)
-                : layoutVerse(verse, of: chapter, metrics: metrics, widths: &widths, into: &layout)
+                : layoutVerse(verse, of: chapter, metrics: metrics, block: &block, into: &layout)
             layout.cells.append(Cell(labels: start..<layout.labels.count, y: top, height: height))
             top += height
         }
@@ -97,17 +98,34 @@ package final class Typesetter {
             tiers: options.tiers
         )
         if let last = gatheredFor, last == key { return }
-        gathered.removeAll(keepingCapacity: true)
+        let translation = options.tiers.contains(.translation)
+        // The most ids gathered: then they are written in place, without a capacity check per id (an append each
+        // was most of this gather in a warm layout, benchmark `typeset-warm`).
+        var bound = 0
         for verse in chapter.verses {
-            gathered.append(verse.numberText)
-            for word in chapter.words[verse.words] {
-                for tier in tiers {
-                    if let id = word.text(tier), id != StringTable.emptyText { gathered.append(id) }
+            bound += 1 + verse.words.count * tiers.count + (translation ? verse.translation.count : 0)
+        }
+        gathered = [TextID](unsafeUninitializedCapacity: bound) { buffer, count in
+            var n = 0
+            for verse in chapter.verses {
+                buffer[n] = verse.numberText
+                n += 1
+                for word in chapter.words[verse.words] {
+                    for tier in tiers {
+                        if let id = word.text(tier), id != StringTable.emptyText {
+                            buffer[n] = id
+                            n += 1
+                        }
+                    }
+                }
+                if translation {
+                    for id in chapter.translationTokens[verse.translation] {
+                        buffer[n] = id
+                        n += 1
+                    }
                 }
             }
-            if options.tiers.contains(.translation) {
-                for id in chapter.translationTokens[verse.translation] { gathered.append(id) }
-            }
+            count = n
         }
         cache.prefetch(gathered, threads: shapingThreads ?? Self.threadsForIdleProcessors())
         gatheredFor = key
@@ -144,7 +162,7 @@ package final class Typesetter {
             lineHeight = Tier.allCases.map {
                 ($0 == .source || $0 == .lemma ? sourceLineEm ?? lineEm : lineEm) * options.size(of: $0)
             }
-            blockTiers = Tier.blockTiers.filter { options.tiers.contains($0) }
+            blockTiers = Self.blockTiers(options)
             var offsets = [Float32](repeating: 0, count: Tier.allCases.count)
             var y: Float32 = 0
             for tier in blockTiers {
@@ -179,24 +197,43 @@ package final class Typesetter {
         }
 
         func height(_ tier: Tier) -> Float32 { lineHeight[Int(tier.rawValue)] }
+
+        /// The block tiers `options` shows, top to bottom.
+        static func blockTiers(_ options: LayoutOptions) -> [Tier] {
+            Tier.blockTiers.filter { options.tiers.contains($0) }
+        }
+    }
+
+    /// One word block's tiers as measured: each tier's width on the line and its run, looked up once and placed
+    /// from here (a run lookup is a call into the shape cache; a warm layout is mostly lookups and appends).
+    struct BlockScratch {
+        var widths: [Float32]
+        var runs: [ShapedRun]
+
+        init(tiers: Int) {
+            widths = [Float32](repeating: 0, count: tiers)
+            runs = [ShapedRun](
+                repeating: ShapedRun(glyphStart: 0, glyphCount: 0, advance: 0, missing: 0), count: tiers)
+        }
     }
 
     /// Appends one verse's labels; returns the cell height.
     private func layoutVerse(
-        _ verse: Verse, of chapter: Chapter, metrics m: Metrics, widths: inout [Float32],
+        _ verse: Verse, of chapter: Chapter, metrics m: Metrics, block scratch: inout BlockScratch,
         into layout: inout ChapterLayout
     ) -> Float32 {
         var y = m.top
         let rightToLeft = m.direction == .rightToLeft
         let columnRight = m.columnLeft + m.columnWidth
         // The verse number starts the line: at the left edge, or right-aligned at the right edge.
+        let numberRun = cache.run(verse.numberText)
         let numberX =
             rightToLeft
-            ? columnRight - min(cache.run(verse.numberText).advance * m.options.size(of: .verse), m.numberWidth)
+            ? columnRight - min(numberRun.advance * m.options.size(of: .verse), m.numberWidth)
             : m.columnLeft
         _ = place(
-            verse.numberText, tier: .verse, offset: 0, x: numberX, y: y, limit: m.numberWidth, metrics: m,
-            into: &layout)
+            verse.numberText, run: numberRun, tier: .verse, offset: 0, x: numberX, y: y, limit: m.numberWidth,
+            metrics: m, into: &layout)
         var flow =
             rightToLeft
             ? Flow(start: m.columnLeft, end: columnRight - m.gutter, gap: m.gap, direction: .rightToLeft)
@@ -206,23 +243,25 @@ package final class Typesetter {
             var blockWidth: Float32 = 0
             for (i, tier) in m.blockTiers.enumerated() {
                 guard let id = word.text(tier), id != StringTable.emptyText else {
-                    widths[i] = 0
+                    scratch.widths[i] = 0
                     continue
                 }
-                widths[i] = min(cache.run(id).advance * m.options.size(of: tier), flow.lineLength)
-                blockWidth = max(blockWidth, widths[i])
+                let run = cache.run(id)
+                scratch.runs[i] = run
+                scratch.widths[i] = min(run.advance * m.options.size(of: tier), flow.lineLength)
+                blockWidth = max(blockWidth, scratch.widths[i])
             }
             let block = flow.place(blockWidth)
             if block.beginsLine && flow.line > 0 { y += m.blockHeight + m.rowGap }
             // The corpus layer keeps a verse within `Verse.maxWords`, so the offset fits its 16 bits.
             let wordOffset = UInt16(truncatingIfNeeded: offset)
-            for (i, tier) in m.blockTiers.enumerated() where widths[i] > 0 {
+            for (i, tier) in m.blockTiers.enumerated() where scratch.widths[i] > 0 {
                 guard let id = word.text(tier) else { continue }
                 // Tiers align to the block's starting edge: the left, or the right in a right-to-left row.
-                let x = rightToLeft ? block.x + block.length - widths[i] : block.x
+                let x = rightToLeft ? block.x + block.length - scratch.widths[i] : block.x
                 _ = place(
-                    id, tier: tier, offset: wordOffset, x: x, y: y + m.tierOffset[Int(tier.rawValue)],
-                    limit: flow.lineLength, metrics: m, into: &layout)
+                    id, run: scratch.runs[i], tier: tier, offset: wordOffset, x: x,
+                    y: y + m.tierOffset[Int(tier.rawValue)], limit: flow.lineLength, metrics: m, into: &layout)
             }
         }
         var bottom = y + m.blockHeight
@@ -231,10 +270,11 @@ package final class Typesetter {
             var ty = m.options.sideBySide ? m.top : bottom + m.rowGap
             var flow = Flow(start: m.translationLeft, end: m.translationLeft + m.translationWidth, gap: m.space)
             for (offset, id) in chapter.translationTokens[verse.translation].enumerated() {
-                let token = flow.place(cache.run(id).advance * m.options.size(of: .translation))
+                let run = cache.run(id)
+                let token = flow.place(run.advance * m.options.size(of: .translation))
                 if token.beginsLine && flow.line > 0 { ty += lineHeight }
                 _ = place(
-                    id, tier: .translation, offset: UInt16(truncatingIfNeeded: offset), x: token.x, y: ty,
+                    id, run: run, tier: .translation, offset: UInt16(truncatingIfNeeded: offset), x: token.x, y: ty,
                     limit: flow.lineLength, metrics: m, into: &layout)
             }
             bottom = max(bottom, ty + lineHeight)
@@ -248,7 +288,15 @@ package final class Typesetter {
         _ id: TextID, tier: Tier, offset: UInt16, x: Float32, y: Float32, limit: Float32,
         metrics m: Metrics, into layout: inout ChapterLayout
     ) -> Float32 {
-        let run = cache.run(id)
+        place(id, run: cache.run(id), tier: tier, offset: offset, x: x, y: y, limit: limit, metrics: m, into: &layout)
+    }
+
+    /// `place(_:tier:…)` with the string's run already looked up (`cache.run(id)`).
+    @inline(__always)
+    func place(
+        _ id: TextID, run: ShapedRun, tier: Tier, offset: UInt16, x: Float32, y: Float32, limit: Float32,
+        metrics m: Metrics, into layout: inout ChapterLayout
+    ) -> Float32 {
         var width = run.advance * m.options.size(of: tier)
         var height = m.height(tier)
         if width > limit {

@@ -44,6 +44,25 @@ extension JSONWriter {
         appendNumber(value)
     }
 
+    /// Writes again `length` bytes written earlier at `start` (a piece a document repeats, `LayoutDocument`'s
+    /// label segments), sixteen at a time: the last sixteen may run up to 15 bytes past both ends, so the caller
+    /// reserved room for that beyond `length`, and at least 15 bytes were written after the earlier ones (the copy
+    /// then never reads what it writes).
+    @inline(__always)
+    mutating func putCopy(from start: Int, count length: UInt32) {
+        let from = UnsafeRawPointer(base + start)
+        let to = UnsafeMutableRawPointer(base + count)
+        let length = Int(length)
+        var i = 0
+        while i < length {
+            to.storeBytes(of: from.loadUnaligned(fromByteOffset: i, as: UInt64.self), toByteOffset: i, as: UInt64.self)
+            to.storeBytes(
+                of: from.loadUnaligned(fromByteOffset: i &+ 8, as: UInt64.self), toByteOffset: i &+ 8, as: UInt64.self)
+            i &+= 16
+        }
+        count &+= length
+    }
+
     /// Writes an integer, or `null`: at most 20 bytes.
     @inline(__always)
     mutating func putNumber(_ value: Int?) {

@@ -19,11 +19,14 @@ enum LayoutDocument {
         var json = JSONWriter(capacity: 160 * layout.labels.count + 4096)
         let numbers = LabelNumbers()
         defer { numbers.deallocate() }
+        let segments = LabelSegments(strings: chapter.strings.count)
+        defer { segments.deallocate() }
         let english = options.order == .english
         json.beginObject()
         json.key("cells")
         json.beginArray()
         let osisID = chapter.reference.osisID
+        let strings = chapter.strings
         for (verse, cell) in zip(chapter.verses, layout.cells) {
             json.beginObject()
             json.key("height"); json.number(hundredthsOf: cell.height)
@@ -31,10 +34,7 @@ enum LayoutDocument {
             json.key("labels")
             json.beginArray()
             for label in layout.labels[cell.labels] {
-                let checked = chapter.strings.isCheckedClean(label.text)
-                chapter.strings.withUTF8(of: label.text) {
-                    write(label, text: $0, checked: checked, english: english, numbers: numbers, into: &json)
-                }
+                write(label, strings: strings, english: english, numbers: numbers, segments: segments, into: &json)
             }
             json.endArray()
             if verse.outsideText { json.key("outside"); json.bool(true) }
@@ -73,16 +73,49 @@ enum LayoutDocument {
     static let labelBound = 80 + 4 * JSONWriter.maxNumberLength + 20
 
     /// One label's object, `{"height":…,"text":"…","tier":"…","width":…,"word":…,"x":…,"y":…}`, from fixed pieces
-    /// after one reservation: the keys in sorted order with their punctuation, the tier's name among them.
+    /// after one reservation: the keys in sorted order with their punctuation, the tier's name among them. The
+    /// stretch from the text to the width is copied from where the same string was last written in the same tier
+    /// at the same width (`LabelSegments`) — then the string's bytes are not read — else written and remembered.
     @inline(__always)
     private static func write(
-        _ label: Label, text: UnsafeBufferPointer<UInt8>, checked: Bool, english: Bool, numbers: LabelNumbers,
+        _ label: Label, strings: StringTable, english: Bool, numbers: LabelNumbers, segments: LabelSegments,
         into json: inout JSONWriter
     ) {
-        let room = json.beginValue(reserving: labelBound + 6 * text.count)
+        let memo = segments.memo(of: label)
+        let copy = memo.flatMap { $0.pointee.matches(label) ? $0.pointee : nil }
+        // A copy: the segment's bytes (whose tier and width `labelBound` counts again) and the 16 a copy may run
+        // past them; else the text escaped at its longest.
+        let room = json.beginValue(
+            reserving: labelBound + (copy.map { Int($0.length) + 16 } ?? 6 * strings.utf8Count(of: label.text)))
         json.put(#"{"height":"#)
         json.putNumber(hundredthsOf: label.height, memo: &numbers.height(label.tier).pointee)
         json.put(#","text":""#)
+        if let copy {
+            json.putCopy(from: copy.start, count: copy.length)
+        } else {
+            let start = json.count
+            let checked = strings.isCheckedClean(label.text)
+            strings.withUTF8(of: label.text) { writeSegment(label, text: $0, checked: checked, into: &json) }
+            memo?.pointee = LabelSegment(label, start: start, end: json.count)
+        }
+        json.put(#","word":"#)
+        // In English order the dash under an English word aligned to nothing is a source-tier label of no word.
+        // (`label.word`, read here as its offset: `WordOffset` and `Tier.isBlockTier` were calls across modules.)
+        let blockTier = label.tier != .verse && label.tier != .translation
+        json.putNumber(english && label.marksNoWord || !blockTier ? nil : Int(label.offset))
+        json.put(#","x":"#)
+        json.putNumber(hundredthsOf: label.x, memo: &numbers.x.pointee)
+        json.put(#","y":"#)
+        json.putNumber(hundredthsOf: label.y, memo: &numbers.y(label.tier).pointee)
+        json.put("}")
+        json.endValue(room)
+    }
+
+    /// A label's text, tier and width: `…","tier":"…","width":…` (the text escaped, without its opening quote).
+    @inline(__always)
+    private static func writeSegment(
+        _ label: Label, text: UnsafeBufferPointer<UInt8>, checked: Bool, into json: inout JSONWriter
+    ) {
         json.putTextContent(utf8: text, checked: checked)
         switch label.tier {
         case .verse: json.put(#"","tier":"verse","width":"#)
@@ -95,15 +128,54 @@ enum LayoutDocument {
         case .translation: json.put(#"","tier":"translation","width":"#)
         }
         json.putNumber(hundredthsOf: label.width)
-        json.put(#","word":"#)
-        // In English order the dash under an English word aligned to nothing is a source-tier label of no word.
-        json.putNumber(english && label.marksNoWord ? nil : label.word.map { Int($0.rawValue) })
-        json.put(#","x":"#)
-        json.putNumber(hundredthsOf: label.x, memo: &numbers.x.pointee)
-        json.put(#","y":"#)
-        json.putNumber(hundredthsOf: label.y, memo: &numbers.y(label.tier).pointee)
-        json.put("}")
-        json.endValue(room)
+    }
+
+    /// Where each string's label segment (`writeSegment`) was last written in the document, by text id: a
+    /// chapter's labels repeat their strings (John 1: 5,087 labels of 1,829 strings), and a segment's bytes depend
+    /// only on the string, the tier and the width's bits, so a copy of them is what writing would give. Two slots a
+    /// string, the translation's and the blocks' (an English word is often both a gloss and a translation word).
+    /// One allocation a document, zeroed (a zero length: nothing written yet). The caller deallocates it.
+    struct LabelSegments {
+        let count: Int
+        let slots: UnsafeMutablePointer<LabelSegment>
+
+        init(strings: Int) {
+            count = strings
+            slots = .allocate(capacity: 2 * max(strings, 1))
+            slots.initialize(repeating: LabelSegment(), count: 2 * max(strings, 1))
+        }
+
+        func deallocate() { slots.deallocate() }
+
+        /// The slot of a label's text in its tier; nil for an id outside the table (not remembered).
+        @inline(__always)
+        func memo(of label: Label) -> UnsafeMutablePointer<LabelSegment>? {
+            guard Int(label.text) < count else { return nil }
+            return slots + 2 * Int(label.text) + (label.tier == .translation ? 1 : 0)
+        }
+    }
+
+    /// One remembered segment: its bytes in the document, and the tier and width they were written for.
+    struct LabelSegment {
+        var start = 0
+        var length: UInt32 = 0
+        var widthBits: UInt32 = 0
+        var tier: UInt8 = 0
+
+        init() {}
+
+        init(_ label: Label, start: Int, end: Int) {
+            self.start = start
+            // Not remembered when implausibly long (the copy takes what writing took: any length would do).
+            length = UInt32(truncatingIfNeeded: end - start <= Int(UInt32.max) ? end - start : 0)
+            widthBits = label.width.bitPattern
+            tier = label.tier.rawValue
+        }
+
+        @inline(__always)
+        func matches(_ label: Label) -> Bool {
+            length != 0 && widthBits == label.width.bitPattern && tier == label.tier.rawValue
+        }
     }
 
     /// The coordinates labels repeat, as last written (`WrittenNumber`): x for the labels of a word's column, height
