@@ -407,3 +407,14 @@ let package = Package(
             path: "Tests/InterlinearCLITests", exclude: ["Oracles"]),
     ]
 )
+
+// Every Swift target of the project asks the runtime for a concrete type's metadata through the accessor the
+// compiler emits, not by demangling a mangled name at first use: the runtime's demangler, and the protocol
+// conformance scans a mangled generic argument needs, cost more than the call (benchmark `typeset-warm`;
+// docs/performance.md, "Metadata through accessors").
+for target in package.targets where target.type == .regular || target.type == .executable {
+    target.swiftSettings =
+        (target.swiftSettings ?? []) + [
+            .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"])
+        ]
+}

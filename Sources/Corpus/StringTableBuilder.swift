@@ -30,7 +30,14 @@ package final class StringTableBuilder {
     }
 
     /// Number of distinct strings interned so far.
-    package var count: Int { storage.pointee.hashes.count }
+    package var count: Int { storage.pointee.entries.count }
+
+    /// Makes room for `strings` more strings of `bytes` bytes in all, so interning that many grows nothing on the
+    /// way (a chapter's load knows its word count from its record). Grows geometrically when it grows at all, so a
+    /// builder reserving before each of many loads copies its storage a logarithmic number of times.
+    package func reserve(strings: Int, bytes: Int) {
+        storage.pointee.reserve(strings: strings, bytes: bytes)
+    }
 
     /// The table as it is now. Later interning leaves it unchanged (the builder copies its arrays on the next
     /// write while a frozen table still shares them).
@@ -64,9 +71,9 @@ package final class StringTableBuilder {
         _ id: TextID, _ bytes: UnsafeBufferPointer<UInt8>, _ check: FieldCheck,
         _ test: (UnsafeBufferPointer<UInt8>) -> Bool
     ) -> Bool {
-        if check.isPassed(by: storage.pointee.checks[Int(id)]) { return true }
+        if check.isPassed(by: storage.pointee.entries[Int(id)].checks) { return true }
         guard test(bytes) else { return false }
-        check.record(in: &storage.pointee.checks[Int(id)])
+        check.record(in: &storage.pointee.entries[Int(id)].checks)
         return true
     }
 
@@ -160,9 +167,9 @@ extension InternedStrings {
         let hash = Self.hash(bytes)
         let (slot, found) = find(bytes, hash: hash)
         if let found {
-            if FieldCheck.clean.isPassed(by: checks[Int(found)]) { return found }
+            if FieldCheck.clean.isPassed(by: entries[Int(found)].checks) { return found }
             guard TextCheck.isClean(bytes) else { return nil }
-            FieldCheck.clean.record(in: &checks[Int(found)])
+            FieldCheck.clean.record(in: &entries[Int(found)].checks)
             return found
         }
         guard TextCheck.isClean(bytes) else { return nil }
@@ -174,13 +181,11 @@ extension InternedStrings {
     fileprivate mutating func append(_ bytes: UnsafeBufferPointer<UInt8>, hash: Int, slot: Int, checked isChecked: Bool)
         -> TextID
     {
-        let id = TextID(truncatingIfNeeded: hashes.count)
-        // The arena holds room ahead (zeros past the last string's end, which no id reaches): a string is copied
-        // into it in place, without `append(contentsOf:)`'s generic path, which cost more than the copy.
-        let start = offsets[offsets.count - 1], end = start + bytes.count
-        if end > arena.count {
-            arena.append(contentsOf: repeatElement(0, count: Swift.max(arena.count, end - arena.count, 256)))
-        }
+        let id = TextID(truncatingIfNeeded: entries.count)
+        // The arena holds room ahead (zeros past `used`, which no id reaches): a string is copied into it in
+        // place, without `append(contentsOf:)`'s generic path, which cost more than the copy.
+        let start = used, end = start + bytes.count
+        if end > arena.count { extendArena(to: end) }
         if let source = bytes.baseAddress, !bytes.isEmpty {
             arena.withUnsafeMutableBufferPointer { arena in
                 // Traps only if `end` were past the room made above.
@@ -188,12 +193,29 @@ extension InternedStrings {
                     UnsafeRawPointer(source), bytes.count, to: UnsafeMutableRawPointer(arena.baseAddress! + start))
             }
         }
-        offsets.append(end)
-        hashes.append(hash)
-        checks.append(isChecked ? FieldCheck.clean.rawValue : 0)
+        used = end
+        entries.append(
+            Entry(
+                start: start, count: bytes.count, hash: UInt32(truncatingIfNeeded: hash),
+                checks: isChecked ? FieldCheck.clean.rawValue : 0))
         slots[slot] = id + 1
-        if hashes.count * 2 > slots.count { grow() }
+        if entries.count * 2 > slots.count { grow(to: slots.count * 2) }
         return id
+    }
+
+    /// Room for `strings` more strings of `bytes` bytes (`StringTableBuilder.reserve`).
+    mutating func reserve(strings: Int, bytes: Int) {
+        let count = entries.count + Swift.max(strings, 0)
+        if entries.capacity < count { entries.reserveCapacity(Swift.max(count, entries.capacity * 2)) }
+        if used + bytes > arena.count { extendArena(to: used + Swift.max(bytes, 0)) }
+        var slotCount = slots.count
+        while count * 2 > slotCount { slotCount *= 2 }
+        if slotCount > slots.count { grow(to: slotCount) }
+    }
+
+    /// Appends zeros to the arena until it holds `end` bytes, at least doubling it.
+    private mutating func extendArena(to end: Int) {
+        arena.append(contentsOf: repeatElement(0, count: Swift.max(arena.count, end - arena.count, 256)))
     }
 
     /// Copies `count` bytes from `source` to `target` (which do not overlap) a word at a time, the last word
@@ -223,15 +245,18 @@ extension InternedStrings {
         }
     }
 
-    /// Doubles the slot table and places every id again (the hashes are kept, so no string is hashed twice).
-    private mutating func grow() {
-        slots = [UInt32](repeating: 0, count: slots.count * 2)
-        let mask = slots.count - 1
+    /// Makes the slot table `count` slots (a larger power of two) and places every id again (the hashes are kept,
+    /// so no string is hashed twice).
+    private mutating func grow(to count: Int) {
+        slots = [UInt32](repeating: 0, count: count)
+        let mask = count - 1
         slots.withUnsafeMutableBufferPointer { slots in
-            for (id, hash) in hashes.enumerated() {
-                var slot = hash & mask
-                while slots[slot] != 0 { slot = (slot + 1) & mask }
-                slots[slot] = UInt32(truncatingIfNeeded: id + 1)
+            entries.withUnsafeBufferPointer { entries in
+                for id in entries.indices {
+                    var slot = Int(entries[id].hash) & mask
+                    while slots[slot] != 0 { slot = (slot + 1) & mask }
+                    slots[slot] = UInt32(truncatingIfNeeded: id + 1)
+                }
             }
         }
     }

@@ -47,8 +47,9 @@ package enum TextCheck {
     /// Whether `bytes` are valid UTF-8 without control characters (tabs excepted when `allowingTabs`, for lines
     /// whose fields they separate): `firstInvalidUTF8` and `firstControl` in one pass. A text that opens with eight
     /// bytes of printable ASCII (a gloss, an English word) or of two-byte characters (Hebrew with its points, most
-    /// Greek) is taken eight bytes at a time while it goes on so, the window that ends it included; the rest goes
-    /// through a small state machine (`CleanTextMachine`) byte by byte. Loading checks every distinct field with it
+    /// Greek) is taken eight bytes at a time while it goes on so, the window that ends it included; a text of four
+    /// to seven bytes is taken as one such window when it is all of one kind; the rest goes through a small state
+    /// machine (`CleanTextMachine`) byte by byte. Loading checks every distinct field with it
     /// and asks the other two only to word a refusal.
     package static func isClean(_ bytes: UnsafeBufferPointer<UInt8>, allowingTabs: Bool = false) -> Bool {
         guard let base = bytes.baseAddress else { return true }
@@ -72,6 +73,15 @@ package enum TextCheck {
                     return true
                 }
             }
+        } else if n >= 4 {
+            // Four to seven bytes (a Strong's number, a morphology code, a short gloss or transliteration) as one
+            // word: the first four and the last four, overlapping. Printable ASCII there is printable ASCII
+            // throughout; two-byte characters likewise when the count is even, since both halves then start on a
+            // character (an odd count cannot pass: one byte would have to be a lead and a continuation).
+            let word =
+                UInt64(raw.loadUnaligned(as: UInt32.self))
+                | UInt64(raw.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self)) &<< 32
+            if isPrintableASCII(word) || isTwoByte(word) { return true }
         }
         let machine = CleanTextMachine.shared
         let classes = allowingTabs ? machine.classesAllowingTab : machine.classes

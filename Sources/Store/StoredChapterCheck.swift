@@ -8,8 +8,27 @@ import InterlinearCorpus
 struct StoredChapterCheck {
     /// A word's fields as stored (`VerseWords.Reader`), borrowed until the statement's next step.
     struct WordRow {
-        let surface, transliteration, lemma, strongs, morphology, gloss, alignment,
+        var surface, transliteration, lemma, strongs, morphology, gloss, alignment,
             punctuation: UnsafeBufferPointer<UInt8>
+
+        /// Every field empty (`VerseWords.Reader.next(into:)` fills them).
+        init() {
+            let empty = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+            (surface, transliteration, lemma, strongs, morphology, gloss, alignment, punctuation) =
+                (empty, empty, empty, empty, empty, empty, empty, empty)
+        }
+
+        init(
+            surface: UnsafeBufferPointer<UInt8>, transliteration: UnsafeBufferPointer<UInt8>,
+            lemma: UnsafeBufferPointer<UInt8>, strongs: UnsafeBufferPointer<UInt8>,
+            morphology: UnsafeBufferPointer<UInt8>, gloss: UnsafeBufferPointer<UInt8>,
+            alignment: UnsafeBufferPointer<UInt8>, punctuation: UnsafeBufferPointer<UInt8>
+        ) {
+            (self.surface, self.transliteration, self.lemma, self.strongs) = (surface, transliteration, lemma, strongs)
+            (self.morphology, self.gloss, self.alignment, self.punctuation) = (
+                morphology, gloss, alignment, punctuation
+            )
+        }
 
         @inline(__always)
         var extent: FieldExtent {

@@ -61,13 +61,31 @@ enum VerseWords {
 
         /// The next word's fields; nil when the bytes end inside it, or a count runs past them (a damaged blob).
         mutating func next() -> StoredChapterCheck.WordRow? {
-            guard let surface = field(), let transliteration = field(), let lemma = field(), let strongs = field(),
-                let morphology = field(), let gloss = field(), let alignment = field(), let punctuation = field()
-            else { return nil }
-            return StoredChapterCheck.WordRow(
-                surface: surface, transliteration: transliteration, lemma: lemma,
-                strongs: strongs, morphology: morphology, gloss: gloss,
-                alignment: alignment, punctuation: punctuation)
+            var row = StoredChapterCheck.WordRow()
+            return next(into: &row) ? row : nil
+        }
+
+        /// Reads the next word's fields into `row`, as `next()` gives them; false (and `row` partly overwritten)
+        /// when the bytes end inside it, or a count runs past them. For the chapter's load, which reads every word
+        /// into one row: returning the eight fields as an optional copied them twice a word.
+        mutating func next(into row: inout StoredChapterCheck.WordRow) -> Bool {
+            guard let surface = field() else { return false }
+            row.surface = surface
+            guard let transliteration = field() else { return false }
+            row.transliteration = transliteration
+            guard let lemma = field() else { return false }
+            row.lemma = lemma
+            guard let strongs = field() else { return false }
+            row.strongs = strongs
+            guard let morphology = field() else { return false }
+            row.morphology = morphology
+            guard let gloss = field() else { return false }
+            row.gloss = gloss
+            guard let alignment = field() else { return false }
+            row.alignment = alignment
+            guard let punctuation = field() else { return false }
+            row.punctuation = punctuation
+            return true
         }
 
         /// Skips the next word, measuring what `next` would give: its fields' extent (`StoredChapterCheck.word`) and
