@@ -20,7 +20,6 @@ enum FontLibraries {
     /// either file cannot be told (then nothing is cached, and every run asks fontconfig).
     static func files() -> [[UInt8]]? {
         guard let freetype = freetype_loader_file(), let fontconfig = fontconfig_loader_file() else { return nil }
-        return [Array(String(cString: freetype).utf8), Array(String(cString: fontconfig).utf8),
-            Array(ShaperLibrary.loaderCache.utf8)]
+        return [freetype, fontconfig].map { Array(String(cString: $0).utf8) } + [Array(ShaperLibrary.loaderCache.utf8)]
     }
 }
