@@ -46,12 +46,15 @@ let package = Package(
         // HarfBuzz's headers only (no pkg-config: its `-lharfbuzz` would load it at every start); CHarfBuzzLoader
         // loads it on first use.
         .systemLibrary(name: "CHarfBuzz", path: "Sources/System/CHarfBuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        // FreeType and fontconfig the same way (no pkg-config, whose `-lfreetype -lfontconfig` would load them, and
+        // libpng, brotli and expat with them, at every start): CFreeTypeLoader and CFontconfigLoader load them on first
+        // use, so a run whose fonts come from the font cache loads neither. FreeType's declarations are CFreeType's
+        // own (its shim.h says why); its headers reach only the two C loaders that include them, through a `freetype2`
+        // link to Debian's /usr/include/freetype2 beside each (a header search path, which SwiftPM keeps to the target).
         .systemLibrary(
-            name: "CFreeType", path: "Sources/System/CFreeType", pkgConfig: "freetype2",
-            providers: [.apt(["libfreetype-dev"])]),
+            name: "CFreeType", path: "Sources/System/CFreeType", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(
-            name: "CFontconfig", path: "Sources/System/CFontconfig", pkgConfig: "fontconfig",
-            providers: [.apt(["libfontconfig-dev"])]),
+            name: "CFontconfig", path: "Sources/System/CFontconfig", providers: [.apt(["libfontconfig-dev"])]),
         // SQLite's static archive (its module map says why); no pkg-config, whose `-lsqlite3` would link the .so too.
         .systemLibrary(name: "CSQLite", path: "Sources/System/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         // cairo (with cairo-ft, SVG and PDF; headers only, CCairoLoader loads it on first use) and zlib (its PNG
@@ -83,7 +86,10 @@ let package = Package(
         // 2. Shaping: fonts through fontconfig, HarfBuzz/FreeType, one shaping per distinct string.
         .target(
             name: "InterlinearShaping",
-            dependencies: ["InterlinearCorpus", "CHarfBuzz", "CHarfBuzzLoader", "CFreeType", "CFontconfig"],
+            dependencies: [
+                "InterlinearCorpus", "CHarfBuzz", "CHarfBuzzLoader", "CFreeType", "CFreeTypeLoader", "CFontconfig",
+                "CFontconfigLoader",
+            ],
             path: "Sources/Shaping"),
         // 2b. Caches: the shape cache file (its format, mapping, appender and hashes) behind Shaping's `ShapeStore`
         // seam; only the session (and what tests it) links it.
@@ -157,7 +163,8 @@ let package = Package(
             name: "InterlinearRender",
             dependencies: [
                 "InterlinearCorpus", "InterlinearShaping", "InterlinearTypesetting", "InterlinearTable",
-                "InterlinearAccessibility", "CCairo", "CCairoLoader", "CFreeType", "CZlib", "CLibdeflate",
+                "InterlinearAccessibility", "CCairo", "CCairoLoader", "CFreeType", "CFreeTypeLoader", "CZlib",
+                "CLibdeflate",
             ],
             path: "Sources/Consumers/Render"),
 
@@ -318,7 +325,13 @@ let package = Package(
         // only the libraries its command needs (the module maps above have no `link` lines for them).
         .target(name: "CLazyLibrary", path: "Sources/System/CLazyLibrary", linkerSettings: [.linkedLibrary("dl")]),
         .target(
-            name: "CCairoLoader", dependencies: ["CLazyLibrary", "CFreeType"], path: "Sources/System/CCairoLoader"),
+            name: "CCairoLoader", dependencies: ["CLazyLibrary"], path: "Sources/System/CCairoLoader",
+            exclude: ["freetype2"], cSettings: [.headerSearchPath("freetype2")]),
+        .target(
+            name: "CFreeTypeLoader", dependencies: ["CLazyLibrary"], path: "Sources/System/CFreeTypeLoader",
+            exclude: ["freetype2"], cSettings: [.headerSearchPath("freetype2")]),
+        .target(
+            name: "CFontconfigLoader", dependencies: ["CLazyLibrary"], path: "Sources/System/CFontconfigLoader"),
         .target(name: "CHarfBuzzLoader", dependencies: ["CLazyLibrary"], path: "Sources/System/CHarfBuzzLoader"),
         .target(name: "CX11Loader", dependencies: ["CLazyLibrary"], path: "Sources/System/CX11Loader"),
         .target(

@@ -24,12 +24,11 @@ package final class Font: @unchecked Sendable {
         var face: FT_Face?
         guard FT_New_Face(library, descriptor.path, FT_Long(descriptor.index), &face) == 0, let face else { return nil }
         defer { FT_Done_Face(face) }
-        guard face.pointee.units_per_EM > 0 else { return nil }
-        self.init(
-            descriptor,
-            metrics: FontCacheFile.Metrics(
-                unitsPerEm: face.pointee.units_per_EM, ascender: face.pointee.ascender,
-                descender: face.pointee.descender, height: face.pointee.height))
+        var metrics = FontCacheFile.Metrics(unitsPerEm: 0, ascender: 0, descender: 0, height: 0)
+        interlinear_freetype_face_metrics(
+            face, &metrics.unitsPerEm, &metrics.ascender, &metrics.descender, &metrics.height)
+        guard metrics.unitsPerEm > 0 else { return nil }
+        self.init(descriptor, metrics: metrics)
     }
 
     /// A face whose metrics are known (the font cache's, recorded while the file is unchanged): nothing is opened

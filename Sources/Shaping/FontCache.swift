@@ -14,7 +14,8 @@ import Glibc
 /// or replacing a font changes a folder's mtime), its cache folders, the user's configuration and font folders even
 /// while they do not exist, the font files themselves; and fontconfig's version and the environment variables it
 /// reads (`FONTCONFIG_*`, the locale, `HOME`, the XDG folders). That is what `FcConfigUptoDate` checks, plus what it
-/// cannot see from outside a running configuration.
+/// cannot see from outside a running configuration. fontconfig and FreeType themselves are stamped by their library
+/// files (`FontLibraries`), so checking the cache loads neither.
 ///
 /// It also remembers HarfBuzz's version with the library file the dynamic loader chose and the loader's cache
 /// (`ShaperLibrary`), checked the same way (and `LD_LIBRARY_PATH`, `LD_PRELOAD` in the environment): a warm run
@@ -80,11 +81,10 @@ enum FontCache {
         return folder.read(name, limit: FontCacheFile.maxSize)
     }
 
-    /// Whether the file was written by this fontconfig, in this environment, with every stamp unchanged.
+    /// Whether the file was written in this environment, with every stamp unchanged: fontconfig's and FreeType's
+    /// library files among them (`FontLibraries`), which stand for fontconfig's version without loading it.
     static func isCurrent(_ file: FontCacheFile) -> Bool {
-        guard file.fontconfigVersion == FcGetVersion(), file.environment == environmentFingerprint() else {
-            return false
-        }
+        guard file.environment == environmentFingerprint() else { return false }
         for stamp in file.stamps where FileStamp.state(of: stamp.path) != stamp.state { return false }
         for stamp in file.shaper?.files ?? [] where FileStamp.state(of: stamp.path) != stamp.state { return false }
         return true
@@ -150,13 +150,15 @@ enum FontCache {
         return true
     }
 
-    /// Every path fontconfig's answer depends on, with its state now; nil when there are more than a file may hold.
-    /// Needs fontconfig initialised (`FcInit`) when `configuration` is nil. The stock configuration's
-    /// configuration files are the ones a full one lists (fonts.conf, conf.d and its snippets), so either way
-    /// the stamps are the same.
+    /// Every path fontconfig's answer depends on, with its state now; nil when there are more than a file may hold,
+    /// or fontconfig's and FreeType's library files cannot be told. Needs fontconfig initialised (`FcInit`) when
+    /// `configuration` is nil. The stock configuration's configuration files are the ones a full one lists
+    /// (fonts.conf, conf.d and its snippets), so either way the stamps are the same.
     static func currentStamps(_ configuration: StockFontConfiguration? = nil) -> [FontCacheFile.Stamp]? {
+        guard let libraries = FontLibraries.files() else { return nil }
         let config = configuration?.config
         var paths = Set((configuration?.configurationPaths ?? []).map { Array($0.utf8) })
+        paths.formUnion(libraries)
         for list in [
             FcConfigGetConfigFiles(config), FcConfigGetConfigDirs(config), FcConfigGetFontDirs(config),
             FcConfigGetCacheDirs(config),

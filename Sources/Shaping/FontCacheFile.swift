@@ -16,9 +16,11 @@
 /// and, when 1, the value.
 struct FontCacheFile: Equatable, Sendable {
     static let magic: [UInt8] = Array("ILFONTS".utf8) + [0]
-    /// 3: the shaper after the chains, a font's metrics after its state. 2: the Hebrew font's place is its chain index, 0 or 1 (`FontChain`); in 1
+    /// 4: fontconfig's and FreeType's library files among the stamps, which are checked instead of fontconfig's
+    /// version (`FontLibraries`); a file of 3, without them, is written again. 3: the shaper after the chains, a
+    /// font's metrics after its state. 2: the Hebrew font's place is its chain index, 0 or 1 (`FontChain`); in 1
     /// it was its place in fontconfig's sorted list.
-    static let formatVersion: UInt32 = 3
+    static let formatVersion: UInt32 = 4
     /// The largest file read or written.
     static let maxSize = 64 * 1024
     static let headerSize = 24
@@ -90,6 +92,8 @@ struct FontCacheFile: Equatable, Sendable {
         var files: [Stamp]
     }
 
+    /// fontconfig's version when the file was written, for the record: the state of its library file, among the
+    /// stamps, is what is checked (`FontCache.isCurrent`), so checking does not load fontconfig.
     var fontconfigVersion: Int32
     /// The environment variables fontconfig reads, as `NAME=value` (or `NAME` when unset), NUL-separated.
     var environment: [UInt8]

@@ -99,9 +99,12 @@ package final class FontChain: Sendable {
             cachedHebrew = cached.chain.hebrew.map { Font($0.descriptor, metrics: $0.metrics) }
             cachedShaperVersion = cached.shaperVersion
         } else {
-            // Without a font cache this run shapes, and without HarfBuzz every glyph would come out missing: say so
-            // in one line instead (a warm run may never load HarfBuzz; a cache naming a library that is gone is refused).
-            if let missing = ShaperLibrary.unavailable { throw FontError(family: family, configuration: missing) }
+            // Without a font cache this run shapes, and without HarfBuzz every glyph would come out missing; without
+            // FreeType or fontconfig no font is found: say so in one line instead (a warm run may load none of them; a
+            // cache naming a library that is gone is refused).
+            if let missing = FontLibraries.unavailable ?? ShaperLibrary.unavailable {
+                throw FontError(family: family, configuration: missing)
+            }
             var started: FT_Library?
             guard FT_Init_FreeType(&started) == 0, let started else { throw FontError(family: family) }
             library = started

@@ -238,11 +238,12 @@ import Testing
         #expect(result.status == 0 && result.stderr.isEmpty && result.stdout == fresh, "\(result.stderr)")
     }
 
-    /// HarfBuzz (and glib, graphite2, pcre2 with it) is loaded on first use: a warm `typeset`, which serves every
-    /// string from the shape cache file and names that file by the HarfBuzz version the font cache remembers, never
-    /// loads it; the cold run before it does (so the dynamic loader's log, `LD_DEBUG=files`, would show it). The
-    /// output is the same.
-    @Test func aWarmTypesetLoadsNoHarfBuzz() throws {
+    /// HarfBuzz (and glib, graphite2, pcre2 with it), FreeType (libpng, brotli) and fontconfig (expat) are loaded on
+    /// first use: a warm `typeset`, which serves every string from the shape cache file, names that file by the
+    /// HarfBuzz version the font cache remembers and takes its fonts' files and metrics from the font cache, loads
+    /// none of them; the cold run before it does (so the dynamic loader's log, `LD_DEBUG=files`, would show them).
+    /// The output is the same.
+    @Test func aWarmTypesetLoadsNoHarfBuzzFreeTypeOrFontconfig() throws {
         let home = CacheHome()
         defer { home.remove() }
         let logs = FileManager.default.temporaryDirectory.appendingPathComponent("ld-\(UUID().uuidString)").path
@@ -262,9 +263,15 @@ import Testing
         }
         let cold = try typeset("cold")
         #expect(cold.log.contains("file=libharfbuzz.so.0"), "the cold run shapes, so it loads HarfBuzz")
+        for library in ["libfreetype.so.6", "libfontconfig.so.1"] {
+            #expect(cold.log.contains("file=\(library)"), "the cold run finds its fonts, so it loads \(library)")
+        }
         let warm = try typeset("warm")
         #expect(warm.log.contains("file=libc.so.6"), "the log names the libraries loaded")
         #expect(!warm.log.contains("harfbuzz") && !warm.log.contains("libglib"), "the warm run loads no HarfBuzz")
+        for library in ["libfreetype", "libfontconfig", "libpng", "libbrotli", "libexpat"] {
+            #expect(!warm.log.contains(library), "the warm run loads no \(library)")
+        }
         #expect(warm.output == cold.output)
     }
 
@@ -288,5 +295,30 @@ import Testing
         #expect(lines.count == 1, "\(lines)")
         #expect(lines.first?.hasPrefix("interlinear: error: cannot load HarfBuzz (") == true, "\(lines)")
         #expect(lines.first?.hasSuffix("; install the Debian package libharfbuzz0b") == true, "\(lines)")
+    }
+
+    /// FreeType and fontconfig the same way: with either unloadable (an empty file of its name first on
+    /// `LD_LIBRARY_PATH`), a cold `typeset`, which must find and open its fonts, says so in one line naming the
+    /// library and its Debian package, exits 69 and writes nothing.
+    @Test(arguments: [
+        ("libfreetype.so.6", "FreeType", "libfreetype6"), ("libfontconfig.so.1", "fontconfig", "libfontconfig1"),
+    ])
+    func aColdTypesetWithoutAFontLibrarySaysSo(soname: String, name: String, package: String) throws {
+        let home = CacheHome()
+        defer { home.remove() }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ft-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(FileManager.default.createFile(atPath: folder + "/" + soname, contents: Data()))
+        var environment = home.environment
+        environment["LD_LIBRARY_PATH"] = folder
+        let result = try InterlinearTestSupport.run(
+            interlinearBinary, ["typeset", "John 1"], environment: environment, directory: packageRoot)
+        #expect(result.status == 69, "\(soname): \(result.stderr)")
+        #expect(result.stdout.isEmpty)
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 1, "\(lines)")
+        #expect(lines.first?.hasPrefix("interlinear: error: cannot load \(name) (") == true, "\(lines)")
+        #expect(lines.first?.hasSuffix("; install the Debian package \(package)") == true, "\(lines)")
     }
 }

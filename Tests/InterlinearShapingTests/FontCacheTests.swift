@@ -117,8 +117,7 @@ import Testing
         #expect(chain.primary.descriptor == (try FontChain(family: "Gentium Plus")).primary.descriptor)
     }
 
-    /// A stamp whose path changed (here a file the test touches), fontconfig's version, or the environment: the
-    /// file no longer answers.
+    /// A stamp whose path changed (here a file the test touches), or the environment: the file no longer answers.
     @Test func aChangeToWhatFontconfigReadsMakesTheFileStale() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -142,11 +141,6 @@ import Testing
         var other = try FontCacheFile.parse(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
         other.stamps.removeLast()
         other.environment += Array("EXTRA=1".utf8) + [0]
-        try Data(other.encoded()).write(to: URL(fileURLWithPath: path))
-        #expect(
-            FontCache.lookup(path: path, family: "Gentium Plus", hebrewFamily: FontChain.defaultHebrewFamily) == nil)
-        other.environment = FontCache.environmentFingerprint()
-        other.fontconfigVersion += 1
         try Data(other.encoded()).write(to: URL(fileURLWithPath: path))
         #expect(
             FontCache.lookup(path: path, family: "Gentium Plus", hebrewFamily: FontChain.defaultHebrewFamily) == nil)
@@ -188,6 +182,46 @@ import Testing
         try Data(none.encoded()).write(to: URL(fileURLWithPath: path))
         #expect(
             FontCache.lookup(path: path, family: "Gentium Plus", hebrewFamily: FontChain.defaultHebrewFamily) == nil)
+    }
+
+    /// The fontconfig and FreeType the cache was written with, named by their library files (which a later process
+    /// checks without loading either): each is the file the dynamic loader's cache gives for its soname
+    /// (`ldconfig -p`), stamped as it is. A file whose library changed (here a stamp the test makes stale, as another
+    /// build installed there would) is not used; the next chain asks fontconfig and writes it again with the library
+    /// as it is.
+    @Test(arguments: ["libfontconfig.so.1", "libfreetype.so.6"])
+    func theCacheIsWrittenAgainWhenAFontLibraryChanged(soname: String) throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        _ = try FontChain(family: "Gentium Plus", hebrewFamily: FontChain.defaultHebrewFamily, cacheDirectory: folder)
+        let path = cacheFile(in: folder)
+        let written = try FontCacheFile.parse(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+        let listing = try run(URL(fileURLWithPath: "/sbin/ldconfig"), ["-p"]).stdoutText.split(separator: "\n")
+        let installed = try #require(
+            listing.first { $0.trimmingCharacters(in: .whitespaces).hasPrefix(soname + " ") && $0.contains("x86-64") }
+                .flatMap { $0.components(separatedBy: " => ").last },
+            "\(soname) is not in the loader's cache")
+        let index = try #require(
+            written.stamps.firstIndex { String(decoding: $0.path, as: UTF8.self).hasSuffix("/" + soname) },
+            "the cache stamps \(soname): \(written.stamps.map { String(decoding: $0.path, as: UTF8.self) })")
+        let stamp = written.stamps[index]
+        #expect(stamp.state.exists && stamp.state == FileStamp.state(of: installed), "\(soname): \(installed)")
+        #expect(written.stamps.contains { String(decoding: $0.path, as: UTF8.self) == ShaperLibrary.loaderCache })
+        #expect(
+            FontCache.lookup(path: path, family: "Gentium Plus", hebrewFamily: FontChain.defaultHebrewFamily) != nil)
+
+        var stale = written
+        stale.stamps[index].state.size += 1  // as if another build were installed there
+        try Data(stale.encoded()).write(to: URL(fileURLWithPath: path))
+        #expect(
+            FontCache.lookup(path: path, family: "Gentium Plus", hebrewFamily: FontChain.defaultHebrewFamily) == nil)
+        let rebuilt = try FontChain(
+            family: "Gentium Plus", hebrewFamily: FontChain.defaultHebrewFamily, cacheDirectory: folder)
+        #expect(rebuilt.source != .fontCache, "the stale file was not used")
+        let again = try FontCacheFile.parse(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+        #expect(
+            again.stamps.first { $0.path == stamp.path }?.state == FileStamp.state(of: installed),
+            "and it was written again with the library as it is")
     }
 
     /// Processes (here threads) writing the file at once never leave a broken one: each write is a whole file

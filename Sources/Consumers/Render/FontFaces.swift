@@ -1,6 +1,7 @@
 import CCairo
 import CCairoLoader
 import CFreeType
+import CFreeTypeLoader
 import Foundation
 import InterlinearShaping
 
@@ -17,8 +18,11 @@ final class FontFaces {
     /// Throws `RenderError` when cairo (loaded on first use) is missing, or the primary font cannot be opened.
     init(chain: FontChain) throws {
         self.chain = chain
-        // The first cairo call of every painter: a missing libcairo is said here, once, naming its package.
-        if let missing = cairo_loader_failure() { throw RenderError(String(cString: missing)) }
+        // The first cairo call of every painter: a missing libcairo (or libfreetype, which opens the faces cairo draws
+        // with, loaded on first use too) is said here, once, naming its package.
+        if let missing = cairo_loader_failure() ?? freetype_loader_failure() {
+            throw RenderError(String(cString: missing))
+        }
         guard face(at: 0) != nil else {
             throw RenderError("cannot open font file \(chain.primary.descriptor.path) in FreeType")
         }
@@ -43,7 +47,7 @@ final class FontFaces {
         }
         // cairo may keep the face in its caches after we release it: it closes the FreeType face itself.
         let status = cairo_font_face_set_user_data(face, &FontFaces.ftFaceKey, UnsafeMutableRawPointer(ftFace)) {
-            FontFaces.closeFace(FT_Face(OpaquePointer($0)))
+            FontFaces.closeFace(OpaquePointer($0))
         }
         guard status == CAIRO_STATUS_SUCCESS else {
             cairo_font_face_destroy(face)

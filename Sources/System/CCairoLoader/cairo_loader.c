@@ -10,6 +10,7 @@
 #include <cairo/cairo-ft.h>
 #include <cairo/cairo-pdf.h>
 #include <cairo/cairo-svg.h>
+#include "../CCairo/shim.h"  // after cairo's own headers: its declaration of the cairo-ft function must agree
 #include <lazy_library.h>
 #include "cairo_loader.h"
 

@@ -1,4 +1,5 @@
 // Opening a library on first use (see lazy_library.h): once, under the library's lock, with the reason kept.
+#define _GNU_SOURCE  // dladdr
 #include "lazy_library.h"
 #include <dlfcn.h>
 #include <stdio.h>
@@ -43,4 +44,11 @@ const char *lazy_library_failure(struct lazy_library *library) {
     const char *failure = library->failure[0] ? library->failure : NULL;
     pthread_mutex_unlock(&library->lock);
     return failure;
+}
+
+const char *lazy_library_file(struct lazy_library *library, const char *symbol) {
+    void *found = lazy_library_symbol(library, symbol);
+    Dl_info info;
+    if (!found || !dladdr(found, &info) || !info.dli_fname || info.dli_fname[0] != '/') return NULL;
+    return info.dli_fname;
 }

@@ -37,6 +37,12 @@ void *lazy_library_symbol(struct lazy_library *library, const char *symbol);
 /// Opens the library first, so NULL means it is there.
 const char *lazy_library_failure(struct lazy_library *library);
 
+/// The file the dynamic loader opened for the library (found from `symbol`, one of its functions), as an absolute
+/// path; NULL when it cannot be loaded or told. Opens it first. Valid while the library stays loaded (a loaded
+/// library is never unloaded here). A cache that must notice another build of the library records this file's
+/// state instead of asking the library its version, so checking the cache does not load it.
+const char *lazy_library_file(struct lazy_library *library, const char *symbol);
+
 /// Defines `type name params` to call the library's `name` with `args`; evaluates to `fallback` (an expression
 /// that may use the parameters) when the library or the function is missing. The function is looked up once.
 #define LAZY_FORWARD(library, type, name, params, args, fallback)                                       \
