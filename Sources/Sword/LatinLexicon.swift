@@ -23,23 +23,30 @@ package struct LatinLexicon: Sendable {
         "SUFFIX", "PACK", "X",
     ]
 
-    /// The English words and names, in small letters ("est" is one: the lists' superlative suffix; "i", "jordan").
-    let english: Set<String>
+    /// The English lists' text, a word a line.
+    let lists: [String]
 
     /// The lexicon when WORDS and an English list are installed; nil otherwise (then no word is taken for Latin).
     package static func installed() -> LatinLexicon? {
         let lists = englishLists.compactMap(readFile)
         guard access(wordsProgram, X_OK) == 0, !lists.isEmpty else { return nil }
-        var english = Set<String>(minimumCapacity: 130_000)
-        for list in lists {
-            // A possessive ("Aaron's") adds nothing the word itself does not.
-            for line in list.split(separator: "\n") where !line.contains("'") { english.insert(line.lowercased()) }
-        }
-        return LatinLexicon(english: english)
+        return LatinLexicon(lists: lists)
     }
 
-    /// Whether `word` (small letters) is in the English list.
-    package func isEnglish(_ word: String) -> Bool { english.contains(word) }
+    /// Which of `words` (small letters) the English lists have, as words or names in any case ("est" is one: the
+    /// lists' superlative suffix; "i", "jordan"). Only these are kept: a commentary's few thousand words, not the
+    /// lists' two hundred thousand lines, are hashed into a set.
+    package func english(among words: Set<String>) -> Set<String> {
+        var found: Set<String> = []
+        guard !words.isEmpty else { return found }
+        for list in lists {
+            for line in list.split(separator: "\n") {
+                let word = line.lowercased()
+                if words.contains(word) { found.insert(word) }
+            }
+        }
+        return found
+    }
 
     /// Which of `words` (ASCII small letters) WORDS recognises as a Latin form as written: one of its analyses
     /// splits exactly that word into stem and ending. A form WORDS reaches only by changing the word (its "Word mod"

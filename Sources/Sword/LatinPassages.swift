@@ -24,11 +24,12 @@ package enum LatinPassages {
     package static func passages(_ paragraphs: [String], lexicon: LatinLexicon?) -> [[Passage]] {
         guard let lexicon else { return paragraphs.map { [Passage(text: $0, isLatin: false)] } }
         let words = paragraphs.map { $0.split(separator: " ").map(Word.init) }
+        let english = lexicon.english(among: Set(words.joined().lazy.map(\.key).filter { !$0.isEmpty }))
         // WORDS is asked about the words that are not English and their neighbours only: one child for them all.
         var asked: Set<String> = []
         for paragraph in words {
             for (index, word) in paragraph.enumerated()
-            where word.isSmall && !word.key.isEmpty && !lexicon.isEnglish(word.key) {
+            where word.isSmall && !word.key.isEmpty && !english.contains(word.key) {
                 for near in max(0, index - reach)...min(paragraph.count - 1, index + reach)
                 where !paragraph[near].key.isEmpty {
                     asked.insert(paragraph[near].key)
@@ -38,7 +39,7 @@ package enum LatinPassages {
         let latin = lexicon.latin(asked)
         return words.map { paragraph in
             guard !paragraph.isEmpty else { return [] }
-            let marks = latinMarks(paragraph, latin: latin, lexicon: lexicon)
+            let marks = latinMarks(paragraph, latin: latin, english: english)
             var passages: [Passage] = []
             var start = 0
             for index in 1...paragraph.count where index == paragraph.count || marks[index] != marks[start] {
@@ -51,7 +52,7 @@ package enum LatinPassages {
     }
 
     /// Whether each word of a paragraph is in a Latin run.
-    static func latinMarks(_ words: [Word], latin: Set<String>, lexicon: LatinLexicon) -> [Bool] {
+    static func latinMarks(_ words: [Word], latin: Set<String>, english: Set<String>) -> [Bool] {
         var marks = [Bool](repeating: false, count: words.count)
         var start: Int?
         var latinWords = 0, englishWords = 0
@@ -70,7 +71,7 @@ package enum LatinPassages {
             }
             if word.opens { close(index) }
             if start == nil { start = index }
-            if lexicon.isEnglish(word.key) {
+            if english.contains(word.key) {
                 englishWords += 1
             } else if word.isSmall {
                 latinWords += 1
