@@ -15,6 +15,11 @@ package enum CommentaryErrata {
         // Psalm 23:2, Explanatory Notes (Latin: "by a gentle spirit, not by a hard hand"; dura manu, the ablative
         // of durus, hard): the misprint is no word of any language.
         Erratum(module: "TDavid", printed: "Leni spiritu non durf manu", corrected: "Leni spiritu non dura manu"),
+        // Psalm 15:1, Explanatory Notes (Augustine: "feigned equity is double iniquity, both because it is iniquity
+        // and dissimulation", as Spurgeon translates it): iniquitas and simulatio, as the sentence before spells them.
+        Erratum(
+            module: "TDavid", printed: "quia et inquitas est, et similatio",
+            corrected: "quia et iniquitas est, et simulatio"),
     ]
 
     /// `paragraph` of `module`'s text with its known misprints corrected.

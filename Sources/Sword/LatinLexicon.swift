@@ -33,15 +33,16 @@ package struct LatinLexicon: Sendable {
         return LatinLexicon(lists: lists)
     }
 
-    /// Which of `words` (small letters) the English lists have, as words or names in any case ("est" is one: the
-    /// lists' superlative suffix; "i", "jordan"). Only these are kept: a commentary's few thousand words, not the
+    /// Which of `words` (small letters) the English lists have as words, not names ("est" is one: the lists'
+    /// superlative suffix). Only these are kept: a commentary's few thousand words, not the
     /// lists' two hundred thousand lines, are hashed into a set.
     package func english(among words: Set<String>) -> Set<String> {
         var found: Set<String> = []
         guard !words.isEmpty else { return found }
         for list in lists {
-            for line in list.split(separator: "\n") {
-                let word = line.lowercased()
+            // Words only, not names: "Bono" is no evidence that Aquinas's "in bono" is English.
+            for line in list.split(separator: "\n") where line.first?.isLowercase == true {
+                let word = String(line)
                 if words.contains(word) { found.insert(word) }
             }
         }
@@ -64,8 +65,8 @@ package struct LatinLexicon: Sendable {
         return found
     }
 
-    /// WORDS' output for `words`, one a line, then the blank lines that end it; nil when it could not be run or
-    /// did not finish in time.
+    /// WORDS' output for `words`, each on two lines, then the blank lines that end it; nil when it could not be run
+    /// or did not finish in time.
     private static func run(_ words: [String]) -> String? {
         var template = Array("/tmp/interlinear-latin-XXXXXX".utf8CString)
         if let folder = getenv("TMPDIR").map({ String(cString: $0) }), !folder.isEmpty, folder.utf8.count < 4000 {
@@ -78,7 +79,9 @@ package struct LatinLexicon: Sendable {
             close(file)
             unlink(path)
         }
-        let input = Array((words.joined(separator: "\n") + "\n\n\n").utf8)
+        // Each word twice: after a long analysis WORDS pauses ("MORE - hit RETURN/ENTER to continue") and takes the
+        // next line as the key pressed, so the word on that line would go unread.
+        let input = Array((words.map { $0 + "\n" + $0 }.joined(separator: "\n") + "\n\n\n").utf8)
         var written = 0
         while written < input.count {
             let count = input.withUnsafeBytes { write(file, $0.baseAddress! + written, $0.count - written) }

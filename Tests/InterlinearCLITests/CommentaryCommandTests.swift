@@ -220,6 +220,7 @@ import Testing
         arguments: [
             ("Psalms 45:1", "ointment os of the", "ointment is of the"),
             ("Psalms 23:1", "Leni spiritu non durf manu", "Leni spiritu non dura manu"),
+            ("Psalms 15:1", "quia et inquitas est, et similatio", "quia et iniquitas est, et simulatio"),
         ])
     func misprintsAreCorrectedForTheListener(reference: String, printed: String, corrected: String) throws {
         let json = try interlinear("commentary", reference, "--module", "TDavid", "--json")
