@@ -14,13 +14,17 @@ package enum SpokenLanguage: String, Sendable, CaseIterable {
     case hebrew = "hbo"
     /// Hebrew transliterated into Latin letters ("bərēʾšît"): an English voice reads it.
     case hebrewTransliteration = "hbo-Latn"
+    /// Latin a commentator quotes ("totus orbis vulneratus et captus est"), for a Latin voice (espeak-ng's `la`):
+    /// an English voice spells "est".
+    case latin = "la"
 
     /// The speech-dispatcher language that reads it: Greek for Greek script, Hebrew ("he", the nearest voice there
-    /// is) for Hebrew script, English for everything in Latin letters.
+    /// is) for Hebrew script, Latin for Latin, English for everything else in Latin letters.
     package var voice: String {
         switch self {
         case .greek: "grc"
         case .hebrew: "he"
+        case .latin: "la"
         default: "en"
         }
     }

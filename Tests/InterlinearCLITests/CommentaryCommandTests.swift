@@ -5,7 +5,8 @@ import Testing
 
 /// `interlinear commentary` (issue 43) against diatheke, SWORD's own front end: for 50 verses across both testaments
 /// and Debian's three commentaries, the text interlinear gives is what diatheke prints for the same key with its
-/// markup removed here; the text output, the commentators' paragraphs too, holds nothing an English voice spells;
+/// markup removed here; the text output, every commentator's paragraphs too, holds nothing a voice spells, its
+/// English sent to espeak-ng's English voice and the Latin it quotes to the Latin one, as the JSON's runs say;
 /// the JSON follows its schema.
 @Suite struct CommentaryCommandTests {
     static let modules = ["MHCC", "Scofield", "TDavid"]
@@ -101,11 +102,17 @@ import Testing
         return picked
     }
 
+    struct Run: Decodable {
+        let language: String
+        let text: String
+    }
+
     struct Comment: Decodable {
         let module: String
         let key: String
         let paragraphs: [String]
         let spoken: [String]
+        let spokenRuns: [[Run]]
     }
 
     struct Document: Decodable {
@@ -123,11 +130,12 @@ import Testing
         let sample = Self.sample()
         #expect(sample.count == 50)
         var compared = 0, withText = 0
-        var utterances: [(String, String, all: Bool)] = []
+        var utterances: [(String, String, voice: String)] = []
+        var latinRuns: [String] = []
         for (module, reference) in sample {
             let json = try interlinear("commentary", reference, "--module", module, "--json")
             try #require(json.status == 0, "\(module) \(reference): \(json.stderr)")
-            #expect(try schemaViolation(json.stdout, schema: "commentary-1") == nil, "\(module) \(reference)")
+            #expect(try schemaViolation(json.stdout, schema: "commentary-2") == nil, "\(module) \(reference)")
             let comment = try #require(try JSONDecoder().decode(Document.self, from: json.stdout).comments.first)
             #expect(comment.module == module)
             guard
@@ -152,38 +160,80 @@ import Testing
             let blocks = String(text.stdoutText.dropLast()).components(separatedBy: "\n\n").filter { !$0.isEmpty }
             #expect(blocks.count == max(1, comment.paragraphs.count + 1), "\(module) \(reference)")
             #expect(Array(blocks.dropFirst()) == comment.spoken, "\(module) \(reference)")
-            // Every block of MHCC and Scofield is checked: the heading, the line saying none, and each paragraph as
-            // said, the commentator's abbreviations ("D.D.", "A.D.", "Mt 5:3", "ch. 21:22") in words. Of Spurgeon's
-            // Treasury, whose quoted authors sign with initials ("C.H.S.", "B.D.", "J.J.") not worded yet, the
-            // heading and each paragraph in which Greek or Hebrew was respelled; its other paragraphs for the
-            // marks of a character's name only.
-            for (index, block) in blocks.enumerated() {
-                let all =
-                    module != "TDavid" || index == 0
-                    || comment.paragraphs[index - 1].unicodeScalars.contains {
-                        (0x0370...0x03FF).contains($0.value) || (0x1F00...0x1FFF).contains($0.value)
-                            || (0x0590...0x05FF).contains($0.value)
-                    }
-                utterances.append(("\(module) \(reference)", block, all))
+            // Every block is checked, of the three commentaries alike: the heading or the line saying none through
+            // the English voice, and each paragraph as said, run by run, each run through its own voice (the
+            // commentator's abbreviations, "D.D.", "A.D.", "Mt 5:3", "ch. 21:22", and the initials Spurgeon's
+            // quoted authors sign with, "C.H.S.", "B.D.", in words; the Latin he quotes through the Latin voice).
+            utterances.append(("\(module) \(reference)", blocks[0], "en-us"))
+            #expect(comment.spokenRuns.count == comment.paragraphs.count, "\(module) \(reference)")
+            for (runs, spoken) in zip(comment.spokenRuns, comment.spoken) {
+                #expect(runs.map(\.text).joined() == spoken, "\(module) \(reference): runs are the paragraph")
+                for run in runs {
+                    #expect(["en", "la"].contains(run.language), "\(module) \(reference): \(run.language)")
+                    utterances.append(("\(module) \(reference)", run.text, run.language == "la" ? "la" : "en-us"))
+                    if run.language == "la" { latinRuns.append(run.text) }
+                }
             }
         }
         #expect(compared == 50)
         // A commentary files a passage's comment under its first verse; 27 of these 50 verses open one.
         #expect(withText >= 25, "\(withText) of the sampled verses have a comment")
-        let voice = try EnglishVoice()
-        // espeak says the French article "le" ("Thomas Le Blanc", whom Spurgeon quotes often) as "luh" followed by
-        // the same pause mark it writes after a character's name ("l@_|"): a word said, not a letter spelled.
-        let said = try voice.phonemes(utterances.map(\.1)).map { lines in
-            lines.map { $0.replacingOccurrences(of: "l'@_|", with: "l@").replacingOccurrences(of: "l@_|", with: "l@") }
+        var spelled: [String] = []
+        for name in ["en-us", "la"] {
+            let voice = try EnglishVoice(voice: name)
+            let mine = utterances.filter { $0.voice == name }
+            // espeak says the French article "le" ("Thomas Le Blanc", whom Spurgeon quotes often) as "luh" followed
+            // by the same pause mark it writes after a character's name ("l@_|"): a word said, not a letter spelled.
+            let said = try voice.phonemes(mine.map(\.1)).map { lines in
+                lines.map {
+                    $0.replacingOccurrences(of: "l'@_|", with: "l@").replacingOccurrences(of: "l@_|", with: "l@")
+                }
+            }
+            // espeak joins letters said in one breath with ";" ("ch." is "s,i:;'eItS"): a word break for the check.
+            spelled += zip(mine, said).filter { _, lines in
+                voice.isSpelled(lines.map { $0.replacingOccurrences(of: ";", with: " ") })
+            }.map { "\(name) \($0.0.0): \($0.0.1.prefix(80))" }
         }
-        // espeak joins letters said in one breath with ";" ("ch." is "s,i:;'eItS"): a word break for the check.
-        let spelled = zip(utterances, said).filter { utterance, lines in
-            utterance.all
-                ? voice.isSpelled(lines.map { $0.replacingOccurrences(of: ";", with: " ") })
-                : lines.contains { $0.contains("_|") }
-        }.map { "\($0.0.0): \($0.0.1.prefix(80))" }
         #expect(utterances.count >= 50 + withText, "every heading is checked, and every paragraph")
-        #expect(spelled.isEmpty, "spelled by an English voice: \(spelled)")
+        #expect(spelled.isEmpty, "spelled: \(spelled)")
+        // Spurgeon quotes Latin in these verses (Psalm 45:5, Jerome: "totus orbis vulneratus et captus est"); each
+        // run sent to the Latin voice holds a word the English word list (wamerican) does not have.
+        #expect(!latinRuns.isEmpty, "no Latin found in the sample")
+        let english = try Self.englishWords()
+        for run in latinRuns {
+            let words = run.split(whereSeparator: { !$0.isLetter }).map { $0.lowercased() }
+            #expect(words.contains { !english.contains($0) }, "a Latin run of English words: \(run)")
+        }
+    }
+
+    /// The English word list the product reads (`wamerican`), in small letters.
+    static func englishWords() throws -> Set<String> {
+        let list = try String(contentsOfFile: "/usr/share/dict/american-english", encoding: .utf8)
+        return Set(list.split(separator: "\n").map { $0.lowercased() })
+    }
+
+    /// Each misprint `CommentaryErrata` corrects is in the module's text as diatheke prints it, once, and what is
+    /// said has the correction instead; the printed paragraphs keep the module's text.
+    @Test(
+        .enabled(if: installed, "the commentaries are not installed (scripts/setup)"),
+        .enabled(if: SystemTool.required("diatheke"), SystemTool.reason("diatheke", package: "diatheke")),
+        arguments: [
+            ("Psalms 45:1", "ointment os of the", "ointment is of the"),
+            ("Psalms 23:1", "Leni spiritu non durf manu", "Leni spiritu non dura manu"),
+            ("Psalms 15:1", "quia et inquitas est, et similatio", "quia et iniquitas est, et simulatio"),
+        ])
+    func misprintsAreCorrectedForTheListener(reference: String, printed: String, corrected: String) throws {
+        let json = try interlinear("commentary", reference, "--module", "TDavid", "--json")
+        try #require(json.status == 0, "\(json.stderr)")
+        let comment = try #require(try JSONDecoder().decode(Document.self, from: json.stdout).comments.first)
+        let raw = try #require(
+            try Self.diatheke("TDavid", reference, options: [], expectedKey: comment.key))
+        // The module's text with its markup removed, its white space (and where a tag was) as one space.
+        let flat = Self.withoutMarkup(raw).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(flat.components(separatedBy: printed).count == 2, "diatheke prints \(printed) once")
+        #expect(comment.paragraphs.filter { $0.contains(printed) }.count == 1)
+        #expect(!comment.spoken.contains { $0.contains(printed) })
+        #expect(comment.spoken.filter { $0.contains(corrected) }.count == 1)
     }
 
     /// A commentary that quotes Greek: the JSON keeps the script, what is said has none of it.

@@ -13,8 +13,9 @@ struct CommentaryCommand: ParsableCommand {
             sword-comm-scofield, the Scofield Reference Notes; sword-comm-tdavid, Spurgeon's Treasury of David on \
             the Psalms; scripts/setup installs them), read through libsword when asked, in their own (KJV) verse \
             numbering. Text: each commentary under its name, its paragraphs in plain words, Greek and Hebrew \
-            respelled for an English voice. JSON follows Schemas/commentary-1.schema.json \
-            (interlinear.commentary/1) and keeps the commentary's own script.
+            respelled for an English voice, the Latin a commentator quotes as printed (found with Debian's \
+            whitakers-words and wamerican; --json marks it "la" for a Latin voice). JSON follows \
+            Schemas/commentary-2.schema.json (interlinear.commentary/2) and keeps the commentary's own script.
             """)
 
     @Argument(help: "One verse: \"John 1:1\", \"Ps 23:1\".")
@@ -23,7 +24,7 @@ struct CommentaryCommand: ParsableCommand {
     @Option(help: "One commentary by its module name (MHCC, Scofield, TDavid); default: every one installed.")
     var module: String?
 
-    @Flag(help: "Print JSON (interlinear.commentary/1) instead of text.")
+    @Flag(help: "Print JSON (interlinear.commentary/2) instead of text.")
     var json = false
 
     func validate() throws { _ = try CommentaryRun.verse(reference) }
@@ -73,9 +74,11 @@ enum CommentaryRun {
         }
         let reference = Passage(chapter: passage.chapter, verses: verse...verse).description
         let osisRef = "\(passage.chapter.book.osis).\(passage.chapter.chapter).\(verse)"
+        let lexicon = LatinLexicon.installed()
         let comments = try installed.map { commentary in
             let (key, paragraphs) = try commentary.comment(on: osisRef, reader: reader)
-            return CommentaryDocument.Comment(commentary: commentary, key: key, paragraphs: paragraphs)
+            return CommentaryDocument.Comment(
+                commentary: commentary, key: key, paragraphs: paragraphs, lexicon: lexicon)
         }
         return CommentaryDocument(reference: reference, osisRef: osisRef, comments: comments)
     }

@@ -1,8 +1,9 @@
 import Foundation
+import InterlinearAccessibility
 import InterlinearSword
 import InterlinearWording
 
-/// The `interlinear.commentary/1` document (Schemas/commentary-1.schema.json), and its text form: each commentary's
+/// The `interlinear.commentary/2` document (Schemas/commentary-2.schema.json), and its text form: each commentary's
 /// comment on one verse.
 struct CommentaryDocument {
     struct Comment {
@@ -11,9 +12,22 @@ struct CommentaryDocument {
         let key: String
         /// The comment's paragraphs in the commentary's own words and script; none when it has nothing on the verse.
         let paragraphs: [String]
+        /// The paragraphs as said (`CommentaryWording.spoken(passages:)`): the module's known misprints corrected
+        /// (`CommentaryErrata`), its English for an English voice, the Latin it quotes for a Latin one.
+        let said: [SpokenLine]
+
+        init(commentary: SwordCommentary, key: String, paragraphs: [String], lexicon: LatinLexicon?) {
+            self.commentary = commentary
+            self.key = key
+            self.paragraphs = paragraphs
+            let corrected = paragraphs.map { CommentaryErrata.corrected($0, module: commentary.name) }
+            said = LatinPassages.passages(corrected, lexicon: lexicon).map { passages in
+                CommentaryWording.spoken(passages: passages.map { ($0.text, $0.isLatin) })
+            }
+        }
     }
 
-    static let schema = "interlinear.commentary/1"
+    static let schema = "interlinear.commentary/2"
     let reference: String
     let osisRef: String
     let comments: [Comment]
@@ -29,8 +43,8 @@ struct CommentaryDocument {
         return try json.finish()
     }
 
-    /// Each commentary under its description, then its paragraphs, a blank line between them, said for an English voice
-    /// (`CommentaryWording.spoken`); a commentary with nothing on the verse says so.
+    /// Each commentary under its description, then its paragraphs, a blank line between them, as said (`said`: worded
+    /// for an English voice, the Latin as printed); a commentary with nothing on the verse says so.
     var text: String {
         var blocks: [String] = []
         for comment in comments {
@@ -40,7 +54,7 @@ struct CommentaryDocument {
                 blocks.append(heading + "\n" + CommentaryWording.nothing(heading, on: reference))
                 continue
             }
-            blocks.append(([heading] + comment.paragraphs.map(CommentaryWording.spoken)).joined(separator: "\n\n"))
+            blocks.append(([heading] + comment.said.map(\.text)).joined(separator: "\n\n"))
         }
         return blocks.joined(separator: "\n\n") + "\n"
     }
@@ -59,7 +73,20 @@ extension CommentaryDocument.Comment: JSONRecord {
             }
             json.key("spoken")
             json.array { json in
-                for paragraph in paragraphs { json.string(CommentaryWording.spoken(paragraph)) }
+                for line in said { json.string(line.text) }
+            }
+            json.key("spokenRuns")
+            json.array { json in
+                for line in said {
+                    json.array { json in
+                        for span in line.spans {
+                            json.object { json in
+                                json.key("language"); json.string(span.language.rawValue)
+                                json.key("text"); json.string(span.text)
+                            }
+                        }
+                    }
+                }
             }
         }
     }

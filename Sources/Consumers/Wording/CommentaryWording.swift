@@ -1,9 +1,24 @@
 import InterlinearAccessibility
 import InterlinearCorpus
 
-/// What a listener hears of a SWORD commentary, worded once for every front end: the text for an English voice and
-/// the lines that say a commentary has nothing on a verse.
+/// What a listener hears of a SWORD commentary, worded once for every front end: the text for an English voice, the
+/// Latin the commentator quotes for a Latin voice, and the lines that say a commentary has nothing on a verse.
 public enum CommentaryWording {
+    /// A paragraph as said, from its passages in order (`LatinPassages`: its English and the Latin it quotes): each
+    /// English passage worded for an English voice (`spoken`), each Latin one as printed, in a span for a Latin
+    /// voice (`SpokenLanguage.latin`); a space between passages. The line's `text` is what the text output prints.
+    package static func spoken(passages: [(text: String, isLatin: Bool)]) -> SpokenLine {
+        var line = SpokenLine()
+        for passage in passages {
+            if passage.isLatin {
+                line.append(passage.text, .latin, separator: " ")
+            } else {
+                line.append(spoken(passage.text), .english, separator: " ")
+            }
+        }
+        return line
+    }
+
     /// A commentary's paragraph as an English voice should hear it: its abbreviations in words
     /// (`WrittenAbbreviations`: "A.D.", "ch. 21:22", "Mt 5:3", which a voice spells), each word in Greek or Hebrew
     /// script respelled (`Respelling.headword`: Scofield quotes "ἐκκλησία", Spurgeon a Hebrew word now and then), an
