@@ -68,17 +68,20 @@ package struct LatinLexicon: Sendable {
     /// WORDS' output for `words`, each on two lines, then the blank lines that end it; nil when it could not be run
     /// or did not finish in time.
     private static func run(_ words: [String]) -> String? {
+        // WORDS reads settings (`WORD.MOD`) from its working folder and may write files there: it works in a
+        // folder of its own, made for this call (mkdtemp: a new name, mode 0700) and holding only its input, never
+        // in the user's current folder; the folder is emptied and removed afterwards.
+        guard let addChdir = Self.addChdir else { return nil }
         var template = Array("/tmp/interlinear-latin-XXXXXX".utf8CString)
-        if let folder = getenv("TMPDIR").map({ String(cString: $0) }), !folder.isEmpty, folder.utf8.count < 4000 {
+        if let folder = getenv("TMPDIR").map({ String(cString: $0) }), folder.hasPrefix("/"), folder.utf8.count < 4000 {
             template = Array((folder + "/interlinear-latin-XXXXXX").utf8CString)
         }
-        let file = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else { return nil }
+        let folder = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        defer { removeFolder(folder) }
+        let file = open(folder + "/words", O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard file >= 0 else { return nil }
-        let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        defer {
-            close(file)
-            unlink(path)
-        }
+        defer { close(file) }
         // Each word twice: after a long analysis WORDS pauses ("MORE - hit RETURN/ENTER to continue") and takes the
         // next line as the key pressed, so the word on that line would go unread.
         let input = Array((words.map { $0 + "\n" + $0 }.joined(separator: "\n") + "\n\n\n").utf8)
@@ -99,6 +102,7 @@ package struct LatinLexicon: Sendable {
         posix_spawn_file_actions_adddup2(&actions, file, 0)
         posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        guard addChdir(&actions, folder) == 0 else { return nil }
         let arguments: [UnsafeMutablePointer<CChar>?] = [strdup(wordsProgram), nil]
         defer { arguments.forEach { free($0) } }
         var child: pid_t = 0
@@ -136,6 +140,31 @@ package struct LatinLexicon: Sendable {
         while waitpid(child, &status, 0) < 0 && errno == EINTR {}
         guard finished else { return nil }
         return String(decoding: output, as: UTF8.self)
+    }
+
+    /// glibc's `posix_spawn_file_actions_addchdir_np` (2.29 and later), which Swift's Glibc module does not declare;
+    /// nil without it (then WORDS is not run: no Latin is found).
+    private typealias AddChdir =
+        @convention(c) (
+            UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>
+        ) -> Int32
+    private static let addChdir: AddChdir? = dlsym(nil, "posix_spawn_file_actions_addchdir_np").map {
+        unsafeBitCast($0, to: AddChdir.self)
+    }
+
+    /// Removes the folder `run` made, with whatever files WORDS left in it (no folder of its own: none is made).
+    private static func removeFolder(_ folder: String) {
+        if let listing = opendir(folder) {
+            let descriptor = dirfd(listing)
+            while let entry = readdir(listing) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                    String(cString: $0.bindMemory(to: CChar.self).baseAddress!)
+                }
+                if name != "." && name != ".." { unlinkat(descriptor, name, 0) }
+            }
+            closedir(listing)
+        }
+        rmdir(folder)
     }
 
     /// A whole small file as text, or nil.
