@@ -4,6 +4,7 @@ ViewApp: the real `interlinear view` window under Xvfb; keys go to it with xdoto
 there is no window manager). HostApp: the window-less test host (InterlinearATSPIHost), driven by commands on its
 stdin; it stands in for the view only while the view is not built.
 """
+import os
 import queue
 import re
 import subprocess
@@ -33,9 +34,12 @@ class ViewApp(App):
     def __init__(self, session, binary, reference, width, height, scroll, extra=()):
         self.session = session
         self.width, self.height = width, height
+        # The window remembers its settings (view.json: the order, the theme, the tiers) in the XDG config folder;
+        # a folder of this run's, so a window another test left in English order does not open this one in it.
+        environment = dict(os.environ, XDG_CONFIG_HOME=os.path.join(session.workdir, "config"))
         self.process = session.spawn("view", [binary, "view", reference, "--width", str(width), "--height",
                                               str(height), "--scroll", str(scroll), "--screen-reader", "auto",
-                                              *extra])
+                                              *extra], env=environment)
         self.pid = self.process.pid
         self.window = None
         found = wait_until(self._find_window, 30, interval=0.2, what="the view's X window")
