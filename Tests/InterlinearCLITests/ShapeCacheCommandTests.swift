@@ -277,36 +277,16 @@ import Testing
 
     /// A cold run shapes, so with HarfBuzz unloadable (an empty `libharfbuzz.so.0` first on `LD_LIBRARY_PATH`, where
     /// dlopen looks before its cache) `typeset` says so in one line naming the Debian package, exits 69 (the README's
-    /// "unavailable") and writes nothing, rather than a layout whose every glyph is missing.
-    @Test func aColdTypesetWithoutHarfBuzzSaysSo() throws {
-        let home = CacheHome()
-        defer { home.remove() }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hb-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        #expect(FileManager.default.createFile(atPath: folder + "/libharfbuzz.so.0", contents: Data()))
-        var environment = home.environment
-        environment["LD_LIBRARY_PATH"] = folder
-        let result = try InterlinearTestSupport.run(
-            interlinearBinary, ["typeset", "John 1"], environment: environment, directory: packageRoot)
-        #expect(result.status == 69, "\(result.stderr)")
-        #expect(result.stdout.isEmpty)
-        let lines = result.stderr.split(separator: "\n")
-        #expect(lines.count == 1, "\(lines)")
-        #expect(lines.first?.hasPrefix("interlinear: error: cannot load HarfBuzz (") == true, "\(lines)")
-        #expect(lines.first?.hasSuffix("; install the Debian package libharfbuzz0b") == true, "\(lines)")
-    }
-
-    /// FreeType and fontconfig the same way: with either unloadable (an empty file of its name first on
-    /// `LD_LIBRARY_PATH`), a cold `typeset`, which must find and open its fonts, says so in one line naming the
-    /// library and its Debian package, exits 69 and writes nothing.
+    /// "unavailable") and writes nothing, rather than a layout whose every glyph is missing; with FreeType or
+    /// fontconfig unloadable the same, as a cold `typeset` must find and open its fonts.
     @Test(arguments: [
-        ("libfreetype.so.6", "FreeType", "libfreetype6"), ("libfontconfig.so.1", "fontconfig", "libfontconfig1"),
+        ("libharfbuzz.so.0", "HarfBuzz", "libharfbuzz0b"), ("libfreetype.so.6", "FreeType", "libfreetype6"),
+        ("libfontconfig.so.1", "fontconfig", "libfontconfig1"),
     ])
     func aColdTypesetWithoutAFontLibrarySaysSo(soname: String, name: String, package: String) throws {
         let home = CacheHome()
         defer { home.remove() }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ft-\(UUID().uuidString)").path
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lib-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         #expect(FileManager.default.createFile(atPath: folder + "/" + soname, contents: Data()))
