@@ -72,12 +72,7 @@ package struct LatinLexicon: Sendable {
         // folder of its own, made for this call (mkdtemp: a new name, mode 0700) and holding only its input, never
         // in the user's current folder; the folder is emptied and removed afterwards.
         guard let addChdir = Self.addChdir else { return nil }
-        var template = Array("/tmp/interlinear-latin-XXXXXX".utf8CString)
-        if let folder = getenv("TMPDIR").map({ String(cString: $0) }), folder.hasPrefix("/"), folder.utf8.count < 4000 {
-            template = Array((folder + "/interlinear-latin-XXXXXX").utf8CString)
-        }
-        guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else { return nil }
-        let folder = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        guard let folder = PrivateFolder.make("interlinear-latin") else { return nil }
         defer { removeFolder(folder) }
         let file = open(folder + "/words", O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard file >= 0 else { return nil }
@@ -85,13 +80,7 @@ package struct LatinLexicon: Sendable {
         // Each word twice: after a long analysis WORDS pauses ("MORE - hit RETURN/ENTER to continue") and takes the
         // next line as the key pressed, so the word on that line would go unread.
         let input = Array((words.map { $0 + "\n" + $0 }.joined(separator: "\n") + "\n\n\n").utf8)
-        var written = 0
-        while written < input.count {
-            let count = input.withUnsafeBytes { write(file, $0.baseAddress! + written, $0.count - written) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return nil }
-            written += count
-        }
+        guard PrivateFolder.write(input, to: file) else { return nil }
         guard lseek(file, 0, SEEK_SET) == 0 else { return nil }
         var pipeEnds: [Int32] = [-1, -1]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pipeEnds) == 0
@@ -112,14 +101,10 @@ package struct LatinLexicon: Sendable {
         guard spawned == 0 else { return nil }
         var output: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        var deadline = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &deadline)
-        deadline.tv_sec += timeout
+        let deadline = Deadline(seconds: timeout)
         var finished = false
         while true {
-            var now = timespec()
-            clock_gettime(CLOCK_MONOTONIC, &now)
-            let left = (deadline.tv_sec - now.tv_sec) * 1000 + (deadline.tv_nsec - now.tv_nsec) / 1_000_000
+            let left = deadline.millisecondsLeft
             guard left > 0 else { break }
             var poller = pollfd(fd: pipeEnds[0], events: Int16(POLLIN), revents: 0)
             let ready = poll(&poller, 1, Int32(min(left, 60_000)))
@@ -154,16 +139,7 @@ package struct LatinLexicon: Sendable {
 
     /// Removes the folder `run` made, with whatever files WORDS left in it (no folder of its own: none is made).
     private static func removeFolder(_ folder: String) {
-        if let listing = opendir(folder) {
-            let descriptor = dirfd(listing)
-            while let entry = readdir(listing) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) {
-                    String(cString: $0.bindMemory(to: CChar.self).baseAddress!)
-                }
-                if name != "." && name != ".." { unlinkat(descriptor, name, 0) }
-            }
-            closedir(listing)
-        }
+        for name in PrivateFolder.names(in: folder) { unlink(folder + "/" + name) }
         rmdir(folder)
     }
 

@@ -38,13 +38,10 @@ enum ModuleRepair {
     /// A new private library folder holding each of `modules` with its driver corrected; its path. Throws
     /// `SwordError` when it cannot be made.
     static func library(_ modules: [(conf: ModuleConf, root: String, driver: String)]) throws -> String {
-        let given = getenv("TMPDIR").map { String(cString: $0) } ?? ""
-        let base = given.hasPrefix("/") ? given : "/tmp"
-        var template = Array((base + "/interlinear-sword-XXXXXX").utf8CString)
-        guard let made = mkdtemp(&template) else {
-            throw SwordError("cannot make a folder for SWORD's corrected settings in \(base): \(errorText())")
+        guard let folder = PrivateFolder.make("interlinear-sword") else {
+            throw SwordError(
+                "cannot make a folder for SWORD's corrected settings in \(PrivateFolder.base): \(errorText())")
         }
-        let folder = String(cString: made)
         guard mkdir(folder + "/mods.d", 0o700) == 0 else {
             throw SwordError("cannot make a folder for SWORD's corrected settings in \(folder): \(errorText())")
         }
@@ -71,28 +68,15 @@ enum ModuleRepair {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw SwordError("cannot write \(path): \(errorText())") }
         defer { close(descriptor) }
-        let bytes = Array(text.utf8)
-        var sent = 0
-        while sent < bytes.count {
-            let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + sent, $0.count - sent) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { throw SwordError("cannot write \(path): \(errorText())") }
-            sent += count
+        guard PrivateFolder.write(Array(text.utf8), to: descriptor) else {
+            throw SwordError("cannot write \(path): \(errorText())")
         }
     }
 
     /// Removes a folder `library` made (its files, links and folders; what a link points to is left alone).
     static func remove(_ folder: String) {
-        guard let listing = opendir(folder + "/mods.d") else { return }
-        var names: [String] = []
-        while let entry = readdir(listing) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) {
-                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        closedir(listing)
-        for name in names { unlink(folder + "/mods.d/" + name) }
+        guard access(folder + "/mods.d", F_OK) == 0 else { return }
+        for name in PrivateFolder.names(in: folder + "/mods.d") { unlink(folder + "/mods.d/" + name) }
         rmdir(folder + "/mods.d")
         var number = 0
         while unlink(folder + "/r\(number)") == 0 { number += 1 }

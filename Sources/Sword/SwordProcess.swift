@@ -33,13 +33,9 @@ final class SwordProcess {
         var answer = SwordReply.Answer()
         var buffer: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        var deadline = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &deadline)
-        deadline.tv_sec += Self.timeout
+        let deadline = Deadline(seconds: Self.timeout)
         while !answer.complete {
-            var now = timespec()
-            clock_gettime(CLOCK_MONOTONIC, &now)
-            let left = (deadline.tv_sec - now.tv_sec) * 1000 + (deadline.tv_nsec - now.tv_nsec) / 1_000_000
+            let left = deadline.millisecondsLeft
             guard left > 0 else {
                 throw ended(module: module, answer: answer, reason: "libsword took more than \(Self.timeout) s")
             }
