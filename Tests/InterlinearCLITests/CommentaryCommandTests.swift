@@ -125,7 +125,14 @@ import Testing
             "the commentaries are not installed (sword-comm-mhcc, sword-comm-scofield, sword-comm-tdavid: scripts/setup)"
         ),
         .enabled(if: SystemTool.required("diatheke"), SystemTool.reason("diatheke", package: "diatheke")),
-        .enabled(if: SystemTool.required("espeak-ng"), SystemTool.reason("espeak-ng", package: "espeak-ng")))
+        .enabled(if: SystemTool.required("espeak-ng"), SystemTool.reason("espeak-ng", package: "espeak-ng")),
+        // Without WORDS or the English list no Latin is found, and the English voice would spell TDavid's "est".
+        .enabled(
+            if: SystemTool.required("whitakers-words"),
+            SystemTool.reason("whitakers-words", package: "whitakers-words")),
+        .enabled(
+            if: SystemTool.isCI || FileManager.default.fileExists(atPath: "/usr/share/dict/american-english"),
+            "the English word list is not installed (apt-get install wamerican, or run scripts/setup)"))
     func commentsAreDiathekesTextWithoutMarkup() throws {
         let sample = Self.sample()
         #expect(sample.count == 50)
