@@ -1,4 +1,5 @@
 import CSDL2
+import CX11Loader
 import Foundation
 import InterlinearATSPI
 import InterlinearAccessibility
@@ -77,6 +78,10 @@ package final class ViewWindow {
         if !chosen && (environment["WAYLAND_DISPLAY"] ?? "").isEmpty {
             // X11 only: an unreachable DISPLAY is then one clear error, not a Wayland attempt's noise.
             SDL_SetHint(SDL_HINT_VIDEODRIVER, "x11")
+            // Before SDL's start, so that SDL's own handler passes errors on to this one and puts it back when SDL
+            // quits: SDL can send its wake-up event to the window it has just destroyed, and the error arrives as
+            // its quit closes the display.
+            x11_loader_tolerate_errors()
         }
         // The window is painted by cairo into memory and copied to the window surface: SDL needs no OpenGL for that.
         // Without this hint SDL backs the surface with an accelerated renderer, which on a machine without a GPU is

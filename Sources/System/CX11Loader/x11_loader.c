@@ -9,6 +9,7 @@
 #include <X11/Xlib.h>
 #include <X11/Xutil.h>
 #include <lazy_library.h>
+#include <stdio.h>
 #include "x11_loader.h"
 
 LAZY_LIBRARY(x11, "libX11.so.6", "Xlib", "libx11-6");
@@ -48,4 +49,25 @@ void *x11_loader_create_ic(void *im, unsigned long window) {
     if (!create) return NULL;
     return create((XIM)im, XNInputStyle, XIMPreeditNothing | XIMStatusNothing, XNClientWindow, window, XNFocusWindow,
                   window, (char *)NULL);
+}
+
+// Xlib's default error handler ends the process on any protocol error, and SDL's safety net chains to it. A protocol
+// error is the answer to one asynchronous request (a window already gone by the time an event sent to it arrives),
+// not a broken connection (that is the IO error handler's, left as it is): the window says so once and goes on.
+static int x11_loader_tolerant_handler(Display *display, XErrorEvent *error) {
+    (void)display;
+    static int told;
+    if (!told) {
+        told = 1;
+        fprintf(stderr,
+                "interlinear view: the X server refused a request (X error %d on request %d) and was ignored\n",
+                (int)error->error_code, (int)error->request_code);
+    }
+    return 0;
+}
+
+void x11_loader_tolerate_errors(void) {
+    typedef int (*handler_t)(Display *, XErrorEvent *);
+    handler_t (*set)(handler_t) = (handler_t(*)(handler_t))lazy_library_symbol(&x11, "XSetErrorHandler");
+    if (set) set(x11_loader_tolerant_handler);
 }
