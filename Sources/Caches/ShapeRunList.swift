@@ -45,11 +45,14 @@ enum ShapeRunList {
         let count = a.count
         guard count == b.count else { return false }
         guard count > 0, let x = a.baseAddress, let y = b.baseAddress else { return true }
-        if count < 8 { return StableHasher.tail(x, offset: 0, count: count) == StableHasher.tail(y, offset: 0, count: count) }
+        if count < 8 {
+            return StableHasher.tail(x, offset: 0, count: count) == StableHasher.tail(y, offset: 0, count: count)
+        }
         var offset = 0
         while count &- offset > 8 {
-            guard x.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                == y.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            guard
+                x.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                    == y.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
             else { return false }
             offset &+= 8
         }
@@ -90,7 +93,9 @@ enum ShapeRunList {
             raw.storeBytes(of: digest, toByteOffset: L.digest, as: UInt64.self)
             raw.storeBytes(of: UInt32(units.count), toByteOffset: L.count, as: UInt32.self)
             raw.storeBytes(of: contents, toByteOffset: L.contents, as: UInt64.self)
-            units.withUnsafeBytes { (raw.baseAddress! + L.units).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+            units.withUnsafeBytes {
+                (raw.baseAddress! + L.units).copyMemory(from: $0.baseAddress!, byteCount: $0.count)
+            }
             raw.storeBytes(
                 of: check(UnsafeRawPointer(raw.baseAddress!), length: length), toByteOffset: L.check, as: UInt64.self)
         }
@@ -208,7 +213,8 @@ extension ShapeFile {
 
     /// Whether the entry at `unit` is a checked entry of `utf8` in `style` that `accept` takes (a list's writer
     /// keeps an offset its process found only when it still leads there).
-    func holdsEntry(atUnit unit: UInt32, _ utf8: UnsafeRawBufferPointer, style: UInt8, accept: (Entry) -> Bool) -> Bool {
+    func holdsEntry(atUnit unit: UInt32, _ utf8: UnsafeRawBufferPointer, style: UInt8, accept: (Entry) -> Bool) -> Bool
+    {
         guard let entry = entry(atUnit: unit), keyHash(atUnit: unit) != Layout.listMarker, entry.style == style,
             entry.stringCount == utf8.count, string(of: entry).elementsEqual(utf8), verified(entry), accept(entry)
         else { return false }

@@ -21,7 +21,8 @@ struct ShapeRunListDraft {
 
     /// Calls `body` with string `k`'s bytes.
     func withString<R>(_ k: Int, _ body: (UnsafeRawBufferPointer) -> R) -> R {
-        bytes.withUnsafeBytes { all in body(UnsafeRawBufferPointer(rebasing: all[(k == 0 ? 0 : ends[k - 1])..<ends[k]])) }
+        bytes.withUnsafeBytes { all in body(UnsafeRawBufferPointer(rebasing: all[(k == 0 ? 0 : ends[k - 1])..<ends[k]]))
+        }
     }
 
     /// Whether `file` already has this batch's list, and it holds (another process wrote it).
