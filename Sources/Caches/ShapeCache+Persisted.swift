@@ -69,7 +69,12 @@ extension PersistedShapes {
                 flags: use.depends ? ShapeFileLayout.dependsOnFallbacks : 0,
                 maxFont: use.depends ? use.maxFont : 0, fonts: 0, glyphs: glyphs)
         }
-        let lists = wantedLists.map { draft($0, strings: cache.strings, entryOfID: entryOfID) }
+        let strings = cache.strings
+        let lists = wantedLists.map { wanted in
+            ShapeRunListDraft(
+                digest: wanted.digest, strings: strings, ids: wanted.ids,
+                batchEntry: wanted.ids.map { Int($0) < entryOfID.count ? entryOfID[Int($0)] : -1 }, found: wanted.units)
+        }
         wantedLists = []
         guard !offsets.isEmpty || !lists.isEmpty else { return nil }
         let appender = ShapeFileAppender(folder: folder, name: key.fileName, key: key.hash, slotCount: slotCount)
@@ -81,24 +86,5 @@ extension PersistedShapes {
         guard !offsets.isEmpty || outcome.bytesWritten > 0 else { return nil }
         return PersistedSave(
             path: path, entries: outcome.added, bytes: outcome.bytesWritten, compacted: outcome.compacted)
-    }
-
-    /// A wanted list with its strings copied out of `strings` and each string's new entry (`entryOfID`).
-    private func draft(_ wanted: ShapeRunList.Wanted, strings: StringTable, entryOfID: [Int32]) -> ShapeRunListDraft {
-        var bytes: [UInt8] = []
-        var ends: [Int] = []
-        var styles: [UInt8] = []
-        ends.reserveCapacity(wanted.ids.count)
-        styles.reserveCapacity(wanted.ids.count)
-        for id in wanted.ids {
-            strings.withUTF8(of: id) { utf8 in
-                bytes.append(contentsOf: utf8)
-                styles.append(ShapingStyle.detect(utf8).rawValue)
-            }
-            ends.append(bytes.count)
-        }
-        return ShapeRunListDraft(
-            digest: wanted.digest, bytes: bytes, ends: ends, styles: styles,
-            batchEntry: wanted.ids.map { Int($0) < entryOfID.count ? entryOfID[Int($0)] : -1 }, found: wanted.units)
     }
 }

@@ -133,11 +133,11 @@ struct ShapeFileAppender {
         let start = Layout.padded(end)
         let mask = file.slotCount - 1
         var output: [UInt8] = []
-        output.reserveCapacity(batch.bytes.count)
+        output.reserveCapacity(batch.bytes.count + lists.reduce(0) { $0 + Layout.listLength(count: $1.count) })
         var claimed: [Int: UInt64] = [:]  // slots this batch fills, with the key hash of what goes there
         claimed.reserveCapacity(entries.count)
         var fills: [(slot: Int, unit: UInt32)] = []
-        fills.reserveCapacity(entries.count)
+        fills.reserveCapacity(entries.count + lists.count)
         var fontsUnit: UInt32?
         // Where each batch entry is in the file after the append (0: left out), for the lists.
         var batchUnits = [UInt32](repeating: 0, count: entries.count)
@@ -243,7 +243,9 @@ struct ShapeFileAppender {
                 start + output.count + Layout.listLength(count: units.count) <= Layout.maximumFileSize,
                 claim(draft.digest, UInt32((start + output.count) / Layout.unit))
             else { continue }
-            output.append(contentsOf: ShapeRunList.record(digest: draft.digest, units: units, contents: contents))
+            ShapeRunList.record(digest: draft.digest, units: units, contents: contents).withUnsafeBytes {
+                Self.append($0, to: &output)
+            }
         }
     }
 

@@ -90,7 +90,9 @@ import Testing
                 bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: list + L.units + 4 * k, as: UInt32.self) }
             }
             func setUnit(_ k: Int, _ value: UInt32) {
-                bytes.withUnsafeMutableBytes { $0.storeBytes(of: value, toByteOffset: list + L.units + 4 * k, as: UInt32.self) }
+                bytes.withUnsafeMutableBytes {
+                    $0.storeBytes(of: value, toByteOffset: list + L.units + 4 * k, as: UInt32.self)
+                }
             }
             /// The list's check recomputed, as if its writer had written it so.
             func reseal() {
@@ -190,7 +192,9 @@ import Testing
             }
             let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
             let slots = Int(
-                bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: ShapeFileLayout.Header.slotCount, as: UInt32.self) })
+                bytes.withUnsafeBytes {
+                    $0.loadUnaligned(fromByteOffset: ShapeFileLayout.Header.slotCount, as: UInt32.self)
+                })
             let table = ShapeFileLayout.recordsStart(slotCount: slots)
             #expect(table * 2 <= bytes.count - table, "\(slots) slots beside \(bytes.count - table) bytes of records")
         }
