@@ -8,6 +8,7 @@
 // header re-sealed (key and header check rewritten), so the fuzzer also reaches the count and length checks that
 // the header check would otherwise stop first. The reader for files too large to map (ShapeFileReader, reading the
 // same bytes record by record) must accept the same files and answer every lookup and fonts record as the mapped one.
+// A run list (ShapeRunList) the slots reach serves only entries within the bytes whose keys are the strings asked for.
 
 /// The key the seeds were written for (ShapeFileSeedTests.key).
 let seedKey: UInt64 = 0x5EED_5EED_5EED_5EED
@@ -58,9 +59,39 @@ private func checkSame(
     }
 }
 
+/// Every run list the slots reach, served against the strings of the entries it names (and, for a list of the
+/// seeds' digest, as found by it): whatever it serves is within the bytes, and is the string asked for.
+private func checkLists(_ file: ShapeFile) {
+    for offset in file.reachableLists() {
+        guard let (digest, units) = file.listUnits(at: offset) else { continue }
+        if case .found(let found) = file.runList(digest: digest, count: units.count) {
+            precondition(file.listUnits(at: found)?.digest == digest, "found another batch's list")
+        }
+        let strings = units.map { unit in file.entry(atUnit: unit).map { Array(file.string(of: $0)) } ?? [] }
+        var served: [(Int, UnsafeRawPointer)] = []
+        let held = file.serveList(
+            at: offset, count: units.count,
+            matches: { k, key in
+                let same = strings[k].withUnsafeBytes { ShapeRunList.sameBytes(key, $0) }
+                precondition(same == key.elementsEqual(strings[k]), "sameBytes disagrees with a byte comparison")
+                return same
+            },
+            accept: { _ in true }, found: { served.append(($0, $1)) })
+        guard held else { continue }
+        for (k, head) in served {
+            let at = head - file.bytes.baseAddress!
+            precondition(at >= file.recordsStart && at <= file.bytes.count - ShapeFileLayout.recordHeadSize)
+            let entry = ShapeFile.Entry(head: head, offset: at)
+            precondition(entry.length <= file.bytes.count - at, "a served entry outside the bytes")
+            precondition(file.string(of: entry).elementsEqual(strings[k]), "a list served another string")
+        }
+    }
+}
+
 private func checkAccepted(_ bytes: UnsafeRawBufferPointer) {
     let file = ShapeFile(bytes: bytes, key: seedKey)
     guard let reader = reader(bytes, mapped: file), let file else { return }
+    checkLists(file)
     precondition(file.recordsStart <= bytes.count, "accepted a file too short for its slots")
     var writer = ShapeFileWriter(key: seedKey, slotCount: file.slotCount)
     var kept: [ShapeFile.Entry] = []

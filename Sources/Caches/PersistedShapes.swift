@@ -128,23 +128,119 @@ final class PersistedShapes: ShapeStore {
         }
     }
 
-    /// The file's runs of `ids`, each in its string's own style, handed to `found` in order.
-    func runs(of ids: UnsafeBufferPointer<TextID>, in strings: StringTable, found: (Int, ShapedRun) -> Void) {
-        if let file {
-            for k in ids.indices {
-                let stored = strings.withUTF8(of: ids[k]) { utf8 in
-                    mappedRun(utf8: utf8, style: ShapingStyle.detect(utf8), file: file)
-                }
-                if let stored { found(k, stored) }
-            }
-        } else if let reader, let arena {
+    /// The file's runs of `ids`, each in its string's own style: from the batch's run list when the mapped file
+    /// has one that holds (`ShapeRunList`), else string by string, and then the next save writes the list. A file
+    /// read record by record is looked up string by string (its lists are not read).
+    func runs(
+        of ids: UnsafeBufferPointer<TextID>, in strings: StringTable, into runs: UnsafeMutablePointer<ShapedRun>,
+        served: UnsafeMutablePointer<Bool>
+    ) {
+        if let reader, let arena {
             for k in ids.indices {
                 let stored = strings.withUTF8(of: ids[k]) { utf8 in
                     readRun(utf8: utf8, style: ShapingStyle.detect(utf8), reader: reader, arena: arena)
                 }
-                if let stored { found(k, stored) }
+                if let stored {
+                    runs[k] = stored
+                    served[k] = true
+                }
+            }
+            return
+        }
+        guard ids.count <= ShapeFileLayout.maximumListCount else {
+            if let file { lookUp(ids, in: strings, file: file, into: runs, served: served) }
+            return
+        }
+        let digest = ShapeRunList.digest(of: ids)
+        var found = [UInt32](repeating: 0, count: ids.count)
+        if let file {
+            switch Self.stylesInOrder ? file.runList(digest: digest, count: ids.count) : .absent {
+            case .found(let offset):
+                if servedList(at: offset, ids, in: strings, file: file, into: runs, served: served) { return }
+                // A list that does not hold: looked up string by string, written again (a damaged entry it named
+                // marks the file for compaction when a lookup meets it).
+                for k in ids.indices { served[k] = false }
+            case .damaged: damaged = true
+            case .absent: break
+            }
+            found = lookUp(ids, in: strings, file: file, into: runs, served: served)
+        }
+        wantedLists.append(ShapeRunList.Wanted(digest: digest, ids: Array(ids), units: found))
+    }
+
+    /// Batches looked up string by string (or before there was a file): their lists are written by the next save.
+    var wantedLists: [ShapeRunList.Wanted] = []
+
+    /// Whether the styles' raw values are 0, 1, 2 in the order `servedList` reads them.
+    static let stylesInOrder =
+        ShapingStyle.allCases.map(\.rawValue) == [0, 1, 2] && ShapingStyle.latin.rawValue == 0
+        && ShapingStyle.greek.rawValue == 1 && ShapingStyle.hebrew.rawValue == 2
+
+    /// `runs(of:…)` from the list at `offset`: every run or none (false).
+    private func servedList(
+        at offset: Int, _ ids: UnsafeBufferPointer<TextID>, in strings: StringTable, file: ShapeFile,
+        into runs: UnsafeMutablePointer<ShapedRun>, served: UnsafeMutablePointer<Bool>
+    ) -> Bool {
+        typealias E = ShapeFileLayout.Entry
+        var styled = true
+        let held = file.serveList(
+            at: offset, count: ids.count,
+            matches: { k, key in
+                strings.withUTF8(of: ids[k]) { utf8 in
+                    utf8.count == key.count && ShapeRunList.sameBytes(UnsafeRawBufferPointer(utf8), key)
+                }
+            },
+            accept: { [unowned(unsafe) self] in self.holds($0, in: file) },
+            found: { k, head in
+                let style: ShapingStyle
+                // The raw values as numbers: `ShapingStyle.rawValue` is another module's call (`stylesInOrder`
+                // says these are its values).
+                switch head.load(fromByteOffset: E.style, as: UInt8.self) {
+                case 0: style = .latin
+                case 1: style = .greek
+                case 2: style = .hebrew
+                default:
+                    styled = false  // none of ours: the list is not served
+                    return
+                }
+                let glyphCount = UInt32(head.loadUnaligned(fromByteOffset: E.glyphCount, as: UInt16.self))
+                // A run of no glyphs starts at 0 (as `served` says why); a record's glyphs start 2 units after it.
+                let unit = UInt32(truncatingIfNeeded: (head - file.bytes.baseAddress!) &>> 4)
+                // Field by field: the run is a plain value, and its initializer is another module's call.
+                let run = runs + k
+                run.pointee.glyphStart = glyphCount > 0 ? unit &+ 2 : 0
+                run.pointee.glyphCount = glyphCount
+                run.pointee.advance = Float32(
+                    bitPattern: head.loadUnaligned(fromByteOffset: E.advance, as: UInt32.self))
+                run.pointee.missing = 0
+                run.pointee.style = style
+                served[k] = true
+            })
+        return held && styled
+    }
+
+    /// `runs(of:…)` string by string from the mapped file; returns where each run's entry is (offset / 16; 0: none).
+    @discardableResult
+    private func lookUp(
+        _ ids: UnsafeBufferPointer<TextID>, in strings: StringTable, file: ShapeFile,
+        into runs: UnsafeMutablePointer<ShapedRun>, served: UnsafeMutablePointer<Bool>
+    ) -> [UInt32] {
+        var units = [UInt32](repeating: 0, count: ids.count)
+        for k in ids.indices {
+            strings.withUTF8(of: ids[k]) { utf8 in
+                let style = ShapingStyle.detect(utf8)
+                let found = file.lookup(
+                    UnsafeRawBufferPointer(utf8), style: style.rawValue,
+                    accept: { [unowned(unsafe) self] in !$0.dependsOnFallbacks || self.holds($0, in: file) })
+                guard let run = self.served(found, style: style, glyphStart: { UInt32($0.glyphStart) }),
+                    case .found(let entry) = found
+                else { return }
+                runs[k] = run
+                served[k] = true
+                units[k] = UInt32(entry.offset / ShapeFileLayout.unit)
             }
         }
+        return units
     }
 
     /// Whether an entry of `file` that went through fallback fonts may be served: its fonts record names the

@@ -58,6 +58,20 @@ struct RecordHasher {
         step(UInt64(count), 0)
     }
 
+    /// Mixes in `blocks` sixteen-byte blocks from `base`, without their length: for bytes whose length they say
+    /// themselves (a run list's entries: each head gives its glyph count), so it need not be mixed in again.
+    @inline(__always)
+    mutating func combine(blocks base: UnsafeRawPointer, count blocks: Int) {
+        var offset = 0
+        let end = blocks &* 16
+        while offset != end {
+            step(
+                UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)),
+                UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset &+ 8, as: UInt64.self)))
+            offset &+= 16
+        }
+    }
+
     /// The hash of everything combined (the MurmurHash3 finalizer, as `StableHasher`'s).
     func finalize() -> UInt64 { StableHasher.avalanche(state) }
 }

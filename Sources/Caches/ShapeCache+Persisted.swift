@@ -34,10 +34,10 @@ extension PersistedShapes {
     func save(from cache: ShapeCache) -> PersistedSave? {
         // What this process's new runs depend on.
         var uses: [(depends: Bool, maxFont: UInt16)] = []
-        cache.forEachUnsavedRun { _, run, glyphs in
+        cache.forEachUnsavedRun { _, _, _, run, glyphs in
             uses.append(PersistedShapes.fallbackUse(of: glyphs, style: run.style, chain: chain))
         }
-        guard !uses.isEmpty else { return nil }
+        guard !uses.isEmpty || !wantedLists.isEmpty else { return nil }
         // The fonts runs depending on fallbacks were shaped with: the chain's 0…n as they are now.
         var fonts: [ShapeFile.Font] = []
         if let maxFont = uses.lazy.filter({ $0.depends }).map({ $0.maxFont }).max() {
@@ -52,13 +52,16 @@ extension PersistedShapes {
         var offsets: [Int] = []
         offsets.reserveCapacity(uses.count)
         var index = 0
-        cache.forEachUnsavedRun { utf8, run, glyphs in
+        // Which new entry is each string's own run (-1: none), for the lists.
+        var entryOfID = [Int32](repeating: -1, count: wantedLists.isEmpty ? 0 : cache.strings.count)
+        cache.forEachUnsavedRun { id, own, utf8, run, glyphs in
             let use = uses[index]
             index += 1
             let string = UnsafeRawBufferPointer(utf8)
             guard !use.depends || !fonts.isEmpty,
                 ShapeRecords.fits(glyphs: Int(run.glyphCount), stringBytes: string.count)
             else { return }
+            if own, Int(id) < entryOfID.count { entryOfID[Int(id)] = Int32(offsets.count) }
             offsets.append(batch.end)
             _ = batch.appendEntry(
                 keyHash: ShapeFileLayout.keyHash(string, style: run.style.rawValue), string: string,
@@ -66,12 +69,21 @@ extension PersistedShapes {
                 flags: use.depends ? ShapeFileLayout.dependsOnFallbacks : 0,
                 maxFont: use.depends ? use.maxFont : 0, fonts: 0, glyphs: glyphs)
         }
-        guard !offsets.isEmpty else { return nil }
+        let strings = cache.strings
+        let lists = wantedLists.map { wanted in
+            ShapeRunListDraft(
+                digest: wanted.digest, strings: strings, ids: wanted.ids,
+                batchEntry: wanted.ids.map { Int($0) < entryOfID.count ? entryOfID[Int($0)] : -1 }, found: wanted.units)
+        }
+        wantedLists = []
+        guard !offsets.isEmpty || !lists.isEmpty else { return nil }
         let appender = ShapeFileAppender(folder: folder, name: key.fileName, key: key.hash, slotCount: slotCount)
         guard
             let outcome = appender.append(
-                batch, entries: offsets, fonts: fonts, compact: damaged, holds: { self.holds($1, in: $0) })
+                batch, entries: offsets, fonts: fonts, compact: damaged, holds: { self.holds($1, in: $0) },
+                lists: lists)
         else { return nil }
+        guard !offsets.isEmpty || outcome.bytesWritten > 0 else { return nil }
         return PersistedSave(
             path: path, entries: outcome.added, bytes: outcome.bytesWritten, compacted: outcome.compacted)
     }

@@ -140,12 +140,15 @@ struct ShapeFile: ShapeFileProbe {
         return filled
     }
 
-    /// Every entry the slots lead to that fits in the bytes (checked or not), in slot order.
+    /// Every entry the slots lead to that fits in the bytes (checked or not), in slot order; run lists
+    /// (`ShapeRunList`) are not entries.
     func reachableEntries() -> [Entry] {
         var entries: [Entry] = []
         for index in 0..<slotCount {
             let value = slot(index)
-            if value != 0, let entry = entry(atUnit: value) { entries.append(entry) }
+            if value != 0, keyHash(atUnit: value) != Layout.listMarker, let entry = entry(atUnit: value) {
+                entries.append(entry)
+            }
         }
         return entries
     }

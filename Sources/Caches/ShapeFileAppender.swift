@@ -43,11 +43,12 @@ struct ShapeFileAppender {
     /// Appends `batch` (records encoded from offset 0: a fonts record `fonts` first when some entry depends on
     /// fallbacks, then entries at `entries`, their relative offsets). `compact` asks for a compaction (a lookup met
     /// damage). `holds` says whether an entry of the file through fallback fonts still holds (its fonts are the
-    /// chain's), for a compaction's carrying. Nil when the folder or file cannot be used (a cache never fails a
-    /// command).
+    /// chain's), for a compaction's carrying. `lists` are the run lists to write after the entries (those the file
+    /// already has are not written again); a compaction carries the file's lists that hold. Nil when the folder or
+    /// file cannot be used (a cache never fails a command).
     func append(
         _ batch: ShapeRecords, entries: [Int], fonts: [ShapeFile.Font], compact: Bool,
-        holds: (ShapeFile, ShapeFile.Entry) -> Bool
+        holds: (ShapeFile, ShapeFile.Entry) -> Bool, lists: [ShapeRunListDraft] = []
     ) -> Outcome? {
         precondition(batch.start == 0, "a batch is encoded from offset 0")
         for _ in 0..<8 {
@@ -77,7 +78,8 @@ struct ShapeFileAppender {
                 ? header.withUnsafeBytes { Layout.slotCount(ofHeader: $0.baseAddress!, key: key) } : nil
             guard let slots, size <= Layout.maximumFileSize else {
                 // Not a file for this key (or past the bound): replaced by one with the batch alone.
-                return replace(with: batch, entries: entries, fonts: fonts, carrying: nil, holds: holds)
+                return replace(
+                    with: batch, entries: entries, fonts: fonts, carrying: nil, holds: holds, lists: lists)
             }
             if size < Layout.recordsStart(slotCount: slots) {
                 // A crash between the header and the room for the slots.
@@ -85,15 +87,18 @@ struct ShapeFileAppender {
                 size = Layout.recordsStart(slotCount: slots)
             }
             guard let mapping = ShapeFileMapping(descriptor: fd, length: size, key: key) else { return nil }
-            if compact || crowded(mapping.file, adding: entries.count) {
-                return replace(with: batch, entries: entries, fonts: fonts, carrying: mapping.file, holds: holds)
+            if compact || crowded(mapping.file, adding: entries.count + lists.count) {
+                return replace(
+                    with: batch, entries: entries, fonts: fonts, carrying: mapping.file, holds: holds, lists: lists)
             }
-            switch appendNew(batch, entries: entries, to: fd, file: mapping.file, end: size, holds: holds) {
+            switch appendNew(batch, entries: entries, to: fd, file: mapping.file, end: size, holds: holds, lists: lists)
+            {
             case .appended(var outcome):
                 outcome.bytesWritten += written
                 return outcome
             case .damaged:
-                return replace(with: batch, entries: entries, fonts: fonts, carrying: mapping.file, holds: holds)
+                return replace(
+                    with: batch, entries: entries, fonts: fonts, carrying: mapping.file, holds: holds, lists: lists)
             case .failed:
                 return nil
             }
@@ -118,23 +123,26 @@ struct ShapeFileAppender {
         case failed
     }
 
-    /// The batch's entries the file lacks, appended at its end (rounded up to 16: past a torn tail), then their
-    /// slots filled. Entries that would take the file past its bound or crowd its slots are left out.
+    /// The batch's entries the file lacks, appended at its end (rounded up to 16: past a torn tail), then the run
+    /// lists the file lacks, then their slots filled. Records that would take the file past its bound or crowd its
+    /// slots are left out.
     private func appendNew(
         _ batch: ShapeRecords, entries: [Int], to fd: Int32, file: ShapeFile, end: Int,
-        holds: (ShapeFile, ShapeFile.Entry) -> Bool
+        holds: (ShapeFile, ShapeFile.Entry) -> Bool, lists: [ShapeRunListDraft]
     ) -> Appended {
         let start = Layout.padded(end)
         let mask = file.slotCount - 1
         var output: [UInt8] = []
-        output.reserveCapacity(batch.bytes.count)
+        output.reserveCapacity(batch.bytes.count + lists.reduce(0) { $0 + Layout.listLength(count: $1.count) })
         var claimed: [Int: UInt64] = [:]  // slots this batch fills, with the key hash of what goes there
         claimed.reserveCapacity(entries.count)
         var fills: [(slot: Int, unit: UInt32)] = []
-        fills.reserveCapacity(entries.count)
+        fills.reserveCapacity(entries.count + lists.count)
         var fontsUnit: UInt32?
+        // Where each batch entry is in the file after the append (0: left out), for the lists.
+        var batchUnits = [UInt32](repeating: 0, count: entries.count)
         return batch.bytes.withUnsafeBytes { bytes -> Appended in
-            for offset in entries {
+            for (index, offset) in entries.enumerated() {
                 typealias E = Layout.Entry
                 let base = bytes.baseAddress! + offset
                 let hash = base.loadUnaligned(fromByteOffset: E.keyHash, as: UInt64.self)
@@ -144,7 +152,9 @@ struct ShapeFileAppender {
                 let string = UnsafeRawBufferPointer(
                     start: base + Layout.recordHeadSize + glyphCount * Layout.glyphSize, count: stringCount)
                 switch file.lookup(string, style: style, hash: hash, accept: { holds(file, $0) }) {
-                case .found: continue  // another process added it meanwhile
+                case .found(let entry):  // another process added it meanwhile
+                    batchUnits[index] = UInt32(entry.offset / Layout.unit)
+                    continue
                 case .damaged: return .damaged
                 case .absent: break
                 }
@@ -176,6 +186,20 @@ struct ShapeFileAppender {
                 }
                 claimed[slot] = hash
                 fills.append((slot, UInt32((start + at) / Layout.unit)))
+                batchUnits[index] = UInt32((start + at) / Layout.unit)
+            }
+            let added = fills.count
+            appendLists(lists, file: file, start: start, batchUnits: batchUnits, holds: holds, output: &output) {
+                var slot = Int(truncatingIfNeeded: $0) & mask
+                for _ in 0..<Layout.maximumProbe {
+                    if file.slot(slot) == 0 && claimed[slot] == nil {
+                        claimed[slot] = $0
+                        fills.append((slot, $1))
+                        return true
+                    }
+                    slot = (slot + 1) & mask
+                }
+                return false
             }
             guard !fills.isEmpty else { return .appended(Outcome(added: 0, bytesWritten: 0, compacted: false)) }
             // Records first, then their slots: a slot never leads to bytes not written yet.
@@ -187,8 +211,41 @@ struct ShapeFileAppender {
             }
             return .appended(
                 Outcome(
-                    added: fills.count, bytesWritten: output.count + fills.count * 4,
+                    added: added, bytesWritten: output.count + fills.count * 4,
                     compacted: false))
+        }
+    }
+
+    /// Appends to `output` (the records to write at `start`) the run lists of `lists` the file lacks, each given a
+    /// slot by `claim` (its digest and offset / 16; false: no slot near, so it is left out). An entry of a list is
+    /// read where it is: in the file, or among the records being appended.
+    private func appendLists(
+        _ lists: [ShapeRunListDraft], file: ShapeFile, start: Int, batchUnits: [UInt32],
+        holds: (ShapeFile, ShapeFile.Entry) -> Bool, output: inout [UInt8], claim: (UInt64, UInt32) -> Bool
+    ) {
+        for draft in lists where !draft.isListed(in: file, accept: { holds(file, $0) }) {
+            let units = draft.units(in: file, batchUnits: batchUnits, accept: { holds(file, $0) })
+            let contents = output.withUnsafeBytes { appended in
+                ShapeRunList.contents(of: units) { unit -> UnsafeRawBufferPointer? in
+                    let at = Int(unit) * Layout.unit
+                    if at < start {
+                        return file.entry(atUnit: unit).map {
+                            UnsafeRawBufferPointer(rebasing: file.bytes[at..<at + $0.length])
+                        }
+                    }
+                    guard at - start <= appended.count - Layout.recordHeadSize else { return nil }
+                    let entry = ShapeFile.Entry(head: appended.baseAddress! + (at - start), offset: at)
+                    guard entry.length <= appended.count - (at - start) else { return nil }
+                    return UnsafeRawBufferPointer(rebasing: appended[(at - start)..<(at - start + entry.length)])
+                }
+            }
+            guard let contents, units.contains(where: { $0 != 0 }),
+                start + output.count + Layout.listLength(count: units.count) <= Layout.maximumFileSize,
+                claim(draft.digest, UInt32((start + output.count) / Layout.unit))
+            else { continue }
+            ShapeRunList.record(digest: draft.digest, units: units, contents: contents).withUnsafeBytes {
+                Self.append($0, to: &output)
+            }
         }
     }
 
@@ -196,7 +253,7 @@ struct ShapeFileAppender {
     /// fallback fonts hold and are among `fonts`), renamed over the name.
     private func replace(
         with batch: ShapeRecords, entries: [Int], fonts: [ShapeFile.Font], carrying file: ShapeFile?,
-        holds: (ShapeFile, ShapeFile.Entry) -> Bool
+        holds: (ShapeFile, ShapeFile.Entry) -> Bool, lists: [ShapeRunListDraft]
     ) -> Outcome? {
         // Sized for what it will hold: the batch and the entries carried (at most those the slots lead to).
         let carried = file?.filledSlots() ?? 0
@@ -218,8 +275,9 @@ struct ShapeFileAppender {
         }
         if !fonts.isEmpty { writer.setFonts(fonts) }
         var added = 0
+        var batchUnits = [UInt32](repeating: 0, count: entries.count)
         batch.bytes.withUnsafeBytes { bytes in
-            for offset in entries {
+            for (index, offset) in entries.enumerated() {
                 typealias E = Layout.Entry
                 let base = bytes.baseAddress! + offset
                 let glyphCount = Int(base.loadUnaligned(fromByteOffset: E.glyphCount, as: UInt16.self))
@@ -237,23 +295,56 @@ struct ShapeFileAppender {
                     keyHash: base.loadUnaligned(fromByteOffset: E.keyHash, as: UInt64.self),
                     check: base.loadUnaligned(fromByteOffset: E.check, as: UInt64.self))
                 if outcome == .added { added += 1 }
+                batchUnits[index] = writer.lastUnit
             }
         }
+        // Where each carried entry went, for the lists.
+        var moved: [UInt32: UInt32] = [:]
         if let file {
             for entry in file.reachableEntries() where file.verified(entry) {
                 if entry.dependsOnFallbacks, Int(entry.maxFont) >= fonts.count || !holds(file, entry) { continue }
-                if writer.add(
+                let outcome = writer.add(
                     string: file.string(of: entry), style: entry.style, advance: entry.advance,
                     flags: entry.flags, maxFont: entry.maxFont, glyphs: file.glyphs(of: entry),
-                    keyHash: entry.keyHash, check: entry.check) == .full
-                {
-                    break
-                }
+                    keyHash: entry.keyHash, check: entry.check)
+                if outcome == .full { break }
+                moved[UInt32(entry.offset / Layout.unit)] = writer.lastUnit
             }
         }
+        carryLists(from: file, moved: moved, lists: lists, batchUnits: batchUnits, holds: holds, into: &writer)
         let bytes = writer.encoded()
         guard folder.write(name, bytes) else { return nil }
         return Outcome(added: added, bytesWritten: bytes.count, compacted: true)
+    }
+
+    /// A compaction's run lists: the file's lists that hold, their entries where the compaction moved them, then
+    /// `lists`, which replace any of the file's for the same batch.
+    private func carryLists(
+        from file: ShapeFile?, moved: [UInt32: UInt32], lists: [ShapeRunListDraft], batchUnits: [UInt32],
+        holds: (ShapeFile, ShapeFile.Entry) -> Bool, into writer: inout ShapeFileWriter
+    ) {
+        let replaced = Set(lists.map(\.digest))
+        if let file {
+            for offset in file.reachableLists() {
+                // A list naming an entry the compaction dropped is dropped too: the next prefetch writes it again.
+                guard let (digest, units) = file.listUnits(at: offset), !replaced.contains(digest),
+                    units.allSatisfy({ $0 == 0 || moved[$0] != nil })
+                else { continue }
+                if writer.addList(digest: digest, units: units.map { $0 == 0 ? 0 : moved[$0]! }) == .full { return }
+            }
+        }
+        for draft in lists {
+            // Served from the file: where that entry moved; the batch's own: where the writer put it.
+            let old =
+                file.map { file in draft.units(in: file, batchUnits: [], accept: { holds(file, $0) }) }
+                ?? [UInt32](repeating: 0, count: draft.count)
+            let units = (0..<draft.count).map { k -> UInt32 in
+                let entry = Int(draft.batchEntry[k])
+                if entry >= 0 { return entry < batchUnits.count ? batchUnits[entry] : 0 }
+                return old[k] == 0 ? 0 : moved[old[k]] ?? 0
+            }
+            if writer.addList(digest: draft.digest, units: units) == .full { return }
+        }
     }
 
     /// Writes all of `bytes` at `offset`; false on an error.

@@ -1,6 +1,6 @@
 import InterlinearShaping
 
-/// The persisted shape cache's file format (version 4: append-only), shared by the reader (`ShapeFile`), the
+/// The persisted shape cache's file format (version 5: append-only), shared by the reader (`ShapeFile`), the
 /// whole-file writer (`ShapeFileWriter`) and the appender (`ShapeFileAppender`). Native byte order (little-endian
 /// here; a file from a machine of the other order fails the byte-order field); records 16-byte aligned, so glyphs
 /// are served in place from the mapping, a run's glyph index being its glyphs' byte offset in the file / 16.
@@ -13,7 +13,10 @@ import InterlinearShaping
 ///
 /// An entry record is a 32-byte head (key hash, check, advance, glyph count, string length, style, flags, max
 /// font, fonts record), its glyphs (16 × count, `ShapedGlyph`s), its UTF-8 key padded to 16. A fonts record is a
-/// 32-byte head (marker, check, length) and the chain's fonts 0…n that the entries naming it were shaped with.
+/// 32-byte head (marker, check, length) and the chain's fonts 0…n that the entries naming it were shaped with. A
+/// run list (`ShapeRunList`) is a 32-byte head (marker, digest, check, count), a hash of the entries it names, and
+/// their offsets / 16 in a batch's order: a prefetch of a chapter's strings finds their entries in one lookup. Its
+/// slot is placed by its digest, as an entry's by its key hash.
 ///
 /// A process that shaped n new strings appends their records at the end (one `pwrite`) and then fills their slots
 /// (4 bytes each), holding an exclusive `flock` on the file: O(n) bytes, never the file. A slot is filled only after
@@ -24,11 +27,13 @@ import InterlinearShaping
 enum ShapeFileLayout {
     /// "ILSHAPES" read as a little-endian number.
     static let magic: UInt64 = 0x5345_5041_4853_4C49
+    /// 5: the layout of 4, with run lists (`ShapeRunList`) in the slots beside the entries. A list serves its runs
+    /// in the styles `ShapingStyle.detect` gave when it was written, so a change to `detect` is a new version too.
     /// 4: the layout of 3, with entries' checks and key hashes by `RecordHasher` (sixteen bytes a step), not
     /// `StableHasher`. 3: the layout of 2, with a glyph's font a chain index of the chain `FontChain` makes since
     /// the Hebrew font is font 1 (in 2 it was its place in fontconfig's list). The key names the version, so files
     /// of earlier versions are never read, and `ShapeFileSweep` removes them.
-    static let version: UInt32 = 4
+    static let version: UInt32 = 5
     /// Written natively; read back as another number on a machine of the other byte order.
     static let byteOrderMark: UInt32 = 0x0102_0304
     static let headerSize = 128
@@ -68,6 +73,18 @@ enum ShapeFileLayout {
     enum Fonts {
         static let marker = 0, check = 8, length = 16
     }
+    /// A run list's head: marker, digest of its batch's strings, check of the rest of the record, entry count.
+    /// Its payload: the hash of the entries' records (`contents`), 8 zero bytes, then a 4-byte offset / 16 per
+    /// string (0: none in the file).
+    enum List {
+        static let marker = 0, digest = 8, check = 16, count = 24, contents = 32, units = 48
+    }
+    /// "ILRUNLST": the first field of a run list (where an entry has its key hash).
+    static let listMarker: UInt64 = 0x5453_4C4E_5552_4C49
+    /// The most strings one list names: a chapter has a few thousand; a larger batch is looked up string by string.
+    static let maximumListCount = 1 << 16
+    /// The length of a run list of `count` strings.
+    static func listLength(count: Int) -> Int { padded(List.units + 4 * count) }
     /// "ILFONTS\0": the first field of a fonts record (where an entry has its key hash).
     static let fontsMarker: UInt64 = 0x0053_544E_4F46_4C49
     /// Entry flag: the run went through fallback fonts, so it holds only while the chain's fonts 1…maxFont are the
@@ -76,6 +93,9 @@ enum ShapeFileLayout {
 
     static let checkSeed: UInt64 = 0x1319_8A2E_0370_7344
     static let keySeed: UInt64 = 0xA409_3822_299F_31D0
+    static let listSeed: UInt64 = 0x082E_FA98_EC4E_6C89
+    static let listContentsSeed: UInt64 = 0x4528_21E6_38D0_1377
+    static let listCheckSeed: UInt64 = 0xBE54_66CF_34E9_0C6C
 
     /// The slots of a file made for `entries` entries: a power of two at least `least`, with the entries filling at
     /// most a quarter of them (so the file takes as many again before it grows), at most `maximumSlotCount`.

@@ -74,6 +74,13 @@ struct ShapeRecords {
         }
     }
 
+    /// Appends a run list's record (`ShapeRunList.record`); returns its offset / 16.
+    mutating func appendList(_ record: [UInt8]) -> UInt32 {
+        let unit = UInt32(end / Layout.unit)
+        bytes.append(contentsOf: record)
+        return unit
+    }
+
     /// Appends a fonts record of `fonts` (the chain's fonts 0…n); returns its offset / 16.
     mutating func appendFonts(_ fonts: [ShapeFile.Font]) -> UInt32 {
         var payload: [UInt8] = []
@@ -120,6 +127,8 @@ struct ShapeFileWriter {
     /// The fonts record runs depending on fallbacks name (0: none yet).
     private var fontsUnit: UInt32 = 0
     private(set) var entryCount = 0
+    /// The offset / 16 of the entry the last `add` added, or found there already (a duplicate); 0 when it was full.
+    private(set) var lastUnit: UInt32 = 0
 
     /// A writer of a file for `key` with `slotCount` slots (a power of two, 16 or more), of at most `limit` bytes.
     init(key: UInt64, slotCount: Int = Layout.defaultSlotCount, limit: Int = Layout.maximumFileSize) {
@@ -153,8 +162,12 @@ struct ShapeFileWriter {
         let mask = slots.count - 1
         var index = Int(truncatingIfNeeded: hash) & mask
         var probes = 0
+        lastUnit = 0
         while slots[index] != 0 {
-            if slotHashes[index] == hash { return .duplicate }
+            if slotHashes[index] == hash {
+                lastUnit = slots[index]
+                return .duplicate
+            }
             probes += 1
             guard probes < Layout.maximumProbe else { return .full }
             index = (index + 1) & mask
@@ -167,7 +180,37 @@ struct ShapeFileWriter {
             keyHash: hash, check: check, string: string, style: style, advance: advance,
             flags: flags, maxFont: maxFont, fonts: fonts, glyphs: run)
         slotHashes[index] = hash
+        lastUnit = slots[index]
         entryCount += 1
+        return .added
+    }
+
+    /// Adds a run list (`ShapeRunList`) for `digest` naming the entries at `units` (offsets / 16 of entries this
+    /// writer added; 0: none): `.full` when a unit leads to none of them, or the list would take the file past its
+    /// bound or its probe past `ShapeFileLayout.maximumProbe`; `.duplicate` when no unit names an entry.
+    mutating func addList(digest: UInt64, units: [UInt32]) -> Outcome {
+        guard units.count <= Layout.maximumListCount, units.contains(where: { $0 != 0 }) else { return .duplicate }
+        let start = records.start
+        let contents = records.bytes.withUnsafeBytes { bytes in
+            ShapeRunList.contents(of: units) { unit -> UnsafeRawBufferPointer? in
+                let at = Int(unit) * Layout.unit - start
+                guard at >= 0, at <= bytes.count - Layout.recordHeadSize else { return nil }
+                let entry = ShapeFile.Entry(head: bytes.baseAddress! + at, offset: at)
+                guard entry.length <= bytes.count - at else { return nil }
+                return UnsafeRawBufferPointer(rebasing: bytes[at..<at + entry.length])
+            }
+        }
+        let mask = slots.count - 1
+        var index = Int(truncatingIfNeeded: digest) & mask
+        var probes = 0
+        while slots[index] != 0 {
+            probes += 1
+            guard probes < Layout.maximumProbe else { return .full }
+            index = (index + 1) & mask
+        }
+        guard let contents, records.end + Layout.listLength(count: units.count) <= limit else { return .full }
+        slots[index] = records.appendList(ShapeRunList.record(digest: digest, units: units, contents: contents))
+        slotHashes[index] = Layout.listMarker
         return .added
     }
 

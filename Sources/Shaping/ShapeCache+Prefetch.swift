@@ -40,30 +40,40 @@ extension ShapeCache {
             }
             count = n
         }
-        // The store serves what it holds, asked once for them all; only the rest is shaped.
-        if !pending.isEmpty, let store = t.pointee.fileStore {
-            // What it serves is gathered in place and appended to the runs at once (`recordServed` for each, as one
-            // append: no capacity or uniqueness check per run).
+        // The store serves what it holds, asked once for them all (also without a file: it remembers the batch);
+        // only the rest is shaped.
+        if !pending.isEmpty, let store = t.pointee.store {
+            // What it serves is written in place, gathered to the front, and made the runs (or appended to them) at
+            // once (`recordServed` for each, without a capacity or uniqueness check per run).
             let first = t.pointee.runs.count
-            var served = 0
-            let servedRuns = UnsafeMutableBufferPointer<ShapedRun>.allocate(capacity: pending.count)
-            defer { servedRuns.deallocate() }
-            pending.withUnsafeBufferPointer { queued in
-                t.pointee.runIndex.withUnsafeMutableBufferPointer { index in
-                    store.runs(of: queued, in: strings) { k, run in
-                        // `runs(of:)` calls once per id at most; a store that called more is not followed past the
-                        // room.
-                        guard served < servedRuns.count else { return }
-                        servedRuns.initializeElement(at: served, to: run)
-                        index[Int(queued[k])] = Int32(truncatingIfNeeded: first + served)
-                        served += 1
+            let count = pending.count
+            let isServed = UnsafeMutablePointer<Bool>.allocate(capacity: count)
+            isServed.initialize(repeating: false, count: count)
+            defer { isServed.deallocate() }
+            let found = pending.withUnsafeBufferPointer { queued in
+                [ShapedRun](unsafeUninitializedCapacity: count) { buffer, initialized in
+                    store.runs(of: queued, in: strings, into: buffer.baseAddress!, served: isServed)
+                    var served = 0
+                    t.pointee.runIndex.withUnsafeMutableBufferPointer { index in
+                        for k in 0..<count where isServed[k] {
+                            // A trivial type: plain copies; `served` ≤ k, so nothing is overwritten before it is read.
+                            buffer[served] = buffer[k]
+                            index[Int(queued[k])] = Int32(truncatingIfNeeded: first + served)
+                            served += 1
+                        }
                     }
+                    initialized = served
                 }
             }
-            t.pointee.runs.append(contentsOf: UnsafeBufferPointer(rebasing: servedRuns[..<served]))
+            let served = found.count
+            if first == 0 { t.pointee.runs = found } else { t.pointee.runs.append(contentsOf: found) }
             t.pointee.shapedCount += served
             t.pointee.servedFromFile += served
-            if served > 0 { pending.removeAll { t.pointee.runIndex[Int($0)] != Tables.queued } }
+            if served == count {
+                pending.removeAll()
+            } else if served > 0 {
+                pending.removeAll { t.pointee.runIndex[Int($0)] != Tables.queued }
+            }
         }
         guard !pending.isEmpty else { return }
         let chunks = (pending.count + Self.prefetchChunk - 1) / Self.prefetchChunk

@@ -35,10 +35,13 @@ package protocol ShapeStore: AnyObject {
     var path: String { get }
     /// The stored run of a string in `style`, its glyph start among the stored glyphs; nil when the store lacks it.
     func run(utf8: UnsafeBufferPointer<UInt8>, style: ShapingStyle) -> ShapedRun?
-    /// Calls `found` with the position in `ids` and the run of each string (of `strings`, in its own style:
-    /// `ShapingStyle.detect`) the store holds, in order: one call for a whole prefetch, so a lookup costs no
-    /// dynamic dispatch and no reference counting.
-    func runs(of ids: UnsafeBufferPointer<TextID>, in strings: StringTable, found: (Int, ShapedRun) -> Void)
+    /// Writes `runs[k]` and sets `served[k]` (false on entry) for each string `ids[k]` (of `strings`, in its own
+    /// style: `ShapingStyle.detect`) the store holds: one call for a whole prefetch, so a lookup costs no dynamic
+    /// dispatch and no reference counting. Asked also while the store holds no runs, so that it may remember the
+    /// batch and keep its runs together when it saves (the shape file's run lists).
+    func runs(
+        of ids: UnsafeBufferPointer<TextID>, in strings: StringTable, into runs: UnsafeMutablePointer<ShapedRun>,
+        served: UnsafeMutablePointer<Bool>)
     /// Keeps the runs `cache` shaped that the store lacks (`ShapeCache.forEachUnsavedRun`); returns what was written, nil
     /// when nothing was or the write failed (a cache never fails a command).
     func save(from cache: ShapeCache) -> PersistedSave?
@@ -87,23 +90,25 @@ extension ShapeCache {
     }
 
     /// Calls `body` with each run this process shaped that the store lacks, except runs with missing glyphs (a newly
-    /// installed font could change them), with its string's bytes and its glyphs (valid during the call): each
-    /// string's own run in id order, then the restyled ones. Here, not in the store, so the glyphs are read by this
-    /// module's specialized code.
+    /// installed font could change them), with its string's id and bytes, whether it is the string's own run (not a
+    /// restyled one), and its glyphs (valid during the call): each string's own run in id order, then the restyled
+    /// ones. Here, not in the store, so the glyphs are read by this module's specialized code.
     package func forEachUnsavedRun(
-        _ body: (_ utf8: UnsafeBufferPointer<UInt8>, _ run: ShapedRun, _ glyphs: UnsafeBufferPointer<ShapedGlyph>) ->
-            Void
+        _ body: (
+            _ id: TextID, _ own: Bool, _ utf8: UnsafeBufferPointer<UInt8>, _ run: ShapedRun,
+            _ glyphs: UnsafeBufferPointer<ShapedGlyph>
+        ) -> Void
     ) {
         let t = tables
         let storedGlyphs = t.pointee.fileGlyphCount
         let strings = self.strings
-        func visit(_ id: TextID, _ slot: Int32) {
+        func visit(_ id: TextID, _ slot: Int32, own: Bool) {
             let run = t.pointee.runs[Int(slot)]
             guard run.glyphStart >= storedGlyphs && run.missing == 0 else { return }
-            strings.withUTF8(of: id) { utf8 in withGlyphs(of: run) { body(utf8, run, $0) } }
+            strings.withUTF8(of: id) { utf8 in withGlyphs(of: run) { body(id, own, utf8, run, $0) } }
         }
-        for (id, slot) in t.pointee.runIndex.enumerated() where slot >= 0 { visit(TextID(id), slot) }
-        for (key, slot) in t.pointee.restyled { visit(key.id, slot) }
+        for (id, slot) in t.pointee.runIndex.enumerated() where slot >= 0 { visit(TextID(id), slot, own: true) }
+        for (key, slot) in t.pointee.restyled { visit(key.id, slot, own: false) }
     }
 
     /// Hands the store the runs this process shaped that it lacks (`ShapeStore.save(from:)`); returns what was

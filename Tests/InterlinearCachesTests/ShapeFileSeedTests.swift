@@ -12,7 +12,7 @@ import Testing
     static let key: UInt64 = 0x5EED_5EED_5EED_5EED
 
     /// Empty; three runs in the three styles; a run through a fallback font with its fonts record; forty runs (in 64
-    /// slots).
+    /// slots); three runs and a run list of them.
     static func seeds() -> [String: [UInt8]] {
         func glyphs(_ count: Int, font: UInt16 = 0) -> [ShapedGlyph] {
             (0..<count).map { ShapedGlyph(glyph: UInt16(3 + $0), font: font, advance: 0.5, xOffset: 0, yOffset: 0) }
@@ -53,6 +53,15 @@ import Testing
         var forty = ShapeFileWriter(key: key, slotCount: 64)
         for n in 0..<40 { add(&forty, "ἐγένετο \(n)", style: .greek, glyphs: glyphs(1 + n % 9)) }
         seeds["forty.bin"] = forty.encoded()
+        // Three runs and the run list of a batch of them (and a string the file lacks).
+        var listed = ShapeFileWriter(key: key, slotCount: 16)
+        var units: [UInt32] = []
+        for (text, style) in [("λόγος", ShapingStyle.greek), ("word", .latin), ("בְּרֵאשִׁית", .hebrew)] {
+            add(&listed, text, style: style, glyphs: glyphs(text.utf8.count % 7 + 1))
+            units.append(listed.lastUnit)
+        }
+        _ = listed.addList(digest: 0x0123_4567_89AB_CDEF, units: [units[1], 0, units[0], units[2]])
+        seeds["list.bin"] = listed.encoded()
         return seeds
     }
 
