@@ -33,9 +33,9 @@ enum LayoutDocument {
             json.key("id"); json.string("\(osisID).\(verse.number)")
             json.key("labels")
             json.beginArray()
-            for label in layout.labels[cell.labels] {
-                write(label, strings: strings, english: english, numbers: numbers, segments: segments, into: &json)
-            }
+            writeLabels(
+                layout.labels[cell.labels], strings: strings, english: english, numbers: numbers, segments: segments,
+                into: &json)
             json.endArray()
             if verse.outsideText { json.key("outside"); json.bool(true) }
             json.key("translation")
@@ -68,71 +68,137 @@ enum LayoutDocument {
         return try json.finish()
     }
 
-    /// The most bytes a label's object takes besides its text: the constant pieces (73 with the longest tier name),
-    /// four numbers and the word (`putNumber`); `beginValue` reserves the comma before it.
-    static let labelBound = 80 + 4 * JSONWriter.maxNumberLength + 20
+    /// The most bytes a label's object takes besides its text: the comma before it, the constant pieces (73 with the
+    /// longest tier name), four numbers and the word (`writeDecimal`).
+    static let labelBound = 1 + 80 + 4 * JSONWriter.maxNumberLength + 20
 
-    /// One label's object, `{"height":…,"text":"…","tier":"…","width":…,"word":…,"x":…,"y":…}`, from fixed pieces
-    /// after one reservation: the keys in sorted order with their punctuation, the tier's name among them. The
-    /// stretch from the text to the width is copied from where the same string was last written in the same tier
-    /// at the same width (`LabelSegments`) — then the string's bytes are not read — else written and remembered.
-    @inline(__always)
-    private static func write(
-        _ label: Label, strings: StringTable, english: Bool, numbers: LabelNumbers, segments: LabelSegments,
-        into json: inout JSONWriter
+    /// The labels of one cell as the elements of the array just begun, each
+    /// `{"height":…,"text":"…","tier":"…","width":…,"word":…,"x":…,"y":…}`: constant pieces (the keys in sorted
+    /// order with their punctuation, the tier's name among them) and numbers written at a position kept in a
+    /// register, the writer's count set once a label (a store through the writer after every piece was a fifth of
+    /// the stage). The stretch from the opening brace to the word is copied from where the same string was last
+    /// written in the same tier at the same height and width (`LabelSegments`) — then the string's bytes are not
+    /// read — else written and remembered.
+    private static func writeLabels(
+        _ labels: ArraySlice<Label>, strings: StringTable, english: Bool, numbers: LabelNumbers,
+        segments: LabelSegments, into json: inout JSONWriter
     ) {
-        let memo = segments.memo(of: label)
-        let copy = memo.flatMap { $0.pointee.matches(label) ? $0.pointee : nil }
-        // A copy: the segment's bytes (whose tier and width `labelBound` counts again) and the 16 a copy may run
-        // past them; else the text escaped at its longest.
-        let room = json.beginValue(
-            reserving: labelBound + (copy.map { Int($0.length) + 16 } ?? 6 * strings.utf8Count(of: label.text)))
-        json.put(#"{"height":"#)
-        json.putNumber(hundredthsOf: label.height, memo: &numbers.height(label.tier).pointee)
-        json.put(#","text":""#)
-        if let copy {
-            json.putCopy(from: copy.start, count: copy.length)
-        } else {
-            let start = json.count
-            let checked = strings.isCheckedClean(label.text)
-            strings.withUTF8(of: label.text) { writeSegment(label, text: $0, checked: checked, into: &json) }
-            memo?.pointee = LabelSegment(label, start: start, end: json.count)
+        assert(!json.pretty, "labels are compact")
+        guard !labels.isEmpty else { return }
+        var comma = json.hasElement
+        json.hasElement = true
+        for label in labels {
+            let memo = segments.memo(of: label)
+            let copy = memo.flatMap { $0.pointee.matches(label) ? $0.pointee : nil }
+            // A copy: the segment's bytes and the 16 a copy may run past them; else the text escaped at its longest.
+            let bound = labelBound + (copy.map { Int($0.length) &+ 16 } ?? 6 &* strings.utf8Count(of: label.text))
+            json.reserve(bound)
+            let reservedEnd = json.count + bound
+            var out = json.base + json.count
+            if comma { out.pointee = 0x2C; out += 1 }
+            comma = true
+            if let copy {
+                out = copySegment(from: json.base + copy.start, count: Int(copy.length), to: out)
+            } else {
+                json.count = out - json.base
+                writeSegment(label, strings: strings, numbers: numbers, memo: memo, into: &json)
+                out = json.base + json.count
+            }
+            // In English order the dash under an English word aligned to nothing is a source-tier label of no word.
+            // (`label.word`, read here as its offset: `WordOffset` and `Tier.isBlockTier` were calls across modules.)
+            let blockTier = label.tier != .verse && label.tier != .translation
+            if english && label.marksNoWord || !blockTier {
+                out = put("null", at: out)
+            } else {
+                out = JSONWriter.writeDecimal(UInt(label.offset), at: out)
+            }
+            out = put(#","x":"#, at: out)
+            out = number(label.x, memo: numbers.x, at: out, json: &json)
+            out = put(#","y":"#, at: out)
+            out = number(label.y, memo: numbers.y(label.tier), at: out, json: &json)
+            out.pointee = 0x7D
+            json.count = out + 1 - json.base
+            assert(json.count <= reservedEnd, "a label wrote more than it reserved")
         }
-        json.put(#","word":"#)
-        // In English order the dash under an English word aligned to nothing is a source-tier label of no word.
-        // (`label.word`, read here as its offset: `WordOffset` and `Tier.isBlockTier` were calls across modules.)
-        let blockTier = label.tier != .verse && label.tier != .translation
-        json.putNumber(english && label.marksNoWord || !blockTier ? nil : Int(label.offset))
-        json.put(#","x":"#)
-        json.putNumber(hundredthsOf: label.x, memo: &numbers.x.pointee)
-        json.put(#","y":"#)
-        json.putNumber(hundredthsOf: label.y, memo: &numbers.y(label.tier).pointee)
-        json.put("}")
-        json.endValue(room)
     }
 
-    /// A label's text, tier and width: `…","tier":"…","width":…` (the text escaped, without its opening quote).
-    @inline(__always)
+    /// A label's segment, `{"height":…,"text":"…","tier":"…","width":…,"word":` (the text escaped), written at the
+    /// writer's count and remembered in `memo`.
     private static func writeSegment(
-        _ label: Label, text: UnsafeBufferPointer<UInt8>, checked: Bool, into json: inout JSONWriter
+        _ label: Label, strings: StringTable, numbers: LabelNumbers, memo: UnsafeMutablePointer<LabelSegment>?,
+        into json: inout JSONWriter
     ) {
-        json.putTextContent(utf8: text, checked: checked)
+        let start = json.count
+        var out = put(#"{"height":"#, at: json.base + start)
+        out = number(label.height, memo: numbers.height(label.tier), at: out, json: &json)
+        out = put(#","text":""#, at: out)
+        json.count = out - json.base
+        let checked = strings.isCheckedClean(label.text)
+        strings.withUTF8(of: label.text) { json.putTextContent(utf8: $0, checked: checked) }
+        out = json.base + json.count
         switch label.tier {
-        case .verse: json.put(#"","tier":"verse","width":"#)
-        case .source: json.put(#"","tier":"source","width":"#)
-        case .transliteration: json.put(#"","tier":"transliteration","width":"#)
-        case .strongs: json.put(#"","tier":"strongs","width":"#)
-        case .morphology: json.put(#"","tier":"morphology","width":"#)
-        case .gloss: json.put(#"","tier":"gloss","width":"#)
-        case .lemma: json.put(#"","tier":"lemma","width":"#)
-        case .translation: json.put(#"","tier":"translation","width":"#)
+        case .verse: out = put(#"","tier":"verse","width":"#, at: out)
+        case .source: out = put(#"","tier":"source","width":"#, at: out)
+        case .transliteration: out = put(#"","tier":"transliteration","width":"#, at: out)
+        case .strongs: out = put(#"","tier":"strongs","width":"#, at: out)
+        case .morphology: out = put(#"","tier":"morphology","width":"#, at: out)
+        case .gloss: out = put(#"","tier":"gloss","width":"#, at: out)
+        case .lemma: out = put(#"","tier":"lemma","width":"#, at: out)
+        case .translation: out = put(#"","tier":"translation","width":"#, at: out)
         }
-        json.putNumber(hundredthsOf: label.width)
+        if let end = JSONWriter.writeNumber(hundredthsOf: label.width, at: out) {
+            out = end
+        } else {
+            json.count = out - json.base
+            json.appendNumber(rounded(label.width))
+            out = json.base + json.count
+        }
+        out = put(#","word":"#, at: out)
+        json.count = out - json.base
+        memo?.pointee = LabelSegment(label, start: start, end: json.count)
+    }
+
+    /// Writes constant bytes at `out`: one copy of a length known where this is inlined.
+    @inline(__always)
+    private static func put(_ piece: StaticString, at out: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        UnsafeMutableRawPointer(out).copyMemory(from: piece.utf8Start, byteCount: piece.utf8CodeUnitCount)
+        return out + piece.utf8CodeUnitCount
+    }
+
+    /// A coordinate at `out` through its memo (`WrittenNumber`), or the writer's long way for one beyond them.
+    @inline(__always)
+    private static func number(
+        _ value: Float, memo: UnsafeMutablePointer<WrittenNumber>, at out: UnsafeMutablePointer<UInt8>,
+        json: inout JSONWriter
+    ) -> UnsafeMutablePointer<UInt8> {
+        if let end = memo.pointee.write(hundredthsOf: value, at: out) { return end }
+        json.count = out - json.base
+        json.appendNumber(rounded(value))
+        return json.base + json.count
+    }
+
+    /// Writes again `count` bytes written earlier at `from`, sixteen at a time: the last sixteen may run up to 15
+    /// bytes past both ends, so the caller reserved room for that, and at least 15 bytes were written after the
+    /// earlier ones (a label's word, coordinates and closing brace, then a comma or the cell's end), so the copy
+    /// never reads what it writes.
+    @inline(__always)
+    private static func copySegment(
+        from source: UnsafeMutablePointer<UInt8>, count: Int, to out: UnsafeMutablePointer<UInt8>
+    ) -> UnsafeMutablePointer<UInt8> {
+        let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(out)
+        var i = 0
+        while i < count {
+            to.storeBytes(of: from.loadUnaligned(fromByteOffset: i, as: UInt64.self), toByteOffset: i, as: UInt64.self)
+            to.storeBytes(
+                of: from.loadUnaligned(fromByteOffset: i &+ 8, as: UInt64.self), toByteOffset: i &+ 8, as: UInt64.self)
+            i &+= 16
+        }
+        return out + count
     }
 
     /// Where each string's label segment (`writeSegment`) was last written in the document, by text id: a
     /// chapter's labels repeat their strings (John 1: 5,087 labels of 1,829 strings), and a segment's bytes depend
-    /// only on the string, the tier and the width's bits, so a copy of them is what writing would give. Two slots a
+    /// only on the string, the tier and the bits of the height and width, so a copy of them is what writing would give. Two slots a
     /// string, the translation's and the blocks' (an English word is often both a gloss and a translation word).
     /// One allocation a document, zeroed (a zero length: nothing written yet). The caller deallocates it.
     struct LabelSegments {
@@ -155,11 +221,12 @@ enum LayoutDocument {
         }
     }
 
-    /// One remembered segment: its bytes in the document, and the tier and width they were written for.
+    /// One remembered segment: its bytes in the document, and the tier, height and width they were written for.
     struct LabelSegment {
         var start = 0
         var length: UInt32 = 0
         var widthBits: UInt32 = 0
+        var heightBits: UInt32 = 0
         var tier: UInt8 = 0
 
         init() {}
@@ -169,12 +236,14 @@ enum LayoutDocument {
             // Not remembered when implausibly long (the copy takes what writing took: any length would do).
             length = UInt32(truncatingIfNeeded: end - start <= Int(UInt32.max) ? end - start : 0)
             widthBits = label.width.bitPattern
+            heightBits = label.height.bitPattern
             tier = label.tier.rawValue
         }
 
         @inline(__always)
         func matches(_ label: Label) -> Bool {
-            length != 0 && widthBits == label.width.bitPattern && tier == label.tier.rawValue
+            length != 0 && widthBits == label.width.bitPattern && heightBits == label.height.bitPattern
+                && tier == label.tier.rawValue
         }
     }
 
