@@ -224,10 +224,10 @@ struct Engine {
         try self.init(request, wholeChapter: wholeChapter)
     }
 
-    /// The same, from plain values (`TypesetRun`).
-    init(_ arguments: LayoutRequest, wholeChapter: Bool = false) throws {
+    /// The same, from plain values (`TypesetRun`), with the passage the reference names when it was parsed already.
+    init(_ arguments: LayoutRequest, wholeChapter: Bool = false, passage named: Passage? = nil) throws {
         let options = try arguments.layoutOptions()
-        (library, passage, numberingNote) = try Self.locate(arguments)
+        (library, passage, numberingNote) = try Self.locate(arguments, passage: named)
         session = try Interlinear(
             library: try TranslationChoice.source(arguments.translation, over: library, order: options.order),
             font: arguments.font, options: options,
@@ -240,9 +240,12 @@ struct Engine {
 
     /// The store and the passage the arguments name, in the corpus's numbering (a note on stderr when it moved);
     /// throws when the store lacks the chapter.
-    static func locate(_ arguments: LayoutRequest) throws -> (ChapterLibrary, Passage, String?) {
+    static func locate(
+        _ arguments: LayoutRequest, passage named: Passage? = nil
+    ) throws -> (ChapterLibrary, Passage, String?) {
         let library = try ChapterLibrary.open(corpus: arguments.corpus)
-        let (passage, numberingNote) = try library.resolvingEnglishNumbering(try parseReference(arguments.reference))
+        let (passage, numberingNote) = try library.resolvingEnglishNumbering(
+            try named ?? parseReference(arguments.reference))
         guard passage.chapter.exists else { throw library.missing(passage.chapter) }
         if let numberingNote { try? ByteSink(descriptor: STDERR_FILENO).write(Array("note: \(numberingNote)\n".utf8)) }
         return (library, passage, numberingNote)

@@ -170,3 +170,45 @@ extension WrittenNumber {
         return end
     }
 }
+
+/// Up to 24 bytes a document repeats, as last written, under a key of what they show (`LayoutDocument`'s
+/// `word,"x":x` and `,"y":y}`): bytes that depend only on the key, so a copy is what writing would give. A copy
+/// writes all 24 and moves on by `length`; remembering reads 24 from the piece's first. Either way the caller made
+/// room for 24 bytes there.
+struct WrittenPiece {
+    var key: UInt64 = 0
+    /// 0: nothing remembered.
+    var length = 0
+    var first: UInt64 = 0
+    var second: UInt64 = 0
+    var third: UInt64 = 0
+
+    @inline(__always)
+    func holds(_ key: UInt64) -> Bool { length != 0 && self.key == key }
+
+    /// Writes the piece at `out`; returns where it ends.
+    @inline(__always)
+    func copy(to out: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        let raw = UnsafeMutableRawPointer(out)
+        raw.storeBytes(of: first, as: UInt64.self)
+        raw.storeBytes(of: second, toByteOffset: 8, as: UInt64.self)
+        raw.storeBytes(of: third, toByteOffset: 16, as: UInt64.self)
+        return out + length
+    }
+
+    /// Remembers the bytes from `start` to `end` under `key`; forgets what it held when they are more than 24.
+    @inline(__always)
+    mutating func remember(_ key: UInt64, from start: UnsafeMutablePointer<UInt8>, to end: UnsafeMutablePointer<UInt8>)
+    {
+        let length = end - start
+        guard length <= 24 else {
+            self.length = 0
+            return
+        }
+        let raw = UnsafeRawPointer(start)
+        self = WrittenPiece(
+            key: key, length: length, first: raw.loadUnaligned(as: UInt64.self),
+            second: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self),
+            third: raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self))
+    }
+}

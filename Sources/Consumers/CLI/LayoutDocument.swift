@@ -25,12 +25,12 @@ enum LayoutDocument {
         json.beginObject()
         json.key("cells")
         json.beginArray()
-        let osisID = chapter.reference.osisID
+        let osisID = Array(chapter.reference.osisID.utf8)
         let strings = chapter.strings
         for (verse, cell) in zip(chapter.verses, layout.cells) {
             json.beginObject()
             json.key("height"); json.number(hundredthsOf: cell.height)
-            json.key("id"); json.string("\(osisID).\(verse.number)")
+            json.key("id"); writeID(osisID, verse: verse.number, into: &json)
             json.key("labels")
             json.beginArray()
             writeLabels(
@@ -107,17 +107,28 @@ enum LayoutDocument {
             // In English order the dash under an English word aligned to nothing is a source-tier label of no word.
             // (`label.word`, read here as its offset: `WordOffset` and `Tier.isBlockTier` were calls across modules.)
             let blockTier = label.tier != .verse && label.tier != .translation
-            if english && label.marksNoWord || !blockTier {
-                out = put("null", at: out)
+            let word = english && label.marksNoWord || !blockTier ? UInt32.max : UInt32(label.offset)
+            let column = numbers.column, columnKey = UInt64(word) << 32 | UInt64(label.x.bitPattern)
+            if column.pointee.holds(columnKey) {
+                out = column.pointee.copy(to: out)
             } else {
-                out = JSONWriter.writeDecimal(UInt(label.offset), at: out)
+                let start = out - json.base
+                out = word == .max ? put("null", at: out) : JSONWriter.writeDecimal(UInt(word), at: out)
+                out = put(#","x":"#, at: out)
+                out = number(label.x, at: out, json: &json)
+                column.pointee.remember(columnKey, from: json.base + start, to: out)
             }
-            out = put(#","x":"#, at: out)
-            out = number(label.x, memo: numbers.x, at: out, json: &json)
-            out = put(#","y":"#, at: out)
-            out = number(label.y, memo: numbers.y(label.tier), at: out, json: &json)
-            out.pointee = 0x7D
-            json.count = out + 1 - json.base
+            let line = numbers.line(label.tier), lineKey = UInt64(label.y.bitPattern)
+            if line.pointee.holds(lineKey) {
+                out = line.pointee.copy(to: out)
+            } else {
+                let start = out - json.base
+                out = put(#","y":"#, at: out)
+                out = number(label.y, at: out, json: &json)
+                out = put("}", at: out)
+                line.pointee.remember(lineKey, from: json.base + start, to: out)
+            }
+            json.count = out - json.base
             assert(json.count <= reservedEnd, "a label wrote more than it reserved")
         }
     }
@@ -146,13 +157,7 @@ enum LayoutDocument {
         case .lemma: out = put(#"","tier":"lemma","width":"#, at: out)
         case .translation: out = put(#"","tier":"translation","width":"#, at: out)
         }
-        if let end = JSONWriter.writeNumber(hundredthsOf: label.width, at: out) {
-            out = end
-        } else {
-            json.count = out - json.base
-            json.appendNumber(rounded(label.width))
-            out = json.base + json.count
-        }
+        out = number(label.width, at: out, json: &json)
         out = put(#","word":"#, at: out)
         json.count = out - json.base
         memo?.pointee = LabelSegment(label, start: start, end: json.count)
@@ -175,6 +180,26 @@ enum LayoutDocument {
         json.count = out - json.base
         json.appendNumber(rounded(value))
         return json.base + json.count
+    }
+
+    /// A coordinate at `out`, or the writer's long way for one beyond `writeNumber(hundredthsOf:at:)`'s range.
+    @inline(__always)
+    private static func number(
+        _ value: Float, at out: UnsafeMutablePointer<UInt8>, json: inout JSONWriter
+    ) -> UnsafeMutablePointer<UInt8> {
+        if let end = JSONWriter.writeNumber(hundredthsOf: value, at: out) { return end }
+        json.count = out - json.base
+        json.appendNumber(rounded(value))
+        return json.base + json.count
+    }
+
+    /// A cell's id, `"John.1.14"`: the chapter's OSIS id, a dot and the verse's number.
+    private static func writeID(_ osisID: [UInt8], verse: Int, into json: inout JSONWriter) {
+        json.beginString()
+        osisID.withUnsafeBufferPointer { json.stringContent(utf8: $0) }
+        json.byte(0x2E)
+        json.appendDecimal(verse)
+        json.endString()
     }
 
     /// Writes again `count` bytes written earlier at `from`, sixteen at a time: the last sixteen may run up to 15
@@ -247,45 +272,53 @@ enum LayoutDocument {
         }
     }
 
-    /// The coordinates labels repeat, as last written (`WrittenNumber`): x for the labels of a word's column, height
-    /// and y by tier (a tier's labels share their height, and their y along a line). Most of John 1's JSON stage
-    /// was its 20,000 numbers (benchmark `typeset-warm`). In place, one allocation a document: slot 0 is x, 1 + a
-    /// tier's raw value its height, 1 + `tiers` + the raw value its y.
-    /// The caller deallocates it (`deallocate()`).
+    /// What labels repeat, as last written: the height by tier (`WrittenNumber`: a tier's labels share it), and
+    /// two pieces (`WrittenPiece`) — `word,"x":x`, which the labels of a word's column share, and `,"y":y}` by tier
+    /// (a tier's labels share their y along a line). Most of John 1's JSON stage was its 20,000 numbers (benchmark
+    /// `typeset-warm`). In place, one allocation each a document. The caller deallocates them (`deallocate()`).
     struct LabelNumbers {
         let tiers = Tier.allCases.count
-        let slots: UnsafeMutablePointer<WrittenNumber>
+        let heights: UnsafeMutablePointer<WrittenNumber>
+        /// Slot 0 is the column's piece; 1 + a tier's raw value its line's.
+        let pieces: UnsafeMutablePointer<WrittenPiece>
 
         init() {
-            slots = .allocate(capacity: 1 + 2 * tiers)
-            slots.initialize(repeating: WrittenNumber(), count: 1 + 2 * tiers)
+            heights = .allocate(capacity: tiers)
+            heights.initialize(repeating: WrittenNumber(), count: tiers)
+            pieces = .allocate(capacity: 1 + tiers)
+            pieces.initialize(repeating: WrittenPiece(), count: 1 + tiers)
         }
 
-        func deallocate() { slots.deallocate() }
+        func deallocate() {
+            heights.deallocate()
+            pieces.deallocate()
+        }
 
-        var x: UnsafeMutablePointer<WrittenNumber> { slots }
         /// The slot of `tier`'s height (its raw value is below `tiers`: an enum's cases are numbered from 0).
-        func height(_ tier: Tier) -> UnsafeMutablePointer<WrittenNumber> { slots + 1 + Int(tier.rawValue) }
-        func y(_ tier: Tier) -> UnsafeMutablePointer<WrittenNumber> { slots + 1 + tiers + Int(tier.rawValue) }
+        func height(_ tier: Tier) -> UnsafeMutablePointer<WrittenNumber> { heights + Int(tier.rawValue) }
+        var column: UnsafeMutablePointer<WrittenPiece> { pieces }
+        func line(_ tier: Tier) -> UnsafeMutablePointer<WrittenPiece> { pieces + 1 + Int(tier.rawValue) }
     }
 
-    /// A verse's translation: its tokens joined by spaces, as one string, after one reservation.
+    /// A verse's translation: its tokens joined by spaces, as one string, each token after its own reservation.
     private static func writeTranslation<Tokens: Collection<TextID>>(
         _ tokens: Tokens, strings: StringTable,
         into json: inout JSONWriter
     ) {
-        var bound = 2
-        for token in tokens { bound += 6 * strings.utf8Count(of: token) + 1 }
-        let room = json.beginValue(reserving: bound)
-        json.put("\"")
-        var first = true
+        assert(!json.pretty, "compact")
+        json.beginString()
+        var space = false
         for token in tokens {
-            if !first { json.put(" ") }
-            first = false
+            // The space before the token and the token escaped at its longest.
+            json.reserve(1 + 6 &* strings.utf8Count(of: token))
+            if space {
+                json.base[json.count] = 0x20
+                json.count &+= 1
+            }
+            space = true
             let checked = strings.isCheckedClean(token)
             strings.withUTF8(of: token) { json.putTextContent(utf8: $0, checked: checked) }
         }
-        json.put("\"")
-        json.endValue(room)
+        json.endString()
     }
 }
