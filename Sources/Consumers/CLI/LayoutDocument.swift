@@ -39,7 +39,9 @@ enum LayoutDocument {
             json.endArray()
             if verse.outsideText { json.key("outside"); json.bool(true) }
             json.key("translation")
-            writeTranslation(chapter.translationTokens[verse.translation], strings: chapter.strings, into: &json)
+            writeTranslation(
+                chapter.translationTokens[verse.translation], strings: chapter.strings, segments: segments,
+                into: &json)
             json.key("verse"); json.number(verse.number)
             json.key("y"); json.number(hundredthsOf: cell.y)
             json.endObject()
@@ -143,10 +145,12 @@ enum LayoutDocument {
         var out = put(#"{"height":"#, at: json.base + start)
         out = number(label.height, memo: numbers.height(label.tier), at: out, json: &json)
         out = put(#","text":""#, at: out)
-        json.count = out - json.base
+        let textStart = out - json.base
+        json.count = textStart
         let checked = strings.isCheckedClean(label.text)
         strings.withUTF8(of: label.text) { json.putTextContent(utf8: $0, checked: checked) }
         out = json.base + json.count
+        let textEnd = out - json.base
         switch label.tier {
         case .verse: out = put(#"","tier":"verse","width":"#, at: out)
         case .source: out = put(#"","tier":"source","width":"#, at: out)
@@ -160,7 +164,7 @@ enum LayoutDocument {
         out = number(label.width, at: out, json: &json)
         out = put(#","word":"#, at: out)
         json.count = out - json.base
-        memo?.pointee = LabelSegment(label, start: start, end: json.count)
+        memo?.pointee = LabelSegment(label, start: start, text: textStart..<textEnd, end: json.count)
     }
 
     /// Writes constant bytes at `out`: one copy of a length known where this is inlined.
@@ -238,6 +242,17 @@ enum LayoutDocument {
 
         func deallocate() { slots.deallocate() }
 
+        /// Where the escaped bytes of `text` were last written in a label (in either slot), as a document offset
+        /// and a count; nil when no label showed it yet.
+        @inline(__always)
+        func text(of text: TextID) -> (start: Int, count: Int)? {
+            guard Int(text) < count else { return nil }
+            let translation = slots[2 * Int(text) + 1], block = slots[2 * Int(text)]
+            let segment = translation.length != 0 ? translation : block
+            guard segment.length != 0 else { return nil }
+            return (segment.start + Int(segment.textOffset), Int(segment.textLength))
+        }
+
         /// The slot of a label's text in its tier; nil for an id outside the table (not remembered).
         @inline(__always)
         func memo(of label: Label) -> UnsafeMutablePointer<LabelSegment>? {
@@ -252,14 +267,21 @@ enum LayoutDocument {
         var length: UInt32 = 0
         var widthBits: UInt32 = 0
         var heightBits: UInt32 = 0
+        /// The text's escaped bytes: from `textOffset` after `start`, `textLength` of them.
+        var textLength: UInt32 = 0
+        var textOffset: UInt8 = 0
         var tier: UInt8 = 0
 
         init() {}
 
-        init(_ label: Label, start: Int, end: Int) {
+        init(_ label: Label, start: Int, text: Range<Int>, end: Int) {
             self.start = start
             // Not remembered when implausibly long (the copy takes what writing took: any length would do).
             length = UInt32(truncatingIfNeeded: end - start <= Int(UInt32.max) ? end - start : 0)
+            // At most 43: `{"height":`, a number (`maxNumberLength`) and `,"text":"`. Within the segment, so no
+            // longer than it.
+            textOffset = UInt8(truncatingIfNeeded: text.lowerBound &- start)
+            textLength = UInt32(truncatingIfNeeded: text.upperBound &- text.lowerBound)
             widthBits = label.width.bitPattern
             heightBits = label.height.bitPattern
             tier = label.tier.rawValue
@@ -301,23 +323,31 @@ enum LayoutDocument {
     }
 
     /// A verse's translation: its tokens joined by spaces, as one string, each token after its own reservation.
+    /// A token a label showed already (in source order every translation word is a label before its verse's
+    /// translation) is copied from there.
     private static func writeTranslation<Tokens: Collection<TextID>>(
-        _ tokens: Tokens, strings: StringTable,
+        _ tokens: Tokens, strings: StringTable, segments: LabelSegments,
         into json: inout JSONWriter
     ) {
         assert(!json.pretty, "compact")
         json.beginString()
         var space = false
         for token in tokens {
-            // The space before the token and the token escaped at its longest.
-            json.reserve(1 + 6 &* strings.utf8Count(of: token))
+            // The space before the token, the token escaped at its longest and the 16 a copy may run past it.
+            json.reserve(1 + 6 &* strings.utf8Count(of: token) + 16)
             if space {
                 json.base[json.count] = 0x20
                 json.count &+= 1
             }
             space = true
-            let checked = strings.isCheckedClean(token)
-            strings.withUTF8(of: token) { json.putTextContent(utf8: $0, checked: checked) }
+            if let written = segments.text(of: token) {
+                json.count =
+                    copySegment(from: json.base + written.start, count: written.count, to: json.base + json.count)
+                    - json.base
+            } else {
+                let checked = strings.isCheckedClean(token)
+                strings.withUTF8(of: token) { json.putTextContent(utf8: $0, checked: checked) }
+            }
         }
         json.endString()
     }
