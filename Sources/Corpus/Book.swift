@@ -120,18 +120,17 @@ public struct Book: Hashable, Sendable, Codable {
     }
 
     /// Whether `spelling` in ASCII lower case (without its spaces when `skippingSpaces`) is `key`.
+    /// (Read through `utf8`, which stops at the first byte that differs: a copy of the spelling for `withUTF8` was
+    /// most of a lookup, made for every spelling of every book before the one named.)
     private static func matches(_ spelling: String, _ key: UnsafeBufferPointer<UInt8>, skippingSpaces: Bool) -> Bool {
-        var spelling = spelling
-        return spelling.withUTF8 { bytes in
-            var at = 0
-            for byte in bytes where !(skippingSpaces && byte == 0x20) {
-                guard at < key.count else { return false }
-                let lower = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
-                guard lower == key[at] else { return false }
-                at += 1
-            }
-            return at == key.count
+        var at = 0
+        for byte in spelling.utf8 where !(skippingSpaces && byte == 0x20) {
+            guard at < key.count else { return false }
+            let lower = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+            guard lower == key[at] else { return false }
+            at += 1
         }
+        return at == key.count
     }
 }
 

@@ -197,8 +197,14 @@ enum FontCache {
 enum FileStamp {
     static func state(of path: [UInt8]) -> FontCacheFile.FileState {
         var info = stat()
-        let found = (path + [0]).withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { stat($0.baseAddress!, &info) == 0 }
+        // The C string on the stack: a warm run checks every stamp of the font cache file, and two arrays a path
+        // (`path + [0]`) were a visible part of its start (benchmark `typeset-warm`).
+        let found = withUnsafeTemporaryAllocation(of: CChar.self, capacity: path.count + 1) { name in
+            path.withUnsafeBufferPointer { bytes in
+                for index in bytes.indices { name[index] = CChar(bitPattern: bytes[index]) }
+            }
+            name[path.count] = 0
+            return stat(name.baseAddress!, &info) == 0
         }
         guard found else { return .absent }
         return FontCacheFile.FileState(

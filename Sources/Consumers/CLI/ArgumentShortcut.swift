@@ -1,4 +1,5 @@
 import ArgumentParser
+import InterlinearCorpus
 
 /// The everyday commands — `typeset`, `a11y`, `read`, `render` with a reference and their own options, `export`
 /// with its references, `define` and `search` with theirs — read without ArgumentParser's parse. That parse
@@ -40,7 +41,10 @@ enum ArgumentShortcut {
         guard var scan = Scan(arguments, flags: layoutFlags) else { return nil }
         var run = TypesetRun(layout: scan.request(), output: scan.optional("output"))
         run.layout.settings.order = scan.value("order", .source)
-        return scan.finish(run.layout) ? run : nil
+        // The passage the checks parsed goes with the run: the engine does not parse it again.
+        guard let passage = scan.finish(run.layout) else { return nil }
+        run.passage = passage
+        return run
     }
 
     /// `define`'s values, without ArgumentParser's wrappers.
@@ -249,7 +253,7 @@ enum ArgumentShortcut {
         /// The command, when every argument was read and converted and `validate` (the command's checks, after
         /// its option groups', in ArgumentParser's order) passes; else nil.
         func finish<Command: ParsableCommand>(_ command: Command, layout: LayoutArguments) -> Command? {
-            guard finish(layout.request) else { return nil }
+            guard finish(layout.request) != nil else { return nil }
             var command = command
             do { try command.validate() } catch { return nil }
             return command
@@ -281,17 +285,16 @@ enum ArgumentShortcut {
             return run
         }
 
-        /// Whether every argument was read and converted and the layout's checks pass (the options', then the
-        /// reference's, in ArgumentParser's order).
-        func finish(_ layout: LayoutRequest) -> Bool {
-            guard !failed, options.allSatisfy(\.read), flags.allSatisfy(\.read) else { return false }
+        /// The passage the reference names, when every argument was read and converted and the layout's checks
+        /// pass (the options', then the reference's, in ArgumentParser's order); else nil.
+        func finish(_ layout: LayoutRequest) -> Passage? {
+            guard !failed, options.allSatisfy(\.read), flags.allSatisfy(\.read) else { return nil }
             do {
                 try layout.settings.validate()
-                try layout.validate()
+                return try layout.passage()
             } catch {
-                return false
+                return nil
             }
-            return true
         }
     }
 }

@@ -140,6 +140,7 @@ let noCacheHelp =
 /// stack it against).
 enum TierList {
     static func parse(_ list: String) throws -> TierSet {
+        if let tiers = asciiTiers(list) { return tiers }
         let names = Tier.blockTiers + [.translation]
         var tiers: [Tier] = []
         for name in list.split(separator: ",").map(ValueSyntax.trimmingSpaces) where !name.isEmpty {
@@ -157,6 +158,42 @@ enum TierList {
                     + "); got \(EscapedText.quoted(list))")
         }
         return TierSet(tiers)
+    }
+
+    /// The tiers of an ASCII list that names only known tiers, at least one of them a word tier, read on its bytes
+    /// as `parse` reads it (split at commas, spaces and tabs trimmed, empty names skipped, names in any case); nil
+    /// for anything else, which `parse` then reads and words the error for. Every command that lays out checks its
+    /// `--tiers` (the default list too) twice, and the `String` steps were a visible part of a warm `typeset`
+    /// (benchmark `typeset-warm`).
+    static func asciiTiers(_ list: String) -> TierSet? {
+        var list = list
+        return list.withUTF8 { bytes -> TierSet? in
+            var tiers = TierSet()
+            var start = 0
+            for end in 0...bytes.count where end == bytes.count || bytes[end] == 0x2C {
+                var first = start, last = end
+                start = end + 1
+                while first < last, bytes[first] == 0x20 || bytes[first] == 0x09 { first += 1 }
+                while last > first, bytes[last - 1] == 0x20 || bytes[last - 1] == 0x09 { last -= 1 }
+                guard first < last else { continue }
+                guard let tier = tier(named: UnsafeBufferPointer(rebasing: bytes[first..<last])) else { return nil }
+                tiers = TierSet(rawValue: tiers.rawValue | 1 << tier.rawValue)
+            }
+            guard Tier.blockTiers.contains(where: { tiers.contains($0) }) else { return nil }
+            return tiers
+        }
+    }
+
+    /// The tier other than the verse's that ASCII `name` names in any case; nil for anything else.
+    private static func tier(named name: UnsafeBufferPointer<UInt8>) -> Tier? {
+        Tier.allCases.first { tier in
+            var spelling = tier.name
+            return tier != .verse
+                && spelling.withUTF8 { spelling in
+                    spelling.count == name.count
+                        && zip(spelling, name).allSatisfy { $0 == ($1 >= 0x41 && $1 <= 0x5A ? $1 | 0x20 : $1) }
+                }
+        }
     }
 }
 
@@ -187,10 +224,10 @@ struct Engine {
         try self.init(request, wholeChapter: wholeChapter)
     }
 
-    /// The same, from plain values (`TypesetRun`).
-    init(_ arguments: LayoutRequest, wholeChapter: Bool = false) throws {
+    /// The same, from plain values (`TypesetRun`), with the passage the reference names when it was parsed already.
+    init(_ arguments: LayoutRequest, wholeChapter: Bool = false, passage named: Passage? = nil) throws {
         let options = try arguments.layoutOptions()
-        (library, passage, numberingNote) = try Self.locate(arguments)
+        (library, passage, numberingNote) = try Self.locate(arguments, passage: named)
         session = try Interlinear(
             library: try TranslationChoice.source(arguments.translation, over: library, order: options.order),
             font: arguments.font, options: options,
@@ -203,9 +240,12 @@ struct Engine {
 
     /// The store and the passage the arguments name, in the corpus's numbering (a note on stderr when it moved);
     /// throws when the store lacks the chapter.
-    static func locate(_ arguments: LayoutRequest) throws -> (ChapterLibrary, Passage, String?) {
+    static func locate(
+        _ arguments: LayoutRequest, passage named: Passage? = nil
+    ) throws -> (ChapterLibrary, Passage, String?) {
         let library = try ChapterLibrary.open(corpus: arguments.corpus)
-        let (passage, numberingNote) = try library.resolvingEnglishNumbering(try parseReference(arguments.reference))
+        let (passage, numberingNote) = try library.resolvingEnglishNumbering(
+            try named ?? parseReference(arguments.reference))
         guard passage.chapter.exists else { throw library.missing(passage.chapter) }
         if let numberingNote { try? ByteSink(descriptor: STDERR_FILENO).write(Array("note: \(numberingNote)\n".utf8)) }
         return (library, passage, numberingNote)

@@ -19,30 +19,38 @@ extension JSONWriter {
         putDecimal(value.magnitude)
     }
 
-    /// Writes `magnitude` in decimal into room the caller made (20 bytes at most): the digits are counted first,
-    /// then written from the last pair backwards. Wrapping arithmetic: every index stays within the room made, so
-    /// the overflow checks would only cost (five numbers a label: most of the JSON stage of `typeset-warm`).
+    /// Writes `magnitude` in decimal into room the caller made (20 bytes at most): `writeDecimal`.
     @inline(__always)
     mutating func putDecimal(_ magnitude: UInt) {
-        let digits = Self.decimalDigits(magnitude)
-        let pairs = Self.digitPairs.utf8Start
+        count = Self.writeDecimal(magnitude, at: base + count) - base
+    }
+
+    /// Writes `magnitude` in decimal at `out` (20 bytes at most) and returns where the digits end: the digits are
+    /// counted first, then written from the last pair backwards. A position, not the writer, so that a writer of
+    /// many small records (`LayoutDocument`'s labels) keeps its place in a register. Wrapping arithmetic: every
+    /// index stays within the room made, so the overflow checks would only cost (five numbers a label: most of the
+    /// JSON stage of `typeset-warm`).
+    @inline(__always)
+    static func writeDecimal(_ magnitude: UInt, at out: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        let digits = decimalDigits(magnitude)
+        let pairs = digitPairs.utf8Start
         var rest = magnitude
-        var at = count &+ digits
+        var at = digits
         while rest >= 100 {
             let pair = Int(truncatingIfNeeded: rest % 100) &* 2
             rest /= 100
             at &-= 2
-            base[at] = pairs[pair]
-            base[at &+ 1] = pairs[pair &+ 1]
+            out[at] = pairs[pair]
+            out[at &+ 1] = pairs[pair &+ 1]
         }
         if rest >= 10 {
             let pair = Int(truncatingIfNeeded: rest) &* 2
-            base[at &- 2] = pairs[pair]
-            base[at &- 1] = pairs[pair &+ 1]
+            out[at &- 2] = pairs[pair]
+            out[at &- 1] = pairs[pair &+ 1]
         } else {
-            base[at &- 1] = 0x30 &+ UInt8(truncatingIfNeeded: rest)
+            out[at &- 1] = 0x30 &+ UInt8(truncatingIfNeeded: rest)
         }
-        count &+= digits
+        return out + digits
     }
 
     /// The decimal digits of `magnitude`: the short numbers of a layout (coordinates in hundredths, word numbers)
@@ -62,26 +70,37 @@ extension JSONWriter {
         return digits
     }
 
-    /// Writes `hundredths / 100` as the shortest decimal that reads back to the double nearest to it (see
-    /// `appendHundredths`): the integer part, then "." and one or two digits when there is a fraction, without
-    /// trailing zeros. Into room the caller made (22 bytes at most). A zero is written "0"; "-0" is the caller's.
+    /// Writes `hundredths / 100` into room the caller made (22 bytes at most): `writeHundredths`.
     @inline(__always)
     mutating func putHundredths(_ hundredths: Int) {
-        if hundredths < 0 { base[count] = 0x2D; count &+= 1 }
-        let magnitude = hundredths.magnitude
-        putDecimal(magnitude / 100)
-        let fraction = Int(truncatingIfNeeded: magnitude % 100)
-        guard fraction != 0 else { return }
-        base[count] = 0x2E
-        if fraction % 10 == 0 {
-            base[count &+ 1] = 0x30 &+ UInt8(truncatingIfNeeded: fraction / 10)
-            count &+= 2
-        } else {
-            let pairs = Self.digitPairs.utf8Start
-            base[count &+ 1] = pairs[fraction &* 2]
-            base[count &+ 2] = pairs[fraction &* 2 &+ 1]
-            count &+= 3
+        count = Self.writeHundredths(hundredths, at: base + count) - base
+    }
+
+    /// Writes `hundredths / 100` at `out` as the shortest decimal that reads back to the double nearest to it (see
+    /// `appendHundredths`), and returns where it ends: the integer part, then "." and one or two digits when there
+    /// is a fraction, without trailing zeros (22 bytes at most). A zero is written "0"; "-0" is the caller's.
+    @inline(__always)
+    static func writeHundredths(_ hundredths: Int, at start: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<
+        UInt8
+    > {
+        var out = start
+        if hundredths < 0 {
+            out.pointee = 0x2D
+            out += 1
         }
+        let magnitude = hundredths.magnitude
+        out = writeDecimal(magnitude / 100, at: out)
+        let fraction = Int(truncatingIfNeeded: magnitude % 100)
+        guard fraction != 0 else { return out }
+        out[0] = 0x2E
+        if fraction % 10 == 0 {
+            out[1] = 0x30 &+ UInt8(truncatingIfNeeded: fraction / 10)
+            return out + 2
+        }
+        let pairs = digitPairs.utf8Start
+        out[1] = pairs[fraction &* 2]
+        out[2] = pairs[fraction &* 2 &+ 1]
+        return out + 3
     }
 
     /// `value.rounded()` (to nearest, halves away from zero) as an integer, for |value| < 2⁵³, without libm.
@@ -131,11 +150,28 @@ extension JSONWriter {
     /// `appendNumber(hundredthsOf:)` into room the caller made (`maxNumberLength` bytes).
     @inline(__always)
     mutating func putNumber(hundredthsOf value: Float) {
+        guard let end = Self.writeNumber(hundredthsOf: value, at: base + count) else {
+            return appendNumber(rounded(value))
+        }
+        count = end - base
+    }
+
+    /// Writes `appendNumber(hundredthsOf: value)`'s text at `out` and returns where it ends, for |value · 100| <
+    /// 10¹⁰ (every coordinate); nil, having written nothing, for larger and non-finite values, which take the long
+    /// way (`appendNumber(rounded(value))`).
+    @inline(__always)
+    static func writeNumber(hundredthsOf value: Float, at out: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<
+        UInt8
+    >? {
         let scaled = Double(value) * 100
-        guard abs(scaled) < 1e10 else { return appendNumber(rounded(value)) }  // false for NaN too
-        let hundredths = Self.roundedToInteger(scaled)
-        guard hundredths != 0 || scaled.sign == .plus else { return put("-0") }
-        putHundredths(hundredths)
+        guard abs(scaled) < 1e10 else { return nil }  // false for NaN too
+        let hundredths = roundedToInteger(scaled)
+        guard hundredths != 0 || scaled.sign == .plus else {
+            out[0] = 0x2D
+            out[1] = 0x30
+            return out + 2
+        }
+        return writeHundredths(hundredths, at: out)
     }
 
     /// Writes a value that is a whole number of hundredths (every coordinate we round, `rounded(_:)`) without going

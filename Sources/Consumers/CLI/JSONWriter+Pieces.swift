@@ -44,25 +44,6 @@ extension JSONWriter {
         appendNumber(value)
     }
 
-    /// Writes again `length` bytes written earlier at `start` (a piece a document repeats, `LayoutDocument`'s
-    /// label segments), sixteen at a time: the last sixteen may run up to 15 bytes past both ends, so the caller
-    /// reserved room for that beyond `length`, and at least 15 bytes were written after the earlier ones (the copy
-    /// then never reads what it writes).
-    @inline(__always)
-    mutating func putCopy(from start: Int, count length: UInt32) {
-        let from = UnsafeRawPointer(base + start)
-        let to = UnsafeMutableRawPointer(base + count)
-        let length = Int(length)
-        var i = 0
-        while i < length {
-            to.storeBytes(of: from.loadUnaligned(fromByteOffset: i, as: UInt64.self), toByteOffset: i, as: UInt64.self)
-            to.storeBytes(
-                of: from.loadUnaligned(fromByteOffset: i &+ 8, as: UInt64.self), toByteOffset: i &+ 8, as: UInt64.self)
-            i &+= 16
-        }
-        count &+= length
-    }
-
     /// Writes an integer, or `null`: at most 20 bytes.
     @inline(__always)
     mutating func putNumber(_ value: Int?) {
@@ -163,26 +144,71 @@ struct WrittenNumber {
     var high: UInt64 = 0
 }
 
-extension JSONWriter {
-    /// `putNumber(hundredthsOf:)`, copied from `memo` when it holds the same value's bytes; else written and
-    /// remembered there. Into room the caller made (`maxNumberLength` bytes; a copy writes 16 and keeps `length`).
+extension WrittenNumber {
+    /// Writes `value` at `out` as `JSONWriter.writeNumber(hundredthsOf:at:)` does, copied from here when this holds
+    /// the same value's bytes, else written and remembered; returns where it ends, or nil (nothing written) for a
+    /// value that takes the writer's long way. Into room the caller made (`maxNumberLength` bytes; a copy writes 16
+    /// and moves on by `length`).
     @inline(__always)
-    mutating func putNumber(hundredthsOf value: Float, memo: inout WrittenNumber) {
-        let out = UnsafeMutableRawPointer(base + count)
-        if memo.length != 0 && memo.bits == value.bitPattern {
-            out.storeBytes(of: memo.low, as: UInt64.self)
-            out.storeBytes(of: memo.high, toByteOffset: 8, as: UInt64.self)
-            count &+= memo.length
-            return
+    mutating func write(hundredthsOf value: Float, at out: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<
+        UInt8
+    >? {
+        let raw = UnsafeMutableRawPointer(out)
+        if length != 0 && bits == value.bitPattern {
+            raw.storeBytes(of: low, as: UInt64.self)
+            raw.storeBytes(of: high, toByteOffset: 8, as: UInt64.self)
+            return out + length
         }
-        let start = count
-        putNumber(hundredthsOf: value)
-        let length = count &- start
-        guard length <= 16 else { return }
+        guard let end = JSONWriter.writeNumber(hundredthsOf: value, at: out) else { return nil }
+        let written = end - out
+        guard written <= 16 else { return end }
         // The 16 bytes from the number's first: its own, then whatever the reserved room held after it (copied back
         // only as room; `length` says how many are the number's).
-        memo = WrittenNumber(
-            bits: value.bitPattern, length: length, low: out.loadUnaligned(as: UInt64.self),
-            high: out.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+        self = WrittenNumber(
+            bits: value.bitPattern, length: written, low: raw.loadUnaligned(as: UInt64.self),
+            high: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+        return end
+    }
+}
+
+/// Up to 24 bytes a document repeats, as last written, under a key of what they show (`LayoutDocument`'s
+/// `word,"x":x` and `,"y":y}`): bytes that depend only on the key, so a copy is what writing would give. A copy
+/// writes all 24 and moves on by `length`; remembering reads 24 from the piece's first. Either way the caller made
+/// room for 24 bytes there.
+struct WrittenPiece {
+    var key: UInt64 = 0
+    /// 0: nothing remembered.
+    var length = 0
+    var first: UInt64 = 0
+    var second: UInt64 = 0
+    var third: UInt64 = 0
+
+    @inline(__always)
+    func holds(_ key: UInt64) -> Bool { length != 0 && self.key == key }
+
+    /// Writes the piece at `out`; returns where it ends.
+    @inline(__always)
+    func copy(to out: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        let raw = UnsafeMutableRawPointer(out)
+        raw.storeBytes(of: first, as: UInt64.self)
+        raw.storeBytes(of: second, toByteOffset: 8, as: UInt64.self)
+        raw.storeBytes(of: third, toByteOffset: 16, as: UInt64.self)
+        return out + length
+    }
+
+    /// Remembers the bytes from `start` to `end` under `key`; forgets what it held when they are more than 24.
+    @inline(__always)
+    mutating func remember(_ key: UInt64, from start: UnsafeMutablePointer<UInt8>, to end: UnsafeMutablePointer<UInt8>)
+    {
+        let length = end - start
+        guard length <= 24 else {
+            self.length = 0
+            return
+        }
+        let raw = UnsafeRawPointer(start)
+        self = WrittenPiece(
+            key: key, length: length, first: raw.loadUnaligned(as: UInt64.self),
+            second: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self),
+            third: raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self))
     }
 }

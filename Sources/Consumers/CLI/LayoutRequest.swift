@@ -68,8 +68,11 @@ struct LayoutRequest: Equatable {
 
     /// The reference names a chapter or verses of one (the options are `settings.validate()`'s).
     func validate() throws {
-        _ = try parseReference(reference)
+        _ = try passage()
     }
+
+    /// The passage the reference names, or a usage error (`parseReference`).
+    func passage() throws -> Passage { try parseReference(reference) }
 
     func layoutOptions() throws -> LayoutOptions { try settings.layoutOptions() }
 

@@ -20,7 +20,8 @@ struct TypesetCommand: ParsableCommand {
     var values: TypesetRun {
         var request = layout.request
         request.settings.order = order
-        return TypesetRun(layout: request, output: output)
+        // Validated: the reference names a passage.
+        return TypesetRun(layout: request, output: output, passage: try? parseReference(request.reference))
     }
 
     func run() throws { try values.run() }
@@ -31,10 +32,12 @@ struct TypesetCommand: ParsableCommand {
 struct TypesetRun: CommandRun, Equatable {
     var layout: LayoutRequest
     var output: String?
+    /// The passage `layout.reference` names, as the checks before the run parsed it (nil: the engine parses it).
+    var passage: Passage?
 
     func run() throws {
         try reportingFailures {
-            let engine = try Engine(layout)
+            let engine = try Engine(layout, passage: passage)
             let chapterLayout = engine.layout()
             try emit(
                 try LayoutDocument.encoded(chapter: engine.chapter, layout: chapterLayout, font: layout.font),
