@@ -60,12 +60,21 @@ private func checkSame(
 }
 
 /// Every run list the slots reach, served against the strings of the entries it names (and, for a list of the
-/// seeds' digest, as found by it): whatever it serves is within the bytes, and is the string asked for.
-private func checkLists(_ file: ShapeFile) {
+/// seeds' digest, as found by it): whatever it serves is within the bytes, and is the string asked for. The
+/// record-by-record reader finds the same list and serves the same entries, or refuses it as the mapped one does.
+private func checkLists(_ file: ShapeFile, _ reader: ShapeFileReader<ShapeFileBytes>) {
     for offset in file.reachableLists() {
         guard let (digest, units) = file.listUnits(at: offset) else { continue }
-        if case .found(let found) = file.runList(digest: digest, count: units.count) {
+        let lookup = file.runList(digest: digest, count: units.count)
+        let read = reader.runList(digest: digest, count: units.count)
+        switch (lookup, read) {
+        case (.found(let found), .found(let readUnits, let contents)):
             precondition(file.listUnits(at: found)?.digest == digest, "found another batch's list")
+            let foundUnits = file.listUnits(at: found)?.units
+            precondition(foundUnits == readUnits, "the two readers found different lists")
+            checkServedAlike(file, reader, at: found, units: readUnits, contents: contents)
+        case (.absent, .absent), (.damaged, .damaged): break
+        default: preconditionFailure("the two readers disagree on a list lookup")
         }
         let strings = units.map { unit in file.entry(atUnit: unit).map { Array(file.string(of: $0)) } ?? [] }
         var served: [(Int, UnsafeRawPointer)] = []
@@ -88,10 +97,39 @@ private func checkLists(_ file: ShapeFile) {
     }
 }
 
+/// The list at `offset` (found by `runList`), served by both readers against the strings of the entries it names:
+/// both hold or neither, and they serve the same records.
+private func checkServedAlike(
+    _ file: ShapeFile, _ reader: ShapeFileReader<ShapeFileBytes>, at offset: Int, units: [UInt32], contents: UInt64
+) {
+    let strings = units.map { unit in file.entry(atUnit: unit).map { Array(file.string(of: $0)) } ?? [] }
+    let matches = { (k: Int, key: UnsafeRawBufferPointer) in
+        strings[k].withUnsafeBytes { ShapeRunList.sameBytes(key, $0) }
+    }
+    var mapped: [(Int, [UInt8])] = []
+    let held = file.serveList(
+        at: offset, count: units.count, matches: matches, accept: { _ in true },
+        found: { k, head in
+            let entry = ShapeFile.Entry(head: head, offset: head - file.bytes.baseAddress!)
+            mapped.append((k, Array(UnsafeRawBufferPointer(start: head, count: entry.length))))
+        })
+    var read: [(Int, [UInt8])] = []
+    let readHeld = reader.serveList(
+        units: units, contents: contents, matches: matches, accept: { _ in true },
+        found: { k, head in
+            let entry = ShapeFile.Entry(head: head, offset: 0)
+            read.append((k, Array(UnsafeRawBufferPointer(start: head, count: entry.length))))
+        })
+    precondition(held == readHeld, "the two readers disagree on whether a list holds")
+    precondition(
+        !held || (mapped.map(\.0) == read.map(\.0) && mapped.map(\.1) == read.map(\.1)),
+        "the two readers served different entries")
+}
+
 private func checkAccepted(_ bytes: UnsafeRawBufferPointer) {
     let file = ShapeFile(bytes: bytes, key: seedKey)
     guard let reader = reader(bytes, mapped: file), let file else { return }
-    checkLists(file)
+    checkLists(file, reader)
     precondition(file.recordsStart <= bytes.count, "accepted a file too short for its slots")
     var writer = ShapeFileWriter(key: seedKey, slotCount: file.slotCount)
     var kept: [ShapeFile.Entry] = []

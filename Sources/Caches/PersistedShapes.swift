@@ -128,23 +128,15 @@ final class PersistedShapes: ShapeStore {
         }
     }
 
-    /// The file's runs of `ids`, each in its string's own style: from the batch's run list when the mapped file
-    /// has one that holds (`ShapeRunList`), else string by string, and then the next save writes the list. A file
-    /// read record by record is looked up string by string (its lists are not read).
+    /// The file's runs of `ids`, each in its string's own style: from the batch's run list when the file has one
+    /// that holds (`ShapeRunList`), else string by string, and then the next save writes the list. A file read
+    /// record by record is served so too (`readRuns`).
     func runs(
         of ids: UnsafeBufferPointer<TextID>, in strings: StringTable, into runs: UnsafeMutablePointer<ShapedRun>,
         served: UnsafeMutablePointer<Bool>
     ) {
         if let reader, let arena {
-            for k in ids.indices {
-                let stored = strings.withUTF8(of: ids[k]) { utf8 in
-                    readRun(utf8: utf8, style: ShapingStyle.detect(utf8), reader: reader, arena: arena)
-                }
-                if let stored {
-                    runs[k] = stored
-                    served[k] = true
-                }
-            }
+            readRuns(ids, in: strings, reader: reader, arena: arena, into: runs, served: served)
             return
         }
         guard ids.count <= ShapeFileLayout.maximumListCount else {
@@ -217,6 +209,108 @@ final class PersistedShapes: ShapeStore {
                 served[k] = true
             })
         return held && styled
+    }
+
+    /// `runs(of:…)` from a file read record by record: from the batch's list when it has one that holds, its
+    /// entries read where they are and their glyphs copied into the arena, else string by string (and the next
+    /// save writes the list).
+    private func readRuns(
+        _ ids: UnsafeBufferPointer<TextID>, in strings: StringTable, reader: ShapeFileReader<ShapeFileDescriptor>,
+        arena: ShapeFileArena, into runs: UnsafeMutablePointer<ShapedRun>, served: UnsafeMutablePointer<Bool>
+    ) {
+        let listed = ids.count <= ShapeFileLayout.maximumListCount
+        let digest = listed ? ShapeRunList.digest(of: ids) : 0
+        switch listed && Self.stylesInOrder ? reader.runList(digest: digest, count: ids.count) : .absent {
+        case .found(let units, let contents):
+            let kept = arena.count
+            if readList(
+                units, contents: contents, ids, in: strings, reader: reader, arena: arena, into: runs,
+                served: served)
+            {
+                return
+            }
+            // Not served: its glyphs are let go of, and the batch is looked up string by string.
+            arena.forget(from: kept)
+            for k in ids.indices { served[k] = false }
+        case .damaged: damaged = true
+        case .absent: break
+        }
+        var found = [UInt32](repeating: 0, count: ids.count)
+        for k in ids.indices {
+            strings.withUTF8(of: ids[k]) { utf8 in
+                let style = ShapingStyle.detect(utf8)
+                let lookup = reader.lookup(
+                    UnsafeRawBufferPointer(utf8), style: style.rawValue,
+                    accept: { entry in
+                        !entry.dependsOnFallbacks || holds(entry, remembered: true) { reader.fonts(atUnit: $0) }
+                    })
+                guard
+                    let run = self.served(
+                        lookup, style: style,
+                        glyphStart: { entry in
+                            reader.glyphs(of: entry).flatMap { arena.append($0) }
+                        }),
+                    case .found(let entry) = lookup
+                else { return }
+                runs[k] = run
+                served[k] = true
+                found[k] = UInt32(entry.offset / ShapeFileLayout.unit)
+            }
+        }
+        if listed { wantedLists.append(ShapeRunList.Wanted(digest: digest, ids: Array(ids), units: found)) }
+    }
+
+    /// `readRuns` from the list `units` (`ShapeFileReader.runList`): every run or none (false).
+    private func readList(
+        _ units: [UInt32], contents: UInt64, _ ids: UnsafeBufferPointer<TextID>, in strings: StringTable,
+        reader: ShapeFileReader<ShapeFileDescriptor>, arena: ShapeFileArena,
+        into runs: UnsafeMutablePointer<ShapedRun>, served: UnsafeMutablePointer<Bool>
+    ) -> Bool {
+        typealias E = ShapeFileLayout.Entry
+        var whole = true
+        let held = reader.serveList(
+            units: units, contents: contents,
+            matches: { k, key in
+                strings.withUTF8(of: ids[k]) { utf8 in
+                    utf8.count == key.count && ShapeRunList.sameBytes(UnsafeRawBufferPointer(utf8), key)
+                }
+            },
+            accept: { entry in holds(entry, remembered: true) { reader.fonts(atUnit: $0) } },
+            found: { k, head in
+                let glyphCount = Int(head.loadUnaligned(fromByteOffset: E.glyphCount, as: UInt16.self))
+                let style: ShapingStyle
+                // As `servedList` reads them (`stylesInOrder`, checked before the list is looked up).
+                switch head.load(fromByteOffset: E.style, as: UInt8.self) {
+                case 0: style = .latin
+                case 1: style = .greek
+                case 2: style = .hebrew
+                default:
+                    whole = false  // none of ours: the list is not served
+                    return
+                }
+                // A run of no glyphs starts at 0 (as `served` says why); the glyphs follow the record's head.
+                var start: UInt32 = 0
+                if glyphCount > 0 {
+                    let glyphs = UnsafeBufferPointer(
+                        start: (head + ShapeFileLayout.recordHeadSize).assumingMemoryBound(to: ShapedGlyph.self),
+                        count: glyphCount)
+                    guard let first = arena.append(glyphs) else {
+                        whole = false
+                        return
+                    }
+                    start = first
+                }
+                // Field by field, as `servedList` writes them.
+                let run = runs + k
+                run.pointee.glyphStart = start
+                run.pointee.glyphCount = UInt32(glyphCount)
+                run.pointee.advance = Float32(
+                    bitPattern: head.loadUnaligned(fromByteOffset: E.advance, as: UInt32.self))
+                run.pointee.missing = 0
+                run.pointee.style = style
+                served[k] = true
+            })
+        return held && whole
     }
 
     /// `runs(of:…)` string by string from the mapped file; returns where each run's entry is (offset / 16; 0: none).

@@ -298,10 +298,12 @@ struct ShapeFileAppender {
                 batchUnits[index] = writer.lastUnit
             }
         }
-        // Where each carried entry went, for the lists.
+        // Where each carried entry went, for the lists. In the order they lie in the file, not the slots': the
+        // entries a batch (a chapter) appended together stay together, so a file read record by record serves a
+        // chapter's run list in a few reads (`ShapeFileReader.serveList`).
         var moved: [UInt32: UInt32] = [:]
         if let file {
-            for entry in file.reachableEntries() where file.verified(entry) {
+            for entry in file.reachableEntries().sorted(by: { $0.offset < $1.offset }) where file.verified(entry) {
                 if entry.dependsOnFallbacks, Int(entry.maxFont) >= fonts.count || !holds(file, entry) { continue }
                 let outcome = writer.add(
                     string: file.string(of: entry), style: entry.style, advance: entry.advance,

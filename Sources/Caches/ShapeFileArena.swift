@@ -32,11 +32,22 @@ final class ShapeFileArena {
 
     /// Keeps `glyphs` after those it holds; returns where they start, nil when there is no room left (the run is
     /// then shaped instead).
+    @inline(__always)
     func append(_ glyphs: UnsafeBufferPointer<ShapedGlyph>) -> UInt32? {
         guard glyphs.count <= capacity - count else { return nil }
         let start = count
-        if let source = glyphs.baseAddress { (base + start).initialize(from: source, count: glyphs.count) }
+        if let source = glyphs.baseAddress {
+            // Bytes: `ShapedGlyph` is a plain 16-byte value (`ShapeFileLayout.glyphLayoutMatches`).
+            UnsafeMutableRawPointer(base + start).copyMemory(
+                from: source, byteCount: glyphs.count &* MemoryLayout<ShapedGlyph>.stride)
+        }
         count += glyphs.count
         return UInt32(start)
+    }
+
+    /// Lets go of the glyphs from `count` on (a run list that did not hold had them copied): their room is used
+    /// again, so the runs then looked up string by string still fit.
+    func forget(from count: Int) {
+        if count >= 0, count < self.count { self.count = count }
     }
 }

@@ -149,11 +149,23 @@ final class ShapeFileReader<Source: ShapeFileSource>: ShapeFileProbe {
         return at >= recordsStart && at <= length - Layout.recordHeadSize ? at : nil
     }
 
-    /// Makes the record window hold at least `count` bytes from `at` (and as many more of `recordRead` as the file
-    /// has), reading only when it does not already.
-    private func readRecord(at: Int, count: Int) -> Bool {
+    /// The `count` bytes at `at`, in the record window: read (with as many more as make `ahead` in all, when the
+    /// file has them) unless the window holds them already; nil when they could not be read. Valid until the next
+    /// read. A run list's entries are read so (`serveList`): a chapter's, appended together, several to a read.
+    @inline(__always)
+    func window(at: Int, count: Int, ahead: Int) -> UnsafeRawPointer? {
+        if recordOffset >= 0, at >= recordOffset, count <= recordCount - (at - recordOffset) {
+            return UnsafeRawPointer(record.baseAddress! + (at - recordOffset))
+        }
+        guard readRecord(at: at, count: count, ahead: ahead) else { return nil }
+        return UnsafeRawPointer(record.baseAddress!)
+    }
+
+    /// Makes the record window hold at least `count` bytes from `at` (and as many more of `ahead`, by default
+    /// `recordRead`, as the file has), reading only when it does not already.
+    private func readRecord(at: Int, count: Int, ahead: Int? = nil) -> Bool {
         if at == recordOffset && count <= recordCount { return true }
-        let wanted = min(max(count, Self.recordRead), length - at)
+        let wanted = min(max(count, ahead ?? Self.recordRead), length - at)
         guard wanted >= count else { return false }
         if wanted > record.count {
             record.deallocate()

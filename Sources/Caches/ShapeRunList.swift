@@ -7,7 +7,9 @@ import Glibc
 /// A batch's runs found in one lookup: the offsets of the entries of a prefetch's strings (a chapter's), in the
 /// batch's order, kept in the shape file (`ShapeFileLayout.List`) under a digest of the batch's string ids. A warm
 /// prefetch finds the list by that digest and takes every run from it, where looking each string up hashed it,
-/// probed for it and checked its entry on its own (benchmark `typeset-warm`).
+/// probed for it and checked its entry on its own (benchmark `typeset-warm`). A file mapped whole serves its lists
+/// in place (`ShapeFile.serveList`); a file read record by record, with the same checks, from its reads
+/// (`ShapeFileReader.serveList`).
 ///
 /// A list is as untrusted as the rest of the file, and it is served whole or not at all: its own check must hold,
 /// each offset must lead to an entry that fits in the file, whose key is byte for byte the string the batch has

@@ -64,8 +64,8 @@ import Testing
             let (warm, ids, store) = try Self.prefetched(folder: folder, mappedLimit: mappedLimit)
             #expect(warm.servedFromFile == Self.texts.count - 1)
             #expect(warm.shapedCount - warm.servedFromFile == 1, "only the string with a missing glyph is shaped")
-            // A mapped file serves the list; one read record by record looks each string up, and wants no list
-            // (it does not read them).
+            // A mapped file serves the list, and so does one read record by record: no string is looked up, so
+            // no list is wanted.
             #expect(store.wantedLists.isEmpty)
             #expect(Self.servesReference(warm, ids, reference))
             #expect(warm.savePersisted() == nil, "the list was there: nothing to write")
@@ -75,8 +75,10 @@ import Testing
 
     /// What a list must hold before it is served, broken one way at a time: each time every run is still the
     /// fresh one, the batch is looked up string by string, and the next save leaves a list that serves.
-    @Test(arguments: ["list byte", "resealed wrong entry", "resealed zero", "entry glyph", "count", "marker"])
-    func aBadListIsNeverServed(damage: String) throws {
+    @Test(
+        arguments: ["list byte", "resealed wrong entry", "resealed zero", "entry glyph", "count", "marker"],
+        Shared.mappedLimits)
+    func aBadListIsNeverServed(damage: String, mappedLimit: Int) throws {
         let reference = try Self.reference()
         try withCacheFolder { folder in
             let (cold, _, coldStore) = try Self.prefetched(folder: folder)
@@ -130,7 +132,7 @@ import Testing
             }
             try Data(bytes).write(to: URL(fileURLWithPath: path))
 
-            let (warm, ids, store) = try Self.prefetched(folder: folder)
+            let (warm, ids, store) = try Self.prefetched(folder: folder, mappedLimit: mappedLimit)
             #expect(Self.servesReference(warm, ids, reference), "\(damage)")
             #expect(store.wantedLists.count == 1, "\(damage): looked up string by string, and the list is wanted")
             if damage != "entry glyph" {
@@ -139,7 +141,7 @@ import Testing
             let saved = try #require(warm.savePersisted(), "\(damage): the list is written again")
             #expect(saved.bytes > 0)
 
-            let (again, againIDs, againStore) = try Self.prefetched(folder: folder)
+            let (again, againIDs, againStore) = try Self.prefetched(folder: folder, mappedLimit: mappedLimit)
             #expect(againStore.wantedLists.isEmpty, "\(damage): the list written last serves")
             #expect(again.servedFromFile == Self.texts.count - 1)
             #expect(Self.servesReference(again, againIDs, reference))
@@ -170,7 +172,8 @@ import Testing
 
     /// A file that grows (is written again with more slots) carries the lists of what it held: every batch saved
     /// before is still served from its list, and the file stays sized by what it holds.
-    @Test func aFileThatGrowsKeepsItsLists() throws {
+    @Test(arguments: Shared.mappedLimits)
+    func aFileThatGrowsKeepsItsLists(mappedLimit: Int) throws {
         try withCacheFolder { folder in
             let batches = (0..<3).map { b in (0..<(60 * (b + 1))).map { "w\(b)-\($0)" } }
             var path = ""
@@ -184,7 +187,7 @@ import Testing
             }
             #expect(compactions > 0, "a later batch crowded the slots: the file was written again")
             for texts in batches {
-                let (cache, ids) = try Shared.cache(texts, folder: folder, slotCount: 16)
+                let (cache, ids) = try Shared.cache(texts, folder: folder, slotCount: 16, mappedLimit: mappedLimit)
                 cache.prefetch(ids, threads: 1)
                 let store = try #require(cache.tables.pointee.store as? PersistedShapes)
                 #expect(store.wantedLists.isEmpty && cache.servedFromFile == texts.count)
@@ -203,7 +206,8 @@ import Testing
     /// Deterministic random damage to a file holding a list (bytes flipped, cut off, zeroed, counts rewritten):
     /// whatever a warm prefetch is served, from the list or string by string, is exactly the fresh run. Some files
     /// must still be served from their list, and some lists refused, or the test proves nothing.
-    @Test func randomMutationsNeverServeAWrongRunFromAList() throws {
+    @Test(arguments: Shared.mappedLimits)
+    func randomMutationsNeverServeAWrongRunFromAList(mappedLimit: Int) throws {
         let reference = try Self.reference()
         try withCacheFolder { folder in
             let (cold, _, _) = try Self.prefetched(folder: folder)
@@ -213,12 +217,61 @@ import Testing
             var fromList = 0, refused = 0, wrong = 0
             for _ in 0..<150 {
                 try Data(PersistedShapeCacheTests().mutate(original, &generator)).write(to: URL(fileURLWithPath: path))
-                let (warm, ids, store) = try Self.prefetched(folder: folder)
+                let (warm, ids, store) = try Self.prefetched(folder: folder, mappedLimit: mappedLimit)
                 if store.wantedLists.isEmpty && warm.servedFromFile > 0 { fromList += 1 } else { refused += 1 }
                 if !Self.servesReference(warm, ids, reference) { wrong += 1 }
             }
             #expect(wrong == 0)
             #expect(fromList > 0 && refused > 0, "served from the list \(fromList), refused \(refused)")
+        }
+    }
+
+    /// A file too large to map (read record by record) that lacks a batch's list: the batch is looked up string by
+    /// string and its list is wanted; the save writes it (the appender maps the file), and the next prefetch is
+    /// served from it alone, read record by record, identically to shaping. Among other batches' entries, as in
+    /// the cache of a reader of many chapters.
+    @Test func aFileReadByPiecesGetsItsListAndIsServedFromIt() throws {
+        let reference = try Self.reference()
+        try withCacheFolder { folder in
+            // Another batch first: the file exists when this one is prefetched, and its entries are among others.
+            let others = (0..<300).map { "ἄλλος \($0)" }
+            let (first, firstIDs) = try Shared.cache(others, folder: folder, slotCount: 256, mappedLimit: 0)
+            first.prefetch(firstIDs, threads: 1)
+            _ = try #require(first.savePersisted())
+
+            let (cold, coldIDs, coldStore) = try Self.prefetched(folder: folder, mappedLimit: 0)
+            #expect(cold.servedFromFile == 0 && coldStore.wantedLists.count == 1)
+            #expect(Self.servesReference(cold, coldIDs, reference))
+            _ = try #require(cold.savePersisted())
+
+            let (looked, lookedIDs, lookedStore) = try Self.prefetched(folder: folder, mappedLimit: 0)
+            #expect(looked.servedFromFile == Self.texts.count - 1)
+            #expect(lookedStore.wantedLists.isEmpty, "the cold save wrote the list")
+            #expect(Self.servesReference(looked, lookedIDs, reference))
+
+            // The list made another batch's (a byte of its digest changed): found by none, so the batch is looked
+            // up and its list written again.
+            let path = try #require(cold.persistedPath)
+            var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+            let key = coldStore.key.hash
+            let lists = withAligned(bytes) { ShapeFile(bytes: $0, key: key)?.reachableLists() ?? [] }
+            #expect(lists.count == 2, "a list for each batch")
+            for list in lists { bytes[list + ShapeFileLayout.List.digest] ^= 0x5A }
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            let (missing, missingIDs, missingStore) = try Self.prefetched(folder: folder, mappedLimit: 0)
+            #expect(missingStore.wantedLists.count == 1, "no list: looked up string by string")
+            #expect(missing.servedFromFile == Self.texts.count - 1, "each string is found on its own")
+            #expect(Self.servesReference(missing, missingIDs, reference))
+            let saved = try #require(missing.savePersisted(), "the list is written")
+            #expect(saved.entries == 0 && saved.bytes > 0)
+
+            let (warm, ids, store) = try Self.prefetched(folder: folder, mappedLimit: 0)
+            #expect(store.wantedLists.isEmpty, "served from the list")
+            #expect(warm.servedFromFile == Self.texts.count - 1)
+            #expect(warm.shapedCount - warm.servedFromFile == 1, "only the string with a missing glyph is shaped")
+            #expect(Self.servesReference(warm, ids, reference))
+            #expect(warm.savePersisted() == nil)
+            #expect(warm.invariantsHold())
         }
     }
 }
