@@ -43,6 +43,39 @@ package final class StringTableBuilder {
     /// write while a frozen table still shares them).
     package func freeze() -> StringTable { StringTable(storage: storage.pointee, lineage: lineage) }
 
+    /// Appends a chapter's distinct strings in one go, ids from 2 in order, to a builder that holds only the empty
+    /// string and the space it starts with: `bytes` are the strings one after another, `lengths` their byte counts
+    /// (which sum to `bytes.count`). A store records each chapter's strings so (`ChapterStrings`), and a chapter's
+    /// first load then copies them once instead of looking every field up. False, with the builder as new again
+    /// (`restart`), when it held more, or when a string is empty, repeats one before it or is not clean text
+    /// (`TextCheck.isClean`): the ids would not be the ones interning gives.
+    package func adopt(_ bytes: UnsafeBufferPointer<UInt8>, lengths: UnsafeBufferPointer<Int>) -> Bool {
+        guard remembered.pointee.morphemes.isEmpty, storage.pointee.adopt(bytes, lengths: lengths) else {
+            restart()
+            return false
+        }
+        return true
+    }
+
+    /// Forgets every string but the first two and every remembered morpheme: the state of a new builder, with the
+    /// same lineage. Only for a builder that held nothing more before (`adopt`), whose frozen tables hold those two.
+    package func restart() {
+        storage.pointee = InternedStrings()
+        remembered.pointee = RememberedMorphemes()
+        _ = intern("")
+        _ = intern(" ")
+    }
+
+    /// Whether the string `id` is these bytes. Traps when `id` is not in the table.
+    @inlinable
+    package func holds(_ id: TextID, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let entry = storage.pointee.entries[Int(id)]
+        guard entry.count == bytes.count else { return false }
+        return storage.pointee.arena.withUnsafeBufferPointer {
+            InternedStrings.equal($0.baseAddress, entry.start, bytes)
+        }
+    }
+
     /// The id of the UTF-8 bytes' string, interning it on first sight.
     package func intern(utf8 bytes: UnsafeBufferPointer<UInt8>) -> TextID {
         storage.pointee.intern(bytes)
@@ -201,6 +234,39 @@ extension InternedStrings {
         slots[slot] = id + 1
         if entries.count * 2 > slots.count { grow(to: slots.count * 2) }
         return id
+    }
+
+    /// `StringTableBuilder.adopt`: false when the table holds more than its first two strings or the strings are
+    /// not distinct, non-empty clean text. Clean text is checked over all the bytes at once, and each string is
+    /// then whole characters when none starts with a continuation byte. Left partly appended when false.
+    mutating func adopt(_ bytes: UnsafeBufferPointer<UInt8>, lengths: UnsafeBufferPointer<Int>) -> Bool {
+        guard entries.count == 2, TextCheck.isClean(bytes) else { return false }
+        guard let source = bytes.baseAddress, !lengths.isEmpty else { return lengths.isEmpty }
+        reserve(strings: lengths.count, bytes: bytes.count)
+        let first = used
+        arena.withUnsafeMutableBufferPointer { arena in
+            // `reserve` made the room.
+            UnsafeMutableRawPointer(arena.baseAddress! + first).copyMemory(from: source, byteCount: bytes.count)
+        }
+        used = first + bytes.count
+        // The empty string and the space are clean text too, as a checked intern of them would record.
+        FieldCheck.clean.record(in: &entries[0].checks)
+        FieldCheck.clean.record(in: &entries[1].checks)
+        var offset = 0
+        for length in lengths {
+            guard length > 0, length <= bytes.count - offset, source[offset] & 0xC0 != 0x80 else { return false }
+            let string = UnsafeBufferPointer(start: source + offset, count: length)
+            let hash = Self.hash(string)
+            let (slot, found) = find(string, hash: hash)
+            guard found == nil else { return false }
+            slots[slot] = UInt32(truncatingIfNeeded: entries.count + 1)
+            entries.append(
+                Entry(
+                    start: first + offset, count: length, hash: UInt32(truncatingIfNeeded: hash),
+                    checks: FieldCheck.clean.rawValue))
+            offset += length
+        }
+        return offset == bytes.count
     }
 
     /// Room for `strings` more strings of `bytes` bytes (`StringTableBuilder.reserve`).

@@ -1,0 +1,197 @@
+import InterlinearCorpus
+
+/// A chapter's strings as its import recorded them (`chapter.strings` and `chapter.ids`, schema version 9): the
+/// distinct strings a load of the chapter interns, in the order it first meets them, and, for each string the load
+/// interns — every verse's number, translation tokens, word fields, printed forms and morpheme fields, in the order
+/// `CorpusStore.read` interns them — which of those strings it is.
+///
+/// Why: a chapter's first load looked every field up (hash, probe, compare) to find the few it had not met yet, and
+/// that lookup was the largest part of reading a chapter (benchmark `typeset-warm`, docs/performance.md). With the
+/// record, a load into a new builder copies the chapter's strings in at once (`StringTableBuilder.adopt`: each
+/// checked as text once, all of them together) and gives each field the id its code names after comparing the
+/// bytes, so no field is hashed or looked up.
+///
+/// The record vouches for nothing: every field still comes from the verse rows, bounded, checked and summed by the
+/// chapter's checksum as before, and a code stands for a field only when the string it names is the field's bytes,
+/// so the ids are the ones interning gives. When a code or a string does not agree (a damaged or hand-edited
+/// record), the chapter is read again by interning, and refused as changed since its import when its rows pass.
+/// The order of the load's interning is part of this format: a change to it is a new schema version.
+///
+/// `strings`: the number of strings, each one's byte count, then their bytes one after another (unsigned LEB128
+/// counts, as in `VerseWords`). `ids`: one code per string the load interns, 0 for the next string of `strings`
+/// (met for the first time), k for the id k − 1 met before (0 and 1 being the empty string and the space every
+/// builder starts with).
+enum ChapterStrings {
+    /// The strings of `builder` after its first two, as `strings` holds them.
+    static func strings(of builder: StringTableBuilder) -> [UInt8] {
+        let table = builder.freeze()
+        var blob: [UInt8] = []
+        VerseWords.append(count: table.count - 2, to: &blob)
+        for id in 2..<table.count { VerseWords.append(count: table.utf8Count(of: TextID(id)), to: &blob) }
+        for id in 2..<table.count { table.withUTF8(of: TextID(id)) { blob.append(contentsOf: $0) } }
+        return blob
+    }
+
+    /// Copies the strings of `blob` into `builder`, which holds only its first two: false (and the builder as new)
+    /// when the blob is not strings as `strings(of:)` writes them, bounded as a chapter's fields are.
+    static func adopt(_ blob: UnsafeBufferPointer<UInt8>, into builder: StringTableBuilder) -> Bool {
+        guard blob.count <= CorpusLimits.maxChapterFileBytes else { return false }
+        var reader = VerseWords.Reader(blob)
+        // Each string takes at least a byte and a byte of count.
+        guard let count = reader.count(), count <= blob.count / 2 else { return false }
+        var lengths = [Int](repeating: 0, count: count)
+        var total = 0
+        for index in 0..<count {
+            guard let length = reader.count(), length <= CorpusLimits.maxChapterLineBytes else { return false }
+            lengths[index] = length
+            total += length
+        }
+        guard total == blob.count - reader.offset, let base = blob.baseAddress else { return false }
+        let bytes = UnsafeBufferPointer(start: base + reader.offset, count: total)
+        return lengths.withUnsafeBufferPointer { builder.adopt(bytes, lengths: $0) }
+    }
+
+    /// A record that does not agree with the chapter's rows: the load starts again by interning.
+    struct Mismatch: Error {}
+}
+
+/// The ids a chapter's load gives the strings it interns: interned as always, interned and recorded (the import,
+/// `ChapterStrings`), or taken from the record.
+struct FieldIDs {
+    let strings: StringTableBuilder
+    private let recording: Bool
+    /// The codes read (`replaying`), or nil.
+    private var codes: VerseWords.Reader?
+    /// The codes written (`recording`).
+    private(set) var recorded: [UInt8] = []
+    /// The id the next code 0 names, and one past the last string adopted.
+    private var next = 2
+    private let end: Int
+    /// Whether a code did not agree with the bytes it was given (the ids given since mean nothing).
+    private(set) var mismatched = false
+
+    /// Ids by interning.
+    init(interning strings: StringTableBuilder) {
+        self.strings = strings
+        recording = false
+        end = 0
+    }
+
+    /// Ids by interning into a new builder, each recorded as `ids` holds it.
+    init(recording strings: StringTableBuilder) {
+        self.strings = strings
+        recording = true
+        end = 0
+    }
+
+    /// Ids from `codes` (`ChapterStrings`), into a builder that has adopted the chapter's strings.
+    init(replaying codes: UnsafeBufferPointer<UInt8>, strings: StringTableBuilder) {
+        self.strings = strings
+        recording = false
+        self.codes = VerseWords.Reader(codes)
+        end = strings.count
+    }
+
+    /// Whether the ids come from a record.
+    var isReplaying: Bool { codes != nil }
+
+    /// Whether every code was read and every adopted string named, all agreeing.
+    var replayedAll: Bool { !mismatched && next == end && codes?.isAtEnd == true }
+
+    /// `StringTableBuilder.intern(checkedUTF8:)`: nil when the bytes are not clean text.
+    @inline(__always)
+    mutating func checked(_ bytes: UnsafeBufferPointer<UInt8>) -> TextID? {
+        if codes != nil { return replayed(bytes) }
+        guard recording else { return strings.intern(checkedUTF8: bytes) }
+        let count = strings.count
+        guard let id = strings.intern(checkedUTF8: bytes) else { return nil }
+        record(id, new: strings.count > count)
+        return id
+    }
+
+    /// `StringTableBuilder.intern(utf8:)`.
+    @inline(__always)
+    mutating func unchecked(_ bytes: UnsafeBufferPointer<UInt8>) -> TextID {
+        if codes != nil { return replayed(bytes) }
+        guard recording else { return strings.intern(utf8: bytes) }
+        let count = strings.count
+        let id = strings.intern(utf8: bytes)
+        record(id, new: strings.count > count)
+        return id
+    }
+
+    private mutating func record(_ id: TextID, new: Bool) {
+        VerseWords.append(count: new ? 0 : Int(id) + 1, to: &recorded)
+    }
+
+    /// The id the next code names when its string is `bytes`; else the empty string's, marking the mismatch.
+    @inline(__always)
+    private mutating func replayed(_ bytes: UnsafeBufferPointer<UInt8>) -> TextID {
+        guard let code = codes?.count() else { return mismatch() }
+        let id: Int
+        if code == 0 {
+            guard next < end else { return mismatch() }
+            id = next
+            next += 1
+        } else {
+            guard code <= next else { return mismatch() }
+            id = code - 1
+        }
+        guard strings.holds(TextID(truncatingIfNeeded: id), bytes) else { return mismatch() }
+        return TextID(truncatingIfNeeded: id)
+    }
+
+    private mutating func mismatch() -> TextID {
+        mismatched = true
+        return StringTable.emptyText
+    }
+}
+
+extension ChapterStrings {
+    /// One verse row as the writer stores it.
+    struct Row {
+        let number: Int
+        let translation: [UInt8]
+        let words: [UInt8]
+        let morphemes: [UInt8]?
+        let outside: Bool
+    }
+
+    /// The record of a load of `rows` (a chapter's verse rows, in order) into a new builder with every morpheme, as
+    /// `strings` and `ids` hold it; nil when the load refuses the rows (the chapter is then read by interning, and
+    /// refused as it always was).
+    static func record(
+        of rows: [Row], reference: ChapterReference, language: SourceLanguage
+    ) -> (strings: [UInt8], ids: [UInt8])? {
+        let builder = StringTableBuilder()
+        var ids = FieldIDs(recording: builder)
+        var chapter = Chapter(reference: reference, language: language)
+        var check = StoredChapterCheck(path: "", reference: reference)
+        var gathering: [Morpheme] = []
+        var marks = StoredMarks()
+        do {
+            for row in rows {
+                try row.translation.withUnsafeBufferPointer { translation in
+                    try row.words.withUnsafeBufferPointer { words in
+                        try withMorphemes(row.morphemes) { morphemes in
+                            try CorpusStore.appendVerse(
+                                row.number, translation: translation, words: words, morphemes: morphemes,
+                                outside: row.outside, into: &chapter, gathering: &gathering, marks: &marks, ids: &ids,
+                                check: &check)
+                        }
+                    }
+                }
+            }
+        } catch {
+            return nil
+        }
+        return (strings(of: builder), ids.recorded)
+    }
+
+    private static func withMorphemes(
+        _ bytes: [UInt8]?, _ body: (UnsafeBufferPointer<UInt8>?) throws -> Void
+    ) rethrows {
+        guard let bytes else { return try body(nil) }
+        try bytes.withUnsafeBufferPointer { try body($0) }
+    }
+}
