@@ -45,11 +45,11 @@ package final class StringTableBuilder {
 
     /// Appends a chapter's distinct strings in one go, ids from 2 in order, to a builder that holds only the empty
     /// string and the space it starts with: `bytes` are the strings one after another, `lengths` their byte counts
-    /// (which sum to `bytes.count`). A store records each chapter's strings so (`ChapterStrings`), and a chapter's
-    /// first load then copies them once instead of looking every field up. False, with the builder as new again
-    /// (`restart`), when it held more, or when a string is empty, repeats one before it or is not clean text
-    /// (`TextCheck.isClean`): the ids would not be the ones interning gives.
-    package func adopt(_ bytes: UnsafeBufferPointer<UInt8>, lengths: UnsafeBufferPointer<Int>) -> Bool {
+    /// as 16-bit little-endian numbers (which sum to `bytes.count`). A store records each chapter's strings so
+    /// (`ChapterStrings`), and a chapter's first load then copies them once instead of looking every field up.
+    /// False, with the builder as new again (`restart`), when it held more, or when a string is empty, repeats one
+    /// before it or is not clean text (`TextCheck.isClean`): the ids would not be the ones interning gives.
+    package func adopt(_ bytes: UnsafeBufferPointer<UInt8>, lengths: UnsafeRawBufferPointer) -> Bool {
         guard remembered.pointee.morphemes.isEmpty, storage.pointee.adopt(bytes, lengths: lengths) else {
             restart()
             return false
@@ -67,13 +67,8 @@ package final class StringTableBuilder {
     }
 
     /// Whether the string `id` is these bytes. Traps when `id` is not in the table.
-    @inlinable
     package func holds(_ id: TextID, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let entry = storage.pointee.entries[Int(id)]
-        guard entry.count == bytes.count else { return false }
-        return storage.pointee.arena.withUnsafeBufferPointer {
-            InternedStrings.equal($0.baseAddress, entry.start, bytes)
-        }
+        storage.pointee.holds(id, bytes)
     }
 
     /// The id of the UTF-8 bytes' string, interning it on first sight.
@@ -239,10 +234,13 @@ extension InternedStrings {
     /// `StringTableBuilder.adopt`: false when the table holds more than its first two strings or the strings are
     /// not distinct, non-empty clean text. Clean text is checked over all the bytes at once, and each string is
     /// then whole characters when none starts with a continuation byte. Left partly appended when false.
-    mutating func adopt(_ bytes: UnsafeBufferPointer<UInt8>, lengths: UnsafeBufferPointer<Int>) -> Bool {
+    mutating func adopt(_ bytes: UnsafeBufferPointer<UInt8>, lengths: UnsafeRawBufferPointer) -> Bool {
+        let count = lengths.count / 2
         guard entries.count == 2, TextCheck.isClean(bytes) else { return false }
-        guard let source = bytes.baseAddress, !lengths.isEmpty else { return lengths.isEmpty }
-        reserve(strings: lengths.count, bytes: bytes.count)
+        guard let source = bytes.baseAddress, count > 0, let lengthBase = lengths.baseAddress else {
+            return count == 0 && bytes.isEmpty
+        }
+        reserve(strings: count, bytes: bytes.count)
         let first = used
         arena.withUnsafeMutableBufferPointer { arena in
             // `reserve` made the room.
@@ -252,21 +250,52 @@ extension InternedStrings {
         // The empty string and the space are clean text too, as a checked intern of them would record.
         FieldCheck.clean.record(in: &entries[0].checks)
         FieldCheck.clean.record(in: &entries[1].checks)
+        // Entries written in place, each placed in a slot as `append` places it (`reserve` made the table large
+        // enough for all of them), a repeat found on the way as `find` finds one.
+        entries.append(contentsOf: repeatElement(Entry(start: 0, count: 0, hash: 0, checks: 0), count: count))
         var offset = 0
-        for length in lengths {
-            guard length > 0, length <= bytes.count - offset, source[offset] & 0xC0 != 0x80 else { return false }
-            let string = UnsafeBufferPointer(start: source + offset, count: length)
-            let hash = Self.hash(string)
-            let (slot, found) = find(string, hash: hash)
-            guard found == nil else { return false }
-            slots[slot] = UInt32(truncatingIfNeeded: entries.count + 1)
-            entries.append(
-                Entry(
-                    start: first + offset, count: length, hash: UInt32(truncatingIfNeeded: hash),
-                    checks: FieldCheck.clean.rawValue))
-            offset += length
+        let placed = arena.withUnsafeBufferPointer { arena in
+            entries.withUnsafeMutableBufferPointer { entries in
+                slots.withUnsafeMutableBufferPointer { slots in
+                    let mask = slots.count - 1
+                    for index in 0..<count {
+                        let length = Int(
+                            UInt16(littleEndian: lengthBase.loadUnaligned(fromByteOffset: index * 2, as: UInt16.self)))
+                        guard length > 0, length <= bytes.count - offset, source[offset] & 0xC0 != 0x80 else {
+                            return false
+                        }
+                        let string = UnsafeBufferPointer(start: source + offset, count: length)
+                        let key = UInt32(truncatingIfNeeded: Self.hash(string))
+                        var slot = Int(key) & mask
+                        while slots[slot] != 0 {
+                            let other = entries[Int(slots[slot] - 1)]
+                            if other.hash == key, other.count == length,
+                                Self.equal(arena.baseAddress, other.start, string)
+                            {
+                                return false
+                            }
+                            slot = (slot + 1) & mask
+                        }
+                        let id = 2 + index
+                        entries[id] = Entry(
+                            start: first + offset, count: length, hash: key, checks: FieldCheck.clean.rawValue)
+                        slots[slot] = UInt32(truncatingIfNeeded: id + 1)
+                        offset += length
+                    }
+                    return true
+                }
+            }
         }
-        return offset == bytes.count
+        return placed && offset == bytes.count
+    }
+
+    /// `StringTableBuilder.holds`: mutating only so the builder reaches it in place through its pointer.
+    mutating func holds(_ id: TextID, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        entries.withUnsafeBufferPointer { entries in
+            let entry = entries[Int(id)]
+            guard entry.count == bytes.count else { return false }
+            return arena.withUnsafeBufferPointer { Self.equal($0.baseAddress, entry.start, bytes) }
+        }
     }
 
     /// Room for `strings` more strings of `bytes` bytes (`StringTableBuilder.reserve`).

@@ -17,17 +17,24 @@ import InterlinearCorpus
 /// record), the chapter is read again by interning, and refused as changed since its import when its rows pass.
 /// The order of the load's interning is part of this format: a change to it is a new schema version.
 ///
-/// `strings`: the number of strings, each one's byte count, then their bytes one after another (unsigned LEB128
-/// counts, as in `VerseWords`). `ids`: one code per string the load interns, 0 for the next string of `strings`
+/// `strings`: the number of strings (32 bits), each one's byte count (16 bits), then their bytes one after another,
+/// numbers little-endian. `ids`: one code per string the load interns (unsigned LEB128, as in `VerseWords`), 0 for the next string of `strings`
 /// (met for the first time), k for the id k − 1 met before (0 and 1 being the empty string and the space every
 /// builder starts with).
 enum ChapterStrings {
-    /// The strings of `builder` after its first two, as `strings` holds them.
-    static func strings(of builder: StringTableBuilder) -> [UInt8] {
+    /// The strings of `builder` after its first two, as `strings` holds them; nil when one is longer than a
+    /// 16-bit count (a chapter with such a field is read by interning).
+    static func strings(of builder: StringTableBuilder) -> [UInt8]? {
         let table = builder.freeze()
+        let count = table.count - 2
         var blob: [UInt8] = []
-        VerseWords.append(count: table.count - 2, to: &blob)
-        for id in 2..<table.count { VerseWords.append(count: table.utf8Count(of: TextID(id)), to: &blob) }
+        for shift in stride(from: 0, to: 32, by: 8) { blob.append(UInt8(truncatingIfNeeded: count >> shift)) }
+        for id in 2..<table.count {
+            let length = table.utf8Count(of: TextID(id))
+            guard length <= Int(UInt16.max) else { return nil }
+            blob.append(UInt8(truncatingIfNeeded: length))
+            blob.append(UInt8(truncatingIfNeeded: length >> 8))
+        }
         for id in 2..<table.count { table.withUTF8(of: TextID(id)) { blob.append(contentsOf: $0) } }
         return blob
     }
@@ -35,20 +42,15 @@ enum ChapterStrings {
     /// Copies the strings of `blob` into `builder`, which holds only its first two: false (and the builder as new)
     /// when the blob is not strings as `strings(of:)` writes them, bounded as a chapter's fields are.
     static func adopt(_ blob: UnsafeBufferPointer<UInt8>, into builder: StringTableBuilder) -> Bool {
-        guard blob.count <= CorpusLimits.maxChapterFileBytes else { return false }
-        var reader = VerseWords.Reader(blob)
-        // Each string takes at least a byte and a byte of count.
-        guard let count = reader.count(), count <= blob.count / 2 else { return false }
-        var lengths = [Int](repeating: 0, count: count)
-        var total = 0
-        for index in 0..<count {
-            guard let length = reader.count(), length <= CorpusLimits.maxChapterLineBytes else { return false }
-            lengths[index] = length
-            total += length
+        guard blob.count >= 4, blob.count <= CorpusLimits.maxChapterFileBytes, let base = blob.baseAddress else {
+            return false
         }
-        guard total == blob.count - reader.offset, let base = blob.baseAddress else { return false }
-        let bytes = UnsafeBufferPointer(start: base + reader.offset, count: total)
-        return lengths.withUnsafeBufferPointer { builder.adopt(bytes, lengths: $0) }
+        let count = Int(UInt32(littleEndian: UnsafeRawPointer(base).loadUnaligned(as: UInt32.self)))
+        // Each string takes two bytes of count and at least one of text.
+        guard count <= (blob.count - 4) / 3 else { return false }
+        let lengths = UnsafeRawBufferPointer(start: base + 4, count: count * 2)
+        let bytes = UnsafeBufferPointer(start: base + 4 + count * 2, count: blob.count - 4 - count * 2)
+        return builder.adopt(bytes, lengths: lengths)
     }
 
     /// A record that does not agree with the chapter's rows: the load starts again by interning.
@@ -60,8 +62,12 @@ enum ChapterStrings {
 struct FieldIDs {
     let strings: StringTableBuilder
     private let recording: Bool
-    /// The codes read (`replaying`), or nil.
-    private var codes: VerseWords.Reader?
+    /// Whether the ids come from a record.
+    let isReplaying: Bool
+    /// The codes read (`isReplaying`), and how far.
+    private let codes: UnsafePointer<UInt8>?
+    private let codeCount: Int
+    private var offset = 0
     /// The codes written (`recording`).
     private(set) var recorded: [UInt8] = []
     /// The id the next code 0 names, and one past the last string adopted.
@@ -73,35 +79,30 @@ struct FieldIDs {
     /// Ids by interning.
     init(interning strings: StringTableBuilder) {
         self.strings = strings
-        recording = false
-        end = 0
+        (recording, isReplaying, codes, codeCount, end) = (false, false, nil, 0, 0)
     }
 
     /// Ids by interning into a new builder, each recorded as `ids` holds it.
     init(recording strings: StringTableBuilder) {
         self.strings = strings
-        recording = true
-        end = 0
+        (recording, isReplaying, codes, codeCount, end) = (true, false, nil, 0, 0)
     }
 
     /// Ids from `codes` (`ChapterStrings`), into a builder that has adopted the chapter's strings.
     init(replaying codes: UnsafeBufferPointer<UInt8>, strings: StringTableBuilder) {
         self.strings = strings
-        recording = false
-        self.codes = VerseWords.Reader(codes)
-        end = strings.count
+        (recording, isReplaying, self.codes, codeCount, end) = (
+            false, true, codes.baseAddress, codes.count, strings.count
+        )
     }
 
-    /// Whether the ids come from a record.
-    var isReplaying: Bool { codes != nil }
-
     /// Whether every code was read and every adopted string named, all agreeing.
-    var replayedAll: Bool { !mismatched && next == end && codes?.isAtEnd == true }
+    var replayedAll: Bool { !mismatched && next == end && offset == codeCount }
 
     /// `StringTableBuilder.intern(checkedUTF8:)`: nil when the bytes are not clean text.
     @inline(__always)
     mutating func checked(_ bytes: UnsafeBufferPointer<UInt8>) -> TextID? {
-        if codes != nil { return replayed(bytes) }
+        if isReplaying { return replayed(bytes) }
         guard recording else { return strings.intern(checkedUTF8: bytes) }
         let count = strings.count
         guard let id = strings.intern(checkedUTF8: bytes) else { return nil }
@@ -112,7 +113,7 @@ struct FieldIDs {
     /// `StringTableBuilder.intern(utf8:)`.
     @inline(__always)
     mutating func unchecked(_ bytes: UnsafeBufferPointer<UInt8>) -> TextID {
-        if codes != nil { return replayed(bytes) }
+        if isReplaying { return replayed(bytes) }
         guard recording else { return strings.intern(utf8: bytes) }
         let count = strings.count
         let id = strings.intern(utf8: bytes)
@@ -127,18 +128,35 @@ struct FieldIDs {
     /// The id the next code names when its string is `bytes`; else the empty string's, marking the mismatch.
     @inline(__always)
     private mutating func replayed(_ bytes: UnsafeBufferPointer<UInt8>) -> TextID {
-        guard let code = codes?.count() else { return mismatch() }
+        guard offset < codeCount, let codes else { return mismatch() }
+        var code = Int(codes[offset])
+        offset += 1
+        if code >= 0x80 { code = longCode(code) }
         let id: Int
         if code == 0 {
-            guard next < end else { return mismatch() }
             id = next
             next += 1
+            guard id < end else { return mismatch() }
         } else {
-            guard code <= next else { return mismatch() }
             id = code - 1
+            guard id < next else { return mismatch() }
         }
         guard strings.holds(TextID(truncatingIfNeeded: id), bytes) else { return mismatch() }
         return TextID(truncatingIfNeeded: id)
+    }
+
+    /// A code of more than one byte whose first byte was `first` (unsigned LEB128); past any id when its bytes end.
+    private mutating func longCode(_ first: Int) -> Int {
+        guard let codes else { return Int.max }
+        var code = first & 0x7F, shift = 7
+        while offset < codeCount, shift < 35 {
+            let byte = codes[offset]
+            offset += 1
+            code |= Int(byte & 0x7F) &<< shift
+            if byte < 0x80 { return code }
+            shift += 7
+        }
+        return Int.max
     }
 
     private mutating func mismatch() -> TextID {
@@ -185,7 +203,8 @@ extension ChapterStrings {
         } catch {
             return nil
         }
-        return (strings(of: builder), ids.recorded)
+        guard let strings = strings(of: builder) else { return nil }
+        return (strings, ids.recorded)
     }
 
     private static func withMorphemes(

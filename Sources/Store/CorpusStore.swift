@@ -246,7 +246,7 @@ package final class CorpusStore {
                     outside: outside, into: &chapter, gathering: &verseMorphemes, marks: &marks, ids: &ids,
                     check: &check)
             }
-        } catch where ids.mismatched {
+        } catch  where ids.mismatched {
             throw ChapterStrings.Mismatch()  // what followed a code that disagreed means nothing
         }
         if ids.isReplaying, !ids.replayedAll { throw ChapterStrings.Mismatch() }
