@@ -66,9 +66,12 @@ package final class StringTableBuilder {
         _ = intern(" ")
     }
 
-    /// Whether the string `id` is these bytes. Traps when `id` is not in the table.
-    package func holds(_ id: TextID, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        storage.pointee.holds(id, bytes)
+    /// The id the next of `codes` names when its string is `bytes` (a code 0 names the next string adopted, a code
+    /// k the id k − 1 named before); else the empty string's, with `codes.mismatched` set. How a chapter's load
+    /// takes its ids from the strings its import recorded (`ChapterStrings` in the store): one call a field, the
+    /// bytes compared, never hashed.
+    package func replay(_ codes: inout RecordedCodes, _ bytes: UnsafeBufferPointer<UInt8>) -> TextID {
+        storage.pointee.replay(&codes, bytes)
     }
 
     /// The id of the UTF-8 bytes' string, interning it on first sight.
@@ -119,6 +122,45 @@ package final class StringTableBuilder {
     /// again.
     package func remember(_ morpheme: Morpheme, stored bytes: UnsafeBufferPointer<UInt8>) {
         remembered.pointee.remember(morpheme, stored: bytes)
+    }
+}
+
+/// Where a load stands in a chapter's recorded codes (`StringTableBuilder.replay`): the codes (unsigned LEB128, as the
+/// store writes counts), how many are read, and which adopted string a code 0 names next.
+package struct RecordedCodes {
+    let codes: UnsafeBufferPointer<UInt8>
+    var offset = 0
+    var next = 2
+    /// One past the last string adopted.
+    let end: Int
+    /// Whether a code did not agree with the bytes it was given (the ids given since mean nothing).
+    package internal(set) var mismatched = false
+
+    /// The codes of a load into `strings`, which has adopted the chapter's strings (`StringTableBuilder.adopt`).
+    package init(_ codes: UnsafeBufferPointer<UInt8>, strings: StringTableBuilder) {
+        self.codes = codes
+        end = strings.count
+    }
+
+    /// Whether every code was read and every adopted string named, all agreeing.
+    package var isComplete: Bool { !mismatched && next == end && offset == codes.count }
+
+    /// The next code; nil when its bytes are not all there or it is longer than any id.
+    @inline(__always)
+    mutating func nextCode() -> Int? {
+        guard offset < codes.count else { return nil }
+        let first = Int(codes[offset])
+        offset += 1
+        guard first >= 0x80 else { return first }
+        var code = first & 0x7F, shift = 7
+        while offset < codes.count, shift < 35 {
+            let byte = codes[offset]
+            offset += 1
+            code |= Int(byte & 0x7F) &<< shift
+            if byte < 0x80 { return code }
+            shift += 7
+        }
+        return nil
     }
 }
 
@@ -289,13 +331,30 @@ extension InternedStrings {
         return placed && offset == bytes.count
     }
 
-    /// `StringTableBuilder.holds`: mutating only so the builder reaches it in place through its pointer.
-    mutating func holds(_ id: TextID, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        entries.withUnsafeBufferPointer { entries in
-            let entry = entries[Int(id)]
+    /// `StringTableBuilder.replay`: mutating only so the builder reaches it in place through its pointer.
+    mutating func replay(_ codes: inout RecordedCodes, _ bytes: UnsafeBufferPointer<UInt8>) -> TextID {
+        guard let code = codes.nextCode() else {
+            codes.mismatched = true
+            return StringTable.emptyText
+        }
+        let id: Int
+        if code == 0 {
+            id = codes.next
+            codes.next += 1
+        } else {
+            id = code - 1
+        }
+        let matches = entries.withUnsafeBufferPointer { entries in
+            guard id < codes.next, id < codes.end else { return false }
+            let entry = entries[id]
             guard entry.count == bytes.count else { return false }
             return arena.withUnsafeBufferPointer { Self.equal($0.baseAddress, entry.start, bytes) }
         }
+        guard matches else {
+            codes.mismatched = true
+            return StringTable.emptyText
+        }
+        return TextID(truncatingIfNeeded: id)
     }
 
     /// Room for `strings` more strings of `bytes` bytes (`StringTableBuilder.reserve`).

@@ -64,45 +64,42 @@ struct FieldIDs {
     private let recording: Bool
     /// Whether the ids come from a record.
     let isReplaying: Bool
-    /// The codes read (`isReplaying`), and how far.
-    private let codes: UnsafePointer<UInt8>?
-    private let codeCount: Int
-    private var offset = 0
+    /// The codes read (`isReplaying`).
+    private var codes: RecordedCodes
     /// The codes written (`recording`).
     private(set) var recorded: [UInt8] = []
-    /// The id the next code 0 names, and one past the last string adopted.
-    private var next = 2
-    private let end: Int
-    /// Whether a code did not agree with the bytes it was given (the ids given since mean nothing).
-    private(set) var mismatched = false
 
     /// Ids by interning.
     init(interning strings: StringTableBuilder) {
         self.strings = strings
-        (recording, isReplaying, codes, codeCount, end) = (false, false, nil, 0, 0)
+        (recording, isReplaying) = (false, false)
+        codes = RecordedCodes(UnsafeBufferPointer(start: nil, count: 0), strings: strings)
     }
 
     /// Ids by interning into a new builder, each recorded as `ids` holds it.
     init(recording strings: StringTableBuilder) {
         self.strings = strings
-        (recording, isReplaying, codes, codeCount, end) = (true, false, nil, 0, 0)
+        (recording, isReplaying) = (true, false)
+        codes = RecordedCodes(UnsafeBufferPointer(start: nil, count: 0), strings: strings)
     }
 
     /// Ids from `codes` (`ChapterStrings`), into a builder that has adopted the chapter's strings.
     init(replaying codes: UnsafeBufferPointer<UInt8>, strings: StringTableBuilder) {
         self.strings = strings
-        (recording, isReplaying, self.codes, codeCount, end) = (
-            false, true, codes.baseAddress, codes.count, strings.count
-        )
+        (recording, isReplaying) = (false, true)
+        self.codes = RecordedCodes(codes, strings: strings)
     }
 
+    /// Whether a code did not agree with the bytes it was given (the ids given since mean nothing).
+    var mismatched: Bool { codes.mismatched }
+
     /// Whether every code was read and every adopted string named, all agreeing.
-    var replayedAll: Bool { !mismatched && next == end && offset == codeCount }
+    var replayedAll: Bool { codes.isComplete }
 
     /// `StringTableBuilder.intern(checkedUTF8:)`: nil when the bytes are not clean text.
     @inline(__always)
     mutating func checked(_ bytes: UnsafeBufferPointer<UInt8>) -> TextID? {
-        if isReplaying { return replayed(bytes) }
+        if isReplaying { return strings.replay(&codes, bytes) }
         guard recording else { return strings.intern(checkedUTF8: bytes) }
         let count = strings.count
         guard let id = strings.intern(checkedUTF8: bytes) else { return nil }
@@ -113,7 +110,7 @@ struct FieldIDs {
     /// `StringTableBuilder.intern(utf8:)`.
     @inline(__always)
     mutating func unchecked(_ bytes: UnsafeBufferPointer<UInt8>) -> TextID {
-        if isReplaying { return replayed(bytes) }
+        if isReplaying { return strings.replay(&codes, bytes) }
         guard recording else { return strings.intern(utf8: bytes) }
         let count = strings.count
         let id = strings.intern(utf8: bytes)
@@ -123,45 +120,6 @@ struct FieldIDs {
 
     private mutating func record(_ id: TextID, new: Bool) {
         VerseWords.append(count: new ? 0 : Int(id) + 1, to: &recorded)
-    }
-
-    /// The id the next code names when its string is `bytes`; else the empty string's, marking the mismatch.
-    @inline(__always)
-    private mutating func replayed(_ bytes: UnsafeBufferPointer<UInt8>) -> TextID {
-        guard offset < codeCount, let codes else { return mismatch() }
-        var code = Int(codes[offset])
-        offset += 1
-        if code >= 0x80 { code = longCode(code) }
-        let id: Int
-        if code == 0 {
-            id = next
-            next += 1
-            guard id < end else { return mismatch() }
-        } else {
-            id = code - 1
-            guard id < next else { return mismatch() }
-        }
-        guard strings.holds(TextID(truncatingIfNeeded: id), bytes) else { return mismatch() }
-        return TextID(truncatingIfNeeded: id)
-    }
-
-    /// A code of more than one byte whose first byte was `first` (unsigned LEB128); past any id when its bytes end.
-    private mutating func longCode(_ first: Int) -> Int {
-        guard let codes else { return Int.max }
-        var code = first & 0x7F, shift = 7
-        while offset < codeCount, shift < 35 {
-            let byte = codes[offset]
-            offset += 1
-            code |= Int(byte & 0x7F) &<< shift
-            if byte < 0x80 { return code }
-            shift += 7
-        }
-        return Int.max
-    }
-
-    private mutating func mismatch() -> TextID {
-        mismatched = true
-        return StringTable.emptyText
     }
 }
 

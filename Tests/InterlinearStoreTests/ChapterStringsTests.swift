@@ -44,7 +44,8 @@ import Testing
                 Issue.record("\(reference): id \(id) is \(tableA[id]) read from the record, \(tableB[id]) interned")
                 break
             }
-            #expect(a.words.map(\.surface) == b.words.map(\.surface) && a.words.map(\.printed) == b.words.map(\.printed))
+            #expect(
+                a.words.map(\.surface) == b.words.map(\.surface) && a.words.map(\.printed) == b.words.map(\.printed))
             #expect(a.translationTokens == b.translationTokens && a.morphemes.map(\.gloss) == b.morphemes.map(\.gloss))
         }
     }
@@ -66,7 +67,8 @@ import Testing
     @Test("a store from version 8, migrated, reads its chapters by interning")
     func migratedStoreInterns() throws {
         let url = try store(
-            "v8", "ALTER TABLE chapter DROP COLUMN strings; ALTER TABLE chapter DROP COLUMN ids; PRAGMA user_version = 8")
+            "v8",
+            "ALTER TABLE chapter DROP COLUMN strings; ALTER TABLE chapter DROP COLUMN ids; PRAGMA user_version = 8")
         #expect(throws: StoreError.tooOld(path: url.path, version: 8, supported: Schema.version)) {
             try CorpusStore(url: url, upgrade: false)
         }
@@ -76,7 +78,8 @@ import Testing
         #expect(try database.integer("SELECT count(*) FROM chapter WHERE strings IS NULL AND ids IS NULL") == 7)
         for reference in Self.chapters {
             #expect(
-                sameChapter(try read(reference, from: url).0, try read(reference, from: StoreFixture.committedBible.get()).0),
+                sameChapter(
+                    try read(reference, from: url).0, try read(reference, from: StoreFixture.committedBible.get()).0),
                 "\(reference)")
         }
     }
@@ -100,8 +103,12 @@ import Testing
 
     /// Where John 1's strings' bytes start in `strings`, and each one's count.
     private func layout(_ strings: [UInt8]) -> (start: Int, lengths: [Int]) {
-        let count = Int(strings[0]) | Int(strings[1]) << 8 | Int(strings[2]) << 16 | Int(strings[3]) << 24
-        let lengths = (0..<count).map { Int(strings[4 + 2 * $0]) | Int(strings[5 + 2 * $0]) << 8 }
+        var count = 0
+        for index in (0..<4).reversed() { count = count << 8 | Int(strings[index]) }
+        let lengths = (0..<count).map { (index: Int) -> Int in
+            let low = Int(strings[4 + 2 * index]), high = Int(strings[5 + 2 * index])
+            return high << 8 | low
+        }
         return (4 + 2 * count, lengths)
     }
 
@@ -149,8 +156,11 @@ import Testing
         }
         let result = try run(interlinearBinary, ["typeset", "John 1", "--corpus", url.path])
         expectOneErrorLine(
-            result, status: 65, ["is damaged", "John 1 has changed since it was imported",
-            "run `interlinear import \"John 1\"`"])
+            result, status: 65,
+            [
+                "is damaged", "John 1 has changed since it was imported",
+                "run `interlinear import \"John 1\"`",
+            ])
         // The other chapters' records are theirs: Romans 8 still reads.
         #expect(try run(interlinearBinary, ["typeset", "Romans 8", "--corpus", url.path]).status == 0)
     }
