@@ -14,18 +14,24 @@
 //                                                    \t, \n and \\ stand for a tab, a line feed and a backslash
 //   M  id  morphemes                                 a Hebrew verse's packed morphemes (`VerseMorphemes`), raw
 //                                                    bytes escaped as B's
+//   S  chapter  blob  offset  byte                   a chapter's record of its strings (`ChapterStrings`) damaged:
+//                                                    byte `offset` (modulo its length) of `strings` (blob 0) or
+//                                                    `ids` (blob 1) set to `byte`, or with `offset` -1 the blob
+//                                                    cut by `byte` bytes
 // They go into an in-memory database with the real schema (`Schema.migrations`): integer columns get an integer
 // when the field is a decimal, anything else as text; a field starting with byte 0x01 is bound as a BLOB. Each
 // verse's packed words, which the loader reads, are then derived from its word rows (`VerseWords.rebuild`, the
 // migration from version 1), B rows replace a verse's packed words with their bytes, M rows set a verse's packed
 // morphemes (an Old Testament verse has none otherwise, and is refused for that), and each chapter gets the record
-// of what its rows now are (`ChapterDigest.rebuild`, the migration to version 3). Then the store is checked
+// of what its rows now are (`ChapterDigest.rebuild`, the migration to version 3) and the record of its strings an
+// import writes (`ChapterStrings.record`), damaged as S rows say. Then the store is checked
 // (`validate`), every chapter the rows touch is loaded, and a few searches run.
 //
 // Whatever the rows: a chapter the loader accepts is within the limits, holds no control characters, is one a chapter
 // file could hold (the chapter-file parser reads it back the same) and survives the store writer and reader; read
 // without its morphemes (as what shows a chapter reads it) it is accepted too, with the same words, and a chapter
-// refused that way is refused with its morphemes as well; a
+// refused that way is refused with its morphemes as well; read from its record of strings it is the chapter read by
+// interning (into a builder holding another string); a
 // refusal is a `StoreError` (or, for a search, a `SearchError`) whose message is one bounded line without control
 // characters. Anything else — a trap, an address-sanitizer report, another error, a broken property — is a crash.
 
@@ -109,6 +115,7 @@ public func fuzzStoreRows(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             }
             chapter.freeze(strings)
             checkAccepted(chapter, fixture)
+            checkInterned(chapter, store)
             guard let shown else { fatalError("\(reference) accepted with its morphemes, refused without them") }
             checkSameWords(shown, chapter)
         } catch {
@@ -216,6 +223,22 @@ private func checkAccepted(_ chapter: Chapter, _ fixture: Fixture) {
     }
 }
 
+/// A chapter read from its record of strings (into a new builder) is the one a builder in use interns.
+private func checkInterned(_ chapter: Chapter, _ store: CorpusStore) {
+    let strings = StringTableBuilder()
+    _ = strings.intern("not a field of any chapter\u{1}")
+    let interned: Chapter?
+    do {
+        interned = try store.load(chapter.reference, into: strings)
+    } catch {
+        fatalError("\(chapter.reference) accepted from its record, refused by interning: \(error)")
+    }
+    guard let interned else { fatalError("\(chapter.reference) accepted from its record, missing by interning") }
+    precondition(
+        ChapterFile.render(interned, provenance: []) == ChapterFile.render(chapter, provenance: []),
+        "the record of strings changed the chapter")
+}
+
 /// A chapter read without its morphemes is the one read with them, morphemes aside.
 private func checkSameWords(_ shown: Chapter, _ whole: Chapter) {
     precondition(shown.morphemes.isEmpty && shown.omitsMorphemes == (whole.language == .hebrew), "morphemes read")
@@ -258,6 +281,8 @@ private struct StoreRows {
     var words: [[Field]] = []
     var packed: [(id: Field, bytes: [UInt8])] = []
     var morphemes: [(id: Field, bytes: [UInt8])] = []
+    /// S rows: a chapter key, which blob of its record, an offset and a byte (decimals).
+    var records: [[Field]] = []
     /// Q rows: a search kind (lemma, word, strongs, morph, text; anything else: guessed) and the query text.
     var searches: [(kind: Field, text: Field)] = []
 
@@ -280,6 +305,7 @@ private struct StoreRows {
             case UInt8(ascii: "B") where fields.count >= 3: packed.append((fields[1], Self.unescaped(fields[2])))
             case UInt8(ascii: "M") where fields.count >= 3: morphemes.append((fields[1], Self.unescaped(fields[2])))
             case UInt8(ascii: "Q") where fields.count >= 3: searches.append((fields[1], fields[2]))
+            case UInt8(ascii: "S") where fields.count >= 5: records.append(Array(fields[1...4]))
             default: continue
             }
         }
@@ -353,6 +379,55 @@ private struct StoreRows {
             try ChapterDigest.rebuild(database)
         } catch {
             fatalError("recording the chapters failed: \(error)")
+        }
+        recordStrings(database)
+    }
+
+    /// Writes each chapter's record of its strings as an import would from its rows, damaged as the S rows say.
+    private func recordStrings(_ database: Database) {
+        do {
+            let rows = try database.prepare(
+                """
+                SELECT verse.id, verse.translation, verse_words.words, verse_words.morphemes, verse.outside,
+                       chapter.language
+                FROM verse LEFT JOIN verse_words ON verse_words.id = verse.id JOIN chapter ON chapter.id = verse.id / 1000
+                ORDER BY verse.id
+                """)
+            var chapters: [Int: (language: String, rows: [ChapterStrings.Row])] = [:]
+            while try rows.step() {
+                let key = rows.int(0)
+                chapters[key / 1000, default: (rows.text(5), [])].rows.append(
+                    ChapterStrings.Row(
+                        number: key % 1000, translation: Array(rows.bytes(1)), words: Array(rows.bytes(2)),
+                        morphemes: rows.isNull(3) ? nil : Array(rows.bytes(3)), outside: rows.int(4) != 0))
+            }
+            let update = try database.prepare("UPDATE chapter SET strings = ?2, ids = ?3 WHERE id = ?1")
+            for (key, chapter) in chapters {
+                guard let book = Book.numbered(key / 1000), let language = SourceLanguage(rawValue: chapter.language),
+                    var record = ChapterStrings.record(
+                        of: chapter.rows, reference: ChapterReference(book: book, chapter: key % 1000),
+                        language: language)
+                else { continue }
+                for edit in records where integer(edit[0]) == key {
+                    guard let blob = integer(edit[1]), let offset = integer(edit[2]), let byte = integer(edit[3])
+                    else { continue }
+                    func damage(_ bytes: inout [UInt8]) {
+                        if offset < 0 {
+                            bytes.removeLast(min(bytes.count, max(byte, 0)))
+                        } else if !bytes.isEmpty {
+                            bytes[offset % bytes.count] = UInt8(truncatingIfNeeded: byte)
+                        }
+                    }
+                    if blob == 0 { damage(&record.strings) } else { damage(&record.ids) }
+                }
+                update.reset()
+                try update.bind(key, at: 1)
+                try update.bind(record.strings, at: 2)
+                try update.bind(record.ids, at: 3)
+                try update.run()
+            }
+        } catch {
+            fatalError("recording the chapters' strings failed: \(error)")
         }
     }
 

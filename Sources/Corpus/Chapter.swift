@@ -185,7 +185,7 @@ public struct Chapter: Sendable {
     }
 
     /// Starts a verse whose number is interned already.
-    mutating func beginVerse(_ number: Int, numberText: TextID) {
+    package mutating func beginVerse(_ number: Int, numberText: TextID) {
         verses.append(
             Verse(
                 number: number, numberText: numberText, words: words.endIndex..<words.endIndex,

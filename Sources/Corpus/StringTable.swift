@@ -135,7 +135,7 @@ struct InternedStrings: Sendable {
 
     /// Whether `bytes` equal as many bytes of the arena from `start`: words compared inline (keys are short, so
     /// a call to `memcmp` cost more than the comparison).
-    @inline(__always)
+    @inlinable @inline(__always)
     static func equal(_ arena: UnsafePointer<UInt8>?, _ start: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let count = bytes.count
         guard count > 0, let arena, let base = bytes.baseAddress else { return true }

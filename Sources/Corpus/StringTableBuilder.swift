@@ -43,6 +43,37 @@ package final class StringTableBuilder {
     /// write while a frozen table still shares them).
     package func freeze() -> StringTable { StringTable(storage: storage.pointee, lineage: lineage) }
 
+    /// Appends a chapter's distinct strings in one go, ids from 2 in order, to a builder that holds only the empty
+    /// string and the space it starts with: `bytes` are the strings one after another, `lengths` their byte counts
+    /// as 16-bit little-endian numbers (which sum to `bytes.count`). A store records each chapter's strings so
+    /// (`ChapterStrings`), and a chapter's first load then copies them once instead of looking every field up.
+    /// False, with the builder as new again (`restart`), when it held more, or when a string is empty, repeats one
+    /// before it or is not clean text (`TextCheck.isClean`): the ids would not be the ones interning gives.
+    package func adopt(_ bytes: UnsafeBufferPointer<UInt8>, lengths: UnsafeRawBufferPointer) -> Bool {
+        guard remembered.pointee.morphemes.isEmpty, storage.pointee.adopt(bytes, lengths: lengths) else {
+            restart()
+            return false
+        }
+        return true
+    }
+
+    /// Forgets every string but the first two and every remembered morpheme: the state of a new builder, with the
+    /// same lineage. Only for a builder that held nothing more before (`adopt`), whose frozen tables hold those two.
+    package func restart() {
+        storage.pointee = InternedStrings()
+        remembered.pointee = RememberedMorphemes()
+        _ = intern("")
+        _ = intern(" ")
+    }
+
+    /// The id the next of `codes` names when its string is `bytes` (a code 0 names the next string adopted, a code
+    /// k the id k − 1 named before); else the empty string's, with `codes.mismatched` set. How a chapter's load
+    /// takes its ids from the strings its import recorded (`ChapterStrings` in the store): one call a field, the
+    /// bytes compared, never hashed.
+    package func replay(_ codes: inout RecordedCodes, _ bytes: UnsafeBufferPointer<UInt8>) -> TextID {
+        storage.pointee.replay(&codes, bytes)
+    }
+
     /// The id of the UTF-8 bytes' string, interning it on first sight.
     package func intern(utf8 bytes: UnsafeBufferPointer<UInt8>) -> TextID {
         storage.pointee.intern(bytes)
@@ -91,6 +122,45 @@ package final class StringTableBuilder {
     /// again.
     package func remember(_ morpheme: Morpheme, stored bytes: UnsafeBufferPointer<UInt8>) {
         remembered.pointee.remember(morpheme, stored: bytes)
+    }
+}
+
+/// Where a load stands in a chapter's recorded codes (`StringTableBuilder.replay`): the codes (unsigned LEB128, as the
+/// store writes counts), how many are read, and which adopted string a code 0 names next.
+package struct RecordedCodes {
+    let codes: UnsafeBufferPointer<UInt8>
+    var offset = 0
+    var next = 2
+    /// One past the last string adopted.
+    let end: Int
+    /// Whether a code did not agree with the bytes it was given (the ids given since mean nothing).
+    package internal(set) var mismatched = false
+
+    /// The codes of a load into `strings`, which has adopted the chapter's strings (`StringTableBuilder.adopt`).
+    package init(_ codes: UnsafeBufferPointer<UInt8>, strings: StringTableBuilder) {
+        self.codes = codes
+        end = strings.count
+    }
+
+    /// Whether every code was read and every adopted string named, all agreeing.
+    package var isComplete: Bool { !mismatched && next == end && offset == codes.count }
+
+    /// The next code; nil when its bytes are not all there or it is longer than any id.
+    @inline(__always)
+    mutating func nextCode() -> Int? {
+        guard offset < codes.count else { return nil }
+        let first = Int(codes[offset])
+        offset += 1
+        guard first >= 0x80 else { return first }
+        var code = first & 0x7F, shift = 7
+        while offset < codes.count, shift < 35 {
+            let byte = codes[offset]
+            offset += 1
+            code |= Int(byte & 0x7F) &<< shift
+            if byte < 0x80 { return code }
+            shift += 7
+        }
+        return nil
     }
 }
 
@@ -201,6 +271,90 @@ extension InternedStrings {
         slots[slot] = id + 1
         if entries.count * 2 > slots.count { grow(to: slots.count * 2) }
         return id
+    }
+
+    /// `StringTableBuilder.adopt`: false when the table holds more than its first two strings or the strings are
+    /// not distinct, non-empty clean text. Clean text is checked over all the bytes at once, and each string is
+    /// then whole characters when none starts with a continuation byte. Left partly appended when false.
+    mutating func adopt(_ bytes: UnsafeBufferPointer<UInt8>, lengths: UnsafeRawBufferPointer) -> Bool {
+        let count = lengths.count / 2
+        guard entries.count == 2, TextCheck.isClean(bytes) else { return false }
+        guard let source = bytes.baseAddress, count > 0, let lengthBase = lengths.baseAddress else {
+            return count == 0 && bytes.isEmpty
+        }
+        reserve(strings: count, bytes: bytes.count)
+        let first = used
+        arena.withUnsafeMutableBufferPointer { arena in
+            // `reserve` made the room.
+            UnsafeMutableRawPointer(arena.baseAddress! + first).copyMemory(from: source, byteCount: bytes.count)
+        }
+        used = first + bytes.count
+        // The empty string and the space are clean text too, as a checked intern of them would record.
+        FieldCheck.clean.record(in: &entries[0].checks)
+        FieldCheck.clean.record(in: &entries[1].checks)
+        // Entries written in place, each placed in a slot as `append` places it (`reserve` made the table large
+        // enough for all of them), a repeat found on the way as `find` finds one.
+        entries.append(contentsOf: repeatElement(Entry(start: 0, count: 0, hash: 0, checks: 0), count: count))
+        var offset = 0
+        let placed = arena.withUnsafeBufferPointer { arena in
+            entries.withUnsafeMutableBufferPointer { entries in
+                slots.withUnsafeMutableBufferPointer { slots in
+                    let mask = slots.count - 1
+                    for index in 0..<count {
+                        let length = Int(
+                            UInt16(littleEndian: lengthBase.loadUnaligned(fromByteOffset: index * 2, as: UInt16.self)))
+                        guard length > 0, length <= bytes.count - offset, source[offset] & 0xC0 != 0x80 else {
+                            return false
+                        }
+                        let string = UnsafeBufferPointer(start: source + offset, count: length)
+                        let key = UInt32(truncatingIfNeeded: Self.hash(string))
+                        var slot = Int(key) & mask
+                        while slots[slot] != 0 {
+                            let other = entries[Int(slots[slot] - 1)]
+                            if other.hash == key, other.count == length,
+                                Self.equal(arena.baseAddress, other.start, string)
+                            {
+                                return false
+                            }
+                            slot = (slot + 1) & mask
+                        }
+                        let id = 2 + index
+                        entries[id] = Entry(
+                            start: first + offset, count: length, hash: key, checks: FieldCheck.clean.rawValue)
+                        slots[slot] = UInt32(truncatingIfNeeded: id + 1)
+                        offset += length
+                    }
+                    return true
+                }
+            }
+        }
+        return placed && offset == bytes.count
+    }
+
+    /// `StringTableBuilder.replay`: mutating only so the builder reaches it in place through its pointer.
+    mutating func replay(_ codes: inout RecordedCodes, _ bytes: UnsafeBufferPointer<UInt8>) -> TextID {
+        guard let code = codes.nextCode() else {
+            codes.mismatched = true
+            return StringTable.emptyText
+        }
+        let id: Int
+        if code == 0 {
+            id = codes.next
+            codes.next += 1
+        } else {
+            id = code - 1
+        }
+        let matches = entries.withUnsafeBufferPointer { entries in
+            guard id < codes.next, id < codes.end else { return false }
+            let entry = entries[id]
+            guard entry.count == bytes.count else { return false }
+            return arena.withUnsafeBufferPointer { Self.equal($0.baseAddress, entry.start, bytes) }
+        }
+        guard matches else {
+            codes.mismatched = true
+            return StringTable.emptyText
+        }
+        return TextID(truncatingIfNeeded: id)
     }
 
     /// Room for `strings` more strings of `bytes` bytes (`StringTableBuilder.reserve`).

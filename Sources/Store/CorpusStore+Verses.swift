@@ -90,15 +90,16 @@ extension CorpusStore {
     }
 
     /// Builds one verse row into `chapter` (its translation, words and morphemes as stored), checking each field as
-    /// it is interned; `verseMorphemes` is scratch room kept across verses (`readWords`).
-    func appendVerse(
+    /// it is interned (`ids`); `verseMorphemes` is scratch room kept across verses (`readWords`).
+    static func appendVerse(
         _ number: Int, translation: UnsafeBufferPointer<UInt8>, words: UnsafeBufferPointer<UInt8>,
         morphemes packedMorphemes: UnsafeBufferPointer<UInt8>?, outside: Bool, into chapter: inout Chapter,
-        gathering verseMorphemes: inout [Morpheme], marks: inout StoredMarks, strings: StringTableBuilder,
+        gathering verseMorphemes: inout [Morpheme], marks: inout StoredMarks, ids: inout FieldIDs,
         check: inout StoredChapterCheck
     ) throws {
         let reference = chapter.reference
-        chapter.beginVerse(number, strings: strings)
+        var numberText = String(number)
+        chapter.beginVerse(number, numberText: numberText.withUTF8 { ids.unchecked($0) })
         if outside { chapter.markVerseOutsideText() }
         // Text is checked as it is interned (`intern(checkedUTF8:)`: each distinct string once); the tokens
         // split at spaces, so the translation is clean exactly when every token is.
@@ -107,7 +108,7 @@ extension CorpusStore {
         forEachItem(translation) { token in
             tokens += 1
             guard clean, tokens <= CorpusLimits.maxTranslationTokensPerVerse else { return }
-            guard let id = strings.intern(checkedUTF8: token) else {
+            guard let id = ids.checked(token) else {
                 clean = false
                 return
             }
@@ -118,6 +119,6 @@ extension CorpusStore {
         try check.translationTokens(tokens, verse: number)
         try readWords(
             words, morphemes: packedMorphemes, verse: number, tokens: tokens, into: &chapter,
-            gathering: &verseMorphemes, marks: &marks, strings: strings, check: &check)
+            gathering: &verseMorphemes, marks: &marks, ids: &ids, check: &check)
     }
 }

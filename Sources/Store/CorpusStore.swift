@@ -156,8 +156,28 @@ package final class CorpusStore {
     /// interned — each distinct morpheme string met for the first time is a check and a copy, and the Old
     /// Testament's morphemes were a quarter of its load (docs/performance.md). Read with them, every morpheme is
     /// checked as before.
+    ///
+    /// Into a new builder, the strings the import recorded for the chapter are copied in at once and each field takes
+    /// the id the record names for it (`ChapterStrings`); a record that does not agree with the rows is damage too.
     package func read(
         _ reference: ChapterReference, into strings: StringTableBuilder, morphemes withMorphemes: Bool = true
+    ) throws -> Chapter? {
+        do {
+            return try read(reference, into: strings, morphemes: withMorphemes, replaying: true)
+        } catch is ChapterStrings.Mismatch {
+            // Read by interning: a refusal of the rows is worded as it always is; rows that pass have a record
+            // that was changed since the import.
+            strings.restart()
+            _ = try read(reference, into: strings, morphemes: withMorphemes, replaying: false)
+            throw StoredChapterCheck(path: path, reference: reference).damaged("has changed since it was imported")
+        }
+    }
+
+    /// `read(_:into:morphemes:)`, from the chapter's recorded strings when `replaying` allows and they apply; throws
+    /// `ChapterStrings.Mismatch` when they do not agree with the rows.
+    private func read(
+        _ reference: ChapterReference, into strings: StringTableBuilder, morphemes withMorphemes: Bool,
+        replaying: Bool
     ) throws -> Chapter? {
         let key = ChapterKey(book: reference.book.number, chapter: reference.chapter)
         let range = Schema.range(of: key)
@@ -169,7 +189,7 @@ package final class CorpusStore {
                 WHERE verse.id BETWEEN ?1 AND ?2 ORDER BY verse.id
                 """)
             chapterStatement = try database.prepare(
-                "SELECT language, verses, words, checksum FROM chapter WHERE id = ?1")
+                "SELECT language, verses, words, checksum, strings, ids FROM chapter WHERE id = ?1")
         }
         guard let verses = verseStatement, let record = chapterStatement else { return nil }
         defer { verses.reset(); record.reset() }
@@ -186,36 +206,50 @@ package final class CorpusStore {
         let language = expected?.language ?? reference.book.language
         var chapter = Chapter(reference: reference, language: language)
         chapter.omitsMorphemes = language == .hebrew && !withMorphemes
+        var ids = FieldIDs(interning: strings)
         // The counts the import recorded, bounded: the record is data too.
         if let expected {
             let words = min(max(expected.words, 0), Self.largestReservation)
             chapter.reserveCapacity(words: words, morphemes: language == .hebrew && withMorphemes ? words * 2 : 0)
-            // Two to three new strings a word, of about eight bytes each, on a chapter's first load (John 1: 826
-            // words, 1,877 strings; Romans 1 3.2 a word): the builder's tables then grow at most once on the way.
-            strings.reserve(strings: words * 12 / 5, bytes: words * 24)
+            // The record is of a load with every morpheme, into a new builder (a migrated store has none).
+            if replaying, strings.count == 2, !chapter.omitsMorphemes, !record.isNull(4), !record.isNull(5) {
+                guard ChapterStrings.adopt(record.bytes(4), into: strings) else { throw ChapterStrings.Mismatch() }
+                ids = FieldIDs(replaying: record.bytes(5), strings: strings)
+            } else {
+                // Two to three new strings a word, of about eight bytes each, on a chapter's first load (John 1:
+                // 826 words, 1,877 strings; Romans 1 3.2 a word): the builder's tables then grow at most once.
+                strings.reserve(strings: words * 12 / 5, bytes: words * 24)
+            }
         }
         var digest = ChapterDigest()
         var verseMorphemes: [Morpheme] = []  // one verse's at a time (`readWords`), its room kept
         var marks = StoredMarks()
         try verses.bind([range.lowerBound, range.upperBound])
-        while try verses.step() {
-            let number = verses.int(0) - range.lowerBound
-            let translation = verses.bytes(1)
-            try check.verse(number, translation: translation)
-            guard let expected else {
-                throw check.damaged("holds verses of \(reference) but no record of what it should hold")
+        do {
+            while try verses.step() {
+                let number = verses.int(0) - range.lowerBound
+                let translation = verses.bytes(1)
+                try check.verse(number, translation: translation)
+                guard let expected else {
+                    throw check.damaged("holds verses of \(reference) but no record of what it should hold")
+                }
+                let packedMorphemes = verses.isNull(3) ? nil : verses.bytes(3)
+                let outside = verses.int(4) != 0
+                digest.addVerse(
+                    key: verses.int(0), translation: translation, words: verses.bytes(2), morphemes: packedMorphemes,
+                    outside: outside)
+                guard digest.verses <= expected.verses else {
+                    throw check.damaged("holds more verses than it recorded")
+                }
+                try Self.appendVerse(
+                    number, translation: translation, words: verses.bytes(2), morphemes: packedMorphemes,
+                    outside: outside, into: &chapter, gathering: &verseMorphemes, marks: &marks, ids: &ids,
+                    check: &check)
             }
-            let packedMorphemes = verses.isNull(3) ? nil : verses.bytes(3)
-            let outside = verses.int(4) != 0
-            digest.addVerse(
-                key: verses.int(0), translation: translation, words: verses.bytes(2), morphemes: packedMorphemes,
-                outside: outside)
-            guard digest.verses <= expected.verses else { throw check.damaged("holds more verses than it recorded") }
-            try appendVerse(
-                number, translation: translation, words: verses.bytes(2), morphemes: packedMorphemes,
-                outside: outside, into: &chapter, gathering: &verseMorphemes, marks: &marks, strings: strings,
-                check: &check)
+        } catch  where ids.mismatched {
+            throw ChapterStrings.Mismatch()  // what followed a code that disagreed means nothing
         }
+        if ids.isReplaying, !ids.replayedAll { throw ChapterStrings.Mismatch() }
         guard let expected else { return nil }
         guard digest.verses == expected.verses, chapter.words.count == expected.words,
             digest.value == expected.checksum
@@ -228,127 +262,6 @@ package final class CorpusStore {
 
     /// The most words a load reserves room for ahead (the largest chapter, Matthew 26, has 1,240).
     private static let largestReservation = 1 << 14
-
-    /// Reads one verse's packed words (and, for Hebrew unless the chapter omits them, its packed morphemes) into
-    /// `chapter`. A Hebrew verse's morphemes are gathered in `pending` (emptied first, its room kept across verses)
-    /// and appended to the chapter together at the end: one append per verse instead of one per morpheme into the
-    /// chapter. `marks` keeps the punctuation fields the load has parsed (`StoredMarks`).
-    func readWords(
-        _ packed: UnsafeBufferPointer<UInt8>, morphemes packedMorphemes: UnsafeBufferPointer<UInt8>?,
-        verse number: Int, tokens: Int, into chapter: inout Chapter, gathering pending: inout [Morpheme],
-        marks: inout StoredMarks, strings: StringTableBuilder, check: inout StoredChapterCheck
-    ) throws {
-        let reference = chapter.reference
-        let hebrew = chapter.language == .hebrew
-        guard hebrew == (packedMorphemes != nil) else {
-            throw check.damaged("has \(hebrew ? "no" : "") morphemes for the words of \(reference):\(number)")
-        }
-        let readsMorphemes = hebrew && !chapter.omitsMorphemes
-        var words = VerseWords.Reader(packed)
-        var morphemes = VerseMorphemes.Reader(packedMorphemes ?? UnsafeBufferPointer(start: nil, count: 0))
-        pending.removeAll(keepingCapacity: true)
-        let verseFirstMorpheme = chapter.morphemes.count
-        var wordCount = 0
-        var row = StoredChapterCheck.WordRow()
-        while !words.isAtEnd {
-            wordCount += 1
-            try check.wordLimit(wordCount, of: number)
-            guard words.next(into: &row) else { throw check.cutShort(word: wordCount, of: number) }
-            try check.word(wordCount, of: number, row)
-            // Each field checked as it is interned (each distinct string once). The codes' syntax is checked before
-            // a field that is not clean text is refused, the order the checks had before they were remembered, so
-            // every refusal is worded as it was.
-            let ids = (
-                strings.intern(checkedUTF8: row.surface), strings.intern(checkedUTF8: row.transliteration),
-                strings.intern(checkedUTF8: row.lemma), strings.intern(checkedUTF8: row.strongs),
-                strings.intern(checkedUTF8: row.morphology), strings.intern(checkedUTF8: row.gloss)
-            )
-            try check.codes(
-                wordCount, of: number, row, hebrew: hebrew, strongs: ids.3, morphology: ids.4, strings: strings)
-            func clean(_ id: TextID?, _ field: UnsafeBufferPointer<UInt8>) throws -> TextID {
-                if let id { return id }
-                try check.refuse(field, "word \(wordCount) of \(reference):\(number)")
-            }
-            let surface = try clean(ids.0, row.surface), transliteration = try clean(ids.1, row.transliteration)
-            let lemma = try clean(ids.2, row.lemma), strongs = try clean(ids.3, row.strongs)
-            let morphology = try clean(ids.4, row.morphology), gloss = try clean(ids.5, row.gloss)
-            let start = Int32(chapter.alignedTokens.count)
-            var bad = false
-            forEachItem(row.alignment) { item in
-                guard !bad, let index = FieldSyntax.decimal(item), index < tokens else {
-                    bad = true
-                    return
-                }
-                chapter.appendAlignedToken(TokenOffset(UInt16(truncatingIfNeeded: index)))  // < tokens ≤ 65,536
-            }
-            guard !bad else { throw check.badAlignment(verse: number) }
-            // Most words have no marks: their printed form is their surface, with nothing more to intern.
-            var punctuation = StringTable.emptyText
-            var printed = surface
-            if !row.punctuation.isEmpty {
-                guard let id = strings.intern(checkedUTF8: row.punctuation),
-                    let wordMarks = marks.marks(id, field: row.punctuation)
-                else { throw check.damaged("has bad punctuation in word \(wordCount) of \(reference):\(number)") }
-                punctuation = id
-                printed = marks.printed(wordMarks, surface: row.surface, into: strings)
-            }
-            var word = Word(
-                surface: surface, transliteration: transliteration, lemma: lemma, strongs: strongs,
-                morphology: morphology, gloss: gloss, alignment: start..<Int32(chapter.alignedTokens.count),
-                punctuation: punctuation, printed: printed)
-            guard readsMorphemes else {
-                chapter.appendWordOfVerse(word)
-                continue
-            }
-            // The word's morphemes are gathered with the verse's, the word takes their range (`appendMorphemesOfNextWords`).
-            guard let count = morphemes.nextWord(), count <= CorpusLimits.maxMorphemesPerWord else {
-                throw check.cutShort(word: wordCount, of: number)
-            }
-            let first = Int32(verseFirstMorpheme + pending.count)
-            if count == 0 {  // the word is its one morpheme (`VerseMorphemes.appendWord`)
-                pending.append(
-                    Morpheme(
-                        surface: surface, transliteration: transliteration,
-                        strongs: strongs, morphology: morphology, gloss: gloss))
-            }
-            var spelled = 0
-            for _ in 0..<count {
-                guard let part = morphemes.next() else { throw check.cutShort(word: wordCount, of: number) }
-                // A morpheme whose bytes passed the field checks before keeps the ids they were interned to.
-                if let known = strings.morpheme(stored: part.stored) {
-                    try check.morpheme(part, of: wordCount, verse: number, surface: row.surface, spelled: &spelled)
-                    pending.append(known)
-                    continue
-                }
-                // Refused in the order as before: bounds and syntax, then the morpheme's place in the word, then text
-                // that is not clean. Interned before the syntax check, so a code is tested once per string.
-                try check.morphemeFields(part, of: wordCount, verse: number)
-                let ids = (
-                    strings.intern(checkedUTF8: part.surface), strings.intern(checkedUTF8: part.transliteration),
-                    strings.intern(checkedUTF8: part.strongs), strings.intern(checkedUTF8: part.morphology),
-                    strings.intern(checkedUTF8: part.gloss)
-                )
-                try check.morphemeCodes(
-                    part, of: wordCount, verse: number, strongs: ids.2, morphology: ids.3, strings: strings)
-                try check.morpheme(part, of: wordCount, verse: number, surface: row.surface, spelled: &spelled)
-                let morpheme = Morpheme(
-                    surface: try clean(ids.0, part.surface), transliteration: try clean(ids.1, part.transliteration),
-                    strongs: try clean(ids.2, part.strongs), morphology: try clean(ids.3, part.morphology),
-                    gloss: try clean(ids.4, part.gloss))
-                strings.remember(morpheme, stored: part.stored)
-                pending.append(morpheme)
-            }
-            guard count == 0 || spelled == row.surface.count else { throw check.unspelled(word: wordCount, of: number) }
-            word.morphemes = first..<Int32(verseFirstMorpheme + pending.count)
-            chapter.appendWordOfVerse(word)
-        }
-        chapter.endWordsOfVerse()
-        guard readsMorphemes else { return }
-        chapter.appendMorphemesOfNextWords(pending)
-        guard morphemes.isAtEnd else {
-            throw check.damaged("has morphemes past the last word of \(reference):\(number)")
-        }
-    }
 
     /// Verifies a table against the digest its import recorded, the first time this store serves it; with
     /// `rowsOnly`, its row count alone (`TableDigest.verify`), which a whole verification already covers.

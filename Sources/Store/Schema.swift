@@ -142,6 +142,15 @@ enum Schema {
         );
         UPDATE meta SET value = 'interlinear store 8' WHERE key = 'format';
         """,
+        // 9: each chapter's strings as a load interns them (`ChapterStrings`): the distinct ones in the order a load
+        // first meets them, and which of them each interned string is, so a load into a new builder copies them
+        // in at once instead of looking every field up. NULL in a migrated store, whose chapters are read by
+        // interning until an import writes them again.
+        """
+        ALTER TABLE chapter ADD COLUMN strings BLOB;
+        ALTER TABLE chapter ADD COLUMN ids BLOB;
+        UPDATE meta SET value = 'interlinear store 9' WHERE key = 'format';
+        """,
     ]
 
     /// The first version whose content an older store's rows cannot be migrated to: a store older than this is

@@ -37,7 +37,10 @@ final class StoreWriter {
         insertMorpheme = try database.prepare(
             "INSERT INTO morpheme(verse, position, surface_key, strongs, strongs_number) VALUES (?1, ?2, ?3, ?4, ?5)")
         insertChapter = try database.prepare(
-            "INSERT OR REPLACE INTO chapter(id, language, verses, words, checksum) VALUES (?1, ?2, ?3, ?4, ?5)")
+            """
+            INSERT OR REPLACE INTO chapter(id, language, verses, words, checksum, strings, ids)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+            """)
         insertWord = try database.prepare(
             """
             INSERT INTO word(verse, position, surface, transliteration, lemma, strongs, morphology, gloss, alignment,
@@ -69,6 +72,8 @@ final class StoreWriter {
         let hebrew = chapter.language == .hebrew
         var digest = ChapterDigest()
         var spelling = SpellingIndex()
+        var rows: [ChapterStrings.Row] = []  // as stored, for the record of the chapter's strings
+        rows.reserveCapacity(chapter.verses.count)
         for verse in chapter.verses {
             let key = Schema.verseKey(book: book, chapter: chapter.reference.chapter, verse: verse.number)
             let translation = chapter.translationTokens[verse.translation].map(chapter.text).joined(separator: " ")
@@ -127,12 +132,24 @@ final class StoreWriter {
             }
             try insertVerse.bind([key, translation, verse.outsideText ? 1 : 0, checksum])
             try insertVerse.run()
+            rows.append(
+                ChapterStrings.Row(
+                    number: verse.number, translation: Array(translation.utf8), words: packed,
+                    morphemes: hebrew ? morphemes : nil, outside: verse.outsideText))
         }
         try spelling.write(database)
         try insertChapter.bind([
             Schema.chapterKey(ChapterKey(book: book, chapter: chapter.reference.chapter)),
             chapter.language.tag, digest.verses, chapter.words.count, digest.value,
         ])
+        // What a load of the rows interns, so a load into a new builder looks nothing up (`ChapterStrings`).
+        if let record = ChapterStrings.record(of: rows, reference: chapter.reference, language: chapter.language) {
+            try insertChapter.bind(record.strings, at: 6)
+            try insertChapter.bind(record.ids, at: 7)
+        } else {
+            try insertChapter.bindNull(at: 6)
+            try insertChapter.bindNull(at: 7)
+        }
         try insertChapter.run()
     }
 

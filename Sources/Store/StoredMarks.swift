@@ -24,12 +24,12 @@ struct StoredMarks {
     /// The id of `marks.printed(surface)`: the same bytes (a `String` joins UTF-8 as it is, and `surface` is valid
     /// UTF-8, checked clean before), interned without making the `String`s.
     mutating func printed(
-        _ marks: Punctuation, surface: UnsafeBufferPointer<UInt8>, into strings: StringTableBuilder
+        _ marks: Punctuation, surface: UnsafeBufferPointer<UInt8>, into ids: inout FieldIDs
     ) -> TextID {
         printedBytes.removeAll(keepingCapacity: true)
         printedBytes.append(contentsOf: marks.before.utf8)
         printedBytes.append(contentsOf: surface)
         printedBytes.append(contentsOf: marks.after.utf8)
-        return printedBytes.withUnsafeBufferPointer { strings.intern(utf8: $0) }
+        return printedBytes.withUnsafeBufferPointer { ids.unchecked($0) }
     }
 }

@@ -124,6 +124,11 @@ enum VerseWords {
         mutating func count() -> Int? {
             guard let base = bytes.baseAddress else { return nil }
             let end = bytes.count
+            // Most counts are one byte (fields under 128 bytes).
+            if offset < end, base[offset] < 0x80 {
+                offset += 1
+                return Int(base[offset - 1])
+            }
             var count = 0, shift = 0
             while true {
                 guard offset < end, shift < 35 else { return nil }

@@ -64,10 +64,11 @@ import Testing
     /// entry is then vouched for by the whole table's digest, a changed row still refused.
     @Test func aLexiconFromSchemaFiveIsCheckedWhole() throws {
         for (name, edit, sound) in [("v5", "SELECT 1", true), ("v5-edited", "UPDATE lexicon SET text = 'x'", false)] {
-            // Schema 5 had neither the lexicon's row checksums (6) nor the verses' (7).
+            // Schema 5 had neither the lexicon's row checksums (6) nor the verses' (7), nor the chapters' strings (9).
             let url = try Self.store(
                 name,
                 "ALTER TABLE lexicon DROP COLUMN checksum; ALTER TABLE verse DROP COLUMN checksum; "
+                    + "ALTER TABLE chapter DROP COLUMN strings; ALTER TABLE chapter DROP COLUMN ids; "
                     + "PRAGMA user_version = 5")
             #expect(throws: StoreError.tooOld(path: url.path, version: 5, supported: Schema.version)) {
                 try CorpusStore(url: url, upgrade: false)

@@ -30,8 +30,9 @@ import Testing
                 #expect(got == expected, "pass \(pass): \(field)")
                 guard let got else { continue }
                 let surface = surfaces[index % surfaces.count]
+                var ids = FieldIDs(interning: strings)
                 let printed = Array(surface.utf8).withUnsafeBufferPointer {
-                    marks.printed(got, surface: $0, into: strings)
+                    marks.printed(got, surface: $0, into: &ids)
                 }
                 #expect(printed == strings.intern(got.before + surface + got.after), "\(field) around \(surface)")
             }

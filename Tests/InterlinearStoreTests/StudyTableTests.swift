@@ -40,7 +40,10 @@ import Testing
 
     @Test func aStoreFromSchemaSevenIsMigratedWithTheTableEmpty() throws {
         let sound = try StoreLexiconTests.store("study-v8", "SELECT 1")
-        let url = try StoreLexiconTests.store("study-v7", "DROP TABLE study; PRAGMA user_version = 7")
+        let url = try StoreLexiconTests.store(
+            "study-v7",
+            "DROP TABLE study; ALTER TABLE chapter DROP COLUMN strings; ALTER TABLE chapter DROP COLUMN ids; "
+                + "PRAGMA user_version = 7")
         #expect(throws: StoreError.tooOld(path: url.path, version: 7, supported: Schema.version)) {
             try CorpusStore(url: url, upgrade: false)
         }

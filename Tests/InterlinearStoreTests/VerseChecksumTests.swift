@@ -137,7 +137,10 @@ import Testing
         let sound = try store("v7")
         let expected = try interlinear("search", "G3056", corpus: sound)
         #expect(expected.status == 0 && !expected.stdout.isEmpty, "\(expected.stderr)")
-        let url = try store("v6", "ALTER TABLE verse DROP COLUMN checksum; PRAGMA user_version = 6")
+        let url = try store(
+            "v6",
+            "ALTER TABLE verse DROP COLUMN checksum; ALTER TABLE chapter DROP COLUMN strings; "
+                + "ALTER TABLE chapter DROP COLUMN ids; PRAGMA user_version = 6")
         #expect(throws: StoreError.tooOld(path: url.path, version: 6, supported: Schema.version)) {
             try CorpusStore(url: url, upgrade: false)
         }
