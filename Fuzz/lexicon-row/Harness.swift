@@ -76,6 +76,7 @@ public func fuzzLexiconRows(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 private func makeStore() -> CorpusStore {
     do {
         let database = try Database(path: ":memory:", readOnly: false, create: true)
+        try StoreIndex.attachFile(":memory:", to: database)  // the search index (`StoreIndex`), in memory too
         try CorpusStore.migrate(database)
         return CorpusStore(database: database, url: storeURL)
     } catch {

@@ -59,6 +59,7 @@ private let storeURL = URL(fileURLWithPath: "fuzz.sqlite")
 private func schemaDatabase() -> Database {
     do {
         let database = try Database(path: ":memory:", readOnly: false, create: true)
+        try StoreIndex.attachFile(":memory:", to: database)  // the search index (`StoreIndex`), in memory too
         try CorpusStore.migrate(database)
         return database
     } catch {
@@ -144,6 +145,7 @@ private func migrateFresh(from version: Int) {
     let database: Database
     do {
         database = try Database(path: ":memory:", readOnly: false, create: true)
+        try StoreIndex.attachFile(":memory:", to: database)
         try database.execute(
             "PRAGMA application_id = \(Schema.applicationID); PRAGMA user_version = \(Int32(truncatingIfNeeded: version))"
         )
