@@ -99,10 +99,11 @@ package enum StoreImport {
                 try writer.setMeta(["source": source, "format": "interlinear store \(Schema.version)"])
                 try StoreIndex.pair(database)
             }
-            // Statistics for the index's tables only: the store's own are read by key, and a `sqlite_stat1` there
-            // would be one more schema entry, and a query, on every chapter's read (`StoreIndex`).
+            // No ANALYZE: a `sqlite_stat1` is one more schema entry and a query on every open of its file (a chapter's
+            // read, `define`), and the planner picks the same plans without it (the search benchmarks' results and
+            // counts are unchanged; docs/performance.md).
             try database.execute(
-                "INSERT INTO verse_text(verse_text) VALUES ('optimize'); ANALYZE search; VACUUM main; VACUUM search")
+                "INSERT INTO verse_text(verse_text) VALUES ('optimize'); VACUUM main; VACUUM search")
             database.close()
             // The index first, then the store: a store renamed beside an older index would be refused as unpaired
             // all the same, but the index's rename alone leaves the old store reading its chapters.
