@@ -37,7 +37,7 @@ private let storeURL = URL(fileURLWithPath: "fuzz.sqlite")
 public func fuzzLexiconRows(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let store = shared ?? makeStore()
     shared = store
-    let database = store.database
+    let database = store.chapters  // its index attached in memory (`makeStore`)
     do {
         try database.execute("BEGIN")
     } catch {
@@ -76,6 +76,7 @@ public func fuzzLexiconRows(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 private func makeStore() -> CorpusStore {
     do {
         let database = try Database(path: ":memory:", readOnly: false, create: true)
+        try StoreIndex.attachFile(":memory:", to: database)  // the search index (`StoreIndex`), in memory too
         try CorpusStore.migrate(database)
         return CorpusStore(database: database, url: storeURL)
     } catch {

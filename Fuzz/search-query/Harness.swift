@@ -28,6 +28,7 @@ nonisolated(unsafe) private var shared: Fixture?
 private func makeFixture() -> Fixture {
     do {
         let database = try Database(path: ":memory:", readOnly: false, create: true)
+        try StoreIndex.attachFile(":memory:", to: database)  // the search index (`StoreIndex`), in memory too
         try CorpusStore.migrate(database)
         let path = "Corpus/chapters/43-John/01.tsv"
         let strings = StringTableBuilder()
@@ -41,7 +42,8 @@ private func makeFixture() -> Fixture {
             WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1200)
             UPDATE verse SET translation = (SELECT group_concat(CASE WHEN i = 600 THEN 'Word' ELSE 'he was' END, ' ') FROM n)
             WHERE id = 43001002;
-            INSERT INTO verse_text(verse_text) VALUES ('rebuild');
+            UPDATE verse_text SET translation = (SELECT translation FROM verse WHERE id = 43001002)
+            WHERE rowid = 43001002;
             COMMIT;
             """)
         // The longer verse is the chapter's now: its checksum recorded again, as an import would (search hits are

@@ -65,6 +65,7 @@ private let storeURL = URL(fileURLWithPath: "fuzz.sqlite")
 private func schemaDatabase() -> Database {
     do {
         let database = try Database(path: ":memory:", readOnly: false, create: true)
+        try StoreIndex.attachFile(":memory:", to: database)  // the search index (`StoreIndex`), in memory too
         try CorpusStore.migrate(database)
         return database
     } catch {
@@ -151,6 +152,7 @@ private func migrateFresh(from version: Int) {
     let database: Database
     do {
         database = try Database(path: ":memory:", readOnly: false, create: true)
+        try StoreIndex.attachFile(":memory:", to: database)
         try database.execute(
             "PRAGMA application_id = \(Schema.applicationID); PRAGMA user_version = \(Int32(truncatingIfNeeded: version))"
         )

@@ -2,7 +2,8 @@ import CSQLite
 import Foundation
 import InterlinearCorpus
 
-/// The corpus in one SQLite database: chapters for layout, and the indexes Bible-wide search reads.
+/// The corpus in two SQLite files: chapters for layout in the store's own, and the indexes Bible-wide search reads
+/// in its search index beside it (`StoreIndex`), attached only by what reads them.
 ///
 /// Opening checks that the file is ours (`application_id`), not from a newer version (`user_version`, unsigned),
 /// and migrates an older one when asked to (import; reads refuse it). A damaged or foreign file is refused with one line saying which and what to do.
@@ -11,7 +12,20 @@ package final class CorpusStore {
     package let path: String
     /// The same, as a file URL.
     package var url: URL { URL(fileURLWithPath: path) }
-    let database: Database
+    /// The store's own file alone: what a chapter's read, the chapter list and the versification table need.
+    let chapters: Database
+    private var indexAttached = false
+    /// The connection with the search index attached (`StoreIndex`), on first use: the tables of both files by
+    /// their names. A chapter's read does not attach it, and so never makes SQLite parse its schema.
+    var database: Database {
+        get throws {
+            if !indexAttached {
+                try StoreIndex.attach(to: chapters, store: path)
+                indexAttached = true
+            }
+            return chapters
+        }
+    }
     /// The tables whose digest this store has verified (`TableDigest`): each is read whole once.
     /// An array, not a `Set`: the first `Set<String>` instantiated its metadata at run time, a scan of the binary's
     /// conformance records (the `define` benchmark), for the two or three names a command verifies.
@@ -58,16 +72,20 @@ package final class CorpusStore {
             guard writable else {
                 throw StoreError.cannotUpgrade(path: path, version: version, supported: Schema.version)
             }
+            try StoreIndex.attach(to: database, store: path)
+            indexAttached = true
             try Self.migrate(database)
         }
         if !upgrade { try database.execute("PRAGMA query_only = ON") }
-        self.database = database
+        chapters = database
     }
 
-    /// A store over a database already open and checked with `validate` (the fuzz harness's in-memory database).
+    /// A store over a database already open and checked with `validate`, its index attached (the fuzz harness's
+    /// in-memory databases).
     init(database: Database, url: URL) {
         path = url.path
-        self.database = database
+        chapters = database
+        indexAttached = true
     }
 
     /// Checks the file is a store this build reads; returns its schema version.
@@ -94,7 +112,8 @@ package final class CorpusStore {
         }
     }
 
-    /// Runs the migrations the store lacks, in one transaction.
+    /// Runs the migrations the store lacks, in one transaction, its index attached (`StoreIndex`): a new store's
+    /// steps create the index's tables there.
     static func migrate(_ database: Database) throws {
         try database.transaction {
             let from = Int(UInt32(truncatingIfNeeded: try database.integer("PRAGMA user_version") ?? 0))
@@ -115,12 +134,13 @@ package final class CorpusStore {
             }
             try database.execute(
                 "PRAGMA application_id = \(Schema.applicationID); PRAGMA user_version = \(Schema.version)")
+            try StoreIndex.mark(database)
         }
     }
 
     /// The chapters the store holds, in canonical order.
     package func availableChapters() throws -> [ChapterReference] {
-        let statement = try database.prepare("SELECT DISTINCT id / 1000 FROM verse ORDER BY 1")
+        let statement = try chapters.prepare("SELECT DISTINCT id / 1000 FROM verse ORDER BY 1")
         var found: [ChapterReference] = []
         while try statement.step() {
             let key = statement.int(0)
@@ -182,13 +202,13 @@ package final class CorpusStore {
         let key = ChapterKey(book: reference.book.number, chapter: reference.chapter)
         let range = Schema.range(of: key)
         if verseStatement == nil {
-            verseStatement = try database.prepare(
+            verseStatement = try chapters.prepare(
                 """
                 SELECT verse.id, verse.translation, verse_words.words, verse_words.morphemes, verse.outside
                 FROM verse LEFT JOIN verse_words ON verse_words.id = verse.id
                 WHERE verse.id BETWEEN ?1 AND ?2 ORDER BY verse.id
                 """)
-            chapterStatement = try database.prepare(
+            chapterStatement = try chapters.prepare(
                 "SELECT language, verses, words, checksum, strings, ids FROM chapter WHERE id = ?1")
         }
         guard let verses = verseStatement, let record = chapterStatement else { return nil }
@@ -268,7 +288,7 @@ package final class CorpusStore {
     func verifyOnce(_ table: TableDigest.Table, rowsOnly: Bool = false) throws {
         let key = rowsOnly ? table.name + " rows" : table.name
         guard !verifiedTables.contains(table.name), !verifiedTables.contains(key) else { return }
-        try TableDigest.verify(database, table, rowsOnly: rowsOnly)
+        try TableDigest.verify(table.inIndex ? database : chapters, table, rowsOnly: rowsOnly)
         verifiedTables.append(key)
     }
 }

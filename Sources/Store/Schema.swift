@@ -144,18 +144,96 @@ enum Schema {
         """,
         // 9: each chapter's strings as a load interns them (`ChapterStrings`): the distinct ones in the order a load
         // first meets them, and which of them each interned string is, so a load into a new builder copies them
-        // in at once instead of looking every field up. NULL in a migrated store, whose chapters are read by
-        // interning until an import writes them again.
+        // in at once instead of looking every field up. NULL until an import writes them (a chapter without them
+        // is read by interning, as before).
         """
         ALTER TABLE chapter ADD COLUMN strings BLOB;
         ALTER TABLE chapter ADD COLUMN ids BLOB;
         UPDATE meta SET value = 'interlinear store 9' WHERE key = 'format';
         """,
+        // 10: the search tables move to the store's second file, its search index (`StoreIndex`, attached as
+        // `search`), so that a chapter's read, whose first statement makes SQLite parse every entry of the file's
+        // schema, parses only the tables it reads. The translation full-text index keeps its own copy of each verse's text (external
+        // content must be in its own file). Runs only on a new store: an older one is refused until `interlinear
+        // import` rebuilds it (`rebuildVersion`), so the tables dropped here are empty.
+        """
+        DROP TRIGGER main.verse_inserted;
+        DROP TRIGGER main.verse_deleted;
+        DROP TABLE main.verse_text;
+        DROP TABLE main.word;
+        DROP TABLE main.morpheme;
+        DROP TABLE main.morphology;
+        DROP TABLE main.lexicon;
+        DROP TABLE main.spelling;
+        DROP TABLE main.study;
+        CREATE TABLE search.pair(id TEXT NOT NULL);
+        CREATE TABLE search.word(
+            verse INTEGER NOT NULL,
+            position INTEGER NOT NULL,
+            surface TEXT NOT NULL,
+            transliteration TEXT NOT NULL,
+            lemma TEXT NOT NULL,
+            strongs TEXT NOT NULL,
+            morphology TEXT NOT NULL,
+            gloss TEXT NOT NULL,
+            alignment TEXT NOT NULL,
+            surface_key TEXT NOT NULL,
+            lemma_key TEXT NOT NULL,
+            strongs_number INTEGER NOT NULL,
+            punctuation TEXT NOT NULL DEFAULT '',
+            PRIMARY KEY (verse, position)
+        ) WITHOUT ROWID;
+        CREATE INDEX search.word_lemma ON word(lemma_key);
+        CREATE INDEX search.word_surface ON word(surface_key);
+        CREATE INDEX search.word_strongs ON word(strongs_number);
+        CREATE INDEX search.word_morphology ON word(morphology);
+        CREATE TABLE search.morphology(code TEXT PRIMARY KEY, words TEXT NOT NULL) WITHOUT ROWID;
+        CREATE VIRTUAL TABLE search.verse_text USING fts5(
+            translation, tokenize='unicode61 remove_diacritics 2');
+        CREATE TABLE search.morpheme(
+            verse INTEGER NOT NULL,
+            position INTEGER NOT NULL,
+            surface_key TEXT NOT NULL,
+            strongs TEXT NOT NULL,
+            strongs_number INTEGER NOT NULL
+        );
+        CREATE INDEX search.morpheme_strongs ON morpheme(strongs_number, verse);
+        CREATE INDEX search.morpheme_surface ON morpheme(surface_key, verse);
+        CREATE TABLE search.lexicon(
+            strongs TEXT PRIMARY KEY,
+            language TEXT NOT NULL,
+            number INTEGER NOT NULL,
+            headword TEXT NOT NULL,
+            headword_key TEXT NOT NULL,
+            transliteration TEXT NOT NULL,
+            pronunciation TEXT NOT NULL,
+            derivation TEXT NOT NULL,
+            definition TEXT NOT NULL,
+            kjv_usage TEXT NOT NULL,
+            text TEXT NOT NULL,
+            checksum INTEGER
+        ) WITHOUT ROWID;
+        CREATE INDEX search.lexicon_headword ON lexicon(headword_key);
+        CREATE TABLE search.spelling(
+            key TEXT NOT NULL,
+            lemma_key TEXT NOT NULL,
+            strongs_number INTEGER NOT NULL,
+            PRIMARY KEY (key, lemma_key, strongs_number)
+        ) WITHOUT ROWID;
+        CREATE TABLE search.study(
+            strongs_number INTEGER PRIMARY KEY,
+            renderings TEXT NOT NULL,
+            checksum INTEGER NOT NULL
+        );
+        UPDATE meta SET value = 'interlinear store 10' WHERE key = 'format';
+        """,
     ]
 
     /// The first version whose content an older store's rows cannot be migrated to: a store older than this is
     /// refused even when it could be upgraded, with the command that rebuilds it.
-    static let rebuildVersion = 5
+    /// The step that split the store into its two files (10) is one: an
+    /// older store's tables are in the one file.
+    static let rebuildVersion = 10
 
     /// The key of a chapter in the `chapter` table: BBCCC.
     static func chapterKey(_ reference: ChapterKey) -> Int { reference.book * 1_000 + reference.chapter }

@@ -4,10 +4,13 @@ import InterlinearCorpus
 
 /// Builds or updates the store from imported chapters, never leaving a half-written store behind.
 ///
-/// A whole build writes a new file beside the store (`.interlinear.sqlite.<pid>.incoming`) and renames it over
-/// the old one only when it is complete: interrupted (Ctrl-C, a kill, a crash), the previous store is untouched.
-/// The incoming file is removed on SIGINT/SIGTERM/SIGHUP, and a later import removes any left by a SIGKILL.
-/// Importing a few chapters into an existing store is one transaction, so it too lands whole or not at all.
+/// A whole build writes new files beside the store and its search index (`.interlinear.sqlite.<pid>.incoming`,
+/// `.interlinear.search.sqlite.<pid>.incoming`: `StoreIndex`) and renames them over the old ones only when both are
+/// complete, the index first: interrupted (Ctrl-C, a kill, a crash), the previous store is untouched; killed between
+/// the two renames, the store still reads its chapters and its search index is refused as another import's until
+/// an import runs again. The incoming files are removed on SIGINT/SIGTERM/SIGHUP, and a later import removes any
+/// left by a SIGKILL. Importing a few chapters into an existing store is one transaction over both files, so it too
+/// lands whole or not at all.
 package enum StoreImport {
     /// Progress of an import: `done` of `total` chapters written, and the book being written.
     package struct Progress: Sendable {
@@ -36,10 +39,12 @@ package enum StoreImport {
         if let problem = AtomicFile.makeFolders(folder.path) {
             throw StoreError.cannotOpen(path: url.path, reason: problem)
         }
+        let indexURL = URL(fileURLWithPath: StoreIndex.path(of: url.path))
         removeAbandoned(beside: url)
+        removeAbandoned(beside: indexURL)
         if !replace && FileManager.default.fileExists(atPath: url.path) {
-            _ = try CorpusStore(url: url)  // refuses a foreign, damaged or newer file, migrates an older one
-            let database = try Database(path: url.path, readOnly: false)
+            // Refuses a foreign, damaged, newer or unpaired store, migrates an older one.
+            let database = try CorpusStore(url: url).database
             try database.transaction {
                 let writer = try StoreWriter(database)
                 try writeAll(chapters, with: writer, progress: progress)
@@ -60,21 +65,29 @@ package enum StoreImport {
         }
 
         let incoming = folder.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).incoming")
-        IncomingFile.track(incoming.path)
+        let incomingIndex = folder.appendingPathComponent(".\(indexURL.lastPathComponent).\(getpid()).incoming")
+        IncomingFile.track([incoming.path, incomingIndex.path])
         defer { IncomingFile.untrack() }
         do {
-            // Made here, new (`O_EXCL | O_NOFOLLOW`), before SQLite opens it: SQLite's own create follows a link at
+            // Made here, new (`O_EXCL | O_NOFOLLOW`), before SQLite opens them: SQLite's own create follows a link at
             // the name (a planted `.interlinear.sqlite.PID.incoming`), and an empty file is a new database to it.
-            unlink(incoming.path)  // a stale one of a process that had this id
-            let made = open(incoming.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-            guard made >= 0 else {
-                throw StoreError.cannotOpen(
-                    path: url.path, reason: "cannot create \(incoming.path): \(String(cString: strerror(errno)))")
+            for file in [incoming, incomingIndex] {
+                unlink(file.path)  // a stale one of a process that had this id
+                let made = open(file.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+                guard made >= 0 else {
+                    throw StoreError.cannotOpen(
+                        path: url.path, reason: "cannot create \(file.path): \(String(cString: strerror(errno)))")
+                }
+                Foundation.close(made)
             }
-            Foundation.close(made)
             let database = try Database(path: incoming.path, readOnly: false, create: true)
-            // A file nobody reads until it is renamed needs no journal: a crash leaves only a file to delete.
-            try database.execute("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA page_size = 8192")
+            try StoreIndex.attachFile(incomingIndex.path, to: database)
+            // Files nobody reads until they are renamed need no journal: a crash leaves only files to delete.
+            try database.execute(
+                """
+                PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA page_size = 8192;
+                PRAGMA search.journal_mode = OFF; PRAGMA search.synchronous = OFF; PRAGMA search.page_size = 8192
+                """)
             try StoreWriter.createSchema(database)
             try database.transaction {
                 let writer = try StoreWriter(database)
@@ -84,18 +97,28 @@ package enum StoreImport {
                 try TableDigest.record(database, .spelling)
                 try StudyTable.record(database)
                 try writer.setMeta(["source": source, "format": "interlinear store \(Schema.version)"])
+                try StoreIndex.pair(database)
             }
-            try database.execute("INSERT INTO verse_text(verse_text) VALUES ('optimize'); ANALYZE; VACUUM")
+            // No ANALYZE: a `sqlite_stat1` is one more schema entry and a query on every open of its file (a chapter's
+            // read, `define`), and the planner picks the same plans without it (the search benchmarks' results and
+            // counts are unchanged; docs/performance.md).
+            try database.execute(
+                "INSERT INTO verse_text(verse_text) VALUES ('optimize'); VACUUM main; VACUUM search")
             database.close()
-            // Flush the file before the rename makes it the store, so a power cut cannot leave a renamed stub.
-            let fd = open(incoming.path, O_RDONLY)
-            if fd >= 0 { fsync(fd); Foundation.close(fd) }
-            guard rename(incoming.path, url.path) == 0 else {
-                throw StoreError.cannotOpen(
-                    path: url.path, reason: "cannot move the new store into place: \(String(cString: strerror(errno)))")
+            // The index first, then the store: a store renamed beside an older index would be refused as unpaired
+            // all the same, but the index's rename alone leaves the old store reading its chapters.
+            for (file, place, what) in [(incomingIndex, indexURL, "search index"), (incoming, url, "store")] {
+                // Flush the file before the rename puts it in place, so a power cut cannot leave a renamed stub.
+                let fd = open(file.path, O_RDONLY)
+                if fd >= 0 { fsync(fd); Foundation.close(fd) }
+                guard rename(file.path, place.path) == 0 else {
+                    throw StoreError.cannotOpen(
+                        path: url.path,
+                        reason: "cannot move the new \(what) into place: \(String(cString: strerror(errno)))")
+                }
+                // WAL files of the replaced file belong to the old one.
+                for suffix in ["-wal", "-shm"] { unlink(place.path + suffix) }
             }
-            // WAL files of the replaced store belong to the old file.
-            for suffix in ["-wal", "-shm"] { unlink(url.path + suffix) }
         } catch {
             IncomingFile.remove()
             throw error
@@ -123,14 +146,16 @@ package enum StoreImport {
     }
 }
 
-/// The incoming file of the running import, removed by a signal handler if the import is interrupted.
-/// The path is kept as a C string allocated before the handler is installed: `unlink` is async-signal-safe,
-/// Swift strings are not.
+/// The incoming files of the running import (the store's and its index's), removed by a signal handler if the import
+/// is interrupted. The paths are kept as C strings allocated before the handler is installed: `unlink` is
+/// async-signal-safe, Swift strings are not.
 enum IncomingFile {
     nonisolated(unsafe) private static var path: UnsafeMutablePointer<CChar>?
+    nonisolated(unsafe) private static var indexPath: UnsafeMutablePointer<CChar>?
 
-    static func track(_ file: String) {
-        path = strdup(file)
+    static func track(_ files: [String]) {
+        path = files.first.map { strdup($0) }
+        indexPath = files.dropFirst().first.map { strdup($0) }
         for signal in [SIGINT, SIGTERM, SIGHUP] {
             // An ignored signal stays ignored (nohup); a blocked one is unblocked, since a parent's mask is
             // inherited and would otherwise hold the signal until the import had finished.
@@ -144,6 +169,7 @@ enum IncomingFile {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { number in
                 if let path = IncomingFile.path { unlink(path) }
+                if let path = IncomingFile.indexPath { unlink(path) }
                 Glibc.signal(number, SIG_DFL)
                 raise(number)
             }
@@ -159,6 +185,7 @@ enum IncomingFile {
 
     static func remove() {
         if let path { unlink(path) }
+        if let indexPath { unlink(indexPath) }
     }
 
     static func untrack() {
@@ -168,6 +195,8 @@ enum IncomingFile {
             if !isIgnored(current) { Glibc.signal(signal, SIG_DFL) }
         }
         free(path)
+        free(indexPath)
         path = nil
+        indexPath = nil
     }
 }

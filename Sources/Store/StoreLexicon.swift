@@ -19,8 +19,8 @@ package enum StoreLexicon {
                 }
             }
         }
-        _ = try CorpusStore(url: url)  // refuses a foreign, damaged or newer file, migrates an older one
-        let database = try Database(path: url.path, readOnly: false)
+        // Refuses a foreign, damaged, newer or unpaired store, migrates an older one; its index attached.
+        let database = try CorpusStore(url: url).database
         try database.transaction {
             try database.execute("DELETE FROM lexicon")
             let insert = try database.prepare(

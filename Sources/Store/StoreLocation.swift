@@ -1,7 +1,8 @@
 import Foundation
 import InterlinearCorpus
 
-/// Where the corpus store lives: one SQLite file, `interlinear.sqlite`, in the user's data folder.
+/// Where the corpus store lives: `interlinear.sqlite` in the user's data folder, its search index beside it
+/// (`StoreIndex`).
 package enum StoreLocation {
     package static let fileName = "interlinear.sqlite"
 

@@ -32,7 +32,7 @@ package struct SearchResult: Sendable {
 /// numbers, morphology codes, and the translation's full-text index.
 package final class StoreSearch {
     let store: CorpusStore
-    private var database: Database { store.database }
+    private var database: Database { get throws { try store.database } }
 
     package init(store: CorpusStore) { self.store = store }
 

@@ -1,7 +1,7 @@
 import Foundation
 import InterlinearCorpus
 
-/// Nave's Topical Bible in the store (tables `topic` and `topic_verse`): written by `interlinear import` from
+/// Nave's Topical Bible in the store's search index (tables `topic` and `topic_verse`: `StoreIndex`): written by `interlinear import` from
 /// SWORD's Nave module, read by `interlinear topics`. Which topics cite a verse is one range look-up in the verse's
 /// book (`topic_verse_first`), not a scan of the module.
 ///
@@ -12,10 +12,10 @@ package enum StoreTopics {
     /// One row per topic; one per verse range a topic cites (BBCCCVVV keys in the module's KJV numbering; a whole
     /// chapter is its verses 1…999).
     static let tables = """
-        CREATE TABLE IF NOT EXISTS topic(id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE COLLATE NOCASE);
-        CREATE TABLE IF NOT EXISTS topic_verse(topic INTEGER NOT NULL, first INTEGER NOT NULL, last INTEGER NOT NULL);
-        CREATE INDEX IF NOT EXISTS topic_verse_first ON topic_verse(first, last);
-        CREATE INDEX IF NOT EXISTS topic_verse_topic ON topic_verse(topic);
+        CREATE TABLE IF NOT EXISTS search.topic(id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE COLLATE NOCASE);
+        CREATE TABLE IF NOT EXISTS search.topic_verse(topic INTEGER NOT NULL, first INTEGER NOT NULL, last INTEGER NOT NULL);
+        CREATE INDEX IF NOT EXISTS search.topic_verse_first ON topic_verse(first, last);
+        CREATE INDEX IF NOT EXISTS search.topic_verse_topic ON topic_verse(topic);
         """
 
     /// Replaces the store's topics with `topics` (name, verse-key ranges) in one transaction, recording `source`
@@ -35,8 +35,8 @@ package enum StoreTopics {
                     path: url.path, what: "the topic \(EscapedText.quoted(topic.name)) cites no verse (\(range))")
             }
         }
-        _ = try CorpusStore(url: url)  // refuses a foreign, damaged or newer file, migrates an older one
-        let database = try Database(path: url.path, readOnly: false)
+        // Refuses a foreign, damaged, newer or unpaired store, migrates an older one; its index attached.
+        let database = try CorpusStore(url: url).database
         try database.transaction {
             try database.execute(tables + "DELETE FROM topic_verse; DELETE FROM topic;")
             let name = try database.prepare("INSERT OR IGNORE INTO topic(id, name) VALUES (?1, ?2)")
@@ -78,7 +78,7 @@ extension CorpusStore {
 
     /// Whether the store holds a topical index (none before an import with Nave installed).
     package func hasTopics() throws -> Bool {
-        guard try database.integer("SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE name = 'topic_verse')") == 1
+        guard try database.integer("SELECT EXISTS (SELECT 1 FROM search.sqlite_master WHERE name = 'topic_verse')") == 1
         else { return false }
         return try database.integer("SELECT EXISTS (SELECT 1 FROM topic)") == 1
     }

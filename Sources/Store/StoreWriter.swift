@@ -1,9 +1,9 @@
 import Foundation
 import InterlinearCorpus
 
-/// Writes chapters into a store: verse rows (their translation goes into the full-text index by trigger), each
-/// verse's words packed for loading (`VerseWords`), word rows with their folded search keys, and the morphology
-/// codes in words. One writer serves one transaction: the codes it remembers writing are gone again if that
+/// Writes chapters into a store and its search index (`StoreIndex`): verse rows, each verse's words packed for
+/// loading (`VerseWords`), and in the index the translation's full-text rows, word rows with their folded search
+/// keys, and the morphology codes in words. One writer serves one transaction: the codes it remembers writing are gone again if that
 /// transaction rolls back.
 final class StoreWriter {
     private let database: Database
@@ -11,6 +11,8 @@ final class StoreWriter {
     private let deleteWords: Statement
     private let deletePacked: Statement
     private let insertVerse: Statement
+    private let deleteText: Statement
+    private let insertText: Statement
     private let insertPacked: Statement
     private let insertWord: Statement
     private let insertCode: Statement
@@ -32,6 +34,9 @@ final class StoreWriter {
         deletePacked = try database.prepare("DELETE FROM verse_words WHERE id BETWEEN ?1 AND ?2")
         insertVerse = try database.prepare(
             "INSERT INTO verse(id, translation, outside, checksum) VALUES (?1, ?2, ?3, ?4)")
+        // The full-text index is in the other file, where no trigger on `verse` can reach: written beside it.
+        deleteText = try database.prepare("DELETE FROM verse_text WHERE rowid BETWEEN ?1 AND ?2")
+        insertText = try database.prepare("INSERT INTO verse_text(rowid, translation) VALUES (?1, ?2)")
         insertPacked = try database.prepare("INSERT INTO verse_words(id, words, morphemes) VALUES (?1, ?2, ?3)")
         deleteMorphemes = try database.prepare("DELETE FROM morpheme WHERE verse BETWEEN ?1 AND ?2")
         insertMorpheme = try database.prepare(
@@ -50,7 +55,7 @@ final class StoreWriter {
         insertCode = try database.prepare("INSERT OR IGNORE INTO morphology(code, words) VALUES (?1, ?2)")
     }
 
-    /// Creates the schema in an empty database.
+    /// Creates the schema in an empty database, its index attached (`StoreIndex`).
     static func createSchema(_ database: Database) throws {
         try CorpusStore.migrate(database)
     }
@@ -65,7 +70,7 @@ final class StoreWriter {
         }
         let book = chapter.reference.book.number
         let range = Schema.range(of: ChapterKey(book: book, chapter: chapter.reference.chapter))
-        for statement in [deleteWords, deletePacked, deleteVerses, deleteMorphemes] {
+        for statement in [deleteWords, deletePacked, deleteVerses, deleteText, deleteMorphemes] {
             try statement.bind([range.lowerBound, range.upperBound])
             try statement.run()
         }
@@ -136,6 +141,8 @@ final class StoreWriter {
                 ChapterStrings.Row(
                     number: verse.number, translation: Array(translation.utf8), words: packed,
                     morphemes: hebrew ? morphemes : nil, outside: verse.outsideText))
+            try insertText.bind([key, translation])
+            try insertText.run()
         }
         try spelling.write(database)
         try insertChapter.bind([

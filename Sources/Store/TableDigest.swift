@@ -23,6 +23,8 @@ struct TableDigest: Equatable {
         let select: String
         /// What a refusal calls it: "its Strong's lexicon".
         let what: String
+        /// Whether the table is in the search index (`StoreIndex`), not the store's own file.
+        var inIndex = true
 
         static let lexicon = Table(
             name: "lexicon",
@@ -37,7 +39,7 @@ struct TableDigest: Equatable {
             what: "its spelling index (the lemmas Latin spellings name)")
         static let versification = Table(
             name: "versification", select: "SELECT english, hebrew FROM versification ORDER BY english",
-            what: "its versification table (English and Hebrew verse numbers)")
+            what: "its versification table (English and Hebrew verse numbers)", inIndex: false)
     }
 
     /// The digest of a table as it is now.

@@ -1,4 +1,5 @@
 import Foundation
+import InterlinearStore
 import InterlinearTestSupport
 import Testing
 
@@ -65,17 +66,18 @@ struct DefineKeyEndToEndTests {
     @Test func iSaysWhyADamagedEntryCannotBeRead() throws {
         let sound = try DefineCommandTests.store.get()
         let store = sound.deletingLastPathComponent().appendingPathComponent("damaged-lexicon.sqlite")
-        try? FileManager.default.removeItem(at: store)
-        try FileManager.default.copyItem(at: sound, to: store)
+        for file in StoreIndex.files(of: store) { try? FileManager.default.removeItem(at: file) }
+        try SharedStore.copyStore(sound, to: store)
         // Python's own sqlite3 module edits the copy, as a hand (or a broken disk) might.
         let damage = try run(
             URL(fileURLWithPath: "/usr/bin/python3"),
             [
                 "-c",
                 "import sqlite3, sys; d = sqlite3.connect(sys.argv[1]); "
+                    + "d.execute('ATTACH ? AS search', (sys.argv[2],)); "
                     + "d.execute(\"UPDATE lexicon SET definition = 'x' || char(27) || '[2J' WHERE strongs = 'G1722'\"); "
                     + "d.commit()",
-                store.path,
+                store.path, StoreIndex.files(of: store)[1].path,
             ])
         try #require(damage.status == 0, "\(damage.stderr)")
         let session = try TmuxSession("read --screen-reader --corpus '\(store.path)' 'John 1'", columns: 200, rows: 40)

@@ -1,5 +1,6 @@
 import Foundation
 import InterlinearCorpus
+import InterlinearStore
 import InterlinearTestSupport
 import Testing
 
@@ -15,7 +16,7 @@ import Testing
         try? FileManager.default.removeItem(at: folder)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let url = folder.appendingPathComponent("interlinear.sqlite")
-        try FileManager.default.copyItem(at: try SharedStore.wholeBible.get(), to: url)
+        try SharedStore.copyStore(try SharedStore.wholeBible.get(), to: url)
         let result = try interlinear("import", "Jude 1", "--corpus", url.path)
         guard result.status == 0, result.stdoutText.contains("lexicon entries") else {
             throw SpawnFailure("import with the lexicon failed (\(result.status)): \(result.stderr)")

@@ -19,7 +19,7 @@ struct WebServerHarnessTests {
     static let store: Result<URL, any Error> = Result {
         let folder = try ExportFixture.temporaryDirectory()
         let url = folder.appendingPathComponent("interlinear.sqlite")
-        try FileManager.default.copyItem(at: try SharedStore.wholeBible.get(), to: url)
+        try SharedStore.copyStore(try SharedStore.wholeBible.get(), to: url)
         let library = try SwordLibrary()
         let entries = try [StrongsLexicon.greek, StrongsLexicon.hebrew].flatMap {
             try StrongsLexicon.entries($0, in: library)

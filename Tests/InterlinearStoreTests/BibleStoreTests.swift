@@ -58,7 +58,7 @@ import Testing
         #expect(first.count == 2)
 
         let url = try StoreFixture.copy(of: written, named: "respelled.sqlite")
-        let database = try Database(path: url.path, readOnly: false)
+        let database = try StoreIndex.openPair(store: url.path, readOnly: false)
         let select = try database.prepare("SELECT words, morphemes FROM verse_words WHERE id = 1001001")
         try #require(try select.step())
         var morphemes = VerseMorphemes.Reader(select.bytes(1))
@@ -123,7 +123,7 @@ import Testing
     /// a changed chapter). 64 positions drawn with a fixed seed.
     @Test func bitFlipsInPackedWordsAreRefused() throws {
         let url = try StoreFixture.copy(of: try StoreFixture.committed.get(), named: "flips.sqlite")
-        let database = try Database(path: url.path, readOnly: false)
+        let database = try StoreIndex.openPair(store: url.path, readOnly: false)
         let read = try database.prepare("SELECT words FROM verse_words WHERE id = 43001001")
         #expect(try read.step())
         let original = Array(read.bytes(0))
@@ -224,7 +224,7 @@ import Testing
         let expected = try Self.oracle(
             "versification.py",
             [data.appendingPathComponent(SourceData.oldTestamentTranslationFile).path])
-        let database = try Database(path: store.path, readOnly: true)
+        let database = try StoreIndex.openPair(store: store.path, readOnly: true)
         let statement = try database.prepare("SELECT english, hebrew FROM versification ORDER BY english")
         var stored: [[Int]] = []
         while try statement.step() { stored.append([statement.int(0), statement.int(1)]) }

@@ -11,7 +11,7 @@ import Testing
 @Suite("Bit flips through the command", .serialized) struct BitFlipCommandTests {
     /// One flip: the row's column read, one bit changed, written back.
     private func flip(_ url: URL, column: String, table: String, bit: Int) throws {
-        let database = try Database(path: url.path, readOnly: false)
+        let database = try StoreIndex.openPair(store: url.path, readOnly: false)
         defer { database.close() }
         let read = try database.prepare("SELECT \(column) FROM \(table) WHERE id = 43001001")
         #expect(try read.step())

@@ -8,7 +8,7 @@ import Testing
 /// Each chapter's strings recorded at import (`ChapterStrings`, schema 9): a chapter read from them into a new builder
 /// is the chapter read by interning, with the same ids in the same table; a record that does not agree with the
 /// rows — a code naming another string, a string changed, repeated or cut short — is refused in one line, as a
-/// changed row is; a chapter without a record (a store migrated from version 8) is read by interning.
+/// changed row is; a chapter without a record is read by interning.
 @Suite("Chapter strings", .serialized) struct ChapterStringsTests {
     static let chapters = ["John 1", "Matthew 1", "Romans 8", "Revelation 22", "Genesis 1", "Psalm 23", "Isaiah 53"]
         .compactMap { ChapterReference(parsing: $0) }
@@ -62,26 +62,6 @@ import Testing
             #expect(sameChapter(shared, alone), "\(reference)")
         }
         #expect(sameChapter(first, try read(Self.chapters[0], from: url).0))
-    }
-
-    @Test("a store from version 8, migrated, reads its chapters by interning")
-    func migratedStoreInterns() throws {
-        let url = try store(
-            "v8",
-            "ALTER TABLE chapter DROP COLUMN strings; ALTER TABLE chapter DROP COLUMN ids; PRAGMA user_version = 8")
-        #expect(throws: StoreError.tooOld(path: url.path, version: 8, supported: Schema.version)) {
-            try CorpusStore(url: url, upgrade: false)
-        }
-        _ = try CorpusStore(url: url, upgrade: true)
-        let database = try Database(path: url.path, readOnly: true)
-        #expect(try database.integer("PRAGMA user_version") == Schema.version)
-        #expect(try database.integer("SELECT count(*) FROM chapter WHERE strings IS NULL AND ids IS NULL") == 7)
-        for reference in Self.chapters {
-            #expect(
-                sameChapter(
-                    try read(reference, from: url).0, try read(reference, from: StoreFixture.committedBible.get()).0),
-                "\(reference)")
-        }
     }
 
     /// The record's blobs of John 1, edited by `edit`, written back.

@@ -44,9 +44,10 @@ import Testing
         if signal == SIGTERM {
             #expect(incoming(in: folder).isEmpty, "the interrupted import removed its file")
         } else {
-            // SIGKILL cannot be caught: the file stays until the next import removes it. That import adds Mark 4
-            // from a miniature source folder: what is checked is the store it updates, not the source data.
-            #expect(incoming(in: folder).count == 1)
+            // SIGKILL cannot be caught: the files (the store's and its search index's) stay until the next import
+            // removes them. That import adds Mark 4 from a miniature source folder: what is checked is the store it
+            // updates, not the source data.
+            #expect(incoming(in: folder).count == 2)
             let mark = try FakeAlignmentsData(
                 sourceRows: ["n41004001001\tΚαὶ-1\tΚαὶ\tG2532\tAnd\tand\tκαί\tconj\tCONJ"],
                 targetRows: ["41004001001\t41004001\tAnd\t\t\t\t"])

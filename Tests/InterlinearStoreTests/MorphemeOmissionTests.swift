@@ -36,7 +36,7 @@ import Testing
     /// Morpheme bytes count towards the chapter's checksum whether or not they are read.
     @Test func aChangedMorphemeRowIsRefusedWhenMorphemesAreNotRead() throws {
         let url = try StoreFixture.copy(of: try StoreFixture.committedBible.get(), named: "interlinear.sqlite")
-        let database = try Database(path: url.path, readOnly: false)
+        let database = try StoreIndex.openPair(store: url.path, readOnly: false)
         // The last byte of Genesis 1:1's morphemes: a letter of the last morpheme's gloss.
         try database.execute(
             """

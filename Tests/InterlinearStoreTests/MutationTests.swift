@@ -61,7 +61,7 @@ import Testing
         ]
         for round in 0..<60 {
             let url = try StoreFixture.copy(of: original, named: "mutated-\(round).sqlite")
-            let database = try Database(path: url.path, readOnly: false)
+            let database = try StoreIndex.openPair(store: url.path, readOnly: false)
             // A scratch copy: no waiting for the disk after every statement (each was its own transaction, synced).
             try database.execute("PRAGMA synchronous = OFF")
             func mutate(_ templates: [String]) throws {

@@ -23,9 +23,10 @@ import Testing
             WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(tokens))
             UPDATE verse SET translation = (SELECT group_concat(CASE WHEN i = \(zebra) THEN 'zebra' ELSE 'a' END, ' ') FROM n)
             WHERE id = 43001002;
-            INSERT INTO verse_text(verse_text) VALUES ('rebuild');
+            UPDATE verse_text SET translation = (SELECT translation FROM verse WHERE id = 43001002)
+            WHERE rowid = 43001002;
             """)
-        let database = try Database(path: url.path, readOnly: false)
+        let database = try StoreIndex.openPair(store: url.path, readOnly: false)
         try ChapterDigest.rebuild(database)
         database.close()
         return url

@@ -68,7 +68,7 @@ enum StoreFixture {
         let target = folder.appendingPathComponent(UUID().uuidString).appendingPathComponent(name)
         try FileManager.default.createDirectory(
             at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: url, to: target)
+        try SharedStore.copyStore(url, to: target)
         return target
     }
 }

@@ -13,7 +13,7 @@ import Testing
     /// what the loader reads as well as what search reads.
     static func damaged(_ name: String, _ sql: String) throws -> URL {
         let url = try StoreFixture.copy(of: StoreFixture.committed.get(), named: "\(name).sqlite")
-        let database = try Database(path: url.path, readOnly: false)
+        let database = try StoreIndex.openPair(store: url.path, readOnly: false)
         try database.execute(sql)
         try VerseWords.rebuild(database)
         database.close()
@@ -118,7 +118,7 @@ import Testing
     ])
     func aCodeThatPassedAsOneFieldIsTestedAsAnother(chapter: String, sql: String, word: String, code: String) throws {
         let url = try StoreFixture.copy(of: StoreFixture.committedBible.get(), named: "codes.sqlite")
-        let database = try Database(path: url.path, readOnly: false)
+        let database = try StoreIndex.openPair(store: url.path, readOnly: false)
         // The packed words derived again from the damaged rows; the Hebrew verses keep their packed morphemes.
         try database.execute("CREATE TEMP TABLE kept AS SELECT id, morphemes FROM verse_words; \(sql);")
         try VerseWords.rebuild(database)

@@ -139,6 +139,6 @@ import Testing
 
 /// Runs SQL on a database file (created if missing) through the store's connection type.
 func sqlite(_ url: URL, _ sql: String) throws {
-    let database = try Database(path: url.path, readOnly: false, create: true)
+    let database = try StoreIndex.openPair(store: url.path, readOnly: false, create: true)
     try database.execute(sql)
 }

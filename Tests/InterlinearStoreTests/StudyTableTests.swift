@@ -6,7 +6,7 @@ import Testing
 @testable import InterlinearStore
 
 /// Each Greek number's BSB renderings counted at import (`StudyTable`, schema 8): `define` reads them from one row,
-/// and a store without the row (migrated from schema 7, or the table emptied) counts them from the words, with the
+/// and a store without the row (the table emptied) counts them from the words, with the
 /// same document. A row changed since the import is refused in one line. That the counts are right is
 /// `WordStudyTests`' (the renderings against the oracle's own SQL over the words, on an imported store).
 @Suite("Word study table", .serialized) struct StudyTableTests {
@@ -16,7 +16,7 @@ import Testing
 
     @Test func theImportRecordsEachNumberOfTheNewTestamentOnce() throws {
         let url = try StoreLexiconTests.store("study-rows", "SELECT 1")
-        let database = try Database(path: url.path, readOnly: true)
+        let database = try StoreIndex.openPair(store: url.path, readOnly: true)
         defer { database.close() }
         let numbers = try database.integer(
             "SELECT count(DISTINCT strongs_number) FROM word WHERE strongs_number > 0 AND verse >= 40000000")
@@ -38,24 +38,6 @@ import Testing
         #expect(text.contains("Word"), "John 1's Word among the renderings: \(text)")
     }
 
-    @Test func aStoreFromSchemaSevenIsMigratedWithTheTableEmpty() throws {
-        let sound = try StoreLexiconTests.store("study-v8", "SELECT 1")
-        let url = try StoreLexiconTests.store(
-            "study-v7",
-            "DROP TABLE study; ALTER TABLE chapter DROP COLUMN strings; ALTER TABLE chapter DROP COLUMN ids; "
-                + "PRAGMA user_version = 7")
-        #expect(throws: StoreError.tooOld(path: url.path, version: 7, supported: Schema.version)) {
-            try CorpusStore(url: url, upgrade: false)
-        }
-        _ = try CorpusStore(url: url, upgrade: true)
-        let database = try Database(path: url.path, readOnly: true)
-        #expect(try database.integer("SELECT count(*) FROM study") == 0)
-        #expect(try database.integer("PRAGMA user_version") == Schema.version)
-        database.close()
-        let migrated = try define(url), expected = try define(sound)
-        #expect(migrated.status == 0 && migrated.stdout == expected.stdout, "\(migrated.stderr)")
-    }
-
     @Test func aChangedRowIsRefusedInOneLine() throws {
         let url = try StoreLexiconTests.store(
             "study-changed", "UPDATE study SET renderings = upper(renderings) WHERE strongs_number = 3056")
@@ -67,7 +49,7 @@ import Testing
     @Test(arguments: ["3 the \u{1B}[2J word", "word", "0 word", "3 ", "3word"])
     func aRowOfNoRenderingsIsRefusedInOneLine(renderings: String) throws {
         let url = try StoreLexiconTests.store("study-bad", "SELECT 1")
-        let database = try Database(path: url.path, readOnly: false)
+        let database = try StoreIndex.openPair(store: url.path, readOnly: false)
         let update = try database.prepare("UPDATE study SET renderings = ?1, checksum = ?2 WHERE strongs_number = 3056")
         var text = renderings
         try update.bind([renderings, text.withUTF8 { StudyTable.checksum(3056, $0) }] as [any StatementValue])

@@ -73,8 +73,9 @@ import Testing
     func fullTextIndexChanged() throws {
         let url = try copy(StoreFixture.committed, "fts")
         #expect(try interlinear("search", "zebra", "--text", corpus: url).status == 0)
-        // An index entry for John 1:1 without its row changing (the table's content is the verse table's).
-        try sqlite(url, "INSERT INTO verse_text(rowid, translation) VALUES (43001001, 'zebra')")
+        // An index entry for John 1:1 without its row changing (the index keeps its own copy of the text, in the
+        // store's search index: `StoreIndex`).
+        try sqlite(url, "UPDATE verse_text SET translation = 'zebra' WHERE rowid = 43001001")
         expectRefused(try interlinear("search", "zebra", "--text", corpus: url), "John 1:1", "full-text index")
         // A word criterion with the text criterion: the word's verse is checked the same way.
         expectRefused(try interlinear("search", "strongs:G3056 text:zebra", corpus: url), "John 1:1")

@@ -7,8 +7,8 @@ import Testing
 
 /// Each verse's own checksum (`VerseChecksum`, schema 7): a search checks the verses it shows by theirs, not every row
 /// of their chapters. A change in a verse it shows is refused in one line; a change in a verse it does not show is
-/// not its business, but `typeset` of that chapter still refuses it; a store from schema 6, migrated, has its verses
-/// checked by their chapters as before. Which verses a search shows is asked of the store by SQL.
+/// not its business, but `typeset` of that chapter still refuses it; verses without checksums are checked by their
+/// chapters as before. Which verses a search shows is asked of the store by SQL.
 @Suite("Verse checksums", .serialized) struct VerseChecksumTests {
     /// A copy of the committed New Testament store with `sql` applied (`HIT` and `OTHER` replaced by the verse keys
     /// `verses` gives).
@@ -23,7 +23,7 @@ import Testing
 
     /// The first verse of John 1 with a word of Strong's G3056 (a verse `search G3056` shows) and the first without.
     private func verses(_ url: URL) throws -> (hit: Int, other: Int) {
-        let database = try Database(path: url.path, readOnly: true)
+        let database = try StoreIndex.openPair(store: url.path, readOnly: true)
         let hit = try #require(
             try database.integer(
                 "SELECT min(verse) FROM word WHERE strongs_number = 3056 AND verse BETWEEN 43001000 AND 43001999"))
@@ -39,7 +39,7 @@ import Testing
     /// One word of verse `key` edited in its packed words as an editor would: the gloss of its word with the longest
     /// gloss that is not a G3056 word, upper-cased in place (the same length, so the words still parse).
     private func editWord(of key: Int, in url: URL) throws {
-        let database = try Database(path: url.path, readOnly: false)
+        let database = try StoreIndex.openPair(store: url.path, readOnly: false)
         let select = try database.prepare(
             """
             SELECT gloss FROM word WHERE verse = \(key) AND strongs_number <> 3056 AND gloss <> upper(gloss)
@@ -131,24 +131,14 @@ import Testing
         expectOneErrorLine(try interlinear("search", "G3056", corpus: url), status: 65, ["is damaged", fragment])
     }
 
-    /// A store written at schema 6 has no verse checksums: read commands refuse it until an import upgrades it; the
-    /// migration adds the column empty, and a search then checks its hits' chapters whole, as before.
-    @Test func aStoreFromSchemaSixIsCheckedByChapters() throws {
-        let sound = try store("v7")
+    /// Verses without their own checksums (a store's rows written without them: schema 6's, which a store older
+    /// than the split into two files no longer migrates to, `Schema.rebuildVersion`): a search then checks its hits'
+    /// chapters whole, as before.
+    @Test func versesWithoutChecksumsAreCheckedByChapters() throws {
+        let sound = try store("summed")
         let expected = try interlinear("search", "G3056", corpus: sound)
         #expect(expected.status == 0 && !expected.stdout.isEmpty, "\(expected.stderr)")
-        let url = try store(
-            "v6",
-            "ALTER TABLE verse DROP COLUMN checksum; ALTER TABLE chapter DROP COLUMN strings; "
-                + "ALTER TABLE chapter DROP COLUMN ids; PRAGMA user_version = 6")
-        #expect(throws: StoreError.tooOld(path: url.path, version: 6, supported: Schema.version)) {
-            try CorpusStore(url: url, upgrade: false)
-        }
-        _ = try CorpusStore(url: url, upgrade: true)
-        let database = try Database(path: url.path, readOnly: true)
-        #expect(try database.integer("SELECT count(*) FROM verse WHERE checksum IS NOT NULL") == 0)
-        #expect(try database.integer("PRAGMA user_version") == Schema.version)
-        database.close()
+        let url = try store("unsummed", "UPDATE verse SET checksum = NULL")
         let migrated = try interlinear("search", "G3056", corpus: url)
         #expect(migrated.status == 0 && migrated.stdout == expected.stdout, "\(migrated.stderr)")
         // A verse the search does not show, changed: its chapter is refused, as a schema-6 store's search refused it.
@@ -159,7 +149,7 @@ import Testing
     /// An import writes every verse's checksum (a sound store's search passing is what shows they are right).
     @Test func theImportRecordsEveryVerse() throws {
         let url = try store("recorded")
-        let database = try Database(path: url.path, readOnly: true)
+        let database = try StoreIndex.openPair(store: url.path, readOnly: true)
         #expect(try database.integer("SELECT count(*) FROM verse WHERE checksum IS NULL") == 0)
         #expect(try database.integer("SELECT count(*) FROM verse") ?? 0 > 0)
         database.close()
@@ -169,7 +159,7 @@ import Testing
     /// verse's checksum computed again, as someone who knows the checksum would: the checksum then vouches for the
     /// row, and only the checks of what the search uses stand between it and the terminal.
     private func resum(_ key: Int, in url: URL, _ change: (inout [[[UInt8]]]) -> Void) throws {
-        let database = try Database(path: url.path, readOnly: false)
+        let database = try StoreIndex.openPair(store: url.path, readOnly: false)
         let select = try database.prepare(
             """
             SELECT verse.translation, verse_words.words, verse.outside FROM verse
@@ -207,7 +197,7 @@ import Testing
 
     /// The first word of Strong's G3056 in John 1: its verse key and position.
     private func firstHit(_ url: URL) throws -> (verse: Int, position: Int) {
-        let database = try Database(path: url.path, readOnly: true)
+        let database = try StoreIndex.openPair(store: url.path, readOnly: true)
         let select = try database.prepare(
             """
             SELECT verse, position FROM word WHERE strongs_number = 3056 AND verse BETWEEN 43001000 AND 43001999

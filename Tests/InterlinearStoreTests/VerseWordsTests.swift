@@ -93,7 +93,7 @@ import Testing
     /// between words, the verse holds the words before the cut (as a store missing those word rows did).
     @Test func cutPackedWordsAreRefused() throws {
         let url = try StoreFixture.copy(of: StoreFixture.committed.get(), named: "cut.sqlite")
-        let database = try Database(path: url.path, readOnly: false)
+        let database = try StoreIndex.openPair(store: url.path, readOnly: false)
         // John 1:3's first word is "πάντα": 10 bytes, then its other six fields; cut after its count and 4 bytes.
         try database.execute("UPDATE verse_words SET words = substr(words, 1, 5) WHERE id = 43001003")
         database.close()
@@ -111,9 +111,9 @@ import Testing
     }
 
     /// A store older than version 5 lacks the text's order and punctuation, which no migration can derive from its
-    /// rows: it is refused even where it could be upgraded (an import of some chapters), with the command that
-    /// rebuilds it, and left as it was.
-    @Test(arguments: [1, 4])
+    /// rows, and one older than the split into two files (`StoreIndex`) has its tables in one: it is refused even
+    /// where it could be upgraded (an import of some chapters), with the command that rebuilds it, and left as it was.
+    @Test(arguments: [1, 4, 5, 7, Schema.rebuildVersion - 1])
     func anOlderStoreIsRefusedEvenToUpgrade(version: Int) throws {
         let written = try StoreFixture.committed.get()
         let url = try StoreFixture.copy(of: written, named: "version-\(version).sqlite")

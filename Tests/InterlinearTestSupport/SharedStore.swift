@@ -96,6 +96,13 @@ public enum SharedStore {
         return url
     }
 
+    /// Copies the store at `store` to `target`: both its files (`StoreIndex`).
+    public static func copyStore(_ store: URL, to target: URL) throws {
+        for (from, to) in zip(StoreIndex.files(of: store), StoreIndex.files(of: target)) {
+            try FileManager.default.copyItem(at: from, to: to)
+        }
+    }
+
     /// A hash (FNV-1a, 64 bits, in hex) of the source data's identity and the importing and writing code.
     static func key(source: URL) throws -> String {
         var hash = FNV1a()
@@ -126,11 +133,14 @@ public enum SharedStore {
         guard let names = try? manager.contentsOfDirectory(atPath: folder.path) else { return }
         let stores = names.filter {
             ($0.hasPrefix("new-testament-") || $0.hasPrefix("bible-")) && $0.hasSuffix(".sqlite")
+                && !$0.hasSuffix(".search.sqlite")
         }
         .map { folder.appendingPathComponent($0) }
         .map { ($0, ((try? manager.attributesOfItem(atPath: $0.path))?[.modificationDate] as? Date) ?? .distantPast) }
         .sorted { $0.1 > $1.1 }
-        for (url, _) in stores.dropFirst(4) where url != current { try? manager.removeItem(at: url) }
+        for (url, _) in stores.dropFirst(4) where url != current {
+            for file in StoreIndex.files(of: url) { try? manager.removeItem(at: file) }
+        }
     }
 }
 

@@ -17,6 +17,12 @@ import sys
 csv.field_size_limit(1 << 20)
 
 
+def search_index(store):
+    """The store's search index beside it (README: NAME.search.sqlite), which holds the word and morpheme rows."""
+    stem = store[: -len(".sqlite")] if store.endswith(".sqlite") else store
+    return stem + ".search.sqlite"
+
+
 def trim(token):
     start, end = 0, len(token)
     while start < end and not token[start].isalnum():
@@ -53,6 +59,7 @@ def source_counts(number, sblgnt, wlc):
 def renderings(number, store):
     """The BSB renderings of a G number's words, from the store's word rows and verse texts."""
     connection = sqlite3.connect(f"file:{store}?mode=ro", uri=True)
+    connection.execute("ATTACH ? AS search", (f"file:{search_index(store)}?mode=ro",))
     rows = connection.execute(
         "SELECT word.strongs, word.alignment, verse.translation FROM word JOIN verse ON verse.id = word.verse "
         "WHERE word.verse >= 40000000"

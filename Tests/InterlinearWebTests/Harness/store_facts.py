@@ -10,6 +10,12 @@ import sqlite3
 import sys
 
 
+def search_index(store):
+    """The store's search index beside it (README: NAME.search.sqlite), which holds the word and morpheme rows."""
+    stem = store[: -len(".sqlite")] if store.endswith(".sqlite") else store
+    return stem + ".search.sqlite"
+
+
 def printed(surface, marks):
     before, found, after = marks.partition("_")
     return before + surface + after if found else surface + marks
@@ -18,6 +24,7 @@ def printed(surface, marks):
 def main():
     command, path = sys.argv[1], sys.argv[2]
     db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    db.execute("ATTACH ? AS search", (f"file:{search_index(path)}?mode=ro",))
     if command == "chapter":
         book, chapter = int(sys.argv[3]), int(sys.argv[4])
         low = book * 1_000_000 + chapter * 1000
