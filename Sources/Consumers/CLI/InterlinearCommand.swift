@@ -6,7 +6,7 @@ import InterlinearSword
 /// `interlinear`: typeset interlinear chapters, dump their accessibility tree, read them in a terminal.
 public struct InterlinearCommand: ParsableCommand {
     /// The version `--version` prints.
-    public static let version = "0.8.0"
+    public static let version = "0.9.0"
 
     /// The command's name, which each subcommand's usage starts with.
     static let name = "interlinear"
