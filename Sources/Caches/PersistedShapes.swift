@@ -163,10 +163,22 @@ final class PersistedShapes: ShapeStore {
     /// Batches looked up string by string (or before there was a file): their lists are written by the next save.
     var wantedLists: [ShapeRunList.Wanted] = []
 
-    /// Whether the styles' raw values are 0, 1, 2 in the order `servedList` reads them.
+    /// Whether the styles' raw values are 0, 1, 2 in the order `listedStyle` reads them.
     static let stylesInOrder =
         ShapingStyle.allCases.map(\.rawValue) == [0, 1, 2] && ShapingStyle.latin.rawValue == 0
         && ShapingStyle.greek.rawValue == 1 && ShapingStyle.hebrew.rawValue == 2
+
+    /// A listed entry's style from its stored byte; nil for none of ours. The raw values as numbers:
+    /// `ShapingStyle.rawValue` is another module's call (`stylesInOrder`, checked before a list is looked up, says
+    /// these are its values).
+    @inline(__always) private static func listedStyle(_ stored: UInt8) -> ShapingStyle? {
+        switch stored {
+        case 0: .latin
+        case 1: .greek
+        case 2: .hebrew
+        default: nil
+        }
+    }
 
     /// `runs(of:…)` from the list at `offset`: every run or none (false).
     private func servedList(
@@ -184,14 +196,7 @@ final class PersistedShapes: ShapeStore {
             },
             accept: { [unowned(unsafe) self] in self.holds($0, in: file) },
             found: { k, head in
-                let style: ShapingStyle
-                // The raw values as numbers: `ShapingStyle.rawValue` is another module's call (`stylesInOrder`
-                // says these are its values).
-                switch head.load(fromByteOffset: E.style, as: UInt8.self) {
-                case 0: style = .latin
-                case 1: style = .greek
-                case 2: style = .hebrew
-                default:
+                guard let style = Self.listedStyle(head.load(fromByteOffset: E.style, as: UInt8.self)) else {
                     styled = false  // none of ours: the list is not served
                     return
                 }
@@ -278,13 +283,7 @@ final class PersistedShapes: ShapeStore {
             accept: { entry in holds(entry, remembered: true) { reader.fonts(atUnit: $0) } },
             found: { k, head in
                 let glyphCount = Int(head.loadUnaligned(fromByteOffset: E.glyphCount, as: UInt16.self))
-                let style: ShapingStyle
-                // As `servedList` reads them (`stylesInOrder`, checked before the list is looked up).
-                switch head.load(fromByteOffset: E.style, as: UInt8.self) {
-                case 0: style = .latin
-                case 1: style = .greek
-                case 2: style = .hebrew
-                default:
+                guard let style = Self.listedStyle(head.load(fromByteOffset: E.style, as: UInt8.self)) else {
                     whole = false  // none of ours: the list is not served
                     return
                 }

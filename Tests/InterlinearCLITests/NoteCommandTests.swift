@@ -94,7 +94,7 @@ import Testing
     }
 
     /// A note on Genesis 1:4's fourth word stays on that word after the store it was made over is imported again at
-    /// a newer schema (a store of schema 6, which reading commands refuse, upgraded in place by `import`): `note list`
+    /// a newer schema (a store of schema 6, which reading commands and a chapter's import refuse, rebuilt): `note list`
     /// shows it at word 4 with the surfaces the WLC source gives that word.
     @Test(SharedStore.needsSourceData, SourceColumns.needsHebrewSource)
     func aWordNoteStaysOnItsWordAfterAReimportAtANewSchema() throws {
@@ -128,6 +128,15 @@ import Testing
                 store.appendingPathComponent("interlinear.sqlite").path,
             ])
         try #require(downgrade.status == 0, "\(downgrade.stderr)")
+        // A chapter's import cannot move an older store's tables into the search index's file
+        // (`Schema.rebuildVersion`): it is refused in one line naming the rebuild, the store left as it was.
+        let refused = try run(interlinearBinary, ["import", "Genesis 1", "--corpus", store.path])
+        #expect(refused.status == 65 && refused.stderr.split(separator: "\n").count == 1, "\(refused.stderr)")
+        #expect(refused.stderr.contains("schema version 6") && refused.stderr.contains("`interlinear import`"))
+        // The rebuild: a new store of what the old one held (here Genesis 1), the notes beside it untouched.
+        for file in ["interlinear.sqlite", "interlinear.search.sqlite"] {
+            try FileManager.default.removeItem(at: store.appendingPathComponent(file))
+        }
         try importGenesis()
         let note = try listed()
         #expect(note["verse"] as? Int == 4 && note["firstWord"] as? Int == 4 && note["lastWord"] as? Int == 4)
