@@ -231,7 +231,7 @@ package final class CorpusStore {
         if let expected {
             let words = min(max(expected.words, 0), Self.largestReservation)
             chapter.reserveCapacity(words: words, morphemes: language == .hebrew && withMorphemes ? words * 2 : 0)
-            // The record is of a load with every morpheme, into a new builder (a migrated store has none).
+            // The record is of a load with every morpheme, into a new builder (a chapter written without one has none).
             if replaying, strings.count == 2, !chapter.omitsMorphemes, !record.isNull(4), !record.isNull(5) {
                 guard ChapterStrings.adopt(record.bytes(4), into: strings) else { throw ChapterStrings.Mismatch() }
                 ids = FieldIDs(replaying: record.bytes(5), strings: strings)
