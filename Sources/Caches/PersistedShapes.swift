@@ -180,6 +180,28 @@ final class PersistedShapes: ShapeStore {
         }
     }
 
+    /// Whether a listed entry's key is the string `id` of `strings`, byte for byte.
+    @inline(__always) private static func listed(_ id: TextID, in strings: StringTable, is key: UnsafeRawBufferPointer)
+        -> Bool
+    {
+        strings.withUTF8(of: id) { utf8 in
+            utf8.count == key.count && ShapeRunList.sameBytes(UnsafeRawBufferPointer(utf8), key)
+        }
+    }
+
+    /// Writes the run of the listed entry whose head is at `head` into `run`, its glyphs at `glyphStart`. Field by
+    /// field: the run is a plain value, and its initializer is another module's call.
+    @inline(__always) private static func place(
+        _ run: UnsafeMutablePointer<ShapedRun>, glyphStart: UInt32, head: UnsafeRawPointer, style: ShapingStyle
+    ) {
+        typealias E = ShapeFileLayout.Entry
+        run.pointee.glyphStart = glyphStart
+        run.pointee.glyphCount = UInt32(head.loadUnaligned(fromByteOffset: E.glyphCount, as: UInt16.self))
+        run.pointee.advance = Float32(bitPattern: head.loadUnaligned(fromByteOffset: E.advance, as: UInt32.self))
+        run.pointee.missing = 0
+        run.pointee.style = style
+    }
+
     /// `runs(of:…)` from the list at `offset`: every run or none (false).
     private func servedList(
         at offset: Int, _ ids: UnsafeBufferPointer<TextID>, in strings: StringTable, file: ShapeFile,
@@ -189,11 +211,7 @@ final class PersistedShapes: ShapeStore {
         var styled = true
         let held = file.serveList(
             at: offset, count: ids.count,
-            matches: { k, key in
-                strings.withUTF8(of: ids[k]) { utf8 in
-                    utf8.count == key.count && ShapeRunList.sameBytes(UnsafeRawBufferPointer(utf8), key)
-                }
-            },
+            matches: { k, key in Self.listed(ids[k], in: strings, is: key) },
             accept: { [unowned(unsafe) self] in self.holds($0, in: file) },
             found: { k, head in
                 guard let style = Self.listedStyle(head.load(fromByteOffset: E.style, as: UInt8.self)) else {
@@ -203,14 +221,7 @@ final class PersistedShapes: ShapeStore {
                 let glyphCount = UInt32(head.loadUnaligned(fromByteOffset: E.glyphCount, as: UInt16.self))
                 // A run of no glyphs starts at 0 (as `served` says why); a record's glyphs start 2 units after it.
                 let unit = UInt32(truncatingIfNeeded: (head - file.bytes.baseAddress!) &>> 4)
-                // Field by field: the run is a plain value, and its initializer is another module's call.
-                let run = runs + k
-                run.pointee.glyphStart = glyphCount > 0 ? unit &+ 2 : 0
-                run.pointee.glyphCount = glyphCount
-                run.pointee.advance = Float32(
-                    bitPattern: head.loadUnaligned(fromByteOffset: E.advance, as: UInt32.self))
-                run.pointee.missing = 0
-                run.pointee.style = style
+                Self.place(runs + k, glyphStart: glyphCount > 0 ? unit &+ 2 : 0, head: head, style: style)
                 served[k] = true
             })
         return held && styled
@@ -275,11 +286,7 @@ final class PersistedShapes: ShapeStore {
         var whole = true
         let held = reader.serveList(
             units: units, contents: contents,
-            matches: { k, key in
-                strings.withUTF8(of: ids[k]) { utf8 in
-                    utf8.count == key.count && ShapeRunList.sameBytes(UnsafeRawBufferPointer(utf8), key)
-                }
-            },
+            matches: { k, key in Self.listed(ids[k], in: strings, is: key) },
             accept: { entry in holds(entry, remembered: true) { reader.fonts(atUnit: $0) } },
             found: { k, head in
                 let glyphCount = Int(head.loadUnaligned(fromByteOffset: E.glyphCount, as: UInt16.self))
@@ -299,14 +306,7 @@ final class PersistedShapes: ShapeStore {
                     }
                     start = first
                 }
-                // Field by field, as `servedList` writes them.
-                let run = runs + k
-                run.pointee.glyphStart = start
-                run.pointee.glyphCount = UInt32(glyphCount)
-                run.pointee.advance = Float32(
-                    bitPattern: head.loadUnaligned(fromByteOffset: E.advance, as: UInt32.self))
-                run.pointee.missing = 0
-                run.pointee.style = style
+                Self.place(runs + k, glyphStart: start, head: head, style: style)
                 served[k] = true
             })
         return held && whole
